@@ -1,0 +1,100 @@
+// The few error types of the whole extension (design.md, convention 5).
+// Every error a person may read says what happened and what to do next.
+// Recognise them with the `is*` guards (they test `kind`), not with instanceof alone:
+// the guards keep working if an error crosses a bundle boundary (main.js / sandbox.js).
+
+export type Service = 'rds' | 'network' | 'identity' | 'storage';
+
+export abstract class NhnError extends Error {
+  abstract readonly kind: 'api' | 'auth' | 'validation' | 'cancelled';
+}
+
+export interface ApiErrorInit {
+  service: Service;
+  /** Operation id from the operations table, e.g. `rds.getDbInstance`. */
+  operation: string;
+  message: string;
+  /** RDS `header.resultCode`, or an S3/Neutron error code such as `NoSuchBucket`. */
+  code?: number | string;
+  /** HTTP status, when the failure was one. */
+  status?: number;
+  /** True when repeating the same call later may succeed (network error, 429, 5xx). */
+  retryable?: boolean;
+  cause?: unknown;
+}
+
+/** The service answered with a failure, or could not be reached. */
+export class ApiError extends NhnError {
+  readonly kind = 'api' as const;
+  readonly service: Service;
+  readonly operation: string;
+  readonly code?: number | string;
+  readonly status?: number;
+  readonly retryable: boolean;
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiError';
+    this.service = init.service;
+    this.operation = init.operation;
+    this.code = init.code;
+    this.status = init.status;
+    this.retryable = init.retryable ?? false;
+  }
+}
+
+/** Credentials were rejected (RDS 80401, HTTP 401, S3 signature errors) or lack a permission (80403, 403). */
+export class AuthError extends NhnError {
+  readonly kind = 'auth' as const;
+  readonly service: Service;
+  readonly operation: string;
+  /** `unauthenticated`: the key or password is wrong or expired; `forbidden`: the role lacks the permission. */
+  readonly reason: 'unauthenticated' | 'forbidden';
+  readonly code?: number | string;
+  readonly status?: number;
+  constructor(init: { service: Service; operation: string; reason: 'unauthenticated' | 'forbidden'; message: string; code?: number | string; status?: number }) {
+    super(init.message);
+    this.name = 'AuthError';
+    this.service = init.service;
+    this.operation = init.operation;
+    this.reason = init.reason;
+    this.code = init.code;
+    this.status = init.status;
+  }
+}
+
+export interface FieldIssue {
+  /** Dotted path of the field, e.g. `backup.backupPeriod` or `rules[0].port.minPort`. */
+  path: string;
+  message: string;
+}
+
+/** Input broke a documented limit. Raised before anything is sent. */
+export class ValidationError extends NhnError {
+  readonly kind = 'validation' as const;
+  readonly operation: string;
+  readonly issues: FieldIssue[];
+  constructor(operation: string, issues: FieldIssue[]) {
+    super(issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; '));
+    this.name = 'ValidationError';
+    this.operation = operation;
+    this.issues = issues;
+  }
+}
+
+/** The user (or a caller's AbortSignal) cancelled. Never shown as an error. */
+export class CancelledError extends NhnError {
+  readonly kind = 'cancelled' as const;
+  constructor(message = 'Cancelled') {
+    super(message);
+    this.name = 'CancelledError';
+  }
+}
+
+const kindOf = (e: unknown): string | undefined =>
+  typeof e === 'object' && e !== null && 'kind' in e ? String((e as { kind: unknown }).kind) : undefined;
+
+export const isApiError = (e: unknown): e is ApiError => kindOf(e) === 'api';
+export const isAuthError = (e: unknown): e is AuthError => kindOf(e) === 'auth';
+export const isValidationError = (e: unknown): e is ValidationError => kindOf(e) === 'validation';
+export const isCancelledError = (e: unknown): e is CancelledError =>
+  kindOf(e) === 'cancelled' || (e instanceof Error && e.name === 'AbortError');

@@ -1,0 +1,48 @@
+// The activation shim. It must stay cheap (benchmark target: activate() in at most 30 ms),
+// so it loads no client code, no zod, no undici: it registers every command the manifest
+// declares and a proxy for each view, and requires dist/main.js on first real use.
+// See README "Architecture" for why there is one lazy boundary here.
+import * as vscode from 'vscode';
+import type { Main, Shim } from './main';
+
+let main: Promise<Main> | undefined;
+
+export function activate(context: vscode.ExtensionContext): { main: () => Promise<Main> } {
+  const treeChanged = new vscode.EventEmitter<unknown>();
+  const shim: Shim = { context, treeChanged } as Shim;
+
+  const load = (): Promise<Main> =>
+    (main ??= Promise.resolve().then(() => {
+      // Resolved at run time next to dist/extension.js; esbuild leaves it external.
+      const mod = require('./main.js') as typeof import('./main');
+      return mod.createMain(shim);
+    }));
+
+  const commands: Array<{ command: string }> = context.extension.packageJSON?.contributes?.commands ?? [];
+  for (const { command } of commands) {
+    context.subscriptions.push(
+      vscode.commands.registerCommand(command, (...args: unknown[]) => load().then((m) => m.runCommand(command, args))),
+    );
+  }
+
+  const provider: vscode.TreeDataProvider<unknown> = {
+    onDidChangeTreeData: treeChanged.event,
+    getChildren: (element) => load().then((m) => m.explorer.getChildren(element)),
+    getTreeItem: (element) => load().then((m) => m.explorer.getTreeItem(element)),
+    getParent: (element) => load().then((m) => m.explorer.getParent?.(element)),
+    resolveTreeItem: (item, element, token) =>
+      load().then((m) => (m.explorer.resolveTreeItem ? m.explorer.resolveTreeItem(item, element, token) : item)),
+  };
+  shim.explorerView = vscode.window.createTreeView('nhncloud.explorer', { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
+  context.subscriptions.push(shim.explorerView, treeChanged);
+
+  // The welcome view's `when` clause; main keeps it current afterwards.
+  const profiles = context.globalState.get<unknown[]>('nhncloud.profiles') ?? [];
+  void vscode.commands.executeCommand('setContext', 'nhncloud.hasProfiles', profiles.length > 0);
+
+  return { main: load };
+}
+
+export async function deactivate(): Promise<void> {
+  if (main) await (await main).dispose();
+}

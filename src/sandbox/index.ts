@@ -1,0 +1,2 @@
+// The sandbox bundle entry (dist/sandbox.js). Filled by the sandbox work.
+export {};
