@@ -1,0 +1,266 @@
+// The sandbox's HTTP server: one loopback port, one path prefix per service, so a profile
+// points at it with endpoint overrides such as `http://127.0.0.1:PORT/rds/{region}`:
+//   /rds/{region}/v3.0/...      RDS for MySQL
+//   /network/{region}/v2.0/...  floating IPs, transit hub, external networks
+//   /identity/v2.0/...          tokens and EC2 credentials
+//   /storage/{region}/...       object storage, S3 protocol (path-style)
+//   /_sandbox/...               control API for tests in other processes (faults, stats, reset)
+// Each service is a SandboxService module; this file knows nothing of their resources.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import type { Service } from '../client/errors';
+
+export interface SandboxCall {
+  service: Service;
+  /** Operation id matched by the service's router, e.g. `rds.getDbInstance`. */
+  operation: string;
+  /** Path parameters by the spec's names. */
+  params: Record<string, string>;
+  /** Upper-case region code (KR1, ...) for regional services. */
+  region?: string;
+  method: string;
+  /** Path below the service prefix (and region), starting with `/`, still percent-encoded. */
+  path: string;
+  /** The full path as sent, for signature checks. */
+  rawPath: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  /** The raw request, for streaming bodies (S3 PUT). Do not read it after calling body(). */
+  req: IncomingMessage;
+  /** Buffers the whole body (for JSON/XML requests). */
+  body(): Promise<Buffer>;
+}
+
+export interface SandboxReply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string | Buffer | Readable;
+}
+
+export interface SandboxService {
+  readonly name: Service;
+  readonly regional: boolean;
+  /** Which operation a request is, or undefined (answered 404 by the service's notFound). */
+  route(method: string, path: string, query: URLSearchParams): { operation: string; params: Record<string, string> } | undefined;
+  handle(call: SandboxCall): Promise<SandboxReply> | SandboxReply;
+  /** The service's own "no such route" answer. */
+  notFound(method: string, path: string): SandboxReply;
+  /** The service's own failure answer for a fault with a result code (RDS: header.isSuccessful false). */
+  failure?(code: number, message: string): SandboxReply;
+  /** A body that cannot be parsed (JSON services: broken JSON; S3: broken XML). */
+  readonly malformedBody: string;
+}
+
+/** A fault injected by a test. Matches by service and operation id (`*` suffix allowed). */
+export interface Fault {
+  service?: Service;
+  operation?: string;
+  /** Added delay before the answer. */
+  latencyMs?: number;
+  /** Answer with this HTTP status (and an empty or service-shaped body). */
+  status?: number;
+  /** Destroy the connection without answering. */
+  drop?: boolean;
+  /** Answer 200 with a body that does not parse. */
+  malformed?: boolean;
+  /** Answer with the service's failure shape and this code (RDS: isSuccessful false). */
+  resultCode?: number;
+  resultMessage?: string;
+  /** How many matching calls it applies to; default: all until cleared. */
+  times?: number;
+}
+
+export interface SandboxStats {
+  /** Requests per operation id since the last reset. */
+  byOperation: Record<string, number>;
+  total: number;
+}
+
+export class SandboxServer {
+  private server?: Server;
+  private readonly services = new Map<string, SandboxService>();
+  private faults: Fault[] = [];
+  readonly stats: SandboxStats = { byOperation: {}, total: 0 };
+  /** Extra control routes a service module may add under /_sandbox/<name>. */
+  private readonly control = new Map<string, (body: unknown) => unknown>();
+
+  register(service: SandboxService): void {
+    this.services.set(service.name, service);
+  }
+
+  addControl(name: string, fn: (body: unknown) => unknown): void {
+    this.control.set(name, fn);
+  }
+
+  injectFault(fault: Fault): void {
+    this.faults.push({ ...fault });
+  }
+
+  clearFaults(): void {
+    this.faults = [];
+  }
+
+  resetStats(): void {
+    this.stats.byOperation = {};
+    this.stats.total = 0;
+  }
+
+  get url(): string {
+    const addr = this.server?.address() as AddressInfo | null;
+    if (!addr) throw new Error('The sandbox is not listening');
+    return `http://127.0.0.1:${addr.port}`;
+  }
+
+  async listen(port = 0, host = '127.0.0.1'): Promise<string> {
+    this.server = createServer((req, res) => {
+      this.dispatch(req, res).catch((err) => {
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          res.end(`sandbox error: ${(err as Error).message}`);
+        } else res.destroy();
+      });
+    });
+    this.server.keepAliveTimeout = 5_000;
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(port, host, () => resolve());
+    });
+    return this.url;
+  }
+
+  async close(): Promise<void> {
+    const s = this.server;
+    if (!s) return;
+    this.server = undefined;
+    s.closeAllConnections?.();
+    await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
+
+  private takeFault(service: Service, operation: string): Fault | undefined {
+    for (const f of this.faults) {
+      if (f.service && f.service !== service) continue;
+      if (f.operation && !(f.operation.endsWith('*') ? operation.startsWith(f.operation.slice(0, -1)) : f.operation === operation)) continue;
+      if (f.times !== undefined) {
+        if (f.times <= 0) continue;
+        f.times--;
+      }
+      return f;
+    }
+    return undefined;
+  }
+
+  private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const segments = url.pathname.split('/');
+    const prefix = segments[1] ?? '';
+    if (prefix === '_sandbox') return this.handleControl(segments.slice(2).join('/'), req, res);
+
+    const service = this.services.get(prefix);
+    if (!service) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end(`No sandbox service at /${prefix}. Services: ${[...this.services.keys()].join(', ')}`);
+      return;
+    }
+    let region: string | undefined;
+    let rest = segments.slice(2);
+    if (service.regional) {
+      region = (rest[0] ?? '').toUpperCase();
+      rest = rest.slice(1);
+    }
+    const path = '/' + rest.join('/');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const match = service.route(method, path, url.searchParams);
+    if (!match) return send(res, service.notFound(method, path));
+
+    this.stats.total++;
+    this.stats.byOperation[match.operation] = (this.stats.byOperation[match.operation] ?? 0) + 1;
+
+    const fault = this.takeFault(service.name, match.operation);
+    if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    if (fault?.drop) {
+      req.socket.destroy();
+      return;
+    }
+    if (fault?.status) return send(res, { status: fault.status, headers: { 'content-type': 'text/plain' }, body: `injected HTTP ${fault.status}` });
+    if (fault?.malformed) return send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: service.malformedBody });
+    if (fault?.resultCode !== undefined && service.failure) return send(res, service.failure(fault.resultCode, fault.resultMessage ?? 'Injected failure'));
+
+    let buffered: Promise<Buffer> | undefined;
+    const call: SandboxCall = {
+      service: service.name,
+      operation: match.operation,
+      params: match.params,
+      region,
+      method,
+      path,
+      rawPath: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      req,
+      body: () => (buffered ??= readAll(req)),
+    };
+    send(res, await service.handle(call));
+  }
+
+  private async handleControl(route: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = (await readAll(req)).toString('utf8');
+    const body = raw ? JSON.parse(raw) : {};
+    let out: unknown = { ok: true };
+    switch (route) {
+      case 'faults':
+        if (req.method === 'DELETE') this.clearFaults();
+        else this.injectFault(body as Fault);
+        break;
+      case 'stats':
+        if (req.method === 'DELETE') this.resetStats();
+        else out = this.stats;
+        break;
+      default: {
+        const fn = this.control.get(route);
+        if (!fn) return send(res, { status: 404, body: `no control route ${route}` });
+        out = await fn(body);
+      }
+    }
+    send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(out ?? { ok: true }) });
+  }
+}
+
+function send(res: ServerResponse, reply: SandboxReply): void {
+  const headers = { ...reply.headers };
+  if (reply.body instanceof Readable) {
+    res.writeHead(reply.status, headers);
+    reply.body.on('error', () => res.destroy());
+    reply.body.pipe(res);
+    return;
+  }
+  const body = reply.body ?? '';
+  if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) headers['content-length'] = String(Buffer.byteLength(body));
+  res.writeHead(reply.status, headers);
+  res.end(body);
+}
+
+export function readAll(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Matches a path against an operations-table template; returns the parameters or undefined. */
+export function matchTemplate(template: string, path: string): Record<string, string> | undefined {
+  const t = template.split('/');
+  const p = path.replace(/\/+$/, '').split('/');
+  if (t.length !== p.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < t.length; i++) {
+    const m = /^\{(.+)\}$/.exec(t[i]);
+    if (m) {
+      if (!p[i]) return undefined;
+      params[m[1]] = decodeURIComponent(p[i]);
+    } else if (t[i] !== p[i]) return undefined;
+  }
+  return params;
+}
