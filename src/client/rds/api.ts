@@ -1,0 +1,16 @@
+// The calling convention of every RDS client method (implemented by ./client.ts):
+//   rds.<operationName>(input, opts)
+// where `input` holds the path parameters as top-level fields plus `query` and `body`:
+//   rds.listDbInstances()
+//   rds.getDbInstance({ dbInstanceId })
+//   rds.createDbUser({ dbInstanceId, body: { dbUserName, dbPassword, host, authorityType } })
+//   rds.listBackups({ query: { page: 1, size: 20 } })
+// It resolves to the parsed payload without `header` (job operations: `{ jobId }`),
+// and rejects with ApiError / AuthError / ValidationError / CancelledError (../errors.ts).
+import type { RDS_OPERATION_ROWS } from './rows';
+
+export type RdsOperationName = (typeof RDS_OPERATION_ROWS)[number]['name'];
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}

@@ -1,0 +1,74 @@
+// The services main.ts builds once and hands to every feature (design.md: "activate() builds
+// the services once, hands them to each feature"). Features depend on this interface only.
+import type * as vscode from 'vscode';
+import type { Cloud, EndpointOverrides, Region } from '../client/endpoints';
+import type { Logger } from '../client/http/redact';
+
+/** Non-secret part of a profile (kept in globalState). */
+export interface Profile {
+  id: string;
+  name: string;
+  cloud: Cloud;
+  regions: Region[];
+  endpoints?: EndpointOverrides;
+  /** S3 signing region per region code, e.g. { KR1: 'KR1' }; default per the spec. */
+  signingRegions?: Partial<Record<Region, string>>;
+  /** True for the profile "Explore the Sandbox" made. */
+  sandbox?: boolean;
+}
+
+/** Secret part of a profile (SecretStorage only, one key per field, namespaced by profile id). */
+export interface ProfileSecrets {
+  rdsAppKey?: string;
+  rdsAccessKeyId?: string;
+  rdsSecretAccessKey?: string;
+  identityTenantId?: string;
+  identityUsername?: string;
+  identityApiPassword?: string;
+  storageTenantId?: string;
+  s3AccessKey?: string;
+  s3SecretKey?: string;
+}
+
+export interface ProfileStore {
+  list(): Profile[];
+  active(): Profile | undefined;
+  setActive(id: string): Promise<void>;
+  secrets(id: string): Promise<ProfileSecrets>;
+  save(profile: Profile, secrets: ProfileSecrets): Promise<void>;
+  remove(id: string): Promise<void>;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+/** A LogOutputChannel behind the redaction layer: everything written is masked first. */
+export interface Log extends Logger {
+  show(): void;
+}
+
+/** A command handler; the wrapper (src/shared/commands.ts) adds logging, error display, cancellation. */
+export type CommandHandler = (...args: any[]) => unknown;
+
+/** What a feature (rds, network, storage, panels, profiles) contributes. */
+export interface Feature {
+  /** Handlers by command id; every id must be declared in package.json. */
+  commands: Record<string, CommandHandler>;
+  /** Children shown under a region node of the explorer (e.g. "RDS for MySQL"). */
+  regionChildren?(profile: Profile, region: Region): unknown[];
+  dispose?(): void | Promise<void>;
+}
+
+/**
+ * Built once by main.ts. `clients` build and cache one client per profile and region; they
+ * load the client stack on first use and register every secret with the redactor.
+ */
+export interface Services {
+  context: vscode.ExtensionContext;
+  log: Log;
+  profiles: ProfileStore;
+  clients: {
+    rds(region: Region): Promise<import('../client/rds/client').RdsClient>;
+  };
+  /** Refresh a node of the explorer (undefined: all). */
+  refresh(node?: unknown): void;
+  explorerView: vscode.TreeView<unknown>;
+}
