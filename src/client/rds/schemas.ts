@@ -277,7 +277,10 @@ export const RestoreSpec = z
           ctx.addIssue({ code: 'custom', path: [field], message: `restore.${field} is required when restoreType is ${v.restoreType}`, input: v });
       };
       if (v.restoreType === 'TIMESTAMP') need('restoreYmdt');
-      if (v.restoreType === 'BINLOG') (need('backupId'), need('binLog'));
+      if (v.restoreType === 'BINLOG') {
+        need('backupId');
+        need('binLog');
+      }
       if (v.restoreType === 'BACKUP') need('backupId');
     }),
   );
@@ -474,7 +477,7 @@ export const LastQueryQuery = z
         if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required when restoreType is ${v.restoreType}`, input: v });
       };
       if (v.restoreType === 'TIMESTAMP') need('restoreYmdt');
-      else (need('backupId'), need('binLogFileName'), need('binLogPosition'));
+      else for (const f of ['backupId', 'binLogFileName', 'binLogPosition'] as const) need(f);
     }),
   );
 export const ListLogFilesQuery = z.optional(z.object({ logFileTypes: z.optional(queryList('logFileTypes', enumOf('logFileTypes[]', LOG_FILE_TYPES))) }));
