@@ -6,7 +6,7 @@
 //
 // Query arrays (`logFileTypes`, `measureNames`, `ruleIds`) are sent as repeated parameters,
 // `?ruleIds=a&ruleIds=b`, the form Spring-style services (such as this one) bind to lists.
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 import { ApiError, AuthError, ValidationError, type FieldIssue } from '../errors';
 import type { Logger } from '../http/redact';
 import type { Transport } from '../http/transport';
