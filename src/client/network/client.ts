@@ -51,7 +51,7 @@ export interface NetworkClientOptions {
 }
 
 // The methods are made from the table in the constructor; this interface gives them their types.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
 export interface NetworkClient extends NetworkMethods {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
