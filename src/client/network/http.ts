@@ -139,16 +139,41 @@ export function httpError(service: Service, operation: string, status: number, t
 export function validate<T>(operation: string, schema: z.ZodMiniType<T>, value: unknown, at: string): T {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  throw new ValidationError(operation, issuesOf(r.error.issues, at));
+  throw new ValidationError(operation, issuesOf(r.error.issues as unknown as Issue[], at, value));
 }
 
-export function issuesOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string; keys?: string[] }>, at: string): FieldIssue[] {
+interface Issue {
+  path: PropertyKey[];
+  message: string;
+  code?: string;
+  keys?: string[];
+  expected?: string;
+  values?: unknown[];
+}
+
+/**
+ * Field issues a person can act on. zod/mini ships no message locale (bundle size), so its
+ * messages are a bare "Invalid input": say what was expected instead.
+ */
+export function issuesOf(issues: readonly Issue[], at: string, value?: unknown): FieldIssue[] {
   return issues.map((i) => {
     const path = [at, ...i.path.map(String)].filter(Boolean).join('.');
+    const generic = i.message === 'Invalid input';
     if (i.code === 'unrecognized_keys' && i.keys) return { path, message: `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}` };
-    if (i.code === 'invalid_type' && /undefined/.test(i.message)) return { path, message: 'is required' };
+    if (i.code === 'invalid_type' && valueAt(value, i.path) === undefined) return { path, message: 'is required' };
+    if (i.code === 'invalid_type' && generic) return { path, message: `must be a ${i.expected ?? 'different type'}` };
+    if (i.code === 'invalid_value' && generic && i.values) return { path, message: `must be ${i.values.map(String).join(' or ')}` };
     return { path, message: i.message };
   });
+}
+
+function valueAt(value: unknown, path: PropertyKey[]): unknown {
+  let v = value;
+  for (const k of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  return v;
 }
 
 /** Checks an answer against the table's response schema; a mismatch is the service breaking the contract. */
@@ -156,6 +181,6 @@ export function checkResponse<T>(service: Service, operation: string, schema: z.
   if (!schema) return value as T;
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const first = issuesOf(r.error.issues, '').slice(0, 3).map((i) => `${i.path || '(root)'} ${i.message}`).join('; ');
+  const first = issuesOf(r.error.issues as unknown as Issue[], '', value).slice(0, 3).map((i) => `${i.path || '(root)'} ${i.message}`).join('; ');
   throw new ApiError({ service, operation, message: `The ${service} service answered ${operation} in an unexpected shape (${first}). The extension may need an update.` });
 }
