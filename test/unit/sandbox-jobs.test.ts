@@ -26,7 +26,7 @@ describe('job lifecycle', () => {
     const progress: string[] = [];
     for (let i = 0; i < 5; i++) {
       seen.push(String((await rds.getJob({ jobId })).jobStatus));
-      progress.push((await rds.getDbInstance({ dbInstanceId: inst.dbInstanceId })).progressStatus);
+      progress.push(String((await rds.getDbInstance({ dbInstanceId: inst.dbInstanceId })).progressStatus));
       sb.rds.advanceClock(STEP);
     }
     assert.deepEqual(seen, ['PREPARING', 'READY', 'RUNNING', 'RUNNING', 'COMPLETED']);
