@@ -83,6 +83,30 @@ describe('public API', () => {
     }
   });
 
+  test('RDS exports are delivered to the storage module when one is registered', async () => {
+    // A stand-in for the storage module (it temporarily takes the place of the real one, if any).
+    const delivered: string[] = [];
+    const probe = { name: 'storage', start: () => ({ api: { putObject: (region: string, bucket: string, key: string, content: string) => void delivered.push(`${region}/${bucket}/${key}:${content.length > 0}`) } }) };
+    const at = SANDBOX_MODULES.findIndex((m) => m.name === 'storage');
+    const saved = at >= 0 ? SANDBOX_MODULES.splice(at, 1, probe) : (SANDBOX_MODULES.push(probe), []);
+    try {
+      const sb = await startSandbox({ timeScale: 0 });
+      try {
+        const rds = clientFor(sb);
+        const inst = (await rds.listDbInstances()).dbInstances.find((i: any) => i.dbInstanceName === 'legacy-crm')!;
+        await rds.exportLogFiles({ dbInstanceId: inst.dbInstanceId!, body: { tenantId: 't', username: 'u', password: 'p', targetContainer: 'logs', objectPath: 'crm', logFileNames: ['error.log'] } });
+        await rds.listRegions(); // any request settles due jobs
+        assert.deepEqual(delivered, ['KR1/logs/crm/error.log:true']);
+      } finally {
+        await sb.close();
+      }
+    } finally {
+      const now = SANDBOX_MODULES.indexOf(probe);
+      if (saved.length) SANDBOX_MODULES.splice(now, 1, ...saved);
+      else SANDBOX_MODULES.splice(now, 1);
+    }
+  });
+
   test('npm run sandbox prints the address and both profiles, serves, and stops on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts', '--port', '0', '--time-scale', '10'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
