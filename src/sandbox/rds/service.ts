@@ -4,7 +4,7 @@
 // `header` like the live service.
 import type { RdsOperationName } from '../../client/rds/api';
 import { RDS_OPERATION_ROWS } from '../../client/rds/rows';
-import { formatPath, RDS_OPERATIONS } from '../../client/rds/schemas';
+import { formatPath, queryFromSearchParams, RDS_OPERATIONS } from '../../client/rds/schemas';
 import { matchTemplate, type SandboxCall, type SandboxReply, type SandboxService } from '../server';
 import { catalogHandlers } from './handlers/catalog';
 import type { Ctx, Handler } from './handlers/context';
@@ -46,16 +46,6 @@ const ROUTES = [...RDS_OPERATION_ROWS].sort((a, b) => paramCount(a.path) - param
 
 /** The VIEWER role may read everything and change only user groups and notification groups (spec, Authentication). */
 export const viewerMayCall = (name: string, method: string): boolean => method === 'GET' || /UserGroup|NotificationGroup/.test(name);
-
-/** Repeated parameters become arrays; single ones stay strings (the schemas accept both). */
-function queryObject(q: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(q.keys())) {
-    const all = q.getAll(key);
-    out[key] = all.length > 1 ? all : all[0];
-  }
-  return out;
-}
 
 const issuesText = (issues: { path: readonly PropertyKey[]; message: string }[], part: string) =>
   issues.map((i) => `${formatPath(i.path) || part}: ${i.message}`).join('; ');
@@ -111,7 +101,8 @@ export class RdsService implements SandboxService {
         return failure(RESULT.MALFORMED_BODY, 'The request body is not valid JSON.');
       }
     }
-    let query: Record<string, unknown> = queryObject(call.query);
+    // Read the query the way the client's schemas expect it (repeated parameters are arrays).
+    let query: Record<string, unknown> = queryFromSearchParams(call.query);
     if (op.query) {
       const r = op.query.safeParse(query);
       if (!r.success) return failure(RESULT.INVALID_FIELD, issuesText(r.error.issues, 'query'));
