@@ -148,6 +148,16 @@ describe('validation by the sandbox (raw requests, no client-side checks)', () =
     assert.match(r.json.header.resultMessage, /restoreYmdt/);
   });
 
+  test('nested fields are named by their full path, every issue in one message', async () => {
+    const r = await raw(sb, 'POST', '/v3.0/db-instances', { body: JSON.stringify({ dbInstanceName: 'x', backup: { backupPeriod: 999, backupSchedules: [{ backupWndBgnTime: '25:00:00' }] } }) });
+    assert.equal(r.json.header.resultCode, 40001);
+    const message: string = r.json.header.resultMessage;
+    assert.match(message, /backup\.backupPeriod must be between 0 and 730/);
+    assert.match(message, /backup\.backupSchedules\[0\]\.backupWndBgnTime must be a time of day/);
+    assert.match(message, /dbPassword is required/);
+    assert.match(message, /network is missing/);
+  });
+
   test('a body that is not JSON gets 40000', async () => {
     const r = await raw(sb, 'POST', '/v3.0/user-groups', { body: '{"userGroupName":' });
     assert.deepEqual([r.json.header.resultCode, r.json.header.isSuccessful], [40000, false]);

@@ -47,8 +47,24 @@ const ROUTES = [...RDS_OPERATION_ROWS].sort((a, b) => paramCount(a.path) - param
 /** The VIEWER role may read everything and change only user groups and notification groups (spec, Authentication). */
 export const viewerMayCall = (name: string, method: string): boolean => method === 'GET' || /UserGroup|NotificationGroup/.test(name);
 
-const issuesText = (issues: { path: readonly PropertyKey[]; message: string }[], part: string) =>
-  issues.map((i) => `${formatPath(i.path) || part}: ${i.message}`).join('; ');
+/**
+ * One readable line per issue, naming the field by its full path: "backup.backupPeriod must be
+ * between 0 and 730" (the schema's messages name the last segment; the path adds the parents).
+ */
+function issuesText(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; expected?: unknown }[], part: string): string {
+  return issues
+    .map((i) => {
+      const path = formatPath(i.path) || part;
+      // The longest tail of the path the message starts with ("port.portType ...") becomes the full path.
+      for (let k = 0; k < i.path.length; k++) {
+        const tail = formatPath(i.path.slice(k));
+        if (i.message.startsWith(`${tail} `)) return `${path}${i.message.slice(tail.length)}`;
+      }
+      if (i.code === 'invalid_type' && /^Invalid input/.test(i.message)) return `${path} is missing or is not ${i.expected === 'array' ? 'a list' : `a valid ${String(i.expected ?? 'value')}`}`;
+      return `${path}: ${i.message}`;
+    })
+    .join('; ');
+}
 
 export class RdsService implements SandboxService {
   readonly name = 'rds' as const;
@@ -105,12 +121,12 @@ export class RdsService implements SandboxService {
     let query: Record<string, unknown> = queryFromSearchParams(call.query);
     if (op.query) {
       const r = op.query.safeParse(query);
-      if (!r.success) return failure(RESULT.INVALID_FIELD, issuesText(r.error.issues, 'query'));
+      if (!r.success) return failure(RESULT.INVALID_FIELD, issuesText(r.error.issues as any, 'query'));
       query = (r.data ?? {}) as Record<string, unknown>;
     }
     if (op.body) {
       const r = op.body.safeParse(raw.trim() ? body : undefined);
-      if (!r.success) return failure(RESULT.INVALID_FIELD, issuesText(r.error.issues, 'body'));
+      if (!r.success) return failure(RESULT.INVALID_FIELD, issuesText(r.error.issues as any, 'body'));
       body = r.data ?? {};
     }
 
