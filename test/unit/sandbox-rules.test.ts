@@ -45,6 +45,9 @@ describe('business rules answered by the sandbox', () => {
     const reporting = await instanceByName(kr2, 'reporting');
     await assert.rejects(kr2.deleteDbInstance({ dbInstanceId: reporting.dbInstanceId }), refused(40902, /has read replicas/));
   });
+  test('a candidate master is not deleted on its own', async () => {
+    await assert.rejects(rds.deleteDbInstance({ dbInstanceId: await id('prod-orders-candidate') }), refused(40900, /turn high availability off on its master/));
+  });
   test('unknown ids are 40400 naming the resource', async () => {
     await assert.rejects(rds.getDbInstance({ dbInstanceId: '00000000-0000-4000-8000-000000000000' }), refused(40400, /DB instance 00000000-0000-4000-8000-000000000000 was not found/));
     await assert.rejects(rds.getJob({ jobId: 'nope' }), refused(40400, /Job nope/));
