@@ -107,6 +107,27 @@ describe('public API', () => {
     }
   });
 
+  test('control routes for other processes: time scale, region switch, exports', async () => {
+    const sb = await startSandbox({ timeScale: 3_600_000 });
+    try {
+      const post = (route: string, body: unknown) => fetch(`${sb.url}/_sandbox/rds/${route}`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+      const rds = clientFor(sb);
+      const inst = (await rds.listDbInstances()).dbInstances.find((i: any) => i.dbInstanceName === 'legacy-crm')!;
+      const { jobId } = await rds.exportLogFiles({ dbInstanceId: inst.dbInstanceId!, body: { tenantId: 't', username: 'u', password: 'p', targetContainer: 'b', objectPath: 'x', logFileNames: ['general.log'] } });
+      assert.equal((await rds.getJob({ jobId })).jobStatus, 'PREPARING');
+      await post('time-scale', { ms: 0 });
+      assert.equal((await rds.getJob({ jobId })).jobStatus, 'COMPLETED');
+      const { exports } = await post('exports', {});
+      assert.deepEqual(exports.map((e: any) => `${e.bucket}/${e.path}`), ['b/x/general.log']);
+      await post('region', { region: 'KR2', enabled: false });
+      await assert.rejects(clientFor(sb, 'KR2').listDbInstances(), /not enabled/);
+      await post('region', { region: 'KR2', enabled: true });
+      assert.ok((await clientFor(sb, 'KR2').listDbInstances()).dbInstances.length > 0);
+    } finally {
+      await sb.close();
+    }
+  });
+
   test('npm run sandbox prints the address and both profiles, serves, and stops on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts', '--port', '0', '--time-scale', '10'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
