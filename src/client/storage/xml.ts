@@ -21,7 +21,8 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   maxNestedTags: 32,
-  isArray: (name) => LIST_ELEMENTS.has(name),
+  // The root <Error> of an error answer is one element; <Error> inside DeleteResult is a list.
+  isArray: (name, jPath) => LIST_ELEMENTS.has(name) && String(jPath).includes('.'),
   tagValueProcessor: (_name, value) => decodeXmlText(value),
 });
 
