@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { pipeline as pipelineCb, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, CancelledError, isApiError, isCancelledError, ValidationError } from '../errors';
 import type { CannedAcl, PartInfo, S3Client } from './client';
@@ -80,10 +80,10 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
         size,
         stream: () => {
           progress.reset();
-          if (file) return createReadStream(file, { highWaterMark: READ_CHUNK }).pipe(progress.meter());
+          if (file) return metered(createReadStream(file, { highWaterMark: READ_CHUNK }), (n) => progress.add(n));
           if (used) throw new ApiError({ service: 'storage', operation: 'storage.putObject', message: 'The upload had to be repeated but its stream cannot be read twice: start it again.' });
           used = true;
-          return source!.pipe(progress.meter());
+          return metered(source!, (n) => progress.add(n));
         },
       },
       objectOpts,
@@ -154,14 +154,10 @@ async function uploadFilePart(
         stream: () => {
           progress.add(-sent);
           sent = 0;
-          const meter = new Transform({
-            transform(chunk: Buffer, _enc, cb) {
-              sent += chunk.length;
-              progress.add(chunk.length);
-              cb(null, chunk);
-            },
+          return metered(createReadStream(file, { start, end: start + len - 1, highWaterMark: READ_CHUNK }), (n) => {
+            sent += n;
+            progress.add(n);
           });
-          return createReadStream(file, { start, end: start + len - 1, highWaterMark: READ_CHUNK }).pipe(meter);
         },
       }, { signal });
     } catch (err) {
@@ -237,14 +233,22 @@ class Counter {
       this.report({ loaded: this.loaded, total: this.total });
     }
   }
-  meter(): Transform {
-    return new Transform({
-      transform: (chunk: Buffer, _enc, cb) => {
-        this.add(chunk.length);
-        cb(null, chunk);
-      },
-    });
-  }
+}
+
+/**
+ * `source` seen through a byte counter. Joined with pipeline (not pipe) so that when the HTTP
+ * layer destroys the returned stream (cancel, failed part) the file stream is closed too and
+ * no late write error escapes as an uncaught exception.
+ */
+function metered(source: Readable, onBytes: (n: number) => void): Readable {
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      onBytes(chunk.length);
+      cb(null, chunk);
+    },
+  });
+  pipelineCb(source, meter, () => undefined);
+  return meter;
 }
 
 export interface DownloadInput {

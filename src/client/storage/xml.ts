@@ -49,8 +49,9 @@ export function decodeXmlText(s: string): string {
   });
 }
 
+/** Escapes element text (quotes stay literal, as S3 writes them; never used for attributes). */
 export const escapeXml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+  s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)
     // Control characters cannot appear literally in XML 1.0 text.
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, (c) => `&#${c.charCodeAt(0)};`);
 

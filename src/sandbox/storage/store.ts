@@ -152,6 +152,8 @@ export class ObjectStore {
           if (size <= MEMORY_LIMIT) continue;
           path = this.tempFile();
           file = createWriteStream(path);
+          // A write still in flight when the sender aborts fails after destroy(): expected, not a crash.
+          file.on('error', () => undefined);
           for (const c of held.splice(0)) if (!file.write(c)) await once(file, 'drain');
           continue;
         }
