@@ -50,7 +50,6 @@ export async function startSandbox(opts: { seed?: boolean } = {}): Promise<S3Tar
 }
 
 export async function startS3rver(): Promise<S3Target> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const S3rver = require('@20minutes/s3rver') as new (o: object) => { run(): Promise<{ port: number }>; close(): Promise<void> };
   const directory = mkdtempSync(join(tmpdir(), 's3rver-'));
   const s3 = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: 'demo-bucket', configs: [] }] });
