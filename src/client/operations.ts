@@ -2,7 +2,9 @@
 // One line per service table: keep it a plain concatenation so each service adds one line.
 import type { Operation } from './operation';
 import { RDS_OPERATIONS } from './rds/schemas';
+import { STORAGE_OPERATIONS } from './storage/operations';
 
 export const ALL_OPERATIONS: readonly Operation[] = [
   ...RDS_OPERATIONS,
+  ...STORAGE_OPERATIONS,
 ];

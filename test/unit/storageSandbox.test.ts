@@ -234,3 +234,31 @@ describe('storage sandbox', () => {
     assert.equal(storageSandbox().store.bucket('KR1', 'rds-backups')?.objects.size, 1);
   });
 });
+
+describe('storage in the whole sandbox (startSandbox)', () => {
+  it('is registered, signs with the identity sandbox EC2 credential, and takes delivered objects', async () => {
+    const { startSandbox: startAll } = await import('../../src/sandbox/index');
+    const { S3Client } = await import('../../src/client/storage/client');
+    const { Transport } = await import('../../src/client/http/transport');
+    const sb = await startAll({ timeScale: 10 });
+    const transport = new Transport({ userAgent: 'test' });
+    try {
+      const profile = sb.sandboxProfile();
+      assert.ok(profile.secrets.s3AccessKey && profile.secrets.s3SecretKey);
+      const s3 = new S3Client({
+        baseUrl: profile.endpoints.storage.replace('{region}', 'kr1'),
+        accessKey: profile.secrets.s3AccessKey!,
+        secretKey: profile.secrets.s3SecretKey!,
+        transport,
+      });
+      const { buckets } = await s3.listBuckets();
+      assert.deepEqual(buckets.map((b) => b.name), ['sandbox-archive', 'sandbox-docs', 'sandbox-media']);
+      sb.rds.onExport((o) => putObject(o.region, o.bucket, o.path, o.content));
+      putObject('KR1', 'rds-logs', 'db-1/slow.log', 'slow query\n');
+      assert.equal((await s3.headObject('rds-logs', 'db-1/slow.log')).size, 11);
+    } finally {
+      await transport.close();
+      await sb.close();
+    }
+  });
+});
