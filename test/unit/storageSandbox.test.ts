@@ -3,13 +3,16 @@
 import { strict as assert } from 'node:assert';
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import aws4 from 'aws4';
 import { isApiError, isAuthError, isCancelledError } from '../../src/client/errors';
-import type { S3Client } from '../../src/client/storage/client';
+import { S3Client } from '../../src/client/storage/client';
+import { Transport } from '../../src/client/http/transport';
+import { startSandbox as startAll } from '../../src/sandbox/index';
 import { STORAGE_OPERATIONS } from '../../src/client/storage/operations';
 import { describeOperation } from '../../src/client/operation';
 import { download, MiB, partSizeFor, upload } from '../../src/client/storage/transfer';
@@ -166,7 +169,7 @@ describe('storage sandbox', () => {
     const res = await download(s3, { bucket: 'sandbox-media', key: item.key, file });
     assert.equal(res.size, item.size);
     const h = createHash('md5');
-    for await (const c of (await import('node:fs')).createReadStream(file)) h.update(c as Buffer);
+    for await (const c of createReadStream(file)) h.update(c as Buffer);
     assert.equal(`"${h.digest('hex')}"`, item.etag);
   });
 
@@ -237,9 +240,6 @@ describe('storage sandbox', () => {
 
 describe('storage in the whole sandbox (startSandbox)', () => {
   it('is registered, signs with the identity sandbox EC2 credential, and takes delivered objects', async () => {
-    const { startSandbox: startAll } = await import('../../src/sandbox/index');
-    const { S3Client } = await import('../../src/client/storage/client');
-    const { Transport } = await import('../../src/client/http/transport');
     const sb = await startAll({ timeScale: 10 });
     const transport = new Transport({ userAgent: 'test' });
     try {
