@@ -98,6 +98,15 @@ describe('storage sandbox', () => {
     assert.deepEqual(corrected, ['KR1']);
   });
 
+  it('corrects the region also when the first call is a HEAD (whose answer has no body)', async () => {
+    target.sandbox!.service.setSigningRegion('KR1', 'KR1');
+    const corrected: string[] = [];
+    const client = target.client({ onSigningRegionCorrected: (r) => corrected.push(r) });
+    assert.equal(await client.headBucket('sandbox-docs'), true);
+    assert.equal((await client.headObject('sandbox-docs', 'README.md')).contentType, 'text/markdown');
+    assert.deepEqual(corrected, ['KR1']);
+  });
+
   it('answers a wrong region with 400 AuthorizationHeaderMalformed naming the expected one', async () => {
     target.sandbox!.service.setSigningRegion('KR1', 'KR1');
     const res = await raw(`${target.baseUrl}/sandbox-docs`, 'GET', sign(target, 'GET', '/sandbox-docs', { region: 'gov' }));
