@@ -62,14 +62,14 @@ export class StorageSandbox implements SandboxService {
   readonly name = 'storage' as const;
   readonly regional = true;
   readonly malformedBody = '<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>broken</Na';
-  readonly store = new ObjectStore();
+  readonly store: ObjectStore;
   private readonly signingRegions: Record<string, string>;
   private findSecret: (access: string) => string | undefined;
 
   constructor(opts: StorageSandboxOptions = {}) {
     this.signingRegions = { ...opts.signingRegions };
     this.findSecret = opts.findSecret ?? defaultFindSecret;
-    if (opts.seed !== false) seedStorage(this.store);
+    this.store = new ObjectStore(opts.seed === false ? undefined : seedStorage);
   }
 
   /** Plugs in a credential registry (e.g. the identity sandbox's EC2 credentials). */
