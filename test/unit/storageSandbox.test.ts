@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
@@ -180,6 +180,20 @@ describe('storage sandbox', () => {
     const h = createHash('md5');
     for await (const c of createReadStream(file)) h.update(c as Buffer);
     assert.equal(`"${h.digest('hex')}"`, item.etag);
+  });
+
+  it('a cancelled download leaves neither the file nor its temporary behind', async () => {
+    const sub = await mkdtemp(join(dir, 'cancel-dl-'));
+    const ac = new AbortController();
+    const e = await download(s3, {
+      bucket: 'sandbox-media',
+      key: 'images/atlas-24mib.bin',
+      file: join(sub, 'atlas.bin'),
+      signal: ac.signal,
+      onProgress: (p) => p.loaded > 4 * MiB && ac.abort(),
+    }).then(() => undefined, (err: unknown) => err);
+    assert.ok(isCancelledError(e), String(e));
+    assert.deepEqual(await readdir(sub), []);
   });
 
   it('cancelled half-way, an upload leaves no multipart upload behind', async () => {
