@@ -65,9 +65,12 @@ export function createMain(shim: Shim): Main {
   const notAvailable = (id: string): CommandHandler => () =>
     void vscode.window.showInformationMessage(`"${titles.get(id) ?? id}" is not available in this version of NHN Cloud Explorer.`);
 
+  // The active profile's name is the view's title: a description is not rendered while the
+  // explorer is the only view of its container (the header then reads "NHN Cloud: <title>").
   const showActive = () => {
     const p = profiles.active();
-    shim.explorerView.description = p ? `${p.name}${p.sandbox ? ' (sandbox)' : ''}` : undefined;
+    shim.explorerView.title = p ? p.name : 'Explorer';
+    shim.explorerView.description = p ? (p.sandbox ? 'sandbox' : p.cloud === 'gov' ? 'government cloud' : 'public cloud') : undefined;
   };
   showActive();
   disposables.push(
