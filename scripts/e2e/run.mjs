@@ -70,6 +70,7 @@ async function runFile(file) {
     results.push({ name: `${base} (setup)`, ok: false });
     await browser?.close().catch(() => {});
     await stopCodeServer(server);
+    if (server) rmSync(server.runDir, { recursive: true, force: true });
     return results;
   }
   let failed = false;
@@ -96,7 +97,8 @@ async function runFile(file) {
   await browser.close().catch(() => {});
   live.servers.delete(server);
   await stopCodeServer(server);
-  if (!failed) rmSync(server.runDir, { recursive: true, force: true });
+  // The artifacts of a failure were copied out already.
+  rmSync(server.runDir, { recursive: true, force: true });
   return results;
 }
 
