@@ -82,3 +82,21 @@ export function all(...vs: Validator[]): Validator {
     return undefined;
   };
 }
+
+/** Authentication plugins an engine version accepts (the engine table of the RDS document). */
+export function pluginsFor(dbVersion: string): Array<'NATIVE' | 'SHA256' | 'CACHING_SHA2'> {
+  if (/^MYSQL_V84/.test(dbVersion)) return ['CACHING_SHA2'];
+  if (/^MYSQL_V8/.test(dbVersion)) return ['NATIVE', 'CACHING_SHA2'];
+  if (dbVersion === 'MYSQL_V5733' || dbVersion === 'MYSQL_V5737') return ['NATIVE', 'SHA256'];
+  return ['NATIVE'];
+}
+
+/** Rules of a DB security group rule (RuleSpec): DB_PORT has no ports and no EGRESS; PORT has min = max. */
+export function ruleIssue(rule: { direction: string; port: { portType: string; minPort?: number; maxPort?: number } }): string | undefined {
+  const { portType, minPort, maxPort } = rule.port;
+  if (portType === 'DB_PORT' && rule.direction === 'EGRESS') return 'A DB port rule cannot be outbound (EGRESS): pick a port or a range instead.';
+  if (portType === 'PORT' && (minPort === undefined || minPort !== maxPort)) return 'A single-port rule needs the same minimum and maximum port.';
+  if (portType === 'PORT_RANGE' && (minPort === undefined || maxPort === undefined || minPort > maxPort)) return 'A port range needs a minimum not above the maximum.';
+  if ((minPort !== undefined && minPort < 1) || (maxPort !== undefined && maxPort > 65535)) return 'Ports go from 1 to 65535.';
+  return undefined;
+}

@@ -275,7 +275,12 @@ export abstract class FolderNode extends TreeNode {
     return shown;
   }
 
-  getTreeItem(): vscode.TreeItem {
+  getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem> {
+    return this.folderItem();
+  }
+
+  /** The folder's item (label, filter state, icon); subclasses decorate it. */
+  protected folderItem(): vscode.TreeItem {
     const label = this.label ?? '';
     const item = new vscode.TreeItem(label, this.collapsed);
     item.id = this.id;
