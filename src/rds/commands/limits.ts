@@ -92,8 +92,10 @@ export function pluginsFor(dbVersion: string): Array<'NATIVE' | 'SHA256' | 'CACH
 }
 
 /** Rules of a DB security group rule (RuleSpec): DB_PORT has no ports and no EGRESS; PORT has min = max. */
-export function ruleIssue(rule: { direction: string; port: { portType: string; minPort?: number; maxPort?: number } }): string | undefined {
-  const { portType, minPort, maxPort } = rule.port;
+export function ruleIssue(rule: { direction: string; port: { portType: string; minPort?: number | null; maxPort?: number | null } }): string | undefined {
+  const portType = rule.port.portType;
+  const minPort = rule.port.minPort ?? undefined;
+  const maxPort = rule.port.maxPort ?? undefined;
   if (portType === 'DB_PORT' && rule.direction === 'EGRESS') return 'A DB port rule cannot be outbound (EGRESS): pick a port or a range instead.';
   if (portType === 'PORT' && (minPort === undefined || minPort !== maxPort)) return 'A single-port rule needs the same minimum and maximum port.';
   if (portType === 'PORT_RANGE' && (minPort === undefined || maxPort === undefined || minPort > maxPort)) return 'A port range needs a minimum not above the maximum.';
