@@ -195,7 +195,7 @@ export class JobTracker {
       try {
         const rds = await this.services.clients.rds(rec.region as Region);
         const res = await rds.getJob({ jobId: rec.jobId }, { signal });
-        const job = res?.job ?? res ?? {};
+        const job: any = (res as any)?.job ?? res ?? {};
         failures = 0;
         const status = String(job.jobStatus ?? rec.status);
         const created = (job.resourceRelations as Array<{ resourceType: string; resourceId: string }> | undefined)?.find((r) => r.resourceType === 'DB_INSTANCE');

@@ -53,7 +53,7 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
             break;
           }
           case 'parameterGroup': {
-            const r: any = await t.rds.listParameterGroups({ query: { dbVersion: i.dbVersion } });
+            const r: any = await t.rds.listParameterGroups({ query: { dbVersion: i.dbVersion as any } });
             const g = await pick<IdItem>(
               ((r?.parameterGroups ?? []) as any[]).map((x: any) => ({ label: x.parameterGroupName, description: `${x.parameterGroupStatus}${x.parameterGroupId === i.parameterGroupId ? ' · current' : ''}`, id: x.parameterGroupId as string })),
               { title, placeHolder: `Parameter group for ${versionLabel(i.dbVersion)} (picking the current one applies its pending changes)` },
