@@ -51,6 +51,7 @@ export class SandboxController {
       await this.services.profiles.save(profile, sp.secrets as ProfileSecrets);
       await this.services.profiles.setActive(profile.id);
       this.sandbox = sb;
+      void vscode.commands.executeCommand('setContext', 'nhncloud.sandboxRunning', true);
       this.services.log.info(`Sandbox started on ${sb.url} (job step ${timeScale} ms); profile "${profile.name}" is active`);
       return sb;
     })().finally(() => (this.starting = undefined));
@@ -61,6 +62,7 @@ export class SandboxController {
   async stop(): Promise<void> {
     const sb = this.sandbox;
     this.sandbox = undefined;
+    void vscode.commands.executeCommand('setContext', 'nhncloud.sandboxRunning', false);
     if (this.services.profiles.list().some((p) => p.id === SANDBOX_PROFILE_ID)) await this.services.profiles.remove(SANDBOX_PROFILE_ID);
     if (sb) {
       await sb.close();
