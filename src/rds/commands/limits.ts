@@ -105,3 +105,11 @@ export function ruleIssue(rule: { direction: string; port: { portType: string; m
   if ((minPort !== undefined && minPort < 1) || (maxPort !== undefined && maxPort > 65535)) return 'Ports go from 1 to 65535.';
   return undefined;
 }
+
+/** `2024-05-01` or `2024-05-01 13:00` (local time) -> the documented DateTime form. */
+export function parseLocalDate(text: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString().replace('Z', '+00:00');
+}
