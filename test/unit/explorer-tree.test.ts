@@ -230,3 +230,31 @@ test('busy nodes are polled until they settle, and not at all while the view is 
   assert.equal(watcher.size, 0);
   watcher.dispose();
 });
+
+test('jobs persist in workspaceState and a new tracker (a window reload) resumes and finishes them', async () => {
+  const state = new Map<string, unknown>();
+  const services: any = {
+    ...(tracker as any).services,
+    context: { workspaceState: { get: (k: string) => state.get(k), update: async (k: string, v: unknown) => void state.set(k, v) } },
+  };
+  const rds = await rdsNode();
+  const inst = (await walk(await child(rds, 'DB Instances'), 2)).find((x) => x.node instanceof m.instance.InstanceNode && /available/.test(x.item.contextValue))!.node;
+  const client = await services.clients.rds('KR1');
+  const res = await client.createDbSchema({ dbInstanceId: inst.data.dbInstanceId, body: { dbSchemaName: 'resumed_job' } });
+  const first = new m.jobs.JobTracker(services, explorer);
+  first.track({ jobId: res.jobId, region: 'KR1', title: 'Create DB schema resumed_job', nodeId: `${inst.id}/schemas` });
+  first.dispose(); // the window goes away before the job ends
+  const saved = state.get('nhncloud.jobs') as Array<{ jobId: string; state: string }>;
+  assert.equal(saved.find((j) => j.jobId === res.jobId)?.state, 'running');
+  const second = new m.jobs.JobTracker(services, explorer);
+  await new Promise<void>((resolve) => {
+    const sub = second.onDidChange((j) => {
+      if (j.jobId === res.jobId && j.state !== 'running') {
+        sub.dispose();
+        resolve();
+      }
+    });
+  });
+  assert.equal(second.list().find((j) => j.jobId === res.jobId)?.state, 'succeeded');
+  second.dispose();
+});
