@@ -37,14 +37,13 @@ async function backupFrom(node: unknown, deps: RdsDeps, title: string): Promise<
 
 export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
+    'nhncloud.rds.backupToObjectStorage': async (node?: unknown) => {
+      // A fresh backup of the instance written straight to object storage.
+      const t = await instanceFrom(node, deps, 'Back Up to Object Storage', (i) => (i.dbInstanceStatus !== 'AVAILABLE' ? `is ${i.dbInstanceStatus}` : undefined));
+      const target = await objectStorageTarget(deps.services, `Back up ${t.data.dbInstanceName} to object storage`, `${t.data.dbInstanceName}/`);
+      track(deps, t, await t.rds.backupDbInstanceToObjectStorage({ dbInstanceId: t.data.dbInstanceId, body: target }), `Back up ${t.data.dbInstanceName} to ${target.targetContainer}`, t.nodeId);
+    },
     'nhncloud.rds.exportBackup': async (node?: unknown) => {
-      if (node instanceof InstanceNode) {
-        // From an instance: a fresh backup written straight to object storage.
-        const t = await instanceFrom(node, deps, 'Back Up to Object Storage');
-        const target = await objectStorageTarget(deps.services, `Back up ${t.data.dbInstanceName} to object storage`, `${t.data.dbInstanceName}/`);
-        track(deps, t, await t.rds.backupDbInstanceToObjectStorage({ dbInstanceId: t.data.dbInstanceId, body: target }), `Back up ${t.data.dbInstanceName} to ${target.targetContainer}`, t.nodeId);
-        return;
-      }
       const { scope, backup, nodeId } = await backupFrom(node, deps, 'Export Backup to Object Storage');
       if (backup.backupStatus !== 'COMPLETED') throw new Error(`${backup.backupName} is ${backup.backupStatus}: only a completed backup can be exported.`);
       const target = await objectStorageTarget(deps.services, `Export ${backup.backupName}`, `${backup.backupName}/`);
