@@ -125,8 +125,11 @@ export function helpers(page, server) {
       // Monaco renders spaces as no-break spaces.
       return (await editor.innerText()).replace(/\u00a0/g, ' ');
     },
+    /** Saves a screenshot as .e2e-artifacts/<scenario file>/<name>.png (kept after the run). */
     async screenshot(name) {
-      await page.screenshot({ path: join(server.artifacts ?? server.runDir, `${name}.png`) });
+      const dir = t.artifacts ?? server.runDir;
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, `${name}.png`) });
     },
   };
   return t;

@@ -3,7 +3,7 @@
 // repository and `extensionTestsPath` at the built suite, streams the output back and reports
 // the exit code. The same built suite runs under @vscode/test-electron (scripts/test-electron.mjs).
 import { format } from 'node:util';
-import { mkdirSync, readdirSync, writeFileSync, cpSync, existsSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync, cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { launchBrowser } from './browser.mjs';
@@ -77,6 +77,7 @@ export async function runExthostSuite({ live, artifacts, timeoutMs = 180_000 }) 
     if (server) {
       live?.servers.delete(server);
       await stopCodeServer(server);
+      rmSync(server.runDir, { recursive: true, force: true });
     }
   }
 }

@@ -70,6 +70,7 @@ async function runFile(file) {
     results.push({ name: `${base} (setup)`, ok: false });
     await browser?.close().catch(() => {});
     await stopCodeServer(server);
+    if (server) rmSync(server.runDir, { recursive: true, force: true });
     return results;
   }
   let failed = false;
@@ -96,7 +97,8 @@ async function runFile(file) {
   await browser.close().catch(() => {});
   live.servers.delete(server);
   await stopCodeServer(server);
-  if (!failed) rmSync(server.runDir, { recursive: true, force: true });
+  // The artifacts of a failure were copied out already.
+  rmSync(server.runDir, { recursive: true, force: true });
   return results;
 }
 
@@ -104,7 +106,7 @@ async function main() {
   const t0 = Date.now();
   findChromium();
   if (!existsSync(join(ROOT, 'dist', 'extension.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
-  ensureInstalled();
+  await ensureInstalled();
   rmSync(ARTIFACTS, { recursive: true, force: true });
   const dir = join(ROOT, 'test', 'e2e', 'scenarios');
   const files = readdirSync(dir)

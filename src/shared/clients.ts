@@ -55,7 +55,8 @@ export class Clients implements vscode.Disposable {
       if (missing.length) {
         throw new ValidationError('rds', [{ path: '', message: `The profile "${profile.name}" has no ${missing.join(', ')}. Add them with "NHN Cloud: Edit Profile".` }]);
       }
-      const RdsClientCtor = (rdsModule as unknown as { RdsClient?: RdsClientClass }).RdsClient;
+      // Read by name: until the RDS client lands, ../client/rds/client exports only the type.
+      const RdsClientCtor = Reflect.get(rdsModule, 'RdsClient') as RdsClientClass | undefined;
       if (typeof RdsClientCtor !== 'function') throw new Error('The RDS client is not part of this build.');
       return new RdsClientCtor({
         baseUrl: resolveEndpoint({ cloud: profile.cloud, service: 'rds', region, overrides: profile.endpoints }),
