@@ -13,4 +13,9 @@ export type RdsOperationName = (typeof RDS_OPERATION_ROWS)[number]['name'];
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * `modifyStorageInfo` only: the instance's current storage size (GB). With it, a smaller
+   * `storageSize` is refused before sending ("not below the current size").
+   */
+  currentStorageSize?: number;
 }

@@ -1,5 +1,231 @@
-// Placeholder type until the RDS client lands: one method per operation row (see ./api.ts).
-// The RDS client work replaces this file with the real, table-derived RdsClient class.
+// RdsClient: one method per row of the operations table (./schemas.ts RDS_OPERATIONS),
+// typed from the schemas. Every call validates path parameters, query and body before
+// anything is sent (ValidationError with field issues), sends the three X-TC-* headers,
+// checks `header` (every RDS answer is HTTP 200; failure is in `header`) and parses the
+// payload tolerantly. See ./api.ts for the calling convention.
+//
+// Query arrays (`logFileTypes`, `measureNames`, `ruleIds`) are sent as repeated parameters,
+// `?ruleIds=a&ruleIds=b`, the form Spring-style services (such as this one) bind to lists.
+import type { z } from 'zod/mini';
+import { ApiError, AuthError, ValidationError, type FieldIssue } from '../errors';
+import type { Logger } from '../http/redact';
+import type { Transport } from '../http/transport';
+import { fillPath, isIdempotent, pathParams, type Operation } from '../operation';
 import type { CallOptions, RdsOperationName } from './api';
+import type { RDS_OPERATION_ROWS } from './rows';
+import { RDS_OPERATIONS, formatPath, rdsOperation, storageResizeSchema, type RdsSchemas } from './schemas';
 
-export type RdsClient = { [K in RdsOperationName]: (input?: any, opts?: CallOptions) => Promise<any> };
+export type { CallOptions, RdsOperationName } from './api';
+
+export interface RdsCredentials {
+  /** X-TC-APP-KEY: the service app key or the project's integrated app key. */
+  appKey: string;
+  /** X-TC-AUTHENTICATION-ID: ID of the user access key. */
+  accessKeyId: string;
+  /** X-TC-AUTHENTICATION-SECRET: the secret access key. */
+  secretAccessKey: string;
+}
+
+export interface RdsClientOptions {
+  /** Regional endpoint, e.g. `https://kr1-rds-mysql.api.nhncloudservice.com` (no `/v3.0`). */
+  baseUrl: string;
+  credentials: RdsCredentials;
+  transport: Transport;
+  /** Defaults to the transport's logger. */
+  logger?: Logger;
+}
+
+// ---- Types derived from the table -------------------------------------------------------
+
+type Row<K extends RdsOperationName> = Extract<(typeof RDS_OPERATION_ROWS)[number], { name: K }>;
+type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | PathParamNames<Rest> : never;
+type Part<S, Key extends string> = S extends { [k in Key]: infer T extends z.ZodMiniType }
+  ? undefined extends z.input<T>
+    ? { [k in Key]?: z.input<T> }
+    : { [k in Key]: z.input<T> }
+  : unknown;
+
+/** What a method takes: path parameters as fields, plus `query` and `body` where the operation has them. */
+export type RdsInput<K extends RdsOperationName> = { [N in PathParamNames<Row<K>['path']>]: string } & Part<RdsSchemas[K], 'query'> &
+  Part<RdsSchemas[K], 'body'>;
+/** What a method resolves to: the payload without `header`. */
+export type RdsOutput<K extends RdsOperationName> = z.output<RdsSchemas[K]['response']>;
+type Args<K extends RdsOperationName> =
+  Record<string, never> extends RdsInput<K> ? [input?: RdsInput<K>, opts?: CallOptions] : [input: RdsInput<K>, opts?: CallOptions];
+export type RdsMethods = { [K in RdsOperationName]: (...args: Args<K>) => Promise<RdsOutput<K>> };
+
+// ---- The client ------------------------------------------------------------------------
+
+export const RDS_UNAUTHENTICATED_MESSAGE = 'The RDS app key or user access key was rejected: check them with Edit Profile.';
+
+// The methods are installed on the prototype from the table (below); the interface gives
+// them their types. Declaration merging is the point here, not an accident.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface RdsClient extends RdsMethods {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class RdsClient {
+  readonly baseUrl: string;
+  readonly transport: Transport;
+  private readonly credentials: RdsCredentials;
+  private readonly logger: Logger;
+
+  constructor(opts: RdsClientOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.credentials = { ...opts.credentials };
+    this.transport = opts.transport;
+    this.logger = opts.logger ?? opts.transport.logger;
+    const { appKey, accessKeyId, secretAccessKey } = opts.credentials;
+    opts.transport.redactor.addSecret(appKey, accessKeyId, secretAccessKey);
+  }
+
+  /** Calls an operation by name; the typed methods are this with the name filled in. */
+  async call<K extends RdsOperationName>(name: K, input?: RdsInput<K>, opts: CallOptions = {}): Promise<RdsOutput<K>> {
+    const op = rdsOperation(name);
+    const request = this.prepare(op, (input ?? {}) as Record<string, unknown>, opts);
+    const res = await this.transport.request({
+      service: 'rds',
+      operation: op.id,
+      method: op.method,
+      url: request.url,
+      headers: request.headers,
+      body: request.body,
+      idempotent: isIdempotent(op),
+      signal: opts.signal,
+    });
+    const text = await res.text();
+    this.logger.trace(`← ${op.id} body ${this.transport.redactor.body(text)}`);
+    return this.interpret(op, res.status, text) as RdsOutput<K>;
+  }
+
+  /** Validates and builds the request; throws ValidationError before anything is sent. */
+  private prepare(op: Operation, input: Record<string, unknown>, opts: CallOptions) {
+    const issues: FieldIssue[] = [];
+    const params: Record<string, string> = {};
+    for (const p of pathParams(op.path)) {
+      const v = input[p];
+      if (typeof v !== 'string' || v.trim() === '') issues.push({ path: p, message: `${p} is required` });
+      else params[p] = v;
+    }
+    let query: Record<string, unknown> | undefined;
+    if (op.query) {
+      const r = op.query.safeParse(input.query);
+      if (r.success) query = r.data as Record<string, unknown> | undefined;
+      else issues.push(...r.error.issues.map((i) => ({ path: prefixed('query', i.path), message: i.message })));
+    }
+    let body: string | undefined;
+    if (op.body) {
+      const schema = op.id === 'rds.modifyStorageInfo' && opts.currentStorageSize !== undefined ? storageResizeSchema(opts.currentStorageSize) : op.body;
+      const r = schema.safeParse(input.body);
+      if (r.success) body = r.data === undefined ? undefined : JSON.stringify(r.data);
+      else issues.push(...r.error.issues.map((i) => ({ path: prefixed('body', i.path), message: i.message })));
+    }
+    if (issues.length) throw new ValidationError(op.id, issues);
+
+    const url = new URL(this.baseUrl + fillPath(op.path, params));
+    for (const [k, v] of Object.entries(query ?? {})) {
+      if (v === undefined || v === null) continue;
+      for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
+    }
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'X-TC-APP-KEY': this.credentials.appKey,
+      'X-TC-AUTHENTICATION-ID': this.credentials.accessKeyId,
+      'X-TC-AUTHENTICATION-SECRET': this.credentials.secretAccessKey,
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return { url: url.toString(), headers, body };
+  }
+
+  /** Header check and tolerant parsing of the payload. */
+  private interpret(op: Operation, status: number, text: string): unknown {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const header = json && typeof json === 'object' ? (json as { header?: unknown }).header : undefined;
+    if (!header || typeof header !== 'object') {
+      if (status !== 200)
+        throw new ApiError({
+          service: 'rds',
+          operation: op.id,
+          status,
+          retryable: status === 429 || status >= 500,
+          message: `RDS answered HTTP ${status} to ${op.id}. Try again later; if it persists, check the endpoint in the profile.`,
+        });
+      throw notUnderstood(op, json === undefined ? 'the body is not JSON' : 'the body has no header');
+    }
+    const { resultCode, resultMessage, isSuccessful } = header as { resultCode?: unknown; resultMessage?: unknown; isSuccessful?: unknown };
+    const code = typeof resultCode === 'number' ? resultCode : Number(resultCode ?? 0);
+    const serverMessage = typeof resultMessage === 'string' && resultMessage ? resultMessage : 'no message';
+    if (isSuccessful === false || (Number.isFinite(code) && code !== 0) || status !== 200) {
+      if (code === 80401)
+        throw new AuthError({ service: 'rds', operation: op.id, reason: 'unauthenticated', code, status, message: RDS_UNAUTHENTICATED_MESSAGE });
+      if (code === 80403)
+        throw new AuthError({
+          service: 'rds',
+          operation: op.id,
+          reason: 'forbidden',
+          code,
+          status,
+          message: `Your role (e.g. VIEWER) may not ${action(op)}. Ask a project ADMIN, or use a key of a member with that permission.`,
+        });
+      if (code === 4005)
+        throw new ApiError({
+          service: 'rds',
+          operation: op.id,
+          code,
+          status,
+          message: 'RDS for MySQL is not enabled for this project or region: enable it in the console, or remove the region from the profile.',
+        });
+      throw new ApiError({
+        service: 'rds',
+        operation: op.id,
+        code,
+        status,
+        retryable: status === 429 || status >= 500,
+        message: `RDS could not ${action(op)}: ${serverMessage} (resultCode ${code}).`,
+      });
+    }
+    const { header: _header, ...payload } = json as Record<string, unknown>;
+    if (!op.response) return payload;
+    const parsed = op.response.safeParse(payload);
+    if (!parsed.success) {
+      const first = parsed.error.issues.slice(0, 3).map((i) => `${formatPath(i.path) || '(root)'}: ${i.message}`);
+      throw notUnderstood(op, first.join('; '));
+    }
+    return parsed.data;
+  }
+}
+
+for (const op of RDS_OPERATIONS) {
+  const name = op.id.slice('rds.'.length) as RdsOperationName;
+  Object.defineProperty(RdsClient.prototype, name, {
+    value: function (this: RdsClient, input?: unknown, opts?: CallOptions) {
+      return this.call(name, input as never, opts);
+    },
+    writable: true,
+    configurable: true,
+  });
+}
+
+function prefixed(part: string, path: readonly PropertyKey[]): string {
+  const rest = formatPath(path);
+  return rest ? (rest.startsWith('[') ? `${part}${rest}` : `${part}.${rest}`) : part;
+}
+
+function notUnderstood(op: Operation, detail: string): ApiError {
+  return new ApiError({
+    service: 'rds',
+    operation: op.id,
+    message: `The answer of ${op.id} was not understood (${detail}). The service may have changed; please report this with the log.`,
+  });
+}
+
+/** "create a DB instance", "read DB instances". */
+function action(op: Operation): string {
+  const s = op.summary;
+  const lowered = /^[A-Z][a-z]/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+  return op.method === 'GET' ? `read ${lowered}` : lowered;
+}

@@ -1,0 +1,8 @@
+// Every operation of every service, for `npm run list-operations`, the sandbox and tests.
+// One line per service table: keep it a plain concatenation so each service adds one line.
+import type { Operation } from './operation';
+import { RDS_OPERATIONS } from './rds/schemas';
+
+export const ALL_OPERATIONS: readonly Operation[] = [
+  ...RDS_OPERATIONS,
+];

@@ -1,0 +1,127 @@
+// Following RDS jobs and reading paged lists.
+// Terminal job states (shared/specs/real-world.md): COMPLETED is success; FAILED, ERROR,
+// CANCELED, INTERRUPTED, FAIL_TO_READY and DELETED are failure. Everything else
+// (PREPARING, READY, RUNNING, REGISTERED, WAIT_TO_REGISTER, or a state the service adds
+// later) means "still going".
+import { ApiError, CancelledError, isApiError } from '../errors';
+import { sleep } from '../http/transport';
+import type { CallOptions } from './api';
+import type { RdsClient, RdsInput, RdsOutput } from './client';
+
+export type Job = RdsOutput<'getJob'>;
+
+export const JOB_SUCCESS_STATES: readonly string[] = ['COMPLETED'];
+export const JOB_FAILURE_STATES: readonly string[] = ['FAILED', 'ERROR', 'CANCELED', 'INTERRUPTED', 'FAIL_TO_READY', 'DELETED'];
+export const isJobFinished = (status: string): boolean => JOB_SUCCESS_STATES.includes(status) || JOB_FAILURE_STATES.includes(status);
+
+export interface WaitForJobOptions {
+  signal?: AbortSignal;
+  /** Called after every poll with the job as last read. */
+  onProgress?: (job: Job) => void;
+  /** Delay before the second poll (the first is immediate); grows 1.5x per poll. Default 2000 ms. */
+  initialDelayMs?: number;
+  /** Upper bound of the delay between polls. Default 10000 ms. */
+  maxDelayMs?: number;
+  /** Overall limit. Default 60 minutes (creating or restoring a large instance is slow). */
+  timeoutMs?: number;
+}
+
+/**
+ * Polls `GET /v3.0/jobs/{jobId}` until the job ends. Resolves with the COMPLETED job (its
+ * `resourceRelations` name what it made: see `jobResourceId`); rejects with ApiError when the
+ * job fails or the time limit passes, and with CancelledError when `signal` aborts (no timer
+ * is left behind). A failed poll that may succeed later (network, 5xx) is not fatal: polling
+ * goes on until the limit.
+ */
+export async function waitForJob(client: Pick<RdsClient, 'getJob'>, jobId: string, opts: WaitForJobOptions = {}): Promise<Job> {
+  const initial = opts.initialDelayMs ?? 2_000;
+  const max = opts.maxDelayMs ?? 10_000;
+  const timeoutMs = opts.timeoutMs ?? 60 * 60_000;
+  const deadline = Date.now() + timeoutMs;
+  let delay = initial;
+  for (;;) {
+    if (opts.signal?.aborted) throw new CancelledError();
+    let job: Job | undefined;
+    try {
+      job = await client.getJob({ jobId }, { signal: opts.signal });
+    } catch (err) {
+      if (!(isApiError(err) && err.retryable)) throw err;
+    }
+    if (job) {
+      opts.onProgress?.(job);
+      if (JOB_SUCCESS_STATES.includes(job.jobStatus)) return job;
+      if (JOB_FAILURE_STATES.includes(job.jobStatus))
+        throw new ApiError({
+          service: 'rds',
+          operation: 'rds.getJob',
+          code: job.jobStatus,
+          message: `The RDS job ${jobId} ended ${job.jobStatus}. See the instance's events for the reason, then try again.`,
+        });
+    }
+    const left = deadline - Date.now();
+    if (left <= 0)
+      throw new ApiError({
+        service: 'rds',
+        operation: 'rds.getJob',
+        retryable: true,
+        message: `The RDS job ${jobId} did not finish within ${Math.round(timeoutMs / 60_000) || '<1'} minutes (last state ${job?.jobStatus ?? 'unknown'}). It may still be running: check the instance later.`,
+      });
+    await sleep(Math.min(delay, left), opts.signal);
+    delay = Math.min(max, Math.round(delay * 1.5));
+  }
+}
+
+/** The id of the resource of a type a job worked on (default DB_INSTANCE: the created instance). */
+export function jobResourceId(job: Pick<Job, 'resourceRelations'>, resourceType = 'DB_INSTANCE'): string | undefined {
+  return job.resourceRelations.find((r) => r.resourceType === resourceType)?.resourceId;
+}
+
+// ---- Paging ------------------------------------------------------------------------------
+
+export interface Page<T> {
+  /** 1-based page number. */
+  page: number;
+  items: T[];
+  /** Total number of items the service reports across all pages. */
+  totalCounts: number;
+}
+
+export interface PagingOptions extends CallOptions {
+  /** Items per page, 1 to 100. Default 100. */
+  pageSize?: number;
+  /** First page to read. Default 1. */
+  startPage?: number;
+}
+
+type BackupsQuery = Omit<NonNullable<RdsInput<'listBackups'>['query']>, 'page' | 'size'>;
+type EventsQuery = Omit<NonNullable<RdsInput<'listEvents'>['query']>, 'page' | 'size'>;
+export type BackupItem = RdsOutput<'listBackups'>['backups'][number];
+export type EventItem = RdsOutput<'listEvents'>['events'][number];
+
+async function* pages<T>(fetchPage: (page: number, size: number) => Promise<{ items: T[]; totalCounts: number }>, opts: PagingOptions): AsyncGenerator<Page<T>> {
+  const size = opts.pageSize ?? 100;
+  let seen = (Math.max(1, opts.startPage ?? 1) - 1) * size;
+  for (let page = Math.max(1, opts.startPage ?? 1); ; page++) {
+    const { items, totalCounts } = await fetchPage(page, size);
+    yield { page, items, totalCounts };
+    seen += items.length;
+    // Stop on a short or empty page too: totalCounts may move while we read.
+    if (items.length < size || seen >= totalCounts) return;
+  }
+}
+
+/** Backups, one page at a time: `for await (const page of listAllBackups(rds, { dbInstanceId }))`. */
+export function listAllBackups(client: Pick<RdsClient, 'listBackups'>, query: BackupsQuery = {}, opts: PagingOptions = {}): AsyncGenerator<Page<BackupItem>> {
+  return pages(async (page, size) => {
+    const r = await client.listBackups({ query: { ...query, page, size } }, { signal: opts.signal });
+    return { items: r.backups, totalCounts: r.totalCounts };
+  }, opts);
+}
+
+/** Events, one page at a time (`from`, `to` and `eventCategoryType` are required by the service). */
+export function listAllEvents(client: Pick<RdsClient, 'listEvents'>, query: EventsQuery, opts: PagingOptions = {}): AsyncGenerator<Page<EventItem>> {
+  return pages(async (page, size) => {
+    const r = await client.listEvents({ query: { ...query, page, size } }, { signal: opts.signal });
+    return { items: r.events, totalCounts: r.totalCounts };
+  }, opts);
+}
