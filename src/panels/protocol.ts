@@ -8,6 +8,9 @@
 // refreshed data). Every inbound message is checked with a strict schema: unknown types, unknown
 // methods, missing or extra fields are rejected and logged, never acted upon.
 import * as z from 'zod/mini';
+import type { FieldIssue } from '../client/errors';
+
+export type { FieldIssue };
 
 export type PanelKind = 'createInstance' | 'restore' | 'replicate' | 'parameterGroup' | 'securityGroup' | 'metrics';
 
@@ -20,11 +23,6 @@ export const VIEW_TYPES: Record<PanelKind, string> = {
   metrics: 'nhncloud.rds.metrics',
 };
 
-/** A field problem as the form shows it beside the field (same shape as the client's fieldIssues). */
-export interface FieldIssue {
-  path: string;
-  message: string;
-}
 
 export interface ErrorPayload {
   message: string;
@@ -52,6 +50,7 @@ export const METHODS = {
     parameterGroups: z.strictObject({ dbVersion: z.string() }),
     submit: z.strictObject({ body: anyBody }),
     reveal: z.strictObject({ dbInstanceId: uuid }),
+    track: z.strictObject({ jobId: uuid }),
   },
   restore: {
     loadCatalog: z.strictObject({}),
@@ -66,12 +65,14 @@ export const METHODS = {
       body: anyBody,
     }),
     reveal: z.strictObject({ dbInstanceId: uuid }),
+    track: z.strictObject({ jobId: uuid }),
   },
   replicate: {
     loadCatalog: z.strictObject({}),
     parameterGroups: z.strictObject({ dbVersion: z.string() }),
     submit: z.strictObject({ dbInstanceId: uuid, body: anyBody }),
     reveal: z.strictObject({ dbInstanceId: uuid }),
+    track: z.strictObject({ jobId: uuid }),
   },
   parameterGroup: {
     load: z.strictObject({ parameterGroupId: uuid }),
@@ -104,6 +105,31 @@ export const METHODS = {
 
 export type MethodsOf<K extends PanelKind> = (typeof METHODS)[K];
 export type ParamsOf<K extends PanelKind, M extends keyof MethodsOf<K>> = z.infer<MethodsOf<K>[M] & z.ZodMiniType>;
+
+/** Where a panel points: kept in the webview state, so a reloaded window reopens the same thing. */
+export interface PanelTarget {
+  region: 'KR1' | 'KR2' | 'JP1';
+  /** The instance, parameter group, security group or backup the panel works on. */
+  id?: string;
+  /** What the title shows (a name). */
+  label?: string;
+  /** Restore only: what `id` names. */
+  source?: 'instance' | 'backup' | 'objectStorage';
+}
+
+export const panelTargetSchema = z.strictObject({
+  region: z.enum(['KR1', 'KR2', 'JP1']),
+  id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  label: z.optional(z.string().check(z.maxLength(255))),
+  source: z.optional(z.enum(['instance', 'backup', 'objectStorage'])),
+});
+
+/** The part of a webview's saved state the extension reads back when the window reloads. */
+export function targetFromState(state: unknown): PanelTarget | undefined {
+  const t = state && typeof state === 'object' ? (state as { target?: unknown }).target : undefined;
+  const r = panelTargetSchema.safeParse(t);
+  return r.success ? r.data : undefined;
+}
 
 export type InboundMessage =
   | { type: 'ready' }

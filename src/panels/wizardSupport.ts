@@ -1,0 +1,129 @@
+// What the Create, Restore and Replicate panels share on the extension side: the catalog of
+// choices, the parameter groups of a version, and watching the job until the new instance is
+// AVAILABLE (pushing `job` events to the webview as it goes), then revealing it.
+import * as vscode from 'vscode';
+import { jobResourceId, waitForJob } from '../client/rds/jobs';
+import type { RdsClient } from '../client/rds/client';
+import type { Services } from '../shared/services';
+import type { PanelTarget } from './protocol';
+
+/** Instance states after which waiting longer is pointless. */
+const INSTANCE_FAILED = new Set(['FAIL_TO_CREATE', 'FAIL_TO_CONNECT', 'DELETED', 'STORAGE_FULL', 'SHUTDOWN']);
+
+export async function loadCatalog(rds: RdsClient) {
+  const [versions, flavors, subnets, storageTypes, securityGroups, userGroups] = await Promise.all([
+    rds.listDbVersions(),
+    rds.listDbFlavors(),
+    rds.listSubnets(),
+    rds.listStorageTypes(),
+    rds.listDbSecurityGroups(),
+    rds.listUserGroups(),
+  ]);
+  return {
+    dbVersions: versions.dbVersions,
+    flavors: [...flavors.dbFlavors].sort((a, b) => (a.vcpus ?? 0) - (b.vcpus ?? 0) || (a.ram ?? 0) - (b.ram ?? 0)),
+    subnets: subnets.subnets,
+    storageTypes: storageTypes.storageTypes,
+    securityGroups: securityGroups.dbSecurityGroups,
+    userGroups: userGroups.userGroups,
+  };
+}
+
+export async function parameterGroupsOf(rds: RdsClient, dbVersion: string) {
+  const { parameterGroups } = await rds.listParameterGroups({ query: { dbVersion } } as never);
+  return parameterGroups.filter((g) => !g.dbVersion || g.dbVersion === dbVersion);
+}
+
+/** A job-progress event for the webview (see webviews/shared/wizard.ts JobProgress). */
+export interface JobEvent {
+  phase: 'job' | 'instance' | 'done' | 'failed';
+  jobId: string;
+  jobStatus?: string;
+  dbInstanceId?: string;
+  dbInstanceStatus?: string;
+  progressStatus?: string;
+  message?: string;
+}
+
+/**
+ * Follows the job, then the instance it made, until AVAILABLE. Emits every step; resolves with
+ * the last event (phase done or failed). Never throws: a failure is an event the panel shows.
+ */
+export async function trackInstanceJob(
+  rds: RdsClient,
+  jobId: string,
+  emit: (e: JobEvent) => void,
+  signal: AbortSignal,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<JobEvent> {
+  let last: JobEvent = { phase: 'job', jobId };
+  const send = (e: JobEvent) => {
+    last = e;
+    emit(e);
+    return e;
+  };
+  try {
+    const job = await waitForJob(rds, jobId, { signal, onProgress: (j) => send({ phase: 'job', jobId, jobStatus: j.jobStatus }) });
+    const dbInstanceId = jobResourceId(job);
+    if (!dbInstanceId) return send({ phase: 'done', jobId, jobStatus: job.jobStatus, message: 'The job completed; it names no instance.' });
+    for (let delay = 2000; !signal.aborted; delay = Math.min(delay * 1.5, 15000)) {
+      const inst = await rds.getDbInstance({ dbInstanceId }, { signal });
+      const status = inst.dbInstanceStatus ?? '';
+      const progress = inst.progressStatus ?? undefined;
+      const e: JobEvent = { phase: 'instance', jobId, dbInstanceId, dbInstanceStatus: status, progressStatus: progress };
+      if (status === 'AVAILABLE' && (!progress || progress === 'NONE')) return send({ ...e, phase: 'done' });
+      if (INSTANCE_FAILED.has(status)) return send({ ...e, phase: 'failed', message: `The instance is ${status}. See its events for the reason.` });
+      send(e);
+      await sleep(delay);
+    }
+    return last;
+  } catch (e) {
+    return send({ ...last, phase: 'failed', message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/** Refreshes the explorer and reveals the instance if the RDS feature offers a reveal command. */
+export async function revealInstance(services: Services, target: PanelTarget, dbInstanceId: string): Promise<void> {
+  services.refresh();
+  const commands = await vscode.commands.getCommands(true);
+  if (commands.includes('nhncloud.rds.revealInstance')) {
+    await vscode.commands.executeCommand('nhncloud.rds.revealInstance', { region: target.region, dbInstanceId });
+  } else {
+    await vscode.commands.executeCommand('nhncloud.explorer.focus');
+  }
+}
+
+/** The source instance with its storage, backup and network settings (restore and replicate prefill). */
+export async function loadSource(rds: RdsClient, dbInstanceId: string) {
+  const [instance, storage, backup, network] = await Promise.all([
+    rds.getDbInstance({ dbInstanceId }),
+    rds.getStorageInfo({ dbInstanceId }),
+    rds.getBackupInfo({ dbInstanceId }),
+    rds.getNetworkInfo({ dbInstanceId }),
+  ]);
+  return { instance, storage, backup, network };
+}
+
+/** A backup by id: the list endpoint is the only way to read one (paged, at most 100 a page). */
+export async function findBackup(rds: RdsClient, backupId: string) {
+  for (let page = 1; page <= 50; page++) {
+    const r = await rds.listBackups({ query: { page, size: 100 } } as never);
+    const hit = r.backups.find((b) => b.backupId === backupId);
+    if (hit) return hit;
+    if (r.backups.length < 100) break;
+  }
+  return undefined;
+}
+
+/** One tracking per job per panel: the webview asks again after a reload and gets the same one. */
+export function instanceJobs(rds: () => Promise<RdsClient>, emit: (e: JobEvent) => void, signal: AbortSignal, done: () => void) {
+  const tracked = new Map<string, Promise<JobEvent>>();
+  return async (jobId: string): Promise<JobEvent> => {
+    let p = tracked.get(jobId);
+    if (!p) {
+      p = rds().then((client) => trackInstanceJob(client, jobId, emit, signal)).finally(done);
+      tracked.set(jobId, p);
+    }
+    return p;
+  };
+}
