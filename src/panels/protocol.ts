@@ -80,7 +80,6 @@ export const METHODS = {
       parameterGroupId: uuid,
       modifiedParameters: z.array(z.strictObject({ parameterId: uuid, value: z.string() })).check(z.minLength(1)),
     }),
-    reset: z.strictObject({ parameterGroupId: uuid }),
     copy: z.strictObject({ parameterGroupId: uuid, parameterGroupName: z.string().check(z.minLength(1), z.maxLength(100)), description: z.optional(z.string()) }),
     compare: z.strictObject({ parameterGroupId: uuid }),
     apply: z.strictObject({ dbInstanceIds: z.array(uuid).check(z.minLength(1)), parameterGroupId: uuid }),

@@ -4,7 +4,7 @@
 // State (without secrets) is saved on every change so a window reload loses nothing.
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import type { ZodMiniType } from 'zod/mini';
-import { authenticationPluginsOf, BACKUP_WND_DURATIONS, fieldIssues, REGIONS, TLS_OPTIONS } from '../../src/client/rds/schemas';
+import { authenticationPluginsOf, BACKUP_WND_DURATIONS, CREATABLE_DB_VERSIONS, fieldIssues, OBS_RESTORABLE_DB_VERSIONS, REGIONS, TLS_OPTIONS } from '../../src/client/rds/schemas';
 import { confirmIssues, summarize, withoutSecrets, type BackupSchedule, type FormValues } from '../../src/panels/model/instanceForm';
 import type { FieldIssue, PanelTarget } from '../../src/panels/protocol';
 import { clear, h } from './dom';
@@ -114,7 +114,9 @@ export class Wizard {
     const parts: Array<HTMLElement | null> = [...(this.opts.leading?.(s) ?? [])];
 
     if (m === 'create' || m === 'obs') {
-      const versions = catalog.dbVersions.filter((v) => (m === 'obs' ? v.restorableFromObs !== false : true));
+      // Only versions the engine table allows for this request (and the service's own flag).
+      const allowed: readonly string[] = m === 'obs' ? OBS_RESTORABLE_DB_VERSIONS : CREATABLE_DB_VERSIONS;
+      const versions = catalog.dbVersions.filter((v) => allowed.includes(v.dbVersion) && (m !== 'obs' || v.restorableFromObs !== false));
       parts.push(
         section('Engine', selectField(s, 'dbVersion', 'DB engine version', versions.map((v) => opt(v.dbVersion, v.dbVersionName || v.dbVersion)), { empty: 'Choose a version', required: true })),
       );
