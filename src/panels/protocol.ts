@@ -9,20 +9,10 @@
 // methods, missing or extra fields are rejected and logged, never acted upon.
 import * as z from 'zod/mini';
 import type { FieldIssue } from '../client/errors';
+import { PANEL_VIEW_TYPES, type PanelKind } from './viewTypes';
 
-export type { FieldIssue };
-
-export type PanelKind = 'createInstance' | 'restore' | 'replicate' | 'parameterGroup' | 'securityGroup' | 'metrics';
-
-export const VIEW_TYPES: Record<PanelKind, string> = {
-  createInstance: 'nhncloud.rds.createInstance',
-  restore: 'nhncloud.rds.restore',
-  replicate: 'nhncloud.rds.replicate',
-  parameterGroup: 'nhncloud.rds.parameterGroup',
-  securityGroup: 'nhncloud.rds.securityGroup',
-  metrics: 'nhncloud.rds.metrics',
-};
-
+export type { FieldIssue, PanelKind };
+export const VIEW_TYPES: Record<PanelKind, string> = PANEL_VIEW_TYPES;
 
 export interface ErrorPayload {
   message: string;
