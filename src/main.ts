@@ -6,6 +6,7 @@ import { Redactor } from './client/http/redact';
 import { Clients } from './shared/clients';
 import { wrapCommand } from './shared/commands';
 import { RedactedLog } from './shared/log';
+import { createPanelsFeature } from './panels/activation';
 import { profileFeature } from './shared/profileCommands';
 import { Profiles } from './shared/profiles';
 import { REGION_NAMES } from './shared/profileWizard';
@@ -24,6 +25,8 @@ export interface Main {
   runCommand(id: string, args: unknown[]): Promise<unknown>;
   explorer: vscode.TreeDataProvider<unknown>;
   dispose(): Promise<void>;
+  /** Reopens a webview panel after a window reload (called by the shim's panel serializers). */
+  revivePanel(viewType: string, panel: vscode.WebviewPanel, state: unknown): void;
 }
 
 /** The shape of every explorer node (design.md, convention 2): a small object that renders itself. */
@@ -53,7 +56,8 @@ export function createMain(shim: Shim): Main {
   };
 
   // Each feature contributes its handlers here; ids must be declared in package.json.
-  const features: Feature[] = [profileFeature(services)];
+  const panels = createPanelsFeature(services);
+  const features: Feature[] = [profileFeature(services), panels];
 
   const titles = new Map<string, string>(
     ((context.extension.packageJSON?.contributes?.commands ?? []) as Array<{ command: string; title: string }>).map((c) => [c.command, c.title]),
@@ -105,6 +109,7 @@ export function createMain(shim: Shim): Main {
       return run(...args);
     },
     explorer,
+    revivePanel: (viewType, panel, state) => panels.revive(viewType, panel, state),
     async dispose() {
       for (const f of features) await f.dispose?.();
       for (const d of disposables) d.dispose();

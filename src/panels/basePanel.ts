@@ -104,7 +104,7 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
     return true;
   }
 
-  static createWebviewPanel(kind: PanelKind, target: PanelTarget): vscode.WebviewPanel {
+  static createWebviewPanel(kind: PanelKind): vscode.WebviewPanel {
     return vscode.window.createWebviewPanel(VIEW_TYPES[kind], TITLES[kind], vscode.ViewColumn.Active, { enableScripts: true, enableFindWidget: true });
   }
 

@@ -11,7 +11,7 @@ export class CreateInstancePanel extends BasePanel<'createInstance'> {
 
   static open(services: Services, target: PanelTarget): void {
     if (BasePanel.revealExisting('createInstance', target)) return;
-    new CreateInstancePanel(services, BasePanel.createWebviewPanel('createInstance', target), target);
+    new CreateInstancePanel(services, BasePanel.createWebviewPanel('createInstance'), target);
   }
 
   static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {

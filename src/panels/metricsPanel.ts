@@ -7,7 +7,7 @@ import type { PanelTarget } from './protocol';
 export class MetricsPanel extends BasePanel<'metrics'> {
   static open(services: Services, target: PanelTarget): void {
     if (BasePanel.revealExisting('metrics', target)) return;
-    new MetricsPanel(services, BasePanel.createWebviewPanel('metrics', target), target);
+    new MetricsPanel(services, BasePanel.createWebviewPanel('metrics'), target);
   }
 
   static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {

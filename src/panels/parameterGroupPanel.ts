@@ -43,7 +43,7 @@ export async function instancesUsingGroup(rds: RdsClient, parameterGroupId: stri
 export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
   static open(services: Services, target: PanelTarget): void {
     if (BasePanel.revealExisting('parameterGroup', target)) return;
-    new ParameterGroupPanel(services, BasePanel.createWebviewPanel('parameterGroup', target), target);
+    new ParameterGroupPanel(services, BasePanel.createWebviewPanel('parameterGroup'), target);
   }
 
   static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {

@@ -11,7 +11,7 @@ export class ReplicatePanel extends BasePanel<'replicate'> {
 
   static open(services: Services, target: PanelTarget): void {
     if (BasePanel.revealExisting('replicate', target)) return;
-    new ReplicatePanel(services, BasePanel.createWebviewPanel('replicate', target), target);
+    new ReplicatePanel(services, BasePanel.createWebviewPanel('replicate'), target);
   }
 
   static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {

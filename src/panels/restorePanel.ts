@@ -12,7 +12,7 @@ export class RestorePanel extends BasePanel<'restore'> {
 
   static open(services: Services, target: PanelTarget): void {
     if (BasePanel.revealExisting('restore', target)) return;
-    new RestorePanel(services, BasePanel.createWebviewPanel('restore', target), target);
+    new RestorePanel(services, BasePanel.createWebviewPanel('restore'), target);
   }
 
   static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {

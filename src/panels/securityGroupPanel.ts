@@ -9,7 +9,7 @@ import type { PanelTarget } from './protocol';
 export class SecurityGroupPanel extends BasePanel<'securityGroup'> {
   static open(services: Services, target: PanelTarget): void {
     if (BasePanel.revealExisting('securityGroup', target)) return;
-    new SecurityGroupPanel(services, BasePanel.createWebviewPanel('securityGroup', target), target);
+    new SecurityGroupPanel(services, BasePanel.createWebviewPanel('securityGroup'), target);
   }
 
   static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {

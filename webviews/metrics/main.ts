@@ -169,6 +169,8 @@ async function main(init: { target: PanelTarget }): Promise<void> {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void refresh();
   });
+  // A theme switch changes the body class and the --vscode-* values: redraw in the new colours.
+  new MutationObserver(() => void refresh()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
   new ResizeObserver(() => {
     const w = Math.max(300, grid.clientWidth - 16);
     for (const p of charts.values()) p.setSize({ width: w, height: 220 });
