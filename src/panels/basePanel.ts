@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { isApiError, isAuthError, isCancelledError, isValidationError } from '../client/errors';
 import type { RdsClient } from '../client/rds/client';
 import type { Services } from '../shared/services';
+import { nonce, panelHtml } from './html';
 import { parseInbound, VIEW_TYPES, type ErrorPayload, type MethodsOf, type OutboundMessage, type PanelKind, type PanelTarget, type ParamsOf } from './protocol';
 
 export type Handlers<K extends PanelKind> = { [M in keyof MethodsOf<K>]: (params: ParamsOf<K, M>) => Promise<unknown> };
@@ -22,44 +23,6 @@ const open = new Map<string, BasePanel<PanelKind>>();
 
 function keyOf(kind: PanelKind, target: PanelTarget): string {
   return `${kind}:${target.region}:${target.source ?? ''}:${target.id ?? ''}`;
-}
-
-export function nonce(): string {
-  const bytes = new Uint8Array(18);
-  crypto.getRandomValues(bytes);
-  return Buffer.from(bytes).toString('base64');
-}
-
-/** Escapes text for an HTML text node or a double-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** The page shell: nothing loads but our bundle (by nonce) and our stylesheet (cspSource). */
-export function panelHtml(opts: { cspSource: string; nonce: string; scriptUri: string; styleUri: string; title: string; kind: PanelKind }): string {
-  const csp = [
-    "default-src 'none'",
-    `img-src ${opts.cspSource} data:`,
-    `font-src ${opts.cspSource}`,
-    // vscode-elements (Lit) adopts constructed stylesheets; where it must fall back to <style>
-    // elements it stamps them with window.litNonce, which webviews/shared/nonce.ts sets.
-    `style-src ${opts.cspSource} 'nonce-${opts.nonce}'`,
-    `script-src 'nonce-${opts.nonce}'`,
-  ].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${escapeHtml(opts.styleUri)}">
-<title>${escapeHtml(opts.title)}</title>
-</head>
-<body data-panel="${opts.kind}">
-<main id="app" aria-busy="true" aria-live="polite"></main>
-<script nonce="${opts.nonce}" src="${escapeHtml(opts.scriptUri)}"></script>
-</body>
-</html>`;
 }
 
 export abstract class BasePanel<K extends PanelKind> implements vscode.Disposable {
