@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
+import { registerJob } from './hooks';
 import type { PanelTarget } from './protocol';
 import { loadCatalog, parameterGroupsOf, instanceJobs, revealInstance } from './wizardSupport';
 
@@ -29,7 +30,7 @@ export class CreateInstancePanel extends BasePanel<'createInstance'> {
       const rds = await this.rds();
       const { jobId } = await rds.createDbInstance({ body } as never);
       this.services.log.info(`Create DB instance ${String(body.dbInstanceName)} in ${this.target.region}: job ${jobId}`);
-      this.services.refresh();
+      registerJob(this.services, this.target.region, jobId, `Create DB instance ${String(body.dbInstanceName)}`);
       return { jobId };
     },
     track: ({ jobId }) => this.track(jobId),

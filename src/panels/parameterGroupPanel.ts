@@ -11,6 +11,7 @@ import { waitForJob } from '../client/rds/jobs';
 import type { RdsClient } from '../client/rds/client';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
+import { registerJob } from './hooks';
 import type { PanelTarget } from './protocol';
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
@@ -88,6 +89,7 @@ export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
       const results = await Promise.allSettled(
         dbInstanceIds.map(async (dbInstanceId) => {
           const { jobId } = await rds.modifyDbInstance({ dbInstanceId, body: { parameterGroupId } });
+          registerJob(this.services, this.target.region, jobId, `Apply parameter group to ${dbInstanceId}`, dbInstanceId);
           this.emit('apply', { dbInstanceId, jobStatus: 'SUBMITTED' });
           await waitForJob(rds, jobId, { signal: this.abort.signal, onProgress: (j) => this.emit('apply', { dbInstanceId, jobStatus: j.jobStatus }) });
         }),

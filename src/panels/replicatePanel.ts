@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
+import { registerJob } from './hooks';
 import type { PanelTarget } from './protocol';
 import { instanceJobs, loadCatalog, loadSource, parameterGroupsOf, revealInstance } from './wizardSupport';
 
@@ -32,7 +33,7 @@ export class ReplicatePanel extends BasePanel<'replicate'> {
     submit: async ({ dbInstanceId, body }) => {
       const { jobId } = await (await this.rds()).replicateDbInstance({ dbInstanceId, body } as never);
       this.services.log.info(`Replicate DB instance ${dbInstanceId} as ${String(body.dbInstanceName)}: job ${jobId}`);
-      this.services.refresh();
+      registerJob(this.services, this.target.region, jobId, `Replicate as ${String(body.dbInstanceName)}`);
       return { jobId };
     },
     track: ({ jobId }) => this.track(jobId),

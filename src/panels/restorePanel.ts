@@ -4,6 +4,7 @@
 import type * as vscode from 'vscode';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
+import { registerJob } from './hooks';
 import type { PanelTarget } from './protocol';
 import { findBackup, instanceJobs, loadCatalog, loadSource, parameterGroupsOf, revealInstance } from './wizardSupport';
 
@@ -54,7 +55,7 @@ export class RestorePanel extends BasePanel<'restore'> {
         ({ jobId } = await rds.restoreFromBackup({ backupId, body } as never));
       } else ({ jobId } = await rds.restoreFromObjectStorage({ body } as never));
       this.services.log.info(`Restore (${mode}) as ${String(body.dbInstanceName)} in ${this.target.region}: job ${jobId}`);
-      this.services.refresh();
+      registerJob(this.services, this.target.region, jobId, `Restore as ${String(body.dbInstanceName)}`);
       return { jobId };
     },
     track: ({ jobId }) => this.track(jobId),

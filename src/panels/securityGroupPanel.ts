@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import { waitForJob } from '../client/rds/jobs';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
+import { registerJob } from './hooks';
 import type { PanelTarget } from './protocol';
 
 export class SecurityGroupPanel extends BasePanel<'securityGroup'> {
@@ -22,6 +23,7 @@ export class SecurityGroupPanel extends BasePanel<'securityGroup'> {
 
   private async afterJob(dbSecurityGroupId: string, jobId: string) {
     const rds = await this.rds();
+    registerJob(this.services, this.target.region, jobId, `Change rules of DB security group ${this.target.label ?? dbSecurityGroupId}`);
     await waitForJob(rds, jobId, { signal: this.abort.signal, onProgress: (j) => this.emit('job', { jobStatus: j.jobStatus }) });
     this.services.refresh();
     return rds.getDbSecurityGroup({ dbSecurityGroupId });

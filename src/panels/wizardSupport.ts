@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { jobResourceId, waitForJob } from '../client/rds/jobs';
 import type { RdsClient } from '../client/rds/client';
 import type { Services } from '../shared/services';
+import { panelHooks, rdsTreeId } from './hooks';
 import type { PanelTarget } from './protocol';
 
 /** Instance states after which waiting longer is pointless. */
@@ -82,15 +83,14 @@ export async function trackInstanceJob(
   }
 }
 
-/** Refreshes the explorer and reveals the instance if the RDS feature offers a reveal command. */
+/** Refreshes the explorer and selects the instance in it (or at least shows the explorer). */
 export async function revealInstance(services: Services, target: PanelTarget, dbInstanceId: string): Promise<void> {
+  const root = rdsTreeId(services, target.region);
   services.refresh();
-  const commands = await vscode.commands.getCommands(true);
-  if (commands.includes('nhncloud.rds.revealInstance')) {
-    await vscode.commands.executeCommand('nhncloud.rds.revealInstance', { region: target.region, dbInstanceId });
-  } else {
-    await vscode.commands.executeCommand('nhncloud.explorer.focus');
-  }
+  const id = rdsTreeId(services, target.region, dbInstanceId);
+  if (root && id && panelHooks.revealNode && (await panelHooks.revealNode(id))) return;
+  await vscode.commands.executeCommand('nhncloud.explorer.focus');
+  void vscode.window.showInformationMessage('The new instance is in the explorer under RDS for MySQL (refresh it if it does not show yet).');
 }
 
 /** The source instance with its storage, backup and network settings (restore and replicate prefill). */

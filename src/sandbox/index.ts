@@ -1,2 +1,160 @@
-// The sandbox bundle entry (dist/sandbox.js). Filled by the sandbox work.
-export {};
+// The sandbox's public API (bundle entry dist/sandbox.js): one loopback server emulating RDS,
+// network/identity and object storage, for tests, benchmarks and "try it without an account".
+//
+//   const sb = await startSandbox({ timeScale: 20 });
+//   const profile = sb.sandboxProfile();     // endpoints + secrets for a Sandbox profile
+//   sb.faults.httpStatus(503, 'rds.listDbInstances', 1);
+//   await sb.close();
+//
+// Each service module is one entry of SANDBOX_MODULES below: adding a service is adding a line.
+import type { Service } from '../client/errors';
+import { RDS_KEYS, startRdsSandbox, type RdsKeyPair, type RdsSandbox } from './rds';
+import { type Fault, SandboxServer } from './server';
+
+export { SandboxServer, type Fault, type SandboxService, matchTemplate } from './server';
+export type { RdsSandbox, ExportedObject } from './rds';
+
+export interface SandboxOptions {
+  /** Port to listen on (127.0.0.1); 0 picks a free one. */
+  port?: number;
+  /** Duration of one job step in ms (PREPARING -> READY -> RUNNING x2 -> COMPLETED). Default 1500. */
+  timeScale?: number;
+  /** Extra RDS instances and events generated in KR1 for benchmarks. Default 0. */
+  scale?: number;
+  /** Seed of the generated data (same seed, same ids). Default 1. */
+  seed?: number;
+}
+
+/** Plain copies of the Profile / ProfileSecrets shapes of src/shared/services.ts (no vscode import here). */
+export interface SandboxProfileSecrets {
+  rdsAppKey?: string;
+  rdsAccessKeyId?: string;
+  rdsSecretAccessKey?: string;
+  identityTenantId?: string;
+  identityUsername?: string;
+  identityApiPassword?: string;
+  storageTenantId?: string;
+  s3AccessKey?: string;
+  s3SecretKey?: string;
+}
+export interface SandboxProfile {
+  name: string;
+  cloud: 'public';
+  regions: ('KR1' | 'KR2' | 'JP1')[];
+  endpoints: { rds: string; network: string; identity: string; storage: string };
+  secrets: SandboxProfileSecrets;
+}
+
+export interface SandboxContext {
+  server: SandboxServer;
+  /** The server's address (already listening when modules start). */
+  url: string;
+  options: Required<SandboxOptions>;
+}
+
+/** What a service module hands back when started. */
+export interface SandboxModuleHandle {
+  /** Shown by `npm run sandbox` and exposed as `sandbox.credentials[name]`. */
+  credentials?: Record<string, unknown>;
+  /** Merged into `sandboxProfile().secrets` (ADMIN flavour; `viewerSecrets` for the VIEWER profile). */
+  secrets?: SandboxProfileSecrets;
+  viewerSecrets?: SandboxProfileSecrets;
+  /** In-process handle for tests (state, knobs), exposed as `sandbox.modules[name]`. */
+  api?: unknown;
+  close?(): Promise<void> | void;
+}
+export interface SandboxModule {
+  name: string;
+  start(ctx: SandboxContext): SandboxModuleHandle | Promise<SandboxModuleHandle>;
+}
+
+const rdsModule: SandboxModule = {
+  name: 'rds',
+  start: ({ server, options }) => {
+    const pair = (k: RdsKeyPair): SandboxProfileSecrets => ({ rdsAppKey: k.appKey, rdsAccessKeyId: k.accessKeyId, rdsSecretAccessKey: k.secretAccessKey });
+    return {
+      api: startRdsSandbox(server, { timeScale: options.timeScale, seed: options.seed, scale: options.scale }),
+      credentials: { admin: RDS_KEYS.admin, viewer: RDS_KEYS.viewer },
+      secrets: pair(RDS_KEYS.admin),
+      viewerSecrets: pair(RDS_KEYS.viewer),
+    };
+  },
+};
+
+/** The registration list: one line per service module (network/identity and storage add theirs). */
+export const SANDBOX_MODULES: SandboxModule[] = [
+  rdsModule,
+];
+
+export interface FaultHelpers {
+  /** Any fault (see server.ts Fault). */
+  inject(fault: Fault): void;
+  /** `operation`: an id such as `rds.listDbInstances`, or a prefix with `*` (`rds.*`); omitted: every call. */
+  latency(ms: number, operation?: string, times?: number): void;
+  httpStatus(status: number, operation?: string, times?: number): void;
+  drop(operation?: string, times?: number): void;
+  malformed(operation?: string, times?: number): void;
+  /** RDS: `header.isSuccessful` false with this code. */
+  resultCode(code: number, operation?: string, times?: number, message?: string): void;
+  clear(): void;
+}
+
+export interface Sandbox {
+  url: string;
+  server: SandboxServer;
+  rds: RdsSandbox;
+  /** Handles of every module by name (rds, and what other modules register). */
+  modules: Record<string, unknown>;
+  credentials: Record<string, Record<string, unknown>>;
+  faults: FaultHelpers;
+  /** A ready profile: endpoints pointing here and the ADMIN (default) or VIEWER secrets. */
+  sandboxProfile(opts?: { role?: 'ADMIN' | 'VIEWER' }): SandboxProfile;
+  close(): Promise<void>;
+}
+
+function faultHelpers(server: SandboxServer): FaultHelpers {
+  const scope = (operation?: string): Pick<Fault, 'service' | 'operation'> =>
+    operation ? { service: operation.split('.')[0] as Service, operation: operation.includes('.') ? operation : undefined } : {};
+  return {
+    inject: (f) => server.injectFault(f),
+    latency: (ms, op, times) => server.injectFault({ ...scope(op), latencyMs: ms, times }),
+    httpStatus: (status, op, times) => server.injectFault({ ...scope(op), status, times }),
+    drop: (op, times) => server.injectFault({ ...scope(op), drop: true, times }),
+    malformed: (op, times) => server.injectFault({ ...scope(op), malformed: true, times }),
+    resultCode: (code, op, times, message) => server.injectFault({ ...scope(op), resultCode: code, resultMessage: message, times }),
+    clear: () => server.clearFaults(),
+  };
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const options: Required<SandboxOptions> = { port: opts.port ?? 0, timeScale: opts.timeScale ?? 1500, scale: opts.scale ?? 0, seed: opts.seed ?? 1 };
+  const server = new SandboxServer();
+  const url = await server.listen(options.port);
+  const handles: Record<string, SandboxModuleHandle> = {};
+  try {
+    for (const m of SANDBOX_MODULES) handles[m.name] = await m.start({ server, url, options });
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+  const merged = (key: 'secrets' | 'viewerSecrets') => Object.assign({}, ...Object.values(handles).map((h) => h[key] ?? (key === 'viewerSecrets' ? h.secrets : undefined) ?? {}));
+  return {
+    url,
+    server,
+    rds: handles.rds.api as RdsSandbox,
+    modules: Object.fromEntries(Object.entries(handles).map(([k, h]) => [k, h.api])),
+    credentials: Object.fromEntries(Object.entries(handles).filter(([, h]) => h.credentials).map(([k, h]) => [k, h.credentials!])),
+    faults: faultHelpers(server),
+    sandboxProfile: ({ role = 'ADMIN' } = {}) => ({
+      name: role === 'ADMIN' ? 'Sandbox' : 'Sandbox (VIEWER)',
+      cloud: 'public',
+      regions: ['KR1', 'KR2', 'JP1'],
+      endpoints: { rds: `${url}/rds/{region}`, network: `${url}/network/{region}`, identity: `${url}/identity`, storage: `${url}/storage/{region}` },
+      secrets: merged(role === 'ADMIN' ? 'secrets' : 'viewerSecrets'),
+    }),
+    close: async () => {
+      for (const h of Object.values(handles)) await h.close?.();
+      await server.close();
+    },
+  };
+}

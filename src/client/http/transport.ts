@@ -13,6 +13,11 @@ export interface ProxySettings {
   strictSSL?: boolean;
   /** Hosts that bypass the proxy (NO_PROXY): `host`, `.suffix`, `*`, `host:port`, IPs. */
   noProxy?: string[];
+  /**
+   * Loopback addresses (127.0.0.0/8, ::1, localhost: the sandbox) never go through the proxy,
+   * whatever NO_PROXY says: a corporate proxy cannot reach this machine's loopback. Default true.
+   */
+  bypassLoopback?: boolean;
 }
 
 export interface TransportOptions {
@@ -84,6 +89,9 @@ export class Transport {
         connect: { timeout: t.connect ?? 10_000 },
         headersTimeout: t.headers ?? 30_000,
         bodyTimeout: t.body ?? 60_000,
+        // Plain http:// targets go as absolute-form requests, as proxies expect for HTTP;
+        // https:// targets are tunnelled with CONNECT either way.
+        proxyTunnel: false,
       } as ProxyAgent.Options);
     }
   }
@@ -91,7 +99,9 @@ export class Transport {
   /** The dispatcher for a URL: the proxy unless NO_PROXY matches the host. */
   dispatcherFor(url: string): Dispatcher {
     if (!this.proxied) return this.direct;
-    return bypassesProxy(new URL(url), this.opts.proxy?.noProxy ?? []) ? this.direct : this.proxied;
+    const target = new URL(url);
+    if (this.opts.proxy?.bypassLoopback !== false && isLoopback(target.hostname)) return this.direct;
+    return bypassesProxy(target, this.opts.proxy?.noProxy ?? []) ? this.direct : this.proxied;
   }
 
   async request(req: TransportRequest): Promise<TransportResponse> {
@@ -255,6 +265,12 @@ export function bypassesProxy(url: URL, noProxy: string[]): boolean {
     if (host === bare || host.endsWith(`.${bare}`)) return true;
   }
   return false;
+}
+
+/** 127.0.0.0/8, ::1 and localhost. */
+export function isLoopback(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
 
 /** Splits a NO_PROXY-style string (comma or space separated). */

@@ -1,0 +1,63 @@
+// `npm run sandbox [-- --port 8484 --time-scale 1500 --scale 0 --seed 1]`: starts the sandbox
+// on 127.0.0.1, prints its address, the endpoint overrides and the credentials of the ADMIN and
+// VIEWER profiles, and runs until Ctrl-C / SIGTERM. SANDBOX_PORT also sets the port.
+import { startSandbox } from './index';
+
+function arg(name: string): string | undefined {
+  const argv = process.argv.slice(2);
+  const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return undefined;
+  return argv[i].includes('=') ? argv[i].split('=').slice(1).join('=') : argv[i + 1];
+}
+
+function num(name: string, env: string | undefined, fallback: number): number {
+  const raw = arg(name) ?? env;
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) {
+    console.error(`--${name} must be a whole number, not "${raw}"`);
+    process.exit(2);
+  }
+  return n;
+}
+
+async function main(): Promise<void> {
+  const sb = await startSandbox({
+    port: num('port', process.env.SANDBOX_PORT, 0),
+    timeScale: num('time-scale', process.env.SANDBOX_TIME_SCALE, 1500),
+    scale: num('scale', process.env.SANDBOX_SCALE, 0),
+    seed: num('seed', process.env.SANDBOX_SEED, 1),
+  });
+  const admin = sb.sandboxProfile();
+  const viewer = sb.sandboxProfile({ role: 'VIEWER' });
+  const out = [
+    `NHN Cloud sandbox listening on ${sb.url}`,
+    '',
+    'Endpoint overrides (settings of a profile):',
+    ...Object.entries(admin.endpoints).map(([k, v]) => `  ${k.padEnd(9)} ${v}`),
+    '',
+    'ADMIN profile secrets:',
+    ...Object.entries(admin.secrets).map(([k, v]) => `  ${k.padEnd(20)} ${v}`),
+    '',
+    'VIEWER profile secrets:',
+    ...Object.entries(viewer.secrets).map(([k, v]) => `  ${k.padEnd(20)} ${v}`),
+    '',
+    `Control API: ${sb.url}/_sandbox/faults, /_sandbox/stats, /_sandbox/rds/{fail-next-job,scale,region,time-scale,exports}`,
+    'Ctrl-C stops it.',
+  ];
+  console.log(out.join('\n'));
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await sb.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(`The sandbox did not start: ${(err as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+// Project, catalog, jobs and instance groups.
+import { DB_VERSIONS, STORAGE_TYPES } from '../seed/catalog';
+import { notFound } from '../util';
+import type { Handlers } from './context';
+import { jobView } from './present';
+
+export const catalogHandlers: Handlers = {
+  listRegions: ({ state }) => ({ regions: Object.values(state.regions).map((r) => ({ regionCode: r.region, isEnabled: r.enabled })) }),
+  listProjectMembers: ({ state }) => ({ members: state.members }),
+  listDbFlavors: ({ r }) => ({ dbFlavors: r.flavors }),
+  listSubnets: ({ r }) => ({ subnets: r.subnets }),
+  listDbVersions: () => ({ dbVersions: DB_VERSIONS.map(({ dbVersion, dbVersionName, restorableFromObs }) => ({ dbVersion, dbVersionName, restorableFromObs })) }),
+  listStorageTypes: () => ({ storageTypes: STORAGE_TYPES }),
+  listStorages: () => ({ storages: STORAGE_TYPES }),
+  getJob: ({ state, params }) => {
+    const job = state.jobs.jobs.get(params.jobId);
+    if (!job) throw notFound('Job', params.jobId);
+    return jobView(job);
+  },
+  listDbInstanceGroups: ({ r }) => ({ dbInstanceGroups: [...r.groups.values()].filter((g) => r.membersOf(g.dbInstanceGroupId).length > 0) }),
+  getDbInstanceGroup: ({ r, params }) => {
+    const g = r.groups.get(params.dbInstanceGroupId);
+    const members = g ? r.membersOf(g.dbInstanceGroupId) : [];
+    if (!g || members.length === 0) throw notFound('DB instance group', params.dbInstanceGroupId);
+    return { ...g, dbInstances: members.map((i) => ({ dbInstanceId: i.dbInstanceId, dbInstanceType: i.dbInstanceType, dbInstanceStatus: i.dbInstanceStatus })) };
+  },
+};

@@ -1,0 +1,142 @@
+// What every RDS handler receives, and the checks several of them share.
+import type { RdsOperationName } from '../../../client/rds/api';
+import { newGroup, newInstance } from '../factory';
+import { family, VERSION_BY_ID } from '../seed/catalog';
+import type { RdsState, RegionState } from '../state';
+import type { Instance } from '../types';
+import { conflict, invalid, RdsFault, RESULT, ymdt } from '../util';
+
+export interface Ctx {
+  state: RdsState;
+  r: RegionState;
+  params: Record<string, string>;
+  /** Query parameters: repeated or comma-separated array parameters become arrays. */
+  query: Record<string, any>;
+  /** Parsed JSON body ({} when absent). */
+  body: any;
+  now: number;
+}
+
+/** Returns the payload placed beside `header` (nothing: header only). */
+export type Handler = (ctx: Ctx) => Record<string, unknown> | void;
+export type Handlers = Partial<Record<RdsOperationName, Handler>>;
+
+export function requireIdle(state: RdsState, inst: Instance): void {
+  if (state.jobs.isBusy(inst.dbInstanceId) || inst.progressStatus !== 'NONE') {
+    throw conflict(`DB instance ${inst.dbInstanceName} is busy (${inst.progressStatus}); wait for the running job to finish.`);
+  }
+}
+
+export function requireStatus(inst: Instance, status: Instance['dbInstanceStatus'], action: string): void {
+  if (inst.dbInstanceStatus !== status) throw conflict(`Cannot ${action} DB instance ${inst.dbInstanceName}: it is ${inst.dbInstanceStatus}, it must be ${status}.`);
+}
+
+/** The master, candidate and replicas of the instance's group. */
+export function groupOf(ctx: Ctx, inst: Instance): Instance[] {
+  return ctx.r.membersOf(inst.dbInstanceGroupId);
+}
+
+export function isHa(ctx: Ctx, inst: Instance): boolean {
+  return ctx.r.groups.get(inst.dbInstanceGroupId)?.replicationType === 'HIGH_AVAILABILITY';
+}
+
+export function requireHa(ctx: Ctx, inst: Instance, action: string): void {
+  if (!isHa(ctx, inst) || (inst.dbInstanceType !== 'MASTER' && inst.dbInstanceType !== 'CANDIDATE_MASTER')) {
+    throw conflict(`Cannot ${action} on DB instance ${inst.dbInstanceName}: high availability is not enabled for it.`);
+  }
+}
+
+export function checkFlavor(ctx: Ctx, id: string | undefined, field = 'dbFlavorId'): void {
+  if (id !== undefined && !ctx.r.flavors.some((f) => f.dbFlavorId === id)) throw invalid(field, `no DB flavor ${id} in ${ctx.r.region}`);
+}
+export function checkParameterGroup(ctx: Ctx, id: string | undefined, dbVersion: string, field = 'parameterGroupId'): void {
+  if (id === undefined) return;
+  const g = ctx.r.parameterGroups.get(id);
+  if (!g) throw invalid(field, `no parameter group ${id} in ${ctx.r.region}`);
+  if (family(g.dbVersion) !== family(dbVersion)) throw invalid(field, `parameter group ${g.parameterGroupName} is for ${g.dbVersion}, not the ${family(dbVersion)} family of ${dbVersion}`);
+}
+export function checkSecurityGroups(ctx: Ctx, ids: string[] | undefined, field = 'dbSecurityGroupIds'): void {
+  for (const [i, id] of (ids ?? []).entries()) if (!ctx.r.securityGroups.has(id)) throw invalid(`${field}[${i}]`, `no DB security group ${id} in ${ctx.r.region}`);
+}
+export function checkUserGroups(ctx: Ctx, ids: string[] | undefined, field = 'userGroupIds'): void {
+  for (const [i, id] of (ids ?? []).entries()) if (!ctx.r.userGroups.has(id)) throw invalid(`${field}[${i}]`, `no user group ${id}`);
+}
+export function checkNetwork(ctx: Ctx, network: any): void {
+  if (network?.subnetId !== undefined && !ctx.r.subnets.some((s) => s.subnetId === network.subnetId)) throw invalid('network.subnetId', `no subnet ${network.subnetId} in ${ctx.r.region}`);
+  if (network?.availabilityZone !== undefined && !ctx.r.availabilityZones.includes(network.availabilityZone)) {
+    throw invalid('network.availabilityZone', `must be one of ${ctx.r.availabilityZones.join(', ')} in ${ctx.r.region}`);
+  }
+}
+export function checkStorageType(storage: any): void {
+  if (storage?.storageType !== undefined && !['General SSD', 'General HDD'].includes(storage.storageType)) throw invalid('storage.storageType', 'must be General SSD or General HDD');
+}
+export function checkVersion(dbVersion: string, purpose: 'create' | 'obs'): void {
+  const v = VERSION_BY_ID.get(dbVersion);
+  if (!v) throw invalid('dbVersion', `unknown engine version ${dbVersion}`);
+  if (purpose === 'create' && !v.creatable) throw invalid('dbVersion', `${dbVersion} can no longer be used to create an instance`);
+  if (purpose === 'obs' && !v.restorableFromObs) throw invalid('dbVersion', `${dbVersion} cannot be restored from object storage`);
+}
+
+/**
+ * A new standalone master (and its candidate when HA is asked) from an InstanceSpec-shaped body:
+ * create, restore, restore-from-obs and restore-from-backup all end here. Returns the new instances.
+ */
+export function instancesFromSpec(ctx: Ctx, spec: any, dbVersion: string, defaults: Partial<Instance> = {}): Instance[] {
+  checkFlavor(ctx, spec.dbFlavorId);
+  checkParameterGroup(ctx, spec.parameterGroupId, dbVersion);
+  checkSecurityGroups(ctx, spec.dbSecurityGroupIds);
+  checkUserGroups(ctx, spec.userGroupIds);
+  checkNetwork(ctx, spec.network);
+  checkStorageType(spec.storage);
+  const taken = [...ctx.r.instances.values()].some((i) => i.dbInstanceName === spec.dbInstanceName);
+  if (taken) throw new RdsFault(RESULT.CONFLICT, `dbInstanceName: a DB instance named ${spec.dbInstanceName} already exists in ${ctx.r.region}.`);
+  const groupId = ctx.state.newId();
+  const ha = !!spec.useHighAvailability;
+  ctx.r.groups.set(groupId, newGroup(groupId, ha ? 'HIGH_AVAILABILITY' : 'STANDALONE', ctx.now));
+  const common = {
+    groupId,
+    dbVersion,
+    description: spec.description ?? null,
+    dbPort: spec.dbPort ?? defaults.dbPort,
+    dbFlavorId: spec.dbFlavorId ?? defaults.dbFlavorId,
+    parameterGroupId: spec.parameterGroupId ?? defaults.parameterGroupId,
+    dbSecurityGroupIds: spec.dbSecurityGroupIds ?? defaults.dbSecurityGroupIds ?? [],
+    userGroupIds: spec.userGroupIds ?? [],
+    useDeletionProtection: !!spec.useDeletionProtection,
+    storage: { ...defaults.storage, ...spec.storage },
+    backup: { ...defaults.backup, ...spec.backup },
+    pingInterval: spec.pingInterval,
+    status: 'BEFORE_CREATE' as const,
+    at: ctx.now,
+  };
+  const master = newInstance({ ...common, id: ctx.state.newId(), name: spec.dbInstanceName, network: { availabilityZone: spec.network?.availabilityZone, subnetId: spec.network?.subnetId, usePublicAccess: !!spec.network?.usePublicAccess } });
+  const made = [master];
+  if (ha) {
+    const zones = ctx.r.availabilityZones;
+    const other = zones.find((z) => z !== master.network.availabilityZone) ?? zones[0];
+    made.push(newInstance({ ...common, id: ctx.state.newId(), name: spec.dbInstanceCandidateName ?? `${spec.dbInstanceName}-candidate`, type: 'CANDIDATE_MASTER', network: { ...master.network, availabilityZone: other } }));
+  }
+  for (const i of made) ctx.r.instances.set(i.dbInstanceId, i);
+  return made;
+}
+
+/** Job effects for new instances: AVAILABLE when done, FAIL_TO_CREATE when the job fails. */
+export function creationOutcome(ctx: Ctx, made: Instance[]) {
+  return {
+    effect: () => {
+      for (const i of made) {
+        i.dbInstanceStatus = 'AVAILABLE';
+        i.updatedYmdt = ymdt(ctx.state.now());
+      }
+      ctx.r.addEvent('INSTC_01_01', made[0].dbInstanceId, made[0].dbInstanceName, ctx.state.now());
+    },
+    onFail: () => {
+      for (const i of made) i.dbInstanceStatus = 'FAIL_TO_CREATE';
+      ctx.r.addEvent('JOB_01_02', made[0].dbInstanceId, made[0].dbInstanceName, ctx.state.now());
+    },
+  };
+}
+
+export const touch = (ctx: Ctx, x: { updatedYmdt: string }): void => {
+  x.updatedYmdt = ymdt(ctx.state.now());
+};

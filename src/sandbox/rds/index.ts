@@ -1,0 +1,67 @@
+// The RDS part of the sandbox: state + seed + service + control routes, as one module the
+// sandbox's registration list (../index.ts) starts.
+import type { SandboxServer } from '../server';
+import { seedAll, seedScale } from './seed';
+import { type RdsKeyPair, RdsService } from './service';
+import { RdsState, type ExportListener } from './state';
+import type { ExportedObject, RegionCode } from './types';
+
+export type { ExportedObject, RegionCode } from './types';
+export type { RdsKeyPair } from './service';
+
+/** Fixed so the README and `npm run sandbox` can show them; they only open the local sandbox. */
+export const RDS_KEYS: { admin: RdsKeyPair; viewer: RdsKeyPair } = {
+  admin: { role: 'ADMIN', appKey: 'sandbox-rds-appkey', accessKeyId: 'sandbox-admin-access-key', secretAccessKey: 'sandbox-admin-secret-access-key' },
+  viewer: { role: 'VIEWER', appKey: 'sandbox-rds-appkey', accessKeyId: 'sandbox-viewer-access-key', secretAccessKey: 'sandbox-viewer-secret-access-key' },
+};
+
+export interface RdsSandboxOptions {
+  timeScale: number;
+  seed: number;
+  /** Extra instances and events in KR1 (benchmarks). */
+  scale?: number;
+}
+
+/** What tests and other sandbox modules may touch directly (in-process). */
+export interface RdsSandbox {
+  readonly state: RdsState;
+  /** Settles every job whose time has come (requests do this by themselves). */
+  advance(): void;
+  /** The next `times` jobs of an operation (`createDbUser`, ..., or `*`) end FAILED. */
+  failNextJob(operation: string, times?: number): void;
+  /** Adds N instances and N events to a region (default KR1). */
+  scale(n: number, region?: RegionCode): void;
+  /** 4005 "not enabled" for a region when false. */
+  setRegionEnabled(region: RegionCode, enabled: boolean): void;
+  /** Job step duration in ms. */
+  setTimeScale(ms: number): void;
+  /** Objects written by exports (log files, backups), and a subscription for the storage sandbox. */
+  readonly exports: ExportedObject[];
+  onExport(listener: ExportListener): () => void;
+}
+
+export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions): RdsSandbox {
+  const state = new RdsState(opts.timeScale);
+  seedAll(state, opts.seed);
+  let scaleRound = 0;
+  const api: RdsSandbox = {
+    state,
+    advance: () => state.jobs.advance(),
+    failNextJob: (operation, times = 1) => state.jobs.failNextJob(operation, times),
+    scale: (n, region = 'KR1') => seedScale(state, state.regions[region], n, opts.seed + scaleRound++),
+    setRegionEnabled: (region, enabled) => void (state.regions[region].enabled = enabled),
+    setTimeScale: (ms) => void (state.jobs.timeScale = ms),
+    exports: state.exports,
+    onExport: (l) => state.onExport(l),
+  };
+  if (opts.scale) api.scale(opts.scale);
+  server.register(new RdsService(state, [RDS_KEYS.admin, RDS_KEYS.viewer]));
+
+  // Control routes for tests in another process (the e2e suite): POST /_sandbox/rds/<name>.
+  server.addControl('rds/fail-next-job', (b: any) => api.failNextJob(String(b.operation ?? '*'), Number(b.times ?? 1)));
+  server.addControl('rds/scale', (b: any) => api.scale(Number(b.n ?? b.scale ?? 0), b.region ?? 'KR1'));
+  server.addControl('rds/region', (b: any) => api.setRegionEnabled(b.region, b.enabled !== false));
+  server.addControl('rds/time-scale', (b: any) => api.setTimeScale(Number(b.ms)));
+  server.addControl('rds/exports', () => ({ exports: state.exports }));
+  return api;
+}

@@ -1,0 +1,114 @@
+// Asynchronous work of the RDS sandbox. A job walks PREPARING -> READY -> RUNNING -> COMPLETED
+// one `timeScale` step at a time (RUNNING takes two steps). State is advanced lazily: every
+// request (and RdsSandbox.advance) first settles what the clock says is due, so no timers
+// outlive the server and a test never waits on a timer it cannot see.
+import type { Instance, Job } from './types';
+import { ymdt } from './util';
+
+export interface JobSpec {
+  /** Operation name from the rows (createDbUser, ...), matched by the failure knob. */
+  operation: string;
+  /** Instances that show `progress` while the job runs (restored to NONE at the end). */
+  busy?: { instance: Instance; progress: string }[];
+  /** DB_INSTANCE ids reported in resourceRelations. */
+  relations?: string[];
+  /** Applied when the job completes. */
+  effect?: () => void;
+  /** Applied instead of `effect` when the job fails (undo what the request started). */
+  onFail?: () => void;
+}
+
+const STEPS: [number, string][] = [
+  [0, 'PREPARING'],
+  [1, 'READY'],
+  [2, 'RUNNING'],
+  [4, 'COMPLETED'],
+];
+
+export class JobEngine {
+  readonly jobs = new Map<string, Job>();
+  private readonly failNext = new Map<string, number>();
+  private readonly busyInstances = new Map<string, Instance>();
+
+  constructor(
+    /** Milliseconds per step. */
+    public timeScale: number,
+    private readonly now: () => number,
+    private readonly newId: () => string,
+  ) {}
+
+  /** The next `times` jobs of `operation` (a row name, or `*` for any) end FAILED. */
+  failNextJob(operation: string, times = 1): void {
+    this.failNext.set(operation, (this.failNext.get(operation) ?? 0) + times);
+  }
+
+  private consumeFailure(operation: string): boolean {
+    for (const key of [operation, '*']) {
+      const n = this.failNext.get(key) ?? 0;
+      if (n > 0) {
+        if (n === 1) this.failNext.delete(key);
+        else this.failNext.set(key, n - 1);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  start(spec: JobSpec): Job {
+    const at = this.now();
+    const busy = spec.busy ?? [];
+    for (const b of busy) {
+      b.instance.progressStatus = b.progress;
+      b.instance.updatedYmdt = ymdt(at);
+      this.busyInstances.set(b.instance.dbInstanceId, b.instance);
+    }
+    const job: Job = {
+      jobId: this.newId(),
+      operation: spec.operation,
+      jobStatus: 'PREPARING',
+      resourceRelations: (spec.relations ?? []).map((id) => ({ resourceType: 'DB_INSTANCE', resourceId: id })),
+      createdYmdt: ymdt(at),
+      updatedYmdt: ymdt(at),
+      startedAt: at,
+      busy: busy.map((b) => b.instance.dbInstanceId),
+      effect: spec.effect ?? (() => {}),
+      onFail: spec.onFail ?? (() => {}),
+      willFail: this.consumeFailure(spec.operation),
+    };
+    this.jobs.set(job.jobId, job);
+    this.advance();
+    return job;
+  }
+
+  /** Settles every job whose time has come. Cheap when nothing is running. */
+  advance(): void {
+    const now = this.now();
+    for (const job of this.jobs.values()) {
+      if (job.jobStatus === 'COMPLETED' || job.jobStatus === 'FAILED') continue;
+      const steps = this.timeScale <= 0 ? Infinity : (now - job.startedAt) / this.timeScale;
+      let status = job.jobStatus;
+      for (const [from, s] of STEPS) if (steps >= from) status = s;
+      if (status === 'COMPLETED' && job.willFail) status = 'FAILED';
+      if (status === job.jobStatus) continue;
+      job.jobStatus = status;
+      job.updatedYmdt = ymdt(now);
+      if (status === 'COMPLETED' || status === 'FAILED') {
+        for (const id of job.busy) {
+          const inst = this.busyInstances.get(id);
+          if (inst) {
+            inst.progressStatus = 'NONE';
+            inst.updatedYmdt = ymdt(now);
+          }
+          if (![...this.jobs.values()].some((j) => j !== job && j.busy.includes(id) && j.jobStatus !== 'COMPLETED' && j.jobStatus !== 'FAILED')) this.busyInstances.delete(id);
+        }
+        if (status === 'COMPLETED') job.effect();
+        else job.onFail();
+      }
+    }
+  }
+
+  /** True while a job is running on the instance. */
+  isBusy(dbInstanceId: string): boolean {
+    return this.busyInstances.has(dbInstanceId);
+  }
+}

@@ -1,0 +1,126 @@
+// The RDS sandbox's whole world: one RegionState per region (KR1, KR2, JP1), one job engine,
+// the export log and the knobs tests turn. Handlers read and change it; nothing else does.
+import { randomUUID } from 'node:crypto';
+import { JobEngine } from './jobs';
+import { TEMPLATE_BY_CODE } from './seed/eventTemplates';
+import type {
+  Backup, ExportedObject, Instance, InstanceGroup, NotificationGroup, ParameterGroup, RdsEvent, RegionCode,
+  SecurityGroup, UserGroup,
+} from './types';
+import { notFound, ymdt } from './util';
+
+export interface Flavor { dbFlavorId: string; dbFlavorName: string; ram: number; vcpus: number }
+export interface Subnet { subnetId: string; subnetName: string; subnetCidr: string; usingGateway: boolean; availableIpCount: number }
+export interface Member { memberId: string; memberName: string; emailAddress: string; phoneNumber: string }
+
+export class RegionState {
+  enabled = true;
+  readonly instances = new Map<string, Instance>();
+  readonly groups = new Map<string, InstanceGroup>();
+  readonly backups = new Map<string, Backup>();
+  readonly securityGroups = new Map<string, SecurityGroup>();
+  readonly parameterGroups = new Map<string, ParameterGroup>();
+  readonly userGroups = new Map<string, UserGroup>();
+  readonly notificationGroups = new Map<string, NotificationGroup>();
+  /** Newest last; sorted on query. */
+  readonly events: RdsEvent[] = [];
+  flavors: Flavor[] = [];
+  subnets: Subnet[] = [];
+  availabilityZones: string[] = [];
+
+  constructor(readonly region: RegionCode) {}
+
+  instance(id: string): Instance {
+    const i = this.instances.get(id);
+    if (!i) throw notFound('DB instance', id);
+    return i;
+  }
+  backup(id: string): Backup {
+    const b = this.backups.get(id);
+    if (!b) throw notFound('Backup', id);
+    return b;
+  }
+  securityGroup(id: string): SecurityGroup {
+    const g = this.securityGroups.get(id);
+    if (!g) throw notFound('DB security group', id);
+    return g;
+  }
+  parameterGroup(id: string): ParameterGroup {
+    const g = this.parameterGroups.get(id);
+    if (!g) throw notFound('Parameter group', id);
+    return g;
+  }
+  userGroup(id: string): UserGroup {
+    const g = this.userGroups.get(id);
+    if (!g) throw notFound('User group', id);
+    return g;
+  }
+  notificationGroup(id: string): NotificationGroup {
+    const g = this.notificationGroups.get(id);
+    if (!g) throw notFound('Notification group', id);
+    return g;
+  }
+  membersOf(groupId: string): Instance[] {
+    return [...this.instances.values()].filter((i) => i.dbInstanceGroupId === groupId);
+  }
+
+  /** Records an event from a template (all four languages). */
+  addEvent(eventCode: string, sourceId: string, sourceName: string, at: number): void {
+    const t = TEMPLATE_BY_CODE.get(eventCode);
+    if (!t) throw new Error(`unknown event code ${eventCode}`);
+    const fill = (s: string) => s.replaceAll('{name}', sourceName);
+    this.events.push({
+      eventCategoryType: t.category,
+      eventCode,
+      sourceId,
+      sourceName,
+      messages: (['EN', 'JA', 'KO', 'ZH'] as const).map((langCode) => ({ langCode, message: fill(t[langCode]) })),
+      eventYmdt: ymdt(at),
+      at,
+    });
+  }
+}
+
+export type ExportListener = (obj: ExportedObject) => void;
+
+export class RdsState {
+  readonly regions: Record<RegionCode, RegionState>;
+  readonly jobs: JobEngine;
+  /** Every object an export wrote (log files, backups): the storage sandbox can subscribe with onExport. */
+  readonly exports: ExportedObject[] = [];
+  private readonly exportListeners: ExportListener[] = [];
+  /** Project members are project-wide, the same in every region. */
+  members: Member[] = [];
+
+  constructor(timeScale: number, readonly now: () => number = Date.now) {
+    this.regions = { KR1: new RegionState('KR1'), KR2: new RegionState('KR2'), JP1: new RegionState('JP1') };
+    this.jobs = new JobEngine(timeScale, now, () => randomUUID());
+  }
+
+  newId(): string {
+    return randomUUID();
+  }
+
+  region(code: string): RegionState | undefined {
+    return (this.regions as Record<string, RegionState>)[code];
+  }
+
+  onExport(listener: ExportListener): () => void {
+    this.exportListeners.push(listener);
+    return () => {
+      const i = this.exportListeners.indexOf(listener);
+      if (i >= 0) this.exportListeners.splice(i, 1);
+    };
+  }
+
+  recordExport(obj: ExportedObject): void {
+    this.exports.push(obj);
+    for (const l of this.exportListeners) {
+      try {
+        l(obj);
+      } catch {
+        // A listener's failure must not fail the job that exported.
+      }
+    }
+  }
+}

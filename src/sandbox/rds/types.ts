@@ -1,0 +1,187 @@
+// In-memory resource shapes of the RDS sandbox. Field names follow the spec so handlers can
+// answer with plain spreads; sandbox-only fields (content, internal links) are stripped there.
+
+export type RegionCode = 'KR1' | 'KR2' | 'JP1';
+export const RDS_REGIONS: RegionCode[] = ['KR1', 'KR2', 'JP1'];
+
+export type InstanceType = 'MASTER' | 'FAILED_MASTER' | 'CANDIDATE_MASTER' | 'READ_ONLY_SLAVE';
+export type InstanceStatus =
+  | 'AVAILABLE' | 'BEFORE_CREATE' | 'STORAGE_FULL' | 'FAIL_TO_CREATE' | 'FAIL_TO_CONNECT'
+  | 'REPLICATION_STOP' | 'FAILOVER' | 'SHUTDOWN' | 'DELETED';
+
+export interface BackupSchedule { backupWndBgnTime: string; backupWndDuration: string }
+export interface BackupSettings {
+  backupPeriod: number;
+  ftwrlWaitTimeout: number;
+  backupRetryCount: number;
+  replicationRegion: RegionCode | null;
+  useBackupLock: boolean;
+  backupSchedules: BackupSchedule[];
+}
+
+export interface DbUser {
+  dbUserId: string;
+  dbUserName: string;
+  host: string;
+  authorityType: 'READ' | 'CRUD' | 'DDL';
+  dbUserStatus: 'STABLE' | 'CREATING' | 'UPDATING' | 'DELETING' | 'DELETED';
+  authenticationPlugin: 'NATIVE' | 'SHA256' | 'CACHING_SHA2';
+  tlsOption: 'NONE' | 'SSL' | 'X509';
+  createdYmdt: string;
+  updatedYmdt: string;
+}
+
+export interface DbSchema { dbSchemaId: string; dbSchemaName: string; dbSchemaStatus: 'STABLE' | 'CREATING' | 'DELETING' | 'DELETED'; createdYmdt: string }
+
+export interface LogFile {
+  logFileName: string;
+  logFileType: 'ERROR' | 'BINLOG' | 'GENERAL' | 'SLOW_QUERY' | 'AUDIT' | 'BACKUP';
+  logFileSize: number;
+  createdYmdt: string;
+  /** Sandbox only: what an export writes to object storage. */
+  content: string;
+}
+
+export interface Instance {
+  dbInstanceId: string;
+  dbInstanceGroupId: string;
+  dbInstanceName: string;
+  description: string | null;
+  dbVersion: string;
+  dbPort: number;
+  dbInstanceType: InstanceType;
+  dbInstanceStatus: InstanceStatus;
+  progressStatus: string;
+  createdYmdt: string;
+  updatedYmdt: string;
+  dbFlavorId: string;
+  parameterGroupId: string;
+  dbSecurityGroupIds: string[];
+  notificationGroupIds: string[];
+  userGroupIds: string[];
+  useDeletionProtection: boolean;
+  needToApplyParameterGroup: boolean;
+  needMigration: boolean;
+  storage: { storageType: string; storageSize: number; storageStatus: 'DETACHED' | 'ATTACHED' | 'DELETED' };
+  backup: BackupSettings;
+  network: { availabilityZone: string; subnetId: string; usePublicAccess: boolean };
+  pingInterval: number;
+  haPaused: boolean;
+  users: DbUser[];
+  schemas: DbSchema[];
+  logFiles: LogFile[];
+}
+
+export interface InstanceGroup { dbInstanceGroupId: string; replicationType: 'STANDALONE' | 'HIGH_AVAILABILITY'; createdYmdt: string; updatedYmdt: string }
+
+export interface Backup {
+  backupId: string;
+  backupName: string;
+  backupStatus: 'BACKING_UP' | 'COMPLETED' | 'DELETING' | 'DELETED' | 'ERROR';
+  dbInstanceId: string;
+  dbInstanceName: string;
+  dbVersion: string;
+  utilVersion: string;
+  backupType: 'AUTO' | 'MANUAL';
+  backupSize: number;
+  useBackupLock: boolean;
+  failoverCount: number;
+  binLogFileName: string;
+  binLogPosition: number;
+  createdYmdt: string;
+  updatedYmdt: string;
+}
+
+export interface SecurityGroupRule {
+  ruleId: string;
+  description: string | null;
+  direction: 'INGRESS' | 'EGRESS';
+  etherType: 'IPV4' | 'IPV6';
+  port: { portType: 'DB_PORT' | 'PORT' | 'PORT_RANGE'; minPort: number | null; maxPort: number | null };
+  cidr: string;
+  createdYmdt: string;
+  updatedYmdt: string;
+}
+export interface SecurityGroup {
+  dbSecurityGroupId: string;
+  dbSecurityGroupName: string;
+  description: string | null;
+  progressStatus: string;
+  createdYmdt: string;
+  updatedYmdt: string;
+  rules: SecurityGroupRule[];
+}
+
+export interface Parameter {
+  parameterId: string;
+  parameterFileGroup: string;
+  parameterName: string;
+  fileParameterName: string;
+  value: string;
+  defaultValue: string;
+  allowedValue: string;
+  updateType: 'VARIABLE' | 'CONSTANT' | 'INIT_VARIABLE';
+  applyType: 'SESSION' | 'FILE' | 'BOTH';
+}
+export interface ParameterGroup {
+  parameterGroupId: string;
+  parameterGroupName: string;
+  description: string | null;
+  dbVersion: string;
+  parameterGroupStatus: 'STABLE' | 'NEED_TO_APPLY';
+  createdYmdt: string;
+  updatedYmdt: string;
+  parameters: Parameter[];
+}
+
+export interface UserGroup { userGroupId: string; userGroupName: string; userGroupTypeCode: 'ENTIRE' | 'INDIVIDUAL_MEMBER'; memberIds: string[]; createdYmdt: string; updatedYmdt: string }
+export interface NotificationGroup {
+  notificationGroupId: string;
+  notificationGroupName: string;
+  notifyEmail: boolean;
+  notifySms: boolean;
+  isEnabled: boolean;
+  dbInstanceIds: string[];
+  userGroupIds: string[];
+  createdYmdt: string;
+  updatedYmdt: string;
+}
+
+export interface RdsEvent {
+  eventCategoryType: string;
+  eventCode: string;
+  sourceId: string;
+  sourceName: string;
+  messages: { langCode: 'EN' | 'JA' | 'KO' | 'ZH'; message: string }[];
+  eventYmdt: string;
+  /** Sandbox only: epoch ms for filtering and ordering. */
+  at: number;
+}
+
+export interface Job {
+  jobId: string;
+  operation: string;
+  jobStatus: string;
+  resourceRelations: { resourceType: string; resourceId: string }[];
+  createdYmdt: string;
+  updatedYmdt: string;
+  /** Sandbox only. */
+  startedAt: number;
+  /** Instances whose progressStatus shows this job while it runs. */
+  busy: string[];
+  effect: () => void;
+  onFail: () => void;
+  willFail: boolean;
+}
+
+/** What an export to object storage produced (log files, backups). See RdsSandbox.onExport. */
+export interface ExportedObject {
+  region: RegionCode;
+  tenantId: string;
+  username: string;
+  bucket: string;
+  path: string;
+  content: string;
+  operation: string;
+  at: string;
+}
