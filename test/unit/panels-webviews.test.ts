@@ -155,7 +155,7 @@ describe('panel webviews in Chromium', { skip: CHROMIUM ? false : 'no Chromium i
 
     await type(page, 'dbPort', '80');
     await errorOf(page, 'dbPort').filter({ hasText: 'dbPort must be between 3306 and 43306' }).waitFor();
-    await page.locator('vscode-button', { hasText: 'Review' }).click();
+    await page.locator('#review-request').click();
     await page.locator('.notice-error', { hasText: 'Some fields need attention' }).waitFor();
     assert.equal(await page.locator('table.summary').count(), 0, 'no summary while fields are invalid');
     await errorOf(page, 'dbFlavorId').filter({ hasText: 'dbFlavorId' }).waitFor();
@@ -179,7 +179,7 @@ describe('panel webviews in Chromium', { skip: CHROMIUM ? false : 'no Chromium i
     assert.equal(state.values.dbInstanceName, 'orders-db');
     assert.ok(!JSON.stringify(state).includes('S3cretPassw0rd!'), 'the password never enters the webview state');
 
-    await page.locator('vscode-button', { hasText: 'Review' }).click();
+    await page.locator('#review-request').click();
     const summary = page.locator('table.summary');
     await summary.waitFor();
     const text = await summary.innerText();

@@ -193,7 +193,7 @@ export class Wizard {
         checkField(s, 'useDefaultNotification', 'Default notification'),
       ),
     );
-    const actions = h('div', { class: 'actions' }, button('Review', () => this.showReview()));
+    const actions = h('div', { class: 'actions' }, button('Review', () => this.showReview(), { id: 'review-request' }));
     this.root.append(...parts.filter((p): p is HTMLElement => !!p), actions, this.review, this.progress);
     host.replaceChildren(this.root);
     this.renderSchedules();

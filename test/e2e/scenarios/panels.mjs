@@ -23,6 +23,16 @@ const choose = (w, path, value) =>
   }, value);
 /** The first real option of a select (not the "Choose ..." placeholder). */
 const firstOption = (w, path) => field(w, path).evaluate((el) => [...el.querySelectorAll('vscode-option')].map((o) => o.value).find(Boolean));
+/** Waits until the select offers a real option (choices load after the engine is chosen). */
+async function optionOf(w, path, timeout = 30_000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await firstOption(w, path);
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`no choice appeared in ${path}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 const errorOf = (w, path, text) => field(w, path).locator('xpath=..').locator('.field-error', { hasText: text });
 
 export const scenarios = [
@@ -46,7 +56,7 @@ export const scenarios = [
       await errorOf(w, 'dbPort', 'dbPort must be between 3306 and 43306').waitFor();
       await fill(w, 'storage.storageSize', '5000');
       await errorOf(w, 'storage.storageSize', 'storageSize must be between 20 and 2048').waitFor();
-      await w.locator('vscode-button', { hasText: 'Review' }).click();
+      await w.locator('#review-request').click();
       await w.locator('.notice-error', { hasText: 'Some fields need attention' }).waitFor();
       if ((await w.locator('#submit').count()) !== 0) throw new Error('Create offered while fields are invalid');
       await errorOf(w, 'dbFlavorId', 'dbFlavorId').waitFor();
@@ -59,12 +69,11 @@ export const scenarios = [
       await choose(w, 'network.subnetId', await firstOption(w, 'network.subnetId'));
       await fill(w, 'network.availabilityZone', 'kr-pub-a');
       await fill(w, 'dbPort', '3306');
-      await field(w, 'parameterGroupId').locator('vscode-option[value]:not([value=""])').first().waitFor({ state: 'attached', timeout: 30_000 });
-      await choose(w, 'parameterGroupId', await firstOption(w, 'parameterGroupId'));
+      await choose(w, 'parameterGroupId', await optionOf(w, 'parameterGroupId'));
       await fill(w, 'dbUserName', 'admin');
       await fill(w, 'dbPassword', 'E2eSecretPw!7');
       await fill(w, 'dbPasswordConfirm', 'E2eSecretPw!7');
-      await w.locator('vscode-button', { hasText: 'Review' }).click();
+      await w.locator('#review-request').click();
       const summary = w.locator('table.summary');
       await summary.waitFor();
       const text = await summary.innerText();
@@ -127,7 +136,7 @@ export const scenarios = [
       await w.locator('.last-query').filter({ hasText: 'Last query executed' }).waitFor({ timeout: 30_000 });
       const name = await field(w, 'dbInstanceName').evaluate((el) => el.value);
       if (name !== 'staging-api-restored') throw new Error(`the name is not prefilled from the source: ${name}`);
-      await w.locator('vscode-button', { hasText: 'Review' }).click();
+      await w.locator('#review-request').click();
       await w.locator('#submit').click();
       await w.locator('vscode-button', { hasText: 'Reveal in Explorer' }).waitFor({ timeout: 180_000 });
       await t.screenshot('restore-done');
