@@ -203,13 +203,19 @@ describe('panel webviews in Chromium', { skip: CHROMIUM ? false : 'no Chromium i
     await field(first.page, 'dbInstanceName').waitFor();
     await type(first.page, 'dbInstanceName', 'half-filled');
     await type(first.page, 'storage.storageSize', '200');
-    await first.page.waitForFunction(() => (window as any).__state?.values?.dbInstanceName === 'half-filled');
+    await choose(first.page, 'dbVersion', 'MYSQL_V8045');
+    await first.page.waitForFunction(() => (document.querySelector('[data-path="parameterGroupId"]') as any)?.querySelectorAll('vscode-option').length > 1);
+    await choose(first.page, 'parameterGroupId', 'pg-1');
+    await first.page.waitForFunction(() => (window as any).__state?.values?.parameterGroupId === 'pg-1');
     const saved = await first.state();
     await first.page.close();
     const second = await openPanel('createInstance', {}, wizardHandlers(), saved);
     await field(second.page, 'dbInstanceName').waitFor();
     assert.equal(await field(second.page, 'dbInstanceName').evaluate((el: any) => el.value), 'half-filled');
     assert.equal(await field(second.page, 'storage.storageSize').evaluate((el: any) => el.value), '200');
+    // A choice whose options load later (the parameter groups of the version) is kept too.
+    await second.page.waitForFunction(() => (document.querySelector('[data-path="parameterGroupId"]') as any)?.value === 'pg-1');
+    assert.equal((await second.state()).values.parameterGroupId, 'pg-1');
     await second.page.close();
   });
 

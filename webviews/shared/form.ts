@@ -140,7 +140,8 @@ export function selectField(store: FormStore, path: string, label: string, optio
     const current = String(store.get(path) ?? '');
     // Keep the saved choice when it is still offered; otherwise leave the field empty so the
     // schema reports it rather than silently picking the first option.
-    const next = list.some((o) => o.value === current) ? current : '';
+    // While the choices are still loading (empty list) the saved value is kept as it is.
+    const next = !list.length || list.some((o) => o.value === current) ? current : '';
     queueMicrotask(() => (control.value = next));
     if (next !== current && current) store.set(path, next, false);
   };
@@ -157,7 +158,7 @@ export function multiField(store: FormStore, path: string, label: string, option
   const setOptions = (list: Option[]) => {
     fillOptions(control, list);
     const current = (store.get(path) as string[] | undefined) ?? [];
-    const kept = current.filter((v) => list.some((o) => o.value === v));
+    const kept = list.length ? current.filter((v) => list.some((o) => o.value === v)) : current;
     queueMicrotask(() => (control.value = kept));
   };
   setOptions(options);

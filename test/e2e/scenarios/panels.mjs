@@ -13,6 +13,17 @@ async function region(t, code = 'KR1') {
   if (asked) await t.quick.pick(code);
 }
 
+/** Runs a palette command with the focus out of any webview (a focused webview keeps F1 for itself). */
+async function command(t, title) {
+  await t.sidebar.locator('.composite.title').click();
+  await t.runCommand(title);
+}
+
+/** Closes every editor, so the next scenario starts from a clean editor area. */
+async function closeEditors(t) {
+  await command(t, 'View: Close All Editors');
+}
+
 const field = (w, path) => w.locator(`[data-path="${path}"]`);
 const fill = (w, path, value) => field(w, path).locator('input').fill(value);
 /** vscode-single-select: set the value as the component does on a choice, then notify. */
@@ -47,7 +58,7 @@ export const scenarios = [
   {
     name: 'Create DB Instance: invalid values show inline errors and block Review; a valid create ends AVAILABLE in the tree',
     async run(t) {
-      await t.runCommand('NHN Cloud: Create DB Instance');
+      await command(t, 'NHN Cloud: Create DB Instance');
       await region(t);
       const w = t.webview();
       await field(w, 'dbInstanceName').waitFor({ timeout: 60_000 });
@@ -86,19 +97,20 @@ export const scenarios = [
       const row = t.treeRow('e2e-orders');
       await row.waitFor({ timeout: 60_000 });
       await t.screenshot('create-revealed');
+      await closeEditors(t);
     },
   },
   {
     name: 'a reload keeps a half-filled Create form',
     async run(t) {
-      await t.runCommand('NHN Cloud: Create DB Instance');
+      await command(t, 'NHN Cloud: Create DB Instance');
       await region(t, 'KR2');
       const w = t.webview();
       await field(w, 'dbInstanceName').waitFor({ timeout: 60_000 });
       await fill(w, 'dbInstanceName', 'half-filled');
       await fill(w, 'description', 'typed before the reload');
       await t.page.waitForTimeout(500); // the state is written on the next animation frame
-      await t.runCommand('Developer: Reload Window');
+      await command(t, 'Developer: Reload Window');
       await t.page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
       await t.openView('NHN Cloud');
       const again = t.webview();
@@ -112,13 +124,13 @@ export const scenarios = [
       if (value !== 'half-filled') throw new Error(`after the reload the name is "${value}"`);
       const desc = await field(again, 'description').evaluate((el) => el.value);
       if (desc !== 'typed before the reload') throw new Error(`after the reload the description is "${desc}"`);
-      await t.page.keyboard.press('Control+W').catch(() => {});
+      await closeEditors(t);
     },
   },
   {
     name: 'Restore to a point in time: bounded, last query previewed, job runs to AVAILABLE',
     async run(t) {
-      await t.runCommand('NHN Cloud: Restore DB Instance');
+      await command(t, 'NHN Cloud: Restore DB Instance');
       await t.quick.pick('From a DB instance', 'Restore');
       await region(t);
       await t.quick.pick('staging-api', 'Instance to restore');
@@ -140,12 +152,13 @@ export const scenarios = [
       await w.locator('#submit').click();
       await w.locator('vscode-button', { hasText: 'Reveal in Explorer' }).waitFor({ timeout: 180_000 });
       await t.screenshot('restore-done');
+      await closeEditors(t);
     },
   },
   {
     name: 'Parameter group: three changes, the diff, Save, and the group then needs applying',
     async run(t) {
-      await t.runCommand('NHN Cloud: Edit Parameters');
+      await command(t, 'NHN Cloud: Edit Parameters');
       await region(t);
       await t.quick.pick('default.MYSQL_V8040', 'Parameter group');
       const w = t.webview();
