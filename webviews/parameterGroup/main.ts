@@ -240,6 +240,7 @@ class Editor {
         role: 'row',
         'aria-rowindex': String(pos + 2),
         'data-name': p.parameterName,
+        'data-group': p.parameterFileGroup ?? '',
       },
       h('div', { role: 'cell', class: 'pg-cell pg-name', title: p.fileParameterName || p.parameterName }, p.parameterName),
       h('div', { role: 'cell', class: 'pg-cell pg-value' }, reason ? h('span', { class: 'pg-readonly', title: reason, 'aria-label': `${value}. ${reason}` }, value, ' 🔒') : this.control(p, control, value, error)),

@@ -11,7 +11,11 @@ export function h(tag: string, props?: Props | null, ...children: Child[]): HTML
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2).toLowerCase(), v as EventListener);
     else if (k === 'class') el.className = String(v);
-    else if (k.includes('-') || k === 'role' || k === 'for' || k === 'id' || k === 'title' || k === 'slot' || k === 'name') el.setAttribute(k, v === true ? '' : String(v));
+    else if (k === 'aria-label' && /^vscode-(textfield|textarea|single-select|multi-select)$/.test(tag)) {
+      // These components keep their input in a shadow root: `label` is what names that input.
+      el.setAttribute(k, String(v));
+      (el as unknown as { label: string }).label = String(v);
+    } else if (k.includes('-') || k === 'role' || k === 'for' || k === 'id' || k === 'title' || k === 'slot' || k === 'name') el.setAttribute(k, v === true ? '' : String(v));
     else (el as unknown as Record<string, unknown>)[k] = v;
   }
   append(el, children);

@@ -383,13 +383,21 @@ function formatRam(mb: number): string {
   return mb >= 1024 ? `${Math.round((mb / 1024) * 10) / 10} GB` : `${mb} MB`;
 }
 
-/** Shows "Loading", runs `load`, and on failure offers Retry instead of a blank page. */
-export function loading(host: HTMLElement, what: string, load: () => Promise<void>): void {
+/**
+ * Shows "Loading", runs `load`, and on failure offers Retry instead of a blank page. A panel
+ * restored by a window reload can ask before its profile's client is ready (the sandbox starts
+ * with the tree), so a failure is retried twice by itself before it is shown.
+ */
+export function loading(host: HTMLElement, what: string, load: () => Promise<void>, retries = 2): void {
   host.setAttribute('aria-busy', 'true');
   host.replaceChildren(h('p', { class: 'loading' }, h('vscode-progress-ring', { 'aria-label': 'Loading' }), ` Loading ${what}…`));
   load()
     .then(() => host.setAttribute('aria-busy', 'false'))
     .catch((e: Error) => {
+      if (retries > 0) {
+        setTimeout(() => loading(host, what, load, retries - 1), 2000 * (3 - retries));
+        return;
+      }
       host.setAttribute('aria-busy', 'false');
       host.replaceChildren(notice('error', `Could not load ${what}: ${e.message}`), button('Retry', () => loading(host, what, load)));
     });

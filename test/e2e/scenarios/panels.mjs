@@ -15,7 +15,7 @@ async function region(t, code = 'KR1') {
 
 /** Runs a palette command with the focus out of any webview (a focused webview keeps F1 for itself). */
 async function command(t, title) {
-  await t.sidebar.locator('.composite.title').click();
+  await t.sidebar.locator('.composite.title .title-label').first().click();
   await t.runCommand(title);
 }
 
@@ -112,7 +112,12 @@ export const scenarios = [
       await t.page.waitForTimeout(500); // the state is written on the next animation frame
       await command(t, 'Developer: Reload Window');
       await t.page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
-      await t.openView('NHN Cloud');
+      // The sidebar comes back as it was; clicking its tab while it restores would hide it again.
+      await t.sidebar
+        .locator('.composite.title')
+        .filter({ hasText: /NHN Cloud/i })
+        .waitFor({ timeout: 30_000 })
+        .catch(() => t.openView('NHN Cloud'));
       const again = t.webview();
       const name = field(again, 'dbInstanceName');
       await name.waitFor({ timeout: 90_000 }).catch(async () => {
@@ -170,11 +175,12 @@ export const scenarios = [
       await inc.fill('2');
       await inc.press('Tab');
       await filter.fill('max_allowed_packet');
-      const packet = w.locator('[data-name="max_allowed_packet"] vscode-textfield input');
+      // max_allowed_packet exists for the client ([mysql]) and the server ([mysqld]): the server's.
+      const packet = w.locator('[data-name="max_allowed_packet"][data-group="MYSQLD"] vscode-textfield input');
       await packet.fill('33554432');
       await packet.press('Tab');
       await filter.fill('big_tables');
-      await w.locator('[data-name="big_tables"] vscode-checkbox').click();
+      await w.locator('[data-name="big_tables"] vscode-checkbox').first().click();
       await filter.fill('');
       await w.locator('#review', { hasText: 'Review 3 change(s)' }).waitFor();
       await w.locator('#t-modifiedOnly').click();
