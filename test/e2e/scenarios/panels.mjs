@@ -174,11 +174,11 @@ export const scenarios = [
       const inc = w.locator('[data-name="auto_increment_increment"] vscode-textfield input');
       await inc.fill('2');
       await inc.press('Tab');
-      await filter.fill('max_allowed_packet');
-      // max_allowed_packet exists for the client ([mysql]) and the server ([mysqld]): the server's.
-      const packet = w.locator('[data-name="max_allowed_packet"][data-group="MYSQLD"] vscode-textfield input');
-      await packet.fill('33554432');
-      await packet.press('Tab');
+      // binlog_cache_size is applied through the file (BOTH): the restart warning must show.
+      await filter.fill('binlog_cache_size');
+      const cache = w.locator('[data-name="binlog_cache_size"] vscode-textfield input');
+      await cache.fill('65536');
+      await cache.press('Tab');
       await filter.fill('big_tables');
       await w.locator('[data-name="big_tables"] vscode-checkbox').first().click();
       await filter.fill('');
