@@ -2,14 +2,11 @@
 // choices, the parameter groups of a version, and watching the job until the new instance is
 // AVAILABLE (pushing `job` events to the webview as it goes), then revealing it.
 import * as vscode from 'vscode';
-import { jobResourceId, waitForJob } from '../client/rds/jobs';
 import type { RdsClient } from '../client/rds/client';
 import type { Services } from '../shared/services';
 import { panelHooks, rdsTreeId } from './hooks';
+import { trackInstanceJob, type JobEvent } from './instanceJob';
 import type { PanelTarget } from './protocol';
-
-/** Instance states after which waiting longer is pointless. */
-const INSTANCE_FAILED = new Set(['FAIL_TO_CREATE', 'FAIL_TO_CONNECT', 'DELETED', 'STORAGE_FULL', 'SHUTDOWN']);
 
 export async function loadCatalog(rds: RdsClient) {
   const [versions, flavors, subnets, storageTypes, securityGroups, userGroups] = await Promise.all([
@@ -33,54 +30,6 @@ export async function loadCatalog(rds: RdsClient) {
 export async function parameterGroupsOf(rds: RdsClient, dbVersion: string) {
   const { parameterGroups } = await rds.listParameterGroups({ query: { dbVersion } } as never);
   return parameterGroups.filter((g) => !g.dbVersion || g.dbVersion === dbVersion);
-}
-
-/** A job-progress event for the webview (see webviews/shared/wizard.ts JobProgress). */
-export interface JobEvent {
-  phase: 'job' | 'instance' | 'done' | 'failed';
-  jobId: string;
-  jobStatus?: string;
-  dbInstanceId?: string;
-  dbInstanceStatus?: string;
-  progressStatus?: string;
-  message?: string;
-}
-
-/**
- * Follows the job, then the instance it made, until AVAILABLE. Emits every step; resolves with
- * the last event (phase done or failed). Never throws: a failure is an event the panel shows.
- */
-export async function trackInstanceJob(
-  rds: RdsClient,
-  jobId: string,
-  emit: (e: JobEvent) => void,
-  signal: AbortSignal,
-  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
-): Promise<JobEvent> {
-  let last: JobEvent = { phase: 'job', jobId };
-  const send = (e: JobEvent) => {
-    last = e;
-    emit(e);
-    return e;
-  };
-  try {
-    const job = await waitForJob(rds, jobId, { signal, onProgress: (j) => send({ phase: 'job', jobId, jobStatus: j.jobStatus }) });
-    const dbInstanceId = jobResourceId(job);
-    if (!dbInstanceId) return send({ phase: 'done', jobId, jobStatus: job.jobStatus, message: 'The job completed; it names no instance.' });
-    for (let delay = 2000; !signal.aborted; delay = Math.min(delay * 1.5, 15000)) {
-      const inst = await rds.getDbInstance({ dbInstanceId }, { signal });
-      const status = inst.dbInstanceStatus ?? '';
-      const progress = inst.progressStatus ?? undefined;
-      const e: JobEvent = { phase: 'instance', jobId, dbInstanceId, dbInstanceStatus: status, progressStatus: progress };
-      if (status === 'AVAILABLE' && (!progress || progress === 'NONE')) return send({ ...e, phase: 'done' });
-      if (INSTANCE_FAILED.has(status)) return send({ ...e, phase: 'failed', message: `The instance is ${status}. See its events for the reason.` });
-      send(e);
-      await sleep(delay);
-    }
-    return last;
-  } catch (e) {
-    return send({ ...last, phase: 'failed', message: e instanceof Error ? e.message : String(e) });
-  }
 }
 
 /** Refreshes the explorer and selects the instance in it (or at least shows the explorer). */

@@ -186,7 +186,7 @@ class Editor {
 
   private refilter(): void {
     this.visible = filterParameters(this.params, this.keys, this.pending, this.filter);
-    this.count.textContent = `${this.visible.length} of ${this.params.length}`;
+    this.count.textContent = this.visible.length ? `${this.visible.length} of ${this.params.length}` : `No parameter matches (of ${this.params.length})`;
     this.spacer.style.height = `${this.visible.length * ROW_HEIGHT}px`;
     for (const el of this.rows.values()) el.remove();
     this.rows.clear();
