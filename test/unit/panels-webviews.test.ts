@@ -239,9 +239,11 @@ describe('panel webviews in Chromium', { skip: CHROMIUM ? false : 'no Chromium i
         load: () => ({
           group: { parameterGroupId: 'pg-1', parameterGroupName: 'orders-params', dbVersion: 'MYSQL_V8045', parameters },
           instances: [{ dbInstanceId: 'i1', dbInstanceName: 'orders-db', needToApplyParameterGroup: false }],
-          others: [],
+          others: [{ parameterGroupId: 'pg-2', parameterGroupName: 'orders-params-b' }],
         }),
         save: () => null,
+        compare: () => ({ parameters: parameters.map((p) => (p.parameterName === 'param_010' ? { ...p, value: 'other' } : p)) }),
+        copy: () => ({ parameterGroupId: 'pg-2' }),
       },
       { target: { region: 'KR1', id: 'pg-1' }, pending: {}, filter: { text: '', modifiedOnly: false, differsFromDefault: false } },
     );
@@ -280,6 +282,18 @@ describe('panel webviews in Chromium', { skip: CHROMIUM ? false : 'no Chromium i
     await page.locator('.notice-warning', { hasText: 'orders-db' }).waitFor();
     await page.locator('#save').click();
     await page.locator('.notice-info', { hasText: 'Saved 3 change(s)' }).waitFor();
+    // Compare: differences only, side by side.
+    await page.locator('vscode-button', { hasText: 'Compare…' }).click();
+    await page.locator('.pg-panel').getByRole('button', { name: 'Compare', exact: true }).click();
+    const cmp = page.locator('.pg-panel table.diff');
+    await cmp.waitFor();
+    assert.deepEqual(await cmp.locator('tbody tr').allInnerTexts(), ['param_010\t3\tother']);
+    // Copy as a new group: the name goes to the extension side.
+    await page.locator('vscode-button', { hasText: 'Copy as new group' }).click();
+    await page.locator('#copy-name input').fill('orders-params-copy');
+    await page.locator('.pg-panel').getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.locator('.notice-info', { hasText: 'Copied as orders-params-copy' }).waitFor();
+    assert.equal(host.calls.find((c) => c.method === 'copy')!.params.parameterGroupName, 'orders-params-copy');
     const save = host.calls.find((c) => c.method === 'save')!;
     assert.deepEqual(
       save.params.modifiedParameters.map((m: any) => m.parameterId).sort(),
