@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkParameterValue, compareNumbers, parseAllowedValue, readOnlyReason } from '../../src/panels/model/allowedValue';
 import { compareGroups, diffRows, filterParameters, needsRestart, resetToDefaults, searchKeys, setPending, type Parameter } from '../../src/panels/model/parameters';
-import { confirmIssues, createBody, normalizeTime, prefillFromSource, replicateBody, restoreBody, summarize, withoutSecrets, DEFAULT_VALUES } from '../../src/panels/model/instanceForm';
+import { confirmIssues, createBody, normalizeTime, prefillFromSource, replicateBody, restoreBody, restoreFromObsBody, summarize, withoutSecrets, DEFAULT_VALUES } from '../../src/panels/model/instanceForm';
+import { fieldIssues, RestoreFromObsBody } from '../../src/client/rds/schemas';
 import { ruleBody, emptyRule } from '../../src/panels/model/rules';
 
 test('allowedValue: ranges, lists, on/off and empty', () => {
@@ -128,4 +129,11 @@ test('rules: RuleSpec body per port type', () => {
   assert.deepEqual(ruleBody({ ...emptyRule(), portType: 'PORT_RANGE', minPort: '10', maxPort: 'x', description: ' web ' }), {
     direction: 'INGRESS', etherType: 'IPV4', cidr: '0.0.0.0/0', port: { portType: 'PORT_RANGE', minPort: 10, maxPort: 'x' }, description: 'web',
   });
+});
+
+test('restore from object storage: an empty form names each missing storage field', () => {
+  const body = restoreFromObsBody({ ...DEFAULT_VALUES }, []);
+  assert.equal(body.useDeletionProtection, undefined, 'restore-from-obs takes no deletion protection');
+  const paths = fieldIssues(RestoreFromObsBody, body).map((i) => i.path);
+  for (const f of ['tenantId', 'username', 'password', 'targetContainer', 'objectPath']) assert.ok(paths.includes(`restore.${f}`), `restore.${f} in ${paths.join(', ')}`);
 });

@@ -356,6 +356,16 @@ describe('panel webviews in Chromium', { skip: CHROMIUM ? false : 'no Chromium i
     assert.deepEqual(await restore.violations(), []);
     await restore.page.close();
 
+    // From object storage: only engines restorable from it, the storage fields, the password masked.
+    const obs = await openPanel('restore', { target: { region: 'KR1', source: 'objectStorage' } }, wizardHandlers());
+    await field(obs.page, 'restore.tenantId').waitFor();
+    assert.deepEqual(await field(obs.page, 'dbVersion').locator('vscode-option').evaluateAll((os) => os.map((o: any) => o.value)), ['', 'MYSQL_V8045']);
+    assert.equal(await field(obs.page, 'useDeletionProtection').count(), 0, 'restore-from-obs takes no deletion protection');
+    await obs.page.locator('#review-request').click();
+    await errorOf(obs.page, 'restore.targetContainer').filter({ hasText: 'targetContainer' }).waitFor();
+    assert.deepEqual(await obs.violations(), []);
+    await obs.page.close();
+
     const replicate = await openPanel('replicate', { source, target: { region: 'KR1', id: 'inst-1' } }, wizardHandlers());
     await field(replicate.page, 'dbInstanceName').waitFor();
     assert.equal(await field(replicate.page, 'dbInstanceName').evaluate((el: any) => el.value), 'orders-db-replica');

@@ -176,7 +176,10 @@ export const OBS_FIELDS: Record<string, FieldKind> = {
 export function restoreFromObsBody(values: FormValues, schedules: BackupSchedule[]): Record<string, unknown> {
   const skip = highAvailabilitySkip(values);
   skip.add('useDeletionProtection');
-  return withSchedules(buildBody({ ...INSTANCE_FIELDS, ...OBS_FIELDS }, values, { skip }), schedules, true);
+  const body = withSchedules(buildBody({ ...INSTANCE_FIELDS, ...OBS_FIELDS }, values, { skip }), schedules, true);
+  // Always send the block, so an empty form names each missing field instead of "restore".
+  body.restore ??= {};
+  return body;
 }
 
 /** Fields of POST /v3.0/db-instances/{id}/replicate (no HA, no user groups needed but allowed). */
