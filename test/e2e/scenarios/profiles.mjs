@@ -162,6 +162,7 @@ export const scenarios = [
       await dialog.filter({ hasText: 'Remove the profile "e2e-public"?' }).waitFor({ timeout: 15_000 });
       await dialog.getByRole('button', { name: 'Remove' }).click();
       await dialog.waitFor({ state: 'hidden' });
+      await t.notification('Profile "e2e-public" removed');
       await t.runCommand('NHN Cloud: Switch Profile');
       await t.quick.waitFor('Switch to profile');
       await quickRows.filter({ hasText: PROFILE }).waitFor();
