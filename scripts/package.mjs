@@ -1,6 +1,6 @@
 // `npm run package`: a production build, then a .vsix made offline by @vscode/vsce.
 // esbuild bundles every dependency, so vsce runs with --no-dependencies. The .vsix is checked:
-// it may hold only dist/ (no source maps), media/, package.json, README, CHANGELOG and LICENSE.
+// it may hold only dist/ (no source maps), media/, package.json, package.nls*.json, l10n/, README, CHANGELOG and LICENSE.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +41,7 @@ run(process.execPath, ['esbuild.mjs', '--production']);
 run(process.execPath, [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--skip-license', '--out', out]);
 
 const entries = zipEntries(out).filter((e) => e.name.startsWith('extension/'));
-const allowed = /^extension\/(dist\/.*(?<!\.map)|media\/.*|package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?)$/i;
+const allowed = /^extension\/(dist\/.*(?<!\.map)|media\/.*|package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n\.[a-z-]+\.json|readme\.md|changelog\.md|LICENSE(\.txt)?)$/i;
 const extra = entries.filter((e) => !allowed.test(e.name));
 const kb = statSync(out).size / 1024;
 console.log(`\n${out.slice(ROOT.length + 1)}: ${kb.toFixed(1)} KB, ${entries.length} files`);

@@ -1,6 +1,7 @@
 // Everything behind the activation shim: builds the services once and hands them to each
 // feature. Loaded by dist/extension.js on the first command or the first tree expansion.
 import * as vscode from 'vscode';
+import './shared/l10nHost';
 import { Redactor } from './client/http/redact';
 import { Clients } from './shared/clients';
 import { wrapCommand } from './shared/commands';
@@ -73,14 +74,14 @@ export function createMain(shim: Shim): Main {
     for (const [id, handler] of Object.entries(f.commands)) handlers.set(id, wrapCommand(id, handler, { log, redactor }));
   }
   const notAvailable = (id: string): CommandHandler => () =>
-    void vscode.window.showInformationMessage(`"${titles.get(id) ?? id}" is not available in this version of NHN Cloud Explorer.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is not available in this version of NHN Cloud Explorer.', titles.get(id) ?? id));
 
   // The active profile's name is the view's title: a description is not rendered while the
   // explorer is the only view of its container (the header then reads "NHN Cloud: <title>").
   const showActive = () => {
     const p = profiles.active();
-    shim.explorerView.title = p ? p.name : 'Explorer';
-    shim.explorerView.description = p ? (p.sandbox ? 'sandbox' : p.cloud === 'gov' ? 'government cloud' : 'public cloud') : undefined;
+    shim.explorerView.title = p ? p.name : vscode.l10n.t('Explorer');
+    shim.explorerView.description = p ? (p.sandbox ? vscode.l10n.t('sandbox') : p.cloud === 'gov' ? vscode.l10n.t('government cloud') : vscode.l10n.t('public cloud')) : undefined;
   };
   showActive();
   disposables.push(

@@ -48,16 +48,16 @@ export function regionOf(arg: unknown): RdsRegion | undefined {
 async function askRegion(services: Services): Promise<RdsRegion | undefined> {
   const profile = services.profiles.active();
   if (!profile) {
-    void vscode.window.showWarningMessage('No NHN Cloud profile is active. Add or choose a profile first.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('No NHN Cloud profile is active. Add or choose a profile first.'));
     return undefined;
   }
   const regions = profile.regions.filter((r: Region): r is RdsRegion => RDS_REGIONS.includes(r as RdsRegion));
   if (regions.length === 1) return regions[0];
   if (!regions.length) {
-    void vscode.window.showWarningMessage(`Profile "${profile.name}" has no RDS region (KR1, KR2 or JP1).`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Profile "{0}" has no RDS region (KR1, KR2 or JP1).', profile.name));
     return undefined;
   }
-  return (await vscode.window.showQuickPick(regions, { title: 'Region', placeHolder: 'Choose the region' })) as RdsRegion | undefined;
+  return (await vscode.window.showQuickPick(regions, { title: vscode.l10n.t('Region'), placeHolder: vscode.l10n.t('Choose the region') })) as RdsRegion | undefined;
 }
 
 interface Choice {
@@ -82,7 +82,7 @@ async function target(
     const rds = await services.clients.rds(region);
     const items = await list(rds);
     if (!items.length) {
-      void vscode.window.showInformationMessage(`Nothing to choose in ${region}.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to choose in {0}.', region));
       return undefined;
     }
     const chosen = await vscode.window.showQuickPick(
@@ -106,7 +106,7 @@ export function createPanelsFeature(services: Services): Feature & { revive(view
       if (t) CreateInstancePanel.open(services, { region: t.region });
     },
     'nhncloud.rds.replicate': async (arg?: unknown) => {
-      const t = await target(services, arg, 'dbInstanceId', 'dbInstanceName', instances, 'Instance to replicate');
+      const t = await target(services, arg, 'dbInstanceId', 'dbInstanceName', instances, vscode.l10n.t('Instance to replicate'));
       if (t?.id) ReplicatePanel.open(services, t);
     },
     'nhncloud.rds.restore': async (arg?: unknown) => {
@@ -124,11 +124,11 @@ export function createPanelsFeature(services: Services): Feature & { revive(view
       }
       const from = await vscode.window.showQuickPick(
         [
-          { label: 'From a DB instance', description: 'point in time, binary-log position or one of its backups', source: 'instance' as const },
-          { label: 'From a backup', source: 'backup' as const },
-          { label: 'From object storage', description: 'a backup file in a container', source: 'objectStorage' as const },
+          { label: vscode.l10n.t('From a DB instance'), description: vscode.l10n.t('point in time, binary-log position or one of its backups'), source: 'instance' as const },
+          { label: vscode.l10n.t('From a backup'), source: 'backup' as const },
+          { label: vscode.l10n.t('From object storage'), description: vscode.l10n.t('a backup file in a container'), source: 'objectStorage' as const },
         ],
-        { title: 'Restore' },
+        { title: vscode.l10n.t('Restore') },
       );
       if (!from) return;
       if (from.source === 'objectStorage') {
@@ -138,7 +138,7 @@ export function createPanelsFeature(services: Services): Feature & { revive(view
       }
       const t =
         from.source === 'instance'
-          ? await target(services, arg, 'dbInstanceId', 'dbInstanceName', instances, 'Instance to restore')
+          ? await target(services, arg, 'dbInstanceId', 'dbInstanceName', instances, vscode.l10n.t('Instance to restore'))
           : await target(
               services,
               arg,
@@ -146,7 +146,7 @@ export function createPanelsFeature(services: Services): Feature & { revive(view
               'backupName',
               async (rds) =>
                 (await rds.listBackups({ query: { page: 1, size: 100 } } as never)).backups.map((b) => ({ id: b.backupId, label: b.backupName ?? b.backupId, description: `${b.dbVersion ?? ''} ${b.createdYmdt ?? ''}` })),
-              'Backup to restore',
+              vscode.l10n.t('Backup to restore'),
             );
       if (t?.id) RestorePanel.open(services, { ...t, source: from.source });
     },
@@ -158,7 +158,7 @@ export function createPanelsFeature(services: Services): Feature & { revive(view
         'parameterGroupId',
         'parameterGroupName',
         async (rds) => (await rds.listParameterGroups()).parameterGroups.map((g) => ({ id: g.parameterGroupId, label: g.parameterGroupName ?? g.parameterGroupId, description: g.dbVersion ?? '' })),
-        'Parameter group',
+        vscode.l10n.t('Parameter group'),
       );
       if (t && !t.id && pick(arg, 'dbInstanceId')) {
         const inst = await (await services.clients.rds(t.region)).getDbInstance({ dbInstanceId: pick(arg, 'dbInstanceId')! });
@@ -173,12 +173,12 @@ export function createPanelsFeature(services: Services): Feature & { revive(view
         'dbSecurityGroupId',
         'dbSecurityGroupName',
         async (rds) => (await rds.listDbSecurityGroups()).dbSecurityGroups.map((g) => ({ id: g.dbSecurityGroupId, label: g.dbSecurityGroupName ?? g.dbSecurityGroupId, description: g.description ?? '' })),
-        'DB security group',
+        vscode.l10n.t('DB security group'),
       );
       if (t?.id) SecurityGroupPanel.open(services, t);
     },
     'nhncloud.rds.showMetrics': async (arg?: unknown) => {
-      const t = await target(services, arg, 'dbInstanceId', 'dbInstanceName', instances, 'Instance');
+      const t = await target(services, arg, 'dbInstanceId', 'dbInstanceName', instances, vscode.l10n.t('Instance'));
       if (t?.id) MetricsPanel.open(services, t);
     },
   };

@@ -11,12 +11,12 @@ import { parseInbound, VIEW_TYPES, type ErrorPayload, type MethodsOf, type Outbo
 export type Handlers<K extends PanelKind> = { [M in keyof MethodsOf<K>]: (params: ParamsOf<K, M>) => Promise<unknown> };
 
 const TITLES: Record<PanelKind, string> = {
-  createInstance: 'Create DB Instance',
-  restore: 'Restore DB Instance',
-  replicate: 'Create Read Replica',
-  parameterGroup: 'Parameter Group',
-  securityGroup: 'DB Security Group Rules',
-  metrics: 'Metrics',
+  createInstance: vscode.l10n.t('Create DB Instance'),
+  restore: vscode.l10n.t('Restore DB Instance'),
+  replicate: vscode.l10n.t('Create Read Replica'),
+  parameterGroup: vscode.l10n.t('Parameter Group'),
+  securityGroup: vscode.l10n.t('DB Security Group Rules'),
+  metrics: vscode.l10n.t('Metrics'),
 };
 
 const open = new Map<string, BasePanel<PanelKind>>();
@@ -97,7 +97,7 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
       this.services.log.warn(`Panel ${this.kind}: rejected a message from the webview (${parsed.reason}).`);
       const id = raw && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined;
       if (typeof id === 'number' && Number.isSafeInteger(id)) {
-        this.post({ type: 'response', id, ok: false, error: { message: 'The panel sent a malformed request; details are in the log.' } });
+        this.post({ type: 'response', id, ok: false, error: { message: vscode.l10n.t('The panel sent a malformed request; details are in the log.') } });
       }
       return;
     }

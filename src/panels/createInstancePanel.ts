@@ -1,6 +1,6 @@
 // Create DB instance (extension side). The webview builds the body and checks it with the
 // client's CreateDbInstanceBody schema as it is typed; the client checks it again on send.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from './hooks';
@@ -30,7 +30,7 @@ export class CreateInstancePanel extends BasePanel<'createInstance'> {
       const rds = await this.rds();
       const { jobId } = await rds.createDbInstance({ body } as never);
       this.services.log.info(`Create DB instance ${String(body.dbInstanceName)} in ${this.target.region}: job ${jobId}`);
-      registerJob(this.services, this.target.region, jobId, `Create DB instance ${String(body.dbInstanceName)}`);
+      registerJob(this.services, this.target.region, jobId, vscode.l10n.t('Create DB instance {0}', String(body.dbInstanceName)));
       return { jobId };
     },
     track: ({ jobId }) => this.track(jobId),

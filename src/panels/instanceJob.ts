@@ -1,5 +1,6 @@
 // Following a create-type job to the end (vscode-free, so it is tested against the sandbox):
 // first the job, then the instance it made, until that instance is AVAILABLE and idle.
+import { l10n } from '../shared/l10n';
 import type { RdsClient } from '../client/rds/client';
 import { jobResourceId, waitForJob } from '../client/rds/jobs';
 
@@ -38,14 +39,14 @@ export async function trackInstanceJob(
   try {
     const job = await waitForJob(rds, jobId, { signal, ...timing, onProgress: (j) => send({ phase: 'job', jobId, jobStatus: j.jobStatus }) });
     const dbInstanceId = jobResourceId(job);
-    if (!dbInstanceId) return send({ phase: 'done', jobId, jobStatus: job.jobStatus, message: 'The job completed; it names no instance.' });
+    if (!dbInstanceId) return send({ phase: 'done', jobId, jobStatus: job.jobStatus, message: l10n.t('The job completed; it names no instance.') });
     for (let delay = timing.initialDelayMs ?? 2000; !signal.aborted; delay = Math.min(delay * 1.5, timing.maxDelayMs ?? 15000)) {
       const inst = await rds.getDbInstance({ dbInstanceId }, { signal });
       const status = inst.dbInstanceStatus ?? '';
       const progress = inst.progressStatus ?? undefined;
       const e: JobEvent = { phase: 'instance', jobId, dbInstanceId, dbInstanceStatus: status, progressStatus: progress };
       if (status === 'AVAILABLE' && (!progress || progress === 'NONE')) return send({ ...e, phase: 'done' });
-      if (INSTANCE_FAILED.has(status)) return send({ ...e, phase: 'failed', message: `The instance is ${status}. See its events for the reason.` });
+      if (INSTANCE_FAILED.has(status)) return send({ ...e, phase: 'failed', message: l10n.t('The instance is {0}. See its events for the reason.', status) });
       send(e);
       await sleep(delay);
     }

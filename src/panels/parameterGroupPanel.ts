@@ -80,23 +80,23 @@ export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
     compare: async ({ parameterGroupId }) => (await this.rds()).getParameterGroup({ parameterGroupId }),
     apply: async ({ dbInstanceIds, parameterGroupId }) => {
       const answer = await vscode.window.showWarningMessage(
-        `Apply the parameter group to ${dbInstanceIds.length} instance(s)? Parameters applied through the configuration file restart them.`,
+        vscode.l10n.t('Apply the parameter group to {0} instance(s)? Parameters applied through the configuration file restart them.', dbInstanceIds.length),
         { modal: true },
-        'Apply',
+        vscode.l10n.t('Apply'),
       );
-      if (answer !== 'Apply') return { applied: 0 };
+      if (answer !== vscode.l10n.t('Apply')) return { applied: 0 };
       const rds = await this.rds();
       const results = await Promise.allSettled(
         dbInstanceIds.map(async (dbInstanceId) => {
           const { jobId } = await rds.modifyDbInstance({ dbInstanceId, body: { parameterGroupId } });
-          registerJob(this.services, this.target.region, jobId, `Apply parameter group to ${dbInstanceId}`, dbInstanceId);
+          registerJob(this.services, this.target.region, jobId, vscode.l10n.t('Apply parameter group to {0}', dbInstanceId), dbInstanceId);
           this.emit('apply', { dbInstanceId, jobStatus: 'SUBMITTED' });
           await waitForJob(rds, jobId, { signal: this.abort.signal, onProgress: (j) => this.emit('apply', { dbInstanceId, jobStatus: j.jobStatus }) });
         }),
       );
       this.services.refresh();
       const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${dbInstanceIds[i]}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`] : []));
-      if (failed.length) throw new Error(`Applying failed for ${failed.length} instance(s): ${failed.join('; ')}`);
+      if (failed.length) throw new Error(vscode.l10n.t('Applying failed for {0} instance(s): {1}', failed.length, failed.join('; ')));
       return { applied: dbInstanceIds.length };
     },
   };

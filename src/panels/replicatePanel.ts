@@ -1,6 +1,6 @@
 // Create a read replica (extension side): prefilled from the source; what the person leaves
 // empty is omitted from the body and the service takes the source's value (spec: replicate).
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from './hooks';
@@ -33,7 +33,7 @@ export class ReplicatePanel extends BasePanel<'replicate'> {
     submit: async ({ dbInstanceId, body }) => {
       const { jobId } = await (await this.rds()).replicateDbInstance({ dbInstanceId, body } as never);
       this.services.log.info(`Replicate DB instance ${dbInstanceId} as ${String(body.dbInstanceName)}: job ${jobId}`);
-      registerJob(this.services, this.target.region, jobId, `Replicate as ${String(body.dbInstanceName)}`);
+      registerJob(this.services, this.target.region, jobId, vscode.l10n.t('Replicate as {0}', String(body.dbInstanceName)));
       return { jobId };
     },
     track: ({ jobId }) => this.track(jobId),

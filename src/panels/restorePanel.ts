@@ -1,7 +1,7 @@
 // Restore (extension side): from an instance (point in time, binary-log position, backup),
 // from a backup itself, or from object storage. The instance sections are prefilled from the
 // source instance (or the backup's instance when it still exists).
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from './hooks';
@@ -30,7 +30,7 @@ export class RestorePanel extends BasePanel<'restore'> {
     if (source === 'instance' && id) return { source: await loadSource(rds, id) };
     if (source === 'backup' && id) {
       const backup = await findBackup(rds, id);
-      if (!backup) throw new Error(`Backup ${id} was not found in ${this.target.region}. It may have been deleted; refresh the explorer.`);
+      if (!backup) throw new Error(vscode.l10n.t('Backup {0} was not found in {1}. It may have been deleted; refresh the explorer.', id, this.target.region));
       // The backup's instance may be gone; then the form starts from the backup's engine only.
       const from = backup.dbInstanceId ? await loadSource(rds, backup.dbInstanceId).catch(() => undefined) : undefined;
       return { backup, source: from ?? { instance: { dbVersion: backup.dbVersion } } };
@@ -48,14 +48,14 @@ export class RestorePanel extends BasePanel<'restore'> {
       const rds = await this.rds();
       let jobId: string;
       if (mode === 'instance') {
-        if (!dbInstanceId) throw new Error('No source instance was given.');
+        if (!dbInstanceId) throw new Error(vscode.l10n.t('No source instance was given.'));
         ({ jobId } = await rds.restoreDbInstance({ dbInstanceId, body } as never));
       } else if (mode === 'backup') {
-        if (!backupId) throw new Error('No backup was given.');
+        if (!backupId) throw new Error(vscode.l10n.t('No backup was given.'));
         ({ jobId } = await rds.restoreFromBackup({ backupId, body } as never));
       } else ({ jobId } = await rds.restoreFromObjectStorage({ body } as never));
       this.services.log.info(`Restore (${mode}) as ${String(body.dbInstanceName)} in ${this.target.region}: job ${jobId}`);
-      registerJob(this.services, this.target.region, jobId, `Restore as ${String(body.dbInstanceName)}`);
+      registerJob(this.services, this.target.region, jobId, vscode.l10n.t('Restore as {0}', String(body.dbInstanceName)));
       return { jobId };
     },
     track: ({ jobId }) => this.track(jobId),

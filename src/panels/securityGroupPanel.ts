@@ -1,6 +1,6 @@
 // DB security-group rules (extension side). Adding, changing and deleting rules are jobs: the
 // handler waits for each job, then answers with the group as it now is.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { waitForJob } from '../client/rds/jobs';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
@@ -23,7 +23,7 @@ export class SecurityGroupPanel extends BasePanel<'securityGroup'> {
 
   private async afterJob(dbSecurityGroupId: string, jobId: string) {
     const rds = await this.rds();
-    registerJob(this.services, this.target.region, jobId, `Change rules of DB security group ${this.target.label ?? dbSecurityGroupId}`);
+    registerJob(this.services, this.target.region, jobId, vscode.l10n.t('Change rules of DB security group {0}', this.target.label ?? dbSecurityGroupId));
     await waitForJob(rds, jobId, { signal: this.abort.signal, onProgress: (j) => this.emit('job', { jobStatus: j.jobStatus }) });
     this.services.refresh();
     return rds.getDbSecurityGroup({ dbSecurityGroupId });

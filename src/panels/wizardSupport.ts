@@ -39,7 +39,7 @@ export async function revealInstance(services: Services, target: PanelTarget, db
   const id = rdsTreeId(services, target.region, dbInstanceId);
   if (root && id && panelHooks.revealNode && (await panelHooks.revealNode(id))) return;
   await vscode.commands.executeCommand('nhncloud.explorer.focus');
-  void vscode.window.showInformationMessage('The new instance is in the explorer under RDS for MySQL (refresh it if it does not show yet).');
+  void vscode.window.showInformationMessage(vscode.l10n.t('The new instance is in the explorer under RDS for MySQL (refresh it if it does not show yet).'));
 }
 
 /** The source instance with its storage, backup and network settings (restore and replicate prefill). */

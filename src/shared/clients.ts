@@ -48,16 +48,16 @@ export class Clients implements vscode.Disposable {
       const profile = this.requireProfile();
       const s = await this.deps.profiles.secrets(profile.id);
       const missing = [
-        !s.rdsAppKey && 'the RDS app key',
-        !s.rdsAccessKeyId && 'the user access key ID',
-        !s.rdsSecretAccessKey && 'the secret access key',
+        !s.rdsAppKey && vscode.l10n.t('the RDS app key'),
+        !s.rdsAccessKeyId && vscode.l10n.t('the user access key ID'),
+        !s.rdsSecretAccessKey && vscode.l10n.t('the secret access key'),
       ].filter(Boolean);
       if (missing.length) {
-        throw new ValidationError('rds', [{ path: '', message: `The profile "${profile.name}" has no ${missing.join(', ')}. Add them with "NHN Cloud: Edit Profile".` }]);
+        throw new ValidationError('rds', [{ path: '', message: vscode.l10n.t('The profile "{0}" has no {1}. Add them with "NHN Cloud: Edit Profile".', profile.name, missing.join(', ')) }]);
       }
       // Read by name: until the RDS client lands, ../client/rds/client exports only the type.
       const RdsClientCtor = Reflect.get(rdsModule, 'RdsClient') as RdsClientClass | undefined;
-      if (typeof RdsClientCtor !== 'function') throw new Error('The RDS client is not part of this build.');
+      if (typeof RdsClientCtor !== 'function') throw new Error(vscode.l10n.t('The RDS client is not part of this build.'));
       return new RdsClientCtor({
         baseUrl: resolveEndpoint({ cloud: profile.cloud, service: 'rds', region, overrides: profile.endpoints }),
         credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
@@ -81,7 +81,7 @@ export class Clients implements vscode.Disposable {
 
   private requireProfile() {
     const p = this.deps.profiles.active();
-    if (!p) throw new ValidationError('profile', [{ path: '', message: 'No NHN Cloud profile is set up yet. Run "NHN Cloud: Add Profile" first.' }]);
+    if (!p) throw new ValidationError('profile', [{ path: '', message: vscode.l10n.t('No NHN Cloud profile is set up yet. Run "NHN Cloud: Add Profile" first.') }]);
     return p;
   }
 

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { isApiError, isAuthError, isCancelledError, isValidationError } from '../client/errors';
 import type { Redactor } from '../client/http/redact';
+import { isEnglish, knownErrorText } from './errorText';
 import type { CommandHandler, Log } from './services';
 
 const SHOWN = Symbol.for('nhncloud.errorShown');
@@ -37,10 +38,13 @@ export function wrapCommand(id: string, handler: CommandHandler, deps: WrapDeps)
 
 /** What a person reads: the error's own message (they are written to say what to do next). */
 export function describeError(err: unknown): string {
+  // Outside English, the known client failures are said in the display language (errorText.ts).
+  const known = isEnglish() ? undefined : knownErrorText(err);
+  if (known) return known;
   if (isAuthError(err)) {
     return err.reason === 'forbidden'
-      ? `${err.message} The keys of the active profile lack a permission for this; ask the project admin, or use "NHN Cloud: Edit Profile" to use other keys.`
-      : `${err.message} Check the keys of the active profile with "NHN Cloud: Edit Profile".`;
+      ? vscode.l10n.t('{0} The keys of the active profile lack a permission for this; ask the project admin, or use "NHN Cloud: Edit Profile" to use other keys.', err.message)
+      : vscode.l10n.t('{0} Check the keys of the active profile with "NHN Cloud: Edit Profile".', err.message);
   }
   if (isValidationError(err) || isApiError(err)) return err.message;
   if (err instanceof Error) return err.message || err.name;
@@ -58,8 +62,8 @@ function alreadyShown(err: unknown): boolean {
 }
 
 async function showError(message: string, err: unknown, deps: WrapDeps): Promise<void> {
-  const actions = isAuthError(err) ? ['Edit Profile', 'Show Log'] : ['Show Log'];
+  const actions = isAuthError(err) ? [vscode.l10n.t('Edit Profile'), vscode.l10n.t('Show Log')] : [vscode.l10n.t('Show Log')];
   const choice = await vscode.window.showErrorMessage(message, ...actions);
-  if (choice === 'Show Log') deps.log.show();
-  else if (choice === 'Edit Profile') await vscode.commands.executeCommand('nhncloud.profile.edit');
+  if (choice === vscode.l10n.t('Show Log')) deps.log.show();
+  else if (choice === vscode.l10n.t('Edit Profile')) await vscode.commands.executeCommand('nhncloud.profile.edit');
 }

@@ -4,6 +4,7 @@
 // Cost target: at most ~60 requests over a 10-minute job. The delay starts at 2 s (most
 // small jobs end within seconds), grows by 1.5x and stays at 15 s, which gives 43 requests
 // over 10 minutes (see test/unit/explorer-jobs.test.ts); existing tools poll every 5-15 s.
+import { l10n } from './l10n';
 
 export const FIRST_DELAY_MS = 2000;
 export const MAX_DELAY_MS = 15000;
@@ -81,6 +82,6 @@ export function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s} s`;
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${s % 60} s`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
+  if (m < 60) return l10n.t('{0} min {1} s', m, s % 60);
+  return l10n.t('{0} h {1} min', Math.floor(m / 60), m % 60);
 }

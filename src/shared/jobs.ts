@@ -14,6 +14,7 @@ import { isAuthError, isCancelledError } from '../client/errors';
 import type { Region } from '../client/endpoints';
 import type { CommandHandler, Feature, Services } from './services';
 import { GIVE_UP_AFTER_MS, formatElapsed, jitteredDelay, jobState, pruneJobs, type JobRecord } from './jobSchedule';
+import { formatTime } from './l10n';
 
 const STATE_KEY = 'nhncloud.jobs';
 
@@ -134,7 +135,7 @@ export class JobTracker {
   ) {
     this.jobs = pruneJobs(services.context.workspaceState.get<JobRecord[]>(STATE_KEY) ?? [], Date.now());
     this.statusBar = vscode.window.createStatusBarItem('nhncloud.jobs', vscode.StatusBarAlignment.Left, 50);
-    this.statusBar.name = 'NHN Cloud jobs';
+    this.statusBar.name = vscode.l10n.t('NHN Cloud jobs');
     this.statusBar.command = 'nhncloud.jobs.list';
     this.subs.push(this.statusBar, this.changed, services.profiles.onDidChange(() => this.resume()));
     this.resume();
@@ -223,7 +224,7 @@ export class JobTracker {
         this.services.log.warn(`Polling job ${rec.jobId} failed (${failures}): ${e instanceof Error ? e.message : String(e)}`);
         if (isAuthError(e) || failures >= 5) return this.finish(rec, 'unknown', e instanceof Error ? e.message : String(e));
       }
-      if (Date.now() - rec.startedAt > GIVE_UP_AFTER_MS) return this.finish(rec, 'unknown', `still running after ${formatElapsed(GIVE_UP_AFTER_MS)}`);
+      if (Date.now() - rec.startedAt > GIVE_UP_AFTER_MS) return this.finish(rec, 'unknown', vscode.l10n.t('still running after {0}', formatElapsed(GIVE_UP_AFTER_MS)));
     }
   }
 
@@ -235,25 +236,25 @@ export class JobTracker {
     this.changed.fire(rec);
     for (const id of [rec.nodeId, ...(rec.refreshIds ?? [])]) if (id) this.explorer.refreshId(id);
     const took = formatElapsed(rec.endedAt - rec.startedAt);
-    const actions = rec.nodeId ? ['Reveal in Tree', 'Show Log'] : ['Show Log'];
+    const actions = rec.nodeId ? [vscode.l10n.t('Reveal in Tree'), vscode.l10n.t('Show Log')] : [vscode.l10n.t('Show Log')];
     let pick: string | undefined;
     if (state === 'succeeded') {
       this.services.log.info(`Job ${rec.jobId} completed: ${rec.title} (${took})`);
-      pick = await vscode.window.showInformationMessage(`${rec.title}: done in ${took}.`, ...actions);
+      pick = await vscode.window.showInformationMessage(vscode.l10n.t('{0}: done in {1}.', rec.title, took), ...actions);
     } else if (state === 'failed') {
       this.services.log.error(`Job ${rec.jobId} ended ${rec.status}: ${rec.title}`);
       pick = await vscode.window.showErrorMessage(`${rec.title} failed: the job ended ${rec.status} after ${took}. See the DB instance's events for the cause.`, ...actions);
     } else {
       this.services.log.warn(`Job ${rec.jobId} no longer followed: ${reason ?? ''}`);
-      pick = await vscode.window.showWarningMessage(`${rec.title}: its outcome is unknown (${reason ?? 'no answer'}). Refresh the tree later to see the result.`, ...actions);
+      pick = await vscode.window.showWarningMessage(vscode.l10n.t('{0}: its outcome is unknown ({1}). Refresh the tree later to see the result.', rec.title, reason ?? vscode.l10n.t('no answer')), ...actions);
     }
-    if (pick === 'Reveal in Tree' && rec.nodeId) await this.revealJob(rec);
-    if (pick === 'Show Log') this.services.log.show();
+    if (pick === vscode.l10n.t('Reveal in Tree') && rec.nodeId) await this.revealJob(rec);
+    if (pick === vscode.l10n.t('Show Log')) this.services.log.show();
   }
 
   private async revealJob(rec: JobRecord) {
     if (!(await this.explorer.reveal(rec.nodeId!))) {
-      void vscode.window.showInformationMessage(`${rec.title}: the resource is no longer in the tree.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0}: the resource is no longer in the tree.', rec.title));
     }
   }
 
@@ -270,10 +271,10 @@ export class JobTracker {
       this.ticker = undefined;
       return;
     }
-    this.statusBar.text = `$(sync~spin) ${running.length} NHN Cloud job${running.length > 1 ? 's' : ''}`;
+    this.statusBar.text = running.length > 1 ? vscode.l10n.t('$(sync~spin) {0} NHN Cloud jobs', running.length) : vscode.l10n.t('$(sync~spin) 1 NHN Cloud job');
     const tip = new vscode.MarkdownString(undefined, true);
     tip.appendText(running.map((j) => `${j.title}: ${j.status}, ${formatElapsed(Date.now() - j.startedAt)}`).join('\n'));
-    tip.appendMarkdown('\n\nClick to list recent jobs.');
+    tip.appendMarkdown(vscode.l10n.t('\n\nClick to list recent jobs.'));
     this.statusBar.tooltip = tip;
     this.statusBar.show();
     // Keeps the elapsed times of the tooltip current; no request is made.
@@ -288,23 +289,23 @@ export class JobTracker {
       .sort((a, b) => Number(b.state === 'running') - Number(a.state === 'running') || b.startedAt - a.startedAt)
       .map((j) => ({
         label: `${icon[j.state]} ${j.title}`,
-        description: `${j.status} · ${formatElapsed((j.endedAt ?? now) - j.startedAt)}${j.state === 'running' ? '' : ` · ended ${new Date(j.endedAt ?? j.updatedAt).toLocaleTimeString()}`}`,
-        detail: `${j.region} · job ${j.jobId}`,
+        description: `${j.status} · ${formatElapsed((j.endedAt ?? now) - j.startedAt)}${j.state === 'running' ? '' : vscode.l10n.t(' · ended {0}', formatTime(new Date(j.endedAt ?? j.updatedAt)))}`,
+        detail: vscode.l10n.t('{0} · job {1}', j.region, j.jobId),
         job: j,
       }));
     if (!items.length) {
-      void vscode.window.showInformationMessage('No NHN Cloud job in this workspace yet.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('No NHN Cloud job in this workspace yet.'));
       return;
     }
-    const pick = await vscode.window.showQuickPick(items, { title: 'NHN Cloud jobs', matchOnDetail: true, placeHolder: 'Pick a job to reveal its resource' });
+    const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('NHN Cloud jobs'), matchOnDetail: true, placeHolder: vscode.l10n.t('Pick a job to reveal its resource') });
     if (!pick) return;
     const action = await vscode.window.showQuickPick(
-      [...(pick.job.nodeId ? ['Reveal in Tree'] : []), 'Copy Job ID', 'Show Log'].map((label) => ({ label })),
+      [...(pick.job.nodeId ? [vscode.l10n.t('Reveal in Tree')] : []), vscode.l10n.t('Copy Job ID'), vscode.l10n.t('Show Log')].map((label) => ({ label })),
       { title: pick.job.title },
     );
-    if (action?.label === 'Reveal in Tree') await this.revealJob(pick.job);
-    if (action?.label === 'Copy Job ID') await vscode.env.clipboard.writeText(pick.job.jobId);
-    if (action?.label === 'Show Log') this.services.log.show();
+    if (action?.label === vscode.l10n.t('Reveal in Tree')) await this.revealJob(pick.job);
+    if (action?.label === vscode.l10n.t('Copy Job ID')) await vscode.env.clipboard.writeText(pick.job.jobId);
+    if (action?.label === vscode.l10n.t('Show Log')) this.services.log.show();
   }
 
   feature(): Feature {

@@ -13,7 +13,7 @@ export function profileFeature({ profiles, log }: Services): Feature {
     const id = typeof arg === 'string' ? arg : (arg as { profile?: Profile } | undefined)?.profile?.id;
     const given = id ? list.find((p) => p.id === id) : undefined;
     if (given) return given;
-    if (!list.length) throw new CancelledError('No profile');
+    if (!list.length) throw new CancelledError(vscode.l10n.t('No profile'));
     if (list.length === 1) return list[0];
     const active = profiles.active()?.id;
     const chosen = await vscode.window.showQuickPick(
@@ -30,11 +30,11 @@ export function profileFeature({ profiles, log }: Services): Feature {
         const { profile, secrets } = await profileWizard({ otherNames: profiles.list().map((p) => p.name), newId: newProfileId });
         await profiles.save(profile, secrets);
         await profiles.setActive(profile.id);
-        void vscode.window.showInformationMessage(`Profile "${profile.name}" added and active.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Profile "{0}" added and active.', profile.name));
       },
       'nhncloud.profile.edit': async (arg?: unknown) => {
         if (!profiles.list().length) return vscode.commands.executeCommand('nhncloud.profile.add');
-        const existing = await choose(arg, 'Profile to edit');
+        const existing = await choose(arg, vscode.l10n.t('Profile to edit'));
         const stored = await profiles.secrets(existing.id);
         const { profile, secrets } = await profileWizard({
           existing,
@@ -43,18 +43,18 @@ export function profileFeature({ profiles, log }: Services): Feature {
           newId: newProfileId,
         });
         await profiles.save(profile, secrets);
-        void vscode.window.showInformationMessage(`Profile "${profile.name}" saved.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Profile "{0}" saved.', profile.name));
       },
       'nhncloud.profile.remove': async (arg?: unknown) => {
-        const p = await choose(arg, 'Profile to remove');
+        const p = await choose(arg, vscode.l10n.t('Profile to remove'));
         const ok = await vscode.window.showWarningMessage(
-          `Remove the profile "${p.name}"?`,
-          { modal: true, detail: 'Its keys and passwords are deleted from the secret storage of VS Code. Nothing changes in NHN Cloud.' },
-          'Remove',
+          vscode.l10n.t('Remove the profile "{0}"?', p.name),
+          { modal: true, detail: vscode.l10n.t('Its keys and passwords are deleted from the secret storage of VS Code. Nothing changes in NHN Cloud.') },
+          vscode.l10n.t('Remove'),
         );
-        if (ok !== 'Remove') throw new CancelledError();
+        if (ok !== vscode.l10n.t('Remove')) throw new CancelledError();
         await profiles.remove(p.id);
-        void vscode.window.showInformationMessage(`Profile "${p.name}" removed, with its stored keys.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Profile "{0}" removed, with its stored keys.', p.name));
       },
       'nhncloud.profile.switch': async (arg?: unknown) => {
         const list = profiles.list();
@@ -63,13 +63,13 @@ export function profileFeature({ profiles, log }: Services): Feature {
         let target = id ? list.find((p) => p.id === id) : undefined;
         if (!target) {
           const active = profiles.active()?.id;
-          const ADD = { label: '$(add) Add Profile…', profile: undefined as Profile | undefined };
+          const ADD = { label: vscode.l10n.t('$(add) Add Profile…'), profile: undefined as Profile | undefined };
           const chosen = await vscode.window.showQuickPick(
             [
               ...list.map((p) => ({ label: `${p.id === active ? '$(check) ' : ''}${p.name}`, description: describe(p), profile: p as Profile | undefined })),
               ADD,
             ],
-            { placeHolder: 'Switch to profile', ignoreFocusOut: true },
+            { placeHolder: vscode.l10n.t('Switch to profile'), ignoreFocusOut: true },
           );
           if (!chosen) throw new CancelledError();
           if (!chosen.profile) return vscode.commands.executeCommand('nhncloud.profile.add');
@@ -83,5 +83,5 @@ export function profileFeature({ profiles, log }: Services): Feature {
 }
 
 function describe(p: Profile): string {
-  return `${p.cloud === 'gov' ? 'government cloud' : 'public cloud'} · ${p.regions.join(', ')}${p.sandbox ? ' · sandbox' : ''}`;
+  return `${p.cloud === 'gov' ? vscode.l10n.t('government cloud') : vscode.l10n.t('public cloud')} · ${p.regions.join(', ')}${p.sandbox ? vscode.l10n.t(' · sandbox') : ''}`;
 }

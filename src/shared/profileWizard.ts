@@ -87,7 +87,7 @@ function pick<T>(frame: Frame, o: { placeholder: string; items: PickItem<T>[]; m
     qp.onDidTriggerButton((b) => b === vscode.QuickInputButtons.Back && finish(() => resolve(BACK)));
     qp.onDidAccept(() => {
       const chosen = (o.many ? qp.selectedItems : qp.activeItems.slice(0, 1)).map((i) => i.value);
-      const msg = o.validate?.(chosen) ?? (chosen.length ? undefined : 'Choose one.');
+      const msg = o.validate?.(chosen) ?? (chosen.length ? undefined : vscode.l10n.t('Choose one.'));
       if (msg) {
         qp.placeholder = `${o.placeholder}: ${msg}`;
         return;
@@ -107,24 +107,24 @@ const NO_SPACE = /^\S+$/;
 export const checks = {
   name: (taken: string[]) => (v: string) => {
     const s = v.trim();
-    if (!s) return 'Give the profile a name, e.g. "production" or "gov-test".';
-    if (s.length > 40) return 'At most 40 characters.';
-    if (taken.some((t) => t.toLowerCase() === s.toLowerCase())) return `A profile named "${s}" exists already.`;
+    if (!s) return vscode.l10n.t('Give the profile a name, e.g. "production" or "gov-test".');
+    if (s.length > 40) return vscode.l10n.t('At most 40 characters.');
+    if (taken.some((t) => t.toLowerCase() === s.toLowerCase())) return vscode.l10n.t('A profile named "{0}" exists already.', s);
     return undefined;
   },
   /** A key, id or password: optional, no spaces, not absurdly long. */
   token: (label: string, optional: boolean) => (v: string) => {
     const s = v.trim();
-    if (!s) return optional ? undefined : `${label} is required.`;
-    if (!NO_SPACE.test(s)) return `${label} cannot contain spaces.`;
-    if (s.length > 256) return `${label} is at most 256 characters.`;
+    if (!s) return optional ? undefined : vscode.l10n.t('{0} is required.', label);
+    if (!NO_SPACE.test(s)) return vscode.l10n.t('{0} cannot contain spaces.', label);
+    if (s.length > 256) return vscode.l10n.t('{0} is at most 256 characters.', label);
     return undefined;
   },
   /** OpenStack tenant (project) IDs are 32 hexadecimal characters; accept UUID dashes too. */
   tenantId: (label: string) => (v: string) => {
     const s = v.trim();
     if (!s) return undefined;
-    if (!/^[0-9a-fA-F-]{8,64}$/.test(s)) return `${label} is the project's tenant ID: 32 hexadecimal characters, as shown under API Endpoint settings in the console.`;
+    if (!/^[0-9a-fA-F-]{8,64}$/.test(s)) return vscode.l10n.t('{0} is the project\'s tenant ID: 32 hexadecimal characters, as shown under API Endpoint settings in the console.', label);
     return undefined;
   },
   url: (v: string) => {
@@ -132,13 +132,13 @@ export const checks = {
     if (!s) return undefined;
     try {
       const u = new URL(s.replace(/\{region\}/g, 'kr1'));
-      if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'Use an http:// or https:// address.';
+      if (u.protocol !== 'https:' && u.protocol !== 'http:') return vscode.l10n.t('Use an http:// or https:// address.');
     } catch {
-      return 'Not a valid address, e.g. https://kr1-rds-mysql.api.nhncloudservice.com ({region} is replaced by the region).';
+      return vscode.l10n.t('Not a valid address, e.g. https://kr1-rds-mysql.api.nhncloudservice.com ({region} is replaced by the region).');
     }
     return undefined;
   },
-  signingRegion: (v: string) => (!v.trim() || /^[A-Za-z0-9-]{2,32}$/.test(v.trim()) ? undefined : 'Letters, digits and hyphens only, e.g. KR1 or gov.'),
+  signingRegion: (v: string) => (!v.trim() || /^[A-Za-z0-9-]{2,32}$/.test(v.trim()) ? undefined : vscode.l10n.t('Letters, digits and hyphens only, e.g. KR1 or gov.')),
 };
 
 interface SecretStep {
@@ -149,22 +149,22 @@ interface SecretStep {
 }
 
 const SECRET_STEPS: SecretStep[] = [
-  { field: 'rdsAppKey', label: 'RDS app key', hint: 'RDS for MySQL: the app key (console: URL & Appkey).', kind: 'secret' },
-  { field: 'rdsAccessKeyId', label: 'User access key ID', hint: 'RDS for MySQL: the user access key ID (console: API Security Settings).', kind: 'secret' },
-  { field: 'rdsSecretAccessKey', label: 'Secret access key', hint: 'RDS for MySQL: the secret access key of that user access key.', kind: 'secret' },
-  { field: 'identityTenantId', label: 'Network tenant ID', hint: 'Network (floating IPs, transit hub): the tenant ID of the project.', kind: 'tenant' },
-  { field: 'identityUsername', label: 'API user name', hint: 'Network: the account e-mail or IAM ID used for API tokens.', kind: 'plain' },
-  { field: 'identityApiPassword', label: 'API password', hint: 'Network: the API password set in the console (not the login password).', kind: 'secret' },
-  { field: 'storageTenantId', label: 'Object storage tenant ID', hint: 'Object storage: its tenant ID (it can differ from the network one).', kind: 'tenant' },
-  { field: 's3AccessKey', label: 'S3 access key', hint: 'Object storage, optional: an S3 API credential access key (one can also be made later).', kind: 'secret' },
-  { field: 's3SecretKey', label: 'S3 secret key', hint: 'Object storage, optional: the secret key of that S3 credential.', kind: 'secret' },
+  { field: 'rdsAppKey', label: vscode.l10n.t('RDS app key'), hint: vscode.l10n.t('RDS for MySQL: the app key (console: URL & Appkey).'), kind: 'secret' },
+  { field: 'rdsAccessKeyId', label: vscode.l10n.t('User access key ID'), hint: vscode.l10n.t('RDS for MySQL: the user access key ID (console: API Security Settings).'), kind: 'secret' },
+  { field: 'rdsSecretAccessKey', label: vscode.l10n.t('Secret access key'), hint: vscode.l10n.t('RDS for MySQL: the secret access key of that user access key.'), kind: 'secret' },
+  { field: 'identityTenantId', label: vscode.l10n.t('Network tenant ID'), hint: vscode.l10n.t('Network (floating IPs, transit hub): the tenant ID of the project.'), kind: 'tenant' },
+  { field: 'identityUsername', label: vscode.l10n.t('API user name'), hint: vscode.l10n.t('Network: the account e-mail or IAM ID used for API tokens.'), kind: 'plain' },
+  { field: 'identityApiPassword', label: vscode.l10n.t('API password'), hint: vscode.l10n.t('Network: the API password set in the console (not the login password).'), kind: 'secret' },
+  { field: 'storageTenantId', label: vscode.l10n.t('Object storage tenant ID'), hint: vscode.l10n.t('Object storage: its tenant ID (it can differ from the network one).'), kind: 'tenant' },
+  { field: 's3AccessKey', label: vscode.l10n.t('S3 access key'), hint: vscode.l10n.t('Object storage, optional: an S3 API credential access key (one can also be made later).'), kind: 'secret' },
+  { field: 's3SecretKey', label: vscode.l10n.t('S3 secret key'), hint: vscode.l10n.t('Object storage, optional: the secret key of that S3 credential.'), kind: 'secret' },
 ];
 
 const OVERRIDE_SERVICES: Array<{ service: Service; label: string }> = [
   { service: 'rds', label: 'RDS for MySQL' },
-  { service: 'identity', label: 'Identity (tokens)' },
-  { service: 'network', label: 'Network' },
-  { service: 'storage', label: 'Object storage (S3)' },
+  { service: 'identity', label: vscode.l10n.t('Identity (tokens)') },
+  { service: 'network', label: vscode.l10n.t('Network') },
+  { service: 'storage', label: vscode.l10n.t('Object storage (S3)') },
 ];
 
 export interface WizardResult {
@@ -183,7 +183,7 @@ export async function profileWizard(opts: {
   newId: () => string;
 }): Promise<WizardResult> {
   const editing = !!opts.existing;
-  const title = editing ? `Edit Profile: ${opts.existing!.name}` : 'Add NHN Cloud Profile';
+  const title = editing ? vscode.l10n.t('Edit Profile: {0}', opts.existing!.name) : vscode.l10n.t('Add NHN Cloud Profile');
   const draft: Profile = opts.existing
     ? { ...opts.existing, regions: [...opts.existing.regions], endpoints: { ...opts.existing.endpoints }, signingRegions: { ...opts.existing.signingRegions } }
     : { id: opts.newId(), name: '', cloud: 'public', regions: [], endpoints: {}, signingRegions: {} };
@@ -192,16 +192,16 @@ export async function profileWizard(opts: {
   type Step = (frame: Frame) => Promise<Back | void>;
   const steps: Step[] = [
     async (f) => {
-      const v = await input(f, { prompt: 'Profile name', placeholder: 'e.g. production', value: draft.name, validate: checks.name(opts.otherNames) });
+      const v = await input(f, { prompt: vscode.l10n.t('Profile name'), placeholder: vscode.l10n.t('e.g. production'), value: draft.name, validate: checks.name(opts.otherNames) });
       if (v === BACK) return BACK;
       draft.name = v;
     },
     async (f) => {
       const v = await pick<Cloud>(f, {
-        placeholder: 'Which cloud is the project in?',
+        placeholder: vscode.l10n.t('Which cloud is the project in?'),
         items: [
-          { label: 'Public cloud', description: 'nhncloudservice.com', value: 'public' },
-          { label: 'Government cloud', description: 'gov-nhncloudservice.com', value: 'gov' },
+          { label: vscode.l10n.t('Public cloud'), description: 'nhncloudservice.com', value: 'public' },
+          { label: vscode.l10n.t('Government cloud'), description: 'gov-nhncloudservice.com', value: 'gov' },
         ],
         selected: (c) => c === draft.cloud,
       });
@@ -213,11 +213,11 @@ export async function profileWizard(opts: {
       const regions = ALL_REGIONS[draft.cloud];
       const current = draft.regions.length ? draft.regions : regions;
       const v = await pick<Region>(f, {
-        placeholder: 'Regions to show in the explorer (Space toggles, Enter confirms)',
+        placeholder: vscode.l10n.t('Regions to show in the explorer (Space toggles, Enter confirms)'),
         items: regions.map((r) => ({ label: r, description: REGION_NAMES[r], value: r })),
         many: true,
         selected: (r) => current.includes(r),
-        validate: (vals) => (vals.length ? undefined : 'choose at least one region'),
+        validate: (vals) => (vals.length ? undefined : vscode.l10n.t('choose at least one region')),
       });
       if (v === BACK) return BACK;
       draft.regions = regions.filter((r) => v.includes(r));
@@ -228,8 +228,8 @@ export async function profileWizard(opts: {
           const stored = opts.storedSecrets?.[s.field];
           const keep = editing && stored;
           const v = await input(f, {
-            prompt: `${s.hint} ${keep ? 'Leave empty to keep the stored value.' : 'Leave empty to skip.'}`,
-            placeholder: keep ? `${s.label} (stored; type to replace)` : s.label,
+            prompt: `${s.hint} ${keep ? vscode.l10n.t('Leave empty to keep the stored value.') : vscode.l10n.t('Leave empty to skip.')}`,
+            placeholder: keep ? vscode.l10n.t('{0} (stored; type to replace)', s.label) : s.label,
             // Coming Back to a step shows what was typed; the user name is not masked but is
             // still kept in SecretStorage only.
             value: secrets[s.field],
@@ -248,17 +248,17 @@ export async function profileWizard(opts: {
         const signing = draft.signingRegions ?? {};
         type Choice = { kind: 'done' } | { kind: 'endpoint'; service: Service } | { kind: 'signing'; region: Region };
         const v = await pick<Choice>(f, {
-          placeholder: 'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.',
+          placeholder: vscode.l10n.t('Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.'),
           items: [
-            { label: '$(check) Save profile', value: { kind: 'done' } },
+            { label: vscode.l10n.t('$(check) Save profile'), value: { kind: 'done' } },
             ...OVERRIDE_SERVICES.map((o) => ({
               label: `Endpoint: ${o.label}`,
               description: endpoints[o.service] || 'default',
               value: { kind: 'endpoint' as const, service: o.service },
             })),
             ...draft.regions.map((r) => ({
-              label: `S3 signing region for ${r}`,
-              description: signing[r] || `default (${DEFAULT_SIGNING_REGION})`,
+              label: vscode.l10n.t('S3 signing region for {0}', r),
+              description: signing[r] || vscode.l10n.t('default ({0})', DEFAULT_SIGNING_REGION),
               value: { kind: 'signing' as const, region: r },
             })),
           ],
@@ -269,7 +269,7 @@ export async function profileWizard(opts: {
         const sub: Frame = { ...f };
         if (c.kind === 'endpoint') {
           const u = await input(sub, {
-            prompt: `Address of ${c.service} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.`,
+            prompt: vscode.l10n.t('Address of {0} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.', c.service),
             value: endpoints[c.service] ?? '',
             validate: checks.url,
           });
@@ -278,7 +278,7 @@ export async function profileWizard(opts: {
           if (!u) delete draft.endpoints[c.service];
         } else {
           const s = await input(sub, {
-            prompt: `S3 signing region in ${c.region}. Empty restores the default (${DEFAULT_SIGNING_REGION}; corrected automatically when the server names another).`,
+            prompt: vscode.l10n.t('S3 signing region in {0}. Empty restores the default ({1}; corrected automatically when the server names another).', c.region, DEFAULT_SIGNING_REGION),
             value: signing[c.region] ?? '',
             validate: checks.signingRegion,
           });
@@ -301,8 +301,8 @@ export async function profileWizard(opts: {
 }
 
 export const REGION_NAMES: Record<Region, string> = {
-  KR1: 'Korea (Pangyo)',
-  KR2: 'Korea (Pyeongchon)',
-  KR3: 'Korea (Gwangju)',
-  JP1: 'Japan (Tokyo)',
+  KR1: vscode.l10n.t('Korea (Pangyo)'),
+  KR2: vscode.l10n.t('Korea (Pyeongchon)'),
+  KR3: vscode.l10n.t('Korea (Gwangju)'),
+  JP1: vscode.l10n.t('Japan (Tokyo)'),
 };

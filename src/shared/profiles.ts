@@ -54,7 +54,7 @@ export class Profiles implements ProfileStore, vscode.Disposable {
 
   async setActive(id: string): Promise<void> {
     const p = this.get(id);
-    if (!p) throw new Error(`There is no profile with id ${id}.`);
+    if (!p) throw new Error(vscode.l10n.t('There is no profile with id {0}.', id));
     await this.state.update(ACTIVE_KEY, id);
     this.log.info(`Active profile: ${p.name}`);
     this.changed.fire();

@@ -81,19 +81,19 @@ export class SandboxController {
     return {
       commands: {
         'nhncloud.sandbox.explore': async () => {
-          const sb = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Starting the NHN Cloud sandbox...' }, () => this.start());
+          const sb = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the NHN Cloud sandbox...') }, () => this.start());
           await vscode.commands.executeCommand('nhncloud.explorer.focus');
           void vscode.window.showInformationMessage(
-            `The sandbox runs on ${sb.url} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".`,
+            vscode.l10n.t('The sandbox runs on {0} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".', sb.url),
           );
         },
         'nhncloud.sandbox.stop': async () => {
           if (!this.sandbox && !this.services.profiles.list().some((p) => p.id === SANDBOX_PROFILE_ID)) {
-            void vscode.window.showInformationMessage('The sandbox is not running.');
+            void vscode.window.showInformationMessage(vscode.l10n.t('The sandbox is not running.'));
             return;
           }
           await this.stop();
-          void vscode.window.showInformationMessage('Sandbox stopped; its profile was removed.');
+          void vscode.window.showInformationMessage(vscode.l10n.t('Sandbox stopped; its profile was removed.'));
         },
       },
       dispose: async () => {

@@ -2,6 +2,7 @@
 // group). The service writes allowed values as a range ("1-65535", "[0-18446744073709551615]"),
 // a list ("OFF|ON", "READ-COMMITTED,REPEATABLE-READ") or nothing. Ranges can exceed 2^53, so
 // bounds are compared as BigInt. Pure: used by the webview and by the unit tests.
+import { l10n } from '../../shared/l10n';
 
 export type ParameterControl =
   | { kind: 'toggle'; on: string; off: string }
@@ -46,14 +47,14 @@ export function checkParameterValue(control: ParameterControl, value: string): s
     case 'text':
       return undefined;
     case 'toggle':
-      return value === control.on || value === control.off ? undefined : `Must be ${control.on} or ${control.off}`;
+      return value === control.on || value === control.off ? undefined : l10n.t('Must be {0} or {1}', control.on, control.off);
     case 'select':
-      return control.options.includes(value) ? undefined : `Must be one of ${control.options.join(', ')}`;
+      return control.options.includes(value) ? undefined : l10n.t('Must be one of {0}', control.options.join(', '));
     case 'range': {
       const v = value.trim();
       const ok = control.decimal ? /^-?\d+(\.\d+)?$/.test(v) : /^-?\d+$/.test(v);
-      if (!ok) return control.decimal ? 'Must be a number' : 'Must be a whole number';
-      if (compareNumbers(v, control.min) < 0 || compareNumbers(v, control.max) > 0) return `Must be between ${control.min} and ${control.max}`;
+      if (!ok) return control.decimal ? l10n.t('Must be a number') : l10n.t('Must be a whole number');
+      if (compareNumbers(v, control.min) < 0 || compareNumbers(v, control.max) > 0) return l10n.t('Must be between {0} and {1}', control.min, control.max);
       return undefined;
     }
   }
@@ -74,7 +75,7 @@ export type UpdateType = 'VARIABLE' | 'CONSTANT' | 'INIT_VARIABLE';
 
 /** Why a parameter cannot be edited here, or undefined when it can. */
 export function readOnlyReason(updateType: string): string | undefined {
-  if (updateType === 'CONSTANT') return 'Fixed by the service (CONSTANT): it cannot be changed.';
-  if (updateType === 'INIT_VARIABLE') return 'Set only when an instance is created (INIT_VARIABLE): it cannot be changed afterwards.';
+  if (updateType === 'CONSTANT') return l10n.t('Fixed by the service (CONSTANT): it cannot be changed.');
+  if (updateType === 'INIT_VARIABLE') return l10n.t('Set only when an instance is created (INIT_VARIABLE): it cannot be changed afterwards.');
   return undefined;
 }

@@ -2,6 +2,7 @@
 // (prefill from a source instance). The form keeps one value per body path ("network.subnetId"),
 // so an issue reported by the client schema for a path lands on the field of the same name.
 // Pure: used by the webviews and by the unit tests.
+import { l10n } from '../../shared/l10n';
 
 export type FieldKind = 'text' | 'number' | 'bool' | 'multi' | 'secret';
 export type FieldValue = string | boolean | string[];
@@ -202,7 +203,7 @@ export function replicateBody(values: FormValues, schedules: BackupSchedule[]): 
 export function confirmIssues(values: FormValues): Array<{ path: string; message: string }> {
   const pw = values.dbPassword;
   const again = values.dbPasswordConfirm;
-  if (typeof pw === 'string' && pw && pw !== again) return [{ path: 'dbPasswordConfirm', message: 'The two passwords differ.' }];
+  if (typeof pw === 'string' && pw && pw !== again) return [{ path: 'dbPasswordConfirm', message: l10n.t('The two passwords differ.') }];
   return [];
 }
 

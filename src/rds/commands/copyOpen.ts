@@ -30,43 +30,43 @@ const CONSOLE = { public: 'https://console.nhncloud.com', gov: 'https://console.
 
 export function copyOpenCommands(deps: RdsDeps): Record<string, CommandHandler> {
   const copy = async (text: string | undefined, what: string) => {
-    if (!text) throw new Error(`This item has no ${what} to copy.`);
+    if (!text) throw new Error(vscode.l10n.t('This item has no {0} to copy.', what));
     await vscode.env.clipboard.writeText(text);
-    void vscode.window.setStatusBarMessage(`Copied ${what}: ${text}`, 3000);
+    void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}: {1}', what, text), 3000);
   };
   return {
     'nhncloud.rds.copyId': async (node?: unknown) => {
       if (node instanceof TreeNode) return copy(idOf(node), 'ID');
-      const t = await instanceFrom(node, deps, 'Copy Instance ID');
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Copy Instance ID'));
       return copy(t.data.dbInstanceId, 'ID');
     },
     'nhncloud.rds.copyName': async (node?: unknown) => {
       if (node instanceof LeafNode) return copy(node.copyValue ?? node.label, 'value');
       if (node instanceof TreeNode) return copy(node.label, 'name');
-      const t = await instanceFrom(node, deps, 'Copy Instance Name');
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Copy Instance Name'));
       return copy(t.data.dbInstanceName, 'name');
     },
     'nhncloud.rds.copyEndpoint': async (node?: unknown) => {
       if (node instanceof LeafNode && node.copyValue) return copy(node.copyValue, 'endpoint');
-      const t = await instanceFrom(node, deps, 'Copy Endpoint');
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Copy Endpoint'));
       const n: any = await t.rds.getNetworkInfo({ dbInstanceId: t.data.dbInstanceId });
       const eps: any[] = n?.endPoints ?? [];
-      if (!eps.length) throw new Error(`${t.data.dbInstanceName} has no endpoint yet.`);
+      if (!eps.length) throw new Error(vscode.l10n.t('{0} has no endpoint yet.', t.data.dbInstanceName));
       const chosen =
         eps.length === 1
           ? eps[0]
-          : (await vscode.window.showQuickPick(eps.map((e) => ({ label: `${e.domain || e.ipAddress}:${t.data.dbPort ?? 3306}`, description: `${e.endPointType} · ${e.ipAddress}`, e })), { title: 'Copy which endpoint?' }))?.e;
+          : (await vscode.window.showQuickPick(eps.map((e) => ({ label: `${e.domain || e.ipAddress}:${t.data.dbPort ?? 3306}`, description: `${e.endPointType} · ${e.ipAddress}`, e })), { title: vscode.l10n.t('Copy which endpoint?') }))?.e;
       if (chosen) await copy(`${chosen.domain || chosen.ipAddress}:${t.data.dbPort ?? 3306}`, 'endpoint');
     },
     'nhncloud.rds.openInConsole': async (node?: unknown) => {
       const profile = deps.services.profiles.active();
-      if (profile?.sandbox) throw new Error('The sandbox has no web console: it runs inside VS Code.');
+      if (profile?.sandbox) throw new Error(vscode.l10n.t('The sandbox has no web console: it runs inside VS Code.'));
       const override = vscode.workspace.getConfiguration('nhncloud').get<string>('consoleUrl')?.trim();
       const url = override || CONSOLE[profile?.cloud ?? 'public'];
       const id = node instanceof TreeNode ? idOf(node) : undefined;
       if (id) await vscode.env.clipboard.writeText(id);
       await vscode.env.openExternal(vscode.Uri.parse(url));
-      if (id) void vscode.window.showInformationMessage(`Opened the NHN Cloud console; the ID ${id} is on the clipboard for its search box (Database > RDS for MySQL).`);
+      if (id) void vscode.window.showInformationMessage(vscode.l10n.t('Opened the NHN Cloud console; the ID {0} is on the clipboard for its search box (Database > RDS for MySQL).', id));
     },
   };
 }

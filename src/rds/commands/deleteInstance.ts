@@ -8,33 +8,33 @@ import { ask, confirm, instanceFrom, track } from './util';
 export function deleteInstanceCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
     'nhncloud.rds.deleteInstance': async (node?: unknown) => {
-      const t = await instanceFrom(node, deps, 'Delete DB Instance');
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Delete DB Instance'));
       const name = t.data.dbInstanceName;
       if (t.data.useDeletionProtection) {
-        const off = 'Turn Off Deletion Protection...';
+        const off = vscode.l10n.t('Turn Off Deletion Protection...');
         const answer = await vscode.window.showWarningMessage(
-          `${name} cannot be deleted: deletion protection is on.`,
-          { modal: true, detail: 'Turn deletion protection off first, then delete it.' },
+          vscode.l10n.t('{0} cannot be deleted: deletion protection is on.', name),
+          { modal: true, detail: vscode.l10n.t('Turn deletion protection off first, then delete it.') },
           off,
         );
         if (answer === off) await vscode.commands.executeCommand('nhncloud.rds.toggleDeletionProtection', node);
         return;
       }
-      await confirm(`Delete ${name}?`, 'Delete...', `The DB instance and its data are deleted for good (manual backups stay). Instance ID: ${t.data.dbInstanceId}`);
+      await confirm(vscode.l10n.t('Delete {0}?', name), vscode.l10n.t('Delete...'), vscode.l10n.t('The DB instance and its data are deleted for good (manual backups stay). Instance ID: {0}', t.data.dbInstanceId));
       await ask({
-        title: `Delete ${name}`,
-        prompt: `Type the instance name "${name}" to confirm`,
-        validate: (text) => (text === name ? undefined : 'Type the name exactly to confirm.'),
+        title: vscode.l10n.t('Delete {0}', name),
+        prompt: vscode.l10n.t('Type the instance name "{0}" to confirm', name),
+        validate: (text) => (text === name ? undefined : vscode.l10n.t('Type the name exactly to confirm.')),
       });
-      track(deps, t, await t.rds.deleteDbInstance({ dbInstanceId: t.data.dbInstanceId }), `Delete ${name}`, t.nodeId, [`${t.rootId}/instance`]);
+      track(deps, t, await t.rds.deleteDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Delete {0}', name), t.nodeId, [`${t.rootId}/instance`]);
     },
     'nhncloud.rds.toggleDeletionProtection': async (node?: unknown) => {
-      const t = await instanceFrom(node, deps, 'Toggle Deletion Protection');
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Toggle Deletion Protection'));
       const on = !t.data.useDeletionProtection;
-      if (!on) await confirm(`Turn deletion protection off for ${t.data.dbInstanceName}?`, 'Turn Off', 'The instance can then be deleted.');
+      if (!on) await confirm(vscode.l10n.t('Turn deletion protection off for {0}?', t.data.dbInstanceName), vscode.l10n.t('Turn Off'), vscode.l10n.t('The instance can then be deleted.'));
       await t.rds.setDeletionProtection({ dbInstanceId: t.data.dbInstanceId, body: { useDeletionProtection: on } });
       deps.explorer.refreshId(t.nodeId);
-      void vscode.window.showInformationMessage(`Deletion protection of ${t.data.dbInstanceName} is now ${on ? 'on' : 'off'}.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Deletion protection of {0} is now {1}.', t.data.dbInstanceName, on ? 'on' : 'off'));
     },
   };
 }

@@ -1,5 +1,6 @@
 // Start, stop, force restart, promote, back up now: one call each, checked against the
 // instance's current state first.
+import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
 import { isBusy } from '../tree/state';
@@ -7,38 +8,38 @@ import type { DbInstance } from '../tree/types';
 import { validate } from './limits';
 import { ask, confirm, instanceFrom, track } from './util';
 
-const busy = (i: DbInstance) => (isBusy(i.progressStatus) ? `busy (${i.progressStatus})` : undefined);
+const busy = (i: DbInstance) => (isBusy(i.progressStatus) ? vscode.l10n.t('busy ({0})', String(i.progressStatus)) : undefined);
 
 export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
     'nhncloud.rds.start': async (node?: unknown) => {
-      const t = await instanceFrom(node, deps, 'Start DB Instance', (i) => busy(i) ?? (i.dbInstanceStatus !== 'SHUTDOWN' ? `is ${i.dbInstanceStatus}, not stopped` : undefined));
-      if (t.data.dbInstanceStatus !== 'SHUTDOWN') throw new Error(`${t.data.dbInstanceName} is ${t.data.dbInstanceStatus}: only a stopped instance can be started.`);
-      track(deps, t, await t.rds.startDbInstance({ dbInstanceId: t.data.dbInstanceId }), `Start ${t.data.dbInstanceName}`, t.nodeId);
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Start DB Instance'), (i) => busy(i) ?? (i.dbInstanceStatus !== 'SHUTDOWN' ? vscode.l10n.t('is {0}, not stopped', i.dbInstanceStatus) : undefined));
+      if (t.data.dbInstanceStatus !== 'SHUTDOWN') throw new Error(vscode.l10n.t('{0} is {1}: only a stopped instance can be started.', t.data.dbInstanceName, t.data.dbInstanceStatus));
+      track(deps, t, await t.rds.startDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Start {0}', t.data.dbInstanceName), t.nodeId);
     },
     'nhncloud.rds.stop': async (node?: unknown) => {
-      const t = await instanceFrom(node, deps, 'Stop DB Instance', (i) => busy(i) ?? (i.dbInstanceStatus !== 'AVAILABLE' ? `is ${i.dbInstanceStatus}, not running` : undefined));
-      if (t.data.dbInstanceStatus !== 'AVAILABLE') throw new Error(`${t.data.dbInstanceName} is ${t.data.dbInstanceStatus}: only a running (AVAILABLE) instance can be stopped.`);
-      await confirm(`Stop ${t.data.dbInstanceName}?`, 'Stop', 'Connections are closed; the instance keeps its storage and can be started again.');
-      track(deps, t, await t.rds.stopDbInstance({ dbInstanceId: t.data.dbInstanceId }), `Stop ${t.data.dbInstanceName}`, t.nodeId);
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Stop DB Instance'), (i) => busy(i) ?? (i.dbInstanceStatus !== 'AVAILABLE' ? vscode.l10n.t('is {0}, not running', i.dbInstanceStatus) : undefined));
+      if (t.data.dbInstanceStatus !== 'AVAILABLE') throw new Error(vscode.l10n.t('{0} is {1}: only a running (AVAILABLE) instance can be stopped.', t.data.dbInstanceName, t.data.dbInstanceStatus));
+      await confirm(vscode.l10n.t('Stop {0}?', t.data.dbInstanceName), vscode.l10n.t('Stop'), vscode.l10n.t('Connections are closed; the instance keeps its storage and can be started again.'));
+      track(deps, t, await t.rds.stopDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Stop {0}', t.data.dbInstanceName), t.nodeId);
     },
     'nhncloud.rds.forceRestart': async (node?: unknown) => {
-      const t = await instanceFrom(node, deps, 'Force Restart DB Instance');
-      await confirm(`Force-restart ${t.data.dbInstanceName}?`, 'Force Restart', 'MySQL is killed and started again without a clean shutdown. Use it only when a normal restart hangs.');
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Force Restart DB Instance'));
+      await confirm(vscode.l10n.t('Force-restart {0}?', t.data.dbInstanceName), vscode.l10n.t('Force Restart'), vscode.l10n.t('MySQL is killed and started again without a clean shutdown. Use it only when a normal restart hangs.'));
       const res = await t.rds.forceRestartDbInstance({ dbInstanceId: t.data.dbInstanceId });
-      track(deps, t, res, `Force restart ${t.data.dbInstanceName}`, t.nodeId);
+      track(deps, t, res, vscode.l10n.t('Force restart {0}', t.data.dbInstanceName), t.nodeId);
     },
     'nhncloud.rds.promote': async (node?: unknown) => {
-      const t = await instanceFrom(node, deps, 'Promote Read Replica', (i) => (i.dbInstanceType !== 'READ_ONLY_SLAVE' ? 'is not a read replica' : busy(i)));
-      if (t.data.dbInstanceType !== 'READ_ONLY_SLAVE') throw new Error(`${t.data.dbInstanceName} is not a read replica: only replicas can be promoted.`);
-      await confirm(`Promote ${t.data.dbInstanceName} to a standalone master?`, 'Promote', 'Replication from its master stops for good; the replica becomes an independent instance.');
-      track(deps, t, await t.rds.promoteDbInstance({ dbInstanceId: t.data.dbInstanceId }), `Promote ${t.data.dbInstanceName}`, t.nodeId, [`${t.rootId}/instance`]);
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Promote Read Replica'), (i) => (i.dbInstanceType !== 'READ_ONLY_SLAVE' ? vscode.l10n.t('is not a read replica') : busy(i)));
+      if (t.data.dbInstanceType !== 'READ_ONLY_SLAVE') throw new Error(vscode.l10n.t('{0} is not a read replica: only replicas can be promoted.', t.data.dbInstanceName));
+      await confirm(vscode.l10n.t('Promote {0} to a standalone master?', t.data.dbInstanceName), vscode.l10n.t('Promote'), vscode.l10n.t('Replication from its master stops for good; the replica becomes an independent instance.'));
+      track(deps, t, await t.rds.promoteDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Promote {0}', t.data.dbInstanceName), t.nodeId, [`${t.rootId}/instance`]);
     },
     'nhncloud.rds.backup': async (node?: unknown) => {
-      const t = await instanceFrom(node, deps, 'Back Up Now', busy);
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Back Up Now'), busy);
       const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
-      const backupName = await ask({ title: `Back up ${t.data.dbInstanceName}`, prompt: 'Backup name', value: `${t.data.dbInstanceName}-${stamp}`.slice(0, 100), validate: validate.resourceName });
-      track(deps, t, await t.rds.backupDbInstance({ dbInstanceId: t.data.dbInstanceId, body: { backupName } }), `Back up ${t.data.dbInstanceName}`, t.nodeId, [
+      const backupName = await ask({ title: vscode.l10n.t('Back up {0}', t.data.dbInstanceName), prompt: vscode.l10n.t('Backup name'), value: `${t.data.dbInstanceName}-${stamp}`.slice(0, 100), validate: validate.resourceName });
+      track(deps, t, await t.rds.backupDbInstance({ dbInstanceId: t.data.dbInstanceId, body: { backupName } }), vscode.l10n.t('Back up {0}', t.data.dbInstanceName), t.nodeId, [
         `${t.nodeId}/backups`,
         `${t.rootId}/backup`,
       ]);

@@ -2,6 +2,7 @@
 // validators: each returns undefined when the text is fine, else a message saying what is
 // allowed. Checked BEFORE anything is sent. vscode-free so it is unit-tested.
 
+import { l10n } from '../../shared/l10n';
 import * as S from '../../client/rds/schemas';
 
 export type Validator = (text: string) => string | undefined;
@@ -13,56 +14,56 @@ function bySchema(schema: Parameters<typeof S.fieldIssues>[0], toValue: (text: s
 
 /** Whole numbers typed in an InputBox, then the client's range schema. */
 function intBySchema(label: string, schema: Parameters<typeof S.fieldIssues>[0]): Validator {
-  return (text) => (/^\s*\d+\s*$/.test(text) ? bySchema(schema, Number)(text.trim()) : `${label} must be a whole number.`);
+  return (text) => (/^\s*\d+\s*$/.test(text) ? bySchema(schema, Number)(text.trim()) : l10n.t('{0} must be a whole number.', label));
 }
 
 function intIn(label: string, min: number, max: number): Validator {
   return (text) => {
     const t = text.trim();
-    if (!/^\d+$/.test(t)) return `${label} must be a whole number from ${min} to ${max}.`;
+    if (!/^\d+$/.test(t)) return l10n.t('{0} must be a whole number from {1} to {2}.', label, min, max);
     const n = Number(t);
-    return n < min || n > max ? `${label} must be from ${min} to ${max}.` : undefined;
+    return n < min || n > max ? l10n.t('{0} must be from {1} to {2}.', label, min, max) : undefined;
   };
 }
 
 export const validate = {
-  dbPort: intBySchema('The port', S.dbPort),
+  dbPort: intBySchema(l10n.t('The port'), S.dbPort),
   dbPassword: bySchema(S.dbPassword),
   dbUserName: (text: string) =>
-    bySchema(S.dbUserName)(text) ?? (/[\s'"`\\@]/.test(text) ? 'The user name cannot contain spaces, quotes, @ or backslashes.' : undefined),
+    bySchema(S.dbUserName)(text) ?? (/[\s'"`\\@]/.test(text) ? l10n.t('The user name cannot contain spaces, quotes, @ or backslashes.') : undefined),
   /** MySQL host pattern: `%`, a host name, an IP address, or a pattern with `%` / `_` wildcards. */
   host: bySchema(S.dbUserHost),
   /** Names of instances, groups, schemas: the console allows letters, digits, "-", "_" and "."; 1 to 100 characters. */
   resourceName: (text: string) =>
-    !text.trim() ? 'Enter a name.' : text.length > 100 ? 'At most 100 characters.' : /^[A-Za-z0-9._-]+$/.test(text) ? undefined : 'Use letters, digits, ".", "-" and "_" only.',
+    !text.trim() ? l10n.t('Enter a name.') : text.length > 100 ? l10n.t('At most 100 characters.') : /^[A-Za-z0-9._-]+$/.test(text) ? undefined : l10n.t('Use letters, digits, ".", "-" and "_" only.'),
   /** MySQL schema identifier: letters, digits, "_" and "$"; at most 64 characters. */
   dbSchemaName: (text: string) =>
-    !text ? 'Enter a schema name.' : text.length > 64 ? 'At most 64 characters (MySQL identifier limit).' : /^[A-Za-z0-9_$]+$/.test(text) ? undefined : 'Use letters, digits, "_" and "$" only.',
-  description: (text: string) => (text.length > 255 ? 'At most 255 characters.' : undefined),
+    !text ? l10n.t('Enter a schema name.') : text.length > 64 ? l10n.t('At most 64 characters (MySQL identifier limit).') : /^[A-Za-z0-9_$]+$/.test(text) ? undefined : l10n.t('Use letters, digits, "_" and "$" only.'),
+  description: (text: string) => (text.length > 255 ? l10n.t('At most 255 characters.') : undefined),
   /** 20 to 2048 GB (client schema) and, on modification, not below the current size. */
   storageSize(current: number): Validator {
-    return (text) => intBySchema('The storage size (GB)', S.storageSize)(text) ?? (Number(text) < current ? `Storage cannot shrink: enter at least the current ${current} GB.` : undefined);
+    return (text) => intBySchema(l10n.t('The storage size (GB)'), S.storageSize)(text) ?? (Number(text) < current ? l10n.t('Storage cannot shrink: enter at least the current {0} GB.', current) : undefined);
   },
-  backupPeriod: intBySchema('The retention period (days)', S.backupPeriod),
-  ftwrlWaitTimeout: intBySchema('The FTWRL wait timeout (s)', S.ftwrlWaitTimeout),
-  backupRetryCount: intBySchema('The retry count', S.backupRetryCount),
-  pingInterval: intBySchema('The ping interval (s)', S.pingInterval),
+  backupPeriod: intBySchema(l10n.t('The retention period (days)'), S.backupPeriod),
+  ftwrlWaitTimeout: intBySchema(l10n.t('The FTWRL wait timeout (s)'), S.ftwrlWaitTimeout),
+  backupRetryCount: intBySchema(l10n.t('The retry count'), S.backupRetryCount),
+  pingInterval: intBySchema(l10n.t('The ping interval (s)'), S.pingInterval),
   /** `hh:mm:ss` (00:00:00 to 23:59:59); `hh:mm` is accepted and completed with `:00`. */
-  backupStart: (text: string) => (/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(text.trim()) ? undefined : 'Use hh:mm or hh:mm:ss, e.g. 03:00.'),
-  port: intIn('The port', 1, 65535),
+  backupStart: (text: string) => (/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(text.trim()) ? undefined : l10n.t('Use hh:mm or hh:mm:ss, e.g. 03:00.')),
+  port: intIn(l10n.t('The port'), 1, 65535),
   portRange: (text: string) => {
     const m = /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(text);
-    if (!m) return 'Use min-max, e.g. 3306-3310.';
+    if (!m) return l10n.t('Use min-max, e.g. 3306-3310.');
     const [a, b] = [Number(m[1]), Number(m[2])];
-    if (a < 1 || b > 65535) return 'Ports go from 1 to 65535.';
-    return a > b ? 'The first port must not be greater than the second.' : undefined;
+    if (a < 1 || b > 65535) return l10n.t('Ports go from 1 to 65535.');
+    return a > b ? l10n.t('The first port must not be greater than the second.') : undefined;
   },
-  cidr: (text: string) => (isCidr(text.trim()) ? undefined : 'Enter a CIDR such as 10.0.0.0/24, 0.0.0.0/0 or 2001:db8::/32.'),
+  cidr: (text: string) => (isCidr(text.trim()) ? undefined : l10n.t('Enter a CIDR such as 10.0.0.0/24, 0.0.0.0/0 or 2001:db8::/32.')),
   /** S3 bucket names (real-world.md): 3 to 63 characters, lower case, digits, dots and hyphens. */
   bucket: (text: string) =>
-    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(text) ? undefined : 'Bucket names have 3 to 63 characters: lower case, digits, "." and "-", starting and ending with a letter or digit.',
-  objectPath: (text: string) => (!text.trim() ? 'Enter an object path, e.g. backups/db01/' : text.length > 1024 ? 'At most 1024 characters.' : undefined),
-  keyword: (text: string) => (text.length > 100 ? 'At most 100 characters.' : undefined),
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(text) ? undefined : l10n.t('Bucket names have 3 to 63 characters: lower case, digits, "." and "-", starting and ending with a letter or digit.'),
+  objectPath: (text: string) => (!text.trim() ? l10n.t('Enter an object path, e.g. backups/db01/') : text.length > 1024 ? l10n.t('At most 1024 characters.') : undefined),
+  keyword: (text: string) => (text.length > 100 ? l10n.t('At most 100 characters.') : undefined),
 } as const;
 
 export function isCidr(text: string): boolean {
@@ -99,10 +100,10 @@ export function ruleIssue(rule: { direction: string; port: { portType: string; m
   const portType = rule.port.portType;
   const minPort = rule.port.minPort ?? undefined;
   const maxPort = rule.port.maxPort ?? undefined;
-  if (portType === 'DB_PORT' && rule.direction === 'EGRESS') return 'A DB port rule cannot be outbound (EGRESS): pick a port or a range instead.';
-  if (portType === 'PORT' && (minPort === undefined || minPort !== maxPort)) return 'A single-port rule needs the same minimum and maximum port.';
-  if (portType === 'PORT_RANGE' && (minPort === undefined || maxPort === undefined || minPort > maxPort)) return 'A port range needs a minimum not above the maximum.';
-  if ((minPort !== undefined && minPort < 1) || (maxPort !== undefined && maxPort > 65535)) return 'Ports go from 1 to 65535.';
+  if (portType === 'DB_PORT' && rule.direction === 'EGRESS') return l10n.t('A DB port rule cannot be outbound (EGRESS): pick a port or a range instead.');
+  if (portType === 'PORT' && (minPort === undefined || minPort !== maxPort)) return l10n.t('A single-port rule needs the same minimum and maximum port.');
+  if (portType === 'PORT_RANGE' && (minPort === undefined || maxPort === undefined || minPort > maxPort)) return l10n.t('A port range needs a minimum not above the maximum.');
+  if ((minPort !== undefined && minPort < 1) || (maxPort !== undefined && maxPort > 65535)) return l10n.t('Ports go from 1 to 65535.');
   return undefined;
 }
 

@@ -14,7 +14,7 @@ async function groupFrom(node: unknown, deps: RdsDeps, title: string): Promise<{
   const scope = await scopeFrom(node, deps, title);
   if (node instanceof ParameterGroupNode) return { scope, group: node.data };
   const r: any = await scope.rds.listParameterGroups();
-  const chosen = await pick(((r?.parameterGroups ?? []) as any[]).map((g) => ({ label: g.parameterGroupName as string, description: versionLabel(g.dbVersion), g })), { title, placeHolder: 'Parameter group' });
+  const chosen = await pick(((r?.parameterGroups ?? []) as any[]).map((g) => ({ label: g.parameterGroupName as string, description: versionLabel(g.dbVersion), g })), { title, placeHolder: vscode.l10n.t('Parameter group') });
   return { scope, group: chosen.g };
 }
 
@@ -27,40 +27,40 @@ export function parameterGroupCommands(deps: RdsDeps): Record<string, CommandHan
   };
   return {
     'nhncloud.rds.createParameterGroup': async (node?: unknown) => {
-      const scope = await scopeFrom(node, deps, 'Create Parameter Group');
-      const title = `New parameter group (${scope.region})`;
-      const parameterGroupName = await ask({ title, prompt: 'Name', validate: validate.resourceName });
-      const description = await ask({ title, prompt: 'Description (optional)', validate: validate.description });
+      const scope = await scopeFrom(node, deps, vscode.l10n.t('Create Parameter Group'));
+      const title = vscode.l10n.t('New parameter group ({0})', scope.region);
+      const parameterGroupName = await ask({ title, prompt: vscode.l10n.t('Name'), validate: validate.resourceName });
+      const description = await ask({ title, prompt: vscode.l10n.t('Description (optional)'), validate: validate.description });
       const v: any = await scope.rds.listDbVersions();
-      const dbVersion = (await pick(((v?.dbVersions ?? []) as any[]).map((x) => ({ label: x.dbVersionName ?? versionLabel(x.dbVersion), description: x.dbVersion as string })), { title, placeHolder: 'Engine version' })).description;
+      const dbVersion = (await pick(((v?.dbVersions ?? []) as any[]).map((x) => ({ label: x.dbVersionName ?? versionLabel(x.dbVersion), description: x.dbVersion as string })), { title, placeHolder: vscode.l10n.t('Engine version') })).description;
       await scope.rds.createParameterGroup({ body: { parameterGroupName, description: description || undefined, dbVersion: dbVersion as any } });
-      done(scope, `Parameter group ${parameterGroupName} created.`);
+      done(scope, vscode.l10n.t('Parameter group {0} created.', parameterGroupName));
     },
     'nhncloud.rds.copyParameterGroup': async (node?: unknown) => {
-      const { scope, group } = await groupFrom(node, deps, 'Copy Parameter Group');
-      const parameterGroupName = await ask({ title: `Copy ${group.parameterGroupName}`, prompt: 'Name of the copy', value: `${group.parameterGroupName}-copy`, validate: validate.resourceName });
+      const { scope, group } = await groupFrom(node, deps, vscode.l10n.t('Copy Parameter Group'));
+      const parameterGroupName = await ask({ title: vscode.l10n.t('Copy {0}', group.parameterGroupName), prompt: vscode.l10n.t('Name of the copy'), value: `${group.parameterGroupName}-copy`, validate: validate.resourceName });
       await scope.rds.copyParameterGroup({ parameterGroupId: group.parameterGroupId, body: { parameterGroupName, description: group.description ?? undefined } });
-      done(scope, `Copied ${group.parameterGroupName} to ${parameterGroupName}.`);
+      done(scope, vscode.l10n.t('Copied {0} to {1}.', group.parameterGroupName, parameterGroupName));
     },
     'nhncloud.rds.renameParameterGroup': async (node?: unknown) => {
-      const { scope, group } = await groupFrom(node, deps, 'Rename Parameter Group');
-      const title = `Rename ${group.parameterGroupName}`;
-      const parameterGroupName = await ask({ title, prompt: 'New name', value: group.parameterGroupName, validate: validate.resourceName });
-      const description = await ask({ title, prompt: 'Description', value: group.description ?? '', validate: validate.description });
+      const { scope, group } = await groupFrom(node, deps, vscode.l10n.t('Rename Parameter Group'));
+      const title = vscode.l10n.t('Rename {0}', group.parameterGroupName);
+      const parameterGroupName = await ask({ title, prompt: vscode.l10n.t('New name'), value: group.parameterGroupName, validate: validate.resourceName });
+      const description = await ask({ title, prompt: vscode.l10n.t('Description'), value: group.description ?? '', validate: validate.description });
       await scope.rds.modifyParameterGroup({ parameterGroupId: group.parameterGroupId, body: { parameterGroupName, description } });
-      done(scope, `Parameter group renamed to ${parameterGroupName}.`);
+      done(scope, vscode.l10n.t('Parameter group renamed to {0}.', parameterGroupName));
     },
     'nhncloud.rds.resetParameterGroup': async (node?: unknown) => {
-      const { scope, group } = await groupFrom(node, deps, 'Reset Parameter Group');
-      await confirm(`Reset every parameter of ${group.parameterGroupName} to its default?`, 'Reset', 'Instances using the group need the change applied (restart) afterwards.');
+      const { scope, group } = await groupFrom(node, deps, vscode.l10n.t('Reset Parameter Group'));
+      await confirm(vscode.l10n.t('Reset every parameter of {0} to its default?', group.parameterGroupName), vscode.l10n.t('Reset'), vscode.l10n.t('Instances using the group need the change applied (restart) afterwards.'));
       await scope.rds.resetParameterGroup({ parameterGroupId: group.parameterGroupId });
-      done(scope, `${group.parameterGroupName} reset to defaults.`);
+      done(scope, vscode.l10n.t('{0} reset to defaults.', group.parameterGroupName));
     },
     'nhncloud.rds.deleteParameterGroup': async (node?: unknown) => {
-      const { scope, group } = await groupFrom(node, deps, 'Delete Parameter Group');
-      await confirm(`Delete parameter group ${group.parameterGroupName}?`, 'Delete', 'A group that instances use cannot be deleted; the service will say so.');
+      const { scope, group } = await groupFrom(node, deps, vscode.l10n.t('Delete Parameter Group'));
+      await confirm(vscode.l10n.t('Delete parameter group {0}?', group.parameterGroupName), vscode.l10n.t('Delete'), vscode.l10n.t('A group that instances use cannot be deleted; the service will say so.'));
       await scope.rds.deleteParameterGroup({ parameterGroupId: group.parameterGroupId });
-      done(scope, `Parameter group ${group.parameterGroupName} deleted.`);
+      done(scope, vscode.l10n.t('Parameter group {0} deleted.', group.parameterGroupName));
     },
   };
 }

@@ -31,10 +31,10 @@ export async function scopeFrom(arg: unknown, deps: RdsDeps, title: string): Pro
     return { region: root.region, rootId: root.id, rds: await root.client() };
   }
   const profile = deps.services.profiles.active();
-  if (!profile) throw new Error('No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".');
+  if (!profile) throw new Error(vscode.l10n.t('No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".'));
   const regions = profile.regions.filter((r) => SERVICE_REGIONS[profile.cloud].rds.includes(r));
-  if (!regions.length) throw new Error(`Profile "${profile.name}" enables no region where RDS for MySQL runs (${SERVICE_REGIONS[profile.cloud].rds.join(', ')}). Edit the profile to add one.`);
-  const region = regions.length === 1 ? regions[0] : (await pick(regions.map((r) => ({ label: r, region: r })), { title: `${title}: region` })).region;
+  if (!regions.length) throw new Error(vscode.l10n.t('Profile "{0}" enables no region where RDS for MySQL runs ({1}). Edit the profile to add one.', profile.name, SERVICE_REGIONS[profile.cloud].rds.join(', ')));
+  const region = regions.length === 1 ? regions[0] : (await pick(regions.map((r) => ({ label: r, region: r })), { title: vscode.l10n.t('{0}: region', title) })).region;
   return { region, rootId: `${profile.id}/${region}/rds`, rds: await deps.services.clients.rds(region) };
 }
 
@@ -48,7 +48,7 @@ export async function instanceFrom(arg: unknown, deps: RdsDeps, title: string, a
     return { region: root.region, rds, rootId: root.id, data, nodeId: arg.id, ha: arg.ha };
   }
   const profile = deps.services.profiles.active();
-  if (!profile) throw new Error('No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".');
+  if (!profile) throw new Error(vscode.l10n.t('No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".'));
   const regions = profile.regions.filter((r) => SERVICE_REGIONS[profile.cloud].rds.includes(r));
   const lists = await Promise.all(
     regions.map(async (region) => {
@@ -64,7 +64,7 @@ export async function instanceFrom(arg: unknown, deps: RdsDeps, title: string, a
     }),
   );
   const all = lists.flat();
-  if (!all.length) throw new Error(`No DB instance found in ${regions.join(', ') || 'any region'} of profile "${profile.name}".`);
+  if (!all.length) throw new Error(vscode.l10n.t('No DB instance found in {0} of profile "{1}".', regions.join(', ') || vscode.l10n.t('any region'), profile.name));
   const items = all.map((x) => {
     const why = allowed?.(x.i);
     return {
@@ -75,7 +75,7 @@ export async function instanceFrom(arg: unknown, deps: RdsDeps, title: string, a
     };
   });
   items.sort((a, b) => Number(!!a.detail) - Number(!!b.detail));
-  const chosen = await pick(items, { title, placeHolder: 'DB instance', matchOnDescription: true });
+  const chosen = await pick(items, { title, placeHolder: vscode.l10n.t('DB instance'), matchOnDescription: true });
   if (chosen.detail) throw new Error(`${chosen.x.i.dbInstanceName}: ${chosen.detail}`);
   const rootId = `${profile.id}/${chosen.x.region}/rds`;
   const data = { ...chosen.x.i, ...(await fetchInstance(chosen.x.rds, chosen.x.i.dbInstanceId)) };
@@ -117,16 +117,16 @@ export function track(deps: RdsDeps, scope: Scope, res: any, title: string, node
   const jobId: string | undefined = res?.jobId;
   if (jobId) {
     deps.jobs.track({ jobId, region: scope.region, title, nodeId, refreshIds });
-    void vscode.window.setStatusBarMessage(`$(sync~spin) ${title}: started`, 3000);
+    void vscode.window.setStatusBarMessage(vscode.l10n.t('$(sync~spin) {0}: started', title), 3000);
   } else {
     for (const id of [nodeId, ...refreshIds]) if (id) deps.explorer.refreshId(id);
-    void vscode.window.showInformationMessage(`${title}: done.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0}: done.', title));
   }
 }
 
 /** Password asked twice (masked), checked against the limits before anything is sent. */
 export async function askPassword(title: string, validate: Validator): Promise<string> {
-  const first = await ask({ title, prompt: 'Password (4 to 256 characters)', password: true, validate });
-  await ask({ title, prompt: 'Repeat the password', password: true, validate: (t) => (t === first ? undefined : 'The two passwords differ.') });
+  const first = await ask({ title, prompt: vscode.l10n.t('Password (4 to 256 characters)'), password: true, validate });
+  await ask({ title, prompt: vscode.l10n.t('Repeat the password'), password: true, validate: (t) => (t === first ? undefined : vscode.l10n.t('The two passwords differ.')) });
   return first;
 }

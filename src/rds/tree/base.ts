@@ -6,6 +6,7 @@ import type { RdsClient } from '../../client/rds/client';
 import type { JobTracker } from '../../shared/jobs';
 import type { Profile, Services } from '../../shared/services';
 import { FolderNode, TreeNode } from '../../shared/tree/nodes';
+import { formatDateTime } from '../../shared/l10n';
 
 export interface RdsDeps {
   services: Services;
@@ -16,7 +17,7 @@ export interface RdsDeps {
 /** Walk up to the RDS root of a node (every RDS node has one). */
 export function rdsRoot(node: TreeNode): RdsRootNode {
   for (let n: TreeNode | undefined = node; n; n = n.parent) if (n instanceof RdsRootNode) return n;
-  throw new Error(`${node.id} is not below an RDS root`);
+  throw new Error(vscode.l10n.t('{0} is not below an RDS root', node.id));
 }
 
 export abstract class RdsRootNode extends FolderNode {
@@ -118,11 +119,11 @@ export class StaticFolderNode extends FolderNode {
   }
 }
 
-/** Date-time as the user's locale shows it (tooltips keep the raw value). */
+/** Date-time as the display language writes it (tooltips keep the raw value). */
 export function when(ymdt: string | undefined): string {
   if (!ymdt) return '';
   const d = new Date(ymdt);
-  return Number.isNaN(d.getTime()) ? ymdt : d.toLocaleString();
+  return Number.isNaN(d.getTime()) ? ymdt : formatDateTime(d);
 }
 
 /** Map with bounded concurrency (instance details: one request per instance, 4 at a time). */

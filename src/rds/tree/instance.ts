@@ -8,6 +8,7 @@ import { RdsFolderNode, StaticFolderNode, mapLimit, rdsRoot, when } from './base
 import { BackupNode, backupPage } from './resources';
 import { ROLE_LABEL, formatBytes, groupInstances, instanceContextValue, instanceRole, instanceStatusView, isBusy, statusColour, versionLabel } from './state';
 import type { DbInstance } from './types';
+import { formatDateTime } from '../../shared/l10n';
 
 export const instanceNodeId = (rdsId: string, dbInstanceId: string) => `${rdsId}/instance/${dbInstanceId}`;
 
@@ -19,10 +20,10 @@ export async function fetchInstance(rds: RdsClient, dbInstanceId: string): Promi
 
 export class InstancesFolderNode extends FolderNode {
   readonly id: string;
-  readonly label = 'DB Instances';
+  readonly label = vscode.l10n.t('DB Instances');
   protected readonly kind = 'rds.folder.instances';
   protected override icon = 'server';
-  protected override emptyText = 'No DB instance in this region';
+  protected override emptyText = vscode.l10n.t('No DB instance in this region');
   private count?: number;
   constructor(parent: TreeNode) {
     super();
@@ -73,14 +74,14 @@ export class InstanceGroupNode extends FolderNode {
     return this.members.some((m) => id === instanceNodeId(rdsId, m.dbInstanceId) || id.startsWith(`${instanceNodeId(rdsId, m.dbInstanceId)}/`));
   }
   protected override describe() {
-    return `${this.ha ? 'high availability' : 'replication'} group · ${this.members.length} instances`;
+    return vscode.l10n.t('{0} group · {1} instances', this.ha ? vscode.l10n.t('high availability') : 'replication', this.members.length);
   }
   protected override tooltip() {
     return new vscode.MarkdownString(
-      mdFields(`Instance group ${this.label}`, [
-        ['Group ID', this.groupId],
-        ['Replication', this.ha ? 'HIGH_AVAILABILITY' : 'STANDALONE with read replicas'],
-        ['Members', this.members.map((m) => `${m.dbInstanceName} (${m.dbInstanceType})`).join(', ')],
+      mdFields(vscode.l10n.t('Instance group {0}', this.label), [
+        [vscode.l10n.t('Group ID'), this.groupId],
+        [vscode.l10n.t('Replication'), this.ha ? 'HIGH_AVAILABILITY' : vscode.l10n.t('STANDALONE with read replicas')],
+        [vscode.l10n.t('Members'), this.members.map((m) => `${m.dbInstanceName} (${m.dbInstanceType})`).join(', ')],
       ]),
     );
   }
@@ -149,23 +150,23 @@ export class InstanceNode extends FolderNode {
     item.contextValue = this.contextValue;
     item.iconPath = spinning ? new vscode.ThemeIcon('loading~spin') : themeIcon(this.role === 'replica' ? 'mirror' : 'database', view.colour);
     const status = view.spinning ? view.text : job ? `${job.title}...` : view.text;
-    item.description = [status, ROLE_LABEL[this.role], versionLabel(i.dbVersion), i.useDeletionProtection ? 'protected' : '', i.needToApplyParameterGroup ? 'parameters need apply' : '']
+    item.description = [status, ROLE_LABEL[this.role], versionLabel(i.dbVersion), i.useDeletionProtection ? vscode.l10n.t('protected') : '', i.needToApplyParameterGroup ? vscode.l10n.t('parameters need apply') : '']
       .filter(Boolean)
       .join(' · ');
     item.tooltip = new vscode.MarkdownString(
       mdFields(i.dbInstanceName, [
-        ['Status', i.dbInstanceStatus],
-        ['Progress', i.progressStatus],
-        ['Type', i.dbInstanceType],
-        ['Engine', `${versionLabel(i.dbVersion)} (${i.dbVersion})`],
-        ['Port', i.dbPort],
-        ['Description', i.description],
+        [vscode.l10n.t('Status'), i.dbInstanceStatus],
+        [vscode.l10n.t('Progress'), i.progressStatus],
+        [vscode.l10n.t('Type'), i.dbInstanceType],
+        [vscode.l10n.t('Engine'), `${versionLabel(i.dbVersion)} (${i.dbVersion})`],
+        [vscode.l10n.t('Port'), i.dbPort],
+        [vscode.l10n.t('Description'), i.description],
         ['ID', i.dbInstanceId],
-        ['Group ID', i.dbInstanceGroupId],
-        ['Deletion protection', i.useDeletionProtection === undefined ? undefined : i.useDeletionProtection ? 'on' : 'off'],
-        ['Engine upgrade available', i.supportDbVersionUpgrade ? 'yes' : undefined],
-        ['Parameter group', i.needToApplyParameterGroup ? 'changes wait to be applied' : undefined],
-        ['Created', i.createdYmdt],
+        [vscode.l10n.t('Group ID'), i.dbInstanceGroupId],
+        [vscode.l10n.t('Deletion protection'), i.useDeletionProtection === undefined ? undefined : i.useDeletionProtection ? vscode.l10n.t('on') : vscode.l10n.t('off')],
+        [vscode.l10n.t('Engine upgrade available'), i.supportDbVersionUpgrade ? vscode.l10n.t('yes') : undefined],
+        [vscode.l10n.t('Parameter group'), i.needToApplyParameterGroup ? vscode.l10n.t('changes wait to be applied') : undefined],
+        [vscode.l10n.t('Created'), i.createdYmdt],
       ]),
     );
     // A tracked job already polls (and refreshes this node at its end): polling the instance as
@@ -193,15 +194,15 @@ export class InstanceNode extends FolderNode {
   protected async load(): Promise<TreeNode[]> {
     const id = this.data.dbInstanceId;
     return [
-      new RdsFolderNode(this, 'users', 'DB Users', 'rds.folder.dbUsers', 'person', async (rds, self) => {
+      new RdsFolderNode(this, 'users', vscode.l10n.t('DB Users'), 'rds.folder.dbUsers', 'person', async (rds, self) => {
         const r: any = await rds.listDbUsers({ dbInstanceId: id });
         return (r?.dbUsers ?? []).map((u: any) => new DbUserNode(self, u));
-      }, { emptyText: 'No DB user' }),
-      new RdsFolderNode(this, 'schemas', 'DB Schemas', 'rds.folder.dbSchemas', 'symbol-namespace', async (rds, self) => {
+      }, { emptyText: vscode.l10n.t('No DB user') }),
+      new RdsFolderNode(this, 'schemas', vscode.l10n.t('DB Schemas'), 'rds.folder.dbSchemas', 'symbol-namespace', async (rds, self) => {
         const r: any = await rds.listDbSchemas({ dbInstanceId: id });
         return (r?.dbSchemas ?? []).map((s: any) => new DbSchemaNode(self, s));
-      }, { emptyText: 'No DB schema' }),
-      new RdsFolderNode(this, 'logs', 'Log Files', 'rds.folder.logFiles', 'output', async (rds, self) => {
+      }, { emptyText: vscode.l10n.t('No DB schema') }),
+      new RdsFolderNode(this, 'logs', vscode.l10n.t('Log Files'), 'rds.folder.logFiles', 'output', async (rds, self) => {
         const r: any = await rds.listLogFiles({ dbInstanceId: id });
         const byType = new Map<string, any[]>();
         for (const f of r?.logFiles ?? []) byType.set(f.logFileType, [...(byType.get(f.logFileType) ?? []), f]);
@@ -213,51 +214,51 @@ export class InstanceNode extends FolderNode {
               description: `${formatBytes(f.logFileSize)} · ${when(f.createdYmdt)}`,
               contextValue: 'rds.logFile',
               copyValue: f.logFileName,
-              tooltip: new vscode.MarkdownString(mdFields(f.logFileName, [['Type', f.logFileType], ['Size', formatBytes(f.logFileSize)], ['Created', f.createdYmdt]])),
+              tooltip: new vscode.MarkdownString(mdFields(f.logFileName, [[vscode.l10n.t('Type'), f.logFileType], [vscode.l10n.t('Size'), formatBytes(f.logFileSize)], [vscode.l10n.t('Created'), f.createdYmdt]])),
             })), String(files.length)));
-      }, { emptyText: 'No log file' }),
+      }, { emptyText: vscode.l10n.t('No log file') }),
       new InstanceBackupsNode(this),
-      new RdsFolderNode(this, 'storage', 'Storage', 'rds.storageInfo', 'database', async (rds, self) => {
+      new RdsFolderNode(this, 'storage', vscode.l10n.t('Storage'), 'rds.storageInfo', 'database', async (rds, self) => {
         const s: any = await rds.getStorageInfo({ dbInstanceId: id });
         return [
-          info(self, 'type', 'Type', s.storageType),
-          info(self, 'size', 'Size', `${s.storageSize} GB`),
-          info(self, 'status', 'Status', s.storageStatus),
+          info(self, 'type', vscode.l10n.t('Type'), s.storageType),
+          info(self, 'size', vscode.l10n.t('Size'), vscode.l10n.t('{0} GB', String(s.storageSize))),
+          info(self, 'status', vscode.l10n.t('Status'), s.storageStatus),
         ];
       }),
-      new RdsFolderNode(this, 'backupInfo', 'Backup Settings', 'rds.backupInfo', 'history', async (rds, self) => {
+      new RdsFolderNode(this, 'backupInfo', vscode.l10n.t('Backup Settings'), 'rds.backupInfo', 'history', async (rds, self) => {
         const b: any = await rds.getBackupInfo({ dbInstanceId: id });
         return [
-          info(self, 'period', 'Retention', `${b.backupPeriod} days`),
-          info(self, 'schedules', 'Window', (b.backupSchedules ?? []).map((s: any) => `${s.backupWndBgnTime} (${s.backupWndDuration})`).join(', ') || 'none'),
-          info(self, 'ftwrl', 'FTWRL wait timeout', `${b.ftwrlWaitTimeout} s`),
-          info(self, 'retry', 'Retries', String(b.backupRetryCount)),
-          info(self, 'replication', 'Cross-region copy', b.replicationRegion ?? 'off'),
-          info(self, 'lock', 'Backup lock', b.useBackupLock ? 'on' : 'off'),
+          info(self, 'period', vscode.l10n.t('Retention'), vscode.l10n.t('{0} days', String(b.backupPeriod))),
+          info(self, 'schedules', vscode.l10n.t('Window'), (b.backupSchedules ?? []).map((s: any) => `${s.backupWndBgnTime} (${s.backupWndDuration})`).join(', ') || vscode.l10n.t('none')),
+          info(self, 'ftwrl', vscode.l10n.t('FTWRL wait timeout'), `${b.ftwrlWaitTimeout} s`),
+          info(self, 'retry', vscode.l10n.t('Retries'), String(b.backupRetryCount)),
+          info(self, 'replication', vscode.l10n.t('Cross-region copy'), b.replicationRegion ?? vscode.l10n.t('off')),
+          info(self, 'lock', vscode.l10n.t('Backup lock'), b.useBackupLock ? vscode.l10n.t('on') : vscode.l10n.t('off')),
         ];
       }),
-      new RdsFolderNode(this, 'network', 'Network', 'rds.networkInfo', 'globe', async (rds, self) => {
+      new RdsFolderNode(this, 'network', vscode.l10n.t('Network'), 'rds.networkInfo', 'globe', async (rds, self) => {
         const n: any = await rds.getNetworkInfo({ dbInstanceId: id });
         const port = this.data.dbPort;
         return [
-          info(self, 'az', 'Availability zone', n.availabilityZone),
-          info(self, 'subnet', 'Subnet', n.subnet ? `${n.subnet.subnetName} (${n.subnet.subnetCidr})` : ''),
+          info(self, 'az', vscode.l10n.t('Availability zone'), n.availabilityZone),
+          info(self, 'subnet', vscode.l10n.t('Subnet'), n.subnet ? `${n.subnet.subnetName} (${n.subnet.subnetCidr})` : ''),
           ...(n.endPoints ?? []).map((e: any, k: number) => {
             const external = e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC';
             return new LeafNode(self, `${self.id}/endpoint/${k}`, e.domain || e.ipAddress, {
               icon: external ? 'globe' : 'home',
-              description: `${e.ipAddress ?? ''} · ${external ? 'external' : 'internal'}`,
+              description: `${e.ipAddress ?? ''} · ${external ? vscode.l10n.t('external') : vscode.l10n.t('internal')}`,
               contextValue: 'rds.endpoint',
               copyValue: port ? `${e.domain || e.ipAddress}:${port}` : e.domain || e.ipAddress,
-              tooltip: new vscode.MarkdownString(mdFields(e.domain ?? '', [['IP address', e.ipAddress], ['Type', e.endPointType], ['Port', port]])),
+              tooltip: new vscode.MarkdownString(mdFields(e.domain ?? '', [[vscode.l10n.t('IP address'), e.ipAddress], [vscode.l10n.t('Type'), e.endPointType], [vscode.l10n.t('Port'), port]])),
             });
           }),
         ];
       }),
       new ParameterGroupRefNode(this),
-      new RdsFolderNode(this, 'metrics', 'Metrics', 'rds.folder.metrics', 'graph', async (rds, self) => loadMetrics(rds, self, id), {
-        emptyText: 'No metric value in the last 10 minutes',
-        tooltip: 'Latest values of the last 10 minutes',
+      new RdsFolderNode(this, 'metrics', vscode.l10n.t('Metrics'), 'rds.folder.metrics', 'graph', async (rds, self) => loadMetrics(rds, self, id), {
+        emptyText: vscode.l10n.t('No metric value in the last 10 minutes'),
+        tooltip: vscode.l10n.t('Latest values of the last 10 minutes'),
       }),
     ];
   }
@@ -284,19 +285,19 @@ async function loadMetrics(rds: RdsClient, self: TreeNode, dbInstanceId: string)
     const last = values[values.length - 1];
     return new LeafNode(self, `${self.id}/${st.measureName}`, st.measureName, {
       icon: 'pulse',
-      description: last ? `${last[1]}${st.unit ? ` ${st.unit}` : ''}` : 'no data',
+      description: last ? `${last[1]}${st.unit ? ` ${st.unit}` : ''}` : vscode.l10n.t('no data'),
       contextValue: 'rds.metric',
-      tooltip: last ? `${st.measureName}: ${last[1]} ${st.unit ?? ''} at ${new Date(last[0] * 1000).toLocaleString()}` : undefined,
+      tooltip: last ? vscode.l10n.t('{0}: {1} {2} at {3}', st.measureName, last[1], st.unit ?? '', formatDateTime(new Date(last[0] * 1000))) : undefined,
     });
   });
 }
 
 export class InstanceBackupsNode extends FolderNode {
   readonly id: string;
-  readonly label = 'Backups';
+  readonly label = vscode.l10n.t('Backups');
   protected readonly kind = 'rds.folder.instanceBackups';
   protected override icon = 'archive';
-  protected override emptyText = 'No backup of this instance';
+  protected override emptyText = vscode.l10n.t('No backup of this instance');
   constructor(readonly instance: InstanceNode) {
     super();
     this.parent = instance;
@@ -312,7 +313,7 @@ export class InstanceBackupsNode extends FolderNode {
 
 export class ParameterGroupRefNode extends TreeNode {
   readonly id: string;
-  label = 'Parameter group';
+  label = vscode.l10n.t('Parameter group');
   constructor(readonly instance: InstanceNode) {
     super();
     this.parent = instance;
@@ -332,13 +333,13 @@ export class ParameterGroupRefNode extends TreeNode {
       status = group?.parameterGroupStatus;
     }
     const needsApply = i.needToApplyParameterGroup || status === 'NEED_TO_APPLY';
-    const item = new vscode.TreeItem(`Parameter group: ${name}`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(vscode.l10n.t('Parameter group: {0}', name), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = needsApply ? 'needs apply' : 'applied';
+    item.description = needsApply ? vscode.l10n.t('needs apply') : vscode.l10n.t('applied');
     item.iconPath = themeIcon('settings', needsApply ? 'yellow' : statusColour('STABLE'));
     item.contextValue = `rds.instanceParameterGroup${needsApply ? '.needsApply' : ''}`;
     item.tooltip = new vscode.MarkdownString(
-      mdFields(name, [['Parameter group ID', i.parameterGroupId], ['State', needsApply ? 'changes wait to be applied (restart the instance or apply from Modify)' : 'applied']]),
+      mdFields(name, [[vscode.l10n.t('Parameter group ID'), i.parameterGroupId], [vscode.l10n.t('State'), needsApply ? vscode.l10n.t('changes wait to be applied (restart the instance or apply from Modify)') : vscode.l10n.t('applied')]]),
     );
     return item;
   }
@@ -368,7 +369,7 @@ export class DbUserNode extends TreeNode {
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('person');
     item.description = [u.authorityType, busy ? u.dbUserStatus : '', u.authenticationPlugin, u.tlsOption && u.tlsOption !== 'NONE' ? u.tlsOption : ''].filter(Boolean).join(' · ');
     item.tooltip = new vscode.MarkdownString(
-      mdFields(this.label, [['Authority', u.authorityType], ['Status', u.dbUserStatus], ['Plugin', u.authenticationPlugin], ['TLS', u.tlsOption], ['ID', u.dbUserId], ['Created', u.createdYmdt]]),
+      mdFields(this.label, [[vscode.l10n.t('Authority'), u.authorityType], [vscode.l10n.t('Status'), u.dbUserStatus], [vscode.l10n.t('Plugin'), u.authenticationPlugin], ['TLS', u.tlsOption], ['ID', u.dbUserId], [vscode.l10n.t('Created'), u.createdYmdt]]),
     );
     return item;
   }
@@ -397,7 +398,7 @@ export class DbSchemaNode extends TreeNode {
     item.contextValue = `rds.dbSchema.${s.dbSchemaStatus.toLowerCase()}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('symbol-namespace');
     item.description = busy ? s.dbSchemaStatus : when(s.createdYmdt);
-    item.tooltip = new vscode.MarkdownString(mdFields(s.dbSchemaName, [['Status', s.dbSchemaStatus], ['ID', s.dbSchemaId], ['Created', s.createdYmdt]]));
+    item.tooltip = new vscode.MarkdownString(mdFields(s.dbSchemaName, [[vscode.l10n.t('Status'), s.dbSchemaStatus], ['ID', s.dbSchemaId], [vscode.l10n.t('Created'), s.createdYmdt]]));
     return item;
   }
 }

@@ -32,18 +32,18 @@ export class BackupNode extends TreeNode {
     item.id = this.id;
     item.contextValue = `rds.backup.${b.backupStatus.toLowerCase()}.${(b.backupType ?? 'unknown').toLowerCase()}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('archive', statusColour(b.backupStatus));
-    item.description = [busy ? (b.backupStatus === 'BACKING_UP' ? 'Backing up...' : 'Deleting...') : b.backupStatus, b.backupType, formatBytes(b.backupSize), when(b.createdYmdt)]
+    item.description = [busy ? (b.backupStatus === 'BACKING_UP' ? vscode.l10n.t('Backing up...') : vscode.l10n.t('Deleting...')) : b.backupStatus, b.backupType, formatBytes(b.backupSize), when(b.createdYmdt)]
       .filter(Boolean)
       .join(' · ');
     item.tooltip = new vscode.MarkdownString(
       mdFields(b.backupName, [
-        ['Status', b.backupStatus],
-        ['Type', b.backupType],
-        ['Size', formatBytes(b.backupSize)],
-        ['Engine', versionLabel(b.dbVersion)],
-        ['Source instance', b.dbInstanceId],
+        [vscode.l10n.t('Status'), b.backupStatus],
+        [vscode.l10n.t('Type'), b.backupType],
+        [vscode.l10n.t('Size'), formatBytes(b.backupSize)],
+        [vscode.l10n.t('Engine'), versionLabel(b.dbVersion)],
+        [vscode.l10n.t('Source instance'), b.dbInstanceId],
         ['ID', b.backupId],
-        ['Created', b.createdYmdt],
+        [vscode.l10n.t('Created'), b.createdYmdt],
       ]),
     );
     return item;
@@ -52,10 +52,10 @@ export class BackupNode extends TreeNode {
 
 export class BackupsFolderNode extends PagedFolderNode<Backup> {
   readonly id: string;
-  readonly label = 'Backups';
+  readonly label = vscode.l10n.t('Backups');
   protected readonly kind = 'rds.folder.backups';
   protected override icon = 'archive';
-  protected override emptyText = 'No backup';
+  protected override emptyText = vscode.l10n.t('No backup');
   constructor(parent: TreeNode) {
     super();
     this.parent = parent;
@@ -89,10 +89,10 @@ export function eventRange(q: EventQuery, now = new Date()): { from: string; to:
 
 export class EventsFolderNode extends PagedFolderNode<DbEvent> {
   readonly id: string;
-  readonly label = 'Events';
+  readonly label = vscode.l10n.t('Events');
   protected readonly kind = 'rds.folder.events';
   protected override icon = 'bell';
-  protected override emptyText = 'No event in this period';
+  protected override emptyText = vscode.l10n.t('No event in this period');
   query: EventQuery = { ...DEFAULT_EVENT_QUERY };
   constructor(parent: TreeNode) {
     super();
@@ -124,7 +124,7 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
       contextValue: 'rds.event',
       copyValue: text,
       tooltip: new vscode.MarkdownString(
-        mdFields(text, [['Code', e.eventCode], ['Category', e.eventCategoryType], ['Source', `${e.sourceName ?? ''} (${e.sourceId ?? ''})`], ['Time', e.eventYmdt]]),
+        mdFields(text, [[vscode.l10n.t('Code'), e.eventCode], [vscode.l10n.t('Category'), e.eventCategoryType], [vscode.l10n.t('Source'), `${e.sourceName ?? ''} (${e.sourceId ?? ''})`], [vscode.l10n.t('Time'), e.eventYmdt]]),
       ),
     });
   }
@@ -142,27 +142,27 @@ export class ParameterGroupNode extends RdsFolderNode {
         (p) =>
           new LeafNode(self, `${self.id}/${p.parameterId}`, p.parameterName, {
             icon: p.value !== p.defaultValue ? 'edit' : 'symbol-property',
-            description: `${p.value}${p.value !== p.defaultValue ? ` (default ${p.defaultValue})` : ''}`,
+            description: `${p.value}${p.value !== p.defaultValue ? vscode.l10n.t(' (default {0})', p.defaultValue) : ''}`,
             contextValue: `rds.parameter.${String(p.updateType).toLowerCase()}`,
             copyValue: p.value,
             tooltip: new vscode.MarkdownString(
-              mdFields(p.parameterName, [['Value', p.value], ['Default', p.defaultValue], ['Allowed', p.allowedValue], ['Changeable', p.updateType], ['Applied', p.applyType], ['File', `[${String(p.parameterFileGroup).toLowerCase()}] ${p.fileParameterName}`]]),
+              mdFields(p.parameterName, [[vscode.l10n.t('Value'), p.value], [vscode.l10n.t('Default'), p.defaultValue], [vscode.l10n.t('Allowed'), p.allowedValue], [vscode.l10n.t('Changeable'), p.updateType], [vscode.l10n.t('Applied'), p.applyType], [vscode.l10n.t('File'), `[${String(p.parameterFileGroup).toLowerCase()}] ${p.fileParameterName}`]]),
             ),
           }),
       );
-    }, { description: [versionLabel(data.dbVersion), data.parameterGroupStatus === 'NEED_TO_APPLY' ? 'needs apply' : ''].filter(Boolean).join(' · '), emptyText: 'No parameter' });
+    }, { description: [versionLabel(data.dbVersion), data.parameterGroupStatus === 'NEED_TO_APPLY' ? vscode.l10n.t('needs apply') : ''].filter(Boolean).join(' · '), emptyText: vscode.l10n.t('No parameter') });
   }
   override getTreeItem(): vscode.TreeItem {
     const item = this.folderItem();
     const d = this.data;
     item.iconPath = themeIcon('settings', d.parameterGroupStatus === 'NEED_TO_APPLY' ? 'yellow' : undefined);
-    item.tooltip = new vscode.MarkdownString(mdFields(d.parameterGroupName, [['Engine', d.dbVersion], ['Status', d.parameterGroupStatus], ['Description', d.description], ['ID', d.parameterGroupId], ['Created', d.createdYmdt]]));
+    item.tooltip = new vscode.MarkdownString(mdFields(d.parameterGroupName, [[vscode.l10n.t('Engine'), d.dbVersion], [vscode.l10n.t('Status'), d.parameterGroupStatus], [vscode.l10n.t('Description'), d.description], ['ID', d.parameterGroupId], [vscode.l10n.t('Created'), d.createdYmdt]]));
     return item;
   }
 }
 
 export function ruleLabel(r: SecurityRule): string {
-  const port = r.port.portType === 'DB_PORT' ? 'DB port' : r.port.portType === 'PORT' ? `port ${r.port.minPort}` : `ports ${r.port.minPort}-${r.port.maxPort}`;
+  const port = r.port.portType === 'DB_PORT' ? vscode.l10n.t('DB port') : r.port.portType === 'PORT' ? vscode.l10n.t('port {0}', String(r.port.minPort)) : vscode.l10n.t('ports {0}-{1}', String(r.port.minPort), String(r.port.maxPort));
   return `${r.direction === 'INGRESS' ? 'in' : 'out'} ${r.cidr} : ${port}`;
 }
 
@@ -175,13 +175,13 @@ export class SecurityGroupNode extends RdsFolderNode {
       const r: any = await rds.getDbSecurityGroup({ dbSecurityGroupId: data.dbSecurityGroupId });
       const rules: SecurityRule[] = (r?.dbSecurityGroup ?? r)?.rules ?? [];
       return rules.map((rule) => new SecurityRuleNode(self, rule, data.dbSecurityGroupId));
-    }, { emptyText: 'No rule: nothing can connect', description: data.progressStatus && data.progressStatus !== 'NONE' ? data.progressStatus : (data.description ?? undefined) });
+    }, { emptyText: vscode.l10n.t('No rule: nothing can connect'), description: data.progressStatus && data.progressStatus !== 'NONE' ? data.progressStatus : (data.description ?? undefined) });
   }
   override getTreeItem(): vscode.TreeItem {
     const item = this.folderItem();
     const d = this.data;
     if (d.progressStatus && d.progressStatus !== 'NONE') item.iconPath = new vscode.ThemeIcon('loading~spin');
-    item.tooltip = new vscode.MarkdownString(mdFields(d.dbSecurityGroupName, [['Description', d.description], ['Progress', d.progressStatus], ['ID', d.dbSecurityGroupId], ['Created', d.createdYmdt]]));
+    item.tooltip = new vscode.MarkdownString(mdFields(d.dbSecurityGroupName, [[vscode.l10n.t('Description'), d.description], [vscode.l10n.t('Progress'), d.progressStatus], ['ID', d.dbSecurityGroupId], [vscode.l10n.t('Created'), d.createdYmdt]]));
     return item;
   }
 }
@@ -197,7 +197,7 @@ export class SecurityRuleNode extends LeafNode {
       description: [rule.etherType, rule.description ?? ''].filter(Boolean).join(' · '),
       contextValue: `rds.securityRule.${rule.direction.toLowerCase()}`,
       copyValue: rule.cidr,
-      tooltip: new vscode.MarkdownString(mdFields(ruleLabel(rule), [['Direction', rule.direction], ['Ether type', rule.etherType], ['CIDR', rule.cidr], ['Port type', rule.port.portType], ['Description', rule.description], ['ID', rule.ruleId]])),
+      tooltip: new vscode.MarkdownString(mdFields(ruleLabel(rule), [[vscode.l10n.t('Direction'), rule.direction], [vscode.l10n.t('Ether type'), rule.etherType], ['CIDR', rule.cidr], [vscode.l10n.t('Port type'), rule.port.portType], [vscode.l10n.t('Description'), rule.description], ['ID', rule.ruleId]])),
     });
   }
 }
@@ -211,7 +211,7 @@ export class UserGroupNode extends RdsFolderNode {
       const r: any = await rds.getUserGroup({ userGroupId: data.userGroupId });
       const g = r?.userGroup ?? r;
       const names = await rdsRoot(self).projectMembers();
-      if (g?.userGroupTypeCode === 'ENTIRE') return [new LeafNode(self, `${self.id}/all`, 'All project members', { icon: 'organization', contextValue: 'rds.userGroupMember.all' })];
+      if (g?.userGroupTypeCode === 'ENTIRE') return [new LeafNode(self, `${self.id}/all`, vscode.l10n.t('All project members'), { icon: 'organization', contextValue: 'rds.userGroupMember.all' })];
       return (g?.members ?? []).map((m: any) => {
         const who = names.get(m.memberId);
         return new LeafNode(self, `${self.id}/${m.memberId}`, who?.memberName ?? m.memberId, {
@@ -221,7 +221,7 @@ export class UserGroupNode extends RdsFolderNode {
           copyValue: m.memberId,
         });
       });
-    }, { emptyText: 'No member' });
+    }, { emptyText: vscode.l10n.t('No member') });
   }
 }
 
@@ -234,21 +234,21 @@ export class NotificationGroupNode extends RdsFolderNode {
       parent,
       data.notificationGroupId,
       data.notificationGroupName,
-      `rds.notificationGroup.${data.isEnabled === false ? 'disabled' : 'enabled'}`,
+      `rds.notificationGroup.${data.isEnabled === false ? vscode.l10n.t('disabled') : vscode.l10n.t('enabled')}`,
       data.isEnabled === false ? 'bell-slash' : 'bell',
       async (rds, self) => {
         const r: any = await rds.getNotificationGroup({ notificationGroupId: data.notificationGroupId });
         const g = r?.notificationGroup ?? r;
         return [
-          new StaticFolderNode(self, `${self.id}/instances`, 'Watched instances', 'rds.notificationTargets', 'server', (dir) =>
+          new StaticFolderNode(self, `${self.id}/instances`, vscode.l10n.t('Watched instances'), 'rds.notificationTargets', 'server', (dir) =>
             (g?.dbInstances ?? []).map((i: any) => new LeafNode(dir, `${dir.id}/${i.dbInstanceId}`, i.dbInstanceName, { icon: 'database', contextValue: 'rds.notificationTarget', copyValue: i.dbInstanceId })),
           String((g?.dbInstances ?? []).length)),
-          new StaticFolderNode(self, `${self.id}/userGroups`, 'Notified user groups', 'rds.notificationTargets', 'organization', (dir) =>
+          new StaticFolderNode(self, `${self.id}/userGroups`, vscode.l10n.t('Notified user groups'), 'rds.notificationTargets', 'organization', (dir) =>
             (g?.userGroups ?? []).map((u: any) => new LeafNode(dir, `${dir.id}/${u.userGroupId}`, u.userGroupName, { icon: 'organization', contextValue: 'rds.notificationTarget', copyValue: u.userGroupId })),
           String((g?.userGroups ?? []).length)),
         ];
       },
-      { description: [data.isEnabled === false ? 'disabled' : 'enabled', data.notifyEmail ? 'e-mail' : '', data.notifySms ? 'SMS' : ''].filter(Boolean).join(' · ') },
+      { description: [data.isEnabled === false ? vscode.l10n.t('disabled') : vscode.l10n.t('enabled'), data.notifyEmail ? vscode.l10n.t('e-mail') : '', data.notifySms ? 'SMS' : ''].filter(Boolean).join(' · ') },
     );
   }
 }
@@ -258,32 +258,32 @@ export function catalogFolders(parent: TreeNode): TreeNode[] {
   const leaf = (self: TreeNode, key: string, label: string, description?: string, icon = 'symbol-constant', copy?: string) =>
     new LeafNode(self, `${self.id}/${key}`, label, { icon, description, contextValue: 'rds.catalogItem', copyValue: copy ?? key });
   return [
-    new RdsFolderNode(parent, 'flavors', 'Flavors', 'rds.catalog.flavors', 'chip', async (rds, self) => {
+    new RdsFolderNode(parent, 'flavors', vscode.l10n.t('Flavors'), 'rds.catalog.flavors', 'chip', async (rds, self) => {
       const r: any = await rds.listDbFlavors();
-      return (r?.dbFlavors ?? []).map((f: any) => leaf(self, f.dbFlavorId, f.dbFlavorName, `${f.vcpus} vCPU · ${Math.round(f.ram / 1024)} GB RAM`, 'chip'));
+      return (r?.dbFlavors ?? []).map((f: any) => leaf(self, f.dbFlavorId, f.dbFlavorName, vscode.l10n.t('{0} vCPU · {1} GB RAM', f.vcpus, Math.round(f.ram / 1024)), 'chip'));
     }),
-    new RdsFolderNode(parent, 'versions', 'Engine Versions', 'rds.catalog.versions', 'versions', async (rds, self) => {
+    new RdsFolderNode(parent, 'versions', vscode.l10n.t('Engine Versions'), 'rds.catalog.versions', 'versions', async (rds, self) => {
       const r: any = await rds.listDbVersions();
-      return (r?.dbVersions ?? []).map((v: any) => leaf(self, v.dbVersion, v.dbVersionName ?? versionLabel(v.dbVersion), [v.dbVersion, v.restorableFromObs ? 'restorable from object storage' : ''].filter(Boolean).join(' · '), 'versions'));
+      return (r?.dbVersions ?? []).map((v: any) => leaf(self, v.dbVersion, v.dbVersionName ?? versionLabel(v.dbVersion), [v.dbVersion, v.restorableFromObs ? vscode.l10n.t('restorable from object storage') : ''].filter(Boolean).join(' · '), 'versions'));
     }),
-    new RdsFolderNode(parent, 'subnets', 'Subnets', 'rds.catalog.subnets', 'type-hierarchy', async (rds, self) => {
+    new RdsFolderNode(parent, 'subnets', vscode.l10n.t('Subnets'), 'rds.catalog.subnets', 'type-hierarchy', async (rds, self) => {
       const r: any = await rds.listSubnets();
-      return (r?.subnets ?? []).map((s: any) => leaf(self, s.subnetId, s.subnetName, `${s.subnetCidr} · ${s.availableIpCount} free IPs${s.usingGateway ? ' · gateway' : ''}`, 'type-hierarchy'));
+      return (r?.subnets ?? []).map((s: any) => leaf(self, s.subnetId, s.subnetName, vscode.l10n.t('{0} · {1} free IPs{2}', s.subnetCidr, s.availableIpCount, s.usingGateway ? vscode.l10n.t(vscode.l10n.t(' · gateway')) : ''), 'type-hierarchy'));
     }),
-    new RdsFolderNode(parent, 'storageTypes', 'Storage Types', 'rds.catalog.storageTypes', 'database', async (rds, self) => {
+    new RdsFolderNode(parent, 'storageTypes', vscode.l10n.t('Storage Types'), 'rds.catalog.storageTypes', 'database', async (rds, self) => {
       const [types, storages]: any[] = await Promise.all([rds.listStorageTypes(), rds.listStorages().catch(() => ({ storages: [] }))]);
       const all = new Set<string>([...(types?.storageTypes ?? []), ...(storages?.storages ?? [])]);
       return [...all].map((t) => leaf(self, t.replace(/\s+/g, '_'), t, undefined, 'database', t));
     }),
-    new RdsFolderNode(parent, 'eventCodes', 'Event Codes', 'rds.catalog.eventCodes', 'symbol-enum', async (rds, self) => {
+    new RdsFolderNode(parent, 'eventCodes', vscode.l10n.t('Event Codes'), 'rds.catalog.eventCodes', 'symbol-enum', async (rds, self) => {
       const r: any = await rds.listEventCodes();
       return (r?.eventCodes ?? []).map((c: any) => leaf(self, c.eventCode, c.eventCode, c.eventCategoryType, 'symbol-enum'));
     }),
-    new RdsFolderNode(parent, 'regions', 'Regions', 'rds.catalog.regions', 'globe', async (rds, self) => {
+    new RdsFolderNode(parent, 'regions', vscode.l10n.t('Regions'), 'rds.catalog.regions', 'globe', async (rds, self) => {
       const r: any = await rds.listRegions();
-      return (r?.regions ?? []).map((g: any) => leaf(self, g.regionCode, g.regionCode, g.isEnabled ? 'enabled' : 'not enabled', 'globe'));
+      return (r?.regions ?? []).map((g: any) => leaf(self, g.regionCode, g.regionCode, g.isEnabled ? vscode.l10n.t('enabled') : vscode.l10n.t('not enabled'), 'globe'));
     }),
-    new RdsFolderNode(parent, 'members', 'Project Members', 'rds.catalog.members', 'organization', async (rds, self) => {
+    new RdsFolderNode(parent, 'members', vscode.l10n.t('Project Members'), 'rds.catalog.members', 'organization', async (rds, self) => {
       const r: any = await rds.listProjectMembers();
       return (r?.members ?? []).map((m: any) => leaf(self, m.memberId, m.memberName, m.emailAddress, 'person'));
     }),

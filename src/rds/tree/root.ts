@@ -1,4 +1,5 @@
 // "RDS for MySQL" under a region: the folders of issue 5.
+import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
 import type { Profile } from '../../shared/services';
 import type { TreeNode } from '../../shared/tree/nodes';
@@ -15,24 +16,24 @@ export class RdsServiceNode extends RdsRootNode {
     return [
       new InstancesFolderNode(this),
       new BackupsFolderNode(this),
-      new RdsFolderNode(this, 'parameterGroup', 'Parameter Groups', 'rds.folder.parameterGroups', 'settings', async (rds, self) => {
+      new RdsFolderNode(this, 'parameterGroup', vscode.l10n.t('Parameter Groups'), 'rds.folder.parameterGroups', 'settings', async (rds, self) => {
         const r: any = await rds.listParameterGroups();
         return (r?.parameterGroups ?? []).map((g: any) => new ParameterGroupNode(self, g));
-      }, { emptyText: 'No parameter group' }),
-      new RdsFolderNode(this, 'securityGroup', 'DB Security Groups', 'rds.folder.securityGroups', 'shield', async (rds, self) => {
+      }, { emptyText: vscode.l10n.t('No parameter group') }),
+      new RdsFolderNode(this, 'securityGroup', vscode.l10n.t('DB Security Groups'), 'rds.folder.securityGroups', 'shield', async (rds, self) => {
         const r: any = await rds.listDbSecurityGroups();
         return (r?.dbSecurityGroups ?? []).map((g: any) => new SecurityGroupNode(self, g));
-      }, { emptyText: 'No DB security group' }),
-      new RdsFolderNode(this, 'userGroup', 'User Groups', 'rds.folder.userGroups', 'organization', async (rds, self) => {
+      }, { emptyText: vscode.l10n.t('No DB security group') }),
+      new RdsFolderNode(this, 'userGroup', vscode.l10n.t('User Groups'), 'rds.folder.userGroups', 'organization', async (rds, self) => {
         const r: any = await rds.listUserGroups();
         return (r?.userGroups ?? []).map((g: any) => new UserGroupNode(self, g));
-      }, { emptyText: 'No user group' }),
-      new RdsFolderNode(this, 'notificationGroup', 'Notification Groups', 'rds.folder.notificationGroups', 'bell', async (rds, self) => {
+      }, { emptyText: vscode.l10n.t('No user group') }),
+      new RdsFolderNode(this, 'notificationGroup', vscode.l10n.t('Notification Groups'), 'rds.folder.notificationGroups', 'bell', async (rds, self) => {
         const r: any = await rds.listNotificationGroups();
         return (r?.notificationGroups ?? []).map((g: any) => new NotificationGroupNode(self, g));
-      }, { emptyText: 'No notification group' }),
+      }, { emptyText: vscode.l10n.t('No notification group') }),
       new EventsFolderNode(this),
-      new StaticFolderNode(this, `${this.id}/catalog`, 'Catalog', 'rds.folder.catalog', 'library', (self) => catalogFolders(self)),
+      new StaticFolderNode(this, `${this.id}/catalog`, vscode.l10n.t('Catalog'), 'rds.folder.catalog', 'library', (self) => catalogFolders(self)),
     ];
   }
 }

@@ -10,6 +10,7 @@
 // Menus: Start   `viewItem =~ /^rds\.instance\.shutdown\.(?!.*\.busy)/`
 //        Promote `viewItem =~ /^rds\.instance\.available\.replica/`
 //        HA      `viewItem =~ /^rds\.instance\.[a-z_]+\.master\.ha/`
+import { formatNumber, l10n } from '../../shared/l10n';
 import type { DbInstance } from './types';
 
 export type InstanceRole = 'single' | 'master' | 'candidate' | 'replica' | 'failed';
@@ -82,9 +83,9 @@ export function instanceStatusView(i: Pick<DbInstance, 'dbInstanceStatus' | 'pro
 export const ROLE_LABEL: Record<InstanceRole, string> = {
   single: '',
   master: 'master',
-  candidate: 'candidate master',
-  replica: 'read replica',
-  failed: 'failed master',
+  candidate: l10n.t('candidate master'),
+  replica: l10n.t('read replica'),
+  failed: l10n.t('failed master'),
 };
 
 const ROLE_ORDER: Record<string, number> = { MASTER: 0, CANDIDATE_MASTER: 1, READ_ONLY_SLAVE: 2, FAILED_MASTER: 3 };
@@ -127,7 +128,7 @@ export function formatBytes(n: number | undefined): string {
     v /= 1024;
     u++;
   }
-  return `${u === 0 ? v : v.toFixed(1)} ${units[u]}`;
+  return `${formatNumber(v, u === 0 ? 0 : 1)} ${units[u]}`;
 }
 
 /** `MYSQL_V8032` -> `MySQL 8.0.32` (falls back to the raw value). */

@@ -16,7 +16,7 @@ export class RegionNode extends FolderNode {
   readonly label: string;
   protected readonly kind = 'region';
   protected override icon = 'globe';
-  protected override emptyText = 'No service of this extension runs in this region';
+  protected override emptyText = vscode.l10n.t('No service of this extension runs in this region');
   constructor(
     parent: ProfileNode,
     readonly profile: Profile,
@@ -53,7 +53,7 @@ export class ProfileNode extends FolderNode {
   readonly label: string;
   protected readonly kind: string;
   protected override icon: string;
-  protected override emptyText = 'No region enabled: Edit Profile to choose regions';
+  protected override emptyText = vscode.l10n.t('No region enabled: Edit Profile to choose regions');
   constructor(
     ctx: TreeContext,
     readonly profile: Profile,
@@ -72,15 +72,15 @@ export class ProfileNode extends FolderNode {
     return { profile: this.profile };
   }
   protected override describe() {
-    const cloud = this.profile.cloud === 'gov' ? 'gov cloud' : 'public cloud';
-    return this.active ? `active · ${cloud}` : cloud;
+    const cloud = this.profile.cloud === 'gov' ? vscode.l10n.t('gov cloud') : vscode.l10n.t('public cloud');
+    return this.active ? vscode.l10n.t('active · {0}', cloud) : cloud;
   }
   protected async load(): Promise<TreeNode[]> {
     if (!this.active) {
       return [
-        new LeafNode(this, `${this.id}/~switch`, 'Switch to this profile to browse it', {
+        new LeafNode(this, `${this.id}/~switch`, vscode.l10n.t('Switch to this profile to browse it'), {
           icon: 'arrow-swap',
-          command: { command: 'nhncloud.profile.switch', title: 'Switch Profile', arguments: [this.profile.id] },
+          command: { command: 'nhncloud.profile.switch', title: vscode.l10n.t('Switch Profile'), arguments: [this.profile.id] },
         }),
       ];
     }
@@ -194,12 +194,12 @@ export function createExplorer(services: Services): Explorer {
   const pickFolder = async (): Promise<FolderNode | undefined> => {
     const folders = [...registry.values()].filter((n): n is FolderNode => n instanceof FolderNode);
     if (!folders.length) {
-      void vscode.window.showInformationMessage('Expand a folder of the NHN Cloud explorer first, then filter it.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Expand a folder of the NHN Cloud explorer first, then filter it.'));
       return undefined;
     }
     const picked = await vscode.window.showQuickPick(
       folders.map((f) => ({ label: f.label ?? f.id, description: f.id.split('/').slice(1, -1).join(' / '), folder: f })),
-      { title: 'Filter which folder?', matchOnDescription: true },
+      { title: vscode.l10n.t('Filter which folder?'), matchOnDescription: true },
     );
     return picked?.folder;
   };
@@ -210,10 +210,10 @@ export function createExplorer(services: Services): Explorer {
       const folder = folderFromArgs(node) ?? (await pickFolder());
       if (!folder) return;
       const text = await vscode.window.showInputBox({
-        title: `Filter ${folder.label ?? ''} by name`,
-        prompt: 'Words that must all appear in the name (case-insensitive); -word excludes. Empty clears the filter.',
+        title: vscode.l10n.t('Filter {0} by name', folder.label ?? ''),
+        prompt: vscode.l10n.t('Words that must all appear in the name (case-insensitive); -word excludes. Empty clears the filter.'),
         value: filters.get(folder.id) ?? '',
-        validateInput: (t) => (t.length > 100 ? 'At most 100 characters.' : undefined),
+        validateInput: (t) => (t.length > 100 ? vscode.l10n.t('At most 100 characters.') : undefined),
       });
       if (text === undefined) return;
       if (text.trim()) filters.set(folder.id, text.trim());

@@ -7,6 +7,7 @@ import type { Region } from '../../client/endpoints';
 import { isApiError, isAuthError, isCancelledError } from '../../client/errors';
 import type { Profile, Services } from '../services';
 import { applyFilter } from './filter';
+import { errorMessage } from '../errorText';
 
 /** Shared by every node of one explorer; reached through the root (see TreeNode.ctx). */
 export interface TreeContext {
@@ -48,7 +49,7 @@ export abstract class TreeNode {
 
   get ctx(): TreeContext {
     const c = this.rootContext ?? this.parent?.ctx;
-    if (!c) throw new Error(`Tree node ${this.id} is not attached to the explorer`);
+    if (!c) throw new Error(vscode.l10n.t('Tree node {0} is not attached to the explorer', this.id));
     return c;
   }
 
@@ -146,38 +147,38 @@ export class ErrorNode extends TreeNode {
   /** What the node says and does: exported for the e2e scenarios and the log line. */
   describe(): { text: string; tooltip: string; command: vscode.Command; icon: string } {
     const e = this.error;
-    const message = e instanceof Error ? e.message : String(e);
+    const message = errorMessage(e);
     const profile = this.scope().profile;
     const region = this.scope().region;
     if (isAuthError(e) && e.reason === 'unauthenticated') {
       return {
-        text: 'Credentials rejected: Edit Profile',
-        tooltip: `${message}\n\nThe service rejected the keys of profile "${profile?.name ?? ''}" (80401). Click to edit the profile.`,
-        command: { command: 'nhncloud.profile.edit', title: 'Edit Profile', arguments: [profile?.id] },
+        text: vscode.l10n.t('Credentials rejected: Edit Profile'),
+        tooltip: vscode.l10n.t('{0}\n\nThe service rejected the keys of profile "{1}" (80401). Click to edit the profile.', message, profile?.name ?? ''),
+        command: { command: 'nhncloud.profile.edit', title: vscode.l10n.t('Edit Profile'), arguments: [profile?.id] },
         icon: 'key',
       };
     }
     if (isAuthError(e)) {
       return {
-        text: 'Permission denied: your role cannot read this',
-        tooltip: `${message}\n\nThe project role of this profile lacks the permission (80403). Ask a project ADMIN. Click to retry.`,
-        command: { command: 'nhncloud.tree.retry', title: 'Retry', arguments: [this] },
+        text: vscode.l10n.t('Permission denied: your role cannot read this'),
+        tooltip: vscode.l10n.t('{0}\n\nThe project role of this profile lacks the permission (80403). Ask a project ADMIN. Click to retry.', message),
+        command: { command: 'nhncloud.tree.retry', title: vscode.l10n.t('Retry'), arguments: [this] },
         icon: 'lock',
       };
     }
     if (isApiError(e) && String(e.code) === '4005') {
       return {
-        text: `RDS for MySQL is not enabled in this project${region ? ` in ${region}` : ''}`,
-        tooltip: 'Enable the service in the NHN Cloud console (Project > Service selection), then click to retry.',
-        command: { command: 'nhncloud.tree.retry', title: 'Retry', arguments: [this] },
+        text: region ? vscode.l10n.t('RDS for MySQL is not enabled in this project in {0}', region) : vscode.l10n.t('RDS for MySQL is not enabled in this project'),
+        tooltip: vscode.l10n.t('Enable the service in the NHN Cloud console (Project > Service selection), then click to retry.'),
+        command: { command: 'nhncloud.tree.retry', title: vscode.l10n.t('Retry'), arguments: [this] },
         icon: 'circle-slash',
       };
     }
     const reason = message.replace(/\.\s*$/, '');
     return {
-      text: `Failed to load: ${reason}. Click to retry`,
-      tooltip: `${message}\n\nClick to retry; details in the log (NHN Cloud output channel).`,
-      command: { command: 'nhncloud.tree.retry', title: 'Retry', arguments: [this] },
+      text: vscode.l10n.t('Failed to load: {0}. Click to retry', reason),
+      tooltip: vscode.l10n.t('{0}\n\nClick to retry; details in the log (NHN Cloud output channel).', message),
+      command: { command: 'nhncloud.tree.retry', title: vscode.l10n.t('Retry'), arguments: [this] },
       icon: 'error',
     };
   }
@@ -208,25 +209,25 @@ export class LoadMoreNode extends TreeNode {
     this.id = `${folder.id}/~more`;
   }
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Load more...', vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(vscode.l10n.t('Load more...'), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = this.total !== undefined ? `${this.shown} of ${this.total}` : `${this.shown} shown`;
+    item.description = this.total !== undefined ? vscode.l10n.t('{0} of {1}', this.shown, this.total) : vscode.l10n.t('{0} shown', this.shown);
     item.contextValue = 'loadMore';
     item.iconPath = new vscode.ThemeIcon('ellipsis');
-    item.command = { command: 'nhncloud.tree.loadMore', title: 'Load more', arguments: [this] };
+    item.command = { command: 'nhncloud.tree.loadMore', title: vscode.l10n.t('Load more'), arguments: [this] };
     return item;
   }
 }
 
 function describeFailure(node: TreeNode, e: unknown): string {
   const msg = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-  return `Loading ${node.id} failed: ${msg}`;
+  return vscode.l10n.t('Loading {0} failed: {1}', node.id, msg);
 }
 
 /** A node whose children are loaded once and cached until invalidated. */
 export abstract class FolderNode extends TreeNode {
   private cache?: Promise<TreeNode[]>;
-  protected emptyText = 'Nothing here';
+  protected emptyText = vscode.l10n.t('Nothing here');
   /** Codicon of the folder. */
   protected icon = 'folder';
   /** contextValue; `.filtered` is appended while a filter is set. */
@@ -271,7 +272,7 @@ export abstract class FolderNode extends TreeNode {
     const filter = this.ctx.filters.get(this.id);
     if (!filter) return nodes;
     const shown = applyFilter(nodes, (n) => n.label, filter);
-    if (!shown.some((n) => n.label !== undefined)) shown.unshift(new PlaceholderNode(this, `No name matches "${filter}"`));
+    if (!shown.some((n) => n.label !== undefined)) shown.unshift(new PlaceholderNode(this, vscode.l10n.t('No name matches "{0}"', filter)));
     return shown;
   }
 

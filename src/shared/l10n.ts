@@ -1,0 +1,42 @@
+// The translator of the code that must stay free of `vscode`: the webviews (their bundle comes
+// in the panel's `init` message) and the vscode-free modules shared with them or unit-tested in
+// plain Node (validators, form models). The extension side calls `vscode.l10n.t` itself; main.ts
+// hands `vscode.l10n.bundle` to `setL10nBundle` so both read the same l10n/bundle.l10n.<lang>.json.
+// Same contract as vscode.l10n.t: the English text is the key, `{0}`, `{1}`... are the arguments.
+
+export type L10nBundle = Record<string, string | { message: string; comment?: string[] }>;
+
+let bundle: L10nBundle | undefined;
+let language = 'en';
+
+export function setL10nBundle(next: L10nBundle | undefined, lang?: string): void {
+  bundle = next;
+  if (lang) language = lang;
+}
+
+/** The display language (BCP 47, e.g. `ko`, `ja`, `en`), for dates and numbers. */
+export function displayLanguage(): string {
+  return language;
+}
+
+export const l10n = {
+  t(message: string, ...args: Array<string | number | boolean>): string {
+    const entry = bundle?.[message];
+    const text = typeof entry === 'string' ? entry : (entry?.message ?? message);
+    return args.length ? text.replace(/\{(\d+)\}/g, (all, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : all)) : text;
+  },
+};
+
+/** Date and time as the display language writes them (2026. 11. 21. 오후 3:04, 2026/11/21 15:04). */
+export function formatDateTime(d: Date, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
+  return new Intl.DateTimeFormat(language, opts).format(d);
+}
+
+export function formatTime(d: Date): string {
+  return new Intl.DateTimeFormat(language, { timeStyle: 'medium' }).format(d);
+}
+
+/** A number with the display language's separators and at most `digits` decimals. */
+export function formatNumber(n: number, digits = 1): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(n);
+}
