@@ -51,6 +51,8 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
       styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(root, 'media', 'webview.css')).toString(),
       title: panel.title,
       kind,
+      // The page's texts: the extension's bundle for the display language (undefined in English).
+      l10n: { language: vscode.env.language, bundle: vscode.l10n.bundle },
     });
     this.disposables.push(
       panel.webview.onDidReceiveMessage((raw) => void this.receive(raw)),

@@ -1,4 +1,9 @@
 // The HTML shell of every panel (vscode-free, so the browser tests load the same page).
+// Localization of the webviews: the page carries the extension's l10n bundle for the display
+// language as a JSON data block (`#nhncloud-l10n`, never executed, so the CSP is unchanged);
+// webviews/shared/l10nBoot.ts reads it before any panel module builds a label, and the panels
+// translate with `l10n.t` of src/shared/l10n.ts, whose strings live in l10n/bundle.l10n.*.json.
+import type { L10nBundle } from '../shared/l10n';
 import type { PanelKind } from './viewTypes';
 
 export function nonce(): string {
@@ -13,7 +18,10 @@ export function escapeHtml(text: string): string {
 }
 
 /** The page shell: nothing loads but our bundle (by nonce) and our stylesheet (cspSource). */
-export function panelHtml(opts: { cspSource: string; nonce: string; scriptUri: string; styleUri: string; title: string; kind: PanelKind }): string {
+export function panelHtml(opts: { cspSource: string; nonce: string; scriptUri: string; styleUri: string; title: string; kind: PanelKind; l10n?: { language: string; bundle?: L10nBundle } }): string {
+  const language = opts.l10n?.language ?? 'en';
+  // `<` escaped so no text can close the data block.
+  const l10nJson = JSON.stringify({ language, bundle: opts.l10n?.bundle ?? null }).replace(/</g, '\\u003c');
   const csp = [
     "default-src 'none'",
     `img-src ${opts.cspSource} data:`,
@@ -24,7 +32,7 @@ export function panelHtml(opts: { cspSource: string; nonce: string; scriptUri: s
     `script-src 'nonce-${opts.nonce}'`,
   ].join('; ');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(language)}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -33,6 +41,7 @@ export function panelHtml(opts: { cspSource: string; nonce: string; scriptUri: s
 <title>${escapeHtml(opts.title)}</title>
 </head>
 <body data-panel="${opts.kind}">
+<script type="application/json" id="nhncloud-l10n">${l10nJson}</script>
 <main id="app" aria-busy="true" aria-live="polite"></main>
 <script nonce="${opts.nonce}" src="${escapeHtml(opts.scriptUri)}"></script>
 </body>

@@ -20,10 +20,10 @@ export function displayLanguage(): string {
 }
 
 export const l10n = {
-  t(message: string, ...args: Array<string | number | boolean>): string {
+  t(message: string, ...args: Array<string | number | boolean | null | undefined>): string {
     const entry = bundle?.[message];
     const text = typeof entry === 'string' ? entry : (entry?.message ?? message);
-    return args.length ? text.replace(/\{(\d+)\}/g, (all, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : all)) : text;
+    return args.length ? text.replace(/\{(\d+)\}/g, (all, i: string) => (Number(i) < args.length ? String(args[Number(i)] ?? '') : all)) : text;
   },
 };
 

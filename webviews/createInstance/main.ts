@@ -1,5 +1,7 @@
 // Create DB instance: the full InstanceSpec plus engine, administrator account, plugin and TLS.
+import { l10n } from '../../src/shared/l10n';
 import '../shared/nonce';
+import '../shared/l10nBoot';
 import { CreateDbInstanceBody } from '../../src/client/rds/schemas';
 import { createBody, DEFAULT_VALUES } from '../../src/panels/model/instanceForm';
 import { $ } from '../shared/dom';
@@ -18,12 +20,12 @@ start((init) => {
     job: saved?.job,
     schema: () => CreateDbInstanceBody,
     body: createBody,
-    submitLabel: 'Create',
+    submitLabel: l10n.t('Create'),
     submit: (body) => rpc.request('submit', { body }),
     track: (jobId) => rpc.request('track', { jobId }),
     reveal: (dbInstanceId) => rpc.request('reveal', { dbInstanceId }),
     parameterGroups: (dbVersion) => rpc.request('parameterGroups', { dbVersion }),
   });
   onEvent('job', (p) => wizard.onProgress(p));
-  loading(app, 'the choices', async () => wizard.render(app, await rpc.request('loadCatalog', {})));
+  loading(app, l10n.t('the choices'), async () => wizard.render(app, await rpc.request('loadCatalog', {})));
 });

@@ -1,6 +1,8 @@
 // Metrics: one uPlot chart per chosen measure over a chosen range and interval, refreshed every
 // minute while the panel is visible, drawn in the theme's chart colours.
+import { l10n } from '../../src/shared/l10n';
 import '../shared/nonce';
+import '../shared/l10nBoot';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-multi-select/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
@@ -22,11 +24,11 @@ const rpc = client<'metrics'>();
 const app = $('app');
 const REFRESH_MS = 60_000;
 const RANGES: Array<[string, number]> = [
-  ['Last hour', 3600],
-  ['Last 6 hours', 6 * 3600],
-  ['Last 24 hours', 86400],
-  ['Last 7 days', 7 * 86400],
-  ['Last 30 days', 30 * 86400],
+  [l10n.t('Last hour'), 3600],
+  [l10n.t('Last 6 hours'), 6 * 3600],
+  [l10n.t('Last 24 hours'), 86400],
+  [l10n.t('Last 7 days'), 7 * 86400],
+  [l10n.t('Last 30 days'), 30 * 86400],
 ];
 const INTERVALS = ['', '1', '5', '30', '120', '1440'];
 const PALETTE = ['--vscode-charts-blue', '--vscode-charts-orange', '--vscode-charts-green', '--vscode-charts-purple', '--vscode-charts-red', '--vscode-charts-yellow'];
@@ -86,18 +88,18 @@ function chart(stat: Statistic, index: number): HTMLElement {
   );
   charts.set(stat.measureName, plot);
   const last = stat.values.at(-1);
-  box.append(h('p', { class: 'sr-only' }, last ? `Latest ${stat.measureName}: ${last[1]} ${stat.unit ?? ''}` : `No data for ${stat.measureName}`));
+  box.append(h('p', { class: 'sr-only' }, last ? l10n.t('Latest {0}: {1} {2}', stat.measureName, last[1], stat.unit ?? '') : l10n.t('No data for {0}', stat.measureName)));
   return box;
 }
 
 async function refresh(): Promise<void> {
   if (!state.measures.length) {
-    grid.replaceChildren(notice('info', 'Choose at least one measure.'));
+    grid.replaceChildren(notice('info', l10n.t('Choose at least one measure.')));
     return;
   }
   const to = new Date();
   const from = new Date(to.getTime() - state.range * 1000);
-  status.textContent = 'Refreshing…';
+  status.textContent = l10n.t('Refreshing…');
   try {
     const r = await rpc.request('statistics', {
       dbInstanceId: state.target.id!,
@@ -109,11 +111,11 @@ async function refresh(): Promise<void> {
     const stats: Statistic[] = r.metricStatistics ?? [];
     for (const p of charts.values()) p.destroy();
     charts.clear();
-    grid.replaceChildren(...(stats.length ? stats.map(chart) : [notice('info', 'No data in this range.')]));
-    status.textContent = `Updated ${to.toLocaleTimeString()}; refreshes every minute while open.`;
+    grid.replaceChildren(...(stats.length ? stats.map(chart) : [notice('info', l10n.t('No data in this range.'))]));
+    status.textContent = l10n.t('Updated {0}; refreshes every minute while open.', to.toLocaleTimeString());
   } catch (e) {
     status.textContent = '';
-    grid.replaceChildren(notice('error', `Could not read the metrics: ${(e as Error).message}`), button('Retry', () => void refresh()));
+    grid.replaceChildren(notice('error', l10n.t('Could not read the metrics: {0}', (e as Error).message)), button(l10n.t('Retry'), () => void refresh()));
   }
 }
 
@@ -127,8 +129,8 @@ function schedule(): void {
 async function main(init: { target: PanelTarget }): Promise<void> {
   const saved = getState<SavedState>();
   state = saved ?? { target: init.target, measures: ['CPU_USAGE'], range: 3600, interval: '' };
-  if (!state.target.id) return void app.replaceChildren(notice('error', 'No DB instance was given.'));
-  app.replaceChildren(h('p', { class: 'loading' }, 'Loading the metrics…'));
+  if (!state.target.id) return void app.replaceChildren(notice('error', l10n.t('No DB instance was given.')));
+  app.replaceChildren(h('p', { class: 'loading' }, l10n.t('Loading the metrics…')));
   const { metrics } = (await rpc.request('listMetrics', {})) as { metrics: Array<{ measureName: string; unit?: string }> };
   const names = [...new Set(metrics.map((m) => m.measureName))].sort();
   state.measures = state.measures.filter((m) => names.includes(m));
@@ -136,7 +138,7 @@ async function main(init: { target: PanelTarget }): Promise<void> {
 
   const measures = h('vscode-multi-select', { id: 'measures' }, ...names.map((n) => h('vscode-option', { value: n }, n))) as Ctl;
   const range = h('vscode-single-select', { id: 'range' }, ...RANGES.map(([label, s]) => h('vscode-option', { value: String(s) }, label))) as Ctl;
-  const interval = h('vscode-single-select', { id: 'interval' }, ...INTERVALS.map((i) => h('vscode-option', { value: i }, i ? `${i} min` : 'Service default'))) as Ctl;
+  const interval = h('vscode-single-select', { id: 'interval' }, ...INTERVALS.map((i) => h('vscode-option', { value: i }, i ? `${i} min` : l10n.t('Service default')))) as Ctl;
   queueMicrotask(() => {
     measures.value = state.measures;
     range.value = String(state.range);
@@ -155,10 +157,10 @@ async function main(init: { target: PanelTarget }): Promise<void> {
     h(
       'div',
       { class: 'toolbar' },
-      h('div', { class: 'field' }, h('vscode-label', { for: 'measures' }, 'Measures'), measures),
-      h('div', { class: 'field' }, h('vscode-label', { for: 'range' }, 'Range'), range),
-      h('div', { class: 'field' }, h('vscode-label', { for: 'interval' }, 'Interval'), interval),
-      button('Refresh', () => void refresh(), { secondary: true }),
+      h('div', { class: 'field' }, h('vscode-label', { for: 'measures' }, l10n.t('Measures')), measures),
+      h('div', { class: 'field' }, h('vscode-label', { for: 'range' }, l10n.t('Range')), range),
+      h('div', { class: 'field' }, h('vscode-label', { for: 'interval' }, l10n.t('Interval')), interval),
+      button(l10n.t('Refresh'), () => void refresh(), { secondary: true }),
     ),
     status,
     grid,
@@ -178,5 +180,5 @@ async function main(init: { target: PanelTarget }): Promise<void> {
 }
 
 start((init) => {
-  main(init).catch((e: Error) => app.replaceChildren(notice('error', `Could not load the metrics: ${e.message}`), button('Retry', () => main(init))));
+  main(init).catch((e: Error) => app.replaceChildren(notice('error', l10n.t('Could not load the metrics: {0}', e.message)), button(l10n.t('Retry'), () => main(init))));
 });

@@ -2,7 +2,9 @@
 // in the DOM, so 600 parameters render and filter within a frame), controls that follow
 // allowedValue and updateType, pending changes highlighted, a diff before Save with a restart
 // warning, staging of defaults, copy, compare and apply.
+import { l10n } from '../../src/shared/l10n';
 import '../shared/nonce';
+import '../shared/l10nBoot';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
@@ -67,7 +69,7 @@ class Editor {
   private readonly header = h('header', { class: 'pg-header' });
   private readonly banner = h('div', { class: 'pg-banner', 'aria-live': 'polite' });
   private readonly count = h('span', { class: 'pg-count', 'aria-live': 'polite' });
-  private readonly saveButton = button('Review changes', () => this.review(), { id: 'review' });
+  private readonly saveButton = button(l10n.t('Review changes'), () => this.review(), { id: 'review' });
   private readonly scroller = h('div', { class: 'pg-scroller', tabIndex: -1 });
   private readonly spacer = h('div', { class: 'pg-spacer' });
   private readonly body = h('div', { class: 'pg-body', role: 'rowgroup' });
@@ -101,9 +103,9 @@ class Editor {
     const g = this.group;
     this.header.replaceChildren(
       h('h1', null, g.parameterGroupName),
-      h('p', { class: 'field-help' }, `${g.dbVersion} · ${g.parameterGroupStatus ?? ''} · ${this.params.length} parameters${g.description ? ` · ${g.description}` : ''}`),
+      h('p', { class: 'field-help' }, l10n.t('{0} · {1} · {2} parameters{3}', g.dbVersion, g.parameterGroupStatus ?? '', this.params.length, g.description ? ` · ${g.description}` : '')),
     );
-    const filterBox = h('vscode-textfield', { placeholder: 'Filter by name, value or file group', 'aria-label': 'Filter parameters', id: 'filter' }) as Ctl;
+    const filterBox = h('vscode-textfield', { placeholder: l10n.t('Filter by name, value or file group'), 'aria-label': l10n.t('Filter parameters'), id: 'filter' }) as Ctl;
     filterBox.value = this.filter.text;
     filterBox.addEventListener('input', () => {
       this.filter = { ...this.filter, text: filterBox.value };
@@ -121,11 +123,11 @@ class Editor {
     const head = h(
       'div',
       { class: 'pg-row pg-head', role: 'row' },
-      ...['Name', 'Value', 'Default', 'Allowed values', 'Update', 'Apply', 'File group'].map((t) => h('div', { role: 'columnheader', class: 'pg-cell' }, t)),
+      ...[l10n.t('Name'), l10n.t('Value'), l10n.t('Default'), l10n.t('Allowed values'), l10n.t('Update'), l10n.t('Apply'), l10n.t('File group')].map((t) => h('div', { role: 'columnheader', class: 'pg-cell' }, t)),
     );
     this.scroller.replaceChildren(this.spacer, this.body);
     this.scroller.addEventListener('scroll', () => this.schedule());
-    const table = h('div', { class: 'pg-table', role: 'table', 'aria-label': 'Parameters' }, head, this.scroller);
+    const table = h('div', { class: 'pg-table', role: 'table', 'aria-label': l10n.t('Parameters') }, head, this.scroller);
     app.replaceChildren(
       this.header,
       this.banner,
@@ -141,10 +143,10 @@ class Editor {
         'div',
         { class: 'actions' },
         this.saveButton,
-        button('Discard changes', () => this.setAllPending({}), { secondary: true }),
-        button('Stage defaults', () => this.stageDefaults(), { secondary: true }),
-        button('Copy as new group', () => this.copyForm(), { secondary: true }),
-        button('Compare…', () => this.compareForm(), { secondary: true }),
+        button(l10n.t('Discard changes'), () => this.setAllPending({}), { secondary: true }),
+        button(l10n.t('Stage defaults'), () => this.stageDefaults(), { secondary: true }),
+        button(l10n.t('Copy as new group'), () => this.copyForm(), { secondary: true }),
+        button(l10n.t('Compare…'), () => this.compareForm(), { secondary: true }),
       ),
       this.panel,
       table,
@@ -157,18 +159,18 @@ class Editor {
     const need = this.instances.filter((i) => i.needToApplyParameterGroup);
     if (!need.length) {
       this.banner.replaceChildren(
-        this.instances.length ? h('p', { class: 'field-help' }, `Used by ${this.instances.map((i) => i.dbInstanceName).join(', ')}.`) : h('p', { class: 'field-help' }, 'No instance uses this group.'),
+        this.instances.length ? h('p', { class: 'field-help' }, l10n.t('Used by {0}.', this.instances.map((i) => i.dbInstanceName).join(', '))) : h('p', { class: 'field-help' }, l10n.t('No instance uses this group.')),
       );
       return;
     }
     this.banner.replaceChildren(
-      notice('warning', `The group needs applying to: ${need.map((i) => i.dbInstanceName).join(', ')}.`),
-      button(`Apply to ${need.length} instance(s)`, () => void this.apply(need)),
+      notice('warning', l10n.t('The group needs applying to: {0}.', need.map((i) => i.dbInstanceName).join(', '))),
+      button(l10n.t('Apply to {0} instance(s)', need.length), () => void this.apply(need)),
     );
   }
 
   private async apply(need: InstanceRef[]): Promise<void> {
-    this.banner.append(h('p', { class: 'field-help', id: 'apply-status' }, 'Applying…'));
+    this.banner.append(h('p', { class: 'field-help', id: 'apply-status' }, l10n.t('Applying…')));
     try {
       const r = await rpc.request('apply', { parameterGroupId: this.group.parameterGroupId, dbInstanceIds: need.map((i) => i.dbInstanceId) });
       if (r.applied) await this.load();
@@ -186,7 +188,7 @@ class Editor {
 
   private refilter(): void {
     this.visible = filterParameters(this.params, this.keys, this.pending, this.filter);
-    this.count.textContent = this.visible.length ? `${this.visible.length} of ${this.params.length}` : `No parameter matches (of ${this.params.length})`;
+    this.count.textContent = this.visible.length ? l10n.t('{0} of {1}', this.visible.length, this.params.length) : l10n.t('No parameter matches (of {0})', this.params.length);
     this.spacer.style.height = `${this.visible.length * ROW_HEIGHT}px`;
     for (const el of this.rows.values()) el.remove();
     this.rows.clear();
@@ -255,7 +257,7 @@ class Editor {
   }
 
   private control(p: Parameter, control: ParameterControl, value: string, error: string | undefined): HTMLElement {
-    const label = `Value of ${p.parameterName}`;
+    const label = l10n.t('Value of {0}', p.parameterName);
     let el: Ctl;
     if (control.kind === 'toggle') {
       el = h('vscode-checkbox', { 'aria-label': label }, control.on) as Ctl;
@@ -316,7 +318,7 @@ class Editor {
 
   private updateSave(): void {
     const n = Object.keys(this.pending).length;
-    this.saveButton.textContent = n ? `Review ${n} change(s)` : 'Review changes';
+    this.saveButton.textContent = n ? l10n.t('Review {0} change(s)', n) : l10n.t('Review changes');
     (this.saveButton as Ctl & { disabled: boolean }).disabled = n === 0;
   }
 
@@ -329,7 +331,7 @@ class Editor {
   private stageDefaults(): void {
     const staged = resetToDefaults(this.params, (p) => !readOnlyReason(p.updateType));
     this.setAllPending(staged);
-    this.panel.replaceChildren(notice('info', `${Object.keys(staged).length} parameter(s) staged back to their defaults. Review and save to apply.`));
+    this.panel.replaceChildren(notice('info', l10n.t('{0} parameter(s) staged back to their defaults. Review and save to apply.', Object.keys(staged).length)));
   }
 
   private review(): void {
@@ -340,22 +342,22 @@ class Editor {
       ? notice(
           'warning',
           this.instances.length
-            ? `Some changes are applied through the configuration file (FILE/BOTH): these instances restart when the group is applied: ${this.instances.map((i) => i.dbInstanceName).join(', ')}.`
-            : 'Some changes are applied through the configuration file (FILE/BOTH): instances restart when the group is applied.',
+            ? l10n.t('Some changes are applied through the configuration file (FILE/BOTH): these instances restart when the group is applied: {0}.', this.instances.map((i) => i.dbInstanceName).join(', '))
+            : l10n.t('Some changes are applied through the configuration file (FILE/BOTH): instances restart when the group is applied.'),
         )
       : null;
-    const save = button('Save', () => void this.save(rows.map((r) => ({ parameterId: r.parameterId, value: r.to }))), { id: 'save', disabled: invalid.length > 0 });
+    const save = button(l10n.t('Save'), () => void this.save(rows.map((r) => ({ parameterId: r.parameterId, value: r.to }))), { id: 'save', disabled: invalid.length > 0 });
     this.panel.replaceChildren(
-      h('h2', null, 'Changes'),
+      h('h2', null, l10n.t('Changes')),
       h(
         'table',
         { class: 'summary diff' },
-        h('thead', null, h('tr', null, ...['Parameter', 'Saved value', 'New value', 'Apply type'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('thead', null, h('tr', null, ...[l10n.t('Parameter'), l10n.t('Saved value'), l10n.t('New value'), l10n.t('Apply type')].map((t) => h('th', { scope: 'col' }, t)))),
         h('tbody', null, ...rows.map((r) => h('tr', null, h('th', { scope: 'row' }, r.parameterName), h('td', { class: 'diff-from' }, r.from), h('td', { class: 'diff-to' }, r.to), h('td', null, r.applyType)))),
       ),
       ...invalid.map((m) => notice('error', m)),
       ...(restartWarn ? [restartWarn] : []),
-      h('div', { class: 'actions' }, save, button('Close', () => this.panel.replaceChildren(), { secondary: true })),
+      h('div', { class: 'actions' }, save, button(l10n.t('Close'), () => this.panel.replaceChildren(), { secondary: true })),
     );
     save.focus();
   }
@@ -365,36 +367,36 @@ class Editor {
       await rpc.request('save', { parameterGroupId: this.group.parameterGroupId, modifiedParameters });
       this.pending = {};
       await this.load();
-      this.panel.replaceChildren(notice('info', `Saved ${modifiedParameters.length} change(s).`));
+      this.panel.replaceChildren(notice('info', l10n.t('Saved {0} change(s).', modifiedParameters.length)));
     } catch (e) {
       this.panel.append(notice('error', (e as Error).message));
     }
   }
 
   private copyForm(): void {
-    const name = h('vscode-textfield', { 'aria-label': 'Name of the copy', id: 'copy-name' }) as Ctl;
+    const name = h('vscode-textfield', { 'aria-label': l10n.t('Name of the copy'), id: 'copy-name' }) as Ctl;
     name.value = `${this.group.parameterGroupName}-copy`;
-    const desc = h('vscode-textfield', { 'aria-label': 'Description of the copy' }) as Ctl;
+    const desc = h('vscode-textfield', { 'aria-label': l10n.t('Description of the copy') }) as Ctl;
     const go = async () => {
       if (!name.value.trim()) return void (name.invalid = true);
       try {
         await rpc.request('copy', { parameterGroupId: this.group.parameterGroupId, parameterGroupName: name.value.trim(), ...(desc.value ? { description: desc.value } : {}) });
-        this.panel.replaceChildren(notice('info', `Copied as ${name.value.trim()}; it opened in a new editor.`));
+        this.panel.replaceChildren(notice('info', l10n.t('Copied as {0}; it opened in a new editor.', name.value.trim())));
       } catch (e) {
         this.panel.append(notice('error', (e as Error).message));
       }
     };
-    this.panel.replaceChildren(h('h2', null, 'Copy as a new group'), h('label', null, 'Name ', name), h('label', null, ' Description ', desc), h('div', { class: 'actions' }, button('Copy', () => void go()), button('Cancel', () => this.panel.replaceChildren(), { secondary: true })));
+    this.panel.replaceChildren(h('h2', null, l10n.t('Copy as a new group')), h('label', null, l10n.t('Name'), ' ', name), h('label', null, ' ', l10n.t('Description'), ' ', desc), h('div', { class: 'actions' }, button(l10n.t('Copy'), () => void go()), button(l10n.t('Cancel'), () => this.panel.replaceChildren(), { secondary: true })));
     name.focus();
   }
 
   private compareForm(): void {
-    if (!this.others.length) return void this.panel.replaceChildren(notice('info', `No other parameter group of ${this.group.dbVersion} to compare with.`));
-    const pick = h('vscode-single-select', { 'aria-label': 'Group to compare with' }, ...this.others.map((g) => h('vscode-option', { value: g.parameterGroupId }, g.parameterGroupName))) as Ctl;
+    if (!this.others.length) return void this.panel.replaceChildren(notice('info', l10n.t('No other parameter group of {0} to compare with.', this.group.dbVersion)));
+    const pick = h('vscode-single-select', { 'aria-label': l10n.t('Group to compare with') }, ...this.others.map((g) => h('vscode-option', { value: g.parameterGroupId }, g.parameterGroupName))) as Ctl;
     const out = h('div');
     const go = async () => {
       const other = this.others.find((g) => g.parameterGroupId === pick.value) ?? this.others[0];
-      out.replaceChildren(h('p', null, 'Comparing…'));
+      out.replaceChildren(h('p', null, l10n.t('Comparing…')));
       try {
         const r = await rpc.request('compare', { parameterGroupId: other.parameterGroupId });
         const diff = compareGroups(this.params, r.parameters);
@@ -403,28 +405,28 @@ class Editor {
             ? h(
                 'table',
                 { class: 'summary diff' },
-                h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Parameter'), h('th', { scope: 'col' }, this.group.parameterGroupName), h('th', { scope: 'col' }, other.parameterGroupName))),
+                h('thead', null, h('tr', null, h('th', { scope: 'col' }, l10n.t('Parameter')), h('th', { scope: 'col' }, this.group.parameterGroupName), h('th', { scope: 'col' }, other.parameterGroupName))),
                 h('tbody', null, ...diff.map((d) => h('tr', null, h('th', { scope: 'row' }, d.parameterName), h('td', null, d.left ?? '(absent)'), h('td', null, d.right ?? '(absent)')))),
               )
-            : notice('info', 'The two groups hold the same values.'),
+            : notice('info', l10n.t('The two groups hold the same values.')),
         );
       } catch (e) {
         out.replaceChildren(notice('error', (e as Error).message));
       }
     };
-    this.panel.replaceChildren(h('h2', null, 'Compare with another group'), pick, h('div', { class: 'actions' }, button('Compare', () => void go()), button('Close', () => this.panel.replaceChildren(), { secondary: true })), out);
+    this.panel.replaceChildren(h('h2', null, l10n.t('Compare with another group')), pick, h('div', { class: 'actions' }, button(l10n.t('Compare'), () => void go()), button(l10n.t('Close'), () => this.panel.replaceChildren(), { secondary: true })), out);
   }
 }
 
 start((init) => {
   const saved = getState<SavedState>();
   const target = saved?.target ?? init.target;
-  if (!target.id) return void app.replaceChildren(notice('error', 'No parameter group was given.'));
+  if (!target.id) return void app.replaceChildren(notice('error', l10n.t('No parameter group was given.')));
   const editor = new Editor(target, saved?.pending ?? {}, saved?.filter ?? { text: '', modifiedOnly: false, differsFromDefault: false });
   onEvent('apply', (p) => editor.onApplyProgress(p));
   const attempt = () => {
-    app.replaceChildren(h('p', { class: 'loading' }, 'Loading the parameters…'));
-    editor.load().catch((e: Error) => app.replaceChildren(notice('error', `Could not load the parameter group: ${e.message}`), button('Retry', attempt)));
+    app.replaceChildren(h('p', { class: 'loading' }, l10n.t('Loading the parameters…')));
+    editor.load().catch((e: Error) => app.replaceChildren(notice('error', l10n.t('Could not load the parameter group: {0}', e.message)), button(l10n.t('Retry'), attempt)));
   };
   attempt();
 });

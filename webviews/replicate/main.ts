@@ -1,7 +1,9 @@
 // Create a read replica: prefilled from the source; a field left empty is omitted and the
 // service takes the source's value (flavor, port, parameter group, security groups, storage,
 // backup settings, public access).
+import { l10n } from '../../src/shared/l10n';
 import '../shared/nonce';
+import '../shared/l10nBoot';
 import { ReplicateBody } from '../../src/client/rds/schemas';
 import { prefillFromSource, replicateBody, type SourceDetails } from '../../src/panels/model/instanceForm';
 import { $, h } from '../shared/dom';
@@ -16,7 +18,7 @@ start((init) => {
   const source = init.source as SourceDetails | undefined;
   const sourceId = init.target.id;
   if (init.error || !source || !sourceId) {
-    app.replaceChildren(notice('error', `Could not read the source instance: ${init.error?.message ?? 'no instance given'}`));
+    app.replaceChildren(notice('error', l10n.t('Could not read the source instance: {0}', init.error?.message ?? l10n.t('no instance given'))));
     return;
   }
   const saved = getState<WizardState>();
@@ -28,7 +30,7 @@ start((init) => {
     job: saved?.job,
     schema: () => ReplicateBody,
     body: replicateBody,
-    submitLabel: 'Create replica',
+    submitLabel: l10n.t('Create replica'),
     submit: (body) => rpc.request('submit', { dbInstanceId: sourceId, body }),
     track: (jobId) => rpc.request('track', { jobId }),
     reveal: (dbInstanceId) => rpc.request('reveal', { dbInstanceId }),
@@ -37,10 +39,10 @@ start((init) => {
       h(
         'p',
         { class: 'intro' },
-        `Source: ${source.instance.dbInstanceName ?? sourceId} (${source.instance.dbVersion ?? ''}). Fields you clear take the source\u2019s value.`,
+        l10n.t('Source: {0} ({1}). Fields you clear take the source’s value.', source.instance.dbInstanceName ?? sourceId, source.instance.dbVersion ?? ''),
       ),
     ],
   });
   onEvent('job', (p) => wizard.onProgress(p));
-  loading(app, 'the choices', async () => wizard.render(app, await rpc.request('loadCatalog', {})));
+  loading(app, l10n.t('the choices'), async () => wizard.render(app, await rpc.request('loadCatalog', {})));
 });

@@ -1,7 +1,9 @@
 // Restore: from an instance (point in time with a preview of the last query, binary-log
 // position, or one of its backups), from a backup itself, or from object storage. The instance
 // sections of Create follow, prefilled from the source.
+import { l10n } from '../../src/shared/l10n';
 import '../shared/nonce';
+import '../shared/l10nBoot';
 import { RestoreBody, RestoreFromBackupBody, RestoreFromObsBody } from '../../src/client/rds/schemas';
 import {
   prefillFromSource,
@@ -45,7 +47,7 @@ start((init) => {
   const source = init.source as SourceDetails | undefined;
   const mode = init.target.source ?? 'instance';
   if (init.error) {
-    app.replaceChildren(notice('error', `Could not read the source: ${init.error.message}`));
+    app.replaceChildren(notice('error', l10n.t('Could not read the source: {0}', init.error.message)));
     return;
   }
   const saved = getState<WizardState>();
@@ -68,7 +70,7 @@ start((init) => {
     const lo = info.oldestRestorableYmdt ? Date.parse(info.oldestRestorableYmdt) : NaN;
     const hi = info.latestRestorableYmdt ? Date.parse(info.latestRestorableYmdt) : NaN;
     if (Number.isFinite(t) && ((Number.isFinite(lo) && t < lo) || (Number.isFinite(hi) && t > hi)))
-      return [{ path: 'restore.restoreYmdt', message: `Choose a time between ${info.oldestRestorableYmdt} and ${info.latestRestorableYmdt}.` }];
+      return [{ path: 'restore.restoreYmdt', message: l10n.t('Choose a time between {0} and {1}.', info.oldestRestorableYmdt, info.latestRestorableYmdt) }];
     return [];
   };
 
@@ -79,11 +81,11 @@ start((init) => {
       c.restoreType === 'TIMESTAMP'
         ? { restoreType: 'TIMESTAMP', restoreYmdt: c.restoreYmdt }
         : { restoreType: 'BINLOG', backupId: c.backupId, binLogFileName: c.binLogFileName, binLogPosition: Number(c.binLogPosition) };
-    preview.replaceChildren(h('p', null, 'Reading the last query…'));
+    preview.replaceChildren(h('p', null, l10n.t('Reading the last query…')));
     try {
       const r = await rpc.request('lastQuery', { dbInstanceId: init.target.id, query });
       preview.replaceChildren(
-        h('p', null, `Last query executed before that point (at ${r.executedYmdt ?? 'unknown time'}):`),
+        h('p', null, l10n.t('Last query executed before that point (at {0}):', r.executedYmdt ?? l10n.t('unknown time'))),
         h('pre', { class: 'code' }, String(r.lastQuery ?? '(none)')),
       );
     } catch (e) {
@@ -94,18 +96,18 @@ start((init) => {
   const leading = (store: FormStore): HTMLElement[] => {
     if (mode === 'backup') {
       const b = init.backup as { backupName?: string; dbVersion?: string; createdYmdt?: string } | undefined;
-      return [h('p', { class: 'intro' }, `Restoring backup ${b?.backupName ?? init.target.id} (${b?.dbVersion ?? ''}, taken ${b?.createdYmdt ?? ''}) as a new instance.`)];
+      return [h('p', { class: 'intro' }, l10n.t('Restoring backup {0} ({1}, taken {2}) as a new instance.', b?.backupName ?? init.target.id, b?.dbVersion ?? '', b?.createdYmdt ?? ''))];
     }
     if (mode === 'objectStorage') {
       return [
         section(
-          'Backup in object storage',
-          textField(store, 'restore.tenantId', 'Object storage tenant ID', { required: true }),
-          textField(store, 'restore.username', 'User (account or IAM ID)', { required: true }),
-          textField(store, 'restore.password', 'API password', { type: 'password', required: true, help: 'Never stored by the panel.' }),
-          textField(store, 'restore.targetContainer', 'Container', { required: true }),
-          textField(store, 'restore.objectPath', 'Object path', { required: true }),
-          h('p', { class: 'field-help' }, 'Only engine versions restorable from object storage are offered below.'),
+          l10n.t('Backup in object storage'),
+          textField(store, 'restore.tenantId', l10n.t('Object storage tenant ID'), { required: true }),
+          textField(store, 'restore.username', l10n.t('User (account or IAM ID)'), { required: true }),
+          textField(store, 'restore.password', l10n.t('API password'), { type: 'password', required: true, help: l10n.t('Never stored by the panel.') }),
+          textField(store, 'restore.targetContainer', l10n.t('Container'), { required: true }),
+          textField(store, 'restore.objectPath', l10n.t('Object path'), { required: true }),
+          h('p', { class: 'field-help' }, l10n.t('Only engine versions restorable from object storage are offered below.')),
         ),
       ];
     }
@@ -128,19 +130,19 @@ start((init) => {
       if (p === 'restore.restoreType' || p === 'restore.backupId') sync();
       if (p.startsWith('restore.')) preview.replaceChildren();
     });
-    const lastQueryButton = button('Preview last query', () => void showLastQuery(), { secondary: true });
+    const lastQueryButton = button(l10n.t('Preview last query'), () => void showLastQuery(), { secondary: true });
     const sec = section(
-      'Restore point',
-      selectField(store, 'restore.restoreType', 'Restore to', [
-        { value: 'TIMESTAMP', label: 'A point in time' },
-        { value: 'BINLOG', label: 'A binary-log position' },
-        { value: 'BACKUP', label: 'A backup' },
+      l10n.t('Restore point'),
+      selectField(store, 'restore.restoreType', l10n.t('Restore to'), [
+        { value: 'TIMESTAMP', label: l10n.t('A point in time') },
+        { value: 'BINLOG', label: l10n.t('A binary-log position') },
+        { value: 'BACKUP', label: l10n.t('A backup') },
       ]),
       rangeNote,
-      textField(store, 'restore.restoreYmdt', 'Point in time', { placeholder: '2024-03-01T09:00:00+09:00', help: 'Date and time with an offset.' }),
-      selectField(store, 'restore.backupId', 'Backup', [], { empty: 'Choose a backup' }),
-      selectField(store, 'restore.binLog.binLogFileName', 'Binary log', [], { empty: 'Choose a binary log' }),
-      textField(store, 'restore.binLog.binLogPosition', 'Position', { type: 'number', min: 0 }),
+      textField(store, 'restore.restoreYmdt', l10n.t('Point in time'), { placeholder: '2024-03-01T09:00:00+09:00', help: l10n.t('Date and time with an offset.') }),
+      selectField(store, 'restore.backupId', l10n.t('Backup'), [], { empty: l10n.t('Choose a backup') }),
+      selectField(store, 'restore.binLog.binLogFileName', l10n.t('Binary log'), [], { empty: l10n.t('Choose a binary log') }),
+      textField(store, 'restore.binLog.binLogPosition', l10n.t('Position'), { type: 'number', min: 0 }),
       lastQueryButton,
       preview,
     );
@@ -148,13 +150,13 @@ start((init) => {
       .request('restorationInfo', { dbInstanceId: init.target.id! })
       .then((r: RestorationInfo) => {
         info = r;
-        rangeNote.textContent = `Restorable from ${r.oldestRestorableYmdt ?? '?'} to ${r.latestRestorableYmdt ?? '?'}.`;
+        rangeNote.textContent = l10n.t('Restorable from {0} to {1}.', r.oldestRestorableYmdt ?? '?', r.latestRestorableYmdt ?? '?');
         if (!store.get('restore.restoreYmdt') && r.latestRestorableYmdt) store.set('restore.restoreYmdt', r.latestRestorableYmdt, false);
         setOptions(store, 'restore.backupId', r.restorableBackups.map((b) => ({ value: b.backup.backupId, label: `${b.backup.backupName} (${b.backup.createdYmdt ?? ''})` })));
         sync();
         wizard.validate();
       })
-      .catch((e: Error) => (rangeNote.textContent = `Could not read the restorable range: ${e.message}`));
+      .catch((e: Error) => (rangeNote.textContent = l10n.t('Could not read the restorable range: {0}', e.message)));
     queueMicrotask(sync);
     return [sec];
   };
@@ -167,7 +169,7 @@ start((init) => {
     schema: () => (mode === 'instance' ? RestoreBody : mode === 'backup' ? RestoreFromBackupBody : RestoreFromObsBody),
     body: (v, s) => (mode === 'instance' ? restoreBody(v, s, choiceOf(v)) : mode === 'backup' ? restoreFromBackupBody(v, s) : restoreFromObsBody(v, s)),
     extraIssues,
-    submitLabel: 'Restore',
+    submitLabel: l10n.t('Restore'),
     submit: (body) =>
       rpc.request('submit', {
         mode,
@@ -181,5 +183,5 @@ start((init) => {
     leading,
   });
   onEvent('job', (p) => wizard.onProgress(p));
-  loading(app, 'the choices', async () => wizard.render(app, await rpc.request('loadCatalog', {})));
+  loading(app, l10n.t('the choices'), async () => wizard.render(app, await rpc.request('loadCatalog', {})));
 });

@@ -1,7 +1,9 @@
 // DB security-group rules: one editable row per rule plus a row for a new one, each checked as
 // typed with the client's RuleSpec schema (ports per port type, CIDR per ether type, no EGRESS
 // DB port). Unsaved rows survive a reload.
+import { l10n } from '../../src/shared/l10n';
 import '../shared/nonce';
+import '../shared/l10nBoot';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
@@ -86,7 +88,7 @@ function text(label: string, value: string, onInput: (v: string) => void, placeh
 function ruleRow(key: string, saved: RuleRow | undefined): HTMLElement {
   const row: RuleRow = { ...(drafts[key] ?? saved ?? emptyRule()) };
   const errors = h('td', { class: 'field-error', 'aria-live': 'polite' });
-  const save = button(saved ? 'Save' : 'Add', () => void submit(key, row, saved), { secondary: !!saved });
+  const save = button(saved ? l10n.t('Save') : l10n.t('Add'), () => void submit(key, row, saved), { secondary: !!saved });
   const controls: Record<string, Ctl> = {};
   const check = () => {
     const issues = issuesOf(row);
@@ -107,22 +109,22 @@ function ruleRow(key: string, saved: RuleRow | undefined): HTMLElement {
     (row as unknown as Record<string, string>)[k] = v;
     check();
   };
-  controls.direction = select('Direction', ['INGRESS', 'EGRESS'], row.direction, set('direction'));
-  controls.etherType = select('Ether type', ['IPV4', 'IPV6'], row.etherType, set('etherType'));
-  controls.portType = select('Port type', ['DB_PORT', 'PORT', 'PORT_RANGE'], row.portType, set('portType'));
-  controls.minPort = text('First port', row.minPort, set('minPort'), 'port');
-  controls.maxPort = text('Last port', row.maxPort, set('maxPort'), 'last port');
+  controls.direction = select(l10n.t('Direction'), ['INGRESS', 'EGRESS'], row.direction, set('direction'));
+  controls.etherType = select(l10n.t('Ether type'), ['IPV4', 'IPV6'], row.etherType, set('etherType'));
+  controls.portType = select(l10n.t('Port type'), ['DB_PORT', 'PORT', 'PORT_RANGE'], row.portType, set('portType'));
+  controls.minPort = text(l10n.t('First port'), row.minPort, set('minPort'), 'port');
+  controls.maxPort = text(l10n.t('Last port'), row.maxPort, set('maxPort'), l10n.t('last port'));
   controls.cidr = text('CIDR', row.cidr, set('cidr'), '10.0.0.0/24');
-  controls.description = text('Description', row.description, set('description'));
+  controls.description = text(l10n.t('Description'), row.description, set('description'));
   const actions = h('td', { class: 'sg-actions' }, save);
   if (saved) {
     actions.append(
-      button('Revert', () => {
+      button(l10n.t('Revert'), () => {
         delete drafts[key];
         persist();
         tr.replaceWith(ruleRow(key, saved));
       }, { secondary: true }),
-      button('Delete', () => void remove(saved.ruleId!), { secondary: true }),
+      button(l10n.t('Delete'), () => void remove(saved.ruleId!), { secondary: true }),
     );
   }
   const tr = h(
@@ -151,7 +153,7 @@ function render(): void {
     h(
       'table',
       { class: 'sg-table' },
-      h('thead', null, h('tr', null, ...['Direction', 'Ether type', 'Port', 'CIDR', 'Description', 'Actions', ''].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', null, h('tr', null, ...[l10n.t('Direction'), l10n.t('Ether type'), l10n.t('Port'), 'CIDR', l10n.t('Description'), l10n.t('Actions'), ''].map((t) => h('th', { scope: 'col' }, t)))),
       tbody,
     ),
   );
@@ -163,7 +165,7 @@ async function run(what: string, call: () => Promise<Group>, clearKey?: string):
     group = await call();
     if (clearKey) delete drafts[clearKey];
     persist();
-    status.replaceChildren(notice('info', `${what}: done.`));
+    status.replaceChildren(notice('info', l10n.t('{0}: done.', what)));
     render();
   } catch (e) {
     status.replaceChildren(notice('error', `${what} failed: ${(e as Error).message}`));
@@ -172,26 +174,26 @@ async function run(what: string, call: () => Promise<Group>, clearKey?: string):
 
 function submit(key: string, row: RuleRow, saved: RuleRow | undefined): Promise<void> {
   const id = group!.dbSecurityGroupId;
-  if (saved) return run('Changing the rule', () => rpc.request('modifyRule', { dbSecurityGroupId: id, ruleId: saved.ruleId!, rule: ruleBody(row) }), key);
-  return run('Adding the rule', () => rpc.request('addRule', { dbSecurityGroupId: id, rule: ruleBody(row) }), key);
+  if (saved) return run(l10n.t('Changing the rule'), () => rpc.request('modifyRule', { dbSecurityGroupId: id, ruleId: saved.ruleId!, rule: ruleBody(row) }), key);
+  return run(l10n.t('Adding the rule'), () => rpc.request('addRule', { dbSecurityGroupId: id, rule: ruleBody(row) }), key);
 }
 
 function remove(ruleId: string): Promise<void> {
-  return run('Deleting the rule', () => rpc.request('deleteRules', { dbSecurityGroupId: group!.dbSecurityGroupId, ruleIds: [ruleId] }), ruleId);
+  return run(l10n.t('Deleting the rule'), () => rpc.request('deleteRules', { dbSecurityGroupId: group!.dbSecurityGroupId, ruleIds: [ruleId] }), ruleId);
 }
 
 start((init) => {
   const saved = getState<SavedState>();
   target = saved?.target ?? init.target;
   drafts = saved?.drafts ?? {};
-  if (!target.id) return void app.replaceChildren(notice('error', 'No DB security group was given.'));
-  onEvent('job', (j: { jobStatus: string }) => status.replaceChildren(h('p', null, `Job ${j.jobStatus}…`)));
+  if (!target.id) return void app.replaceChildren(notice('error', l10n.t('No DB security group was given.')));
+  onEvent('job', (j: { jobStatus: string }) => status.replaceChildren(h('p', null, l10n.t('Job {0}…', j.jobStatus))));
   const attempt = () => {
-    app.replaceChildren(h('p', { class: 'loading' }, 'Loading the rules…'));
+    app.replaceChildren(h('p', { class: 'loading' }, l10n.t('Loading the rules…')));
     rpc
       .request('load', { dbSecurityGroupId: target.id! })
       .then((g: Group) => ((group = g), render()))
-      .catch((e: Error) => app.replaceChildren(notice('error', `Could not load the group: ${e.message}`), button('Retry', attempt)));
+      .catch((e: Error) => app.replaceChildren(notice('error', l10n.t('Could not load the group: {0}', e.message)), button(l10n.t('Retry'), attempt)));
   };
   attempt();
 });

@@ -1,5 +1,6 @@
 // A tiny element builder. Text always goes in as text nodes or properties, never as HTML, so
 // names and values that come from the user or the service cannot inject markup.
+import { l10n } from '../../src/shared/l10n';
 type Child = Node | string | number | null | undefined | false;
 type Props = Record<string, unknown>;
 
@@ -35,7 +36,7 @@ export function clear(el: Element): void {
 
 export function $(id: string): HTMLElement {
   const el = document.getElementById(id);
-  if (!el) throw new Error(`#${id} missing`);
+  if (!el) throw new Error(l10n.t('#{0} missing', id));
   return el;
 }
 

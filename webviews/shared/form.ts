@@ -1,6 +1,7 @@
 // Form fields built from vscode-elements, bound to one value per body path, with errors shown
 // beside the field they concern. The checks themselves come from the client's zod schemas
 // (src/client/rds/schemas.ts); this file only displays them.
+import { l10n } from '../../src/shared/l10n';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-multi-select/index.js';
@@ -189,7 +190,7 @@ export function summaryTable(lines: Array<[string, string]>): HTMLElement {
   return h(
     'table',
     { class: 'summary' },
-    h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Field'), h('th', { scope: 'col' }, 'Value'))),
+    h('thead', null, h('tr', null, h('th', { scope: 'col' }, l10n.t('Field')), h('th', { scope: 'col' }, l10n.t('Value')))),
     h('tbody', null, ...lines.map(([k, v]) => h('tr', null, h('th', { scope: 'row' }, k), h('td', null, v)))),
   );
 }

@@ -2,6 +2,7 @@
 // checks as typed (the client's zod schema for the request, via fieldIssues), the summary with
 // secrets masked, the submit, and the job progress until the instance is AVAILABLE.
 // State (without secrets) is saved on every change so a window reload loses nothing.
+import { l10n } from '../../src/shared/l10n';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import type { ZodMiniType } from 'zod/mini';
 import { authenticationPluginsOf, BACKUP_WND_DURATIONS, CREATABLE_DB_VERSIONS, fieldIssues, OBS_RESTORABLE_DB_VERSIONS, REGIONS, TLS_OPTIONS } from '../../src/client/rds/schemas';
@@ -60,12 +61,12 @@ export interface WizardOptions {
 
 const opt = (value: string, label = value): Option => ({ value, label });
 const DURATION_LABELS: Record<string, string> = {
-  HALF_AN_HOUR: '30 minutes',
-  ONE_HOUR: '1 hour',
-  ONE_HOUR_AND_HALF: '1.5 hours',
-  TWO_HOURS: '2 hours',
-  TWO_HOURS_AND_HALF: '2.5 hours',
-  THREE_HOURS: '3 hours',
+  HALF_AN_HOUR: l10n.t('30 minutes'),
+  ONE_HOUR: l10n.t('1 hour'),
+  ONE_HOUR_AND_HALF: l10n.t('1.5 hours'),
+  TWO_HOURS: l10n.t('2 hours'),
+  TWO_HOURS_AND_HALF: l10n.t('2.5 hours'),
+  THREE_HOURS: l10n.t('3 hours'),
 };
 
 export function schedulesOf(values: FormValues): BackupSchedule[] {
@@ -118,82 +119,82 @@ export class Wizard {
       const allowed: readonly string[] = m === 'obs' ? OBS_RESTORABLE_DB_VERSIONS : CREATABLE_DB_VERSIONS;
       const versions = catalog.dbVersions.filter((v) => allowed.includes(v.dbVersion) && (m !== 'obs' || v.restorableFromObs !== false));
       parts.push(
-        section('Engine', selectField(s, 'dbVersion', 'DB engine version', versions.map((v) => opt(v.dbVersion, v.dbVersionName || v.dbVersion)), { empty: 'Choose a version', required: true })),
+        section(l10n.t('Engine'), selectField(s, 'dbVersion', l10n.t('DB engine version'), versions.map((v) => opt(v.dbVersion, v.dbVersionName || v.dbVersion)), { empty: l10n.t('Choose a version'), required: true })),
       );
     }
     parts.push(
       section(
-        'Instance',
-        textField(s, 'dbInstanceName', m === 'replicate' ? 'Replica name' : 'Instance name', { required: true }),
-        textField(s, 'description', 'Description'),
-        selectField(s, 'dbFlavorId', 'Flavor', catalog.flavors.map((f) => opt(f.dbFlavorId, `${f.dbFlavorName} (${f.vcpus} vCPU, ${formatRam(f.ram)} RAM)`)), {
-          empty: m === 'replicate' ? 'Same as the source' : 'Choose a flavor',
+        l10n.t('Instance'),
+        textField(s, 'dbInstanceName', m === 'replicate' ? l10n.t('Replica name') : l10n.t('Instance name'), { required: true }),
+        textField(s, 'description', l10n.t('Description')),
+        selectField(s, 'dbFlavorId', l10n.t('Flavor'), catalog.flavors.map((f) => opt(f.dbFlavorId, l10n.t('{0} ({1} vCPU, {2} RAM)', f.dbFlavorName, f.vcpus, formatRam(f.ram)))), {
+          empty: m === 'replicate' ? l10n.t('Same as the source') : l10n.t('Choose a flavor'),
           required: m !== 'replicate',
         }),
       ),
       section(
-        'Storage',
-        selectField(s, 'storage.storageType', 'Storage type', catalog.storageTypes.map((t) => opt(t)), { empty: m === 'replicate' ? 'Same as the source' : 'Choose a type' }),
-        textField(s, 'storage.storageSize', 'Storage size (GB)', { type: 'number', min: 20, max: 2048, help: '20 to 2048 GB' + (m === 'replicate' ? '; empty: same as the source' : '') }),
+        l10n.t('Storage'),
+        selectField(s, 'storage.storageType', l10n.t('Storage type'), catalog.storageTypes.map((t) => opt(t)), { empty: m === 'replicate' ? l10n.t('Same as the source') : l10n.t('Choose a type') }),
+        textField(s, 'storage.storageSize', l10n.t('Storage size (GB)'), { type: 'number', min: 20, max: 2048, help: l10n.t('20 to 2048 GB') + (m === 'replicate' ? l10n.t('; empty: same as the source') : '') }),
       ),
       section(
-        'Network',
+        l10n.t('Network'),
         m === 'replicate'
           ? null
-          : selectField(s, 'network.subnetId', 'Subnet', catalog.subnets.map((n) => opt(n.subnetId, `${n.subnetName} ${n.subnetCidr ?? ''} (${n.availableIpCount ?? '?'} free IPs)`)), {
-              empty: 'Choose a subnet',
+          : selectField(s, 'network.subnetId', l10n.t('Subnet'), catalog.subnets.map((n) => opt(n.subnetId, l10n.t('{0} {1} ({2} free IPs)', n.subnetName, n.subnetCidr ?? '', n.availableIpCount ?? '?'))), {
+              empty: l10n.t('Choose a subnet'),
               required: true,
             }),
-        textField(s, 'network.availabilityZone', 'Availability zone', { placeholder: 'kr-pub-a', required: true }),
-        checkField(s, 'network.usePublicAccess', 'Public access (an external domain and address)'),
-        textField(s, 'dbPort', 'Port', { type: 'number', min: 3306, max: 43306, help: '3306 to 43306' + (m === 'replicate' ? '; empty: same as the source' : '') }),
+        textField(s, 'network.availabilityZone', l10n.t('Availability zone'), { placeholder: 'kr-pub-a', required: true }),
+        checkField(s, 'network.usePublicAccess', l10n.t('Public access (an external domain and address)')),
+        textField(s, 'dbPort', l10n.t('Port'), { type: 'number', min: 3306, max: 43306, help: l10n.t('3306 to 43306') + (m === 'replicate' ? l10n.t('; empty: same as the source') : '') }),
       ),
       section(
-        'Settings',
-        selectField(s, 'parameterGroupId', 'Parameter group', [], { empty: m === 'replicate' ? 'Same as the source' : 'Choose a parameter group', help: 'Only groups of the chosen engine version are listed.' }),
-        multiField(s, 'dbSecurityGroupIds', 'DB security groups', catalog.securityGroups.map((g) => opt(g.dbSecurityGroupId, g.dbSecurityGroupName))),
-        multiField(s, 'userGroupIds', 'User groups (notified)', catalog.userGroups.map((g) => opt(g.userGroupId, g.userGroupName))),
+        l10n.t('Settings'),
+        selectField(s, 'parameterGroupId', l10n.t('Parameter group'), [], { empty: m === 'replicate' ? l10n.t('Same as the source') : l10n.t('Choose a parameter group'), help: l10n.t('Only groups of the chosen engine version are listed.') }),
+        multiField(s, 'dbSecurityGroupIds', l10n.t('DB security groups'), catalog.securityGroups.map((g) => opt(g.dbSecurityGroupId, g.dbSecurityGroupName))),
+        multiField(s, 'userGroupIds', l10n.t('User groups (notified)'), catalog.userGroups.map((g) => opt(g.userGroupId, g.userGroupName))),
       ),
       m === 'replicate'
-        ? section('High availability', textField(s, 'dbInstanceCandidateName', 'Candidate master name', { help: 'Only used when the source has high availability.' }))
+        ? section(l10n.t('High availability'), textField(s, 'dbInstanceCandidateName', l10n.t('Candidate master name'), { help: l10n.t('Only used when the source has high availability.') }))
         : section(
-            'High availability',
-            checkField(s, 'useHighAvailability', 'Use high availability (a candidate master in another zone)'),
-            textField(s, 'dbInstanceCandidateName', 'Candidate master name'),
-            textField(s, 'pingInterval', 'Ping interval (seconds)', { type: 'number', min: 1, max: 600, help: '1 to 600, default 3' }),
+            l10n.t('High availability'),
+            checkField(s, 'useHighAvailability', l10n.t('Use high availability (a candidate master in another zone)')),
+            textField(s, 'dbInstanceCandidateName', l10n.t('Candidate master name')),
+            textField(s, 'pingInterval', l10n.t('Ping interval (seconds)'), { type: 'number', min: 1, max: 600, help: l10n.t('1 to 600, default 3') }),
           ),
       section(
-        'Backups',
-        textField(s, 'backup.backupPeriod', 'Retention (days)', { type: 'number', min: 0, max: 730, help: '0 to 730' }),
-        h('h3', null, 'Schedules'),
+        l10n.t('Backups'),
+        textField(s, 'backup.backupPeriod', l10n.t('Retention (days)'), { type: 'number', min: 0, max: 730, help: l10n.t('0 to 730') }),
+        h('h3', null, l10n.t('Schedules')),
         this.schedulesBox,
-        button('Add schedule', () => this.addSchedule(), { secondary: true }),
-        textField(s, 'backup.backupRetryCount', 'Retries', { type: 'number', min: 0, max: 10, help: '0 to 10, default 0' }),
-        textField(s, 'backup.ftwrlWaitTimeout', 'FTWRL wait timeout (seconds)', { type: 'number', min: 0, max: 21600, help: '0 to 21600, default 1800' }),
-        selectField(s, 'backup.replicationRegion', 'Replicate backups to region', REGIONS.map((r) => opt(r)), { empty: 'No replication' }),
-        checkField(s, 'backup.useBackupLock', 'Use the backup lock'),
+        button(l10n.t('Add schedule'), () => this.addSchedule(), { secondary: true }),
+        textField(s, 'backup.backupRetryCount', l10n.t('Retries'), { type: 'number', min: 0, max: 10, help: l10n.t('0 to 10, default 0') }),
+        textField(s, 'backup.ftwrlWaitTimeout', l10n.t('FTWRL wait timeout (seconds)'), { type: 'number', min: 0, max: 21600, help: l10n.t('0 to 21600, default 1800') }),
+        selectField(s, 'backup.replicationRegion', l10n.t('Replicate backups to region'), REGIONS.map((r) => opt(r)), { empty: l10n.t('No replication') }),
+        checkField(s, 'backup.useBackupLock', l10n.t('Use the backup lock')),
       ),
     );
     if (m === 'create') {
       parts.push(
         section(
-          'Administrator account',
-          textField(s, 'dbUserName', 'DB user name', { required: true, help: '1 to 32 characters' }),
-          textField(s, 'dbPassword', 'Password', { type: 'password', required: true, help: '4 to 256 characters; never stored by the panel' }),
-          textField(s, 'dbPasswordConfirm', 'Password again', { type: 'password', required: true }),
-          selectField(s, 'authenticationPlugin', 'Authentication plugin', [], { empty: 'Service default' }),
-          selectField(s, 'tlsOption', 'TLS', TLS_OPTIONS.map((t) => opt(t)), { empty: 'Service default' }),
+          l10n.t('Administrator account'),
+          textField(s, 'dbUserName', l10n.t('DB user name'), { required: true, help: l10n.t('1 to 32 characters') }),
+          textField(s, 'dbPassword', l10n.t('Password'), { type: 'password', required: true, help: l10n.t('4 to 256 characters; never stored by the panel') }),
+          textField(s, 'dbPasswordConfirm', l10n.t('Password again'), { type: 'password', required: true }),
+          selectField(s, 'authenticationPlugin', l10n.t('Authentication plugin'), [], { empty: l10n.t('Service default') }),
+          selectField(s, 'tlsOption', 'TLS', TLS_OPTIONS.map((t) => opt(t)), { empty: l10n.t('Service default') }),
         ),
       );
     }
     parts.push(
       section(
-        'Options',
-        m === 'obs' ? null : checkField(s, 'useDeletionProtection', 'Deletion protection'),
-        checkField(s, 'useDefaultNotification', 'Default notification'),
+        l10n.t('Options'),
+        m === 'obs' ? null : checkField(s, 'useDeletionProtection', l10n.t('Deletion protection')),
+        checkField(s, 'useDefaultNotification', l10n.t('Default notification')),
       ),
     );
-    const actions = h('div', { class: 'actions' }, button('Review', () => this.showReview(), { id: 'review-request' }));
+    const actions = h('div', { class: 'actions' }, button(l10n.t('Review'), () => this.showReview(), { id: 'review-request' }));
     this.root.append(...parts.filter((p): p is HTMLElement => !!p), actions, this.review, this.progress);
     host.replaceChildren(this.root);
     this.renderSchedules();
@@ -233,12 +234,12 @@ export class Wizard {
         h(
           'div',
           { class: 'schedule-row' },
-          textField(this.store, `backup.backupSchedules[${i}].backupWndBgnTime`, `Start ${i + 1} (hh:mm:ss)`, { placeholder: '03:00:00' }),
-          selectField(this.store, `backup.backupSchedules[${i}].backupWndDuration`, 'Window', BACKUP_WND_DURATIONS.map((d) => opt(d, DURATION_LABELS[d]))),
-          button('Remove', () => this.removeSchedule(i), { secondary: true }),
+          textField(this.store, `backup.backupSchedules[${i}].backupWndBgnTime`, l10n.t('Start {0} (hh:mm:ss)', i + 1), { placeholder: '03:00:00' }),
+          selectField(this.store, `backup.backupSchedules[${i}].backupWndDuration`, l10n.t('Window'), BACKUP_WND_DURATIONS.map((d) => opt(d, DURATION_LABELS[d]))),
+          button(l10n.t('Remove'), () => this.removeSchedule(i), { secondary: true }),
         ),
       ),
-      list.length ? h('span') : h('p', { class: 'field-help' }, this.opts.mode === 'replicate' ? 'None: the source instance\u2019s schedules are used.' : 'Add at least one schedule.'),
+      list.length ? h('span') : h('p', { class: 'field-help' }, this.opts.mode === 'replicate' ? l10n.t('None: the source instance’s schedules are used.') : l10n.t('Add at least one schedule.')),
     );
   }
 
@@ -262,7 +263,7 @@ export class Wizard {
         setOptions(this.store, 'parameterGroupId', groups.map((g) => opt(g.parameterGroupId, g.parameterGroupName)));
         this.validate();
       })
-      .catch((e) => this.review.replaceChildren(notice('error', `Could not list the parameter groups: ${e.message}`)));
+      .catch((e) => this.review.replaceChildren(notice('error', l10n.t('Could not list the parameter groups: {0}', e.message))));
   }
 
   private syncHighAvailability(): void {
@@ -303,7 +304,7 @@ export class Wizard {
     if (!this.validate()) {
       const loose = this.store.unplacedIssues();
       this.review.replaceChildren(
-        notice('error', 'Some fields need attention (marked below each field).'),
+        notice('error', l10n.t('Some fields need attention (marked below each field).')),
         ...loose.map((i) => notice('error', i.path ? `${i.path}: ${i.message}` : i.message)),
       );
       this.store.focusFirstIssue();
@@ -312,10 +313,10 @@ export class Wizard {
     const body = this.body();
     const create = button(this.opts.submitLabel, () => void this.doSubmit(body), { id: 'submit' });
     this.review.replaceChildren(
-      h('h2', null, 'Summary'),
-      h('p', null, 'This request will be sent (secrets masked):'),
+      h('h2', null, l10n.t('Summary')),
+      h('p', null, l10n.t('This request will be sent (secrets masked):')),
       summaryTable(summarize(body)),
-      h('div', { class: 'actions' }, create, button('Edit', () => clear(this.review), { secondary: true })),
+      h('div', { class: 'actions' }, create, button(l10n.t('Edit'), () => clear(this.review), { secondary: true })),
     );
     create.focus();
   }
@@ -359,22 +360,22 @@ export class Wizard {
   private renderProgress(): void {
     const j = this.job;
     if (!j) return clear(this.progress);
-    const lines: Array<HTMLElement | null> = [h('h2', null, 'Progress')];
-    if (j.phase === 'failed') lines.push(notice('error', j.message ?? 'The job failed.'));
+    const lines: Array<HTMLElement | null> = [h('h2', null, l10n.t('Progress'))];
+    if (j.phase === 'failed') lines.push(notice('error', j.message ?? l10n.t('The job failed.')));
     else if (j.phase === 'done') {
-      lines.push(notice('info', `The instance is ${j.dbInstanceStatus ?? 'AVAILABLE'}.`));
-      if (j.dbInstanceId) lines.push(h('div', { class: 'actions' }, button('Reveal in Explorer', () => void this.opts.reveal(j.dbInstanceId!))));
+      lines.push(notice('info', l10n.t('The instance is {0}.', j.dbInstanceStatus ?? 'AVAILABLE')));
+      if (j.dbInstanceId) lines.push(h('div', { class: 'actions' }, button(l10n.t('Reveal in Explorer'), () => void this.opts.reveal(j.dbInstanceId!))));
     } else {
       lines.push(
         h(
           'div',
           { class: 'progress-line' },
-          h('vscode-progress-ring', { 'aria-label': 'Working' }),
-          h('span', null, j.phase === 'job' ? `Job ${j.jobStatus ?? 'submitted'}` : `Instance ${j.dbInstanceStatus ?? ''} ${j.progressStatus && j.progressStatus !== 'NONE' ? `(${j.progressStatus})` : ''}`),
+          h('vscode-progress-ring', { 'aria-label': l10n.t('Working') }),
+          h('span', null, j.phase === 'job' ? l10n.t('Job {0}', j.jobStatus ?? 'submitted') : l10n.t('Instance {0} {1}', j.dbInstanceStatus ?? '', j.progressStatus && j.progressStatus !== 'NONE' ? `(${j.progressStatus})` : '')),
         ),
       );
     }
-    lines.push(h('p', { class: 'field-help' }, `Job ${j.jobId}`));
+    lines.push(h('p', { class: 'field-help' }, l10n.t('Job {0}', j.jobId)));
     this.progress.replaceChildren(...lines.filter((l): l is HTMLElement => !!l));
   }
 }
@@ -390,7 +391,7 @@ function formatRam(mb: number): string {
  */
 export function loading(host: HTMLElement, what: string, load: () => Promise<void>, retries = 2): void {
   host.setAttribute('aria-busy', 'true');
-  host.replaceChildren(h('p', { class: 'loading' }, h('vscode-progress-ring', { 'aria-label': 'Loading' }), ` Loading ${what}…`));
+  host.replaceChildren(h('p', { class: 'loading' }, h('vscode-progress-ring', { 'aria-label': l10n.t('Loading') }), ' ', l10n.t('Loading {0}…', what)));
   load()
     .then(() => host.setAttribute('aria-busy', 'false'))
     .catch((e: Error) => {
@@ -399,6 +400,6 @@ export function loading(host: HTMLElement, what: string, load: () => Promise<voi
         return;
       }
       host.setAttribute('aria-busy', 'false');
-      host.replaceChildren(notice('error', `Could not load ${what}: ${e.message}`), button('Retry', () => loading(host, what, load)));
+      host.replaceChildren(notice('error', l10n.t('Could not load {0}: {1}', what, e.message)), button(l10n.t('Retry'), () => loading(host, what, load)));
     });
 }
