@@ -243,7 +243,7 @@ export class JobTracker {
       pick = await vscode.window.showInformationMessage(vscode.l10n.t('{0}: done in {1}.', rec.title, took), ...actions);
     } else if (state === 'failed') {
       this.services.log.error(`Job ${rec.jobId} ended ${rec.status}: ${rec.title}`);
-      pick = await vscode.window.showErrorMessage(`${rec.title} failed: the job ended ${rec.status} after ${took}. See the DB instance's events for the cause.`, ...actions);
+      pick = await vscode.window.showErrorMessage(vscode.l10n.t("{0} failed: the job ended {1} after {2}. See the DB instance's events for the cause.", rec.title, rec.status, took), ...actions);
     } else {
       this.services.log.warn(`Job ${rec.jobId} no longer followed: ${reason ?? ''}`);
       pick = await vscode.window.showWarningMessage(vscode.l10n.t('{0}: its outcome is unknown ({1}). Refresh the tree later to see the result.', rec.title, reason ?? vscode.l10n.t('no answer')), ...actions);

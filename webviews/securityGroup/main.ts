@@ -168,7 +168,7 @@ async function run(what: string, call: () => Promise<Group>, clearKey?: string):
     status.replaceChildren(notice('info', l10n.t('{0}: done.', what)));
     render();
   } catch (e) {
-    status.replaceChildren(notice('error', `${what} failed: ${(e as Error).message}`));
+    status.replaceChildren(notice('error', l10n.t('{0} failed: {1}', what, (e as Error).message)));
   }
 }
 

@@ -268,7 +268,7 @@ export function catalogFolders(parent: TreeNode): TreeNode[] {
     }),
     new RdsFolderNode(parent, 'subnets', vscode.l10n.t('Subnets'), 'rds.catalog.subnets', 'type-hierarchy', async (rds, self) => {
       const r: any = await rds.listSubnets();
-      return (r?.subnets ?? []).map((s: any) => leaf(self, s.subnetId, s.subnetName, vscode.l10n.t('{0} · {1} free IPs{2}', s.subnetCidr, s.availableIpCount, s.usingGateway ? vscode.l10n.t(vscode.l10n.t(' · gateway')) : ''), 'type-hierarchy'));
+      return (r?.subnets ?? []).map((s: any) => leaf(self, s.subnetId, s.subnetName, vscode.l10n.t('{0} · {1} free IPs{2}', s.subnetCidr, s.availableIpCount, s.usingGateway ? vscode.l10n.t(' · gateway') : ''), 'type-hierarchy'));
     }),
     new RdsFolderNode(parent, 'storageTypes', vscode.l10n.t('Storage Types'), 'rds.catalog.storageTypes', 'database', async (rds, self) => {
       const [types, storages]: any[] = await Promise.all([rds.listStorageTypes(), rds.listStorages().catch(() => ({ storages: [] }))]);
