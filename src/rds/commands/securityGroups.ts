@@ -22,7 +22,7 @@ async function groupFrom(node: unknown, deps: RdsDeps, title: string): Promise<{
 
 /** Direction, ether type, ports, CIDR, description: a RuleSpec that passed ruleIssue(). */
 async function askRule(title: string, current?: SecurityRule): Promise<RuleSpec> {
-  const direction = (await pick([{ label: 'INGRESS', description: 'inbound: clients connecting to the DB' }, { label: 'EGRESS', description: 'outbound: connections the DB opens' }], { title, placeHolder: vscode.l10n.t('Direction{0}', current ? vscode.l10n.t(' (now {0})', current.direction) : '') })).label as RuleSpec['direction'];
+  const direction = (await pick([{ label: 'INGRESS', description: vscode.l10n.t('inbound: clients connecting to the DB') }, { label: 'EGRESS', description: vscode.l10n.t('outbound: connections the DB opens') }], { title, placeHolder: current ? vscode.l10n.t('Direction (now {0})', current.direction) : vscode.l10n.t('Direction') })).label as RuleSpec['direction'];
   const etherType = (await pick([{ label: 'IPV4' }, { label: 'IPV6' }], { title, placeHolder: vscode.l10n.t('IP version') })).label as RuleSpec['etherType'];
   const types = [
     ...(direction === 'INGRESS' ? [{ label: 'DB_PORT', description: vscode.l10n.t('the DB port of each instance') }] : []),
