@@ -69,6 +69,14 @@ export class BackupsFolderNode extends PagedFolderNode<Backup> {
   }
 }
 
+/** An event's message in the display language when the event carries it (EN, JA, KO, ZH), else English. */
+export function eventMessage(e: Pick<DbEvent, 'messages' | 'eventCode'>, language: string): string {
+  const lang = (language || 'en').toLowerCase();
+  const code = lang.startsWith('ko') ? 'KO' : lang.startsWith('ja') ? 'JA' : lang.startsWith('zh') ? 'ZH' : 'EN';
+  const pick = (c: string) => e.messages?.find((m) => m.langCode?.toUpperCase() === c)?.message;
+  return pick(code) ?? pick('EN') ?? e.messages?.[0]?.message ?? e.eventCode;
+}
+
 /** Server-side event query (nhncloud.rds.filterEvents); the name filter works on top of it. */
 export interface EventQuery {
   category: string;
@@ -114,7 +122,7 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
     return { items, total: r?.totalCounts };
   }
   protected toNode(e: DbEvent): TreeNode {
-    const text = e.messages?.find((m) => m.langCode === 'EN')?.message ?? e.messages?.[0]?.message ?? e.eventCode;
+    const text = eventMessage(e, vscode.env.language);
     const key = `${e.eventYmdt}-${e.eventCode}-${e.sourceId ?? ''}`.replace(/[/\s]/g, '_');
     const failure = /FAIL|ERROR|STOP/i.test(`${e.eventCode} ${text}`);
     return new LeafNode(this, `${this.id}/${key}`, text, {
