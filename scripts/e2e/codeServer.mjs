@@ -22,12 +22,46 @@ export function freePort() {
 }
 
 /**
+ * Display language for code-server 4.139.1 without downloading a language pack. `--locale ko`
+ * alone is not enough: VS Code resolves the display language through the language packs listed
+ * in <user-data>/languagepacks.json and falls back to English when none is installed, and then
+ * vscode.env.language is `en` and the extension's package.nls.ko.json is not read. So a stub
+ * language pack (no translations of VS Code's own texts: its menus stay English) is put into
+ * the extensions folder and listed in languagepacks.json; VS Code then resolves `ko`, the
+ * extension host reports vscode.env.language = 'ko' and loads package.nls.ko.json and
+ * l10n/bundle.l10n.ko.json. With a real language pack installed, VS Code's menus follow too.
+ */
+function installLocale(locale, userData, exts) {
+  const id = `nhncloud-e2e.language-pack-${locale}`;
+  const dir = join(exts, `${id}-0.0.1`);
+  mkdirSync(join(dir, 'translations'), { recursive: true });
+  const translations = join(dir, 'translations', 'main.i18n.json');
+  writeFileSync(translations, JSON.stringify({ version: '1.0.0', contents: {} }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: `language-pack-${locale}`,
+      publisher: 'nhncloud-e2e',
+      version: '0.0.1',
+      engines: { vscode: '*' },
+      contributes: { localizations: [{ languageId: locale, languageName: locale, localizedLanguageName: locale, translations: [{ id: 'vscode', path: './translations/main.i18n.json' }] }] },
+    }),
+  );
+  writeFileSync(
+    join(userData, 'languagepacks.json'),
+    JSON.stringify({ [locale]: { hash: `e2e-${locale}`, extensions: [{ extensionIdentifier: { id }, version: '0.0.1' }], translations: { vscode: translations }, label: locale } }),
+  );
+  writeFileSync(join(userData, 'User', 'argv.json'), JSON.stringify({ locale }));
+}
+
+/**
  * Starts code-server. Options:
  *   installExtension: symlink this repository into the extensions folder (default true)
  *   extraArgs: more code-server arguments
  *   userSettings: merged over scripts/e2e/settings.json
  *   port: fixed port (default: a free one)
  *   runDir: where to put user data (default: a new temp folder)
+ *   locale: display language, e.g. 'ko' (see installLocale)
  */
 export async function startCodeServer(opts = {}) {
   const { nodeBin, codeServerEntry, cache } = await ensureInstalled();
@@ -49,6 +83,7 @@ export async function startCodeServer(opts = {}) {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     symlinkSync(ROOT, join(exts, `${pkg.publisher}.${pkg.name}-${pkg.version}`), 'dir');
   }
+  if (opts.locale) installLocale(opts.locale, userData, exts);
   if (opts.workspaceFiles) cpSync(opts.workspaceFiles, ws, { recursive: true });
   const port = opts.port ?? (await freePort());
   const config = join(runDir, 'config.yaml');
@@ -76,6 +111,7 @@ export async function startCodeServer(opts = {}) {
     '--disable-getting-started-override',
     '--ignore-last-opened',
     '--reconnection-grace-time', '5',
+    ...(opts.locale ? ['--locale', opts.locale] : []),
     ...(opts.extraArgs ?? []),
     ws,
   ];

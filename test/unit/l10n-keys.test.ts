@@ -120,3 +120,7 @@ test('the bypass scan finds a bare message (it can fail)', () => {
   assert.ok(!isWords('nhncloud.rds.start'));
   assert.ok(!isWords('AVAILABLE'));
 });
+
+test('package.json points VS Code at the l10n bundles', () => {
+  assert.equal(json('package.json').l10n, './l10n');
+});
