@@ -109,7 +109,7 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
   }
   protected override describe(): string | undefined {
     const q = this.query;
-    const parts = [q.category !== 'ALL' ? q.category : '', q.keyword ? `"${q.keyword}"` : '', q.from ? `${when(q.from)} - ${when(q.to)}` : `last ${q.hours! >= 24 ? `${Math.round(q.hours! / 24)} d` : `${q.hours} h`}`];
+    const parts = [q.category !== 'ALL' ? q.category : '', q.keyword ? `"${q.keyword}"` : '', q.from ? `${when(q.from)} - ${when(q.to)}` : q.hours! >= 24 ? vscode.l10n.t('last {0} d', Math.round(q.hours! / 24)) : vscode.l10n.t('last {0} h', q.hours!)];
     return parts.filter(Boolean).join(' · ');
   }
   protected async fetchPage(page: number, size: number) {
