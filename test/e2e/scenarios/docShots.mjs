@@ -1,0 +1,86 @@
+// README screenshots into docs/images/ (only with NHNCLOUD_DOC_SHOTS=1; the normal suite skips
+// this file). Light: NHNCLOUD_DOC_SHOTS=1 npm run test:e2e -- docShots --skip-exthost
+// Dark: the same with NHNCLOUD_DOC_SHOTS_THEME=dark.
+// Each PNG is reduced to a 256-colour palette when ImageMagick's `convert` is installed.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..', '..');
+const OUT = join(ROOT, 'docs', 'images');
+// One theme per run (a code-server per file): this file light, docShotsDark.mjs dark.
+const VARIANT = process.env.NHNCLOUD_DOC_SHOTS_THEME === 'dark' ? 'dark' : 'light';
+const THEME = VARIANT === 'dark' ? 'Default Dark Modern' : 'Default Light Modern';
+
+export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 200, 'workbench.colorTheme': THEME } };
+
+/** Saves `<name>-<variant>.png` (variant: light or dark, the theme this file runs with). */
+async function shoot(t, name) {
+  mkdirSync(OUT, { recursive: true });
+  const file = join(OUT, `${name}-${VARIANT}.png`);
+  await t.page.screenshot({ path: file });
+  spawnSync('convert', [file, '-colors', '256', `PNG8:${file}`]);
+}
+
+async function command(t, title) {
+  await t.sidebar.locator('.composite.title .title-label').first().click();
+  await t.runCommand(title);
+}
+
+async function region(t, code = 'KR1') {
+  const asked = await t.page
+    .locator('.quick-input-widget')
+    .filter({ hasText: 'Region' })
+    .waitFor({ state: 'visible', timeout: 5_000 })
+    .then(() => true, () => false);
+  if (asked) await t.quick.pick(code);
+}
+
+const shots = [
+  {
+    name: 'welcome: the view before the first profile',
+    async run(t) {
+      await t.openView('NHN Cloud');
+      await t.sidebar.locator('.welcome-view').getByRole('button', { name: 'Add Profile' }).waitFor({ timeout: 60_000 });
+      await shoot(t, 'welcome');
+    },
+  },
+  {
+    name: 'explorer: the sandbox tree with an instance open',
+    async run(t) {
+      await t.runCommand('NHN Cloud: Explore the Sandbox');
+      await t.notification('The sandbox runs on', 60_000);
+      await t.page.keyboard.press('Escape');
+      await t.expandRow('KR1');
+      await t.expandRow('RDS for MySQL');
+      await t.expandRow('DB Instances');
+      await t.expandRow('staging-api');
+      await t.treeRow('DB Users').waitFor();
+      await shoot(t, 'explorer');
+    },
+  },
+  {
+    name: 'create: the Create DB Instance form',
+    async run(t) {
+      await command(t, 'NHN Cloud: Create DB Instance');
+      await region(t);
+      await t.webview().locator('[data-path="dbInstanceName"]').waitFor({ timeout: 60_000 });
+      await shoot(t, 'create-instance');
+      await command(t, 'View: Close All Editors');
+    },
+  },
+  {
+    name: 'parameters: the parameter group editor',
+    async run(t) {
+      await command(t, 'NHN Cloud: Edit Parameters');
+      await region(t);
+      await t.quick.pick('default.MYSQL_V8040', 'Parameter group');
+      await t.webview().locator('.pg-count').waitFor({ timeout: 60_000 });
+      await shoot(t, 'parameters');
+      await command(t, 'View: Close All Editors');
+    },
+  },
+];
+
+export const scenarios = process.env.NHNCLOUD_DOC_SHOTS === '1' ? shots : [];
