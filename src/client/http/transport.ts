@@ -47,6 +47,11 @@ export interface TransportRequest {
   signal?: AbortSignal;
   /** Overrides the body timeout (long downloads). */
   bodyTimeoutMs?: number;
+  /**
+   * Send the URL's path exactly as given, without WHATWG URL normalisation (which would
+   * resolve `..` and `%2E%2E` segments). S3 object keys may contain such segments.
+   */
+  rawPath?: boolean;
 }
 
 export interface TransportResponse {
@@ -119,14 +124,17 @@ export class Transport {
       );
       let res: Dispatcher.ResponseData;
       try {
-        res = await undiciRequest(req.url, {
+        const options = {
           method: req.method as Dispatcher.HttpMethod,
           headers,
           body: req.body,
-          dispatcher: this.dispatcherFor(req.url),
           signal: req.signal,
           bodyTimeout: req.bodyTimeoutMs,
-        });
+        };
+        const raw = req.rawPath ? /^(https?:\/\/[^/?#]+)(\/[^#]*)?$/i.exec(req.url) : null;
+        res = raw
+          ? await this.dispatcherFor(req.url).request({ ...options, origin: raw[1], path: raw[2] || '/' })
+          : await undiciRequest(req.url, { ...options, dispatcher: this.dispatcherFor(req.url) });
       } catch (err) {
         if (req.signal?.aborted || isAbort(err)) throw new CancelledError();
         const code = (err as { code?: string }).code;

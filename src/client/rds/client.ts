@@ -6,7 +6,7 @@
 //
 // Query arrays (`logFileTypes`, `measureNames`, `ruleIds`) are sent as repeated parameters,
 // `?ruleIds=a&ruleIds=b`, the form Spring-style services (such as this one) bind to lists.
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 import { ApiError, AuthError, ValidationError, type FieldIssue } from '../errors';
 import type { Logger } from '../http/redact';
 import type { Transport } from '../http/transport';
@@ -110,14 +110,14 @@ export class RdsClient {
     if (op.query) {
       const r = op.query.safeParse(input.query);
       if (r.success) query = r.data as Record<string, unknown> | undefined;
-      else issues.push(...r.error.issues.map((i) => ({ path: prefixed('query', i.path), message: i.message })));
+      else issues.push(...toFieldIssues('query', r.error.issues));
     }
     let body: string | undefined;
     if (op.body) {
       const schema = op.id === 'rds.modifyStorageInfo' && opts.currentStorageSize !== undefined ? storageResizeSchema(opts.currentStorageSize) : op.body;
       const r = schema.safeParse(input.body);
       if (r.success) body = r.data === undefined ? undefined : JSON.stringify(r.data);
-      else issues.push(...r.error.issues.map((i) => ({ path: prefixed('body', i.path), message: i.message })));
+      else issues.push(...toFieldIssues('body', r.error.issues));
     }
     if (issues.length) throw new ValidationError(op.id, issues);
 
@@ -210,9 +210,16 @@ for (const op of RDS_OPERATIONS) {
   });
 }
 
-function prefixed(part: string, path: readonly PropertyKey[]): string {
-  const rest = formatPath(path);
-  return rest ? (rest.startsWith('[') ? `${part}${rest}` : `${part}.${rest}`) : part;
+/**
+ * Issue paths are the field paths inside the query or body (`backup.backupPeriod`), the same
+ * paths `fieldIssues` gives a webview form; a missing query or body as a whole is named as such.
+ */
+function toFieldIssues(part: 'query' | 'body', issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; input?: unknown }[]): FieldIssue[] {
+  return issues.map((i) =>
+    i.path.length === 0 && i.code === 'invalid_type'
+      ? { path: part, message: i.input === undefined ? `the ${part} is required` : `the ${part} must be an object` }
+      : { path: formatPath(i.path), message: i.message },
+  );
 }
 
 function notUnderstood(op: Operation, detail: string): ApiError {

@@ -8,7 +8,9 @@
 // the rule. Responses are tolerant (real-world.md): unknown fields pass, nullable fields
 // may be null or missing, enums are open strings, DateTimes come with or without
 // milliseconds and with any offset, and the documented quirks are normalised.
-import { z } from 'zod/mini';
+// Namespace import on purpose: with `import { z }` esbuild keeps all of zod (~420 KB, every
+// locale); `import * as z` lets it tree-shake down to what is used.
+import * as z from 'zod/mini';
 import type { FieldIssue } from '../errors';
 import type { Operation } from '../operation';
 import { RDS_OPERATION_ROWS } from './rows';
@@ -41,6 +43,11 @@ export const nonEmpty = (field: string) =>
 
 /** Resource identifiers are UUIDs on the service; the client only insists they are not empty. */
 export const id = nonEmpty;
+
+/** Optional free text (no rule beyond being text). */
+const optText = (field: string) => z.optional(z.string(msg(field, 'must be text')));
+/** Optional, nullable description. */
+const description = z.optional(z.nullable(z.string(msg('description', 'must be text'))));
 
 const bool = (field: string) => z.boolean(msg(field, 'must be true or false'));
 
@@ -151,8 +158,8 @@ export const BackupInfoUpdate = z.object({
 
 const instanceSpecShape = {
   dbInstanceName: nonEmpty('dbInstanceName'),
-  dbInstanceCandidateName: z.optional(z.string()),
-  description: z.optional(z.nullable(z.string())),
+  dbInstanceCandidateName: optText('dbInstanceCandidateName'),
+  description,
   dbFlavorId: id('dbFlavorId'),
   dbPort,
   parameterGroupId: id('parameterGroupId'),
@@ -196,8 +203,8 @@ export const CreateDbInstanceBody = z
 
 export const ModifyDbInstanceBody = z.object({
   dbInstanceName: z.optional(nonEmpty('dbInstanceName')),
-  dbInstanceCandidateName: z.optional(z.string()),
-  description: z.optional(z.nullable(z.string())),
+  dbInstanceCandidateName: optText('dbInstanceCandidateName'),
+  description,
   dbPort: z.optional(dbPort),
   dbVersion: z.optional(enumOf('dbVersion', DB_VERSIONS)),
   useDummy: z.optional(bool('useDummy')),
@@ -232,8 +239,8 @@ export const storageResizeSchema = (currentSize: number) =>
 
 export const ReplicateBody = z.object({
   dbInstanceName: nonEmpty('dbInstanceName'),
-  dbInstanceCandidateName: z.optional(z.string()),
-  description: z.optional(z.nullable(z.string())),
+  dbInstanceCandidateName: optText('dbInstanceCandidateName'),
+  description,
   dbFlavorId: z.optional(id('dbFlavorId')),
   dbPort: z.optional(dbPort),
   parameterGroupId: z.optional(id('parameterGroupId')),
@@ -324,7 +331,7 @@ const isCidr = (cidr: string, etherType: string) =>
 /** A DB security group rule as sent (create and modify). */
 export const RuleSpec = z
   .object({
-    description: z.optional(z.nullable(z.string())),
+    description,
     direction: enumOf('direction', ['INGRESS', 'EGRESS']),
     etherType: enumOf('etherType', ['IPV4', 'IPV6']),
     cidr: nonEmpty('cidr'),
@@ -357,22 +364,22 @@ export const RuleSpec = z
 
 export const CreateDbSecurityGroupBody = z.object({
   dbSecurityGroupName: nonEmpty('dbSecurityGroupName'),
-  description: z.optional(z.nullable(z.string())),
+  description,
   rules: z.array(RuleSpec, msg('rules', 'must be a list of rules')),
 });
 const nameDescription = (field: string) =>
-  z.object({ [field]: z.optional(nonEmpty(field)), description: z.optional(z.nullable(z.string())) } as {
+  z.object({ [field]: z.optional(nonEmpty(field)), description } as {
     description: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString>>;
   } & Record<string, z.ZodMiniOptional<z.ZodMiniString>>);
 
 export const CreateParameterGroupBody = z.object({
   parameterGroupName: nonEmpty('parameterGroupName'),
-  description: z.optional(z.nullable(z.string())),
+  description,
   dbVersion: enumOf('dbVersion', DB_VERSIONS),
 });
 export const CopyParameterGroupBody = z.object({
   parameterGroupName: nonEmpty('parameterGroupName'),
-  description: z.optional(z.nullable(z.string())),
+  description,
 });
 export const ModifyParametersBody = z.object({
   modifiedParameters: z.array(
@@ -422,7 +429,7 @@ export const ExportLogFilesBody = z.object({
 
 const queryInt = (field: string, min: number, max: number) =>
   z.pipe(
-    z.union([z.number(), z.string().check(z.regex(/^-?\d+$/))], msg(field, `must be between ${min} and ${max}`)),
+    z.union([z.number(), z.string().check(z.regex(/^-?\d+$/, `${field} must be between ${min} and ${max}`))], msg(field, `must be between ${min} and ${max}`)),
     z.pipe(z.transform((v: number | string) => Number(v)), intRange(field, min, max)),
   );
 const queryList = <T extends z.ZodMiniType<string, string>>(field: string, item: T) =>
@@ -431,10 +438,23 @@ const queryList = <T extends z.ZodMiniType<string, string>>(field: string, item:
     z.pipe(z.transform((v: string | string[]) => (Array.isArray(v) ? v : [v])), z.array(item)),
   );
 
+/**
+ * A URL's query as the query schemas take it: a repeated parameter becomes an array, a single
+ * one stays a string (the schemas accept both for list parameters). For the sandbox.
+ */
+export function queryFromSearchParams(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    out[key] = all.length > 1 ? all : all[0];
+  }
+  return out;
+}
+
 export const Paging = { page: queryInt('page', 1, Number.MAX_SAFE_INTEGER), size: queryInt('size', 1, 100) };
 /** Paging messages read better as "page must be at least 1". */
 Paging.page = z.pipe(
-  z.union([z.number(), z.string().check(z.regex(/^-?\d+$/))], msg('page', 'must be a whole number of at least 1')),
+  z.union([z.number(), z.string().check(z.regex(/^-?\d+$/, 'page must be a whole number of at least 1'))], msg('page', 'must be a whole number of at least 1')),
   z.pipe(z.transform((v: number | string) => Number(v)), z.int('page must be a whole number of at least 1').check(z.minimum(1, 'page must be at least 1'))),
 );
 
@@ -449,8 +469,8 @@ export const ListEventsQuery = z.object({
   from: dateTimeInput('from'),
   to: dateTimeInput('to'),
   eventCategoryType: enumOf('eventCategoryType', EVENT_CATEGORY_TYPES),
-  sourceId: z.optional(z.string()),
-  keyword: z.optional(z.string()),
+  sourceId: optText('sourceId'),
+  keyword: optText('keyword'),
   ascendingOrder: z.optional(enumOf('ascendingOrder', ['ASC', 'DESC'])),
 });
 export const MetricStatisticsQuery = z.object({

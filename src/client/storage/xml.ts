@@ -1,0 +1,89 @@
+// XML of the S3 protocol: a parser configured for hostile input, and the few request
+// bodies the client writes. The parser never expands entities (no DTD, no billion laughs);
+// the five predefined XML escapes and numeric character references are decoded by hand,
+// since object keys such as `a&b` arrive as `a&amp;b`.
+import { XMLParser } from 'fast-xml-parser';
+
+/** Largest XML answer accepted (a 1000-key listing with long keys is well below 4 MiB). */
+export const MAX_XML_BYTES = 16 * 1024 * 1024;
+
+/** Elements that are lists even when only one is present. */
+const LIST_ELEMENTS = new Set(['Bucket', 'Contents', 'CommonPrefixes', 'Upload', 'Part', 'Deleted', 'Error', 'Grant', 'Object']);
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  removeNSPrefix: true,
+  parseTagValue: false,
+  // Keys may begin or end with spaces: keep text exactly.
+  trimValues: false,
+  processEntities: false,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  maxNestedTags: 32,
+  // The root <Error> of an error answer is one element; <Error> inside DeleteResult is a list.
+  isArray: (name, jPath) => LIST_ELEMENTS.has(name) && String(jPath).includes('.'),
+  tagValueProcessor: (_name, value) => decodeXmlText(value),
+});
+
+export type XmlNode = { [name: string]: XmlValue };
+export type XmlValue = string | XmlNode | XmlValue[] | undefined;
+
+/** Parses an XML document; throws a plain Error on anything malformed or too large. */
+export function parseXml(text: string): XmlNode {
+  if (text.length > MAX_XML_BYTES) throw new Error(`XML answer larger than ${MAX_XML_BYTES} bytes`);
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new Error('XML answer with a document type declaration refused');
+  const out = parser.parse(text, true) as unknown;
+  if (!out || typeof out !== 'object') throw new Error('XML answer without a root element');
+  return out as XmlNode;
+}
+
+const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+export function decodeXmlText(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|lt|gt|amp|quot|apos);/g, (m, ref: string) => {
+    if (ref[0] !== '#') return NAMED[ref];
+    const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+  });
+}
+
+/** Escapes element text (quotes stay literal, as S3 writes them; never used for attributes). */
+export const escapeXml = (s: string): string =>
+  s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)
+    // Control characters cannot appear literally in XML 1.0 text.
+    // eslint-disable-next-line no-control-regex -- exactly the characters XML 1.0 forbids
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+// ---- small typed readers over the parsed tree ----
+
+export function child(node: XmlValue, name: string): XmlValue {
+  return node && typeof node === 'object' && !Array.isArray(node) ? node[name] : undefined;
+}
+
+export function text(node: XmlValue, name: string): string | undefined {
+  const v = child(node, name);
+  if (v === undefined) return undefined;
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return typeof v[0] === 'string' ? v[0] : undefined;
+  // An element with only whitespace or an empty element parses as '' or an object.
+  const t = v['#text'];
+  return typeof t === 'string' ? t : '';
+}
+
+export function list(node: XmlValue, name: string): XmlNode[] {
+  const v = child(node, name);
+  if (v === undefined) return [];
+  const arr = Array.isArray(v) ? v : [v];
+  return arr.map((x) => (typeof x === 'object' && x && !Array.isArray(x) ? x : { '#text': typeof x === 'string' ? x : '' }));
+}
+
+export const bool = (s: string | undefined): boolean => s?.trim().toLowerCase() === 'true';
+
+export function int(s: string | undefined, fallback = 0): number {
+  const n = Number(s?.trim());
+  return Number.isFinite(n) ? n : fallback;
+}
+
+export const S3_NS = 'http://s3.amazonaws.com/doc/2006-03-01/';
