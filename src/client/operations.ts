@@ -2,7 +2,9 @@
 // One line per service table: keep it a plain concatenation so each service adds one line.
 import type { Operation } from './operation';
 import { RDS_OPERATIONS } from './rds/schemas';
+import { IDENTITY_AND_NETWORK_OPERATIONS } from './network/operations';
 
 export const ALL_OPERATIONS: readonly Operation[] = [
   ...RDS_OPERATIONS,
+  ...IDENTITY_AND_NETWORK_OPERATIONS,
 ];

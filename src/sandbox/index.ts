@@ -10,6 +10,7 @@
 import type { Service } from '../client/errors';
 import { RDS_KEYS, startRdsSandbox, type RdsKeyPair, type RdsSandbox } from './rds';
 import { type Fault, SandboxServer } from './server';
+import { identityNetworkModule } from './network/module';
 
 export { SandboxServer, type Fault, type SandboxService, matchTemplate } from './server';
 export type { RdsSandbox, ExportedObject } from './rds';
@@ -84,6 +85,7 @@ const rdsModule: SandboxModule = {
 /** The registration list: one line per service module (network/identity and storage add theirs). */
 export const SANDBOX_MODULES: SandboxModule[] = [
   rdsModule,
+  identityNetworkModule,
 ];
 
 export interface FaultHelpers {

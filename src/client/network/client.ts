@@ -10,7 +10,7 @@
 // `transithub_routing_rule`, ...) and unwraps answers the same way (lists from the list key),
 // so callers never spell the keys. Deletes resolve to undefined.
 // Input is checked before sending (ValidationError); answers are mapped by ./http.ts.
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 import { ApiError, ValidationError } from '../errors';
 import type { Transport } from '../http/transport';
 import { sleep } from '../http/transport';

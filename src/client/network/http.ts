@@ -1,6 +1,6 @@
 // JSON over the shared Transport for the identity and network services (both OpenStack-style),
 // and the mapping of their HTTP statuses and error bodies to the extension's few error types.
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 import { ApiError, AuthError, ValidationError, type FieldIssue, type Service } from '../errors';
 import type { Transport } from '../http/transport';
 

@@ -1,6 +1,6 @@
 // The identity operations table: Keystone v2.0 token issuance (shared/specs/real-world.md) and
 // the three EC2-credential operations of shared/specs/object-storage-api.md.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Operation } from '../operation';
 
 /**

@@ -10,10 +10,11 @@
 //     list, get, create, delete = 7 x 4 = 28
 //   2 shared-with-me lists (hubs, multicast domains): list only = 2 x 1 = 2
 //   20 + 28 + 2 = 50.
-import type { z } from 'zod/mini';
-import { z as zm } from 'zod/mini';
+import type * as z from 'zod/mini';
+import * as zm from 'zod/mini';
 import type { Operation } from '../operation';
 import * as s from './schemas';
+import { IDENTITY_OPERATIONS } from './identityOperations';
 
 type ZT = z.ZodMiniType;
 
@@ -138,3 +139,6 @@ export type NetworkOperationName = NetworkOperationRow['name'];
 
 export const networkOperation = (name: string): NetworkOperation | undefined =>
   (NETWORK_OPERATIONS as readonly NetworkOperation[]).find((o) => o.name === name);
+
+/** Identity rows first (token, credentials), then the 56 network rows: what list-operations prints. */
+export const IDENTITY_AND_NETWORK_OPERATIONS: readonly Operation[] = [...IDENTITY_OPERATIONS, ...NETWORK_OPERATIONS];

@@ -2,7 +2,7 @@
 // Responses are loose objects: the service adds undocumented fields (status, created_at,
 // project_id, ...) that "may change without notice", so unknown keys always pass and only
 // the documented ones are typed. Requests are strict: a misspelt field is caught before sending.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
