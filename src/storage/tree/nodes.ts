@@ -76,6 +76,10 @@ abstract class ListingNode extends PagedFolderNode<{ prefix?: string; entry?: Ob
     throw new Error('unused: ListingNode pages by marker');
   }
 
+  protected toNode(x: { prefix?: string; entry?: ObjectEntry }): TreeNode {
+    return x.prefix ? new PrefixNode(this, x.prefix) : new ObjectNode(this, x.entry!);
+  }
+
   override invalidate(): void {
     super.invalidate();
     this.marker = undefined;
@@ -103,9 +107,8 @@ abstract class ListingNode extends PagedFolderNode<{ prefix?: string; entry?: Ob
 
   protected override async load(): Promise<TreeNode[]> {
     if (!this.listed.length && this.marker === undefined) await this.nextPage();
-    const folders = this.listed.filter((x) => x.prefix).map((x) => new PrefixNode(this, x.prefix!));
-    const files = this.listed.filter((x) => x.entry).map((x) => new ObjectNode(this, x.entry!));
-    const nodes: TreeNode[] = [...folders, ...files];
+    // Folders first, then objects, each in key order as listed.
+    const nodes: TreeNode[] = [...this.listed.filter((x) => x.prefix), ...this.listed.filter((x) => x.entry)].map((x) => this.toNode(x));
     if (this.truncated) nodes.push(new LoadMoreNode(this as unknown as PagedFolderNode<unknown>, this.listed.length, undefined));
     return nodes;
   }
