@@ -4,7 +4,8 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFixture, type Fixture } from './network.fixture';
-import { errorBodyMessage, httpError } from '../../src/client/network/http';
+import { checkResponse, errorBodyMessage, httpError } from '../../src/client/network/http';
+import { FloatingIp, TransitHub } from '../../src/client/network/schemas';
 import { cidrContains, cidrProblem, parseNetworkTime } from '../../src/client/network/schemas';
 import { isApiError, isAuthError } from '../../src/client/errors';
 import { SEED } from '../../src/sandbox/network/index';
@@ -43,6 +44,15 @@ describe('network errors: bodies and statuses', () => {
     const e503 = httpError('network', 'network.listFloatingIps', 503, '');
     assert.ok(isApiError(e503) && e503.retryable);
     assert.match(e503.message, /failed .*HTTP 503.*Try again later/);
+  });
+
+  it('answers: unknown fields pass, a missing documented field is a clear ApiError', () => {
+    const hub = checkResponse('network', 'network.getTransitHub', TransitHub, { id: 'h', name: 'x', created_at: '2024-02-12 22:19:05', remote: true, something_new: [1] });
+    assert.equal((hub as Record<string, unknown>).something_new !== undefined, true);
+    assert.throws(
+      () => checkResponse('network', 'network.getFloatingIp', FloatingIp, { id: 'f', status: 'DOWN' }),
+      (e) => isApiError(e) && /unexpected shape \(floating_network_id is required/.test(e.message),
+    );
   });
 
   it('the sandbox answers Neutron bodies that reach the user intact', async () => {

@@ -65,6 +65,10 @@ const CASES: Record<NetworkOperationName, () => Promise<void>> = {
     });
     assert.equal(one.length, 1);
     assert.deepEqual(Object.keys(one[0]).sort(), ['floating_ip_address', 'floating_network_id', 'id', 'status']);
+    // Only the fields asked for come back, and that is not a broken answer.
+    const slim = await n().listFloatingIps({ query: { fields: ['id', 'status'] } });
+    assert.equal(slim.length, 3);
+    assert.ok(slim.every((f) => Object.keys(f).sort().join() === 'id,status'));
     const desc = await n().listFloatingIps({ query: { sort_key: 'floating_ip_address', sort_dir: 'desc' } });
     const addrs = desc.map((f) => f.floating_ip_address);
     assert.deepEqual(addrs, [...addrs].sort((a, b) => b.localeCompare(a, 'en', { numeric: true })));
