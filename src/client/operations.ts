@@ -3,8 +3,10 @@
 import type { Operation } from './operation';
 import { RDS_OPERATIONS } from './rds/schemas';
 import { IDENTITY_AND_NETWORK_OPERATIONS } from './network/operations';
+import { STORAGE_OPERATIONS } from './storage/operations';
 
 export const ALL_OPERATIONS: readonly Operation[] = [
   ...RDS_OPERATIONS,
   ...IDENTITY_AND_NETWORK_OPERATIONS,
+  ...STORAGE_OPERATIONS,
 ];

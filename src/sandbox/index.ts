@@ -11,6 +11,7 @@ import type { Service } from '../client/errors';
 import { RDS_KEYS, startRdsSandbox, type RdsKeyPair, type RdsSandbox } from './rds';
 import { type Fault, SandboxServer } from './server';
 import { identityNetworkModule } from './network/module';
+import { storageSandboxModule } from './storage/index';
 
 export { SandboxServer, type Fault, type SandboxService, matchTemplate } from './server';
 export type { RdsSandbox, ExportedObject } from './rds';
@@ -86,6 +87,7 @@ const rdsModule: SandboxModule = {
 export const SANDBOX_MODULES: SandboxModule[] = [
   rdsModule,
   identityNetworkModule,
+  storageSandboxModule,
 ];
 
 export interface FaultHelpers {

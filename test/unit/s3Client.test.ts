@@ -48,6 +48,15 @@ for (const t of TARGETS) {
       dir = await mkdtemp(join(tmpdir(), 's3-client-test-'));
       await s3.createBucket(bucket);
     });
+    /**
+     * Cleans up nested keys. s3rver 5.0.0 deletes the keys of one DeleteObjects request in
+     * parallel and then prunes empty folders, which races (500 InternalError) when keys share a
+     * folder: there, keys are deleted one by one. DeleteObjects itself has its own test.
+     */
+    const removeAll = async (keys: string[]) => {
+      if (target.name === 'sandbox') assert.equal((await s3.deleteObjects(bucket, keys)).errors.length, 0);
+      else for (const k of keys) await s3.deleteObject(bucket, k);
+    };
     after(async () => {
       await target.close();
       await rm(dir, { recursive: true, force: true });
@@ -141,8 +150,7 @@ for (const t of TARGETS) {
       const listed: string[] = [];
       for await (const page of s3.listObjects({ bucket, prefix: 'keys/' })) listed.push(...page.contents.map((c) => c.key));
       assert.deepEqual(listed.sort(), keys.map((k) => `keys/${k}`).sort());
-      const del = await s3.deleteObjects(bucket, listed);
-      assert.equal(del.errors.length, 0);
+      await removeAll(listed);
       assert.equal((await s3.listObjectsPage({ bucket, prefix: 'keys/' })).contents.length, 0);
     });
 
@@ -168,7 +176,18 @@ for (const t of TARGETS) {
       assert.deepEqual(groupedPages.sort(), ['page/a/', 'page/b/', 'page/c/', 'page/top.txt']);
       const after = await s3.listObjectsPage({ bucket, prefix: 'page/', marker: 'page/b/item-16.txt' });
       assert.deepEqual(after.contents.map((c) => c.key), ['page/c/item-17.txt', 'page/c/item-18.txt', 'page/c/item-19.txt', 'page/c/item-20.txt', 'page/c/item-21.txt', 'page/c/item-22.txt', 'page/top.txt']);
-      await s3.deleteObjects(bucket, keys);
+      await removeAll(keys);
+    });
+
+    it('deletes several objects in one request', async () => {
+      const keys = ['flat-1.txt', 'flat 2.txt', 'flät+3.txt'];
+      // s3rver escapes `&` twice in its answer (its limit, see the keys test).
+      if (target.name === 'sandbox') keys.push('flat&4.txt');
+      for (const k of keys) await s3.putObject(bucket, k, k);
+      const res = await s3.deleteObjects(bucket, [...keys, 'never-existed.txt']);
+      assert.equal(res.errors.length, 0);
+      assert.ok(keys.every((k) => res.deleted.includes(k)), JSON.stringify(res.deleted));
+      for (const k of keys) assert.equal((await s3.listObjectsPage({ bucket, prefix: k })).contents.length, 0, k);
     });
 
     it('runs a multipart upload by hand: parts, part copy, list, complete (ETag rule), and errors', async () => {

@@ -3,13 +3,16 @@
 import { strict as assert } from 'node:assert';
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import aws4 from 'aws4';
 import { isApiError, isAuthError, isCancelledError } from '../../src/client/errors';
-import type { S3Client } from '../../src/client/storage/client';
+import { S3Client } from '../../src/client/storage/client';
+import { Transport } from '../../src/client/http/transport';
+import { startSandbox as startAll } from '../../src/sandbox/index';
 import { STORAGE_OPERATIONS } from '../../src/client/storage/operations';
 import { describeOperation } from '../../src/client/operation';
 import { download, MiB, partSizeFor, upload } from '../../src/client/storage/transfer';
@@ -95,6 +98,15 @@ describe('storage sandbox', () => {
     assert.deepEqual(corrected, ['KR1']);
   });
 
+  it('corrects the region also when the first call is a HEAD (whose answer has no body)', async () => {
+    target.sandbox!.service.setSigningRegion('KR1', 'KR1');
+    const corrected: string[] = [];
+    const client = target.client({ onSigningRegionCorrected: (r) => corrected.push(r) });
+    assert.equal(await client.headBucket('sandbox-docs'), true);
+    assert.equal((await client.headObject('sandbox-docs', 'README.md')).contentType, 'text/markdown');
+    assert.deepEqual(corrected, ['KR1']);
+  });
+
   it('answers a wrong region with 400 AuthorizationHeaderMalformed naming the expected one', async () => {
     target.sandbox!.service.setSigningRegion('KR1', 'KR1');
     const res = await raw(`${target.baseUrl}/sandbox-docs`, 'GET', sign(target, 'GET', '/sandbox-docs', { region: 'gov' }));
@@ -166,8 +178,22 @@ describe('storage sandbox', () => {
     const res = await download(s3, { bucket: 'sandbox-media', key: item.key, file });
     assert.equal(res.size, item.size);
     const h = createHash('md5');
-    for await (const c of (await import('node:fs')).createReadStream(file)) h.update(c as Buffer);
+    for await (const c of createReadStream(file)) h.update(c as Buffer);
     assert.equal(`"${h.digest('hex')}"`, item.etag);
+  });
+
+  it('a cancelled download leaves neither the file nor its temporary behind', async () => {
+    const sub = await mkdtemp(join(dir, 'cancel-dl-'));
+    const ac = new AbortController();
+    const e = await download(s3, {
+      bucket: 'sandbox-media',
+      key: 'images/atlas-24mib.bin',
+      file: join(sub, 'atlas.bin'),
+      signal: ac.signal,
+      onProgress: (p) => p.loaded > 4 * MiB && ac.abort(),
+    }).then(() => undefined, (err: unknown) => err);
+    assert.ok(isCancelledError(e), String(e));
+    assert.deepEqual(await readdir(sub), []);
   });
 
   it('cancelled half-way, an upload leaves no multipart upload behind', async () => {
@@ -232,5 +258,30 @@ describe('storage sandbox', () => {
     // The module-level hook writes into the shared instance.
     putObject('KR1', 'rds-backups', 'db1/backup-1.sql', 'CREATE TABLE t (id int);');
     assert.equal(storageSandbox().store.bucket('KR1', 'rds-backups')?.objects.size, 1);
+  });
+});
+
+describe('storage in the whole sandbox (startSandbox)', () => {
+  it('is registered, signs with the identity sandbox EC2 credential, and takes delivered objects', async () => {
+    const sb = await startAll({ timeScale: 10 });
+    const transport = new Transport({ userAgent: 'test' });
+    try {
+      const profile = sb.sandboxProfile();
+      assert.ok(profile.secrets.s3AccessKey && profile.secrets.s3SecretKey);
+      const s3 = new S3Client({
+        baseUrl: profile.endpoints.storage.replace('{region}', 'kr1'),
+        accessKey: profile.secrets.s3AccessKey!,
+        secretKey: profile.secrets.s3SecretKey!,
+        transport,
+      });
+      const { buckets } = await s3.listBuckets();
+      assert.deepEqual(buckets.map((b) => b.name), ['sandbox-archive', 'sandbox-docs', 'sandbox-media']);
+      sb.rds.onExport((o) => putObject(o.region, o.bucket, o.path, o.content));
+      putObject('KR1', 'rds-logs', 'db-1/slow.log', 'slow query\n');
+      assert.equal((await s3.headObject('rds-logs', 'db-1/slow.log')).size, 11);
+    } finally {
+      await transport.close();
+      await sb.close();
+    }
   });
 });

@@ -472,8 +472,20 @@ export class S3Client {
       } catch {
         x = undefined;
       }
-      const code = x ? text(x.Error, 'Code') : undefined;
-      const expected = x ? expectedRegion(x) : undefined;
+      let code = x ? text(x.Error, 'Code') : undefined;
+      let expected = x ? expectedRegion(x) : undefined;
+      if (!corrected && op.method === 'HEAD' && res.status === 400) {
+        // HEAD answers carry no body, so a wrong region cannot be read from them: ask the
+        // same question with a GET of the bucket list, whose error body names the region.
+        const probe = await this.sendOnce('listBuckets', { signal: input.signal });
+        const body = await readCapped(probe, 64 * 1024, () => undefined).catch(() => '');
+        try {
+          const px = parseXml(body);
+          if (text(px.Error, 'Code') === 'AuthorizationHeaderMalformed') [code, expected] = ['AuthorizationHeaderMalformed', expectedRegion(px)];
+        } catch {
+          /* not XML: keep the HEAD's own status */
+        }
+      }
       if (!corrected && code === 'AuthorizationHeaderMalformed' && expected && expected !== this.signingRegion && replayable(input.body)) {
         this.opts.transport.logger.warn(`storage: signing region '${this.signingRegion}' rejected; the service expects '${expected}'. Using it from now on.`);
         this.signingRegion = expected;

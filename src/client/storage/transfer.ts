@@ -119,7 +119,8 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
         }
       }
     };
-    // Stream sources are read in order: concurrency would only buffer more parts in memory.
+    // Stream sources are read in order, one part buffered per worker: memory is about
+    // partSize x concurrency there (file sources stream each part from disk instead).
     const workers = Math.max(1, Math.min(input.concurrency ?? DEFAULT_CONCURRENCY, count));
     await Promise.all(Array.from({ length: workers }, worker));
     if (failure === undefined && input.signal?.aborted) failure = new CancelledError();

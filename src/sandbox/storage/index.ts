@@ -24,8 +24,10 @@ import {
   type StoredPart,
 } from './store';
 import { seedStorage } from './seed';
+import { findEc2Secret, SANDBOX_EC2 } from '../identity/index';
+import type { SandboxModule } from '../index';
 
-/** The key pair the sandbox accepts when no credential registry is plugged in. */
+/** A key pair the storage sandbox always accepts, besides the identity sandbox's EC2 credentials. */
 export const SANDBOX_S3_CREDENTIAL = { access: 'SANDBOX0ACCESS0KEY0000', secret: 'sandbox-s3-secret-key-0000000000000000' } as const;
 
 export interface StorageSandboxOptions {
@@ -60,14 +62,14 @@ export class StorageSandbox implements SandboxService {
   readonly name = 'storage' as const;
   readonly regional = true;
   readonly malformedBody = '<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>broken</Na';
-  readonly store = new ObjectStore();
+  readonly store: ObjectStore;
   private readonly signingRegions: Record<string, string>;
   private findSecret: (access: string) => string | undefined;
 
   constructor(opts: StorageSandboxOptions = {}) {
     this.signingRegions = { ...opts.signingRegions };
-    this.findSecret = opts.findSecret ?? ((a) => (a === SANDBOX_S3_CREDENTIAL.access ? SANDBOX_S3_CREDENTIAL.secret : undefined));
-    if (opts.seed !== false) seedStorage(this.store);
+    this.findSecret = opts.findSecret ?? defaultFindSecret;
+    this.store = new ObjectStore(opts.seed === false ? undefined : seedStorage);
   }
 
   /** Plugs in a credential registry (e.g. the identity sandbox's EC2 credentials). */
@@ -597,16 +599,25 @@ function safeDecode(s: string): string {
   }
 }
 
-// ------------------------------------------------------------ module-level instance
-
-let shared: StorageSandbox | undefined;
-
-/** The storage service the sandbox registers (one per process, so other services can deliver objects). */
-export function storageSandbox(opts?: StorageSandboxOptions): StorageSandbox {
-  return (shared ??= new StorageSandbox(opts));
+/** The identity sandbox's EC2 credentials (issued through its API), then the fixed pair. */
+function defaultFindSecret(access: string): string | undefined {
+  return findEc2Secret(access) ?? (access === SANDBOX_S3_CREDENTIAL.access ? SANDBOX_S3_CREDENTIAL.secret : undefined);
 }
 
-/** Control hook for the other sandbox services (RDS log and backup exports). */
+// ------------------------------------------------------------ module-level instance
+
+let current: StorageSandbox | undefined;
+
+/** The storage service started last in this process (made on first use when none was started). */
+export function storageSandbox(opts?: StorageSandboxOptions): StorageSandbox {
+  return (current ??= new StorageSandbox(opts));
+}
+
+/**
+ * Control hook for the other sandbox services (RDS log and backup exports): delivers into the
+ * storage service started last, creating the bucket when missing. For example
+ * `sandbox.rds.onExport((o) => putObject(o.region, o.bucket, o.path, o.content))`.
+ */
 export function putObject(region: string, bucket: string, key: string, content: string | Buffer, contentType?: string): void {
   storageSandbox().putObject(region, bucket, key, content, contentType);
 }
@@ -632,3 +643,24 @@ export function registerStorage(server: SandboxServer, service: StorageSandbox =
   return service;
 }
 
+
+/** The entry of the sandbox's registration list (src/sandbox/index.ts). */
+export const storageSandboxModule: SandboxModule = {
+  name: 'storage',
+  start: ({ server }) => {
+    const service = new StorageSandbox();
+    current = service;
+    registerStorage(server, service);
+    const keys = { s3AccessKey: SANDBOX_EC2.access, s3SecretKey: SANDBOX_EC2.secret };
+    return {
+      api: service,
+      credentials: { access: SANDBOX_EC2.access, secret: SANDBOX_EC2.secret, signingRegion: 'gov' },
+      secrets: keys,
+      viewerSecrets: keys,
+      close: () => {
+        service.dispose();
+        if (current === service) current = undefined;
+      },
+    };
+  },
+};

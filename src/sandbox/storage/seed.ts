@@ -10,7 +10,15 @@ const SEEDED_AT = new Date('2026-11-01T09:00:00Z');
 
 export const SEEDED_ARCHIVE_COUNT = 12 * 28 * 30;
 
-export function seedStorage(store: ObjectStore): void {
+/** Fills one region on its first use (see ObjectStore). */
+export function seedStorage(store: ObjectStore, region: string): void {
+  if (region === 'KR2') {
+    const kr2 = store.createBucket('KR2', 'sandbox-kr2');
+    const hello = Buffer.from('hello from KR2\n');
+    store.setObject(kr2, { key: 'hello.txt', size: hello.length, etag: etagOf(hello), lastModified: SEEDED_AT, contentType: 'text/plain', metadata: {}, body: { kind: 'mem', data: hello } });
+    return;
+  }
+  if (region !== 'KR1') return;
   const docs = store.createBucket('KR1', 'sandbox-docs');
   const texts: Array<[string, string, string]> = [
     ['README.md', 'text/markdown', '# Sandbox bucket\n\nObjects here live in memory in the NHN Cloud Explorer sandbox.\nEdit, upload, copy and delete freely: nothing leaves this computer.\n'],
@@ -46,10 +54,6 @@ export function seedStorage(store: ObjectStore): void {
     const body = { kind: 'gen' as const, seed: key, size: mib * 1024 * 1024 + 123, text: false };
     store.setObject(media, { key, size: body.size, etag: etagOfBody(body), lastModified: SEEDED_AT, contentType: 'application/octet-stream', metadata: {}, body });
   }
-
-  const kr2 = store.createBucket('KR2', 'sandbox-kr2');
-  const hello = Buffer.from('hello from KR2\n');
-  store.setObject(kr2, { key: 'hello.txt', size: hello.length, etag: etagOf(hello), lastModified: SEEDED_AT, contentType: 'text/plain', metadata: {}, body: { kind: 'mem', data: hello } });
 }
 
 const pad = (n: number, w: number): string => String(n).padStart(w, '0');

@@ -88,9 +88,15 @@ export class ObjectStore {
   private readonly regions = new Map<string, Map<string, StoredBucket>>();
   private dir?: string;
 
+  /** `seed` fills a region on its first use (so a sandbox that never serves storage pays nothing). */
+  constructor(private readonly seed?: (store: ObjectStore, region: string) => void) {}
+
   buckets(region: string): Map<string, StoredBucket> {
     let m = this.regions.get(region);
-    if (!m) this.regions.set(region, (m = new Map()));
+    if (!m) {
+      this.regions.set(region, (m = new Map()));
+      this.seed?.(this, region);
+    }
     return m;
   }
 
