@@ -35,7 +35,11 @@ export class BusyWatcher {
   private readonly entries = new Map<string, { check: () => Promise<boolean>; attempt: number; since: number; failures: number; timer?: NodeJS.Timeout; running: boolean }>();
   private readonly sub?: vscode.Disposable;
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Pick<Services, 'explorerView' | 'log'>,
+    /** Delay before poll number n (tests pass a zero delay). */
+    private readonly delay: (attempt: number) => number = jitteredDelay,
+  ) {
     this.sub = services.explorerView?.onDidChangeVisibility((e) => {
       for (const key of this.entries.keys()) {
         if (e.visible) this.schedule(key);
@@ -68,7 +72,7 @@ export class BusyWatcher {
   private schedule(key: string) {
     const e = this.entries.get(key);
     if (!e || e.timer || e.running || !this.services.explorerView?.visible) return;
-    e.timer = setTimeout(() => void this.run(key), jitteredDelay(e.attempt++));
+    e.timer = setTimeout(() => void this.run(key), this.delay(e.attempt++));
   }
 
   private async run(key: string) {
@@ -195,7 +199,7 @@ export class JobTracker {
       try {
         const rds = await this.services.clients.rds(rec.region as Region);
         const res = await rds.getJob({ jobId: rec.jobId }, { signal });
-        const job = res?.job ?? res ?? {};
+        const job: any = (res as any)?.job ?? res ?? {};
         failures = 0;
         const status = String(job.jobStatus ?? rec.status);
         const created = (job.resourceRelations as Array<{ resourceType: string; resourceId: string }> | undefined)?.find((r) => r.resourceType === 'DB_INSTANCE');

@@ -43,7 +43,7 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
         body.authenticationPlugin = await askPlugin(t, title);
         body.tlsOption = (await pick(TLS, { title, placeHolder: 'TLS' })).label;
       }
-      track(deps, t, await t.rds.createDbUser({ dbInstanceId: t.data.dbInstanceId, body }), `Create DB user ${dbUserName}@${host} on ${t.data.dbInstanceName}`, `${t.nodeId}/users`);
+      track(deps, t, await t.rds.createDbUser({ dbInstanceId: t.data.dbInstanceId, body: body as any }), `Create DB user ${dbUserName}@${host} on ${t.data.dbInstanceName}`, `${t.nodeId}/users`);
     },
     'nhncloud.rds.modifyDbUser': async (node?: unknown) => {
       const { t, user } = await userFrom(node, deps, 'Modify DB User');

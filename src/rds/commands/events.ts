@@ -3,7 +3,7 @@
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
 import { DEFAULT_EVENT_QUERY, EventsFolderNode, type EventQuery } from '../tree/resources';
-import { validate } from './limits';
+import { parseLocalDate, validate } from './limits';
 import { ask, pick, scopeFrom } from './util';
 
 const CATEGORIES = [
@@ -21,14 +21,6 @@ const RANGES = [
   { label: 'Last 30 days', hours: 24 * 30 },
   { label: 'Custom range...', hours: 0 },
 ];
-
-/** `2024-05-01` or `2024-05-01 13:00` (local time) -> the documented DateTime form. */
-export function parseLocalDate(text: string): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/.exec(text.trim());
-  if (!m) return undefined;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString().replace('Z', '+00:00');
-}
 
 export function eventCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {

@@ -26,7 +26,7 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
       if (size === current) return;
       const body: Record<string, unknown> = { storageSize: size };
       if (t.ha) body.useOnlineFailover = (await pick([{ label: 'With online failover', v: true }, { label: 'Without failover', v: false }], { title: 'Resizing restarts the instance' })).v;
-      track(deps, t, await t.rds.modifyStorageInfo({ dbInstanceId: t.data.dbInstanceId, body }), `Resize storage of ${t.data.dbInstanceName} to ${size} GB`, t.nodeId, [`${t.nodeId}/storage`]);
+      track(deps, t, await t.rds.modifyStorageInfo({ dbInstanceId: t.data.dbInstanceId, body: body as any }), `Resize storage of ${t.data.dbInstanceName} to ${size} GB`, t.nodeId, [`${t.nodeId}/storage`]);
     },
     'nhncloud.rds.editBackupSettings': async (node?: unknown) => {
       const t = await instanceFrom(instanceArg(node), deps, 'Edit Backup Settings');

@@ -2,7 +2,19 @@
 // validators: each returns undefined when the text is fine, else a message saying what is
 // allowed. Checked BEFORE anything is sent. vscode-free so it is unit-tested.
 
+import * as S from '../../client/rds/schemas';
+
 export type Validator = (text: string) => string | undefined;
+
+/** The first issue of the client's own field schema (the single source of the limits). */
+function bySchema(schema: Parameters<typeof S.fieldIssues>[0], toValue: (text: string) => unknown = (t) => t): Validator {
+  return (text) => S.fieldIssues(schema, toValue(text))[0]?.message;
+}
+
+/** Whole numbers typed in an InputBox, then the client's range schema. */
+function intBySchema(label: string, schema: Parameters<typeof S.fieldIssues>[0]): Validator {
+  return (text) => (/^\s*\d+\s*$/.test(text) ? bySchema(schema, Number)(text.trim()) : `${label} must be a whole number.`);
+}
 
 function intIn(label: string, min: number, max: number): Validator {
   return (text) => {
@@ -13,18 +25,13 @@ function intIn(label: string, min: number, max: number): Validator {
   };
 }
 
-function lengthIn(label: string, min: number, max: number): Validator {
-  return (text) => (text.length < min || text.length > max ? `${label} must be ${min} to ${max} characters long (now ${text.length}).` : undefined);
-}
-
 export const validate = {
-  dbPort: intIn('The port', 3306, 43306),
-  dbPassword: lengthIn('The password', 4, 256),
+  dbPort: intBySchema('The port', S.dbPort),
+  dbPassword: bySchema(S.dbPassword),
   dbUserName: (text: string) =>
-    lengthIn('The user name', 1, 32)(text) ?? (/[\s'"`\\]/.test(text) ? 'The user name cannot contain spaces, quotes or backslashes.' : undefined),
+    bySchema(S.dbUserName)(text) ?? (/[\s'"`\\@]/.test(text) ? 'The user name cannot contain spaces, quotes, @ or backslashes.' : undefined),
   /** MySQL host pattern: `%`, a host name, an IP address, or a pattern with `%` / `_` wildcards. */
-  host: (text: string) =>
-    !text ? 'Enter a host such as % (any), 10.0.0.% or app.example.com.' : /^[A-Za-z0-9.%_:\-/]{1,255}$/.test(text) ? undefined : 'The host may contain letters, digits, ".", "-", ":", "/", "%" and "_" only.',
+  host: bySchema(S.dbUserHost),
   /** Names of instances, groups, schemas: the console allows letters, digits, "-", "_" and "."; 1 to 100 characters. */
   resourceName: (text: string) =>
     !text.trim() ? 'Enter a name.' : text.length > 100 ? 'At most 100 characters.' : /^[A-Za-z0-9._-]+$/.test(text) ? undefined : 'Use letters, digits, ".", "-" and "_" only.',
@@ -32,13 +39,14 @@ export const validate = {
   dbSchemaName: (text: string) =>
     !text ? 'Enter a schema name.' : text.length > 64 ? 'At most 64 characters (MySQL identifier limit).' : /^[A-Za-z0-9_$]+$/.test(text) ? undefined : 'Use letters, digits, "_" and "$" only.',
   description: (text: string) => (text.length > 255 ? 'At most 255 characters.' : undefined),
+  /** 20 to 2048 GB (client schema) and, on modification, not below the current size. */
   storageSize(current: number): Validator {
-    return intIn('The storage size (GB)', Math.max(20, current), 2048);
+    return (text) => intBySchema('The storage size (GB)', S.storageSize)(text) ?? (Number(text) < current ? `Storage cannot shrink: enter at least the current ${current} GB.` : undefined);
   },
-  backupPeriod: intIn('The retention period (days)', 0, 730),
-  ftwrlWaitTimeout: intIn('The FTWRL wait timeout (s)', 0, 21600),
-  backupRetryCount: intIn('The retry count', 0, 10),
-  pingInterval: intIn('The ping interval (s)', 1, 600),
+  backupPeriod: intBySchema('The retention period (days)', S.backupPeriod),
+  ftwrlWaitTimeout: intBySchema('The FTWRL wait timeout (s)', S.ftwrlWaitTimeout),
+  backupRetryCount: intBySchema('The retry count', S.backupRetryCount),
+  pingInterval: intBySchema('The ping interval (s)', S.pingInterval),
   /** `hh:mm:ss` (00:00:00 to 23:59:59); `hh:mm` is accepted and completed with `:00`. */
   backupStart: (text: string) => (/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(text.trim()) ? undefined : 'Use hh:mm or hh:mm:ss, e.g. 03:00.'),
   port: intIn('The port', 1, 65535),
@@ -83,13 +91,8 @@ export function all(...vs: Validator[]): Validator {
   };
 }
 
-/** Authentication plugins an engine version accepts (the engine table of the RDS document). */
-export function pluginsFor(dbVersion: string): Array<'NATIVE' | 'SHA256' | 'CACHING_SHA2'> {
-  if (/^MYSQL_V84/.test(dbVersion)) return ['CACHING_SHA2'];
-  if (/^MYSQL_V8/.test(dbVersion)) return ['NATIVE', 'CACHING_SHA2'];
-  if (dbVersion === 'MYSQL_V5733' || dbVersion === 'MYSQL_V5737') return ['NATIVE', 'SHA256'];
-  return ['NATIVE'];
-}
+/** Authentication plugins an engine version accepts (the client's table of the RDS document). */
+export const pluginsFor = S.authenticationPluginsOf;
 
 /** Rules of a DB security group rule (RuleSpec): DB_PORT has no ports and no EGRESS; PORT has min = max. */
 export function ruleIssue(rule: { direction: string; port: { portType: string; minPort?: number | null; maxPort?: number | null } }): string | undefined {
@@ -101,4 +104,12 @@ export function ruleIssue(rule: { direction: string; port: { portType: string; m
   if (portType === 'PORT_RANGE' && (minPort === undefined || maxPort === undefined || minPort > maxPort)) return 'A port range needs a minimum not above the maximum.';
   if ((minPort !== undefined && minPort < 1) || (maxPort !== undefined && maxPort > 65535)) return 'Ports go from 1 to 65535.';
   return undefined;
+}
+
+/** `2024-05-01` or `2024-05-01 13:00` (local time) -> the documented DateTime form. */
+export function parseLocalDate(text: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString().replace('Z', '+00:00');
 }

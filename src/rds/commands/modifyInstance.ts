@@ -6,15 +6,14 @@ import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
 import { isBusy, versionLabel } from '../tree/state';
 import { validate } from './limits';
-import { ask, instanceFrom, pick, pickMany, track } from './util';
+import { ask, instanceFrom, pick, pickMany, track, type InstanceTarget } from './util';
 
 type IdItem = vscode.QuickPickItem & { id: string };
 type Field = 'name' | 'description' | 'port' | 'flavor' | 'parameterGroup' | 'securityGroups' | 'upgrade';
 
 export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHandler> {
-  return {
-    'nhncloud.rds.modifyInstance': async (node?: unknown, preset?: Field) => {
-      const t = await instanceFrom(node, deps, 'Modify DB Instance', (i) => (isBusy(i.progressStatus) ? `busy (${i.progressStatus})` : undefined));
+  const modify = async (node: unknown, preset?: Field, resolved?: InstanceTarget) => {
+      const t = resolved ?? await instanceFrom(node, deps, 'Modify DB Instance', (i) => (isBusy(i.progressStatus) ? `busy (${i.progressStatus})` : undefined));
       const i = t.data;
       const title = `Modify ${i.dbInstanceName}`;
       const fields: Array<{ label: string; description?: string; field: Field }> = [
@@ -53,7 +52,7 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
             break;
           }
           case 'parameterGroup': {
-            const r: any = await t.rds.listParameterGroups({ query: { dbVersion: i.dbVersion } });
+            const r: any = await t.rds.listParameterGroups({ query: { dbVersion: i.dbVersion as any } });
             const g = await pick<IdItem>(
               ((r?.parameterGroups ?? []) as any[]).map((x: any) => ({ label: x.parameterGroupName, description: `${x.parameterGroupStatus}${x.parameterGroupId === i.parameterGroupId ? ' · current' : ''}`, id: x.parameterGroupId as string })),
               { title, placeHolder: `Parameter group for ${versionLabel(i.dbVersion)} (picking the current one applies its pending changes)` },
@@ -102,7 +101,15 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
         );
         for (const o of opts) body[o.key] = true;
       }
-      track(deps, t, await t.rds.modifyDbInstance({ dbInstanceId: i.dbInstanceId, body }), `Modify ${i.dbInstanceName}`, t.nodeId, [`${t.rootId}/instance`]);
+      track(deps, t, await t.rds.modifyDbInstance({ dbInstanceId: i.dbInstanceId, body }), body.dbVersion ? `Upgrade ${i.dbInstanceName}` : `Modify ${i.dbInstanceName}`, t.nodeId, [`${t.rootId}/instance`]);
+  };
+  return {
+    // A second argument from the tree is the multi-selection; only a string is a preset step.
+    'nhncloud.rds.modifyInstance': (node?: unknown, preset?: unknown) => modify(node, typeof preset === 'string' ? (preset as Field) : undefined),
+    'nhncloud.rds.upgradeEngine': async (node?: unknown) => {
+      const t = await instanceFrom(node, deps, 'Upgrade DB Engine', (i) => (i.supportDbVersionUpgrade === false ? 'offers no engine upgrade' : undefined));
+      if (!t.data.supportDbVersionUpgrade) throw new Error(`${t.data.dbInstanceName} offers no engine upgrade (supportDbVersionUpgrade is false).`);
+      return modify(node, 'upgrade', t);
     },
   };
 }

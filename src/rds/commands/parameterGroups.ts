@@ -33,7 +33,7 @@ export function parameterGroupCommands(deps: RdsDeps): Record<string, CommandHan
       const description = await ask({ title, prompt: 'Description (optional)', validate: validate.description });
       const v: any = await scope.rds.listDbVersions();
       const dbVersion = (await pick(((v?.dbVersions ?? []) as any[]).map((x) => ({ label: x.dbVersionName ?? versionLabel(x.dbVersion), description: x.dbVersion as string })), { title, placeHolder: 'Engine version' })).description;
-      await scope.rds.createParameterGroup({ body: { parameterGroupName, description: description || undefined, dbVersion } });
+      await scope.rds.createParameterGroup({ body: { parameterGroupName, description: description || undefined, dbVersion: dbVersion as any } });
       done(scope, `Parameter group ${parameterGroupName} created.`);
     },
     'nhncloud.rds.copyParameterGroup': async (node?: unknown) => {

@@ -313,7 +313,7 @@ export class ParameterGroupRefNode extends TreeNode {
     if (i.parameterGroupId) {
       const g: any = await rdsRoot(this)
         .client()
-        .then((c) => c.getParameterGroup({ parameterGroupId: i.parameterGroupId }))
+        .then((c) => c.getParameterGroup({ parameterGroupId: i.parameterGroupId! }))
         .catch(() => undefined);
       const group = g?.parameterGroup ?? g;
       if (group?.parameterGroupName) name = group.parameterGroupName;

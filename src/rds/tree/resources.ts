@@ -108,7 +108,7 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
     const rds = await rdsRoot(this).client();
     const { from, to } = eventRange(this.query);
     const r: any = await rds.listEvents({
-      query: { page, size, from, to, eventCategoryType: this.query.category, ascendingOrder: 'DESC', ...(this.query.keyword ? { keyword: this.query.keyword } : {}) },
+      query: { page, size, from, to, eventCategoryType: this.query.category as any, ascendingOrder: 'DESC', ...(this.query.keyword ? { keyword: this.query.keyword } : {}) },
     });
     const items: DbEvent[] = [...(r?.events ?? [])].sort((a: DbEvent, b: DbEvent) => String(b.eventYmdt).localeCompare(String(a.eventYmdt)));
     return { items, total: r?.totalCounts };

@@ -7,9 +7,9 @@ import * as vscode from 'vscode';
 import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
 import type { CommandHandler, Feature, Profile, Services } from '../services';
 import { BusyWatcher } from '../jobs';
+import { REGION_NAMES } from '../profileWizard';
 import { ErrorNode, FolderNode, LeafNode, LoadMoreNode, TreeNode, themeIcon, type TreeContext } from './nodes';
 
-const REGION_NAMES: Record<string, string> = { KR1: 'Korea (Pangyo)', KR2: 'Korea (Pyeongchon)', KR3: 'Korea (Gwangju)', JP1: 'Japan (Tokyo)' };
 
 export class RegionNode extends FolderNode {
   readonly id: string;
@@ -132,6 +132,7 @@ export function createExplorer(services: Services): Explorer {
   };
 
   const loadRoots = async (): Promise<TreeNode[]> => {
+    await (services.profiles as { ready?: Promise<void> }).ready;
     if (firstLoad) {
       const hook = firstLoad;
       firstLoad = undefined;
