@@ -10,6 +10,8 @@ import { Profiles } from './shared/profiles';
 import type { CommandHandler, Feature, Services } from './shared/services';
 import { affectsTransport } from './shared/settings';
 import { activateExplorer } from './shared/tree/activate';
+import { createNetworkFeature } from './network/activation';
+import { createStorageFeature } from './storage/activation';
 
 /** What the shim hands over: the extension context and the objects it had to create at activation. */
 export interface Shim {
@@ -22,6 +24,8 @@ export interface Shim {
 export interface Main {
   runCommand(id: string, args: unknown[]): Promise<unknown>;
   explorer: vscode.TreeDataProvider<unknown>;
+  /** The object file systems behind the shim's proxies (src/storage/objectFs.ts), by scheme. */
+  fileSystem(scheme: string): vscode.FileSystemProvider | undefined;
   dispose(): Promise<void>;
 }
 
@@ -56,6 +60,9 @@ export function createMain(shim: Shim): Main {
   // The explorer tree, job tracker, sandbox and RDS feature (src/shared/tree/activate.ts).
   const explorerParts = activateExplorer(services, features);
   features.push(...explorerParts.features);
+  // Network and object storage (src/network, src/storage): shown after RDS under each region.
+  const storage = createStorageFeature({ services, jobs: explorerParts.jobs, explorer: explorerParts.explorer });
+  features.push(createNetworkFeature({ services, explorer: explorerParts.explorer }), storage);
 
   const titles = new Map<string, string>(
     ((context.extension.packageJSON?.contributes?.commands ?? []) as Array<{ command: string; title: string }>).map((c) => [c.command, c.title]),
@@ -95,6 +102,7 @@ export function createMain(shim: Shim): Main {
       return run(...args);
     },
     explorer,
+    fileSystem: (scheme) => storage.fileSystems[scheme],
     async dispose() {
       for (const f of features) await f.dispose?.();
       for (const d of disposables) d.dispose();
