@@ -51,7 +51,7 @@ export function keyProblem(key: string): string | undefined {
   if (!key) return 'Enter a key.';
   if (key.startsWith('/')) return 'A key does not start with "/".';
   if (Buffer.byteLength(key, 'utf8') > 1024) return 'A key is at most 1024 bytes.';
-  if (/[\u0000-\u001f\u007f]/.test(key)) return 'A key cannot contain control characters.';
+  if ([...key].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) return 'A key cannot contain control characters.';
   if (key.split('/').some((s) => s === '.' || s === '..')) return 'A key cannot contain "." or ".." segments (editors and downloads would resolve them).';
   return undefined;
 }
@@ -135,4 +135,16 @@ export function presignGetUrl(opts: { baseUrl: string; bucket: string; key: stri
   }
   aws4.sign(req, { accessKeyId: opts.accessKey, secretAccessKey: opts.secretKey });
   return `${base.protocol}//${base.host}${req.path}`;
+}
+
+/** `rds-logs/<instance>/<YYYY-MM-DD>/` in local time. */
+export function defaultLogPath(instanceName: string, now = new Date()): string {
+  const d = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return `rds-logs/${instanceName}/${d}/`;
+}
+
+/** Where an export writes `name` under `objectPath` (the service joins them with one '/'). */
+export function exportedKey(path: string, name: string): string {
+  const p = path.replace(/^\/+|\/+$/g, '');
+  return p ? `${p}/${name}` : name;
 }

@@ -15,7 +15,9 @@ import { download } from '../client/storage/transfer';
 import type { JobRecord } from '../shared/jobSchedule';
 import type { Services } from '../shared/services';
 import { ask, pick } from '../network/commands/ui';
-import { READONLY_SCHEME, asPrefix, baseName, keyProblem, objectPath } from './keys';
+import { READONLY_SCHEME, asPrefix, baseName, exportedKey, keyProblem, objectPath } from './keys';
+
+export { defaultLogPath } from './keys';
 import type { StorageDeps } from './tree/nodes';
 
 export interface ObjectStorageTarget {
@@ -24,18 +26,6 @@ export interface ObjectStorageTarget {
   password: string;
   targetContainer: string;
   objectPath: string;
-}
-
-/** `rds-logs/<instance>/<YYYY-MM-DD>/` in local time. */
-export function defaultLogPath(instanceName: string, now = new Date()): string {
-  const d = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  return `rds-logs/${instanceName}/${d}/`;
-}
-
-/** Where an export writes `name` under `objectPath` (the service joins them with one '/'). */
-export function exportedKey(path: string, name: string): string {
-  const p = path.replace(/^\/+|\/+$/g, '');
-  return p ? `${p}/${name}` : name;
 }
 
 /** Tenant, user and API password from the profile; bucket and path asked. */

@@ -216,7 +216,8 @@ abstract class NetResourceFolderNode extends FolderNode {
     return this.data.name || this.data.id;
   }
   get hub(): TransitHubNode | undefined {
-    for (let n: TreeNode | undefined = this; n; n = n.parent) if (n instanceof TransitHubNode) return n;
+    if (this instanceof TransitHubNode) return this;
+    for (let n: TreeNode | undefined = this.parent; n; n = n.parent) if (n instanceof TransitHubNode) return n;
     return undefined;
   }
   protected fields(): Array<[string, unknown]> {
