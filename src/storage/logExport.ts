@@ -29,7 +29,10 @@ export interface ObjectStorageTarget {
 }
 
 /** Tenant, user and API password from the profile; bucket and path asked. */
-export async function chooseExportTarget(services: Services, opts: { region: Region; title: string; defaultPath: string }): Promise<ObjectStorageTarget> {
+export async function chooseExportTarget(
+  services: Services,
+  opts: { region: Region; title: string; defaultPath: string; validateBucket?: (t: string) => string | undefined; validatePath?: (t: string) => string | undefined },
+): Promise<ObjectStorageTarget> {
   const profile = services.profiles.active();
   if (!profile) throw new Error('No active profile.');
   const s = await services.profiles.secrets(profile.id);
@@ -47,9 +50,9 @@ export async function chooseExportTarget(services: Services, opts: { region: Reg
   let bucket: string;
   const chosen = buckets.length ? await pick([...buckets.map((b) => ({ label: b })), { label: TYPE }], { title: opts.title, placeHolder: `Bucket (container) in ${opts.region} to export to` }) : { label: TYPE };
   if (chosen.label === TYPE) {
-    bucket = (await ask({ title: opts.title, prompt: `Bucket (container) in ${opts.region}; it is created when missing`, placeHolder: 'rds-exports', validateInput: (t) => bucketNameProblems(t.trim())[0] })).trim();
+    bucket = (await ask({ title: opts.title, prompt: `Bucket (container) in ${opts.region}; it is created when missing`, placeHolder: 'rds-exports', validateInput: (t) => bucketNameProblems(t.trim())[0] ?? opts.validateBucket?.(t.trim()) })).trim();
   } else bucket = chosen.label;
-  const path = await ask({ title: opts.title, prompt: `Path inside ${bucket}`, value: opts.defaultPath, validateInput: (t) => (t.trim() ? keyProblem(asPrefix(t.trim())) : 'Enter a path.') });
+  const path = await ask({ title: opts.title, prompt: `Path inside ${bucket}`, value: opts.defaultPath, validateInput: (t) => (t.trim() ? (keyProblem(asPrefix(t.trim())) ?? opts.validatePath?.(t)) : 'Enter a path.') });
   return { tenantId, username: s.identityUsername, password: s.identityApiPassword, targetContainer: bucket, objectPath: asPrefix(path.trim()) };
 }
 
@@ -61,6 +64,9 @@ export interface ExportRun {
   names?: string[];
   /** Tree node the job changes (shown busy). */
   nodeId?: string;
+  /** Extra checks of the operation (the RDS limits of the container and path). */
+  validateBucket?: (t: string) => string | undefined;
+  validatePath?: (t: string) => string | undefined;
   /** Calls the export operation with the target; answers `{ jobId }`. */
   start(target: ObjectStorageTarget): Promise<unknown>;
 }
