@@ -26,6 +26,8 @@ function instanceOf(node: unknown): unknown {
 
 async function askPlugin(t: InstanceTarget, title: string): Promise<string> {
   const plugins = pluginsFor(t.data.dbVersion);
+  // One choice (MySQL 8.4: caching_sha2_password only) is no question.
+  if (plugins.length === 1) return plugins[0];
   return (await pick(plugins.map((p) => ({ label: p, description: p === 'NATIVE' ? 'mysql_native_password' : p === 'SHA256' ? 'sha256_password' : 'caching_sha2_password' })), { title, placeHolder: 'Authentication plugin' })).label;
 }
 

@@ -85,7 +85,17 @@ export class InstanceGroupNode extends FolderNode {
     );
   }
   protected async load(): Promise<TreeNode[]> {
-    return this.members.map((m) => new InstanceNode(this, m, this.members.length, this.ha));
+    // The group's own view of its members is the freshest status (a failover changes roles).
+    const detail: any = await rdsRoot(this)
+      .client()
+      .then((c) => c.getDbInstanceGroup({ dbInstanceGroupId: this.groupId }))
+      .catch(() => undefined);
+    const current = new Map<string, { dbInstanceType?: string; dbInstanceStatus?: string }>(((detail?.dbInstances ?? []) as any[]).map((x) => [x.dbInstanceId, x]));
+    return this.members.map((m) => {
+      const d = current.get(m.dbInstanceId);
+      const merged: DbInstance = d ? { ...m, dbInstanceType: d.dbInstanceType ?? m.dbInstanceType, dbInstanceStatus: d.dbInstanceStatus ?? m.dbInstanceStatus } : m;
+      return new InstanceNode(this, merged, this.members.length, this.ha);
+    });
   }
 }
 

@@ -55,11 +55,8 @@ export const scenarios = [
       await t.quick.answer('e2e-Passw0rd', 'Repeat the password');
       await t.quick.answer('%', 'Host');
       await t.quick.pick('CRUD', 'Authority');
-      const plugin = t.page.locator('.quick-input-widget').filter({ hasText: 'Authentication plugin' });
-      if (await plugin.isVisible().catch(() => false)) {
-        await t.quick.pick('CACHING_SHA2', 'Authentication plugin');
-        await t.quick.pick('NONE', 'TLS');
-      }
+      // MySQL 8.4 supports the TLS option; its only plugin (caching_sha2_password) is not asked.
+      await t.quick.pick('NONE', 'TLS');
       await t.notification(`Create DB user e2e_user@% on ${INSTANCE}: done`, 90_000);
       await t.treeRow('e2e_user@%').waitFor({ timeout: 30_000 });
     },
@@ -108,6 +105,9 @@ export const scenarios = [
       await t.quick.pick('ALL', 'Category');
       await t.quick.answer('backup', 'Keyword');
       await t.quick.pick('Last 30 days', 'Time range');
+      // The tree is virtualised: fold the instances so the Events row is rendered.
+      const instances = t.treeRow('DB Instances');
+      if ((await instances.getAttribute('aria-expanded')) === 'true') await instances.click();
       await t.treeRow('Events').filter({ hasText: '"backup"' }).waitFor({ timeout: 30_000 });
       await t.expandRow('Events');
       await noLoadFailure(t);
