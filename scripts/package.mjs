@@ -38,7 +38,7 @@ function zipEntries(file) {
 // A clean dist/: source maps of an earlier development build must not ship.
 rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
 run(process.execPath, ['esbuild.mjs', '--production']);
-run(process.execPath, [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out]);
+run(process.execPath, [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--skip-license', '--out', out]);
 
 const entries = zipEntries(out).filter((e) => e.name.startsWith('extension/'));
 const allowed = /^extension\/(dist\/.*(?<!\.map)|media\/.*|package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?)$/i;

@@ -1,6 +1,6 @@
 // Starts and stops one code-server for one run: a fresh user-data folder, the quiet offline
 // settings, loopback only, in its own process group so that stopping it stops its children.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ export function freePort() {
  *   runDir: where to put user data (default: a new temp folder)
  */
 export async function startCodeServer(opts = {}) {
-  const { nodeBin, codeServerEntry, cache } = ensureInstalled();
+  const { nodeBin, codeServerEntry, cache } = await ensureInstalled();
   const runDir = opts.runDir ?? mkdtempSync(join(tmpdir(), 'nhncloud-e2e-'));
   const userData = join(runDir, 'user-data');
   const exts = join(runDir, 'extensions');
@@ -40,7 +40,12 @@ export async function startCodeServer(opts = {}) {
   mkdirSync(ws, { recursive: true });
   const settings = { ...JSON.parse(readFileSync(join(ROOT, 'scripts', 'e2e', 'settings.json'), 'utf8')), ...opts.userSettings };
   writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
-  if (opts.installExtension !== false) {
+  const vsix = opts.installExtension !== false && process.env.NHNCLOUD_E2E_VSIX;
+  if (vsix) {
+    // Test the packaged .vsix (npm run package) instead of the working tree.
+    const r = spawnSync(nodeBin, [codeServerEntry, '--user-data-dir', userData, '--extensions-dir', exts, '--install-extension', vsix], { env: node24Env(nodeBin), encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
+  } else if (opts.installExtension !== false) {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     symlinkSync(ROOT, join(exts, `${pkg.publisher}.${pkg.name}-${pkg.version}`), 'dir');
   }

@@ -6,10 +6,10 @@
 // npm 11 blocks dependency install scripts unless approved; code-server (and its nested installs
 // in lib/vscode) need theirs, so each folder gets its own package.json whose scripts are approved
 // with `npm install-scripts approve --all`, then `npm rebuild` runs them.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const CODE_SERVER_VERSION = '4.139.1';
@@ -41,15 +41,33 @@ export function findNodeBinary(nodeRoot) {
   return candidates.find((c) => existsSync(c));
 }
 
+/** Runs a command, its output to the install log; prints a line every 30 s so a long install is not taken for a hang. */
 function run(cmd, args, opts) {
   appendFileSync(opts.log, `\n$ (cd ${opts.cwd}) ${cmd} ${args.join(' ')}\n`);
-  const r = spawnSync(cmd, args, { cwd: opts.cwd, env: opts.env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  appendFileSync(opts.log, `${r.stdout ?? ''}${r.stderr ?? ''}exit ${r.status}\n`);
-  if (r.status !== 0 && !opts.allowFail) {
-    const tail = `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').slice(-25).join('\n');
-    throw new Error(`${cmd} ${args.join(' ')} failed in ${opts.cwd} (exit ${r.status}). Last lines:\n${tail}\nFull log: ${opts.log}`);
-  }
-  return r;
+  const t0 = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let tail = '';
+    const collect = (d) => {
+      appendFileSync(opts.log, d);
+      tail = (tail + d).slice(-4000);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const beat = setInterval(() => console.log(`[e2e]   … ${cmd} ${args[0]} still running (${Math.round((Date.now() - t0) / 1000)} s; log: ${opts.log})`), 30_000);
+    child.on('error', (e) => {
+      clearInterval(beat);
+      reject(e);
+    });
+    child.on('close', (code) => {
+      clearInterval(beat);
+      appendFileSync(opts.log, `exit ${code}\n`);
+      if (code !== 0 && !opts.allowFail) {
+        const last = tail.split('\n').slice(-25).join('\n');
+        reject(new Error(`${cmd} ${args.join(' ')} failed in ${opts.cwd} (exit ${code}). Last lines:\n${last}\nFull log: ${opts.log}`));
+      } else resolve(code);
+    });
+  });
 }
 
 function works(node, args, env) {
@@ -61,15 +79,23 @@ function works(node, args, env) {
 /** Environment with Node 24 first on PATH and node-gyp pointed at its headers. */
 export function node24Env(nodeBin, base = process.env) {
   const binDir = join(nodeBin, '..');
-  return { ...base, PATH: `${binDir}:${base.PATH ?? ''}`, npm_config_nodedir: join(binDir, '..'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  return { ...cleanEnv(base), PATH: `${binDir}:${base.PATH ?? ''}`, npm_config_nodedir: join(binDir, '..'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
 }
 
-function approveAndRebuild(dir, opts) {
-  run('npm', ['install-scripts', 'approve', '--all'], { ...opts, cwd: dir, allowFail: true });
-  run('npm', ['rebuild'], { ...opts, cwd: dir });
+/**
+ * The environment without the npm_* variables of an enclosing `npm run` (npm test): they would
+ * leak its settings (log level silent, its prefix, its Node's user agent) into the installs here.
+ */
+export function cleanEnv(base = process.env) {
+  return Object.fromEntries(Object.entries(base).filter(([k]) => !/^npm_/i.test(k)));
 }
 
-function ensureNode(p, log) {
+async function approveAndRebuild(dir, opts) {
+  await run('npm', ['install-scripts', 'approve', '--all'], { ...opts, cwd: dir, allowFail: true });
+  await run('npm', ['rebuild'], { ...opts, cwd: dir });
+}
+
+async function ensureNode(p, log) {
   let bin = findNodeBinary(p.nodeRoot);
   const version = works(bin, ['--version'], process.env);
   if (version && version.startsWith(`v${NODE_MAJOR}.`)) return bin;
@@ -77,9 +103,9 @@ function ensureNode(p, log) {
   rmSync(p.nodeRoot, { recursive: true, force: true });
   mkdirSync(p.nodeRoot, { recursive: true });
   writeFileSync(join(p.nodeRoot, 'package.json'), JSON.stringify({ private: true, dependencies: { node: `^${NODE_MAJOR}.0.0` } }));
-  const opts = { cwd: p.nodeRoot, env: { ...process.env, npm_config_update_notifier: 'false' }, log };
-  run('npm', ['install', '--no-audit', '--no-fund'], opts);
-  if (!findNodeBinary(p.nodeRoot)) approveAndRebuild(p.nodeRoot, opts);
+  const opts = { cwd: p.nodeRoot, env: { ...cleanEnv(), npm_config_update_notifier: 'false' }, log };
+  await run('npm', ['install', '--no-audit', '--no-fund'], opts);
+  if (!findNodeBinary(p.nodeRoot)) await approveAndRebuild(p.nodeRoot, opts);
   bin = findNodeBinary(p.nodeRoot);
   if (!works(bin, ['--version'], process.env)) throw new Error(`Node ${NODE_MAJOR} did not install under ${p.nodeRoot}; see ${log}`);
   return bin;
@@ -91,7 +117,7 @@ function codeServerWorks(p, nodeBin) {
   return Boolean(works(nodeBin, [p.codeServerEntry, '--version'], node24Env(nodeBin)));
 }
 
-function ensureCodeServer(p, nodeBin, log) {
+async function ensureCodeServer(p, nodeBin, log) {
   if (codeServerWorks(p, nodeBin)) return;
   const t0 = Date.now();
   console.log(`[e2e] Installing code-server ${CODE_SERVER_VERSION} into ${p.csRoot} (first run only, about 2 minutes, ~600 MB)…`);
@@ -104,25 +130,49 @@ function ensureCodeServer(p, nodeBin, log) {
   const opts = { cwd: p.csRoot, env: node24Env(nodeBin), log };
   // code-server's postinstall runs `npm install` in lib/vscode and lib/vscode/extensions, where npm 11
   // skips the native modules' scripts; approve them there and rebuild.
-  run('npm', ['install', '--no-audit', '--no-fund'], opts);
+  await run('npm', ['install', '--no-audit', '--no-fund'], opts);
   const vscodeDir = join(p.csRoot, 'node_modules', 'code-server', 'lib', 'vscode');
-  for (const dir of [vscodeDir, join(vscodeDir, 'extensions')]) if (existsSync(join(dir, 'package.json'))) approveAndRebuild(dir, opts);
+  for (const dir of [vscodeDir, join(vscodeDir, 'extensions')]) if (existsSync(join(dir, 'package.json'))) await approveAndRebuild(dir, opts);
   if (!codeServerWorks(p, nodeBin)) throw new Error(`code-server did not install under ${p.csRoot}; see ${log}`);
   console.log(`[e2e] code-server ready in ${Math.round((Date.now() - t0) / 1000)} s`);
 }
 
+/** One installer at a time per cache (two test runs started together on a fresh machine). */
+async function lock(dir) {
+  for (let waited = 0; ; waited++) {
+    try {
+      mkdirSync(dir);
+      return () => rmSync(dir, { recursive: true, force: true });
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      // A lock older than 20 minutes belongs to an installer that died.
+      if (Date.now() - statSync(dir).mtimeMs > 20 * 60_000) rmSync(dir, { recursive: true, force: true });
+      else {
+        if (waited % 30 === 0) console.log(`[e2e] waiting for another install into ${dirname(dir)} to finish…`);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+}
+
 /** Installs what is missing; returns the Node 24 binary and code-server's entry script. */
-export function ensureInstalled() {
+export async function ensureInstalled() {
   const p = paths();
   mkdirSync(p.cache, { recursive: true });
-  const nodeBin = ensureNode(p, p.log);
-  ensureCodeServer(p, nodeBin, p.log);
+  const release = await lock(join(p.cache, '.install.lock'));
+  let nodeBin;
+  try {
+    nodeBin = await ensureNode(p, p.log);
+    await ensureCodeServer(p, nodeBin, p.log);
+  } finally {
+    release();
+  }
   return { nodeBin, codeServerEntry: p.codeServerEntry, cache: p.cache };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
-    const r = ensureInstalled();
+    const r = await ensureInstalled();
     console.log(`[e2e] Node ${NODE_MAJOR}: ${r.nodeBin}\n[e2e] code-server: ${r.codeServerEntry}`);
   } catch (e) {
     console.error(String(e instanceof Error ? e.message : e));

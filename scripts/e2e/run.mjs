@@ -106,7 +106,7 @@ async function main() {
   const t0 = Date.now();
   findChromium();
   if (!existsSync(join(ROOT, 'dist', 'extension.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
-  ensureInstalled();
+  await ensureInstalled();
   rmSync(ARTIFACTS, { recursive: true, force: true });
   const dir = join(ROOT, 'test', 'e2e', 'scenarios');
   const files = readdirSync(dir)

@@ -120,4 +120,53 @@ export const scenarios = [
       console.log(`    scanned ${count} files under user-data: no secret; the profile name is in ${state.length} file(s) (state, log)`);
     },
   },
+  {
+    name: 'a second profile, Switch Profile, Edit keeps the stored secrets, Remove asks first',
+    async run(t) {
+      const quickRows = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+      // A public-cloud profile with no keys at all: every secret step skipped with Enter.
+      await t.runCommand('NHN Cloud: Add Profile');
+      await t.quick.answer('e2e-public', 'Profile name');
+      await t.quick.pick('Public cloud', 'Which cloud');
+      await t.quick.waitFor('Regions to show');
+      await quickRows.filter({ hasText: 'JP1' }).waitFor();
+      await t.quick.enter();
+      for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
+      await t.quick.pick('Save profile', 'Advanced');
+      await t.sidebar.locator('.composite.title').filter({ hasText: 'e2e-public' }).waitFor({ timeout: 30_000 });
+      await t.treeRow('JP1').waitFor();
+
+      // Switch back to the first profile.
+      await t.runCommand('NHN Cloud: Switch Profile');
+      await t.quick.pick(PROFILE, 'Switch to profile');
+      await t.sidebar.locator('.composite.title').filter({ hasText: PROFILE }).waitFor({ timeout: 30_000 });
+
+      // Edit it: every secret step says a value is stored; Enter keeps it.
+      await t.runCommand('NHN Cloud: Edit Profile');
+      await t.quick.pick(PROFILE, 'Profile to edit');
+      await t.quick.answer(PROFILE, 'Profile name');
+      await t.quick.waitFor('Which cloud');
+      await t.quick.enter();
+      await t.quick.waitFor('Regions to show');
+      await t.quick.enter();
+      await t.quick.waitFor('Leave empty to keep the stored value');
+      await t.page.locator('.quick-input-widget input[placeholder*="stored; type to replace"]').waitFor();
+      for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
+      await t.quick.pick('Save profile', 'Advanced');
+      await t.notification(`Profile "${PROFILE}" saved.`);
+
+      // Remove the second profile: a modal asks first; the other profile stays active.
+      await t.runCommand('NHN Cloud: Remove Profile');
+      await t.quick.pick('e2e-public', 'Profile to remove');
+      const dialog = t.page.locator('.monaco-dialog-box');
+      await dialog.filter({ hasText: 'Remove the profile "e2e-public"?' }).waitFor({ timeout: 15_000 });
+      await dialog.getByRole('button', { name: 'Remove' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await t.runCommand('NHN Cloud: Switch Profile');
+      await t.quick.waitFor('Switch to profile');
+      await quickRows.filter({ hasText: PROFILE }).waitFor();
+      if (await quickRows.filter({ hasText: 'e2e-public' }).count()) throw new Error('removed profile still listed');
+      await t.page.keyboard.press('Escape');
+    },
+  },
 ];
