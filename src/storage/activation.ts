@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { SERVICE_REGIONS, type Region } from '../client/endpoints';
 import type { CommandHandler, Feature, Profile } from '../shared/services';
 import { bucketCommands } from './commands/buckets';
+import { bucketSettingsCommands } from './commands/bucketSettings';
 import { credentialCommands } from './commands/credentials';
 import { objectCommands } from './commands/objects';
 import { transferCommands } from './commands/transfers';
@@ -28,6 +29,7 @@ export function createStorageFeature(deps: StorageDeps): StorageFeature {
     ...objectCommands(deps, fs, prefixFilters),
     ...transferCommands(deps),
     ...bucketCommands(deps),
+    ...bucketSettingsCommands(deps),
     ...credentialCommands(deps),
   };
   return {
