@@ -99,7 +99,11 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
       if (!a.key.endsWith('/')) {
         try {
           const info = await s3.headObject(a.bucket, a.key);
-          const mtime = info.lastModified ? Date.parse(info.lastModified) || 0 : 0;
+          // For an object an editor has open, the time seen when it was read: VS Code's own
+          // "file is newer" check (mtime, 1 s resolution) would otherwise race ours (ETag) and
+          // ask twice; ours runs on every save and catches same-second changes too.
+          const seen = this.readonly ? undefined : this.seen.get(uri.with({ scheme: OBJECT_SCHEME }).toString());
+          const mtime = Date.parse(seen?.lastModified ?? info.lastModified ?? '') || 0;
           return { type: vscode.FileType.File, ctime: mtime, mtime, size: info.size, permissions };
         } catch (e) {
           if (!isNotFound(e)) throw e;
