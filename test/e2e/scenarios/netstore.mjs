@@ -86,7 +86,10 @@ async function menu(t, rowText, item) {
   await row.click({ button: 'right' });
   const entry = t.page.locator('.context-view .action-item').filter({ hasText: item }).first();
   await entry.waitFor({ timeout: 10_000 });
-  await entry.click();
+  // The menu ignores a click that comes right after it opened: hover (which focuses the item), then Enter.
+  await t.page.waitForTimeout(300);
+  await entry.hover();
+  await t.page.keyboard.press('Enter');
 }
 
 async function dialogButton(t, text, button) {
@@ -167,8 +170,14 @@ export const scenarios = [
       const file = join(t.server.ws, 'upload-20mb.bin');
       writeFileSync(file, Buffer.alloc(20 * 1024 * 1024, 7));
       await menu(t, 'sandbox-docs', 'Upload Files...');
-      // code-server's simple file dialog: the path is typed into its input.
-      await t.quick.answer(file);
+      // code-server's simple file dialog lists the workspace folder: pick the file, then accept.
+      await t.quick.pick('upload-20mb.bin', 'Upload to sandbox-docs');
+      await t.page.waitForTimeout(500);
+      const input = t.page.locator('.quick-input-widget input[type="text"]').first();
+      if (await input.isVisible()) {
+        if (!(await input.inputValue()).endsWith('upload-20mb.bin')) await input.fill(file);
+        await t.page.keyboard.press('Enter');
+      }
       await t.notification('Uploading upload-20mb.bin', 30_000).catch(() => undefined);
       await t.notification('Uploaded 1 file', 120_000);
       await t.treeRow('upload-20mb.bin').filter({ hasText: '20.0 MB' }).waitFor({ timeout: 30_000 });
@@ -185,7 +194,9 @@ export const scenarios = [
       await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().click();
       await t.quick.enter();
       await t.quick.pick('sandbox-docs', 'Bucket (container)');
-      await t.quick.answer('', 'Path inside sandbox-docs').catch(() => undefined);
+      // Enter keeps the default path, rds-logs/staging-api/<today>/.
+      await t.quick.waitFor('Path inside sandbox-docs');
+      await t.quick.enter();
       const done = await t.notification('Exported 1 object', 120_000);
       await done.getByRole('button', { name: 'Open' }).click();
       await t.page.locator('.tabs-container .tab.active').waitFor({ timeout: 30_000 });
