@@ -3,6 +3,7 @@
 // command.
 import { SERVICE_REGIONS, type Region } from '../client/endpoints';
 import type { CommandHandler, Feature, Profile } from '../shared/services';
+import { detailCommands } from './commands/details';
 import { floatingIpCommands } from './commands/floatingIps';
 import { multicastCommands } from './commands/multicast';
 import { routeLookupCommands } from './commands/routeLookup';
@@ -19,6 +20,7 @@ export function createNetworkFeature(deps: NetworkDeps): Feature {
     ...multicastCommands(deps),
     ...sharingCommands(deps),
     ...routeLookupCommands(deps),
+    ...detailCommands(deps),
   };
   return {
     commands,

@@ -50,6 +50,16 @@ async function remotePut(key, content) {
   if (!res.ok) throw new Error(`put-object answered ${res.status}`);
 }
 
+/** Picks by typing the label into the quick pick's filter and pressing Enter (a hover tooltip cannot get in the way). */
+async function pickTyped(t, label, expect) {
+  await t.quick.waitFor(expect);
+  await t.page.mouse.move(1, 1);
+  const input = t.page.locator('.quick-input-widget input[type="text"]').first();
+  await input.fill(label);
+  await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: label }).first().waitFor({ timeout: 15_000 });
+  await t.page.keyboard.press('Enter');
+}
+
 async function addProfile(t) {
   await t.runCommand('NHN Cloud: Add Profile');
   await t.quick.answer('e2e-netstore', 'Profile name');
@@ -71,10 +81,10 @@ async function addProfile(t) {
     ['Endpoint: Network', 'network', `${url}/network/{region}`],
     ['Endpoint: Object storage (S3)', 'storage', `${url}/storage/{region}`],
   ]) {
-    await t.quick.pick(label, 'Advanced');
+    await pickTyped(t, label, 'Advanced');
     await t.quick.answer(address, `Address of ${service}`);
   }
-  await t.quick.pick('Save profile', 'Advanced');
+  await pickTyped(t, 'Save profile', 'Advanced');
   await t.quick.waitClosed();
   await t.notification('Profile "e2e-netstore" added and active.');
 }
