@@ -14,8 +14,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const IDENTITY = { tenantId: '3e1f0c2d4b5a69788796a5b4c3d2e1f0', username: 'sandbox@example.com', password: 'sandbox-api-password', storageTenantId: 'a9b8c7d6e5f40312233445566778899a' };
 const EC2 = { access: 'd4e2c9a1b7f34c55a0e6b8f21c3d9e47', secret: '6b1f8e2a9c4d47e0b35a2f9c8d71e604' };
 const RDS = { appKey: 'sandbox-rds-appkey', id: 'sandbox-admin-access-key', secret: 'sandbox-admin-secret-access-key' };
-/** A seeded port with one fixed IP, 10.10.1.10 (src/sandbox/network/seed.ts, webPortId). */
-const WEB_PORT = '00000000-0000-4000-8000-000000000031';
+/** A seeded port with two fixed IPs, 10.10.1.20 and 10.10.1.21 (src/sandbox/network/seed.ts, multiIpPortId). */
+const MULTI_IP_PORT = '00000000-0000-4000-8000-000000000032';
 
 let sandbox;
 let url;
@@ -256,8 +256,10 @@ export const scenarios = [
       await t.expandRow('Floating IPs');
       await t.treeRow(address).waitFor({ timeout: 30_000 });
       await menu(t, address, 'Attach Floating IP to Port...');
-      await t.quick.answer(WEB_PORT, 'port');
-      await t.treeRow(address).filter({ hasText: '10.10.1.10' }).waitFor({ timeout: 30_000 });
+      await t.quick.answer(MULTI_IP_PORT, 'port');
+      // The port has two addresses: the service says so and the command asks which one.
+      await t.quick.answer('10.10.1.21', 'fixed IP');
+      await t.treeRow(address).filter({ hasText: '10.10.1.21' }).waitFor({ timeout: 30_000 });
       await menu(t, address, 'Detach Floating IP');
       await dialogButton(t, `Detach ${address}`, 'Detach');
       await t.treeRow(address).filter({ hasText: 'not attached' }).waitFor({ timeout: 30_000 });
