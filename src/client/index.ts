@@ -3,7 +3,7 @@
 export * from './errors';
 export * from './endpoints';
 export { Redactor, MASK, silentLogger, type Logger } from './http/redact';
-export { Transport, bypassesProxy, parseNoProxy, type ProxySettings, type TransportOptions, type TransportRequest, type TransportResponse } from './http/transport';
+export { Transport, bypassesProxy, isLoopback, parseNoProxy, resolveProxySettings, type ProxySettings, type TransportOptions, type TransportRequest, type TransportResponse } from './http/transport';
 export { describeOperation, fillPath, isIdempotent, isMutating, pathParams, type Operation } from './operation';
 export { ALL_OPERATIONS } from './operations';
 export { RdsClient, RDS_UNAUTHENTICATED_MESSAGE, type RdsClientOptions, type RdsCredentials, type RdsInput, type RdsOutput, type RdsMethods } from './rds/client';

@@ -52,6 +52,8 @@ export interface SandboxContext {
   /** The server's address (already listening when modules start). */
   url: string;
   options: Required<SandboxOptions>;
+  /** Handles (`api`) of the modules started before this one, by name: e.g. `modules.rds`. */
+  modules: Record<string, unknown>;
 }
 
 /** What a service module hands back when started. */
@@ -136,19 +138,23 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const url = await server.listen(options.port);
   const handles: Record<string, SandboxModuleHandle> = {};
   try {
-    for (const m of SANDBOX_MODULES) handles[m.name] = await m.start({ server, url, options });
+    for (const m of SANDBOX_MODULES) {
+      const modules = Object.fromEntries(Object.entries(handles).map(([k, h]) => [k, h.api]));
+      handles[m.name] = await m.start({ server, url, options, modules });
+    }
   } catch (err) {
     await server.close();
     throw err;
   }
   // RDS exports (log files, backups) land in the storage sandbox, in the bucket they name.
+  const rds = handles.rds.api as RdsSandbox;
   const storage = handles.storage?.api as StorageSandbox | undefined;
-  if (storage) (handles.rds.api as RdsSandbox).onExport((o) => storage.putObject(o.region, o.bucket, o.path, o.content, /log/i.test(o.operation) ? 'text/plain' : 'application/octet-stream'));
+  if (storage) rds.onExport((o) => storage.putObject(o.region, o.bucket, o.path, o.content, /log/i.test(o.operation) ? 'text/plain' : 'application/octet-stream'));
   const merged = (key: 'secrets' | 'viewerSecrets') => Object.assign({}, ...Object.values(handles).map((h) => h[key] ?? (key === 'viewerSecrets' ? h.secrets : undefined) ?? {}));
   return {
     url,
     server,
-    rds: handles.rds.api as RdsSandbox,
+    rds,
     modules: Object.fromEntries(Object.entries(handles).map(([k, h]) => [k, h.api])),
     credentials: Object.fromEntries(Object.entries(handles).filter(([, h]) => h.credentials).map(([k, h]) => [k, h.credentials!])),
     faults: faultHelpers(server),

@@ -172,6 +172,11 @@ export class JobTracker {
     return this.jobs.find((j) => j.state === 'running' && j.nodeId === nodeId);
   }
 
+  /** A running job on this node or below it (its users, schemas...): its end refreshes the node anyway. */
+  runningUnder(nodeId: string): JobRecord | undefined {
+    return this.jobs.find((j) => j.state === 'running' && !!j.nodeId && (j.nodeId === nodeId || j.nodeId.startsWith(`${nodeId}/`)));
+  }
+
   list(): readonly JobRecord[] {
     return this.jobs;
   }

@@ -108,6 +108,7 @@ describe('RDS limits are refused before sending', () => {
 
   for (const c of cases) {
     test(c.title, async () => {
+      const sent = server.requests.length;
       const err = await (rds.call(c.op, c.input as never, c.opts) as Promise<unknown>).then(
         () => assert.fail('the call was not refused'),
         (e: unknown) => e,
@@ -117,11 +118,12 @@ describe('RDS limits are refused before sending', () => {
       assert.ok(issue, `no issue at ${c.path}: ${JSON.stringify((err as ValidationError).issues)}`);
       assert.match(issue.message, c.message);
       assert.equal((err as ValidationError).operation, `rds.${c.op}`);
-      assert.equal(server.requests.length, 0, 'nothing may be sent');
+      assert.equal(server.requests.length, sent, 'nothing may be sent');
     });
   }
 
   test('valid input within every limit is sent (the same bodies at their edges)', async () => {
+    const sent = server.requests.length;
     const edge = { ...createBody(), dbPort: 43306, pingInterval: 600, dbPassword: 'x'.repeat(256), storage: { storageType: 'General SSD', storageSize: 2048 } };
     await rds.createDbInstance({ body: edge });
     await rds.createDbUser({ dbInstanceId: ID, body: { dbUserName: 'u'.repeat(32), dbPassword: 'abcd', host: '10.0.%', authorityType: 'DDL' } });
@@ -132,8 +134,8 @@ describe('RDS limits are refused before sending', () => {
     });
     await rds.modifyStorageInfo({ dbInstanceId: ID, body: { storageSize: 100 } }, { currentStorageSize: 100 });
     await rds.restoreDbInstance({ dbInstanceId: ID, body: { ...instanceSpec(), restore: { restoreType: 'BINLOG', backupId: ID, binLog: { binLogFileName: 'mysql-bin.000003', binLogPosition: 1234 } } } });
-    assert.equal(server.requests.length, 6);
-    assert.equal(JSON.parse(server.requests[0].body).dbPort, 43306);
+    assert.equal(server.requests.length - sent, 6);
+    assert.equal(JSON.parse(server.requests[sent].body).dbPort, 43306);
   });
 
   test('host patterns: what is accepted', () => {

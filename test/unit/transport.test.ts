@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { isApiError, isCancelledError, type ApiError } from '../../src/client/errors';
 import { Redactor } from '../../src/client/http/redact';
+import { bypassesProxy, resolveProxySettings } from '../../src/client/http/transport';
 import { RdsClient } from '../../src/client/rds/client';
 import { CREDENTIALS, captureLogger, fail, makeTransport, ok, startServer, type Answer, type TestServer } from './rds-helpers';
 
@@ -279,6 +280,24 @@ describe('transport: redaction', () => {
       await transport.close();
       await server.close();
     }
+  });
+});
+
+describe('transport: proxy settings', () => {
+  test('http.proxy wins over the environment; NO_PROXY is split; strictSSL defaults to true', () => {
+    assert.equal(resolveProxySettings({ env: {} }), undefined);
+    assert.deepEqual(resolveProxySettings({ httpProxy: 'http://setting:3128', env: { HTTPS_PROXY: 'http://env:8080', NO_PROXY: 'localhost, .internal example.com:8443' } }), {
+      url: 'http://setting:3128',
+      strictSSL: true,
+      noProxy: ['localhost', '.internal', 'example.com:8443'],
+    });
+    assert.equal(resolveProxySettings({ env: { https_proxy: 'http://env:8080' }, strictSSL: false })?.strictSSL, false);
+    assert.equal(resolveProxySettings({ env: { https_proxy: 'http://env:8080' } })?.url, 'http://env:8080');
+    const noProxy = ['.internal', 'example.com:8443'];
+    assert.ok(bypassesProxy(new URL('https://api.internal/x'), noProxy));
+    assert.ok(bypassesProxy(new URL('https://example.com:8443/'), noProxy));
+    assert.ok(!bypassesProxy(new URL('https://example.com/'), noProxy));
+    assert.ok(!bypassesProxy(new URL('https://kr1-rds-mysql.api.nhncloudservice.com/'), noProxy));
   });
 });
 

@@ -281,6 +281,22 @@ export function isLoopback(hostname: string): boolean {
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
 
+/**
+ * The proxy to use, as VS Code users expect: the `http.proxy` setting wins, else the
+ * environment (HTTPS_PROXY, https_proxy, HTTP_PROXY, http_proxy); NO_PROXY (or no_proxy)
+ * lists the bypassed hosts; `http.proxyStrictSSL` false is the only way to skip TLS checks.
+ */
+export function resolveProxySettings(opts: {
+  httpProxy?: string;
+  strictSSL?: boolean;
+  env?: Record<string, string | undefined>;
+}): ProxySettings | undefined {
+  const env = opts.env ?? {};
+  const url = [opts.httpProxy, env.HTTPS_PROXY, env.https_proxy, env.HTTP_PROXY, env.http_proxy].map((v) => v?.trim()).find((v) => v);
+  if (!url) return undefined;
+  return { url, strictSSL: opts.strictSSL !== false, noProxy: parseNoProxy(env.NO_PROXY ?? env.no_proxy) };
+}
+
 /** Splits a NO_PROXY-style string (comma or space separated). */
 export const parseNoProxy = (value: string | undefined): string[] =>
   (value ?? '').split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);

@@ -451,12 +451,14 @@ export function queryFromSearchParams(params: URLSearchParams): Record<string, s
   return out;
 }
 
-export const Paging = { page: queryInt('page', 1, Number.MAX_SAFE_INTEGER), size: queryInt('size', 1, 100) };
-/** Paging messages read better as "page must be at least 1". */
-Paging.page = z.pipe(
-  z.union([z.number(), z.string().check(z.regex(/^-?\d+$/, 'page must be a whole number of at least 1'))], msg('page', 'must be a whole number of at least 1')),
-  z.pipe(z.transform((v: number | string) => Number(v)), z.int('page must be a whole number of at least 1').check(z.minimum(1, 'page must be at least 1'))),
-);
+/** `page` at least 1 ("page must be at least 1" reads better than a range up to 2^53), `size` 1 to 100. */
+export const Paging = {
+  page: z.pipe(
+    z.union([z.number(), z.string().check(z.regex(/^-?\d+$/, 'page must be a whole number of at least 1'))], msg('page', 'must be a whole number of at least 1')),
+    z.pipe(z.transform((v: number | string) => Number(v)), z.int('page must be a whole number of at least 1').check(z.minimum(1, 'page must be at least 1'))),
+  ),
+  size: queryInt('size', 1, 100),
+};
 
 export const ListBackupsQuery = z.object({
   ...Paging,

@@ -29,19 +29,18 @@ async function backupFrom(node: unknown, deps: RdsDeps, title: string): Promise<
 
 export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
+    'nhncloud.rds.backupToObjectStorage': async (node?: unknown) => {
+      // A fresh backup of the instance written straight to object storage.
+      const t = await instanceFrom(node, deps, 'Back Up to Object Storage', (i) => (i.dbInstanceStatus !== 'AVAILABLE' ? `is ${i.dbInstanceStatus}` : undefined));
+      await exportTo(deps, {
+        region: t.region,
+        title: `Back up ${t.data.dbInstanceName} to object storage`,
+        defaultPath: defaultLogPath(t.data.dbInstanceName).replace(/^rds-logs\//, 'rds-backups/'),
+        nodeId: t.nodeId,
+        start: (target) => t.rds.backupDbInstanceToObjectStorage({ dbInstanceId: t.data.dbInstanceId, body: target }),
+      });
+    },
     'nhncloud.rds.exportBackup': async (node?: unknown) => {
-      if (node instanceof InstanceNode) {
-        // From an instance: a fresh backup written straight to object storage.
-        const t = await instanceFrom(node, deps, 'Back Up to Object Storage');
-        await exportTo(deps, {
-          region: t.region,
-          title: `Back up ${t.data.dbInstanceName} to object storage`,
-          defaultPath: defaultLogPath(t.data.dbInstanceName).replace(/^rds-logs\//, 'rds-backups/'),
-          nodeId: t.nodeId,
-          start: (target) => t.rds.backupDbInstanceToObjectStorage({ dbInstanceId: t.data.dbInstanceId, body: target }),
-        });
-        return;
-      }
       const { scope, backup, nodeId } = await backupFrom(node, deps, 'Export Backup to Object Storage');
       if (backup.backupStatus !== 'COMPLETED') throw new Error(`${backup.backupName} is ${backup.backupStatus}: only a completed backup can be exported.`);
       await exportTo(deps, {

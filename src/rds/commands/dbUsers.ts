@@ -45,7 +45,7 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
         body.authenticationPlugin = await askPlugin(t, title);
         body.tlsOption = (await pick(TLS, { title, placeHolder: 'TLS' })).label;
       }
-      track(deps, t, await t.rds.createDbUser({ dbInstanceId: t.data.dbInstanceId, body: body as any }), `Create DB user ${dbUserName}@${host} on ${t.data.dbInstanceName}`, `${t.nodeId}/users`);
+      track(deps, t, await t.rds.createDbUser({ dbInstanceId: t.data.dbInstanceId, body: body as any }), `Create DB user ${dbUserName}@${host} on ${t.data.dbInstanceName}`, `${t.nodeId}/users`, [t.nodeId]);
     },
     'nhncloud.rds.modifyDbUser': async (node?: unknown) => {
       const { t, user } = await userFrom(node, deps, 'Modify DB User');
@@ -71,17 +71,17 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
       if (keys.has('password') || keys.has('plugin')) body.dbPassword = await askPassword(title, validate.dbPassword);
       if (keys.has('authority')) body.authorityType = (await pick(AUTHORITIES, { title, placeHolder: `Authority (now ${user.authorityType})` })).label;
       if (keys.has('tls')) body.tlsOption = (await pick(TLS, { title, placeHolder: `TLS (now ${user.tlsOption ?? 'NONE'})` })).label;
-      track(deps, t, await t.rds.modifyDbUser({ dbInstanceId: t.data.dbInstanceId, dbUserId: user.dbUserId, body }), `Modify DB user ${user.dbUserName}`, `${t.nodeId}/users`);
+      track(deps, t, await t.rds.modifyDbUser({ dbInstanceId: t.data.dbInstanceId, dbUserId: user.dbUserId, body }), `Modify DB user ${user.dbUserName}`, `${t.nodeId}/users`, [t.nodeId]);
     },
     'nhncloud.rds.deleteDbUser': async (node?: unknown) => {
       const { t, user } = await userFrom(node, deps, 'Delete DB User');
       await confirm(`Delete DB user ${user.dbUserName}@${user.host} from ${t.data.dbInstanceName}?`, 'Delete', 'Applications logging in as this user lose access.');
-      track(deps, t, await t.rds.deleteDbUser({ dbInstanceId: t.data.dbInstanceId, dbUserId: user.dbUserId }), `Delete DB user ${user.dbUserName}`, `${t.nodeId}/users`);
+      track(deps, t, await t.rds.deleteDbUser({ dbInstanceId: t.data.dbInstanceId, dbUserId: user.dbUserId }), `Delete DB user ${user.dbUserName}`, `${t.nodeId}/users`, [t.nodeId]);
     },
     'nhncloud.rds.createDbSchema': async (node?: unknown) => {
       const t = await instanceFrom(instanceOf(node), deps, 'Create DB Schema');
       const dbSchemaName = await ask({ title: `New DB schema on ${t.data.dbInstanceName}`, prompt: 'Schema name (letters, digits, _ and $)', validate: validate.dbSchemaName });
-      track(deps, t, await t.rds.createDbSchema({ dbInstanceId: t.data.dbInstanceId, body: { dbSchemaName } }), `Create DB schema ${dbSchemaName} on ${t.data.dbInstanceName}`, `${t.nodeId}/schemas`);
+      track(deps, t, await t.rds.createDbSchema({ dbInstanceId: t.data.dbInstanceId, body: { dbSchemaName } }), `Create DB schema ${dbSchemaName} on ${t.data.dbInstanceName}`, `${t.nodeId}/schemas`, [t.nodeId]);
     },
     'nhncloud.rds.deleteDbSchema': async (node?: unknown) => {
       const t = await instanceFrom(instanceOf(node), deps, 'Delete DB Schema');
@@ -93,7 +93,7 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
       }
       await confirm(`Delete DB schema ${schema.dbSchemaName} from ${t.data.dbInstanceName}?`, 'Delete...', 'Every table in it is dropped.');
       await ask({ title: `Delete ${schema.dbSchemaName}`, prompt: `Type the schema name "${schema.dbSchemaName}" to confirm`, validate: (x) => (x === schema.dbSchemaName ? undefined : 'Type the name exactly to confirm.') });
-      track(deps, t, await t.rds.deleteDbSchema({ dbInstanceId: t.data.dbInstanceId, dbSchemaId: schema.dbSchemaId }), `Delete DB schema ${schema.dbSchemaName}`, `${t.nodeId}/schemas`);
+      track(deps, t, await t.rds.deleteDbSchema({ dbInstanceId: t.data.dbInstanceId, dbSchemaId: schema.dbSchemaId }), `Delete DB schema ${schema.dbSchemaName}`, `${t.nodeId}/schemas`, [t.nodeId]);
     },
   };
 }

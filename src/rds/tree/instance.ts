@@ -168,7 +168,9 @@ export class InstanceNode extends FolderNode {
         ['Created', i.createdYmdt],
       ]),
     );
-    if (view.spinning) this.watchUntilSettled();
+    // A tracked job already polls (and refreshes this node at its end): polling the instance as
+    // well would double the cost, so only progress nobody tracks is watched here.
+    if (view.spinning && !rdsRoot(this).deps.jobs.runningUnder(this.id)) this.watchUntilSettled();
     return item;
   }
 

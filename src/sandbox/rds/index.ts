@@ -35,13 +35,16 @@ export interface RdsSandbox {
   setRegionEnabled(region: RegionCode, enabled: boolean): void;
   /** Job step duration in ms. */
   setTimeScale(ms: number): void;
+  /** Moves the sandbox's clock forward (tests step jobs through their states without waiting). */
+  advanceClock(ms: number): void;
   /** Objects written by exports (log files, backups), and a subscription for the storage sandbox. */
   readonly exports: ExportedObject[];
   onExport(listener: ExportListener): () => void;
 }
 
 export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions): RdsSandbox {
-  const state = new RdsState(opts.timeScale);
+  let skew = 0;
+  const state = new RdsState(opts.timeScale, () => Date.now() + skew);
   seedAll(state, opts.seed);
   let scaleRound = 0;
   const api: RdsSandbox = {
@@ -51,6 +54,10 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     scale: (n, region = 'KR1') => seedScale(state, state.regions[region], n, opts.seed + scaleRound++),
     setRegionEnabled: (region, enabled) => void (state.regions[region].enabled = enabled),
     setTimeScale: (ms) => void (state.jobs.timeScale = ms),
+    advanceClock: (ms) => {
+      skew += ms;
+      state.jobs.advance();
+    },
     exports: state.exports,
     onExport: (l) => state.onExport(l),
   };

@@ -27,6 +27,8 @@ const STEPS: [number, string][] = [
 
 export class JobEngine {
   readonly jobs = new Map<string, Job>();
+  /** Jobs not yet COMPLETED or FAILED: advance() only looks at these. */
+  private readonly active = new Set<Job>();
   private readonly failNext = new Map<string, number>();
   private readonly busyInstances = new Map<string, Instance>();
 
@@ -76,6 +78,7 @@ export class JobEngine {
       willFail: this.consumeFailure(spec.operation),
     };
     this.jobs.set(job.jobId, job);
+    this.active.add(job);
     this.advance();
     return job;
   }
@@ -83,8 +86,7 @@ export class JobEngine {
   /** Settles every job whose time has come. Cheap when nothing is running. */
   advance(): void {
     const now = this.now();
-    for (const job of this.jobs.values()) {
-      if (job.jobStatus === 'COMPLETED' || job.jobStatus === 'FAILED') continue;
+    for (const job of [...this.active]) {
       const steps = this.timeScale <= 0 ? Infinity : (now - job.startedAt) / this.timeScale;
       let status = job.jobStatus;
       for (const [from, s] of STEPS) if (steps >= from) status = s;
@@ -93,13 +95,14 @@ export class JobEngine {
       job.jobStatus = status;
       job.updatedYmdt = ymdt(now);
       if (status === 'COMPLETED' || status === 'FAILED') {
+        this.active.delete(job);
         for (const id of job.busy) {
           const inst = this.busyInstances.get(id);
           if (inst) {
             inst.progressStatus = 'NONE';
             inst.updatedYmdt = ymdt(now);
           }
-          if (![...this.jobs.values()].some((j) => j !== job && j.busy.includes(id) && j.jobStatus !== 'COMPLETED' && j.jobStatus !== 'FAILED')) this.busyInstances.delete(id);
+          if (![...this.active].some((j) => j.busy.includes(id))) this.busyInstances.delete(id);
         }
         if (status === 'COMPLETED') job.effect();
         else job.onFail();

@@ -4,7 +4,7 @@
 // `header` like the live service.
 import type { RdsOperationName } from '../../client/rds/api';
 import { RDS_OPERATION_ROWS } from '../../client/rds/rows';
-import { formatPath, RDS_OPERATIONS } from '../../client/rds/schemas';
+import { formatPath, queryFromSearchParams, RDS_OPERATIONS } from '../../client/rds/schemas';
 import { matchTemplate, type SandboxCall, type SandboxReply, type SandboxService } from '../server';
 import { catalogHandlers } from './handlers/catalog';
 import type { Ctx, Handler } from './handlers/context';
@@ -47,18 +47,24 @@ const ROUTES = [...RDS_OPERATION_ROWS].sort((a, b) => paramCount(a.path) - param
 /** The VIEWER role may read everything and change only user groups and notification groups (spec, Authentication). */
 export const viewerMayCall = (name: string, method: string): boolean => method === 'GET' || /UserGroup|NotificationGroup/.test(name);
 
-/** Repeated parameters become arrays; single ones stay strings (the schemas accept both). */
-function queryObject(q: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(q.keys())) {
-    const all = q.getAll(key);
-    out[key] = all.length > 1 ? all : all[0];
-  }
-  return out;
+/**
+ * One readable line per issue, naming the field by its full path: "backup.backupPeriod must be
+ * between 0 and 730" (the schema's messages name the last segment; the path adds the parents).
+ */
+function issuesText(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; expected?: unknown }[], part: string): string {
+  return issues
+    .map((i) => {
+      const path = formatPath(i.path) || part;
+      // The longest tail of the path the message starts with ("port.portType ...") becomes the full path.
+      for (let k = 0; k < i.path.length; k++) {
+        const tail = formatPath(i.path.slice(k));
+        if (i.message.startsWith(`${tail} `)) return `${path}${i.message.slice(tail.length)}`;
+      }
+      if (i.code === 'invalid_type' && /^Invalid input/.test(i.message)) return `${path} is missing or is not ${i.expected === 'array' ? 'a list' : `a valid ${String(i.expected ?? 'value')}`}`;
+      return `${path}: ${i.message}`;
+    })
+    .join('; ');
 }
-
-const issuesText = (issues: { path: readonly PropertyKey[]; message: string }[], part: string) =>
-  issues.map((i) => `${formatPath(i.path) || part}: ${i.message}`).join('; ');
 
 export class RdsService implements SandboxService {
   readonly name = 'rds' as const;
@@ -111,15 +117,16 @@ export class RdsService implements SandboxService {
         return failure(RESULT.MALFORMED_BODY, 'The request body is not valid JSON.');
       }
     }
-    let query: Record<string, unknown> = queryObject(call.query);
+    // Read the query the way the client's schemas expect it (repeated parameters are arrays).
+    let query: Record<string, unknown> = queryFromSearchParams(call.query);
     if (op.query) {
       const r = op.query.safeParse(query);
-      if (!r.success) return failure(RESULT.INVALID_FIELD, issuesText(r.error.issues, 'query'));
+      if (!r.success) return failure(RESULT.INVALID_FIELD, issuesText(r.error.issues as any, 'query'));
       query = (r.data ?? {}) as Record<string, unknown>;
     }
     if (op.body) {
       const r = op.body.safeParse(raw.trim() ? body : undefined);
-      if (!r.success) return failure(RESULT.INVALID_FIELD, issuesText(r.error.issues, 'body'));
+      if (!r.success) return failure(RESULT.INVALID_FIELD, issuesText(r.error.issues as any, 'body'));
       body = r.data ?? {};
     }
 

@@ -114,4 +114,26 @@ export const scenarios = [
       await t.screenshot('rds-events-filtered');
     },
   },
+  {
+    name: 'the context menu of a running instance offers what its state allows',
+    independent: true,
+    async run(t) {
+      const instances = t.treeRow('DB Instances');
+      if ((await instances.getAttribute('aria-expanded')) === 'false') await instances.click();
+      const row = t.treeRow('staging-api');
+      await row.waitFor({ timeout: 30_000 });
+      await row.click({ button: 'right' });
+      const menu = t.page.locator('.monaco-menu').last();
+      await menu.locator('.action-label').filter({ hasText: 'Stop DB Instance' }).first().waitFor({ timeout: 15_000 });
+      const labels = await menu.locator('.action-label').allInnerTexts();
+      await t.screenshot('rds-context-menu');
+      await t.page.keyboard.press('Escape');
+      for (const absent of ['Start DB Instance', 'Promote Read Replica', 'Pause High Availability']) {
+        if (labels.some((l) => l.includes(absent))) throw new Error(`"${absent}" offered on a running single instance: ${labels.join(' | ')}`);
+      }
+      for (const present of ['Restart DB Instance...', 'Modify DB Instance...', 'Delete DB Instance...', 'Copy ID']) {
+        if (!labels.some((l) => l.includes(present))) throw new Error(`"${present}" missing: ${labels.join(' | ')}`);
+      }
+    },
+  },
 ];

@@ -96,6 +96,7 @@ export const instanceHandlers: Handlers = {
       throw new RdsFault(RESULT.DELETION_PROTECTED, `DB instance ${inst.dbInstanceName} has deletion protection on: turn it off first (deletion-protection), then delete.`);
     }
     requireIdle(ctx.state, inst);
+    if (inst.dbInstanceType === 'CANDIDATE_MASTER') throw conflict(`${inst.dbInstanceName} is a candidate master: turn high availability off on its master instead.`);
     if (inst.dbInstanceType === 'MASTER' && groupOf(ctx, inst).some((i) => i.dbInstanceType === 'READ_ONLY_SLAVE')) {
       throw new RdsFault(RESULT.IN_USE, `DB instance ${inst.dbInstanceName} has read replicas: delete or promote them first.`);
     }
