@@ -47,12 +47,30 @@ export function helpers(page, server) {
       await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
       await page.locator('#workbench\\.parts\\.activitybar').waitFor({ timeout: 60_000 });
     },
-    /** Clicks a view container in the activity bar (by its title), e.g. "NHN Cloud". */
+    /** Reloads the window (a fresh extension host) and waits for the workbench. */
+    async reload() {
+      await page.reload();
+      await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+      await page.locator('#workbench\\.parts\\.activitybar').waitFor({ timeout: 60_000 });
+    },
+    /**
+     * Shows a view container of the activity bar (by its title), e.g. "NHN Cloud". Clicking the
+     * tab of the container already shown hides the sidebar, and the workbench may still be
+     * restoring its layout: so click only while the container's title is not visible, and check.
+     */
     async openView(title = 'NHN Cloud') {
       const tab = page.locator('#workbench\\.parts\\.activitybar').getByRole('tab', { name: title });
+      const heading = sidebar.locator('.composite.title').filter({ hasText: new RegExp(esc(title), 'i') });
       await tab.waitFor({ timeout: 60_000 });
-      if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
-      await sidebar.locator('.composite.title').filter({ hasText: new RegExp(esc(title), 'i') }).waitFor({ timeout: 30_000 });
+      for (let attempt = 0; attempt < 5; attempt++) {
+        if (await heading.isVisible()) return;
+        await tab.click();
+        try {
+          await heading.waitFor({ timeout: 5_000 });
+          return;
+        } catch {}
+      }
+      await heading.waitFor({ timeout: 10_000 });
     },
     /** Runs a command from the palette by its full title, e.g. "NHN Cloud: Add Profile". */
     async runCommand(title) {

@@ -54,6 +54,7 @@ export function profileFeature({ profiles, log }: Services): Feature {
         );
         if (ok !== 'Remove') throw new CancelledError();
         await profiles.remove(p.id);
+        void vscode.window.showInformationMessage(`Profile "${p.name}" removed, with its stored keys.`);
       },
       'nhncloud.profile.switch': async (arg?: unknown) => {
         const list = profiles.list();

@@ -106,10 +106,10 @@ export const scenarios = [
       if (!text.includes(`Profile added: ${PROFILE}`)) throw new Error(`the NHN Cloud log does not mention the profile:\n${text.slice(0, 2000)}`);
       const leaked = Object.entries(SECRETS).filter(([, v]) => text.includes(v)).map(([k]) => k);
       if (leaked.length) throw new Error(`secrets in the output channel: ${leaked.join(', ')}`);
-      // Give VS Code a moment to flush state and log files, then scan the whole run folder
-      // (user data, settings, state databases, logs), except the browser profile.
-      await t.runCommand('Developer: Reload Window').catch(() => {});
-      await t.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      // Reload (a new extension host: the profile must survive it), then scan every file under
+      // the user-data folder (settings, state, logs). code-server keeps globalState and
+      // SecretStorage on the browser side, so the browser profile is not scanned.
+      await t.reload();
       await t.openView('NHN Cloud');
       await t.treeRow('KR1').waitFor({ timeout: 60_000 });
       const logFiles = [...files(t.server.userData)].filter((f) => readFileSync(f, 'utf8').includes(`Profile added: ${PROFILE}`));
@@ -162,6 +162,7 @@ export const scenarios = [
       await dialog.filter({ hasText: 'Remove the profile "e2e-public"?' }).waitFor({ timeout: 15_000 });
       await dialog.getByRole('button', { name: 'Remove' }).click();
       await dialog.waitFor({ state: 'hidden' });
+      await t.notification('Profile "e2e-public" removed');
       await t.runCommand('NHN Cloud: Switch Profile');
       await t.quick.waitFor('Switch to profile');
       await quickRows.filter({ hasText: PROFILE }).waitFor();
