@@ -111,7 +111,7 @@ test('Object Storage: folders, then objects with size; tooltips escape names', a
   assert.equal(readme.item.contextValue, 'storage.object');
   assert.match(String(readme.item.description), /^\d+ B · /);
   // Keys are user text: Markdown punctuation is escaped in the tooltip.
-  assert.match(readme.item.tooltip.value, /\*\*README\\\.md\*\*/);
+  assert.match((readme.item.tooltip as { value: string }).value, /\*\*README\\\.md\*\*/);
   assert.equal(readme.k.id, 'sandbox/KR1/storage/bucket/sandbox-docs/README.md');
   const logs = await items(kids[0].k);
   assert.deepEqual(logs.map((x) => x.item.label), ['app-2026-11-20.log', 'app-2026-11-21.log']);
