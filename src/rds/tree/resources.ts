@@ -5,7 +5,7 @@ import type { RdsClient } from '../../client/rds/client';
 import { mdFields } from '../../shared/tree/markdown';
 import { LeafNode, PagedFolderNode, TreeNode, themeIcon } from '../../shared/tree/nodes';
 import { RdsFolderNode, StaticFolderNode, rdsRoot, when } from './base';
-import { formatBytes, statusColour, versionLabel } from './state';
+import { eventMessage, formatBytes, statusColour, versionLabel } from './state';
 import type { Backup, DbEvent, SecurityRule } from './types';
 
 export async function backupPage(rds: RdsClient, page: number, size: number, dbInstanceId?: string): Promise<{ items: Backup[]; total?: number }> {
@@ -67,14 +67,6 @@ export class BackupsFolderNode extends PagedFolderNode<Backup> {
   protected toNode(b: Backup): TreeNode {
     return new BackupNode(this, b);
   }
-}
-
-/** An event's message in the display language when the event carries it (EN, JA, KO, ZH), else English. */
-export function eventMessage(e: Pick<DbEvent, 'messages' | 'eventCode'>, language: string): string {
-  const lang = (language || 'en').toLowerCase();
-  const code = lang.startsWith('ko') ? 'KO' : lang.startsWith('ja') ? 'JA' : lang.startsWith('zh') ? 'ZH' : 'EN';
-  const pick = (c: string) => e.messages?.find((m) => m.langCode?.toUpperCase() === c)?.message;
-  return pick(code) ?? pick('EN') ?? e.messages?.[0]?.message ?? e.eventCode;
 }
 
 /** Server-side event query (nhncloud.rds.filterEvents); the name filter works on top of it. */

@@ -136,3 +136,11 @@ export function versionLabel(v: string | undefined): string {
   const m = /^MYSQL_V(\d)(\d)(\d+)$/.exec(v ?? '');
   return m ? `MySQL ${m[1]}.${m[2]}.${Number(m[3])}` : (v ?? '');
 }
+
+/** An event's message in the display language when the event carries it (EN, JA, KO, ZH), else English. */
+export function eventMessage(e: { eventCode: string; messages?: Array<{ langCode: string; message: string }> }, language: string): string {
+  const lang = (language || 'en').toLowerCase();
+  const code = lang.startsWith('ko') ? 'KO' : lang.startsWith('ja') ? 'JA' : lang.startsWith('zh') ? 'ZH' : 'EN';
+  const pick = (c: string) => e.messages?.find((m) => m.langCode?.toUpperCase() === c)?.message;
+  return pick(code) ?? pick('EN') ?? e.messages?.[0]?.message ?? e.eventCode;
+}

@@ -1,0 +1,71 @@
+// Bucket access and housekeeping: "Bucket Access..." shows the bucket's region (GET Bucket
+// Location) and its grants (GET Bucket ACL) and sets a canned ACL (PUT Bucket ACL; making a
+// bucket public is confirmed); "Incomplete Uploads..." lists multipart uploads that were never
+// completed (List Multipart Uploads, List Parts for their size) and aborts the chosen ones.
+import * as vscode from 'vscode';
+import type { CannedAcl, Grant } from '../../client/storage/client';
+import type { CommandHandler } from '../../shared/services';
+import { confirm, pick, pickMany } from '../../network/commands/ui';
+import { formatSize } from '../keys';
+import { BucketNode, type StorageDeps } from '../tree/nodes';
+import { bucketFrom } from './targets';
+
+const ALL_USERS = 'http://acs.amazonaws.com/groups/global/AllUsers';
+
+/** One line per grant: "AllUsers: READ", "owner-id: FULL_CONTROL". */
+export function describeGrants(grants: readonly Grant[]): string[] {
+  return grants.map((g) => `${g.grantee.uri ? (g.grantee.uri.split('/').pop() ?? g.grantee.uri) : (g.grantee.displayName ?? g.grantee.id ?? g.grantee.type)}: ${g.permission}`);
+}
+
+export function bucketSettingsCommands(deps: StorageDeps): Record<string, CommandHandler> {
+  return {
+    'nhncloud.storage.bucketAccess': async (node?: unknown) => {
+      const t = await bucketFrom(node instanceof BucketNode ? node : undefined, deps, vscode.l10n.t('Bucket Access'));
+      const [location, acl] = await Promise.all([t.s3.getBucketLocation(t.bucket).catch(() => ''), t.s3.getBucketAcl(t.bucket)]);
+      const isPublic = acl.grants.some((g) => g.grantee.uri === ALL_USERS);
+      const grants = describeGrants(acl.grants);
+      const options: Array<{ label: string; description?: string; acl: CannedAcl }> = [
+        { label: 'private', description: vscode.l10n.t('only the owner'), acl: 'private' },
+        { label: 'public-read', description: vscode.l10n.t('anyone on the internet can read objects'), acl: 'public-read' },
+        { label: 'authenticated-read', description: vscode.l10n.t('any authenticated user can read'), acl: 'authenticated-read' },
+        { label: 'public-read-write', description: vscode.l10n.t('anyone can read and write (rarely wanted)'), acl: 'public-read-write' },
+      ];
+      const chosen = await pick(options, {
+        title: vscode.l10n.t('{0}: {1}{2} · {3}', t.bucket, location ? vscode.l10n.t('region {0}, ', location) : '', isPublic ? 'PUBLIC' : vscode.l10n.t('not public'), grants.join(', ') || vscode.l10n.t('no grant')),
+        placeHolder: vscode.l10n.t('Pick an access control list to set it, or Escape to keep the current one'),
+      });
+      if (chosen.acl.startsWith('public')) await confirm(vscode.l10n.t('Make {0} {1}?', t.bucket, chosen.acl), vscode.l10n.t('Make Public'), vscode.l10n.t('{0} every object of the bucket.', chosen.acl === 'public-read-write' ? 'Anyone can read, overwrite and delete' : 'Anyone with the URL can read'));
+      await t.s3.putBucketAcl(t.bucket, chosen.acl);
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is now {1}.', t.bucket, chosen.acl));
+    },
+    'nhncloud.storage.incompleteUploads': async (node?: unknown) => {
+      const t = await bucketFrom(node instanceof BucketNode ? node : undefined, deps, vscode.l10n.t('Incomplete Uploads'));
+      const uploads = [];
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      for (let i = 0; i < 20; i++) {
+        const page = await t.s3.listMultipartUploads(t.bucket, { keyMarker, uploadIdMarker });
+        uploads.push(...page.uploads);
+        if (!page.isTruncated) break;
+        keyMarker = page.nextKeyMarker;
+        uploadIdMarker = page.nextUploadIdMarker;
+      }
+      if (!uploads.length) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no incomplete multipart upload.', t.bucket));
+        return 0;
+      }
+      const items = await Promise.all(
+        uploads.map(async (u) => {
+          const parts = await t.s3.listParts(t.bucket, u.key, u.uploadId).catch(() => undefined);
+          const size = parts?.parts.reduce((s, p) => s + (p.size ?? 0), 0);
+          return { label: u.key, description: [u.initiated ? `started ${new Date(u.initiated).toLocaleString()}` : '', parts ? `${parts.parts.length}${parts.isTruncated ? '+' : ''} part(s), ${formatSize(size ?? 0)}` : ''].filter(Boolean).join(' · '), u };
+        }),
+      );
+      const chosen = await pickMany(items, { title: vscode.l10n.t('Incomplete uploads in {0}', t.bucket), placeHolder: vscode.l10n.t('Their parts take space until aborted: pick the uploads to abort') });
+      await confirm(vscode.l10n.t('Abort {0} upload(s)?', chosen.length), vscode.l10n.t('Abort'), vscode.l10n.t('Their parts are deleted; the uploads cannot be completed afterwards.'));
+      for (const c of chosen) await t.s3.abortMultipartUpload(t.bucket, c.u.key, c.u.uploadId);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Aborted {0} upload(s) in {1}.', chosen.length, t.bucket));
+      return chosen.length;
+    },
+  };
+}
