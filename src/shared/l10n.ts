@@ -36,7 +36,7 @@ export function formatTime(d: Date): string {
   return new Intl.DateTimeFormat(language, { timeStyle: 'medium' }).format(d);
 }
 
-/** A number with the display language's separators and at most `digits` decimals. */
+/** A number with the display language's separators and exactly `digits` decimals. */
 export function formatNumber(n: number, digits = 1): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(n);
+  return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 }

@@ -1,6 +1,6 @@
 // Object keys, prefixes, the object URIs, sizes, binary sniffing and presigned URLs.
 // vscode-free and pure (apart from the clock of presign), so it is unit-tested.
-import { l10n } from '../shared/l10n';
+import { l10n, formatNumber } from '../shared/l10n';
 import aws4 from 'aws4';
 import { encodeKey } from '../client/storage/names';
 
@@ -82,7 +82,7 @@ export function formatSize(bytes: number): string {
     v /= 1024;
     u++;
   }
-  return u === 0 ? `${v} B` : `${v < 10 ? v.toFixed(1) : v < 100 ? v.toFixed(1) : Math.round(v)} ${UNITS[u]}`;
+  return u === 0 ? `${formatNumber(v, 0)} B` : `${formatNumber(v, v < 100 ? 1 : 0)} ${UNITS[u]}`;
 }
 
 /** Bytes per second as "12.3 MB/s". */

@@ -6,6 +6,7 @@
 // kept, and before a save the object's current ones are read; when they differ (someone else
 // wrote it) the user chooses Compare (a diff of the remote version against theirs; the save is
 // refused), Overwrite, or Cancel (refused).
+import { formatDateTime } from '../shared/l10n';
 import { Readable } from 'node:stream';
 import * as vscode from 'vscode';
 import type { Region } from '../client/endpoints';
@@ -196,7 +197,7 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
   onSaved?: (a: ObjectAddress) => void;
 
   private async resolveConflict(uri: vscode.Uri, a: ObjectAddress, seen: Seen | undefined, current: { etag?: string; lastModified?: string }): Promise<void> {
-    const when = current.lastModified ? vscode.l10n.t(' (modified {0})', new Date(current.lastModified).toLocaleString()) : '';
+    const when = current.lastModified ? vscode.l10n.t(' (modified {0})', formatDateTime(new Date(current.lastModified))) : '';
     const answer = await vscode.window.showWarningMessage(
       seen ? vscode.l10n.t('{0} changed in {1} since you opened it{2}.', baseName(a.key), a.bucket, when) : vscode.l10n.t('{0} already exists in {1}{2}.', baseName(a.key), a.bucket, when),
       { modal: true, detail: vscode.l10n.t('Compare shows the remote version beside yours (nothing is saved). Overwrite replaces the remote version with yours.') },

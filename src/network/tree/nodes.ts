@@ -3,6 +3,7 @@
 // (associations, groups), sharing, and what other projects shared with this one. Same
 // conventions as the RDS tree: stable ids `<profile>/<region>/network/...`, one contextValue
 // per kind and state, Markdown tooltips with every service-given text escaped.
+import { formatDateTime } from '../../shared/l10n';
 import * as vscode from 'vscode';
 import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
 import type { NetworkClient } from '../../client/network/client';
@@ -195,7 +196,7 @@ export class NetItemNode extends TreeNode {
 
 function createdText(d: NetResource): string | undefined {
   const t = parseNetworkTime(d.created_at as string | undefined);
-  return t ? t.toLocaleString() : undefined;
+  return t ? formatDateTime(t) : undefined;
 }
 
 const statusColour = (s: string | null | undefined): Colour | undefined => (s === 'BUILD' ? 'yellow' : s === 'ERROR' ? 'red' : undefined);

@@ -2,6 +2,7 @@
 // Location) and its grants (GET Bucket ACL) and sets a canned ACL (PUT Bucket ACL; making a
 // bucket public is confirmed); "Incomplete Uploads..." lists multipart uploads that were never
 // completed (List Multipart Uploads, List Parts for their size) and aborts the chosen ones.
+import { formatDateTime } from '../../shared/l10n';
 import * as vscode from 'vscode';
 import type { CannedAcl, Grant } from '../../client/storage/client';
 import type { CommandHandler } from '../../shared/services';
@@ -58,7 +59,7 @@ export function bucketSettingsCommands(deps: StorageDeps): Record<string, Comman
         uploads.map(async (u) => {
           const parts = await t.s3.listParts(t.bucket, u.key, u.uploadId).catch(() => undefined);
           const size = parts?.parts.reduce((s, p) => s + (p.size ?? 0), 0);
-          return { label: u.key, description: [u.initiated ? `started ${new Date(u.initiated).toLocaleString()}` : '', parts ? `${parts.parts.length}${parts.isTruncated ? '+' : ''} part(s), ${formatSize(size ?? 0)}` : ''].filter(Boolean).join(' · '), u };
+          return { label: u.key, description: [u.initiated ? vscode.l10n.t('started {0}', formatDateTime(new Date(u.initiated))) : '', parts ? vscode.l10n.t('{0} part(s), {1}', `${parts.parts.length}${parts.isTruncated ? '+' : ''}`, formatSize(size ?? 0)) : ''].filter(Boolean).join(' · '), u };
         }),
       );
       const chosen = await pickMany(items, { title: vscode.l10n.t('Incomplete uploads in {0}', t.bucket), placeHolder: vscode.l10n.t('Their parts take space until aborted: pick the uploads to abort') });

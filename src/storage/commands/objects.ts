@@ -1,6 +1,7 @@
 // Objects and folders: open in an editor (size limit asked first; binary content in the binary
 // editor), go to a key, prefix filter per bucket, new folder, delete (multi-select, confirmed),
 // copy key / URL / presigned URL, and "Add Bucket to Workspace".
+import { formatDateTime } from '../../shared/l10n';
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import { ask, confirm, pick } from '../../network/commands/ui';
@@ -138,7 +139,7 @@ export function objectCommands(deps: StorageDeps, fs: ObjectFileSystem, prefixFi
       await vscode.env.clipboard.writeText(url);
       // The URL carries a signature: it is never logged, only its expiry is.
       deps.services.log.info(`Presigned URL of ${node.bucket}/${node.key} copied (valid ${expiry} s)`);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Presigned URL of {0} copied; it works until {1}.', baseName(node.key), new Date(Date.now() + expiry * 1000).toLocaleString()));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Presigned URL of {0} copied; it works until {1}.', baseName(node.key), formatDateTime(new Date(Date.now() + expiry * 1000))));
     },
     'nhncloud.storage.addToWorkspace': async (node?: unknown) => {
       const t = await bucketFrom(node instanceof BucketNode ? node : undefined, deps, vscode.l10n.t('Add Bucket to Workspace'));

@@ -1,6 +1,7 @@
 // "Object Storage" under a region: buckets, then prefixes as folders (delimiter `/`), then
 // objects with size and modified time; listings paged at 1,000 keys with "Load more"; a prefix
 // filter per bucket. Ids: `<profile>/<region>/storage/bucket/<bucket>/<key or prefix>`.
+import { formatDateTime } from '../../shared/l10n';
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
 import type { Bucket, ObjectEntry, S3Client } from '../../client/storage/client';
@@ -218,7 +219,7 @@ export class ObjectNode extends TreeNode {
     item.resourceUri = this.uri();
     item.iconPath = vscode.ThemeIcon.File;
     const modified = e.lastModified ? new Date(e.lastModified) : undefined;
-    item.description = [formatSize(e.size), modified && !Number.isNaN(modified.getTime()) ? modified.toLocaleString() : e.lastModified].filter(Boolean).join(' · ');
+    item.description = [formatSize(e.size), modified && !Number.isNaN(modified.getTime()) ? formatDateTime(modified) : e.lastModified].filter(Boolean).join(' · ');
     item.tooltip = new vscode.MarkdownString(mdFields(e.key, [[vscode.l10n.t('Bucket'), this.bucket], [vscode.l10n.t('Size'), vscode.l10n.t('{0} ({1} bytes)', formatSize(e.size), e.size)], [vscode.l10n.t('Modified'), e.lastModified], ['ETag', e.etag], [vscode.l10n.t('Storage class'), e.storageClass]]));
     item.command = { command: 'nhncloud.storage.open', title: vscode.l10n.t('Open'), arguments: [this] };
     return item;
