@@ -38,5 +38,6 @@ export function formatTime(d: Date): string {
 
 /** A number with the display language's separators and exactly `digits` decimals. */
 export function formatNumber(n: number, digits = 1): string {
-  return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+  // No grouping: sizes stay below 1024 in their unit, and 1023 B reads better than 1,023 B.
+  return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(n);
 }
