@@ -19,7 +19,7 @@ export class EventEmitter<T> {
 
 export const messages: Array<{ level: string; text: string }> = [];
 
-const stub = {
+export const stubVscode = {
   TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
   StatusBarAlignment: { Left: 1, Right: 2 },
   ProgressLocation: { Notification: 15 },
@@ -81,6 +81,6 @@ export function installVscodeStub(): void {
   const m = Module as unknown as { _load: (req: string, parent: unknown, isMain: boolean) => unknown };
   const load = m._load;
   m._load = function (req: string, parent: unknown, isMain: boolean) {
-    return req === 'vscode' ? stub : load.call(this, req, parent, isMain);
+    return req === 'vscode' ? stubVscode : load.call(this, req, parent, isMain);
   };
 }
