@@ -6,7 +6,6 @@ import { ApiError, AuthError } from '../../src/client/errors';
 import { installVscodeStub, stubVscode } from './support/vscodeStub';
 
 installVscodeStub();
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { errorMessage, knownErrorText } = require('../../src/shared/errorText') as typeof import('../../src/shared/errorText');
 
 const forbidden = new AuthError({ service: 'rds', operation: 'rds.listDbInstances', reason: 'forbidden', message: 'Forbidden (80403).', code: 80403 });
