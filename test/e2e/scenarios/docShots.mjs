@@ -81,6 +81,23 @@ const shots = [
       await command(t, 'View: Close All Editors');
     },
   },
+  {
+    name: 'storage and network: an object open in the editor, a transit hub in the tree',
+    async run(t) {
+      // Fold RDS for MySQL so the other services fit in the picture.
+      const rds = t.treeRow('RDS for MySQL');
+      if ((await rds.getAttribute('aria-expanded')) === 'true') await rds.click();
+      await t.expandRow('Network');
+      await t.expandRow('Transit Hubs');
+      await t.expandRow('core-hub');
+      await t.expandRow('Object Storage');
+      await t.expandRow('sandbox-docs');
+      await t.treeRow('README.md').click();
+      await t.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor({ timeout: 30_000 });
+      await t.page.waitForTimeout(500);
+      await shoot(t, 'storage-network');
+    },
+  },
 ];
 
 export const scenarios = process.env.NHNCLOUD_DOC_SHOTS === '1' ? shots : [];

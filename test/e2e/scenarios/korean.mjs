@@ -1,7 +1,8 @@
 // The extension with the display language Korean: the tree, a palette command, a notification
-// and a webview speak Korean. The harness starts code-server 4.139.1 with `--locale ko` and a stub
-// Korean language pack (scripts/e2e/codeServer.mjs, installLocale): VS Code's own menus stay
-// English, but vscode.env.language is `ko` and package.nls.ko.json and bundle.l10n.ko.json apply.
+// and a webview speak Korean; events show their Korean message. The harness starts
+// code-server 4.139.1 with `--locale ko` and a stub Korean language pack (installLocale in
+// scripts/e2e/codeServer.mjs): VS Code's own menus stay English, but vscode.env.language is `ko`
+// and package.nls.ko.json and bundle.l10n.ko.json apply.
 export const options = { locale: 'ko', userSettings: { 'nhncloud.sandbox.jobStepMs': 200 } };
 
 /** Runs a palette command with the focus out of any webview (a focused webview keeps F1 for itself). */
@@ -30,6 +31,9 @@ export const scenarios = [
       await t.treeRow('파라미터 그룹').waitFor();
       await t.treeRow('DB 보안 그룹').waitFor();
       await t.treeRow('알림 그룹').waitFor();
+      // Events carry their message in four languages: the Korean one is shown.
+      await t.expandRow('이벤트');
+      await t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: /습니다/ }).first().waitFor({ timeout: 30_000 });
       await t.screenshot('korean-tree');
     },
   },
