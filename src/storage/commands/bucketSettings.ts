@@ -35,7 +35,7 @@ export function bucketSettingsCommands(deps: StorageDeps): Record<string, Comman
         title: vscode.l10n.t('{0}: {1}{2} · {3}', t.bucket, location ? vscode.l10n.t('region {0}, ', location) : '', isPublic ? 'PUBLIC' : vscode.l10n.t('not public'), grants.join(', ') || vscode.l10n.t('no grant')),
         placeHolder: vscode.l10n.t('Pick an access control list to set it, or Escape to keep the current one'),
       });
-      if (chosen.acl.startsWith('public')) await confirm(vscode.l10n.t('Make {0} {1}?', t.bucket, chosen.acl), vscode.l10n.t('Make Public'), vscode.l10n.t('{0} every object of the bucket.', chosen.acl === 'public-read-write' ? 'Anyone can read, overwrite and delete' : 'Anyone with the URL can read'));
+      if (chosen.acl.startsWith('public')) await confirm(vscode.l10n.t('Make {0} {1}?', t.bucket, chosen.acl), vscode.l10n.t('Make Public'), chosen.acl === 'public-read-write' ? vscode.l10n.t('Anyone can read, overwrite and delete every object of the bucket.') : vscode.l10n.t('Anyone with the URL can read every object of the bucket.'));
       await t.s3.putBucketAcl(t.bucket, chosen.acl);
       void vscode.window.showInformationMessage(vscode.l10n.t('{0} is now {1}.', t.bucket, chosen.acl));
     },
