@@ -11,21 +11,19 @@ const SHOWN = Symbol.for('nhncloud.errorShown');
 export interface WrapDeps {
   log: Log;
   redactor: Redactor;
-  /** The command's title from the manifest, for messages. */
-  title?: (id: string) => string;
 }
 
 export function wrapCommand(id: string, handler: CommandHandler, deps: WrapDeps): (...args: unknown[]) => Promise<unknown> {
   return async (...args: unknown[]) => {
     const started = Date.now();
-    deps.log.debug(`▶ ${id}`);
+    deps.log.info(`▶ ${id}`);
     try {
       const result = await handler(...args);
-      deps.log.debug(`✓ ${id} (${Date.now() - started} ms)`);
+      deps.log.info(`✓ ${id} (${Date.now() - started} ms)`);
       return result;
     } catch (err) {
       if (isCancelledError(err)) {
-        deps.log.debug(`✗ ${id} cancelled (${Date.now() - started} ms)`);
+        deps.log.info(`✗ ${id} cancelled (${Date.now() - started} ms)`);
         return undefined;
       }
       const message = deps.redactor.text(describeError(err));

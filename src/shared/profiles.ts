@@ -75,10 +75,8 @@ export class Profiles implements ProfileStore, vscode.Disposable {
     if (i >= 0) list[i] = profile;
     else list.push(profile);
     await this.state.update(PROFILES_KEY, list);
-    if (!this.state.get<string>(ACTIVE_KEY) || !this.get(this.state.get<string>(ACTIVE_KEY) ?? '') || i < 0) {
-      // A new profile becomes the active one: it is what the user just set up.
-      await this.state.update(ACTIVE_KEY, profile.id);
-    }
+    // The first profile becomes the active one; afterwards setActive decides.
+    if (!this.get(this.state.get<string>(ACTIVE_KEY) ?? '')) await this.state.update(ACTIVE_KEY, profile.id);
     const stored = Object.keys(secrets).filter((k) => secrets[k as keyof ProfileSecrets]);
     this.log.info(`Profile ${i >= 0 ? 'updated' : 'added'}: ${profile.name} (${profile.cloud} cloud, regions ${profile.regions.join(', ')}; secrets written: ${stored.join(', ') || 'none'})`);
     await this.updateContext();
