@@ -74,7 +74,7 @@ await figure('transfer', async () => (await import('./transfer.mjs')).benchTrans
 
 results.durationS = Math.round((Date.now() - started) / 1000);
 ensureDir(OUT);
-writeFileSync(join(OUT, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+writeFileSync(join(OUT, opt('out', 'results.json')), JSON.stringify(results, null, 2) + '\n');
 const { table } = await import('./table.mjs');
 console.log('\n' + table(results));
 console.log(`\nFigures in .bench/results.json (${results.durationS} s).`);
