@@ -62,15 +62,17 @@ if (!existsSync(vsix)) {
   throw new Error('npm run package made no .vsix');
 }
 if (pack.status !== 0) log(`[bench] npm run package reported: ${(pack.stderr || '').trim().split('\n').pop()}`);
-const lib = await buildBenchLib();
+// The client and sandbox bundle of the transfer and polling figures, built on first need.
+let libPath;
+const getLib = async () => (libPath ??= await buildBenchLib());
 
 await figure('sizes', async () => (await import('./sizes.mjs')).benchSizes(vsix));
 await figure('activation', async () => (await import('./activation.mjs')).benchActivation({ vsix, runs, log }));
-await figure('polling', async () => (await import('./polling.mjs')).benchPolling({ lib }));
+await figure('polling', async () => (await import('./polling.mjs')).benchPolling({ lib: await getLib() }));
 await figure('region', async () => (await import('./bigRegion.mjs')).benchBigRegion({ vsix, runs, log }));
 await figure('bucket', async () => (await import('./bigBucket.mjs')).benchBigBucket({ vsix, runs, log }));
-await figure('params', async () => (await import('./paramEditor.mjs')).benchParamEditor({ vsix, runs, log }));
-await figure('transfer', async () => (await import('./transfer.mjs')).benchTransfer({ lib, runs: transferRuns, sizeMiB, log }));
+await figure('params', async () => (await import('./paramEditor.mjs')).benchParamEditor({ runs, log }));
+await figure('transfer', async () => (await import('./transfer.mjs')).benchTransfer({ lib: await getLib(), runs: transferRuns, sizeMiB, log }));
 
 results.durationS = Math.round((Date.now() - started) / 1000);
 ensureDir(OUT);
