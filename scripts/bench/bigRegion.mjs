@@ -3,9 +3,12 @@
 // Run 1 is the first expansion; later runs refresh the explorer (its caches dropped) and expand
 // the folder again. Also counts the requests the sandbox served for one expansion.
 import { control, exploreSandbox, timeExpand, withWorkbench } from './ui.mjs';
-import { stats } from './lib.mjs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, stats } from './lib.mjs';
 
 export async function benchBigRegion({ vsix, runs = 5, log = console.error, instances = 1000 }) {
+  if (!existsSync(join(ROOT, 'src/rds/tree'))) throw new Error('no RDS tree in this build (src/rds/tree: explorer branch not merged)');
   return withWorkbench(vsix, {}, async (t) => {
     const url = await exploreSandbox(t);
     await control(url, 'rds/scale', { n: instances, region: 'KR1' });

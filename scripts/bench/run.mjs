@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { buildBenchLib, ensureDir, fmt, OUT, ROOT } from './lib.mjs';
+import { buildBenchLib, ensureDir, OUT, ROOT } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, def) => {

@@ -3,10 +3,9 @@
 // listener stamps the user's mousedown (performance.now()) and a MutationObserver stamps the
 // first frame in which the wanted rows exist, so Playwright's round trips are not counted.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './lib.mjs';
 
 export async function withWorkbench(vsix, userSettings, fn) {
   const { startCodeServer, stopCodeServer } = await import('../e2e/codeServer.mjs');
