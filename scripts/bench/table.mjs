@@ -10,7 +10,7 @@ export function rows(results) {
   const na = results.notAvailable;
   const out = [];
   const add = (figure, values, target = '', ok) => out.push({ figure, values, target, met: ok === undefined ? '' : ok ? 'yes' : 'NO' });
-  const missing = (name, label) => na[name] && add(label, [`n/a (${na[name]})`, '', '']);
+  const missing = (name, label) => na[name] && add(label, ['n/a', '', ''], `(${na[name].slice(0, 90)})`);
 
   if (f.sizes) {
     add('.vsix size (KB)', one(f.sizes.vsixKB), '<= 600', f.sizes.vsixKB <= 600);
