@@ -6,6 +6,7 @@
 //                             chunks in dist/webviews/chunks/ (scripts/webviewBuild.mjs)
 // Flags: --production (minify, no sourcemaps), --watch.
 import * as esbuild from 'esbuild';
+import { rmSync } from 'node:fs';
 import { webviewBuildOptions, webviewEntries } from './scripts/webviewBuild.mjs';
 
 const production = process.argv.includes('--production') || process.env.NODE_ENV === 'production';
@@ -54,6 +55,8 @@ if (watch) {
   }
   console.log('[esbuild] watching…');
 } else {
+  // Start from an empty dist/: a panel or chunk that no longer exists must not be packaged.
+  rmSync('dist', { recursive: true, force: true });
   const results = await Promise.all(builds.map((b) => esbuild.build(b)));
   checkShim(results[0]);
   for (const r of results) {
