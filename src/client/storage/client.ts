@@ -303,6 +303,9 @@ export class S3Client {
     const headers = objectHeaders(opts);
     const res = await this.send('putObject', { bucket, key, body, headers, signal: opts.signal });
     await res.body.dump();
+    // Every S3 server answers a stored object with its ETag: a 200 without one (a proxy's or
+    // gateway's page) does not prove the object was saved, and a save must never look done when it is not.
+    if (!res.headers.etag) throw this.protocolError('putObject', 'the answer has no ETag, so the object may not have been saved');
     return { etag: res.headers.etag };
   }
 
