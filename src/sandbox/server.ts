@@ -151,8 +151,12 @@ export class SandboxServer {
   }
 
   private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://sandbox');
-    const segments = url.pathname.split('/');
+    const target = req.url ?? '/';
+    const url = new URL(target, 'http://sandbox');
+    // Route by the path as sent: WHATWG URL parsing resolves `.` and `..` segments, which S3
+    // object keys may contain (`dots/../x` is a key, not a way up to another bucket or service).
+    const pathname = target.split('?')[0] || '/';
+    const segments = pathname.split('/');
     const prefix = segments[1] ?? '';
     if (prefix === '_sandbox') return this.handleControl(segments.slice(2).join('/'), req, res);
 
@@ -194,7 +198,7 @@ export class SandboxServer {
       region,
       method,
       path,
-      rawPath: url.pathname,
+      rawPath: pathname,
       query: url.searchParams,
       headers: req.headers,
       req,
