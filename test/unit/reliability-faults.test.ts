@@ -38,8 +38,8 @@ const PART_ATTEMPTS = 3;
 const HEADERS_TIMEOUT_MS = 300;
 const LATENCY_MS = 1_200;
 
-type FaultName = 'timeout' | '5xx' | 'drop' | 'malformed' | 'isSuccessful false' | '80401' | '80403' | 'token expired mid-call' | 'S3 signature error' | 'one multipart part failing';
-const FAULTS: FaultName[] = ['timeout', '5xx', 'drop', 'malformed', 'isSuccessful false', '80401', '80403', 'token expired mid-call', 'S3 signature error', 'one multipart part failing'];
+type FaultName = 'timeout' | '5xx' | 'drop' | 'cut mid-answer' | 'malformed' | 'isSuccessful false' | '80401' | '80403' | 'token expired mid-call' | 'S3 signature error' | 'one multipart part failing';
+const FAULTS: FaultName[] = ['timeout', '5xx', 'drop', 'cut mid-answer', 'malformed', 'isSuccessful false', '80401', '80403', 'token expired mid-call', 'S3 signature error', 'one multipart part failing'];
 
 interface Ctx {
   sb: Sandbox;
@@ -148,6 +148,16 @@ function expectFor(cls: CallClass, fault: FaultName): Expect | string {
       };
     case 'drop':
       return { op, fault: { operation: op, drop: true }, requests: retried, error: api(/connection to .* was dropped|connection broke/) };
+    case 'cut mid-answer':
+      // Headers arrive, the body breaks off. Never repeated (the answer was already handed over);
+      // S3 PUT answers carry everything in their headers (ETag), so a cut body loses nothing.
+      if (cls.name === 'S3 put' || multipart) return { op, fault: { operation: op, truncate: true }, requests: multipart ? 2 : 1, extra: async (c) => assert.equal(c.count('storage.completeMultipartUpload'), multipart ? 1 : 0) };
+      return {
+        op,
+        fault: { operation: op, truncate: true },
+        requests: 1,
+        error: api(cls.name === 'S3 get' ? /The download of "dir\/get me.txt" failed/ : new RegExp(`connection broke while reading the answer of ${op.replace('.', '\\.')}`)),
+      };
     case 'malformed':
       if (cls.name === 'S3 get') return 'an object has no format to break: a cut-off body is the "drop" cell, a short one is caught by its length';
       return {
