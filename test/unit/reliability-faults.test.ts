@@ -329,6 +329,13 @@ describe('fault matrix: every call class under every fault', () => {
               assert.ok(ops.includes(err.operation), `the error names the operation (${err.operation})`);
               if (e.error.reason) assert.equal(err.reason, e.error.reason);
               assert.match(err.message, e.error.message);
+              // What a person reads names the call (the command wrapper shows the message alone).
+              if (cls.name !== 'S3 multipart' && !e.credentials && !/^(80401|80403)$/.test(fault)) {
+                // By id (`rds.listDbInstances`), by name (`listObjects`), or in words from the table's summary (`RDS could not restart a DB instance`).
+                const bare = e.op.split('.')[1];
+                const named = err.message.includes(e.op) || err.message.includes(` ${bare} `) || /download of "|^RDS could not /.test(err.message);
+                assert.ok(named, `the message names ${e.op}: ${err.message}`);
+              }
               if (/timeout|drop/.test(fault)) assert.match(err.message, NETWORK_HINT);
               row[col] = err.message.replace(/127\.0\.0\.1:\d+/g, 'HOST').replace(/\|/g, '\\|');
             } else {
