@@ -107,6 +107,7 @@ describe('safeLocalPath: any key stays inside the folder (POSIX and Windows rule
           const segments = rel.split(path.sep);
           const ok = rel !== '' && !path.isAbsolute(rel) && !segments.includes('..') && !segments.includes('.');
           if (platform === 'win32') {
+            // eslint-disable-next-line no-control-regex -- control characters are what Windows refuses in names
             const bad = segments.some((s) => /[<>:"|?*\u0000-\u001f]/.test(s) || /[. ]$/.test(s) || /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i.test(s));
             return ok && !bad;
           }
