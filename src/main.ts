@@ -1,6 +1,16 @@
 // Everything behind the activation shim: builds the services once and hands them to each
 // feature. Loaded by dist/extension.js on the first command or the first tree expansion.
 import * as vscode from 'vscode';
+import type { Region } from './client/endpoints';
+import { Redactor } from './client/http/redact';
+import { Clients } from './shared/clients';
+import { wrapCommand } from './shared/commands';
+import { RedactedLog } from './shared/log';
+import { profileFeature } from './shared/profileCommands';
+import { Profiles } from './shared/profiles';
+import { REGION_NAMES } from './shared/profileWizard';
+import type { CommandHandler, Feature, Profile, Services } from './shared/services';
+import { affectsTransport } from './shared/settings';
 
 /** What the shim hands over: the extension context and the objects it had to create at activation. */
 export interface Shim {
@@ -16,12 +26,110 @@ export interface Main {
   dispose(): Promise<void>;
 }
 
-export function createMain(_shim: Shim): Main {
-  return {
-    async runCommand(id) {
-      throw new Error(`Command ${id} is not implemented yet`);
-    },
-    explorer: { getChildren: () => [], getTreeItem: (e) => e as vscode.TreeItem },
-    async dispose() {},
+/** The shape of every explorer node (design.md, convention 2): a small object that renders itself. */
+export interface ExplorerNode {
+  getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
+  getChildren?(): unknown[] | Promise<unknown[]>;
+  getParent?(): unknown;
+}
+
+export function createMain(shim: Shim): Main {
+  const { context } = shim;
+  const disposables: vscode.Disposable[] = [];
+  const redactor = new Redactor();
+  const log = new RedactedLog(redactor);
+  const profiles = new Profiles(context.globalState, context.secrets, redactor, log);
+  const version = String(context.extension.packageJSON?.version ?? '0.0.0');
+  const clients = new Clients({ profiles, log, redactor, userAgent: `nhncloud-explorer/${version} vscode/${vscode.version}` });
+  disposables.push(log, profiles, clients);
+
+  const services: Services = {
+    context,
+    log,
+    profiles,
+    clients: clients.api,
+    refresh: (node) => shim.treeChanged.fire(node),
+    explorerView: shim.explorerView,
   };
+
+  // Each feature contributes its handlers here; ids must be declared in package.json.
+  const features: Feature[] = [profileFeature(services)];
+
+  const titles = new Map<string, string>(
+    ((context.extension.packageJSON?.contributes?.commands ?? []) as Array<{ command: string; title: string }>).map((c) => [c.command, c.title]),
+  );
+  const handlers = new Map<string, (...args: unknown[]) => Promise<unknown>>();
+  for (const f of features) {
+    for (const [id, handler] of Object.entries(f.commands)) handlers.set(id, wrapCommand(id, handler, { log, redactor }));
+  }
+  const notAvailable = (id: string): CommandHandler => () =>
+    void vscode.window.showInformationMessage(`"${titles.get(id) ?? id}" is not available in this version of NHN Cloud Explorer.`);
+
+  // The active profile's name is the view's title: a description is not rendered while the
+  // explorer is the only view of its container (the header then reads "NHN Cloud: <title>").
+  const showActive = () => {
+    const p = profiles.active();
+    shim.explorerView.title = p ? p.name : 'Explorer';
+    shim.explorerView.description = p ? (p.sandbox ? 'sandbox' : p.cloud === 'gov' ? 'government cloud' : 'public cloud') : undefined;
+  };
+  showActive();
+  disposables.push(
+    profiles.onDidChange(() => {
+      clients.reset();
+      showActive();
+      shim.treeChanged.fire(undefined);
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (affectsTransport(e)) void clients.resetTransport();
+    }),
+  );
+  log.info(`NHN Cloud Explorer ${version} ready (VS Code ${vscode.version}, ${profiles.list().length} profile(s))`);
+
+  const explorer: vscode.TreeDataProvider<unknown> = {
+    getChildren: async (element) => {
+      if (element === undefined) {
+        await profiles.ready;
+        const p = profiles.active();
+        // No profile: no rows, so the welcome view (Add Profile / Explore the Sandbox) shows.
+        return p ? p.regions.map((r) => new RegionNode(p, r, features)) : [];
+      }
+      return (await (element as ExplorerNode).getChildren?.()) ?? [];
+    },
+    getTreeItem: (element) => (element as ExplorerNode).getTreeItem(),
+    getParent: (element) => (element as ExplorerNode).getParent?.(),
+  };
+
+  return {
+    async runCommand(id, args) {
+      const run = handlers.get(id) ?? wrapCommand(id, notAvailable(id), { log, redactor });
+      return run(...args);
+    },
+    explorer,
+    async dispose() {
+      for (const f of features) await f.dispose?.();
+      for (const d of disposables) d.dispose();
+    },
+  };
+}
+
+/** One region of the active profile; its children come from the features (RDS, network, storage). */
+class RegionNode implements ExplorerNode {
+  constructor(
+    readonly profile: Profile,
+    readonly region: Region,
+    private readonly features: Feature[],
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.region, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `${this.profile.id}/${this.region}`;
+    item.description = REGION_NAMES[this.region];
+    item.contextValue = 'region';
+    item.iconPath = new vscode.ThemeIcon('globe');
+    return item;
+  }
+
+  getChildren(): unknown[] {
+    return this.features.flatMap((f) => f.regionChildren?.(this.profile, this.region) ?? []);
+  }
 }

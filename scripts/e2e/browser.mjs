@@ -1,0 +1,154 @@
+// Playwright (playwright-core) driving the system Chromium, and the helpers every scenario uses.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/snap/bin/chromium'];
+
+export function findChromium() {
+  const found = [process.env.CHROMIUM_PATH, ...CANDIDATES].filter(Boolean).find((p) => existsSync(p));
+  if (!found) {
+    throw new Error(
+      'No Chromium or Chrome found (looked for ' + CANDIDATES.join(', ') + ').\n' +
+        'Install the Debian package "chromium":  sudo apt-get install -y chromium\n' +
+        '(or set CHROMIUM_PATH to a Chromium/Chrome binary). The tests never download a browser.',
+    );
+  }
+  return found;
+}
+
+export async function launchBrowser(profileDir) {
+  mkdirSync(join(profileDir, 'Default'), { recursive: true });
+  // Webviews live on another origin: allow third-party storage so their service worker runs.
+  writeFileSync(join(profileDir, 'Default', 'Preferences'), JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }));
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: findChromium(),
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The helpers a scenario receives as `t` (besides `page`). Timeouts are generous: the machine is shared. */
+export function helpers(page, server) {
+  const sidebar = page.locator('#workbench\\.parts\\.sidebar');
+  const quickInput = page.locator('.quick-input-widget');
+  const quickInputBox = quickInput.locator('input[type="text"], input[type="password"]').first();
+  const t = {
+    page,
+    server,
+    sidebar,
+    /** Opens the workbench and waits until it is ready. */
+    async openWorkbench() {
+      await page.goto(`${server.url}/?folder=${encodeURIComponent(server.ws)}`);
+      await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+      await page.locator('#workbench\\.parts\\.activitybar').waitFor({ timeout: 60_000 });
+    },
+    /** Reloads the window (a fresh extension host) and waits for the workbench. */
+    async reload() {
+      await page.reload();
+      await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+      await page.locator('#workbench\\.parts\\.activitybar').waitFor({ timeout: 60_000 });
+    },
+    /**
+     * Shows a view container of the activity bar (by its title), e.g. "NHN Cloud". Clicking the
+     * tab of the container already shown hides the sidebar, and the workbench may still be
+     * restoring its layout: so click only while the container's title is not visible, and check.
+     */
+    async openView(title = 'NHN Cloud') {
+      const tab = page.locator('#workbench\\.parts\\.activitybar').getByRole('tab', { name: title });
+      const heading = sidebar.locator('.composite.title').filter({ hasText: new RegExp(esc(title), 'i') });
+      await tab.waitFor({ timeout: 60_000 });
+      for (let attempt = 0; attempt < 5; attempt++) {
+        if (await heading.isVisible()) return;
+        await tab.click();
+        try {
+          await heading.waitFor({ timeout: 5_000 });
+          return;
+        } catch {}
+      }
+      await heading.waitFor({ timeout: 10_000 });
+    },
+    /** Runs a command from the palette by its full title, e.g. "NHN Cloud: Add Profile". */
+    async runCommand(title) {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('F1');
+      await quickInputBox.waitFor({ state: 'visible', timeout: 15_000 });
+      await quickInputBox.fill(`>${title}`);
+      const row = quickInput.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
+      await row.waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Enter');
+    },
+    /** A row of the sidebar tree whose text contains `text` (a row's accessible name is its tooltip, so match text). */
+    treeRow(text) {
+      return sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: text }).first();
+    },
+    async expandRow(text) {
+      const row = t.treeRow(text);
+      await row.waitFor({ timeout: 30_000 });
+      if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
+      return row;
+    },
+    quick: {
+      /** Waits for a quick input whose prompt, placeholder or title contains `text`. */
+      async waitFor(text, timeout = 15_000) {
+        await quickInput.filter({ hasText: text }).or(quickInput.locator(`input[placeholder*="${text.replace(/"/g, '\\"')}"]`)).first().waitFor({ state: 'visible', timeout });
+      },
+      /** Types `value` into the visible input box and presses Enter. */
+      async answer(value, expect) {
+        if (expect) await t.quick.waitFor(expect);
+        await quickInputBox.waitFor({ state: 'visible', timeout: 15_000 });
+        await quickInputBox.fill(value);
+        await page.keyboard.press('Enter');
+      },
+      /** Picks the item with this label (single-select quick pick). */
+      async pick(label, expect) {
+        if (expect) await t.quick.waitFor(expect);
+        const row = quickInput.locator('.quick-input-list .monaco-list-row').filter({ hasText: label }).first();
+        await row.waitFor({ timeout: 15_000 });
+        await row.click();
+      },
+      async enter() {
+        await page.keyboard.press('Enter');
+      },
+      async back() {
+        await quickInput.getByRole('button', { name: 'Back' }).click();
+      },
+      async waitClosed(timeout = 15_000) {
+        await quickInput.waitFor({ state: 'hidden', timeout });
+      },
+      validation() {
+        return quickInput.locator('.quick-input-message');
+      },
+    },
+    /** Waits for a notification toast containing `text`. */
+    async notification(text, timeout = 30_000) {
+      const n = page.locator('.notifications-toasts .notification-list-item').filter({ hasText: text }).first();
+      await n.waitFor({ timeout });
+      return n;
+    },
+    /** The inner frame of the active webview. */
+    webview() {
+      return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    },
+    /** The text of an output channel (opens the Output panel on it). */
+    async outputText(channel) {
+      await t.runCommand('Output: Show Output Channels...');
+      await t.quick.pick(channel);
+      const editor = page.locator('.part.panel .monaco-editor .view-lines').first();
+      await editor.waitFor({ timeout: 15_000 });
+      // Monaco renders spaces as no-break spaces.
+      return (await editor.innerText()).replace(/\u00a0/g, ' ');
+    },
+    /** Saves a screenshot as .e2e-artifacts/<scenario file>/<name>.png (kept after the run). */
+    async screenshot(name) {
+      const dir = t.artifacts ?? server.runDir;
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, `${name}.png`) });
+    },
+  };
+  return t;
+}

@@ -1,0 +1,118 @@
+// Starts and stops one code-server for one run: a fresh user-data folder, the quiet offline
+// settings, loopback only, in its own process group so that stopping it stops its children.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureInstalled, node24Env } from './install.mjs';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts code-server. Options:
+ *   installExtension: symlink this repository into the extensions folder (default true)
+ *   extraArgs: more code-server arguments
+ *   userSettings: merged over scripts/e2e/settings.json
+ *   port: fixed port (default: a free one)
+ *   runDir: where to put user data (default: a new temp folder)
+ */
+export async function startCodeServer(opts = {}) {
+  const { nodeBin, codeServerEntry, cache } = await ensureInstalled();
+  const runDir = opts.runDir ?? mkdtempSync(join(tmpdir(), 'nhncloud-e2e-'));
+  const userData = join(runDir, 'user-data');
+  const exts = join(runDir, 'extensions');
+  const ws = join(runDir, 'workspace');
+  mkdirSync(join(userData, 'User'), { recursive: true });
+  mkdirSync(exts, { recursive: true });
+  mkdirSync(ws, { recursive: true });
+  const settings = { ...JSON.parse(readFileSync(join(ROOT, 'scripts', 'e2e', 'settings.json'), 'utf8')), ...opts.userSettings };
+  writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  const vsix = opts.installExtension !== false && process.env.NHNCLOUD_E2E_VSIX;
+  if (vsix) {
+    // Test the packaged .vsix (npm run package) instead of the working tree.
+    const r = spawnSync(nodeBin, [codeServerEntry, '--user-data-dir', userData, '--extensions-dir', exts, '--install-extension', vsix], { env: node24Env(nodeBin), encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
+  } else if (opts.installExtension !== false) {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    symlinkSync(ROOT, join(exts, `${pkg.publisher}.${pkg.name}-${pkg.version}`), 'dir');
+  }
+  if (opts.workspaceFiles) cpSync(opts.workspaceFiles, ws, { recursive: true });
+  const port = opts.port ?? (await freePort());
+  const config = join(runDir, 'config.yaml');
+  writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
+  const xdg = join(cache, 'xdg');
+  const env = {
+    ...node24Env(nodeBin),
+    EXTENSIONS_GALLERY: '{}',
+    // Nothing of code-server's own state goes to the home folder.
+    XDG_CONFIG_HOME: join(runDir, 'xdg-config'),
+    XDG_DATA_HOME: join(runDir, 'xdg-data'),
+    XDG_CACHE_HOME: join(xdg, 'cache'),
+    ...opts.env,
+  };
+  const args = [
+    codeServerEntry,
+    '--config', config,
+    '--user-data-dir', userData,
+    '--extensions-dir', exts,
+    '--auth', 'none',
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+    '--reconnection-grace-time', '5',
+    ...(opts.extraArgs ?? []),
+    ws,
+  ];
+  const { openSync } = await import('node:fs');
+  const logFile = join(runDir, 'server.log');
+  const out = openSync(logFile, 'a');
+  const child = spawn(nodeBin, args, { env, detached: true, stdio: ['ignore', out, out] });
+  const url = `http://127.0.0.1:${port}`;
+  const server = { child, pid: child.pid, port, url, runDir, userData, ws, logFile, exited: false };
+  child.once('exit', () => (server.exited = true));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exited) throw new Error(`code-server exited at start; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      await stopCodeServer(server);
+      throw new Error(`code-server did not answer on ${url} within 60 s; see ${logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return server;
+}
+
+/** Stops the server's whole process group (its extension hosts and watchers too) by its own id. */
+export async function stopCodeServer(server) {
+  if (!server?.pid || server.exited) return;
+  const group = -server.pid;
+  const kill = (sig) => {
+    try {
+      process.kill(group, sig);
+    } catch {}
+  };
+  kill('SIGTERM');
+  const deadline = Date.now() + 5000;
+  while (!server.exited && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  kill('SIGKILL');
+}

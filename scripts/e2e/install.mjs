@@ -1,0 +1,181 @@
+// Installs what the end-to-end tests need, once, into a cache folder outside the repository:
+//   <cache>/node24/                 Node 24 from npm's `node` package (code-server 4.139 requires it)
+//   <cache>/code-server-<version>/  code-server from npm, built against that Node
+// <cache> is $NHNCLOUD_E2E_CACHE or ~/.cache/nhncloud-explorer-e2e. Both folders are keyed by
+// version and reused; an install that did not finish is detected (the binary does not run) and redone.
+// npm 11 blocks dependency install scripts unless approved; code-server (and its nested installs
+// in lib/vscode) need theirs, so each folder gets its own package.json whose scripts are approved
+// with `npm install-scripts approve --all`, then `npm rebuild` runs them.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const CODE_SERVER_VERSION = '4.139.1';
+export const NODE_MAJOR = 24;
+
+export function cacheDir() {
+  return process.env.NHNCLOUD_E2E_CACHE || join(homedir(), '.cache', 'nhncloud-explorer-e2e');
+}
+
+export function paths(cache = cacheDir()) {
+  const nodeRoot = join(cache, `node${NODE_MAJOR}`);
+  const csRoot = join(cache, `code-server-${CODE_SERVER_VERSION}`);
+  return {
+    cache,
+    nodeRoot,
+    csRoot,
+    codeServerEntry: join(csRoot, 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
+    log: join(cache, 'install.log'),
+  };
+}
+
+/** The Node 24 binary the `node` package put somewhere under nodeRoot (its layout varies by npm version). */
+export function findNodeBinary(nodeRoot) {
+  const pkg = `node-${process.platform}-${process.arch}`;
+  const candidates = [
+    join(nodeRoot, 'node_modules', 'node', 'node_modules', pkg, 'bin', 'node'),
+    join(nodeRoot, 'node_modules', pkg, 'bin', 'node'),
+  ];
+  return candidates.find((c) => existsSync(c));
+}
+
+/** Runs a command, its output to the install log; prints a line every 30 s so a long install is not taken for a hang. */
+function run(cmd, args, opts) {
+  appendFileSync(opts.log, `\n$ (cd ${opts.cwd}) ${cmd} ${args.join(' ')}\n`);
+  const t0 = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let tail = '';
+    const collect = (d) => {
+      appendFileSync(opts.log, d);
+      tail = (tail + d).slice(-4000);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const beat = setInterval(() => console.log(`[e2e]   … ${cmd} ${args[0]} still running (${Math.round((Date.now() - t0) / 1000)} s; log: ${opts.log})`), 30_000);
+    child.on('error', (e) => {
+      clearInterval(beat);
+      reject(e);
+    });
+    child.on('close', (code) => {
+      clearInterval(beat);
+      appendFileSync(opts.log, `exit ${code}\n`);
+      if (code !== 0 && !opts.allowFail) {
+        const last = tail.split('\n').slice(-25).join('\n');
+        reject(new Error(`${cmd} ${args.join(' ')} failed in ${opts.cwd} (exit ${code}). Last lines:\n${last}\nFull log: ${opts.log}`));
+      } else resolve(code);
+    });
+  });
+}
+
+function works(node, args, env) {
+  if (!node) return false;
+  const r = spawnSync(node, args, { env, encoding: 'utf8', timeout: 60_000 });
+  return r.status === 0 ? r.stdout.trim() : false;
+}
+
+/** Environment with Node 24 first on PATH and node-gyp pointed at its headers. */
+export function node24Env(nodeBin, base = process.env) {
+  const binDir = join(nodeBin, '..');
+  return { ...cleanEnv(base), PATH: `${binDir}:${base.PATH ?? ''}`, npm_config_nodedir: join(binDir, '..'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+}
+
+/**
+ * The environment without the npm_* variables of an enclosing `npm run` (npm test): they would
+ * leak its settings (log level silent, its prefix, its Node's user agent) into the installs here.
+ */
+export function cleanEnv(base = process.env) {
+  return Object.fromEntries(Object.entries(base).filter(([k]) => !/^npm_/i.test(k)));
+}
+
+async function approveAndRebuild(dir, opts) {
+  await run('npm', ['install-scripts', 'approve', '--all'], { ...opts, cwd: dir, allowFail: true });
+  await run('npm', ['rebuild'], { ...opts, cwd: dir });
+}
+
+async function ensureNode(p, log) {
+  let bin = findNodeBinary(p.nodeRoot);
+  const version = works(bin, ['--version'], process.env);
+  if (version && version.startsWith(`v${NODE_MAJOR}.`)) return bin;
+  console.log(`[e2e] Installing Node ${NODE_MAJOR} from npm into ${p.nodeRoot} (first run only, ~10 s)…`);
+  rmSync(p.nodeRoot, { recursive: true, force: true });
+  mkdirSync(p.nodeRoot, { recursive: true });
+  writeFileSync(join(p.nodeRoot, 'package.json'), JSON.stringify({ private: true, dependencies: { node: `^${NODE_MAJOR}.0.0` } }));
+  const opts = { cwd: p.nodeRoot, env: { ...cleanEnv(), npm_config_update_notifier: 'false' }, log };
+  await run('npm', ['install', '--no-audit', '--no-fund'], opts);
+  if (!findNodeBinary(p.nodeRoot)) await approveAndRebuild(p.nodeRoot, opts);
+  bin = findNodeBinary(p.nodeRoot);
+  if (!works(bin, ['--version'], process.env)) throw new Error(`Node ${NODE_MAJOR} did not install under ${p.nodeRoot}; see ${log}`);
+  return bin;
+}
+
+function codeServerWorks(p, nodeBin) {
+  if (!existsSync(p.codeServerEntry)) return false;
+  if (!existsSync(join(p.csRoot, 'node_modules', 'code-server', 'lib', 'vscode', 'node_modules'))) return false;
+  return Boolean(works(nodeBin, [p.codeServerEntry, '--version'], node24Env(nodeBin)));
+}
+
+async function ensureCodeServer(p, nodeBin, log) {
+  if (codeServerWorks(p, nodeBin)) return;
+  const t0 = Date.now();
+  console.log(`[e2e] Installing code-server ${CODE_SERVER_VERSION} into ${p.csRoot} (first run only, about 2 minutes, ~600 MB)…`);
+  rmSync(p.csRoot, { recursive: true, force: true });
+  mkdirSync(p.csRoot, { recursive: true });
+  writeFileSync(
+    join(p.csRoot, 'package.json'),
+    JSON.stringify({ private: true, dependencies: { 'code-server': CODE_SERVER_VERSION }, allowScripts: { 'code-server': true, argon2: true } }),
+  );
+  const opts = { cwd: p.csRoot, env: node24Env(nodeBin), log };
+  // code-server's postinstall runs `npm install` in lib/vscode and lib/vscode/extensions, where npm 11
+  // skips the native modules' scripts; approve them there and rebuild.
+  await run('npm', ['install', '--no-audit', '--no-fund'], opts);
+  const vscodeDir = join(p.csRoot, 'node_modules', 'code-server', 'lib', 'vscode');
+  for (const dir of [vscodeDir, join(vscodeDir, 'extensions')]) if (existsSync(join(dir, 'package.json'))) await approveAndRebuild(dir, opts);
+  if (!codeServerWorks(p, nodeBin)) throw new Error(`code-server did not install under ${p.csRoot}; see ${log}`);
+  console.log(`[e2e] code-server ready in ${Math.round((Date.now() - t0) / 1000)} s`);
+}
+
+/** One installer at a time per cache (two test runs started together on a fresh machine). */
+async function lock(dir) {
+  for (let waited = 0; ; waited++) {
+    try {
+      mkdirSync(dir);
+      return () => rmSync(dir, { recursive: true, force: true });
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      // A lock older than 20 minutes belongs to an installer that died.
+      if (Date.now() - statSync(dir).mtimeMs > 20 * 60_000) rmSync(dir, { recursive: true, force: true });
+      else {
+        if (waited % 30 === 0) console.log(`[e2e] waiting for another install into ${dirname(dir)} to finish…`);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+}
+
+/** Installs what is missing; returns the Node 24 binary and code-server's entry script. */
+export async function ensureInstalled() {
+  const p = paths();
+  mkdirSync(p.cache, { recursive: true });
+  const release = await lock(join(p.cache, '.install.lock'));
+  let nodeBin;
+  try {
+    nodeBin = await ensureNode(p, p.log);
+    await ensureCodeServer(p, nodeBin, p.log);
+  } finally {
+    release();
+  }
+  return { nodeBin, codeServerEntry: p.codeServerEntry, cache: p.cache };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    const r = await ensureInstalled();
+    console.log(`[e2e] Node ${NODE_MAJOR}: ${r.nodeBin}\n[e2e] code-server: ${r.codeServerEntry}`);
+  } catch (e) {
+    console.error(String(e instanceof Error ? e.message : e));
+    process.exit(1);
+  }
+}

@@ -1,0 +1,138 @@
+// The end-to-end runner: every file of test/e2e/scenarios/*.mjs gets its own fresh code-server
+// (new user-data folder) and its own Chromium profile, then its scenarios run in order on one
+// page; after them the mocha suite of test/e2e/exthost runs inside the extension host.
+// On a failure: a screenshot, the sidebar's HTML, the notifications and the server log go to
+// .e2e-artifacts/. Every process started here is stopped by its own id, also on failure or Ctrl-C.
+// usage: node scripts/e2e/run.mjs [--grep TEXT] [--skip-exthost] [--only-exthost] [file-filter...]
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { helpers, launchBrowser, findChromium } from './browser.mjs';
+import { ROOT, startCodeServer, stopCodeServer } from './codeServer.mjs';
+import { runExthostSuite } from './exthost.mjs';
+import { ensureInstalled } from './install.mjs';
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const grepIdx = argv.indexOf('--grep');
+const grep = grepIdx >= 0 ? argv[grepIdx + 1] : process.env.E2E_GREP;
+const fileFilters = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--grep');
+const ARTIFACTS = join(ROOT, '.e2e-artifacts');
+
+const live = { servers: new Set(), browsers: new Set() };
+async function cleanup() {
+  for (const b of live.browsers) await b.close().catch(() => {});
+  for (const s of live.servers) await stopCodeServer(s);
+}
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    console.error(`\n[e2e] ${sig}: stopping what was started`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+const safe = (s) => s.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80);
+
+async function saveFailure(dir, t, server, err) {
+  mkdirSync(dir, { recursive: true });
+  await t?.page.screenshot({ path: join(dir, 'screenshot.png') }).catch(() => {});
+  const sidebar = await t?.sidebar.innerHTML().catch(() => '');
+  if (sidebar) writeFileSync(join(dir, 'sidebar.html'), sidebar);
+  const toasts = await t?.page.locator('.notifications-toasts').innerText().catch(() => '');
+  writeFileSync(join(dir, 'error.txt'), `${err?.stack ?? err}\n\nnotifications:\n${toasts ?? ''}\n`);
+  if (server && existsSync(server.logFile)) cpSync(server.logFile, join(dir, 'server.log'));
+  const logs = server && join(server.userData, 'logs');
+  if (logs && existsSync(logs)) cpSync(logs, join(dir, 'vscode-logs'), { recursive: true });
+}
+
+async function runFile(file) {
+  const mod = await import(pathToFileURL(file).href);
+  const all = mod.scenarios ?? mod.default ?? [];
+  const list = grep ? all.filter((s) => s.name.includes(grep)) : all;
+  const results = [];
+  if (!list.length) return results;
+  const base = file.split('/').pop().replace(/\.m?[jt]s$/, '');
+  let server;
+  let browser;
+  let t;
+  try {
+    server = await startCodeServer(mod.options ?? {});
+    live.servers.add(server);
+    browser = await launchBrowser(join(server.runDir, 'chromium'));
+    live.browsers.add(browser);
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    t = helpers(page, server);
+    t.artifacts = join(ARTIFACTS, base);
+    await t.openWorkbench();
+  } catch (err) {
+    console.log(`✗ ${base}: setup failed: ${err?.message ?? err}`);
+    await saveFailure(join(ARTIFACTS, base, 'setup'), t, server, err);
+    results.push({ name: `${base} (setup)`, ok: false });
+    await browser?.close().catch(() => {});
+    await stopCodeServer(server);
+    if (server) rmSync(server.runDir, { recursive: true, force: true });
+    return results;
+  }
+  let failed = false;
+  for (const s of list) {
+    const t0 = Date.now();
+    if (failed && !s.independent) {
+      console.log(`- ${base} › ${s.name} (skipped: an earlier scenario of this file failed)`);
+      results.push({ name: `${base} › ${s.name}`, ok: false, skipped: true });
+      continue;
+    }
+    try {
+      await s.run(t);
+      console.log(`✓ ${base} › ${s.name} (${Date.now() - t0} ms)`);
+      results.push({ name: `${base} › ${s.name}`, ok: true });
+    } catch (err) {
+      failed = true;
+      const dir = join(ARTIFACTS, base, safe(s.name));
+      console.log(`✗ ${base} › ${s.name} (${Date.now() - t0} ms)\n    ${String(err?.message ?? err).split('\n').join('\n    ')}\n    artifacts: ${dir}`);
+      await saveFailure(dir, t, server, err);
+      results.push({ name: `${base} › ${s.name}`, ok: false });
+    }
+  }
+  live.browsers.delete(browser);
+  await browser.close().catch(() => {});
+  live.servers.delete(server);
+  await stopCodeServer(server);
+  // The artifacts of a failure were copied out already.
+  rmSync(server.runDir, { recursive: true, force: true });
+  return results;
+}
+
+async function main() {
+  const t0 = Date.now();
+  findChromium();
+  if (!existsSync(join(ROOT, 'dist', 'extension.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
+  await ensureInstalled();
+  rmSync(ARTIFACTS, { recursive: true, force: true });
+  const dir = join(ROOT, 'test', 'e2e', 'scenarios');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.mjs'))
+    .sort()
+    .filter((f) => !fileFilters.length || fileFilters.some((x) => f.includes(x)))
+    .map((f) => join(dir, f));
+  const results = [];
+  if (!flag('--only-exthost')) for (const f of files) results.push(...(await runFile(f)));
+  if (!flag('--skip-exthost') && !grep && !fileFilters.length) {
+    const r = await runExthostSuite({ live, artifacts: join(ARTIFACTS, 'exthost') });
+    results.push(r);
+  }
+  const failed = results.filter((r) => !r.ok);
+  console.log(`\n[e2e] ${results.length - failed.length} passed, ${failed.length} failed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (failed.length) console.log(`[e2e] artifacts in ${ARTIFACTS}`);
+  return failed.length ? 1 : 0;
+}
+
+main()
+  .then(async (code) => {
+    await cleanup();
+    process.exit(code);
+  })
+  .catch(async (err) => {
+    console.error(`[e2e] ${err?.message ?? err}`);
+    await cleanup();
+    process.exit(1);
+  });

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `npm test`: dependencies if needed, then type check, lint, unit tests, build, end-to-end tests
+# (code-server + Chromium, and the mocha suite in the extension host). Every step runs even when
+# an earlier one failed (except e2e after a failed build); the exit code is non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source scripts/ensure-deps.sh
+ensure_deps || exit 1
+
+failed=()
+step() {
+  local name=$1; shift
+  local t0=$SECONDS
+  echo
+  echo "== $name"
+  if "$@"; then echo "== $name: ok ($((SECONDS - t0)) s)"; else echo "== $name: FAILED ($((SECONDS - t0)) s)"; failed+=("$name"); return 1; fi
+}
+
+step typecheck npm run --silent typecheck
+step lint npm run --silent lint
+step "unit tests" npm run --silent test:unit
+if step build npm run --silent build; then
+  step "end-to-end tests" npm run --silent test:e2e
+else
+  failed+=("end-to-end tests (not run: build failed)")
+fi
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "npm test: FAILED: ${failed[*]}"
+  exit 1
+fi
+echo "npm test: all passed in ${SECONDS} s"

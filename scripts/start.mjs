@@ -1,0 +1,68 @@
+// `npm start`: builds the extension, installs code-server on first use, serves VS Code on
+// 127.0.0.1 with this extension and the quiet offline settings, and (once src/sandbox/main.ts
+// exists) runs the sandbox beside it. Ctrl-C stops everything it started, by process group.
+// usage: npm start [-- --port N]
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, freePort, startCodeServer, stopCodeServer } from './e2e/codeServer.mjs';
+
+const argv = process.argv.slice(2);
+const portArg = argv.includes('--port') ? Number(argv[argv.indexOf('--port') + 1]) : Number(process.env.PORT || 8123);
+
+async function portFree(port) {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
+const children = [];
+let server;
+let stopping = false;
+async function stopAll(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\n[start] stopping…');
+  for (const c of children) {
+    try {
+      process.kill(-c.pid, 'SIGTERM');
+    } catch {}
+  }
+  await stopCodeServer(server);
+  if (server?.runDir) rmSync(server.runDir, { recursive: true, force: true });
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+try {
+  console.log('[start] building…');
+  const b = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (b.status !== 0) throw new Error('build failed');
+
+  const hasSandbox = existsSync(join(ROOT, 'src', 'sandbox', 'main.ts'));
+  if (hasSandbox) {
+    console.log('[start] starting the sandbox (npm run sandbox)…');
+    const sb = spawn('npm', ['run', '--silent', 'sandbox'], { cwd: ROOT, detached: true, stdio: 'inherit' });
+    children.push(sb);
+    sb.on('exit', (code) => !stopping && console.log(`[start] the sandbox exited (${code}); VS Code keeps running`));
+  }
+
+  const port = (await portFree(portArg)) ? portArg : await freePort();
+  server = await startCodeServer({
+    port,
+    userSettings: hasSandbox ? { 'nhncloud.sandbox.autoStart': true } : {},
+  });
+  server.child.on('exit', () => !stopping && void stopAll(1));
+  const url = `${server.url}/?folder=${encodeURIComponent(server.ws)}`;
+  console.log(`\n[start] VS Code with NHN Cloud Explorer: ${url}`);
+  console.log(`[start] user data (fresh, deleted on exit): ${server.userData}`);
+  console.log(`[start] server log: ${server.logFile}`);
+  console.log('[start] Ctrl-C stops everything.\n');
+} catch (err) {
+  console.error(`[start] ${err?.message ?? err}`);
+  await stopAll(1);
+}

@@ -1,0 +1,65 @@
+// The one wrapper around every command handler (design.md, convention 4): it logs start and
+// end, shows a failure once with a "Show Log" action, stays silent when the user cancelled,
+// turns an auth failure into a hint to edit the profile, and never shows or logs a secret.
+import * as vscode from 'vscode';
+import { isApiError, isAuthError, isCancelledError, isValidationError } from '../client/errors';
+import type { Redactor } from '../client/http/redact';
+import type { CommandHandler, Log } from './services';
+
+const SHOWN = Symbol.for('nhncloud.errorShown');
+
+export interface WrapDeps {
+  log: Log;
+  redactor: Redactor;
+}
+
+export function wrapCommand(id: string, handler: CommandHandler, deps: WrapDeps): (...args: unknown[]) => Promise<unknown> {
+  return async (...args: unknown[]) => {
+    const started = Date.now();
+    deps.log.info(`▶ ${id}`);
+    try {
+      const result = await handler(...args);
+      deps.log.info(`✓ ${id} (${Date.now() - started} ms)`);
+      return result;
+    } catch (err) {
+      if (isCancelledError(err)) {
+        deps.log.info(`✗ ${id} cancelled (${Date.now() - started} ms)`);
+        return undefined;
+      }
+      const message = deps.redactor.text(describeError(err));
+      const detail = err instanceof Error && err.stack ? `\n${deps.redactor.text(err.stack)}` : '';
+      deps.log.error(`✗ ${id} failed after ${Date.now() - started} ms: ${message}${detail}`);
+      if (!alreadyShown(err)) void showError(message, err, deps);
+      return undefined;
+    }
+  };
+}
+
+/** What a person reads: the error's own message (they are written to say what to do next). */
+export function describeError(err: unknown): string {
+  if (isAuthError(err)) {
+    return err.reason === 'forbidden'
+      ? `${err.message} The keys of the active profile lack a permission for this; ask the project admin, or use "NHN Cloud: Edit Profile" to use other keys.`
+      : `${err.message} Check the keys of the active profile with "NHN Cloud: Edit Profile".`;
+  }
+  if (isValidationError(err) || isApiError(err)) return err.message;
+  if (err instanceof Error) return err.message || err.name;
+  return String(err);
+}
+
+function alreadyShown(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as Record<symbol, unknown>;
+  if (e[SHOWN]) return true;
+  try {
+    e[SHOWN] = true;
+  } catch {}
+  return false;
+}
+
+async function showError(message: string, err: unknown, deps: WrapDeps): Promise<void> {
+  const actions = isAuthError(err) ? ['Edit Profile', 'Show Log'] : ['Show Log'];
+  const choice = await vscode.window.showErrorMessage(message, ...actions);
+  if (choice === 'Show Log') deps.log.show();
+  else if (choice === 'Edit Profile') await vscode.commands.executeCommand('nhncloud.profile.edit');
+}

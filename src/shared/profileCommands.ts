@@ -1,0 +1,87 @@
+// The profile feature: Add, Edit, Remove and Switch Profile, and Show Log.
+import * as vscode from 'vscode';
+import { CancelledError } from '../client/errors';
+import { newProfileId } from './profiles';
+import { profileWizard } from './profileWizard';
+import { SECRET_FIELDS } from './secrets';
+import type { Feature, Profile, Services } from './services';
+
+export function profileFeature({ profiles, log }: Services): Feature {
+  /** The profile a command acts on: its argument (a tree node or an id), the only one, or a pick. */
+  async function choose(arg: unknown, placeHolder: string): Promise<Profile> {
+    const list = profiles.list();
+    const id = typeof arg === 'string' ? arg : (arg as { profile?: Profile } | undefined)?.profile?.id;
+    const given = id ? list.find((p) => p.id === id) : undefined;
+    if (given) return given;
+    if (!list.length) throw new CancelledError('No profile');
+    if (list.length === 1) return list[0];
+    const active = profiles.active()?.id;
+    const chosen = await vscode.window.showQuickPick(
+      list.map((p) => ({ label: p.name, description: describe(p), detail: p.id === active ? 'active' : undefined, profile: p })),
+      { placeHolder, ignoreFocusOut: true },
+    );
+    if (!chosen) throw new CancelledError();
+    return chosen.profile;
+  }
+
+  return {
+    commands: {
+      'nhncloud.profile.add': async () => {
+        const { profile, secrets } = await profileWizard({ otherNames: profiles.list().map((p) => p.name), newId: newProfileId });
+        await profiles.save(profile, secrets);
+        await profiles.setActive(profile.id);
+        void vscode.window.showInformationMessage(`Profile "${profile.name}" added and active.`);
+      },
+      'nhncloud.profile.edit': async (arg?: unknown) => {
+        if (!profiles.list().length) return vscode.commands.executeCommand('nhncloud.profile.add');
+        const existing = await choose(arg, 'Profile to edit');
+        const stored = await profiles.secrets(existing.id);
+        const { profile, secrets } = await profileWizard({
+          existing,
+          storedSecrets: Object.fromEntries(SECRET_FIELDS.map((f) => [f, !!stored[f]])),
+          otherNames: profiles.list().filter((p) => p.id !== existing.id).map((p) => p.name),
+          newId: newProfileId,
+        });
+        await profiles.save(profile, secrets);
+        void vscode.window.showInformationMessage(`Profile "${profile.name}" saved.`);
+      },
+      'nhncloud.profile.remove': async (arg?: unknown) => {
+        const p = await choose(arg, 'Profile to remove');
+        const ok = await vscode.window.showWarningMessage(
+          `Remove the profile "${p.name}"?`,
+          { modal: true, detail: 'Its keys and passwords are deleted from the secret storage of VS Code. Nothing changes in NHN Cloud.' },
+          'Remove',
+        );
+        if (ok !== 'Remove') throw new CancelledError();
+        await profiles.remove(p.id);
+        void vscode.window.showInformationMessage(`Profile "${p.name}" removed, with its stored keys.`);
+      },
+      'nhncloud.profile.switch': async (arg?: unknown) => {
+        const list = profiles.list();
+        if (!list.length) return vscode.commands.executeCommand('nhncloud.profile.add');
+        const id = typeof arg === 'string' ? arg : undefined;
+        let target = id ? list.find((p) => p.id === id) : undefined;
+        if (!target) {
+          const active = profiles.active()?.id;
+          const ADD = { label: '$(add) Add Profile…', profile: undefined as Profile | undefined };
+          const chosen = await vscode.window.showQuickPick(
+            [
+              ...list.map((p) => ({ label: `${p.id === active ? '$(check) ' : ''}${p.name}`, description: describe(p), profile: p as Profile | undefined })),
+              ADD,
+            ],
+            { placeHolder: 'Switch to profile', ignoreFocusOut: true },
+          );
+          if (!chosen) throw new CancelledError();
+          if (!chosen.profile) return vscode.commands.executeCommand('nhncloud.profile.add');
+          target = chosen.profile;
+        }
+        await profiles.setActive(target.id);
+      },
+      'nhncloud.showLog': () => log.show(),
+    },
+  };
+}
+
+function describe(p: Profile): string {
+  return `${p.cloud === 'gov' ? 'government cloud' : 'public cloud'} · ${p.regions.join(', ')}${p.sandbox ? ' · sandbox' : ''}`;
+}

@@ -1,0 +1,308 @@
+// The Add / Edit Profile wizard: one step after another in the quick input, with a Back button,
+// a check on every field as it is typed, masked secrets, and (when editing) secrets kept unless
+// the user types a new value. Cancelling (Escape) raises CancelledError, which the command
+// wrapper keeps silent.
+import * as vscode from 'vscode';
+import { ALL_REGIONS, DEFAULT_SIGNING_REGION, type Cloud, type EndpointOverrides, type Region } from '../client/endpoints';
+import { CancelledError, type Service } from '../client/errors';
+import type { SecretField } from './secrets';
+import type { Profile, ProfileSecrets } from './services';
+
+const BACK = Symbol('back');
+type Back = typeof BACK;
+
+interface Frame {
+  title: string;
+  step: number;
+  total: number;
+}
+
+interface InputOpts {
+  prompt: string;
+  placeholder?: string;
+  value?: string;
+  password?: boolean;
+  validate: (value: string) => string | undefined;
+}
+
+interface PickItem<T> extends vscode.QuickPickItem {
+  value: T;
+}
+
+function input(frame: Frame, o: InputOpts): Promise<string | Back> {
+  return new Promise((resolve, reject) => {
+    const box = vscode.window.createInputBox();
+    box.title = frame.title;
+    box.step = frame.step;
+    box.totalSteps = frame.total;
+    box.prompt = o.prompt;
+    box.placeholder = o.placeholder;
+    box.value = o.value ?? '';
+    box.password = o.password ?? false;
+    box.ignoreFocusOut = true;
+    box.buttons = frame.step > 1 ? [vscode.QuickInputButtons.Back] : [];
+    let done = false;
+    const finish = (fn: () => void) => {
+      done = true;
+      fn();
+      box.dispose();
+    };
+    box.onDidChangeValue((v) => (box.validationMessage = o.validate(v)));
+    box.onDidTriggerButton((b) => b === vscode.QuickInputButtons.Back && finish(() => resolve(BACK)));
+    box.onDidAccept(() => {
+      const msg = o.validate(box.value);
+      box.validationMessage = msg;
+      if (!msg) finish(() => resolve(box.value.trim()));
+    });
+    box.onDidHide(() => {
+      if (!done) finish(() => reject(new CancelledError()));
+    });
+    box.show();
+  });
+}
+
+function pick<T>(frame: Frame, o: { placeholder: string; items: PickItem<T>[]; many?: boolean; selected?: (v: T) => boolean; validate?: (values: T[]) => string | undefined }): Promise<T[] | Back> {
+  return new Promise((resolve, reject) => {
+    const qp = vscode.window.createQuickPick<PickItem<T>>();
+    qp.title = frame.title;
+    qp.step = frame.step;
+    qp.totalSteps = frame.total;
+    qp.placeholder = o.placeholder;
+    qp.items = o.items;
+    qp.canSelectMany = o.many ?? false;
+    qp.ignoreFocusOut = true;
+    qp.matchOnDescription = true;
+    if (o.selected) {
+      const sel = o.items.filter((i) => o.selected!(i.value));
+      if (o.many) qp.selectedItems = sel;
+      else qp.activeItems = sel.slice(0, 1);
+    }
+    qp.buttons = frame.step > 1 ? [vscode.QuickInputButtons.Back] : [];
+    let done = false;
+    const finish = (fn: () => void) => {
+      done = true;
+      fn();
+      qp.dispose();
+    };
+    qp.onDidTriggerButton((b) => b === vscode.QuickInputButtons.Back && finish(() => resolve(BACK)));
+    qp.onDidAccept(() => {
+      const chosen = (o.many ? qp.selectedItems : qp.activeItems.slice(0, 1)).map((i) => i.value);
+      const msg = o.validate?.(chosen) ?? (chosen.length ? undefined : 'Choose one.');
+      if (msg) {
+        qp.placeholder = `${o.placeholder}: ${msg}`;
+        return;
+      }
+      finish(() => resolve(chosen));
+    });
+    qp.onDidHide(() => {
+      if (!done) finish(() => reject(new CancelledError()));
+    });
+    qp.show();
+  });
+}
+
+// ---- field checks (each returns the message to show, or undefined) ----
+
+const NO_SPACE = /^\S+$/;
+export const checks = {
+  name: (taken: string[]) => (v: string) => {
+    const s = v.trim();
+    if (!s) return 'Give the profile a name, e.g. "production" or "gov-test".';
+    if (s.length > 40) return 'At most 40 characters.';
+    if (taken.some((t) => t.toLowerCase() === s.toLowerCase())) return `A profile named "${s}" exists already.`;
+    return undefined;
+  },
+  /** A key, id or password: optional, no spaces, not absurdly long. */
+  token: (label: string, optional: boolean) => (v: string) => {
+    const s = v.trim();
+    if (!s) return optional ? undefined : `${label} is required.`;
+    if (!NO_SPACE.test(s)) return `${label} cannot contain spaces.`;
+    if (s.length > 256) return `${label} is at most 256 characters.`;
+    return undefined;
+  },
+  /** OpenStack tenant (project) IDs are 32 hexadecimal characters; accept UUID dashes too. */
+  tenantId: (label: string) => (v: string) => {
+    const s = v.trim();
+    if (!s) return undefined;
+    if (!/^[0-9a-fA-F-]{8,64}$/.test(s)) return `${label} is the project's tenant ID: 32 hexadecimal characters, as shown under API Endpoint settings in the console.`;
+    return undefined;
+  },
+  url: (v: string) => {
+    const s = v.trim();
+    if (!s) return undefined;
+    try {
+      const u = new URL(s.replace(/\{region\}/g, 'kr1'));
+      if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'Use an http:// or https:// address.';
+    } catch {
+      return 'Not a valid address, e.g. https://kr1-rds-mysql.api.nhncloudservice.com ({region} is replaced by the region).';
+    }
+    return undefined;
+  },
+  signingRegion: (v: string) => (!v.trim() || /^[A-Za-z0-9-]{2,32}$/.test(v.trim()) ? undefined : 'Letters, digits and hyphens only, e.g. KR1 or gov.'),
+};
+
+interface SecretStep {
+  field: SecretField;
+  label: string;
+  hint: string;
+  kind: 'secret' | 'tenant' | 'plain';
+}
+
+const SECRET_STEPS: SecretStep[] = [
+  { field: 'rdsAppKey', label: 'RDS app key', hint: 'RDS for MySQL: the app key (console: URL & Appkey).', kind: 'secret' },
+  { field: 'rdsAccessKeyId', label: 'User access key ID', hint: 'RDS for MySQL: the user access key ID (console: API Security Settings).', kind: 'secret' },
+  { field: 'rdsSecretAccessKey', label: 'Secret access key', hint: 'RDS for MySQL: the secret access key of that user access key.', kind: 'secret' },
+  { field: 'identityTenantId', label: 'Network tenant ID', hint: 'Network (floating IPs, transit hub): the tenant ID of the project.', kind: 'tenant' },
+  { field: 'identityUsername', label: 'API user name', hint: 'Network: the account e-mail or IAM ID used for API tokens.', kind: 'plain' },
+  { field: 'identityApiPassword', label: 'API password', hint: 'Network: the API password set in the console (not the login password).', kind: 'secret' },
+  { field: 'storageTenantId', label: 'Object storage tenant ID', hint: 'Object storage: its tenant ID (it can differ from the network one).', kind: 'tenant' },
+  { field: 's3AccessKey', label: 'S3 access key', hint: 'Object storage, optional: an S3 API credential access key (one can also be made later).', kind: 'secret' },
+  { field: 's3SecretKey', label: 'S3 secret key', hint: 'Object storage, optional: the secret key of that S3 credential.', kind: 'secret' },
+];
+
+const OVERRIDE_SERVICES: Array<{ service: Service; label: string }> = [
+  { service: 'rds', label: 'RDS for MySQL' },
+  { service: 'identity', label: 'Identity (tokens)' },
+  { service: 'network', label: 'Network' },
+  { service: 'storage', label: 'Object storage (S3)' },
+];
+
+export interface WizardResult {
+  profile: Profile;
+  secrets: ProfileSecrets;
+}
+
+/**
+ * Runs the wizard. `existing` (Edit) prefills every field; its secrets are only known to be
+ * set (`storedSecrets` holds which) and are kept when the field is left empty.
+ */
+export async function profileWizard(opts: {
+  existing?: Profile;
+  storedSecrets?: Partial<Record<SecretField, boolean>>;
+  otherNames: string[];
+  newId: () => string;
+}): Promise<WizardResult> {
+  const editing = !!opts.existing;
+  const title = editing ? `Edit Profile: ${opts.existing!.name}` : 'Add NHN Cloud Profile';
+  const draft: Profile = opts.existing
+    ? { ...opts.existing, regions: [...opts.existing.regions], endpoints: { ...opts.existing.endpoints }, signingRegions: { ...opts.existing.signingRegions } }
+    : { id: opts.newId(), name: '', cloud: 'public', regions: [], endpoints: {}, signingRegions: {} };
+  const secrets: ProfileSecrets = {};
+
+  type Step = (frame: Frame) => Promise<Back | void>;
+  const steps: Step[] = [
+    async (f) => {
+      const v = await input(f, { prompt: 'Profile name', placeholder: 'e.g. production', value: draft.name, validate: checks.name(opts.otherNames) });
+      if (v === BACK) return BACK;
+      draft.name = v;
+    },
+    async (f) => {
+      const v = await pick<Cloud>(f, {
+        placeholder: 'Which cloud is the project in?',
+        items: [
+          { label: 'Public cloud', description: 'nhncloudservice.com', value: 'public' },
+          { label: 'Government cloud', description: 'gov-nhncloudservice.com', value: 'gov' },
+        ],
+        selected: (c) => c === draft.cloud,
+      });
+      if (v === BACK) return BACK;
+      if (v[0] !== draft.cloud) draft.regions = draft.regions.filter((r) => ALL_REGIONS[v[0]].includes(r));
+      draft.cloud = v[0];
+    },
+    async (f) => {
+      const regions = ALL_REGIONS[draft.cloud];
+      const current = draft.regions.length ? draft.regions : regions;
+      const v = await pick<Region>(f, {
+        placeholder: 'Regions to show in the explorer (Space toggles, Enter confirms)',
+        items: regions.map((r) => ({ label: r, description: REGION_NAMES[r], value: r })),
+        many: true,
+        selected: (r) => current.includes(r),
+        validate: (vals) => (vals.length ? undefined : 'choose at least one region'),
+      });
+      if (v === BACK) return BACK;
+      draft.regions = regions.filter((r) => v.includes(r));
+    },
+    ...SECRET_STEPS.map(
+      (s): Step =>
+        async (f) => {
+          const stored = opts.storedSecrets?.[s.field];
+          const keep = editing && stored;
+          const v = await input(f, {
+            prompt: `${s.hint} ${keep ? 'Leave empty to keep the stored value.' : 'Leave empty to skip.'}`,
+            placeholder: keep ? `${s.label} (stored; type to replace)` : s.label,
+            // Coming Back to a step shows what was typed; the user name is not masked but is
+            // still kept in SecretStorage only.
+            value: secrets[s.field],
+            password: s.kind === 'secret',
+            validate: s.kind === 'tenant' ? checks.tenantId(s.label) : checks.token(s.label, true),
+          });
+          if (v === BACK) return BACK;
+          // Empty: keep the stored secret (edit) or store nothing (add).
+          if (v) secrets[s.field] = v;
+          else delete secrets[s.field];
+        },
+    ),
+    async (f) => {
+      for (;;) {
+        const endpoints: EndpointOverrides = draft.endpoints ?? {};
+        const signing = draft.signingRegions ?? {};
+        type Choice = { kind: 'done' } | { kind: 'endpoint'; service: Service } | { kind: 'signing'; region: Region };
+        const v = await pick<Choice>(f, {
+          placeholder: 'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.',
+          items: [
+            { label: '$(check) Save profile', value: { kind: 'done' } },
+            ...OVERRIDE_SERVICES.map((o) => ({
+              label: `Endpoint: ${o.label}`,
+              description: endpoints[o.service] || 'default',
+              value: { kind: 'endpoint' as const, service: o.service },
+            })),
+            ...draft.regions.map((r) => ({
+              label: `S3 signing region for ${r}`,
+              description: signing[r] || `default (${DEFAULT_SIGNING_REGION})`,
+              value: { kind: 'signing' as const, region: r },
+            })),
+          ],
+        });
+        if (v === BACK) return BACK;
+        const c = v[0];
+        if (c.kind === 'done') return;
+        const sub: Frame = { ...f };
+        if (c.kind === 'endpoint') {
+          const u = await input(sub, {
+            prompt: `Address of ${c.service} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.`,
+            value: endpoints[c.service] ?? '',
+            validate: checks.url,
+          });
+          if (u === BACK) continue;
+          draft.endpoints = { ...endpoints, [c.service]: u || undefined };
+          if (!u) delete draft.endpoints[c.service];
+        } else {
+          const s = await input(sub, {
+            prompt: `S3 signing region in ${c.region}. Empty restores the default (${DEFAULT_SIGNING_REGION}; corrected automatically when the server names another).`,
+            value: signing[c.region] ?? '',
+            validate: checks.signingRegion,
+          });
+          if (s === BACK) continue;
+          draft.signingRegions = { ...signing, [c.region]: s || undefined };
+          if (!s) delete draft.signingRegions[c.region];
+        }
+      }
+    },
+  ];
+
+  let i = 0;
+  while (i < steps.length) {
+    const r = await steps[i]({ title, step: i + 1, total: steps.length });
+    i = r === BACK ? Math.max(0, i - 1) : i + 1;
+  }
+  if (draft.endpoints && !Object.keys(draft.endpoints).length) delete draft.endpoints;
+  if (draft.signingRegions && !Object.keys(draft.signingRegions).length) delete draft.signingRegions;
+  return { profile: draft, secrets };
+}
+
+export const REGION_NAMES: Record<Region, string> = {
+  KR1: 'Korea (Pangyo)',
+  KR2: 'Korea (Pyeongchon)',
+  KR3: 'Korea (Gwangju)',
+  JP1: 'Japan (Tokyo)',
+};

@@ -1,0 +1,121 @@
+// Profiles: the non-secret part in globalState (`nhncloud.profiles`, `nhncloud.activeProfile`),
+// the secrets in SecretStorage (./secrets.ts). Every secret of every profile is registered with
+// the Redactor as soon as it is loaded or saved, so the log can never print one.
+import * as vscode from 'vscode';
+import type { Redactor } from '../client/http/redact';
+import { ProfileSecretStore, SECRET_FIELDS } from './secrets';
+import type { Log, Profile, ProfileSecrets, ProfileStore } from './services';
+
+/** Keys read by the activation shim too: keep the names and the shape. */
+export const PROFILES_KEY = 'nhncloud.profiles';
+export const ACTIVE_KEY = 'nhncloud.activeProfile';
+export const HAS_PROFILES_CONTEXT = 'nhncloud.hasProfiles';
+
+export class Profiles implements ProfileStore, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly secretStore: ProfileSecretStore;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  /** Resolves once the secrets of every stored profile are known to the Redactor. */
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly state: vscode.Memento,
+    secrets: vscode.SecretStorage,
+    private readonly redactor: Redactor,
+    private readonly log: Log,
+  ) {
+    this.secretStore = new ProfileSecretStore(secrets);
+    // Another window may change a secret: keep the Redactor current.
+    this.disposables.push(
+      secrets.onDidChange((e) => {
+        const id = ProfileSecretStore.profileOf(e.key);
+        if (id) void this.registerSecrets(id);
+      }),
+    );
+    this.ready = Promise.all(this.list().map((p) => this.registerSecrets(p.id))).then(() => undefined);
+    void this.updateContext();
+  }
+
+  list(): Profile[] {
+    const raw = this.state.get<Profile[]>(PROFILES_KEY);
+    return Array.isArray(raw) ? raw : [];
+  }
+
+  get(id: string): Profile | undefined {
+    return this.list().find((p) => p.id === id);
+  }
+
+  active(): Profile | undefined {
+    const list = this.list();
+    const id = this.state.get<string>(ACTIVE_KEY);
+    return list.find((p) => p.id === id) ?? list[0];
+  }
+
+  async setActive(id: string): Promise<void> {
+    const p = this.get(id);
+    if (!p) throw new Error(`There is no profile with id ${id}.`);
+    await this.state.update(ACTIVE_KEY, id);
+    this.log.info(`Active profile: ${p.name}`);
+    this.changed.fire();
+  }
+
+  async secrets(id: string): Promise<ProfileSecrets> {
+    const s = await this.secretStore.get(id);
+    this.registerValues(s);
+    return s;
+  }
+
+  /** Adds or replaces a profile. Secret fields left `undefined` keep their stored value. */
+  async save(profile: Profile, secrets: ProfileSecrets): Promise<void> {
+    this.registerValues(secrets);
+    await this.secretStore.set(profile.id, secrets);
+    const list = this.list();
+    const i = list.findIndex((p) => p.id === profile.id);
+    if (i >= 0) list[i] = profile;
+    else list.push(profile);
+    await this.state.update(PROFILES_KEY, list);
+    // The first profile becomes the active one; afterwards setActive decides.
+    if (!this.get(this.state.get<string>(ACTIVE_KEY) ?? '')) await this.state.update(ACTIVE_KEY, profile.id);
+    const stored = Object.keys(secrets).filter((k) => secrets[k as keyof ProfileSecrets]);
+    this.log.info(`Profile ${i >= 0 ? 'updated' : 'added'}: ${profile.name} (${profile.cloud} cloud, regions ${profile.regions.join(', ')}; secrets written: ${stored.join(', ') || 'none'})`);
+    await this.updateContext();
+    this.changed.fire();
+  }
+
+  async remove(id: string): Promise<void> {
+    const p = this.get(id);
+    await this.secretStore.deleteAll(id);
+    const rest = this.list().filter((x) => x.id !== id);
+    await this.state.update(PROFILES_KEY, rest);
+    if (this.state.get<string>(ACTIVE_KEY) === id) await this.state.update(ACTIVE_KEY, rest[0]?.id);
+    this.log.info(`Profile removed with its stored secrets: ${p?.name ?? id}`);
+    await this.updateContext();
+    this.changed.fire();
+  }
+
+  private async registerSecrets(id: string): Promise<void> {
+    try {
+      this.registerValues(await this.secretStore.get(id));
+    } catch (e) {
+      this.log.warn(`Could not read the stored secrets of a profile: ${String((e as Error).message)}`);
+    }
+  }
+
+  private registerValues(s: ProfileSecrets): void {
+    this.redactor.addSecret(...SECRET_FIELDS.map((f) => s[f]));
+  }
+
+  private async updateContext(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', HAS_PROFILES_CONTEXT, this.list().length > 0);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+/** A new, unique profile id (never shown; used in SecretStorage keys). */
+export function newProfileId(): string {
+  return `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}

@@ -1,0 +1,26 @@
+// Reading settings in one place: the extension's own (`nhncloud.*`) and the VS Code proxy
+// settings the transport honours, with the usual environment variables as the fallback.
+import * as vscode from 'vscode';
+import { parseNoProxy, type ProxySettings } from '../client/http/transport';
+
+export const SECTION = 'nhncloud';
+
+/** Seconds to wait for an answer before a request fails (`nhncloud.requestTimeoutSeconds`). */
+export function requestTimeoutMs(): number {
+  const s = vscode.workspace.getConfiguration(SECTION).get<number>('requestTimeoutSeconds', 30);
+  return Math.min(600, Math.max(5, Number.isFinite(s) ? s : 30)) * 1000;
+}
+
+/** `http.proxy`, `http.proxyStrictSSL`, `http.noProxy`, else HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+export function proxySettings(env: NodeJS.ProcessEnv = process.env): ProxySettings {
+  const http = vscode.workspace.getConfiguration('http');
+  const url = http.get<string>('proxy')?.trim() || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy || undefined;
+  const noProxySetting = http.get<string[]>('noProxy') ?? [];
+  const noProxy = noProxySetting.length ? noProxySetting : parseNoProxy(env.NO_PROXY ?? env.no_proxy);
+  return { url, strictSSL: http.get<boolean>('proxyStrictSSL', true), noProxy };
+}
+
+/** True when a configuration change affects how requests are sent. */
+export function affectsTransport(e: vscode.ConfigurationChangeEvent): boolean {
+  return ['http.proxy', 'http.proxyStrictSSL', 'http.noProxy', `${SECTION}.requestTimeoutSeconds`].some((s) => e.affectsConfiguration(s));
+}

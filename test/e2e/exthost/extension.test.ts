@@ -1,0 +1,174 @@
+// The extension inside a real extension host: lazy activation, every declared command
+// registered, and the profile store + redacted log against VS Code's real APIs.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Redactor } from '../../../src/client/http/redact';
+import { AuthError, CancelledError } from '../../../src/client/errors';
+import { wrapCommand } from '../../../src/shared/commands';
+import { RedactedLog } from '../../../src/shared/log';
+import { Profiles } from '../../../src/shared/profiles';
+import { secretKey } from '../../../src/shared/secrets';
+import type { Profile } from '../../../src/shared/services';
+
+const EXT_ID = 'nhncloud-explorer.nhncloud-explorer';
+
+/** A LogOutputChannel that keeps its lines, to check what would have been written. */
+function memoryChannel(): vscode.LogOutputChannel & { lines: string[] } {
+  const lines: string[] = [];
+  const put = (level: string) => (m: string) => void lines.push(`${level} ${m}`);
+  return {
+    lines,
+    name: 'test',
+    logLevel: vscode.LogLevel.Trace,
+    onDidChangeLogLevel: new vscode.EventEmitter<vscode.LogLevel>().event,
+    trace: put('trace'),
+    debug: put('debug'),
+    info: put('info'),
+    warn: put('warn'),
+    error: (m: string | Error) => void lines.push(`error ${String(m)}`),
+    append: (m: string) => void lines.push(m),
+    appendLine: (m: string) => void lines.push(m),
+    replace: () => {},
+    clear: () => {},
+    show: () => {},
+    hide: () => {},
+    dispose: () => {},
+  } as unknown as vscode.LogOutputChannel & { lines: string[] };
+}
+
+class MemoryState implements vscode.Memento {
+  private readonly m = new Map<string, unknown>();
+  keys(): readonly string[] {
+    return [...this.m.keys()];
+  }
+  get<T>(key: string, def?: T): T | undefined {
+    return (this.m.has(key) ? this.m.get(key) : def) as T | undefined;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.m.delete(key);
+    else this.m.set(key, value);
+  }
+}
+
+class MemorySecrets implements vscode.SecretStorage {
+  readonly m = new Map<string, string>();
+  private readonly emitter = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+  readonly onDidChange = this.emitter.event;
+  async get(key: string) {
+    return this.m.get(key);
+  }
+  async keys() {
+    return [...this.m.keys()];
+  }
+  async store(key: string, value: string) {
+    this.m.set(key, value);
+  }
+  async delete(key: string) {
+    this.m.delete(key);
+  }
+}
+
+describe('extension in the extension host', () => {
+  it('activates lazily without loading the main bundle', async () => {
+    const ext = vscode.extensions.getExtension(EXT_ID);
+    assert.ok(ext, `${EXT_ID} is installed`);
+    const events: string[] = ext.packageJSON.activationEvents ?? [];
+    assert.ok(!events.includes('*') && !events.includes('onStartupFinished'), 'no eager activation event');
+    await ext.activate();
+    const loaded = Object.keys(require.cache).filter((p) => p === `${ext.extensionPath}/dist/main.js`);
+    assert.deepEqual(loaded, [], 'dist/main.js is loaded on first use only');
+  });
+
+  it('registers every command the manifest declares', async () => {
+    const ext = vscode.extensions.getExtension(EXT_ID)!;
+    const declared: string[] = ext.packageJSON.contributes.commands.map((c: { command: string }) => c.command);
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual(declared.filter((c) => !registered.has(c)), []);
+    for (const c of ext.packageJSON.contributes.commands) assert.equal(c.category, 'NHN Cloud', `${c.command} category`);
+  });
+
+  it('runs a command through the main bundle (Show Log)', async () => {
+    const ext = vscode.extensions.getExtension(EXT_ID)!;
+    await vscode.commands.executeCommand('nhncloud.showLog');
+    const loaded = Object.keys(require.cache).filter((p) => p === `${ext.extensionPath}/dist/main.js`);
+    assert.equal(loaded.length, 1, 'dist/main.js loaded by the first command');
+  });
+});
+
+describe('profiles and the redacted log', () => {
+  const profile: Profile = { id: 'ptest1', name: 'unit', cloud: 'public', regions: ['KR1', 'JP1'] };
+
+  function setup() {
+    const redactor = new Redactor();
+    const channel = memoryChannel();
+    const log = new RedactedLog(redactor, channel);
+    const state = new MemoryState();
+    const secrets = new MemorySecrets();
+    const profiles = new Profiles(state, secrets, redactor, log);
+    return { redactor, channel, log, state, secrets, profiles };
+  }
+
+  it('keeps non-secret fields in globalState and each secret under its own namespaced key', async () => {
+    const { state, secrets, profiles } = setup();
+    await profiles.save(profile, { rdsAppKey: 'AppKeyValue123', identityApiPassword: 'ApiPw-secret-9' });
+    assert.deepEqual(state.get('nhncloud.profiles'), [profile]);
+    assert.equal(state.get('nhncloud.activeProfile'), 'ptest1');
+    assert.equal(secrets.m.get(secretKey('ptest1', 'rdsAppKey')), 'AppKeyValue123');
+    assert.equal(secrets.m.get('nhncloud/ptest1/identityApiPassword'), 'ApiPw-secret-9');
+    assert.ok(!JSON.stringify(state.get('nhncloud.profiles')).includes('AppKeyValue123'));
+  });
+
+  it('an edit keeps a secret left empty and replaces a typed one; remove deletes all secrets', async () => {
+    const { secrets, profiles } = setup();
+    await profiles.save(profile, { rdsAppKey: 'AppKeyValue123', rdsSecretAccessKey: 'OldSecret-456' });
+    await profiles.save({ ...profile, name: 'renamed' }, { rdsSecretAccessKey: 'NewSecret-789' });
+    assert.deepEqual(await profiles.secrets('ptest1'), { rdsAppKey: 'AppKeyValue123', rdsSecretAccessKey: 'NewSecret-789' });
+    assert.equal(profiles.active()?.name, 'renamed');
+    await profiles.remove('ptest1');
+    assert.equal(secrets.m.size, 0);
+    assert.deepEqual(profiles.list(), []);
+    assert.equal(profiles.active(), undefined);
+  });
+
+  it('switching changes the active profile and fires onDidChange', async () => {
+    const { profiles } = setup();
+    await profiles.save(profile, {});
+    await profiles.save({ ...profile, id: 'ptest2', name: 'second' }, {});
+    let fired = 0;
+    profiles.onDidChange(() => fired++);
+    await profiles.setActive('ptest2');
+    assert.equal(profiles.active()?.id, 'ptest2');
+    assert.equal(fired, 1);
+  });
+
+  it('masks every saved secret in the log, also inside errors the command wrapper reports', async () => {
+    const { channel, log, profiles, redactor } = setup();
+    await profiles.save(profile, { rdsSecretAccessKey: 'LeakySecret-000', identityUsername: 'someone@example.com' });
+    log.info('about to send LeakySecret-000 for someone@example.com');
+    const failing = wrapCommand(
+      'nhncloud.test.fail',
+      () => {
+        throw new AuthError({ service: 'rds', operation: 'rds.listDbInstances', reason: 'unauthenticated', message: 'Key LeakySecret-000 was rejected.' });
+      },
+      { log, redactor },
+    );
+    assert.equal(await failing(), undefined, 'the wrapper reports, it does not rethrow');
+    const cancelled = wrapCommand('nhncloud.test.cancel', () => Promise.reject(new CancelledError()), { log, redactor });
+    await cancelled();
+    const all = channel.lines.join('\n');
+    assert.ok(!all.includes('LeakySecret-000'), all);
+    assert.ok(!all.includes('someone@example.com'), all);
+    assert.match(all, /nhncloud\.test\.fail failed/);
+    assert.match(all, /Edit Profile/);
+    assert.doesNotMatch(all, /nhncloud\.test\.cancel failed/);
+  });
+
+  it('registers the secrets of stored profiles with the redactor when it loads', async () => {
+    const first = setup();
+    await first.profiles.save(profile, { s3SecretKey: 'StoredS3Secret-1' });
+    const redactor = new Redactor();
+    const again = new Profiles(first.state, first.secrets, redactor, first.log);
+    await again.ready;
+    assert.equal(redactor.text('x StoredS3Secret-1 y'), 'x *** y');
+  });
+});

@@ -1,0 +1,173 @@
+// Profiles end to end: the welcome, adding a profile through the palette (every step), the
+// profile shown active, and no secret value anywhere under the user-data folder or in the log.
+import { readdirSync, readFileSync, lstatSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+// Distinctive values, so a hit in a file can only be a leak.
+const SECRETS = {
+  rdsAppKey: 'SntlAppKey7Q2w9Z',
+  rdsAccessKeyId: 'SntlAccessId4K8mX1',
+  rdsSecretAccessKey: 'SntlSecretAccess5Vb3Np0',
+  identityTenantId: '5e17ae1ab1e0c0de5e17ae1ab1e0c0de',
+  identityUsername: 'sntl-user-93fd@example.com',
+  identityApiPassword: 'SntlApiPassw0rd6Hc2',
+  storageTenantId: '0b5e55ed5e17ae1a0b5e55ed5e17ae1a',
+  s3AccessKey: 'SntlS3Access8Lp4',
+  s3SecretKey: 'SntlS3Secret2Jx7Rq',
+};
+const PROFILE = 'e2e-gov';
+
+/** Every regular file under `dir` (symlinks are not followed: the extension folder links to the repo). */
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const st = lstatSync(p);
+    if (st.isSymbolicLink()) continue;
+    if (st.isDirectory()) yield* files(p);
+    else if (st.isFile()) yield p;
+  }
+}
+
+function scan(dir, values) {
+  const hits = [];
+  let count = 0;
+  for (const f of files(dir)) {
+    count++;
+    const buf = readFileSync(f);
+    for (const [field, v] of Object.entries(values)) {
+      if (buf.includes(Buffer.from(v, 'utf8')) || buf.includes(Buffer.from(v, 'utf16le'))) hits.push(`${field} in ${relative(dir, f)}`);
+    }
+  }
+  return { hits, count };
+}
+
+export const scenarios = [
+  {
+    name: 'the NHN Cloud sidebar shows the welcome while no profile exists',
+    async run(t) {
+      await t.openView('NHN Cloud');
+      const welcome = t.sidebar.locator('.welcome-view');
+      await welcome.getByRole('button', { name: 'Add Profile' }).waitFor({ timeout: 60_000 });
+      await welcome.getByRole('button', { name: 'Explore the Sandbox' }).waitFor();
+      await t.screenshot('welcome');
+    },
+  },
+  {
+    name: 'Add Profile from the palette, every step filled, becomes the active profile',
+    async run(t) {
+      await t.runCommand('NHN Cloud: Add Profile');
+      await t.quick.answer('', 'Profile name');
+      // An empty name is refused with a message, and the wizard stays on the step.
+      await t.quick.validation().filter({ hasText: 'Give the profile a name' }).waitFor();
+      await t.quick.answer(PROFILE);
+      await t.quick.pick('Government cloud', 'Which cloud');
+      await t.quick.waitFor('Regions to show');
+      // The government cloud offers KR1 and KR2 only, both preselected.
+      const rows = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+      await rows.filter({ hasText: 'KR2' }).waitFor();
+      if (await rows.filter({ hasText: 'JP1' }).count()) throw new Error('JP1 offered for the government cloud');
+      await t.quick.enter();
+      await t.quick.answer(SECRETS.rdsAppKey, 'app key');
+      // Back returns to the previous step; the typed secret is kept there.
+      await t.quick.waitFor('user access key ID');
+      await t.quick.back();
+      await t.quick.waitFor('app key');
+      await t.quick.enter();
+      await t.quick.answer(SECRETS.rdsAccessKeyId, 'user access key ID');
+      await t.quick.answer(SECRETS.rdsSecretAccessKey, 'secret access key');
+      await t.quick.answer('not a tenant id!', 'tenant ID of the project');
+      await t.quick.validation().filter({ hasText: 'hexadecimal' }).waitFor();
+      await t.quick.answer(SECRETS.identityTenantId);
+      await t.quick.answer(SECRETS.identityUsername, 'e-mail or IAM ID');
+      await t.quick.answer(SECRETS.identityApiPassword, 'API password');
+      await t.quick.answer(SECRETS.storageTenantId, 'Object storage: its tenant ID');
+      await t.quick.answer(SECRETS.s3AccessKey, 'S3 API credential access key');
+      await t.quick.answer(SECRETS.s3SecretKey, 'secret key of that S3 credential');
+      await t.quick.pick('Endpoint: RDS for MySQL', 'Advanced');
+      await t.quick.answer('http://127.0.0.1:9/rds/{region}', 'Address of rds');
+      await t.quick.pick('S3 signing region for KR1', 'Advanced');
+      await t.quick.answer('KR1', 'S3 signing region in KR1');
+      await t.quick.pick('Save profile', 'Advanced');
+      await t.quick.waitClosed();
+      await t.notification(`Profile "${PROFILE}" added and active.`);
+      // The active profile names the view ("NHN Cloud: e2e-gov"); the welcome is gone, the regions are listed.
+      await t.sidebar.locator('.composite.title').filter({ hasText: PROFILE }).waitFor({ timeout: 30_000 });
+      await t.treeRow('KR1').waitFor({ timeout: 30_000 });
+      await t.treeRow('KR2').waitFor();
+      if (await t.sidebar.locator('.welcome-view').filter({ hasText: 'Add Profile' }).isVisible()) throw new Error('welcome still shown');
+      await t.screenshot('profile-added');
+    },
+  },
+  {
+    name: 'no secret value in any file under the user-data folder nor in the NHN Cloud log',
+    async run(t) {
+      // The log must have been written (else the scan proves nothing).
+      const text = await t.outputText('NHN Cloud');
+      if (!text.includes(`Profile added: ${PROFILE}`)) throw new Error(`the NHN Cloud log does not mention the profile:\n${text.slice(0, 2000)}`);
+      const leaked = Object.entries(SECRETS).filter(([, v]) => text.includes(v)).map(([k]) => k);
+      if (leaked.length) throw new Error(`secrets in the output channel: ${leaked.join(', ')}`);
+      // Reload (a new extension host: the profile must survive it), then scan every file under
+      // the user-data folder (settings, state, logs). code-server keeps globalState and
+      // SecretStorage on the browser side, so the browser profile is not scanned.
+      await t.reload();
+      await t.openView('NHN Cloud');
+      await t.treeRow('KR1').waitFor({ timeout: 60_000 });
+      const logFiles = [...files(t.server.userData)].filter((f) => readFileSync(f, 'utf8').includes(`Profile added: ${PROFILE}`));
+      if (!logFiles.length) throw new Error('no log file of the NHN Cloud channel under the user-data folder');
+      const { hits, count } = scan(t.server.userData, SECRETS);
+      if (hits.length) throw new Error(`secret values found on disk:\n  ${hits.join('\n  ')}`);
+      const state = [...files(t.server.userData)].filter((f) => readFileSync(f).includes(Buffer.from(PROFILE)));
+      console.log(`    scanned ${count} files under user-data: no secret; the profile name is in ${state.length} file(s) (state, log)`);
+    },
+  },
+  {
+    name: 'a second profile, Switch Profile, Edit keeps the stored secrets, Remove asks first',
+    async run(t) {
+      const quickRows = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+      // A public-cloud profile with no keys at all: every secret step skipped with Enter.
+      await t.runCommand('NHN Cloud: Add Profile');
+      await t.quick.answer('e2e-public', 'Profile name');
+      await t.quick.pick('Public cloud', 'Which cloud');
+      await t.quick.waitFor('Regions to show');
+      await quickRows.filter({ hasText: 'JP1' }).waitFor();
+      await t.quick.enter();
+      for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
+      await t.quick.pick('Save profile', 'Advanced');
+      await t.sidebar.locator('.composite.title').filter({ hasText: 'e2e-public' }).waitFor({ timeout: 30_000 });
+      await t.treeRow('JP1').waitFor();
+
+      // Switch back to the first profile.
+      await t.runCommand('NHN Cloud: Switch Profile');
+      await t.quick.pick(PROFILE, 'Switch to profile');
+      await t.sidebar.locator('.composite.title').filter({ hasText: PROFILE }).waitFor({ timeout: 30_000 });
+
+      // Edit it: every secret step says a value is stored; Enter keeps it.
+      await t.runCommand('NHN Cloud: Edit Profile');
+      await t.quick.pick(PROFILE, 'Profile to edit');
+      await t.quick.answer(PROFILE, 'Profile name');
+      await t.quick.waitFor('Which cloud');
+      await t.quick.enter();
+      await t.quick.waitFor('Regions to show');
+      await t.quick.enter();
+      await t.quick.waitFor('Leave empty to keep the stored value');
+      await t.page.locator('.quick-input-widget input[placeholder*="stored; type to replace"]').waitFor();
+      for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
+      await t.quick.pick('Save profile', 'Advanced');
+      await t.notification(`Profile "${PROFILE}" saved.`);
+
+      // Remove the second profile: a modal asks first; the other profile stays active.
+      await t.runCommand('NHN Cloud: Remove Profile');
+      await t.quick.pick('e2e-public', 'Profile to remove');
+      const dialog = t.page.locator('.monaco-dialog-box');
+      await dialog.filter({ hasText: 'Remove the profile "e2e-public"?' }).waitFor({ timeout: 15_000 });
+      await dialog.getByRole('button', { name: 'Remove' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await t.notification('Profile "e2e-public" removed');
+      await t.runCommand('NHN Cloud: Switch Profile');
+      await t.quick.waitFor('Switch to profile');
+      await quickRows.filter({ hasText: PROFILE }).waitFor();
+      if (await quickRows.filter({ hasText: 'e2e-public' }).count()) throw new Error('removed profile still listed');
+      await t.page.keyboard.press('Escape');
+    },
+  },
+];
