@@ -1,16 +1,15 @@
 // Everything behind the activation shim: builds the services once and hands them to each
 // feature. Loaded by dist/extension.js on the first command or the first tree expansion.
 import * as vscode from 'vscode';
-import type { Region } from './client/endpoints';
 import { Redactor } from './client/http/redact';
 import { Clients } from './shared/clients';
 import { wrapCommand } from './shared/commands';
 import { RedactedLog } from './shared/log';
 import { profileFeature } from './shared/profileCommands';
 import { Profiles } from './shared/profiles';
-import { REGION_NAMES } from './shared/profileWizard';
-import type { CommandHandler, Feature, Profile, Services } from './shared/services';
+import type { CommandHandler, Feature, Services } from './shared/services';
 import { affectsTransport } from './shared/settings';
+import { activateExplorer } from './shared/tree/activate';
 
 /** What the shim hands over: the extension context and the objects it had to create at activation. */
 export interface Shim {
@@ -54,6 +53,9 @@ export function createMain(shim: Shim): Main {
 
   // Each feature contributes its handlers here; ids must be declared in package.json.
   const features: Feature[] = [profileFeature(services)];
+  // The explorer tree, job tracker, sandbox and RDS feature (src/shared/tree/activate.ts).
+  const explorerParts = activateExplorer(services, features);
+  features.push(...explorerParts.features);
 
   const titles = new Map<string, string>(
     ((context.extension.packageJSON?.contributes?.commands ?? []) as Array<{ command: string; title: string }>).map((c) => [c.command, c.title]),
@@ -85,19 +87,7 @@ export function createMain(shim: Shim): Main {
   );
   log.info(`NHN Cloud Explorer ${version} ready (VS Code ${vscode.version}, ${profiles.list().length} profile(s))`);
 
-  const explorer: vscode.TreeDataProvider<unknown> = {
-    getChildren: async (element) => {
-      if (element === undefined) {
-        await profiles.ready;
-        const p = profiles.active();
-        // No profile: no rows, so the welcome view (Add Profile / Explore the Sandbox) shows.
-        return p ? p.regions.map((r) => new RegionNode(p, r, features)) : [];
-      }
-      return (await (element as ExplorerNode).getChildren?.()) ?? [];
-    },
-    getTreeItem: (element) => (element as ExplorerNode).getTreeItem(),
-    getParent: (element) => (element as ExplorerNode).getParent?.(),
-  };
+  const explorer = explorerParts.provider;
 
   return {
     async runCommand(id, args) {
@@ -110,26 +100,4 @@ export function createMain(shim: Shim): Main {
       for (const d of disposables) d.dispose();
     },
   };
-}
-
-/** One region of the active profile; its children come from the features (RDS, network, storage). */
-class RegionNode implements ExplorerNode {
-  constructor(
-    readonly profile: Profile,
-    readonly region: Region,
-    private readonly features: Feature[],
-  ) {}
-
-  getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.region, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `${this.profile.id}/${this.region}`;
-    item.description = REGION_NAMES[this.region];
-    item.contextValue = 'region';
-    item.iconPath = new vscode.ThemeIcon('globe');
-    return item;
-  }
-
-  getChildren(): unknown[] {
-    return this.features.flatMap((f) => f.regionChildren?.(this.profile, this.region) ?? []);
-  }
 }

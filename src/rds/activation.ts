@@ -1,0 +1,51 @@
+// The RDS for MySQL feature: "RDS for MySQL" under every region where the service runs for
+// the profile's cloud (the gov cloud has KR1 only) and the handlers of every nhncloud.rds.*
+// command. The create / restore / replicate / parameter-editing commands belong to the
+// webview feature (src/panels) and are not handled here.
+import { SERVICE_REGIONS, type Region } from '../client/endpoints';
+import type { CommandHandler, Feature, Profile } from '../shared/services';
+import { TreeNode } from '../shared/tree/nodes';
+import type { RdsDeps } from './tree/base';
+import { RdsServiceNode } from './tree/root';
+import { backupCommands } from './commands/backups';
+import { copyOpenCommands } from './commands/copyOpen';
+import { dbUserCommands } from './commands/dbUsers';
+import { deleteInstanceCommands } from './commands/deleteInstance';
+import { eventCommands } from './commands/events';
+import { groupCommands } from './commands/groups';
+import { highAvailabilityCommands } from './commands/highAvailability';
+import { instanceSettingsCommands } from './commands/instanceSettings';
+import { lifecycleCommands } from './commands/lifecycle';
+import { modifyInstanceCommands } from './commands/modifyInstance';
+import { parameterGroupCommands } from './commands/parameterGroups';
+import { restartCommands } from './commands/restart';
+import { securityGroupCommands } from './commands/securityGroups';
+
+export function createRdsFeature(deps: RdsDeps): Feature {
+  const commands: Record<string, CommandHandler> = {
+    'nhncloud.rds.refresh': (node?: unknown) => {
+      if (node instanceof TreeNode) deps.explorer.refreshId(node.id);
+      else deps.services.refresh(undefined);
+    },
+    ...copyOpenCommands(deps),
+    ...lifecycleCommands(deps),
+    ...restartCommands(deps),
+    ...deleteInstanceCommands(deps),
+    ...modifyInstanceCommands(deps),
+    ...instanceSettingsCommands(deps),
+    ...highAvailabilityCommands(deps),
+    ...backupCommands(deps),
+    ...dbUserCommands(deps),
+    ...parameterGroupCommands(deps),
+    ...securityGroupCommands(deps),
+    ...groupCommands(deps),
+    ...eventCommands(deps),
+  };
+  return {
+    commands,
+    regionChildren(profile: Profile, region: Region) {
+      if (!SERVICE_REGIONS[profile.cloud].rds.includes(region)) return [];
+      return [new RdsServiceNode(profile, region, deps)];
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// Backups: export one to object storage, back an instance up straight to object storage,
+// export log files, delete a backup. The ObjectStorageTarget password is the profile's
+// API password from SecretStorage: read at call time, never shown, never logged.
+import type { CommandHandler, Services } from '../../shared/services';
+import { LeafNode, TreeNode } from '../../shared/tree/nodes';
+import { rdsRoot, type RdsDeps } from '../tree/base';
+import { InstanceNode } from '../tree/instance';
+import { BackupNode, backupPage } from '../tree/resources';
+import type { Backup } from '../tree/types';
+import { validate } from './limits';
+import { ask, confirm, instanceFrom, pick, pickMany, scopeFrom, track, type Scope } from './util';
+
+/** Tenant, user and API password of object storage from the active profile, then bucket and path. */
+async function objectStorageTarget(services: Services, title: string, defaultPath: string) {
+  const profile = services.profiles.active();
+  if (!profile) throw new Error('No active profile.');
+  const s = await services.profiles.secrets(profile.id);
+  const tenantId = s.storageTenantId ?? s.identityTenantId;
+  if (!tenantId || !s.identityUsername || !s.identityApiPassword) {
+    throw new Error(`Profile "${profile.name}" lacks the object-storage tenant ID, user name or API password: Edit Profile to add them, then export again.`);
+  }
+  const targetContainer = await ask({ title, prompt: 'Object-storage container (bucket)', placeHolder: 'db-backups', validate: validate.bucket });
+  const objectPath = await ask({ title, prompt: 'Object path inside the container', value: defaultPath, validate: validate.objectPath });
+  return { tenantId, username: s.identityUsername, password: s.identityApiPassword, targetContainer, objectPath };
+}
+
+async function backupFrom(node: unknown, deps: RdsDeps, title: string): Promise<{ scope: Scope; backup: Backup; nodeId?: string; folderIds: string[] }> {
+  if (node instanceof BackupNode) {
+    const root = rdsRoot(node);
+    return { scope: { region: root.region, rootId: root.id, rds: await root.client() }, backup: node.data, nodeId: node.id, folderIds: [node.parent!.id] };
+  }
+  const scope = await scopeFrom(node, deps, title);
+  const { items } = await backupPage(scope.rds, 1, 100);
+  const chosen = await pick(items.map((b) => ({ label: b.backupName, description: `${b.backupStatus} · ${b.backupType ?? ''} · ${b.createdYmdt ?? ''}`, b })), { title, placeHolder: 'Backup (the 100 newest)' });
+  return { scope, backup: chosen.b, folderIds: [`${scope.rootId}/backup`] };
+}
+
+export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
+  return {
+    'nhncloud.rds.backupToObjectStorage': async (node?: unknown) => {
+      // A fresh backup of the instance written straight to object storage.
+      const t = await instanceFrom(node, deps, 'Back Up to Object Storage', (i) => (i.dbInstanceStatus !== 'AVAILABLE' ? `is ${i.dbInstanceStatus}` : undefined));
+      const target = await objectStorageTarget(deps.services, `Back up ${t.data.dbInstanceName} to object storage`, `${t.data.dbInstanceName}/`);
+      track(deps, t, await t.rds.backupDbInstanceToObjectStorage({ dbInstanceId: t.data.dbInstanceId, body: target }), `Back up ${t.data.dbInstanceName} to ${target.targetContainer}`, t.nodeId);
+    },
+    'nhncloud.rds.exportBackup': async (node?: unknown) => {
+      const { scope, backup, nodeId } = await backupFrom(node, deps, 'Export Backup to Object Storage');
+      if (backup.backupStatus !== 'COMPLETED') throw new Error(`${backup.backupName} is ${backup.backupStatus}: only a completed backup can be exported.`);
+      const target = await objectStorageTarget(deps.services, `Export ${backup.backupName}`, `${backup.backupName}/`);
+      track(deps, scope, await scope.rds.exportBackup({ backupId: backup.backupId, body: target }), `Export ${backup.backupName} to ${target.targetContainer}`, nodeId);
+    },
+    'nhncloud.rds.deleteBackup': async (node?: unknown) => {
+      const { scope, backup, nodeId, folderIds } = await backupFrom(node, deps, 'Delete Backup');
+      await confirm(`Delete backup ${backup.backupName}?`, 'Delete', `${backup.backupType ?? ''} backup of ${backup.createdYmdt ?? ''}. It cannot be restored afterwards.`);
+      track(deps, scope, await scope.rds.deleteBackup({ backupId: backup.backupId }), `Delete backup ${backup.backupName}`, nodeId, folderIds);
+    },
+    'nhncloud.rds.exportLogFiles': async (node?: unknown) => {
+      // From a log file node: that file; from an instance: pick files.
+      const inst = node instanceof LeafNode ? findInstance(node) : node;
+      const t = await instanceFrom(inst, deps, 'Export Log Files');
+      let names: string[];
+      if (node instanceof LeafNode && node.copyValue) names = [node.copyValue];
+      else {
+        const r: any = await t.rds.listLogFiles({ dbInstanceId: t.data.dbInstanceId });
+        names = (await pickMany(((r?.logFiles ?? []) as any[]).map((f: any) => ({ label: f.logFileName as string, description: f.logFileType as string })), { title: 'Log files to export' })).map((x) => x.label);
+        if (!names.length) return;
+      }
+      const target = await objectStorageTarget(deps.services, `Export ${names.length} log file(s) of ${t.data.dbInstanceName}`, `${t.data.dbInstanceName}/logs/`);
+      track(deps, t, await t.rds.exportLogFiles({ dbInstanceId: t.data.dbInstanceId, body: { logFileNames: names, ...target } }), `Export log files of ${t.data.dbInstanceName}`, t.nodeId);
+    },
+  };
+}
+
+function findInstance(node: TreeNode): InstanceNode | undefined {
+  for (let n: TreeNode | undefined = node; n; n = n.parent) if (n instanceof InstanceNode) return n;
+  return undefined;
+}

@@ -1,0 +1,135 @@
+// User groups (create, edit, delete) and notification groups (create, edit, enable or
+// disable, delete). VIEWER may use these too (rds-api-v3.0.md, Authentication).
+import * as vscode from 'vscode';
+import type { CommandHandler } from '../../shared/services';
+import type { RdsDeps } from '../tree/base';
+import { NotificationGroupNode, UserGroupNode } from '../tree/resources';
+import { validate } from './limits';
+import { ask, confirm, pick, pickMany, scopeFrom, type Scope } from './util';
+
+async function userGroupFrom(node: unknown, deps: RdsDeps, title: string) {
+  const scope = await scopeFrom(node, deps, title);
+  if (node instanceof UserGroupNode) return { scope, group: node.data };
+  const r: any = await scope.rds.listUserGroups();
+  const chosen = await pick(((r?.userGroups ?? []) as any[]).map((g) => ({ label: g.userGroupName as string, g })), { title, placeHolder: 'User group' });
+  return { scope, group: chosen.g as UserGroupNode['data'] };
+}
+
+async function notificationGroupFrom(node: unknown, deps: RdsDeps, title: string) {
+  const scope = await scopeFrom(node, deps, title);
+  if (node instanceof NotificationGroupNode) return { scope, group: node.data };
+  const r: any = await scope.rds.listNotificationGroups();
+  const chosen = await pick(((r?.notificationGroups ?? []) as any[]).map((g) => ({ label: g.notificationGroupName as string, description: g.isEnabled ? 'enabled' : 'disabled', g })), { title, placeHolder: 'Notification group' });
+  return { scope, group: chosen.g as NotificationGroupNode['data'] };
+}
+
+/** "Everyone" or a member selection; returns the body fields of create/modify. */
+async function askMembers(scope: Scope, title: string, current?: { all: boolean; ids: Set<string> }) {
+  const everyone = await pick(
+    [
+      { label: 'All project members', description: 'present and future', all: true, picked: current?.all },
+      { label: 'Chosen members', all: false },
+    ],
+    { title, placeHolder: 'Who is in the group?' },
+  );
+  if (everyone.all) return { selectAllYN: true, memberIds: [] as string[] };
+  const r: any = await scope.rds.listProjectMembers();
+  const members = await pickMany(
+    ((r?.members ?? []) as any[]).map((m) => ({ label: m.memberName as string, description: m.emailAddress as string, id: m.memberId as string, picked: current?.ids.has(m.memberId) })),
+    { title, placeHolder: 'Members' },
+  );
+  if (!members.length) throw new Error('Pick at least one member, or choose "All project members".');
+  return { selectAllYN: false, memberIds: members.map((m) => m.id) };
+}
+
+async function askTargets(scope: Scope, title: string, current?: { instances: Set<string>; groups: Set<string> }) {
+  const [i, g]: any[] = await Promise.all([scope.rds.listDbInstances(), scope.rds.listUserGroups()]);
+  const instances = await pickMany(
+    ((i?.dbInstances ?? []) as any[]).map((x) => ({ label: x.dbInstanceName as string, description: x.dbInstanceStatus as string, id: x.dbInstanceId as string, picked: current?.instances.has(x.dbInstanceId) })),
+    { title, placeHolder: 'DB instances to watch' },
+  );
+  const groups = await pickMany(
+    ((g?.userGroups ?? []) as any[]).map((x) => ({ label: x.userGroupName as string, id: x.userGroupId as string, picked: current?.groups.has(x.userGroupId) })),
+    { title, placeHolder: 'User groups to notify' },
+  );
+  return { dbInstanceIds: instances.map((x) => x.id), userGroupIds: groups.map((x) => x.id) };
+}
+
+async function askChannels(title: string, email = true, sms = true) {
+  const picked = await pickMany(
+    [
+      { label: 'E-mail', key: 'email', picked: email },
+      { label: 'SMS', key: 'sms', picked: sms },
+    ],
+    { title, placeHolder: 'Notify by' },
+  );
+  return { notifyEmail: picked.some((p) => p.key === 'email'), notifySms: picked.some((p) => p.key === 'sms') };
+}
+
+export function groupCommands(deps: RdsDeps): Record<string, CommandHandler> {
+  const done = (id: string, message: string) => {
+    deps.explorer.refreshId(id);
+    void vscode.window.showInformationMessage(message);
+  };
+  return {
+    'nhncloud.rds.createUserGroup': async (node?: unknown) => {
+      const scope = await scopeFrom(node, deps, 'Create User Group');
+      const title = 'New user group';
+      const userGroupName = await ask({ title, prompt: 'Name', validate: validate.resourceName });
+      const members = await askMembers(scope, title);
+      await scope.rds.createUserGroup({ body: { userGroupName, ...members } });
+      done(`${scope.rootId}/userGroup`, `User group ${userGroupName} created.`);
+    },
+    'nhncloud.rds.editUserGroup': async (node?: unknown) => {
+      const { scope, group } = await userGroupFrom(node, deps, 'Edit User Group');
+      const title = `Edit ${group.userGroupName}`;
+      const detail: any = await scope.rds.getUserGroup({ userGroupId: group.userGroupId });
+      const g = detail?.userGroup ?? detail;
+      const userGroupName = await ask({ title, prompt: 'Name', value: group.userGroupName, validate: validate.resourceName });
+      const members = await askMembers(scope, title, { all: g?.userGroupTypeCode === 'ENTIRE', ids: new Set((g?.members ?? []).map((m: any) => m.memberId)) });
+      await scope.rds.modifyUserGroup({ userGroupId: group.userGroupId, body: { userGroupName, ...members } });
+      done(`${scope.rootId}/userGroup`, `User group ${userGroupName} saved.`);
+    },
+    'nhncloud.rds.deleteUserGroup': async (node?: unknown) => {
+      const { scope, group } = await userGroupFrom(node, deps, 'Delete User Group');
+      await confirm(`Delete user group ${group.userGroupName}?`, 'Delete', 'Notification groups that use it stop notifying its members.');
+      await scope.rds.deleteUserGroup({ userGroupId: group.userGroupId });
+      done(`${scope.rootId}/userGroup`, `User group ${group.userGroupName} deleted.`);
+    },
+    'nhncloud.rds.createNotificationGroup': async (node?: unknown) => {
+      const scope = await scopeFrom(node, deps, 'Create Notification Group');
+      const title = 'New notification group';
+      const notificationGroupName = await ask({ title, prompt: 'Name', validate: validate.resourceName });
+      const channels = await askChannels(title);
+      const targets = await askTargets(scope, title);
+      await scope.rds.createNotificationGroup({ body: { notificationGroupName, ...channels, isEnabled: true, ...targets } });
+      done(`${scope.rootId}/notificationGroup`, `Notification group ${notificationGroupName} created.`);
+    },
+    'nhncloud.rds.editNotificationGroup': async (node?: unknown) => {
+      const { scope, group } = await notificationGroupFrom(node, deps, 'Edit Notification Group');
+      const title = `Edit ${group.notificationGroupName}`;
+      const detail: any = await scope.rds.getNotificationGroup({ notificationGroupId: group.notificationGroupId });
+      const g = detail?.notificationGroup ?? detail;
+      const notificationGroupName = await ask({ title, prompt: 'Name', value: group.notificationGroupName, validate: validate.resourceName });
+      const channels = await askChannels(title, group.notifyEmail, group.notifySms);
+      const targets = await askTargets(scope, title, {
+        instances: new Set((g?.dbInstances ?? []).map((x: any) => x.dbInstanceId)),
+        groups: new Set((g?.userGroups ?? []).map((x: any) => x.userGroupId)),
+      });
+      await scope.rds.modifyNotificationGroup({ notificationGroupId: group.notificationGroupId, body: { notificationGroupName, ...channels, ...targets } });
+      done(`${scope.rootId}/notificationGroup`, `Notification group ${notificationGroupName} saved.`);
+    },
+    'nhncloud.rds.toggleNotificationGroup': async (node?: unknown) => {
+      const { scope, group } = await notificationGroupFrom(node, deps, 'Enable or Disable Notification Group');
+      const isEnabled = group.isEnabled === false;
+      await scope.rds.modifyNotificationGroup({ notificationGroupId: group.notificationGroupId, body: { isEnabled } });
+      done(`${scope.rootId}/notificationGroup`, `Notification group ${group.notificationGroupName} ${isEnabled ? 'enabled' : 'disabled'}.`);
+    },
+    'nhncloud.rds.deleteNotificationGroup': async (node?: unknown) => {
+      const { scope, group } = await notificationGroupFrom(node, deps, 'Delete Notification Group');
+      await confirm(`Delete notification group ${group.notificationGroupName}?`, 'Delete');
+      await scope.rds.deleteNotificationGroup({ notificationGroupId: group.notificationGroupId });
+      done(`${scope.rootId}/notificationGroup`, `Notification group ${group.notificationGroupName} deleted.`);
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// Storage size, backup settings and public access of a DB instance.
+import * as vscode from 'vscode';
+import type { CommandHandler } from '../../shared/services';
+import { TreeNode } from '../../shared/tree/nodes';
+import type { RdsDeps } from '../tree/base';
+import { InstanceNode } from '../tree/instance';
+import { normaliseTime, validate } from './limits';
+import { ask, confirm, instanceFrom, pick, pickMany, track } from './util';
+
+const DURATIONS = ['HALF_AN_HOUR', 'ONE_HOUR', 'ONE_HOUR_AND_HALF', 'TWO_HOURS', 'TWO_HOURS_AND_HALF', 'THREE_HOURS'];
+
+/** The instance of a node of its Storage / Backup Settings / Network folders, or the node itself. */
+function instanceArg(node: unknown): unknown {
+  return node instanceof TreeNode && !(node instanceof InstanceNode) && node.parent instanceof InstanceNode ? node.parent : node;
+}
+
+export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandHandler> {
+  return {
+    'nhncloud.rds.resizeStorage': async (node?: unknown) => {
+      const t = await instanceFrom(instanceArg(node), deps, 'Resize Storage');
+      const s: any = await t.rds.getStorageInfo({ dbInstanceId: t.data.dbInstanceId });
+      const current = Number(s?.storageSize ?? 20);
+      const size = Number(
+        await ask({ title: `Resize storage of ${t.data.dbInstanceName}`, prompt: `New size in GB (${Math.max(20, current)} to 2048; it cannot shrink)`, value: String(current), validate: validate.storageSize(current) }),
+      );
+      if (size === current) return;
+      const body: Record<string, unknown> = { storageSize: size };
+      if (t.ha) body.useOnlineFailover = (await pick([{ label: 'With online failover', v: true }, { label: 'Without failover', v: false }], { title: 'Resizing restarts the instance' })).v;
+      track(deps, t, await t.rds.modifyStorageInfo({ dbInstanceId: t.data.dbInstanceId, body: body as any }), `Resize storage of ${t.data.dbInstanceName} to ${size} GB`, t.nodeId, [`${t.nodeId}/storage`]);
+    },
+    'nhncloud.rds.editBackupSettings': async (node?: unknown) => {
+      const t = await instanceFrom(instanceArg(node), deps, 'Edit Backup Settings');
+      const b: any = await t.rds.getBackupInfo({ dbInstanceId: t.data.dbInstanceId });
+      const title = `Backup settings of ${t.data.dbInstanceName}`;
+      const sched = b?.backupSchedules?.[0];
+      const fields = await pickMany(
+        [
+          { label: 'Retention period', description: `${b.backupPeriod} days`, key: 'period' },
+          { label: 'Backup window', description: sched ? `${sched.backupWndBgnTime} (${sched.backupWndDuration})` : 'none', key: 'window' },
+          { label: 'FTWRL wait timeout', description: `${b.ftwrlWaitTimeout} s`, key: 'ftwrl' },
+          { label: 'Retry count', description: String(b.backupRetryCount), key: 'retry' },
+          { label: 'Cross-region copy', description: b.replicationRegion ?? 'off', key: 'region' },
+          { label: 'Backup lock', description: b.useBackupLock ? 'on' : 'off', key: 'lock' },
+        ],
+        { title, placeHolder: 'What do you want to change?' },
+      );
+      if (!fields.length) return;
+      const body: Record<string, unknown> = {};
+      for (const { key } of fields) {
+        if (key === 'period') body.backupPeriod = Number(await ask({ title, prompt: 'Retention in days (0 to 730; 0 turns automatic backups off)', value: String(b.backupPeriod ?? 1), validate: validate.backupPeriod }));
+        if (key === 'window') {
+          const start = normaliseTime(await ask({ title, prompt: 'Window start (hh:mm, UTC offset of the region)', value: sched?.backupWndBgnTime?.slice(0, 5) ?? '03:00', validate: validate.backupStart }));
+          const duration = await pick(DURATIONS.map((d) => ({ label: d, picked: d === sched?.backupWndDuration })), { title, placeHolder: 'Window length' });
+          body.backupSchedules = [{ backupWndBgnTime: start, backupWndDuration: duration.label }];
+        }
+        if (key === 'ftwrl') body.ftwrlWaitTimeout = Number(await ask({ title, prompt: 'FTWRL wait timeout in seconds (0 to 21600)', value: String(b.ftwrlWaitTimeout ?? 1800), validate: validate.ftwrlWaitTimeout }));
+        if (key === 'retry') body.backupRetryCount = Number(await ask({ title, prompt: 'Retries (0 to 10)', value: String(b.backupRetryCount ?? 0), validate: validate.backupRetryCount }));
+        if (key === 'region') {
+          const r = await pick(['KR1', 'KR2', 'JP1'].filter((x) => x !== t.region).map((x) => ({ label: x })), { title, placeHolder: 'Copy backups to region' });
+          body.replicationRegion = r.label;
+        }
+        if (key === 'lock') body.useBackupLock = (await pick([{ label: 'Backup lock on', v: true }, { label: 'Backup lock off', v: false }], { title })).v;
+      }
+      track(deps, t, await t.rds.modifyBackupInfo({ dbInstanceId: t.data.dbInstanceId, body }), `Change backup settings of ${t.data.dbInstanceName}`, t.nodeId, [`${t.nodeId}/backupInfo`]);
+    },
+    'nhncloud.rds.togglePublicAccess': async (node?: unknown) => {
+      const t = await instanceFrom(instanceArg(node), deps, 'Toggle Public Access');
+      const n: any = await t.rds.getNetworkInfo({ dbInstanceId: t.data.dbInstanceId });
+      const isPublic = (n?.endPoints ?? []).some((e: any) => e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC');
+      if (!isPublic) await confirm(`Give ${t.data.dbInstanceName} an external endpoint?`, 'Enable Public Access', 'It becomes reachable from the internet for the CIDRs its DB security groups allow.');
+      else await confirm(`Remove the external endpoint of ${t.data.dbInstanceName}?`, 'Disable Public Access', 'Clients connecting from outside the VPC lose access.');
+      track(deps, t, await t.rds.modifyNetworkInfo({ dbInstanceId: t.data.dbInstanceId, body: { usePublicAccess: !isPublic } }), `${isPublic ? 'Disable' : 'Enable'} public access of ${t.data.dbInstanceName}`, t.nodeId, [`${t.nodeId}/network`]);
+      void vscode.window.setStatusBarMessage('Endpoints change when the job ends', 3000);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+// DB security groups (create, rename, delete) and their rules (add, edit, delete). A rule is
+// checked against the RuleSpec rules before it is sent.
+import * as vscode from 'vscode';
+import type { CommandHandler } from '../../shared/services';
+import type { RdsDeps } from '../tree/base';
+import { SecurityGroupNode, SecurityRuleNode, ruleLabel } from '../tree/resources';
+import type { SecurityRule } from '../tree/types';
+import { ruleIssue, validate } from './limits';
+import { ask, confirm, pick, pickMany, scopeFrom, track, type Scope } from './util';
+
+type Group = SecurityGroupNode['data'];
+type RuleSpec = Omit<SecurityRule, 'ruleId'>;
+
+async function groupFrom(node: unknown, deps: RdsDeps, title: string): Promise<{ scope: Scope; group: Group; nodeId: string }> {
+  const scope = await scopeFrom(node, deps, title);
+  if (node instanceof SecurityGroupNode) return { scope, group: node.data, nodeId: node.id };
+  if (node instanceof SecurityRuleNode && node.parent instanceof SecurityGroupNode) return { scope, group: node.parent.data, nodeId: node.parent.id };
+  const r: any = await scope.rds.listDbSecurityGroups();
+  const chosen = await pick(((r?.dbSecurityGroups ?? []) as any[]).map((g) => ({ label: g.dbSecurityGroupName as string, description: g.description ?? '', g })), { title, placeHolder: 'DB security group' });
+  return { scope, group: chosen.g, nodeId: `${scope.rootId}/securityGroup/${chosen.g.dbSecurityGroupId}` };
+}
+
+/** Direction, ether type, ports, CIDR, description: a RuleSpec that passed ruleIssue(). */
+async function askRule(title: string, current?: SecurityRule): Promise<RuleSpec> {
+  const direction = (await pick([{ label: 'INGRESS', description: 'inbound: clients connecting to the DB' }, { label: 'EGRESS', description: 'outbound: connections the DB opens' }], { title, placeHolder: `Direction${current ? ` (now ${current.direction})` : ''}` })).label as RuleSpec['direction'];
+  const etherType = (await pick([{ label: 'IPV4' }, { label: 'IPV6' }], { title, placeHolder: 'IP version' })).label as RuleSpec['etherType'];
+  const types = [
+    ...(direction === 'INGRESS' ? [{ label: 'DB_PORT', description: 'the DB port of each instance' }] : []),
+    { label: 'PORT', description: 'one port' },
+    { label: 'PORT_RANGE', description: 'a range of ports' },
+  ];
+  const portType = (await pick(types, { title, placeHolder: 'Port' })).label as RuleSpec['port']['portType'];
+  let port: RuleSpec['port'] = { portType };
+  if (portType === 'PORT') {
+    const p = Number(await ask({ title, prompt: 'Port (1 to 65535)', value: current?.port.minPort ? String(current.port.minPort) : '3306', validate: validate.port }));
+    port = { portType, minPort: p, maxPort: p };
+  } else if (portType === 'PORT_RANGE') {
+    const text = await ask({ title, prompt: 'Port range min-max', value: current?.port.minPort ? `${current.port.minPort}-${current.port.maxPort}` : '', validate: validate.portRange });
+    const [a, b] = text.split('-').map((x) => Number(x.trim()));
+    port = { portType, minPort: a, maxPort: b };
+  }
+  const cidr = (await ask({ title, prompt: 'Allowed CIDR', value: current?.cidr ?? (etherType === 'IPV4' ? '0.0.0.0/0' : '::/0'), validate: validate.cidr })).trim();
+  const description = await ask({ title, prompt: 'Description (optional)', value: current?.description ?? '', validate: validate.description });
+  const rule: RuleSpec = { direction, etherType, port, cidr, description: description || undefined };
+  const issue = ruleIssue(rule);
+  if (issue) throw new Error(issue);
+  return rule;
+}
+
+export function securityGroupCommands(deps: RdsDeps): Record<string, CommandHandler> {
+  const folder = (s: Scope) => `${s.rootId}/securityGroup`;
+  return {
+    'nhncloud.rds.createSecurityGroup': async (node?: unknown) => {
+      const scope = await scopeFrom(node, deps, 'Create DB Security Group');
+      const title = `New DB security group (${scope.region})`;
+      const dbSecurityGroupName = await ask({ title, prompt: 'Name', validate: validate.resourceName });
+      const description = await ask({ title, prompt: 'Description (optional)', validate: validate.description });
+      const rules: RuleSpec[] = [];
+      while (await pick([{ label: rules.length ? 'Add another rule' : 'Add a rule', add: true }, { label: rules.length ? `Create with ${rules.length} rule(s)` : 'Create without rules', add: false }], { title }).then((x) => x.add)) {
+        rules.push(await askRule(`${title}: rule ${rules.length + 1}`));
+      }
+      await scope.rds.createDbSecurityGroup({ body: { dbSecurityGroupName, description: description || undefined, rules } });
+      deps.explorer.refreshId(folder(scope));
+      void vscode.window.showInformationMessage(`DB security group ${dbSecurityGroupName} created.`);
+    },
+    'nhncloud.rds.renameSecurityGroup': async (node?: unknown) => {
+      const { scope, group } = await groupFrom(node, deps, 'Rename DB Security Group');
+      const title = `Rename ${group.dbSecurityGroupName}`;
+      const dbSecurityGroupName = await ask({ title, prompt: 'New name', value: group.dbSecurityGroupName, validate: validate.resourceName });
+      const description = await ask({ title, prompt: 'Description', value: group.description ?? '', validate: validate.description });
+      await scope.rds.modifyDbSecurityGroup({ dbSecurityGroupId: group.dbSecurityGroupId, body: { dbSecurityGroupName, description } });
+      deps.explorer.refreshId(folder(scope));
+    },
+    'nhncloud.rds.deleteSecurityGroup': async (node?: unknown) => {
+      const { scope, group } = await groupFrom(node, deps, 'Delete DB Security Group');
+      await confirm(`Delete DB security group ${group.dbSecurityGroupName}?`, 'Delete', 'A group attached to instances cannot be deleted; the service will say so.');
+      await scope.rds.deleteDbSecurityGroup({ dbSecurityGroupId: group.dbSecurityGroupId });
+      deps.explorer.refreshId(folder(scope));
+      void vscode.window.showInformationMessage(`DB security group ${group.dbSecurityGroupName} deleted.`);
+    },
+    'nhncloud.rds.addSecurityRule': async (node?: unknown) => {
+      const { scope, group, nodeId } = await groupFrom(node, deps, 'Add Rule');
+      const rule = await askRule(`New rule in ${group.dbSecurityGroupName}`);
+      track(deps, scope, await scope.rds.createDbSecurityGroupRule({ dbSecurityGroupId: group.dbSecurityGroupId, body: rule }), `Add rule to ${group.dbSecurityGroupName}`, nodeId);
+    },
+    'nhncloud.rds.editSecurityRule': async (node?: unknown) => {
+      const { scope, group, nodeId } = await groupFrom(node, deps, 'Edit Rule');
+      const current = node instanceof SecurityRuleNode ? node.rule : await pickRule(scope, group, 'Edit Rule');
+      const rule = await askRule(`Edit rule of ${group.dbSecurityGroupName}`, current);
+      track(deps, scope, await scope.rds.modifyDbSecurityGroupRule({ dbSecurityGroupId: group.dbSecurityGroupId, ruleId: current.ruleId, body: rule }), `Edit rule of ${group.dbSecurityGroupName}`, nodeId);
+    },
+    'nhncloud.rds.deleteSecurityRule': async (node?: unknown, selected?: unknown[]) => {
+      const { scope, group, nodeId } = await groupFrom(node, deps, 'Delete Rules');
+      // Multi-selection in the tree deletes every selected rule of the group in one call.
+      const fromTree = (selected ?? [node]).filter((n): n is SecurityRuleNode => n instanceof SecurityRuleNode && n.securityGroupId === group.dbSecurityGroupId).map((n) => n.rule);
+      const rules = fromTree.length ? fromTree : await pickRules(scope, group);
+      if (!rules.length) return;
+      await confirm(`Delete ${rules.length} rule(s) from ${group.dbSecurityGroupName}?`, 'Delete', rules.map(ruleLabel).join('\n'));
+      track(deps, scope, await scope.rds.deleteDbSecurityGroupRules({ dbSecurityGroupId: group.dbSecurityGroupId, query: { ruleIds: rules.map((r) => r.ruleId) } }), `Delete rules of ${group.dbSecurityGroupName}`, nodeId);
+    },
+  };
+}
+
+async function groupRules(scope: Scope, group: Group): Promise<SecurityRule[]> {
+  const r: any = await scope.rds.getDbSecurityGroup({ dbSecurityGroupId: group.dbSecurityGroupId });
+  return (r?.dbSecurityGroup ?? r)?.rules ?? [];
+}
+
+async function pickRule(scope: Scope, group: Group, title: string): Promise<SecurityRule> {
+  const rules = await groupRules(scope, group);
+  return (await pick(rules.map((rule) => ({ label: ruleLabel(rule), description: rule.description ?? '', rule })), { title, placeHolder: 'Rule' })).rule;
+}
+
+async function pickRules(scope: Scope, group: Group): Promise<SecurityRule[]> {
+  const rules = await groupRules(scope, group);
+  return (await pickMany(rules.map((rule) => ({ label: ruleLabel(rule), description: rule.description ?? '', rule })), { title: 'Rules to delete' })).map((x) => x.rule);
+}

@@ -1,0 +1,140 @@
+// Shared pieces of the RDS tree: the service root ("RDS for MySQL") that owns the client
+// and caches, and a generic folder that loads through a function.
+import * as vscode from 'vscode';
+import type { Region } from '../../client/endpoints';
+import type { RdsClient } from '../../client/rds/client';
+import type { JobTracker } from '../../shared/jobs';
+import type { Profile, Services } from '../../shared/services';
+import { FolderNode, TreeNode } from '../../shared/tree/nodes';
+
+export interface RdsDeps {
+  services: Services;
+  jobs: JobTracker;
+  explorer: { refreshId(id: string): void; reveal(id: string): Promise<boolean>; findNode(id: string): Promise<TreeNode | undefined> };
+}
+
+/** Walk up to the RDS root of a node (every RDS node has one). */
+export function rdsRoot(node: TreeNode): RdsRootNode {
+  for (let n: TreeNode | undefined = node; n; n = n.parent) if (n instanceof RdsRootNode) return n;
+  throw new Error(`${node.id} is not below an RDS root`);
+}
+
+export abstract class RdsRootNode extends FolderNode {
+  readonly id: string;
+  readonly label = 'RDS for MySQL';
+  protected readonly kind = 'rds.root';
+  protected override icon = 'database';
+  protected override collapsed = vscode.TreeItemCollapsibleState.Collapsed;
+  private members?: Promise<Map<string, { memberName?: string; emailAddress?: string }>>;
+
+  constructor(
+    readonly profile: Profile,
+    readonly region: Region,
+    readonly deps: RdsDeps,
+  ) {
+    super();
+    this.id = `${profile.id}/${region}/rds`;
+  }
+
+  override scope() {
+    return { profile: this.profile, region: this.region };
+  }
+
+  client(): Promise<RdsClient> {
+    return this.deps.services.clients.rds(this.region);
+  }
+
+  /** Project members by id (user groups show names, not UUIDs); cached until the root refreshes. */
+  projectMembers(): Promise<Map<string, { memberName?: string; emailAddress?: string }>> {
+    this.members ??= this.client()
+      .then((c) => c.listProjectMembers())
+      .then((r: any) => new Map<string, { memberName?: string; emailAddress?: string }>((r?.members ?? []).map((m: any) => [m.memberId, m])))
+      .catch(() => new Map());
+    return this.members;
+  }
+
+  override invalidate(): void {
+    super.invalidate();
+    this.members = undefined;
+  }
+}
+
+/** A folder whose children come from one function; most RDS folders are this. */
+export class RdsFolderNode extends FolderNode {
+  readonly id: string;
+  protected override icon: string;
+  private readonly text: string | undefined;
+  constructor(
+    parent: TreeNode,
+    idSuffix: string,
+    readonly label: string,
+    protected readonly kind: string,
+    icon: string,
+    private readonly loader: (rds: RdsClient, self: RdsFolderNode) => Promise<TreeNode[]>,
+    opts: { emptyText?: string; description?: string; tooltip?: string } = {},
+  ) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/${idSuffix}`;
+    this.icon = icon;
+    if (opts.emptyText) this.emptyText = opts.emptyText;
+    this.text = opts.description;
+  }
+  protected override describe() {
+    return this.text;
+  }
+  protected async load(): Promise<TreeNode[]> {
+    return this.loader(await rdsRoot(this).client(), this);
+  }
+}
+
+/** A folder over children already known (groups, log types, notification targets). */
+export class StaticFolderNode extends FolderNode {
+  readonly id: string;
+  protected override icon: string;
+  constructor(
+    parent: TreeNode,
+    id: string,
+    readonly label: string,
+    protected readonly kind: string,
+    icon: string,
+    private readonly children: (self: StaticFolderNode) => TreeNode[],
+    private readonly text?: string,
+    private readonly tip?: string | vscode.MarkdownString,
+  ) {
+    super();
+    this.parent = parent;
+    this.id = id;
+    this.icon = icon;
+  }
+  protected override describe() {
+    return this.text;
+  }
+  protected override tooltip() {
+    return this.tip;
+  }
+  protected async load(): Promise<TreeNode[]> {
+    return this.children(this);
+  }
+}
+
+/** Date-time as the user's locale shows it (tooltips keep the raw value). */
+export function when(ymdt: string | undefined): string {
+  if (!ymdt) return '';
+  const d = new Date(ymdt);
+  return Number.isNaN(d.getTime()) ? ymdt : d.toLocaleString();
+}
+
+/** Map with bounded concurrency (instance details: one request per instance, 4 at a time). */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}

@@ -1,0 +1,404 @@
+// DB instances: the folder (grouped by instance group), group nodes, the instance node
+// (status, progress, contextValue per state) and everything under an instance.
+import * as vscode from 'vscode';
+import type { RdsClient } from '../../client/rds/client';
+import { mdFields } from '../../shared/tree/markdown';
+import { FolderNode, LeafNode, TreeNode, themeIcon } from '../../shared/tree/nodes';
+import { RdsFolderNode, StaticFolderNode, mapLimit, rdsRoot, when } from './base';
+import { BackupNode, backupPage } from './resources';
+import { ROLE_LABEL, formatBytes, groupInstances, instanceContextValue, instanceRole, instanceStatusView, isBusy, statusColour, versionLabel } from './state';
+import type { DbInstance } from './types';
+
+export const instanceNodeId = (rdsId: string, dbInstanceId: string) => `${rdsId}/instance/${dbInstanceId}`;
+
+/** Detail of one instance; the payload may be the fields or `{ dbInstance: ... }`. */
+export async function fetchInstance(rds: RdsClient, dbInstanceId: string): Promise<DbInstance> {
+  const r: any = await rds.getDbInstance({ dbInstanceId });
+  return (r?.dbInstance ?? r) as DbInstance;
+}
+
+export class InstancesFolderNode extends FolderNode {
+  readonly id: string;
+  readonly label = 'DB Instances';
+  protected readonly kind = 'rds.folder.instances';
+  protected override icon = 'server';
+  protected override emptyText = 'No DB instance in this region';
+  private count?: number;
+  constructor(parent: TreeNode) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/instance`;
+  }
+  protected override describe() {
+    return this.count === undefined ? undefined : String(this.count);
+  }
+  protected async load(): Promise<TreeNode[]> {
+    const rds = await rdsRoot(this).client();
+    const [list, groups] = await Promise.all([
+      rds.listDbInstances() as Promise<any>,
+      (rds.listDbInstanceGroups() as Promise<any>).catch(() => ({ dbInstanceGroups: [] })),
+    ]);
+    const items: DbInstance[] = list?.dbInstances ?? [];
+    // The list lacks deletion protection, upgrade support and parameter-group state, which the
+    // menus need: read each detail (4 at a time); a failed detail keeps the list entry.
+    const detailed = await mapLimit(items, 4, (i) => fetchInstance(rds, i.dbInstanceId).then((d) => ({ ...i, ...d }), () => i));
+    const ha = new Set<string>((groups?.dbInstanceGroups ?? []).filter((g: any) => g.replicationType === 'HIGH_AVAILABILITY').map((g: any) => g.dbInstanceGroupId));
+    this.count = items.length;
+    return groupInstances(detailed, ha).map((e) =>
+      e.kind === 'instance' ? new InstanceNode(this, e.instance, e.groupSize, e.ha) : new InstanceGroupNode(this, e.groupId, e.members, e.ha),
+    );
+  }
+}
+
+export class InstanceGroupNode extends FolderNode {
+  readonly id: string;
+  readonly label: string;
+  protected readonly kind: string;
+  protected override icon = 'layers';
+  constructor(
+    parent: TreeNode,
+    readonly groupId: string,
+    readonly members: DbInstance[],
+    readonly ha: boolean,
+  ) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/group/${groupId}`;
+    this.label = members[0].dbInstanceName;
+    this.kind = `rds.instanceGroup${ha ? '.ha' : ''}`;
+    this.collapsed = vscode.TreeItemCollapsibleState.Expanded;
+  }
+  override mayContain(id: string): boolean {
+    const rdsId = rdsRoot(this).id;
+    return this.members.some((m) => id === instanceNodeId(rdsId, m.dbInstanceId) || id.startsWith(`${instanceNodeId(rdsId, m.dbInstanceId)}/`));
+  }
+  protected override describe() {
+    return `${this.ha ? 'high availability' : 'replication'} group · ${this.members.length} instances`;
+  }
+  protected override tooltip() {
+    return new vscode.MarkdownString(
+      mdFields(`Instance group ${this.label}`, [
+        ['Group ID', this.groupId],
+        ['Replication', this.ha ? 'HIGH_AVAILABILITY' : 'STANDALONE with read replicas'],
+        ['Members', this.members.map((m) => `${m.dbInstanceName} (${m.dbInstanceType})`).join(', ')],
+      ]),
+    );
+  }
+  protected async load(): Promise<TreeNode[]> {
+    // The group's own view of its members is the freshest status (a failover changes roles).
+    const detail: any = await rdsRoot(this)
+      .client()
+      .then((c) => c.getDbInstanceGroup({ dbInstanceGroupId: this.groupId }))
+      .catch(() => undefined);
+    const current = new Map<string, { dbInstanceType?: string; dbInstanceStatus?: string }>(((detail?.dbInstances ?? []) as any[]).map((x) => [x.dbInstanceId, x]));
+    return this.members.map((m) => {
+      const d = current.get(m.dbInstanceId);
+      const merged: DbInstance = d ? { ...m, dbInstanceType: d.dbInstanceType ?? m.dbInstanceType, dbInstanceStatus: d.dbInstanceStatus ?? m.dbInstanceStatus } : m;
+      return new InstanceNode(this, merged, this.members.length, this.ha);
+    });
+  }
+}
+
+export class InstanceNode extends FolderNode {
+  readonly id: string;
+  protected readonly kind = 'rds.instance';
+  private stale = false;
+  constructor(
+    parent: TreeNode,
+    public data: DbInstance,
+    readonly groupSize: number,
+    readonly ha: boolean,
+  ) {
+    super();
+    this.parent = parent;
+    this.id = instanceNodeId(rdsRoot(parent).id, data.dbInstanceId);
+  }
+  get label(): string {
+    return this.data.dbInstanceName;
+  }
+  get role() {
+    return instanceRole(this.data, this.groupSize);
+  }
+  get contextValue(): string {
+    return instanceContextValue(this.data, { groupSize: this.groupSize, ha: this.ha });
+  }
+
+  override invalidate(): void {
+    super.invalidate();
+    this.stale = true;
+  }
+
+  /** Re-read the detail (after a job, or while busy). */
+  async reload(): Promise<DbInstance> {
+    const d = await fetchInstance(await rdsRoot(this).client(), this.data.dbInstanceId);
+    this.data = { ...this.data, ...d };
+    return this.data;
+  }
+
+  override async getTreeItem(): Promise<vscode.TreeItem> {
+    if (this.stale) {
+      this.stale = false;
+      await this.reload().catch(() => undefined);
+    }
+    const i = this.data;
+    const job = rdsRoot(this).deps.jobs.runningFor(this.id);
+    const view = instanceStatusView(i);
+    const spinning = view.spinning || !!job;
+    const item = new vscode.TreeItem(i.dbInstanceName, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = this.contextValue;
+    item.iconPath = spinning ? new vscode.ThemeIcon('loading~spin') : themeIcon(this.role === 'replica' ? 'mirror' : 'database', view.colour);
+    const status = view.spinning ? view.text : job ? `${job.title}...` : view.text;
+    item.description = [status, ROLE_LABEL[this.role], versionLabel(i.dbVersion), i.useDeletionProtection ? 'protected' : '', i.needToApplyParameterGroup ? 'parameters need apply' : '']
+      .filter(Boolean)
+      .join(' · ');
+    item.tooltip = new vscode.MarkdownString(
+      mdFields(i.dbInstanceName, [
+        ['Status', i.dbInstanceStatus],
+        ['Progress', i.progressStatus],
+        ['Type', i.dbInstanceType],
+        ['Engine', `${versionLabel(i.dbVersion)} (${i.dbVersion})`],
+        ['Port', i.dbPort],
+        ['Description', i.description],
+        ['ID', i.dbInstanceId],
+        ['Group ID', i.dbInstanceGroupId],
+        ['Deletion protection', i.useDeletionProtection === undefined ? undefined : i.useDeletionProtection ? 'on' : 'off'],
+        ['Engine upgrade available', i.supportDbVersionUpgrade ? 'yes' : undefined],
+        ['Parameter group', i.needToApplyParameterGroup ? 'changes wait to be applied' : undefined],
+        ['Created', i.createdYmdt],
+      ]),
+    );
+    // A tracked job already polls (and refreshes this node at its end): polling the instance as
+    // well would double the cost, so only progress nobody tracks is watched here.
+    if (view.spinning && !rdsRoot(this).deps.jobs.runningUnder(this.id)) this.watchUntilSettled();
+    return item;
+  }
+
+  /** Poll the detail with backoff (only while the view is visible) until progressStatus is NONE. */
+  private watchUntilSettled() {
+    const ctx = this.ctx;
+    ctx.watch(this.id, async () => {
+      const d = await this.reload();
+      if (isBusy(d.progressStatus)) {
+        ctx.changed(this);
+        return false;
+      }
+      // Settled: the list may have changed too (a replica promoted, an instance deleted).
+      super.invalidate();
+      ctx.changed(this);
+      return true;
+    });
+  }
+
+  protected async load(): Promise<TreeNode[]> {
+    const id = this.data.dbInstanceId;
+    return [
+      new RdsFolderNode(this, 'users', 'DB Users', 'rds.folder.dbUsers', 'person', async (rds, self) => {
+        const r: any = await rds.listDbUsers({ dbInstanceId: id });
+        return (r?.dbUsers ?? []).map((u: any) => new DbUserNode(self, u));
+      }, { emptyText: 'No DB user' }),
+      new RdsFolderNode(this, 'schemas', 'DB Schemas', 'rds.folder.dbSchemas', 'symbol-namespace', async (rds, self) => {
+        const r: any = await rds.listDbSchemas({ dbInstanceId: id });
+        return (r?.dbSchemas ?? []).map((s: any) => new DbSchemaNode(self, s));
+      }, { emptyText: 'No DB schema' }),
+      new RdsFolderNode(this, 'logs', 'Log Files', 'rds.folder.logFiles', 'output', async (rds, self) => {
+        const r: any = await rds.listLogFiles({ dbInstanceId: id });
+        const byType = new Map<string, any[]>();
+        for (const f of r?.logFiles ?? []) byType.set(f.logFileType, [...(byType.get(f.logFileType) ?? []), f]);
+        return [...byType.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([type, files]) => new StaticFolderNode(self, `${self.id}/${type}`, type, 'rds.logType', 'files', (dir) =>
+            files.map((f) => new LeafNode(dir, `${dir.id}/${f.logFileName}`, f.logFileName, {
+              icon: 'file',
+              description: `${formatBytes(f.logFileSize)} · ${when(f.createdYmdt)}`,
+              contextValue: 'rds.logFile',
+              copyValue: f.logFileName,
+              tooltip: new vscode.MarkdownString(mdFields(f.logFileName, [['Type', f.logFileType], ['Size', formatBytes(f.logFileSize)], ['Created', f.createdYmdt]])),
+            })), String(files.length)));
+      }, { emptyText: 'No log file' }),
+      new InstanceBackupsNode(this),
+      new RdsFolderNode(this, 'storage', 'Storage', 'rds.storageInfo', 'database', async (rds, self) => {
+        const s: any = await rds.getStorageInfo({ dbInstanceId: id });
+        return [
+          info(self, 'type', 'Type', s.storageType),
+          info(self, 'size', 'Size', `${s.storageSize} GB`),
+          info(self, 'status', 'Status', s.storageStatus),
+        ];
+      }),
+      new RdsFolderNode(this, 'backupInfo', 'Backup Settings', 'rds.backupInfo', 'history', async (rds, self) => {
+        const b: any = await rds.getBackupInfo({ dbInstanceId: id });
+        return [
+          info(self, 'period', 'Retention', `${b.backupPeriod} days`),
+          info(self, 'schedules', 'Window', (b.backupSchedules ?? []).map((s: any) => `${s.backupWndBgnTime} (${s.backupWndDuration})`).join(', ') || 'none'),
+          info(self, 'ftwrl', 'FTWRL wait timeout', `${b.ftwrlWaitTimeout} s`),
+          info(self, 'retry', 'Retries', String(b.backupRetryCount)),
+          info(self, 'replication', 'Cross-region copy', b.replicationRegion ?? 'off'),
+          info(self, 'lock', 'Backup lock', b.useBackupLock ? 'on' : 'off'),
+        ];
+      }),
+      new RdsFolderNode(this, 'network', 'Network', 'rds.networkInfo', 'globe', async (rds, self) => {
+        const n: any = await rds.getNetworkInfo({ dbInstanceId: id });
+        const port = this.data.dbPort;
+        return [
+          info(self, 'az', 'Availability zone', n.availabilityZone),
+          info(self, 'subnet', 'Subnet', n.subnet ? `${n.subnet.subnetName} (${n.subnet.subnetCidr})` : ''),
+          ...(n.endPoints ?? []).map((e: any, k: number) => {
+            const external = e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC';
+            return new LeafNode(self, `${self.id}/endpoint/${k}`, e.domain || e.ipAddress, {
+              icon: external ? 'globe' : 'home',
+              description: `${e.ipAddress ?? ''} · ${external ? 'external' : 'internal'}`,
+              contextValue: 'rds.endpoint',
+              copyValue: port ? `${e.domain || e.ipAddress}:${port}` : e.domain || e.ipAddress,
+              tooltip: new vscode.MarkdownString(mdFields(e.domain ?? '', [['IP address', e.ipAddress], ['Type', e.endPointType], ['Port', port]])),
+            });
+          }),
+        ];
+      }),
+      new ParameterGroupRefNode(this),
+      new RdsFolderNode(this, 'metrics', 'Metrics', 'rds.folder.metrics', 'graph', async (rds, self) => loadMetrics(rds, self, id), {
+        emptyText: 'No metric value in the last 10 minutes',
+        tooltip: 'Latest values of the last 10 minutes',
+      }),
+    ];
+  }
+}
+
+function info(parent: TreeNode, key: string, label: string, value: string | undefined): LeafNode {
+  return new LeafNode(parent, `${parent.id}/${key}`, label, { description: value ?? '', contextValue: 'rds.info', copyValue: value, icon: 'info' });
+}
+
+function ymdt(d: Date): string {
+  // The documented form YYYY-MM-DDThh:mm:ss.SSSTZD, in UTC.
+  return d.toISOString().replace('Z', '+00:00');
+}
+
+async function loadMetrics(rds: RdsClient, self: TreeNode, dbInstanceId: string): Promise<TreeNode[]> {
+  const m: any = await rds.listMetrics();
+  const names: string[] = (m?.metrics ?? []).map((x: any) => x.measureName);
+  if (!names.length) return [];
+  const to = new Date();
+  const from = new Date(to.getTime() - 10 * 60 * 1000);
+  const s: any = await rds.getMetricStatistics({ query: { dbInstanceId, measureNames: names, from: ymdt(from), to: ymdt(to), interval: 1 } });
+  return (s?.metricStatistics ?? []).map((st: any) => {
+    const values: Array<[number, string]> = st.values ?? [];
+    const last = values[values.length - 1];
+    return new LeafNode(self, `${self.id}/${st.measureName}`, st.measureName, {
+      icon: 'pulse',
+      description: last ? `${last[1]}${st.unit ? ` ${st.unit}` : ''}` : 'no data',
+      contextValue: 'rds.metric',
+      tooltip: last ? `${st.measureName}: ${last[1]} ${st.unit ?? ''} at ${new Date(last[0] * 1000).toLocaleString()}` : undefined,
+    });
+  });
+}
+
+export class InstanceBackupsNode extends FolderNode {
+  readonly id: string;
+  readonly label = 'Backups';
+  protected readonly kind = 'rds.folder.instanceBackups';
+  protected override icon = 'archive';
+  protected override emptyText = 'No backup of this instance';
+  constructor(readonly instance: InstanceNode) {
+    super();
+    this.parent = instance;
+    this.id = `${instance.id}/backups`;
+  }
+  protected async load(): Promise<TreeNode[]> {
+    const rds = await rdsRoot(this).client();
+    // The instance's own backups are few (retention-bound): one page of 100.
+    const { items } = await backupPage(rds, 1, 100, this.instance.data.dbInstanceId);
+    return items.map((b) => new BackupNode(this, b));
+  }
+}
+
+export class ParameterGroupRefNode extends TreeNode {
+  readonly id: string;
+  label = 'Parameter group';
+  constructor(readonly instance: InstanceNode) {
+    super();
+    this.parent = instance;
+    this.id = `${instance.id}/parameterGroup`;
+  }
+  async getTreeItem(): Promise<vscode.TreeItem> {
+    const i = this.instance.data;
+    let name = i.parameterGroupId ?? 'unknown';
+    let status: string | undefined;
+    if (i.parameterGroupId) {
+      const g: any = await rdsRoot(this)
+        .client()
+        .then((c) => c.getParameterGroup({ parameterGroupId: i.parameterGroupId! }))
+        .catch(() => undefined);
+      const group = g?.parameterGroup ?? g;
+      if (group?.parameterGroupName) name = group.parameterGroupName;
+      status = group?.parameterGroupStatus;
+    }
+    const needsApply = i.needToApplyParameterGroup || status === 'NEED_TO_APPLY';
+    const item = new vscode.TreeItem(`Parameter group: ${name}`, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.description = needsApply ? 'needs apply' : 'applied';
+    item.iconPath = themeIcon('settings', needsApply ? 'yellow' : statusColour('STABLE'));
+    item.contextValue = `rds.instanceParameterGroup${needsApply ? '.needsApply' : ''}`;
+    item.tooltip = new vscode.MarkdownString(
+      mdFields(name, [['Parameter group ID', i.parameterGroupId], ['State', needsApply ? 'changes wait to be applied (restart the instance or apply from Modify)' : 'applied']]),
+    );
+    return item;
+  }
+}
+
+export class DbUserNode extends TreeNode {
+  readonly id: string;
+  readonly label: string;
+  constructor(
+    parent: TreeNode,
+    readonly data: { dbUserId: string; dbUserName: string; host: string; authorityType: string; dbUserStatus: string; authenticationPlugin?: string; tlsOption?: string; createdYmdt?: string },
+  ) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/${data.dbUserId}`;
+    this.label = `${data.dbUserName}@${data.host}`;
+  }
+  get instance(): InstanceNode {
+    return this.parent!.parent as InstanceNode;
+  }
+  getTreeItem(): vscode.TreeItem {
+    const u = this.data;
+    const busy = u.dbUserStatus !== 'STABLE';
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = `rds.dbUser.${u.dbUserStatus.toLowerCase()}`;
+    item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('person');
+    item.description = [u.authorityType, busy ? u.dbUserStatus : '', u.authenticationPlugin, u.tlsOption && u.tlsOption !== 'NONE' ? u.tlsOption : ''].filter(Boolean).join(' · ');
+    item.tooltip = new vscode.MarkdownString(
+      mdFields(this.label, [['Authority', u.authorityType], ['Status', u.dbUserStatus], ['Plugin', u.authenticationPlugin], ['TLS', u.tlsOption], ['ID', u.dbUserId], ['Created', u.createdYmdt]]),
+    );
+    return item;
+  }
+}
+
+export class DbSchemaNode extends TreeNode {
+  readonly id: string;
+  readonly label: string;
+  constructor(
+    parent: TreeNode,
+    readonly data: { dbSchemaId: string; dbSchemaName: string; dbSchemaStatus: string; createdYmdt?: string },
+  ) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/${data.dbSchemaId}`;
+    this.label = data.dbSchemaName;
+  }
+  get instance(): InstanceNode {
+    return this.parent!.parent as InstanceNode;
+  }
+  getTreeItem(): vscode.TreeItem {
+    const s = this.data;
+    const busy = s.dbSchemaStatus !== 'STABLE';
+    const item = new vscode.TreeItem(s.dbSchemaName, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = `rds.dbSchema.${s.dbSchemaStatus.toLowerCase()}`;
+    item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('symbol-namespace');
+    item.description = busy ? s.dbSchemaStatus : when(s.createdYmdt);
+    item.tooltip = new vscode.MarkdownString(mdFields(s.dbSchemaName, [['Status', s.dbSchemaStatus], ['ID', s.dbSchemaId], ['Created', s.createdYmdt]]));
+    return item;
+  }
+}
+

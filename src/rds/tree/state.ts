@@ -1,0 +1,137 @@
+// How an RDS resource's state becomes a tree item: contextValue, colour, icon and text.
+// vscode-free (unit-tested); the nodes turn these into ThemeIcons and TreeItems.
+//
+// contextValue grammar of a DB instance (menus match it with regexes):
+//   rds.instance.<status>.<role>[.ha][.protected][.upgradable][.needsApply][.busy]
+//   status: available | shutdown | storage_full | failover | ... (dbInstanceStatus, lower-case)
+//   role:   single | master | candidate | replica | failed
+// e.g. `rds.instance.available.master.ha.protected`, `rds.instance.shutdown.single`,
+//      `rds.instance.available.replica.busy`.
+// Menus: Start   `viewItem =~ /^rds\.instance\.shutdown\.(?!.*\.busy)/`
+//        Promote `viewItem =~ /^rds\.instance\.available\.replica/`
+//        HA      `viewItem =~ /^rds\.instance\.[a-z_]+\.master\.ha/`
+import type { DbInstance } from './types';
+
+export type InstanceRole = 'single' | 'master' | 'candidate' | 'replica' | 'failed';
+
+export function instanceRole(i: Pick<DbInstance, 'dbInstanceType'>, groupSize: number): InstanceRole {
+  switch (i.dbInstanceType) {
+    case 'CANDIDATE_MASTER':
+      return 'candidate';
+    case 'READ_ONLY_SLAVE':
+      return 'replica';
+    case 'FAILED_MASTER':
+      return 'failed';
+    default:
+      return groupSize > 1 ? 'master' : 'single';
+  }
+}
+
+export function isBusy(progressStatus: string | undefined): boolean {
+  return !!progressStatus && progressStatus !== 'NONE';
+}
+
+export interface InstanceContext {
+  /** Members of the instance's group (itself included). */
+  groupSize: number;
+  /** The group is HIGH_AVAILABILITY or has a candidate master. */
+  ha: boolean;
+}
+
+export function instanceContextValue(i: DbInstance, ctx: InstanceContext): string {
+  const parts = ['rds', 'instance', (i.dbInstanceStatus || 'unknown').toLowerCase(), instanceRole(i, ctx.groupSize)];
+  if (ctx.ha && (i.dbInstanceType === 'MASTER' || i.dbInstanceType === 'CANDIDATE_MASTER' || !i.dbInstanceType)) parts.push('ha');
+  if (i.useDeletionProtection) parts.push('protected');
+  if (i.supportDbVersionUpgrade) parts.push('upgradable');
+  if (i.needToApplyParameterGroup) parts.push('needsApply');
+  if (isBusy(i.progressStatus)) parts.push('busy');
+  return parts.join('.');
+}
+
+/** "BACKING_UP" -> "Backing up..." */
+export function progressLabel(progressStatus: string): string {
+  const words = progressStatus.toLowerCase().split('_');
+  const text = words.join(' ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}...`;
+}
+
+export type StatusColour = 'green' | 'red' | 'yellow' | 'grey' | 'blue';
+
+const FAILED = new Set(['FAIL_TO_CREATE', 'FAIL_TO_CONNECT', 'REPLICATION_STOP', 'STORAGE_FULL', 'ERROR', 'DELETED', 'FAILED']);
+const WARN = new Set(['FAILOVER', 'BEFORE_CREATE', 'NEED_TO_APPLY']);
+
+export function statusColour(status: string | undefined): StatusColour {
+  if (!status) return 'grey';
+  if (status === 'AVAILABLE' || status === 'STABLE' || status === 'COMPLETED') return 'green';
+  if (status === 'SHUTDOWN') return 'grey';
+  if (FAILED.has(status)) return 'red';
+  if (WARN.has(status)) return 'yellow';
+  return 'blue';
+}
+
+/** What the tree shows for a DB instance: icon (null: the spinner), colour and description text. */
+export function instanceStatusView(i: Pick<DbInstance, 'dbInstanceStatus' | 'progressStatus' | 'dbVersion'>): {
+  spinning: boolean;
+  colour: StatusColour;
+  text: string;
+} {
+  if (isBusy(i.progressStatus)) return { spinning: true, colour: 'blue', text: progressLabel(i.progressStatus!) };
+  return { spinning: false, colour: statusColour(i.dbInstanceStatus), text: i.dbInstanceStatus };
+}
+
+export const ROLE_LABEL: Record<InstanceRole, string> = {
+  single: '',
+  master: 'master',
+  candidate: 'candidate master',
+  replica: 'read replica',
+  failed: 'failed master',
+};
+
+const ROLE_ORDER: Record<string, number> = { MASTER: 0, CANDIDATE_MASTER: 1, READ_ONLY_SLAVE: 2, FAILED_MASTER: 3 };
+
+export type InstanceEntry =
+  | { kind: 'instance'; instance: DbInstance; groupSize: number; ha: boolean }
+  | { kind: 'group'; groupId: string; ha: boolean; members: DbInstance[] };
+
+/**
+ * Instances grouped by dbInstanceGroupId where a group has more than one member (master
+ * first, then candidate, replicas, failed master); singletons stay at top level. Order:
+ * by the name of the group's first member, then instance name.
+ */
+export function groupInstances(instances: readonly DbInstance[], haGroups: ReadonlySet<string> = new Set()): InstanceEntry[] {
+  const byGroup = new Map<string, DbInstance[]>();
+  const loose: DbInstance[] = [];
+  for (const i of instances) {
+    if (!i.dbInstanceGroupId) loose.push(i);
+    else byGroup.set(i.dbInstanceGroupId, [...(byGroup.get(i.dbInstanceGroupId) ?? []), i]);
+  }
+  const entries: InstanceEntry[] = [];
+  for (const [groupId, members] of byGroup) {
+    const ha = haGroups.has(groupId) || members.some((m) => m.dbInstanceType === 'CANDIDATE_MASTER');
+    if (members.length > 1) {
+      members.sort((a, b) => (ROLE_ORDER[a.dbInstanceType ?? ''] ?? 9) - (ROLE_ORDER[b.dbInstanceType ?? ''] ?? 9) || a.dbInstanceName.localeCompare(b.dbInstanceName));
+      entries.push({ kind: 'group', groupId, ha, members });
+    } else entries.push({ kind: 'instance', instance: members[0], groupSize: 1, ha });
+  }
+  for (const i of loose) entries.push({ kind: 'instance', instance: i, groupSize: 1, ha: false });
+  const name = (e: InstanceEntry) => (e.kind === 'group' ? e.members[0].dbInstanceName : e.instance.dbInstanceName);
+  return entries.sort((a, b) => name(a).localeCompare(name(b)));
+}
+
+export function formatBytes(n: number | undefined): string {
+  if (n === undefined || n === null || !Number.isFinite(n)) return '';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let v = n;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${u === 0 ? v : v.toFixed(1)} ${units[u]}`;
+}
+
+/** `MYSQL_V8032` -> `MySQL 8.0.32` (falls back to the raw value). */
+export function versionLabel(v: string | undefined): string {
+  const m = /^MYSQL_V(\d)(\d)(\d+)$/.exec(v ?? '');
+  return m ? `MySQL ${m[1]}.${m[2]}.${Number(m[3])}` : (v ?? '');
+}

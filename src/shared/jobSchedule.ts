@@ -1,0 +1,86 @@
+// The pure half of the job tracker (./jobs.ts): when to poll next, what a job status means,
+// which jobs to keep. vscode-free so it is unit-tested.
+//
+// Cost target: at most ~60 requests over a 10-minute job. The delay starts at 2 s (most
+// small jobs end within seconds), grows by 1.5x and stays at 15 s, which gives 43 requests
+// over 10 minutes (see test/unit/explorer-jobs.test.ts); existing tools poll every 5-15 s.
+
+export const FIRST_DELAY_MS = 2000;
+export const MAX_DELAY_MS = 15000;
+export const GROWTH = 1.5;
+/** A job still running after this long is reported as "still running" and no longer polled. */
+export const GIVE_UP_AFTER_MS = 3 * 60 * 60 * 1000;
+
+/** Delay before poll number `attempt` (0-based), without jitter. */
+export function backoffDelay(attempt: number): number {
+  return Math.min(MAX_DELAY_MS, Math.round(FIRST_DELAY_MS * GROWTH ** Math.max(0, attempt)));
+}
+
+/** The same with +-10 % jitter so many jobs started together do not poll in lock-step. */
+export function jitteredDelay(attempt: number, random: () => number = Math.random): number {
+  const d = backoffDelay(attempt);
+  return Math.round(d * (0.9 + 0.2 * random()));
+}
+
+/** Poll times (ms since start) within `durationMs`: what a job of that length costs. */
+export function pollSchedule(durationMs: number): number[] {
+  const times: number[] = [];
+  let t = 0;
+  for (let attempt = 0; ; attempt++) {
+    t += backoffDelay(attempt);
+    if (t > durationMs) return times;
+    times.push(t);
+  }
+}
+
+export type JobState = 'running' | 'succeeded' | 'failed' | 'unknown';
+
+const FAILURE = new Set(['FAILED', 'ERROR', 'CANCELED', 'INTERRUPTED', 'FAIL_TO_READY', 'DELETED']);
+
+/** real-world.md: COMPLETED is success; FAILED, ERROR, CANCELED, INTERRUPTED, FAIL_TO_READY, DELETED fail. */
+export function jobState(jobStatus: string | undefined): JobState {
+  if (!jobStatus) return 'running';
+  if (jobStatus === 'COMPLETED') return 'succeeded';
+  if (FAILURE.has(jobStatus)) return 'failed';
+  return 'running';
+}
+
+/** One tracked job as persisted in workspaceState (no secrets: ids, labels and times only). */
+export interface JobRecord {
+  jobId: string;
+  profileId: string;
+  region: string;
+  /** What the user did, e.g. "Stop db-01". */
+  title: string;
+  /** Tree id of the affected node (revealed, shown busy, refreshed when done). */
+  nodeId?: string;
+  /** Further tree ids to refresh when the job ends (e.g. the folder a created item appears in). */
+  refreshIds?: string[];
+  startedAt: number;
+  updatedAt: number;
+  endedAt?: number;
+  status: string;
+  state: JobState;
+  /** The resource the job created (resourceRelations DB_INSTANCE), when known. */
+  resourceId?: string;
+}
+
+export const KEEP_JOBS = 50;
+export const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Running jobs always stay; finished ones for a week, at most KEEP_JOBS records in all, newest first. */
+export function pruneJobs(jobs: readonly JobRecord[], now: number): JobRecord[] {
+  const sorted = [...jobs].sort((a, b) => b.startedAt - a.startedAt);
+  const running = sorted.filter((j) => j.state === 'running');
+  const finished = sorted.filter((j) => j.state !== 'running' && now - (j.endedAt ?? j.updatedAt) < KEEP_FINISHED_MS);
+  return [...running, ...finished.slice(0, Math.max(0, KEEP_JOBS - running.length))].sort((a, b) => b.startedAt - a.startedAt);
+}
+
+/** "3 min 20 s" */
+export function formatElapsed(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${s % 60} s`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}

@@ -1,0 +1,321 @@
+// The job tracker (design.md convention 8): every job-returning action is followed to its
+// end. A status-bar item counts running jobs, the affected node shows progress and is
+// refreshed when the job ends, a notification reports the outcome ("Reveal in Tree",
+// "Show Log"), records live in workspaceState so a window reload resumes them, and
+// `nhncloud.jobs.list` lists recent ones. The schedule and the status rules are pure
+// (./jobSchedule.ts, unit-tested).
+//
+// Polling while the explorer view is hidden: busy *nodes* (progressStatus != NONE) are
+// polled only while the view is visible (BusyWatcher); *jobs* the user started keep being
+// followed at the backoff schedule (<= 43 requests over 10 minutes) because the user waits
+// for their notification, wherever the focus is.
+import * as vscode from 'vscode';
+import { isAuthError, isCancelledError } from '../client/errors';
+import type { Region } from '../client/endpoints';
+import type { CommandHandler, Feature, Services } from './services';
+import { GIVE_UP_AFTER_MS, formatElapsed, jitteredDelay, jobState, pruneJobs, type JobRecord } from './jobSchedule';
+
+const STATE_KEY = 'nhncloud.jobs';
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Polls busy tree nodes with backoff, only while the explorer view is visible. */
+export class BusyWatcher {
+  private readonly entries = new Map<string, { check: () => Promise<boolean>; attempt: number; since: number; failures: number; timer?: NodeJS.Timeout; running: boolean }>();
+  private readonly sub?: vscode.Disposable;
+
+  constructor(
+    private readonly services: Pick<Services, 'explorerView' | 'log'>,
+    /** Delay before poll number n (tests pass a zero delay). */
+    private readonly delay: (attempt: number) => number = jitteredDelay,
+  ) {
+    this.sub = services.explorerView?.onDidChangeVisibility((e) => {
+      for (const key of this.entries.keys()) {
+        if (e.visible) this.schedule(key);
+        else this.pause(key);
+      }
+    });
+  }
+
+  /** Start polling `check` under `key` unless already watched; `check` resolves true once settled. */
+  watch(key: string, check: () => Promise<boolean>): void {
+    const existing = this.entries.get(key);
+    if (existing) {
+      existing.check = check;
+      return;
+    }
+    this.entries.set(key, { check, attempt: 0, since: Date.now(), failures: 0, running: false });
+    this.schedule(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private pause(key: string) {
+    const e = this.entries.get(key);
+    if (e?.timer) clearTimeout(e.timer);
+    if (e) e.timer = undefined;
+  }
+
+  private schedule(key: string) {
+    const e = this.entries.get(key);
+    if (!e || e.timer || e.running || !this.services.explorerView?.visible) return;
+    e.timer = setTimeout(() => void this.run(key), this.delay(e.attempt++));
+  }
+
+  private async run(key: string) {
+    const e = this.entries.get(key);
+    if (!e) return;
+    e.timer = undefined;
+    e.running = true;
+    let settled = false;
+    try {
+      settled = await e.check();
+      e.failures = 0;
+    } catch (err) {
+      // Three failures in a row (or an auth error) stop the watch; the node keeps its last state.
+      e.failures++;
+      settled = e.failures >= 3 || isAuthError(err);
+      this.services.log.debug(`Polling ${key} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    e.running = false;
+    if (settled || Date.now() - e.since > GIVE_UP_AFTER_MS) this.entries.delete(key);
+    else this.schedule(key);
+  }
+
+  dispose(): void {
+    for (const key of this.entries.keys()) this.pause(key);
+    this.entries.clear();
+    this.sub?.dispose();
+  }
+}
+
+/** What the tracker needs of the explorer (./tree/explorer.ts). */
+export interface JobExplorer {
+  reveal(id: string): Promise<boolean>;
+  refreshId(id: string): void;
+}
+
+export interface TrackOptions {
+  jobId: string;
+  region: Region;
+  title: string;
+  /** Tree id of the node the job changes (shown busy, refreshed, revealed). */
+  nodeId?: string;
+  /** More tree ids to refresh when it ends. */
+  refreshIds?: string[];
+}
+
+export class JobTracker {
+  private jobs: JobRecord[];
+  private readonly following = new Map<string, AbortController>();
+  private readonly statusBar: vscode.StatusBarItem;
+  private readonly changed = new vscode.EventEmitter<JobRecord>();
+  /** Fires when a job starts, progresses or ends. */
+  readonly onDidChange = this.changed.event;
+  private readonly subs: vscode.Disposable[] = [];
+  private ticker?: NodeJS.Timeout;
+
+  constructor(
+    private readonly services: Services,
+    private readonly explorer: JobExplorer,
+  ) {
+    this.jobs = pruneJobs(services.context.workspaceState.get<JobRecord[]>(STATE_KEY) ?? [], Date.now());
+    this.statusBar = vscode.window.createStatusBarItem('nhncloud.jobs', vscode.StatusBarAlignment.Left, 50);
+    this.statusBar.name = 'NHN Cloud jobs';
+    this.statusBar.command = 'nhncloud.jobs.list';
+    this.subs.push(this.statusBar, this.changed, services.profiles.onDidChange(() => this.resume()));
+    this.resume();
+    this.render();
+  }
+
+  /** Follow a job the service just returned. Resolves at once; the job is followed in the background. */
+  track(opts: TrackOptions): JobRecord {
+    const profile = this.services.profiles.active();
+    const now = Date.now();
+    const rec: JobRecord = {
+      jobId: opts.jobId,
+      profileId: profile?.id ?? '',
+      region: opts.region,
+      title: opts.title,
+      nodeId: opts.nodeId,
+      refreshIds: opts.refreshIds,
+      startedAt: now,
+      updatedAt: now,
+      status: 'REGISTERED',
+      state: 'running',
+    };
+    this.jobs = pruneJobs([rec, ...this.jobs.filter((j) => j.jobId !== rec.jobId)], now);
+    this.services.log.info(`Job ${rec.jobId} started: ${rec.title} (${rec.region})`);
+    void this.persist();
+    this.render();
+    if (rec.nodeId) this.explorer.refreshId(rec.nodeId);
+    this.changed.fire(rec);
+    this.follow(rec);
+    return rec;
+  }
+
+  /** The running job that affects this tree node, if any (the node shows it as progress). */
+  runningFor(nodeId: string): JobRecord | undefined {
+    return this.jobs.find((j) => j.state === 'running' && j.nodeId === nodeId);
+  }
+
+  /** A running job on this node or below it (its users, schemas...): its end refreshes the node anyway. */
+  runningUnder(nodeId: string): JobRecord | undefined {
+    return this.jobs.find((j) => j.state === 'running' && !!j.nodeId && (j.nodeId === nodeId || j.nodeId.startsWith(`${nodeId}/`)));
+  }
+
+  list(): readonly JobRecord[] {
+    return this.jobs;
+  }
+
+  /** Follow every running job of the active profile that is not followed yet (after a reload or a profile switch). */
+  resume(): void {
+    const active = this.services.profiles.active()?.id;
+    for (const j of this.jobs) {
+      if (j.state === 'running' && j.profileId === active && !this.following.has(j.jobId)) this.follow(j);
+    }
+  }
+
+  private follow(rec: JobRecord) {
+    const ac = new AbortController();
+    this.following.set(rec.jobId, ac);
+    void this.poll(rec, ac.signal).finally(() => this.following.delete(rec.jobId));
+  }
+
+  private async poll(rec: JobRecord, signal: AbortSignal) {
+    let failures = 0;
+    for (let attempt = 0; !signal.aborted; attempt++) {
+      await sleep(jitteredDelay(attempt), signal);
+      if (signal.aborted) return;
+      if (this.services.profiles.active()?.id !== rec.profileId) return; // resumed on switching back
+      try {
+        const rds = await this.services.clients.rds(rec.region as Region);
+        const res = await rds.getJob({ jobId: rec.jobId }, { signal });
+        const job: any = (res as any)?.job ?? res ?? {};
+        failures = 0;
+        const status = String(job.jobStatus ?? rec.status);
+        const created = (job.resourceRelations as Array<{ resourceType: string; resourceId: string }> | undefined)?.find((r) => r.resourceType === 'DB_INSTANCE');
+        if (created) rec.resourceId = created.resourceId;
+        const state = jobState(status);
+        if (status !== rec.status) {
+          rec.status = status;
+          rec.updatedAt = Date.now();
+          this.changed.fire(rec);
+          void this.persist();
+        }
+        if (state !== 'running') return this.finish(rec, state);
+      } catch (e) {
+        if (isCancelledError(e) && signal.aborted) return;
+        failures++;
+        this.services.log.warn(`Polling job ${rec.jobId} failed (${failures}): ${e instanceof Error ? e.message : String(e)}`);
+        if (isAuthError(e) || failures >= 5) return this.finish(rec, 'unknown', e instanceof Error ? e.message : String(e));
+      }
+      if (Date.now() - rec.startedAt > GIVE_UP_AFTER_MS) return this.finish(rec, 'unknown', `still running after ${formatElapsed(GIVE_UP_AFTER_MS)}`);
+    }
+  }
+
+  private async finish(rec: JobRecord, state: JobRecord['state'], reason?: string) {
+    rec.state = state;
+    rec.endedAt = rec.updatedAt = Date.now();
+    void this.persist();
+    this.render();
+    this.changed.fire(rec);
+    for (const id of [rec.nodeId, ...(rec.refreshIds ?? [])]) if (id) this.explorer.refreshId(id);
+    const took = formatElapsed(rec.endedAt - rec.startedAt);
+    const actions = rec.nodeId ? ['Reveal in Tree', 'Show Log'] : ['Show Log'];
+    let pick: string | undefined;
+    if (state === 'succeeded') {
+      this.services.log.info(`Job ${rec.jobId} completed: ${rec.title} (${took})`);
+      pick = await vscode.window.showInformationMessage(`${rec.title}: done in ${took}.`, ...actions);
+    } else if (state === 'failed') {
+      this.services.log.error(`Job ${rec.jobId} ended ${rec.status}: ${rec.title}`);
+      pick = await vscode.window.showErrorMessage(`${rec.title} failed: the job ended ${rec.status} after ${took}. See the DB instance's events for the cause.`, ...actions);
+    } else {
+      this.services.log.warn(`Job ${rec.jobId} no longer followed: ${reason ?? ''}`);
+      pick = await vscode.window.showWarningMessage(`${rec.title}: its outcome is unknown (${reason ?? 'no answer'}). Refresh the tree later to see the result.`, ...actions);
+    }
+    if (pick === 'Reveal in Tree' && rec.nodeId) await this.revealJob(rec);
+    if (pick === 'Show Log') this.services.log.show();
+  }
+
+  private async revealJob(rec: JobRecord) {
+    if (!(await this.explorer.reveal(rec.nodeId!))) {
+      void vscode.window.showInformationMessage(`${rec.title}: the resource is no longer in the tree.`);
+    }
+  }
+
+  private persist(): Thenable<void> {
+    this.jobs = pruneJobs(this.jobs, Date.now());
+    return this.services.context.workspaceState.update(STATE_KEY, this.jobs);
+  }
+
+  private render() {
+    const running = this.jobs.filter((j) => j.state === 'running');
+    if (!running.length) {
+      this.statusBar.hide();
+      if (this.ticker) clearInterval(this.ticker);
+      this.ticker = undefined;
+      return;
+    }
+    this.statusBar.text = `$(sync~spin) ${running.length} NHN Cloud job${running.length > 1 ? 's' : ''}`;
+    const tip = new vscode.MarkdownString(undefined, true);
+    tip.appendText(running.map((j) => `${j.title}: ${j.status}, ${formatElapsed(Date.now() - j.startedAt)}`).join('\n'));
+    tip.appendMarkdown('\n\nClick to list recent jobs.');
+    this.statusBar.tooltip = tip;
+    this.statusBar.show();
+    // Keeps the elapsed times of the tooltip current; no request is made.
+    this.ticker ??= setInterval(() => this.render(), 5000);
+  }
+
+  /** `nhncloud.jobs.list`: recent jobs, running first, with elapsed time and state. */
+  async showList(): Promise<void> {
+    const now = Date.now();
+    const icon = { running: '$(sync~spin)', succeeded: '$(pass)', failed: '$(error)', unknown: '$(question)' } as const;
+    const items = [...this.jobs]
+      .sort((a, b) => Number(b.state === 'running') - Number(a.state === 'running') || b.startedAt - a.startedAt)
+      .map((j) => ({
+        label: `${icon[j.state]} ${j.title}`,
+        description: `${j.status} · ${formatElapsed((j.endedAt ?? now) - j.startedAt)}${j.state === 'running' ? '' : ` · ended ${new Date(j.endedAt ?? j.updatedAt).toLocaleTimeString()}`}`,
+        detail: `${j.region} · job ${j.jobId}`,
+        job: j,
+      }));
+    if (!items.length) {
+      void vscode.window.showInformationMessage('No NHN Cloud job in this workspace yet.');
+      return;
+    }
+    const pick = await vscode.window.showQuickPick(items, { title: 'NHN Cloud jobs', matchOnDetail: true, placeHolder: 'Pick a job to reveal its resource' });
+    if (!pick) return;
+    const action = await vscode.window.showQuickPick(
+      [...(pick.job.nodeId ? ['Reveal in Tree'] : []), 'Copy Job ID', 'Show Log'].map((label) => ({ label })),
+      { title: pick.job.title },
+    );
+    if (action?.label === 'Reveal in Tree') await this.revealJob(pick.job);
+    if (action?.label === 'Copy Job ID') await vscode.env.clipboard.writeText(pick.job.jobId);
+    if (action?.label === 'Show Log') this.services.log.show();
+  }
+
+  feature(): Feature {
+    const commands: Record<string, CommandHandler> = { 'nhncloud.jobs.list': () => this.showList() };
+    return { commands, dispose: () => this.dispose() };
+  }
+
+  dispose(): void {
+    for (const ac of this.following.values()) ac.abort();
+    this.following.clear();
+    if (this.ticker) clearInterval(this.ticker);
+    for (const s of this.subs) s.dispose();
+  }
+}

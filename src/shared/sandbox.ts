@@ -1,0 +1,106 @@
+// "Explore the Sandbox": start the local emulator inside the extension host on a free
+// loopback port and add a "Sandbox" profile pointing at it, so anyone can try every view
+// without an account; stopping removes the profile. The emulator is loaded only here
+// (dist/sandbox.js, external to dist/main.js), never at activation.
+//
+// `nhncloud.sandbox.autoStart` starts it when the tree first loads (npm start sets it). A
+// Sandbox profile left over from an earlier session (the server died with the window) is
+// restarted on first load as well, on a new port, so the profile keeps working.
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import type { Feature, Profile, ProfileSecrets, Services } from './services';
+
+export const SANDBOX_PROFILE_ID = 'sandbox';
+
+type SandboxModule = typeof import('../sandbox/index');
+type Sandbox = Awaited<ReturnType<SandboxModule['startSandbox']>>;
+
+/** dist/sandbox.js next to dist/main.js in the bundle; the TypeScript source under tsx (tests). */
+function loadSandboxModule(): SandboxModule {
+  if (__filename.endsWith('.ts')) {
+    // A computed path keeps esbuild from bundling the emulator into main.js.
+    const source = path.join(__dirname, '..', 'sandbox', 'index.ts');
+    return require(source) as SandboxModule;
+  }
+  return require('./sandbox.js') as SandboxModule;
+}
+
+export class SandboxController {
+  private sandbox?: Sandbox;
+  private starting?: Promise<Sandbox>;
+
+  constructor(private readonly services: Services) {}
+
+  get running(): boolean {
+    return !!this.sandbox;
+  }
+
+  get url(): string | undefined {
+    return this.sandbox?.url;
+  }
+
+  /** Start (once) and make the Sandbox profile active. */
+  async start(): Promise<Sandbox> {
+    if (this.sandbox) return this.sandbox;
+    this.starting ??= (async () => {
+      const timeScale = vscode.workspace.getConfiguration('nhncloud.sandbox').get<number>('jobStepMs', 1500);
+      const mod = loadSandboxModule();
+      const sb = await mod.startSandbox({ timeScale });
+      const sp = sb.sandboxProfile();
+      const profile: Profile = { id: SANDBOX_PROFILE_ID, name: sp.name, cloud: sp.cloud, regions: sp.regions, endpoints: sp.endpoints, sandbox: true };
+      await this.services.profiles.save(profile, sp.secrets as ProfileSecrets);
+      await this.services.profiles.setActive(profile.id);
+      this.sandbox = sb;
+      void vscode.commands.executeCommand('setContext', 'nhncloud.sandboxRunning', true);
+      this.services.log.info(`Sandbox started on ${sb.url} (job step ${timeScale} ms); profile "${profile.name}" is active`);
+      return sb;
+    })().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  /** Stop the server and remove the Sandbox profile (and its secrets). */
+  async stop(): Promise<void> {
+    const sb = this.sandbox;
+    this.sandbox = undefined;
+    void vscode.commands.executeCommand('setContext', 'nhncloud.sandboxRunning', false);
+    if (this.services.profiles.list().some((p) => p.id === SANDBOX_PROFILE_ID)) await this.services.profiles.remove(SANDBOX_PROFILE_ID);
+    if (sb) {
+      await sb.close();
+      this.services.log.info('Sandbox stopped and its profile removed');
+    }
+  }
+
+  /** On first tree load: start when configured, or when a Sandbox profile of an earlier session is left. */
+  async autoStart(): Promise<void> {
+    const configured = vscode.workspace.getConfiguration('nhncloud.sandbox').get<boolean>('autoStart', false);
+    const leftOver = this.services.profiles.list().some((p) => p.id === SANDBOX_PROFILE_ID);
+    if (configured || leftOver) await this.start();
+  }
+
+  feature(): Feature {
+    return {
+      commands: {
+        'nhncloud.sandbox.explore': async () => {
+          const sb = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Starting the NHN Cloud sandbox...' }, () => this.start());
+          await vscode.commands.executeCommand('nhncloud.explorer.focus');
+          void vscode.window.showInformationMessage(
+            `The sandbox runs on ${sb.url} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".`,
+          );
+        },
+        'nhncloud.sandbox.stop': async () => {
+          if (!this.sandbox && !this.services.profiles.list().some((p) => p.id === SANDBOX_PROFILE_ID)) {
+            void vscode.window.showInformationMessage('The sandbox is not running.');
+            return;
+          }
+          await this.stop();
+          void vscode.window.showInformationMessage('Sandbox stopped; its profile was removed.');
+        },
+      },
+      dispose: async () => {
+        // The server dies with the extension host; keep the profile so the next session restarts it.
+        await this.sandbox?.close();
+        this.sandbox = undefined;
+      },
+    };
+  }
+}

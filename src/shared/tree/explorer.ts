@@ -1,0 +1,287 @@
+// The explorer: Profile -> Region -> what each feature puts under a region (regionChildren),
+// a thin TreeDataProvider over TreeNode, the shared TreeContext (filters, registry of shown
+// nodes, refresh, busy-node polling) and the tree-wide commands (refresh, filter, retry,
+// load more). main.ts creates it once: `const explorer = createExplorer(services)`, then
+// `explorer.setFeatures(features)` and uses `explorer.provider` as its `explorer`.
+import * as vscode from 'vscode';
+import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
+import type { CommandHandler, Feature, Profile, Services } from '../services';
+import { BusyWatcher } from '../jobs';
+import { REGION_NAMES } from '../profileWizard';
+import { ErrorNode, FolderNode, LeafNode, LoadMoreNode, TreeNode, themeIcon, type TreeContext } from './nodes';
+
+
+export class RegionNode extends FolderNode {
+  readonly id: string;
+  readonly label: string;
+  protected readonly kind = 'region';
+  protected override icon = 'globe';
+  protected override emptyText = 'No service of this extension runs in this region';
+  constructor(
+    parent: ProfileNode,
+    readonly profile: Profile,
+    readonly region: Region,
+    private readonly features: () => readonly Feature[],
+  ) {
+    super();
+    this.parent = parent;
+    this.id = `${profile.id}/${region}`;
+    this.label = region;
+  }
+  override scope() {
+    return { profile: this.profile, region: this.region };
+  }
+  protected override describe() {
+    return REGION_NAMES[this.region];
+  }
+  protected async load(): Promise<TreeNode[]> {
+    const nodes: TreeNode[] = [];
+    for (const f of this.features()) {
+      for (const child of f.regionChildren?.(this.profile, this.region) ?? []) {
+        if (child instanceof TreeNode) {
+          child.parent = this;
+          nodes.push(child);
+        }
+      }
+    }
+    return nodes;
+  }
+}
+
+export class ProfileNode extends FolderNode {
+  readonly id: string;
+  readonly label: string;
+  protected readonly kind: string;
+  protected override icon: string;
+  protected override emptyText = 'No region enabled: Edit Profile to choose regions';
+  constructor(
+    ctx: TreeContext,
+    readonly profile: Profile,
+    private readonly active: boolean,
+    private readonly features: () => readonly Feature[],
+  ) {
+    super();
+    this.rootContext = ctx;
+    this.id = profile.id;
+    this.label = profile.name;
+    this.kind = `profile.${active ? 'active' : 'inactive'}${profile.sandbox ? '.sandbox' : ''}`;
+    this.icon = profile.sandbox ? 'beaker' : active ? 'account' : 'person';
+    this.collapsed = active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+  }
+  override scope() {
+    return { profile: this.profile };
+  }
+  protected override describe() {
+    const cloud = this.profile.cloud === 'gov' ? 'gov cloud' : 'public cloud';
+    return this.active ? `active · ${cloud}` : cloud;
+  }
+  protected async load(): Promise<TreeNode[]> {
+    if (!this.active) {
+      return [
+        new LeafNode(this, `${this.id}/~switch`, 'Switch to this profile to browse it', {
+          icon: 'arrow-swap',
+          command: { command: 'nhncloud.profile.switch', title: 'Switch Profile', arguments: [this.profile.id] },
+        }),
+      ];
+    }
+    return this.profile.regions.map((r) => new RegionNode(this, this.profile, r, this.features));
+  }
+}
+
+export interface Explorer {
+  readonly provider: vscode.TreeDataProvider<TreeNode>;
+  readonly ctx: TreeContext;
+  /** The tree-wide commands (refresh, filter, retry, load more); main registers them like any feature's. */
+  readonly feature: Feature;
+  setFeatures(features: readonly Feature[]): void;
+  /** Run once before the root is first listed (e.g. the sandbox auto-start). */
+  onFirstLoad(hook: () => Promise<void>): void;
+  /** The node with this id, loading folders on the way down; undefined when gone. */
+  findNode(id: string): Promise<TreeNode | undefined>;
+  /** Reveal (select, expand parents) the node with this id. Returns false when it no longer exists. */
+  reveal(id: string): Promise<boolean>;
+  /** Refresh the shown node with this id, or its nearest shown ancestor. */
+  refreshId(id: string): void;
+  dispose(): void;
+}
+
+export function createExplorer(services: Services): Explorer {
+  let features: readonly Feature[] = [];
+  let roots: Promise<TreeNode[]> | undefined;
+  let firstLoad: (() => Promise<void>) | undefined;
+  const registry = new Map<string, TreeNode>();
+  const filters = new Map<string, string>();
+  const watcher = new BusyWatcher(services);
+
+  const ctx: TreeContext = {
+    services,
+    filters,
+    register: (node) => registry.set(node.id, node),
+    refresh(node) {
+      if (!node) {
+        roots = undefined;
+        registry.clear();
+        services.refresh(undefined);
+        return;
+      }
+      node.invalidate();
+      services.refresh(node);
+    },
+    changed: (node) => services.refresh(node),
+    watch: (key, check) => watcher.watch(key, check),
+  };
+
+  const loadRoots = async (): Promise<TreeNode[]> => {
+    await (services.profiles as { ready?: Promise<void> }).ready;
+    if (firstLoad) {
+      const hook = firstLoad;
+      firstLoad = undefined;
+      await hook().catch((e: unknown) => services.log.error(`Start-up hook failed: ${e instanceof Error ? e.message : String(e)}`));
+    }
+    const active = services.profiles.active()?.id;
+    const nodes = services.profiles.list().map((p) => new ProfileNode(ctx, p, p.id === active, () => features));
+    for (const n of nodes) registry.set(n.id, n);
+    return nodes;
+  };
+
+  const getRoots = () => (roots ??= loadRoots());
+
+  const safeChildren = async (el?: TreeNode): Promise<TreeNode[]> => {
+    if (!el) return getRoots().catch(() => []);
+    try {
+      return await el.getChildren();
+    } catch (e) {
+      return [new ErrorNode(el, e)];
+    }
+  };
+
+  const provider: vscode.TreeDataProvider<TreeNode> = {
+    getChildren: safeChildren,
+    getTreeItem: async (el) => {
+      try {
+        return await el.getTreeItem();
+      } catch (e) {
+        // A node that cannot even describe itself is shown as an error, not a broken row.
+        const item = new vscode.TreeItem(`${el.label ?? el.id}: ${e instanceof Error ? e.message : String(e)}`);
+        item.id = el.id;
+        item.iconPath = themeIcon('error', 'red');
+        return item;
+      }
+    },
+    getParent: (el) => el.parent,
+  };
+
+  const findNode = async (id: string): Promise<TreeNode | undefined> => {
+    let level = await getRoots();
+    for (let depth = 0; depth < 16; depth++) {
+      const exact = level.find((n) => n.id === id);
+      if (exact) return exact;
+      const next = level.find((n) => n.mayContain(id));
+      if (!next) return undefined;
+      level = await next.getChildren();
+    }
+    return undefined;
+  };
+
+  const folderFromArgs = (arg: unknown): FolderNode | undefined => {
+    if (arg instanceof FolderNode) return arg;
+    const sel = services.explorerView.selection[0];
+    if (sel instanceof FolderNode) return sel;
+    if (sel instanceof TreeNode && sel.parent instanceof FolderNode) return sel.parent;
+    return undefined;
+  };
+
+  const pickFolder = async (): Promise<FolderNode | undefined> => {
+    const folders = [...registry.values()].filter((n): n is FolderNode => n instanceof FolderNode);
+    if (!folders.length) {
+      void vscode.window.showInformationMessage('Expand a folder of the NHN Cloud explorer first, then filter it.');
+      return undefined;
+    }
+    const picked = await vscode.window.showQuickPick(
+      folders.map((f) => ({ label: f.label ?? f.id, description: f.id.split('/').slice(1, -1).join(' / '), folder: f })),
+      { title: 'Filter which folder?', matchOnDescription: true },
+    );
+    return picked?.folder;
+  };
+
+  const commands: Record<string, CommandHandler> = {
+    'nhncloud.tree.refresh': (node?: unknown) => ctx.refresh(node instanceof TreeNode ? node : undefined),
+    'nhncloud.tree.filter': async (node?: unknown) => {
+      const folder = folderFromArgs(node) ?? (await pickFolder());
+      if (!folder) return;
+      const text = await vscode.window.showInputBox({
+        title: `Filter ${folder.label ?? ''} by name`,
+        prompt: 'Words that must all appear in the name (case-insensitive); -word excludes. Empty clears the filter.',
+        value: filters.get(folder.id) ?? '',
+        validateInput: (t) => (t.length > 100 ? 'At most 100 characters.' : undefined),
+      });
+      if (text === undefined) return;
+      if (text.trim()) filters.set(folder.id, text.trim());
+      else filters.delete(folder.id);
+      ctx.changed(folder);
+      await services.explorerView.reveal(folder, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+    },
+    'nhncloud.tree.clearFilter': (node?: unknown) => {
+      const folder = folderFromArgs(node);
+      if (folder) {
+        filters.delete(folder.id);
+        ctx.changed(folder);
+        return;
+      }
+      const ids = [...filters.keys()];
+      filters.clear();
+      for (const id of ids) {
+        const n = registry.get(id);
+        if (n) ctx.changed(n);
+      }
+    },
+    'nhncloud.tree.retry': (node?: unknown) => {
+      const target = node instanceof TreeNode ? (node instanceof ErrorNode ? node.parent : node) : undefined;
+      ctx.refresh(target);
+    },
+    'nhncloud.tree.loadMore': async (node?: unknown) => {
+      if (node instanceof LoadMoreNode) await node.folder.loadMore();
+    },
+  };
+
+  const subs: vscode.Disposable[] = [services.profiles.onDidChange(() => ctx.refresh(undefined))];
+
+  return {
+    provider,
+    ctx,
+    feature: { commands, dispose: () => watcher.dispose() },
+    setFeatures(f) {
+      features = f;
+      ctx.refresh(undefined);
+    },
+    onFirstLoad(hook) {
+      firstLoad = hook;
+    },
+    findNode,
+    async reveal(id) {
+      const node = await findNode(id);
+      if (!node) return false;
+      await services.explorerView.reveal(node, { select: true, focus: true, expand: false });
+      return true;
+    },
+    refreshId(id) {
+      let key = id;
+      for (;;) {
+        const node = registry.get(key);
+        if (node) return ctx.refresh(node);
+        const cut = key.lastIndexOf('/');
+        if (cut <= 0) return;
+        key = key.slice(0, cut);
+      }
+    },
+    dispose() {
+      watcher.dispose();
+      for (const s of subs) s.dispose();
+    },
+  };
+}
+
+/** Regions of a profile in which a service exists (the gov cloud has RDS in KR1 only). */
+export function serviceRegions(profile: Profile, service: keyof (typeof SERVICE_REGIONS)['public']): Region[] {
+  return SERVICE_REGIONS[profile.cloud][service];
+}

@@ -1,0 +1,341 @@
+// Base types of every explorer node (design.md, conventions 2 and 3). Nodes are small
+// objects with a stable hierarchical id, a parent, getTreeItem and getChildren; folders
+// cache their children, never throw (a failure becomes an ErrorNode, an empty list a
+// PlaceholderNode) and apply the folder's name filter. The provider (./explorer.ts) is thin.
+import * as vscode from 'vscode';
+import type { Region } from '../../client/endpoints';
+import { isApiError, isAuthError, isCancelledError } from '../../client/errors';
+import type { Profile, Services } from '../services';
+import { applyFilter } from './filter';
+
+/** Shared by every node of one explorer; reached through the root (see TreeNode.ctx). */
+export interface TreeContext {
+  readonly services: Services;
+  /** Name filter per folder id (`nhncloud.tree.filter`). */
+  readonly filters: Map<string, string>;
+  /** Remember the latest node object shown for an id (refresh and reveal by id use it). */
+  register(node: TreeNode): void;
+  /** Drop the node's cached data and redraw it (undefined: the whole tree). */
+  refresh(node?: TreeNode): void;
+  /** Redraw the node only (its data changed in place). */
+  changed(node: TreeNode): void;
+  /** Poll `check` with backoff while the view is visible, until it returns true (settled). */
+  watch(key: string, check: () => Promise<boolean>): void;
+}
+
+export type Colour = 'green' | 'red' | 'yellow' | 'grey' | 'blue';
+
+const COLOUR_THEME: Record<Colour, string | undefined> = {
+  green: 'charts.green',
+  red: 'errorForeground',
+  yellow: 'charts.yellow',
+  grey: 'disabledForeground',
+  blue: 'charts.blue',
+};
+
+export function themeIcon(id: string, colour?: Colour): vscode.ThemeIcon {
+  const c = colour && COLOUR_THEME[colour];
+  return new vscode.ThemeIcon(id, c ? new vscode.ThemeColor(c) : undefined);
+}
+
+export abstract class TreeNode {
+  parent?: TreeNode;
+  /** Set on roots only; every other node reaches it through its parent. */
+  protected rootContext?: TreeContext;
+  abstract readonly id: string;
+  /** The text the name filter looks at; undefined: never filtered out. */
+  abstract readonly label: string | undefined;
+
+  get ctx(): TreeContext {
+    const c = this.rootContext ?? this.parent?.ctx;
+    if (!c) throw new Error(`Tree node ${this.id} is not attached to the explorer`);
+    return c;
+  }
+
+  /** Profile and region this node belongs to (set by ProfileNode / RegionNode). */
+  scope(): { profile?: Profile; region?: Region } {
+    return this.parent?.scope() ?? {};
+  }
+
+  abstract getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
+
+  getChildren(): Promise<TreeNode[]> {
+    return Promise.resolve([]);
+  }
+
+  /** Forget cached data so the next getChildren/getTreeItem reloads. */
+  invalidate(): void {}
+
+  /** Whether a node with `id` may be below this one (reveal by id walks down with it). */
+  mayContain(id: string): boolean {
+    return id.startsWith(`${this.id}/`);
+  }
+}
+
+/** A leaf with fixed presentation: info rows, catalog entries, members. */
+export class LeafNode extends TreeNode {
+  constructor(
+    parent: TreeNode,
+    readonly id: string,
+    readonly label: string,
+    private readonly opts: {
+      description?: string;
+      icon?: string;
+      colour?: Colour;
+      tooltip?: string | vscode.MarkdownString;
+      contextValue?: string;
+      command?: vscode.Command;
+      /** Value copied by "Copy" commands (endpoint, id). */
+      copyValue?: string;
+    } = {},
+  ) {
+    super();
+    this.parent = parent;
+  }
+
+  get copyValue(): string | undefined {
+    return this.opts.copyValue;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.description = this.opts.description;
+    item.tooltip = this.opts.tooltip;
+    item.contextValue = this.opts.contextValue ?? 'leaf';
+    item.command = this.opts.command;
+    if (this.opts.icon) item.iconPath = themeIcon(this.opts.icon, this.opts.colour);
+    return item;
+  }
+}
+
+/** "Nothing here" in an empty folder, or "No match" under a filter. */
+export class PlaceholderNode extends TreeNode {
+  readonly id: string;
+  readonly label = undefined;
+  constructor(
+    parent: TreeNode,
+    private readonly text: string,
+  ) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/~placeholder`;
+  }
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.text, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = 'placeholder';
+    item.iconPath = new vscode.ThemeIcon('circle-slash');
+    return item;
+  }
+}
+
+/** A failed load, worded for what the user can do about it. */
+export class ErrorNode extends TreeNode {
+  readonly id: string;
+  readonly label = undefined;
+  constructor(
+    parent: TreeNode,
+    readonly error: unknown,
+  ) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/~error`;
+  }
+
+  /** What the node says and does: exported for the e2e scenarios and the log line. */
+  describe(): { text: string; tooltip: string; command: vscode.Command; icon: string } {
+    const e = this.error;
+    const message = e instanceof Error ? e.message : String(e);
+    const profile = this.scope().profile;
+    const region = this.scope().region;
+    if (isAuthError(e) && e.reason === 'unauthenticated') {
+      return {
+        text: 'Credentials rejected: Edit Profile',
+        tooltip: `${message}\n\nThe service rejected the keys of profile "${profile?.name ?? ''}" (80401). Click to edit the profile.`,
+        command: { command: 'nhncloud.profile.edit', title: 'Edit Profile', arguments: [profile?.id] },
+        icon: 'key',
+      };
+    }
+    if (isAuthError(e)) {
+      return {
+        text: 'Permission denied: your role cannot read this',
+        tooltip: `${message}\n\nThe project role of this profile lacks the permission (80403). Ask a project ADMIN. Click to retry.`,
+        command: { command: 'nhncloud.tree.retry', title: 'Retry', arguments: [this] },
+        icon: 'lock',
+      };
+    }
+    if (isApiError(e) && String(e.code) === '4005') {
+      return {
+        text: `RDS for MySQL is not enabled in this project${region ? ` in ${region}` : ''}`,
+        tooltip: 'Enable the service in the NHN Cloud console (Project > Service selection), then click to retry.',
+        command: { command: 'nhncloud.tree.retry', title: 'Retry', arguments: [this] },
+        icon: 'circle-slash',
+      };
+    }
+    const reason = message.replace(/\.\s*$/, '');
+    return {
+      text: `Failed to load: ${reason}. Click to retry`,
+      tooltip: `${message}\n\nClick to retry; details in the log (NHN Cloud output channel).`,
+      command: { command: 'nhncloud.tree.retry', title: 'Retry', arguments: [this] },
+      icon: 'error',
+    };
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const d = this.describe();
+    const item = new vscode.TreeItem(d.text, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.tooltip = d.tooltip;
+    item.command = d.command;
+    item.contextValue = 'error';
+    item.iconPath = themeIcon(d.icon, 'red');
+    return item;
+  }
+}
+
+/** Ends a paged list: click to fetch the next page. */
+export class LoadMoreNode extends TreeNode {
+  readonly id: string;
+  readonly label = undefined;
+  constructor(
+    readonly folder: PagedFolderNode<unknown>,
+    private readonly shown: number,
+    private readonly total: number | undefined,
+  ) {
+    super();
+    this.parent = folder;
+    this.id = `${folder.id}/~more`;
+  }
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Load more...', vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.description = this.total !== undefined ? `${this.shown} of ${this.total}` : `${this.shown} shown`;
+    item.contextValue = 'loadMore';
+    item.iconPath = new vscode.ThemeIcon('ellipsis');
+    item.command = { command: 'nhncloud.tree.loadMore', title: 'Load more', arguments: [this] };
+    return item;
+  }
+}
+
+function describeFailure(node: TreeNode, e: unknown): string {
+  const msg = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return `Loading ${node.id} failed: ${msg}`;
+}
+
+/** A node whose children are loaded once and cached until invalidated. */
+export abstract class FolderNode extends TreeNode {
+  private cache?: Promise<TreeNode[]>;
+  protected emptyText = 'Nothing here';
+  /** Codicon of the folder. */
+  protected icon = 'folder';
+  /** contextValue; `.filtered` is appended while a filter is set. */
+  protected abstract readonly kind: string;
+  protected collapsed = vscode.TreeItemCollapsibleState.Collapsed;
+
+  protected abstract load(): Promise<TreeNode[]>;
+
+  /** Description shown beside the label (count, filter...). */
+  protected describe(): string | undefined {
+    return undefined;
+  }
+
+  protected tooltip(): string | vscode.MarkdownString | undefined {
+    return undefined;
+  }
+
+  override invalidate(): void {
+    this.cache = undefined;
+  }
+
+  /** Children as loaded (no filter, no placeholder); loads when needed. Never rejects. */
+  async loaded(): Promise<TreeNode[]> {
+    this.cache ??= this.load().then(
+      (nodes) => nodes,
+      (e: unknown) => {
+        if (!isCancelledError(e)) this.ctx.services.log.warn(describeFailure(this, e));
+        return [new ErrorNode(this, e)];
+      },
+    );
+    const nodes = await this.cache;
+    for (const n of nodes) {
+      n.parent ??= this;
+      this.ctx.register(n);
+    }
+    return nodes;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    const nodes = await this.loaded();
+    if (!nodes.length) return [new PlaceholderNode(this, this.emptyText)];
+    const filter = this.ctx.filters.get(this.id);
+    if (!filter) return nodes;
+    const shown = applyFilter(nodes, (n) => n.label, filter);
+    if (!shown.some((n) => n.label !== undefined)) shown.unshift(new PlaceholderNode(this, `No name matches "${filter}"`));
+    return shown;
+  }
+
+  getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem> {
+    return this.folderItem();
+  }
+
+  /** The folder's item (label, filter state, icon); subclasses decorate it. */
+  protected folderItem(): vscode.TreeItem {
+    const label = this.label ?? '';
+    const item = new vscode.TreeItem(label, this.collapsed);
+    item.id = this.id;
+    const filter = this.ctx.filters.get(this.id);
+    const own = this.describe();
+    item.description = filter ? [own, `filter: ${filter}`].filter(Boolean).join(' · ') : own;
+    item.contextValue = filter ? `${this.kind}.filtered` : this.kind;
+    item.iconPath = themeIcon(filter ? 'filter' : this.icon);
+    item.tooltip = this.tooltip();
+    return item;
+  }
+}
+
+/** A folder fetched page by page, ending in "Load more" while more exist. */
+export abstract class PagedFolderNode<T> extends FolderNode {
+  protected pageSize = 20;
+  private items: T[] = [];
+  private total: number | undefined;
+  private pages = 0;
+
+  protected abstract fetchPage(page: number, size: number): Promise<{ items: T[]; total?: number }>;
+  protected abstract toNode(item: T): TreeNode;
+
+  override invalidate(): void {
+    super.invalidate();
+    this.items = [];
+    this.pages = 0;
+    this.total = undefined;
+  }
+
+  /** Fetch the next page on top of what is loaded (the "Load more" node). */
+  async loadMore(): Promise<void> {
+    const next = await this.fetchPage(this.pages + 1, this.pageSize);
+    this.pages++;
+    this.items.push(...next.items);
+    this.total = next.total ?? this.total;
+    if (next.items.length < this.pageSize) this.total = this.items.length;
+    super.invalidate();
+    this.ctx.changed(this);
+  }
+
+  protected async load(): Promise<TreeNode[]> {
+    if (this.pages === 0) {
+      const first = await this.fetchPage(1, this.pageSize);
+      this.pages = 1;
+      this.items = first.items;
+      this.total = first.items.length < this.pageSize ? first.items.length : first.total;
+    }
+    const nodes = this.items.map((i) => this.toNode(i));
+    const more = this.total === undefined ? this.items.length === this.pages * this.pageSize : this.items.length < this.total;
+    if (more) nodes.push(new LoadMoreNode(this as PagedFolderNode<unknown>, this.items.length, this.total));
+    return nodes;
+  }
+
+  protected override describe(): string | undefined {
+    return this.total !== undefined ? String(this.total) : undefined;
+  }
+}

@@ -1,0 +1,107 @@
+// RDS against a sandbox running outside VS Code (as a real service would): a VIEWER profile
+// gets a clear permission message, and a job survives a window reload. The sandbox process is
+// started by the first scenario and stopped, by its own id, by the last one (or on exit).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const KEYS = {
+  viewer: { appKey: 'sandbox-rds-appkey', id: 'sandbox-viewer-access-key', secret: 'sandbox-viewer-secret-access-key' },
+  admin: { appKey: 'sandbox-rds-appkey', id: 'sandbox-admin-access-key', secret: 'sandbox-admin-secret-access-key' },
+};
+
+let sandbox;
+let url;
+
+function startSandbox() {
+  return new Promise((resolve, reject) => {
+    // 2 s a job step: a stop takes ~10 s, long enough to reload the window in the middle.
+    sandbox = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts', '--port', '0', '--time-scale', '2000'], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    sandbox.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    sandbox.on('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${out}`)));
+    setTimeout(() => reject(new Error(`the sandbox did not start: ${out}`)), 60_000);
+  });
+}
+
+function stopSandbox() {
+  if (sandbox?.pid && sandbox.exitCode === null) {
+    try {
+      process.kill(-sandbox.pid, 'SIGTERM');
+    } catch {}
+  }
+  sandbox = undefined;
+}
+process.on('exit', stopSandbox);
+
+/** The Add Profile wizard: public cloud, RDS keys only, the RDS address pointing at the sandbox. */
+async function addProfile(t, name, keys) {
+  await t.runCommand('NHN Cloud: Add Profile');
+  await t.quick.answer(name, 'Profile name');
+  await t.quick.pick('Public cloud', 'Which cloud');
+  await t.quick.waitFor('Regions to show');
+  await t.quick.enter();
+  await t.quick.answer(keys.appKey, 'app key');
+  await t.quick.answer(keys.id, 'user access key ID');
+  await t.quick.answer(keys.secret, 'secret access key');
+  for (const step of ['tenant ID of the project', 'e-mail or IAM ID', 'API password', 'Object storage: its tenant ID', 'S3 API credential access key', 'secret key of that S3 credential']) {
+    await t.quick.answer('', step);
+  }
+  await t.quick.pick('Endpoint: RDS for MySQL', 'Advanced');
+  await t.quick.answer(`${url}/rds/{region}`, 'Address of rds');
+  await t.quick.pick('Save profile', 'Advanced');
+  await t.quick.waitClosed();
+  await t.notification(`Profile "${name}" added and active.`);
+}
+
+export const scenarios = [
+  {
+    name: 'a VIEWER profile browses, and a change gets a clear permission message, not a stack trace',
+    async run(t) {
+      url = await startSandbox();
+      await t.openView('NHN Cloud');
+      await addProfile(t, 'e2e-viewer', KEYS.viewer);
+      await t.expandRow('KR1');
+      await t.expandRow('RDS for MySQL');
+      await t.expandRow('DB Instances');
+      await t.treeRow('staging-api').waitFor({ timeout: 30_000 });
+      await t.runCommand('NHN Cloud: Stop DB Instance');
+      await t.quick.pick('staging-api', 'DB instance');
+      await t.page.locator('.monaco-dialog-box').getByRole('button', { name: 'Stop' }).click();
+      const toast = await t.notification('permission', 30_000);
+      const text = await toast.innerText();
+      if (/\n\s+at |Error:|\.ts:\d+/.test(text)) throw new Error(`the message shows internals: ${text}`);
+      await t.screenshot('rds-viewer-forbidden');
+    },
+  },
+  {
+    name: 'reload the window in the middle of a job: the job resumes and reports its end',
+    async run(t) {
+      await addProfile(t, 'e2e-admin', KEYS.admin);
+      await t.runCommand('NHN Cloud: Stop DB Instance');
+      await t.quick.pick('staging-api', 'DB instance');
+      await t.page.locator('.monaco-dialog-box').getByRole('button', { name: 'Stop' }).click();
+      await t.page.locator('.statusbar-item').filter({ hasText: 'NHN Cloud job' }).first().waitFor({ timeout: 30_000 });
+      await t.runCommand('Developer: Reload Window');
+      await t.page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+      await t.openView('NHN Cloud');
+      await t.notification('Stop staging-api: done', 120_000);
+      await t.expandRow('KR1');
+      await t.expandRow('RDS for MySQL');
+      await t.expandRow('DB Instances');
+      await t.treeRow('staging-api').filter({ hasText: 'SHUTDOWN' }).waitFor({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'the sandbox process is stopped',
+    independent: true,
+    async run() {
+      stopSandbox();
+    },
+  },
+];

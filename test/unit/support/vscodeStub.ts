@@ -1,0 +1,84 @@
+// A small stand-in for the `vscode` module, enough for the explorer's tree and job tracker
+// to run in plain Node against the sandbox (the e2e suite covers the real VS Code). It is
+// installed with `installVscodeStub()` before the modules under test are imported.
+import Module from 'node:module';
+
+export class EventEmitter<T> {
+  private listeners: Array<(e: T) => void> = [];
+  event = (l: (e: T) => void) => {
+    this.listeners.push(l);
+    return { dispose: () => (this.listeners = this.listeners.filter((x) => x !== l)) };
+  };
+  fire(e: T) {
+    for (const l of this.listeners) l(e);
+  }
+  dispose() {
+    this.listeners = [];
+  }
+}
+
+export const messages: Array<{ level: string; text: string }> = [];
+
+const stub = {
+  TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
+  StatusBarAlignment: { Left: 1, Right: 2 },
+  ProgressLocation: { Notification: 15 },
+  TreeItem: class {
+    id?: string;
+    description?: string;
+    tooltip?: unknown;
+    contextValue?: string;
+    iconPath?: unknown;
+    command?: unknown;
+    constructor(
+      public label: string,
+      public collapsibleState = 0,
+    ) {}
+  },
+  ThemeIcon: class {
+    constructor(
+      public id: string,
+      public color?: unknown,
+    ) {}
+  },
+  ThemeColor: class {
+    constructor(public id: string) {}
+  },
+  MarkdownString: class {
+    constructor(
+      public value = '',
+      public supportThemeIcons = false,
+    ) {}
+    appendText(t: string) {
+      this.value += t;
+      return this;
+    }
+    appendMarkdown(t: string) {
+      this.value += t;
+      return this;
+    }
+  },
+  EventEmitter,
+  Uri: { parse: (s: string) => ({ toString: () => s }) },
+  window: {
+    createStatusBarItem: () => ({ text: '', tooltip: undefined, show() {}, hide() {}, dispose() {} }),
+    showInformationMessage: async (text: string) => void messages.push({ level: 'info', text }),
+    showWarningMessage: async (text: string) => void messages.push({ level: 'warning', text }),
+    showErrorMessage: async (text: string) => void messages.push({ level: 'error', text }),
+    setStatusBarMessage: () => ({ dispose() {} }),
+  },
+  commands: { executeCommand: async () => undefined },
+  workspace: { getConfiguration: () => ({ get: (_k: string, d?: unknown) => d }) },
+  env: { clipboard: { writeText: async () => undefined } },
+};
+
+let installed = false;
+export function installVscodeStub(): void {
+  if (installed) return;
+  installed = true;
+  const m = Module as unknown as { _load: (req: string, parent: unknown, isMain: boolean) => unknown };
+  const load = m._load;
+  m._load = function (req: string, parent: unknown, isMain: boolean) {
+    return req === 'vscode' ? stub : load.call(this, req, parent, isMain);
+  };
+}
