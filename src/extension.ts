@@ -4,6 +4,7 @@
 // See README "Architecture" for why there is one lazy boundary here.
 import * as vscode from 'vscode';
 import type { Main, Shim } from './main';
+import { PANEL_VIEW_TYPES } from './panels/viewTypes';
 
 let main: Promise<Main> | undefined;
 
@@ -22,6 +23,16 @@ export function activate(context: vscode.ExtensionContext): { main: () => Promis
   for (const { command } of commands) {
     context.subscriptions.push(
       vscode.commands.registerCommand(command, (...args: unknown[]) => load().then((m) => m.runCommand(command, args))),
+    );
+  }
+
+  // Panels open before a reload come back through their serializers: main loads only when one
+  // of them is actually restored.
+  for (const viewType of Object.values(PANEL_VIEW_TYPES)) {
+    context.subscriptions.push(
+      vscode.window.registerWebviewPanelSerializer(viewType, {
+        deserializeWebviewPanel: (panel, state) => load().then((m) => m.revivePanel(viewType, panel, state)),
+      }),
     );
   }
 

@@ -5,6 +5,8 @@ import { Redactor } from './client/http/redact';
 import { Clients } from './shared/clients';
 import { wrapCommand } from './shared/commands';
 import { RedactedLog } from './shared/log';
+import { createPanelsFeature } from './panels/activation';
+import { panelHooks } from './panels/hooks';
 import { profileFeature } from './shared/profileCommands';
 import { Profiles } from './shared/profiles';
 import type { CommandHandler, Feature, Services } from './shared/services';
@@ -23,6 +25,8 @@ export interface Main {
   runCommand(id: string, args: unknown[]): Promise<unknown>;
   explorer: vscode.TreeDataProvider<unknown>;
   dispose(): Promise<void>;
+  /** Reopens a webview panel after a window reload (called by the shim's panel serializers). */
+  revivePanel(viewType: string, panel: vscode.WebviewPanel, state: unknown): void;
 }
 
 /** The shape of every explorer node (design.md, convention 2): a small object that renders itself. */
@@ -52,10 +56,14 @@ export function createMain(shim: Shim): Main {
   };
 
   // Each feature contributes its handlers here; ids must be declared in package.json.
-  const features: Feature[] = [profileFeature(services)];
+  const panels = createPanelsFeature(services);
+  const features: Feature[] = [profileFeature(services), panels];
   // The explorer tree, job tracker, sandbox and RDS feature (src/shared/tree/activate.ts).
   const explorerParts = activateExplorer(services, features);
   features.push(...explorerParts.features);
+  // The panels hand their jobs to the tracker and reveal what they made.
+  panelHooks.trackJob = (opts) => void explorerParts.jobs.track(opts);
+  panelHooks.revealNode = (id) => explorerParts.explorer.reveal(id);
 
   const titles = new Map<string, string>(
     ((context.extension.packageJSON?.contributes?.commands ?? []) as Array<{ command: string; title: string }>).map((c) => [c.command, c.title]),
@@ -95,6 +103,7 @@ export function createMain(shim: Shim): Main {
       return run(...args);
     },
     explorer,
+    revivePanel: (viewType, panel, state) => panels.revive(viewType, panel, state),
     async dispose() {
       for (const f of features) await f.dispose?.();
       for (const d of disposables) d.dispose();

@@ -1,0 +1,137 @@
+// The extension side of every webview panel: the HTML shell with its CSP, the `ready`
+// handshake, strict checking of every inbound message, request/response by id, and the
+// per-target registry (one panel per thing: opening it again reveals the open one).
+import * as vscode from 'vscode';
+import { isApiError, isAuthError, isCancelledError, isValidationError } from '../client/errors';
+import type { RdsClient } from '../client/rds/client';
+import type { Services } from '../shared/services';
+import { nonce, panelHtml } from './html';
+import { parseInbound, VIEW_TYPES, type ErrorPayload, type MethodsOf, type OutboundMessage, type PanelKind, type PanelTarget, type ParamsOf } from './protocol';
+
+export type Handlers<K extends PanelKind> = { [M in keyof MethodsOf<K>]: (params: ParamsOf<K, M>) => Promise<unknown> };
+
+const TITLES: Record<PanelKind, string> = {
+  createInstance: 'Create DB Instance',
+  restore: 'Restore DB Instance',
+  replicate: 'Create Read Replica',
+  parameterGroup: 'Parameter Group',
+  securityGroup: 'DB Security Group Rules',
+  metrics: 'Metrics',
+};
+
+const open = new Map<string, BasePanel<PanelKind>>();
+
+function keyOf(kind: PanelKind, target: PanelTarget): string {
+  return `${kind}:${target.region}:${target.source ?? ''}:${target.id ?? ''}`;
+}
+
+export abstract class BasePanel<K extends PanelKind> implements vscode.Disposable {
+  protected readonly disposables: vscode.Disposable[] = [];
+  private disposed = false;
+  protected readonly abort = new AbortController();
+
+  protected constructor(
+    protected readonly services: Services,
+    readonly kind: K,
+    readonly panel: vscode.WebviewPanel,
+    readonly target: PanelTarget,
+  ) {
+    const root = services.context.extensionUri;
+    panel.webview.options = {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(root, 'dist', 'webviews'), vscode.Uri.joinPath(root, 'media')],
+    };
+    panel.iconPath = vscode.Uri.joinPath(root, 'media', 'nhncloud.svg');
+    panel.title = target.label ? `${TITLES[kind]}: ${target.label}` : TITLES[kind];
+    const n = nonce();
+    panel.webview.html = panelHtml({
+      cspSource: panel.webview.cspSource,
+      nonce: n,
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(root, 'dist', 'webviews', `${kind}.js`)).toString(),
+      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(root, 'media', 'webview.css')).toString(),
+      title: panel.title,
+      kind,
+    });
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((raw) => void this.receive(raw)),
+      panel.onDidDispose(() => this.dispose()),
+    );
+    open.set(keyOf(kind, target), this as unknown as BasePanel<PanelKind>);
+  }
+
+  /** The panel of this kind and target if one is open (then it is revealed). */
+  static revealExisting(kind: PanelKind, target: PanelTarget): boolean {
+    const p = open.get(keyOf(kind, target));
+    if (!p) return false;
+    p.panel.reveal();
+    return true;
+  }
+
+  static createWebviewPanel(kind: PanelKind): vscode.WebviewPanel {
+    return vscode.window.createWebviewPanel(VIEW_TYPES[kind], TITLES[kind], vscode.ViewColumn.Active, { enableScripts: true, enableFindWidget: true });
+  }
+
+  protected abstract readonly handlers: Handlers<K>;
+
+  /** What the webview gets in answer to `ready` (besides the target). */
+  protected initData(): Promise<unknown> | unknown {
+    return {};
+  }
+
+  protected rds(): Promise<RdsClient> {
+    return this.services.clients.rds(this.target.region);
+  }
+
+  post(message: OutboundMessage): void {
+    if (!this.disposed) void this.panel.webview.postMessage(message);
+  }
+
+  /** Pushes an event (job progress, refreshed data) to the webview. */
+  protected emit(name: string, data: unknown): void {
+    this.post({ type: 'event', name, data });
+  }
+
+  private async receive(raw: unknown): Promise<void> {
+    const parsed = parseInbound(this.kind, raw);
+    if (!parsed.ok) {
+      this.services.log.warn(`Panel ${this.kind}: rejected a message from the webview (${parsed.reason}).`);
+      const id = raw && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined;
+      if (typeof id === 'number' && Number.isSafeInteger(id)) {
+        this.post({ type: 'response', id, ok: false, error: { message: 'The panel sent a malformed request; details are in the log.' } });
+      }
+      return;
+    }
+    const msg = parsed.message;
+    if (msg.type === 'ready') {
+      try {
+        this.post({ type: 'init', panel: this.kind, data: { target: this.target, ...((await this.initData()) as object) } });
+      } catch (e) {
+        this.post({ type: 'init', panel: this.kind, data: { target: this.target, error: this.errorPayload(e) } });
+      }
+      return;
+    }
+    const handler = (this.handlers as Record<string, (p: unknown) => Promise<unknown>>)[msg.method];
+    try {
+      const result = await handler.call(this, msg.params);
+      this.post({ type: 'response', id: msg.id, ok: true, result: result ?? null });
+    } catch (e) {
+      this.services.log.error(`Panel ${this.kind}: ${msg.method} failed: ${e instanceof Error ? e.message : String(e)}`);
+      this.post({ type: 'response', id: msg.id, ok: false, error: this.errorPayload(e) });
+    }
+  }
+
+  protected errorPayload(e: unknown): ErrorPayload {
+    if (isValidationError(e)) return { message: e.message, issues: e.issues };
+    if (isAuthError(e) || isApiError(e) || isCancelledError(e)) return { message: e.message };
+    return { message: e instanceof Error ? e.message : String(e) };
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.abort.abort();
+    if (open.get(keyOf(this.kind, this.target)) === (this as unknown)) open.delete(keyOf(this.kind, this.target));
+    this.panel.dispose();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}

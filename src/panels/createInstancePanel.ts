@@ -1,0 +1,39 @@
+// Create DB instance (extension side). The webview builds the body and checks it with the
+// client's CreateDbInstanceBody schema as it is typed; the client checks it again on send.
+import type * as vscode from 'vscode';
+import type { Services } from '../shared/services';
+import { BasePanel, type Handlers } from './basePanel';
+import { registerJob } from './hooks';
+import type { PanelTarget } from './protocol';
+import { loadCatalog, parameterGroupsOf, instanceJobs, revealInstance } from './wizardSupport';
+
+export class CreateInstancePanel extends BasePanel<'createInstance'> {
+  private readonly track = instanceJobs(() => this.rds(), (e) => this.emit('job', e), this.abort.signal, () => this.services.refresh());
+
+  static open(services: Services, target: PanelTarget): void {
+    if (BasePanel.revealExisting('createInstance', target)) return;
+    new CreateInstancePanel(services, BasePanel.createWebviewPanel('createInstance'), target);
+  }
+
+  static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {
+    new CreateInstancePanel(services, panel, target);
+  }
+
+  private constructor(services: Services, panel: vscode.WebviewPanel, target: PanelTarget) {
+    super(services, 'createInstance', panel, target);
+  }
+
+  protected readonly handlers: Handlers<'createInstance'> = {
+    loadCatalog: async () => loadCatalog(await this.rds()),
+    parameterGroups: async ({ dbVersion }) => parameterGroupsOf(await this.rds(), dbVersion),
+    submit: async ({ body }) => {
+      const rds = await this.rds();
+      const { jobId } = await rds.createDbInstance({ body } as never);
+      this.services.log.info(`Create DB instance ${String(body.dbInstanceName)} in ${this.target.region}: job ${jobId}`);
+      registerJob(this.services, this.target.region, jobId, `Create DB instance ${String(body.dbInstanceName)}`);
+      return { jobId };
+    },
+    track: ({ jobId }) => this.track(jobId),
+    reveal: async ({ dbInstanceId }) => revealInstance(this.services, this.target, dbInstanceId),
+  };
+}

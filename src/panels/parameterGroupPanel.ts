@@ -1,0 +1,103 @@
+// Parameter-group editor (extension side). Reads the group, the instances that use it (and
+// whether each needs the group applied), the other groups of the same version (Compare, Copy).
+//
+// "Apply to instances": the spec has no apply endpoint; an instance whose
+// `needToApplyParameterGroup` is true gets the group applied by
+// `PUT /v3.0/db-instances/{id}` with its own `parameterGroupId` (the modify operation applies
+// the group it names). That is what this panel sends, one job per instance, after a modal
+// confirmation because FILE/BOTH parameters restart the instance.
+import * as vscode from 'vscode';
+import { waitForJob } from '../client/rds/jobs';
+import type { RdsClient } from '../client/rds/client';
+import type { Services } from '../shared/services';
+import { BasePanel, type Handlers } from './basePanel';
+import { registerJob } from './hooks';
+import type { PanelTarget } from './protocol';
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]);
+      }
+    }),
+  );
+  return out;
+}
+
+export async function instancesUsingGroup(rds: RdsClient, parameterGroupId: string) {
+  const { dbInstances } = await rds.listDbInstances();
+  const details = await mapLimit(dbInstances, 4, (i) => rds.getDbInstance({ dbInstanceId: i.dbInstanceId }).catch(() => undefined));
+  return details
+    .filter((d) => d?.parameterGroupId === parameterGroupId)
+    .map((d) => ({
+      dbInstanceId: d!.dbInstanceId,
+      dbInstanceName: d!.dbInstanceName,
+      dbInstanceStatus: d!.dbInstanceStatus,
+      needToApplyParameterGroup: d!.needToApplyParameterGroup === true,
+    }));
+}
+
+export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
+  static open(services: Services, target: PanelTarget): void {
+    if (BasePanel.revealExisting('parameterGroup', target)) return;
+    new ParameterGroupPanel(services, BasePanel.createWebviewPanel('parameterGroup'), target);
+  }
+
+  static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {
+    new ParameterGroupPanel(services, panel, target);
+  }
+
+  private constructor(services: Services, panel: vscode.WebviewPanel, target: PanelTarget) {
+    super(services, 'parameterGroup', panel, target);
+  }
+
+  protected readonly handlers: Handlers<'parameterGroup'> = {
+    load: async ({ parameterGroupId }) => {
+      const rds = await this.rds();
+      const group = await rds.getParameterGroup({ parameterGroupId });
+      const [instances, others] = await Promise.all([
+        instancesUsingGroup(rds, parameterGroupId),
+        rds.listParameterGroups({ query: { dbVersion: group.dbVersion } } as never).then((r) => r.parameterGroups.filter((g) => g.parameterGroupId !== parameterGroupId)),
+      ]);
+      return { group, instances, others };
+    },
+    save: async ({ parameterGroupId, modifiedParameters }) => {
+      await (await this.rds()).modifyParameters({ parameterGroupId, body: { modifiedParameters } });
+      this.services.log.info(`Parameter group ${parameterGroupId}: ${modifiedParameters.length} parameter(s) changed.`);
+      this.services.refresh();
+      return null;
+    },
+    copy: async ({ parameterGroupId, parameterGroupName, description }) => {
+      const r = await (await this.rds()).copyParameterGroup({ parameterGroupId, body: { parameterGroupName, ...(description ? { description } : {}) } });
+      this.services.refresh();
+      ParameterGroupPanel.open(this.services, { region: this.target.region, id: r.parameterGroupId, label: parameterGroupName });
+      return r;
+    },
+    compare: async ({ parameterGroupId }) => (await this.rds()).getParameterGroup({ parameterGroupId }),
+    apply: async ({ dbInstanceIds, parameterGroupId }) => {
+      const answer = await vscode.window.showWarningMessage(
+        `Apply the parameter group to ${dbInstanceIds.length} instance(s)? Parameters applied through the configuration file restart them.`,
+        { modal: true },
+        'Apply',
+      );
+      if (answer !== 'Apply') return { applied: 0 };
+      const rds = await this.rds();
+      const results = await Promise.allSettled(
+        dbInstanceIds.map(async (dbInstanceId) => {
+          const { jobId } = await rds.modifyDbInstance({ dbInstanceId, body: { parameterGroupId } });
+          registerJob(this.services, this.target.region, jobId, `Apply parameter group to ${dbInstanceId}`, dbInstanceId);
+          this.emit('apply', { dbInstanceId, jobStatus: 'SUBMITTED' });
+          await waitForJob(rds, jobId, { signal: this.abort.signal, onProgress: (j) => this.emit('apply', { dbInstanceId, jobStatus: j.jobStatus }) });
+        }),
+      );
+      this.services.refresh();
+      const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${dbInstanceIds[i]}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`] : []));
+      if (failed.length) throw new Error(`Applying failed for ${failed.length} instance(s): ${failed.join('; ')}`);
+      return { applied: dbInstanceIds.length };
+    },
+  };
+}

@@ -1,0 +1,160 @@
+// The typed messages between a panel (extension side) and its webview (browser side).
+// Both sides import the TYPES from here; only the extension side uses the zod schemas, so the
+// browser bundles do not pay for them (they import this file with `import type`).
+//
+// Webview -> extension: `ready` (handshake, sent once the page can receive), `request` (a call
+// with an id; exactly one `response` with the same id answers it). Extension -> webview: `init`
+// (the panel's input, sent in answer to `ready`), `response`, `event` (push: job progress,
+// refreshed data). Every inbound message is checked with a strict schema: unknown types, unknown
+// methods, missing or extra fields are rejected and logged, never acted upon.
+import * as z from 'zod/mini';
+import type { FieldIssue } from '../client/errors';
+import { PANEL_VIEW_TYPES, type PanelKind } from './viewTypes';
+
+export type { FieldIssue, PanelKind };
+export const VIEW_TYPES: Record<PanelKind, string> = PANEL_VIEW_TYPES;
+
+export interface ErrorPayload {
+  message: string;
+  issues?: FieldIssue[];
+}
+
+// ---- extension -> webview ----------------------------------------------------------------
+export type OutboundMessage =
+  | { type: 'init'; panel: PanelKind; data: unknown }
+  | { type: 'response'; id: number; ok: true; result: unknown }
+  | { type: 'response'; id: number; ok: false; error: ErrorPayload }
+  | { type: 'event'; name: string; data: unknown };
+
+// ---- webview -> extension ----------------------------------------------------------------
+export type MethodSchemas = Record<string, z.ZodMiniType>;
+
+const requestId = z.number().check(z.int(), z.minimum(1));
+const uuid = z.string().check(z.minLength(1), z.maxLength(64));
+const anyBody = z.record(z.string(), z.unknown());
+
+/** Method schemas per panel. The request bodies are re-checked by the handlers with the client schemas. */
+export const METHODS = {
+  createInstance: {
+    loadCatalog: z.strictObject({}),
+    parameterGroups: z.strictObject({ dbVersion: z.string() }),
+    submit: z.strictObject({ body: anyBody }),
+    reveal: z.strictObject({ dbInstanceId: uuid }),
+    track: z.strictObject({ jobId: uuid }),
+  },
+  restore: {
+    loadCatalog: z.strictObject({}),
+    parameterGroups: z.strictObject({ dbVersion: z.string() }),
+    restorationInfo: z.strictObject({ dbInstanceId: uuid }),
+    lastQuery: z.strictObject({ dbInstanceId: uuid, query: anyBody }),
+    listBackups: z.strictObject({ dbInstanceId: z.optional(uuid) }),
+    submit: z.strictObject({
+      mode: z.enum(['instance', 'backup', 'objectStorage']),
+      dbInstanceId: z.optional(uuid),
+      backupId: z.optional(uuid),
+      body: anyBody,
+    }),
+    reveal: z.strictObject({ dbInstanceId: uuid }),
+    track: z.strictObject({ jobId: uuid }),
+  },
+  replicate: {
+    loadCatalog: z.strictObject({}),
+    parameterGroups: z.strictObject({ dbVersion: z.string() }),
+    submit: z.strictObject({ dbInstanceId: uuid, body: anyBody }),
+    reveal: z.strictObject({ dbInstanceId: uuid }),
+    track: z.strictObject({ jobId: uuid }),
+  },
+  parameterGroup: {
+    load: z.strictObject({ parameterGroupId: uuid }),
+    save: z.strictObject({
+      parameterGroupId: uuid,
+      modifiedParameters: z.array(z.strictObject({ parameterId: uuid, value: z.string() })).check(z.minLength(1)),
+    }),
+    copy: z.strictObject({ parameterGroupId: uuid, parameterGroupName: z.string().check(z.minLength(1), z.maxLength(100)), description: z.optional(z.string()) }),
+    compare: z.strictObject({ parameterGroupId: uuid }),
+    apply: z.strictObject({ dbInstanceIds: z.array(uuid).check(z.minLength(1)), parameterGroupId: uuid }),
+  },
+  securityGroup: {
+    load: z.strictObject({ dbSecurityGroupId: uuid }),
+    addRule: z.strictObject({ dbSecurityGroupId: uuid, rule: anyBody }),
+    modifyRule: z.strictObject({ dbSecurityGroupId: uuid, ruleId: uuid, rule: anyBody }),
+    deleteRules: z.strictObject({ dbSecurityGroupId: uuid, ruleIds: z.array(uuid).check(z.minLength(1)) }),
+  },
+  metrics: {
+    listMetrics: z.strictObject({}),
+    statistics: z.strictObject({
+      dbInstanceId: uuid,
+      measureNames: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
+      from: z.string(),
+      to: z.string(),
+      interval: z.optional(z.number().check(z.int(), z.minimum(1))),
+    }),
+  },
+} satisfies Record<PanelKind, MethodSchemas>;
+
+export type MethodsOf<K extends PanelKind> = (typeof METHODS)[K];
+export type ParamsOf<K extends PanelKind, M extends keyof MethodsOf<K>> = z.infer<MethodsOf<K>[M] & z.ZodMiniType>;
+
+/** Where a panel points: kept in the webview state, so a reloaded window reopens the same thing. */
+export interface PanelTarget {
+  region: 'KR1' | 'KR2' | 'JP1';
+  /** The instance, parameter group, security group or backup the panel works on. */
+  id?: string;
+  /** What the title shows (a name). */
+  label?: string;
+  /** Restore only: what `id` names. */
+  source?: 'instance' | 'backup' | 'objectStorage';
+}
+
+export const panelTargetSchema = z.strictObject({
+  region: z.enum(['KR1', 'KR2', 'JP1']),
+  id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  label: z.optional(z.string().check(z.maxLength(255))),
+  source: z.optional(z.enum(['instance', 'backup', 'objectStorage'])),
+});
+
+/** The part of a webview's saved state the extension reads back when the window reloads. */
+export function targetFromState(state: unknown): PanelTarget | undefined {
+  const t = state && typeof state === 'object' ? (state as { target?: unknown }).target : undefined;
+  const r = panelTargetSchema.safeParse(t);
+  return r.success ? r.data : undefined;
+}
+
+export type InboundMessage =
+  | { type: 'ready' }
+  | { type: 'request'; id: number; method: string; params: unknown };
+
+const readyMessage = z.strictObject({ type: z.literal('ready') });
+const requestEnvelope = z.strictObject({ type: z.literal('request'), id: requestId, method: z.string(), params: z.unknown() });
+
+export type ParseResult = { ok: true; message: InboundMessage } | { ok: false; reason: string };
+
+/**
+ * Checks one message from a webview of `kind`: the envelope strictly, then the params of the
+ * named method strictly. Returns the reason on rejection (for the log; nothing secret in it:
+ * values are not echoed, only paths and codes).
+ */
+export function parseInbound(kind: PanelKind, raw: unknown): ParseResult {
+  const type = raw && typeof raw === 'object' ? (raw as { type?: unknown }).type : undefined;
+  if (type === 'ready') {
+    const r = readyMessage.safeParse(raw);
+    return r.success ? { ok: true, message: { type: 'ready' } } : { ok: false, reason: `bad ready message: ${describeIssues(r.error.issues)}` };
+  }
+  if (type !== 'request') return { ok: false, reason: `unknown message type ${JSON.stringify(String(type)).slice(0, 40)}` };
+  const env = requestEnvelope.safeParse(raw);
+  if (!env.success) return { ok: false, reason: `bad request envelope: ${describeIssues(env.error.issues)}` };
+  const methods: MethodSchemas = METHODS[kind];
+  const schema = Object.hasOwn(methods, env.data.method) ? methods[env.data.method] : undefined;
+  if (!schema) return { ok: false, reason: `unknown method ${JSON.stringify(env.data.method.slice(0, 40))} for panel ${kind}` };
+  const params = schema.safeParse(env.data.params ?? {});
+  if (!params.success) return { ok: false, reason: `bad params for ${env.data.method}: ${describeIssues(params.error.issues)}` };
+  return { ok: true, message: { type: 'request', id: env.data.id, method: env.data.method, params: params.data } };
+}
+
+function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; code?: string; keys?: string[] }>): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.code ?? 'invalid'}${i.keys ? ` [${i.keys.join(', ')}]` : ''}`)
+    .join('; ');
+}
+

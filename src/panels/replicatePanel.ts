@@ -1,0 +1,42 @@
+// Create a read replica (extension side): prefilled from the source; what the person leaves
+// empty is omitted from the body and the service takes the source's value (spec: replicate).
+import type * as vscode from 'vscode';
+import type { Services } from '../shared/services';
+import { BasePanel, type Handlers } from './basePanel';
+import { registerJob } from './hooks';
+import type { PanelTarget } from './protocol';
+import { instanceJobs, loadCatalog, loadSource, parameterGroupsOf, revealInstance } from './wizardSupport';
+
+export class ReplicatePanel extends BasePanel<'replicate'> {
+  private readonly track = instanceJobs(() => this.rds(), (e) => this.emit('job', e), this.abort.signal, () => this.services.refresh());
+
+  static open(services: Services, target: PanelTarget): void {
+    if (BasePanel.revealExisting('replicate', target)) return;
+    new ReplicatePanel(services, BasePanel.createWebviewPanel('replicate'), target);
+  }
+
+  static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {
+    new ReplicatePanel(services, panel, target);
+  }
+
+  private constructor(services: Services, panel: vscode.WebviewPanel, target: PanelTarget) {
+    super(services, 'replicate', panel, target);
+  }
+
+  protected override async initData() {
+    return { source: await loadSource(await this.rds(), this.target.id!) };
+  }
+
+  protected readonly handlers: Handlers<'replicate'> = {
+    loadCatalog: async () => loadCatalog(await this.rds()),
+    parameterGroups: async ({ dbVersion }) => parameterGroupsOf(await this.rds(), dbVersion),
+    submit: async ({ dbInstanceId, body }) => {
+      const { jobId } = await (await this.rds()).replicateDbInstance({ dbInstanceId, body } as never);
+      this.services.log.info(`Replicate DB instance ${dbInstanceId} as ${String(body.dbInstanceName)}: job ${jobId}`);
+      registerJob(this.services, this.target.region, jobId, `Replicate as ${String(body.dbInstanceName)}`);
+      return { jobId };
+    },
+    track: ({ jobId }) => this.track(jobId),
+    reveal: async ({ dbInstanceId }) => revealInstance(this.services, this.target, dbInstanceId),
+  };
+}

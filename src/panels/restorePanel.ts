@@ -1,0 +1,64 @@
+// Restore (extension side): from an instance (point in time, binary-log position, backup),
+// from a backup itself, or from object storage. The instance sections are prefilled from the
+// source instance (or the backup's instance when it still exists).
+import type * as vscode from 'vscode';
+import type { Services } from '../shared/services';
+import { BasePanel, type Handlers } from './basePanel';
+import { registerJob } from './hooks';
+import type { PanelTarget } from './protocol';
+import { findBackup, instanceJobs, loadCatalog, loadSource, parameterGroupsOf, revealInstance } from './wizardSupport';
+
+export class RestorePanel extends BasePanel<'restore'> {
+  private readonly track = instanceJobs(() => this.rds(), (e) => this.emit('job', e), this.abort.signal, () => this.services.refresh());
+
+  static open(services: Services, target: PanelTarget): void {
+    if (BasePanel.revealExisting('restore', target)) return;
+    new RestorePanel(services, BasePanel.createWebviewPanel('restore'), target);
+  }
+
+  static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {
+    new RestorePanel(services, panel, target);
+  }
+
+  private constructor(services: Services, panel: vscode.WebviewPanel, target: PanelTarget) {
+    super(services, 'restore', panel, target);
+  }
+
+  protected override async initData() {
+    const rds = await this.rds();
+    const { source, id } = this.target;
+    if (source === 'instance' && id) return { source: await loadSource(rds, id) };
+    if (source === 'backup' && id) {
+      const backup = await findBackup(rds, id);
+      if (!backup) throw new Error(`Backup ${id} was not found in ${this.target.region}. It may have been deleted; refresh the explorer.`);
+      // The backup's instance may be gone; then the form starts from the backup's engine only.
+      const from = backup.dbInstanceId ? await loadSource(rds, backup.dbInstanceId).catch(() => undefined) : undefined;
+      return { backup, source: from ?? { instance: { dbVersion: backup.dbVersion } } };
+    }
+    return {};
+  }
+
+  protected readonly handlers: Handlers<'restore'> = {
+    loadCatalog: async () => loadCatalog(await this.rds()),
+    parameterGroups: async ({ dbVersion }) => parameterGroupsOf(await this.rds(), dbVersion),
+    restorationInfo: async ({ dbInstanceId }) => (await this.rds()).getRestorationInfo({ dbInstanceId }),
+    lastQuery: async ({ dbInstanceId, query }) => (await this.rds()).getLastQuery({ dbInstanceId, query } as never),
+    listBackups: async ({ dbInstanceId }) => (await this.rds()).listBackups({ query: { page: 1, size: 100, ...(dbInstanceId ? { dbInstanceId } : {}) } } as never),
+    submit: async ({ mode, dbInstanceId, backupId, body }) => {
+      const rds = await this.rds();
+      let jobId: string;
+      if (mode === 'instance') {
+        if (!dbInstanceId) throw new Error('No source instance was given.');
+        ({ jobId } = await rds.restoreDbInstance({ dbInstanceId, body } as never));
+      } else if (mode === 'backup') {
+        if (!backupId) throw new Error('No backup was given.');
+        ({ jobId } = await rds.restoreFromBackup({ backupId, body } as never));
+      } else ({ jobId } = await rds.restoreFromObjectStorage({ body } as never));
+      this.services.log.info(`Restore (${mode}) as ${String(body.dbInstanceName)} in ${this.target.region}: job ${jobId}`);
+      registerJob(this.services, this.target.region, jobId, `Restore as ${String(body.dbInstanceName)}`);
+      return { jobId };
+    },
+    track: ({ jobId }) => this.track(jobId),
+    reveal: async ({ dbInstanceId }) => revealInstance(this.services, this.target, dbInstanceId),
+  };
+}

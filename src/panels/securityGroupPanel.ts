@@ -1,0 +1,47 @@
+// DB security-group rules (extension side). Adding, changing and deleting rules are jobs: the
+// handler waits for each job, then answers with the group as it now is.
+import type * as vscode from 'vscode';
+import { waitForJob } from '../client/rds/jobs';
+import type { Services } from '../shared/services';
+import { BasePanel, type Handlers } from './basePanel';
+import { registerJob } from './hooks';
+import type { PanelTarget } from './protocol';
+
+export class SecurityGroupPanel extends BasePanel<'securityGroup'> {
+  static open(services: Services, target: PanelTarget): void {
+    if (BasePanel.revealExisting('securityGroup', target)) return;
+    new SecurityGroupPanel(services, BasePanel.createWebviewPanel('securityGroup'), target);
+  }
+
+  static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {
+    new SecurityGroupPanel(services, panel, target);
+  }
+
+  private constructor(services: Services, panel: vscode.WebviewPanel, target: PanelTarget) {
+    super(services, 'securityGroup', panel, target);
+  }
+
+  private async afterJob(dbSecurityGroupId: string, jobId: string) {
+    const rds = await this.rds();
+    registerJob(this.services, this.target.region, jobId, `Change rules of DB security group ${this.target.label ?? dbSecurityGroupId}`);
+    await waitForJob(rds, jobId, { signal: this.abort.signal, onProgress: (j) => this.emit('job', { jobStatus: j.jobStatus }) });
+    this.services.refresh();
+    return rds.getDbSecurityGroup({ dbSecurityGroupId });
+  }
+
+  protected readonly handlers: Handlers<'securityGroup'> = {
+    load: async ({ dbSecurityGroupId }) => (await this.rds()).getDbSecurityGroup({ dbSecurityGroupId }),
+    addRule: async ({ dbSecurityGroupId, rule }) => {
+      const { jobId } = await (await this.rds()).createDbSecurityGroupRule({ dbSecurityGroupId, body: rule } as never);
+      return this.afterJob(dbSecurityGroupId, jobId);
+    },
+    modifyRule: async ({ dbSecurityGroupId, ruleId, rule }) => {
+      const { jobId } = await (await this.rds()).modifyDbSecurityGroupRule({ dbSecurityGroupId, ruleId, body: rule } as never);
+      return this.afterJob(dbSecurityGroupId, jobId);
+    },
+    deleteRules: async ({ dbSecurityGroupId, ruleIds }) => {
+      const { jobId } = await (await this.rds()).deleteDbSecurityGroupRules({ dbSecurityGroupId, query: { ruleIds } } as never);
+      return this.afterJob(dbSecurityGroupId, jobId);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// What the Create, Restore and Replicate panels share on the extension side: the catalog of
+// choices, the parameter groups of a version, and watching the job until the new instance is
+// AVAILABLE (pushing `job` events to the webview as it goes), then revealing it.
+import * as vscode from 'vscode';
+import type { RdsClient } from '../client/rds/client';
+import type { Services } from '../shared/services';
+import { panelHooks, rdsTreeId } from './hooks';
+import { trackInstanceJob, type JobEvent } from './instanceJob';
+import type { PanelTarget } from './protocol';
+
+export async function loadCatalog(rds: RdsClient) {
+  const [versions, flavors, subnets, storageTypes, securityGroups, userGroups] = await Promise.all([
+    rds.listDbVersions(),
+    rds.listDbFlavors(),
+    rds.listSubnets(),
+    rds.listStorageTypes(),
+    rds.listDbSecurityGroups(),
+    rds.listUserGroups(),
+  ]);
+  return {
+    dbVersions: versions.dbVersions,
+    flavors: [...flavors.dbFlavors].sort((a, b) => (a.vcpus ?? 0) - (b.vcpus ?? 0) || (a.ram ?? 0) - (b.ram ?? 0)),
+    subnets: subnets.subnets,
+    storageTypes: storageTypes.storageTypes,
+    securityGroups: securityGroups.dbSecurityGroups,
+    userGroups: userGroups.userGroups,
+  };
+}
+
+export async function parameterGroupsOf(rds: RdsClient, dbVersion: string) {
+  const { parameterGroups } = await rds.listParameterGroups({ query: { dbVersion } } as never);
+  return parameterGroups.filter((g) => !g.dbVersion || g.dbVersion === dbVersion);
+}
+
+/** Refreshes the explorer and selects the instance in it (or at least shows the explorer). */
+export async function revealInstance(services: Services, target: PanelTarget, dbInstanceId: string): Promise<void> {
+  const root = rdsTreeId(services, target.region);
+  services.refresh();
+  const id = rdsTreeId(services, target.region, dbInstanceId);
+  if (root && id && panelHooks.revealNode && (await panelHooks.revealNode(id))) return;
+  await vscode.commands.executeCommand('nhncloud.explorer.focus');
+  void vscode.window.showInformationMessage('The new instance is in the explorer under RDS for MySQL (refresh it if it does not show yet).');
+}
+
+/** The source instance with its storage, backup and network settings (restore and replicate prefill). */
+export async function loadSource(rds: RdsClient, dbInstanceId: string) {
+  const [instance, storage, backup, network] = await Promise.all([
+    rds.getDbInstance({ dbInstanceId }),
+    rds.getStorageInfo({ dbInstanceId }),
+    rds.getBackupInfo({ dbInstanceId }),
+    rds.getNetworkInfo({ dbInstanceId }),
+  ]);
+  return { instance, storage, backup, network };
+}
+
+/** A backup by id: the list endpoint is the only way to read one (paged, at most 100 a page). */
+export async function findBackup(rds: RdsClient, backupId: string) {
+  for (let page = 1; page <= 50; page++) {
+    const r = await rds.listBackups({ query: { page, size: 100 } } as never);
+    const hit = r.backups.find((b) => b.backupId === backupId);
+    if (hit) return hit;
+    if (r.backups.length < 100) break;
+  }
+  return undefined;
+}
+
+/** One tracking per job per panel: the webview asks again after a reload and gets the same one. */
+export function instanceJobs(rds: () => Promise<RdsClient>, emit: (e: JobEvent) => void, signal: AbortSignal, done: () => void) {
+  const tracked = new Map<string, Promise<JobEvent>>();
+  return async (jobId: string): Promise<JobEvent> => {
+    let p = tracked.get(jobId);
+    if (!p) {
+      p = rds().then((client) => trackInstanceJob(client, jobId, emit, signal)).finally(done);
+      tracked.set(jobId, p);
+    }
+    return p;
+  };
+}

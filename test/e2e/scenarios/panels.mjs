@@ -1,0 +1,202 @@
+// The webview forms end to end, against the sandbox: invalid values show inline errors and block
+// the request; a valid create ends with the new instance AVAILABLE in the tree; a point-in-time
+// restore; the parameter editor changes three parameters, shows the diff, saves, and the group
+// then needs applying; a window reload keeps a half-filled form.
+
+/** Answers the region question when the command asks it (the sandbox profile has three). */
+async function region(t, code = 'KR1') {
+  const asked = await t.page
+    .locator('.quick-input-widget')
+    .filter({ hasText: 'Region' })
+    .waitFor({ state: 'visible', timeout: 5_000 })
+    .then(() => true, () => false);
+  if (asked) await t.quick.pick(code);
+}
+
+/** Runs a palette command with the focus out of any webview (a focused webview keeps F1 for itself). */
+async function command(t, title) {
+  await t.sidebar.locator('.composite.title .title-label').first().click();
+  await t.runCommand(title);
+}
+
+/** Closes every editor, so the next scenario starts from a clean editor area. */
+async function closeEditors(t) {
+  await command(t, 'View: Close All Editors');
+}
+
+const field = (w, path) => w.locator(`[data-path="${path}"]`);
+const fill = (w, path, value) => field(w, path).locator('input').fill(value);
+/** vscode-single-select: set the value as the component does on a choice, then notify. */
+const choose = (w, path, value) =>
+  field(w, path).evaluate((el, v) => {
+    el.value = v;
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }, value);
+/** The first real option of a select (not the "Choose ..." placeholder). */
+const firstOption = (w, path) => field(w, path).evaluate((el) => [...el.querySelectorAll('vscode-option')].map((o) => o.value).find(Boolean));
+/** Waits until the select offers a real option (choices load after the engine is chosen). */
+async function optionOf(w, path, timeout = 30_000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await firstOption(w, path);
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`no choice appeared in ${path}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+const errorOf = (w, path, text) => field(w, path).locator('xpath=..').locator('.field-error', { hasText: text });
+
+export const scenarios = [
+  {
+    name: 'the sandbox is explored (a profile with RDS data in three regions)',
+    async run(t) {
+      await t.openView('NHN Cloud');
+      await t.runCommand('NHN Cloud: Explore the Sandbox');
+      await t.notification('The sandbox runs on', 60_000);
+    },
+  },
+  {
+    name: 'Create DB Instance: invalid values show inline errors and block Review; a valid create ends AVAILABLE in the tree',
+    async run(t) {
+      await command(t, 'NHN Cloud: Create DB Instance');
+      await region(t);
+      const w = t.webview();
+      await field(w, 'dbInstanceName').waitFor({ timeout: 60_000 });
+
+      await fill(w, 'dbPort', '80');
+      await errorOf(w, 'dbPort', 'dbPort must be between 3306 and 43306').waitFor();
+      await fill(w, 'storage.storageSize', '5000');
+      await errorOf(w, 'storage.storageSize', 'storageSize must be between 20 and 2048').waitFor();
+      await w.locator('#review-request').click();
+      await w.locator('.notice-error', { hasText: 'Some fields need attention' }).waitFor();
+      if ((await w.locator('#submit').count()) !== 0) throw new Error('Create offered while fields are invalid');
+      await errorOf(w, 'dbFlavorId', 'dbFlavorId').waitFor();
+
+      await choose(w, 'dbVersion', 'MYSQL_V8040');
+      await fill(w, 'dbInstanceName', 'e2e-orders');
+      await choose(w, 'dbFlavorId', await firstOption(w, 'dbFlavorId'));
+      await choose(w, 'storage.storageType', await firstOption(w, 'storage.storageType'));
+      await fill(w, 'storage.storageSize', '40');
+      await choose(w, 'network.subnetId', await firstOption(w, 'network.subnetId'));
+      await fill(w, 'network.availabilityZone', 'kr-pub-a');
+      await fill(w, 'dbPort', '3306');
+      await choose(w, 'parameterGroupId', await optionOf(w, 'parameterGroupId'));
+      await fill(w, 'dbUserName', 'admin');
+      await fill(w, 'dbPassword', 'E2eSecretPw!7');
+      await fill(w, 'dbPasswordConfirm', 'E2eSecretPw!7');
+      await w.locator('#review-request').click();
+      const summary = w.locator('table.summary');
+      await summary.waitFor();
+      const text = await summary.innerText();
+      if (text.includes('E2eSecretPw!7') || !text.includes('••••••••')) throw new Error('the summary must mask the password');
+      await t.screenshot('create-summary');
+      await w.locator('#submit').click();
+      await w.locator('.progress', { hasText: 'Job' }).waitFor();
+      await w.locator('vscode-button', { hasText: 'Reveal in Explorer' }).waitFor({ timeout: 180_000 });
+      await w.locator('vscode-button', { hasText: 'Reveal in Explorer' }).click();
+      const row = t.treeRow('e2e-orders');
+      await row.waitFor({ timeout: 60_000 });
+      await t.screenshot('create-revealed');
+      await closeEditors(t);
+    },
+  },
+  {
+    name: 'a reload keeps a half-filled Create form',
+    async run(t) {
+      await command(t, 'NHN Cloud: Create DB Instance');
+      await region(t, 'KR2');
+      const w = t.webview();
+      await field(w, 'dbInstanceName').waitFor({ timeout: 60_000 });
+      await fill(w, 'dbInstanceName', 'half-filled');
+      await fill(w, 'description', 'typed before the reload');
+      await t.page.waitForTimeout(500); // the state is written on the next animation frame
+      await command(t, 'Developer: Reload Window');
+      await t.page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+      // The sidebar comes back as it was; clicking its tab while it restores would hide it again.
+      await t.sidebar
+        .locator('.composite.title')
+        .filter({ hasText: /NHN Cloud/i })
+        .waitFor({ timeout: 30_000 })
+        .catch(() => t.openView('NHN Cloud'));
+      const again = t.webview();
+      const name = field(again, 'dbInstanceName');
+      await name.waitFor({ timeout: 90_000 }).catch(async () => {
+        // The sandbox restarts with the tree after a reload; the panel offers Retry meanwhile.
+        await again.locator('vscode-button', { hasText: 'Retry' }).click();
+        await name.waitFor({ timeout: 60_000 });
+      });
+      const value = await name.evaluate((el) => el.value);
+      if (value !== 'half-filled') throw new Error(`after the reload the name is "${value}"`);
+      const desc = await field(again, 'description').evaluate((el) => el.value);
+      if (desc !== 'typed before the reload') throw new Error(`after the reload the description is "${desc}"`);
+      await closeEditors(t);
+    },
+  },
+  {
+    name: 'Restore to a point in time: bounded, last query previewed, job runs to AVAILABLE',
+    async run(t) {
+      await command(t, 'NHN Cloud: Restore DB Instance');
+      await t.quick.pick('From a DB instance', 'Restore');
+      await region(t);
+      await t.quick.pick('staging-api', 'Instance to restore');
+      const w = t.webview();
+      const when = field(w, 'restore.restoreYmdt');
+      await when.waitFor({ timeout: 60_000 });
+      await t.page.waitForFunction(() => true);
+      await w.locator('.field-help', { hasText: 'Restorable from' }).waitFor({ timeout: 30_000 });
+      const latest = await when.evaluate((el) => el.value);
+      if (!latest) throw new Error('the point in time is not prefilled with the latest restorable time');
+      await fill(w, 'restore.restoreYmdt', '2999-01-01T00:00:00+09:00');
+      await errorOf(w, 'restore.restoreYmdt', 'Choose a time between').waitFor();
+      await fill(w, 'restore.restoreYmdt', latest);
+      await w.locator('vscode-button', { hasText: 'Preview last query' }).click();
+      await w.locator('.last-query').filter({ hasText: 'Last query executed' }).waitFor({ timeout: 30_000 });
+      const name = await field(w, 'dbInstanceName').evaluate((el) => el.value);
+      if (name !== 'staging-api-restored') throw new Error(`the name is not prefilled from the source: ${name}`);
+      await w.locator('#review-request').click();
+      await w.locator('#submit').click();
+      await w.locator('vscode-button', { hasText: 'Reveal in Explorer' }).waitFor({ timeout: 180_000 });
+      await t.screenshot('restore-done');
+      await closeEditors(t);
+    },
+  },
+  {
+    name: 'Parameter group: three changes, the diff, Save, and the group then needs applying',
+    async run(t) {
+      await command(t, 'NHN Cloud: Edit Parameters');
+      await region(t);
+      await t.quick.pick('default.MYSQL_V8040', 'Parameter group');
+      const w = t.webview();
+      await w.locator('.pg-count').waitFor({ timeout: 60_000 });
+      const filter = w.locator('#filter input');
+
+      await filter.fill('auto_increment_increment');
+      const inc = w.locator('[data-name="auto_increment_increment"] vscode-textfield input');
+      await inc.fill('2');
+      await inc.press('Tab');
+      // binlog_cache_size is applied through the file (BOTH): the restart warning must show.
+      await filter.fill('binlog_cache_size');
+      const cache = w.locator('[data-name="binlog_cache_size"] vscode-textfield input');
+      await cache.fill('65536');
+      await cache.press('Tab');
+      await filter.fill('big_tables');
+      await w.locator('[data-name="big_tables"] vscode-checkbox').first().click();
+      await filter.fill('');
+      await w.locator('#review', { hasText: 'Review 3 change(s)' }).waitFor();
+      await w.locator('#t-modifiedOnly').click();
+      await w.locator('.pg-count', { hasText: /^3 of / }).waitFor();
+
+      await w.locator('#review').click();
+      const diff = w.locator('table.diff');
+      await diff.waitFor();
+      const rows = await diff.locator('tbody tr').count();
+      if (rows !== 3) throw new Error(`the diff shows ${rows} rows`);
+      await w.locator('.notice-warning', { hasText: 'restart' }).waitFor();
+      await t.screenshot('parameters-diff');
+      await w.locator('#save').click();
+      await w.locator('.notice-info', { hasText: 'Saved 3 change(s)' }).waitFor({ timeout: 60_000 });
+      await w.locator('.pg-banner', { hasText: 'needs applying' }).waitFor({ timeout: 60_000 });
+      await t.screenshot('parameters-need-apply');
+    },
+  },
+];

@@ -1,0 +1,29 @@
+// Create DB instance: the full InstanceSpec plus engine, administrator account, plugin and TLS.
+import '../shared/nonce';
+import { CreateDbInstanceBody } from '../../src/client/rds/schemas';
+import { createBody, DEFAULT_VALUES } from '../../src/panels/model/instanceForm';
+import { $ } from '../shared/dom';
+import { client, getState, onEvent, start } from '../shared/rpc';
+import { loading, schedulesToValues, Wizard, type WizardState } from '../shared/wizard';
+
+const rpc = client<'createInstance'>();
+const app = $('app');
+
+start((init) => {
+  const saved = getState<WizardState>();
+  const wizard = new Wizard({
+    mode: 'create',
+    target: saved?.target ?? init.target,
+    values: saved?.values ?? { ...DEFAULT_VALUES, ...schedulesToValues([{ backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' }]) },
+    job: saved?.job,
+    schema: () => CreateDbInstanceBody,
+    body: createBody,
+    submitLabel: 'Create',
+    submit: (body) => rpc.request('submit', { body }),
+    track: (jobId) => rpc.request('track', { jobId }),
+    reveal: (dbInstanceId) => rpc.request('reveal', { dbInstanceId }),
+    parameterGroups: (dbVersion) => rpc.request('parameterGroups', { dbVersion }),
+  });
+  onEvent('job', (p) => wizard.onProgress(p));
+  loading(app, 'the choices', async () => wizard.render(app, await rpc.request('loadCatalog', {})));
+});

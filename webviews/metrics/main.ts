@@ -1,0 +1,182 @@
+// Metrics: one uPlot chart per chosen measure over a chosen range and interval, refreshed every
+// minute while the panel is visible, drawn in the theme's chart colours.
+import '../shared/nonce';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-multi-select/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-label/index.js';
+import uPlot from 'uplot';
+import uplotCss from 'uplot/dist/uPlot.min.css';
+import type { PanelTarget } from '../../src/panels/protocol';
+import { $, h } from '../shared/dom';
+import { button, notice } from '../shared/form';
+import { client, getState, saveState, start } from '../shared/rpc';
+
+// A constructed stylesheet: no <style> element, so no 'unsafe-inline' is needed.
+const sheet = new CSSStyleSheet();
+sheet.replaceSync(uplotCss);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+
+const rpc = client<'metrics'>();
+const app = $('app');
+const REFRESH_MS = 60_000;
+const RANGES: Array<[string, number]> = [
+  ['Last hour', 3600],
+  ['Last 6 hours', 6 * 3600],
+  ['Last 24 hours', 86400],
+  ['Last 7 days', 7 * 86400],
+  ['Last 30 days', 30 * 86400],
+];
+const INTERVALS = ['', '1', '5', '30', '120', '1440'];
+const PALETTE = ['--vscode-charts-blue', '--vscode-charts-orange', '--vscode-charts-green', '--vscode-charts-purple', '--vscode-charts-red', '--vscode-charts-yellow'];
+
+interface SavedState {
+  target: PanelTarget;
+  measures: string[];
+  range: number;
+  interval: string;
+}
+interface Statistic {
+  measureName: string;
+  unit?: string;
+  values: Array<[number, string]>;
+}
+type Ctl = HTMLElement & { value: any };
+
+let state: SavedState;
+const charts = new Map<string, uPlot>();
+const grid = h('div', { class: 'charts' });
+const status = h('p', { class: 'field-help', 'aria-live': 'polite' });
+let timer: number | undefined;
+
+function cssVar(name: string, fallback: string): string {
+  return getComputedStyle(document.body).getPropertyValue(name).trim() || fallback;
+}
+
+export function toSeries(stat: Statistic): [number[], Array<number | null>] {
+  const xs: number[] = [];
+  const ys: Array<number | null> = [];
+  for (const [t, v] of stat.values) {
+    xs.push(t > 1e12 ? t / 1000 : t);
+    const n = Number(v);
+    ys.push(v === '' || v === null || !Number.isFinite(n) ? null : n);
+  }
+  return [xs, ys];
+}
+
+function chart(stat: Statistic, index: number): HTMLElement {
+  const fg = cssVar('--vscode-foreground', '#888');
+  const gridColor = cssVar('--vscode-editorWidget-border', 'rgba(128,128,128,0.3)');
+  const stroke = cssVar(PALETTE[index % PALETTE.length], fg);
+  const box = h('figure', { class: 'chart', 'aria-label': `${stat.measureName} chart` }, h('figcaption', null, `${stat.measureName}${stat.unit ? ` (${stat.unit})` : ''}`));
+  const width = Math.max(300, grid.clientWidth - 16);
+  const axis = { stroke: fg, grid: { stroke: gridColor, width: 1 }, ticks: { stroke: gridColor, width: 1 } };
+  const plot = new uPlot(
+    {
+      width,
+      height: 220,
+      series: [{}, { label: stat.measureName, stroke, width: 2, fill: undefined, spanGaps: false }],
+      axes: [axis, axis],
+      legend: { show: true },
+      cursor: { drag: { x: true, y: false } },
+    },
+    toSeries(stat),
+    box,
+  );
+  charts.set(stat.measureName, plot);
+  const last = stat.values.at(-1);
+  box.append(h('p', { class: 'sr-only' }, last ? `Latest ${stat.measureName}: ${last[1]} ${stat.unit ?? ''}` : `No data for ${stat.measureName}`));
+  return box;
+}
+
+async function refresh(): Promise<void> {
+  if (!state.measures.length) {
+    grid.replaceChildren(notice('info', 'Choose at least one measure.'));
+    return;
+  }
+  const to = new Date();
+  const from = new Date(to.getTime() - state.range * 1000);
+  status.textContent = 'Refreshing…';
+  try {
+    const r = await rpc.request('statistics', {
+      dbInstanceId: state.target.id!,
+      measureNames: state.measures,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      ...(state.interval ? { interval: Number(state.interval) } : {}),
+    });
+    const stats: Statistic[] = r.metricStatistics ?? [];
+    for (const p of charts.values()) p.destroy();
+    charts.clear();
+    grid.replaceChildren(...(stats.length ? stats.map(chart) : [notice('info', 'No data in this range.')]));
+    status.textContent = `Updated ${to.toLocaleTimeString()}; refreshes every minute while open.`;
+  } catch (e) {
+    status.textContent = '';
+    grid.replaceChildren(notice('error', `Could not read the metrics: ${(e as Error).message}`), button('Retry', () => void refresh()));
+  }
+}
+
+function schedule(): void {
+  if (timer !== undefined) clearInterval(timer);
+  timer = window.setInterval(() => {
+    if (document.visibilityState === 'visible') void refresh();
+  }, REFRESH_MS);
+}
+
+async function main(init: { target: PanelTarget }): Promise<void> {
+  const saved = getState<SavedState>();
+  state = saved ?? { target: init.target, measures: ['CPU_USAGE'], range: 3600, interval: '' };
+  if (!state.target.id) return void app.replaceChildren(notice('error', 'No DB instance was given.'));
+  app.replaceChildren(h('p', { class: 'loading' }, 'Loading the metrics…'));
+  const { metrics } = (await rpc.request('listMetrics', {})) as { metrics: Array<{ measureName: string; unit?: string }> };
+  const names = [...new Set(metrics.map((m) => m.measureName))].sort();
+  state.measures = state.measures.filter((m) => names.includes(m));
+  if (!state.measures.length && names.length) state.measures = [names[0]];
+
+  const measures = h('vscode-multi-select', { id: 'measures' }, ...names.map((n) => h('vscode-option', { value: n }, n))) as Ctl;
+  const range = h('vscode-single-select', { id: 'range' }, ...RANGES.map(([label, s]) => h('vscode-option', { value: String(s) }, label))) as Ctl;
+  const interval = h('vscode-single-select', { id: 'interval' }, ...INTERVALS.map((i) => h('vscode-option', { value: i }, i ? `${i} min` : 'Service default'))) as Ctl;
+  queueMicrotask(() => {
+    measures.value = state.measures;
+    range.value = String(state.range);
+    interval.value = state.interval;
+  });
+  const changed = () => {
+    state = { ...state, measures: [...measures.value], range: Number(range.value), interval: interval.value };
+    saveState(state);
+    void refresh();
+  };
+  measures.addEventListener('change', changed);
+  range.addEventListener('change', changed);
+  interval.addEventListener('change', changed);
+  app.replaceChildren(
+    h('h1', null, `Metrics: ${state.target.label ?? state.target.id}`),
+    h(
+      'div',
+      { class: 'toolbar' },
+      h('div', { class: 'field' }, h('vscode-label', { for: 'measures' }, 'Measures'), measures),
+      h('div', { class: 'field' }, h('vscode-label', { for: 'range' }, 'Range'), range),
+      h('div', { class: 'field' }, h('vscode-label', { for: 'interval' }, 'Interval'), interval),
+      button('Refresh', () => void refresh(), { secondary: true }),
+    ),
+    status,
+    grid,
+  );
+  saveState(state);
+  await refresh();
+  schedule();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void refresh();
+  });
+  // A theme switch changes the body class and the --vscode-* values: redraw in the new colours.
+  new MutationObserver(() => void refresh()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+  new ResizeObserver(() => {
+    const w = Math.max(300, grid.clientWidth - 16);
+    for (const p of charts.values()) p.setSize({ width: w, height: 220 });
+  }).observe(grid);
+}
+
+start((init) => {
+  main(init).catch((e: Error) => app.replaceChildren(notice('error', `Could not load the metrics: ${e.message}`), button('Retry', () => main(init))));
+});

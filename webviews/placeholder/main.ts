@@ -1,2 +1,0 @@
-// Placeholder webview entry; real panels live beside it, one folder each.
-document.body.dataset.ready = 'true';

@@ -1,0 +1,46 @@
+// Create a read replica: prefilled from the source; a field left empty is omitted and the
+// service takes the source's value (flavor, port, parameter group, security groups, storage,
+// backup settings, public access).
+import '../shared/nonce';
+import { ReplicateBody } from '../../src/client/rds/schemas';
+import { prefillFromSource, replicateBody, type SourceDetails } from '../../src/panels/model/instanceForm';
+import { $, h } from '../shared/dom';
+import { notice } from '../shared/form';
+import { client, getState, onEvent, start } from '../shared/rpc';
+import { loading, schedulesToValues, Wizard, type WizardState } from '../shared/wizard';
+
+const rpc = client<'replicate'>();
+const app = $('app');
+
+start((init) => {
+  const source = init.source as SourceDetails | undefined;
+  const sourceId = init.target.id;
+  if (init.error || !source || !sourceId) {
+    app.replaceChildren(notice('error', `Could not read the source instance: ${init.error?.message ?? 'no instance given'}`));
+    return;
+  }
+  const saved = getState<WizardState>();
+  const prefill = prefillFromSource(source, '-replica');
+  const wizard = new Wizard({
+    mode: 'replicate',
+    target: saved?.target ?? init.target,
+    values: saved?.values ?? { ...prefill.values, ...schedulesToValues(prefill.schedules) },
+    job: saved?.job,
+    schema: () => ReplicateBody,
+    body: replicateBody,
+    submitLabel: 'Create replica',
+    submit: (body) => rpc.request('submit', { dbInstanceId: sourceId, body }),
+    track: (jobId) => rpc.request('track', { jobId }),
+    reveal: (dbInstanceId) => rpc.request('reveal', { dbInstanceId }),
+    parameterGroups: (dbVersion) => rpc.request('parameterGroups', { dbVersion }),
+    leading: () => [
+      h(
+        'p',
+        { class: 'intro' },
+        `Source: ${source.instance.dbInstanceName ?? sourceId} (${source.instance.dbVersion ?? ''}). Fields you clear take the source\u2019s value.`,
+      ),
+    ],
+  });
+  onEvent('job', (p) => wizard.onProgress(p));
+  loading(app, 'the choices', async () => wizard.render(app, await rpc.request('loadCatalog', {})));
+});

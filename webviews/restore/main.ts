@@ -1,0 +1,185 @@
+// Restore: from an instance (point in time with a preview of the last query, binary-log
+// position, or one of its backups), from a backup itself, or from object storage. The instance
+// sections of Create follow, prefilled from the source.
+import '../shared/nonce';
+import { RestoreBody, RestoreFromBackupBody, RestoreFromObsBody } from '../../src/client/rds/schemas';
+import {
+  prefillFromSource,
+  restoreBody,
+  restoreFromBackupBody,
+  restoreFromObsBody,
+  type BackupSchedule,
+  type FormValues,
+  type RestoreChoice,
+  type SourceDetails,
+} from '../../src/panels/model/instanceForm';
+import type { FieldIssue } from '../../src/panels/protocol';
+import { $, h } from '../shared/dom';
+import { button, notice, section, selectField, setOptions, textField, type FormStore } from '../shared/form';
+import { client, getState, onEvent, start } from '../shared/rpc';
+import { loading, schedulesToValues, Wizard, type WizardState } from '../shared/wizard';
+
+const rpc = client<'restore'>();
+const app = $('app');
+
+interface RestorableBackup {
+  backup: { backupId: string; backupName: string; createdYmdt?: string };
+  restorableBinLogs: string[];
+}
+interface RestorationInfo {
+  oldestRestorableYmdt?: string;
+  latestRestorableYmdt?: string;
+  restorableBackups: RestorableBackup[];
+}
+
+function choiceOf(v: FormValues): RestoreChoice {
+  const s = (k: string) => String(v[k] ?? '');
+  const type = s('restore.restoreType');
+  if (type === 'BINLOG')
+    return { restoreType: 'BINLOG', backupId: s('restore.backupId'), binLogFileName: s('restore.binLog.binLogFileName'), binLogPosition: s('restore.binLog.binLogPosition') };
+  if (type === 'BACKUP') return { restoreType: 'BACKUP', backupId: s('restore.backupId') };
+  return { restoreType: 'TIMESTAMP', restoreYmdt: s('restore.restoreYmdt') };
+}
+
+start((init) => {
+  const source = init.source as SourceDetails | undefined;
+  const mode = init.target.source ?? 'instance';
+  if (init.error) {
+    app.replaceChildren(notice('error', `Could not read the source: ${init.error.message}`));
+    return;
+  }
+  const saved = getState<WizardState>();
+  const prefill = source ? prefillFromSource(source, '-restored') : { values: {}, schedules: [] as BackupSchedule[] };
+  const initial: FormValues = saved?.values ?? {
+    ...prefill.values,
+    ...schedulesToValues(prefill.schedules.length ? prefill.schedules : [{ backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' }]),
+    ...(mode === 'instance' ? { 'restore.restoreType': 'TIMESTAMP' } : {}),
+    ...(mode === 'objectStorage' ? { dbVersion: '' } : {}),
+  };
+  let info: RestorationInfo | undefined;
+  const preview = h('div', { class: 'last-query', 'aria-live': 'polite' });
+  const rangeNote = h('p', { class: 'field-help' });
+
+  const extraIssues = (): FieldIssue[] => {
+    if (mode !== 'instance' || !info) return [];
+    const v = wizard.store.values;
+    if (v['restore.restoreType'] !== 'TIMESTAMP') return [];
+    const t = Date.parse(String(v['restore.restoreYmdt'] ?? ''));
+    const lo = info.oldestRestorableYmdt ? Date.parse(info.oldestRestorableYmdt) : NaN;
+    const hi = info.latestRestorableYmdt ? Date.parse(info.latestRestorableYmdt) : NaN;
+    if (Number.isFinite(t) && ((Number.isFinite(lo) && t < lo) || (Number.isFinite(hi) && t > hi)))
+      return [{ path: 'restore.restoreYmdt', message: `Choose a time between ${info.oldestRestorableYmdt} and ${info.latestRestorableYmdt}.` }];
+    return [];
+  };
+
+  const showLastQuery = async () => {
+    const c = choiceOf(wizard.store.values);
+    if (c.restoreType === 'BACKUP' || !init.target.id) return;
+    const query =
+      c.restoreType === 'TIMESTAMP'
+        ? { restoreType: 'TIMESTAMP', restoreYmdt: c.restoreYmdt }
+        : { restoreType: 'BINLOG', backupId: c.backupId, binLogFileName: c.binLogFileName, binLogPosition: Number(c.binLogPosition) };
+    preview.replaceChildren(h('p', null, 'Reading the last query…'));
+    try {
+      const r = await rpc.request('lastQuery', { dbInstanceId: init.target.id, query });
+      preview.replaceChildren(
+        h('p', null, `Last query executed before that point (at ${r.executedYmdt ?? 'unknown time'}):`),
+        h('pre', { class: 'code' }, String(r.lastQuery ?? '(none)')),
+      );
+    } catch (e) {
+      preview.replaceChildren(notice('error', (e as Error).message));
+    }
+  };
+
+  const leading = (store: FormStore): HTMLElement[] => {
+    if (mode === 'backup') {
+      const b = init.backup as { backupName?: string; dbVersion?: string; createdYmdt?: string } | undefined;
+      return [h('p', { class: 'intro' }, `Restoring backup ${b?.backupName ?? init.target.id} (${b?.dbVersion ?? ''}, taken ${b?.createdYmdt ?? ''}) as a new instance.`)];
+    }
+    if (mode === 'objectStorage') {
+      return [
+        section(
+          'Backup in object storage',
+          textField(store, 'restore.tenantId', 'Object storage tenant ID', { required: true }),
+          textField(store, 'restore.username', 'User (account or IAM ID)', { required: true }),
+          textField(store, 'restore.password', 'API password', { type: 'password', required: true, help: 'Never stored by the panel.' }),
+          textField(store, 'restore.targetContainer', 'Container', { required: true }),
+          textField(store, 'restore.objectPath', 'Object path', { required: true }),
+          h('p', { class: 'field-help' }, 'Only engine versions restorable from object storage are offered below.'),
+        ),
+      ];
+    }
+    const sync = () => {
+      const t = store.get('restore.restoreType');
+      for (const [path, types] of [
+        ['restore.restoreYmdt', ['TIMESTAMP']],
+        ['restore.backupId', ['BINLOG', 'BACKUP']],
+        ['restore.binLog.binLogFileName', ['BINLOG']],
+        ['restore.binLog.binLogPosition', ['BINLOG']],
+      ] as const) {
+        const f = store.fields.get(path);
+        if (f) f.row.hidden = !(types as readonly string[]).includes(String(t));
+      }
+      lastQueryButton.hidden = t === 'BACKUP';
+      const chosen = info?.restorableBackups.find((b) => b.backup.backupId === store.get('restore.backupId'));
+      setOptions(store, 'restore.binLog.binLogFileName', (chosen?.restorableBinLogs ?? []).map((l) => ({ value: l, label: l })));
+    };
+    store.onChange((p) => {
+      if (p === 'restore.restoreType' || p === 'restore.backupId') sync();
+      if (p.startsWith('restore.')) preview.replaceChildren();
+    });
+    const lastQueryButton = button('Preview last query', () => void showLastQuery(), { secondary: true });
+    const sec = section(
+      'Restore point',
+      selectField(store, 'restore.restoreType', 'Restore to', [
+        { value: 'TIMESTAMP', label: 'A point in time' },
+        { value: 'BINLOG', label: 'A binary-log position' },
+        { value: 'BACKUP', label: 'A backup' },
+      ]),
+      rangeNote,
+      textField(store, 'restore.restoreYmdt', 'Point in time', { placeholder: '2024-03-01T09:00:00+09:00', help: 'Date and time with an offset.' }),
+      selectField(store, 'restore.backupId', 'Backup', [], { empty: 'Choose a backup' }),
+      selectField(store, 'restore.binLog.binLogFileName', 'Binary log', [], { empty: 'Choose a binary log' }),
+      textField(store, 'restore.binLog.binLogPosition', 'Position', { type: 'number', min: 0 }),
+      lastQueryButton,
+      preview,
+    );
+    rpc
+      .request('restorationInfo', { dbInstanceId: init.target.id! })
+      .then((r: RestorationInfo) => {
+        info = r;
+        rangeNote.textContent = `Restorable from ${r.oldestRestorableYmdt ?? '?'} to ${r.latestRestorableYmdt ?? '?'}.`;
+        if (!store.get('restore.restoreYmdt') && r.latestRestorableYmdt) store.set('restore.restoreYmdt', r.latestRestorableYmdt, false);
+        setOptions(store, 'restore.backupId', r.restorableBackups.map((b) => ({ value: b.backup.backupId, label: `${b.backup.backupName} (${b.backup.createdYmdt ?? ''})` })));
+        sync();
+        wizard.validate();
+      })
+      .catch((e: Error) => (rangeNote.textContent = `Could not read the restorable range: ${e.message}`));
+    queueMicrotask(sync);
+    return [sec];
+  };
+
+  const wizard = new Wizard({
+    mode: mode === 'instance' ? 'restore' : mode === 'backup' ? 'backup' : 'obs',
+    target: saved?.target ?? init.target,
+    values: initial,
+    job: saved?.job,
+    schema: () => (mode === 'instance' ? RestoreBody : mode === 'backup' ? RestoreFromBackupBody : RestoreFromObsBody),
+    body: (v, s) => (mode === 'instance' ? restoreBody(v, s, choiceOf(v)) : mode === 'backup' ? restoreFromBackupBody(v, s) : restoreFromObsBody(v, s)),
+    extraIssues,
+    submitLabel: 'Restore',
+    submit: (body) =>
+      rpc.request('submit', {
+        mode,
+        ...(mode === 'instance' ? { dbInstanceId: init.target.id } : {}),
+        ...(mode === 'backup' ? { backupId: init.target.id } : {}),
+        body,
+      }),
+    track: (jobId) => rpc.request('track', { jobId }),
+    reveal: (dbInstanceId) => rpc.request('reveal', { dbInstanceId }),
+    parameterGroups: (dbVersion) => rpc.request('parameterGroups', { dbVersion }),
+    leading,
+  });
+  onEvent('job', (p) => wizard.onProgress(p));
+  loading(app, 'the choices', async () => wizard.render(app, await rpc.request('loadCatalog', {})));
+});

@@ -1,0 +1,197 @@
+// DB security-group rules: one editable row per rule plus a row for a new one, each checked as
+// typed with the client's RuleSpec schema (ports per port type, CIDR per ether type, no EGRESS
+// DB port). Unsaved rows survive a reload.
+import '../shared/nonce';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import { fieldIssues, RuleSpec } from '../../src/client/rds/schemas';
+import { emptyRule, ruleBody, type RuleRow } from '../../src/panels/model/rules';
+import type { PanelTarget } from '../../src/panels/protocol';
+import { $, h } from '../shared/dom';
+import { button, notice } from '../shared/form';
+import { client, getState, onEvent, saveState, start } from '../shared/rpc';
+
+const rpc = client<'securityGroup'>();
+const app = $('app');
+const NEW = 'new';
+
+interface Rule {
+  ruleId: string;
+  description?: string | null;
+  direction: string;
+  etherType: string;
+  cidr: string;
+  port: { portType: string; minPort?: number | null; maxPort?: number | null };
+}
+interface Group {
+  dbSecurityGroupId: string;
+  dbSecurityGroupName: string;
+  description?: string | null;
+  progressStatus?: string;
+  rules: Rule[];
+}
+interface SavedState {
+  target: PanelTarget;
+  drafts: Record<string, RuleRow>;
+}
+type Ctl = HTMLElement & { value: string; invalid?: boolean; disabled?: boolean };
+
+const toRow = (r: Rule): RuleRow => ({
+  ruleId: r.ruleId,
+  description: r.description ?? '',
+  direction: r.direction,
+  etherType: r.etherType,
+  cidr: r.cidr,
+  portType: r.port.portType,
+  minPort: r.port.minPort == null ? '' : String(r.port.minPort),
+  maxPort: r.port.maxPort == null ? '' : String(r.port.maxPort),
+});
+
+let target: PanelTarget;
+let group: Group | undefined;
+let drafts: Record<string, RuleRow> = {};
+const status = h('div', { class: 'sg-status', 'aria-live': 'polite' });
+const tbody = h('tbody');
+
+function persist(): void {
+  saveState({ target, drafts } satisfies SavedState);
+}
+
+function issuesOf(row: RuleRow): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const i of fieldIssues(RuleSpec, ruleBody(row))) if (!m.has(i.path)) m.set(i.path, i.message);
+  return m;
+}
+
+function same(a: RuleRow, b: RuleRow): boolean {
+  return JSON.stringify(ruleBody(a)) === JSON.stringify(ruleBody(b));
+}
+
+function select(label: string, options: string[], value: string, onChange: (v: string) => void): Ctl {
+  const el = h('vscode-single-select', { 'aria-label': label }, ...options.map((o) => h('vscode-option', { value: o }, o))) as Ctl;
+  queueMicrotask(() => (el.value = value));
+  el.addEventListener('change', () => onChange(el.value));
+  return el;
+}
+
+function text(label: string, value: string, onInput: (v: string) => void, placeholder?: string): Ctl {
+  const el = h('vscode-textfield', { 'aria-label': label, placeholder }) as Ctl;
+  el.value = value;
+  el.addEventListener('input', () => onInput(el.value));
+  return el;
+}
+
+function ruleRow(key: string, saved: RuleRow | undefined): HTMLElement {
+  const row: RuleRow = { ...(drafts[key] ?? saved ?? emptyRule()) };
+  const errors = h('td', { class: 'field-error', 'aria-live': 'polite' });
+  const save = button(saved ? 'Save' : 'Add', () => void submit(key, row, saved), { secondary: !!saved });
+  const controls: Record<string, Ctl> = {};
+  const check = () => {
+    const issues = issuesOf(row);
+    const dirty = !saved || !same(row, saved);
+    if (dirty) drafts[key] = { ...row };
+    else delete drafts[key];
+    persist();
+    const paths: Record<string, string[]> = { cidr: ['cidr'], minPort: ['port.minPort', 'port'], maxPort: ['port.maxPort'], portType: ['port.portType'], direction: ['direction'], etherType: ['etherType'] };
+    for (const [k, ps] of Object.entries(paths)) if (controls[k]) controls[k].invalid = ps.some((p) => issues.has(p));
+    errors.textContent = [...issues.values()].join(' ');
+    (save as Ctl).disabled = issues.size > 0 || !dirty;
+    tr.classList.toggle('pg-pending', dirty && !!saved);
+    const ports = row.portType !== 'DB_PORT';
+    controls.minPort.hidden = !ports;
+    controls.maxPort.hidden = row.portType !== 'PORT_RANGE';
+  };
+  const set = (k: keyof RuleRow) => (v: string) => {
+    (row as unknown as Record<string, string>)[k] = v;
+    check();
+  };
+  controls.direction = select('Direction', ['INGRESS', 'EGRESS'], row.direction, set('direction'));
+  controls.etherType = select('Ether type', ['IPV4', 'IPV6'], row.etherType, set('etherType'));
+  controls.portType = select('Port type', ['DB_PORT', 'PORT', 'PORT_RANGE'], row.portType, set('portType'));
+  controls.minPort = text('First port', row.minPort, set('minPort'), 'port');
+  controls.maxPort = text('Last port', row.maxPort, set('maxPort'), 'last port');
+  controls.cidr = text('CIDR', row.cidr, set('cidr'), '10.0.0.0/24');
+  controls.description = text('Description', row.description, set('description'));
+  const actions = h('td', { class: 'sg-actions' }, save);
+  if (saved) {
+    actions.append(
+      button('Revert', () => {
+        delete drafts[key];
+        persist();
+        tr.replaceWith(ruleRow(key, saved));
+      }, { secondary: true }),
+      button('Delete', () => void remove(saved.ruleId!), { secondary: true }),
+    );
+  }
+  const tr = h(
+    'tr',
+    { 'data-rule': key },
+    h('td', null, controls.direction),
+    h('td', null, controls.etherType),
+    h('td', null, controls.portType, controls.minPort, controls.maxPort),
+    h('td', null, controls.cidr),
+    h('td', null, controls.description),
+    actions,
+    errors,
+  );
+  queueMicrotask(check);
+  return tr;
+}
+
+function render(): void {
+  if (!group) return;
+  const rows = group.rules.map((r) => ruleRow(r.ruleId, toRow(r)));
+  tbody.replaceChildren(...rows, ruleRow(NEW, undefined));
+  app.replaceChildren(
+    h('h1', null, group.dbSecurityGroupName),
+    h('p', { class: 'field-help' }, `${group.rules.length} rule(s)${group.description ? ` · ${group.description}` : ''}`),
+    status,
+    h(
+      'table',
+      { class: 'sg-table' },
+      h('thead', null, h('tr', null, ...['Direction', 'Ether type', 'Port', 'CIDR', 'Description', 'Actions', ''].map((t) => h('th', { scope: 'col' }, t)))),
+      tbody,
+    ),
+  );
+}
+
+async function run(what: string, call: () => Promise<Group>, clearKey?: string): Promise<void> {
+  status.replaceChildren(h('p', null, `${what}…`));
+  try {
+    group = await call();
+    if (clearKey) delete drafts[clearKey];
+    persist();
+    status.replaceChildren(notice('info', `${what}: done.`));
+    render();
+  } catch (e) {
+    status.replaceChildren(notice('error', `${what} failed: ${(e as Error).message}`));
+  }
+}
+
+function submit(key: string, row: RuleRow, saved: RuleRow | undefined): Promise<void> {
+  const id = group!.dbSecurityGroupId;
+  if (saved) return run('Changing the rule', () => rpc.request('modifyRule', { dbSecurityGroupId: id, ruleId: saved.ruleId!, rule: ruleBody(row) }), key);
+  return run('Adding the rule', () => rpc.request('addRule', { dbSecurityGroupId: id, rule: ruleBody(row) }), key);
+}
+
+function remove(ruleId: string): Promise<void> {
+  return run('Deleting the rule', () => rpc.request('deleteRules', { dbSecurityGroupId: group!.dbSecurityGroupId, ruleIds: [ruleId] }), ruleId);
+}
+
+start((init) => {
+  const saved = getState<SavedState>();
+  target = saved?.target ?? init.target;
+  drafts = saved?.drafts ?? {};
+  if (!target.id) return void app.replaceChildren(notice('error', 'No DB security group was given.'));
+  onEvent('job', (j: { jobStatus: string }) => status.replaceChildren(h('p', null, `Job ${j.jobStatus}…`)));
+  const attempt = () => {
+    app.replaceChildren(h('p', { class: 'loading' }, 'Loading the rules…'));
+    rpc
+      .request('load', { dbSecurityGroupId: target.id! })
+      .then((g: Group) => ((group = g), render()))
+      .catch((e: Error) => app.replaceChildren(notice('error', `Could not load the group: ${e.message}`), button('Retry', attempt)));
+  };
+  attempt();
+});
