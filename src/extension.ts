@@ -47,6 +47,37 @@ export function activate(context: vscode.ExtensionContext): { main: () => Promis
   shim.explorerView = vscode.window.createTreeView('nhncloud.explorer', { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
   context.subscriptions.push(shim.explorerView, treeChanged);
 
+  // Objects as files (src/storage/objectFs.ts). VS Code asks for a scheme's provider as soon as
+  // an editor or workspace folder of it is restored, so the providers are registered here, at
+  // once, as light proxies that load main on their first call. The scheme names repeat those of
+  // src/storage/keys.ts (that module loads aws4, which the shim must not).
+  for (const [scheme, isReadonly] of [['nhncloud-s3', false], ['nhncloud-s3-readonly', true]] as const) {
+    const changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+    let forwarding = false;
+    const real = (): Promise<vscode.FileSystemProvider> =>
+      load().then((m) => {
+        const p = m.fileSystem(scheme);
+        if (!p) throw vscode.FileSystemError.Unavailable(`No provider for ${scheme}:`);
+        if (!forwarding) {
+          forwarding = true;
+          context.subscriptions.push(p.onDidChangeFile((e) => changed.fire(e)));
+        }
+        return p;
+      });
+    const proxy: vscode.FileSystemProvider = {
+      onDidChangeFile: changed.event,
+      watch: () => new vscode.Disposable(() => undefined),
+      stat: (uri) => real().then((p) => p.stat(uri)),
+      readDirectory: (uri) => real().then((p) => p.readDirectory(uri)),
+      readFile: (uri) => real().then((p) => p.readFile(uri)),
+      writeFile: (uri, content, options) => real().then((p) => p.writeFile(uri, content, options)),
+      delete: (uri, options) => real().then((p) => p.delete(uri, options)),
+      rename: (oldUri, newUri, options) => real().then((p) => p.rename(oldUri, newUri, options)),
+      createDirectory: (uri) => real().then((p) => p.createDirectory(uri)),
+    };
+    context.subscriptions.push(changed, vscode.workspace.registerFileSystemProvider(scheme, proxy, { isCaseSensitive: true, isReadonly }));
+  }
+
   // The welcome view's `when` clause; main keeps it current afterwards.
   const profiles = context.globalState.get<unknown[]>('nhncloud.profiles') ?? [];
   void vscode.commands.executeCommand('setContext', 'nhncloud.hasProfiles', profiles.length > 0);

@@ -12,6 +12,8 @@ import { Profiles } from './shared/profiles';
 import type { CommandHandler, Feature, Services } from './shared/services';
 import { affectsTransport } from './shared/settings';
 import { activateExplorer } from './shared/tree/activate';
+import { createNetworkFeature } from './network/activation';
+import { createStorageFeature } from './storage/activation';
 
 /** What the shim hands over: the extension context and the objects it had to create at activation. */
 export interface Shim {
@@ -24,6 +26,8 @@ export interface Shim {
 export interface Main {
   runCommand(id: string, args: unknown[]): Promise<unknown>;
   explorer: vscode.TreeDataProvider<unknown>;
+  /** The object file systems behind the shim's proxies (src/storage/objectFs.ts), by scheme. */
+  fileSystem(scheme: string): vscode.FileSystemProvider | undefined;
   dispose(): Promise<void>;
   /** Reopens a webview panel after a window reload (called by the shim's panel serializers). */
   revivePanel(viewType: string, panel: vscode.WebviewPanel, state: unknown): void;
@@ -64,6 +68,9 @@ export function createMain(shim: Shim): Main {
   // The panels hand their jobs to the tracker and reveal what they made.
   panelHooks.trackJob = (opts) => void explorerParts.jobs.track(opts);
   panelHooks.revealNode = (id) => explorerParts.explorer.reveal(id);
+  // Network and object storage (src/network, src/storage): shown after RDS under each region.
+  const storage = createStorageFeature({ services, jobs: explorerParts.jobs, explorer: explorerParts.explorer });
+  features.push(createNetworkFeature({ services, explorer: explorerParts.explorer }), storage);
 
   const titles = new Map<string, string>(
     ((context.extension.packageJSON?.contributes?.commands ?? []) as Array<{ command: string; title: string }>).map((c) => [c.command, c.title]),
@@ -104,6 +111,7 @@ export function createMain(shim: Shim): Main {
     },
     explorer,
     revivePanel: (viewType, panel, state) => panels.revive(viewType, panel, state),
+    fileSystem: (scheme) => storage.fileSystems[scheme],
     async dispose() {
       for (const f of features) await f.dispose?.();
       for (const d of disposables) d.dispose();

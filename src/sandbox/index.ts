@@ -11,7 +11,7 @@ import type { Service } from '../client/errors';
 import { RDS_KEYS, startRdsSandbox, type RdsKeyPair, type RdsSandbox } from './rds';
 import { type Fault, SandboxServer } from './server';
 import { identityNetworkModule } from './network/module';
-import { storageSandboxModule } from './storage/index';
+import { storageSandboxModule, type StorageSandbox } from './storage/index';
 
 export { SandboxServer, type Fault, type SandboxService, matchTemplate } from './server';
 export type { RdsSandbox, ExportedObject } from './rds';
@@ -146,10 +146,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     await server.close();
     throw err;
   }
-  // RDS exports (log files, backups) land in the storage sandbox when one is registered.
+  // RDS exports (log files, backups) land in the storage sandbox, in the bucket they name.
   const rds = handles.rds.api as RdsSandbox;
-  const storage = handles.storage?.api as { putObject?(region: string, bucket: string, key: string, content: string): void } | undefined;
-  if (typeof storage?.putObject === 'function') rds.onExport((o) => storage.putObject!(o.region, o.bucket, o.path, o.content));
+  const storage = handles.storage?.api as StorageSandbox | undefined;
+  if (storage) rds.onExport((o) => storage.putObject(o.region, o.bucket, o.path, o.content, /log/i.test(o.operation) ? 'text/plain' : 'application/octet-stream'));
   const merged = (key: 'secrets' | 'viewerSecrets') => Object.assign({}, ...Object.values(handles).map((h) => h[key] ?? (key === 'viewerSecrets' ? h.secrets : undefined) ?? {}));
   return {
     url,

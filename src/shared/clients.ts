@@ -1,11 +1,15 @@
 // One Transport for the whole extension and one client per profile and region, built on first
 // use from the active profile and dropped when a profile or a network setting changes.
 import * as vscode from 'vscode';
-import { resolveEndpoint, type Region } from '../client/endpoints';
+import { DEFAULT_SIGNING_REGION, resolveEndpoint, type Region } from '../client/endpoints';
 import { ValidationError } from '../client/errors';
 import type { Redactor } from '../client/http/redact';
 import { Transport } from '../client/http/transport';
+import type { Ec2CredentialsClient, IdentityClient, NetworkClient } from '../client/network/index';
+import * as networkModule from '../client/network/index';
 import * as rdsModule from '../client/rds/client';
+import type { S3Client } from '../client/storage/client';
+import * as storageModule from '../client/storage/client';
 import type { RdsClient } from '../client/rds/client';
 import { proxySettings, requestTimeoutMs } from './settings';
 import type { Log, ProfileStore, Services } from './services';
@@ -64,7 +68,99 @@ export class Clients implements vscode.Disposable {
         transport: this.http(),
       });
     }),
+    network: (region) => this.network(region),
+    s3: (region) => this.s3(region),
+    storageSigning: (region) => this.storageSigning(region),
+    ec2Credentials: () => this.ec2Credentials(),
   };
+
+  // ---- identity, network and object storage (src/network, src/storage) -------------------
+
+  /** Signing regions the server corrected this session, by `<profileId>/<region>` (kept across client rebuilds). */
+  private readonly correctedSigning = new Map<string, string>();
+
+  /** Keystone client of the profile for `tenant` ('identity': the network tenant; 'storage': object storage's own tenant). */
+  private identityFor(tenant: 'identity' | 'storage'): Promise<IdentityClient> {
+    return this.cached(`identity-${tenant}`, '-' as Region, async () => {
+      const profile = this.requireProfile();
+      const s = await this.deps.profiles.secrets(profile.id);
+      const tenantId = tenant === 'storage' ? (s.storageTenantId ?? s.identityTenantId) : s.identityTenantId;
+      const missing = [!tenantId && (tenant === 'storage' ? 'the object-storage tenant ID' : 'the tenant ID'), !s.identityUsername && 'the user name', !s.identityApiPassword && 'the API password'].filter(Boolean);
+      if (missing.length) {
+        throw new ValidationError('identity', [{ path: '', message: `The profile "${profile.name}" has no ${missing.join(', ')} (needed for ${tenant === 'storage' ? 'object-storage credentials' : 'the network service'}). Add them with "NHN Cloud: Edit Profile".` }]);
+      }
+      return new networkModule.IdentityClient({
+        baseUrl: resolveEndpoint({ cloud: profile.cloud, service: 'identity', overrides: profile.endpoints }),
+        tenantId: tenantId!,
+        username: s.identityUsername!,
+        password: s.identityApiPassword!,
+        transport: this.http(),
+        cloud: profile.cloud,
+        overrides: profile.endpoints,
+      });
+    });
+  }
+
+  /** The network client of a region; its address comes from the token's catalog unless overridden. */
+  network(region: Region): Promise<NetworkClient> {
+    return this.cached('network', region, async () => {
+      const identity = await this.identityFor('identity');
+      return new networkModule.NetworkClient({ baseUrl: await identity.endpointFor('network', region), identity });
+    });
+  }
+
+  /** EC2 (S3) credentials of the profile's user, issued for the object-storage tenant. */
+  ec2Credentials(): Promise<{ client: Ec2CredentialsClient; tenantId: string }> {
+    return this.cached('ec2', '-' as Region, async () => {
+      const identity = await this.identityFor('storage');
+      return { client: new networkModule.Ec2CredentialsClient({ identity }), tenantId: identity.tenantId };
+    });
+  }
+
+  /** What an S3 client of the region is built from (presigned URLs sign with the same values). */
+  storageSigning(region: Region): Promise<{ baseUrl: string; accessKey: string; secretKey: string; signingRegion: string }> {
+    return this.cached('storage-signing', region, async () => {
+      const profile = this.requireProfile();
+      const s = await this.deps.profiles.secrets(profile.id);
+      if (!s.s3AccessKey || !s.s3SecretKey) {
+        throw new ValidationError('storage', [{ path: '', message: `The profile "${profile.name}" has no S3 access key and secret key. Issue a pair with "NHN Cloud: Manage S3 Credentials" or add them with "NHN Cloud: Edit Profile".` }]);
+      }
+      let baseUrl: string;
+      if (profile.endpoints?.storage?.trim() || !s.identityUsername || !s.identityApiPassword) {
+        baseUrl = resolveEndpoint({ cloud: profile.cloud, service: 'storage', region, overrides: profile.endpoints });
+      } else {
+        // The storage tenant's catalog names the object-store address; the default when it fails.
+        const identity = await this.identityFor('storage');
+        baseUrl = await identity.endpointFor('object-store', region).catch((e: unknown) => {
+          this.deps.log.warn(`Object storage address of ${region} from the catalog failed (${e instanceof Error ? e.message : String(e)}); using the default.`);
+          return resolveEndpoint({ cloud: profile.cloud, service: 'storage', region, overrides: profile.endpoints });
+        });
+      }
+      const signingRegion = this.correctedSigning.get(`${profile.id}/${region}`) ?? profile.signingRegions?.[region] ?? DEFAULT_SIGNING_REGION;
+      return { baseUrl, accessKey: s.s3AccessKey, secretKey: s.s3SecretKey, signingRegion };
+    });
+  }
+
+  /** The S3 client of a region: signing region from the profile, a server's correction remembered for the session. */
+  s3(region: Region): Promise<S3Client> {
+    return this.cached('s3', region, async () => {
+      const profile = this.requireProfile();
+      const sign = await this.storageSigning(region);
+      const key = `${profile.id}/${region}`;
+      return new storageModule.S3Client({
+        baseUrl: sign.baseUrl,
+        accessKey: sign.accessKey,
+        secretKey: sign.secretKey,
+        signingRegion: this.correctedSigning.get(key) ?? sign.signingRegion,
+        transport: this.http(),
+        onSigningRegionCorrected: (r) => {
+          this.correctedSigning.set(key, r);
+          sign.signingRegion = r;
+          this.deps.log.info(`Object storage ${region}: the server expects signing region "${r}"; using it for this session (set it in Edit Profile to keep it).`);
+        },
+      });
+    });
+  }
 
   /** Drops every client (profile changed); they are rebuilt on next use. */
   reset(): void {

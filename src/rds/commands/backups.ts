@@ -1,27 +1,19 @@
 // Backups: export one to object storage, back an instance up straight to object storage,
 // export log files, delete a backup. The ObjectStorageTarget password is the profile's
 // API password from SecretStorage: read at call time, never shown, never logged.
-import type { CommandHandler, Services } from '../../shared/services';
+import type { CommandHandler } from '../../shared/services';
+import { defaultLogPath, runObjectStorageExport, type ExportRun } from '../../storage/logExport';
 import { LeafNode, TreeNode } from '../../shared/tree/nodes';
 import { rdsRoot, type RdsDeps } from '../tree/base';
 import { InstanceNode } from '../tree/instance';
 import { BackupNode, backupPage } from '../tree/resources';
 import type { Backup } from '../tree/types';
 import { validate } from './limits';
-import { ask, confirm, instanceFrom, pick, pickMany, scopeFrom, track, type Scope } from './util';
+import { confirm, instanceFrom, pick, pickMany, scopeFrom, track, type Scope } from './util';
 
-/** Tenant, user and API password of object storage from the active profile, then bucket and path. */
-async function objectStorageTarget(services: Services, title: string, defaultPath: string) {
-  const profile = services.profiles.active();
-  if (!profile) throw new Error('No active profile.');
-  const s = await services.profiles.secrets(profile.id);
-  const tenantId = s.storageTenantId ?? s.identityTenantId;
-  if (!tenantId || !s.identityUsername || !s.identityApiPassword) {
-    throw new Error(`Profile "${profile.name}" lacks the object-storage tenant ID, user name or API password: Edit Profile to add them, then export again.`);
-  }
-  const targetContainer = await ask({ title, prompt: 'Object-storage container (bucket)', placeHolder: 'db-backups', validate: validate.bucket });
-  const objectPath = await ask({ title, prompt: 'Object path inside the container', value: defaultPath, validate: validate.objectPath });
-  return { tenantId, username: s.identityUsername, password: s.identityApiPassword, targetContainer, objectPath };
+/** The shared export flow (src/storage/logExport.ts): bucket picked from the region, the target from the profile, Open/Download at the end. */
+function exportTo(deps: RdsDeps, run: Omit<ExportRun, 'validateBucket' | 'validatePath'>): Promise<void> {
+  return runObjectStorageExport(deps, { ...run, validateBucket: validate.bucket, validatePath: validate.objectPath });
 }
 
 async function backupFrom(node: unknown, deps: RdsDeps, title: string): Promise<{ scope: Scope; backup: Backup; nodeId?: string; folderIds: string[] }> {
@@ -40,14 +32,24 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
     'nhncloud.rds.backupToObjectStorage': async (node?: unknown) => {
       // A fresh backup of the instance written straight to object storage.
       const t = await instanceFrom(node, deps, 'Back Up to Object Storage', (i) => (i.dbInstanceStatus !== 'AVAILABLE' ? `is ${i.dbInstanceStatus}` : undefined));
-      const target = await objectStorageTarget(deps.services, `Back up ${t.data.dbInstanceName} to object storage`, `${t.data.dbInstanceName}/`);
-      track(deps, t, await t.rds.backupDbInstanceToObjectStorage({ dbInstanceId: t.data.dbInstanceId, body: target }), `Back up ${t.data.dbInstanceName} to ${target.targetContainer}`, t.nodeId);
+      await exportTo(deps, {
+        region: t.region,
+        title: `Back up ${t.data.dbInstanceName} to object storage`,
+        defaultPath: defaultLogPath(t.data.dbInstanceName).replace(/^rds-logs\//, 'rds-backups/'),
+        nodeId: t.nodeId,
+        start: (target) => t.rds.backupDbInstanceToObjectStorage({ dbInstanceId: t.data.dbInstanceId, body: target }),
+      });
     },
     'nhncloud.rds.exportBackup': async (node?: unknown) => {
       const { scope, backup, nodeId } = await backupFrom(node, deps, 'Export Backup to Object Storage');
       if (backup.backupStatus !== 'COMPLETED') throw new Error(`${backup.backupName} is ${backup.backupStatus}: only a completed backup can be exported.`);
-      const target = await objectStorageTarget(deps.services, `Export ${backup.backupName}`, `${backup.backupName}/`);
-      track(deps, scope, await scope.rds.exportBackup({ backupId: backup.backupId, body: target }), `Export ${backup.backupName} to ${target.targetContainer}`, nodeId);
+      await exportTo(deps, {
+        region: scope.region,
+        title: `Export ${backup.backupName}`,
+        defaultPath: `rds-backups/${backup.backupName}/`,
+        nodeId,
+        start: (target) => scope.rds.exportBackup({ backupId: backup.backupId, body: target }),
+      });
     },
     'nhncloud.rds.deleteBackup': async (node?: unknown) => {
       const { scope, backup, nodeId, folderIds } = await backupFrom(node, deps, 'Delete Backup');
@@ -65,8 +67,14 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
         names = (await pickMany(((r?.logFiles ?? []) as any[]).map((f: any) => ({ label: f.logFileName as string, description: f.logFileType as string })), { title: 'Log files to export' })).map((x) => x.label);
         if (!names.length) return;
       }
-      const target = await objectStorageTarget(deps.services, `Export ${names.length} log file(s) of ${t.data.dbInstanceName}`, `${t.data.dbInstanceName}/logs/`);
-      track(deps, t, await t.rds.exportLogFiles({ dbInstanceId: t.data.dbInstanceId, body: { logFileNames: names, ...target } }), `Export log files of ${t.data.dbInstanceName}`, t.nodeId);
+      await exportTo(deps, {
+        region: t.region,
+        title: `Export ${names.length} log file(s) of ${t.data.dbInstanceName}`,
+        defaultPath: defaultLogPath(t.data.dbInstanceName),
+        names,
+        nodeId: t.nodeId,
+        start: (target) => t.rds.exportLogFiles({ dbInstanceId: t.data.dbInstanceId, body: { logFileNames: names, ...target } }),
+      });
     },
   };
 }

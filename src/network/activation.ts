@@ -1,0 +1,32 @@
+// The network feature: "Network" under every region where the service runs for the profile's
+// cloud (transit hubs only where they run: KR1) and the handlers of every nhncloud.network.*
+// command.
+import { SERVICE_REGIONS, type Region } from '../client/endpoints';
+import type { CommandHandler, Feature, Profile } from '../shared/services';
+import { detailCommands } from './commands/details';
+import { floatingIpCommands } from './commands/floatingIps';
+import { multicastCommands } from './commands/multicast';
+import { routeLookupCommands } from './commands/routeLookup';
+import { routingCommands } from './commands/routing';
+import { sharingCommands } from './commands/sharing';
+import { transitHubCommands } from './commands/transitHubs';
+import { NetworkRootNode, type NetworkDeps } from './tree/nodes';
+
+export function createNetworkFeature(deps: NetworkDeps): Feature {
+  const commands: Record<string, CommandHandler> = {
+    ...floatingIpCommands(deps),
+    ...transitHubCommands(deps),
+    ...routingCommands(deps),
+    ...multicastCommands(deps),
+    ...sharingCommands(deps),
+    ...routeLookupCommands(deps),
+    ...detailCommands(deps),
+  };
+  return {
+    commands,
+    regionChildren(profile: Profile, region: Region) {
+      if (!SERVICE_REGIONS[profile.cloud].network.includes(region)) return [];
+      return [new NetworkRootNode(profile, region, deps)];
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// "Show Details": the resource as the service answers it now (one GET of the item), in a
+// read-only JSON editor; the tree shows what the list returned, this shows every field,
+// including undocumented ones such as `status`, `created_at` or `delete_protection`.
+import * as vscode from 'vscode';
+import type { NetworkClient } from '../../client/network/client';
+import type { CommandHandler } from '../../shared/services';
+import { FloatingIpNode, MulticastDomainNode, NetItemNode, RoutingTableNode, TransitHubNode, networkRoot, type NetKind, type NetworkDeps } from '../tree/nodes';
+
+const GET: Partial<Record<NetKind, (n: NetworkClient, id: string) => Promise<unknown>>> = {
+  transitHub: (n, id) => n.getTransitHub({ transitHubId: id }),
+  attachment: (n, id) => n.getAttachment({ attachmentId: id }),
+  routingTable: (n, id) => n.getRoutingTable({ routingTableId: id }),
+  routingAssociation: (n, id) => n.getRoutingAssociation({ routingAssociationId: id }),
+  routingPropagation: (n, id) => n.getRoutingPropagation({ routingPropagationId: id }),
+  routingRule: (n, id) => n.getRoutingRule({ routingRuleId: id }),
+  multicastDomain: (n, id) => n.getMulticastDomain({ multicastDomainId: id }),
+  multicastAssociation: (n, id) => n.getMulticastAssociation({ multicastAssociationId: id }),
+  multicastGroup: (n, id) => n.getMulticastGroup({ multicastGroupId: id }),
+  hubShare: (n, id) => n.getTransitHubAllowProject({ allowProjectId: id }),
+  domainShare: (n, id) => n.getMulticastDomainAllowProject({ allowProjectId: id }),
+};
+
+export function detailCommands(_deps: NetworkDeps): Record<string, CommandHandler> {
+  return {
+    'nhncloud.network.showDetails': async (node?: unknown) => {
+      let value: unknown;
+      let title: string;
+      if (node instanceof FloatingIpNode) {
+        value = await (await networkRoot(node).client()).getFloatingIp({ floatingIpId: node.data.id });
+        title = node.data.floating_ip_address;
+      } else if (node instanceof NetItemNode || node instanceof TransitHubNode || node instanceof RoutingTableNode || node instanceof MulticastDomainNode) {
+        const get = GET[node.netKind];
+        // Shared-with-me entries have no item operation: what the list gave is all there is.
+        value = get ? await get(await networkRoot(node).client(), node.data.id) : node.data;
+        title = node.label;
+      } else {
+        throw new Error('Run "Show Details" on a network resource in the NHN Cloud explorer.');
+      }
+      const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(value, null, 2)}\n` });
+      await vscode.window.showTextDocument(doc, { preview: true });
+      return title;
+    },
+  };
+}

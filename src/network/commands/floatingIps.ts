@@ -1,0 +1,90 @@
+// Floating IPs: allocate on an external network, attach to a port (asking for the fixed IP
+// when the port has several), detach, release (confirmed), copy the address.
+import * as vscode from 'vscode';
+import { isApiError } from '../../client/errors';
+import { isIpv4, type FloatingIp } from '../../client/network/schemas';
+import type { CommandHandler } from '../../shared/services';
+import { FloatingIpNode, networkRoot, type NetworkDeps } from '../tree/nodes';
+import { scopeFrom, uuidProblem, type NetScope } from './targets';
+import { ask, confirm, pick } from './ui';
+
+interface FipTarget extends NetScope {
+  fip: FloatingIp;
+  folderId: string;
+}
+
+async function floatingIpFrom(arg: unknown, deps: NetworkDeps, title: string, allowed?: (f: FloatingIp) => string | undefined): Promise<FipTarget> {
+  if (arg instanceof FloatingIpNode) {
+    const root = networkRoot(arg);
+    const net = await root.client();
+    // Act on the current state, not on what the tree showed minutes ago.
+    const fip = await net.getFloatingIp({ floatingIpId: arg.data.id }).catch(() => arg.data);
+    const why = allowed?.(fip);
+    if (why) throw new Error(`${fip.floating_ip_address}: ${why}`);
+    return { region: root.region, rootId: root.id, net, fip, folderId: arg.parent!.id };
+  }
+  const scope = await scopeFrom(arg, deps, title);
+  const list = await scope.net.listFloatingIps();
+  const items = list.map((f) => ({ label: f.floating_ip_address, description: [f.status, f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : 'not attached'].join(' · '), detail: allowed?.(f), f }));
+  const usable = items.filter((i) => !i.detail);
+  if (!usable.length) throw new Error(`No floating IP in ${scope.region} can be used for this (${items.length} in all).`);
+  const chosen = await pick(usable, { title, placeHolder: 'Floating IP' });
+  return { ...scope, fip: chosen.f, folderId: `${scope.rootId}/floatingIp` };
+}
+
+/** Attach `floatingIpId` to a port; asks for the fixed IP when the service says the port has several. */
+export async function attachToPort(net: NetScope['net'], floatingIpId: string, portId: string, fixedIp?: string): Promise<FloatingIp> {
+  try {
+    return await net.updateFloatingIp({ floatingIpId, body: { port_id: portId, ...(fixedIp ? { fixed_ip_address: fixedIp } : {}) } });
+  } catch (e) {
+    if (fixedIp || !isApiError(e) || e.status !== 400 || !/fixed ?ip/i.test(e.message)) throw e;
+    const ip = await ask({
+      title: 'Attach Floating IP: fixed IP',
+      prompt: `${e.message.replace(/\.\s*$/, '')}. Enter the fixed IP of the port to attach to.`,
+      placeHolder: '10.0.0.12',
+      validateInput: (t) => (isIpv4(t.trim()) ? undefined : 'Enter an IPv4 address such as 10.0.0.12.'),
+    });
+    return net.updateFloatingIp({ floatingIpId, body: { port_id: portId, fixed_ip_address: ip.trim() } });
+  }
+}
+
+export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHandler> {
+  const done = (ids: string[], message: string) => {
+    for (const id of ids) deps.explorer.refreshId(id);
+    void vscode.window.showInformationMessage(message);
+  };
+  return {
+    'nhncloud.network.allocateFloatingIp': async (node?: unknown) => {
+      const title = 'Allocate Floating IP';
+      const scope = await scopeFrom(node, deps, title);
+      const nets = await scope.net.listExternalNetworks();
+      if (!nets.length) throw new Error(`No external network in ${scope.region}: floating IPs cannot be allocated there.`);
+      const ext = nets.length === 1 ? nets[0] : (await pick(nets.map((n) => ({ label: n.name || n.id, description: String((n as { cidrv4?: string }).cidrv4 ?? ''), n })), { title, placeHolder: 'External network to allocate on' })).n;
+      const fip = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Allocating a floating IP on ${ext.name || ext.id}...` }, () =>
+        scope.net.createFloatingIp({ body: { floating_network_id: ext.id } }),
+      );
+      done([`${scope.rootId}/floatingIp`], `Floating IP ${fip.floating_ip_address} allocated in ${scope.region}.`);
+      return fip.floating_ip_address;
+    },
+    'nhncloud.network.attachFloatingIp': async (node?: unknown) => {
+      const title = 'Attach Floating IP';
+      const t = await floatingIpFrom(node, deps, title, (f) => (f.port_id ? `already attached to ${f.fixed_ip_address ?? f.port_id}; detach it first` : undefined));
+      const port = await ask({ title: `${title} ${t.fip.floating_ip_address}`, prompt: 'ID of the port (network interface of the instance) to attach to', placeHolder: 'Port UUID (Instance > Network interface in the console)', validateInput: (s) => uuidProblem(s) });
+      const res = await attachToPort(t.net, t.fip.id, port.trim());
+      done([t.folderId], `Floating IP ${res.floating_ip_address} attached to ${res.fixed_ip_address ?? port}.`);
+    },
+    'nhncloud.network.detachFloatingIp': async (node?: unknown) => {
+      const t = await floatingIpFrom(node, deps, 'Detach Floating IP', (f) => (f.port_id ? undefined : 'not attached'));
+      await confirm(`Detach ${t.fip.floating_ip_address} from ${t.fip.fixed_ip_address ?? t.fip.port_id}?`, 'Detach', 'The instance loses this public address until it is attached again; the address stays allocated to the project.');
+      await t.net.updateFloatingIp({ floatingIpId: t.fip.id, body: { port_id: null } });
+      done([t.folderId], `Floating IP ${t.fip.floating_ip_address} detached.`);
+    },
+    'nhncloud.network.releaseFloatingIp': async (node?: unknown) => {
+      const t = await floatingIpFrom(node, deps, 'Release Floating IP', (f) => (f.delete_protection ? 'delete protection is on: turn it off in the console first' : undefined));
+      const attached = t.fip.port_id ? ` It is attached to ${t.fip.fixed_ip_address ?? t.fip.port_id} and will be detached.` : '';
+      await confirm(`Release floating IP ${t.fip.floating_ip_address}?`, 'Release', `The address goes back to the pool; you may not get the same one again.${attached}`);
+      await t.net.deleteFloatingIp({ floatingIpId: t.fip.id });
+      done([t.folderId], `Floating IP ${t.fip.floating_ip_address} released.`);
+    },
+  };
+}

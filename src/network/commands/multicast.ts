@@ -1,0 +1,56 @@
+// Multicast domains of a hub: create a domain, associate an attachment (its subnet joins the
+// domain), add a group entry for a port as member, source, or both.
+import * as vscode from 'vscode';
+import { isIpv4 } from '../../client/network/schemas';
+import type { CommandHandler } from '../../shared/services';
+import type { NetworkDeps } from '../tree/nodes';
+import { domainFrom, hubFrom, pickAttachment, uuidProblem } from './targets';
+import { ask, pick } from './ui';
+
+/** 224.0.0.0/4: the IPv4 multicast range. */
+export function multicastProblem(ip: string): string | undefined {
+  if (!isIpv4(ip)) return 'Enter an IPv4 group address such as 239.1.1.1.';
+  const first = Number(ip.split('.')[0]);
+  return first >= 224 && first <= 239 ? undefined : `${ip} is not a multicast address (224.0.0.0 to 239.255.255.255).`;
+}
+
+export function multicastCommands(deps: NetworkDeps): Record<string, CommandHandler> {
+  return {
+    'nhncloud.network.createMulticastDomain': async (node?: unknown) => {
+      const title = 'Create Multicast Domain';
+      const h = await hubFrom(node, deps, title);
+      if (h.hub.multicast_enable === false) throw new Error(`Multicast is disabled on transit hub ${h.hub.name ?? h.hub.id}: it was chosen when the hub was created.`);
+      const name = await ask({ title: `${title} in ${h.hub.name ?? h.hub.id}`, prompt: 'Name of the multicast domain', validateInput: (t) => (t.trim() ? undefined : 'Enter a name.') });
+      const d = await h.net.createMulticastDomain({ body: { transithub_id: h.hub.id, name: name.trim() } });
+      deps.explorer.refreshId(`${h.hubNodeId}/multicastDomain`);
+      void vscode.window.showInformationMessage(`Multicast domain ${d.name ?? name} created${d.status === 'BUILD' ? ': it is being built and turns ACTIVE shortly' : ''}.`);
+    },
+    'nhncloud.network.createMulticastAssociation': async (node?: unknown) => {
+      const title = 'Associate Attachment with Domain';
+      const d = await domainFrom(node, deps, title);
+      const existing = await d.net.listMulticastAssociations({ query: { domain_id: d.domain.id } });
+      const a = await pickAttachment(d, `${title} ${d.domain.name ?? d.domain.id}`, new Set(existing.map((x) => x.attachment_id ?? '')));
+      await d.net.createMulticastAssociation({ body: { attachment_id: a.id, domain_id: d.domain.id } });
+      deps.explorer.refreshId(`${d.domainNodeId}/association`);
+      void vscode.window.showInformationMessage(`${a.name || a.id} joined multicast domain ${d.domain.name ?? d.domain.id}.`);
+    },
+    'nhncloud.network.createMulticastGroup': async (node?: unknown) => {
+      const title = 'Add Multicast Group';
+      const d = await domainFrom(node, deps, title);
+      const assocs = await d.net.listMulticastAssociations({ query: { domain_id: d.domain.id } });
+      if (!assocs.length) throw new Error(`Multicast domain ${d.domain.name ?? d.domain.id} has no association: associate an attachment first.`);
+      const names = new Map((await d.net.listAttachments({ query: { transithub_id: d.hub.id } })).map((a) => [a.id, a.name || a.id]));
+      const assoc = assocs.length === 1 ? assocs[0] : (await pick(assocs.map((x) => ({ label: names.get(x.attachment_id ?? '') ?? x.id, description: x.subnet_id ?? '', x })), { title, placeHolder: 'Association (subnet) of the port' })).x;
+      const ip = (await ask({ title, prompt: 'Group address', placeHolder: '239.1.1.1', validateInput: (t) => multicastProblem(t.trim()) })).trim();
+      const port = (await ask({ title, prompt: 'ID of the port that joins the group', placeHolder: 'Port UUID', validateInput: uuidProblem })).trim();
+      const role = (await pick([
+        { label: 'Member', description: 'receives the group traffic', m: true, s: false },
+        { label: 'Source', description: 'sends to the group', m: false, s: true },
+        { label: 'Member and source', m: true, s: true },
+      ], { title, placeHolder: `Role of the port in ${ip}` }));
+      await d.net.createMulticastGroup({ body: { association_id: assoc.id, ipaddress: ip, port_id: port, ...(role.m ? { member_type: 'STATIC' as const } : {}), ...(role.s ? { source_type: 'STATIC' as const } : {}) } });
+      deps.explorer.refreshId(`${d.domainNodeId}/group`);
+      void vscode.window.showInformationMessage(`Port added to multicast group ${ip} as ${role.label.toLowerCase()}.`);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// "Where does this address route?": an IP or CIDR and a hub; every routing table of the hub is
+// read with its rules and associations, and the longest-prefix match of each is shown (rule,
+// action, attachment). Picking a row reveals the rule in the tree. The matching is the pure
+// function of ../routeLookup.ts.
+import * as vscode from 'vscode';
+import type { CommandHandler } from '../../shared/services';
+import { describeAnswer, lookupRoute, parsePrefix, type LookupTable, type TableAnswer } from '../routeLookup';
+import type { NetworkDeps } from '../tree/nodes';
+import { hubFrom } from './targets';
+import { ask } from './ui';
+
+export function routeLookupCommands(deps: NetworkDeps): Record<string, CommandHandler> {
+  return {
+    'nhncloud.network.routeLookup': async (node?: unknown, given?: string): Promise<TableAnswer[]> => {
+      const title = 'Where Does This Address Route?';
+      const h = await hubFrom(node, deps, title);
+      const text =
+        typeof given === 'string'
+          ? given
+          : await ask({
+              title: `${title} (${h.hub.name ?? h.hub.id})`,
+              prompt: 'An IPv4 address or range',
+              placeHolder: '10.20.1.15 or 10.20.0.0/24',
+              validateInput: (t) => {
+                const p = parsePrefix(t);
+                return 'error' in p ? p.error : undefined;
+              },
+            });
+      const target = parsePrefix(text);
+      if ('error' in target) throw new Error(target.error);
+      const [tables, attachments] = await Promise.all([h.net.listRoutingTables({ query: { transithub_id: h.hub.id } }), h.net.listAttachments({ query: { transithub_id: h.hub.id } })]);
+      const names = new Map(attachments.map((a) => [a.id, a.name || a.id]));
+      const name = (id: string | null | undefined) => (id ? (names.get(id) ?? id) : 'no attachment');
+      const full: LookupTable[] = await Promise.all(
+        tables.map(async (t) => {
+          const [rules, assocs] = await Promise.all([h.net.listRoutingRules({ query: { routing_table_id: t.id } }), h.net.listRoutingAssociations({ query: { routing_table_id: t.id } })]);
+          return { id: t.id, name: t.name, default_table: t.default_table, rules, associatedAttachmentIds: assocs.map((a) => a.attachment_id ?? '').filter(Boolean) };
+        }),
+      );
+      const answers = lookupRoute(full, target);
+      deps.services.log.info(`Route lookup ${target.text} on hub ${h.hub.id}: ${answers.map((a) => describeAnswer(a, name)).join('; ')}`);
+      if (!answers.length) {
+        void vscode.window.showInformationMessage(`Transit hub ${h.hub.name ?? h.hub.id} has no routing table.`);
+        return answers;
+      }
+      const items = answers.map((a) => ({
+        label: `${a.match ? (a.match.action === 'BLACKHOLE' ? '$(circle-slash)' : '$(arrow-right)') : '$(close)'} ${a.table.name || a.table.id}${a.table.default_table ? ' (default)' : ''}`,
+        description: a.match ? `${a.match.cidr} · ${a.match.action ?? 'FORWARD'}${a.match.action === 'BLACKHOLE' ? '' : ` → ${name(a.match.attachment_id)}`} · ${a.match.rule_type ?? 'STATIC'}` : 'no rule matches: dropped',
+        detail: `traffic from: ${a.table.associatedAttachmentIds?.map(name).join(', ') || 'no associated attachment'}${a.candidates.length > 1 ? ` · also matching: ${a.candidates.slice(1).map((c) => c.cidr).join(', ')}` : ''}`,
+        a,
+      }));
+      // Not awaited: the command answers (scenarios read it) while the pick stays open.
+      void vscode.window.showQuickPick(items, { title: `${target.text} via ${h.hub.name ?? h.hub.id}: longest-prefix match per routing table`, matchOnDescription: true, matchOnDetail: true }).then(async (p) => {
+        if (p?.a.match) await deps.explorer.reveal(`${h.hubNodeId}/routingTable/${p.a.table.id}/rule/${p.a.match.id}`);
+      });
+      return answers;
+    },
+  };
+}

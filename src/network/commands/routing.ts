@@ -1,0 +1,60 @@
+// Routing tables of a hub and what is in them: create a table (it starts in BUILD; the tree
+// follows it to ACTIVE), associate an attachment, propagate an attachment, add a static rule
+// (CIDR checked before sending; FORWARD to an attachment or BLACKHOLE).
+import * as vscode from 'vscode';
+import { cidrProblem } from '../../client/network/schemas';
+import type { CommandHandler } from '../../shared/services';
+import type { NetworkDeps } from '../tree/nodes';
+import { hubFrom, pickAttachment, tableFrom } from './targets';
+import { ask, pick } from './ui';
+
+const textProblem = (t: string) => (t.length > 255 ? 'At most 255 characters.' : undefined);
+
+export function routingCommands(deps: NetworkDeps): Record<string, CommandHandler> {
+  return {
+    'nhncloud.network.createRoutingTable': async (node?: unknown) => {
+      const title = 'Create Routing Table';
+      const h = await hubFrom(node, deps, title);
+      const name = await ask({ title: `${title} in ${h.hub.name ?? h.hub.id}`, prompt: 'Name of the routing table', validateInput: (t) => (t.trim() ? textProblem(t) : 'Enter a name.') });
+      const t = await h.net.createRoutingTable({ body: { transithub_id: h.hub.id, name: name.trim() } });
+      deps.explorer.refreshId(`${h.hubNodeId}/routingTable`);
+      void vscode.window.showInformationMessage(`Routing table ${t.name ?? name} created${t.status === 'BUILD' ? ': it is being built and turns ACTIVE shortly' : ''}.`);
+    },
+    'nhncloud.network.createRoutingAssociation': async (node?: unknown) => {
+      const title = 'Associate Attachment';
+      const t = await tableFrom(node, deps, title);
+      const existing = await t.net.listRoutingAssociations({ query: { routing_table_id: t.table.id } });
+      const a = await pickAttachment(t, `${title} with ${t.table.name ?? t.table.id}`, new Set(existing.map((x) => x.attachment_id ?? '')));
+      await t.net.createRoutingAssociation({ body: { attachment_id: a.id, routing_table_id: t.table.id } });
+      deps.explorer.refreshId(`${t.tableNodeId}/association`);
+      void vscode.window.showInformationMessage(`Traffic from ${a.name || a.id} is now routed by ${t.table.name ?? t.table.id}.`);
+    },
+    'nhncloud.network.createRoutingPropagation': async (node?: unknown) => {
+      const title = 'Propagate Attachment';
+      const t = await tableFrom(node, deps, title);
+      const existing = await t.net.listRoutingPropagations({ query: { routing_table_id: t.table.id } });
+      const a = await pickAttachment(t, `${title} into ${t.table.name ?? t.table.id}`, new Set(existing.map((x) => x.attachment_id ?? '')));
+      await t.net.createRoutingPropagation({ body: { attachment_id: a.id, routing_table_id: t.table.id } });
+      deps.explorer.refreshId(`${t.tableNodeId}/propagation`);
+      deps.explorer.refreshId(`${t.tableNodeId}/rule`);
+      void vscode.window.showInformationMessage(`${a.name || a.id} now propagates its routes into ${t.table.name ?? t.table.id}.`);
+    },
+    'nhncloud.network.createRoutingRule': async (node?: unknown) => {
+      const title = 'Create Routing Rule';
+      const t = await tableFrom(node, deps, title);
+      const where = `${title} in ${t.table.name ?? t.table.id}`;
+      const cidr = (await ask({ title: where, prompt: 'Destination range (CIDR)', placeHolder: '10.20.0.0/16', validateInput: (s) => cidrProblem(s.trim()) && `The range ${cidrProblem(s.trim())}.` })).trim();
+      const action = (await pick([
+        { label: 'FORWARD', description: 'send the traffic to an attachment', action: 'FORWARD' as const },
+        { label: 'BLACKHOLE', description: 'drop the traffic', action: 'BLACKHOLE' as const },
+      ], { title: where, placeHolder: `What happens to traffic for ${cidr}` })).action;
+      // The service requires an attachment for both actions; for BLACKHOLE it only names the rule's owner.
+      const a = await pickAttachment(t, action === 'FORWARD' ? `${where}: forward to` : `${where}: attachment the rule belongs to`);
+      const description = await ask({ title: where, prompt: 'Description (optional)', validateInput: textProblem });
+      const rule = await t.net.createRoutingRule({ body: { cidr, action, attachment_id: a.id, routing_table_id: t.table.id, ...(description.trim() ? { description: description.trim() } : {}) } });
+      deps.explorer.refreshId(`${t.tableNodeId}/rule`);
+      void vscode.window.showInformationMessage(`Rule ${rule.cidr ?? cidr} ${action === 'FORWARD' ? `→ ${a.name || a.id}` : 'BLACKHOLE'} added to ${t.table.name ?? t.table.id}.`);
+      return rule.id;
+    },
+  };
+}

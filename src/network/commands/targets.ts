@@ -1,0 +1,101 @@
+// What a network command acts on: the tree node it was run on, or (from the palette) a region,
+// hub or routing table the user picks. Every answer carries the tree id to refresh.
+import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
+import type { NetworkClient } from '../../client/network/client';
+import type { TreeNode } from '../../shared/tree/nodes';
+import { MulticastDomainNode, NetworkRootNode, RoutingTableNode, TransitHubNode, networkRoot, type NetResource, type NetworkDeps } from '../tree/nodes';
+import { pick } from './ui';
+
+export interface NetScope {
+  region: Region;
+  net: NetworkClient;
+  /** `<profile>/<region>/network`. */
+  rootId: string;
+}
+
+export interface HubTarget extends NetScope {
+  hub: NetResource;
+  hubNodeId: string;
+}
+
+function activeProfile(deps: NetworkDeps) {
+  const p = deps.services.profiles.active();
+  if (!p) throw new Error('No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".');
+  return p;
+}
+
+const isNode = (arg: unknown): arg is TreeNode => !!arg && typeof arg === 'object' && 'parent' in arg && 'id' in arg;
+
+/** The region of a node, or one the user picks among the profile's regions that have `service`. */
+export async function scopeFrom(arg: unknown, deps: NetworkDeps, title: string, service: 'network' | 'transitHub' = 'network'): Promise<NetScope> {
+  if (isNode(arg)) {
+    const root = networkRoot(arg);
+    return { region: root.region, rootId: root.id, net: await root.client() };
+  }
+  const profile = activeProfile(deps);
+  const regions = profile.regions.filter((r) => SERVICE_REGIONS[profile.cloud][service].includes(r));
+  const what = service === 'transitHub' ? 'the transit hub' : 'the network service';
+  if (!regions.length) throw new Error(`Profile "${profile.name}" enables no region where ${what} runs (${SERVICE_REGIONS[profile.cloud][service].join(', ')}). Edit the profile to add one.`);
+  const region = regions.length === 1 ? regions[0] : (await pick(regions.map((r) => ({ label: r, region: r })), { title: `${title}: region` })).region;
+  return { region, rootId: `${profile.id}/${region}/network`, net: await deps.services.clients.network(region) };
+}
+
+function hubOf(arg: unknown): TransitHubNode | undefined {
+  for (let n: TreeNode | undefined = isNode(arg) ? arg : undefined; n; n = n.parent) if (n instanceof TransitHubNode) return n;
+  return undefined;
+}
+
+/** The hub of a node (any resource below it), or one the user picks. */
+export async function hubFrom(arg: unknown, deps: NetworkDeps, title: string): Promise<HubTarget> {
+  const node = hubOf(arg);
+  if (node) {
+    const root = networkRoot(node);
+    return { region: root.region, rootId: root.id, net: await root.client(), hub: node.data, hubNodeId: node.id };
+  }
+  const scope = await scopeFrom(arg instanceof NetworkRootNode ? arg : undefined, deps, title, 'transitHub');
+  const hubs = await scope.net.listTransitHubs();
+  if (!hubs.length) throw new Error(`No transit hub in ${scope.region}: create one first with "NHN Cloud: Create Transit Hub".`);
+  const chosen = hubs.length === 1 ? hubs[0] : (await pick(hubs.map((h) => ({ label: h.name || h.id, description: h.description ?? '', h })), { title, placeHolder: 'Transit hub' })).h;
+  return { ...scope, hub: chosen as NetResource, hubNodeId: `${scope.rootId}/transitHub/${chosen.id}` };
+}
+
+/** The routing table of a node, or one of the hub's the user picks. */
+export async function tableFrom(arg: unknown, deps: NetworkDeps, title: string): Promise<HubTarget & { table: NetResource; tableNodeId: string }> {
+  for (let n: TreeNode | undefined = isNode(arg) ? arg : undefined; n; n = n.parent) {
+    if (n instanceof RoutingTableNode) {
+      const h = await hubFrom(n, deps, title);
+      return { ...h, table: n.data, tableNodeId: n.id };
+    }
+  }
+  const h = await hubFrom(arg, deps, title);
+  const tables = await h.net.listRoutingTables({ query: { transithub_id: h.hub.id } });
+  if (!tables.length) throw new Error(`Transit hub ${h.hub.name ?? h.hub.id} has no routing table yet.`);
+  const t = (await pick(tables.map((x) => ({ label: x.name || x.id, description: x.default_table ? 'default' : '', x })), { title, placeHolder: 'Routing table' })).x;
+  return { ...h, table: t as NetResource, tableNodeId: `${h.hubNodeId}/routingTable/${t.id}` };
+}
+
+/** The multicast domain of a node, or one of the hub's the user picks. */
+export async function domainFrom(arg: unknown, deps: NetworkDeps, title: string): Promise<HubTarget & { domain: NetResource; domainNodeId: string }> {
+  for (let n: TreeNode | undefined = isNode(arg) ? arg : undefined; n; n = n.parent) {
+    if (n instanceof MulticastDomainNode) {
+      const h = await hubFrom(n, deps, title);
+      return { ...h, domain: n.data, domainNodeId: n.id };
+    }
+  }
+  const h = await hubFrom(arg, deps, title);
+  const domains = await h.net.listMulticastDomains({ query: { transithub_id: h.hub.id } });
+  if (!domains.length) throw new Error(`Transit hub ${h.hub.name ?? h.hub.id} has no multicast domain yet.`);
+  const d = (await pick(domains.map((x) => ({ label: x.name || x.id, x })), { title, placeHolder: 'Multicast domain' })).x;
+  return { ...h, domain: d as NetResource, domainNodeId: `${h.hubNodeId}/multicastDomain/${d.id}` };
+}
+
+/** One of the hub's attachments, picked. */
+export async function pickAttachment(h: HubTarget, title: string, exclude: ReadonlySet<string> = new Set()): Promise<NetResource> {
+  const list = (await h.net.listAttachments({ query: { transithub_id: h.hub.id } })).filter((a) => !exclude.has(a.id));
+  if (!list.length) throw new Error(`Transit hub ${h.hub.name ?? h.hub.id} has no attachment${exclude.size ? ' left to choose' : ''}: create one with "NHN Cloud: Create Attachment".`);
+  return (await pick(list.map((a) => ({ label: a.name || a.id, description: String((a as NetResource).resource_cidr ?? a.resource_id ?? ''), a })), { title, placeHolder: 'Attachment' })).a as NetResource;
+}
+
+export const UUID_HINT = 'a UUID such as 3f0c9a8e-1b2c-4d5e-8f90-123456789abc';
+export const uuidProblem = (s: string): string | undefined =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s.trim()) ? undefined : `Enter ${UUID_HINT}.`;

@@ -1,0 +1,422 @@
+// "Network" under a region: Floating IPs, and (where the transit hub runs) Transit Hubs with
+// their attachments, routing tables (associations, propagations, rules), multicast domains
+// (associations, groups), sharing, and what other projects shared with this one. Same
+// conventions as the RDS tree: stable ids `<profile>/<region>/network/...`, one contextValue
+// per kind and state, Markdown tooltips with every service-given text escaped.
+import * as vscode from 'vscode';
+import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
+import type { NetworkClient } from '../../client/network/client';
+import type { FloatingIp } from '../../client/network/schemas';
+import { parseNetworkTime } from '../../client/network/schemas';
+import type { Profile, Services } from '../../shared/services';
+import { mdFields } from '../../shared/tree/markdown';
+import { FolderNode, TreeNode, themeIcon, type Colour } from '../../shared/tree/nodes';
+
+export interface NetworkDeps {
+  services: Services;
+  explorer: { refreshId(id: string): void; reveal(id: string): Promise<boolean>; findNode(id: string): Promise<TreeNode | undefined> };
+}
+
+/** The resource kinds of the transit hub, as the commands and contextValues name them. */
+export type NetKind =
+  | 'transitHub'
+  | 'attachment'
+  | 'routingTable'
+  | 'routingAssociation'
+  | 'routingPropagation'
+  | 'routingRule'
+  | 'multicastDomain'
+  | 'multicastAssociation'
+  | 'multicastGroup'
+  | 'hubShare'
+  | 'domainShare'
+  | 'sharedHub'
+  | 'sharedDomain';
+
+export function networkRoot(node: TreeNode): NetworkRootNode {
+  for (let n: TreeNode | undefined = node; n; n = n.parent) if (n instanceof NetworkRootNode) return n;
+  throw new Error(`${node.id} is not below a Network root`);
+}
+
+export class NetworkRootNode extends FolderNode {
+  readonly id: string;
+  readonly label = 'Network';
+  protected readonly kind = 'network.root';
+  protected override icon = 'type-hierarchy';
+  constructor(
+    readonly profile: Profile,
+    readonly region: Region,
+    readonly deps: NetworkDeps,
+  ) {
+    super();
+    this.id = `${profile.id}/${region}/network`;
+  }
+  override scope() {
+    return { profile: this.profile, region: this.region };
+  }
+  client(): Promise<NetworkClient> {
+    return this.deps.services.clients.network(this.region);
+  }
+  get hasTransitHub(): boolean {
+    return SERVICE_REGIONS[this.profile.cloud].transitHub.includes(this.region);
+  }
+  protected async load(): Promise<TreeNode[]> {
+    const nodes: TreeNode[] = [new FloatingIpsFolderNode(this)];
+    if (this.hasTransitHub) nodes.push(new TransitHubsFolderNode(this), new SharedWithMeFolderNode(this));
+    return nodes;
+  }
+}
+
+/** A folder whose children come from one function over the region's network client. */
+export class NetFolderNode extends FolderNode {
+  readonly id: string;
+  protected override icon: string;
+  constructor(
+    parent: TreeNode,
+    idSuffix: string,
+    readonly label: string,
+    protected readonly kind: string,
+    icon: string,
+    private readonly loader: (net: NetworkClient, self: NetFolderNode) => Promise<TreeNode[]>,
+    opts: { emptyText?: string } = {},
+  ) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/${idSuffix}`;
+    this.icon = icon;
+    if (opts.emptyText) this.emptyText = opts.emptyText;
+  }
+  protected async load(): Promise<TreeNode[]> {
+    return this.loader(await networkRoot(this).client(), this);
+  }
+}
+
+// ---- Floating IPs ----------------------------------------------------------------------------
+
+export class FloatingIpsFolderNode extends FolderNode {
+  readonly id: string;
+  readonly label = 'Floating IPs';
+  protected readonly kind = 'network.folder.floatingIps';
+  protected override icon = 'globe';
+  protected override emptyText = 'No floating IP in this region';
+  private count?: number;
+  constructor(parent: NetworkRootNode) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/floatingIp`;
+  }
+  protected override describe() {
+    return this.count === undefined ? undefined : String(this.count);
+  }
+  protected async load(): Promise<TreeNode[]> {
+    const list = await (await networkRoot(this).client()).listFloatingIps();
+    this.count = list.length;
+    return [...list].sort((a, b) => a.floating_ip_address.localeCompare(b.floating_ip_address, undefined, { numeric: true })).map((f) => new FloatingIpNode(this, f));
+  }
+}
+
+const FIP_COLOUR: Record<string, Colour> = { ACTIVE: 'green', DOWN: 'grey', ERROR: 'red' };
+
+export function floatingIpContext(f: FloatingIp): string {
+  const status = (f.status ?? 'unknown').toLowerCase();
+  return `network.floatingIp.${f.port_id ? 'attached' : 'detached'}.${status}${f.delete_protection ? '.protected' : ''}`;
+}
+
+export class FloatingIpNode extends TreeNode {
+  readonly id: string;
+  constructor(
+    parent: TreeNode,
+    readonly data: FloatingIp,
+  ) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/${data.id}`;
+  }
+  get label(): string {
+    return this.data.floating_ip_address;
+  }
+  getTreeItem(): vscode.TreeItem {
+    const f = this.data;
+    const item = new vscode.TreeItem(f.floating_ip_address, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = floatingIpContext(f);
+    item.iconPath = themeIcon(f.port_id ? 'plug' : 'debug-disconnect', FIP_COLOUR[f.status ?? ''] ?? 'yellow');
+    item.description = [f.status, f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : 'not attached', f.label, f.delete_protection ? 'protected' : ''].filter(Boolean).join(' · ');
+    item.tooltip = new vscode.MarkdownString(
+      mdFields(f.floating_ip_address, [
+        ['Status', f.status],
+        ['Attached fixed IP', f.fixed_ip_address],
+        ['Port', f.port_id],
+        ['Router', f.router_id],
+        ['External network', f.floating_network_id],
+        ['Label', f.label],
+        ['Delete protection', f.delete_protection ? 'on' : undefined],
+        ['ID', f.id],
+      ]),
+    );
+    return item;
+  }
+}
+
+// ---- Transit hub resources -------------------------------------------------------------------
+
+/** Any transit-hub resource row: the fields the tree and the commands read. */
+export type NetResource = { id: string; name?: string | null; description?: string | null; status?: string | null; created_at?: string | null; [k: string]: unknown };
+
+/** A transit-hub resource shown as a leaf (attachment, association, rule, group, share). */
+export class NetItemNode extends TreeNode {
+  readonly id: string;
+  constructor(
+    parent: TreeNode,
+    readonly netKind: NetKind,
+    readonly data: NetResource,
+    readonly label: string,
+    private readonly opts: { description?: string; icon: string; colour?: Colour; fields?: Array<[string, unknown]>; state?: string },
+  ) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/${data.id ?? label}`;
+  }
+  /** The hub this resource belongs to (undefined for shared-with-me entries). */
+  get hub(): TransitHubNode | undefined {
+    for (let n: TreeNode | undefined = this.parent; n; n = n.parent) if (n instanceof TransitHubNode) return n;
+    return undefined;
+  }
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = `network.${this.netKind}${this.opts.state ? `.${this.opts.state}` : ''}`;
+    item.description = this.opts.description;
+    item.iconPath = themeIcon(this.opts.icon, this.opts.colour);
+    item.tooltip = new vscode.MarkdownString(mdFields(this.label, [...(this.opts.fields ?? []), ['Description', this.data.description], ['Status', this.data.status], ['Created', createdText(this.data)], ['ID', this.data.id]]));
+    return item;
+  }
+}
+
+function createdText(d: NetResource): string | undefined {
+  const t = parseNetworkTime(d.created_at as string | undefined);
+  return t ? t.toLocaleString() : undefined;
+}
+
+const statusColour = (s: string | null | undefined): Colour | undefined => (s === 'BUILD' ? 'yellow' : s === 'ERROR' ? 'red' : undefined);
+
+/** A transit-hub resource that has children (hub, routing table, multicast domain). */
+abstract class NetResourceFolderNode extends FolderNode {
+  readonly id: string;
+  abstract readonly netKind: NetKind;
+  constructor(
+    parent: TreeNode,
+    public data: NetResource,
+  ) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/${data.id}`;
+  }
+  get label(): string {
+    return this.data.name || this.data.id;
+  }
+  get hub(): TransitHubNode | undefined {
+    if (this instanceof TransitHubNode) return this;
+    for (let n: TreeNode | undefined = this.parent; n; n = n.parent) if (n instanceof TransitHubNode) return n;
+    return undefined;
+  }
+  protected fields(): Array<[string, unknown]> {
+    return [];
+  }
+  override getTreeItem(): vscode.TreeItem {
+    const item = this.folderItem();
+    const building = this.data.status === 'BUILD';
+    item.description = [this.data.status && this.data.status !== 'ACTIVE' ? this.data.status : '', typeof item.description === 'string' ? item.description : ''].filter(Boolean).join(' · ') || undefined;
+    item.contextValue = `${item.contextValue}${building ? '.build' : ''}`;
+    if (building) item.iconPath = new vscode.ThemeIcon('loading~spin');
+    else if (statusColour(this.data.status)) item.iconPath = themeIcon(this.icon, statusColour(this.data.status));
+    item.tooltip = new vscode.MarkdownString(mdFields(this.label, [...this.fields(), ['Description', this.data.description], ['Status', this.data.status], ['Created', createdText(this.data)], ['ID', this.data.id]]));
+    if (building) this.watchBuild();
+    return item;
+  }
+  /** New routing tables and multicast domains start in BUILD: poll (while the view is visible) until ACTIVE. */
+  private watchBuild() {
+    const ctx = this.ctx;
+    ctx.watch(this.id, async () => {
+      const fresh = await this.reload();
+      if (fresh.status === 'BUILD') return false;
+      this.data = fresh;
+      ctx.changed(this);
+      return true;
+    });
+  }
+  protected abstract reload(): Promise<NetResource>;
+}
+
+export class TransitHubsFolderNode extends FolderNode {
+  readonly id: string;
+  readonly label = 'Transit Hubs';
+  protected readonly kind = 'network.folder.transitHubs';
+  protected override icon = 'circuit-board';
+  protected override emptyText = 'No transit hub in this region';
+  constructor(parent: NetworkRootNode) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/transitHub`;
+  }
+  protected async load(): Promise<TreeNode[]> {
+    const hubs = await (await networkRoot(this).client()).listTransitHubs();
+    return hubs.map((h) => new TransitHubNode(this, h as NetResource));
+  }
+}
+
+export class TransitHubNode extends NetResourceFolderNode {
+  readonly netKind = 'transitHub';
+  protected readonly kind = 'network.transitHub';
+  protected override icon = 'circuit-board';
+  protected override fields(): Array<[string, unknown]> {
+    const d = this.data;
+    return [
+      ['Multicast', d.multicast_enable ? 'enabled' : 'disabled'],
+      ['Default association', d.default_association_enable ? 'on' : 'off'],
+      ['Default propagation', d.default_propagation_enable ? 'on' : 'off'],
+    ];
+  }
+  protected async reload(): Promise<NetResource> {
+    return (await (await networkRoot(this).client()).getTransitHub({ transitHubId: this.data.id })) as NetResource;
+  }
+  /** Attachments of the hub by id (names in rules, associations, groups). */
+  async attachments(): Promise<NetResource[]> {
+    return (await (await networkRoot(this).client()).listAttachments({ query: { transithub_id: this.data.id } })) as NetResource[];
+  }
+  protected async load(): Promise<TreeNode[]> {
+    const hubId = this.data.id;
+    return [
+      new NetFolderNode(this, 'attachment', 'Attachments', 'network.folder.attachments', 'plug', async (net, self) => {
+        const list = await net.listAttachments({ query: { transithub_id: hubId } });
+        return list.map(
+          (a) =>
+            new NetItemNode(self, 'attachment', a as NetResource, a.name || a.id, {
+              icon: 'plug',
+              colour: statusColour(a.status),
+              description: [a.status !== 'ACTIVE' ? a.status : '', (a as NetResource).resource_cidr as string | undefined].filter(Boolean).join(' · ') || undefined,
+              fields: [['VPC', a.resource_id], ['Subnet', a.subnet_id], ['VPC CIDR', (a as NetResource).resource_cidr]],
+            }),
+        );
+      }, { emptyText: 'No attachment' }),
+      new NetFolderNode(this, 'routingTable', 'Routing Tables', 'network.folder.routingTables', 'list-tree', async (net, self) => {
+        const list = await net.listRoutingTables({ query: { transithub_id: hubId } });
+        return list.map((t) => new RoutingTableNode(self, t as NetResource));
+      }, { emptyText: 'No routing table' }),
+      new NetFolderNode(this, 'multicastDomain', 'Multicast Domains', 'network.folder.multicastDomains', 'broadcast', async (net, self) => {
+        const list = await net.listMulticastDomains({ query: { transithub_id: hubId } });
+        return list.map((d) => new MulticastDomainNode(self, d as NetResource));
+      }, { emptyText: this.data.multicast_enable ? 'No multicast domain' : 'Multicast is disabled on this hub' }),
+      new NetFolderNode(this, 'share', 'Sharing', 'network.folder.hubShares', 'live-share', async (net, self) => {
+        const list = await net.listTransitHubAllowProjects({ query: { transithub_id: hubId } });
+        return list.map((p) => new NetItemNode(self, 'hubShare', p as NetResource, p.target_project_id ?? p.id, { icon: 'person-add', fields: [['Shared with project', p.target_project_id]] }));
+      }, { emptyText: 'Not shared with any project' }),
+    ];
+  }
+}
+
+/** Attachment names by id for one hub (rules, associations and groups show names, not UUIDs). */
+async function attachmentNames(node: TreeNode): Promise<(id: string | null | undefined) => string> {
+  const hub = node instanceof TransitHubNode ? node : (node as RoutingTableNode | MulticastDomainNode).hub;
+  const list = hub ? await hub.attachments().catch(() => []) : [];
+  const names = new Map(list.map((a) => [a.id, a.name || a.id]));
+  return (id) => (id ? (names.get(id) ?? id) : '');
+}
+
+export class RoutingTableNode extends NetResourceFolderNode {
+  readonly netKind = 'routingTable';
+  protected override icon = 'list-tree';
+  protected get kind(): string {
+    return `network.routingTable${this.data.default_table ? '.default' : ''}`;
+  }
+  protected override describe() {
+    return this.data.default_table ? 'default' : undefined;
+  }
+  protected async reload(): Promise<NetResource> {
+    return (await (await networkRoot(this).client()).getRoutingTable({ routingTableId: this.data.id })) as NetResource;
+  }
+  protected async load(): Promise<TreeNode[]> {
+    const tableId = this.data.id;
+    return [
+      new NetFolderNode(this, 'association', 'Associations', 'network.folder.routingAssociations', 'link', async (net, self) => {
+        const [list, name] = await Promise.all([net.listRoutingAssociations({ query: { routing_table_id: tableId } }), attachmentNames(this)]);
+        return list.map((a) => new NetItemNode(self, 'routingAssociation', a as NetResource, name(a.attachment_id), { icon: 'link', fields: [['Attachment', a.attachment_id]] }));
+      }, { emptyText: 'No attachment is associated' }),
+      new NetFolderNode(this, 'propagation', 'Propagations', 'network.folder.routingPropagations', 'radio-tower', async (net, self) => {
+        const [list, name] = await Promise.all([net.listRoutingPropagations({ query: { routing_table_id: tableId } }), attachmentNames(this)]);
+        return list.map((p) => new NetItemNode(self, 'routingPropagation', p as NetResource, name(p.attachment_id), { icon: 'radio-tower', fields: [['Attachment', p.attachment_id]] }));
+      }, { emptyText: 'No attachment propagates into this table' }),
+      new NetFolderNode(this, 'rule', 'Rules', 'network.folder.routingRules', 'arrow-right', async (net, self) => {
+        const [list, name] = await Promise.all([net.listRoutingRules({ query: { routing_table_id: tableId } }), attachmentNames(this)]);
+        return [...list]
+          .sort((a, b) => prefixLength(b.cidr) - prefixLength(a.cidr) || String(a.cidr).localeCompare(String(b.cidr), undefined, { numeric: true }))
+          .map((r) => {
+            const blackhole = r.action === 'BLACKHOLE';
+            return new NetItemNode(self, 'routingRule', r as NetResource, r.cidr ?? r.id, {
+              icon: blackhole ? 'circle-slash' : 'arrow-right',
+              colour: blackhole ? 'red' : undefined,
+              state: (r.rule_type ?? 'STATIC').toLowerCase(),
+              description: [r.action ?? 'FORWARD', blackhole ? '' : `→ ${name(r.attachment_id)}`, r.rule_type === 'PROPAGATED' ? 'propagated' : ''].filter(Boolean).join(' · '),
+              fields: [['CIDR', r.cidr], ['Action', r.action], ['Type', r.rule_type], ['Attachment', r.attachment_id ? `${name(r.attachment_id)} (${r.attachment_id})` : undefined], ['Propagation', r.propagation_id]],
+            });
+          });
+      }, { emptyText: 'No routing rule' }),
+    ];
+  }
+}
+
+function prefixLength(cidr: string | null | undefined): number {
+  const n = Number(String(cidr ?? '').split('/')[1]);
+  return Number.isFinite(n) ? n : -1;
+}
+
+export class MulticastDomainNode extends NetResourceFolderNode {
+  readonly netKind = 'multicastDomain';
+  protected readonly kind = 'network.multicastDomain';
+  protected override icon = 'broadcast';
+  protected async reload(): Promise<NetResource> {
+    return (await (await networkRoot(this).client()).getMulticastDomain({ multicastDomainId: this.data.id })) as NetResource;
+  }
+  protected async load(): Promise<TreeNode[]> {
+    const domainId = this.data.id;
+    return [
+      new NetFolderNode(this, 'association', 'Associations', 'network.folder.multicastAssociations', 'link', async (net, self) => {
+        const [list, name] = await Promise.all([net.listMulticastAssociations({ query: { domain_id: domainId } }), attachmentNames(this)]);
+        return list.map((a) => new NetItemNode(self, 'multicastAssociation', a as NetResource, name(a.attachment_id), { icon: 'link', description: a.subnet_id ? `subnet ${a.subnet_id.slice(0, 8)}` : undefined, fields: [['Attachment', a.attachment_id], ['Subnet', a.subnet_id]] }));
+      }, { emptyText: 'No association' }),
+      new NetFolderNode(this, 'group', 'Groups', 'network.folder.multicastGroups', 'organization', async (net, self) => {
+        const list = await net.listMulticastGroups({ query: { domain_id: domainId } });
+        return list.map((g) => {
+          const roles = [g.member_type === 'STATIC' ? 'member' : '', g.source_type === 'STATIC' ? 'source' : ''].filter(Boolean);
+          return new NetItemNode(self, 'multicastGroup', g as NetResource, g.ipaddress ?? g.id, { icon: 'organization', description: [roles.join(' + '), g.port_id ? `port ${g.port_id.slice(0, 8)}` : ''].filter(Boolean).join(' · '), fields: [['Group address', g.ipaddress], ['Role', roles.join(', ')], ['Port', g.port_id], ['Association', g.association_id]] });
+        });
+      }, { emptyText: 'No multicast group' }),
+      new NetFolderNode(this, 'share', 'Sharing', 'network.folder.domainShares', 'live-share', async (net, self) => {
+        const list = await net.listMulticastDomainAllowProjects({ query: { domain_id: domainId } });
+        return list.map((p) => new NetItemNode(self, 'domainShare', p as NetResource, p.target_project_id ?? p.id, { icon: 'person-add', fields: [['Shared with project', p.target_project_id]] }));
+      }, { emptyText: 'Not shared with any project' }),
+    ];
+  }
+}
+
+/** Hubs and multicast domains other projects shared with this one (list-only resources). */
+export class SharedWithMeFolderNode extends FolderNode {
+  readonly id: string;
+  readonly label = 'Shared with Me';
+  protected readonly kind = 'network.folder.sharedWithMe';
+  protected override icon = 'inbox';
+  protected override emptyText = 'No project shared a hub or domain with this one';
+  constructor(parent: NetworkRootNode) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/sharedWithMe`;
+  }
+  protected async load(): Promise<TreeNode[]> {
+    const net = await networkRoot(this).client();
+    const [hubs, domains] = await Promise.all([net.listSharedTransitHubs(), net.listSharedMulticastDomains()]);
+    return [
+      ...hubs.map((h) => new NetItemNode(this, 'sharedHub', { ...h, id: `hub-${h.transithub_id}` } as NetResource, h.transithub_name || h.transithub_id, { icon: 'circuit-board', description: 'transit hub', fields: [['Hub ID', h.transithub_id], ['Owner project', h.transithub_project_id]] })),
+      ...domains.map((d) => new NetItemNode(this, 'sharedDomain', { ...d, id: `domain-${d.domain_id}` } as NetResource, d.domain_name || d.domain_id, { icon: 'broadcast', description: 'multicast domain', fields: [['Domain ID', d.domain_id], ['Owner project', d.domain_project_id]] })),
+    ];
+  }
+}

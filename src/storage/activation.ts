@@ -1,0 +1,43 @@
+// The object-storage feature: "Object Storage" under every region where it runs for the
+// profile's cloud, the object file systems (read-write and read-only; the shim registers
+// proxies for both schemes at activation and forwards to these), and the handlers of every
+// nhncloud.storage.* command.
+import * as vscode from 'vscode';
+import { SERVICE_REGIONS, type Region } from '../client/endpoints';
+import type { CommandHandler, Feature, Profile } from '../shared/services';
+import { bucketCommands } from './commands/buckets';
+import { bucketSettingsCommands } from './commands/bucketSettings';
+import { credentialCommands } from './commands/credentials';
+import { objectCommands } from './commands/objects';
+import { transferCommands } from './commands/transfers';
+import { OBJECT_SCHEME, READONLY_SCHEME, parentPrefix } from './keys';
+import { ObjectFileSystem } from './objectFs';
+import { StorageRootNode, type StorageDeps } from './tree/nodes';
+
+export interface StorageFeature extends Feature {
+  /** The providers behind the shim's proxies, by scheme. */
+  fileSystems: Record<string, vscode.FileSystemProvider>;
+}
+
+export function createStorageFeature(deps: StorageDeps): StorageFeature {
+  const fs = new ObjectFileSystem(deps.services);
+  const readonlyFs = new ObjectFileSystem(deps.services, true);
+  const prefixFilters = new Map<string, string>();
+  // A save from an editor changes the listing of its folder.
+  fs.onSaved = (a) => deps.explorer.refreshId(`${a.profileId}/${a.region}/storage/bucket/${a.bucket}${parentPrefix(a.key) ? `/${parentPrefix(a.key)}` : ''}`);
+  const commands: Record<string, CommandHandler> = {
+    ...objectCommands(deps, fs, prefixFilters),
+    ...transferCommands(deps),
+    ...bucketCommands(deps),
+    ...bucketSettingsCommands(deps),
+    ...credentialCommands(deps),
+  };
+  return {
+    commands,
+    fileSystems: { [OBJECT_SCHEME]: fs, [READONLY_SCHEME]: readonlyFs },
+    regionChildren(profile: Profile, region: Region) {
+      if (!SERVICE_REGIONS[profile.cloud].storage.includes(region)) return [];
+      return [new StorageRootNode(profile, region, deps, prefixFilters)];
+    },
+  };
+}

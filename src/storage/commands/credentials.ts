@@ -1,0 +1,63 @@
+// EC2 (S3) credentials of the profile's user: list, issue (at most 3 per user and project),
+// delete, and choose the pair this profile signs object-storage requests with. The chosen pair
+// goes to SecretStorage (ProfileStore.save) only; secrets are never shown in a list or logged.
+import * as vscode from 'vscode';
+import type { Ec2Credential } from '../../client/network/identityOperations';
+import type { CommandHandler } from '../../shared/services';
+import { confirm, pick } from '../../network/commands/ui';
+import type { StorageDeps } from '../tree/nodes';
+
+/** The access key shortened for lists: enough to tell keys apart. */
+export const shortKey = (access: string) => (access.length > 12 ? `${access.slice(0, 8)}…${access.slice(-4)}` : access);
+
+export function credentialCommands(deps: StorageDeps): Record<string, CommandHandler> {
+  const use = async (c: Ec2Credential) => {
+    const profile = deps.services.profiles.active();
+    if (!profile) throw new Error('No active profile.');
+    // Only the two S3 fields are written; the other secrets stay as they are.
+    await deps.services.profiles.save(profile, { s3AccessKey: c.access, s3SecretKey: c.secret });
+    void vscode.window.showInformationMessage(`Profile "${profile.name}" now signs object-storage requests with ${shortKey(c.access)}.`);
+  };
+  return {
+    'nhncloud.storage.manageCredentials': async () => {
+      const profile = deps.services.profiles.active();
+      if (!profile) throw new Error('No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile".');
+      const { client, tenantId } = await deps.services.clients.ec2Credentials();
+      const current = (await deps.services.profiles.secrets(profile.id)).s3AccessKey;
+      const list = await client.list();
+      const mine = list.filter((c) => !c.tenant_id || c.tenant_id === tenantId);
+      const chosen = await pick(
+        [
+          { label: '$(add) Issue a new credential', description: mine.length >= 3 ? 'the limit of 3 is reached: delete one first' : `${mine.length} of 3 issued`, c: undefined as Ec2Credential | undefined },
+          ...mine.map((c) => ({ label: `$(key) ${shortKey(c.access)}`, description: c.access === current ? 'used by this profile' : '', detail: `tenant ${c.tenant_id ?? ''}`, c })),
+        ],
+        { title: `S3 credentials (object-storage tenant ${tenantId})`, placeHolder: 'Pick a credential to use or delete it, or issue one' },
+      );
+      if (!chosen.c) {
+        const created = await client.create({ tenantId });
+        await use(created);
+        deps.services.refresh(undefined);
+        return created.access;
+      }
+      const c = chosen.c;
+      const action = await pick(
+        [
+          { label: 'Use for this profile', description: 'store the pair in the profile (SecretStorage)', a: 'use' as const },
+          { label: 'Copy access key', a: 'copy' as const },
+          { label: 'Delete credential', description: c.access === current ? 'this profile uses it' : '', a: 'delete' as const },
+        ],
+        { title: shortKey(c.access) },
+      );
+      if (action.a === 'copy') return vscode.env.clipboard.writeText(c.access);
+      if (action.a === 'use') {
+        await use(c);
+        deps.services.refresh(undefined);
+        return c.access;
+      }
+      await confirm(`Delete S3 credential ${shortKey(c.access)}?`, 'Delete', c.access === current ? 'This profile signs with it: object storage stops working for the profile until another pair is chosen.' : 'Applications using this key pair lose access to object storage.');
+      await client.delete({ access: c.access });
+      if (c.access === current) await deps.services.profiles.save(profile, { s3AccessKey: '', s3SecretKey: '' });
+      void vscode.window.showInformationMessage(`S3 credential ${shortKey(c.access)} deleted.`);
+    },
+  };
+}

@@ -1,0 +1,166 @@
+// Objects and folders: open in an editor (size limit asked first; binary content in the binary
+// editor), go to a key, prefix filter per bucket, new folder, delete (multi-select, confirmed),
+// copy key / URL / presigned URL, and "Add Bucket to Workspace".
+import * as vscode from 'vscode';
+import type { CommandHandler } from '../../shared/services';
+import { ask, confirm, pick } from '../../network/commands/ui';
+import { OBJECT_SCHEME, PRESIGN_EXPIRIES, asPrefix, baseName, formatSize, keyProblem, looksBinary, objectPath, objectUrl, presignGetUrl } from '../keys';
+import { openSizeLimitBytes, deleteKeys, type ObjectFileSystem } from '../objectFs';
+import { BucketNode, ObjectNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
+import { bucketFrom, objectNodes, type BucketTarget } from './targets';
+
+/** The binary editor of the Hex Editor extension, when installed; otherwise VS Code's default. */
+const HEX_EDITOR = 'hexEditor.hexedit';
+
+/** Opens an object: asks above the size limit, sniffs the first 8 KB, then a text or binary editor. */
+export async function openObject(fs: ObjectFileSystem, t: { s3: BucketTarget['s3']; bucket: string; key: string; uri: vscode.Uri; size?: number }): Promise<'text' | 'binary'> {
+  const size = t.size ?? (await t.s3.headObject(t.bucket, t.key)).size;
+  const limit = openSizeLimitBytes();
+  if (limit && size > limit) {
+    await confirm(`${baseName(t.key)} is ${formatSize(size)}, above the open size limit (${formatSize(limit)}).`, 'Open Anyway', 'The whole object is downloaded into memory to show it; "Download..." saves it to disk instead. The limit is the setting "nhncloud.storage.openSizeLimitMB".');
+    fs.approveLarge(t.uri);
+  }
+  let binary = false;
+  if (size > 0) {
+    const head = await t.s3.getObject(t.bucket, t.key, { range: { start: 0, end: Math.min(size, 8192) - 1 } });
+    const chunks: Buffer[] = [];
+    for await (const c of head.body) chunks.push(c as Buffer);
+    binary = looksBinary(Buffer.concat(chunks));
+  }
+  if (binary) {
+    const hex = vscode.extensions.getExtension('ms-vscode.hexeditor');
+    await vscode.commands.executeCommand(hex ? 'vscode.openWith' : 'vscode.open', t.uri, ...(hex ? [HEX_EDITOR] : []));
+    return 'binary';
+  }
+  await vscode.window.showTextDocument(t.uri, { preview: false });
+  return 'text';
+}
+
+export function objectCommands(deps: StorageDeps, fs: ObjectFileSystem, prefixFilters: Map<string, string>): Record<string, CommandHandler> {
+  const uriOf = (t: { profileId: string; region: string; bucket: string }, key: string) => vscode.Uri.from({ scheme: OBJECT_SCHEME, authority: t.profileId, path: objectPath({ region: t.region, bucket: t.bucket, key }) });
+  return {
+    'nhncloud.storage.open': async (node?: unknown) => {
+      if (!(node instanceof ObjectNode)) throw new Error('Run "Open" on an object in the NHN Cloud explorer, or use "NHN Cloud: Go to Key...".');
+      const root = storageRoot(node);
+      return openObject(fs, { s3: await root.client(), bucket: node.bucket, key: node.key, uri: node.uri(), size: node.entry.size });
+    },
+    'nhncloud.storage.goToKey': async (node?: unknown, given?: string) => {
+      const t = await bucketFrom(node, deps, 'Go to Key');
+      const key = given ?? (await ask({ title: `Go to key in ${t.bucket}`, prompt: 'Full key of the object (or of a folder, ending in /)', value: t.prefix, valueSelection: [t.prefix.length, t.prefix.length], validateInput: keyProblem }));
+      if (key.endsWith('/')) {
+        const page = await t.s3.listObjectsPage({ bucket: t.bucket, prefix: key, maxKeys: 1 });
+        if (!page.contents.length && !page.commonPrefixes.length) throw new Error(`No object starts with ${key} in ${t.bucket}.`);
+        if (!(await revealKey(deps, t, key))) void vscode.window.showInformationMessage(`${key} exists in ${t.bucket} but is beyond the pages loaded in the tree; use the prefix filter to show it.`);
+        return;
+      }
+      const info = await t.s3.headObject(t.bucket, key).catch(() => undefined);
+      if (!info) throw new Error(`No object ${key} in ${t.bucket} (${t.region}).`);
+      await openObject(fs, { s3: t.s3, bucket: t.bucket, key, uri: uriOf(t, key), size: info.size });
+      void revealKey(deps, t, key);
+    },
+    'nhncloud.storage.filterPrefix': async (node?: unknown) => {
+      const t = await bucketFrom(node instanceof BucketNode ? node : node && typeof node === 'object' && 'parent' in node ? bucketOf(node as BucketNode) : undefined, deps, 'Filter by Prefix');
+      const bucketId = `${t.rootId}/bucket/${t.bucket}`;
+      const text = await ask({ title: `Prefix filter of ${t.bucket}`, prompt: 'Show only keys starting with this (e.g. logs/2024-). Empty clears the filter.', value: prefixFilters.get(bucketId) ?? '' });
+      if (text.trim()) prefixFilters.set(bucketId, text.trim().replace(/^\/+/, ''));
+      else prefixFilters.delete(bucketId);
+      deps.explorer.refreshId(bucketId);
+    },
+    'nhncloud.storage.clearPrefixFilter': (node?: unknown) => {
+      if (node instanceof BucketNode) {
+        prefixFilters.delete(node.id);
+        deps.explorer.refreshId(node.id);
+      }
+    },
+    'nhncloud.storage.createFolder': async (node?: unknown) => {
+      const t = await bucketFrom(node, deps, 'New Folder');
+      const name = await ask({ title: `New folder in ${t.bucket}/${t.prefix}`, prompt: 'Folder name (a/b makes two levels)', validateInput: (s) => (s.trim() ? keyProblem(asPrefix(t.prefix + s.trim())) : 'Enter a name.') });
+      const key = asPrefix(t.prefix + name.trim());
+      // An empty folder is a zero-byte marker `name/`, as the consoles make it.
+      await t.s3.putObject(t.bucket, key, '');
+      deps.explorer.refreshId(t.folderId);
+      return key;
+    },
+    'nhncloud.storage.delete': async (node?: unknown, nodes?: unknown) => {
+      const objects = objectNodes(node, nodes);
+      const folders = (Array.isArray(nodes) ? nodes : [node]).filter((n): n is PrefixNode => n instanceof PrefixNode);
+      if (!objects.length && !folders.length) throw new Error('Select objects or folders in the NHN Cloud explorer to delete.');
+      const first = objects[0] ?? folders[0];
+      const s3 = await storageRoot(first).client();
+      const bucket = bucketOf(first).bucket;
+      const keys = objects.map((o) => o.key);
+      for (const f of folders) keys.push(...(await allKeysUnder(s3, bucket, f.prefix)));
+      const unique = [...new Set(keys)];
+      const names = [...objects.map((o) => o.key), ...folders.map((f) => f.prefix)];
+      await confirm(
+        unique.length === 1 ? `Delete ${unique[0]} from ${bucket}?` : `Delete ${unique.length} objects from ${bucket}?`,
+        'Delete',
+        `${names.slice(0, 8).join('\n')}${names.length > 8 ? `\n... and ${names.length - 8} more` : ''}\n\nDeleted objects cannot be recovered.`,
+      );
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Deleting ${unique.length} object(s) from ${bucket}`, cancellable: true }, async (progress, token) => {
+        const ac = new AbortController();
+        token.onCancellationRequested(() => ac.abort());
+        let last = 0;
+        await deleteKeys(s3, bucket, unique, (done) => {
+          progress.report({ increment: ((done - last) / unique.length) * 100, message: `${done} of ${unique.length}` });
+          last = done;
+        }, ac.signal);
+      });
+      const parents = new Set([...objects, ...folders].map((n) => n.parent!.id));
+      for (const id of parents) deps.explorer.refreshId(id);
+      fs.fireChanged([...objects.map((o) => o.uri()), ...folders.map((f) => f.uri())], vscode.FileChangeType.Deleted);
+      void vscode.window.showInformationMessage(`Deleted ${unique.length} object(s) from ${bucket}.`);
+    },
+    'nhncloud.storage.copyKey': async (node?: unknown) => {
+      const value = node instanceof ObjectNode ? node.key : node instanceof PrefixNode ? node.prefix : node instanceof BucketNode ? node.bucket : undefined;
+      if (value === undefined) throw new Error('Run "Copy Key" on an object or folder in the NHN Cloud explorer.');
+      await vscode.env.clipboard.writeText(value);
+      void vscode.window.setStatusBarMessage(`Copied ${value}`, 3000);
+    },
+    'nhncloud.storage.copyUrl': async (node?: unknown) => {
+      if (!(node instanceof ObjectNode || node instanceof PrefixNode || node instanceof BucketNode)) throw new Error('Run "Copy URL" on an object in the NHN Cloud explorer.');
+      const root = storageRoot(node);
+      const sign = await deps.services.clients.storageSigning(root.region);
+      const key = node instanceof ObjectNode ? node.key : node.prefix;
+      const url = objectUrl(sign.baseUrl, node.bucket, key);
+      await vscode.env.clipboard.writeText(url);
+      void vscode.window.setStatusBarMessage('Copied the URL (it needs credentials unless the bucket is public)', 4000);
+      return url;
+    },
+    'nhncloud.storage.presign': async (node?: unknown, seconds?: number) => {
+      if (!(node instanceof ObjectNode)) throw new Error('Run "Copy Presigned URL" on an object in the NHN Cloud explorer.');
+      const root = storageRoot(node);
+      const expiry = seconds ?? (await pick(PRESIGN_EXPIRIES.map((e) => ({ label: e.label, seconds: e.seconds })), { title: `Presigned URL of ${node.key}`, placeHolder: 'The link works for anyone who has it, until it expires' })).seconds;
+      // Signed with the same keys and (possibly corrected) signing region as the client.
+      await root.client();
+      const sign = await deps.services.clients.storageSigning(root.region);
+      const url = presignGetUrl({ baseUrl: sign.baseUrl, bucket: node.bucket, key: node.key, accessKey: sign.accessKey, secretKey: sign.secretKey, region: sign.signingRegion, expiresSeconds: expiry });
+      await vscode.env.clipboard.writeText(url);
+      // The URL carries a signature: it is never logged, only its expiry is.
+      deps.services.log.info(`Presigned URL of ${node.bucket}/${node.key} copied (valid ${expiry} s)`);
+      void vscode.window.showInformationMessage(`Presigned URL of ${baseName(node.key)} copied; it works until ${new Date(Date.now() + expiry * 1000).toLocaleString()}.`);
+    },
+    'nhncloud.storage.addToWorkspace': async (node?: unknown) => {
+      const t = await bucketFrom(node instanceof BucketNode ? node : undefined, deps, 'Add Bucket to Workspace');
+      const uri = uriOf(t, '');
+      const folders = vscode.workspace.workspaceFolders ?? [];
+      if (folders.some((f) => f.uri.toString() === uri.toString())) {
+        void vscode.window.showInformationMessage(`${t.bucket} is already a folder of this workspace.`);
+        return;
+      }
+      vscode.workspace.updateWorkspaceFolders(folders.length, 0, { uri, name: `${t.bucket} (${t.region})` });
+    },
+  };
+}
+
+async function allKeysUnder(s3: BucketTarget['s3'], bucket: string, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const page of s3.listObjects({ bucket, prefix })) for (const e of page.contents) keys.push(e.key);
+  return keys;
+}
+
+/** Reveal the node of `key`, walking the prefixes down (loaded pages only). */
+async function revealKey(deps: StorageDeps, t: BucketTarget, key: string): Promise<boolean> {
+  const id = `${t.rootId}/bucket/${t.bucket}/${key}`;
+  return deps.explorer.reveal(id).catch(() => false);
+}

@@ -1,0 +1,66 @@
+// What a storage command acts on: the tree node(s) it was run on, or (from the palette) a region
+// and bucket the user picks. Shared by every storage command.
+import * as vscode from 'vscode';
+import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
+import type { S3Client } from '../../client/storage/client';
+import type { TreeNode } from '../../shared/tree/nodes';
+import { pick } from '../../network/commands/ui';
+import { BucketNode, ObjectNode, PrefixNode, StorageRootNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
+
+export interface StorageScope {
+  region: Region;
+  s3: S3Client;
+  profileId: string;
+  /** `<profile>/<region>/storage`. */
+  rootId: string;
+}
+
+export interface BucketTarget extends StorageScope {
+  bucket: string;
+  /** The folder the command works in ('' for the bucket root). */
+  prefix: string;
+  /** Tree id of the folder to refresh afterwards. */
+  folderId: string;
+}
+
+const isNode = (arg: unknown): arg is TreeNode => !!arg && typeof arg === 'object' && 'parent' in arg && 'id' in arg;
+
+export async function storageScopeFrom(arg: unknown, deps: StorageDeps, title: string): Promise<StorageScope> {
+  if (isNode(arg)) {
+    const root = storageRoot(arg);
+    return { region: root.region, s3: await root.client(), profileId: root.profile.id, rootId: root.id };
+  }
+  const profile = deps.services.profiles.active();
+  if (!profile) throw new Error('No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".');
+  const regions = profile.regions.filter((r) => SERVICE_REGIONS[profile.cloud].storage.includes(r));
+  if (!regions.length) throw new Error(`Profile "${profile.name}" enables no region with object storage (${SERVICE_REGIONS[profile.cloud].storage.join(', ')}). Edit the profile to add one.`);
+  const region = regions.length === 1 ? regions[0] : (await pick(regions.map((r) => ({ label: r, region: r })), { title: `${title}: region` })).region;
+  return { region, s3: await deps.services.clients.s3(region), profileId: profile.id, rootId: `${profile.id}/${region}/storage` };
+}
+
+/** The bucket and folder of a node (an object stands for its folder), or a bucket the user picks. */
+export async function bucketFrom(arg: unknown, deps: StorageDeps, title: string): Promise<BucketTarget> {
+  if (arg instanceof BucketNode || arg instanceof PrefixNode || arg instanceof ObjectNode) {
+    const scope = await storageScopeFrom(arg, deps, title);
+    const folder = arg instanceof ObjectNode ? (arg.parent as BucketNode | PrefixNode) : arg;
+    return { ...scope, bucket: bucketOf(arg).bucket, prefix: folder.prefix, folderId: folder.id };
+  }
+  const scope = await storageScopeFrom(arg instanceof StorageRootNode ? arg : undefined, deps, title);
+  const { buckets } = await scope.s3.listBuckets();
+  if (!buckets.length) throw new Error(`No bucket in ${scope.region}: create one with "NHN Cloud: Create Bucket".`);
+  const b = (await pick(buckets.map((x) => ({ label: x.name, description: x.creationDate ?? '', x })), { title, placeHolder: `Bucket in ${scope.region}` })).x;
+  const id = `${scope.rootId}/bucket/${b.name}`;
+  return { ...scope, bucket: b.name, prefix: '', folderId: id };
+}
+
+/** Objects of a (multi-)selection; from the palette, the object of the active editor. */
+export function objectNodes(node: unknown, nodes: unknown): ObjectNode[] {
+  const many = Array.isArray(nodes) ? nodes.filter((n): n is ObjectNode => n instanceof ObjectNode) : [];
+  if (many.length) return many;
+  return node instanceof ObjectNode ? [node] : [];
+}
+
+export function concurrency(): number {
+  const n = vscode.workspace.getConfiguration('nhncloud.storage').get<number>('transferConcurrency', 4);
+  return Math.min(16, Math.max(1, Math.floor(n)));
+}

@@ -1,0 +1,187 @@
+// Uploads (files, folders) and downloads (objects, folders, buckets): streamed by the client's
+// upload()/download() (multipart from 8 MB), shown as a cancellable notification with bytes
+// done, total and rate; `nhncloud.storage.transferConcurrency` files at a time. Several
+// transfers may run at once: each command has its own notification and AbortController.
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
+import * as vscode from 'vscode';
+import { CancelledError, isCancelledError } from '../../client/errors';
+import type { S3Client } from '../../client/storage/client';
+import { download, upload } from '../../client/storage/transfer';
+import type { CommandHandler } from '../../shared/services';
+import { confirm } from '../../network/commands/ui';
+import { asPrefix, baseName, formatRate, formatSize, keyForUpload, relativeDownloadPath } from '../keys';
+import { BucketNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
+import { bucketFrom, concurrency, objectNodes } from './targets';
+
+export interface TransferItem {
+  label: string;
+  size: number;
+  run(signal: AbortSignal, onBytes: (loaded: number) => void): Promise<void>;
+}
+
+/**
+ * Runs the items `limit` at a time under one cancellable notification ("12.0 MB of 20.0 MB ·
+ * 8.1 MB/s"). Resolves with the number done; rejects with CancelledError when cancelled, or with
+ * the first failure after the others finished.
+ */
+export async function runTransfers(title: string, items: TransferItem[], limit: number): Promise<number> {
+  const total = items.reduce((s, i) => s + i.size, 0);
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+    const ac = new AbortController();
+    token.onCancellationRequested(() => ac.abort());
+    const loaded = new Array<number>(items.length).fill(0);
+    const started = Date.now();
+    let reported = 0;
+    let files = 0;
+    let lastReport = 0;
+    const report = (force = false) => {
+      const now = Date.now();
+      if (!force && now - lastReport < 200) return;
+      lastReport = now;
+      const bytes = loaded.reduce((s, n) => s + n, 0);
+      const pct = total ? (bytes / total) * 100 : (files / Math.max(1, items.length)) * 100;
+      progress.report({
+        increment: Math.max(0, pct - reported),
+        message: `${formatSize(bytes)} of ${formatSize(total)}${items.length > 1 ? ` · ${files}/${items.length} files` : ''} · ${formatRate(bytes, now - started)}`,
+      });
+      reported = Math.max(reported, pct);
+    };
+    let next = 0;
+    let failure: unknown;
+    const worker = async () => {
+      while (next < items.length && !ac.signal.aborted) {
+        const i = next++;
+        try {
+          await items[i].run(ac.signal, (n) => {
+            loaded[i] = n;
+            report();
+          });
+          loaded[i] = items[i].size;
+          files++;
+          report(true);
+        } catch (e) {
+          if (ac.signal.aborted || isCancelledError(e)) return;
+          failure ??= e;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+    if (ac.signal.aborted) throw new CancelledError(`${title}: cancelled`);
+    if (failure) throw failure;
+    return files;
+  });
+}
+
+async function walk(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await walk(p)));
+    else if (e.isFile()) out.push(p);
+  }
+  return out;
+}
+
+function uploadItem(s3: S3Client, bucket: string, key: string, file: string, size: number): TransferItem {
+  return {
+    label: key,
+    size,
+    run: async (signal, onBytes) => {
+      await upload(s3, { bucket, key, file, signal, concurrency: concurrency(), onProgress: (p) => onBytes(p.loaded) });
+    },
+  };
+}
+
+function downloadItem(s3: S3Client, bucket: string, key: string, file: string, size: number): TransferItem {
+  return {
+    label: key,
+    size,
+    run: async (signal, onBytes) => {
+      await mkdir(dirname(file), { recursive: true });
+      await download(s3, { bucket, key, file, signal, onProgress: (p) => onBytes(p.loaded) });
+    },
+  };
+}
+
+export function transferCommands(deps: StorageDeps): Record<string, CommandHandler> {
+  const afterUpload = (folderId: string, n: number, where: string) => {
+    deps.explorer.refreshId(folderId);
+    void vscode.window.showInformationMessage(`Uploaded ${n} file${n === 1 ? '' : 's'} to ${where}.`);
+  };
+  return {
+    /** Upload files; `files` (third argument) skips the dialog (scenarios, drag and drop). */
+    'nhncloud.storage.upload': async (node?: unknown, _nodes?: unknown, files?: vscode.Uri[]) => {
+      const t = await bucketFrom(node, deps, 'Upload Files');
+      const picked = files ?? (await vscode.window.showOpenDialog({ canSelectFiles: true, canSelectMany: true, title: `Upload to ${t.bucket}/${t.prefix}`, openLabel: 'Upload' }));
+      if (!picked?.length) return;
+      const items = await Promise.all(picked.map(async (u) => uploadItem(t.s3, t.bucket, keyForUpload(t.prefix, basename(u.fsPath)), u.fsPath, (await stat(u.fsPath)).size)));
+      const n = await runTransfers(`Uploading ${items.length === 1 ? basename(picked[0].fsPath) : `${items.length} files`} to ${t.bucket}`, items, concurrency());
+      afterUpload(t.folderId, n, `${t.bucket}/${t.prefix}`);
+      return items.map((i) => i.label);
+    },
+    'nhncloud.storage.uploadFolder': async (node?: unknown, _nodes?: unknown, folder?: vscode.Uri) => {
+      const t = await bucketFrom(node, deps, 'Upload Folder');
+      const dir = folder ?? (await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, title: `Upload a folder to ${t.bucket}/${t.prefix}`, openLabel: 'Upload Folder' }))?.[0];
+      if (!dir) return;
+      const files = await walk(dir.fsPath);
+      if (!files.length) throw new Error(`${dir.fsPath} holds no file to upload.`);
+      const base = keyForUpload(t.prefix, basename(dir.fsPath));
+      const items = await Promise.all(files.map(async (f) => uploadItem(t.s3, t.bucket, keyForUpload(base, relative(dir.fsPath, f)), f, (await stat(f)).size)));
+      const n = await runTransfers(`Uploading ${basename(dir.fsPath)} (${items.length} files) to ${t.bucket}`, items, concurrency());
+      afterUpload(t.folderId, n, `${t.bucket}/${asPrefix(base)}`);
+    },
+    'nhncloud.storage.download': async (node?: unknown, nodes?: unknown, dest?: vscode.Uri) => {
+      const objects = objectNodes(node, nodes);
+      if (objects.length === 1 && !(node instanceof PrefixNode || node instanceof BucketNode)) {
+        const o = objects[0];
+        const s3 = await storageRoot(o).client();
+        const target = dest ?? (await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(join(defaultDir(), baseName(o.key))), title: `Download ${o.key}`, saveLabel: 'Download' }));
+        if (!target) return;
+        await runTransfers(`Downloading ${baseName(o.key)}`, [downloadItem(s3, o.bucket, o.key, target.fsPath, o.entry.size)], 1);
+        void offerReveal(target, 1);
+        return target.fsPath;
+      }
+      // A folder, a bucket, or several objects: into a local folder, keeping the key structure.
+      let s3: S3Client;
+      let bucket: string;
+      let list: Array<{ key: string; size: number }>;
+      let from = '';
+      if (node instanceof PrefixNode || node instanceof BucketNode) {
+        s3 = await storageRoot(node).client();
+        bucket = node.bucket;
+        from = node.prefix;
+        list = [];
+        for await (const page of s3.listObjects({ bucket, prefix: from || undefined })) for (const e of page.contents) if (!e.key.endsWith('/')) list.push({ key: e.key, size: e.size });
+      } else if (objects.length) {
+        s3 = await storageRoot(objects[0]).client();
+        bucket = bucketOf(objects[0]).bucket;
+        list = objects.map((o) => ({ key: o.key, size: o.entry.size }));
+        from = '';
+      } else {
+        throw new Error('Run "Download" on objects, a folder or a bucket in the NHN Cloud explorer.');
+      }
+      if (!list.length) throw new Error(`Nothing to download: ${bucket}/${from} holds no object.`);
+      const folder = dest ?? (await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, defaultUri: vscode.Uri.file(defaultDir()), title: `Download ${list.length} object(s) from ${bucket}/${from}`, openLabel: 'Download Here' }))?.[0];
+      if (!folder) return;
+      const root = node instanceof PrefixNode ? join(folder.fsPath, baseName(from)) : node instanceof BucketNode ? join(folder.fsPath, bucket) : folder.fsPath;
+      const targets = list.map((o) => ({ ...o, file: join(root, objects.length && !(node instanceof PrefixNode || node instanceof BucketNode) ? baseName(o.key) : relativeDownloadPath(from, o.key)) }));
+      const existing = targets.filter((x) => existsSync(x.file)).length;
+      if (existing) await confirm(`${existing} of ${targets.length} file(s) already exist in ${root}. Replace them?`, 'Replace');
+      const total = list.reduce((s, o) => s + o.size, 0);
+      const n = await runTransfers(`Downloading ${targets.length} object(s) (${formatSize(total)}) from ${bucket}`, targets.map((x) => downloadItem(s3, bucket, x.key, x.file, x.size)), concurrency());
+      void offerReveal(vscode.Uri.file(root), n);
+      return root;
+    },
+  };
+}
+
+function defaultDir(): string {
+  return vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? process.env.HOME ?? process.cwd();
+}
+
+async function offerReveal(uri: vscode.Uri, n: number): Promise<void> {
+  const choice = await vscode.window.showInformationMessage(`Downloaded ${n} file${n === 1 ? '' : 's'} to ${uri.fsPath}.`, 'Reveal');
+  if (choice === 'Reveal') await vscode.commands.executeCommand('revealFileInOS', uri);
+}

@@ -1,0 +1,118 @@
+// Export of RDS log files (and backups) to object storage, as the RDS commands call it:
+//
+//   await runObjectStorageExport(deps, { region, title, defaultPath: defaultLogPath(name),
+//     names: logFileNames, nodeId, start: (target) => rds.exportLogFiles({ dbInstanceId, body: { logFileNames, ...target } }) });
+//
+// It asks for a bucket of the region (listed, or typed) and a path, fills the rest of the
+// ObjectStorageTarget from the profile (object-storage tenant, user name and the API password
+// read from SecretStorage at call time: never shown, never logged), starts the export, hands
+// the job to the tracker, and when the job ends offers "Open" (the exported object in a
+// read-only editor) and "Download".
+import * as vscode from 'vscode';
+import type { Region } from '../client/endpoints';
+import { bucketNameProblems } from '../client/storage/names';
+import { download } from '../client/storage/transfer';
+import type { JobRecord } from '../shared/jobSchedule';
+import type { Services } from '../shared/services';
+import { ask, pick } from '../network/commands/ui';
+import { READONLY_SCHEME, asPrefix, baseName, exportedKey, keyProblem, objectPath } from './keys';
+
+export { defaultLogPath } from './keys';
+import type { StorageDeps } from './tree/nodes';
+
+export interface ObjectStorageTarget {
+  tenantId: string;
+  username: string;
+  password: string;
+  targetContainer: string;
+  objectPath: string;
+}
+
+/** Tenant, user and API password from the profile; bucket and path asked. */
+export async function chooseExportTarget(
+  services: Services,
+  opts: { region: Region; title: string; defaultPath: string; validateBucket?: (t: string) => string | undefined; validatePath?: (t: string) => string | undefined },
+): Promise<ObjectStorageTarget> {
+  const profile = services.profiles.active();
+  if (!profile) throw new Error('No active profile.');
+  const s = await services.profiles.secrets(profile.id);
+  const tenantId = s.storageTenantId ?? s.identityTenantId;
+  if (!tenantId || !s.identityUsername || !s.identityApiPassword) {
+    throw new Error(`Profile "${profile.name}" lacks the object-storage tenant ID, user name or API password: add them with "NHN Cloud: Edit Profile", then export again.`);
+  }
+  // Buckets of the region when the profile has S3 keys; typing a name always works.
+  const buckets = await services.clients
+    .s3(opts.region)
+    .then((c) => c.listBuckets())
+    .then((r) => r.buckets.map((b) => b.name))
+    .catch(() => [] as string[]);
+  const TYPE = '$(edit) Type a bucket name...';
+  let bucket: string;
+  const chosen = buckets.length ? await pick([...buckets.map((b) => ({ label: b })), { label: TYPE }], { title: opts.title, placeHolder: `Bucket (container) in ${opts.region} to export to` }) : { label: TYPE };
+  if (chosen.label === TYPE) {
+    bucket = (await ask({ title: opts.title, prompt: `Bucket (container) in ${opts.region}; it is created when missing`, placeHolder: 'rds-exports', validateInput: (t) => bucketNameProblems(t.trim())[0] ?? opts.validateBucket?.(t.trim()) })).trim();
+  } else bucket = chosen.label;
+  const path = await ask({ title: opts.title, prompt: `Path inside ${bucket}`, value: opts.defaultPath, validateInput: (t) => (t.trim() ? (keyProblem(asPrefix(t.trim())) ?? opts.validatePath?.(t)) : 'Enter a path.') });
+  return { tenantId, username: s.identityUsername, password: s.identityApiPassword, targetContainer: bucket, objectPath: asPrefix(path.trim()) };
+}
+
+export interface ExportRun {
+  region: Region;
+  title: string;
+  defaultPath: string;
+  /** Names of the objects the export writes under the path (log files); undefined: whatever appears there (backups). */
+  names?: string[];
+  /** Tree node the job changes (shown busy). */
+  nodeId?: string;
+  /** Extra checks of the operation (the RDS limits of the container and path). */
+  validateBucket?: (t: string) => string | undefined;
+  validatePath?: (t: string) => string | undefined;
+  /** Calls the export operation with the target; answers `{ jobId }`. */
+  start(target: ObjectStorageTarget): Promise<unknown>;
+}
+
+/** The whole flow: target, start, job tracked, then Open / Download of what was exported. */
+export async function runObjectStorageExport(deps: StorageDeps, run: ExportRun): Promise<void> {
+  const target = await chooseExportTarget(deps.services, run);
+  const res = (await run.start(target)) as { jobId?: string } | undefined;
+  const where = `${target.targetContainer}/${target.objectPath}`;
+  const bucketId = `${deps.services.profiles.active()?.id}/${run.region}/storage/bucket/${target.targetContainer}`;
+  if (!res?.jobId) {
+    void offerExported(deps, run, target);
+    return;
+  }
+  deps.jobs.track({ jobId: res.jobId, region: run.region, title: `${run.title} to ${where}`, nodeId: run.nodeId, refreshIds: [bucketId] });
+  const sub = deps.jobs.onDidChange((rec: JobRecord) => {
+    if (rec.jobId !== res.jobId || rec.state === 'running') return;
+    sub.dispose();
+    if (rec.state === 'succeeded') void offerExported(deps, run, target);
+  });
+}
+
+async function offerExported(deps: StorageDeps, run: ExportRun, target: ObjectStorageTarget): Promise<void> {
+  const profile = deps.services.profiles.active();
+  if (!profile) return;
+  const s3 = await deps.services.clients.s3(run.region).catch(() => undefined);
+  let keys = (run.names ?? []).map((n) => exportedKey(target.objectPath, n));
+  if (!keys.length && s3) {
+    const page = await s3.listObjectsPage({ bucket: target.targetContainer, prefix: target.objectPath, maxKeys: 100 }).catch(() => undefined);
+    keys = page?.contents.map((c) => c.key) ?? [];
+  }
+  const choice = await vscode.window.showInformationMessage(`Exported ${keys.length || 'the'} object${keys.length === 1 ? '' : 's'} to ${target.targetContainer}/${target.objectPath}.`, 'Open', 'Download');
+  if (!choice || !keys.length) return;
+  const key = keys.length === 1 ? keys[0] : (await pick(keys.map((k) => ({ label: baseName(k), description: k, k })), { title: `${choice} which exported object?` })).k;
+  const uri = vscode.Uri.from({ scheme: READONLY_SCHEME, authority: profile.id, path: objectPath({ region: run.region, bucket: target.targetContainer, key }) });
+  if (choice === 'Open') {
+    await vscode.window.showTextDocument(uri, { preview: false });
+    return;
+  }
+  if (!s3) return;
+  const dest = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(baseName(key)), title: `Download ${key}`, saveLabel: 'Download' });
+  if (!dest) return;
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Downloading ${baseName(key)}`, cancellable: true }, async (_p, token) => {
+    const ac = new AbortController();
+    token.onCancellationRequested(() => ac.abort());
+    await download(s3, { bucket: target.targetContainer, key, file: dest.fsPath, signal: ac.signal });
+  });
+  void vscode.window.showInformationMessage(`Saved ${dest.fsPath}.`);
+}

@@ -1,0 +1,226 @@
+// "Object Storage" under a region: buckets, then prefixes as folders (delimiter `/`), then
+// objects with size and modified time; listings paged at 1,000 keys with "Load more"; a prefix
+// filter per bucket. Ids: `<profile>/<region>/storage/bucket/<bucket>/<key or prefix>`.
+import * as vscode from 'vscode';
+import type { Region } from '../../client/endpoints';
+import type { Bucket, ObjectEntry, S3Client } from '../../client/storage/client';
+import type { JobTracker } from '../../shared/jobs';
+import type { Profile, Services } from '../../shared/services';
+import { mdFields } from '../../shared/tree/markdown';
+import { FolderNode, LoadMoreNode, PagedFolderNode, TreeNode, themeIcon } from '../../shared/tree/nodes';
+import { OBJECT_SCHEME, baseName, formatSize, objectPath } from '../keys';
+
+export interface StorageDeps {
+  services: Services;
+  jobs: JobTracker;
+  explorer: { refreshId(id: string): void; reveal(id: string): Promise<boolean>; findNode(id: string): Promise<TreeNode | undefined> };
+}
+
+/** Keys per listing page (the service's maximum). */
+export const PAGE_SIZE = 1000;
+
+export function storageRoot(node: TreeNode): StorageRootNode {
+  for (let n: TreeNode | undefined = node; n; n = n.parent) if (n instanceof StorageRootNode) return n;
+  throw new Error(`${node.id} is not below an Object Storage root`);
+}
+
+export function bucketOf(node: TreeNode): BucketNode {
+  for (let n: TreeNode | undefined = node; n; n = n.parent) if (n instanceof BucketNode) return n;
+  throw new Error(`${node.id} is not below a bucket`);
+}
+
+export class StorageRootNode extends FolderNode {
+  readonly id: string;
+  readonly label = 'Object Storage';
+  protected readonly kind = 'storage.root';
+  protected override icon = 'archive';
+  protected override emptyText = 'No bucket in this region';
+  constructor(
+    readonly profile: Profile,
+    readonly region: Region,
+    readonly deps: StorageDeps,
+    /** Prefix filter per bucket node id (shared by every root of the feature). */
+    readonly prefixFilters: Map<string, string>,
+  ) {
+    super();
+    this.id = `${profile.id}/${region}/storage`;
+  }
+  override scope() {
+    return { profile: this.profile, region: this.region };
+  }
+  client(): Promise<S3Client> {
+    return this.deps.services.clients.s3(this.region);
+  }
+  protected async load(): Promise<TreeNode[]> {
+    const { buckets } = await (await this.client()).listBuckets();
+    return buckets.map((b) => new BucketNode(this, b));
+  }
+}
+
+/** Buckets and prefixes: a listing with delimiter `/`, paged by marker. */
+abstract class ListingNode extends PagedFolderNode<{ prefix?: string; entry?: ObjectEntry }> {
+  protected override pageSize = PAGE_SIZE;
+  private marker: string | undefined;
+  private truncated = false;
+  private listed: Array<{ prefix?: string; entry?: ObjectEntry }> = [];
+  abstract readonly bucket: string;
+  /** The prefix listed ('' for the bucket root). */
+  abstract readonly prefix: string;
+
+  /** The prefix actually sent: the folder's, narrowed by the bucket's prefix filter when it reaches this deep. */
+  protected listPrefix(): string {
+    return this.prefix;
+  }
+
+  protected fetchPage(): Promise<{ items: Array<{ prefix?: string; entry?: ObjectEntry }> }> {
+    throw new Error('unused: ListingNode pages by marker');
+  }
+
+  protected toNode(x: { prefix?: string; entry?: ObjectEntry }): TreeNode {
+    return x.prefix ? new PrefixNode(this, x.prefix) : new ObjectNode(this, x.entry!);
+  }
+
+  override invalidate(): void {
+    super.invalidate();
+    this.marker = undefined;
+    this.truncated = false;
+    this.listed = [];
+  }
+
+  private async nextPage(): Promise<void> {
+    const s3 = await storageRoot(this).client();
+    const page = await s3.listObjectsPage({ bucket: this.bucket, prefix: this.listPrefix() || undefined, delimiter: '/', marker: this.marker, maxKeys: PAGE_SIZE });
+    // The directory marker `prefix/` itself is the folder, not a child.
+    for (const p of page.commonPrefixes) this.listed.push({ prefix: p });
+    for (const e of page.contents) if (e.key !== this.prefix) this.listed.push({ entry: e });
+    this.truncated = page.isTruncated;
+    const last = page.nextMarker ?? [page.contents.at(-1)?.key, page.commonPrefixes.at(-1)].filter((x): x is string => !!x).sort().at(-1);
+    this.marker = last;
+    if (this.truncated && !last) this.truncated = false;
+  }
+
+  override async loadMore(): Promise<void> {
+    await this.nextPage();
+    FolderNode.prototype.invalidate.call(this);
+    this.ctx.changed(this);
+  }
+
+  protected override async load(): Promise<TreeNode[]> {
+    if (!this.listed.length && this.marker === undefined) await this.nextPage();
+    // Folders first, then objects, each in key order as listed.
+    const nodes: TreeNode[] = [...this.listed.filter((x) => x.prefix), ...this.listed.filter((x) => x.entry)].map((x) => this.toNode(x));
+    if (this.truncated) nodes.push(new LoadMoreNode(this as unknown as PagedFolderNode<unknown>, this.listed.length, undefined));
+    return nodes;
+  }
+
+  protected override describe(): string | undefined {
+    return this.listed.length ? `${this.listed.length}${this.truncated ? '+' : ''} item${this.listed.length === 1 ? '' : 's'}` : undefined;
+  }
+
+  /** The `nhncloud-s3:` URI of this folder. */
+  uri(): vscode.Uri {
+    const root = storageRoot(this);
+    return vscode.Uri.from({ scheme: OBJECT_SCHEME, authority: root.profile.id, path: objectPath({ region: root.region, bucket: this.bucket, key: this.prefix }) });
+  }
+}
+
+export class BucketNode extends ListingNode {
+  readonly id: string;
+  readonly bucket: string;
+  readonly prefix = '';
+  protected override icon = 'repo';
+  constructor(
+    parent: StorageRootNode,
+    readonly data: Bucket,
+  ) {
+    super();
+    this.parent = parent;
+    this.bucket = data.name;
+    this.id = `${parent.id}/bucket/${data.name}`;
+  }
+  get label(): string {
+    return this.bucket;
+  }
+  protected get kind(): string {
+    return `storage.bucket${this.prefixFilter ? '.prefixFiltered' : ''}`;
+  }
+  get prefixFilter(): string | undefined {
+    return storageRoot(this).prefixFilters.get(this.id);
+  }
+  /** With a prefix filter `logs/2024`, the bucket root lists `logs/2024` (folders and keys starting with it). */
+  protected override listPrefix(): string {
+    return this.prefixFilter ?? '';
+  }
+  override getTreeItem(): vscode.TreeItem {
+    const item = this.folderItem();
+    const f = this.prefixFilter;
+    if (f) {
+      item.description = [typeof item.description === 'string' ? item.description : '', `prefix: ${f}`].filter(Boolean).join(' · ');
+      item.iconPath = themeIcon('filter');
+    }
+    item.tooltip = new vscode.MarkdownString(mdFields(this.bucket, [['Region', storageRoot(this).region], ['Created', this.data.creationDate], ['Prefix filter', f]]));
+    return item;
+  }
+}
+
+export class PrefixNode extends ListingNode {
+  readonly id: string;
+  readonly label: string;
+  protected readonly kind = 'storage.prefix';
+  readonly bucket: string;
+  constructor(
+    parent: ListingNode,
+    readonly prefix: string,
+  ) {
+    super();
+    this.parent = parent;
+    this.bucket = parent.bucket;
+    this.id = `${bucketOf(parent).id}/${prefix}`;
+    this.label = baseName(prefix) || prefix;
+  }
+  override mayContain(id: string): boolean {
+    return id.startsWith(this.id) && id !== this.id;
+  }
+  override getTreeItem(): vscode.TreeItem {
+    const item = this.folderItem();
+    item.tooltip = new vscode.MarkdownString(mdFields(this.prefix, [['Bucket', this.bucket]]));
+    item.resourceUri = this.uri();
+    return item;
+  }
+}
+
+export class ObjectNode extends TreeNode {
+  readonly id: string;
+  readonly label: string;
+  readonly bucket: string;
+  constructor(
+    parent: ListingNode,
+    readonly entry: ObjectEntry,
+  ) {
+    super();
+    this.parent = parent;
+    this.bucket = parent.bucket;
+    this.id = `${bucketOf(parent).id}/${entry.key}`;
+    this.label = baseName(entry.key) || entry.key;
+  }
+  get key(): string {
+    return this.entry.key;
+  }
+  uri(): vscode.Uri {
+    const root = storageRoot(this);
+    return vscode.Uri.from({ scheme: OBJECT_SCHEME, authority: root.profile.id, path: objectPath({ region: root.region, bucket: this.bucket, key: this.key }) });
+  }
+  getTreeItem(): vscode.TreeItem {
+    const e = this.entry;
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = 'storage.object';
+    item.resourceUri = this.uri();
+    item.iconPath = vscode.ThemeIcon.File;
+    const modified = e.lastModified ? new Date(e.lastModified) : undefined;
+    item.description = [formatSize(e.size), modified && !Number.isNaN(modified.getTime()) ? modified.toLocaleString() : e.lastModified].filter(Boolean).join(' · ');
+    item.tooltip = new vscode.MarkdownString(mdFields(e.key, [['Bucket', this.bucket], ['Size', `${formatSize(e.size)} (${e.size} bytes)`], ['Modified', e.lastModified], ['ETag', e.etag], ['Storage class', e.storageClass]]));
+    item.command = { command: 'nhncloud.storage.open', title: 'Open', arguments: [this] };
+    return item;
+  }
+}

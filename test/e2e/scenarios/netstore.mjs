@@ -1,0 +1,273 @@
+// Network and object storage end to end (issue 6, item 6), against a sandbox running outside
+// VS Code as a real service would: a profile with every key points at it, then objects are
+// opened, edited and saved (and a remote change between open and save is caught), a 20 MB
+// file is uploaded, an RDS log file is exported and opened, a routing rule is created, a
+// floating IP goes through allocate / attach / detach / release, and the route lookup answers.
+// The sandbox process is started by the first scenario and stopped by its own id at the end.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+// The sandbox's identity and EC2 key pair (src/sandbox/identity/index.ts).
+const IDENTITY = { tenantId: '3e1f0c2d4b5a69788796a5b4c3d2e1f0', username: 'sandbox@example.com', password: 'sandbox-api-password', storageTenantId: 'a9b8c7d6e5f40312233445566778899a' };
+const EC2 = { access: 'd4e2c9a1b7f34c55a0e6b8f21c3d9e47', secret: '6b1f8e2a9c4d47e0b35a2f9c8d71e604' };
+const RDS = { appKey: 'sandbox-rds-appkey', id: 'sandbox-admin-access-key', secret: 'sandbox-admin-secret-access-key' };
+/** A seeded port with two fixed IPs, 10.10.1.20 and 10.10.1.21 (src/sandbox/network/seed.ts, multiIpPortId). */
+const MULTI_IP_PORT = '00000000-0000-4000-8000-000000000032';
+
+let sandbox;
+let url;
+
+function startSandbox() {
+  return new Promise((resolve, reject) => {
+    sandbox = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts', '--port', '0', '--time-scale', '300'], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    sandbox.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    sandbox.on('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${out}`)));
+    setTimeout(() => reject(new Error(`the sandbox did not start: ${out}`)), 60_000);
+  });
+}
+
+function stopSandbox() {
+  if (sandbox?.pid && sandbox.exitCode === null) {
+    try {
+      process.kill(-sandbox.pid, 'SIGTERM');
+    } catch {}
+  }
+  sandbox = undefined;
+}
+process.on('exit', stopSandbox);
+
+/** Writes an object behind the extension's back (another user of the bucket). */
+async function remotePut(key, content) {
+  const res = await fetch(`${url}/_sandbox/storage/put-object`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ region: 'KR1', bucket: 'sandbox-docs', key, content, contentType: 'text/plain' }) });
+  if (!res.ok) throw new Error(`put-object answered ${res.status}`);
+}
+
+/** Picks by typing the label into the quick pick's filter and pressing Enter (a hover tooltip cannot get in the way). */
+async function pickTyped(t, label, expect) {
+  await t.quick.waitFor(expect);
+  await t.page.mouse.move(1, 1);
+  const input = t.page.locator('.quick-input-widget input[type="text"]').first();
+  await input.fill(label);
+  await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: label }).first().waitFor({ timeout: 15_000 });
+  await t.page.keyboard.press('Enter');
+}
+
+async function addProfile(t) {
+  await t.runCommand('NHN Cloud: Add Profile');
+  await t.quick.answer('e2e-netstore', 'Profile name');
+  await t.quick.pick('Public cloud', 'Which cloud');
+  await t.quick.waitFor('Regions to show');
+  await t.quick.enter();
+  await t.quick.answer(RDS.appKey, 'app key');
+  await t.quick.answer(RDS.id, 'user access key ID');
+  await t.quick.answer(RDS.secret, 'secret access key');
+  await t.quick.answer(IDENTITY.tenantId, 'tenant ID of the project');
+  await t.quick.answer(IDENTITY.username, 'e-mail or IAM ID');
+  await t.quick.answer(IDENTITY.password, 'API password');
+  await t.quick.answer(IDENTITY.storageTenantId, 'Object storage: its tenant ID');
+  await t.quick.answer(EC2.access, 'S3 API credential access key');
+  await t.quick.answer(EC2.secret, 'secret key of that S3 credential');
+  for (const [label, service, address] of [
+    ['Endpoint: RDS for MySQL', 'rds', `${url}/rds/{region}`],
+    ['Endpoint: Identity (tokens)', 'identity', `${url}/identity`],
+    ['Endpoint: Network', 'network', `${url}/network/{region}`],
+    ['Endpoint: Object storage (S3)', 'storage', `${url}/storage/{region}`],
+  ]) {
+    await pickTyped(t, label, 'Advanced');
+    await t.quick.answer(address, `Address of ${service}`);
+  }
+  await pickTyped(t, 'Save profile', 'Advanced');
+  await t.quick.waitClosed();
+  await t.notification('Profile "e2e-netstore" added and active.');
+}
+
+/** Right-click a tree row and choose a context-menu item. */
+async function menu(t, rowText, item) {
+  const row = t.treeRow(rowText);
+  await row.waitFor({ timeout: 30_000 });
+  await row.click({ button: 'right' });
+  const entry = t.page.locator('.context-view .action-item').filter({ hasText: item }).first();
+  await entry.waitFor({ timeout: 10_000 });
+  // The menu ignores a click that comes right after it opened: hover (which focuses the item), then Enter.
+  await t.page.waitForTimeout(300);
+  await entry.hover();
+  await t.page.keyboard.press('Enter');
+}
+
+async function dialogButton(t, text, button) {
+  const dialog = t.page.locator('.monaco-dialog-box').filter({ hasText: text });
+  await dialog.waitFor({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: button }).click();
+}
+
+const editorText = (t) => t.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+
+async function waitEditorHas(t, text, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const got = (await editorText(t).innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+    if (got.includes(text)) return got;
+    if (Date.now() > deadline) throw new Error(`the editor does not show "${text}"; it shows:\n${got.slice(0, 500)}`);
+    await t.page.waitForTimeout(300);
+  }
+}
+
+async function typeAtTop(t, text) {
+  await editorText(t).click();
+  await t.page.keyboard.press('Control+Home');
+  await t.page.keyboard.type(text);
+}
+
+async function waitSaved(t, name) {
+  await t.page.locator('.tabs-container .tab.active:not(.dirty)').filter({ hasText: name }).waitFor({ timeout: 30_000 });
+}
+
+export const scenarios = [
+  {
+    name: 'open an object, edit, save, reopen and see the change',
+    async run(t) {
+      url = await startSandbox();
+      await t.openView('NHN Cloud');
+      await addProfile(t);
+      await t.expandRow('KR1');
+      await t.expandRow('Object Storage');
+      await t.expandRow('sandbox-docs');
+      await t.treeRow('README.md').click();
+      await waitEditorHas(t, 'Sandbox bucket');
+      await typeAtTop(t, 'Edited end to end. ');
+      await t.page.keyboard.press('Control+S');
+      await waitSaved(t, 'README.md');
+      await t.page.keyboard.press('Control+W');
+      await t.treeRow('README.md').click();
+      await waitEditorHas(t, 'Edited end to end.');
+      await t.page.keyboard.press('Control+W');
+    },
+  },
+  {
+    name: 'a remote change between open and save is caught: Compare, then Overwrite',
+    async run(t) {
+      await t.treeRow('config.json').click();
+      await waitEditorHas(t, 'replicas');
+      await typeAtTop(t, '// local ');
+      await remotePut('config.json', '{ "changed": "remotely" }\n');
+      await t.page.keyboard.press('Control+S');
+      await dialogButton(t, 'changed in sandbox-docs since you opened it', 'Compare');
+      await t.page.locator('.tabs-container .tab').filter({ hasText: '(remote)' }).waitFor({ timeout: 30_000 });
+      await t.screenshot('storage-conflict-compare');
+      // Back to the file itself; saving again asks again, and Overwrite keeps the local text.
+      await t.page.keyboard.press('Control+W');
+      await t.page.locator('.tabs-container .tab').filter({ hasText: 'config.json' }).first().click();
+      await t.page.keyboard.press('Control+S');
+      await dialogButton(t, 'changed in sandbox-docs since you opened it', 'Overwrite');
+      await waitSaved(t, 'config.json');
+      await t.page.keyboard.press('Control+W');
+      await t.treeRow('config.json').click();
+      await waitEditorHas(t, '// local');
+      await t.page.keyboard.press('Control+W');
+    },
+  },
+  {
+    name: 'upload a 20 MB file with progress and find it listed',
+    async run(t) {
+      const file = join(t.server.ws, 'upload-20mb.bin');
+      writeFileSync(file, Buffer.alloc(20 * 1024 * 1024, 7));
+      await menu(t, 'sandbox-docs', 'Upload Files...');
+      // code-server's simple file dialog lists the workspace folder: pick the file, then accept.
+      await t.quick.pick('upload-20mb.bin', 'Upload to sandbox-docs');
+      await t.page.waitForTimeout(500);
+      const input = t.page.locator('.quick-input-widget input[type="text"]').first();
+      if (await input.isVisible()) {
+        if (!(await input.inputValue()).endsWith('upload-20mb.bin')) await input.fill(file);
+        await t.page.keyboard.press('Enter');
+      }
+      await t.notification('Uploading upload-20mb.bin', 30_000).catch(() => undefined);
+      await t.notification('Uploaded 1 file', 120_000);
+      await t.treeRow('upload-20mb.bin').filter({ hasText: '20.0 MB' }).waitFor({ timeout: 30_000 });
+      await t.screenshot('storage-uploaded');
+    },
+  },
+  {
+    name: 'export a log file and open it in the editor',
+    async run(t) {
+      await t.expandRow('RDS for MySQL');
+      await t.expandRow('DB Instances');
+      await menu(t, 'staging-api', 'Export Log Files');
+      await t.quick.waitFor('Log files to export');
+      await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().click();
+      await t.quick.enter();
+      await t.quick.pick('sandbox-docs', 'Bucket (container)');
+      // Enter keeps the default path, rds-logs/staging-api/<today>/.
+      await t.quick.waitFor('Path inside sandbox-docs');
+      await t.quick.enter();
+      const done = await t.notification('Exported 1 object', 120_000);
+      await done.getByRole('button', { name: 'Open' }).click();
+      await t.page.locator('.tabs-container .tab.active').waitFor({ timeout: 30_000 });
+      const text = await editorText(t).innerText();
+      if (!text.trim()) throw new Error('the exported log opened empty');
+      await t.screenshot('rds-log-exported');
+      await t.page.keyboard.press('Control+W');
+    },
+  },
+  {
+    name: 'create a routing rule and see it',
+    async run(t) {
+      await t.expandRow('Network');
+      await t.expandRow('Transit Hubs');
+      await t.expandRow('core-hub');
+      await t.expandRow('Routing Tables');
+      await t.expandRow('prod-table');
+      await t.expandRow('Rules');
+      await menu(t, 'Rules', 'Create Routing Rule...');
+      await t.quick.answer('10.77.1.0/24', 'Destination range');
+      await t.quick.pick('FORWARD', 'What happens to traffic');
+      await t.quick.pick('app-attachment', 'forward to');
+      await t.quick.answer('', 'Description');
+      await t.treeRow('10.77.1.0/24').waitFor({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'the route lookup answers for a known CIDR',
+    async run(t) {
+      await menu(t, 'core-hub', 'Where Does This Address Route?');
+      await t.quick.answer('10.99.1.0/24', 'IPv4 address or range');
+      const row = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: 'prod-table' }).first();
+      await row.waitFor({ timeout: 30_000 });
+      const text = await row.innerText();
+      if (!/10\.99\.0\.0\/16/.test(text) || !/BLACKHOLE/.test(text)) throw new Error(`unexpected answer: ${text}`);
+      await t.screenshot('network-route-lookup');
+      await t.page.keyboard.press('Escape');
+    },
+  },
+  {
+    name: 'allocate, attach, detach and release a floating IP',
+    async run(t) {
+      await menu(t, 'Floating IPs', 'Allocate Floating IP...');
+      const toast = await t.notification('allocated in KR1', 30_000);
+      const address = /Floating IP (\S+) allocated/.exec(await toast.innerText())?.[1];
+      if (!address) throw new Error('no address in the notification');
+      await t.expandRow('Floating IPs');
+      await t.treeRow(address).waitFor({ timeout: 30_000 });
+      await menu(t, address, 'Attach Floating IP to Port...');
+      await t.quick.answer(MULTI_IP_PORT, 'port');
+      // The port has two addresses: the service says so and the command asks which one.
+      await t.quick.answer('10.10.1.21', 'fixed IP');
+      await t.treeRow(address).filter({ hasText: '10.10.1.21' }).waitFor({ timeout: 30_000 });
+      await menu(t, address, 'Detach Floating IP');
+      await dialogButton(t, `Detach ${address}`, 'Detach');
+      await t.treeRow(address).filter({ hasText: 'not attached' }).waitFor({ timeout: 30_000 });
+      await menu(t, address, 'Release Floating IP...');
+      await dialogButton(t, `Release floating IP ${address}`, 'Release');
+      await t.notification(`Floating IP ${address} released.`);
+      await t.treeRow(address).waitFor({ state: 'detached', timeout: 30_000 });
+      stopSandbox();
+    },
+  },
+];
