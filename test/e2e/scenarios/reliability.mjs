@@ -186,6 +186,9 @@ export const scenarios = [
       await rdsApi('PUT', `/v3.0/db-instances/${target.dbInstanceId}`, { dbInstanceName: XSS_NAME });
       await control('storage/put-object', 'POST', { region: 'KR1', bucket: 'sandbox-docs', key: XSS_KEY, content: 'html-looking key', contentType: 'text/plain' });
       await new Promise((r) => setTimeout(r, 1500)); // the rename job ends (time scale 200 ms)
+      // From here on, every request the sandbox sees comes from the extension.
+      await control('stats', 'DELETE');
+      proxySeen.length = 0;
 
       await t.openView('NHN Cloud');
       await t.runCommand('NHN Cloud: Add Profile');
@@ -301,10 +304,56 @@ export const scenarios = [
     },
   },
   {
+    name: 'webviews: the name shows as text, an injected inline script does not run (CSP), an unknown message is refused and logged',
+    async run(t) {
+      await menu(t, t.treeRow('<img src=x onerror='), 'Show Metrics');
+      const heading = t.webview().locator('h1');
+      await heading.waitFor({ timeout: 60_000 });
+      const title = await heading.innerText();
+      if (!title.includes('<img src=x')) throw new Error(`the panel heading does not show the name as text: ${title}`);
+      if (await t.webview().locator('img[src="x"]').count()) throw new Error('the name became an <img> element in the webview');
+      // The panel's own document (the inner frame that holds the heading).
+      let frame;
+      for (const f of t.page.frames()) {
+        const text = await f.evaluate(() => document.querySelector('h1')?.textContent ?? '').catch(() => '');
+        if (text.includes('<img src=x')) frame = f;
+      }
+      if (!frame) throw new Error('the panel frame was not found');
+      const result = await frame.evaluate(async () => {
+        let violations = 0;
+        document.addEventListener('securitypolicyviolation', () => violations++);
+        const s = document.createElement('script');
+        s.textContent = 'window.__inlineRan = 1';
+        document.body.appendChild(s);
+        const d = document.createElement('div');
+        d.innerHTML = '<img src="data:," onerror="window.__handlerRan = 1"><a href="javascript:window.__linkRan = 1" id="__l">x</a>';
+        document.body.appendChild(d);
+        document.getElementById('__l').click();
+        await new Promise((r) => setTimeout(r, 500));
+        return { inline: window.__inlineRan, handler: window.__handlerRan, link: window.__linkRan, violations };
+      });
+      if (result.inline || result.handler || result.link) throw new Error(`script ran in the webview: ${JSON.stringify(result)}`);
+      if (!result.violations) throw new Error('no CSP violation was reported: the blocks were not the CSP');
+      // A message of an unknown type, and a known one with an extra field, sent the way the
+      // webview API sends (the host frame forwards `onmessage` to the extension).
+      await frame.evaluate(() => {
+        const send = (message) => (window.parent.originalPostMessage ?? window.parent.postMessage).call(window.parent, { command: 'onmessage', data: { message, transfer: undefined } }, '*');
+        send({ type: 'evil', run: 'rm -rf /' });
+        send({ type: 'ready', extra: true });
+      });
+      await t.page.waitForTimeout(1500);
+      const log = [...files(t.server.userData)].filter((f) => readFileSync(f, 'utf8').includes('rejected a message from the webview')).map((f) => readFileSync(f, 'utf8')).join('\n');
+      const rejected = (log.match(/rejected a message from the webview/g) ?? []).length;
+      if (rejected < 2) throw new Error(`expected two rejected messages in the log, found ${rejected}`);
+      console.log(`    CSP: ${result.violations} violation(s) reported, nothing ran; ${rejected} malformed message(s) refused and logged`);
+      await t.page.keyboard.press('Control+W');
+    },
+  },
+  {
     name: 'secrets: log export, failing calls with trace logging, then no sentinel in any file or in the output channel',
     async run(t) {
       // Log export: the request body carries the identity password (ObjectStorageTarget).
-      await menu(t, 'prod-orders', 'Export Log Files');
+      await menu(t, 'staging-api', 'Export Log Files');
       await t.quick.waitFor('Log files to export');
       await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().click();
       await t.quick.enter();
@@ -322,15 +371,20 @@ export const scenarios = [
       await t.page.waitForTimeout(3000);
       await control('faults', 'DELETE');
 
+      // The output channel as shown (its visible part) and as VS Code keeps it on disk (all of it).
       const out = await t.outputText('NHN Cloud');
-      if (!/rds\.listDbInstances/.test(out) || !/identity\.issueToken/.test(out)) throw new Error(`the log does not show the requests at trace level:\n${out.slice(0, 1500)}`);
       const inChannel = Object.entries(SENTINELS).filter(([, v]) => out.includes(v)).map(([k]) => k);
       if (inChannel.length) throw new Error(`secrets in the output channel: ${inChannel.join(', ')}`);
+      const channelFiles = [...files(t.server.userData)].filter((f) => /NHN Cloud/.test(f) || readFileSync(f, 'utf8').includes('→ identity.issueToken'));
+      const channel = channelFiles.map((f) => readFileSync(f, 'utf8')).join('\n');
+      // Debug logging was on (else the scan proves little): request lines with headers and bodies.
+      for (const needed of ['→ rds.listDbInstances', '→ identity.issueToken', '→ rds.exportLogFiles', '80401', 'HTTP 500'])
+        if (!channel.includes(needed)) throw new Error(`the NHN Cloud log on disk lacks "${needed}" (files: ${channelFiles.map((f) => relative(t.server.userData, f)).join(', ') || 'none'})`);
       const roots = [t.server.userData, t.server.ws];
       const results = roots.map((r) => scan(r));
       const hits = results.flatMap((r) => r.hits);
       if (hits.length) throw new Error(`secret values found on disk:\n  ${hits.join('\n  ')}`);
-      console.log(`    scanned ${results.reduce((n, r) => n + r.count, 0)} files (user data, workspace) and ${out.length} characters of log: no secret`);
+      console.log(`    scanned ${results.reduce((n, r) => n + r.count, 0)} files (user data, workspace; the channel log is ${channel.length} characters at trace level): no secret`);
       stopSandbox();
     },
   },
