@@ -336,8 +336,12 @@ export const scenarios = [
       if (!result.violations) throw new Error('no CSP violation was reported: the blocks were not the CSP');
       // A message of an unknown type, and a known one with an extra field, sent the way the
       // webview API sends (the host frame forwards `onmessage` to the extension).
-      await frame.evaluate(() => {
-        const send = (message) => (window.parent.originalPostMessage ?? window.parent.postMessage).call(window.parent, { command: 'onmessage', data: { message, transfer: undefined } }, '*');
+      // What acquireVsCodeApi().postMessage does (VS Code's webview pre/index.html): it calls the
+      // host frame's __vscode_post_message__('onmessage', { message }), which forwards to the extension.
+      const host = frame.parentFrame();
+      if (!host) throw new Error('the panel frame has no host frame');
+      await host.evaluate(() => {
+        const send = (message) => window.__vscode_post_message__('onmessage', { message, transfer: undefined });
         send({ type: 'evil', run: 'rm -rf /' });
         send({ type: 'ready', extra: true });
       });
