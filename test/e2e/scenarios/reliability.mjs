@@ -1,4 +1,5 @@
-// Reliability and security end to end (issue 9, items 2, 3, 5, 6 and "no node loading forever"),
+// Reliability and security end to end (issue 9, items 2, 3, 5, 6, and from item 1 "no node left
+// loading forever" and "no unsaved edit lost"),
 // in one VS Code whose user settings set `http.proxy` to a loopback proxy started here and whose
 // log level is trace (code-server --log trace, so the NHN Cloud channel logs every request).
 //
@@ -350,6 +351,33 @@ export const scenarios = [
       const rejected = (log.match(/rejected a message from the webview/g) ?? []).length;
       if (rejected < 2) throw new Error(`expected two rejected messages in the log, found ${rejected}`);
       console.log(`    CSP: ${result.violations} violation(s) reported, nothing ran; ${rejected} malformed message(s) refused and logged`);
+      await t.page.keyboard.press('Control+W');
+    },
+  },
+  {
+    name: 'a save that fails under a fault keeps the edit; the next save stores it',
+    async run(t) {
+      const editor = t.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+      await t.treeRow('config.json').click();
+      await t.page.locator('.tabs-container .tab.active').filter({ hasText: 'config.json' }).waitFor({ timeout: 30_000 });
+      await editor.click();
+      await t.page.keyboard.press('Control+Home');
+      await t.page.keyboard.type('// kept through a failed save\n');
+      await control('faults', 'POST', { operation: 'storage.putObject', status: 503 });
+      await t.page.keyboard.press('Control+S');
+      await t.notification('putObject', 60_000);
+      const dirty = t.page.locator('.tabs-container .tab.active.dirty').filter({ hasText: 'config.json' });
+      await dirty.waitFor({ timeout: 10_000 });
+      await control('faults', 'DELETE');
+      await t.page.keyboard.press('Control+S');
+      await t.page.locator('.tabs-container .tab.active:not(.dirty)').filter({ hasText: 'config.json' }).waitFor({ timeout: 30_000 });
+      await t.page.keyboard.press('Control+W');
+      await t.treeRow('config.json').click();
+      const deadline = Date.now() + 30_000;
+      while (!(await editor.innerText()).replace(/\u00a0/g, ' ').includes('kept through a failed save')) {
+        if (Date.now() > deadline) throw new Error('the saved text is not in the object');
+        await t.page.waitForTimeout(300);
+      }
       await t.page.keyboard.press('Control+W');
     },
   },
