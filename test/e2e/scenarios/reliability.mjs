@@ -15,7 +15,6 @@
 import { spawn } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
