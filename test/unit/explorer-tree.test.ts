@@ -262,7 +262,7 @@ test('jobs persist in workspaceState and a new tracker (a window reload) resumes
 test('every nhncloud.rds/tree/jobs/sandbox command of the manifest has a handler, and every handler is declared', async () => {
   const pkg = JSON.parse(require('node:fs').readFileSync('package.json', 'utf8'));
   const declared: string[] = pkg.contributes.commands.map((c: any) => c.command).filter((id: string) => /^nhncloud\.(rds|tree|jobs|sandbox)\./.test(id));
-  const webview = new Set(['nhncloud.rds.createInstance', 'nhncloud.rds.restore', 'nhncloud.rds.replicate', 'nhncloud.rds.editParameters']);
+  const webview = new Set(['nhncloud.rds.createInstance', 'nhncloud.rds.restore', 'nhncloud.rds.replicate', 'nhncloud.rds.editParameters', 'nhncloud.rds.editSecurityGroupRules', 'nhncloud.rds.showMetrics']);
   const { SandboxController } = require('../../src/shared/sandbox') as typeof import('../../src/shared/sandbox');
   const handlers = {
     ...m.rds.createRdsFeature({ services: {} as any, jobs: tracker, explorer }).commands,
