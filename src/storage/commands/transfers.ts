@@ -8,6 +8,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import { CancelledError, isCancelledError } from '../../client/errors';
 import type { S3Client } from '../../client/storage/client';
+import { safeLocalPath } from '../../client/storage/localPath';
 import { download, upload } from '../../client/storage/transfer';
 import type { CommandHandler } from '../../shared/services';
 import { confirm } from '../../network/commands/ui';
@@ -165,8 +166,9 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
       if (!list.length) throw new Error(`Nothing to download: ${bucket}/${from} holds no object.`);
       const folder = dest ?? (await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, defaultUri: vscode.Uri.file(defaultDir()), title: `Download ${list.length} object(s) from ${bucket}/${from}`, openLabel: 'Download Here' }))?.[0];
       if (!folder) return;
-      const root = node instanceof PrefixNode ? join(folder.fsPath, baseName(from)) : node instanceof BucketNode ? join(folder.fsPath, bucket) : folder.fsPath;
-      const targets = list.map((o) => ({ ...o, file: join(root, objects.length && !(node instanceof PrefixNode || node instanceof BucketNode) ? baseName(o.key) : relativeDownloadPath(from, o.key)) }));
+      // safeLocalPath: whatever the keys (`..`, `a\..\x` on Windows, device names), files land inside the chosen folder.
+      const root = node instanceof PrefixNode ? safeLocalPath(folder.fsPath, baseName(from)) : node instanceof BucketNode ? safeLocalPath(folder.fsPath, bucket) : folder.fsPath;
+      const targets = list.map((o) => ({ ...o, file: safeLocalPath(root, objects.length && !(node instanceof PrefixNode || node instanceof BucketNode) ? baseName(o.key) : relativeDownloadPath(from, o.key)) }));
       const existing = targets.filter((x) => existsSync(x.file)).length;
       if (existing) await confirm(`${existing} of ${targets.length} file(s) already exist in ${root}. Replace them?`, 'Replace');
       const total = list.reduce((s, o) => s + o.size, 0);
