@@ -2,11 +2,12 @@
 //   dist/extension.js  the activation shim: registers views and commands, loads nothing heavy
 //   dist/main.js       every feature and the client stack, required on first use
 //   dist/sandbox.js    the local emulator, required only by "Explore the Sandbox"
-//   dist/webviews/<panel>.js  one browser bundle per folder under webviews/ (entry: main.ts)
+//   dist/webviews/<panel>.js  one browser entry per folder under webviews/ (main.ts), sharing
+//                             chunks in dist/webviews/chunks/ (scripts/webviewBuild.mjs)
 // Flags: --production (minify, no sourcemaps), --watch.
 import * as esbuild from 'esbuild';
-import { readdirSync, existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { webviewBuildOptions, webviewEntries } from './scripts/webviewBuild.mjs';
 
 const production = process.argv.includes('--production') || process.env.NODE_ENV === 'production';
 const watch = process.argv.includes('--watch');
@@ -26,12 +27,6 @@ const nodeCommon = {
   legalComments: 'none',
 };
 
-const webviewEntries = existsSync('webviews')
-  ? readdirSync('webviews')
-      .filter((d) => statSync(join('webviews', d)).isDirectory() && existsSync(join('webviews', d, 'main.ts')))
-      .map((d) => ({ in: join('webviews', d, 'main.ts'), out: d }))
-  : [];
-
 const builds = [
   {
     ...nodeCommon,
@@ -43,22 +38,7 @@ const builds = [
   { ...nodeCommon, entryPoints: ['src/main.ts'], outfile: 'dist/main.js', external: ['vscode', './sandbox.js'] },
   { ...nodeCommon, entryPoints: ['src/sandbox/index.ts'], outfile: 'dist/sandbox.js', external: ['vscode'] },
 ];
-if (webviewEntries.length) {
-  builds.push({
-    bundle: true,
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-    minify: production,
-    sourcemap: production ? false : 'linked',
-    metafile: true,
-    logLevel: 'warning',
-    legalComments: 'none',
-    entryPoints: webviewEntries,
-    outdir: 'dist/webviews',
-    loader: { '.css': 'text' },
-  });
-}
+if (webviewEntries().length) builds.push(webviewBuildOptions({ outdir: 'dist/webviews', production }));
 
 function checkShim(result) {
   const inputs = Object.keys(result.metafile.inputs);
@@ -75,6 +55,8 @@ if (watch) {
   }
   console.log('[esbuild] watching…');
 } else {
+  // Start from an empty dist/: a panel or chunk that no longer exists must not be packaged.
+  rmSync('dist', { recursive: true, force: true });
   const results = await Promise.all(builds.map((b) => esbuild.build(b)));
   checkShim(results[0]);
   for (const r of results) {

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const out = join(ROOT, `${pkg.name}-${pkg.version}.vsix`);
-const LIMIT_KB = 300;
+// The budget of the performance issue (#8): 600 KB for the whole extension with every feature.
+const LIMIT_KB = 600;
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });

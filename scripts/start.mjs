@@ -1,10 +1,11 @@
 // `npm start`: builds the extension, installs code-server on first use, serves VS Code on
-// 127.0.0.1 with this extension and the quiet offline settings, and (once src/sandbox/main.ts
-// exists) runs the sandbox beside it. Ctrl-C stops everything it started, by process group.
+// 127.0.0.1 with this extension and the quiet offline settings, with
+// `nhncloud.sandbox.autoStart` on: the extension starts its sandbox inside the extension host
+// and opens on a ready Sandbox profile (`npm run sandbox` runs one standalone, for other tools).
+// Ctrl-C stops everything it started, by process group.
 // usage: npm start [-- --port N]
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { ROOT, freePort, startCodeServer, stopCodeServer } from './e2e/codeServer.mjs';
 
 const argv = process.argv.slice(2);
@@ -19,18 +20,12 @@ async function portFree(port) {
   });
 }
 
-const children = [];
 let server;
 let stopping = false;
 async function stopAll(code = 0) {
   if (stopping) return;
   stopping = true;
   console.log('\n[start] stopping…');
-  for (const c of children) {
-    try {
-      process.kill(-c.pid, 'SIGTERM');
-    } catch {}
-  }
   await stopCodeServer(server);
   if (server?.runDir) rmSync(server.runDir, { recursive: true, force: true });
   process.exit(code);
@@ -43,18 +38,10 @@ try {
   const b = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (b.status !== 0) throw new Error('build failed');
 
-  const hasSandbox = existsSync(join(ROOT, 'src', 'sandbox', 'main.ts'));
-  if (hasSandbox) {
-    console.log('[start] starting the sandbox (npm run sandbox)…');
-    const sb = spawn('npm', ['run', '--silent', 'sandbox'], { cwd: ROOT, detached: true, stdio: 'inherit' });
-    children.push(sb);
-    sb.on('exit', (code) => !stopping && console.log(`[start] the sandbox exited (${code}); VS Code keeps running`));
-  }
-
   const port = (await portFree(portArg)) ? portArg : await freePort();
   server = await startCodeServer({
     port,
-    userSettings: hasSandbox ? { 'nhncloud.sandbox.autoStart': true } : {},
+    userSettings: { 'nhncloud.sandbox.autoStart': true },
   });
   server.child.on('exit', () => !stopping && void stopAll(1));
   const url = `${server.url}/?folder=${encodeURIComponent(server.ws)}`;

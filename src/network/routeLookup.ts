@@ -42,7 +42,7 @@ export function parsePrefix(text: string): Prefix | { error: string } {
   const t = text.trim();
   if (isIpv4(t)) return { base: ipv4ToInt(t), length: 32, text: `${t}/32` };
   const problem = cidrProblem(t);
-  if (problem) return { error: l10n.t('"{0}" is neither an IPv4 address nor a range: it {1}', t, problem.startsWith('must') ? problem : `is a range whose ${problem}`) };
+  if (problem) return { error: l10n.t('"{0}" is neither an IPv4 address nor a range: it {1}', t, problem.startsWith('must') ? problem : l10n.t('is a range whose {0}', problem)) };
   const [ip, len] = t.split('/');
   return { base: ipv4ToInt(ip), length: Number(len), text: `${intToIpv4(ipv4ToInt(ip))}/${Number(len)}` };
 }

@@ -29,7 +29,9 @@ export function panelHtml(opts: { cspSource: string; nonce: string; scriptUri: s
     // vscode-elements (Lit) adopts constructed stylesheets; where it must fall back to <style>
     // elements it stamps them with window.litNonce, which webviews/shared/nonce.ts sets.
     `style-src ${opts.cspSource} 'nonce-${opts.nonce}'`,
-    `script-src 'nonce-${opts.nonce}'`,
+    // Only our nonce'd entry runs; 'strict-dynamic' extends that trust to the chunks it imports
+    // (esbuild code splitting) and to nothing else: no inline script, no other source.
+    `script-src 'nonce-${opts.nonce}' 'strict-dynamic'`,
   ].join('; ');
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(language)}">
@@ -43,7 +45,7 @@ export function panelHtml(opts: { cspSource: string; nonce: string; scriptUri: s
 <body data-panel="${opts.kind}">
 <script type="application/json" id="nhncloud-l10n">${l10nJson}</script>
 <main id="app" aria-busy="true" aria-live="polite"></main>
-<script nonce="${opts.nonce}" src="${escapeHtml(opts.scriptUri)}"></script>
+<script type="module" nonce="${opts.nonce}" src="${escapeHtml(opts.scriptUri)}"></script>
 </body>
 </html>`;
 }

@@ -62,6 +62,8 @@ export interface Fault {
   status?: number;
   /** Destroy the connection without answering. */
   drop?: boolean;
+  /** Answer normally, but cut the connection halfway through the body (at least one byte short). */
+  truncate?: boolean;
   /** Answer 200 with a body that does not parse. */
   malformed?: boolean;
   /** Answer with the service's failure shape and this code (RDS: isSuccessful false). */
@@ -151,8 +153,12 @@ export class SandboxServer {
   }
 
   private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://sandbox');
-    const segments = url.pathname.split('/');
+    const target = req.url ?? '/';
+    const url = new URL(target, 'http://sandbox');
+    // Route by the path as sent: WHATWG URL parsing resolves `.` and `..` segments, which S3
+    // object keys may contain (`dots/../x` is a key, not a way up to another bucket or service).
+    const pathname = target.split('?')[0] || '/';
+    const segments = pathname.split('/');
     const prefix = segments[1] ?? '';
     if (prefix === '_sandbox') return this.handleControl(segments.slice(2).join('/'), req, res);
 
@@ -194,13 +200,15 @@ export class SandboxServer {
       region,
       method,
       path,
-      rawPath: url.pathname,
+      rawPath: pathname,
       query: url.searchParams,
       headers: req.headers,
       req,
       body: () => (buffered ??= readAll(req)),
     };
-    send(res, await service.handle(call));
+    const reply = await service.handle(call);
+    if (fault?.truncate) return sendTruncated(res, reply);
+    send(res, reply);
   }
 
   private async handleControl(route: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -238,6 +246,22 @@ function send(res: ServerResponse, reply: SandboxReply): void {
   if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) headers['content-length'] = String(Buffer.byteLength(body));
   res.writeHead(reply.status, headers);
   res.end(body);
+}
+
+/** Sends the status, the headers with the full length, then half of the body, and drops the connection. */
+async function sendTruncated(res: ServerResponse, reply: SandboxReply): Promise<void> {
+  let body: Buffer;
+  if (reply.body instanceof Readable) {
+    const chunks: Buffer[] = [];
+    for await (const c of reply.body) chunks.push(Buffer.from(c as Buffer));
+    body = Buffer.concat(chunks);
+  } else body = Buffer.from(reply.body ?? '');
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(reply.headers ?? {})) if (k.toLowerCase() !== 'content-length') headers[k] = v;
+  // An empty body is cut too: the length promises one byte that never comes.
+  headers['content-length'] = String(Math.max(body.length, 1));
+  res.writeHead(reply.status, headers);
+  res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
 }
 
 export function readAll(req: IncomingMessage): Promise<Buffer> {

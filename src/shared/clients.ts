@@ -87,7 +87,7 @@ export class Clients implements vscode.Disposable {
       const tenantId = tenant === 'storage' ? (s.storageTenantId ?? s.identityTenantId) : s.identityTenantId;
       const missing = [!tenantId && (tenant === 'storage' ? vscode.l10n.t('the object-storage tenant ID') : vscode.l10n.t('the tenant ID')), !s.identityUsername && vscode.l10n.t('the user name'), !s.identityApiPassword && vscode.l10n.t('the API password')].filter(Boolean);
       if (missing.length) {
-        throw new ValidationError('identity', [{ path: '', message: vscode.l10n.t('The profile "{0}" has no {1} (needed for {2}). Add them with "NHN Cloud: Edit Profile".', profile.name, missing.join(', '), tenant === 'storage' ? 'object-storage credentials' : 'the network service') }]);
+        throw new ValidationError('identity', [{ path: '', message: vscode.l10n.t('The profile "{0}" has no {1} (needed for {2}). Add them with "NHN Cloud: Edit Profile".', profile.name, missing.join(', '), tenant === 'storage' ? vscode.l10n.t('object-storage credentials') : vscode.l10n.t('the network service')) }]);
       }
       return new networkModule.IdentityClient({
         baseUrl: resolveEndpoint({ cloud: profile.cloud, service: 'identity', overrides: profile.endpoints }),

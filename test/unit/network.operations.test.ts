@@ -390,7 +390,8 @@ const CASES: Record<NetworkOperationName, () => Promise<void>> = {
     const g = await n().createMulticastGroup({ body: { association_id: assoc.id, ipaddress: '239.2.2.2', port_id: SEED.sparePortId, member_type: 'STATIC' } });
     assert.equal(g.member_type, 'STATIC');
     assert.equal(g.source_type, null);
-    await assert.rejects(n().createMulticastGroup({ body: { association_id: assoc.id, ipaddress: '10.0.0.1', port_id: SEED.sparePortId, source_type: 'STATIC' } }), apiStatus(400, /not a multicast address/));
+    // Refused before sending now (the sandbox would answer 400 "not a multicast address").
+    await assert.rejects(n().createMulticastGroup({ body: { association_id: assoc.id, ipaddress: '10.0.0.1', port_id: SEED.sparePortId, source_type: 'STATIC' } }), (e) => isValidationError(e) && /multicast/.test(String(e)));
     await assert.rejects(
       n().createMulticastGroup({ body: { association_id: assoc.id, ipaddress: '239.2.2.3', port_id: '00000000-0000-4000-8000-999999999999', source_type: 'STATIC' } }),
       apiStatus(404, /Port/),

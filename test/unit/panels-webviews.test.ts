@@ -9,6 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
+// @ts-expect-error: a plain .mjs build script without type declarations
+import { webviewBuildOptions } from '../../scripts/webviewBuild.mjs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { nonce, panelHtml } from '../../src/panels/html';
 import type { PanelKind } from '../../src/panels/viewTypes';
@@ -108,16 +110,8 @@ const errorOf = (page: Page, path: string) => field(page, path).locator('xpath=.
 describe('panel webviews in Chromium', { skip: CHROMIUM ? false : 'no Chromium installed (apt-get install chromium)' }, () => {
   before(async () => {
     out = mkdtempSync(join(tmpdir(), 'nhn-webviews-'));
-    await esbuild.build({
-      entryPoints: KINDS.map((k) => ({ in: `webviews/${k}/main.ts`, out: k })),
-      bundle: true,
-      platform: 'browser',
-      format: 'iife',
-      target: 'es2022',
-      outdir: out,
-      loader: { '.css': 'text' },
-      logLevel: 'error',
-    });
+    // Exactly the shipped build (ES modules + shared chunks), so the CSP is tested as it ships.
+    await esbuild.build({ ...webviewBuildOptions({ outdir: out }), logLevel: 'error' });
     server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
       if (url.pathname.startsWith('/dist/')) {

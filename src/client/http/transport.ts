@@ -146,7 +146,8 @@ export class Transport {
         throw new ApiError({
           service: req.service,
           operation: req.operation,
-          message: `${describeNetworkError(err, req.url)} ${NETWORK_ERROR_HINT}`,
+          // The operation leads: the message is all a person sees, and it must say which call failed.
+          message: `${req.operation}: ${describeNetworkError(err, req.url)} ${NETWORK_ERROR_HINT}`,
           code,
           retryable: true,
           cause: err,

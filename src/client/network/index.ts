@@ -7,4 +7,3 @@ export { IDENTITY_OPERATIONS, OS_EC2, EC2_CREDENTIAL_LIMIT, type Ec2Credential }
 export { NETWORK_OPERATIONS, IDENTITY_AND_NETWORK_OPERATIONS, type NetworkOperation, type NetworkOperationName } from './operations';
 export * from './schemas';
 
-export { routeFor, type RouteDecision } from './routes';

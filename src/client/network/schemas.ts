@@ -19,6 +19,9 @@ export function isIpv4(s: string): boolean {
   return parts.length === 4 && parts.every((p) => /^(0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255);
 }
 
+/** True for an IPv4 multicast group address (224.0.0.0/4, RFC 5771). */
+export const isMulticastIpv4 = (s: string): boolean => isIpv4(s) && Number(s.split('.')[0]) >= 224 && Number(s.split('.')[0]) <= 239;
+
 /**
  * A CIDR such as `10.0.0.0/16`: an IPv4 address, a prefix length 0-32, and no host bits set
  * (the service rejects `10.0.0.1/16`; saying so before sending is kinder).
@@ -218,7 +221,7 @@ export const CreateMulticastGroup = z
   .strictObject({
     description: optText,
     association_id: uuid(),
-    ipaddress: z.string().check(z.refine(isIpv4, { message: 'must be an IPv4 multicast group address such as 239.1.1.1' })),
+    ipaddress: z.string().check(z.refine(isMulticastIpv4, { message: 'must be an IPv4 multicast group address (224.0.0.0 to 239.255.255.255) such as 239.1.1.1' })),
     port_id: uuid(),
     member_type: z.optional(z.literal('STATIC')),
     source_type: z.optional(z.literal('STATIC')),

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import aws4 from 'aws4';
 import { DEFAULT_SIGNING_REGION } from '../endpoints';
-import { ApiError, AuthError, CancelledError, ValidationError } from '../errors';
+import { ApiError, AuthError, CancelledError, isApiError, ValidationError } from '../errors';
 import type { Transport, TransportResponse } from '../http/transport';
 import { checkBucketName, checkKey, copySource, encodeKey, encodeRfc3986 } from './names';
 import { STORAGE_OPERATION_BY_NAME, type StorageOperationName } from './operations';
@@ -303,6 +303,9 @@ export class S3Client {
     const headers = objectHeaders(opts);
     const res = await this.send('putObject', { bucket, key, body, headers, signal: opts.signal });
     await res.body.dump();
+    // Every S3 server answers a stored object with its ETag: a 200 without one (a proxy's or
+    // gateway's page) does not prove the object was saved, and a save must never look done when it is not.
+    if (!res.headers.etag) throw this.protocolError('putObject', 'the answer has no ETag, so the object may not have been saved');
     return { etag: res.headers.etag };
   }
 
@@ -441,7 +444,22 @@ export class S3Client {
   /** Sends and parses an XML answer; a 200 carrying <Error> is an error too. */
   private async xml(name: StorageOperationName, input: SendInput): Promise<XmlNode> {
     const res = await this.send(name, input);
-    const body = await readCapped(res, MAX_XML_BYTES, this.protocolError.bind(this, name));
+    let body: string;
+    try {
+      body = await readCapped(res, MAX_XML_BYTES, this.protocolError.bind(this, name));
+    } catch (err) {
+      if (isApiError(err)) throw err;
+      if (input.signal?.aborted) throw new CancelledError();
+      // The headers came, then the connection broke: say so, as the transport does for JSON answers.
+      throw new ApiError({
+        service: 'storage',
+        operation: `storage.${name}`,
+        message: `The connection broke while reading the answer of storage.${name}. Check the network, the proxy settings (http.proxy) and the endpoint in the profile, then try again.`,
+        code: (err as { code?: string }).code,
+        retryable: true,
+        cause: err,
+      });
+    }
     let x: XmlNode;
     try {
       x = parseXml(body);

@@ -4,8 +4,15 @@
 // since object keys such as `a&b` arrive as `a&amp;b`.
 import { XMLParser } from 'fast-xml-parser';
 
-/** Largest XML answer accepted (a 1000-key listing with long keys is well below 4 MiB). */
-export const MAX_XML_BYTES = 16 * 1024 * 1024;
+/**
+ * Largest XML answer accepted. A 1000-key listing of 1 KB keys is about 1.4 MB; 8 MiB leaves room
+ * for heavy escaping. Parsing runs on the extension host's thread and costs about a second per
+ * few MB on a slow machine, so the cap is also the bound on how long a hostile answer can stall it.
+ */
+export const MAX_XML_BYTES = 8 * 1024 * 1024;
+
+/** Deepest element nesting accepted (S3 answers nest 4 levels at most). */
+const MAX_XML_DEPTH = 32;
 
 /** Elements that are lists even when only one is present. */
 const LIST_ELEMENTS = new Set(['Bucket', 'Contents', 'CommonPrefixes', 'Upload', 'Part', 'Deleted', 'Error', 'Grant', 'Object']);
@@ -20,7 +27,7 @@ const parser = new XMLParser({
   htmlEntities: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
-  maxNestedTags: 32,
+  maxNestedTags: MAX_XML_DEPTH,
   // The root <Error> of an error answer is one element; <Error> inside DeleteResult is a list.
   isArray: (name, jPath) => LIST_ELEMENTS.has(name) && String(jPath).includes('.'),
   tagValueProcessor: (_name, value) => decodeXmlText(value),
@@ -33,9 +40,34 @@ export type XmlValue = string | XmlNode | XmlValue[] | undefined;
 export function parseXml(text: string): XmlNode {
   if (text.length > MAX_XML_BYTES) throw new Error(`XML answer larger than ${MAX_XML_BYTES} bytes`);
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new Error('XML answer with a document type declaration refused');
-  const out = parser.parse(text, true) as unknown;
+  // Checked before the parser runs: its validator keeps a stack of every open element and,
+  // for a document that never closes them, writes that whole stack into its error message
+  // (a 3 MB answer of `<a><a><a>...` costs hundreds of MB before anything is refused).
+  if (nestingTooDeep(text, MAX_XML_DEPTH)) throw new Error(`XML answer nested deeper than ${MAX_XML_DEPTH} elements refused`);
+  let out: unknown;
+  try {
+    out = parser.parse(text, true);
+  } catch (err) {
+    // The parser's messages can quote large parts of the input: keep them short for logs and people.
+    throw new Error(String((err as Error).message ?? err).slice(0, 200));
+  }
   if (!out || typeof out !== 'object') throw new Error('XML answer without a root element');
   return out as XmlNode;
+}
+
+/** True when elements nest deeper than `limit`; a linear scan that allocates nothing. */
+function nestingTooDeep(text: string, limit: number): boolean {
+  let depth = 0;
+  for (let i = text.indexOf('<'); i >= 0; i = text.indexOf('<', i + 1)) {
+    const next = text.charCodeAt(i + 1);
+    if (next === 47 /* </ */) depth--;
+    else if (next !== 33 /* <! */ && next !== 63 /* <? */) {
+      const end = text.indexOf('>', i);
+      if (end < 0) return false;
+      if (text.charCodeAt(end - 1) !== 47 /* /> */ && ++depth > limit) return true;
+    }
+  }
+  return false;
 }
 
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };

@@ -23,7 +23,7 @@ export function multicastCommands(deps: NetworkDeps): Record<string, CommandHand
       const name = await ask({ title: `${title} in ${h.hub.name ?? h.hub.id}`, prompt: vscode.l10n.t('Name of the multicast domain'), validateInput: (t) => (t.trim() ? undefined : vscode.l10n.t('Enter a name.')) });
       const d = await h.net.createMulticastDomain({ body: { transithub_id: h.hub.id, name: name.trim() } });
       deps.explorer.refreshId(`${h.hubNodeId}/multicastDomain`);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Multicast domain {0} created{1}.', d.name ?? name, d.status === 'BUILD' ? ': it is being built and turns ACTIVE shortly' : ''));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Multicast domain {0} created{1}.', d.name ?? name, d.status === 'BUILD' ? vscode.l10n.t(': it is being built and turns ACTIVE shortly') : ''));
     },
     'nhncloud.network.createMulticastAssociation': async (node?: unknown) => {
       const title = vscode.l10n.t('Associate Attachment with Domain');

@@ -46,7 +46,7 @@ export function routeLookupCommands(deps: NetworkDeps): Record<string, CommandHa
       const items = answers.map((a) => ({
         label: `${a.match ? (a.match.action === 'BLACKHOLE' ? '$(circle-slash)' : '$(arrow-right)') : '$(close)'} ${a.table.name || a.table.id}${a.table.default_table ? ' (default)' : ''}`,
         description: a.match ? `${a.match.cidr} · ${a.match.action ?? 'FORWARD'}${a.match.action === 'BLACKHOLE' ? '' : ` → ${name(a.match.attachment_id)}`} · ${a.match.rule_type ?? 'STATIC'}` : vscode.l10n.t('no rule matches: dropped'),
-        detail: vscode.l10n.t('traffic from: {0}{1}', a.table.associatedAttachmentIds?.map(name).join(', ') || 'no associated attachment', a.candidates.length > 1 ? ` · also matching: ${a.candidates.slice(1).map((c) => c.cidr).join(', ')}` : ''),
+        detail: vscode.l10n.t('traffic from: {0}{1}', a.table.associatedAttachmentIds?.map(name).join(', ') || vscode.l10n.t('no associated attachment'), a.candidates.length > 1 ? vscode.l10n.t(' · also matching: {0}', a.candidates.slice(1).map((c) => c.cidr).join(', ')) : ''),
         a,
       }));
       // Not awaited: the command answers (scenarios read it) while the pick stays open.

@@ -18,7 +18,7 @@ export function routingCommands(deps: NetworkDeps): Record<string, CommandHandle
       const name = await ask({ title: `${title} in ${h.hub.name ?? h.hub.id}`, prompt: vscode.l10n.t('Name of the routing table'), validateInput: (t) => (t.trim() ? textProblem(t) : vscode.l10n.t('Enter a name.')) });
       const t = await h.net.createRoutingTable({ body: { transithub_id: h.hub.id, name: name.trim() } });
       deps.explorer.refreshId(`${h.hubNodeId}/routingTable`);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Routing table {0} created{1}.', t.name ?? name, t.status === 'BUILD' ? ': it is being built and turns ACTIVE shortly' : ''));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Routing table {0} created{1}.', t.name ?? name, t.status === 'BUILD' ? vscode.l10n.t(': it is being built and turns ACTIVE shortly') : ''));
     },
     'nhncloud.network.createRoutingAssociation': async (node?: unknown) => {
       const title = vscode.l10n.t('Associate Attachment');

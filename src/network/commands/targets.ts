@@ -93,7 +93,7 @@ export async function domainFrom(arg: unknown, deps: NetworkDeps, title: string)
 /** One of the hub's attachments, picked. */
 export async function pickAttachment(h: HubTarget, title: string, exclude: ReadonlySet<string> = new Set()): Promise<NetResource> {
   const list = (await h.net.listAttachments({ query: { transithub_id: h.hub.id } })).filter((a) => !exclude.has(a.id));
-  if (!list.length) throw new Error(l10n.t('Transit hub {0} has no attachment{1}: create one with "NHN Cloud: Create Attachment".', h.hub.name ?? h.hub.id, exclude.size ? ' left to choose' : ''));
+  if (!list.length) throw new Error(l10n.t('Transit hub {0} has no attachment{1}: create one with "NHN Cloud: Create Attachment".', h.hub.name ?? h.hub.id, exclude.size ? l10n.t(' left to choose') : ''));
   return (await pick(list.map((a) => ({ label: a.name || a.id, description: String((a as NetResource).resource_cidr ?? a.resource_id ?? ''), a })), { title, placeHolder: l10n.t('Attachment') })).a as NetResource;
 }
 

@@ -103,6 +103,27 @@ export class StorageSandbox implements SandboxService {
     });
   }
 
+  /**
+   * The scale knob of object storage: a bucket of `count` small generated objects (metadata
+   * only, content made on read), flat under `prefix` with keys that sort in creation order.
+   * For benchmarks and paging tests (100,000 objects take about 40 MB and half a second).
+   */
+  scaleBucket(region: string, bucket: string, count: number, prefix = 'objects/'): { bucket: string; objects: number } {
+    if (!Number.isInteger(count) || count < 0 || count > 1_000_000) throw new Error('count must be a whole number from 0 to 1,000,000');
+    const r = region.toUpperCase();
+    const b = this.store.bucket(r, bucket) ?? this.store.createBucket(r, bucket);
+    const width = String(Math.max(count - 1, 1)).length;
+    const at = new Date('2026-11-01T09:00:00Z');
+    for (let i = 0; i < count; i++) {
+      const key = `${prefix}object-${String(i).padStart(width, '0')}.json`;
+      const size = 200 + (i % 800);
+      // A stable fake ETag: computing MD5 of generated content for 100,000 objects would cost seconds.
+      const etag = `"${createHash('md5').update(key).digest('hex')}"`;
+      this.store.setObject(b, { key, size, etag, lastModified: at, contentType: 'application/json', metadata: {}, body: { kind: 'gen', seed: key, size, text: true } });
+    }
+    return { bucket, objects: b.objects.size };
+  }
+
   dispose(): void {
     this.store.dispose();
   }
@@ -634,6 +655,11 @@ export function registerStorage(server: SandboxServer, service: StorageSandbox =
     if (!b.region) throw new Error('region is required');
     service.setSigningRegion(b.region, b.signingRegion);
     return { region: b.region.toUpperCase(), signingRegion: service.expectedRegion(b.region) };
+  });
+  // POST /_sandbox/storage/scale {region?, bucket?, count}: a big bucket for benchmarks.
+  server.addControl('storage/scale', (body) => {
+    const b = body as { region?: string; bucket?: string; count?: number; prefix?: string };
+    return service.scaleBucket(b.region ?? 'KR1', b.bucket ?? 'sandbox-big', Number(b.count ?? 100_000), b.prefix);
   });
   server.addControl('storage/put-object', (body) => {
     const b = body as { region: string; bucket: string; key: string; content: string; base64?: boolean; contentType?: string };

@@ -37,7 +37,7 @@ export function bucketCommands(deps: StorageDeps): Record<string, CommandHandler
       }
       const typed = await ask({
         title: vscode.l10n.t('Delete bucket {0}', t.bucket),
-        prompt: vscode.l10n.t('Type the bucket name to confirm{0}. This cannot be undone.', count ? ': every object in it is deleted too' : ''),
+        prompt: vscode.l10n.t('Type the bucket name to confirm{0}. This cannot be undone.', count ? vscode.l10n.t(': every object in it is deleted too') : ''),
         placeHolder: t.bucket,
         validateInput: (s) => (s === t.bucket ? undefined : vscode.l10n.t('Type {0} exactly.', t.bucket)),
       });

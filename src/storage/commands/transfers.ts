@@ -8,6 +8,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import { CancelledError, isCancelledError } from '../../client/errors';
 import type { S3Client } from '../../client/storage/client';
+import { safeLocalPath } from '../../client/storage/localPath';
 import { download, upload } from '../../client/storage/transfer';
 import type { CommandHandler } from '../../shared/services';
 import { confirm } from '../../network/commands/ui';
@@ -44,7 +45,7 @@ export async function runTransfers(title: string, items: TransferItem[], limit: 
       const pct = total ? (bytes / total) * 100 : (files / Math.max(1, items.length)) * 100;
       progress.report({
         increment: Math.max(0, pct - reported),
-        message: vscode.l10n.t('{0} of {1}{2} · {3}', formatSize(bytes), formatSize(total), items.length > 1 ? ` · ${files}/${items.length} files` : '', formatRate(bytes, now - started)),
+        message: vscode.l10n.t('{0} of {1}{2} · {3}', formatSize(bytes), formatSize(total), items.length > 1 ? vscode.l10n.t(' · {0}/{1} files', files, items.length) : '', formatRate(bytes, now - started)),
       });
       reported = Math.max(reported, pct);
     };
@@ -165,8 +166,9 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
       if (!list.length) throw new Error(vscode.l10n.t('Nothing to download: {0}/{1} holds no object.', bucket, from));
       const folder = dest ?? (await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, defaultUri: vscode.Uri.file(defaultDir()), title: vscode.l10n.t('Download {0} object(s) from {1}/{2}', list.length, bucket, from), openLabel: vscode.l10n.t('Download Here') }))?.[0];
       if (!folder) return;
-      const root = node instanceof PrefixNode ? join(folder.fsPath, baseName(from)) : node instanceof BucketNode ? join(folder.fsPath, bucket) : folder.fsPath;
-      const targets = list.map((o) => ({ ...o, file: join(root, objects.length && !(node instanceof PrefixNode || node instanceof BucketNode) ? baseName(o.key) : relativeDownloadPath(from, o.key)) }));
+      // safeLocalPath: whatever the keys (`..`, `a\..\x` on Windows, device names), files land inside the chosen folder.
+      const root = node instanceof PrefixNode ? safeLocalPath(folder.fsPath, baseName(from)) : node instanceof BucketNode ? safeLocalPath(folder.fsPath, bucket) : folder.fsPath;
+      const targets = list.map((o) => ({ ...o, file: safeLocalPath(root, objects.length && !(node instanceof PrefixNode || node instanceof BucketNode) ? baseName(o.key) : relativeDownloadPath(from, o.key)) }));
       const existing = targets.filter((x) => existsSync(x.file)).length;
       if (existing) await confirm(vscode.l10n.t('{0} of {1} file(s) already exist in {2}. Replace them?', existing, targets.length, root), vscode.l10n.t('Replace'));
       const total = list.reduce((s, o) => s + o.size, 0);

@@ -1,0 +1,100 @@
+// Big bucket: the sandbox (started from the welcome view) gets a bucket of 100,000 objects
+// (control route storage/scale, flat keys), then: time from clicking the bucket to its first
+// page of rows drawn, then ten "Load more..." (each: click to the first row of the new page
+// drawn), and the growth of the extension host's resident memory over the whole (read from
+// /proc: an upper bound of its heap growth, which needs an inspector to read).
+// Runs: the first page in `runs` runs (up to 3; the explorer refreshed between, so its cache is
+// dropped); the ten "Load more" and the memory growth once, in the first run (they take minutes
+// while Load more redraws the whole listing).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { control, exploreSandbox, timeExpand, withWorkbench } from './ui.mjs';
+import { ROOT, stats } from './lib.mjs';
+
+const BUCKET = 'sandbox-big';
+const COUNT = 100_000;
+
+function extHostRssMB(server) {
+  // code-server logs "<pid> Launched Extension Host Process." for each host; the last is ours.
+  const pids = [...readFileSync(server.logFile, 'utf8').matchAll(/<(\d+)> Launched Extension Host Process/g)].map((m) => m[1]);
+  const pid = pids.pop();
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  return kb / 1024;
+}
+
+export async function benchBigBucket({ vsix, runs = 3, log = console.error, pages = 10 }) {
+  if (!existsSync(join(ROOT, 'src/storage/tree'))) throw new Error('no object storage tree in this build (src/storage/tree: netstore branch not merged)');
+  return withWorkbench(vsix, {}, async (t, server) => {
+    const url = await exploreSandbox(t);
+    const made = await control(url, 'storage/scale', { region: 'KR1', bucket: BUCKET, count: COUNT, prefix: '' });
+    if (made.objects !== COUNT) throw new Error(`the sandbox made ${made.objects} objects`);
+    await t.expandRow('KR1');
+    await t.expandRow('Object Storage');
+    const first = [];
+    const more = [];
+    const growth = [];
+    const width = String(COUNT - 1).length;
+    const n = Math.max(1, Math.min(runs, 3));
+    for (let run = 0; run < n; run++) {
+      try {
+        if (run > 0) {
+          // Collapse, drop the explorer's caches, and open the way to the bucket again.
+          const b = t.treeRow(BUCKET);
+          if ((await b.getAttribute('aria-expanded')) === 'true') await b.click();
+          await t.runCommand('NHN Cloud: Refresh Explorer');
+          await t.page.waitForTimeout(1500);
+          await t.expandRow('KR1');
+          await t.expandRow('Object Storage');
+        }
+        const bucket = t.treeRow(BUCKET);
+        await bucket.waitFor({ timeout: 60_000 });
+        const rss0 = extHostRssMB(server);
+        const r = await timeExpand(t, bucket, { minRows: 5, endText: 'Failed to load' });
+        first.push(r.ms);
+        if (run > 0) {
+          log(`  big bucket run ${run + 1}: first page ${r.ms.toFixed(0)} ms`);
+          continue;
+        }
+        // The first run goes on: ten "Load more", and the memory they add.
+        for (let p = 1; p <= pages; p++) {
+          // Keyboard End scrolls the virtual list to its last row: "Load more...".
+          await t.treeRow(`object-${'0'.repeat(width)}`).click().catch(() => undefined);
+          await t.page.keyboard.press('End');
+          const loadMore = t.treeRow('Load more');
+          await loadMore.waitFor({ timeout: 30_000 });
+          more.push(await timeClickUntil(t, loadMore, `object-${String(p * 1000).padStart(width, '0')}`));
+        }
+        await t.page.waitForTimeout(500);
+        growth.push(extHostRssMB(server) - rss0);
+        log(`  big bucket run ${run + 1}: first page ${r.ms.toFixed(0)} ms; Load more ${more.map((x) => x.toFixed(0)).join(' ')} ms; ext. host RSS +${growth[0].toFixed(1)} MB`);
+      } catch (err) {
+        // A later first-page run that fails (the window after a refresh of 11,000 rows) keeps
+        // the figures measured so far; the first run's failure is the figure's failure.
+        if (run === 0) throw err;
+        log(`  big bucket run ${run + 1} failed, kept ${first.length} first-page run(s): ${String(err.message).split('\n')[0]}`);
+        break;
+      }
+    }
+    return { objects: COUNT, firstPageMs: stats(first), loadMoreMs: stats(more), heapGrowthMB: stats(growth), heapMeasure: 'extension host RSS (upper bound of heap growth)' };
+  });
+}
+
+/** Milliseconds from the mousedown on `row` to a tree row containing `text` drawn. */
+async function timeClickUntil(t, row, text) {
+  await t.page.evaluate((text) => {
+    const sidebar = document.querySelector('#workbench\\.parts\\.sidebar');
+    const state = (window.__bench = { t0: undefined, t1: undefined });
+    const obs = new MutationObserver(() => {
+      if (state.t0 === undefined || state.t1 !== undefined) return;
+      if ([...sidebar.querySelectorAll('.monaco-list-row[role="treeitem"]')].some((r) => (r.textContent ?? '').includes(text))) {
+        state.t1 = performance.now();
+        obs.disconnect();
+      }
+    });
+    obs.observe(sidebar, { childList: true, subtree: true, characterData: true });
+    document.addEventListener('mousedown', () => (state.t0 ??= performance.now()), { capture: true, once: true });
+  }, text);
+  await row.click();
+  await t.page.waitForFunction(() => window.__bench?.t1 !== undefined, null, { timeout: 120_000, polling: 100 });
+  return t.page.evaluate(() => window.__bench.t1 - window.__bench.t0);
+}

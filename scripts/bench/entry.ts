@@ -1,0 +1,8 @@
+// The pieces of the extension the benchmark drives outside VS Code, bundled the way they ship
+// (esbuild, node20, minified) into .bench/build/lib.cjs by build.mjs.
+export { S3Client } from '../../src/client/storage/client';
+export { Transport } from '../../src/client/http/transport';
+export { upload, download } from '../../src/client/storage/transfer';
+export { SandboxServer } from '../../src/sandbox/server';
+export { registerStorage, StorageSandbox, SANDBOX_S3_CREDENTIAL } from '../../src/sandbox/storage/index';
+export { pollSchedule, backoffDelay, jitteredDelay, FIRST_DELAY_MS, MAX_DELAY_MS } from '../../src/shared/jobSchedule';

@@ -1,0 +1,95 @@
+// Shared helpers of the benchmark: statistics, the results table, child processes, the build.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const OUT = join(ROOT, '.bench');
+export const BUILD = join(OUT, 'build');
+export const MiB = 1024 * 1024;
+
+/** Median, min and max of numbers (the figure every row reports). */
+export function stats(values) {
+  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return { median: null, min: null, max: null, runs: [] };
+  const mid = v.length >> 1;
+  const median = v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+  return { median, min: v[0], max: v[v.length - 1], runs: values };
+}
+
+/** Builds the lib bundle the transfer and bucket benchmarks load. */
+export async function buildBenchLib() {
+  mkdirSync(BUILD, { recursive: true });
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [join(ROOT, 'scripts/bench/entry.ts')],
+    outfile: join(BUILD, 'lib.cjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minify: true,
+    logLevel: 'warning',
+    external: ['vscode'],
+  });
+  return join(BUILD, 'lib.cjs');
+}
+
+/** Runs a node script in a fresh process; answers the last JSON line it prints. */
+export function runNode(args, { env, timeoutMs = 300_000, cwd = ROOT } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const line = out.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+      if (code === 0 && line) resolve(JSON.parse(line));
+      else reject(new Error(`${args.join(' ')} exited ${code}: ${(err || out).trim().slice(-1500)}`));
+    });
+  });
+}
+
+/** Starts a long-lived node child that prints one JSON line when ready; answers it and a stop(). */
+export function startNode(args, { env } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let ready = false;
+    child.stderr.on('data', (d) => (err += d));
+    child.stdout.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (!ready && line) {
+        ready = true;
+        resolve({
+          info: JSON.parse(line),
+          pid: child.pid,
+          stop: () =>
+            new Promise((r) => {
+              if (child.exitCode !== null) return r();
+              child.on('close', () => r());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.on('close', (code) => {
+      if (!ready) reject(new Error(`${args.join(' ')} exited ${code} before ready: ${err.slice(-1500)}`));
+    });
+  });
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function ensureDir(p) {
+  if (!existsSync(p)) mkdirSync(p, { recursive: true });
+  return p;
+}
+
+export const fmt = (n, digits = 1) => (n === null || n === undefined ? 'n/a' : Number(n).toFixed(digits));

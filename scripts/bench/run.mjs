@@ -1,0 +1,82 @@
+// `npm run bench`: builds and packages the extension, then measures every figure of the
+// Performance section (README) and prints one table; the same figures go to .bench/results.json.
+// Each figure is the median of several runs with min and max; comparisons are ratios taken
+// within the same run. Not part of `npm test`: figures are printed, never asserted.
+//
+// usage: npm run bench [-- --only sizes,activation,transfer,polling,region,bucket,params]
+//                      [--runs N (UI and activation, default 5)] [--transfer-runs N (default 3)]
+//                      [--size MiB (transfer file, default 1024)]
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { buildBenchLib, ensureDir, OUT, ROOT } from './lib.mjs';
+
+const argv = process.argv.slice(2);
+const opt = (name, def) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : def;
+};
+const only = opt('only', 'sizes,activation,transfer,polling,region,bucket,params').split(',');
+const runs = Number(opt('runs', 5));
+const transferRuns = Number(opt('transfer-runs', 3));
+const sizeMiB = Number(opt('size', 1024));
+const log = (...a) => console.error(...a);
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const vsix = join(ROOT, `${pkg.name}-${pkg.version}.vsix`);
+const started = Date.now();
+const results = {
+  takenAt: new Date().toISOString(),
+  machine: {
+    cpu: os.cpus()[0]?.model,
+    cores: os.cpus().length,
+    memoryGB: +(os.totalmem() / 2 ** 30).toFixed(1),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    loadAverageAtStart: os.loadavg().map((x) => +x.toFixed(2)),
+  },
+  figures: {},
+  notAvailable: {},
+};
+
+async function figure(name, fn) {
+  if (!only.includes(name)) return;
+  log(`\n[bench] ${name}`);
+  const t0 = Date.now();
+  try {
+    results.figures[name] = await fn();
+  } catch (err) {
+    results.notAvailable[name] = String(err?.message ?? err).split('\n')[0].slice(0, 300);
+    log(`[bench] ${name}: n/a (${results.notAvailable[name]})`);
+    if (process.env.NHNCLOUD_BENCH_DEBUG) log(err);
+  }
+  log(`[bench] ${name} took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+// The build every figure reads: a production build and the .vsix (npm run package).
+log('[bench] npm run package');
+const pack = spawnSync(process.execPath, [join(ROOT, 'scripts/package.mjs')], { cwd: ROOT, encoding: 'utf8' });
+if (!existsSync(vsix)) {
+  console.error(pack.stdout, pack.stderr);
+  throw new Error('npm run package made no .vsix');
+}
+if (pack.status !== 0) log(`[bench] npm run package reported: ${(pack.stderr || '').trim().split('\n').pop()}`);
+// The client and sandbox bundle of the transfer and polling figures, built on first need.
+let libPath;
+const getLib = async () => (libPath ??= await buildBenchLib());
+
+await figure('sizes', async () => (await import('./sizes.mjs')).benchSizes(vsix));
+await figure('activation', async () => (await import('./activation.mjs')).benchActivation({ vsix, runs, log }));
+await figure('polling', async () => (await import('./polling.mjs')).benchPolling({ lib: await getLib() }));
+await figure('region', async () => (await import('./bigRegion.mjs')).benchBigRegion({ vsix, runs, log }));
+await figure('bucket', async () => (await import('./bigBucket.mjs')).benchBigBucket({ vsix, runs, log }));
+await figure('params', async () => (await import('./paramEditor.mjs')).benchParamEditor({ runs, log }));
+await figure('transfer', async () => (await import('./transfer.mjs')).benchTransfer({ lib: await getLib(), runs: transferRuns, sizeMiB, log }));
+
+results.durationS = Math.round((Date.now() - started) / 1000);
+ensureDir(OUT);
+writeFileSync(join(OUT, opt('out', 'results.json')), JSON.stringify(results, null, 2) + '\n');
+const { table } = await import('./table.mjs');
+console.log('\n' + table(results));
+console.log(`\nFigures in .bench/results.json (${results.durationS} s).`);
