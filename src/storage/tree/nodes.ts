@@ -206,9 +206,12 @@ export class PrefixNode extends ListingNode {
   }
   override getTreeItem(): vscode.TreeItem {
     const item = this.folderItem();
-    item.tooltip = new vscode.MarkdownString(mdFields(this.prefix, [['Bucket', this.bucket]]));
     item.resourceUri = this.uri();
     return item;
+  }
+  /** On hover: a listing may hold a thousand folders. */
+  override resolveTooltip(): vscode.MarkdownString {
+    return new vscode.MarkdownString(mdFields(this.prefix, [['Bucket', this.bucket]]));
   }
 }
 
