@@ -291,12 +291,18 @@ test('"DB Instances" draws N instances from 2 requests; details follow in the ba
   assert.deepEqual(Object.keys(drawn).sort(), ['rds.listDbInstanceGroups', 'rds.listDbInstances'], JSON.stringify(drawn));
   assert.equal(sb.server.stats.total, 2);
 
+  // A whole-tree refresh drops that folder object; its background pass stops once the new one loads.
+  explorer.ctx.refresh(undefined);
+  const again = await child(await rdsNode(), 'DB Instances');
+  assert.notEqual(again, folder);
+  await Promise.all(((await provider.getChildren(again)) ?? []).map((r) => provider.getTreeItem(r)));
+
   // Then every detail is read once, and a protected instance's row says so (top level or in its group).
   const instances = sb.rds.state.regions.KR1.instances as unknown as Map<string, { dbInstanceId: string; useDeletionProtection?: boolean }>;
   for (let i = 0; i < 600 && (sb.server.stats.byOperation['rds.getDbInstance'] ?? 0) < instances.size; i++) await new Promise((r) => setTimeout(r, 50));
-  assert.equal(sb.server.stats.byOperation['rds.getDbInstance'], instances.size);
-  await new Promise((r) => setTimeout(r, 50));
-  const all = await walk(folder, 2);
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(sb.server.stats.byOperation['rds.getDbInstance'], instances.size, 'each detail once: the dropped folder stopped reading');
+  const all = await walk(again, 2);
   const shown = all.filter((x) => x.node instanceof m.instance.InstanceNode);
   const protectedIds = [...instances.values()].filter((i) => i.useDeletionProtection).map((i) => i.dbInstanceId);
   assert.ok(protectedIds.length > 0, 'the seed has protected instances');

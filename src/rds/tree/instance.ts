@@ -31,8 +31,20 @@ export class InstancesFolderNode extends FolderNode {
   private count?: number;
   /** Details read since the list was (each load starts over): the group nodes merge them in. */
   readonly details = new Map<string, DbInstance>();
-  /** Bumped on every load: a background detail pass of an older list stops. */
-  private generation = 0;
+  /**
+   * The current load per folder id, bumped on every load and invalidation: a background detail
+   * pass of an older list stops. By id, not per object: a whole-tree refresh drops this object
+   * without invalidating it, and its pass must stop once the new folder loads.
+   */
+  private static readonly generations = new Map<string, number>();
+  private get generation(): number {
+    return InstancesFolderNode.generations.get(this.id) ?? 0;
+  }
+  private bump(): number {
+    const g = this.generation + 1;
+    InstancesFolderNode.generations.set(this.id, g);
+    return g;
+  }
   constructor(parent: TreeNode) {
     super();
     this.parent = parent;
@@ -43,7 +55,7 @@ export class InstancesFolderNode extends FolderNode {
   }
   override invalidate(): void {
     super.invalidate();
-    this.generation++;
+    this.bump();
   }
   protected async load(): Promise<TreeNode[]> {
     const rds = await rdsRoot(this).client();
@@ -61,7 +73,7 @@ export class InstancesFolderNode extends FolderNode {
     const nodes = groupInstances(items, ha).map((e) =>
       e.kind === 'instance' ? new InstanceNode(this, e.instance, e.groupSize, e.ha) : new InstanceGroupNode(this, e.groupId, e.members, e.ha),
     );
-    const generation = ++this.generation;
+    const generation = this.bump();
     const timer = setTimeout(() => void this.readDetails(generation, rds, items, nodes), DETAIL_DELAY_MS);
     timer.unref?.();
     return nodes;
