@@ -19,8 +19,8 @@ export function webviewBuildOptions({ outdir, production = false, root = '.' }) 
     platform: 'browser',
     // ES modules with code splitting: vscode-elements, Lit and zod are shared by every panel, so
     // they go into common chunks once instead of into each bundle (the .vsix budget is 600 KB).
-    // The page loads its entry as <script type="module" nonce>; 'strict-dynamic' in the CSP lets
-    // that trusted script import its chunks (src/panels/html.ts).
+    // The page loads its entry as <script type="module" nonce>; the CSP allows imports from the
+    // chunks/ folder by path, and nothing else (src/panels/html.ts).
     format: 'esm',
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',

@@ -48,6 +48,7 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
       cspSource: panel.webview.cspSource,
       nonce: n,
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(root, 'dist', 'webviews', `${kind}.js`)).toString(),
+      chunkRootUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(root, 'dist', 'webviews', 'chunks')).toString(),
       styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(root, 'media', 'webview.css')).toString(),
       title: panel.title,
       kind,

@@ -17,8 +17,26 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** A CSP source expression for a folder: its URI with a trailing slash matches every file below it. */
+function cspPath(uri: string): string {
+  // CSP source lists are separated by spaces and ';', and the policy sits in a double-quoted
+  // attribute: make sure a path can never add a directive or leave the attribute.
+  return uri.replace(/\/*$/, '/').replace(/[\s;,'"<>]/g, (c) => encodeURIComponent(c));
+}
+
 /** The page shell: nothing loads but our bundle (by nonce) and our stylesheet (cspSource). */
-export function panelHtml(opts: { cspSource: string; nonce: string; scriptUri: string; styleUri: string; title: string; kind: PanelKind; l10n?: { language: string; bundle?: L10nBundle } }): string {
+export function panelHtml(opts: {
+  cspSource: string;
+  nonce: string;
+  scriptUri: string;
+  /** The webview URI of dist/webviews/chunks: the only place the entry may import code from. */
+  chunkRootUri: string;
+  styleUri: string;
+  title: string;
+  kind: PanelKind;
+  /** The display language and the extension's l10n bundle for it (undefined in English). */
+  l10n?: { language: string; bundle?: L10nBundle };
+}): string {
   const language = opts.l10n?.language ?? 'en';
   // `<` escaped so no text can close the data block.
   const l10nJson = JSON.stringify({ language, bundle: opts.l10n?.bundle ?? null }).replace(/</g, '\\u003c');
@@ -29,9 +47,11 @@ export function panelHtml(opts: { cspSource: string; nonce: string; scriptUri: s
     // vscode-elements (Lit) adopts constructed stylesheets; where it must fall back to <style>
     // elements it stamps them with window.litNonce, which webviews/shared/nonce.ts sets.
     `style-src ${opts.cspSource} 'nonce-${opts.nonce}'`,
-    // Only our nonce'd entry runs; 'strict-dynamic' extends that trust to the chunks it imports
-    // (esbuild code splitting) and to nothing else: no inline script, no other source.
-    `script-src 'nonce-${opts.nonce}' 'strict-dynamic'`,
+    // Only our nonce'd entry runs, and it may import the shared chunks esbuild splits out, by
+    // path: nothing else of the extension's folder, and no inline script. ('strict-dynamic'
+    // would be shorter but trusts any script element a page script creates: a reliability
+    // scenario proved an injected inline script then runs.)
+    `script-src 'nonce-${opts.nonce}' ${cspPath(opts.chunkRootUri)}`,
   ].join('; ');
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(language)}">

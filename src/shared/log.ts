@@ -13,11 +13,16 @@ export class RedactedLog implements Log, vscode.Disposable {
     this.channel = channel ?? vscode.window.createOutputChannel('NHN Cloud', { log: true });
   }
 
+  enabled(level: 'trace' | 'debug'): boolean {
+    // LogLevel: Off 0, Trace 1, Debug 2, ...; a line is kept at or above the channel's level.
+    const l = this.channel.logLevel;
+    return l !== vscode.LogLevel.Off && l <= (level === 'trace' ? vscode.LogLevel.Trace : vscode.LogLevel.Debug);
+  }
   trace(message: string): void {
-    this.channel.trace(this.redactor.text(message));
+    if (this.enabled('trace')) this.channel.trace(this.redactor.text(message));
   }
   debug(message: string): void {
-    this.channel.debug(this.redactor.text(message));
+    if (this.enabled('debug')) this.channel.debug(this.redactor.text(message));
   }
   info(message: string): void {
     this.channel.info(this.redactor.text(message));

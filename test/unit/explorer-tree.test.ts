@@ -277,3 +277,41 @@ test('every nhncloud.rds/tree/jobs/sandbox command of the manifest has a handler
   const undeclared = Object.keys(handlers).filter((id) => !declared.includes(id));
   assert.deepEqual(undeclared, []);
 });
+
+test('"DB Instances" draws N instances from 2 requests; details follow in the background and add the menu flags', async () => {
+  sb.rds.scale(100);
+  const rds = await rdsNode();
+  const folder = await child(rds, 'DB Instances');
+  explorer.ctx.refresh(folder);
+  sb.server.resetStats();
+  const rows = (await provider.getChildren(folder))!;
+  await Promise.all(rows.map((r) => provider.getTreeItem(r)));
+  const drawn = { ...sb.server.stats.byOperation };
+  assert.ok(rows.length >= 100, `${rows.length} rows`);
+  assert.deepEqual(Object.keys(drawn).sort(), ['rds.listDbInstanceGroups', 'rds.listDbInstances'], JSON.stringify(drawn));
+  assert.equal(sb.server.stats.total, 2);
+
+  // A whole-tree refresh drops that folder object; its background pass stops once the new one loads.
+  explorer.ctx.refresh(undefined);
+  const again = await child(await rdsNode(), 'DB Instances');
+  assert.notEqual(again, folder);
+  await Promise.all(((await provider.getChildren(again)) ?? []).map((r) => provider.getTreeItem(r)));
+
+  // Then every detail is read once, and a protected instance's row says so (top level or in its group).
+  const instances = sb.rds.state.regions.KR1.instances as unknown as Map<string, { dbInstanceId: string; useDeletionProtection?: boolean }>;
+  for (let i = 0; i < 600 && (sb.server.stats.byOperation['rds.getDbInstance'] ?? 0) < instances.size; i++) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(sb.server.stats.byOperation['rds.getDbInstance'], instances.size, 'each detail once: the dropped folder stopped reading');
+  const all = await walk(again, 2);
+  const shown = all.filter((x) => x.node instanceof m.instance.InstanceNode);
+  const protectedIds = [...instances.values()].filter((i) => i.useDeletionProtection).map((i) => i.dbInstanceId);
+  assert.ok(protectedIds.length > 0, 'the seed has protected instances');
+  for (const id of protectedIds) {
+    const row = shown.find((x) => x.node.data.dbInstanceId === id);
+    assert.ok(row, `instance ${id} shown`);
+    assert.match(row.item.contextValue, /\.protected/, row.node.id);
+  }
+  // The tooltip comes on hover, from the detail already read.
+  const resolved = await provider.resolveTreeItem!(shown[0].item, shown[0].node, {} as any);
+  assert.match((resolved!.tooltip as { value: string }).value, /Deletion protection/);
+});

@@ -110,8 +110,11 @@ test('Object Storage: folders, then objects with size; tooltips escape names', a
   const readme = kids.find((x) => x.item.label === 'README.md')!;
   assert.equal(readme.item.contextValue, 'storage.object');
   assert.match(String(readme.item.description), /^\d+ B · /);
+  // The tooltip is built on hover (resolveTreeItem), not for every row drawn.
+  assert.equal(readme.item.tooltip, undefined);
+  const resolved = await provider.resolveTreeItem!(readme.item, readme.k, {} as any);
   // Keys are user text: Markdown punctuation is escaped in the tooltip.
-  assert.match((readme.item.tooltip as { value: string }).value, /\*\*README\\\.md\*\*/);
+  assert.match((resolved!.tooltip as { value: string }).value, /\*\*README\\\.md\*\*/);
   assert.equal(readme.k.id, 'sandbox/KR1/storage/bucket/sandbox-docs/README.md');
   const logs = await items(kids[0].k);
   assert.deepEqual(logs.map((x) => x.item.label), ['app-2026-11-20.log', 'app-2026-11-21.log']);
@@ -134,4 +137,15 @@ test('Object Storage: 1,005 keys come as a page of 1,000 and "Load more"', async
   assert.equal(all.length, 1005);
   assert.ok(!all.some((x) => x.k instanceof nodesMod.LoadMoreNode));
   assert.equal(all.at(-1)!.item.label, 'k-1004.txt');
+  // "Load more" appends: the rows of the first page are the same node objects with the same
+  // TreeItems (VS Code redraws them without them being rebuilt).
+  for (let i = 0; i < 1000; i++) {
+    assert.equal(all[i].k, first[i].k, `row ${i} kept its node`);
+    assert.equal(all[i].item, first[i].item, `row ${i} kept its item`);
+  }
+  // A refresh starts over from the first page, with new nodes.
+  explorer.ctx.refresh(bucket);
+  const again = await items(bucket);
+  assert.equal(again.length, 1001);
+  assert.notEqual(again[0].k, first[0].k);
 });

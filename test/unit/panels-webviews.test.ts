@@ -125,7 +125,7 @@ describe('panel webviews in Chromium', { skip: CHROMIUM ? false : 'no Chromium i
       const kind = url.pathname.slice(1) as PanelKind;
       if (!KINDS.includes(kind)) return void res.writeHead(404).end();
       res.setHeader('content-type', 'text/html');
-      res.end(panelHtml({ cspSource: origin, nonce: nonce(), scriptUri: `${origin}/dist/${kind}.js`, styleUri: `${origin}/media/webview.css`, title: kind, kind }));
+      res.end(panelHtml({ cspSource: origin, nonce: nonce(), scriptUri: `${origin}/dist/${kind}.js`, chunkRootUri: `${origin}/dist/chunks`, styleUri: `${origin}/media/webview.css`, title: kind, kind }));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

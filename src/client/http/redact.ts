@@ -101,6 +101,11 @@ function escapeRegExp(s: string): string {
 
 /** The logger the client layer writes to; the extension backs it with its LogOutputChannel. */
 export interface Logger {
+  /**
+   * Whether lines of this level are kept; callers check it before building a costly line (a
+   * redacted response body of 1,000 instances is half a megabyte). Absent: every level is.
+   */
+  enabled?(level: 'trace' | 'debug'): boolean;
   trace(message: string): void;
   debug(message: string): void;
   info(message: string): void;

@@ -48,6 +48,12 @@ export interface TransportRequest {
   /** Overrides the body timeout (long downloads). */
   bodyTimeoutMs?: number;
   /**
+   * High-water mark of the response body stream (undici's default is 64 KiB). Large downloads
+   * set 1 MiB: with 64 KiB the socket is paused and resumed every 64 KiB, which costs a third
+   * of a download's CPU.
+   */
+  bodyHighWaterMark?: number;
+  /**
    * Send the URL's path exactly as given, without WHATWG URL normalisation (which would
    * resolve `..` and `%2E%2E` segments). S3 object keys may contain such segments.
    */
@@ -130,6 +136,7 @@ export class Transport {
           body: req.body,
           signal: req.signal,
           bodyTimeout: req.bodyTimeoutMs,
+          ...(req.bodyHighWaterMark ? { highWaterMark: req.bodyHighWaterMark } : {}),
         };
         const raw = req.rawPath ? /^(https?:\/\/[^/?#]+)(\/[^#]*)?$/i.exec(req.url) : null;
         res = raw

@@ -93,7 +93,7 @@ export class RdsClient {
       signal: opts.signal,
     });
     const text = await res.text();
-    this.logger.trace(`← ${op.id} body ${this.transport.redactor.body(text)}`);
+    if (this.logger.enabled?.('trace') ?? true) this.logger.trace(`← ${op.id} body ${this.transport.redactor.body(text)}`);
     return this.interpret(op, res.status, text) as RdsOutput<K>;
   }
 

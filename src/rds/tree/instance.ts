@@ -18,6 +18,11 @@ export async function fetchInstance(rds: RdsClient, dbInstanceId: string): Promi
   return (r?.dbInstance ?? r) as DbInstance;
 }
 
+/** Details read at once in the background after the instance list is drawn. */
+const DETAIL_CONCURRENCY = 4;
+/** The rows are drawn first: the details would compete with that for the extension host. */
+const DETAIL_DELAY_MS = 300;
+
 export class InstancesFolderNode extends FolderNode {
   readonly id: string;
   readonly label = vscode.l10n.t('DB Instances');
@@ -25,6 +30,22 @@ export class InstancesFolderNode extends FolderNode {
   protected override icon = 'server';
   protected override emptyText = vscode.l10n.t('No DB instance in this region');
   private count?: number;
+  /** Details read since the list was (each load starts over): the group nodes merge them in. */
+  readonly details = new Map<string, DbInstance>();
+  /**
+   * The current load per folder id, bumped on every load and invalidation: a background detail
+   * pass of an older list stops. By id, not per object: a whole-tree refresh drops this object
+   * without invalidating it, and its pass must stop once the new folder loads.
+   */
+  private static readonly generations = new Map<string, number>();
+  private get generation(): number {
+    return InstancesFolderNode.generations.get(this.id) ?? 0;
+  }
+  private bump(): number {
+    const g = this.generation + 1;
+    InstancesFolderNode.generations.set(this.id, g);
+    return g;
+  }
   constructor(parent: TreeNode) {
     super();
     this.parent = parent;
@@ -33,6 +54,10 @@ export class InstancesFolderNode extends FolderNode {
   protected override describe() {
     return this.count === undefined ? undefined : String(this.count);
   }
+  override invalidate(): void {
+    super.invalidate();
+    this.bump();
+  }
   protected async load(): Promise<TreeNode[]> {
     const rds = await rdsRoot(this).client();
     const [list, groups] = await Promise.all([
@@ -40,14 +65,50 @@ export class InstancesFolderNode extends FolderNode {
       (rds.listDbInstanceGroups() as Promise<any>).catch(() => ({ dbInstanceGroups: [] })),
     ]);
     const items: DbInstance[] = list?.dbInstances ?? [];
-    // The list lacks deletion protection, upgrade support and parameter-group state, which the
-    // menus need: read each detail (4 at a time); a failed detail keeps the list entry.
-    const detailed = await mapLimit(items, 4, (i) => fetchInstance(rds, i.dbInstanceId).then((d) => ({ ...i, ...d }), () => i));
+    // Drawn from the list alone (name, status, type, progress, version, group: label, icon,
+    // description and the role and HA parts of contextValue). Reading each detail first made
+    // 1,000 instances cost 1,000 requests before anything was drawn.
     const ha = new Set<string>((groups?.dbInstanceGroups ?? []).filter((g: any) => g.replicationType === 'HIGH_AVAILABILITY').map((g: any) => g.dbInstanceGroupId));
     this.count = items.length;
-    return groupInstances(detailed, ha).map((e) =>
+    this.details.clear();
+    const nodes = groupInstances(items, ha).map((e) =>
       e.kind === 'instance' ? new InstanceNode(this, e.instance, e.groupSize, e.ha) : new InstanceGroupNode(this, e.groupId, e.members, e.ha),
     );
+    const generation = this.bump();
+    const timer = setTimeout(() => void this.readDetails(generation, rds, items, nodes), DETAIL_DELAY_MS);
+    timer.unref?.();
+    return nodes;
+  }
+
+  /**
+   * The flags only the detail has (deletion protection, engine upgrade, parameters to apply)
+   * feed the menus: read them in the background, a few at a time, and redraw only the rows whose
+   * contextValue changed. Commands re-read the detail anyway; a failed read keeps the list entry.
+   */
+  private async readDetails(generation: number, rds: RdsClient, items: readonly DbInstance[], nodes: readonly TreeNode[]): Promise<void> {
+    const top = new Map<string, InstanceNode>();
+    const groupOf = new Map<string, InstanceGroupNode>();
+    for (const n of nodes) {
+      if (n instanceof InstanceNode) top.set(n.data.dbInstanceId, n);
+      else if (n instanceof InstanceGroupNode) for (const mbr of n.members) groupOf.set(mbr.dbInstanceId, n);
+    }
+    const changedGroups = new Set<InstanceGroupNode>();
+    await mapLimit(items, DETAIL_CONCURRENCY, async (i) => {
+      if (generation !== this.generation) return;
+      const d = await fetchInstance(rds, i.dbInstanceId).catch(() => undefined);
+      if (!d || generation !== this.generation) return;
+      this.details.set(i.dbInstanceId, d);
+      const node = top.get(i.dbInstanceId);
+      if (node) {
+        if (node.applyDetail(d)) this.ctx.changed(node);
+      } else {
+        const g = groupOf.get(i.dbInstanceId);
+        if (g) changedGroups.add(g);
+      }
+    });
+    if (generation !== this.generation) return;
+    // Groups are few: redraw each once with its members' details merged in.
+    for (const g of changedGroups) this.ctx.refresh(g);
   }
 }
 
@@ -92,10 +153,15 @@ export class InstanceGroupNode extends FolderNode {
       .then((c) => c.getDbInstanceGroup({ dbInstanceGroupId: this.groupId }))
       .catch(() => undefined);
     const current = new Map<string, { dbInstanceType?: string; dbInstanceStatus?: string }>(((detail?.dbInstances ?? []) as any[]).map((x) => [x.dbInstanceId, x]));
+    const details = this.parent instanceof InstancesFolderNode ? this.parent.details : undefined;
     return this.members.map((m) => {
       const d = current.get(m.dbInstanceId);
-      const merged: DbInstance = d ? { ...m, dbInstanceType: d.dbInstanceType ?? m.dbInstanceType, dbInstanceStatus: d.dbInstanceStatus ?? m.dbInstanceStatus } : m;
-      return new InstanceNode(this, merged, this.members.length, this.ha);
+      const known = details?.get(m.dbInstanceId);
+      const base: DbInstance = known ? { ...m, ...known } : m;
+      const merged: DbInstance = d ? { ...base, dbInstanceType: d.dbInstanceType ?? base.dbInstanceType, dbInstanceStatus: d.dbInstanceStatus ?? base.dbInstanceStatus } : base;
+      const node = new InstanceNode(this, merged, this.members.length, this.ha);
+      if (known) node.markDetailed();
+      return node;
     });
   }
 }
@@ -104,6 +170,8 @@ export class InstanceNode extends FolderNode {
   readonly id: string;
   protected readonly kind = 'rds.instance';
   private stale = false;
+  /** Whether `data` has the detail's fields (the list lacks protection, upgrade, parameter group...). */
+  private detailed = false;
   constructor(
     parent: TreeNode,
     public data: DbInstance,
@@ -133,7 +201,24 @@ export class InstanceNode extends FolderNode {
   async reload(): Promise<DbInstance> {
     const d = await fetchInstance(await rdsRoot(this).client(), this.data.dbInstanceId);
     this.data = { ...this.data, ...d };
+    this.detailed = true;
     return this.data;
+  }
+
+  markDetailed(): void {
+    this.detailed = true;
+  }
+
+  /** Merge a detail read in the background; true when the row must be redrawn (contextValue changed). */
+  applyDetail(d: DbInstance): boolean {
+    const before = this.contextValue;
+    this.data = { ...this.data, ...d };
+    this.detailed = true;
+    return this.contextValue !== before;
+  }
+
+  private async ensureDetail(): Promise<void> {
+    if (!this.detailed) await this.reload().catch(() => undefined);
   }
 
   override async getTreeItem(): Promise<vscode.TreeItem> {
@@ -153,7 +238,17 @@ export class InstanceNode extends FolderNode {
     item.description = [status, ROLE_LABEL[this.role], versionLabel(i.dbVersion), i.useDeletionProtection ? vscode.l10n.t('protected') : '', i.needToApplyParameterGroup ? vscode.l10n.t('parameters need apply') : '']
       .filter(Boolean)
       .join(' · ');
-    item.tooltip = new vscode.MarkdownString(
+    // A tracked job already polls (and refreshes this node at its end): polling the instance as
+    // well would double the cost, so only progress nobody tracks is watched here.
+    if (view.spinning && !rdsRoot(this).deps.jobs.runningUnder(this.id)) this.watchUntilSettled();
+    return item;
+  }
+
+  /** The tooltip, on hover (resolveTreeItem): it shows detail fields, read here if not yet. */
+  override async resolveTooltip(): Promise<vscode.MarkdownString> {
+    await this.ensureDetail();
+    const i = this.data;
+    return new vscode.MarkdownString(
       mdFields(i.dbInstanceName, [
         [vscode.l10n.t('Status'), i.dbInstanceStatus],
         [vscode.l10n.t('Progress'), i.progressStatus],
@@ -169,10 +264,6 @@ export class InstanceNode extends FolderNode {
         [vscode.l10n.t('Created'), i.createdYmdt],
       ]),
     );
-    // A tracked job already polls (and refreshes this node at its end): polling the instance as
-    // well would double the cost, so only progress nobody tracks is watched here.
-    if (view.spinning && !rdsRoot(this).deps.jobs.runningUnder(this.id)) this.watchUntilSettled();
-    return item;
   }
 
   /** Poll the detail with backoff (only while the view is visible) until progressStatus is NONE. */
@@ -192,6 +283,8 @@ export class InstanceNode extends FolderNode {
   }
 
   protected async load(): Promise<TreeNode[]> {
+    // The parameter group row and the endpoints' port read detail fields.
+    await this.ensureDetail();
     const id = this.data.dbInstanceId;
     return [
       new RdsFolderNode(this, 'users', vscode.l10n.t('DB Users'), 'rds.folder.dbUsers', 'person', async (rds, self) => {

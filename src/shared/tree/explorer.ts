@@ -169,6 +169,10 @@ export function createExplorer(services: Services): Explorer {
       }
     },
     getParent: (el) => el.parent,
+    resolveTreeItem: async (item, el) => {
+      if (item.tooltip === undefined) item.tooltip = (await Promise.resolve(el.resolveTooltip()).catch(() => undefined)) ?? undefined;
+      return item;
+    },
   };
 
   const findNode = async (id: string): Promise<TreeNode | undefined> => {

@@ -67,6 +67,14 @@ export abstract class TreeNode {
   /** Forget cached data so the next getChildren/getTreeItem reloads. */
   invalidate(): void {}
 
+  /**
+   * A tooltip built only when the row is hovered (the provider's resolveTreeItem), for rows
+   * shown by the thousand whose getTreeItem leaves `tooltip` unset. undefined: none.
+   */
+  resolveTooltip(): string | vscode.MarkdownString | undefined | Promise<string | vscode.MarkdownString | undefined> {
+    return undefined;
+  }
+
   /** Whether a node with `id` may be below this one (reveal by id walks down with it). */
   mayContain(id: string): boolean {
     return id.startsWith(`${this.id}/`);

@@ -1,7 +1,6 @@
 // "Object Storage" under a region: buckets, then prefixes as folders (delimiter `/`), then
 // objects with size and modified time; listings paged at 1,000 keys with "Load more"; a prefix
 // filter per bucket. Ids: `<profile>/<region>/storage/bucket/<bucket>/<key or prefix>`.
-import { formatDateTime } from '../../shared/l10n';
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
 import type { Bucket, ObjectEntry, S3Client } from '../../client/storage/client';
@@ -63,7 +62,13 @@ abstract class ListingNode extends PagedFolderNode<{ prefix?: string; entry?: Ob
   protected override pageSize = PAGE_SIZE;
   private marker: string | undefined;
   private truncated = false;
-  private listed: Array<{ prefix?: string; entry?: ObjectEntry }> = [];
+  // The node objects of every page so far, kept across "Load more": a page appends its own
+  // rows only, and VS Code gets the same objects (and their cached TreeItems) back for the rows
+  // it already drew. Rebuilding them made page n cost n pages (and the heap grow by ~20 MB a page).
+  private folders: PrefixNode[] = [];
+  private objects: ObjectNode[] = [];
+  /** Keys and prefixes listed so far (a marker may repeat the last key of the page before). */
+  private seen = new Set<string>();
   abstract readonly bucket: string;
   /** The prefix listed ('' for the bucket root). */
   abstract readonly prefix: string;
@@ -85,15 +90,30 @@ abstract class ListingNode extends PagedFolderNode<{ prefix?: string; entry?: Ob
     super.invalidate();
     this.marker = undefined;
     this.truncated = false;
-    this.listed = [];
+    this.folders = [];
+    this.objects = [];
+    this.seen = new Set();
+  }
+
+  /** Rows listed so far (folders and objects). */
+  private get count(): number {
+    return this.folders.length + this.objects.length;
   }
 
   private async nextPage(): Promise<void> {
     const s3 = await storageRoot(this).client();
     const page = await s3.listObjectsPage({ bucket: this.bucket, prefix: this.listPrefix() || undefined, delimiter: '/', marker: this.marker, maxKeys: PAGE_SIZE });
     // The directory marker `prefix/` itself is the folder, not a child.
-    for (const p of page.commonPrefixes) this.listed.push({ prefix: p });
-    for (const e of page.contents) if (e.key !== this.prefix) this.listed.push({ entry: e });
+    for (const p of page.commonPrefixes) {
+      if (this.seen.has(p)) continue;
+      this.seen.add(p);
+      this.folders.push(new PrefixNode(this, p));
+    }
+    for (const e of page.contents) {
+      if (e.key === this.prefix || this.seen.has(e.key)) continue;
+      this.seen.add(e.key);
+      this.objects.push(new ObjectNode(this, e));
+    }
     this.truncated = page.isTruncated;
     const last = page.nextMarker ?? [page.contents.at(-1)?.key, page.commonPrefixes.at(-1)].filter((x): x is string => !!x).sort().at(-1);
     this.marker = last;
@@ -102,20 +122,22 @@ abstract class ListingNode extends PagedFolderNode<{ prefix?: string; entry?: Ob
 
   override async loadMore(): Promise<void> {
     await this.nextPage();
+    // Only the children list is redone (from the kept nodes), not the nodes themselves.
     FolderNode.prototype.invalidate.call(this);
     this.ctx.changed(this);
   }
 
   protected override async load(): Promise<TreeNode[]> {
-    if (!this.listed.length && this.marker === undefined) await this.nextPage();
+    if (!this.count && this.marker === undefined) await this.nextPage();
     // Folders first, then objects, each in key order as listed.
-    const nodes: TreeNode[] = [...this.listed.filter((x) => x.prefix), ...this.listed.filter((x) => x.entry)].map((x) => this.toNode(x));
-    if (this.truncated) nodes.push(new LoadMoreNode(this as unknown as PagedFolderNode<unknown>, this.listed.length, undefined));
+    const nodes: TreeNode[] = [...this.folders, ...this.objects];
+    if (this.truncated) nodes.push(new LoadMoreNode(this as unknown as PagedFolderNode<unknown>, this.count, undefined));
     return nodes;
   }
 
   protected override describe(): string | undefined {
-    return this.listed.length ? `${this.listed.length}${this.truncated ? '+' : ''} item${this.listed.length === 1 ? '' : 's'}` : undefined;
+    const n = this.count;
+    return n ? `${n}${this.truncated ? '+' : ''} item${n === 1 ? '' : 's'}` : undefined;
   }
 
   /** The `nhncloud-s3:` URI of this folder. */
@@ -184,25 +206,35 @@ export class PrefixNode extends ListingNode {
   }
   override getTreeItem(): vscode.TreeItem {
     const item = this.folderItem();
-    item.tooltip = new vscode.MarkdownString(mdFields(this.prefix, [[vscode.l10n.t('Bucket'), this.bucket]]));
     item.resourceUri = this.uri();
     return item;
   }
+  /** On hover: a listing may hold a thousand folders. */
+  override resolveTooltip(): vscode.MarkdownString {
+    return new vscode.MarkdownString(mdFields(this.prefix, [[vscode.l10n.t('Bucket'), this.bucket]]));
+  }
 }
+
+/** One date format for every object row, in the display language: `toLocaleString()` per row built a formatter each time. */
+const MODIFIED_FORMAT = new Intl.DateTimeFormat(vscode.env.language, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
 
 export class ObjectNode extends TreeNode {
   readonly id: string;
-  readonly label: string;
-  readonly bucket: string;
+  /** Built once (rows are redrawn on every "Load more" of their folder). */
+  private item?: vscode.TreeItem;
   constructor(
     parent: ListingNode,
     readonly entry: ObjectEntry,
   ) {
     super();
     this.parent = parent;
-    this.bucket = parent.bucket;
     this.id = `${bucketOf(parent).id}/${entry.key}`;
-    this.label = baseName(entry.key) || entry.key;
+  }
+  get label(): string {
+    return baseName(this.entry.key) || this.entry.key;
+  }
+  get bucket(): string {
+    return (this.parent as ListingNode).bucket;
   }
   get key(): string {
     return this.entry.key;
@@ -211,7 +243,11 @@ export class ObjectNode extends TreeNode {
     const root = storageRoot(this);
     return vscode.Uri.from({ scheme: OBJECT_SCHEME, authority: root.profile.id, path: objectPath({ region: root.region, bucket: this.bucket, key: this.key }) });
   }
+  override invalidate(): void {
+    this.item = undefined;
+  }
   getTreeItem(): vscode.TreeItem {
+    if (this.item) return this.item;
     const e = this.entry;
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
@@ -219,9 +255,14 @@ export class ObjectNode extends TreeNode {
     item.resourceUri = this.uri();
     item.iconPath = vscode.ThemeIcon.File;
     const modified = e.lastModified ? new Date(e.lastModified) : undefined;
-    item.description = [formatSize(e.size), modified && !Number.isNaN(modified.getTime()) ? formatDateTime(modified) : e.lastModified].filter(Boolean).join(' · ');
-    item.tooltip = new vscode.MarkdownString(mdFields(e.key, [[vscode.l10n.t('Bucket'), this.bucket], [vscode.l10n.t('Size'), vscode.l10n.t('{0} ({1} bytes)', formatSize(e.size), e.size)], [vscode.l10n.t('Modified'), e.lastModified], ['ETag', e.etag], [vscode.l10n.t('Storage class'), e.storageClass]]));
+    item.description = [formatSize(e.size), modified && !Number.isNaN(modified.getTime()) ? MODIFIED_FORMAT.format(modified) : e.lastModified].filter(Boolean).join(' · ');
     item.command = { command: 'nhncloud.storage.open', title: vscode.l10n.t('Open'), arguments: [this] };
+    this.item = item;
     return item;
+  }
+  /** The tooltip, built when the row is hovered (resolveTreeItem), not for every row drawn. */
+  override resolveTooltip(): vscode.MarkdownString {
+    const e = this.entry;
+    return new vscode.MarkdownString(mdFields(e.key, [[vscode.l10n.t('Bucket'), this.bucket], [vscode.l10n.t('Size'), vscode.l10n.t('{0} ({1} bytes)', formatSize(e.size), e.size)], [vscode.l10n.t('Modified'), e.lastModified], ['ETag', e.etag], [vscode.l10n.t('Storage class'), e.storageClass]]));
   }
 }

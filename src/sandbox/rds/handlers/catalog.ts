@@ -17,7 +17,11 @@ export const catalogHandlers: Handlers = {
     if (!job) throw notFound('Job', params.jobId);
     return jobView(job);
   },
-  listDbInstanceGroups: ({ r }) => ({ dbInstanceGroups: [...r.groups.values()].filter((g) => r.membersOf(g.dbInstanceGroupId).length > 0) }),
+  listDbInstanceGroups: ({ r }) => {
+    // One pass over the instances (membersOf per group made 1,000 instances cost a million steps).
+    const used = new Set([...r.instances.values()].map((i) => i.dbInstanceGroupId));
+    return { dbInstanceGroups: [...r.groups.values()].filter((g) => used.has(g.dbInstanceGroupId)) };
+  },
   getDbInstanceGroup: ({ r, params }) => {
     const g = r.groups.get(params.dbInstanceGroupId);
     const members = g ? r.membersOf(g.dbInstanceGroupId) : [];
