@@ -14,7 +14,7 @@ import { bucketNameProblems } from '../client/storage/names';
 import { download } from '../client/storage/transfer';
 import type { JobRecord } from '../shared/jobSchedule';
 import type { Services } from '../shared/services';
-import { ask, pick } from '../network/commands/ui';
+import { ask, pick } from '../shared/prompts';
 import { READONLY_SCHEME, asPrefix, baseName, exportedKey, keyProblem, objectPath } from './keys';
 
 export { defaultLogPath } from './keys';

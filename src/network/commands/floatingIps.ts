@@ -6,7 +6,7 @@ import { isIpv4, type FloatingIp } from '../../client/network/schemas';
 import type { CommandHandler } from '../../shared/services';
 import { FloatingIpNode, networkRoot, type NetworkDeps } from '../tree/nodes';
 import { scopeFrom, uuidProblem, type NetScope } from './targets';
-import { ask, confirm, pick } from './ui';
+import { ask, confirm, pick } from '../../shared/prompts';
 
 interface FipTarget extends NetScope {
   fip: FloatingIp;

@@ -5,7 +5,7 @@ import { isIpv4 } from '../../client/network/schemas';
 import type { CommandHandler } from '../../shared/services';
 import type { NetworkDeps } from '../tree/nodes';
 import { domainFrom, hubFrom, pickAttachment, uuidProblem } from './targets';
-import { ask, pick } from './ui';
+import { ask, pick } from '../../shared/prompts';
 
 /** 224.0.0.0/4: the IPv4 multicast range. */
 export function multicastProblem(ip: string): string | undefined {

@@ -7,7 +7,7 @@ import type { CommandHandler } from '../../shared/services';
 import { describeAnswer, lookupRoute, parsePrefix, type LookupTable, type TableAnswer } from '../routeLookup';
 import type { NetworkDeps } from '../tree/nodes';
 import { hubFrom } from './targets';
-import { ask } from './ui';
+import { ask } from '../../shared/prompts';
 
 export function routeLookupCommands(deps: NetworkDeps): Record<string, CommandHandler> {
   return {

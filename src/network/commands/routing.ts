@@ -6,7 +6,7 @@ import { cidrProblem } from '../../client/network/schemas';
 import type { CommandHandler } from '../../shared/services';
 import type { NetworkDeps } from '../tree/nodes';
 import { hubFrom, pickAttachment, tableFrom } from './targets';
-import { ask, pick } from './ui';
+import { ask, pick } from '../../shared/prompts';
 
 const textProblem = (t: string) => (t.length > 255 ? vscode.l10n.t('At most 255 characters.') : undefined);
 

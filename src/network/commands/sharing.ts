@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import { MulticastDomainNode, type NetworkDeps } from '../tree/nodes';
 import { domainFrom, hubFrom } from './targets';
-import { ask } from './ui';
+import { ask } from '../../shared/prompts';
 
 const projectProblem = (t: string) => (/^[0-9a-zA-Z-]{8,64}$/.test(t.trim()) ? undefined : vscode.l10n.t('Enter the project ID (Project management > Project ID in the console).'));
 

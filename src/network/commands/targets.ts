@@ -5,7 +5,7 @@ import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
 import type { NetworkClient } from '../../client/network/client';
 import type { TreeNode } from '../../shared/tree/nodes';
 import { MulticastDomainNode, NetworkRootNode, RoutingTableNode, TransitHubNode, networkRoot, type NetResource, type NetworkDeps } from '../tree/nodes';
-import { pick } from './ui';
+import { pick } from '../../shared/prompts';
 
 export interface NetScope {
   region: Region;

@@ -6,7 +6,7 @@ import type { NetworkClient } from '../../client/network/client';
 import type { CommandHandler } from '../../shared/services';
 import { FloatingIpNode, MulticastDomainNode, NetItemNode, RoutingTableNode, TransitHubNode, networkRoot, type NetKind, type NetworkDeps } from '../tree/nodes';
 import { hubFrom, scopeFrom, uuidProblem } from './targets';
-import { ask, confirm, yesNo } from './ui';
+import { ask, confirm, yesNo } from '../../shared/prompts';
 
 const nameProblem = (t: string) => (t.length > 255 ? vscode.l10n.t('At most 255 characters.') : undefined);
 

@@ -5,7 +5,8 @@
 import { l10n } from '../../shared/l10n';
 import * as S from '../../client/rds/schemas';
 
-export type Validator = (text: string) => string | undefined;
+import type { Validator } from '../../shared/prompts';
+export type { Validator };
 
 /** The first issue of the client's own field schema (the single source of the limits). */
 function bySchema(schema: Parameters<typeof S.fieldIssues>[0], toValue: (text: string) => unknown = (t) => t): Validator {

@@ -3,13 +3,16 @@
 // confirming, and handing returned jobs to the tracker.
 import * as vscode from 'vscode';
 import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
-import { CancelledError } from '../../client/errors';
 import type { RdsClient } from '../../client/rds/client';
 import type { TreeNode } from '../../shared/tree/nodes';
 import { rdsRoot, type RdsDeps } from '../tree/base';
 import { InstanceNode, fetchInstance, instanceNodeId } from '../tree/instance';
 import type { DbInstance } from '../tree/types';
 import type { Validator } from './limits';
+import { ask, pick } from '../../shared/prompts';
+
+// The prompts live in src/shared/prompts.ts (every feature asks the same way); RDS commands import them from here.
+export { ask, confirm, pick, pickMany, yesNo } from '../../shared/prompts';
 
 export interface Scope {
   region: Region;
@@ -80,36 +83,6 @@ export async function instanceFrom(arg: unknown, deps: RdsDeps, title: string, a
   const rootId = `${profile.id}/${chosen.x.region}/rds`;
   const data = { ...chosen.x.i, ...(await fetchInstance(chosen.x.rds, chosen.x.i.dbInstanceId)) };
   return { region: chosen.x.region, rds: chosen.x.rds, rootId, data, nodeId: instanceNodeId(rootId, data.dbInstanceId), ha: chosen.x.ha };
-}
-
-export async function ask(opts: vscode.InputBoxOptions & { validate?: Validator }): Promise<string> {
-  const v = opts.validate;
-  const text = await vscode.window.showInputBox({ ignoreFocusOut: true, ...opts, validateInput: v ? (t) => v(t) : opts.validateInput });
-  if (text === undefined) throw new CancelledError();
-  return text;
-}
-
-export async function pick<T extends vscode.QuickPickItem>(items: readonly T[], opts: vscode.QuickPickOptions = {}): Promise<T> {
-  const chosen = await vscode.window.showQuickPick(items, { ignoreFocusOut: true, ...opts, canPickMany: false });
-  if (!chosen) throw new CancelledError();
-  return chosen;
-}
-
-export async function pickMany<T extends vscode.QuickPickItem>(items: readonly T[], opts: vscode.QuickPickOptions = {}): Promise<T[]> {
-  const chosen = await vscode.window.showQuickPick(items, { ignoreFocusOut: true, ...opts, canPickMany: true });
-  if (!chosen) throw new CancelledError();
-  return chosen;
-}
-
-/** A modal yes/no; anything but the action button cancels. */
-export async function confirm(message: string, action: string, detail?: string): Promise<void> {
-  const answer = await vscode.window.showWarningMessage(message, { modal: true, detail }, action);
-  if (answer !== action) throw new CancelledError();
-}
-
-export async function yesNo(title: string, yesLabel: string, noLabel: string): Promise<boolean> {
-  const chosen = await pick([{ label: yesLabel, yes: true }, { label: noLabel, yes: false }], { title });
-  return chosen.yes;
 }
 
 /** Hand a returned job to the tracker; without a job id, refresh right away. */

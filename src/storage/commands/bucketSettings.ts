@@ -4,9 +4,10 @@
 // completed (List Multipart Uploads, List Parts for their size) and aborts the chosen ones.
 import { formatDateTime } from '../../shared/l10n';
 import * as vscode from 'vscode';
+import { CancelledError } from '../../client/errors';
 import type { CannedAcl, Grant } from '../../client/storage/client';
 import type { CommandHandler } from '../../shared/services';
-import { confirm, pick, pickMany } from '../../network/commands/ui';
+import { confirm, pick, pickMany } from '../../shared/prompts';
 import { formatSize } from '../keys';
 import { BucketNode, type StorageDeps } from '../tree/nodes';
 import { bucketFrom } from './targets';
@@ -63,6 +64,7 @@ export function bucketSettingsCommands(deps: StorageDeps): Record<string, Comman
         }),
       );
       const chosen = await pickMany(items, { title: vscode.l10n.t('Incomplete uploads in {0}', t.bucket), placeHolder: vscode.l10n.t('Their parts take space until aborted: pick the uploads to abort') });
+      if (!chosen.length) throw new CancelledError(); // nothing picked: nothing to abort, nothing to ask
       await confirm(vscode.l10n.t('Abort {0} upload(s)?', chosen.length), vscode.l10n.t('Abort'), vscode.l10n.t('Their parts are deleted; the uploads cannot be completed afterwards.'));
       for (const c of chosen) await t.s3.abortMultipartUpload(t.bucket, c.u.key, c.u.uploadId);
       void vscode.window.showInformationMessage(vscode.l10n.t('Aborted {0} upload(s) in {1}.', chosen.length, t.bucket));

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Ec2Credential } from '../../client/network/identityOperations';
 import type { CommandHandler } from '../../shared/services';
-import { confirm, pick } from '../../network/commands/ui';
+import { confirm, pick } from '../../shared/prompts';
 import type { StorageDeps } from '../tree/nodes';
 
 /** The access key shortened for lists: enough to tell keys apart. */

@@ -4,7 +4,7 @@
 import { formatDateTime } from '../../shared/l10n';
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
-import { ask, confirm, pick } from '../../network/commands/ui';
+import { ask, confirm, pick } from '../../shared/prompts';
 import { OBJECT_SCHEME, PRESIGN_EXPIRIES, asPrefix, baseName, formatSize, keyProblem, looksBinary, objectPath, objectUrl, presignGetUrl } from '../keys';
 import { openSizeLimitBytes, deleteKeys, type ObjectFileSystem } from '../objectFs';
 import { BucketNode, ObjectNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
 import type { S3Client } from '../../client/storage/client';
 import type { TreeNode } from '../../shared/tree/nodes';
-import { pick } from '../../network/commands/ui';
+import { pick } from '../../shared/prompts';
 import { BucketNode, ObjectNode, PrefixNode, StorageRootNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
 
 export interface StorageScope {

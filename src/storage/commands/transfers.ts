@@ -11,7 +11,7 @@ import type { S3Client } from '../../client/storage/client';
 import { safeLocalPath } from '../../client/storage/localPath';
 import { download, upload } from '../../client/storage/transfer';
 import type { CommandHandler } from '../../shared/services';
-import { confirm } from '../../network/commands/ui';
+import { confirm } from '../../shared/prompts';
 import { asPrefix, baseName, formatRate, formatSize, keyForUpload, relativeDownloadPath } from '../keys';
 import { BucketNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
 import { bucketFrom, concurrency, objectNodes } from './targets';
