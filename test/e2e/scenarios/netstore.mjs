@@ -4,12 +4,10 @@
 // file is uploaded, an RDS log file is exported and opened, a routing rule is created, a
 // floating IP goes through allocate / attach / detach / release, and the route lookup answers.
 // The sandbox process is started by the first scenario and stopped by its own id at the end.
-import { spawn } from 'node:child_process';
+import { startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { writeFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 // The sandbox's identity and EC2 key pair (src/sandbox/identity/index.ts).
 const IDENTITY = { tenantId: '3e1f0c2d4b5a69788796a5b4c3d2e1f0', username: 'sandbox@example.com', password: 'sandbox-api-password', storageTenantId: 'a9b8c7d6e5f40312233445566778899a' };
 const EC2 = { access: 'd4e2c9a1b7f34c55a0e6b8f21c3d9e47', secret: '6b1f8e2a9c4d47e0b35a2f9c8d71e604' };
@@ -20,29 +18,10 @@ const MULTI_IP_PORT = '00000000-0000-4000-8000-000000000032';
 let sandbox;
 let url;
 
-function startSandbox() {
-  return new Promise((resolve, reject) => {
-    sandbox = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts', '--port', '0', '--time-scale', '300'], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    sandbox.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    sandbox.on('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${out}`)));
-    setTimeout(() => reject(new Error(`the sandbox did not start: ${out}`)), 60_000);
-  });
-}
-
 function stopSandbox() {
-  if (sandbox?.pid && sandbox.exitCode === null) {
-    try {
-      process.kill(-sandbox.pid, 'SIGTERM');
-    } catch {}
-  }
+  sandbox?.stop();
   sandbox = undefined;
 }
-process.on('exit', stopSandbox);
 
 /** Writes an object behind the extension's back (another user of the bucket). */
 async function remotePut(key, content) {
@@ -134,7 +113,8 @@ export const scenarios = [
   {
     name: 'open an object, edit, save, reopen and see the change',
     async run(t) {
-      url = await startSandbox();
+      sandbox = await startSandboxProcess({ timeScaleMs: 300 });
+      url = sandbox.url;
       await t.openView('NHN Cloud');
       await addProfile(t);
       await t.expandRow('KR1');

@@ -1,11 +1,8 @@
 // RDS against a sandbox running outside VS Code (as a real service would): a VIEWER profile
 // gets a clear permission message, and a job survives a window reload. The sandbox process is
 // started by the first scenario and stopped, by its own id, by the last one (or on exit).
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const KEYS = {
   viewer: { appKey: 'sandbox-rds-appkey', id: 'sandbox-viewer-access-key', secret: 'sandbox-viewer-secret-access-key' },
   admin: { appKey: 'sandbox-rds-appkey', id: 'sandbox-admin-access-key', secret: 'sandbox-admin-secret-access-key' },
@@ -14,30 +11,10 @@ const KEYS = {
 let sandbox;
 let url;
 
-function startSandbox() {
-  return new Promise((resolve, reject) => {
-    // 2 s a job step: a stop takes ~10 s, long enough to reload the window in the middle.
-    sandbox = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts', '--port', '0', '--time-scale', '2000'], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    sandbox.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    sandbox.on('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${out}`)));
-    setTimeout(() => reject(new Error(`the sandbox did not start: ${out}`)), 60_000);
-  });
-}
-
 function stopSandbox() {
-  if (sandbox?.pid && sandbox.exitCode === null) {
-    try {
-      process.kill(-sandbox.pid, 'SIGTERM');
-    } catch {}
-  }
+  sandbox?.stop();
   sandbox = undefined;
 }
-process.on('exit', stopSandbox);
 
 /** The Add Profile wizard: public cloud, RDS keys only, the RDS address pointing at the sandbox. */
 async function addProfile(t, name, keys) {
@@ -63,7 +40,9 @@ export const scenarios = [
   {
     name: 'a VIEWER profile browses, and a change gets a clear permission message, not a stack trace',
     async run(t) {
-      url = await startSandbox();
+      // 2 s a job step: a stop takes ~10 s, long enough to reload the window in the middle.
+      sandbox = await startSandboxProcess({ timeScaleMs: 2000 });
+      url = sandbox.url;
       await t.openView('NHN Cloud');
       await addProfile(t, 'e2e-viewer', KEYS.viewer);
       await t.expandRow('KR1');

@@ -12,13 +12,11 @@
 // no file the run wrote (user data: settings, global and workspace storage, logs; the workspace)
 // and not in the output channel, after every flow ran: profile, RDS, network, object storage,
 // log export (its request body carries the API password), and failing calls with trace logging.
-import { spawn } from 'node:child_process';
+import { startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const IDENTITY = { tenantId: '3e1f0c2d4b5a69788796a5b4c3d2e1f0', username: 'sandbox@example.com', password: 'sandbox-api-password', storageTenantId: 'a9b8c7d6e5f40312233445566778899a' };
 const EC2 = { access: 'd4e2c9a1b7f34c55a0e6b8f21c3d9e47', secret: '6b1f8e2a9c4d47e0b35a2f9c8d71e604' };
 const RDS = { appKey: 'sandbox-rds-appkey', id: 'sandbox-admin-access-key', secret: 'sandbox-admin-secret-access-key' };
@@ -63,29 +61,12 @@ let sandbox;
 let direct; // http://127.0.0.1:PORT, for the control API
 let viaName; // http://sandbox.test:PORT, what the profile uses
 
-function startSandbox() {
-  return new Promise((resolve, reject) => {
-    sandbox = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts', '--port', '0', '--time-scale', '200'], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    sandbox.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    sandbox.on('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${out}`)));
-    setTimeout(() => reject(new Error(`the sandbox did not start: ${out}`)), 60_000);
-  });
-}
 function stopSandbox() {
-  if (sandbox?.pid && sandbox.exitCode === null) {
-    try {
-      process.kill(-sandbox.pid, 'SIGTERM');
-    } catch {}
-  }
+  sandbox?.stop();
   sandbox = undefined;
   proxyServer.close();
 }
-process.on('exit', stopSandbox);
+process.on('exit', () => proxyServer.close());
 
 const control = async (path, method = 'POST', body) => {
   const res = await fetch(`${direct}/_sandbox/${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -178,7 +159,8 @@ export const scenarios = [
   {
     name: 'setup: a sandbox behind the proxy, an instance and an object named like HTML, a profile',
     async run(t) {
-      direct = await startSandbox();
+      sandbox = await startSandboxProcess({ timeScaleMs: 200 });
+      direct = sandbox.url;
       viaName = direct.replace('127.0.0.1', 'sandbox.test');
       // Before the UI opens anything: names that would run script if rendered as HTML.
       const { dbInstances } = await rdsApi('GET', '/v3.0/db-instances');
