@@ -33,16 +33,18 @@ export async function benchParamEditor({ runs = 5, log = console.error }) {
   const { findChromium } = await import('../e2e/browser.mjs');
   const { chromium } = await import('playwright-core');
   const out = mkdtempSync(join(tmpdir(), 'nhncloud-bench-webview-'));
-  await esbuild.build({ entryPoints: [{ in: join(ROOT, 'webviews/parameterGroup/main.ts'), out: 'parameterGroup' }], bundle: true, platform: 'browser', format: 'iife', target: 'es2022', minify: true, outdir: out, loader: { '.css': 'text' }, logLevel: 'error' });
+  // Exactly the shipped production build of the panels (ES modules + shared chunks).
+  const { webviewBuildOptions } = await import('../webviewBuild.mjs');
+  await esbuild.build({ ...webviewBuildOptions({ outdir: out, production: true, root: ROOT }), logLevel: 'error' });
   await esbuild.build({ entryPoints: [join(ROOT, 'src/panels/html.ts')], outfile: join(out, 'html.cjs'), bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], logLevel: 'error' });
   const { panelHtml, nonce } = createRequire(import.meta.url)(join(out, 'html.cjs'));
   let origin;
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/dist/parameterGroup.js') return res.setHeader('content-type', 'text/javascript'), res.end(readFileSync(join(out, 'parameterGroup.js')));
+    if (/^\/dist\/(chunks\/)?[\w-]+\.js$/.test(path)) return res.setHeader('content-type', 'text/javascript'), res.end(readFileSync(join(out, path.slice('/dist/'.length))));
     if (path === '/media/webview.css') return res.setHeader('content-type', 'text/css'), res.end(existsSync(join(ROOT, 'media/webview.css')) ? readFileSync(join(ROOT, 'media/webview.css')) : '');
     res.setHeader('content-type', 'text/html');
-    res.end(panelHtml({ cspSource: origin, nonce: nonce(), scriptUri: `${origin}/dist/parameterGroup.js`, styleUri: `${origin}/media/webview.css`, title: 'parameterGroup', kind: 'parameterGroup' }));
+    res.end(panelHtml({ cspSource: origin, nonce: nonce(), scriptUri: `${origin}/dist/parameterGroup.js`, chunkRootUri: `${origin}/dist/chunks`, styleUri: `${origin}/media/webview.css`, title: 'parameterGroup', kind: 'parameterGroup' }));
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${server.address().port}`;

@@ -8,7 +8,13 @@ export function benchSizes(vsix) {
   const kb = (p) => (existsSync(p) ? statSync(p).size / 1024 : null);
   const dist = join(ROOT, 'dist');
   const webviews = existsSync(join(dist, 'webviews'))
-    ? Object.fromEntries(readdirSync(join(dist, 'webviews')).filter((f) => f.endsWith('.js')).map((f) => [f, kb(join(dist, 'webviews', f))]))
+    ? Object.fromEntries(
+        // Panel entries and the chunks they share (scripts/webviewBuild.mjs), e.g. `chunks/chunk-X.js`.
+        readdirSync(join(dist, 'webviews'), { recursive: true })
+          .map(String)
+          .filter((f) => f.endsWith('.js'))
+          .map((f) => [f, kb(join(dist, 'webviews', f))]),
+      )
     : {};
   return {
     vsixKB: kb(vsix),
