@@ -4,14 +4,11 @@
 // file is uploaded, an RDS log file is exported and opened, a routing rule is created, a
 // floating IP goes through allocate / attach / detach / release, and the route lookup answers.
 // The sandbox process is started by the first scenario and stopped by its own id at the end.
-import { startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The sandbox's identity and EC2 key pair (src/sandbox/identity/index.ts).
-const IDENTITY = { tenantId: '3e1f0c2d4b5a69788796a5b4c3d2e1f0', username: 'sandbox@example.com', password: 'sandbox-api-password', storageTenantId: 'a9b8c7d6e5f40312233445566778899a' };
-const EC2 = { access: 'd4e2c9a1b7f34c55a0e6b8f21c3d9e47', secret: '6b1f8e2a9c4d47e0b35a2f9c8d71e604' };
-const RDS = { appKey: 'sandbox-rds-appkey', id: 'sandbox-admin-access-key', secret: 'sandbox-admin-secret-access-key' };
 /** A seeded port with two fixed IPs, 10.10.1.20 and 10.10.1.21 (src/sandbox/network/seed.ts, multiIpPortId). */
 const MULTI_IP_PORT = '00000000-0000-4000-8000-000000000032';
 
@@ -30,43 +27,6 @@ async function remotePut(key, content) {
 }
 
 /** Picks by typing the label into the quick pick's filter and pressing Enter (a hover tooltip cannot get in the way). */
-async function pickTyped(t, label, expect) {
-  await t.quick.waitFor(expect);
-  await t.page.mouse.move(1, 1);
-  const input = t.page.locator('.quick-input-widget input[type="text"]').first();
-  await input.fill(label);
-  await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: label }).first().waitFor({ timeout: 15_000 });
-  await t.page.keyboard.press('Enter');
-}
-
-async function addProfile(t) {
-  await t.runCommand('NHN Cloud: Add Profile');
-  await t.quick.answer('e2e-netstore', 'Profile name');
-  await t.quick.pick('Public cloud', 'Which cloud');
-  await t.quick.waitFor('Regions to show');
-  await t.quick.enter();
-  await t.quick.answer(RDS.appKey, 'app key');
-  await t.quick.answer(RDS.id, 'user access key ID');
-  await t.quick.answer(RDS.secret, 'secret access key');
-  await t.quick.answer(IDENTITY.tenantId, 'tenant ID of the project');
-  await t.quick.answer(IDENTITY.username, 'e-mail or IAM ID');
-  await t.quick.answer(IDENTITY.password, 'API password');
-  await t.quick.answer(IDENTITY.storageTenantId, 'Object storage: its tenant ID');
-  await t.quick.answer(EC2.access, 'S3 API credential access key');
-  await t.quick.answer(EC2.secret, 'secret key of that S3 credential');
-  for (const [label, service, address] of [
-    ['Endpoint: RDS for MySQL', 'rds', `${url}/rds/{region}`],
-    ['Endpoint: Identity (tokens)', 'identity', `${url}/identity`],
-    ['Endpoint: Network', 'network', `${url}/network/{region}`],
-    ['Endpoint: Object storage (S3)', 'storage', `${url}/storage/{region}`],
-  ]) {
-    await pickTyped(t, label, 'Advanced');
-    await t.quick.answer(address, `Address of ${service}`);
-  }
-  await pickTyped(t, 'Save profile', 'Advanced');
-  await t.quick.waitClosed();
-  await t.notification('Profile "e2e-netstore" added and active.');
-}
 
 /** Right-click a tree row and choose a context-menu item. */
 async function menu(t, rowText, item) {
@@ -116,7 +76,7 @@ export const scenarios = [
       sandbox = await startSandboxProcess({ timeScaleMs: 300 });
       url = sandbox.url;
       await t.openView('NHN Cloud');
-      await addProfile(t);
+      await addSandboxProfile(t, 'e2e-netstore', url);
       await t.expandRow('KR1');
       await t.expandRow('Object Storage');
       await t.expandRow('sandbox-docs');

@@ -12,14 +12,11 @@
 // no file the run wrote (user data: settings, global and workspace storage, logs; the workspace)
 // and not in the output channel, after every flow ran: profile, RDS, network, object storage,
 // log export (its request body carries the API password), and failing calls with trace logging.
-import { startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { EC2, IDENTITY, RDS, addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join, relative } from 'node:path';
 
-const IDENTITY = { tenantId: '3e1f0c2d4b5a69788796a5b4c3d2e1f0', username: 'sandbox@example.com', password: 'sandbox-api-password', storageTenantId: 'a9b8c7d6e5f40312233445566778899a' };
-const EC2 = { access: 'd4e2c9a1b7f34c55a0e6b8f21c3d9e47', secret: '6b1f8e2a9c4d47e0b35a2f9c8d71e604' };
-const RDS = { appKey: 'sandbox-rds-appkey', id: 'sandbox-admin-access-key', secret: 'sandbox-admin-secret-access-key' };
 /** What must never be written anywhere (the tenant and user names are not secrets). */
 const SENTINELS = { rdsAppKey: RDS.appKey, rdsAccessKeyId: RDS.id, rdsSecretAccessKey: RDS.secret, apiPassword: IDENTITY.password, s3AccessKey: EC2.access, s3SecretKey: EC2.secret };
 /** Renders as an image (and runs its handler) anywhere HTML is interpreted. */
@@ -89,14 +86,6 @@ const MUTATING = /\.(create|delete|modify|update|stop|start|restart|forceRestart
 
 const dialog = (t) => t.page.locator('.monaco-dialog-box');
 
-async function pickTyped(t, label, expect) {
-  await t.quick.waitFor(expect);
-  await t.page.mouse.move(1, 1);
-  const input = t.page.locator('.quick-input-widget input[type="text"]').first();
-  await input.fill(label);
-  await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: label }).first().waitFor({ timeout: 15_000 });
-  await t.page.keyboard.press('Enter');
-}
 
 async function menu(t, row, item) {
   const r = typeof row === 'string' ? t.treeRow(row) : row;
@@ -173,32 +162,7 @@ export const scenarios = [
       proxySeen.length = 0;
 
       await t.openView('NHN Cloud');
-      await t.runCommand('NHN Cloud: Add Profile');
-      await t.quick.answer('e2e-reliability', 'Profile name');
-      await t.quick.pick('Public cloud', 'Which cloud');
-      await t.quick.waitFor('Regions to show');
-      await t.quick.enter();
-      await t.quick.answer(RDS.appKey, 'app key');
-      await t.quick.answer(RDS.id, 'user access key ID');
-      await t.quick.answer(RDS.secret, 'secret access key');
-      await t.quick.answer(IDENTITY.tenantId, 'tenant ID of the project');
-      await t.quick.answer(IDENTITY.username, 'e-mail or IAM ID');
-      await t.quick.answer(IDENTITY.password, 'API password');
-      await t.quick.answer(IDENTITY.storageTenantId, 'Object storage: its tenant ID');
-      await t.quick.answer(EC2.access, 'S3 API credential access key');
-      await t.quick.answer(EC2.secret, 'secret key of that S3 credential');
-      for (const [label, service, address] of [
-        ['Endpoint: RDS for MySQL', 'rds', `${viaName}/rds/{region}`],
-        ['Endpoint: Identity (tokens)', 'identity', `${viaName}/identity`],
-        ['Endpoint: Network', 'network', `${viaName}/network/{region}`],
-        ['Endpoint: Object storage (S3)', 'storage', `${viaName}/storage/{region}`],
-      ]) {
-        await pickTyped(t, label, 'Advanced');
-        await t.quick.answer(address, `Address of ${service}`);
-      }
-      await pickTyped(t, 'Save profile', 'Advanced');
-      await t.quick.waitClosed();
-      await t.notification('Profile "e2e-reliability" added and active.');
+      await addSandboxProfile(t, 'e2e-reliability', viaName);
     },
   },
   {
