@@ -1,7 +1,7 @@
 // `node scripts/l10n-extract.mjs`: writes l10n/bundle.l10n.json, every message passed to
 // `vscode.l10n.t(...)` (extension side) or `l10n.t(...)` (src/shared/l10n.ts: webviews and
 // vscode-free modules) in src/ and webviews/, as VS Code's l10n bundles spell it (the English
-// text is the key). test/unit/l10n-keys.test.ts runs the same extraction and fails when the file
+// text is the key). test/unit/shared/l10nKeys.test.ts runs the same extraction and fails when the file
 // is stale or a Korean/Japanese bundle lacks a message. (@vscode/l10n-dev does the same job but
 // is not a dependency of this project.)
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -3,7 +3,7 @@
 // walkthrough) into package.nls.json, leaving `%key%` placeholders. Re-runnable: texts already
 // behind a placeholder stay; new commands or settings get a key on the next run. The Korean and
 // Japanese files (package.nls.ko.json, package.nls.ja.json) are written by hand; the unit test
-// test/unit/l10n-keys.test.ts fails while one of them lacks a key.
+// test/unit/shared/l10nKeys.test.ts fails while one of them lacks a key.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 // `node scripts/readme-tables.mjs`: writes the command and setting tables of README.md from
 // package.json (texts from package.nls.json), between the markers
 // <!-- commands:start --> / <!-- commands:end --> and <!-- settings:start --> / <!-- settings:end -->.
-// `--check` only reports (exit 1) when README.md is stale; test/unit/readme-tables.test.ts does too.
+// `--check` only reports (exit 1) when README.md is stale; test/unit/shared/readmeTables.test.ts does too.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 // The one definition of how the webview bundles are built: used by esbuild.mjs for dist/ and by
-// test/unit/panels-webviews.test.ts, so the browser tests load exactly what ships.
+// test/unit/panels/webviews.test.ts, so the browser tests load exactly what ships.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -1,0 +1,317 @@
+// The explorer tree and the job tracker against the sandbox over real loopback HTTP, with a
+// stand-in for the vscode module: every folder loads without an error node, instances carry
+// a state contextValue, failures become the documented nodes, and a job is followed to its end.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { EventEmitter, installVscodeStub, messages } from '../../support/vscodeStub';
+
+installVscodeStub();
+
+type Mods = {
+  explorer: typeof import('../../../src/shared/tree/explorer');
+  nodes: typeof import('../../../src/shared/tree/nodes');
+  jobs: typeof import('../../../src/shared/jobs');
+  rds: typeof import('../../../src/rds/activation');
+  instance: typeof import('../../../src/rds/tree/instance');
+  sandbox: typeof import('../../../src/sandbox/index');
+  client: typeof import('../../../src/client/rds/client');
+  transport: typeof import('../../../src/client/http/transport');
+  redact: typeof import('../../../src/client/http/redact');
+};
+
+let m: Mods;
+let sb: Awaited<ReturnType<Mods['sandbox']['startSandbox']>>;
+let provider: import('vscode').TreeDataProvider<import('../../../src/shared/tree/nodes').TreeNode>;
+let explorer: import('../../../src/shared/tree/explorer').Explorer;
+let tracker: import('../../../src/shared/jobs').JobTracker;
+const visible = new EventEmitter<{ visible: boolean }>();
+
+before(async () => {
+  m = {
+    explorer: require('../../../src/shared/tree/explorer'),
+    nodes: require('../../../src/shared/tree/nodes'),
+    jobs: require('../../../src/shared/jobs'),
+    rds: require('../../../src/rds/activation'),
+    instance: require('../../../src/rds/tree/instance'),
+    sandbox: require('../../../src/sandbox/index'),
+    client: require('../../../src/client/rds/client'),
+    transport: require('../../../src/client/http/transport'),
+    redact: require('../../../src/client/http/redact'),
+  };
+  sb = await m.sandbox.startSandbox({ timeScale: 10 });
+  const sp = sb.sandboxProfile();
+  const profile = { id: 'sandbox', name: sp.name, cloud: sp.cloud, regions: sp.regions, endpoints: sp.endpoints, sandbox: true };
+  const transport = new m.transport.Transport({ userAgent: 'explorer-test', retries: { max: 0, baseDelayMs: 1, maxDelayMs: 1 }, redactor: new m.redact.Redactor() } as any);
+  const clients = new Map<string, any>();
+  const state = new Map<string, unknown>();
+  const log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} };
+  const services: any = {
+    context: { workspaceState: { get: (k: string) => state.get(k), update: async (k: string, v: unknown) => void state.set(k, v) } },
+    log,
+    profiles: {
+      list: () => [profile],
+      active: () => profile,
+      setActive: async () => {},
+      secrets: async () => sp.secrets,
+      save: async () => {},
+      remove: async () => {},
+      onDidChange: () => ({ dispose() {} }),
+    },
+    clients: {
+      rds: async (region: string) => {
+        if (!clients.has(region)) {
+          clients.set(
+            region,
+            new m.client.RdsClient({
+              baseUrl: sp.endpoints.rds.replace('{region}', region.toLowerCase()),
+              credentials: { appKey: sp.secrets.rdsAppKey!, accessKeyId: sp.secrets.rdsAccessKeyId!, secretAccessKey: sp.secrets.rdsSecretAccessKey! },
+              transport,
+            }),
+          );
+        }
+        return clients.get(region);
+      },
+    },
+    refresh: () => {},
+    explorerView: { visible: true, onDidChangeVisibility: visible.event, selection: [], reveal: async () => {} },
+  };
+  explorer = m.explorer.createExplorer(services);
+  tracker = new m.jobs.JobTracker(services, explorer);
+  const features = [m.rds.createRdsFeature({ services, jobs: tracker, explorer })];
+  explorer.setFeatures(features);
+  provider = explorer.provider;
+});
+
+after(async () => {
+  tracker?.dispose();
+  explorer?.dispose();
+  await sb?.close();
+});
+
+async function child(parent: any, label: string): Promise<any> {
+  const kids = await provider.getChildren(parent);
+  const items = await Promise.all((kids ?? []).map(async (k) => ({ k, item: await provider.getTreeItem(k) })));
+  const hit = items.find((x) => x.item.label === label);
+  assert.ok(hit, `"${label}" under ${parent?.id ?? 'root'}: ${items.map((x) => x.item.label).join(', ')}`);
+  return hit.k;
+}
+
+async function rdsNode(region = 'KR1') {
+  const [profileNode] = (await provider.getChildren(undefined))!;
+  return child(await child(profileNode, region), 'RDS for MySQL');
+}
+
+/** Every node below `node`, to a depth, with its tree item. */
+async function walk(node: any, depth: number, out: Array<{ node: any; item: any }> = []) {
+  if (depth === 0) return out;
+  for (const k of (await provider.getChildren(node)) ?? []) {
+    const item = await provider.getTreeItem(k);
+    out.push({ node: k, item });
+    if (item.collapsibleState) await walk(k, depth - 1, out);
+  }
+  return out;
+}
+
+test('profile -> region -> RDS: every folder of the sandbox loads without an error node', async () => {
+  const rds = await rdsNode();
+  const all = await walk(rds, 5);
+  const errors = all.filter((x) => x.node instanceof m.nodes.ErrorNode).map((x) => `${x.node.id}: ${x.item.label}`);
+  assert.deepEqual(errors, []);
+  const labels = new Set(all.map((x) => x.item.label));
+  for (const l of ['DB Instances', 'Backups', 'Parameter Groups', 'DB Security Groups', 'User Groups', 'Notification Groups', 'Events', 'Catalog', 'DB Users', 'DB Schemas', 'Log Files', 'Network', 'Metrics']) {
+    assert.ok(labels.has(l), `${l} present`);
+  }
+  const instances = all.filter((x) => x.node instanceof m.instance.InstanceNode);
+  assert.ok(instances.length > 0, 'instances listed');
+  for (const i of instances) assert.match(i.item.contextValue, /^rds\.instance\.[a-z_]+\.(single|master|candidate|replica|failed)(\.[a-zA-Z]+)*$/);
+  const ids = all.map((x) => x.node.id);
+  assert.equal(new Set(ids).size, ids.length, 'ids are unique');
+  for (const x of all) assert.ok(x.node.id.startsWith('sandbox/KR1/rds'), x.node.id);
+});
+
+test('the gov cloud shows RDS in KR1 only', () => {
+  const feature = m.rds.createRdsFeature({ services: {} as any, jobs: tracker, explorer });
+  const gov = { id: 'g', name: 'gov', cloud: 'gov' as const, regions: ['KR1', 'KR2'] as any };
+  assert.equal(feature.regionChildren!(gov, 'KR1').length, 1);
+  assert.equal(feature.regionChildren!(gov, 'KR2').length, 0);
+});
+
+test('80401 becomes "Credentials rejected: Edit Profile"; 4005 says RDS is not enabled; others offer a retry', async () => {
+  const rds = await rdsNode();
+  const folder = await child(rds, 'User Groups');
+  const errorText = async (code: number) => {
+    sb.faults.resultCode(code, 'rds.listUserGroups', 1);
+    explorer.ctx.refresh(folder);
+    const [first] = (await provider.getChildren(folder))!;
+    assert.ok(first instanceof m.nodes.ErrorNode, `code ${code} gives an error node`);
+    return (await provider.getTreeItem(first)) as any;
+  };
+  const auth = await errorText(80401);
+  assert.equal(auth.label, 'Credentials rejected: Edit Profile');
+  assert.equal(auth.command.command, 'nhncloud.profile.edit');
+  assert.match((await errorText(4005)).label, /not enabled/);
+  const other = await errorText(-1);
+  assert.match(other.label, /^Failed to load: .*Click to retry$/);
+  assert.equal(other.command.command, 'nhncloud.tree.retry');
+  explorer.ctx.refresh(folder);
+  assert.ok(!((await provider.getChildren(folder))![0] instanceof m.nodes.ErrorNode), 'retry loads again');
+});
+
+test('a folder filter narrows by name and says so when nothing matches', async () => {
+  const rds = await rdsNode();
+  const folder = await child(await child(rds, 'Catalog'), 'Flavors');
+  const all = (await provider.getChildren(folder))!;
+  assert.ok(all.length > 1);
+  const first = (await provider.getTreeItem(all[0])).label as string;
+  explorer.ctx.filters.set(folder.id, first);
+  const narrowed = (await provider.getChildren(folder))!;
+  assert.ok(narrowed.length < all.length && narrowed.length >= 1);
+  assert.match(String((await provider.getTreeItem(folder)).contextValue), /\.filtered$/);
+  explorer.ctx.filters.set(folder.id, 'no-such-flavor-name');
+  const none = (await provider.getChildren(folder))!;
+  assert.match(String((await provider.getTreeItem(none[0])).label), /No name matches/);
+  explorer.ctx.filters.delete(folder.id);
+});
+
+test('paged events end in "Load more" that appends the next page', async () => {
+  sb.rds.scale(30);
+  const rds = await rdsNode();
+  const events = await child(rds, 'Events');
+  explorer.ctx.refresh(events);
+  const page1 = (await provider.getChildren(events))!;
+  const more = page1[page1.length - 1];
+  assert.ok(more instanceof m.nodes.LoadMoreNode, 'ends in Load more');
+  await more.folder.loadMore();
+  const page2 = (await provider.getChildren(events))!;
+  assert.ok(page2.length > page1.length, `${page2.length} > ${page1.length}`);
+});
+
+test('a job is followed to its end: the node shows it while running, a notification reports it', async () => {
+  const rds = await rdsNode();
+  const instancesFolder = await child(rds, 'DB Instances');
+  const all = await walk(instancesFolder, 2);
+  const inst = all.find((x) => x.node instanceof m.instance.InstanceNode && /available/.test(x.item.contextValue))!.node;
+  const client = await (require('../../../src/rds/tree/base')).rdsRoot(inst).client();
+  const res = await client.createDbSchema({ dbInstanceId: inst.data.dbInstanceId, body: { dbSchemaName: 'explorer_test' } });
+  messages.length = 0;
+  const rec = tracker.track({ jobId: res.jobId, region: 'KR1', title: 'Create DB schema explorer_test', nodeId: inst.id });
+  assert.equal(tracker.runningFor(inst.id)?.jobId, res.jobId);
+  // The node is busy: the service's own progressStatus (Creating schema...) or the job's title.
+  const busyItem: any = await provider.getTreeItem(inst);
+  assert.match(String(busyItem.description), /Creating schema\.\.\.|Create DB schema explorer_test\.\.\./);
+  assert.equal(busyItem.iconPath.id, 'loading~spin');
+  await new Promise<void>((resolve) => {
+    const sub = tracker.onDidChange((j) => {
+      if (j.jobId === rec.jobId && j.state !== 'running') {
+        sub.dispose();
+        resolve();
+      }
+    });
+  });
+  assert.equal(rec.state, 'succeeded');
+  assert.equal(tracker.runningFor(inst.id), undefined);
+  assert.ok(messages.some((x) => x.level === 'info' && x.text.startsWith('Create DB schema explorer_test: done')), JSON.stringify(messages));
+});
+
+test('busy nodes are polled until they settle, and not at all while the view is hidden', async () => {
+  const vis = new EventEmitter<{ visible: boolean }>();
+  const view = { visible: false, onDidChangeVisibility: vis.event };
+  const log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} };
+  const watcher = new m.jobs.BusyWatcher({ explorerView: view, log } as any, () => 0);
+  const tick = () => new Promise((r) => setImmediate(r));
+  let calls = 0;
+  watcher.watch('node', async () => ++calls >= 3);
+  for (let i = 0; i < 5; i++) await tick();
+  assert.equal(calls, 0, 'hidden: no poll');
+  view.visible = true;
+  vis.fire({ visible: true });
+  for (let i = 0; i < 20 && watcher.size; i++) await new Promise((r) => setTimeout(r, 1));
+  assert.equal(calls, 3, 'polled until settled');
+  assert.equal(watcher.size, 0);
+  watcher.dispose();
+});
+
+test('jobs persist in workspaceState and a new tracker (a window reload) resumes and finishes them', async () => {
+  const state = new Map<string, unknown>();
+  const services: any = {
+    ...(tracker as any).services,
+    context: { workspaceState: { get: (k: string) => state.get(k), update: async (k: string, v: unknown) => void state.set(k, v) } },
+  };
+  const rds = await rdsNode();
+  const inst = (await walk(await child(rds, 'DB Instances'), 2)).find((x) => x.node instanceof m.instance.InstanceNode && /available/.test(x.item.contextValue))!.node;
+  const client = await services.clients.rds('KR1');
+  const res = await client.createDbSchema({ dbInstanceId: inst.data.dbInstanceId, body: { dbSchemaName: 'resumed_job' } });
+  const first = new m.jobs.JobTracker(services, explorer);
+  first.track({ jobId: res.jobId, region: 'KR1', title: 'Create DB schema resumed_job', nodeId: `${inst.id}/schemas` });
+  first.dispose(); // the window goes away before the job ends
+  const saved = state.get('nhncloud.jobs') as Array<{ jobId: string; state: string }>;
+  assert.equal(saved.find((j) => j.jobId === res.jobId)?.state, 'running');
+  const second = new m.jobs.JobTracker(services, explorer);
+  await new Promise<void>((resolve) => {
+    const sub = second.onDidChange((j) => {
+      if (j.jobId === res.jobId && j.state !== 'running') {
+        sub.dispose();
+        resolve();
+      }
+    });
+  });
+  assert.equal(second.list().find((j) => j.jobId === res.jobId)?.state, 'succeeded');
+  second.dispose();
+});
+
+test('every nhncloud.rds/tree/jobs/sandbox command of the manifest has a handler (RDS, explorer, jobs, sandbox or panels), and every handler is declared', async () => {
+  const pkg = JSON.parse(require('node:fs').readFileSync('package.json', 'utf8'));
+  const declared: string[] = pkg.contributes.commands.map((c: any) => c.command).filter((id: string) => /^nhncloud\.(rds|tree|jobs|sandbox)\./.test(id));
+  const { SandboxController } = require('../../../src/shared/sandbox') as typeof import('../../../src/shared/sandbox');
+  // The webview commands (create, restore, replicate, parameters, rules, metrics) belong to the panels feature.
+  const { createPanelsFeature } = require('../../../src/panels/activation') as typeof import('../../../src/panels/activation');
+  const panels = createPanelsFeature({} as any).commands;
+  const handlers = {
+    ...m.rds.createRdsFeature({ services: {} as any, jobs: tracker, explorer }).commands,
+    ...explorer.feature.commands,
+    ...tracker.feature().commands,
+    ...new SandboxController({} as any).feature().commands,
+  };
+  const missing = declared.filter((id) => !(id in handlers) && !(id in panels));
+  assert.deepEqual(missing, []);
+  const undeclared = Object.keys(handlers).filter((id) => !declared.includes(id));
+  assert.deepEqual(undeclared, []);
+});
+
+test('"DB Instances" draws N instances from 2 requests; details follow in the background and add the menu flags', async () => {
+  sb.rds.scale(100);
+  const rds = await rdsNode();
+  const folder = await child(rds, 'DB Instances');
+  explorer.ctx.refresh(folder);
+  sb.server.resetStats();
+  const rows = (await provider.getChildren(folder))!;
+  await Promise.all(rows.map((r) => provider.getTreeItem(r)));
+  const drawn = { ...sb.server.stats.byOperation };
+  assert.ok(rows.length >= 100, `${rows.length} rows`);
+  assert.deepEqual(Object.keys(drawn).sort(), ['rds.listDbInstanceGroups', 'rds.listDbInstances'], JSON.stringify(drawn));
+  assert.equal(sb.server.stats.total, 2);
+
+  // A whole-tree refresh drops that folder object; its background pass stops once the new one loads.
+  explorer.ctx.refresh(undefined);
+  const again = await child(await rdsNode(), 'DB Instances');
+  assert.notEqual(again, folder);
+  await Promise.all(((await provider.getChildren(again)) ?? []).map((r) => provider.getTreeItem(r)));
+
+  // Then every detail is read once, and a protected instance's row says so (top level or in its group).
+  const instances = sb.rds.state.regions.KR1.instances as unknown as Map<string, { dbInstanceId: string; useDeletionProtection?: boolean }>;
+  for (let i = 0; i < 600 && (sb.server.stats.byOperation['rds.getDbInstance'] ?? 0) < instances.size; i++) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(sb.server.stats.byOperation['rds.getDbInstance'], instances.size, 'each detail once: the dropped folder stopped reading');
+  const all = await walk(again, 2);
+  const shown = all.filter((x) => x.node instanceof m.instance.InstanceNode);
+  const protectedIds = [...instances.values()].filter((i) => i.useDeletionProtection).map((i) => i.dbInstanceId);
+  assert.ok(protectedIds.length > 0, 'the seed has protected instances');
+  for (const id of protectedIds) {
+    const row = shown.find((x) => x.node.data.dbInstanceId === id);
+    assert.ok(row, `instance ${id} shown`);
+    assert.match(row.item.contextValue, /\.protected/, row.node.id);
+  }
+  // The tooltip comes on hover, from the detail already read.
+  const resolved = await provider.resolveTreeItem!(shown[0].item, shown[0].node, {} as any);
+  assert.match((resolved!.tooltip as { value: string }).value, /Deletion protection/);
+});

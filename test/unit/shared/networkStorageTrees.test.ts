@@ -1,0 +1,151 @@
+// The Network and Object Storage trees in plain Node (a vscode stand-in) against the sandbox
+// over loopback: which folders each region shows, no error node anywhere below the seeded hub,
+// objects with size, and listings paged at 1,000 keys with "Load more".
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { EventEmitter, installVscodeStub } from '../../support/vscodeStub';
+
+installVscodeStub();
+// The storage nodes build `nhncloud-s3:` URIs; the shared stand-in has no Uri.from.
+(require('vscode') as { Uri: Record<string, unknown> }).Uri.from = (c: Record<string, string>) => ({ ...c, toString: () => `${c.scheme}://${c.authority}${c.path}` });
+
+const explorerMod = require('../../../src/shared/tree/explorer') as typeof import('../../../src/shared/tree/explorer');
+const nodesMod = require('../../../src/shared/tree/nodes') as typeof import('../../../src/shared/tree/nodes');
+const networkMod = require('../../../src/network/activation') as typeof import('../../../src/network/activation');
+const storageMod = require('../../../src/storage/activation') as typeof import('../../../src/storage/activation');
+const sandboxMod = require('../../../src/sandbox/index') as typeof import('../../../src/sandbox/index');
+const { Transport } = require('../../../src/client/http/transport') as typeof import('../../../src/client/http/transport');
+const { Redactor, silentLogger } = require('../../../src/client/http/redact') as typeof import('../../../src/client/http/redact');
+const { IdentityClient } = require('../../../src/client/network/identity') as typeof import('../../../src/client/network/identity');
+const { NetworkClient } = require('../../../src/client/network/client') as typeof import('../../../src/client/network/client');
+const { S3Client } = require('../../../src/client/storage/client') as typeof import('../../../src/client/storage/client');
+
+let sb: import('../../../src/sandbox/index').Sandbox;
+let transport: InstanceType<typeof Transport>;
+let explorer: import('../../../src/shared/tree/explorer').Explorer;
+let provider: import('vscode').TreeDataProvider<import('../../../src/shared/tree/nodes').TreeNode>;
+
+before(async () => {
+  sb = await sandboxMod.startSandbox({ timeScale: 10 });
+  const sp = sb.sandboxProfile();
+  const s = sp.secrets;
+  const profile = { id: 'sandbox', name: sp.name, cloud: sp.cloud, regions: sp.regions, endpoints: sp.endpoints, sandbox: true };
+  transport = new Transport({ userAgent: 'netstore-tree-test', logger: silentLogger, redactor: new Redactor() });
+  const identity = new IdentityClient({ baseUrl: sp.endpoints.identity, tenantId: s.identityTenantId!, username: s.identityUsername!, password: s.identityApiPassword!, transport });
+  const region = (r: string) => r.toLowerCase();
+  const services: any = {
+    context: { workspaceState: { get: () => undefined, update: async () => {} } },
+    log: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} },
+    profiles: { list: () => [profile], active: () => profile, secrets: async () => s, save: async () => {}, onDidChange: () => ({ dispose() {} }) },
+    clients: {
+      network: async (r: string) => new NetworkClient({ baseUrl: sp.endpoints.network.replace('{region}', region(r)), identity }),
+      s3: async (r: string) => new S3Client({ baseUrl: sp.endpoints.storage.replace('{region}', region(r)), accessKey: s.s3AccessKey!, secretKey: s.s3SecretKey!, transport }),
+    },
+    refresh: () => {},
+    explorerView: { visible: true, onDidChangeVisibility: new EventEmitter<{ visible: boolean }>().event, selection: [], reveal: async () => {} },
+  };
+  explorer = explorerMod.createExplorer(services);
+  const deps = { services, explorer, jobs: { track() {}, onDidChange: () => ({ dispose() {} }) } as any };
+  explorer.setFeatures([networkMod.createNetworkFeature(deps), storageMod.createStorageFeature(deps)]);
+  provider = explorer.provider;
+});
+
+after(async () => {
+  explorer?.dispose();
+  await transport?.close();
+  await sb?.close();
+});
+
+async function items(parent: any) {
+  const kids = (await provider.getChildren(parent)) ?? [];
+  return Promise.all(kids.map(async (k) => ({ k, item: await provider.getTreeItem(k) })));
+}
+
+async function child(parent: any, label: string): Promise<any> {
+  const all = await items(parent);
+  const hit = all.find((x) => x.item.label === label);
+  assert.ok(hit, `"${label}" under ${parent?.id ?? 'root'}: ${all.map((x) => x.item.label).join(', ')}`);
+  return hit.k;
+}
+
+async function regionNode(r: string) {
+  const [profileNode] = (await provider.getChildren(undefined))!;
+  return child(profileNode, r);
+}
+
+async function walk(node: any, depth: number, out: Array<{ node: any; item: any }> = []) {
+  if (depth === 0) return out;
+  for (const x of await items(node)) {
+    out.push({ node: x.k, item: x.item });
+    if (x.item.collapsibleState) await walk(x.k, depth - 1, out);
+  }
+  return out;
+}
+
+test('Network: transit hubs only where they run; the seeded hub loads without an error node', async () => {
+  const kr1 = await child(await regionNode('KR1'), 'Network');
+  assert.deepEqual((await items(kr1)).map((x) => x.item.label), ['Floating IPs', 'Transit Hubs', 'Shared with Me']);
+  const kr2 = await child(await regionNode('KR2'), 'Network');
+  assert.deepEqual((await items(kr2)).map((x) => x.item.label), ['Floating IPs']);
+  const all = await walk(kr1, 7);
+  const errors = all.filter((x) => x.node instanceof nodesMod.ErrorNode).map((x) => `${x.node.id}: ${x.item.label}`);
+  assert.deepEqual(errors, []);
+  const labels = new Set(all.map((x) => x.item.label));
+  for (const l of ['core-hub', 'Attachments', 'Routing Tables', 'prod-table', 'Associations', 'Propagations', 'Rules', '10.99.0.0/16', 'Multicast Domains', 'media', 'Groups', 'Sharing']) assert.ok(labels.has(l), `${l} present`);
+  const ids = all.map((x) => x.node.id);
+  assert.equal(new Set(ids).size, ids.length, 'ids are unique');
+  const rule = all.find((x) => x.item.label === '10.99.0.0/16')!;
+  assert.equal(rule.item.contextValue, 'network.routingRule.static');
+  assert.match(String(rule.item.description), /BLACKHOLE/);
+  const fips = all.filter((x) => String(x.item.contextValue).startsWith('network.floatingIp.'));
+  assert.ok(fips.some((x) => /^network\.floatingIp\.attached\.active/.test(x.item.contextValue)) && fips.some((x) => /detached/.test(x.item.contextValue)), fips.map((x) => x.item.contextValue).join());
+});
+
+test('Object Storage: folders, then objects with size; tooltips escape names', async () => {
+  const storage = await child(await regionNode('KR1'), 'Object Storage');
+  const docs = await child(storage, 'sandbox-docs');
+  const kids = await items(docs);
+  assert.equal(kids[0].item.label, 'logs');
+  assert.equal(kids[0].item.contextValue, 'storage.prefix');
+  const readme = kids.find((x) => x.item.label === 'README.md')!;
+  assert.equal(readme.item.contextValue, 'storage.object');
+  assert.match(String(readme.item.description), /^\d+ B · /);
+  // The tooltip is built on hover (resolveTreeItem), not for every row drawn.
+  assert.equal(readme.item.tooltip, undefined);
+  const resolved = await provider.resolveTreeItem!(readme.item, readme.k, {} as any);
+  // Keys are user text: Markdown punctuation is escaped in the tooltip.
+  assert.match((resolved!.tooltip as { value: string }).value, /\*\*README\\\.md\*\*/);
+  assert.equal(readme.k.id, 'sandbox/KR1/storage/bucket/sandbox-docs/README.md');
+  const logs = await items(kids[0].k);
+  assert.deepEqual(logs.map((x) => x.item.label), ['app-2026-11-20.log', 'app-2026-11-21.log']);
+  assert.equal(logs[0].k.id, 'sandbox/KR1/storage/bucket/sandbox-docs/logs/app-2026-11-20.log');
+});
+
+test('Object Storage: 1,005 keys come as a page of 1,000 and "Load more"', async () => {
+  const store = sb.modules.storage as { putObject(region: string, bucket: string, key: string, content: string): void };
+  for (let i = 0; i < 1005; i++) store.putObject('KR1', 'paging-test', `k-${String(i).padStart(4, '0')}.txt`, 'x');
+  const storage = await child(await regionNode('KR1'), 'Object Storage');
+  explorer.ctx.refresh(storage);
+  const bucket = await child(storage, 'paging-test');
+  const first = await items(bucket);
+  assert.equal(first.length, 1001);
+  const more = first.at(-1)!;
+  assert.ok(more.k instanceof nodesMod.LoadMoreNode);
+  assert.equal(more.item.description, '1000 shown');
+  await explorer.feature.commands['nhncloud.tree.loadMore'](more.k);
+  const all = await items(bucket);
+  assert.equal(all.length, 1005);
+  assert.ok(!all.some((x) => x.k instanceof nodesMod.LoadMoreNode));
+  assert.equal(all.at(-1)!.item.label, 'k-1004.txt');
+  // "Load more" appends: the rows of the first page are the same node objects with the same
+  // TreeItems (VS Code redraws them without them being rebuilt).
+  for (let i = 0; i < 1000; i++) {
+    assert.equal(all[i].k, first[i].k, `row ${i} kept its node`);
+    assert.equal(all[i].item, first[i].item, `row ${i} kept its item`);
+  }
+  // A refresh starts over from the first page, with new nodes.
+  explorer.ctx.refresh(bucket);
+  const again = await items(bucket);
+  assert.equal(again.length, 1001);
+  assert.notEqual(again[0].k, first[0].k);
+});

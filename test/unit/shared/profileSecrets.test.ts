@@ -1,0 +1,52 @@
+// The SecretStorage layout of profiles: one key per field, namespaced by profile id; edit keeps
+// what is left undefined; remove deletes every field. (secrets.ts needs only the vscode types.)
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { ProfileSecretStore, SECRET_FIELDS, secretKey } from '../../../src/shared/secrets';
+
+function memoryStorage() {
+  const m = new Map<string, string>();
+  return {
+    m,
+    storage: {
+      get: async (k: string) => m.get(k),
+      keys: async () => [...m.keys()],
+      store: async (k: string, v: string) => void m.set(k, v),
+      delete: async (k: string) => void m.delete(k),
+      onDidChange: () => ({ dispose() {} }),
+    } as any,
+  };
+}
+
+test('each secret is stored under nhncloud/<profileId>/<field>', async () => {
+  const { m, storage } = memoryStorage();
+  const s = new ProfileSecretStore(storage);
+  await s.set('p1', { rdsAppKey: 'app-key-1', s3SecretKey: 's3-secret-1' });
+  assert.deepEqual([...m.entries()].sort(), [
+    ['nhncloud/p1/rdsAppKey', 'app-key-1'],
+    ['nhncloud/p1/s3SecretKey', 's3-secret-1'],
+  ]);
+  assert.equal(secretKey('p1', 'identityApiPassword'), 'nhncloud/p1/identityApiPassword');
+  assert.equal(ProfileSecretStore.profileOf('nhncloud/p1/rdsAppKey'), 'p1');
+  assert.equal(ProfileSecretStore.profileOf('other/p1/rdsAppKey'), undefined);
+});
+
+test('undefined keeps a stored secret, a value replaces it, an empty string deletes it', async () => {
+  const { storage } = memoryStorage();
+  const s = new ProfileSecretStore(storage);
+  await s.set('p1', { rdsAppKey: 'old-app-key', rdsAccessKeyId: 'old-id', s3AccessKey: 'old-s3' });
+  await s.set('p1', { rdsAccessKeyId: 'new-id', s3AccessKey: '' });
+  assert.deepEqual(await s.get('p1'), { rdsAppKey: 'old-app-key', rdsAccessKeyId: 'new-id' });
+});
+
+test('profiles do not see each other, and deleteAll removes every field of one profile', async () => {
+  const { m, storage } = memoryStorage();
+  const s = new ProfileSecretStore(storage);
+  const all = Object.fromEntries(SECRET_FIELDS.map((f) => [f, `${f}-value`]));
+  await s.set('a', all);
+  await s.set('b', { rdsAppKey: 'b-key' });
+  assert.equal(m.size, SECRET_FIELDS.length + 1);
+  assert.deepEqual(await s.get('b'), { rdsAppKey: 'b-key' });
+  await s.deleteAll('a');
+  assert.deepEqual([...m.keys()], ['nhncloud/b/rdsAppKey']);
+});
