@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import noTextDecisions from './eslint/noTextDecisions.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.e2e-artifacts/**', '.bench/**', 'patches/**'] },
@@ -15,6 +16,12 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
       'no-console': 'off',
     },
+  },
+  {
+    // Korean and Japanese users: decisions compare ids, never translated text (eslint/noTextDecisions.mjs).
+    files: ['src/**/*.ts', 'webviews/**/*.ts'],
+    plugins: { nhncloud: { rules: { 'no-text-decisions': noTextDecisions } } },
+    rules: { 'nhncloud/no-text-decisions': 'error' },
   },
   {
     // The client and the sandbox run in plain Node: they must not import vscode.

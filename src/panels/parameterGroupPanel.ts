@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import { waitForJob } from '../client/rds/jobs';
 import type { RdsClient } from '../client/rds/client';
+import { action, askAction } from '../shared/prompts';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from './hooks';
@@ -79,12 +80,13 @@ export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
     },
     compare: async ({ parameterGroupId }) => (await this.rds()).getParameterGroup({ parameterGroupId }),
     apply: async ({ dbInstanceIds, parameterGroupId }) => {
-      const answer = await vscode.window.showWarningMessage(
+      const answer = await askAction(
+        'warning',
         vscode.l10n.t('Apply the parameter group to {0} instance(s)? Parameters applied through the configuration file restart them.', dbInstanceIds.length),
         { modal: true },
-        vscode.l10n.t('Apply'),
+        action('apply', vscode.l10n.t('Apply')),
       );
-      if (answer !== vscode.l10n.t('Apply')) return { applied: 0 };
+      if (answer !== 'apply') return { applied: 0 };
       const rds = await this.rds();
       const results = await Promise.allSettled(
         dbInstanceIds.map(async (dbInstanceId) => {

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { isApiError, isAuthError, isCancelledError, isValidationError } from '../client/errors';
 import type { Redactor } from '../client/http/redact';
 import { isEnglish, knownErrorText } from './errorText';
+import { action, askAction } from './prompts';
 import type { CommandHandler, Log } from './services';
 
 const SHOWN = Symbol.for('nhncloud.errorShown');
@@ -62,8 +63,9 @@ function alreadyShown(err: unknown): boolean {
 }
 
 async function showError(message: string, err: unknown, deps: WrapDeps): Promise<void> {
-  const actions = isAuthError(err) ? [vscode.l10n.t('Edit Profile'), vscode.l10n.t('Show Log')] : [vscode.l10n.t('Show Log')];
-  const choice = await vscode.window.showErrorMessage(message, ...actions);
-  if (choice === vscode.l10n.t('Show Log')) deps.log.show();
-  else if (choice === vscode.l10n.t('Edit Profile')) await vscode.commands.executeCommand('nhncloud.profile.edit');
+  const showLog = action('showLog', vscode.l10n.t('Show Log'));
+  const actions = isAuthError(err) ? [action('editProfile', vscode.l10n.t('Edit Profile')), showLog] : [showLog];
+  const choice = await askAction('error', message, {}, ...actions);
+  if (choice === 'showLog') deps.log.show();
+  else if (choice === 'editProfile') await vscode.commands.executeCommand('nhncloud.profile.edit');
 }

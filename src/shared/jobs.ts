@@ -15,6 +15,7 @@ import type { Region } from '../client/endpoints';
 import type { CommandHandler, Feature, Services } from './services';
 import { GIVE_UP_AFTER_MS, formatElapsed, jitteredDelay, jobState, pruneJobs, type JobRecord } from './jobSchedule';
 import { formatTime } from './l10n';
+import { action, askAction } from './prompts';
 
 const STATE_KEY = 'nhncloud.jobs';
 
@@ -236,20 +237,21 @@ export class JobTracker {
     this.changed.fire(rec);
     for (const id of [rec.nodeId, ...(rec.refreshIds ?? [])]) if (id) this.explorer.refreshId(id);
     const took = formatElapsed(rec.endedAt - rec.startedAt);
-    const actions = rec.nodeId ? [vscode.l10n.t('Reveal in Tree'), vscode.l10n.t('Show Log')] : [vscode.l10n.t('Show Log')];
-    let pick: string | undefined;
+    const showLog = action('showLog', vscode.l10n.t('Show Log'));
+    const actions = rec.nodeId ? [action('reveal', vscode.l10n.t('Reveal in Tree')), showLog] : [showLog];
+    let pick: 'reveal' | 'showLog' | undefined;
     if (state === 'succeeded') {
       this.services.log.info(`Job ${rec.jobId} completed: ${rec.title} (${took})`);
-      pick = await vscode.window.showInformationMessage(vscode.l10n.t('{0}: done in {1}.', rec.title, took), ...actions);
+      pick = await askAction('info', vscode.l10n.t('{0}: done in {1}.', rec.title, took), {}, ...actions);
     } else if (state === 'failed') {
       this.services.log.error(`Job ${rec.jobId} ended ${rec.status}: ${rec.title}`);
-      pick = await vscode.window.showErrorMessage(vscode.l10n.t("{0} failed: the job ended {1} after {2}. See the DB instance's events for the cause.", rec.title, rec.status, took), ...actions);
+      pick = await askAction('error', vscode.l10n.t("{0} failed: the job ended {1} after {2}. See the DB instance's events for the cause.", rec.title, rec.status, took), {}, ...actions);
     } else {
       this.services.log.warn(`Job ${rec.jobId} no longer followed: ${reason ?? ''}`);
-      pick = await vscode.window.showWarningMessage(vscode.l10n.t('{0}: its outcome is unknown ({1}). Refresh the tree later to see the result.', rec.title, reason ?? vscode.l10n.t('no answer')), ...actions);
+      pick = await askAction('warning', vscode.l10n.t('{0}: its outcome is unknown ({1}). Refresh the tree later to see the result.', rec.title, reason ?? vscode.l10n.t('no answer')), {}, ...actions);
     }
-    if (pick === vscode.l10n.t('Reveal in Tree') && rec.nodeId) await this.revealJob(rec);
-    if (pick === vscode.l10n.t('Show Log')) this.services.log.show();
+    if (pick === 'reveal' && rec.nodeId) await this.revealJob(rec);
+    if (pick === 'showLog') this.services.log.show();
   }
 
   private async revealJob(rec: JobRecord) {
@@ -299,13 +301,17 @@ export class JobTracker {
     }
     const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('NHN Cloud jobs'), matchOnDetail: true, placeHolder: vscode.l10n.t('Pick a job to reveal its resource') });
     if (!pick) return;
-    const action = await vscode.window.showQuickPick(
-      [...(pick.job.nodeId ? [vscode.l10n.t('Reveal in Tree')] : []), vscode.l10n.t('Copy Job ID'), vscode.l10n.t('Show Log')].map((label) => ({ label })),
+    const chosen = await vscode.window.showQuickPick(
+      [
+        ...(pick.job.nodeId ? [{ label: vscode.l10n.t('Reveal in Tree'), id: 'reveal' as const }] : []),
+        { label: vscode.l10n.t('Copy Job ID'), id: 'copyId' as const },
+        { label: vscode.l10n.t('Show Log'), id: 'showLog' as const },
+      ],
       { title: pick.job.title },
     );
-    if (action?.label === vscode.l10n.t('Reveal in Tree')) await this.revealJob(pick.job);
-    if (action?.label === vscode.l10n.t('Copy Job ID')) await vscode.env.clipboard.writeText(pick.job.jobId);
-    if (action?.label === vscode.l10n.t('Show Log')) this.services.log.show();
+    if (chosen?.id === 'reveal') await this.revealJob(pick.job);
+    if (chosen?.id === 'copyId') await vscode.env.clipboard.writeText(pick.job.jobId);
+    if (chosen?.id === 'showLog') this.services.log.show();
   }
 
   feature(): Feature {

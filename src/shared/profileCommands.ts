@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { CancelledError } from '../client/errors';
 import { newProfileId } from './profiles';
+import { confirm } from './prompts';
 import { profileWizard } from './profileWizard';
 import { SECRET_FIELDS } from './secrets';
 import type { Feature, Profile, Services } from './services';
@@ -47,12 +48,11 @@ export function profileFeature({ profiles, log }: Services): Feature {
       },
       'nhncloud.profile.remove': async (arg?: unknown) => {
         const p = await choose(arg, vscode.l10n.t('Profile to remove'));
-        const ok = await vscode.window.showWarningMessage(
+        await confirm(
           vscode.l10n.t('Remove the profile "{0}"?', p.name),
-          { modal: true, detail: vscode.l10n.t('Its keys and passwords are deleted from the secret storage of VS Code. Nothing changes in NHN Cloud.') },
           vscode.l10n.t('Remove'),
+          vscode.l10n.t('Its keys and passwords are deleted from the secret storage of VS Code. Nothing changes in NHN Cloud.'),
         );
-        if (ok !== vscode.l10n.t('Remove')) throw new CancelledError();
         await profiles.remove(p.id);
         void vscode.window.showInformationMessage(vscode.l10n.t('Profile "{0}" removed, with its stored keys.', p.name));
       },

@@ -14,7 +14,7 @@ import { bucketNameProblems } from '../client/storage/names';
 import { download } from '../client/storage/transfer';
 import type { JobRecord } from '../shared/jobSchedule';
 import type { Services } from '../shared/services';
-import { ask, pick } from '../shared/prompts';
+import { action, ask, askAction, pick } from '../shared/prompts';
 import { READONLY_SCHEME, asPrefix, baseName, exportedKey, keyProblem, objectPath } from './keys';
 
 export { defaultLogPath } from './keys';
@@ -46,12 +46,12 @@ export async function chooseExportTarget(
     .then((c) => c.listBuckets())
     .then((r) => r.buckets.map((b) => b.name))
     .catch(() => [] as string[]);
-  const TYPE = vscode.l10n.t('$(edit) Type a bucket name...');
-  let bucket: string;
-  const chosen = buckets.length ? await pick([...buckets.map((b) => ({ label: b })), { label: TYPE }], { title: opts.title, placeHolder: vscode.l10n.t('Bucket (container) in {0} to export to', opts.region) }) : { label: TYPE };
-  if (chosen.label === TYPE) {
-    bucket = (await ask({ title: opts.title, prompt: vscode.l10n.t('Bucket (container) in {0}; it is created when missing', opts.region), placeHolder: 'rds-exports', validateInput: (t) => bucketNameProblems(t.trim())[0] ?? opts.validateBucket?.(t.trim()) })).trim();
-  } else bucket = chosen.label;
+  // An item without a bucket is "type a name".
+  const typeName = { label: vscode.l10n.t('$(edit) Type a bucket name...'), bucket: undefined as string | undefined };
+  const chosen = buckets.length ? await pick([...buckets.map((b) => ({ label: b, bucket: b as string | undefined })), typeName], { title: opts.title, placeHolder: vscode.l10n.t('Bucket (container) in {0} to export to', opts.region) }) : typeName;
+  const bucket =
+    chosen.bucket ??
+    (await ask({ title: opts.title, prompt: vscode.l10n.t('Bucket (container) in {0}; it is created when missing', opts.region), placeHolder: 'rds-exports', validateInput: (t) => bucketNameProblems(t.trim())[0] ?? opts.validateBucket?.(t.trim()) })).trim();
   const path = await ask({ title: opts.title, prompt: vscode.l10n.t('Path inside {0}', bucket), value: opts.defaultPath, validateInput: (t) => (t.trim() ? (keyProblem(asPrefix(t.trim())) ?? opts.validatePath?.(t)) : vscode.l10n.t('Enter a path.')) });
   return { tenantId, username: s.identityUsername, password: s.identityApiPassword, targetContainer: bucket, objectPath: asPrefix(path.trim()) };
 }
@@ -98,11 +98,13 @@ async function offerExported(deps: StorageDeps, run: ExportRun, target: ObjectSt
     const page = await s3.listObjectsPage({ bucket: target.targetContainer, prefix: target.objectPath, maxKeys: 100 }).catch(() => undefined);
     keys = page?.contents.map((c) => c.key) ?? [];
   }
-  const choice = await vscode.window.showInformationMessage(keys.length ? vscode.l10n.t('Exported {0} object(s) to {1}/{2}.', keys.length, target.targetContainer, target.objectPath) : vscode.l10n.t('Exported the objects to {0}/{1}.', target.targetContainer, target.objectPath), vscode.l10n.t('Open'), vscode.l10n.t('Download'));
+  const message = keys.length ? vscode.l10n.t('Exported {0} object(s) to {1}/{2}.', keys.length, target.targetContainer, target.objectPath) : vscode.l10n.t('Exported the objects to {0}/{1}.', target.targetContainer, target.objectPath);
+  const choice = await askAction('info', message, {}, action('open', vscode.l10n.t('Open')), action('download', vscode.l10n.t('Download')));
   if (!choice || !keys.length) return;
-  const key = keys.length === 1 ? keys[0] : (await pick(keys.map((k) => ({ label: baseName(k), description: k, k })), { title: vscode.l10n.t('{0} which exported object?', choice) })).k;
+  const title = choice === 'open' ? vscode.l10n.t('Open which exported object?') : vscode.l10n.t('Download which exported object?');
+  const key = keys.length === 1 ? keys[0] : (await pick(keys.map((k) => ({ label: baseName(k), description: k, k })), { title })).k;
   const uri = vscode.Uri.from({ scheme: READONLY_SCHEME, authority: profile.id, path: objectPath({ region: run.region, bucket: target.targetContainer, key }) });
-  if (choice === 'Open') {
+  if (choice === 'open') {
     await vscode.window.showTextDocument(uri, { preview: false });
     return;
   }

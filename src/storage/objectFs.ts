@@ -7,6 +7,7 @@
 // wrote it) the user chooses Compare (a diff of the remote version against theirs; the save is
 // refused), Overwrite, or Cancel (refused).
 import { formatDateTime } from '../shared/l10n';
+import { action, askAction } from '../shared/prompts';
 import { Readable } from 'node:stream';
 import * as vscode from 'vscode';
 import type { Region } from '../client/endpoints';
@@ -140,12 +141,13 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
         const info = await s3.headObject(a.bucket, a.key);
         const limit = openSizeLimitBytes();
         if (limit && info.size > limit) {
-          const answer = await vscode.window.showWarningMessage(
+          const answer = await askAction(
+            'warning',
             vscode.l10n.t('{0} is {1}, above the {2} set in "nhncloud.storage.openSizeLimitMB". Open it anyway?', baseName(a.key), formatSize(info.size), formatSize(limit)),
             { modal: true, detail: vscode.l10n.t('The whole object is downloaded into memory to show it. "Download..." in the explorer saves it to disk instead.') },
-            vscode.l10n.t('Open Anyway'),
+            action('open', vscode.l10n.t('Open Anyway')),
           );
-          if (answer !== 'Open Anyway') throw vscode.FileSystemError.Unavailable(vscode.l10n.t('{0} was not opened: it is larger than the open size limit.', baseName(a.key)));
+          if (answer !== 'open') throw vscode.FileSystemError.Unavailable(vscode.l10n.t('{0} was not opened: it is larger than the open size limit.', baseName(a.key)));
           this.approvedLarge.add(key);
         }
       }
@@ -198,19 +200,20 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
 
   private async resolveConflict(uri: vscode.Uri, a: ObjectAddress, seen: Seen | undefined, current: { etag?: string; lastModified?: string }): Promise<void> {
     const when = current.lastModified ? vscode.l10n.t(' (modified {0})', formatDateTime(new Date(current.lastModified))) : '';
-    const answer = await vscode.window.showWarningMessage(
+    const answer = await askAction(
+      'warning',
       seen ? vscode.l10n.t('{0} changed in {1} since you opened it{2}.', baseName(a.key), a.bucket, when) : vscode.l10n.t('{0} already exists in {1}{2}.', baseName(a.key), a.bucket, when),
       { modal: true, detail: vscode.l10n.t('Compare shows the remote version beside yours (nothing is saved). Overwrite replaces the remote version with yours.') },
-      vscode.l10n.t('Compare'),
-      vscode.l10n.t('Overwrite'),
+      action('compare', vscode.l10n.t('Compare')),
+      action('overwrite', vscode.l10n.t('Overwrite')),
     );
-    if (answer === 'Overwrite') {
+    if (answer === 'overwrite') {
       this.services.log.info(`Overwriting ${a.bucket}/${a.key} after a remote change, as chosen`);
       return;
     }
-    if (answer === 'Compare') {
+    if (answer === 'compare') {
       // Not awaited: the diff opens while this save is refused.
-      void vscode.commands.executeCommand('vscode.diff', ObjectFileSystem.readonlyUri(uri), uri, `${baseName(a.key)} (remote) ↔ yours`);
+      void vscode.commands.executeCommand('vscode.diff', ObjectFileSystem.readonlyUri(uri), uri, vscode.l10n.t('{0} (remote) ↔ yours', baseName(a.key)));
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not saved: {0} changed remotely. Compare the versions, then save again and choose Overwrite to keep yours.', baseName(a.key)));
     }
     throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not saved: {0} changed remotely and the save was cancelled.', baseName(a.key)));

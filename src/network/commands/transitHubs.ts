@@ -13,7 +13,7 @@ const nameProblem = (t: string) => (t.length > 255 ? vscode.l10n.t('At most 255 
 /** How each kind is deleted and what deleting it means for the user. */
 const DELETE: Partial<Record<NetKind, { label: string; run: (net: NetworkClient, id: string) => Promise<void>; detail: string }>> = {
   transitHub: { label: vscode.l10n.t('transit hub'), run: (n, id) => n.deleteTransitHub({ transitHubId: id }), detail: vscode.l10n.t('The hub must have no attachment left; VPCs connected through it lose their routes.') },
-  attachment: { label: 'attachment', run: (n, id) => n.deleteAttachment({ attachmentId: id }), detail: vscode.l10n.t('The VPC is disconnected from the hub; its associations, propagations and rules go with it.') },
+  attachment: { label: vscode.l10n.t('attachment'), run: (n, id) => n.deleteAttachment({ attachmentId: id }), detail: vscode.l10n.t('The VPC is disconnected from the hub; its associations, propagations and rules go with it.') },
   routingTable: { label: vscode.l10n.t('routing table'), run: (n, id) => n.deleteRoutingTable({ routingTableId: id }), detail: vscode.l10n.t('Attachments associated with it lose their routing; the default table cannot be deleted.') },
   routingAssociation: { label: vscode.l10n.t('routing association'), run: (n, id) => n.deleteRoutingAssociation({ routingAssociationId: id }), detail: vscode.l10n.t('Traffic from the attachment is no longer routed by this table.') },
   routingPropagation: { label: vscode.l10n.t('routing propagation'), run: (n, id) => n.deleteRoutingPropagation({ routingPropagationId: id }), detail: vscode.l10n.t('The rules this propagation created are removed from the table.') },
@@ -84,7 +84,7 @@ export function transitHubCommands(deps: NetworkDeps): Record<string, CommandHan
       await confirm(`${unshare ? vscode.l10n.t('Stop sharing with project') : vscode.l10n.t('Delete {0}', how.label)} ${node.label}?`, unshare ? vscode.l10n.t('Unshare') : vscode.l10n.t('Delete'), how.detail);
       await how.run(await networkRoot(node).client(), node.data.id);
       deps.explorer.refreshId(node.parent!.id);
-      void vscode.window.showInformationMessage(`${how.label[0].toUpperCase()}${how.label.slice(1)} ${node.label} ${unshare ? 'removed' : 'deleted'}.`);
+      void vscode.window.showInformationMessage(unshare ? vscode.l10n.t('Stopped sharing: {0} removed.', node.label) : vscode.l10n.t('Deleted the {0} {1}.', how.label, node.label));
     },
     'nhncloud.network.copyId': async (node?: unknown) => {
       const value = node instanceof FloatingIpNode ? node.data.floating_ip_address : node instanceof NetItemNode || node instanceof TransitHubNode || node instanceof RoutingTableNode || node instanceof MulticastDomainNode ? node.data.id : undefined;

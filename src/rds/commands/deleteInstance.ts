@@ -1,6 +1,7 @@
 // Delete a DB instance: refused (with the way out) while deletion protection is on, else a
 // modal warning and the name typed to confirm.
 import * as vscode from 'vscode';
+import { action, askAction } from '../../shared/prompts';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
 import { ask, confirm, instanceFrom, track } from './util';
@@ -11,13 +12,13 @@ export function deleteInstanceCommands(deps: RdsDeps): Record<string, CommandHan
       const t = await instanceFrom(node, deps, vscode.l10n.t('Delete DB Instance'));
       const name = t.data.dbInstanceName;
       if (t.data.useDeletionProtection) {
-        const off = vscode.l10n.t('Turn Off Deletion Protection...');
-        const answer = await vscode.window.showWarningMessage(
+        const answer = await askAction(
+          'warning',
           vscode.l10n.t('{0} cannot be deleted: deletion protection is on.', name),
           { modal: true, detail: vscode.l10n.t('Turn deletion protection off first, then delete it.') },
-          off,
+          action('turnOff', vscode.l10n.t('Turn Off Deletion Protection...')),
         );
-        if (answer === off) await vscode.commands.executeCommand('nhncloud.rds.toggleDeletionProtection', node);
+        if (answer === 'turnOff') await vscode.commands.executeCommand('nhncloud.rds.toggleDeletionProtection', node);
         return;
       }
       await confirm(vscode.l10n.t('Delete {0}?', name), vscode.l10n.t('Delete...'), vscode.l10n.t('The DB instance and its data are deleted for good (manual backups stay). Instance ID: {0}', t.data.dbInstanceId));

@@ -8,11 +8,11 @@ import { parseLocalDate, validate } from './limits';
 import { ask, pick, scopeFrom } from './util';
 
 const CATEGORIES = [
-  { label: 'ALL', description: vscode.l10n.t('every event') },
-  { label: 'INSTANCE', description: vscode.l10n.t('DB instances') },
-  { label: 'BACKUP', description: 'backups' },
-  { label: 'DB_SECURITY_GROUP', description: vscode.l10n.t('DB security groups') },
-  { label: 'TENANT', description: vscode.l10n.t('the project') },
+  { label: 'ALL', category: 'ALL', description: vscode.l10n.t('every event') },
+  { label: 'INSTANCE', category: 'INSTANCE', description: vscode.l10n.t('DB instances') },
+  { label: 'BACKUP', category: 'BACKUP', description: vscode.l10n.t('backups') },
+  { label: 'DB_SECURITY_GROUP', category: 'DB_SECURITY_GROUP', description: vscode.l10n.t('DB security groups') },
+  { label: 'TENANT', category: 'TENANT', description: vscode.l10n.t('the project') },
 ];
 
 const RANGES = [
@@ -31,7 +31,7 @@ export function eventCommands(deps: RdsDeps): Record<string, CommandHandler> {
       if (!(folder instanceof EventsFolderNode)) throw new Error(vscode.l10n.t('The Events folder is not in the tree: refresh the NHN Cloud explorer and try again.'));
       const title = vscode.l10n.t('Filter events ({0})', scope.region);
       const q = folder.query;
-      const category = (await pick(CATEGORIES.map((c) => ({ ...c, picked: c.label === q.category })), { title, placeHolder: vscode.l10n.t('Category (now {0})', q.category) })).label;
+      const category = (await pick(CATEGORIES.map((c) => ({ ...c, picked: c.category === q.category })), { title, placeHolder: vscode.l10n.t('Category (now {0})', q.category) })).category;
       const keyword = (await ask({ title, prompt: vscode.l10n.t('Keyword in the message (empty: any)'), value: q.keyword ?? '', validate: validate.keyword })).trim();
       const range = await pick(RANGES, { title, placeHolder: vscode.l10n.t('Time range') });
       const next: EventQuery = { category, keyword: keyword || undefined, hours: range.hours || undefined };

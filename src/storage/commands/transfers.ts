@@ -11,7 +11,7 @@ import type { S3Client } from '../../client/storage/client';
 import { safeLocalPath } from '../../client/storage/localPath';
 import { download, upload } from '../../client/storage/transfer';
 import type { CommandHandler } from '../../shared/services';
-import { confirm } from '../../shared/prompts';
+import { action, askAction, confirm } from '../../shared/prompts';
 import { asPrefix, baseName, formatRate, formatSize, keyForUpload, relativeDownloadPath } from '../keys';
 import { BucketNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
 import { bucketFrom, concurrency, objectNodes } from './targets';
@@ -184,6 +184,6 @@ function defaultDir(): string {
 }
 
 async function offerReveal(uri: vscode.Uri, n: number): Promise<void> {
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Downloaded {0} file(s) to {1}.', n, uri.fsPath), vscode.l10n.t('Reveal'));
-  if (choice === 'Reveal') await vscode.commands.executeCommand('revealFileInOS', uri);
+  const choice = await askAction('info', vscode.l10n.t('Downloaded {0} file(s) to {1}.', n, uri.fsPath), {}, action('reveal', vscode.l10n.t('Reveal')));
+  if (choice === 'reveal') await vscode.commands.executeCommand('revealFileInOS', uri);
 }
