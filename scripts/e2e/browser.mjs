@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { texts } from './texts.mjs';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/snap/bin/chromium'];
 
@@ -32,8 +33,13 @@ export async function launchBrowser(profileDir) {
 
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The helpers a scenario receives as `t` (besides `page`). Timeouts are generous: the machine is shared. */
-export function helpers(page, server) {
+/**
+ * The helpers a scenario receives as `t` (besides `page`). Timeouts are generous: the machine is
+ * shared. `locale` is the display language of the run: texts given in English are looked up in
+ * the extension's bundles (see texts.mjs; `t.l`, `t.lpart`, `t.nls`, `t.cmd`).
+ */
+export function helpers(page, server, locale = 'en') {
+  const tx = texts(locale);
   const sidebar = page.locator('#workbench\\.parts\\.sidebar');
   const quickInput = page.locator('.quick-input-widget');
   const quickInputBox = quickInput.locator('input[type="text"], input[type="password"]').first();
@@ -41,6 +47,7 @@ export function helpers(page, server) {
     page,
     server,
     sidebar,
+    ...tx,
     /** Opens the workbench and waits until it is ready. */
     async openWorkbench() {
       await page.goto(`${server.url}/?folder=${encodeURIComponent(server.ws)}`);
@@ -74,6 +81,7 @@ export function helpers(page, server) {
     },
     /** Runs a command from the palette by its full title, e.g. "NHN Cloud: Add Profile". */
     async runCommand(title) {
+      title = tx.auto(title);
       await page.keyboard.press('Escape');
       await page.keyboard.press('F1');
       await quickInputBox.waitFor({ state: 'visible', timeout: 15_000 });
@@ -84,6 +92,7 @@ export function helpers(page, server) {
     },
     /** A row of the sidebar tree whose text contains `text` (a row's accessible name is its tooltip, so match text). */
     treeRow(text) {
+      text = tx.auto(text);
       return sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: text }).first();
     },
     async expandRow(text) {
@@ -95,7 +104,19 @@ export function helpers(page, server) {
     quick: {
       /** Waits for a quick input whose prompt, placeholder or title contains `text`. */
       async waitFor(text, timeout = 15_000) {
-        await quickInput.filter({ hasText: text }).or(quickInput.locator(`input[placeholder*="${text.replace(/"/g, '\\"')}"]`)).first().waitFor({ state: 'visible', timeout });
+        // The prompt, title or message shows as text; a placeholder only as an attribute.
+        const deadline = Date.now() + timeout;
+        let shown = '';
+        for (;;) {
+          if (await quickInput.isVisible()) {
+            const body = await quickInput.innerText().catch(() => '');
+            const placeholder = (await quickInputBox.getAttribute('placeholder', { timeout: 1_000 }).catch(() => '')) ?? '';
+            shown = `${body}\n${placeholder}`;
+            if (tx.shows(shown, text)) return;
+          }
+          if (Date.now() > deadline) throw new Error(`no quick input shows "${text}" (${tx.locale}: ${tx.auto(text)}); it shows:\n${shown.slice(0, 400)}`);
+          await page.waitForTimeout(150);
+        }
       },
       /** Types `value` into the visible input box and presses Enter. */
       async answer(value, expect) {
@@ -106,6 +127,7 @@ export function helpers(page, server) {
       },
       /** Picks the item with this label (single-select quick pick). */
       async pick(label, expect) {
+        label = tx.auto(label);
         if (expect) await t.quick.waitFor(expect);
         const row = quickInput.locator('.quick-input-list .monaco-list-row').filter({ hasText: label }).first();
         await row.waitFor({ timeout: 15_000 });
@@ -126,9 +148,34 @@ export function helpers(page, server) {
     },
     /** Waits for a notification toast containing `text`. */
     async notification(text, timeout = 30_000) {
+      text = tx.auto(text);
       const n = page.locator('.notifications-toasts .notification-list-item').filter({ hasText: text }).first();
       await n.waitFor({ timeout });
       return n;
+    },
+    /** Presses `button` of the modal dialog that contains `text`. */
+    async dialogButton(text, button) {
+      const dialog = page.locator('.monaco-dialog-box').filter({ hasText: tx.auto(text) });
+      await dialog.waitFor({ timeout: 30_000 });
+      const name = tx.auto(button);
+      await dialog.getByRole('button', typeof name === 'string' ? { name, exact: true } : { name }).click();
+    },
+    /** Right-clicks a tree row (its text, or a locator) and chooses a context-menu item. */
+    async menu(row, item) {
+      const r = typeof row === 'string' ? t.treeRow(row) : row;
+      await r.waitFor({ timeout: 30_000 });
+      await r.click({ button: 'right' });
+      const entry = page.locator('.context-view .action-item').filter({ hasText: tx.auto(item) }).first();
+      await entry.waitFor({ timeout: 10_000 });
+      // The menu ignores a click that comes right after it opened: hover (which focuses the item), then Enter.
+      await page.waitForTimeout(300);
+      await entry.hover();
+      await page.keyboard.press('Enter');
+    },
+    /** Runs a palette command with the focus out of any webview (a focused webview keeps F1 for itself). */
+    async command(title) {
+      await sidebar.locator('.composite.title .title-label').first().click();
+      await t.runCommand(title);
     },
     /** The inner frame of the active webview. */
     webview() {

@@ -3,7 +3,14 @@
 // page; after them the mocha suite of test/e2e/exthost runs inside the extension host.
 // On a failure: a screenshot, the sidebar's HTML, the notifications and the server log go to
 // .e2e-artifacts/. Every process started here is stopped by its own id, also on failure or Ctrl-C.
-// usage: node scripts/e2e/run.mjs [--grep TEXT] [--skip-exthost] [--only-exthost] [file-filter...]
+//
+// Locales: every scenario file runs in English and again in Korean through the same code (its
+// texts are looked up in the extension's bundles: scripts/e2e/texts.mjs); a file that exports
+// `locales` chooses its own list (files whose scenarios press dialog or QuickPick buttons add
+// Japanese). `--locale ko` or E2E_LOCALES=en,ja limits a run to those locales. Runs of files and
+// locales share the machine: E2E_JOBS (default 2) of them run at once, each with its own
+// code-server and Chromium.
+// usage: node scripts/e2e/run.mjs [--grep TEXT] [--locale L[,L]] [--skip-exthost] [--only-exthost] [file-filter...]
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +23,12 @@ const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
 const grepIdx = argv.indexOf('--grep');
 const grep = grepIdx >= 0 ? argv[grepIdx + 1] : process.env.E2E_GREP;
-const fileFilters = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--grep');
+const localeIdx = argv.indexOf('--locale');
+const onlyLocales = (localeIdx >= 0 ? argv[localeIdx + 1] : process.env.E2E_LOCALES)?.split(',').filter(Boolean);
+const fileFilters = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--grep' && argv[i - 1] !== '--locale');
+const JOBS = Math.max(1, Number(process.env.E2E_JOBS ?? 2));
+/** The locales a file runs in when it does not say. */
+const DEFAULT_LOCALES = ['en', 'ko'];
 const ARTIFACTS = join(ROOT, '.e2e-artifacts');
 
 const live = { servers: new Set(), browsers: new Set() };
@@ -45,23 +57,25 @@ async function saveFailure(dir, t, server, err) {
   if (logs && existsSync(logs)) cpSync(logs, join(dir, 'vscode-logs'), { recursive: true });
 }
 
-async function runFile(file) {
-  const mod = await import(pathToFileURL(file).href);
+async function runFile(file, locale) {
+  // A module instance of its own per locale: scenario files keep state (a sandbox process, a URL)
+  // in module variables, and two locales of one file may run at once.
+  const mod = await import(`${pathToFileURL(file).href}?locale=${locale}`);
   const all = mod.scenarios ?? mod.default ?? [];
   const list = grep ? all.filter((s) => s.name.includes(grep)) : all;
   const results = [];
   if (!list.length) return results;
-  const base = file.split('/').pop().replace(/\.m?[jt]s$/, '');
+  const base = `${file.split('/').pop().replace(/\.m?[jt]s$/, '')}[${locale}]`;
   let server;
   let browser;
   let t;
   try {
-    server = await startCodeServer(mod.options ?? {});
+    server = await startCodeServer({ ...(mod.options ?? {}), ...(locale === 'en' ? {} : { locale }) });
     live.servers.add(server);
     browser = await launchBrowser(join(server.runDir, 'chromium'));
     live.browsers.add(browser);
     const page = browser.pages()[0] ?? (await browser.newPage());
-    t = helpers(page, server);
+    t = helpers(page, server, locale);
     t.artifacts = join(ARTIFACTS, base);
     await t.openWorkbench();
   } catch (err) {
@@ -114,8 +128,23 @@ async function main() {
     .sort()
     .filter((f) => !fileFilters.length || fileFilters.some((x) => f.includes(x)))
     .map((f) => join(dir, f));
+  const runs = [];
+  for (const f of files) {
+    const mod = await import(pathToFileURL(f).href);
+    for (const locale of mod.locales ?? DEFAULT_LOCALES) if (!onlyLocales || onlyLocales.includes(locale)) runs.push([f, locale]);
+  }
   const results = [];
-  if (!flag('--only-exthost')) for (const f of files) results.push(...(await runFile(f)));
+  if (!flag('--only-exthost')) {
+    // A small pool: JOBS runs at once, in file order.
+    let next = 0;
+    const worker = async () => {
+      while (next < runs.length) {
+        const [f, locale] = runs[next++];
+        results.push(...(await runFile(f, locale)));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(JOBS, runs.length) }, worker));
+  }
   if (!flag('--skip-exthost') && !grep && !fileFilters.length) {
     const r = await runExthostSuite({ live, artifacts: join(ARTIFACTS, 'exthost') });
     results.push(r);

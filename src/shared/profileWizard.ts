@@ -252,8 +252,8 @@ export async function profileWizard(opts: {
           items: [
             { label: vscode.l10n.t('$(check) Save profile'), value: { kind: 'done' } },
             ...OVERRIDE_SERVICES.map((o) => ({
-              label: `Endpoint: ${o.label}`,
-              description: endpoints[o.service] || 'default',
+              label: vscode.l10n.t('Endpoint: {0}', o.label),
+              description: endpoints[o.service] || vscode.l10n.t('default'),
               value: { kind: 'endpoint' as const, service: o.service },
             })),
             ...draft.regions.map((r) => ({

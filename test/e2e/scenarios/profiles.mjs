@@ -16,6 +16,7 @@ const SECRETS = {
   s3SecretKey: 'SntlS3Secret2Jx7Rq',
 };
 const PROFILE = 'e2e-gov';
+const ADVANCED = 'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.';
 
 /** Every regular file under `dir` (symlinks are not followed: the extension folder links to the repo). */
 function* files(dir) {
@@ -47,8 +48,8 @@ export const scenarios = [
     async run(t) {
       await t.openView('NHN Cloud');
       const welcome = t.sidebar.locator('.welcome-view');
-      await welcome.getByRole('button', { name: 'Add Profile' }).waitFor({ timeout: 60_000 });
-      await welcome.getByRole('button', { name: 'Explore the Sandbox' }).waitFor();
+      await welcome.getByRole('button', { name: t.nls('Add Profile') }).waitFor({ timeout: 60_000 });
+      await welcome.getByRole('button', { name: t.nls('Explore the Sandbox') }).waitFor();
       await t.screenshot('welcome');
     },
   },
@@ -58,43 +59,43 @@ export const scenarios = [
       await t.runCommand('NHN Cloud: Add Profile');
       await t.quick.answer('', 'Profile name');
       // An empty name is refused with a message, and the wizard stays on the step.
-      await t.quick.validation().filter({ hasText: 'Give the profile a name' }).waitFor();
+      await t.quick.validation().filter({ hasText: t.lpart('Give the profile a name, e.g. "production" or "gov-test".') }).waitFor();
       await t.quick.answer(PROFILE);
-      await t.quick.pick('Government cloud', 'Which cloud');
-      await t.quick.waitFor('Regions to show');
+      await t.quick.pick('Government cloud', 'Which cloud is the project in?');
+      await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
       // The government cloud offers KR1 and KR2 only, both preselected.
       const rows = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
       await rows.filter({ hasText: 'KR2' }).waitFor();
       if (await rows.filter({ hasText: 'JP1' }).count()) throw new Error('JP1 offered for the government cloud');
       await t.quick.enter();
-      await t.quick.answer(SECRETS.rdsAppKey, 'app key');
+      await t.quick.answer(SECRETS.rdsAppKey, t.lpart('RDS for MySQL: the app key (console: URL & Appkey).'));
       // Back returns to the previous step; the typed secret is kept there.
-      await t.quick.waitFor('user access key ID');
+      await t.quick.waitFor(t.lpart('RDS for MySQL: the user access key ID (console: API Security Settings).'));
       await t.quick.back();
-      await t.quick.waitFor('app key');
+      await t.quick.waitFor(t.lpart('RDS for MySQL: the app key (console: URL & Appkey).'));
       await t.quick.enter();
-      await t.quick.answer(SECRETS.rdsAccessKeyId, 'user access key ID');
-      await t.quick.answer(SECRETS.rdsSecretAccessKey, 'secret access key');
-      await t.quick.answer('not a tenant id!', 'tenant ID of the project');
-      await t.quick.validation().filter({ hasText: 'hexadecimal' }).waitFor();
+      await t.quick.answer(SECRETS.rdsAccessKeyId, t.lpart('RDS for MySQL: the user access key ID (console: API Security Settings).'));
+      await t.quick.answer(SECRETS.rdsSecretAccessKey, t.lpart('RDS for MySQL: the secret access key of that user access key.'));
+      await t.quick.answer('not a tenant id!', t.lpart('Network (floating IPs, transit hub): the tenant ID of the project.'));
+      await t.quick.validation().filter({ hasText: t.l("{0} is the project's tenant ID: 32 hexadecimal characters, as shown under API Endpoint settings in the console.", t.l('Network tenant ID')) }).waitFor();
       await t.quick.answer(SECRETS.identityTenantId);
-      await t.quick.answer(SECRETS.identityUsername, 'e-mail or IAM ID');
-      await t.quick.answer(SECRETS.identityApiPassword, 'API password');
-      await t.quick.answer(SECRETS.storageTenantId, 'Object storage: its tenant ID');
-      await t.quick.answer(SECRETS.s3AccessKey, 'S3 API credential access key');
-      await t.quick.answer(SECRETS.s3SecretKey, 'secret key of that S3 credential');
-      await t.quick.pick('Endpoint: RDS for MySQL', 'Advanced');
-      await t.quick.answer('http://127.0.0.1:9/rds/{region}', 'Address of rds');
-      await t.quick.pick('S3 signing region for KR1', 'Advanced');
-      await t.quick.answer('KR1', 'S3 signing region in KR1');
-      await t.quick.pick('Save profile', 'Advanced');
+      await t.quick.answer(SECRETS.identityUsername, t.lpart('Network: the account e-mail or IAM ID used for API tokens.'));
+      await t.quick.answer(SECRETS.identityApiPassword, t.lpart('Network: the API password set in the console (not the login password).'));
+      await t.quick.answer(SECRETS.storageTenantId, t.lpart('Object storage: its tenant ID (it can differ from the network one).'));
+      await t.quick.answer(SECRETS.s3AccessKey, t.lpart('Object storage, optional: an S3 API credential access key (one can also be made later).'));
+      await t.quick.answer(SECRETS.s3SecretKey, t.lpart('Object storage, optional: the secret key of that S3 credential.'));
+      await t.quick.pick(t.l('Endpoint: {0}', 'RDS for MySQL'), ADVANCED);
+      await t.quick.answer('http://127.0.0.1:9/rds/{region}', t.l('Address of {0} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.', 'rds'));
+      await t.quick.pick(t.l('S3 signing region for {0}', 'KR1'), ADVANCED);
+      await t.quick.answer('KR1', t.lpart('S3 signing region in {0}. Empty restores the default ({1}; corrected automatically when the server names another).'));
+      await t.quick.pick('$(check) Save profile', ADVANCED);
       await t.quick.waitClosed();
-      await t.notification(`Profile "${PROFILE}" added and active.`);
+      await t.notification(t.l('Profile "{0}" added and active.', PROFILE));
       // The active profile names the view ("NHN Cloud: e2e-gov"); the welcome is gone, the regions are listed.
       await t.sidebar.locator('.composite.title').filter({ hasText: PROFILE }).waitFor({ timeout: 30_000 });
       await t.treeRow('KR1').waitFor({ timeout: 30_000 });
       await t.treeRow('KR2').waitFor();
-      if (await t.sidebar.locator('.welcome-view').filter({ hasText: 'Add Profile' }).isVisible()) throw new Error('welcome still shown');
+      if (await t.sidebar.locator('.welcome-view').filter({ hasText: t.nls('Add Profile') }).isVisible()) throw new Error('welcome still shown');
       await t.screenshot('profile-added');
     },
   },
@@ -127,12 +128,12 @@ export const scenarios = [
       // A public-cloud profile with no keys at all: every secret step skipped with Enter.
       await t.runCommand('NHN Cloud: Add Profile');
       await t.quick.answer('e2e-public', 'Profile name');
-      await t.quick.pick('Public cloud', 'Which cloud');
-      await t.quick.waitFor('Regions to show');
+      await t.quick.pick('Public cloud', 'Which cloud is the project in?');
+      await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
       await quickRows.filter({ hasText: 'JP1' }).waitFor();
       await t.quick.enter();
       for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
-      await t.quick.pick('Save profile', 'Advanced');
+      await t.quick.pick('$(check) Save profile', ADVANCED);
       await t.sidebar.locator('.composite.title').filter({ hasText: 'e2e-public' }).waitFor({ timeout: 30_000 });
       await t.treeRow('JP1').waitFor();
 
@@ -145,24 +146,24 @@ export const scenarios = [
       await t.runCommand('NHN Cloud: Edit Profile');
       await t.quick.pick(PROFILE, 'Profile to edit');
       await t.quick.answer(PROFILE, 'Profile name');
-      await t.quick.waitFor('Which cloud');
+      await t.quick.waitFor('Which cloud is the project in?');
       await t.quick.enter();
-      await t.quick.waitFor('Regions to show');
+      await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
       await t.quick.enter();
-      await t.quick.waitFor('Leave empty to keep the stored value');
-      await t.page.locator('.quick-input-widget input[placeholder*="stored; type to replace"]').waitFor();
+      await t.quick.waitFor(t.lpart('Leave empty to keep the stored value.'));
+      await t.page.locator(`.quick-input-widget input[placeholder*="${t.lpart('{0} (stored; type to replace)')}"]`).waitFor();
       for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
-      await t.quick.pick('Save profile', 'Advanced');
-      await t.notification(`Profile "${PROFILE}" saved.`);
+      await t.quick.pick('$(check) Save profile', ADVANCED);
+      await t.notification(t.l('Profile "{0}" saved.', PROFILE));
 
       // Remove the second profile: a modal asks first; the other profile stays active.
       await t.runCommand('NHN Cloud: Remove Profile');
       await t.quick.pick('e2e-public', 'Profile to remove');
       const dialog = t.page.locator('.monaco-dialog-box');
-      await dialog.filter({ hasText: 'Remove the profile "e2e-public"?' }).waitFor({ timeout: 15_000 });
-      await dialog.getByRole('button', { name: 'Remove' }).click();
+      await dialog.filter({ hasText: t.l('Remove the profile "{0}"?', 'e2e-public') }).waitFor({ timeout: 15_000 });
+      await dialog.getByRole('button', { name: t.l('Remove'), exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await t.notification('Profile "e2e-public" removed');
+      await t.notification(t.l('Profile "{0}" removed, with its stored keys.', 'e2e-public'));
       await t.runCommand('NHN Cloud: Switch Profile');
       await t.quick.waitFor('Switch to profile');
       await quickRows.filter({ hasText: PROFILE }).waitFor();

@@ -11,7 +11,7 @@ const INSTANCE = 'dev-playground';
 const dialog = (t) => t.page.locator('.monaco-dialog-box');
 
 async function noLoadFailure(t) {
-  const failed = await t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: 'Failed to load' }).count();
+  const failed = await t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: t.auto('Failed to load') }).count();
   if (failed) throw new Error(`${failed} tree row(s) say "Failed to load"`);
 }
 
@@ -20,7 +20,7 @@ export const scenarios = [
     name: 'Explore the Sandbox from the welcome: the Sandbox profile with its regions appears',
     async run(t) {
       await t.openView('NHN Cloud');
-      await t.sidebar.locator('.welcome-view').getByRole('button', { name: 'Explore the Sandbox' }).click();
+      await t.sidebar.locator('.welcome-view').getByRole('button', { name: t.nls('Explore the Sandbox') }).click();
       await t.notification('The sandbox runs on', 60_000);
       await t.treeRow('Sandbox').waitFor({ timeout: 30_000 });
       await t.treeRow('KR1').waitFor({ timeout: 30_000 });
@@ -57,7 +57,7 @@ export const scenarios = [
       await t.quick.pick('CRUD', 'Authority');
       // MySQL 8.4 supports the TLS option; its only plugin (caching_sha2_password) is not asked.
       await t.quick.pick('NONE', 'TLS');
-      await t.notification(`Create DB user e2e_user@% on ${INSTANCE}: done`, 90_000);
+      await t.notification(t.lre('{0}: done in {1}.', t.l('Create DB user {0}@{1} on {2}', 'e2e_user', '%', INSTANCE)), 90_000);
       await t.treeRow('e2e_user@%').waitFor({ timeout: 30_000 });
     },
   },
@@ -67,7 +67,7 @@ export const scenarios = [
       await t.runCommand('NHN Cloud: Create DB Schema...');
       await t.quick.pick(INSTANCE, 'DB instance');
       await t.quick.answer('e2e_schema', 'Schema name');
-      await t.notification(`Create DB schema e2e_schema on ${INSTANCE}: done`, 90_000);
+      await t.notification(t.lre('{0}: done in {1}.', t.l('Create DB schema {0} on {1}', 'e2e_schema', INSTANCE)), 90_000);
       await t.treeRow('e2e_schema').waitFor({ timeout: 30_000 });
     },
   },
@@ -76,13 +76,13 @@ export const scenarios = [
     async run(t) {
       await t.runCommand('NHN Cloud: Stop DB Instance');
       await t.quick.pick('staging-api', 'DB instance');
-      await dialog(t).getByRole('button', { name: 'Stop' }).click();
-      await t.page.locator('.statusbar-item').filter({ hasText: 'NHN Cloud job' }).first().waitFor({ timeout: 30_000 });
-      await t.notification('Stop staging-api: done', 90_000);
+      await t.dialogButton(t.l('Stop {0}?', 'staging-api'), 'Stop');
+      await t.page.locator('.statusbar-item').filter({ hasText: t.l('$(sync~spin) 1 NHN Cloud job') }).first().waitFor({ timeout: 30_000 });
+      await t.notification(t.lre('{0}: done in {1}.', t.l('Stop {0}', 'staging-api')), 90_000);
       await t.treeRow('staging-api').filter({ hasText: 'SHUTDOWN' }).waitFor({ timeout: 30_000 });
       await t.runCommand('NHN Cloud: Start DB Instance');
       await t.quick.pick('staging-api', 'DB instance');
-      await t.notification('Start staging-api: done', 90_000);
+      await t.notification(t.lre('{0}: done in {1}.', t.l('Start {0}', 'staging-api')), 90_000);
       await t.treeRow('staging-api').filter({ hasText: 'AVAILABLE' }).waitFor({ timeout: 30_000 });
     },
   },
@@ -91,7 +91,7 @@ export const scenarios = [
     async run(t) {
       await t.runCommand('NHN Cloud: Delete DB Instance...');
       await t.quick.pick('prod-orders', 'DB instance');
-      await dialog(t).filter({ hasText: 'deletion protection is on' }).waitFor({ timeout: 30_000 });
+      await dialog(t).filter({ hasText: t.l('{0} cannot be deleted: deletion protection is on.', 'prod-orders') }).waitFor({ timeout: 30_000 });
       await t.screenshot('rds-delete-refused');
       await t.page.keyboard.press('Escape');
       await t.treeRow('prod-orders').waitFor();
@@ -124,15 +124,15 @@ export const scenarios = [
       await row.waitFor({ timeout: 30_000 });
       await row.click({ button: 'right' });
       const menu = t.page.locator('.monaco-menu').last();
-      await menu.locator('.action-label').filter({ hasText: 'Stop DB Instance' }).first().waitFor({ timeout: 15_000 });
+      await menu.locator('.action-label').filter({ hasText: t.nls('Stop DB Instance') }).first().waitFor({ timeout: 15_000 });
       const labels = await menu.locator('.action-label').allInnerTexts();
       await t.screenshot('rds-context-menu');
       await t.page.keyboard.press('Escape');
       for (const absent of ['Start DB Instance', 'Promote Read Replica', 'Pause High Availability']) {
-        if (labels.some((l) => l.includes(absent))) throw new Error(`"${absent}" offered on a running single instance: ${labels.join(' | ')}`);
+        if (labels.some((l) => l.includes(t.nls(absent)))) throw new Error(`"${absent}" offered on a running single instance: ${labels.join(' | ')}`);
       }
       for (const present of ['Restart DB Instance...', 'Modify DB Instance...', 'Delete DB Instance...', 'Copy ID']) {
-        if (!labels.some((l) => l.includes(present))) throw new Error(`"${present}" missing: ${labels.join(' | ')}`);
+        if (!labels.some((l) => l.includes(t.nls(present)))) throw new Error(`"${present}" missing: ${labels.join(' | ')}`);
       }
     },
   },

@@ -1,0 +1,95 @@
+// The texts a scenario looks for, in the display language of its run. Every scenario is written
+// once with the extension's English source texts; run in Korean or Japanese, the same code looks
+// each text up in the bundles the extension itself reads (l10n/bundle.l10n.<locale>.json for
+// messages, package.nls.<locale>.json for manifest titles), so a scenario proves the translated
+// flow, not a hand-picked copy of it.
+//   t.l('Profile "{0}" added and active.', name)  a message, formatted; throws if it is not one
+//   t.lre('{0}: done in {1}.', title)             the same as a RegExp, missing arguments matching anything
+//   t.lpart('Regions to show in the explorer ...') the longest run of the translated message
+//                                                   without a placeholder (for "contains" checks)
+//   t.nls('Add Profile')                            a manifest text (command title, view name...)
+//   t.cmd('Add Profile')                            a palette entry: "NHN Cloud: " + its title
+// The helpers of browser.mjs (runCommand, treeRow, expandRow, quick.*, notification, dialog,
+// menu) translate a text that is exactly a message or a manifest text by themselves.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './codeServer.mjs';
+
+const readJson = (file) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const format = (text, args) => text.replace(/\{(\d+)\}/g, (m, i) => (args[Number(i)] === undefined ? m : String(args[Number(i)])));
+
+export function texts(locale = 'en') {
+  const english = readJson('l10n/bundle.l10n.json');
+  const nlsEnglish = readJson('package.nls.json');
+  const local = locale === 'en' ? english : readJson(`l10n/bundle.l10n.${locale}.json`);
+  const nlsLocal = locale === 'en' ? nlsEnglish : readJson(`package.nls.${locale}.json`);
+  // English manifest text -> its key (the first key wins; titles repeat only with equal translations).
+  const nlsKeyOf = new Map();
+  for (const [key, value] of Object.entries(nlsEnglish)) if (!nlsKeyOf.has(value)) nlsKeyOf.set(value, key);
+
+  // VS Code draws `$(icon)` as an icon: what a person sees is the text around it.
+  const onScreen = (text) => text.replace(/\$\([A-Za-z0-9~-]+\)\s*/g, '');
+  const message = (msg) => {
+    if (!(msg in english)) throw new Error(`e2e text: "${msg}" is not a message of l10n/bundle.l10n.json`);
+    const text = local[msg];
+    if (typeof text !== 'string') throw new Error(`e2e text: "${msg}" has no ${locale} translation`);
+    return onScreen(text);
+  };
+  const manifest = (value) => {
+    const key = nlsKeyOf.get(value);
+    if (!key) throw new Error(`e2e text: "${value}" is not a text of package.nls.json`);
+    const text = nlsLocal[key];
+    if (typeof text !== 'string') throw new Error(`e2e text: "${key}" has no ${locale} translation`);
+    return text;
+  };
+  const api = {
+    locale,
+    l: (msg, ...args) => format(message(msg), args),
+    /** The translated message as a RegExp: given arguments filled in, missing ones (undefined) match anything. */
+    lre(msg, ...args) {
+      const parts = message(msg).split(/(\{\d+\})/);
+      return new RegExp(
+        parts.map((p) => {
+          const m = /^\{(\d+)\}$/.exec(p);
+          if (!m) return escapeRegExp(p);
+          const v = args[Number(m[1])];
+          return v === undefined ? '[\\s\\S]*?' : escapeRegExp(String(v));
+        }).join(''),
+      );
+    },
+    lpart(msg) {
+      const runs = message(msg).split(/\{\d+\}/).map((s) => s.trim());
+      return runs.reduce((a, b) => (b.length > a.length ? b : a), '');
+    },
+    nls: manifest,
+    cmd: (title) => `NHN Cloud: ${manifest(title)}`,
+    /**
+     * What the helpers look for when a scenario gives English text:
+     *   - exactly a message or a manifest text: its translation;
+     *   - a fragment of messages (e.g. 'deletion protection is on'): a RegExp that matches the
+     *     text itself (it may be data: 'KR1', a bucket name) or any whole translated message
+     *     whose English contains the fragment, placeholders matching anything;
+     *   - anything else: unchanged.
+     * In English every text is returned unchanged.
+     */
+    auto(text) {
+      if (typeof text !== 'string' || locale === 'en') return text;
+      if (text in english) return message(text);
+      const palette = /^NHN Cloud: (.+)$/.exec(text);
+      if (palette && nlsKeyOf.has(palette[1])) return `NHN Cloud: ${manifest(palette[1])}`;
+      if (nlsKeyOf.has(text)) return manifest(text);
+      if (text.length < 3) return text;
+      const containing = Object.keys(english).filter((k) => k.includes(text) && typeof local[k] === 'string');
+      if (!containing.length || containing.length > 200) return text;
+      const whole = containing.map((k) => onScreen(local[k]).split(/\{\d+\}/).map(escapeRegExp).join('[\\s\\S]*?'));
+      return new RegExp([escapeRegExp(text), ...whole].join('|'));
+    },
+    /** Whether `shown` (text on screen) contains what `auto(text)` looks for. */
+    shows(shown, text) {
+      const want = api.auto(text);
+      return typeof want === 'string' ? shown.toLowerCase().includes(want.toLowerCase()) : want.test(shown);
+    },
+  };
+  return api;
+}
