@@ -49,32 +49,39 @@ async function pickTyped(t, label, expect) {
   await t.page.keyboard.press('Enter');
 }
 
-/** The Add Profile wizard with every key of the sandbox and each endpoint pointing at `baseUrl`. */
-export async function addSandboxProfile(t, name, baseUrl) {
+/**
+ * The Add Profile wizard with the sandbox's keys and each endpoint pointing at `baseUrl`.
+ * `rdsKeys` replaces the RDS key pair (e.g. the VIEWER one); `rdsOnly` leaves every other key
+ * empty and points only RDS at the sandbox.
+ */
+export async function addSandboxProfile(t, name, baseUrl, { rdsKeys = RDS, rdsOnly = false } = {}) {
+  const advanced = 'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.';
   await t.runCommand('NHN Cloud: Add Profile');
   await t.quick.answer(name, 'Profile name');
-  await t.quick.pick('Public cloud', 'Which cloud');
-  await t.quick.waitFor('Regions to show');
+  await t.quick.pick('Public cloud', 'Which cloud is the project in?');
+  await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
   await t.quick.enter();
-  await t.quick.answer(RDS.appKey, 'app key');
-  await t.quick.answer(RDS.id, 'user access key ID');
-  await t.quick.answer(RDS.secret, 'secret access key');
-  await t.quick.answer(IDENTITY.tenantId, 'tenant ID of the project');
-  await t.quick.answer(IDENTITY.username, 'e-mail or IAM ID');
-  await t.quick.answer(IDENTITY.password, 'API password');
-  await t.quick.answer(IDENTITY.storageTenantId, 'Object storage: its tenant ID');
-  await t.quick.answer(EC2.access, 'S3 API credential access key');
-  await t.quick.answer(EC2.secret, 'secret key of that S3 credential');
-  for (const [label, service, address] of [
-    ['Endpoint: RDS for MySQL', 'rds', `${baseUrl}/rds/{region}`],
-    ['Endpoint: Identity (tokens)', 'identity', `${baseUrl}/identity`],
-    ['Endpoint: Network', 'network', `${baseUrl}/network/{region}`],
-    ['Endpoint: Object storage (S3)', 'storage', `${baseUrl}/storage/{region}`],
-  ]) {
-    await pickTyped(t, label, 'Advanced');
-    await t.quick.answer(address, `Address of ${service}`);
+  const other = (value) => (rdsOnly ? '' : value);
+  await t.quick.answer(rdsKeys.appKey, t.lpart('RDS for MySQL: the app key (console: URL & Appkey).'));
+  await t.quick.answer(rdsKeys.id, t.lpart('RDS for MySQL: the user access key ID (console: API Security Settings).'));
+  await t.quick.answer(rdsKeys.secret, t.lpart('RDS for MySQL: the secret access key of that user access key.'));
+  await t.quick.answer(other(IDENTITY.tenantId), t.lpart('Network (floating IPs, transit hub): the tenant ID of the project.'));
+  await t.quick.answer(other(IDENTITY.username), t.lpart('Network: the account e-mail or IAM ID used for API tokens.'));
+  await t.quick.answer(other(IDENTITY.password), t.lpart('Network: the API password set in the console (not the login password).'));
+  await t.quick.answer(other(IDENTITY.storageTenantId), t.lpart('Object storage: its tenant ID (it can differ from the network one).'));
+  await t.quick.answer(other(EC2.access), t.lpart('Object storage, optional: an S3 API credential access key (one can also be made later).'));
+  await t.quick.answer(other(EC2.secret), t.lpart('Object storage, optional: the secret key of that S3 credential.'));
+  const endpoints = [
+    ['RDS for MySQL', 'rds', `${baseUrl}/rds/{region}`],
+    [t.l('Identity (tokens)'), 'identity', `${baseUrl}/identity`],
+    [t.l('Network'), 'network', `${baseUrl}/network/{region}`],
+    [t.l('Object storage (S3)'), 'storage', `${baseUrl}/storage/{region}`],
+  ];
+  for (const [label, service, address] of rdsOnly ? endpoints.slice(0, 1) : endpoints) {
+    await pickTyped(t, t.l('Endpoint: {0}', label), advanced);
+    await t.quick.answer(address, t.l('Address of {0} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.', service));
   }
-  await pickTyped(t, 'Save profile', 'Advanced');
+  await pickTyped(t, t.l('$(check) Save profile'), advanced);
   await t.quick.waitClosed();
-  await t.notification(`Profile "${name}" added and active.`);
+  await t.notification(t.l('Profile "{0}" added and active.', name));
 }

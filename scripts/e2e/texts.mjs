@@ -58,6 +58,17 @@ export function texts(locale = 'en') {
         }).join(''),
       );
     },
+    /** The arguments of the translated message `msg` as shown in `shown` (undefined when it is not there). */
+    lparse(msg, shown) {
+      const parts = message(msg).split(/(\{\d+\})/);
+      const order = [];
+      const re = new RegExp(parts.map((p) => (/^\{(\d+)\}$/.test(p) ? (order.push(Number(p.slice(1, -1))), '([\\s\\S]*?)') : escapeRegExp(p))).join('') + '$');
+      const m = re.exec(shown.trim()) ?? new RegExp(re.source.slice(0, -1)).exec(shown);
+      if (!m) return undefined;
+      const args = [];
+      order.forEach((i, k) => (args[i] = m[k + 1]));
+      return args;
+    },
     lpart(msg) {
       const runs = message(msg).split(/\{\d+\}/).map((s) => s.trim());
       return runs.reduce((a, b) => (b.length > a.length ? b : a), '');

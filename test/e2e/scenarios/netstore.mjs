@@ -26,27 +26,6 @@ async function remotePut(key, content) {
   if (!res.ok) throw new Error(`put-object answered ${res.status}`);
 }
 
-/** Picks by typing the label into the quick pick's filter and pressing Enter (a hover tooltip cannot get in the way). */
-
-/** Right-click a tree row and choose a context-menu item. */
-async function menu(t, rowText, item) {
-  const row = t.treeRow(rowText);
-  await row.waitFor({ timeout: 30_000 });
-  await row.click({ button: 'right' });
-  const entry = t.page.locator('.context-view .action-item').filter({ hasText: item }).first();
-  await entry.waitFor({ timeout: 10_000 });
-  // The menu ignores a click that comes right after it opened: hover (which focuses the item), then Enter.
-  await t.page.waitForTimeout(300);
-  await entry.hover();
-  await t.page.keyboard.press('Enter');
-}
-
-async function dialogButton(t, text, button) {
-  const dialog = t.page.locator('.monaco-dialog-box').filter({ hasText: text });
-  await dialog.waitFor({ timeout: 30_000 });
-  await dialog.getByRole('button', { name: button }).click();
-}
-
 const editorText = (t) => t.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
 
 async function waitEditorHas(t, text, timeout = 30_000) {
@@ -99,14 +78,14 @@ export const scenarios = [
       await typeAtTop(t, '// local ');
       await remotePut('config.json', '{ "changed": "remotely" }\n');
       await t.page.keyboard.press('Control+S');
-      await dialogButton(t, 'changed in sandbox-docs since you opened it', 'Compare');
-      await t.page.locator('.tabs-container .tab').filter({ hasText: '(remote)' }).waitFor({ timeout: 30_000 });
+      await t.dialogButton(t.lre('{0} changed in {1} since you opened it{2}.', 'config.json', 'sandbox-docs'), 'Compare');
+      await t.page.locator('.tabs-container .tab').filter({ hasText: t.l('{0} (remote) ↔ yours', 'config.json') }).waitFor({ timeout: 30_000 });
       await t.screenshot('storage-conflict-compare');
       // Back to the file itself; saving again asks again, and Overwrite keeps the local text.
       await t.page.keyboard.press('Control+W');
       await t.page.locator('.tabs-container .tab').filter({ hasText: 'config.json' }).first().click();
       await t.page.keyboard.press('Control+S');
-      await dialogButton(t, 'changed in sandbox-docs since you opened it', 'Overwrite');
+      await t.dialogButton(t.lre('{0} changed in {1} since you opened it{2}.', 'config.json', 'sandbox-docs'), 'Overwrite');
       await waitSaved(t, 'config.json');
       await t.page.keyboard.press('Control+W');
       await t.treeRow('config.json').click();
@@ -119,17 +98,16 @@ export const scenarios = [
     async run(t) {
       const file = join(t.server.ws, 'upload-20mb.bin');
       writeFileSync(file, Buffer.alloc(20 * 1024 * 1024, 7));
-      await menu(t, 'sandbox-docs', 'Upload Files...');
+      await t.menu('sandbox-docs', 'Upload Files...');
       // code-server's simple file dialog lists the workspace folder: pick the file, then accept.
-      await t.quick.pick('upload-20mb.bin', 'Upload to sandbox-docs');
+      await t.quick.pick('upload-20mb.bin', t.lre('Upload to {0}/{1}', 'sandbox-docs'));
       await t.page.waitForTimeout(500);
       const input = t.page.locator('.quick-input-widget input[type="text"]').first();
       if (await input.isVisible()) {
         if (!(await input.inputValue()).endsWith('upload-20mb.bin')) await input.fill(file);
         await t.page.keyboard.press('Enter');
       }
-      await t.notification('Uploading upload-20mb.bin', 30_000).catch(() => undefined);
-      await t.notification('Uploaded 1 file', 120_000);
+            await t.notification(t.lre('Uploaded {0} file(s) to {1}.', 1), 120_000);
       await t.treeRow('upload-20mb.bin').filter({ hasText: '20.0 MB' }).waitFor({ timeout: 30_000 });
       await t.screenshot('storage-uploaded');
     },
@@ -139,16 +117,16 @@ export const scenarios = [
     async run(t) {
       await t.expandRow('RDS for MySQL');
       await t.expandRow('DB Instances');
-      await menu(t, 'staging-api', 'Export Log Files');
+      await t.menu('staging-api', 'Export Log Files to Object Storage...');
       await t.quick.waitFor('Log files to export');
       await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().click();
       await t.quick.enter();
-      await t.quick.pick('sandbox-docs', 'Bucket (container)');
+      await t.quick.pick('sandbox-docs', t.lpart('Bucket (container) in {0} to export to'));
       // Enter keeps the default path, rds-logs/staging-api/<today>/.
-      await t.quick.waitFor('Path inside sandbox-docs');
+      await t.quick.waitFor(t.l('Path inside {0}', 'sandbox-docs'));
       await t.quick.enter();
-      const done = await t.notification('Exported 1 object', 120_000);
-      await done.getByRole('button', { name: 'Open' }).click();
+      const done = await t.notification(t.lre('Exported {0} object(s) to {1}/{2}.', 1), 120_000);
+      await done.getByRole('button', { name: t.l('Open'), exact: true }).click();
       await t.page.locator('.tabs-container .tab.active').waitFor({ timeout: 30_000 });
       const text = await editorText(t).innerText();
       if (!text.trim()) throw new Error('the exported log opened empty');
@@ -165,10 +143,10 @@ export const scenarios = [
       await t.expandRow('Routing Tables');
       await t.expandRow('prod-table');
       await t.expandRow('Rules');
-      await menu(t, 'Rules', 'Create Routing Rule...');
-      await t.quick.answer('10.77.1.0/24', 'Destination range');
-      await t.quick.pick('FORWARD', 'What happens to traffic');
-      await t.quick.pick('app-attachment', 'forward to');
+      await t.menu('Rules', 'Create Routing Rule...');
+      await t.quick.answer('10.77.1.0/24', 'Destination range (CIDR)');
+      await t.quick.pick('FORWARD', t.lpart('What happens to traffic for {0}'));
+      await t.quick.pick('app-attachment', t.lpart('{0}: forward to'));
       await t.quick.answer('', 'Description');
       await t.treeRow('10.77.1.0/24').waitFor({ timeout: 30_000 });
     },
@@ -176,8 +154,8 @@ export const scenarios = [
   {
     name: 'the route lookup answers for a known CIDR',
     async run(t) {
-      await menu(t, 'core-hub', 'Where Does This Address Route?');
-      await t.quick.answer('10.99.1.0/24', 'IPv4 address or range');
+      await t.menu('core-hub', 'Where Does This Address Route?');
+      await t.quick.answer('10.99.1.0/24', 'An IPv4 address or range');
       const row = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: 'prod-table' }).first();
       await row.waitFor({ timeout: 30_000 });
       const text = await row.innerText();
@@ -189,23 +167,23 @@ export const scenarios = [
   {
     name: 'allocate, attach, detach and release a floating IP',
     async run(t) {
-      await menu(t, 'Floating IPs', 'Allocate Floating IP...');
-      const toast = await t.notification('allocated in KR1', 30_000);
-      const address = /Floating IP (\S+) allocated/.exec(await toast.innerText())?.[1];
+      await t.menu('Floating IPs', 'Allocate Floating IP...');
+      const toast = await t.notification(t.lre('Floating IP {0} allocated in {1}.', undefined, 'KR1'), 30_000);
+      const address = t.lparse('Floating IP {0} allocated in {1}.', (await toast.locator('.notification-list-item-message').innerText()).trim())?.[0];
       if (!address) throw new Error('no address in the notification');
       await t.expandRow('Floating IPs');
       await t.treeRow(address).waitFor({ timeout: 30_000 });
-      await menu(t, address, 'Attach Floating IP to Port...');
+      await t.menu(address, 'Attach Floating IP to Port...');
       await t.quick.answer(MULTI_IP_PORT, 'port');
       // The port has two addresses: the service says so and the command asks which one.
       await t.quick.answer('10.10.1.21', 'fixed IP');
       await t.treeRow(address).filter({ hasText: '10.10.1.21' }).waitFor({ timeout: 30_000 });
-      await menu(t, address, 'Detach Floating IP');
-      await dialogButton(t, `Detach ${address}`, 'Detach');
-      await t.treeRow(address).filter({ hasText: 'not attached' }).waitFor({ timeout: 30_000 });
-      await menu(t, address, 'Release Floating IP...');
-      await dialogButton(t, `Release floating IP ${address}`, 'Release');
-      await t.notification(`Floating IP ${address} released.`);
+      await t.menu(address, 'Detach Floating IP');
+      await t.dialogButton(t.lre('Detach {0} from {1}?', address), 'Detach');
+      await t.treeRow(address).filter({ hasText: t.l('not attached') }).waitFor({ timeout: 30_000 });
+      await t.menu(address, 'Release Floating IP...');
+      await t.dialogButton(t.l('Release floating IP {0}?', address), 'Release');
+      await t.notification(t.l('Floating IP {0} released.', address));
       await t.treeRow(address).waitFor({ state: 'detached', timeout: 30_000 });
       stopSandbox();
     },

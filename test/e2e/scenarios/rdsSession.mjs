@@ -1,7 +1,7 @@
 // RDS against a sandbox running outside VS Code (as a real service would): a VIEWER profile
 // gets a clear permission message, and a job survives a window reload. The sandbox process is
 // started by the first scenario and stopped, by its own id, by the last one (or on exit).
-import { startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 
 const KEYS = {
   viewer: { appKey: 'sandbox-rds-appkey', id: 'sandbox-viewer-access-key', secret: 'sandbox-viewer-secret-access-key' },
@@ -16,26 +16,6 @@ function stopSandbox() {
   sandbox = undefined;
 }
 
-/** The Add Profile wizard: public cloud, RDS keys only, the RDS address pointing at the sandbox. */
-async function addProfile(t, name, keys) {
-  await t.runCommand('NHN Cloud: Add Profile');
-  await t.quick.answer(name, 'Profile name');
-  await t.quick.pick('Public cloud', 'Which cloud');
-  await t.quick.waitFor('Regions to show');
-  await t.quick.enter();
-  await t.quick.answer(keys.appKey, 'app key');
-  await t.quick.answer(keys.id, 'user access key ID');
-  await t.quick.answer(keys.secret, 'secret access key');
-  for (const step of ['tenant ID of the project', 'e-mail or IAM ID', 'API password', 'Object storage: its tenant ID', 'S3 API credential access key', 'secret key of that S3 credential']) {
-    await t.quick.answer('', step);
-  }
-  await t.quick.pick('Endpoint: RDS for MySQL', 'Advanced');
-  await t.quick.answer(`${url}/rds/{region}`, 'Address of rds');
-  await t.quick.pick('Save profile', 'Advanced');
-  await t.quick.waitClosed();
-  await t.notification(`Profile "${name}" added and active.`);
-}
-
 export const scenarios = [
   {
     name: 'a VIEWER profile browses, and a change gets a clear permission message, not a stack trace',
@@ -44,14 +24,14 @@ export const scenarios = [
       sandbox = await startSandboxProcess({ timeScaleMs: 2000 });
       url = sandbox.url;
       await t.openView('NHN Cloud');
-      await addProfile(t, 'e2e-viewer', KEYS.viewer);
+      await addSandboxProfile(t, 'e2e-viewer', url, { rdsKeys: KEYS.viewer, rdsOnly: true });
       await t.expandRow('KR1');
       await t.expandRow('RDS for MySQL');
       await t.expandRow('DB Instances');
       await t.treeRow('staging-api').waitFor({ timeout: 30_000 });
       await t.runCommand('NHN Cloud: Stop DB Instance');
       await t.quick.pick('staging-api', 'DB instance');
-      await t.page.locator('.monaco-dialog-box').getByRole('button', { name: 'Stop' }).click();
+      await t.dialogButton(t.l('Stop {0}?', 'staging-api'), 'Stop');
       const toast = await t.notification('permission', 30_000);
       const text = await toast.innerText();
       if (/\n\s+at |Error:|\.ts:\d+/.test(text)) throw new Error(`the message shows internals: ${text}`);
@@ -61,15 +41,15 @@ export const scenarios = [
   {
     name: 'reload the window in the middle of a job: the job resumes and reports its end',
     async run(t) {
-      await addProfile(t, 'e2e-admin', KEYS.admin);
+      await addSandboxProfile(t, 'e2e-admin', url, { rdsKeys: KEYS.admin, rdsOnly: true });
       await t.runCommand('NHN Cloud: Stop DB Instance');
       await t.quick.pick('staging-api', 'DB instance');
-      await t.page.locator('.monaco-dialog-box').getByRole('button', { name: 'Stop' }).click();
-      await t.page.locator('.statusbar-item').filter({ hasText: 'NHN Cloud job' }).first().waitFor({ timeout: 30_000 });
+      await t.dialogButton(t.l('Stop {0}?', 'staging-api'), 'Stop');
+      await t.page.locator('.statusbar-item').filter({ hasText: t.l('$(sync~spin) 1 NHN Cloud job') }).first().waitFor({ timeout: 30_000 });
       await t.runCommand('Developer: Reload Window');
       await t.page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
       await t.openView('NHN Cloud');
-      await t.notification('Stop staging-api: done', 120_000);
+      await t.notification(t.lre('{0}: done in {1}.', t.l('Stop {0}', 'staging-api')), 120_000);
       await t.expandRow('KR1');
       await t.expandRow('RDS for MySQL');
       await t.expandRow('DB Instances');
