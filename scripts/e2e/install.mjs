@@ -155,8 +155,28 @@ async function lock(dir) {
   }
 }
 
+/**
+ * Korean and Japanese texts need a CJK font in Chromium, or every scenario in those locales
+ * draws boxes (the screenshots show it). Debian's fonts-noto-cjk is installed when missing
+ * (as root, or with sudo when it asks for no password); otherwise the run stops and says so.
+ */
+function ensureCjkFonts() {
+  const has = () => spawnSync('fc-list', [':lang=ko'], { encoding: 'utf8' }).stdout?.trim() && spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' }).stdout?.trim();
+  if (has()) return;
+  console.log('[e2e] Installing Debian\'s fonts-noto-cjk (Korean and Japanese in Chromium)…');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const run = (args) => spawnSync(sudo[0] ?? args[0], sudo.length ? [...sudo.slice(1), ...args] : args.slice(1), { stdio: 'inherit', env });
+  if (run(['apt-get', 'install', '-y', '--no-install-recommends', 'fonts-noto-cjk']).status !== 0) {
+    run(['apt-get', 'update']);
+    run(['apt-get', 'install', '-y', '--no-install-recommends', 'fonts-noto-cjk']);
+  }
+  if (!has()) throw new Error('No Korean/Japanese font for Chromium: install the Debian package fonts-noto-cjk (sudo apt-get install -y fonts-noto-cjk).');
+}
+
 /** Installs what is missing; returns the Node 24 binary and code-server's entry script. */
 export async function ensureInstalled() {
+  ensureCjkFonts();
   const p = paths();
   mkdirSync(p.cache, { recursive: true });
   const release = await lock(join(p.cache, '.install.lock'));

@@ -91,9 +91,12 @@ export function texts(locale = 'en') {
       if (palette && nlsKeyOf.has(palette[1])) return `NHN Cloud: ${manifest(palette[1])}`;
       if (nlsKeyOf.has(text)) return manifest(text);
       if (text.length < 3) return text;
-      const containing = Object.keys(english).filter((k) => k.includes(text) && typeof local[k] === 'string');
+      const containing = [
+        ...Object.keys(english).filter((k) => k.includes(text) && typeof local[k] === 'string').map((k) => local[k]),
+        ...Object.entries(nlsEnglish).filter(([k, v]) => typeof v === 'string' && v.includes(text) && typeof nlsLocal[k] === 'string').map(([k]) => nlsLocal[k]),
+      ];
       if (!containing.length || containing.length > 200) return text;
-      const whole = containing.map((k) => onScreen(local[k]).split(/\{\d+\}/).map(escapeRegExp).join('[\\s\\S]*?'));
+      const whole = containing.map((k) => onScreen(k).split(/\{\d+\}/).map(escapeRegExp).join('[\\s\\S]*?'));
       return new RegExp([escapeRegExp(text), ...whole].join('|'));
     },
     /** Whether `shown` (text on screen) contains what `auto(text)` looks for. */

@@ -118,7 +118,7 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
       const picked = files ?? (await vscode.window.showOpenDialog({ canSelectFiles: true, canSelectMany: true, title: vscode.l10n.t('Upload to {0}/{1}', t.bucket, t.prefix), openLabel: vscode.l10n.t('Upload') }));
       if (!picked?.length) return;
       const items = await Promise.all(picked.map(async (u) => uploadItem(t.s3, t.bucket, keyForUpload(t.prefix, basename(u.fsPath)), u.fsPath, (await stat(u.fsPath)).size)));
-      const n = await runTransfers(vscode.l10n.t('Uploading {0} to {1}', items.length === 1 ? basename(picked[0].fsPath) : `${items.length} files`, t.bucket), items, concurrency());
+      const n = await runTransfers(vscode.l10n.t('Uploading {0} to {1}', items.length === 1 ? basename(picked[0].fsPath) : vscode.l10n.t('{0} files', items.length), t.bucket), items, concurrency());
       afterUpload(t.folderId, n, `${t.bucket}/${t.prefix}`);
       return items.map((i) => i.label);
     },
@@ -185,5 +185,9 @@ function defaultDir(): string {
 
 async function offerReveal(uri: vscode.Uri, n: number): Promise<void> {
   const choice = await askAction('info', vscode.l10n.t('Downloaded {0} file(s) to {1}.', n, uri.fsPath), {}, action('reveal', vscode.l10n.t('Reveal')));
-  if (choice === 'reveal') await vscode.commands.executeCommand('revealFileInOS', uri);
+  if (choice !== 'reveal') return;
+  // Inside the workspace, VS Code's own Explorer shows it (also in a browser or a remote window,
+  // where there is no OS file manager to open); elsewhere the OS file manager does.
+  const inWorkspace = vscode.workspace.getWorkspaceFolder(uri) !== undefined;
+  await vscode.commands.executeCommand(inWorkspace ? 'revealInExplorer' : 'revealFileInOS', uri);
 }

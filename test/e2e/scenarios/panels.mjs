@@ -7,21 +7,15 @@
 async function region(t, code = 'KR1') {
   const asked = await t.page
     .locator('.quick-input-widget')
-    .filter({ hasText: 'Region' })
+    .filter({ hasText: t.auto('Region') })
     .waitFor({ state: 'visible', timeout: 5_000 })
     .then(() => true, () => false);
   if (asked) await t.quick.pick(code);
 }
 
-/** Runs a palette command with the focus out of any webview (a focused webview keeps F1 for itself). */
-async function command(t, title) {
-  await t.sidebar.locator('.composite.title .title-label').first().click();
-  await t.runCommand(title);
-}
-
 /** Closes every editor, so the next scenario starts from a clean editor area. */
 async function closeEditors(t) {
-  await command(t, 'View: Close All Editors');
+  await t.command('View: Close All Editors');
 }
 
 const field = (w, path) => w.locator(`[data-path="${path}"]`);
@@ -58,19 +52,19 @@ export const scenarios = [
   {
     name: 'Create DB Instance: invalid values show inline errors and block Review; a valid create ends AVAILABLE in the tree',
     async run(t) {
-      await command(t, 'NHN Cloud: Create DB Instance');
+      await t.command('NHN Cloud: Create DB Instance');
       await region(t);
       const w = t.webview();
       await field(w, 'dbInstanceName').waitFor({ timeout: 60_000 });
 
       await fill(w, 'dbPort', '80');
-      await errorOf(w, 'dbPort', 'dbPort must be between 3306 and 43306').waitFor();
+      await errorOf(w, 'dbPort', t.auto('dbPort must be between 3306 and 43306')).waitFor();
       await fill(w, 'storage.storageSize', '5000');
-      await errorOf(w, 'storage.storageSize', 'storageSize must be between 20 and 2048').waitFor();
+      await errorOf(w, 'storage.storageSize', t.auto('storageSize must be between 20 and 2048')).waitFor();
       await w.locator('#review-request').click();
-      await w.locator('.notice-error', { hasText: 'Some fields need attention' }).waitFor();
+      await w.locator('.notice-error', { hasText: t.auto('Some fields need attention') }).waitFor();
       if ((await w.locator('#submit').count()) !== 0) throw new Error('Create offered while fields are invalid');
-      await errorOf(w, 'dbFlavorId', 'dbFlavorId').waitFor();
+      await errorOf(w, 'dbFlavorId', t.auto('dbFlavorId')).waitFor();
 
       await choose(w, 'dbVersion', 'MYSQL_V8040');
       await fill(w, 'dbInstanceName', 'e2e-orders');
@@ -91,9 +85,9 @@ export const scenarios = [
       if (text.includes('E2eSecretPw!7') || !text.includes('••••••••')) throw new Error('the summary must mask the password');
       await t.screenshot('create-summary');
       await w.locator('#submit').click();
-      await w.locator('.progress', { hasText: 'Job' }).waitFor();
-      await w.locator('vscode-button', { hasText: 'Reveal in Explorer' }).waitFor({ timeout: 180_000 });
-      await w.locator('vscode-button', { hasText: 'Reveal in Explorer' }).click();
+      await w.locator('.progress', { hasText: t.auto('Job') }).waitFor();
+      await w.locator('vscode-button', { hasText: t.auto('Reveal in Explorer') }).waitFor({ timeout: 180_000 });
+      await w.locator('vscode-button', { hasText: t.auto('Reveal in Explorer') }).click();
       const row = t.treeRow('e2e-orders');
       await row.waitFor({ timeout: 60_000 });
       await t.screenshot('create-revealed');
@@ -103,14 +97,14 @@ export const scenarios = [
   {
     name: 'a reload keeps a half-filled Create form',
     async run(t) {
-      await command(t, 'NHN Cloud: Create DB Instance');
+      await t.command('NHN Cloud: Create DB Instance');
       await region(t, 'KR2');
       const w = t.webview();
       await field(w, 'dbInstanceName').waitFor({ timeout: 60_000 });
       await fill(w, 'dbInstanceName', 'half-filled');
       await fill(w, 'description', 'typed before the reload');
       await t.page.waitForTimeout(500); // the state is written on the next animation frame
-      await command(t, 'Developer: Reload Window');
+      await t.command('Developer: Reload Window');
       await t.page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
       // The sidebar comes back as it was; clicking its tab while it restores would hide it again.
       await t.sidebar
@@ -122,7 +116,7 @@ export const scenarios = [
       const name = field(again, 'dbInstanceName');
       await name.waitFor({ timeout: 90_000 }).catch(async () => {
         // The sandbox restarts with the tree after a reload; the panel offers Retry meanwhile.
-        await again.locator('vscode-button', { hasText: 'Retry' }).click();
+        await again.locator('vscode-button', { hasText: t.auto('Retry') }).click();
         await name.waitFor({ timeout: 60_000 });
       });
       const value = await name.evaluate((el) => el.value);
@@ -135,7 +129,7 @@ export const scenarios = [
   {
     name: 'Restore to a point in time: bounded, last query previewed, job runs to AVAILABLE',
     async run(t) {
-      await command(t, 'NHN Cloud: Restore DB Instance');
+      await t.command('NHN Cloud: Restore DB Instance');
       await t.quick.pick('From a DB instance', 'Restore');
       await region(t);
       await t.quick.pick('staging-api', 'Instance to restore');
@@ -143,19 +137,19 @@ export const scenarios = [
       const when = field(w, 'restore.restoreYmdt');
       await when.waitFor({ timeout: 60_000 });
       await t.page.waitForFunction(() => true);
-      await w.locator('.field-help', { hasText: 'Restorable from' }).waitFor({ timeout: 30_000 });
+      await w.locator('.field-help', { hasText: t.auto('Restorable from') }).waitFor({ timeout: 30_000 });
       const latest = await when.evaluate((el) => el.value);
       if (!latest) throw new Error('the point in time is not prefilled with the latest restorable time');
       await fill(w, 'restore.restoreYmdt', '2999-01-01T00:00:00+09:00');
-      await errorOf(w, 'restore.restoreYmdt', 'Choose a time between').waitFor();
+      await errorOf(w, 'restore.restoreYmdt', t.auto('Choose a time between')).waitFor();
       await fill(w, 'restore.restoreYmdt', latest);
-      await w.locator('vscode-button', { hasText: 'Preview last query' }).click();
-      await w.locator('.last-query').filter({ hasText: 'Last query executed' }).waitFor({ timeout: 30_000 });
+      await w.locator('vscode-button', { hasText: t.auto('Preview last query') }).click();
+      await w.locator('.last-query').filter({ hasText: t.auto('Last query executed') }).waitFor({ timeout: 30_000 });
       const name = await field(w, 'dbInstanceName').evaluate((el) => el.value);
       if (name !== 'staging-api-restored') throw new Error(`the name is not prefilled from the source: ${name}`);
       await w.locator('#review-request').click();
       await w.locator('#submit').click();
-      await w.locator('vscode-button', { hasText: 'Reveal in Explorer' }).waitFor({ timeout: 180_000 });
+      await w.locator('vscode-button', { hasText: t.auto('Reveal in Explorer') }).waitFor({ timeout: 180_000 });
       await t.screenshot('restore-done');
       await closeEditors(t);
     },
@@ -163,7 +157,7 @@ export const scenarios = [
   {
     name: 'Parameter group: three changes, the diff, Save, and the group then needs applying',
     async run(t) {
-      await command(t, 'NHN Cloud: Edit Parameters');
+      await t.command('NHN Cloud: Edit Parameters');
       await region(t);
       await t.quick.pick('default.MYSQL_V8040', 'Parameter group');
       const w = t.webview();
@@ -182,20 +176,20 @@ export const scenarios = [
       await filter.fill('big_tables');
       await w.locator('[data-name="big_tables"] vscode-checkbox').first().click();
       await filter.fill('');
-      await w.locator('#review', { hasText: 'Review 3 change(s)' }).waitFor();
+      await w.locator('#review', { hasText: t.l('Review {0} change(s)', 3) }).waitFor();
       await w.locator('#t-modifiedOnly').click();
-      await w.locator('.pg-count', { hasText: /^3 of / }).waitFor();
+      await w.locator('.pg-count', { hasText: new RegExp(`^${t.lre('{0} of {1}', 3).source}`) }).waitFor();
 
       await w.locator('#review').click();
       const diff = w.locator('table.diff');
       await diff.waitFor();
       const rows = await diff.locator('tbody tr').count();
       if (rows !== 3) throw new Error(`the diff shows ${rows} rows`);
-      await w.locator('.notice-warning', { hasText: 'restart' }).waitFor();
+      await w.locator('.notice-warning', { hasText: t.auto('restart') }).waitFor();
       await t.screenshot('parameters-diff');
       await w.locator('#save').click();
-      await w.locator('.notice-info', { hasText: 'Saved 3 change(s)' }).waitFor({ timeout: 60_000 });
-      await w.locator('.pg-banner', { hasText: 'needs applying' }).waitFor({ timeout: 60_000 });
+      await w.locator('.notice-info', { hasText: t.l('Saved {0} change(s).', 3) }).waitFor({ timeout: 60_000 });
+      await w.locator('.pg-banner', { hasText: t.auto('needs applying') }).waitFor({ timeout: 60_000 });
       await t.screenshot('parameters-need-apply');
     },
   },

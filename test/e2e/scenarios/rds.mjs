@@ -11,7 +11,7 @@ const INSTANCE = 'dev-playground';
 const dialog = (t) => t.page.locator('.monaco-dialog-box');
 
 async function noLoadFailure(t) {
-  const failed = await t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: t.auto('Failed to load') }).count();
+  const failed = await t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: t.lre('Failed to load: {0}. Click to retry') }).count();
   if (failed) throw new Error(`${failed} tree row(s) say "Failed to load"`);
 }
 

@@ -87,17 +87,6 @@ const MUTATING = /\.(create|delete|modify|update|stop|start|restart|forceRestart
 const dialog = (t) => t.page.locator('.monaco-dialog-box');
 
 
-async function menu(t, row, item) {
-  const r = typeof row === 'string' ? t.treeRow(row) : row;
-  await r.waitFor({ timeout: 30_000 });
-  await r.click({ button: 'right' });
-  const entry = t.page.locator('.context-view .action-item').filter({ hasText: item }).first();
-  await entry.waitFor({ timeout: 10_000 });
-  await t.page.waitForTimeout(300);
-  await entry.hover();
-  await t.page.keyboard.press('Enter');
-}
-
 /** Waits for the confirmation a destructive command must show (a modal dialog or a typed confirmation), then backs out. */
 async function backOut(t, how, what) {
   const modal = dialog(t);
@@ -203,7 +192,7 @@ export const scenarios = [
       await obj.waitFor({ timeout: 30_000 });
       if (await obj.locator('img').count()) throw new Error('the object key became an <img> element in the tree');
       // The stop confirmation names the instance: as text.
-      await menu(t, row, 'Stop DB Instance');
+      await t.menu(row, 'Stop DB Instance');
       const text = await backOut(t, 'Escape', 'Stop DB Instance');
       if (!text.includes('<img src=x')) throw new Error(`the confirmation does not show the name as text: ${text}`);
       const fired = await t.page.evaluate(() => window.__nhnXss);
@@ -216,14 +205,14 @@ export const scenarios = [
     async run(t) {
       await control('stats', 'DELETE');
       const asked = [];
-      asked.push(['Stop DB Instance', await (async () => (await menu(t, 'staging-api', 'Stop DB Instance'), backOut(t, 'Cancel', 'Stop')))()]);
-      asked.push(['Restart DB Instance', await (async () => (await menu(t, 'staging-api', 'Restart DB Instance'), backOut(t, 'Escape', 'Restart')))()]);
-      asked.push(['Delete DB Instance', await (async () => (await menu(t, 'staging-api', 'Delete DB Instance'), backOut(t, 'Escape', 'Delete instance')))()]);
-      asked.push(['Delete object', await (async () => (await menu(t, 'README.md', 'Delete'), backOut(t, 'Cancel', 'Delete object')))()]);
-      asked.push(['Delete bucket', await (async () => (await menu(t, 'sandbox-docs', 'Delete Bucket'), backOut(t, 'Escape', 'Delete bucket')))()]);
+      asked.push(['Stop DB Instance', await (async () => (await t.menu('staging-api', 'Stop DB Instance'), backOut(t, 'Cancel', 'Stop')))()]);
+      asked.push(['Restart DB Instance', await (async () => (await t.menu('staging-api', 'Restart DB Instance'), backOut(t, 'Escape', 'Restart')))()]);
+      asked.push(['Delete DB Instance', await (async () => (await t.menu('staging-api', 'Delete DB Instance'), backOut(t, 'Escape', 'Delete instance')))()]);
+      asked.push(['Delete object', await (async () => (await t.menu('README.md', 'Delete'), backOut(t, 'Cancel', 'Delete object')))()]);
+      asked.push(['Delete bucket', await (async () => (await t.menu('sandbox-docs', 'Delete Bucket'), backOut(t, 'Escape', 'Delete bucket')))()]);
       await t.expandRow('Floating IPs');
       const fip = t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: /\d+\.\d+\.\d+\.\d+/ }).first();
-      asked.push(['Release floating IP', await (async () => (await menu(t, fip, 'Release Floating IP'), backOut(t, 'Cancel', 'Release')))()]);
+      asked.push(['Release floating IP', await (async () => (await t.menu(fip, 'Release Floating IP'), backOut(t, 'Cancel', 'Release')))()]);
       await t.page.waitForTimeout(1000);
       const stats = await control('stats', 'GET');
       const changed = Object.keys(stats.byOperation).filter((op) => MUTATING.test(op));
@@ -236,14 +225,14 @@ export const scenarios = [
     async run(t) {
       await control('faults', 'POST', { operation: 'storage.listObjects', status: 503 });
       await t.expandRow('sandbox-archive');
-      const failed = t.treeRow('Failed to load');
+      const failed = t.treeRow(t.lre('Failed to load: {0}. Click to retry'));
       await failed.waitFor({ timeout: 60_000 });
       await control('faults', 'DELETE');
       await failed.click();
       await t.treeRow('logs').waitFor({ timeout: 60_000 });
       await control('faults', 'POST', { operation: 'network.listFloatingIps', drop: true });
-      await menu(t, 'Floating IPs', 'Refresh');
-      await t.treeRow('Failed to load').waitFor({ timeout: 60_000 }).catch(async () => {
+      await t.menu('Floating IPs', 'Refresh');
+      await t.treeRow(t.lre('Failed to load: {0}. Click to retry')).waitFor({ timeout: 60_000 }).catch(async () => {
         throw new Error('a dropped connection during Floating IPs did not end in an error node');
       });
       await control('faults', 'DELETE');
@@ -252,7 +241,7 @@ export const scenarios = [
   {
     name: 'webviews: the name shows as text, an injected inline script does not run (CSP), an unknown message is refused and logged',
     async run(t) {
-      await menu(t, t.treeRow('<img src=x onerror='), 'Show Metrics');
+      await t.menu(t.treeRow('<img src=x onerror='), 'Show Metrics');
       const heading = t.webview().locator('h1');
       await heading.waitFor({ timeout: 60_000 });
       const title = await heading.innerText();
@@ -330,7 +319,7 @@ export const scenarios = [
     name: 'secrets: log export, failing calls with trace logging, then no sentinel in any file or in the output channel',
     async run(t) {
       // Log export: the request body carries the identity password (ObjectStorageTarget).
-      await menu(t, 'staging-api', 'Export Log Files');
+      await t.menu('staging-api', 'Export Log Files');
       await t.quick.waitFor('Log files to export');
       await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().click();
       await t.quick.enter();
@@ -340,11 +329,11 @@ export const scenarios = [
       await t.notification('Exported 1 object', 120_000);
       // Failing calls, logged at trace: an auth failure and a server error.
       await control('faults', 'POST', { operation: 'rds.listDbInstances', resultCode: 80401, times: 1 });
-      await menu(t, 'DB Instances', 'Refresh');
+      await t.menu('DB Instances', 'Refresh');
       await t.treeRow('DB Instances').waitFor();
       await control('faults', 'POST', { operation: 'identity.issueToken', status: 500, times: 3 });
       await control('identity/expire-tokens');
-      await menu(t, 'Floating IPs', 'Refresh');
+      await t.menu('Floating IPs', 'Refresh');
       await t.page.waitForTimeout(3000);
       await control('faults', 'DELETE');
 
