@@ -26,6 +26,8 @@ export interface Shim {
 
 export interface Main {
   runCommand(id: string, args: unknown[]): Promise<unknown>;
+  /** The ids the features handle (the real handler map, not the shim's registrations); the extension-host suite compares them with the manifest. */
+  handledCommands(): string[];
   explorer: vscode.TreeDataProvider<unknown>;
   /** The object file systems behind the shim's proxies (src/storage/objectFs.ts), by scheme. */
   fileSystem(scheme: string): vscode.FileSystemProvider | undefined;
@@ -110,6 +112,7 @@ export function createMain(shim: Shim): Main {
       const run = handlers.get(id) ?? wrapCommand(id, notAvailable(id), { log, redactor });
       return run(...args);
     },
+    handledCommands: () => [...handlers.keys()],
     explorer,
     revivePanel: (viewType, panel, state) => panels.revive(viewType, panel, state),
     fileSystem: (scheme) => storage.fileSystems[scheme],

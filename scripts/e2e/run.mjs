@@ -4,10 +4,9 @@
 // On a failure: a screenshot, the sidebar's HTML, the notifications and the server log go to
 // .e2e-artifacts/. Every process started here is stopped by its own id, also on failure or Ctrl-C.
 //
-// Locales: every scenario file runs in English and again in Korean through the same code (its
+// Locales: every scenario file runs in English, Korean and Japanese through the same code (its
 // texts are looked up in the extension's bundles: scripts/e2e/texts.mjs); a file that exports
-// `locales` chooses its own list (files whose scenarios press dialog or QuickPick buttons add
-// Japanese). `--locale ko` or E2E_LOCALES=en,ja limits a run to those locales. Runs of files and
+// `locales` chooses its own list. `--locale ko` or E2E_LOCALES=en,ja limits a run to those locales. Runs of files and
 // locales share the machine: E2E_JOBS (default 2) of them run at once, each with its own
 // code-server and Chromium.
 // usage: node scripts/e2e/run.mjs [--grep TEXT] [--locale L[,L]] [--skip-exthost] [--only-exthost] [file-filter...]
@@ -28,7 +27,7 @@ const onlyLocales = (localeIdx >= 0 ? argv[localeIdx + 1] : process.env.E2E_LOCA
 const fileFilters = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--grep' && argv[i - 1] !== '--locale');
 const JOBS = Math.max(1, Number(process.env.E2E_JOBS ?? 2));
 /** The locales a file runs in when it does not say. */
-const DEFAULT_LOCALES = ['en', 'ko'];
+const DEFAULT_LOCALES = ['en', 'ko', 'ja'];
 const ARTIFACTS = join(ROOT, '.e2e-artifacts');
 
 const live = { servers: new Set(), browsers: new Set() };

@@ -82,15 +82,15 @@ export function texts(locale = 'en') {
      *     text itself (it may be data: 'KR1', a bucket name) or any whole translated message
      *     whose English contains the fragment, placeholders matching anything;
      *   - anything else: unchanged.
-     * In English every text is returned unchanged.
+     * In English only the icons of a message are dropped (`$(check) Save profile`).
      */
     auto(text) {
-      if (typeof text !== 'string' || locale === 'en') return text;
+      if (typeof text !== 'string') return text;
       if (text in english) return message(text);
       const palette = /^NHN Cloud: (.+)$/.exec(text);
       if (palette && nlsKeyOf.has(palette[1])) return `NHN Cloud: ${manifest(palette[1])}`;
       if (nlsKeyOf.has(text)) return manifest(text);
-      if (text.length < 3) return text;
+      if (locale === 'en' || text.length < 3) return text;
       const containing = [
         ...Object.keys(english).filter((k) => k.includes(text) && typeof local[k] === 'string').map((k) => local[k]),
         ...Object.entries(nlsEnglish).filter(([k, v]) => typeof v === 'string' && v.includes(text) && typeof nlsLocal[k] === 'string').map(([k]) => nlsLocal[k]),

@@ -87,6 +87,15 @@ describe('extension in the extension host', () => {
     for (const c of ext.packageJSON.contributes.commands) assert.equal(c.category, 'NHN Cloud', `${c.command} category`);
   });
 
+  it('has a real handler for every command the manifest declares (not the shim\'s "not available")', async () => {
+    const ext = vscode.extensions.getExtension(EXT_ID)!;
+    const declared: string[] = ext.packageJSON.contributes.commands.map((c: { command: string }) => c.command);
+    const api = (await ext.activate()) as { main(): Promise<{ handledCommands(): string[] }> };
+    const handled = new Set((await api.main()).handledCommands());
+    assert.ok(handled.size > 0, 'the main bundle reports its handlers');
+    assert.deepEqual(declared.filter((c) => !handled.has(c)), [], 'declared commands without a handler');
+  });
+
   it('runs a command through the main bundle (Show Log)', async () => {
     const ext = vscode.extensions.getExtension(EXT_ID)!;
     await vscode.commands.executeCommand('nhncloud.showLog');

@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 
-export const locales = ['en', 'ko', 'ja'];
 // 1 MB: the 2 MB object below is above it.
 export const options = { userSettings: { 'nhncloud.storage.openSizeLimitMB': 1 } };
 

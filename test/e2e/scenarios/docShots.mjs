@@ -13,25 +13,22 @@ const OUT = join(ROOT, 'docs', 'images');
 const VARIANT = process.env.NHNCLOUD_DOC_SHOTS_THEME === 'dark' ? 'dark' : 'light';
 const THEME = VARIANT === 'dark' ? 'Default Dark Modern' : 'Default Light Modern';
 
+// English and Korean pictures (the Korean README shows its own).
+export const locales = ['en', 'ko'];
 export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 200, 'workbench.colorTheme': THEME } };
 
-/** Saves `<name>-<variant>.png` (variant: light or dark, the theme this file runs with). */
+/** Saves `<name>-<variant>.png` (variant: light or dark, the theme this file runs with); other display languages add theirs: `<name>-ko-light.png`. */
 async function shoot(t, name) {
   mkdirSync(OUT, { recursive: true });
-  const file = join(OUT, `${name}-${VARIANT}.png`);
+  const file = join(OUT, `${name}${t.locale === 'en' ? '' : `-${t.locale}`}-${VARIANT}.png`);
   await t.page.screenshot({ path: file });
   spawnSync('convert', [file, '-colors', '256', `PNG8:${file}`]);
-}
-
-async function command(t, title) {
-  await t.sidebar.locator('.composite.title .title-label').first().click();
-  await t.runCommand(title);
 }
 
 async function region(t, code = 'KR1') {
   const asked = await t.page
     .locator('.quick-input-widget')
-    .filter({ hasText: 'Region' })
+    .filter({ hasText: t.auto('Region') })
     .waitFor({ state: 'visible', timeout: 5_000 })
     .then(() => true, () => false);
   if (asked) await t.quick.pick(code);
@@ -42,7 +39,7 @@ const shots = [
     name: 'welcome: the view before the first profile',
     async run(t) {
       await t.openView('NHN Cloud');
-      await t.sidebar.locator('.welcome-view').getByRole('button', { name: 'Add Profile' }).waitFor({ timeout: 60_000 });
+      await t.sidebar.locator('.welcome-view').getByRole('button', { name: t.nls('Add Profile') }).waitFor({ timeout: 60_000 });
       await shoot(t, 'welcome');
     },
   },
@@ -63,22 +60,22 @@ const shots = [
   {
     name: 'create: the Create DB Instance form',
     async run(t) {
-      await command(t, 'NHN Cloud: Create DB Instance');
+      await t.command('NHN Cloud: Create DB Instance');
       await region(t);
       await t.webview().locator('[data-path="dbInstanceName"]').waitFor({ timeout: 60_000 });
       await shoot(t, 'create-instance');
-      await command(t, 'View: Close All Editors');
+      await t.command('View: Close All Editors');
     },
   },
   {
     name: 'parameters: the parameter group editor',
     async run(t) {
-      await command(t, 'NHN Cloud: Edit Parameters');
+      await t.command('NHN Cloud: Edit Parameters');
       await region(t);
       await t.quick.pick('default.MYSQL_V8040', 'Parameter group');
       await t.webview().locator('.pg-count').waitFor({ timeout: 60_000 });
       await shoot(t, 'parameters');
-      await command(t, 'View: Close All Editors');
+      await t.command('View: Close All Editors');
     },
   },
   {

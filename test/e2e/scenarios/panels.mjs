@@ -56,6 +56,8 @@ export const scenarios = [
       await region(t);
       const w = t.webview();
       await field(w, 'dbInstanceName').waitFor({ timeout: 60_000 });
+      // The page itself is marked with the display language (screen readers, fonts, line breaking).
+      if ((await w.locator('html').getAttribute('lang')) !== t.locale) throw new Error(`the panel page is not marked lang="${t.locale}"`);
 
       await fill(w, 'dbPort', '80');
       await errorOf(w, 'dbPort', t.auto('dbPort must be between 3306 and 43306')).waitFor();

@@ -98,6 +98,20 @@ export const scenarios = [
     },
   },
   {
+    name: 'events speak the display language (the service sends each message in four)',
+    async run(t) {
+      // A sentence ending that only event messages have, in the language of the run.
+      const ending = { en: / was [a-z]+\./, ko: /습니다/, ja: /ました/ }[t.locale];
+      // The tree is virtualised: fold the instances so the Events row is rendered.
+      const instances = t.treeRow('DB Instances');
+      if ((await instances.getAttribute('aria-expanded')) === 'true') await instances.click();
+      await t.expandRow('Events');
+      await t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: ending }).first().waitFor({ timeout: 30_000 });
+      const events = t.treeRow('Events');
+      if ((await events.getAttribute('aria-expanded')) === 'true') await events.click();
+    },
+  },
+  {
     name: 'filter events by keyword',
     async run(t) {
       await t.runCommand('NHN Cloud: Filter Events...');

@@ -319,14 +319,14 @@ export const scenarios = [
     name: 'secrets: log export, failing calls with trace logging, then no sentinel in any file or in the output channel',
     async run(t) {
       // Log export: the request body carries the identity password (ObjectStorageTarget).
-      await t.menu('staging-api', 'Export Log Files');
+      await t.menu('staging-api', 'Export Log Files to Object Storage...');
       await t.quick.waitFor('Log files to export');
       await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().click();
       await t.quick.enter();
-      await t.quick.pick('sandbox-docs', 'Bucket (container)');
-      await t.quick.waitFor('Path inside sandbox-docs');
+      await t.quick.pick('sandbox-docs', t.lpart('Bucket (container) in {0} to export to'));
+      await t.quick.waitFor(t.l('Path inside {0}', 'sandbox-docs'));
       await t.quick.enter();
-      await t.notification('Exported 1 object', 120_000);
+      await t.notification(t.lre('Exported {0} object(s) to {1}/{2}.', 1), 120_000);
       // Failing calls, logged at trace: an auth failure and a server error.
       await control('faults', 'POST', { operation: 'rds.listDbInstances', resultCode: 80401, times: 1 });
       await t.menu('DB Instances', 'Refresh');

@@ -1,14 +1,13 @@
 // The lint guard of issue 13 (eslint/noTextDecisions.mjs): a decision on the text of a dialog
 // button or a QuickPick label is reported, a decision on an id is not. Run through ESLint's own
 // RuleTester, so a rule that stops matching fails here, not silently in `npm run lint`.
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import noTextDecisions from '../../../eslint/noTextDecisions.mjs';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
-RuleTester.afterAll = after;
 
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } });
 const error = [{ messageId: 'text' }];
