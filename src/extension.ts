@@ -8,7 +8,7 @@ import { PANEL_VIEW_TYPES } from './panels/viewTypes';
 
 let main: Promise<Main> | undefined;
 
-export function activate(context: vscode.ExtensionContext): { main: () => Promise<Main> } {
+export function activate(context: vscode.ExtensionContext): { main: () => Promise<Main>; testing?: { globalState: vscode.Memento; secrets: vscode.SecretStorage } } {
   const treeChanged = new vscode.EventEmitter<unknown>();
   const shim: Shim = { context, treeChanged } as Shim;
 
@@ -82,7 +82,11 @@ export function activate(context: vscode.ExtensionContext): { main: () => Promis
   const profiles = context.globalState.get<unknown[]>('nhncloud.profiles') ?? [];
   void vscode.commands.executeCommand('setContext', 'nhncloud.hasProfiles', profiles.length > 0);
 
-  return { main: load };
+  // The extension-host suite checks the profile store against VS Code's real globalState and
+  // SecretStorage. Only a test run (extensionMode Test) gets them: in any other mode another
+  // extension could read the secrets through this API.
+  const testing = context.extensionMode === vscode.ExtensionMode.Test ? { globalState: context.globalState, secrets: context.secrets } : undefined;
+  return { main: load, testing };
 }
 
 export async function deactivate(): Promise<void> {

@@ -1,13 +1,15 @@
 // The extension inside a real extension host: lazy activation, every declared command
-// registered, and the profile store + redacted log against VS Code's real APIs.
+// registered with a real handler, and the profile store + redacted log against VS Code's real
+// globalState and SecretStorage (the extension hands them over in test mode only).
 import * as assert from 'node:assert/strict';
+import { after } from 'mocha';
 import * as vscode from 'vscode';
 import { Redactor } from '../../../src/client/http/redact';
 import { AuthError, CancelledError } from '../../../src/client/errors';
 import { wrapCommand } from '../../../src/shared/commands';
 import { RedactedLog } from '../../../src/shared/log';
 import { Profiles } from '../../../src/shared/profiles';
-import { secretKey } from '../../../src/shared/secrets';
+import { SECRET_FIELDS, secretKey } from '../../../src/shared/secrets';
 import type { Profile } from '../../../src/shared/services';
 
 const EXT_ID = 'nhncloud-explorer.nhncloud-explorer';
@@ -36,36 +38,27 @@ function memoryChannel(): vscode.LogOutputChannel & { lines: string[] } {
   } as unknown as vscode.LogOutputChannel & { lines: string[] };
 }
 
-class MemoryState implements vscode.Memento {
-  private readonly m = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.m.keys()];
-  }
-  get<T>(key: string, def?: T): T | undefined {
-    return (this.m.has(key) ? this.m.get(key) : def) as T | undefined;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.m.delete(key);
-    else this.m.set(key, value);
-  }
+/** VS Code's own globalState and SecretStorage of the extension (handed over in test mode only). */
+async function realStores(): Promise<{ state: vscode.Memento; secrets: vscode.SecretStorage }> {
+  const ext = vscode.extensions.getExtension(EXT_ID)!;
+  const api = (await ext.activate()) as { testing?: { globalState: vscode.Memento; secrets: vscode.SecretStorage } };
+  assert.ok(api.testing, 'the extension hands its real stores to a test run');
+  return { state: api.testing.globalState, secrets: api.testing.secrets };
 }
 
-class MemorySecrets implements vscode.SecretStorage {
-  readonly m = new Map<string, string>();
-  private readonly emitter = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
-  readonly onDidChange = this.emitter.event;
-  async get(key: string) {
-    return this.m.get(key);
-  }
-  async keys() {
-    return [...this.m.keys()];
-  }
-  async store(key: string, value: string) {
-    this.m.set(key, value);
-  }
-  async delete(key: string) {
-    this.m.delete(key);
-  }
+/** Leaves no profile of these tests behind in the real stores. */
+async function clearStores(state: vscode.Memento, secrets: vscode.SecretStorage): Promise<void> {
+  await state.update('nhncloud.profiles', undefined);
+  await state.update('nhncloud.activeProfile', undefined);
+  for (const id of TEST_IDS) for (const field of SECRET_FIELDS) await secrets.delete(secretKey(id, field));
+}
+
+const TEST_IDS = ['ptest1', 'ptest2'];
+/** The SecretStorage keys of the test profiles that hold a value (the API cannot list keys in VS Code 1.96). */
+async function testKeys(secrets: vscode.SecretStorage): Promise<string[]> {
+  const found: string[] = [];
+  for (const id of TEST_IDS) for (const field of SECRET_FIELDS) if ((await secrets.get(secretKey(id, field))) !== undefined) found.push(secretKey(id, field));
+  return found.sort();
 }
 
 describe('extension in the extension host', () => {
@@ -107,40 +100,47 @@ describe('extension in the extension host', () => {
 describe('profiles and the redacted log', () => {
   const profile: Profile = { id: 'ptest1', name: 'unit', cloud: 'public', regions: ['KR1', 'JP1'] };
 
-  function setup() {
+  async function setup() {
+    const { state, secrets } = await realStores();
+    await clearStores(state, secrets);
     const redactor = new Redactor();
     const channel = memoryChannel();
     const log = new RedactedLog(redactor, channel);
-    const state = new MemoryState();
-    const secrets = new MemorySecrets();
     const profiles = new Profiles(state, secrets, redactor, log);
+    await profiles.ready;
     return { redactor, channel, log, state, secrets, profiles };
   }
 
+  after(async () => {
+    const { state, secrets } = await realStores();
+    await clearStores(state, secrets);
+  });
+
   it('keeps non-secret fields in globalState and each secret under its own namespaced key', async () => {
-    const { state, secrets, profiles } = setup();
+    const { state, secrets, profiles } = await setup();
     await profiles.save(profile, { rdsAppKey: 'AppKeyValue123', identityApiPassword: 'ApiPw-secret-9' });
     assert.deepEqual(state.get('nhncloud.profiles'), [profile]);
     assert.equal(state.get('nhncloud.activeProfile'), 'ptest1');
-    assert.equal(secrets.m.get(secretKey('ptest1', 'rdsAppKey')), 'AppKeyValue123');
-    assert.equal(secrets.m.get('nhncloud/ptest1/identityApiPassword'), 'ApiPw-secret-9');
+    assert.equal(await secrets.get(secretKey('ptest1', 'rdsAppKey')), 'AppKeyValue123');
+    assert.equal(await secrets.get('nhncloud/ptest1/identityApiPassword'), 'ApiPw-secret-9');
+    assert.deepEqual(await testKeys(secrets), ['nhncloud/ptest1/identityApiPassword', 'nhncloud/ptest1/rdsAppKey']);
     assert.ok(!JSON.stringify(state.get('nhncloud.profiles')).includes('AppKeyValue123'));
   });
 
   it('an edit keeps a secret left empty and replaces a typed one; remove deletes all secrets', async () => {
-    const { secrets, profiles } = setup();
+    const { secrets, profiles } = await setup();
     await profiles.save(profile, { rdsAppKey: 'AppKeyValue123', rdsSecretAccessKey: 'OldSecret-456' });
     await profiles.save({ ...profile, name: 'renamed' }, { rdsSecretAccessKey: 'NewSecret-789' });
     assert.deepEqual(await profiles.secrets('ptest1'), { rdsAppKey: 'AppKeyValue123', rdsSecretAccessKey: 'NewSecret-789' });
     assert.equal(profiles.active()?.name, 'renamed');
     await profiles.remove('ptest1');
-    assert.equal(secrets.m.size, 0);
+    assert.deepEqual(await testKeys(secrets), []);
     assert.deepEqual(profiles.list(), []);
     assert.equal(profiles.active(), undefined);
   });
 
   it('switching changes the active profile and fires onDidChange', async () => {
-    const { profiles } = setup();
+    const { profiles } = await setup();
     await profiles.save(profile, {});
     await profiles.save({ ...profile, id: 'ptest2', name: 'second' }, {});
     let fired = 0;
@@ -151,7 +151,7 @@ describe('profiles and the redacted log', () => {
   });
 
   it('masks every saved secret in the log, also inside errors the command wrapper reports', async () => {
-    const { channel, log, profiles, redactor } = setup();
+    const { channel, log, profiles, redactor } = await setup();
     await profiles.save(profile, { rdsSecretAccessKey: 'LeakySecret-000', identityUsername: 'someone@example.com' });
     log.info('about to send LeakySecret-000 for someone@example.com');
     const failing = wrapCommand(
@@ -173,7 +173,7 @@ describe('profiles and the redacted log', () => {
   });
 
   it('registers the secrets of stored profiles with the redactor when it loads', async () => {
-    const first = setup();
+    const first = await setup();
     await first.profiles.save(profile, { s3SecretKey: 'StoredS3Secret-1' });
     const redactor = new Redactor();
     const again = new Profiles(first.state, first.secrets, redactor, first.log);
