@@ -181,12 +181,18 @@ export const scenarios = [
       const row = t.treeRow('<img src=x onerror=');
       await row.waitFor({ timeout: 30_000 });
       if (await row.locator('img').count()) throw new Error('the instance name became an <img> element in the tree');
-      await row.hover();
+      // The tooltip must be seen, not merely not seen: hover until it shows (it is resolved on
+      // the first hover), else fail.
       const hover = t.page.locator('.monaco-hover, .workbench-hover, .custom-hover').filter({ hasText: '<img src=x' }).first();
-      await hover.waitFor({ timeout: 15_000 }).catch(() => undefined);
-      if (await hover.isVisible()) {
-        if (await hover.locator('img[src="x"]').count()) throw new Error('the tooltip rendered the name as HTML');
+      for (let attempt = 1; !(await hover.isVisible()); attempt++) {
+        if (attempt > 5) throw new Error('the tooltip of the instance never showed: the check of its rendering did not run');
+        await t.page.mouse.move(0, 0);
+        await row.locator('.label-name, .monaco-icon-label').first().hover();
+        await hover.waitFor({ timeout: 5_000 }).catch(() => undefined);
       }
+      if (await hover.locator('img[src="x"]').count()) throw new Error('the tooltip rendered the name as HTML');
+      if (!(await hover.innerText()).includes('<img src=x')) throw new Error('the tooltip does not show the name as text');
+      await t.page.mouse.move(0, 0);
       await t.expandRow('sandbox-docs');
       const obj = t.treeRow('.txt').filter({ hasText: '<img src=x' });
       await obj.waitFor({ timeout: 30_000 });
