@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Removes each protection the reliability tests check, one at a time, runs the tests that
-should catch it, and restores the file. Prints one line per mutation: CAUGHT or MISSED.
+should catch it, and restores the file. Prints one line per mutation: CAUGHT, MISSED, STALE
+(the protected code is no longer there) or CRASHED (nothing ran); exits 1 unless every one is CAUGHT.
 Run from the repository root: python3 scripts/reliability/mutations.py [name-filter]."""
+import re
 import subprocess, sys
 
 M = [
@@ -39,19 +41,32 @@ M = [
 ]
 
 flt = sys.argv[1] if len(sys.argv) > 1 else ''
+# A mutation counts as CAUGHT only when the test file loaded and ran (some test passed) and at
+# least one test failed. A search string that is not found (STALE), a run where nothing passed
+# (CRASHED: the mutant broke loading, which proves nothing about the protection) and a mutant no
+# test noticed (MISSED) all fail the run.
+bad = []
 for name, path, old, new, test, pattern in M:
     if flt and flt not in name:
         continue
     src = open(path).read()
     if src.count(old) != 1:
-        print(f'SKIPPED  {name}: the protected code was not found once in {path}')
+        print(f'STALE    {name}: the protected code was found {src.count(old)} times in {path}, not once', flush=True)
+        bad.append(name)
         continue
     open(path, 'w').write(src.replace(old, new))
     try:
-        cmd = ['node', '--import', 'tsx', '--test', '--test-reporter=dot']
+        cmd = ['node', '--import', 'tsx', '--test', '--test-reporter=tap']
         if pattern:
             cmd += ['--test-name-pattern', pattern]
         r = subprocess.run(cmd + [test], capture_output=True, text=True, timeout=600)
-        print(f"{'CAUGHT ' if r.returncode != 0 else 'MISSED '} {name}  ({test}{' -t ' + pattern if pattern else ''})", flush=True)
+        count = lambda word: int((re.search(rf'^# {word} (\d+)', r.stdout, re.M) or [0, 0])[1])
+        passed, failed = count('pass'), count('fail')
+        verdict = 'CAUGHT ' if r.returncode != 0 and failed > 0 and passed > 0 else 'CRASHED' if r.returncode != 0 else 'MISSED '
+        if verdict != 'CAUGHT ':
+            bad.append(name)
+        print(f"{verdict} {name}  ({test}{' -t ' + pattern if pattern else ''}; {passed} passed, {failed} failed)", flush=True)
     finally:
         open(path, 'w').write(src)
+print(f"\n{len(bad)} mutation(s) not caught, stale or crashed{': ' + ', '.join(bad) if bad else ''}")
+sys.exit(1 if bad else 0)
