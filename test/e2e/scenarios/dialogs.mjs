@@ -1,5 +1,6 @@
 // The four flows that broke outside English when the code compared the button a person pressed
-// with English text (issue 13): opening an object above the open size limit from a bucket added
+// with English text (issue 13). Adding the bucket to the workspace comes last: VS Code then
+// watches the bucket and its own "file is newer" check could answer a save conflict before ours. opening an object above the open size limit from a bucket added
 // to the workspace (Open Anyway), a save conflict (Compare, then Overwrite), Open after a log
 // export, and Reveal after a download. Each button is pressed by its translated title, so the
 // Korean and Japanese runs prove that the decision follows the button, not its text.
@@ -45,37 +46,8 @@ export const scenarios = [
     },
   },
   {
-    name: 'Open Anyway opens an object above the size limit from the bucket added to the workspace',
-    async run(t) {
-      await t.menu('sandbox-docs', 'Add Bucket to Workspace');
-      // The workspace becomes multi-root: VS Code's Explorer lists the bucket as a folder.
-      await t.runCommand('View: Show Explorer');
-      const explorer = t.page.locator('.explorer-folders-view');
-      const folder = explorer.locator('.monaco-list-row').filter({ hasText: 'sandbox-docs (KR1)' }).first();
-      await folder.waitFor({ timeout: 60_000 });
-      // The extension host restarts for the multi-root workspace: until its file system is back,
-      // expanding the folder shows nothing. Expand until the object is listed.
-      const big = explorer.locator('.monaco-list-row').filter({ hasText: BIG }).first();
-      for (let attempt = 0; !(await big.isVisible()); attempt++) {
-        if (attempt === 12) throw new Error(`${BIG} is not listed under the bucket folder`);
-        if ((await folder.getAttribute('aria-expanded')) === 'true') await folder.click();
-        await folder.click();
-        await big.waitFor({ timeout: 5_000 }).catch(() => undefined);
-      }
-      await big.click();
-      await t.dialogButton(t.lre('{0} is {1}, above the {2} set in "nhncloud.storage.openSizeLimitMB". Open it anyway?', BIG), 'Open Anyway');
-      await waitEditorHas(t, 'the large object, line');
-      await t.page.keyboard.press('Control+W');
-    },
-  },
-  {
     name: 'a save conflict: Compare shows both versions, Overwrite keeps mine',
     async run(t) {
-      // Adding a folder made the workspace multi-root: the extension host restarted, the tree reloads.
-      await t.openView('NHN Cloud');
-      await t.expandRow('KR1');
-      await t.expandRow('Object Storage');
-      await t.expandRow('sandbox-docs');
       await t.treeRow('README.md').click();
       await waitEditorHas(t, 'Sandbox bucket');
       await editorText(t).click();
@@ -129,6 +101,38 @@ export const scenarios = [
       if (!existsSync(join(t.server.ws, 'config.json'))) throw new Error('config.json was not downloaded into the workspace folder');
       await done.getByRole('button', { name: t.l('Reveal'), exact: true }).click();
       await t.page.locator('.explorer-folders-view .monaco-list-row.selected, .explorer-folders-view .monaco-list-row.focused').filter({ hasText: 'config.json' }).first().waitFor({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'Open Anyway opens an object above the size limit from the bucket added to the workspace',
+    async run(t) {
+      await t.openView('NHN Cloud');
+      await t.menu('sandbox-docs', 'Add Bucket to Workspace');
+      // The workspace becomes multi-root: VS Code's Explorer lists the bucket as a folder.
+      await t.runCommand('View: Show Explorer');
+      const explorer = t.page.locator('.explorer-folders-view');
+      const folder = explorer.locator('.monaco-list-row').filter({ hasText: 'sandbox-docs (KR1)' }).first();
+      await folder.waitFor({ timeout: 60_000 });
+      // The extension host restarts: its view container leaves the activity bar and comes back
+      // once the extensions are registered again (the file system provider with them).
+      await t.page.locator('#workbench\\.parts\\.activitybar').getByRole('tab', { name: 'NHN Cloud' }).waitFor({ timeout: 90_000 });
+      // The extension host restarts for the multi-root workspace: until its file system is back,
+      // expanding the folder shows nothing. Expand until the object is listed.
+      const big = explorer.locator('.monaco-list-row').filter({ hasText: BIG }).first();
+      for (let attempt = 0; !(await big.isVisible()); attempt++) {
+        if (attempt === 12) throw new Error(`${BIG} is not listed under the bucket folder`);
+        // A read before the provider was back is remembered as an error ("!"): refresh, then expand.
+        const header = t.page.locator('#workbench\\.parts\\.sidebar .pane-header').filter({ hasText: 'Workspace' }).first();
+        await header.hover();
+        await header.locator('.action-label[aria-label^="Refresh Explorer"]').click();
+        if ((await folder.getAttribute('aria-expanded')) === 'true') await folder.click();
+        await folder.click();
+        await big.waitFor({ timeout: 5_000 }).catch(() => undefined);
+      }
+      await big.click();
+      await t.dialogButton(t.lre('{0} is {1}, above the {2} set in "nhncloud.storage.openSizeLimitMB". Open it anyway?', BIG), 'Open Anyway');
+      await waitEditorHas(t, 'the large object, line');
+      await t.page.keyboard.press('Control+W');
       sandbox?.stop();
     },
   },
