@@ -36,7 +36,7 @@ export interface Main {
   revivePanel(viewType: string, panel: vscode.WebviewPanel, state: unknown): void;
 }
 
-/** The shape of every explorer node (design.md, convention 2): a small object that renders itself. */
+/** The shape of every explorer node (CONTRIBUTING.md, convention 2): a small object that renders itself. */
 export interface ExplorerNode {
   getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
   getChildren?(): unknown[] | Promise<unknown[]>;

@@ -1,4 +1,4 @@
-// Default addresses of the two clouds (shared/specs/real-world.md). Every one can be
+// Default addresses of the two clouds (the live service, as observed). Every one can be
 // overridden per profile; an override may contain `{region}` (lower-case region code).
 import type { Service } from './errors';
 

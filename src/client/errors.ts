@@ -1,4 +1,4 @@
-// The few error types of the whole extension (design.md, convention 5).
+// The few error types of the whole extension (CONTRIBUTING.md, convention 5).
 // Every error a person may read says what happened and what to do next.
 // Recognise them with the `is*` guards (they test `kind`), not with instanceof alone:
 // the guards keep working if an error crosses a bundle boundary (main.js / sandbox.js).

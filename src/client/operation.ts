@@ -1,4 +1,4 @@
-// Every API operation is declared once, as a row of an operations table (design.md).
+// Every API operation is declared once, as a row of an operations table.
 // The typed client methods, the sandbox's request checks, `npm run list-operations`
 // and the tests all read these rows. Adding an endpoint is adding a row.
 import type { z } from 'zod/mini';

@@ -1,4 +1,4 @@
-// The one wrapper around every command handler (design.md, convention 4): it logs start and
+// The one wrapper around every command handler (CONTRIBUTING.md, convention 4): it logs start and
 // end, shows a failure once with a "Show Log" action, stays silent when the user cancelled,
 // turns an auth failure into a hint to edit the profile, and never shows or logs a secret.
 import * as vscode from 'vscode';

@@ -38,7 +38,7 @@ export type JobState = 'running' | 'succeeded' | 'failed' | 'unknown';
 
 const FAILURE = new Set(['FAILED', 'ERROR', 'CANCELED', 'INTERRUPTED', 'FAIL_TO_READY', 'DELETED']);
 
-/** real-world.md: COMPLETED is success; FAILED, ERROR, CANCELED, INTERRUPTED, FAIL_TO_READY, DELETED fail. */
+/** As the live service has it: COMPLETED is success; FAILED, ERROR, CANCELED, INTERRUPTED, FAIL_TO_READY, DELETED fail. */
 export function jobState(jobStatus: string | undefined): JobState {
   if (!jobStatus) return 'running';
   if (jobStatus === 'COMPLETED') return 'succeeded';

@@ -1,4 +1,4 @@
-// The job tracker (design.md convention 8): every job-returning action is followed to its
+// The job tracker (CONTRIBUTING.md, convention 8): every job-returning action is followed to its
 // end. A status-bar item counts running jobs, the affected node shows progress and is
 // refreshed when the job ends, a notification reports the outcome ("Reveal in Tree",
 // "Show Log"), records live in workspaceState so a window reload resumes them, and

@@ -1,4 +1,4 @@
-// The only place that touches SecretStorage (design.md, convention 6). One key per secret field,
+// The only place that touches SecretStorage (CONTRIBUTING.md, convention 6). One key per secret field,
 // namespaced by profile: `nhncloud/<profileId>/<field>`.
 import type * as vscode from 'vscode';
 import type { ProfileSecrets } from './services';

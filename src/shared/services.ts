@@ -1,4 +1,4 @@
-// The services main.ts builds once and hands to every feature (design.md: "activate() builds
+// The services main.ts builds once and hands to every feature (: "activate() builds
 // the services once, hands them to each feature"). Features depend on this interface only.
 import type * as vscode from 'vscode';
 import type { Cloud, EndpointOverrides, Region } from '../client/endpoints';

@@ -1,4 +1,4 @@
-// Masks secrets before anything is written to a log (design.md, convention 6).
+// Masks secrets before anything is written to a log (CONTRIBUTING.md, convention 6).
 // Two layers: every secret value the extension knows of (registered as profiles load),
 // and the names of headers and body fields that carry secrets whatever their value.
 

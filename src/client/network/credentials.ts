@@ -1,5 +1,5 @@
 // EC2 (S3) credentials of object storage: issue, list and delete through the identity API
-// (shared/specs/object-storage-api.md, "Credential operations"), at most 3 per user and project.
+// (the Object Storage API document, "Credential operations"), at most 3 per user and project.
 import * as z from 'zod/mini';
 import { ApiError, isApiError } from '../errors';
 import { checkResponse, requestJson, validate } from './http';

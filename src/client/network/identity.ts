@@ -1,4 +1,4 @@
-// Keystone v2.0 identity tokens (shared/specs/real-world.md): one token per tenant, cached until
+// Keystone v2.0 identity tokens (the live service, as observed): one token per tenant, cached until
 // shortly before it expires, shared by concurrent callers, issued again once when a call
 // answers 401; and the service catalog that tells where network and object storage live.
 import { AuthError, CancelledError, isAuthError } from '../errors';

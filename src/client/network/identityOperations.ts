@@ -1,11 +1,11 @@
-// The identity operations table: Keystone v2.0 token issuance (shared/specs/real-world.md) and
-// the three EC2-credential operations of shared/specs/object-storage-api.md.
+// The identity operations table: Keystone v2.0 token issuance (the live service, as observed) and
+// the three EC2-credential operations of the Object Storage API document.
 import * as z from 'zod/mini';
 import type { Operation } from '../operation';
 
 /**
  * The credential-kind path segment. The object-storage document writes `OS-X`; the live
- * value is Keystone's (real-world.md). Every path below uses this one constant.
+ * value is Keystone's (the live service, as observed). Every path below uses this one constant.
  */
 export const OS_EC2 = 'OS-EC2';
 

@@ -1,4 +1,4 @@
-// The network operations table (shared/specs/network-api-v2.0.md): 5 floating-IP operations,
+// The network operations table (the Network API v2.0 document): 5 floating-IP operations,
 // 50 transit-hub operations and the external-network lookup. NetworkClient methods, the
 // sandbox's routing and validation, list-operations and the tests all read these rows.
 //

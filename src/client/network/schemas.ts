@@ -1,4 +1,4 @@
-// Schemas of the network API v2.0 (shared/specs/network-api-v2.0.md) in zod/mini.
+// Schemas of the network API v2.0 (the Network API v2.0 document) in zod/mini.
 // Responses are loose objects: the service adds undocumented fields (status, created_at,
 // project_id, ...) that "may change without notice", so unknown keys always pass and only
 // the documented ones are typed. Requests are strict: a misspelt field is caught before sending.
@@ -52,7 +52,7 @@ export function cidrContains(cidr: string, ip: string): boolean {
 export const cidr = () => z.string().check(z.refine((s) => cidrProblem(s) === undefined, { message: 'must be an IPv4 range such as 10.0.0.0/16 without host bits' }));
 
 /**
- * Transit hub timestamps look like `2024-02-12 22:19:05` (no `T`, no zone; real-world.md);
+ * Transit hub timestamps look like `2024-02-12 22:19:05` (no `T`, no zone; the live service, as observed);
  * other resources may use ISO 8601. Both read as UTC. Undefined when the text is not a time.
  */
 export function parseNetworkTime(text: string | null | undefined): Date | undefined {

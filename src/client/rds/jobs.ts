@@ -1,5 +1,5 @@
 // Following RDS jobs and reading paged lists.
-// Terminal job states (shared/specs/real-world.md): COMPLETED is success; FAILED, ERROR,
+// Terminal job states (the live service, as observed): COMPLETED is success; FAILED, ERROR,
 // CANCELED, INTERRUPTED, FAIL_TO_READY and DELETED are failure. Everything else
 // (PREPARING, READY, RUNNING, REGISTERED, WAIT_TO_REGISTER, or a state the service adds
 // later) means "still going".

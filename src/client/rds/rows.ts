@@ -1,4 +1,4 @@
-// The 82 operations of shared/specs/rds-api-v3.0.md, in the spec's order.
+// The 82 operations of the RDS for MySQL API v3.0 document, in the spec's order.
 // Schemas (query, body, response) are attached in ./schemas.ts; see ../operation.ts.
 // Rows only: id, method, path, summary, whether a job is returned.
 

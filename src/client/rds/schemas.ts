@@ -1,11 +1,11 @@
 // Query, body and response schemas of the 82 RDS for MySQL v3.0 operations
-// (shared/specs/rds-api-v3.0.md), joined with the rows of ./rows.ts in ONE place:
+// (the RDS for MySQL API v3.0 document), joined with the rows of ./rows.ts in ONE place:
 // `RDS_OPERATIONS`. The client validates with them before sending, the sandbox validates
 // the same way, and the webview forms import the named building blocks (InstanceSpec,
 // backup block, RuleSpec, ...) so a form says exactly what the client would say.
 //
 // Requests are strict about the documented limits; every message names the field and
-// the rule. Responses are tolerant (real-world.md): unknown fields pass, nullable fields
+// the rule. Responses are tolerant (the live service, as observed): unknown fields pass, nullable fields
 // may be null or missing, enums are open strings, DateTimes come with or without
 // milliseconds and with any offset, and the documented quirks are normalised.
 // Namespace import on purpose: with `import { z }` esbuild keeps all of zod (~420 KB, every
@@ -95,7 +95,7 @@ export const TLS_OPTIONS = ['NONE', 'SSL', 'X509'] as const;
 export const LOG_FILE_TYPES = ['ERROR', 'BINLOG', 'GENERAL', 'SLOW_QUERY', 'AUDIT', 'BACKUP'] as const;
 export const BACKUP_TYPES = ['AUTO', 'MANUAL'] as const;
 export const RESTORE_TYPES = ['TIMESTAMP', 'BINLOG', 'BACKUP'] as const;
-/** The events request's vocabulary plus the category list's (real-world.md: accept both). */
+/** The events request's vocabulary plus the category list's (the live service, as observed: accept both). */
 export const EVENT_CATEGORY_TYPES = ['ALL', 'INSTANCE', 'BACKUP', 'DB_SECURITY_GROUP', 'TENANT', 'DB_INSTANCE', 'JOB', 'MONITORING'] as const;
 export const PORT_TYPES = ['DB_PORT', 'PORT', 'PORT_RANGE'] as const;
 

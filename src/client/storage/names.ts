@@ -2,7 +2,7 @@
 // path encoding that SigV4 and every server agree on.
 import { ValidationError } from '../errors';
 
-/** Problems with a bucket name by the S3 rules (real-world.md: 3-63 chars, a-z 0-9 . -). */
+/** Problems with a bucket name by the S3 rules (the live service, as observed: 3-63 chars, a-z 0-9 . -). */
 export function bucketNameProblems(name: string): string[] {
   const out: string[] = [];
   if (name.length < 3 || name.length > 63) out.push('must be 3 to 63 characters long');

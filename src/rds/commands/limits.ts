@@ -60,7 +60,7 @@ export const validate = {
     return a > b ? l10n.t('The first port must not be greater than the second.') : undefined;
   },
   cidr: (text: string) => (isCidr(text.trim()) ? undefined : l10n.t('Enter a CIDR such as 10.0.0.0/24, 0.0.0.0/0 or 2001:db8::/32.')),
-  /** S3 bucket names (real-world.md): 3 to 63 characters, lower case, digits, dots and hyphens. */
+  /** S3 bucket names (the live service, as observed): 3 to 63 characters, lower case, digits, dots and hyphens. */
   bucket: (text: string) =>
     /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(text) ? undefined : l10n.t('Bucket names have 3 to 63 characters: lower case, digits, "." and "-", starting and ending with a letter or digit.'),
   objectPath: (text: string) => (!text.trim() ? l10n.t('Enter an object path, e.g. backups/db01/') : text.length > 1024 ? l10n.t('At most 1024 characters.') : undefined),

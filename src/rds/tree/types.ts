@@ -1,4 +1,4 @@
-// The shapes of RDS payloads the explorer reads (shared/specs/rds-api-v3.0.md). Only the
+// The shapes of RDS payloads the explorer reads (the RDS for MySQL API v3.0 document). Only the
 // fields the tree and the commands use; the client validates the full responses.
 
 export interface DbInstance {

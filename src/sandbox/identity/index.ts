@@ -1,4 +1,4 @@
-// The sandbox's identity service (Keystone v2.0 as real-world.md describes it), served under
+// The sandbox's identity service (Keystone v2.0 as the live service has it), served under
 // /identity/v2.0/...: token issuance with an expiry and a serviceCatalog that points back at
 // the sandbox, and the EC2-credential operations (at most 3 per user and project).
 // The state is shared: the network sandbox checks tokens here, the storage sandbox looks up
@@ -14,7 +14,7 @@ export const SANDBOX_IDENTITY = {
   userId: '5f0c8a3e2b7d4e6f9a1b2c3d4e5f6a7b',
   /** The network tenant (project). */
   tenantId: '3e1f0c2d4b5a69788796a5b4c3d2e1f0',
-  /** Object storage's own tenant: real-world.md says it can differ from the network one. */
+  /** Object storage's own tenant: on the live service it can differ from the network one. */
   storageTenantId: 'a9b8c7d6e5f40312233445566778899a',
   tenantName: 'sandbox-project',
 } as const;

@@ -83,5 +83,5 @@ export const SEED_PORTS: SeedPort[] = [
   { id: SEED.sparePortId, name: 'spare-1', vpcId: SEED.spareVpcId, routerId: SEED.routerId, fixedIps: ['10.30.1.10'] },
 ];
 
-/** Transit-hub timestamps as the live service writes them (real-world.md). */
+/** Transit-hub timestamps as the live service writes them. */
 export const SEED_TIME = '2024-02-12 22:19:05';

@@ -1,4 +1,4 @@
-// Base types of every explorer node (design.md, conventions 2 and 3). Nodes are small
+// Base types of every explorer node (conventions 2 and 3). Nodes are small
 // objects with a stable hierarchical id, a parent, getTreeItem and getChildren; folders
 // cache their children, never throw (a failure becomes an ErrorNode, an empty list a
 // PlaceholderNode) and apply the folder's name filter. The provider (./explorer.ts) is thin.

@@ -37,7 +37,7 @@ export const TEMPLATE_BY_CODE = new Map(EVENT_TEMPLATES.map((t) => [t.eventCode,
 
 /**
  * The events request names INSTANCE and DB_SECURITY_GROUP, the category list DB_INSTANCE, JOB and
- * MONITORING (real-world.md): both vocabularies select the same events.
+ * MONITORING (the live service, as observed): both vocabularies select the same events.
  */
 export const CATEGORY_FILTER: Record<string, string[]> = {
   ALL: [],

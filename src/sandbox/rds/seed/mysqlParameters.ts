@@ -1,7 +1,7 @@
 // A realistic MySQL 8 parameter set, compact: one line per parameter
 //   fileGroup|name|default|allowedValue|updateType|applyType
 // updateType V = VARIABLE, C = CONSTANT, I = INIT_VARIABLE; applyType S = SESSION, F = FILE, B = BOTH.
-// File groups are lower-case, as the live service returns them (real-world.md).
+// File groups are lower-case, as the live service returns them.
 import type { Parameter } from '../types';
 
 const B01 = 'ON|OFF';
