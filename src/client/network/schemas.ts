@@ -108,18 +108,35 @@ export const FloatingIpFilters = z.strictObject({
   sort_key: z.optional(str),
   /** Field names to return; repeat the parameter for several (`fields=id&fields=status`). */
   fields: z.optional(stringOrList),
+  label: z.optional(str),
+  delete_protection: z.optional(z.union([z.boolean(), z.enum(['true', 'false'])])),
 });
 
+/** A person's name for the address; the service owners' guide documents it without a limit, 255 keeps it sane. */
+const fipLabel = z.nullable(z.string().check(z.maxLength(255, 'must be at most 255 characters')));
+
+// Optional fields may be sent as null, meaning "not given" (the service owners' guide).
 export const AllocateFloatingIp = z.strictObject({
   floating_network_id: uuid(),
-  port_id: z.optional(uuid()),
+  port_id: z.optional(z.nullable(uuid())),
+  label: z.optional(fipLabel),
+  delete_protection: z.optional(z.boolean()),
 });
 
-export const UpdateFloatingIp = z.strictObject({
-  /** A port to attach to, or null to detach. Required (the spec: null detaches). */
-  port_id: z.nullable(uuid()),
-  fixed_ip_address: z.optional(z.nullable(z.string().check(z.refine(isIpv4, { message: 'must be an IPv4 address' })))),
-});
+export const UpdateFloatingIp = z
+  .strictObject({
+    /** A port to attach to, or null to detach. Left out: the association is not touched. */
+    port_id: z.optional(z.nullable(uuid())),
+    fixed_ip_address: z.optional(z.nullable(z.string().check(z.refine(isIpv4, { message: 'must be an IPv4 address' })))),
+    label: z.optional(fipLabel),
+    delete_protection: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine((b) => b.port_id !== undefined || b.label !== undefined || b.delete_protection !== undefined, {
+      message: 'give port_id (null detaches), label or delete_protection',
+      path: ['port_id'],
+    }),
+  );
 
 // ---- External networks (VPCs with router:external) -------------------------------------------
 
@@ -194,7 +211,8 @@ export type TransitHubAllowProject = z.infer<typeof TransitHubAllowProject>;
 export type MulticastDomainAllowProject = z.infer<typeof MulticastDomainAllowProject>;
 
 // Request bodies (unwrapped: the client wraps them in the resource key).
-const optText = z.optional(z.string());
+// Optional fields may be sent as null, meaning "not given" (the service owners' guide).
+const optText = z.optional(z.nullable(z.string()));
 const nameDesc = { name: optText, description: optText };
 
 export const CreateTransitHub = z.strictObject({
@@ -211,7 +229,7 @@ export const CreateRoutingPropagation = CreateRoutingAssociation;
 export const CreateRoutingRule = z.strictObject({
   ...nameDesc,
   cidr: cidr(),
-  action: z.optional(z.enum(RULE_ACTIONS)),
+  action: z.optional(z.nullable(z.enum(RULE_ACTIONS))),
   attachment_id: uuid(),
   routing_table_id: uuid(),
 });

@@ -4,7 +4,8 @@
 // the same way, and the webview forms import the named building blocks (InstanceSpec,
 // backup block, RuleSpec, ...) so a form says exactly what the client would say.
 //
-// Requests are strict about the documented limits; every message names the field and
+// Requests are strict: the documented limits, and no field the service does not know (a
+// misspelt field is refused, not silently dropped); every message names the field and
 // the rule. Responses are tolerant (the live service, as observed): unknown fields pass, nullable fields
 // may be null or missing, enums are open strings, DateTimes come with or without
 // milliseconds and with any offset, and the documented quirks are normalised.
@@ -126,17 +127,17 @@ export const dbUserHost = z
     z.regex(DB_USER_HOST_RE, 'host must be a host pattern such as %, 10.0.0.%, 192.168.0.0/255.255.0.0 or db.example.com'),
   );
 
-export const NetworkSpec = z.object({
+export const NetworkSpec = z.strictObject({
   subnetId: id('network.subnetId'),
   usePublicAccess: z.optional(bool('network.usePublicAccess')),
   availabilityZone: nonEmpty('network.availabilityZone'),
 });
-export const StorageSpec = z.object({
+export const StorageSpec = z.strictObject({
   storageType: nonEmpty('storage.storageType'),
   storageSize,
 });
 
-export const BackupSchedule = z.object({
+export const BackupSchedule = z.strictObject({
   backupWndBgnTime,
   backupWndDuration: enumOf('backupWndDuration', BACKUP_WND_DURATIONS),
 });
@@ -148,9 +149,9 @@ const backupOptional = {
   useBackupLock: z.optional(bool('useBackupLock')),
 };
 /** The backup block of create-type requests: period and schedules required. */
-export const BackupSpec = z.object({ backupPeriod, backupSchedules, ...backupOptional });
+export const BackupSpec = z.strictObject({ backupPeriod, backupSchedules, ...backupOptional });
 /** Backup settings change: every field optional, each schedule needs both fields. */
-export const BackupInfoUpdate = z.object({
+export const BackupInfoUpdate = z.strictObject({
   backupPeriod: z.optional(backupPeriod),
   backupSchedules: z.optional(backupSchedules),
   ...backupOptional,
@@ -174,7 +175,7 @@ const instanceSpecShape = {
   backup: BackupSpec,
 };
 /** The common body of create-type requests. */
-export const InstanceSpec = z.object(instanceSpecShape);
+export const InstanceSpec = z.strictObject(instanceSpecShape);
 
 /**
  * "When authenticationPlugin is modified, dbPassword must be modified in the same request",
@@ -201,7 +202,7 @@ export const CreateDbInstanceBody = z
   })
   .check(z.superRefine((v, ctx) => pluginRules(v, ctx, false)));
 
-export const ModifyDbInstanceBody = z.object({
+export const ModifyDbInstanceBody = z.strictObject({
   dbInstanceName: z.optional(nonEmpty('dbInstanceName')),
   dbInstanceCandidateName: optText('dbInstanceCandidateName'),
   description,
@@ -216,7 +217,7 @@ export const ModifyDbInstanceBody = z.object({
 });
 
 /** Where an export goes, or a restore comes from: every field required and non-empty. */
-export const ObjectStorageTarget = z.object({
+export const ObjectStorageTarget = z.strictObject({
   tenantId: nonEmpty('tenantId'),
   username: nonEmpty('username'),
   password: nonEmpty('password'),
@@ -224,7 +225,7 @@ export const ObjectStorageTarget = z.object({
   objectPath: nonEmpty('objectPath'),
 });
 
-export const StorageResizeBody = z.object({
+export const StorageResizeBody = z.strictObject({
   storageSize,
   useOnlineFailover: z.optional(bool('useOnlineFailover')),
 });
@@ -237,7 +238,7 @@ export const storageResizeSchema = (currentSize: number) =>
     }),
   );
 
-export const ReplicateBody = z.object({
+export const ReplicateBody = z.strictObject({
   dbInstanceName: nonEmpty('dbInstanceName'),
   dbInstanceCandidateName: optText('dbInstanceCandidateName'),
   description,
@@ -248,17 +249,17 @@ export const ReplicateBody = z.object({
   userGroupIds: z.optional(idList('userGroupIds')),
   useDefaultNotification: z.optional(bool('useDefaultNotification')),
   useDeletionProtection: z.optional(bool('useDeletionProtection')),
-  network: z.object({
+  network: z.strictObject({
     usePublicAccess: z.optional(bool('network.usePublicAccess')),
     availabilityZone: nonEmpty('network.availabilityZone'),
   }),
-  storage: z.optional(z.object({ storageType: z.optional(nonEmpty('storage.storageType')), storageSize: z.optional(storageSize) })),
+  storage: z.optional(z.strictObject({ storageType: z.optional(nonEmpty('storage.storageType')), storageSize: z.optional(storageSize) })),
   backup: z.optional(
-    z.object({
+    z.strictObject({
       backupPeriod: z.optional(backupPeriod),
       ...backupOptional,
       backupSchedules: z.optional(
-        z.array(z.object({ backupWndBgnTime: z.optional(backupWndBgnTime), backupWndDuration: z.optional(enumOf('backupWndDuration', BACKUP_WND_DURATIONS)) })),
+        z.array(z.strictObject({ backupWndBgnTime: z.optional(backupWndBgnTime), backupWndDuration: z.optional(enumOf('backupWndDuration', BACKUP_WND_DURATIONS)) })),
       ),
     }),
   ),
@@ -271,7 +272,7 @@ export const RestoreSpec = z
     restoreYmdt: z.optional(dateTimeInput('restoreYmdt')),
     backupId: z.optional(id('backupId')),
     binLog: z.optional(
-      z.object({
+      z.strictObject({
         binLogFileName: nonEmpty('binLog.binLogFileName'),
         binLogPosition: intRange('binLog.binLogPosition', 0, Number.MAX_SAFE_INTEGER),
       }),
@@ -297,9 +298,9 @@ const restoreCredentials = {
   dbUserName: z.optional(dbUserName),
   dbPassword: z.optional(dbPassword),
 };
-export const RestoreBody = z.object({ ...instanceSpecShape, ...restoreCredentials, restore: RestoreSpec });
+export const RestoreBody = z.strictObject({ ...instanceSpecShape, ...restoreCredentials, restore: RestoreSpec });
 const { useDeletionProtection: _udp, ...specWithoutDeletionProtection } = instanceSpecShape;
-export const RestoreFromObsBody = z.object({
+export const RestoreFromObsBody = z.strictObject({
   ...specWithoutDeletionProtection,
   ...restoreCredentials,
   dbVersion: enumOf('dbVersion', OBS_RESTORABLE_DB_VERSIONS as unknown as readonly [string, ...string[]]),
@@ -307,7 +308,7 @@ export const RestoreFromObsBody = z.object({
 });
 export const RestoreFromBackupBody = InstanceSpec;
 
-export const CreateDbUserBody = z.object({
+export const CreateDbUserBody = z.strictObject({
   dbUserName,
   dbPassword,
   host: dbUserHost,
@@ -335,7 +336,7 @@ export const RuleSpec = z
     direction: enumOf('direction', ['INGRESS', 'EGRESS']),
     etherType: enumOf('etherType', ['IPV4', 'IPV6']),
     cidr: nonEmpty('cidr'),
-    port: z.object({
+    port: z.strictObject({
       portType: enumOf('port.portType', PORT_TYPES),
       minPort: z.optional(z.nullable(intRange('port.minPort', 1, 65535))),
       maxPort: z.optional(z.nullable(intRange('port.maxPort', 1, 65535))),
@@ -362,43 +363,46 @@ export const RuleSpec = z
     }),
   );
 
-export const CreateDbSecurityGroupBody = z.object({
+export const CreateDbSecurityGroupBody = z.strictObject({
   dbSecurityGroupName: nonEmpty('dbSecurityGroupName'),
   description,
   rules: z.array(RuleSpec, msg('rules', 'must be a list of rules')),
 });
 const nameDescription = (field: string) =>
-  z.object({ [field]: z.optional(nonEmpty(field)), description } as {
+  z.strictObject({ [field]: z.optional(nonEmpty(field)), description } as {
     description: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString>>;
   } & Record<string, z.ZodMiniOptional<z.ZodMiniString>>);
 
-export const CreateParameterGroupBody = z.object({
+export const CreateParameterGroupBody = z.strictObject({
   parameterGroupName: nonEmpty('parameterGroupName'),
   description,
   dbVersion: enumOf('dbVersion', DB_VERSIONS),
 });
-export const CopyParameterGroupBody = z.object({
+export const CopyParameterGroupBody = z.strictObject({
   parameterGroupName: nonEmpty('parameterGroupName'),
   description,
 });
-export const ModifyParametersBody = z.object({
+export const ModifyParametersBody = z.strictObject({
   modifiedParameters: z.array(
-    z.object({ parameterId: id('parameterId'), value: z.string(msg('value', 'must be text')) }),
+    z.strictObject({ parameterId: id('parameterId'), value: z.string(msg('value', 'must be text')) }),
     msg('modifiedParameters', 'must be a list of {parameterId, value}'),
   ),
 });
 
-export const CreateUserGroupBody = z.object({
-  userGroupName: nonEmpty('userGroupName'),
-  memberIds: idList('memberIds'),
-  selectAllYN: z.optional(bool('selectAllYN')),
-});
-export const ModifyUserGroupBody = z.object({
+/** `memberIds` may be left out when `selectAllYN` is true (the service owners' guide). */
+export const CreateUserGroupBody = z
+  .strictObject({
+    userGroupName: nonEmpty('userGroupName'),
+    memberIds: z.optional(idList('memberIds')),
+    selectAllYN: z.optional(bool('selectAllYN')),
+  })
+  .check(z.refine((b) => b.selectAllYN === true || b.memberIds !== undefined, { message: 'memberIds is required unless selectAllYN is true', path: ['memberIds'] }));
+export const ModifyUserGroupBody = z.strictObject({
   userGroupName: z.optional(nonEmpty('userGroupName')),
   memberIds: z.optional(idList('memberIds')),
   selectAllYN: z.optional(bool('selectAllYN')),
 });
-export const CreateNotificationGroupBody = z.object({
+export const CreateNotificationGroupBody = z.strictObject({
   notificationGroupName: nonEmpty('notificationGroupName'),
   notifyEmail: z.optional(bool('notifyEmail')),
   notifySms: z.optional(bool('notifySms')),
@@ -406,7 +410,7 @@ export const CreateNotificationGroupBody = z.object({
   dbInstanceIds: idList('dbInstanceIds'),
   userGroupIds: idList('userGroupIds'),
 });
-export const ModifyNotificationGroupBody = z.object({
+export const ModifyNotificationGroupBody = z.strictObject({
   notificationGroupName: z.optional(nonEmpty('notificationGroupName')),
   notifyEmail: z.optional(bool('notifyEmail')),
   notifySms: z.optional(bool('notifySms')),
@@ -415,7 +419,7 @@ export const ModifyNotificationGroupBody = z.object({
   userGroupIds: z.optional(idList('userGroupIds')),
 });
 
-export const ExportLogFilesBody = z.object({
+export const ExportLogFilesBody = z.strictObject({
   logFileNames: z
     .array(nonEmpty('logFileNames[]'), msg('logFileNames', 'must be a list of log file names'))
     .check(z.minLength(1, 'logFileNames must name at least one log file')),
@@ -460,13 +464,13 @@ export const Paging = {
   size: queryInt('size', 1, 100),
 };
 
-export const ListBackupsQuery = z.object({
+export const ListBackupsQuery = z.strictObject({
   ...Paging,
   backupType: z.optional(enumOf('backupType', BACKUP_TYPES)),
   dbInstanceId: z.optional(id('dbInstanceId')),
   dbVersion: z.optional(enumOf('dbVersion', DB_VERSIONS)),
 });
-export const ListEventsQuery = z.object({
+export const ListEventsQuery = z.strictObject({
   ...Paging,
   from: dateTimeInput('from'),
   to: dateTimeInput('to'),
@@ -475,7 +479,7 @@ export const ListEventsQuery = z.object({
   keyword: optText('keyword'),
   ascendingOrder: z.optional(enumOf('ascendingOrder', ['ASC', 'DESC'])),
 });
-export const MetricStatisticsQuery = z.object({
+export const MetricStatisticsQuery = z.strictObject({
   dbInstanceId: id('dbInstanceId'),
   measureNames: z.pipe(
     queryList('measureNames', nonEmpty('measureNames[]')),
@@ -502,9 +506,9 @@ export const LastQueryQuery = z
       else for (const f of ['backupId', 'binLogFileName', 'binLogPosition'] as const) need(f);
     }),
   );
-export const ListLogFilesQuery = z.optional(z.object({ logFileTypes: z.optional(queryList('logFileTypes', enumOf('logFileTypes[]', LOG_FILE_TYPES))) }));
-export const ListParameterGroupsQuery = z.optional(z.object({ dbVersion: z.optional(enumOf('dbVersion', DB_VERSIONS)) }));
-export const DeleteRulesQuery = z.object({
+export const ListLogFilesQuery = z.optional(z.strictObject({ logFileTypes: z.optional(queryList('logFileTypes', enumOf('logFileTypes[]', LOG_FILE_TYPES))) }));
+export const ListParameterGroupsQuery = z.optional(z.strictObject({ dbVersion: z.optional(enumOf('dbVersion', DB_VERSIONS)) }));
+export const DeleteRulesQuery = z.strictObject({
   ruleIds: z.pipe(queryList('ruleIds', id('ruleIds[]')), z.array(z.string()).check(z.minLength(1, 'ruleIds must name at least one rule'))),
 });
 
@@ -767,17 +771,17 @@ export const RDS_SCHEMAS = {
   modifyDbInstance: { body: ModifyDbInstanceBody, ...job },
   deleteDbInstance: job,
   restartDbInstance: {
-    body: z.optional(z.object({ useOnlineFailover: z.optional(bool('useOnlineFailover')), executeBackup: z.optional(bool('executeBackup')) })),
+    body: z.optional(z.strictObject({ useOnlineFailover: z.optional(bool('useOnlineFailover')), executeBackup: z.optional(bool('executeBackup')) })),
     ...job,
   },
   forceRestartDbInstance: none,
   startDbInstance: job,
   stopDbInstance: job,
-  backupDbInstance: { body: z.object({ backupName: nonEmpty('backupName') }), ...job },
+  backupDbInstance: { body: z.strictObject({ backupName: nonEmpty('backupName') }), ...job },
   backupDbInstanceToObjectStorage: { body: ObjectStorageTarget, ...job },
   promoteDbInstance: job,
-  setDeletionProtection: { body: z.object({ useDeletionProtection: bool('useDeletionProtection') }), ...none },
-  setHighAvailability: { body: z.object({ useHighAvailability: bool('useHighAvailability'), pingInterval: z.optional(pingInterval) }), ...job },
+  setDeletionProtection: { body: z.strictObject({ useDeletionProtection: bool('useDeletionProtection') }), ...none },
+  setHighAvailability: { body: z.strictObject({ useHighAvailability: bool('useHighAvailability'), pingInterval: z.optional(pingInterval) }), ...job },
   resumeHighAvailability: job,
   pauseHighAvailability: job,
   repairHighAvailability: job,
@@ -787,7 +791,7 @@ export const RDS_SCHEMAS = {
   getBackupInfo: { response: BackupInfo },
   modifyBackupInfo: { body: BackupInfoUpdate, ...job },
   getNetworkInfo: { response: NetworkInfo },
-  modifyNetworkInfo: { body: z.object({ usePublicAccess: bool('usePublicAccess') }), ...job },
+  modifyNetworkInfo: { body: z.strictObject({ usePublicAccess: bool('usePublicAccess') }), ...job },
   replicateDbInstance: { body: ReplicateBody, ...job },
   getRestorationInfo: { response: RestorationInfo },
   getLastQuery: { query: LastQueryQuery, response: loose({ executedYmdt: when, lastQuery: str }) },
@@ -799,7 +803,7 @@ export const RDS_SCHEMAS = {
   modifyDbUser: { body: ModifyDbUserBody, ...job },
   deleteDbUser: job,
   listDbSchemas: { response: listOf('dbSchemas', DbSchema) },
-  createDbSchema: { body: z.object({ dbSchemaName: nonEmpty('dbSchemaName') }), ...job },
+  createDbSchema: { body: z.strictObject({ dbSchemaName: nonEmpty('dbSchemaName') }), ...job },
   deleteDbSchema: job,
   listLogFiles: { query: ListLogFilesQuery, response: listOf('logFiles', LogFile) },
   exportLogFiles: { body: ExportLogFilesBody, ...job },
@@ -861,7 +865,18 @@ const RDS_OPERATIONS_BY_NAME = new Map(RDS_OPERATIONS.map((op) => [op.id.slice(4
 export function fieldIssues(schema: z.ZodMiniType, value: unknown): FieldIssue[] {
   const result = schema.safeParse(value);
   if (result.success) return [];
-  return result.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message }));
+  return expandUnknownKeys(result.error.issues).map((i) => ({ path: formatPath(i.path), message: i.message }));
+}
+
+type Issue = { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[]; input?: unknown; expected?: unknown };
+
+/** zod reports all unknown fields of an object as one issue; make it one issue per field, named by its path. */
+export function expandUnknownKeys<I extends Issue>(issues: readonly I[]): (I | Issue)[] {
+  return issues.flatMap((i): (I | Issue)[] =>
+    i.code === 'unrecognized_keys' && i.keys
+      ? i.keys.map((key) => ({ path: [...i.path, key], message: `${formatPath([...i.path, key])} is not a field of this request (misspelt?)` }))
+      : [i],
+  );
 }
 
 export function formatPath(path: readonly PropertyKey[]): string {

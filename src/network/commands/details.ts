@@ -16,9 +16,17 @@ const GET: Partial<Record<NetKind, (n: NetworkClient, id: string) => Promise<unk
   multicastDomain: (n, id) => n.getMulticastDomain({ multicastDomainId: id }),
   multicastAssociation: (n, id) => n.getMulticastAssociation({ multicastAssociationId: id }),
   multicastGroup: (n, id) => n.getMulticastGroup({ multicastGroupId: id }),
-  hubShare: (n, id) => n.getTransitHubAllowProject({ allowProjectId: id }),
-  domainShare: (n, id) => n.getMulticastDomainAllowProject({ allowProjectId: id }),
+  // Share permissions are documented as list, create and delete only: the live service may have
+  // no get by id, so one permission is read from the list, filtered by its id.
+  hubShare: async (n, id) => oneOf(await n.listTransitHubAllowProjects({ query: { id } }), id),
+  domainShare: async (n, id) => oneOf(await n.listMulticastDomainAllowProjects({ query: { id } }), id),
 };
+
+function oneOf(list: readonly { id: string }[], id: string): unknown {
+  const found = list.find((p) => p.id === id);
+  if (!found) throw new Error(vscode.l10n.t('The share permission {0} no longer exists. Refresh the tree.', id));
+  return found;
+}
 
 export function detailCommands(_deps: NetworkDeps): Record<string, CommandHandler> {
   return {

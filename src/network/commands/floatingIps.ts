@@ -1,5 +1,6 @@
-// Floating IPs: allocate on an external network, attach to a port (asking for the fixed IP
-// when the port has several), detach, release (confirmed), copy the address.
+// Floating IPs: allocate on an external network (with an optional label), attach to a port
+// (asking for the fixed IP when the port has several), detach, label, delete protection,
+// release (confirmed), copy the address.
 import * as vscode from 'vscode';
 import { isApiError } from '../../client/errors';
 import { isIpv4, type FloatingIp } from '../../client/network/schemas';
@@ -60,8 +61,9 @@ export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHan
       const nets = await scope.net.listExternalNetworks();
       if (!nets.length) throw new Error(vscode.l10n.t('No external network in {0}: floating IPs cannot be allocated there.', scope.region));
       const ext = nets.length === 1 ? nets[0] : (await pick(nets.map((n) => ({ label: n.name || n.id, description: String((n as { cidrv4?: string }).cidrv4 ?? ''), n })), { title, placeHolder: vscode.l10n.t('External network to allocate on') })).n;
+      const label = await ask({ title, prompt: vscode.l10n.t('A label for the new address (optional)'), value: '', validateInput: (s) => (s.length > 255 ? vscode.l10n.t('At most 255 characters ({0} now).', s.length) : undefined) });
       const fip = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Allocating a floating IP on {0}...', ext.name || ext.id) }, () =>
-        scope.net.createFloatingIp({ body: { floating_network_id: ext.id } }),
+        scope.net.createFloatingIp({ body: { floating_network_id: ext.id, ...(label.trim() ? { label: label.trim() } : {}) } }),
       );
       done([`${scope.rootId}/floatingIp`], vscode.l10n.t('Floating IP {0} allocated in {1}.', fip.floating_ip_address, scope.region));
       return fip.floating_ip_address;
@@ -79,8 +81,34 @@ export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHan
       await t.net.updateFloatingIp({ floatingIpId: t.fip.id, body: { port_id: null } });
       done([t.folderId], vscode.l10n.t('Floating IP {0} detached.', t.fip.floating_ip_address));
     },
+    'nhncloud.network.setFloatingIpLabel': async (node?: unknown) => {
+      const title = vscode.l10n.t('Set Floating IP Label');
+      const t = await floatingIpFrom(node, deps, title);
+      const label = await ask({
+        title: `${title} ${t.fip.floating_ip_address}`,
+        prompt: vscode.l10n.t('A name for this address (empty removes the label)'),
+        value: t.fip.label ?? '',
+        validateInput: (s) => (s.length > 255 ? vscode.l10n.t('At most 255 characters ({0} now).', s.length) : undefined),
+      });
+      // A PUT of the label alone: the port association is left as it is.
+      const res = await t.net.updateFloatingIp({ floatingIpId: t.fip.id, body: { label: label.trim() || null } });
+      done([t.folderId], res.label ? vscode.l10n.t('Floating IP {0} is labelled "{1}".', res.floating_ip_address, res.label) : vscode.l10n.t('Floating IP {0} has no label now.', res.floating_ip_address));
+    },
+    'nhncloud.network.setFloatingIpDeleteProtection': async (node?: unknown) => {
+      const title = vscode.l10n.t('Set Floating IP Delete Protection');
+      const t = await floatingIpFrom(node, deps, title);
+      const choice = await pick(
+        [
+          { label: vscode.l10n.t('On'), description: vscode.l10n.t('the address cannot be released until protection is turned off'), on: true, picked: t.fip.delete_protection === true },
+          { label: vscode.l10n.t('Off'), description: vscode.l10n.t('the address can be released'), on: false, picked: t.fip.delete_protection !== true },
+        ],
+        { title: `${title} ${t.fip.floating_ip_address}`, placeHolder: t.fip.delete_protection ? vscode.l10n.t('Delete protection is on') : vscode.l10n.t('Delete protection is off') },
+      );
+      const res = await t.net.updateFloatingIp({ floatingIpId: t.fip.id, body: { delete_protection: choice.on } });
+      done([t.folderId], res.delete_protection ? vscode.l10n.t('Delete protection of {0} is on.', res.floating_ip_address) : vscode.l10n.t('Delete protection of {0} is off.', res.floating_ip_address));
+    },
     'nhncloud.network.releaseFloatingIp': async (node?: unknown) => {
-      const t = await floatingIpFrom(node, deps, vscode.l10n.t('Release Floating IP'), (f) => (f.delete_protection ? vscode.l10n.t('delete protection is on: turn it off in the console first') : undefined));
+      const t = await floatingIpFrom(node, deps, vscode.l10n.t('Release Floating IP'), (f) => (f.delete_protection ? vscode.l10n.t('delete protection is on: turn it off first (Set Floating IP Delete Protection)') : undefined));
       const attached = t.fip.port_id ? vscode.l10n.t(' It is attached to {0} and will be detached.', String(t.fip.fixed_ip_address ?? t.fip.port_id)) : '';
       await confirm(vscode.l10n.t('Release floating IP {0}?', t.fip.floating_ip_address), vscode.l10n.t('Release'), vscode.l10n.t('The address goes back to the pool; you may not get the same one again.{0}', attached));
       await t.net.deleteFloatingIp({ floatingIpId: t.fip.id });

@@ -142,7 +142,7 @@ export class FloatingIpNode extends TreeNode {
     item.id = this.id;
     item.contextValue = floatingIpContext(f);
     item.iconPath = themeIcon(f.port_id ? 'plug' : 'debug-disconnect', FIP_COLOUR[f.status ?? ''] ?? 'yellow');
-    item.description = [f.status, f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : vscode.l10n.t('not attached'), f.label, f.delete_protection ? 'protected' : ''].filter(Boolean).join(' · ');
+    item.description = [f.status, f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : vscode.l10n.t('not attached'), f.label, f.delete_protection ? vscode.l10n.t('delete protection on') : ''].filter(Boolean).join(' · ');
     item.tooltip = new vscode.MarkdownString(
       mdFields(f.floating_ip_address, [
         [vscode.l10n.t('Status'), f.status],
@@ -151,7 +151,7 @@ export class FloatingIpNode extends TreeNode {
         [vscode.l10n.t('Router'), f.router_id],
         [vscode.l10n.t('External network'), f.floating_network_id],
         [vscode.l10n.t('Label'), f.label],
-        [vscode.l10n.t('Delete protection'), f.delete_protection ? 'on' : undefined],
+        [vscode.l10n.t('Delete protection'), f.delete_protection ? vscode.l10n.t('On') : vscode.l10n.t('Off')],
         ['ID', f.id],
       ]),
     );

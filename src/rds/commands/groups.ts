@@ -32,7 +32,7 @@ async function askMembers(scope: Scope, title: string, current?: { all: boolean;
     ],
     { title, placeHolder: vscode.l10n.t('Who is in the group?') },
   );
-  if (everyone.all) return { selectAllYN: true, memberIds: [] as string[] };
+  if (everyone.all) return { selectAllYN: true as const };
   const r: any = await scope.rds.listProjectMembers();
   const members = await pickMany(
     ((r?.members ?? []) as any[]).map((m) => ({ label: m.memberName as string, description: m.emailAddress as string, id: m.memberId as string, picked: current?.ids.has(m.memberId) })),

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { NETWORK_OPERATIONS, type NetworkOperation } from '../../client/network/operations';
 import { cidrContains, isIpv4 } from '../../client/network/schemas';
+import { issuesOf } from '../../client/network/http';
 import { identityState, SANDBOX_IDENTITY, type IdentityState, type SandboxToken } from '../identity/index';
 import { matchTemplate, type SandboxCall, type SandboxReply, type SandboxService } from '../server';
 import { SEED, SEED_PORTS, SEED_TIME, SEED_VPCS, type SeedPort, type SeedVpc } from './seed';
@@ -272,7 +273,7 @@ async function readBody(op: NetworkOperation, call: SandboxCall): Promise<Record
   if (!inner || typeof inner !== 'object') refuse(400, 'BadRequest', `Resource body required: wrap the fields in "${op.key}".`);
   const r = op.body!.safeParse(inner);
   if (!r.success) {
-    const what = r.error.issues.map((i) => `${i.path.join('.') || op.key}: ${i.message}`).join('; ');
+    const what = issuesOf(r.error.issues as never, '', inner).map((i) => `${i.path || op.key}: ${i.message}`).join('; ');
     refuse(400, 'BadRequest', `Invalid input for ${op.key}: ${what}.`);
   }
   return r.data as Record<string, unknown>;
@@ -286,7 +287,7 @@ function filtersOf(op: NetworkOperation, call: SandboxCall): Record<string, stri
   }
   if (op.query) {
     const r = op.query.safeParse(q);
-    if (!r.success) refuse(400, 'InvalidInput', `Invalid input for operation: ${r.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`).join('; ')}.`);
+    if (!r.success) refuse(400, 'InvalidInput', `Invalid input for operation: ${issuesOf(r.error.issues as never, '', q).map((i) => `${i.path || 'query'}: ${i.message}`).join('; ')}.`);
   }
   return q;
 }
@@ -337,7 +338,7 @@ async function dispatch(op: NetworkOperation, call: SandboxCall, state: RegionSt
       return json(200, { [op.key!]: shown(state.need(segment, call.params[idParam])) });
     case 'update': {
       const rec = state.need(segment, call.params[idParam]);
-      const body = await readBody(op, call);
+      const body = givenFields(await readBody(op, call));
       Object.assign(rec, body, { updated_at: hubTime() });
       return json(200, { [op.key!]: shown(rec) });
     }
@@ -360,8 +361,14 @@ function sameHub(a: Rec, b: Rec, what: string): void {
   if (a.transithub_id !== b.transithub_id) refuse(400, 'BadRequest', `The attachment ${a.id} and the ${what} ${b.id} belong to different transit hubs.`);
 }
 
-function createGateway(segment: string, body: Record<string, unknown>, state: RegionState, token: SandboxToken, buildDelayMs: number): Rec {
+/** A gateway body without the fields sent as null: the service takes null as "not given". */
+function givenFields(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null));
+}
+
+function createGateway(segment: string, given: Record<string, unknown>, state: RegionState, token: SandboxToken, buildDelayMs: number): Rec {
   const now = hubTime();
+  const body = givenFields(given);
   const rec: Rec = { ...state.base(), tenant_id: token.tenantId, project_id: token.tenantId, created_at: now, updated_at: now, description: '', ...body };
   const building = () => {
     rec.status = 'BUILD';
@@ -547,8 +554,8 @@ async function floatingIps(verb: string, op: NetworkOperation, call: SandboxCall
         status: 'DOWN',
         tenant_id: token.tenantId,
         project_id: token.tenantId,
-        delete_protection: false,
-        label: null,
+        delete_protection: body.delete_protection === true,
+        label: typeof body.label === 'string' ? body.label : null,
         description: '',
         created_at: now,
         updated_at: now,
@@ -560,8 +567,11 @@ async function floatingIps(verb: string, op: NetworkOperation, call: SandboxCall
     case 'update': {
       const rec = need(call.params.floatingIpId);
       const body = await readBody(op, call);
+      // Each part changes only when given: a body of label and delete_protection leaves the port alone.
       if (body.port_id === null) Object.assign(rec, { port_id: null, fixed_ip_address: null, router_id: null, status: 'DOWN' });
-      else attach(rec, String(body.port_id), body.fixed_ip_address as string | undefined, state);
+      else if (body.port_id !== undefined) attach(rec, String(body.port_id), body.fixed_ip_address as string | undefined, state);
+      if (body.label !== undefined) rec.label = body.label;
+      if (body.delete_protection !== undefined) rec.delete_protection = body.delete_protection;
       rec.updated_at = isoTime();
       return json(200, { floatingip: { ...rec } });
     }

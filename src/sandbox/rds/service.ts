@@ -4,7 +4,7 @@
 // `header` like the live service.
 import type { RdsOperationName } from '../../client/rds/api';
 import { RDS_OPERATION_ROWS } from '../../client/rds/rows';
-import { formatPath, queryFromSearchParams, RDS_OPERATIONS } from '../../client/rds/schemas';
+import { expandUnknownKeys, formatPath, queryFromSearchParams, RDS_OPERATIONS } from '../../client/rds/schemas';
 import { matchTemplate, type SandboxCall, type SandboxReply, type SandboxService } from '../server';
 import { catalogHandlers } from './handlers/catalog';
 import type { Ctx, Handler } from './handlers/context';
@@ -52,8 +52,8 @@ export const viewerMayCall = (name: string, method: string): boolean => method =
  * between 0 and 730" (the schema's messages name the last segment; the path adds the parents).
  */
 function issuesText(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; expected?: unknown }[], part: string): string {
-  return issues
-    .map((i) => {
+  return expandUnknownKeys(issues)
+    .map((i: { path: readonly PropertyKey[]; message: string; code?: string; expected?: unknown }) => {
       const path = formatPath(i.path) || part;
       // The longest tail of the path the message starts with ("port.portType ...") becomes the full path.
       for (let k = 0; k < i.path.length; k++) {

@@ -181,6 +181,15 @@ describe('RdsClient: tolerant answers', () => {
     assert.deepEqual(nested.rules, top.rules);
   });
 
+  test('an answer without header that carries the payload is used; one without the payload is not understood', async () => {
+    const query = { dbInstanceId: ID, measureNames: ['CPU_USAGE' as const], from: '2024-01-01T00:00:00Z', to: '2024-01-01T01:00:00Z' };
+    next = { json: { metricStatistics: [{ measureName: 'CPU_USAGE', unit: '%', values: [[1700000000, '12.5']] }] } };
+    const r = await rds.getMetricStatistics({ query });
+    assert.deepEqual(r.metricStatistics[0].values, [[1700000000, '12.5']]);
+    next = { json: { somethingElse: true } };
+    await assert.rejects(rds.getMetricStatistics({ query }), /not understood \(the body has no header\)/);
+  });
+
   test('metric values as [timestamp, "value"] pairs (numbers tolerated, kept as strings)', async () => {
     next = ok({ metricStatistics: [{ measureName: 'CPU_USAGE', unit: '%', values: [[1700000000, '12.5'], [1700000060, 13], [1700000120, null]] }] });
     const r = await rds.getMetricStatistics({ query: { dbInstanceId: ID, measureNames: ['CPU_USAGE'], from: '2024-01-01T00:00:00Z', to: '2024-01-01T01:00:00Z' } });

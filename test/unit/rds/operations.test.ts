@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
-import { describeOperation, pathParams } from '../../../src/client/operation';
+import { pathParams } from '../../../src/client/operation';
 import { ALL_OPERATIONS } from '../../../src/client/operations';
 import { RdsClient } from '../../../src/client/rds/client';
 import { JobIdResponse, ListBackupsQuery, MetricStatisticsQuery, RDS_OPERATIONS, fieldIssues, queryFromSearchParams } from '../../../src/client/rds/schemas';

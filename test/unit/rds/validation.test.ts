@@ -92,6 +92,9 @@ const cases: Case[] = [
   { title: 'missing body', op: 'backupDbInstance', input: { ...inst }, path: 'body', message: /the body is required/ },
   { title: 'missing query', op: 'listBackups', input: {}, path: 'query', message: /the query is required/ },
   { title: 'missing path parameter', op: 'getDbInstance', input: {}, path: 'dbInstanceId', message: /dbInstanceId is required/ },
+  { title: 'a misspelt field is refused, not dropped', op: 'createDbSchema', input: { ...inst, body: { dbSchemaName: 'app', dbSchemaNmae: 'app' } }, path: 'dbSchemaNmae', message: /dbSchemaNmae is not a field of this request \(misspelt\?\)/ },
+  { title: 'a misspelt nested field is refused', op: 'createDbInstance', input: { body: { ...createBody(), network: { subnetId: ID, availabilityZone: 'kr-pub-a', subnetID: ID } } }, path: 'network.subnetID', message: /network\.subnetID is not a field of this request/ },
+  { title: 'memberIds left out without selectAllYN', op: 'createUserGroup', input: { body: { userGroupName: 'ops' } }, path: 'memberIds', message: /memberIds is required unless selectAllYN is true/ },
 ];
 
 describe('RDS limits are refused before sending', () => {
