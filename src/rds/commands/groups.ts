@@ -123,7 +123,9 @@ export function groupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       const { scope, group } = await notificationGroupFrom(node, deps, vscode.l10n.t('Enable or Disable Notification Group'));
       const isEnabled = group.isEnabled === false;
       await scope.rds.modifyNotificationGroup({ notificationGroupId: group.notificationGroupId, body: { isEnabled } });
-      done(`${scope.rootId}/notificationGroup`, vscode.l10n.t('Notification group {0} {1}.', group.notificationGroupName, isEnabled ? 'enabled' : 'disabled'));
+      done(`${scope.rootId}/notificationGroup`, isEnabled
+        ? vscode.l10n.t('Notification group {0} enabled.', group.notificationGroupName)
+        : vscode.l10n.t('Notification group {0} disabled.', group.notificationGroupName));
     },
     'nhncloud.rds.deleteNotificationGroup': async (node?: unknown) => {
       const { scope, group } = await notificationGroupFrom(node, deps, vscode.l10n.t('Delete Notification Group'));

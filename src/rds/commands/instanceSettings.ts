@@ -69,7 +69,7 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
       const isPublic = (n?.endPoints ?? []).some((e: any) => e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC');
       if (!isPublic) await confirm(vscode.l10n.t('Give {0} an external endpoint?', t.data.dbInstanceName), vscode.l10n.t('Enable Public Access'), vscode.l10n.t('It becomes reachable from the internet for the CIDRs its DB security groups allow.'));
       else await confirm(vscode.l10n.t('Remove the external endpoint of {0}?', t.data.dbInstanceName), vscode.l10n.t('Disable Public Access'), vscode.l10n.t('Clients connecting from outside the VPC lose access.'));
-      track(deps, t, await t.rds.modifyNetworkInfo({ dbInstanceId: t.data.dbInstanceId, body: { usePublicAccess: !isPublic } }), vscode.l10n.t('{0} public access of {1}', isPublic ? vscode.l10n.t('Disable') : vscode.l10n.t('Enable'), t.data.dbInstanceName), t.nodeId, [`${t.nodeId}/network`]);
+      track(deps, t, await t.rds.modifyNetworkInfo({ dbInstanceId: t.data.dbInstanceId, body: { usePublicAccess: !isPublic } }), isPublic ? vscode.l10n.t('Disable public access of {0}', t.data.dbInstanceName) : vscode.l10n.t('Enable public access of {0}', t.data.dbInstanceName), t.nodeId, [`${t.nodeId}/network`]);
       void vscode.window.setStatusBarMessage(vscode.l10n.t('Endpoints change when the job ends'), 3000);
     },
   };

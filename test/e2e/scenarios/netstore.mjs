@@ -78,14 +78,14 @@ export const scenarios = [
       await typeAtTop(t, '// local ');
       await remotePut('config.json', '{ "changed": "remotely" }\n');
       await t.page.keyboard.press('Control+S');
-      await t.dialogButton(t.lre('{0} changed in {1} since you opened it{2}.', 'config.json', 'sandbox-docs'), 'Compare');
+      await t.dialogButton(t.lre('{0} changed in {1} since you opened it (modified {2}).', 'config.json', 'sandbox-docs'), 'Compare');
       await t.page.locator('.tabs-container .tab').filter({ hasText: t.l('{0} (remote) ↔ yours', 'config.json') }).waitFor({ timeout: 30_000 });
       await t.screenshot('storage-conflict-compare');
       // Back to the file itself; saving again asks again, and Overwrite keeps the local text.
       await t.page.keyboard.press('Control+W');
       await t.page.locator('.tabs-container .tab').filter({ hasText: 'config.json' }).first().click();
       await t.page.keyboard.press('Control+S');
-      await t.dialogButton(t.lre('{0} changed in {1} since you opened it{2}.', 'config.json', 'sandbox-docs'), 'Overwrite');
+      await t.dialogButton(t.lre('{0} changed in {1} since you opened it (modified {2}).', 'config.json', 'sandbox-docs'), 'Overwrite');
       await waitSaved(t, 'config.json');
       await t.page.keyboard.press('Control+W');
       await t.treeRow('config.json').click();
@@ -146,7 +146,7 @@ export const scenarios = [
       await t.menu('Rules', 'Create Routing Rule...');
       await t.quick.answer('10.77.1.0/24', 'Destination range (CIDR)');
       await t.quick.pick('FORWARD', t.lpart('What happens to traffic for {0}'));
-      await t.quick.pick('app-attachment', t.lpart('{0}: forward to'));
+      await t.quick.pick('app-attachment', t.lpart('Attachment to forward the traffic to'));
       await t.quick.answer('', 'Description');
       await t.treeRow('10.77.1.0/24').waitFor({ timeout: 30_000 });
     },
