@@ -168,11 +168,12 @@ export const scenarios = [
     name: 'allocate, attach, detach and release a floating IP',
     async run(t) {
       await t.menu('Floating IPs', 'Allocate Floating IP...');
+      await t.quick.answer('e2e-label', 'A label for the new address (optional)');
       const toast = await t.notification(t.lre('Floating IP {0} allocated in {1}.', undefined, 'KR1'), 30_000);
       const address = t.lparse('Floating IP {0} allocated in {1}.', (await toast.locator('.notification-list-item-message').innerText()).trim())?.[0];
       if (!address) throw new Error('no address in the notification');
       await t.expandRow('Floating IPs');
-      await t.treeRow(address).waitFor({ timeout: 30_000 });
+      await t.treeRow(address).filter({ hasText: 'e2e-label' }).waitFor({ timeout: 30_000 });
       await t.menu(address, 'Attach Floating IP to Port...');
       await t.quick.answer(MULTI_IP_PORT, 'port');
       // The port has two addresses: the service says so and the command asks which one.
