@@ -110,10 +110,13 @@ export default {
       if (n.type === 'ConditionalExpression') return isTranslated(n.consequent, seen) || isTranslated(n.alternate, seen);
       if (n.type === 'LogicalExpression') return isTranslated(n.left, seen) || isTranslated(n.right, seen);
       if (n.type === 'Identifier') return valuesOf(n).some((v) => isTranslated(v, seen));
-      if (n.type === 'MemberExpression' && !n.computed) {
+      if (n.type === 'MemberExpression') {
+        // `X.y` looks at the property y of the objects X may be; `X[k]` at every property.
         for (const o of objectsOf(n.object, new Set())) {
           for (const p of o.properties) {
-            if (p.type === 'Property' && (p.key.type === 'Identifier' ? p.key.name : p.key.value) === n.property.name && isTranslated(p.value, seen)) return true;
+            if (p.type !== 'Property') continue;
+            const named = n.computed || (p.key.type === 'Identifier' ? p.key.name : p.key.value) === n.property.name;
+            if (named && isTranslated(p.value, seen)) return true;
           }
         }
       }

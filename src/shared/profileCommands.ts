@@ -18,7 +18,7 @@ export function profileFeature({ profiles, log }: Services): Feature {
     if (list.length === 1) return list[0];
     const active = profiles.active()?.id;
     const chosen = await vscode.window.showQuickPick(
-      list.map((p) => ({ label: p.name, description: describe(p), detail: p.id === active ? 'active' : undefined, profile: p })),
+      list.map((p) => ({ label: p.name, description: describe(p), detail: p.id === active ? vscode.l10n.t('active') : undefined, profile: p })),
       { placeHolder, ignoreFocusOut: true },
     );
     if (!chosen) throw new CancelledError();

@@ -274,7 +274,7 @@ class Editor {
       el = h('vscode-textfield', {
         'aria-label': label,
         type: 'text',
-        title: control.kind === 'range' ? `${control.min} to ${control.max}` : undefined,
+        title: control.kind === 'range' ? l10n.t('{0} to {1}', control.min, control.max) : undefined,
       }) as Ctl;
       el.value = value;
       // Validate as typed but record on change, so a half-typed number does not re-render the row.

@@ -19,7 +19,7 @@ async function notificationGroupFrom(node: unknown, deps: RdsDeps, title: string
   const scope = await scopeFrom(node, deps, title);
   if (node instanceof NotificationGroupNode) return { scope, group: node.data };
   const r: any = await scope.rds.listNotificationGroups();
-  const chosen = await pick(((r?.notificationGroups ?? []) as any[]).map((g) => ({ label: g.notificationGroupName as string, description: g.isEnabled ? 'enabled' : 'disabled', g })), { title, placeHolder: vscode.l10n.t('Notification group') });
+  const chosen = await pick(((r?.notificationGroups ?? []) as any[]).map((g) => ({ label: g.notificationGroupName as string, description: g.isEnabled ? vscode.l10n.t('enabled') : vscode.l10n.t('disabled'), g })), { title, placeHolder: vscode.l10n.t('Notification group') });
   return { scope, group: chosen.g as NotificationGroupNode['data'] };
 }
 

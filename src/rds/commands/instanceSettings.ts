@@ -35,12 +35,12 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
       const sched = b?.backupSchedules?.[0];
       const fields = await pickMany(
         [
-          { label: vscode.l10n.t('Retention period'), description: `${b.backupPeriod} days`, key: 'period' },
-          { label: vscode.l10n.t('Backup window'), description: sched ? `${sched.backupWndBgnTime} (${sched.backupWndDuration})` : 'none', key: 'window' },
+          { label: vscode.l10n.t('Retention period'), description: vscode.l10n.t('{0} days', b.backupPeriod), key: 'period' },
+          { label: vscode.l10n.t('Backup window'), description: sched ? `${sched.backupWndBgnTime} (${sched.backupWndDuration})` : vscode.l10n.t('none'), key: 'window' },
           { label: vscode.l10n.t('FTWRL wait timeout'), description: `${b.ftwrlWaitTimeout} s`, key: 'ftwrl' },
           { label: vscode.l10n.t('Retry count'), description: String(b.backupRetryCount), key: 'retry' },
-          { label: vscode.l10n.t('Cross-region copy'), description: b.replicationRegion ?? 'off', key: 'region' },
-          { label: vscode.l10n.t('Backup lock'), description: b.useBackupLock ? 'on' : 'off', key: 'lock' },
+          { label: vscode.l10n.t('Cross-region copy'), description: b.replicationRegion ?? vscode.l10n.t('off'), key: 'region' },
+          { label: vscode.l10n.t('Backup lock'), description: b.useBackupLock ? vscode.l10n.t('on') : vscode.l10n.t('off'), key: 'lock' },
         ],
         { title, placeHolder: vscode.l10n.t('What do you want to change?') },
       );
