@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import aws4 from 'aws4';
 import { isApiError, isAuthError } from '../../../src/client/errors';
 import type { S3Client } from '../../../src/client/storage/client';
 import { safeLocalPath } from '../../../src/client/storage/localPath';
@@ -29,6 +30,16 @@ async function rejects(p: Promise<unknown>, check: (e: unknown) => boolean, labe
     return e;
   }
   return assert.fail(`${label}: expected a failure`);
+}
+
+/** A GET signed with SigV4 (region KR1) but sent by plain fetch: requests the client never makes. */
+async function signedGet(target: S3Target, pathAndQuery: string): Promise<string> {
+  const base = new URL(target.baseUrl);
+  const signed = aws4.sign({ host: base.host, path: `${base.pathname.replace(/\/+$/, '')}${pathAndQuery}`, method: 'GET', service: 's3', region: 'KR1', headers: { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' } }, { accessKeyId: target.access, secretAccessKey: target.secret });
+  const res = await fetch(`${base.origin}${signed.path}`, { headers: signed.headers as Record<string, string> });
+  const body = await res.text();
+  assert.equal(res.status, 200, body);
+  return body;
 }
 
 const code = (c: string) => (e: unknown) => isApiError(e) && e.code === c;
@@ -160,7 +171,11 @@ for (const t of TARGETS) {
       assert.match(entry.etag ?? '', /^"[0-9a-f]{32}"$/, 'ETags are quoted MD5s');
       assert.equal(entry.etag, `"${createHash('md5').update('list/a.txt').digest('hex')}"`);
       assert.equal(entry.size, 'list/a.txt'.length);
-      assert.ok(entry.lastModified && !Number.isNaN(Date.parse(entry.lastModified)));
+      assert.match(entry.lastModified ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/, 'listing times in whole seconds, as Swift writes them');
+      // max-keys=0 (the client never sends it; other tools do): an empty page, not truncated.
+      const zero = await signedGet(target, `/${bucket}?max-keys=0&prefix=list%2F`);
+      assert.match(zero, /<IsTruncated>false<\/IsTruncated>/);
+      assert.doesNotMatch(zero, /<Contents>/);
 
       // Two at a time with the delimiter: a common prefix counts as one entry, NextMarker is sent.
       const seen: string[] = [];
