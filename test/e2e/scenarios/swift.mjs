@@ -68,7 +68,12 @@ async function pickTyped(t, label, expect) {
 async function chooseInDialog(t, path, expect) {
   await t.quick.waitFor(expect);
   const input = t.page.locator('.quick-input-widget input[type="text"]').first();
+  // The dialog fills in its starting folder once it has read it: typing before that is overwritten
+  // (a Korean run once uploaded the workspace folder instead of the one typed).
+  await waitFor('the file dialog shows its starting folder', async () => ((await input.inputValue()).endsWith('/') ? true : await input.inputValue()), 15_000);
   await input.fill(path);
+  await waitFor('the file dialog keeps the typed path', async () => ((await input.inputValue()) === path ? true : await input.inputValue()), 5_000);
+  await t.page.waitForTimeout(300);
   await t.page.keyboard.press('Enter');
   await t.page.waitForTimeout(500);
   // A folder path may first be entered into; a second Enter accepts it.
