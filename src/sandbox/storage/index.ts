@@ -5,6 +5,7 @@
 // only by a header, which the router does not see: they are counted (stats, faults) as
 // storage.putObject / storage.uploadPart and told apart here.
 import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { SandboxCall, SandboxReply, SandboxServer, SandboxService } from '../server';
 import { STORAGE_OPERATIONS, s3HeaderMarker, s3PathOf, s3QueryMarkers, type StorageOperationName } from '../../client/storage/operations';
 import { bucketNameProblems } from '../../client/storage/names';
@@ -40,10 +41,9 @@ export interface StorageSandboxOptions {
 }
 
 const MIN_PART = 5 * 1024 * 1024;
-const ROUTES = STORAGE_OPERATIONS.filter((op) => !s3HeaderMarker(op))
-  .map((op) => ({ op, name: op.id.slice('storage.'.length) as StorageOperationName, level: levelOf(s3PathOf(op)), markers: s3QueryMarkers(op) }))
-  // Most specific first: the rows that require more query subresources.
-  .sort((a, b) => b.markers.length - a.markers.length);
+const ROUTES = STORAGE_OPERATIONS.map((op) => ({ op, name: op.id.slice('storage.'.length) as StorageOperationName, level: levelOf(s3PathOf(op)), markers: s3QueryMarkers(op), header: s3HeaderMarker(op) }))
+  // Most specific first: the rows that require a header (copies), then more query subresources.
+  .sort((a, b) => Number(!!b.header) - Number(!!a.header) || b.markers.length - a.markers.length);
 
 function levelOf(template: string): 0 | 1 | 2 {
   return template === '/' ? 0 : template.includes('{obj}') ? 2 : 1;
@@ -131,12 +131,13 @@ export class StorageSandbox implements SandboxService {
     this.store.dispose();
   }
 
-  route(method: string, path: string, query: URLSearchParams): { operation: string; params: Record<string, string> } | undefined {
+  route(method: string, path: string, query: URLSearchParams, headers: IncomingHttpHeaders): { operation: string; params: Record<string, string> } | undefined {
     const segs = path.split('/').slice(1);
     const level = segs[0] ? (segs.length > 1 && segs.slice(1).join('/') ? 2 : 1) : 0;
     for (const r of ROUTES) {
       if (r.op.method !== method || r.level !== level) continue;
       if (!r.markers.every((m) => query.has(m))) continue;
+      if (r.header && headers[r.header] === undefined) continue;
       const params: Record<string, string> = {};
       if (level >= 1) params.bucket = safeDecode(segs[0]);
       if (level === 2) params.obj = safeDecode(segs.slice(1).join('/'));
@@ -162,11 +163,7 @@ export class StorageSandbox implements SandboxService {
     if (!auth.ok) return errorXml(auth.status, auth.code, auth.message, rawPath, auth.region ? { Region: auth.region } : undefined);
 
     const ctx: Ctx = { call, region, bucketName, key, payloadHash: auth.payloadHash, resource: rawPath };
-    let name = call.operation.slice('storage.'.length) as StorageOperationName;
-    if (call.headers['x-amz-copy-source'] !== undefined) {
-      if (name === 'putObject') name = 'copyObject';
-      else if (name === 'uploadPart') name = 'uploadPartCopy';
-    }
+    const name = call.operation.slice('storage.'.length) as StorageOperationName;
     if (name === 'listBuckets') return this.listBuckets(ctx);
     if (name === 'createBucket') return this.createBucket(ctx);
     const b = this.store.bucket(region, bucketName);
