@@ -29,7 +29,7 @@ const SENDING_CALLS = new Set(['send', 'xml', 'identityOperation']);
 const TABLE_CLIENT: Partial<Record<Operation['service'], string>> = { rds: 'RdsClient', network: 'NetworkClient' };
 
 function kindOf(file: string): string {
-  if (/^src\/[^/]+\/commands\//.test(file) || file.endsWith('/activation.ts') || /^src\/shared\/profile/.test(file)) return 'command';
+  if (/^src\/[^/]+\/(commands\/|commands\.ts|forms\/)/.test(file) || file.endsWith('/activation.ts')) return 'command';
   if (/^src\/[^/]+\/tree\//.test(file) || file.startsWith('src/shared/tree/')) return 'tree';
   if (file.startsWith('src/panels/')) return 'form';
   if (file === 'src/storage/objectFs.ts') return 'file system';
