@@ -4,7 +4,7 @@ import globals from 'globals';
 import noTextDecisions from './eslint/noTextDecisions.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.e2e-artifacts/**', '.bench/**', 'patches/**'] },
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.e2e-artifacts/**', '.bench/**', 'patches/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
