@@ -140,6 +140,12 @@ test('nesting deeper than 32 levels is cut with the mask (a hostile body cannot 
   let kept: any = r.json((deep as unknown[])[0]);
   for (let i = 0; i < 32; i++) kept = kept[0];
   assert.equal(kept, 'bottom');
+  // The same through objects.
+  let deepObject: unknown = 'bottom';
+  for (let i = 0; i < 33; i++) deepObject = { k: deepObject };
+  let cutObject: any = r.json(deepObject);
+  for (let i = 0; i < 32; i++) cutObject = cutObject.k;
+  assert.deepEqual(cutObject, { k: MASK });
 });
 
 test('a body is masked field by field when it is JSON, as text otherwise, and cut at maxChars', () => {
