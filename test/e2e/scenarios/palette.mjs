@@ -89,15 +89,17 @@ async function runFromPalette(t, title) {
   await page.keyboard.press('F1');
   await input.waitFor({ state: 'visible', timeout: 15_000 });
   await input.fill(`>${title}`);
-  const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const labels = await rows.locator('.label-name').allInnerTexts().catch(() => []);
-    const i = labels.findIndex((l) => l.trim() === title);
-    if (i >= 0) return rows.nth(i).click();
-    if (Date.now() > deadline) throw new Error(`the Command Palette does not list "${title}"; it lists: ${labels.join(' | ') || 'nothing'}`);
-    await page.waitForTimeout(100);
+  // The row whose label is exactly the title, resolved again when it is clicked: the list keeps
+  // changing while the filter settles, so a row found by its index could be another command.
+  const exact = page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRe(title)}\\s*$`) });
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ has: exact }).first();
+  try {
+    await row.waitFor({ timeout: 15_000 });
+  } catch {
+    const labels = await page.locator('.quick-input-widget .quick-input-list .label-name').allInnerTexts().catch(() => []);
+    throw new Error(`the Command Palette does not list "${title}"; it lists: ${labels.join(' | ') || 'nothing'}`);
   }
+  await row.click();
 }
 
 /**
@@ -155,6 +157,10 @@ async function drive(t, command, logFile) {
     if (wrong.length) throw new Error(`${id} ("${title}") showed: ${wrong.join(' / ')}`);
     const log = logText();
     if (log.includes(failed)) throw new Error(`${id} ("${title}") failed: ${log.split('\n').find((l) => l.includes(failed))}`);
+    // Another command that starts first was run by the palette instead (one a command runs itself comes after it).
+    const first = /▶ (nhncloud\.[\w.]+)/.exec(log)?.[1];
+    const other = first !== undefined && first !== id ? first : undefined;
+    if (other) throw new Error(`the palette entry "${title}" ran ${other}, not ${id}`);
     // Until the wrapper logged the start, an open quick input is still the palette.
     const started = log.includes(`▶ ${id}`);
     if (started && now.dialog) {
