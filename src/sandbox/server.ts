@@ -77,6 +77,11 @@ export interface Fault {
 export interface SandboxStats {
   /** Requests per operation id since the last reset. */
   byOperation: Record<string, number>;
+  /**
+   * Requests per HTTP method, then per operation id, since the last reset: a test that must send
+   * nothing that changes state (a cancelled command) reads every method but GET and HEAD here.
+   */
+  byMethod: Record<string, Record<string, number>>;
   total: number;
 }
 
@@ -84,7 +89,7 @@ export class SandboxServer {
   private server?: Server;
   private readonly services = new Map<string, SandboxService>();
   private faults: Fault[] = [];
-  readonly stats: SandboxStats = { byOperation: {}, total: 0 };
+  readonly stats: SandboxStats = { byOperation: {}, byMethod: {}, total: 0 };
   /** Extra control routes a service module may add under /_sandbox/<name>. */
   private readonly control = new Map<string, (body: unknown) => unknown>();
 
@@ -106,6 +111,7 @@ export class SandboxServer {
 
   resetStats(): void {
     this.stats.byOperation = {};
+    this.stats.byMethod = {};
     this.stats.total = 0;
   }
 
@@ -182,6 +188,8 @@ export class SandboxServer {
 
     this.stats.total++;
     this.stats.byOperation[match.operation] = (this.stats.byOperation[match.operation] ?? 0) + 1;
+    const perMethod = (this.stats.byMethod[method] ??= {});
+    perMethod[match.operation] = (perMethod[match.operation] ?? 0) + 1;
 
     const fault = this.takeFault(service.name, match.operation);
     if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
