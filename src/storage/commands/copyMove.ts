@@ -63,7 +63,7 @@ async function settleConflicts(s3: BucketTarget['s3'], plan: CopyPlanItem[]): Pr
   const choice = await askAction(
     'warning',
     conflicts.length === 1 ? vscode.l10n.t('{0} already exists.', conflicts[0].to.key) : vscode.l10n.t('{0} objects already exist at the destination.', conflicts.length),
-    { modal: true, detail: names.join('\n') + (conflicts.length > 8 ? vscode.l10n.t('\n... and {0} more', conflicts.length - 8) : '') },
+    { modal: true, detail: conflicts.length > 8 ? vscode.l10n.t('{0}\n... and {1} more', names.join('\n'), conflicts.length - 8) : names.join('\n') },
     action('replace', vscode.l10n.t('Replace')),
     action('skip', vscode.l10n.t('Skip Existing')),
   );

@@ -3,12 +3,12 @@ import type { SandboxReply } from '../../server';
 import { bucketNameProblems } from '../../../client/storage/names';
 import { escapeXml as esc, list, parseXml, S3_NS, text } from '../../../client/storage/xml';
 import { grantsFor, OWNER, type Grant, type StoredBucket } from '../store';
-import { bufferedBody, type Ctx, errorXml, header, xml } from './context';
+import { bufferedBody, s3Time, type Ctx, errorXml, header, xml } from './context';
 
 export function listBuckets(ctx: Ctx): SandboxReply {
   const items = [...ctx.store.buckets(ctx.region).values()]
     .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .map((b) => `<Bucket><Name>${esc(b.name)}</Name><CreationDate>${b.created.toISOString()}</CreationDate></Bucket>`)
+    .map((b) => `<Bucket><Name>${esc(b.name)}</Name><CreationDate>${s3Time(b.created)}</CreationDate></Bucket>`)
     .join('');
   return xml(200, `<ListAllMyBucketsResult xmlns="${S3_NS}"><Owner><ID>${OWNER.id}</ID><DisplayName>${OWNER.displayName}</DisplayName></Owner><Buckets>${items}</Buckets></ListAllMyBucketsResult>`);
 }

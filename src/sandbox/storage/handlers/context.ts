@@ -15,6 +15,11 @@ export interface Ctx {
   resource: string;
 }
 
+/** A time as Swift's s3api writes it in XML answers: whole seconds (`2026-11-24T12:48:39.000Z`). */
+export function s3Time(d: Date): string {
+  return new Date(Math.floor(d.getTime() / 1000) * 1000).toISOString();
+}
+
 export function xml(status: number, body: string): SandboxReply {
   return { status, headers: { 'content-type': 'application/xml' }, body: `<?xml version="1.0" encoding="UTF-8"?>\n${body}` };
 }

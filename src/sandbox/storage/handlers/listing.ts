@@ -2,7 +2,7 @@
 import type { SandboxReply } from '../../server';
 import { escapeXml as esc, S3_NS } from '../../../client/storage/xml';
 import { OWNER, type StoredBucket, type StoredObject } from '../store';
-import { type Ctx, errorXml, noSuchUpload, xml } from './context';
+import { s3Time, type Ctx, errorXml, noSuchUpload, xml } from './context';
 
 export function listObjects(ctx: Ctx, b: StoredBucket): SandboxReply {
   const q = ctx.call.query;
@@ -29,7 +29,8 @@ export function listObjects(ctx: Ctx, b: StoredBucket): SandboxReply {
     const d = delimiter ? k.indexOf(delimiter, prefix.length) : -1;
     const cp = d >= 0 ? k.slice(0, d + delimiter.length) : undefined;
     if (contents.length + prefixes.length >= limit) {
-      truncated = true;
+      // Swift's s3api: max-keys=0 is an empty page that is not truncated (there is no next page to ask for).
+      truncated = limit > 0;
       break;
     }
     if (cp !== undefined) {
@@ -46,7 +47,7 @@ export function listObjects(ctx: Ctx, b: StoredBucket): SandboxReply {
     i++;
   }
   const items = contents
-    .map((o) => `<Contents><Key>${esc(o.key)}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><ETag>${esc(o.etag)}</ETag><Size>${o.size}</Size><Owner><ID>${OWNER.id}</ID><DisplayName>${OWNER.displayName}</DisplayName></Owner><StorageClass>STANDARD</StorageClass></Contents>`)
+    .map((o) => `<Contents><Key>${esc(o.key)}</Key><LastModified>${s3Time(o.lastModified)}</LastModified><ETag>${esc(o.etag)}</ETag><Size>${o.size}</Size><Owner><ID>${OWNER.id}</ID><DisplayName>${OWNER.displayName}</DisplayName></Owner><StorageClass>STANDARD</StorageClass></Contents>`)
     .join('');
   const cps = prefixes.map((p) => `<CommonPrefixes><Prefix>${esc(p)}</Prefix></CommonPrefixes>`).join('');
   return xml(
@@ -70,7 +71,7 @@ export function listUploads(ctx: Ctx, b: StoredBucket): SandboxReply {
   const truncated = all.length > max;
   const lastUp = page[page.length - 1];
   const items = page
-    .map((u) => `<Upload><Key>${esc(u.key)}</Key><UploadId>${u.id}</UploadId><Initiator><ID>${OWNER.id}</ID></Initiator><Owner><ID>${OWNER.id}</ID></Owner><StorageClass>STANDARD</StorageClass><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`)
+    .map((u) => `<Upload><Key>${esc(u.key)}</Key><UploadId>${u.id}</UploadId><Initiator><ID>${OWNER.id}</ID></Initiator><Owner><ID>${OWNER.id}</ID></Owner><StorageClass>STANDARD</StorageClass><Initiated>${s3Time(u.initiated)}</Initiated></Upload>`)
     .join('');
   return xml(
     200,
@@ -87,7 +88,7 @@ export function listParts(ctx: Ctx, b: StoredBucket): SandboxReply {
   const all = [...up.parts.values()].filter((p) => p.partNumber > marker).sort((x, y) => x.partNumber - y.partNumber);
   const page = all.slice(0, max);
   const truncated = all.length > max;
-  const items = page.map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><LastModified>${p.lastModified.toISOString()}</LastModified><ETag>${esc(p.etag)}</ETag><Size>${p.size}</Size></Part>`).join('');
+  const items = page.map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><LastModified>${s3Time(p.lastModified)}</LastModified><ETag>${esc(p.etag)}</ETag><Size>${p.size}</Size></Part>`).join('');
   return xml(
     200,
     `<ListPartsResult xmlns="${S3_NS}"><Bucket>${esc(b.name)}</Bucket><Key>${esc(up.key)}</Key><UploadId>${up.id}</UploadId><PartNumberMarker>${marker}</PartNumberMarker>` +

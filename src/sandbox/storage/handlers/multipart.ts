@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SandboxReply } from '../../server';
 import { escapeXml as esc, list, parseXml, S3_NS, text } from '../../../client/storage/xml';
 import { discardBody, readBody, sizeOf, type Body, type StoredBucket, type StoredPart } from '../store';
-import { bufferedBody, contentTypeOf, type Ctx, errorXml, header, metadataOf, noSuchUpload, receive, source, xml } from './context';
+import { bufferedBody, contentTypeOf, s3Time, type Ctx, errorXml, header, metadataOf, noSuchUpload, receive, source, xml } from './context';
 
 const MIN_PART = 5 * 1024 * 1024;
 
@@ -41,7 +41,7 @@ export async function uploadPart(ctx: Ctx, b: StoredBucket, copy: boolean): Prom
   const stored: StoredPart = { partNumber: n, etag: `"${part.md5.toString('hex')}"`, md5: part.md5, size: part.size, lastModified: new Date(), body: part.body };
   up.parts.set(n, stored);
   if (old) await discardBody(old.body);
-  if (copy) return xml(200, `<CopyPartResult xmlns="${S3_NS}"><LastModified>${stored.lastModified.toISOString()}</LastModified><ETag>${esc(stored.etag)}</ETag></CopyPartResult>`);
+  if (copy) return xml(200, `<CopyPartResult xmlns="${S3_NS}"><LastModified>${s3Time(stored.lastModified)}</LastModified><ETag>${esc(stored.etag)}</ETag></CopyPartResult>`);
   return { status: 200, headers: { etag: stored.etag } };
 }
 

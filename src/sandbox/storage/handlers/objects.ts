@@ -2,7 +2,7 @@
 import type { SandboxReply } from '../../server';
 import { bool, escapeXml as esc, list, parseXml, S3_NS, text } from '../../../client/storage/xml';
 import { readBody, type StoredBucket } from '../store';
-import { bufferedBody, contentTypeOf, type Ctx, errorXml, header, metadataOf, receive, source, xml } from './context';
+import { bufferedBody, contentTypeOf, s3Time, type Ctx, errorXml, header, metadataOf, receive, source, xml } from './context';
 
 
 export async function getObject(ctx: Ctx, b: StoredBucket, head: boolean): Promise<SandboxReply> {
@@ -57,7 +57,7 @@ export async function copyObject(ctx: Ctx, b: StoredBucket): Promise<SandboxRepl
     metadata: replace ? metadataOf(ctx.call) : { ...src.metadata },
     body,
   });
-  return xml(200, `<CopyObjectResult xmlns="${S3_NS}"><LastModified>${lastModified.toISOString()}</LastModified><ETag>${esc(src.etag)}</ETag></CopyObjectResult>`);
+  return xml(200, `<CopyObjectResult xmlns="${S3_NS}"><LastModified>${s3Time(lastModified)}</LastModified><ETag>${esc(src.etag)}</ETag></CopyObjectResult>`);
 }
 
 export async function deleteObjects(ctx: Ctx, b: StoredBucket): Promise<SandboxReply> {
