@@ -4,6 +4,7 @@
 // parameter editor's "Apply to instances" after Save (the panel names the instances that need
 // it, then none), and security-group rules added, changed and deleted. Each follows its
 // job to the end and the tree shows the result. Jobs are fast here (`nhncloud.sandbox.jobStepMs`).
+import { pickTyped } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { choose, field, fill, optionOf, region } from './panels.mjs';
 
 export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 150 } };
@@ -156,7 +157,8 @@ export const scenarios = [
     async run(t) {
       await t.command('NHN Cloud: Edit DB Security Group Rules');
       await region(t);
-      await t.quick.pick('office-vpn', 'DB security group');
+      // Typed, then Enter: a click on a row of a list still settling was lost in a Korean run.
+      await pickTyped(t, 'office-vpn', 'DB security group');
       const w = t.webview();
       const table = w.locator('table.sg-table');
       await table.waitFor({ timeout: 60_000 });
