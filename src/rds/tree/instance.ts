@@ -210,12 +210,17 @@ export class InstanceNode extends FolderNode {
     this.detailed = true;
   }
 
-  /** Merge a detail read in the background; true when the row must be redrawn (contextValue changed). */
+  /**
+   * Merge a detail read in the background; true when the row must be redrawn: its menus
+   * (contextValue) or a detail-only part of its description changed (protection, parameters
+   * waiting to be applied: the list does not carry them, so a row drawn from it lacks them).
+   */
   applyDetail(d: DbInstance): boolean {
-    const before = this.contextValue;
+    const shown = () => [this.contextValue, !!this.data.useDeletionProtection, !!this.data.needToApplyParameterGroup].join('|');
+    const before = shown();
     this.data = { ...this.data, ...d };
     this.detailed = true;
-    return this.contextValue !== before;
+    return shown() !== before;
   }
 
   private async ensureDetail(): Promise<void> {
