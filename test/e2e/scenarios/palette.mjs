@@ -118,7 +118,8 @@ function screen(page) {
       password: !!quick?.querySelector('input[type="password"]'),
       dialog: shown(document.querySelector('.monaco-dialog-box')),
       toasts: document.querySelectorAll('.notifications-toasts .notification-list-item').length,
-      notices: items.map((i) => ({ error: !!i.querySelector('.codicon-error'), text: (i.innerText || '').trim().split('\n')[0] })),
+      // The message element: the item's first line is its source ("Source: NHN Cloud Explorer").
+      notices: items.map((i) => ({ error: !!i.querySelector('.codicon-error'), text: (i.querySelector('.notification-list-item-message')?.innerText || i.innerText || '').trim().split('\n')[0] })),
     };
   });
 }
