@@ -8,6 +8,7 @@ import type { CommandHandler } from '../../shared/services';
 import { FloatingIpNode, networkRoot, type NetworkDeps } from '../tree/nodes';
 import { scopeFrom, uuidProblem, type NetScope } from './targets';
 import { ask, confirm, pick } from '../../shared/prompts';
+import { networkIds } from '../tree/ids';
 
 interface FipTarget extends NetScope {
   fip: FloatingIp;
@@ -30,7 +31,7 @@ async function floatingIpFrom(arg: unknown, deps: NetworkDeps, title: string, al
   const usable = items.filter((i) => !i.detail);
   if (!usable.length) throw new Error(vscode.l10n.t('No floating IP in {0} can be used for this ({1} in all).', scope.region, items.length));
   const chosen = await pick(usable, { title, placeHolder: vscode.l10n.t('Floating IP') });
-  return { ...scope, fip: chosen.f, folderId: `${scope.rootId}/floatingIp` };
+  return { ...scope, fip: chosen.f, folderId: networkIds.floatingIps(scope.rootId) };
 }
 
 /** Attach `floatingIpId` to a port; asks for the fixed IP when the service says the port has several. */
@@ -65,7 +66,7 @@ export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHan
       const fip = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Allocating a floating IP on {0}...', ext.name || ext.id) }, () =>
         scope.net.createFloatingIp({ body: { floating_network_id: ext.id, ...(label.trim() ? { label: label.trim() } : {}) } }),
       );
-      done([`${scope.rootId}/floatingIp`], vscode.l10n.t('Floating IP {0} allocated in {1}.', fip.floating_ip_address, scope.region));
+      done([networkIds.floatingIps(scope.rootId)], vscode.l10n.t('Floating IP {0} allocated in {1}.', fip.floating_ip_address, scope.region));
       return fip.floating_ip_address;
     },
     'nhncloud.network.attachFloatingIp': async (node?: unknown) => {

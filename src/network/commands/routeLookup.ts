@@ -8,6 +8,7 @@ import { describeAnswer, lookupRoute, parsePrefix, type LookupTable, type TableA
 import type { NetworkDeps } from '../tree/nodes';
 import { hubFrom } from './targets';
 import { ask } from '../../shared/prompts';
+import { networkIds } from '../tree/ids';
 
 export function routeLookupCommands(deps: NetworkDeps): Record<string, CommandHandler> {
   return {
@@ -51,7 +52,7 @@ export function routeLookupCommands(deps: NetworkDeps): Record<string, CommandHa
       }));
       // Not awaited: the command answers (scenarios read it) while the pick stays open.
       void vscode.window.showQuickPick(items, { title: vscode.l10n.t('{0} via {1}: longest-prefix match per routing table', target.text, h.hub.name ?? h.hub.id), matchOnDescription: true, matchOnDetail: true }).then(async (p) => {
-        if (p?.a.match) await deps.explorer.reveal(`${h.hubNodeId}/routingTable/${p.a.table.id}/rule/${p.a.match.id}`);
+        if (p?.a.match) await deps.explorer.reveal(networkIds.item(networkIds.folder(networkIds.item(networkIds.folder(h.hubNodeId, 'routingTable'), p.a.table.id), 'rule'), p.a.match.id));
       });
       return answers;
     },

@@ -7,6 +7,7 @@ import type { CommandHandler } from '../../shared/services';
 import type { NetworkDeps } from '../tree/nodes';
 import { hubFrom, pickAttachment, tableFrom } from './targets';
 import { ask, pick } from '../../shared/prompts';
+import { networkIds } from '../tree/ids';
 
 const textProblem = (t: string) => (t.length > 255 ? vscode.l10n.t('At most 255 characters.') : undefined);
 
@@ -17,7 +18,7 @@ export function routingCommands(deps: NetworkDeps): Record<string, CommandHandle
       const h = await hubFrom(node, deps, title);
       const name = await ask({ title: `${title} in ${h.hub.name ?? h.hub.id}`, prompt: vscode.l10n.t('Name of the routing table'), validateInput: (t) => (t.trim() ? textProblem(t) : vscode.l10n.t('Enter a name.')) });
       const t = await h.net.createRoutingTable({ body: { transithub_id: h.hub.id, name: name.trim() } });
-      deps.explorer.refreshId(`${h.hubNodeId}/routingTable`);
+      deps.explorer.refreshId(networkIds.folder(h.hubNodeId, 'routingTable'));
       void vscode.window.showInformationMessage(vscode.l10n.t('Routing table {0} created{1}.', t.name ?? name, t.status === 'BUILD' ? vscode.l10n.t(': it is being built and turns ACTIVE shortly') : ''));
     },
     'nhncloud.network.createRoutingAssociation': async (node?: unknown) => {
@@ -26,7 +27,7 @@ export function routingCommands(deps: NetworkDeps): Record<string, CommandHandle
       const existing = await t.net.listRoutingAssociations({ query: { routing_table_id: t.table.id } });
       const a = await pickAttachment(t, `${title} with ${t.table.name ?? t.table.id}`, new Set(existing.map((x) => x.attachment_id ?? '')));
       await t.net.createRoutingAssociation({ body: { attachment_id: a.id, routing_table_id: t.table.id } });
-      deps.explorer.refreshId(`${t.tableNodeId}/association`);
+      deps.explorer.refreshId(networkIds.folder(t.tableNodeId, 'association'));
       void vscode.window.showInformationMessage(vscode.l10n.t('Traffic from {0} is now routed by {1}.', a.name || a.id, t.table.name ?? t.table.id));
     },
     'nhncloud.network.createRoutingPropagation': async (node?: unknown) => {
@@ -35,8 +36,8 @@ export function routingCommands(deps: NetworkDeps): Record<string, CommandHandle
       const existing = await t.net.listRoutingPropagations({ query: { routing_table_id: t.table.id } });
       const a = await pickAttachment(t, `${title} into ${t.table.name ?? t.table.id}`, new Set(existing.map((x) => x.attachment_id ?? '')));
       await t.net.createRoutingPropagation({ body: { attachment_id: a.id, routing_table_id: t.table.id } });
-      deps.explorer.refreshId(`${t.tableNodeId}/propagation`);
-      deps.explorer.refreshId(`${t.tableNodeId}/rule`);
+      deps.explorer.refreshId(networkIds.folder(t.tableNodeId, 'propagation'));
+      deps.explorer.refreshId(networkIds.folder(t.tableNodeId, 'rule'));
       void vscode.window.showInformationMessage(vscode.l10n.t('{0} now propagates its routes into {1}.', a.name || a.id, t.table.name ?? t.table.id));
     },
     'nhncloud.network.createRoutingRule': async (node?: unknown) => {
@@ -52,7 +53,7 @@ export function routingCommands(deps: NetworkDeps): Record<string, CommandHandle
       const a = await pickAttachment(t, action === 'FORWARD' ? vscode.l10n.t('{0}: forward to', where) : vscode.l10n.t('{0}: attachment the rule belongs to', where));
       const description = await ask({ title: where, prompt: vscode.l10n.t('Description (optional)'), validateInput: textProblem });
       const rule = await t.net.createRoutingRule({ body: { cidr, action, attachment_id: a.id, routing_table_id: t.table.id, ...(description.trim() ? { description: description.trim() } : {}) } });
-      deps.explorer.refreshId(`${t.tableNodeId}/rule`);
+      deps.explorer.refreshId(networkIds.folder(t.tableNodeId, 'rule'));
       void vscode.window.showInformationMessage(vscode.l10n.t('Rule {0} {1} added to {2}.', rule.cidr ?? cidr, action === 'FORWARD' ? `→ ${a.name || a.id}` : 'BLACKHOLE', t.table.name ?? t.table.id));
       return rule.id;
     },

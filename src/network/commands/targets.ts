@@ -6,6 +6,7 @@ import type { NetworkClient } from '../../client/network/client';
 import type { TreeNode } from '../../shared/tree/nodes';
 import { MulticastDomainNode, NetworkRootNode, RoutingTableNode, TransitHubNode, networkRoot, type NetResource, type NetworkDeps } from '../tree/nodes';
 import { pick } from '../../shared/prompts';
+import { networkIds } from '../tree/ids';
 
 export interface NetScope {
   region: Region;
@@ -38,7 +39,7 @@ export async function scopeFrom(arg: unknown, deps: NetworkDeps, title: string, 
   const what = service === 'transitHub' ? l10n.t('the transit hub') : l10n.t('the network service');
   if (!regions.length) throw new Error(l10n.t('Profile "{0}" enables no region where {1} runs ({2}). Edit the profile to add one.', profile.name, what, SERVICE_REGIONS[profile.cloud][service].join(', ')));
   const region = regions.length === 1 ? regions[0] : (await pick(regions.map((r) => ({ label: r, region: r })), { title: l10n.t('{0}: region', title) })).region;
-  return { region, rootId: `${profile.id}/${region}/network`, net: await deps.services.clients.network(region) };
+  return { region, rootId: networkIds.root(profile.id, region), net: await deps.services.clients.network(region) };
 }
 
 function hubOf(arg: unknown): TransitHubNode | undefined {
@@ -57,7 +58,7 @@ export async function hubFrom(arg: unknown, deps: NetworkDeps, title: string): P
   const hubs = await scope.net.listTransitHubs();
   if (!hubs.length) throw new Error(l10n.t('No transit hub in {0}: create one first with "NHN Cloud: Create Transit Hub".', scope.region));
   const chosen = hubs.length === 1 ? hubs[0] : (await pick(hubs.map((h) => ({ label: h.name || h.id, description: h.description ?? '', h })), { title, placeHolder: l10n.t('Transit hub') })).h;
-  return { ...scope, hub: chosen as NetResource, hubNodeId: `${scope.rootId}/transitHub/${chosen.id}` };
+  return { ...scope, hub: chosen as NetResource, hubNodeId: networkIds.hub(scope.rootId, chosen.id) };
 }
 
 /** The routing table of a node, or one of the hub's the user picks. */
@@ -72,7 +73,7 @@ export async function tableFrom(arg: unknown, deps: NetworkDeps, title: string):
   const tables = await h.net.listRoutingTables({ query: { transithub_id: h.hub.id } });
   if (!tables.length) throw new Error(l10n.t('Transit hub {0} has no routing table yet.', h.hub.name ?? h.hub.id));
   const t = (await pick(tables.map((x) => ({ label: x.name || x.id, description: x.default_table ? 'default' : '', x })), { title, placeHolder: l10n.t('Routing table') })).x;
-  return { ...h, table: t as NetResource, tableNodeId: `${h.hubNodeId}/routingTable/${t.id}` };
+  return { ...h, table: t as NetResource, tableNodeId: networkIds.item(networkIds.folder(h.hubNodeId, 'routingTable'), t.id) };
 }
 
 /** The multicast domain of a node, or one of the hub's the user picks. */
@@ -87,7 +88,7 @@ export async function domainFrom(arg: unknown, deps: NetworkDeps, title: string)
   const domains = await h.net.listMulticastDomains({ query: { transithub_id: h.hub.id } });
   if (!domains.length) throw new Error(l10n.t('Transit hub {0} has no multicast domain yet.', h.hub.name ?? h.hub.id));
   const d = (await pick(domains.map((x) => ({ label: x.name || x.id, x })), { title, placeHolder: l10n.t('Multicast domain') })).x;
-  return { ...h, domain: d as NetResource, domainNodeId: `${h.hubNodeId}/multicastDomain/${d.id}` };
+  return { ...h, domain: d as NetResource, domainNodeId: networkIds.item(networkIds.folder(h.hubNodeId, 'multicastDomain'), d.id) };
 }
 
 /** One of the hub's attachments, picked. */

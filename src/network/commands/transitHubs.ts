@@ -7,6 +7,7 @@ import type { CommandHandler } from '../../shared/services';
 import { FloatingIpNode, MulticastDomainNode, NetItemNode, RoutingTableNode, TransitHubNode, networkRoot, type NetKind, type NetworkDeps } from '../tree/nodes';
 import { hubFrom, scopeFrom, uuidProblem } from './targets';
 import { ask, confirm, yesNo } from '../../shared/prompts';
+import { networkIds } from '../tree/ids';
 
 const nameProblem = (t: string) => (t.length > 255 ? vscode.l10n.t('At most 255 characters.') : undefined);
 
@@ -49,7 +50,7 @@ export function transitHubCommands(deps: NetworkDeps): Record<string, CommandHan
       const hub = await scope.net.createTransitHub({
         body: { name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}), multicast_enable: multicast, default_association_enable: assoc, default_propagation_enable: prop },
       });
-      deps.explorer.refreshId(`${scope.rootId}/transitHub`);
+      deps.explorer.refreshId(networkIds.transitHubs(scope.rootId));
       void vscode.window.showInformationMessage(vscode.l10n.t('Transit hub {0} created in {1}.', hub.name ?? name, scope.region));
     },
     'nhncloud.network.createAttachment': async (node?: unknown) => {
@@ -59,7 +60,7 @@ export function transitHubCommands(deps: NetworkDeps): Record<string, CommandHan
       const subnet = await ask({ title: `${title} to ${h.hub.name ?? h.hub.id}`, prompt: vscode.l10n.t('ID of the subnet of that VPC the hub uses'), placeHolder: vscode.l10n.t('Subnet UUID'), validateInput: uuidProblem });
       const name = await ask({ title, prompt: vscode.l10n.t('Name of the attachment (optional)'), validateInput: nameProblem });
       const a = await h.net.createAttachment({ body: { transithub_id: h.hub.id, resource_id: vpc.trim(), subnet_id: subnet.trim(), ...(name.trim() ? { name: name.trim() } : {}) } });
-      deps.explorer.refreshId(`${h.hubNodeId}/attachment`);
+      deps.explorer.refreshId(networkIds.folder(h.hubNodeId, 'attachment'));
       void vscode.window.showInformationMessage(vscode.l10n.t('Attachment {0} created.', a.name || a.id));
     },
     'nhncloud.network.rename': async (node?: unknown) => {

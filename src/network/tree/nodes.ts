@@ -9,14 +9,13 @@ import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
 import type { NetworkClient } from '../../client/network/client';
 import type { FloatingIp } from '../../client/network/schemas';
 import { parseNetworkTime } from '../../client/network/schemas';
-import type { Profile, Services } from '../../shared/services';
+import type { FeatureDeps, Profile } from '../../shared/services';
+import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
 import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, TreeNode, themeIcon, type Colour } from '../../shared/tree/nodes';
+import { networkIds } from './ids';
 
-export interface NetworkDeps {
-  services: Services;
-  explorer: { refreshId(id: string): void; reveal(id: string): Promise<boolean>; findNode(id: string): Promise<TreeNode | undefined> };
-}
+export type NetworkDeps = FeatureDeps;
 
 /** The resource kinds of the transit hub, as the commands and contextValues name them. */
 export type NetKind =
@@ -34,26 +33,14 @@ export type NetKind =
   | 'sharedHub'
   | 'sharedDomain';
 
-export function networkRoot(node: TreeNode): NetworkRootNode {
-  for (let n: TreeNode | undefined = node; n; n = n.parent) if (n instanceof NetworkRootNode) return n;
-  throw new Error(vscode.l10n.t('{0} is not below a Network root', node.id));
-}
+export const networkRoot = (node: TreeNode): NetworkRootNode => requireAncestor(node, NetworkRootNode);
 
-export class NetworkRootNode extends FolderNode {
-  readonly id: string;
+export class NetworkRootNode extends ServiceRootNode<NetworkClient> {
   readonly label = vscode.l10n.t('Network');
   protected readonly kind = 'network.root';
   protected override icon = 'type-hierarchy';
-  constructor(
-    readonly profile: Profile,
-    readonly region: Region,
-    readonly deps: NetworkDeps,
-  ) {
-    super();
-    this.id = `${profile.id}/${region}/network`;
-  }
-  override scope() {
-    return { profile: this.profile, region: this.region };
+  constructor(profile: Profile, region: Region, deps: NetworkDeps) {
+    super(profile, region, deps, 'network');
   }
   client(): Promise<NetworkClient> {
     return this.deps.services.clients.network(this.region);
@@ -104,7 +91,7 @@ export class FloatingIpsFolderNode extends FolderNode {
   constructor(parent: NetworkRootNode) {
     super();
     this.parent = parent;
-    this.id = `${parent.id}/floatingIp`;
+    this.id = networkIds.floatingIps(parent.id);
   }
   protected override describe() {
     return this.count === undefined ? undefined : String(this.count);
@@ -258,7 +245,7 @@ export class TransitHubsFolderNode extends FolderNode {
   constructor(parent: NetworkRootNode) {
     super();
     this.parent = parent;
-    this.id = `${parent.id}/transitHub`;
+    this.id = networkIds.transitHubs(parent.id);
   }
   protected async load(): Promise<TreeNode[]> {
     const hubs = await (await networkRoot(this).client()).listTransitHubs();
@@ -410,7 +397,7 @@ export class SharedWithMeFolderNode extends FolderNode {
   constructor(parent: NetworkRootNode) {
     super();
     this.parent = parent;
-    this.id = `${parent.id}/sharedWithMe`;
+    this.id = networkIds.sharedWithMe(parent.id);
   }
   protected async load(): Promise<TreeNode[]> {
     const net = await networkRoot(this).client();

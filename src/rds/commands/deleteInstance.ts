@@ -4,7 +4,9 @@ import * as vscode from 'vscode';
 import { action, askAction } from '../../shared/prompts';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { ask, confirm, instanceFrom, track } from './util';
+import { ask, confirm, track } from './util';
+import { instanceFrom } from './targets';
+import { rdsIds } from '../tree/ids';
 
 export function deleteInstanceCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
@@ -27,7 +29,7 @@ export function deleteInstanceCommands(deps: RdsDeps): Record<string, CommandHan
         prompt: vscode.l10n.t('Type the instance name "{0}" to confirm', name),
         validate: (text) => (text === name ? undefined : vscode.l10n.t('Type the name exactly to confirm.')),
       });
-      track(deps, t, await t.rds.deleteDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Delete {0}', name), t.nodeId, [`${t.rootId}/instance`]);
+      track(deps, t, await t.rds.deleteDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Delete {0}', name), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
     },
     'nhncloud.rds.toggleDeletionProtection': async (node?: unknown) => {
       const t = await instanceFrom(node, deps, vscode.l10n.t('Toggle Deletion Protection'));

@@ -5,7 +5,8 @@ import { TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
 import { InstanceNode } from '../tree/instance';
 import { normaliseTime, validate } from './limits';
-import { ask, confirm, instanceFrom, pick, pickMany, track } from './util';
+import { ask, confirm, pick, pickMany, track } from './util';
+import { instanceFrom } from './targets';
 
 const DURATIONS = ['HALF_AN_HOUR', 'ONE_HOUR', 'ONE_HOUR_AND_HALF', 'TWO_HOURS', 'TWO_HOURS_AND_HALF', 'THREE_HOURS'];
 

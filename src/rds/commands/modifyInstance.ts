@@ -6,7 +6,9 @@ import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
 import { isBusy, versionLabel } from '../tree/state';
 import { validate } from './limits';
-import { ask, instanceFrom, pick, pickMany, track, type InstanceTarget } from './util';
+import { ask, pick, pickMany, track } from './util';
+import { instanceFrom, type InstanceTarget } from './targets';
+import { rdsIds } from '../tree/ids';
 
 type IdItem = vscode.QuickPickItem & { id: string };
 type Field = 'name' | 'description' | 'port' | 'flavor' | 'parameterGroup' | 'securityGroups' | 'upgrade';
@@ -101,7 +103,7 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
         );
         for (const o of opts) body[o.key] = true;
       }
-      track(deps, t, await t.rds.modifyDbInstance({ dbInstanceId: i.dbInstanceId, body }), body.dbVersion ? vscode.l10n.t('Upgrade {0}', i.dbInstanceName) : vscode.l10n.t('Modify {0}', i.dbInstanceName), t.nodeId, [`${t.rootId}/instance`]);
+      track(deps, t, await t.rds.modifyDbInstance({ dbInstanceId: i.dbInstanceId, body }), body.dbVersion ? vscode.l10n.t('Upgrade {0}', i.dbInstanceName) : vscode.l10n.t('Modify {0}', i.dbInstanceName), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
   };
   return {
     // A second argument from the tree is the multi-selection; only a string is a preset step.

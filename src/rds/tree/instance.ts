@@ -9,8 +9,9 @@ import { BackupNode, backupPage } from './resources';
 import { ROLE_LABEL, formatBytes, groupInstances, instanceContextValue, instanceRole, instanceStatusView, isBusy, statusColour, versionLabel } from './state';
 import type { DbInstance } from './types';
 import { formatDateTime } from '../../shared/l10n';
+import { rdsIds } from './ids';
 
-export const instanceNodeId = (rdsId: string, dbInstanceId: string) => `${rdsId}/instance/${dbInstanceId}`;
+export const instanceNodeId = rdsIds.instance;
 
 /** Detail of one instance; the payload may be the fields or `{ dbInstance: ... }`. */
 export async function fetchInstance(rds: RdsClient, dbInstanceId: string): Promise<DbInstance> {
@@ -49,7 +50,7 @@ export class InstancesFolderNode extends FolderNode {
   constructor(parent: TreeNode) {
     super();
     this.parent = parent;
-    this.id = `${parent.id}/instance`;
+    this.id = rdsIds.folder(parent.id, 'instance');
   }
   protected override describe() {
     return this.count === undefined ? undefined : String(this.count);
