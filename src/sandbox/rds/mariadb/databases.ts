@@ -43,7 +43,8 @@ export interface SandboxDatabasesStatus {
   missing?: string;
   /** The CA that signed every server's certificate (once the first server started). */
   caFile?: string;
-  instances: { dbInstanceId: string; dbInstanceName: string; port: number; running: boolean }[];
+  /** `port`: the instance's dbPort (the relay); `server`: its MariaDB's own port and directory, once started. */
+  instances: { dbInstanceId: string; dbInstanceName: string; port: number; running: boolean; server?: { port: number; dir: string } }[];
 }
 
 interface Attached {
@@ -51,6 +52,8 @@ interface Attached {
   listener: Server;
   port: number;
   server?: Promise<MariaDbServer>;
+  /** The server once started. */
+  running?: MariaDbServer;
   /** What the running server has: `user:<name>@<host>` / `schema:<name>` -> fingerprint. */
   applied: Map<string, string>;
   clients: Set<Socket>;
@@ -84,7 +87,10 @@ export class SandboxDatabases {
     return {
       missing: this.missing,
       caFile: this.certDir && this.certificates ? join(this.certDir.dir, 'ca.pem') : undefined,
-      instances: [...this.attached.values()].map((a) => ({ dbInstanceId: a.inst.dbInstanceId, dbInstanceName: a.inst.dbInstanceName, port: a.port, running: !!a.server })),
+      instances: [...this.attached.values()].map((a) => ({
+        dbInstanceId: a.inst.dbInstanceId, dbInstanceName: a.inst.dbInstanceName, port: a.port, running: !!a.running,
+        server: a.running ? { port: a.running.port, dir: a.running.dir } : undefined,
+      })),
     };
   }
 
@@ -162,6 +168,7 @@ export class SandboxDatabases {
         throw new Error(`DB instance ${a.inst.dbInstanceName} no longer exists in the sandbox.`);
       }
       await this.apply(a, server);
+      a.running = server;
       return server;
     })();
     // A failed start may be retried by the next connection.
