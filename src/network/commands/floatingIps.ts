@@ -72,7 +72,7 @@ export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHan
     'nhncloud.network.attachFloatingIp': async (node?: unknown) => {
       const title = vscode.l10n.t('Attach Floating IP');
       const t = await floatingIpFrom(node, deps, title, (f) => (f.port_id ? vscode.l10n.t('already attached to {0}; detach it first', f.fixed_ip_address ?? f.port_id) : undefined));
-      const port = await ask({ title: `${title} ${t.fip.floating_ip_address}`, prompt: vscode.l10n.t('ID of the port (network interface of the instance) to attach to'), placeHolder: vscode.l10n.t('Port UUID (Instance > Network interface in the console)'), validateInput: (s) => uuidProblem(s) });
+      const port = await ask({ title: vscode.l10n.t('Attach Floating IP {0}', t.fip.floating_ip_address), prompt: vscode.l10n.t('ID of the port (network interface of the instance) to attach to'), placeHolder: vscode.l10n.t('Port UUID (Instance > Network interface in the console)'), validateInput: (s) => uuidProblem(s) });
       const res = await attachToPort(t.net, t.fip.id, port.trim());
       done([t.folderId], vscode.l10n.t('Floating IP {0} attached to {1}.', res.floating_ip_address, res.fixed_ip_address ?? port));
     },
@@ -86,7 +86,7 @@ export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHan
       const title = vscode.l10n.t('Set Floating IP Label');
       const t = await floatingIpFrom(node, deps, title);
       const label = await ask({
-        title: `${title} ${t.fip.floating_ip_address}`,
+        title: vscode.l10n.t('Set Floating IP Label: {0}', t.fip.floating_ip_address),
         prompt: vscode.l10n.t('A name for this address (empty removes the label)'),
         value: t.fip.label ?? '',
         validateInput: (s) => (s.length > 255 ? vscode.l10n.t('At most 255 characters ({0} now).', s.length) : undefined),
@@ -103,15 +103,17 @@ export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHan
           { label: vscode.l10n.t('On'), description: vscode.l10n.t('the address cannot be released until protection is turned off'), on: true, picked: t.fip.delete_protection === true },
           { label: vscode.l10n.t('Off'), description: vscode.l10n.t('the address can be released'), on: false, picked: t.fip.delete_protection !== true },
         ],
-        { title: `${title} ${t.fip.floating_ip_address}`, placeHolder: t.fip.delete_protection ? vscode.l10n.t('Delete protection is on') : vscode.l10n.t('Delete protection is off') },
+        { title: vscode.l10n.t('Set Floating IP Delete Protection: {0}', t.fip.floating_ip_address), placeHolder: t.fip.delete_protection ? vscode.l10n.t('Delete protection is on') : vscode.l10n.t('Delete protection is off') },
       );
       const res = await t.net.updateFloatingIp({ floatingIpId: t.fip.id, body: { delete_protection: choice.on } });
       done([t.folderId], res.delete_protection ? vscode.l10n.t('Delete protection of {0} is on.', res.floating_ip_address) : vscode.l10n.t('Delete protection of {0} is off.', res.floating_ip_address));
     },
     'nhncloud.network.releaseFloatingIp': async (node?: unknown) => {
       const t = await floatingIpFrom(node, deps, vscode.l10n.t('Release Floating IP'), (f) => (f.delete_protection ? vscode.l10n.t('delete protection is on: turn it off first (Set Floating IP Delete Protection)') : undefined));
-      const attached = t.fip.port_id ? vscode.l10n.t(' It is attached to {0} and will be detached.', String(t.fip.fixed_ip_address ?? t.fip.port_id)) : '';
-      await confirm(vscode.l10n.t('Release floating IP {0}?', t.fip.floating_ip_address), vscode.l10n.t('Release'), vscode.l10n.t('The address goes back to the pool; you may not get the same one again.{0}', attached));
+      const detail = t.fip.port_id
+        ? vscode.l10n.t('The address goes back to the pool; you may not get the same one again. It is attached to {0} and will be detached.', String(t.fip.fixed_ip_address ?? t.fip.port_id))
+        : vscode.l10n.t('The address goes back to the pool; you may not get the same one again.');
+      await confirm(vscode.l10n.t('Release floating IP {0}?', t.fip.floating_ip_address), vscode.l10n.t('Release'), detail);
       await t.net.deleteFloatingIp({ floatingIpId: t.fip.id });
       done([t.folderId], vscode.l10n.t('Floating IP {0} released.', t.fip.floating_ip_address));
     },

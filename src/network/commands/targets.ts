@@ -36,9 +36,13 @@ export async function scopeFrom(arg: unknown, deps: NetworkDeps, title: string, 
   }
   const profile = activeProfile(deps);
   const regions = profile.regions.filter((r) => SERVICE_REGIONS[profile.cloud][service].includes(r));
-  const what = service === 'transitHub' ? l10n.t('the transit hub') : l10n.t('the network service');
-  if (!regions.length) throw new Error(l10n.t('Profile "{0}" enables no region where {1} runs ({2}). Edit the profile to add one.', profile.name, what, SERVICE_REGIONS[profile.cloud][service].join(', ')));
-  const region = regions.length === 1 ? regions[0] : (await pick(regions.map((r) => ({ label: r, region: r })), { title: l10n.t('{0}: region', title) })).region;
+  if (!regions.length) {
+    const where = SERVICE_REGIONS[profile.cloud][service].join(', ');
+    throw new Error(service === 'transitHub'
+      ? l10n.t('Profile "{0}" enables no region where the transit hub runs ({1}). Edit the profile to add one.', profile.name, where)
+      : l10n.t('Profile "{0}" enables no region where the network service runs ({1}). Edit the profile to add one.', profile.name, where));
+  }
+  const region = regions.length === 1 ? regions[0] : (await pick(regions.map((r) => ({ label: r, region: r })), { title, placeHolder: l10n.t('Region') })).region;
   return { region, rootId: networkIds.root(profile.id, region), net: await deps.services.clients.network(region) };
 }
 
@@ -72,7 +76,7 @@ export async function tableFrom(arg: unknown, deps: NetworkDeps, title: string):
   const h = await hubFrom(arg, deps, title);
   const tables = await h.net.listRoutingTables({ query: { transithub_id: h.hub.id } });
   if (!tables.length) throw new Error(l10n.t('Transit hub {0} has no routing table yet.', h.hub.name ?? h.hub.id));
-  const t = (await pick(tables.map((x) => ({ label: x.name || x.id, description: x.default_table ? 'default' : '', x })), { title, placeHolder: l10n.t('Routing table') })).x;
+  const t = (await pick(tables.map((x) => ({ label: x.name || x.id, description: x.default_table ? l10n.t('default') : '', x })), { title, placeHolder: l10n.t('Routing table') })).x;
   return { ...h, table: t as NetResource, tableNodeId: networkIds.item(networkIds.folder(h.hubNodeId, 'routingTable'), t.id) };
 }
 
@@ -91,13 +95,17 @@ export async function domainFrom(arg: unknown, deps: NetworkDeps, title: string)
   return { ...h, domain: d as NetResource, domainNodeId: networkIds.item(networkIds.folder(h.hubNodeId, 'multicastDomain'), d.id) };
 }
 
-/** One of the hub's attachments, picked. */
-export async function pickAttachment(h: HubTarget, title: string, exclude: ReadonlySet<string> = new Set()): Promise<NetResource> {
+/** One of the hub's attachments, picked; `exclude` drops those already in use, `placeHolder` says what the pick is for. */
+export async function pickAttachment(h: HubTarget, title: string, exclude: ReadonlySet<string> = new Set(), placeHolder = l10n.t('Attachment')): Promise<NetResource> {
   const list = (await h.net.listAttachments({ query: { transithub_id: h.hub.id } })).filter((a) => !exclude.has(a.id));
-  if (!list.length) throw new Error(l10n.t('Transit hub {0} has no attachment{1}: create one with "NHN Cloud: Create Attachment".', h.hub.name ?? h.hub.id, exclude.size ? l10n.t(' left to choose') : ''));
-  return (await pick(list.map((a) => ({ label: a.name || a.id, description: String((a as NetResource).resource_cidr ?? a.resource_id ?? ''), a })), { title, placeHolder: l10n.t('Attachment') })).a as NetResource;
+  if (!list.length) {
+    const hub = h.hub.name ?? h.hub.id;
+    throw new Error(exclude.size
+      ? l10n.t('Transit hub {0} has no attachment left to choose: create one with "NHN Cloud: Create Attachment".', hub)
+      : l10n.t('Transit hub {0} has no attachment: create one with "NHN Cloud: Create Attachment".', hub));
+  }
+  return (await pick(list.map((a) => ({ label: a.name || a.id, description: String((a as NetResource).resource_cidr ?? a.resource_id ?? ''), a })), { title, placeHolder })).a as NetResource;
 }
 
-export const UUID_HINT = l10n.t('a UUID such as 3f0c9a8e-1b2c-4d5e-8f90-123456789abc');
 export const uuidProblem = (s: string): string | undefined =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s.trim()) ? undefined : l10n.t('Enter {0}.', UUID_HINT);
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s.trim()) ? undefined : l10n.t('Enter a UUID such as 3f0c9a8e-1b2c-4d5e-8f90-123456789abc.');

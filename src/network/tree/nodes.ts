@@ -370,7 +370,7 @@ export class MulticastDomainNode extends NetResourceFolderNode {
     return [
       new NetFolderNode(this, 'association', vscode.l10n.t('Associations'), 'network.folder.multicastAssociations', 'link', async (net, self) => {
         const [list, name] = await Promise.all([net.listMulticastAssociations({ query: { domain_id: domainId } }), attachmentNames(this)]);
-        return list.map((a) => new NetItemNode(self, 'multicastAssociation', a as NetResource, name(a.attachment_id), { icon: 'link', description: a.subnet_id ? `subnet ${a.subnet_id.slice(0, 8)}` : undefined, fields: [[vscode.l10n.t('Attachment'), a.attachment_id], [vscode.l10n.t('Subnet'), a.subnet_id]] }));
+        return list.map((a) => new NetItemNode(self, 'multicastAssociation', a as NetResource, name(a.attachment_id), { icon: 'link', description: a.subnet_id ? vscode.l10n.t('subnet {0}', a.subnet_id.slice(0, 8)) : undefined, fields: [[vscode.l10n.t('Attachment'), a.attachment_id], [vscode.l10n.t('Subnet'), a.subnet_id]] }));
       }, { emptyText: vscode.l10n.t('No association') }),
       new NetFolderNode(this, 'group', vscode.l10n.t('Groups'), 'network.folder.multicastGroups', 'organization', async (net, self) => {
         const list = await net.listMulticastGroups({ query: { domain_id: domainId } });

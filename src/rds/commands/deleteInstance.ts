@@ -37,7 +37,9 @@ export function deleteInstanceCommands(deps: RdsDeps): Record<string, CommandHan
       if (!on) await confirm(vscode.l10n.t('Turn deletion protection off for {0}?', t.data.dbInstanceName), vscode.l10n.t('Turn Off'), vscode.l10n.t('The instance can then be deleted.'));
       await t.rds.setDeletionProtection({ dbInstanceId: t.data.dbInstanceId, body: { useDeletionProtection: on } });
       deps.explorer.refreshId(t.nodeId);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Deletion protection of {0} is now {1}.', t.data.dbInstanceName, on ? 'on' : 'off'));
+      void vscode.window.showInformationMessage(on
+        ? vscode.l10n.t('Deletion protection of {0} is now on.', t.data.dbInstanceName)
+        : vscode.l10n.t('Deletion protection of {0} is now off.', t.data.dbInstanceName));
     },
   };
 }

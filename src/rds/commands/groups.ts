@@ -21,7 +21,7 @@ async function notificationGroupFrom(node: unknown, deps: RdsDeps, title: string
   const scope = await scopeFrom(node, deps, title);
   if (node instanceof NotificationGroupNode) return { scope, group: node.data };
   const r: any = await scope.rds.listNotificationGroups();
-  const chosen = await pick(((r?.notificationGroups ?? []) as any[]).map((g) => ({ label: g.notificationGroupName as string, description: g.isEnabled ? 'enabled' : 'disabled', g })), { title, placeHolder: vscode.l10n.t('Notification group') });
+  const chosen = await pick(((r?.notificationGroups ?? []) as any[]).map((g) => ({ label: g.notificationGroupName as string, description: g.isEnabled ? vscode.l10n.t('enabled') : vscode.l10n.t('disabled'), g })), { title, placeHolder: vscode.l10n.t('Notification group') });
   return { scope, group: chosen.g as NotificationGroupNode['data'] };
 }
 
@@ -125,7 +125,9 @@ export function groupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       const { scope, group } = await notificationGroupFrom(node, deps, vscode.l10n.t('Enable or Disable Notification Group'));
       const isEnabled = group.isEnabled === false;
       await scope.rds.modifyNotificationGroup({ notificationGroupId: group.notificationGroupId, body: { isEnabled } });
-      done(rdsIds.folder(scope.rootId, 'notificationGroup'), vscode.l10n.t('Notification group {0} {1}.', group.notificationGroupName, isEnabled ? 'enabled' : 'disabled'));
+      done(rdsIds.folder(scope.rootId, 'notificationGroup'), isEnabled
+        ? vscode.l10n.t('Notification group {0} enabled.', group.notificationGroupName)
+        : vscode.l10n.t('Notification group {0} disabled.', group.notificationGroupName));
     },
     'nhncloud.rds.deleteNotificationGroup': async (node?: unknown) => {
       const { scope, group } = await notificationGroupFrom(node, deps, vscode.l10n.t('Delete Notification Group'));

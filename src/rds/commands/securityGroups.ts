@@ -51,7 +51,7 @@ export function securityGroupCommands(deps: RdsDeps): Record<string, CommandHand
       const description = await ask({ title, prompt: vscode.l10n.t('Description (optional)'), validate: validate.description });
       const rules: RuleSpec[] = [];
       while (await pick([{ label: rules.length ? vscode.l10n.t('Add another rule') : vscode.l10n.t('Add a rule'), add: true }, { label: rules.length ? vscode.l10n.t('Create with {0} rule(s)', rules.length) : vscode.l10n.t('Create without rules'), add: false }], { title }).then((x) => x.add)) {
-        rules.push(await askRule(vscode.l10n.t('{0}: rule {1}', title, rules.length + 1)));
+        rules.push(await askRule(vscode.l10n.t('New DB security group ({0}): rule {1}', scope.region, rules.length + 1)));
       }
       await scope.rds.createDbSecurityGroup({ body: { dbSecurityGroupName, description: description || undefined, rules } });
       deps.explorer.refreshId(folder(scope));

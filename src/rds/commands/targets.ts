@@ -66,7 +66,11 @@ export async function instanceFrom(arg: unknown, deps: RdsDeps, title: string, a
     }),
   );
   const all = lists.flat();
-  if (!all.length) throw new Error(vscode.l10n.t('No DB instance found in {0} of profile "{1}".', regions.join(', ') || vscode.l10n.t('any region'), profile.name));
+  if (!all.length) {
+    throw new Error(regions.length
+      ? vscode.l10n.t('No DB instance found in {0} of profile "{1}".', regions.join(', '), profile.name)
+      : vscode.l10n.t('No DB instance found in any region of profile "{0}".', profile.name));
+  }
   const items = all.map((x) => {
     const why = allowed?.(x.i);
     return {

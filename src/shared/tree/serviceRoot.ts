@@ -1,5 +1,6 @@
 // What every service tree (RDS, network, object storage) shares: its root node under a region,
 // the walk up to an ancestor of a given class, and the rule for which regions show the root.
+import * as vscode from 'vscode';
 import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
 import type { FeatureDeps, Profile } from '../services';
 import { FolderNode, type TreeNode } from './nodes';
@@ -21,7 +22,7 @@ export function ancestor<T extends TreeNode>(node: TreeNode | undefined, cls: ab
 /** ancestor() for nodes that always have one (a folder below its service root): a missing one is a bug. */
 export function requireAncestor<T extends TreeNode>(node: TreeNode, cls: abstract new (...args: never[]) => T): T {
   const found = ancestor(node, cls);
-  if (!found) throw new Error(`${node.id} is not below a ${cls.name}`);
+  if (!found) throw new Error(vscode.l10n.t('Internal error: {0} has no {1} above it. Please report this with the log.', node.id, cls.name));
   return found;
 }
 

@@ -97,7 +97,9 @@ export function objectCommands(deps: StorageDeps, fs: ObjectFileSystem, prefixFi
       await confirm(
         unique.length === 1 ? vscode.l10n.t('Delete {0} from {1}?', unique[0], bucket) : vscode.l10n.t('Delete {0} objects from {1}?', unique.length, bucket),
         vscode.l10n.t('Delete'),
-        vscode.l10n.t('{0}{1}\n\nDeleted objects cannot be recovered.', names.slice(0, 8).join('\n'), names.length > 8 ? vscode.l10n.t('\n... and {0} more', names.length - 8) : ''),
+        names.length > 8
+          ? vscode.l10n.t('{0}\n... and {1} more\n\nDeleted objects cannot be recovered.', names.slice(0, 8).join('\n'), names.length - 8)
+          : vscode.l10n.t('{0}\n\nDeleted objects cannot be recovered.', names.join('\n')),
       );
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deleting {0} object(s) from {1}', unique.length, bucket), cancellable: true }, async (progress, token) => {
         const ac = new AbortController();
