@@ -44,11 +44,15 @@ export const scenarios = [
       await t.expandRow('RDS for MySQL');
       await t.expandRow('DB Instances');
       await t.expandRow(INSTANCE);
-      await t.expandRow('Network');
-      const endpoint = t.treeRow('127.0.0.1');
-      await endpoint.waitFor({ timeout: 30_000 });
-      const description = await endpoint.innerText();
-      if (!description.includes(t.l('internal')) && !description.includes(t.l('external'))) throw new Error(`the endpoint row says "${description}"`);
+      // The instance's Network folder, not the region's Network service row: the one at the level of its Backup Settings.
+      const sibling = t.treeRow('Backup Settings');
+      await sibling.waitFor({ timeout: 30_000 });
+      const level = await sibling.getAttribute('aria-level');
+      const network = t.sidebar.locator(`.monaco-list-row[role="treeitem"][aria-level="${level}"]`).filter({ hasText: t.l('Network') }).first();
+      if ((await network.getAttribute('aria-expanded')) === 'false') await network.click();
+      // The endpoint rows: address 127.0.0.1, internal always, external as staging-api has public access.
+      await t.treeRow(t.l('{0} · internal', '127.0.0.1')).waitFor({ timeout: 30_000 });
+      await t.treeRow(t.l('{0} · external', '127.0.0.1')).waitFor({ timeout: 30_000 });
     },
   },
   {
