@@ -2,7 +2,7 @@
 // always on; the CA to trust (a private or self-signed one) is named in nhncloud.database.caFile,
 // an X509 user's client certificate and key in nhncloud.database.clientCertFile / clientKeyFile.
 import { readFile } from 'node:fs/promises';
-import type { SecureContextOptions } from 'node:tls';
+import type { SslOptions } from 'mysql2';
 import * as vscode from 'vscode';
 import { SECTION } from '../../shared/settings';
 
@@ -21,7 +21,7 @@ export function dbTlsSettings(): DbTlsSettings {
 }
 
 /** The `ssl` option of mysql2, or undefined when the user connects without TLS. */
-export async function tlsOptions(tlsOption: string | undefined, settings: DbTlsSettings): Promise<(SecureContextOptions & { rejectUnauthorized: true }) | undefined> {
+export async function tlsOptions(tlsOption: string | undefined, settings: DbTlsSettings): Promise<SslOptions | undefined> {
   if (!tlsOption || tlsOption === 'NONE') return undefined;
   const read = async (file: string, setting: string) => {
     try {
@@ -30,7 +30,7 @@ export async function tlsOptions(tlsOption: string | undefined, settings: DbTlsS
       throw new Error(vscode.l10n.t('Cannot read {0} named in the setting {1}: {2}', file, setting, (e as NodeJS.ErrnoException).code ?? String(e)));
     }
   };
-  const ssl: SecureContextOptions & { rejectUnauthorized: true } = { rejectUnauthorized: true, minVersion: 'TLSv1.2' };
+  const ssl: SslOptions = { rejectUnauthorized: true, minVersion: 'TLSv1.2' };
   if (settings.caFile) ssl.ca = await read(settings.caFile, 'nhncloud.database.caFile');
   if (tlsOption === 'X509') {
     if (!settings.clientCertFile || !settings.clientKeyFile) {
