@@ -1,7 +1,7 @@
 // The live database sessions of this window (src/rds/connection/session.ts is the contract the
 // schema tree and the query console use). A session keeps what a connection needs (endpoint,
 // user, password, TLS) in memory only; the password's lasting copy is in SecretStorage
-// (src/shared/secrets.ts). Ending a session closes every connection it handed out, so a query
+// (src/profiles/secrets.ts). Ending a session closes every connection it handed out, so a query
 // still running stops with it, and fires onDidEnd (the allow-my-address rule goes then).
 import * as vscode from 'vscode';
 import type { Connection, ConnectionOptions } from 'mysql2/promise';

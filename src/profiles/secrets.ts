@@ -3,7 +3,7 @@
 // `nhncloud/<profileId>/db/<instanceId>/<dbUserName>`, listed in `nhncloud/<profileId>/dbIndex` because
 // SecretStorage cannot list its keys (VS Code 1.96) and Remove Profile must find them all.
 import type * as vscode from 'vscode';
-import type { ProfileSecrets } from './services';
+import type { ProfileSecrets } from '../shared/services';
 
 export const SECRET_FIELDS = [
   'rdsAppKey',
