@@ -96,6 +96,17 @@ export function connectionFeature(deps: RdsDeps): { commands: Record<string, Com
   const subs: vscode.Disposable[] = [
     sessions.onDidChange(() => void vscode.commands.executeCommand('setContext', 'nhncloud.db.connected', sessions.all().length > 0)),
     services.profiles.onDidChange(() => void cleanLeftovers()),
+    // Shown with the jobs while they exist (status bar and Show Jobs).
+    deps.jobs.addStanding(
+      () =>
+        rules.mine().map((r) => ({
+          title: vscode.l10n.t('Temporary rule: {0} on port {1} of {2}', r.cidr, r.port, r.instanceName),
+          description: r.dbSecurityGroupName,
+          detail: vscode.l10n.t('Removed when the connection ends or VS Code closes.'),
+          nodeId: `${r.profileId}/${r.region}/rds/securityGroup/${r.dbSecurityGroupId}`,
+        })),
+      rules.onDidChange,
+    ),
   ];
   // Rules left by a window that died are removed at the start (and when their profile becomes active).
   const cleanLeftovers = () => rules.removeLeftovers().catch((e) => services.log.warn(`Checking for leftover temporary rules failed: ${e instanceof Error ? e.message : String(e)}`));
