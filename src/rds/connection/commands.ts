@@ -6,14 +6,14 @@ import { CancelledError } from '../../client/errors';
 import { action, ask, askAction, pick } from '../../shared/prompts';
 import type { CommandHandler } from '../../shared/services';
 import { TreeNode } from '../../shared/tree/nodes';
-import { instanceFrom, type InstanceTarget } from '../commands/util';
+import { instanceFrom, type InstanceTarget } from '../commands/targets';
 import type { RdsDeps } from '../tree/base';
 import { InstanceNode } from '../tree/instance';
 import { TemporaryRules, LAST_ADDRESS_KEY, addressCidr } from './addressRules';
 import { isDbConnectError } from './connectError';
 import { createStatement, DbTableNode, quoteIdent } from './schemaTree';
 import type { DbSession } from './session';
-import { sessionId } from './sessions';
+import { sessionId, type DbSessionManager } from './sessions';
 import { openTerminal } from './terminal';
 import { dbTlsSettings, tlsOptions } from './tls';
 
@@ -81,7 +81,10 @@ async function chooseUser(t: InstanceTarget, title: string, preferred?: string):
   return users.find((u) => u.dbUserId === chosen.id)!;
 }
 
-export function connectionFeature(deps: RdsDeps): { commands: Record<string, CommandHandler>; dispose(): Promise<void> } {
+/** The RDS deps plus the window's database sessions. */
+export type ConnectionDeps = RdsDeps & { sessions: DbSessionManager };
+
+export function connectionFeature(deps: ConnectionDeps): { commands: Record<string, CommandHandler>; dispose(): Promise<void> } {
   const { services, sessions } = deps;
   const rules = new TemporaryRules(deps);
   const state = {

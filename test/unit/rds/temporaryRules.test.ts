@@ -27,7 +27,7 @@ function rulesFor() {
     profiles: { active: () => ({ id: 'sandbox' }) },
     clients: { rds: async () => rds },
   };
-  return new TemporaryRules({ services, jobs: { track: (o: any) => void tracked.push(o.jobId) } as any, explorer: { refreshId: () => undefined } as any, sessions: undefined as any });
+  return new TemporaryRules({ services, jobs: { track: (o: any) => void tracked.push(o.jobId) } as any, explorer: { refreshId: () => undefined } as any });
 }
 
 async function groupRules() {
