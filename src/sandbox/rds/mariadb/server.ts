@@ -16,13 +16,17 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
 export interface MariaDbOptions {
-  /** Run with TLS: a self-signed CA and a server certificate for 127.0.0.1 it signed (needs openssl). */
+  /** Run with TLS: a CA of its own and a server certificate for 127.0.0.1 it signed (needs openssl). */
   tls?: boolean;
   /** Parent of the temporary directory; default /dev/shm when writable (bootstrap ~4x faster), else the OS temp dir. */
   dir?: string;
   /** TCP port on 127.0.0.1; default a free one. */
   port?: number;
+  /** TLS with these files (made by makeTlsCertificates) instead of a CA of its own: servers can share one CA. */
+  certificates?: TlsCertificates;
 }
+
+export interface TlsCertificates { ca: string; cert: string; key: string }
 
 export interface MariaDbServer {
   readonly host: '127.0.0.1';
@@ -64,7 +68,7 @@ function findProgram(names: string[]): string | undefined {
   return undefined;
 }
 
-interface Tools { mariadbd: string; client: string; openssl?: string; sqlDir: string }
+interface Tools { mariadbd: string; client: string; sqlDir: string }
 
 function locateTools(tls: boolean): Tools | string {
   const mariadbd = findProgram(['mariadbd', 'mysqld']);
@@ -80,7 +84,7 @@ function locateTools(tls: boolean): Tools | string {
     const pkgs = tls && !openssl ? `${MARIADB_PACKAGES} openssl` : MARIADB_PACKAGES;
     return `MariaDB is not available (${missing.join(', ')} not found): install the Debian packages ${pkgs} (sudo apt-get install ${pkgs}).`;
   }
-  return { mariadbd: mariadbd!, client: client!, openssl, sqlDir: sqlDir! };
+  return { mariadbd: mariadbd!, client: client!, sqlDir: sqlDir! };
 }
 
 /** Why a MariaDB cannot be started here (what to install), or undefined when it can. */
@@ -89,7 +93,8 @@ export function mariaDbMissing(opts: { tls?: boolean } = {}): string | undefined
   return typeof t === 'string' ? t : undefined;
 }
 
-function defaultParent(): string {
+/** Where temporary directories go: /dev/shm when writable (bootstrap ~4x faster than on disk), else the OS temp dir. */
+export function defaultParent(): string {
   try {
     accessSync('/dev/shm', constants.W_OK);
     return '/dev/shm';
@@ -119,8 +124,10 @@ function run(file: string, args: string[], input?: string, timeoutMs = 60_000): 
   });
 }
 
-/** A CA and a server certificate for 127.0.0.1/localhost signed by it (EC P-256: quick to make). */
-async function makeCertificates(openssl: string, dir: string): Promise<{ ca: string; cert: string; key: string }> {
+/** A CA and a server certificate for 127.0.0.1/localhost signed by it, in `dir` (EC P-256: quick to make). */
+export async function makeTlsCertificates(dir: string): Promise<TlsCertificates> {
+  const openssl = findProgram(['openssl']);
+  if (!openssl) throw new Error(`openssl not found: install the Debian package openssl (sudo apt-get install openssl).`);
   const f = (n: string) => join(dir, n);
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
   await run(openssl, ['req', '-x509', ...ec, '-keyout', f('ca-key.pem'), '-out', f('ca.pem'), '-days', '30', '-subj', '/CN=NHN Cloud Explorer sandbox CA']);
@@ -178,9 +185,28 @@ kill "$watcher" 2>/dev/null
 rm -rf "$dir"
 exit "$code"`;
 
+/**
+ * A temporary directory removed by remove(), or by a watchdog shell when this process dies in
+ * any way (its stdin closes): for files that outlive no server, such as the sandbox's shared CA.
+ */
+export function watchedTempDir(prefix: string): { dir: string; remove(): Promise<void> } {
+  const dir = mkdtempSync(join(defaultParent(), prefix));
+  const child = spawn('/bin/sh', ['-c', 'read -r _unused; rm -rf "$1"', 'dir-watchdog', dir], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let removed: Promise<void> | undefined;
+  return {
+    dir,
+    remove: () => (removed ??= (async () => {
+      child.stdin?.end();
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    })()),
+  };
+}
+
 /** Starts a MariaDB on 127.0.0.1 and resolves once it accepts connections (root password set). */
 export async function startMariaDb(opts: MariaDbOptions = {}): Promise<MariaDbServer> {
-  const tools = locateTools(opts.tls ?? false);
+  const tools = locateTools((opts.tls ?? false) && !opts.certificates);
   if (typeof tools === 'string') throw new Error(tools);
   const dir = mkdtempSync(join(opts.dir ?? defaultParent(), 'nhncloud-mariadb-'));
   try {
@@ -194,7 +220,7 @@ export async function startMariaDb(opts: MariaDbOptions = {}): Promise<MariaDbSe
 async function startIn(tools: Tools, dir: string, opts: MariaDbOptions): Promise<MariaDbServer> {
   const rootPassword = randomBytes(18).toString('base64url');
   const socket = join(dir, 'mariadb.sock');
-  const certs = opts.tls ? await makeCertificates(tools.openssl!, dir) : undefined;
+  const certs = opts.certificates ?? (opts.tls ? await makeTlsCertificates(dir) : undefined);
   await bootstrap(tools, dir);
   // Read once at start and deleted once the server is up: it holds the root password.
   const initFile = join(dir, 'init.sql');
