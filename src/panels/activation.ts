@@ -11,6 +11,7 @@ import type { Feature, Services } from '../shared/services';
 import { CreateInstancePanel } from './createInstancePanel';
 import { MetricsPanel } from './metricsPanel';
 import { ParameterGroupPanel } from './parameterGroupPanel';
+import { QueryResultsPanel } from './queryResultsPanel';
 import { targetFromState, type PanelTarget } from './protocol';
 import { ReplicatePanel } from './replicatePanel';
 import { RestorePanel } from './restorePanel';
@@ -190,6 +191,7 @@ export function createPanelsFeature(services: Services): Feature & { revive(view
     parameterGroup: ParameterGroupPanel.revive,
     securityGroup: SecurityGroupPanel.revive,
     metrics: MetricsPanel.revive,
+    queryResults: QueryResultsPanel.revive,
   };
 
   return {

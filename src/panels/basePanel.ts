@@ -17,6 +17,7 @@ const TITLES: Record<PanelKind, string> = {
   parameterGroup: vscode.l10n.t('Parameter Group'),
   securityGroup: vscode.l10n.t('DB Security Group Rules'),
   metrics: vscode.l10n.t('Metrics'),
+  queryResults: vscode.l10n.t('Query Results'),
 };
 
 const open = new Map<string, BasePanel<PanelKind>>();
@@ -92,6 +93,12 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
   /** Pushes an event (job progress, refreshed data) to the webview. */
   protected emit(name: string, data: unknown): void {
     this.post({ type: 'event', name, data });
+  }
+
+  /** Like emit, settling once the webview took the message: a streaming sender waits on it. */
+  protected emitAndWait(name: string, data: unknown): Thenable<boolean> {
+    if (this.disposed) return Promise.resolve(false);
+    return this.panel.webview.postMessage({ type: 'event', name, data } satisfies OutboundMessage);
   }
 
   private async receive(raw: unknown): Promise<void> {
