@@ -20,8 +20,14 @@ import { modifyInstanceCommands } from './commands/modifyInstance';
 import { parameterGroupCommands } from './commands/parameterGroups';
 import { restartCommands } from './commands/restart';
 import { securityGroupCommands } from './commands/securityGroups';
+import { connectionFeature } from './connection/commands';
+import { DbSessionManager } from './connection/sessions';
 
-export function createRdsFeature(deps: RdsDeps): Feature {
+export function createRdsFeature(base: Omit<RdsDeps, 'sessions'>): Feature & { sessions: DbSessionManager } {
+  // The database sessions of this window (Connect…): ended when the extension deactivates.
+  const sessions = new DbSessionManager();
+  const deps: RdsDeps = { ...base, sessions };
+  const connection = connectionFeature(deps);
   const commands: Record<string, CommandHandler> = {
     'nhncloud.rds.refresh': (node?: unknown) => {
       if (node instanceof TreeNode) deps.explorer.refreshId(node.id);
@@ -40,9 +46,15 @@ export function createRdsFeature(deps: RdsDeps): Feature {
     ...securityGroupCommands(deps),
     ...groupCommands(deps),
     ...eventCommands(deps),
+    ...connection.commands,
   };
   return {
     commands,
+    sessions,
+    dispose: async () => {
+      await connection.dispose();
+      sessions.dispose();
+    },
     regionChildren(profile: Profile, region: Region) {
       if (!SERVICE_REGIONS[profile.cloud].rds.includes(region)) return [];
       return [new RdsServiceNode(profile, region, deps)];

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
 import type { RdsClient } from '../../client/rds/client';
 import type { JobTracker } from '../../jobs/tracker';
+import type { DbSessionManager } from '../connection/sessions';
 import type { Profile, Services } from '../../shared/services';
 import { FolderNode, TreeNode } from '../../shared/tree/nodes';
 import { formatDateTime } from '../../shared/l10n';
@@ -12,6 +13,8 @@ export interface RdsDeps {
   services: Services;
   jobs: JobTracker;
   explorer: { refreshId(id: string): void; reveal(id: string): Promise<boolean>; findNode(id: string): Promise<TreeNode | undefined> };
+  /** The live database sessions (Connect…); the schema tree and the query console read them. */
+  sessions: DbSessionManager;
 }
 
 /** Walk up to the RDS root of a node (every RDS node has one). */
