@@ -21,6 +21,7 @@ import { parameterGroupCommands } from './commands/parameterGroups';
 import { restartCommands } from './commands/restart';
 import { securityGroupCommands } from './commands/securityGroups';
 import { connectionFeature } from './connection/commands';
+import { createQueryConsoleFeature } from './connection/console';
 import { DbSessionManager } from './connection/sessions';
 
 export function createRdsFeature(base: Omit<RdsDeps, 'sessions'>): Feature & { sessions: DbSessionManager } {
@@ -28,6 +29,7 @@ export function createRdsFeature(base: Omit<RdsDeps, 'sessions'>): Feature & { s
   const sessions = new DbSessionManager();
   const deps: RdsDeps = { ...base, sessions };
   const connection = connectionFeature(deps);
+  const queryConsole = createQueryConsoleFeature(deps.services, sessions);
   const commands: Record<string, CommandHandler> = {
     'nhncloud.rds.refresh': (node?: unknown) => {
       if (node instanceof TreeNode) deps.explorer.refreshId(node.id);
@@ -47,11 +49,13 @@ export function createRdsFeature(base: Omit<RdsDeps, 'sessions'>): Feature & { s
     ...groupCommands(deps),
     ...eventCommands(deps),
     ...connection.commands,
+    ...queryConsole.commands,
   };
   return {
     commands,
     sessions,
     dispose: async () => {
+      await queryConsole.dispose?.();
       await connection.dispose();
       sessions.dispose();
     },
