@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Cell, ResultColumn, StatementOutcome } from '../rds/connection/queryRunner';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
-import type { PanelTarget } from './protocol';
+import { VIEW_TYPES, type PanelTarget } from './protocol';
 
 /** What the webview shows for a failed statement: the server's code and text. */
 export interface ResultErrorView {
@@ -29,7 +29,7 @@ export class QueryResultsPanel extends BasePanel<'queryResults'> {
       existing.panel.reveal(vscode.ViewColumn.Beside, true);
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel('nhncloud.rds.queryResults', target.label ?? '', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPES.queryResults, target.label ?? '', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
       enableScripts: true,
       retainContextWhenHidden: true,
     });

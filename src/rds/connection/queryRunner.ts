@@ -8,6 +8,7 @@ import type { Connection } from 'mysql2/promise';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { rename, rm } from 'node:fs/promises';
+import { l10n } from '../../shared/l10n';
 
 /** A cell as the grid and the exports get it: text, a number, or SQL NULL. Binary values are 0x… hex. */
 export type Cell = string | number | null;
@@ -95,7 +96,7 @@ interface OkPacketLike {
 /** The callback-style connection under mysql2's promise wrapper: the one that streams. */
 function core(conn: Connection): CoreConnection {
   const inner = (conn as unknown as { connection?: CoreConnection }).connection;
-  if (!inner || typeof inner.query !== 'function') throw new Error('mysql2 promise connection without its core connection');
+  if (!inner || typeof inner.query !== 'function') throw new Error(l10n.t('The database driver did not hand over a streaming connection.'));
   return inner;
 }
 
@@ -185,7 +186,7 @@ export function runStatement(conn: Connection, sql: string, sink: RowSink, opts:
     };
     const onAbort = () => stop('cancelled');
     if (opts.signal?.aborted) {
-      reject(new StatementError('cancelled before it started', 'CANCELLED', undefined, undefined, false, 0));
+      reject(new StatementError(l10n.t('The statement was cancelled before it started.'), 'CANCELLED', undefined, undefined, false, 0));
       return;
     }
     opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -264,7 +265,7 @@ export function runStatement(conn: Connection, sql: string, sink: RowSink, opts:
 
 /** Sends `KILL QUERY <threadId>` on a new connection from `connect`, then closes it. */
 export async function killQuery(connect: () => Promise<Connection>, threadId: number): Promise<void> {
-  if (!Number.isSafeInteger(threadId) || threadId <= 0) throw new Error(`not a thread id: ${threadId}`);
+  if (!Number.isSafeInteger(threadId) || threadId <= 0) throw new Error(l10n.t('Cannot stop the statement: {0} is not a connection thread id.', String(threadId)));
   const killer = await connect();
   try {
     await killer.query(`KILL QUERY ${threadId}`);
@@ -326,8 +327,8 @@ export async function exportStatement(
       },
       opts,
     );
-    if (outcome.kind !== 'rows') throw new StatementError('the statement returned no rows to export', 'NO_ROWS', undefined, undefined, false, 0);
-    if (outcome.stopped) throw new StatementError('the export was stopped', outcome.stopped === 'timeout' ? 'TIMEOUT' : 'CANCELLED', undefined, undefined, false, outcome.rowCount);
+    if (outcome.kind !== 'rows') throw new StatementError(l10n.t('The statement returned no rows to export.'), 'NO_ROWS', undefined, undefined, false, 0);
+    if (outcome.stopped) throw new StatementError(l10n.t('The export was stopped.'), outcome.stopped === 'timeout' ? 'TIMEOUT' : 'CANCELLED', undefined, undefined, false, outcome.rowCount);
     if (format === 'json') await write(first ? ']\n' : '\n]\n');
     out.end();
     await once(out, 'finish');
