@@ -148,6 +148,8 @@ export function runStatement(conn: Connection, sql: string, sink: RowSink, opts:
   let ok: OkPacketLike | undefined;
   let sawFields = false;
   let columnCount = 0;
+  /** The statement ended (result, error or stop): the socket must never be paused again. */
+  let settled = false;
 
   const flush = () => {
     flushScheduled = false;
@@ -157,7 +159,7 @@ export function runStatement(conn: Connection, sql: string, sink: RowSink, opts:
     const pending = sink.rows(out);
     if (pending && typeof pending.then === 'function') {
       inFlight++;
-      if (inFlight >= MAX_IN_FLIGHT && !paused && !stopped) {
+      if (inFlight >= MAX_IN_FLIGHT && !paused && !stopped && !settled) {
         paused = true;
         c.pause();
       }
@@ -191,7 +193,6 @@ export function runStatement(conn: Connection, sql: string, sink: RowSink, opts:
     }
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     if (opts.timeoutMs && opts.timeoutMs > 0) timer = setTimeout(() => stop('timeout'), opts.timeoutMs);
-    let settled = false;
     const cleanup = () => {
       settled = true;
       if (timer) clearTimeout(timer);

@@ -64,6 +64,27 @@ test('a SELECT streams its rows in batches, the first batch before the last row 
   }
 });
 
+test('after a result streamed to a slow receiver the connection still ends (the socket is not left paused)', async () => {
+  const conn = await connect();
+  // 250 small rows arrive in one read: two full batches are still in flight when the end of the
+  // result comes, so the last (partial) batch makes three: the runner must not pause then.
+  const outcome = await runStatement(
+    conn,
+    'SELECT seq FROM seq_1_to_250',
+    { columns: () => undefined, rows: () => new Promise<void>((r) => setTimeout(r, 30)) },
+    { kill, batchRows: 100 },
+  );
+  assert.equal(outcome.rowCount, 250);
+  let timer: NodeJS.Timeout | undefined;
+  const ended = await Promise.race([
+    conn.end().then(() => 'ended'),
+    new Promise((r) => (timer = setTimeout(() => r('still open after 5 s'), 5000))),
+  ]);
+  clearTimeout(timer);
+  if (ended !== 'ended') conn.destroy();
+  assert.equal(ended, 'ended');
+});
+
 test('cells: text as sent, NULL as null, binary as 0x hex, dates and decimals as the server wrote them', async () => {
   const conn = await connect();
   try {
