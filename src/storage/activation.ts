@@ -3,8 +3,8 @@
 // proxies for both schemes at activation and forwards to these), and the handlers of every
 // nhncloud.storage.* command.
 import * as vscode from 'vscode';
-import { SERVICE_REGIONS, type Region } from '../client/endpoints';
-import type { CommandHandler, Feature, Profile } from '../shared/services';
+import type { CommandHandler, Feature } from '../shared/services';
+import { rootWhereServiceRuns } from '../shared/tree/serviceRoot';
 import { bucketCommands } from './commands/buckets';
 import { bucketSettingsCommands } from './commands/bucketSettings';
 import { credentialCommands } from './commands/credentials';
@@ -35,9 +35,6 @@ export function createStorageFeature(deps: StorageDeps): StorageFeature {
   return {
     commands,
     fileSystems: { [OBJECT_SCHEME]: fs, [READONLY_SCHEME]: readonlyFs },
-    regionChildren(profile: Profile, region: Region) {
-      if (!SERVICE_REGIONS[profile.cloud].storage.includes(region)) return [];
-      return [new StorageRootNode(profile, region, deps, prefixFilters)];
-    },
+    regionChildren: rootWhereServiceRuns('storage', (profile, region) => new StorageRootNode(profile, region, deps, prefixFilters)),
   };
 }

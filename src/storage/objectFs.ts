@@ -199,10 +199,14 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
   onSaved?: (a: ObjectAddress) => void;
 
   private async resolveConflict(uri: vscode.Uri, a: ObjectAddress, seen: Seen | undefined, current: { etag?: string; lastModified?: string }): Promise<void> {
-    const when = current.lastModified ? vscode.l10n.t(' (modified {0})', formatDateTime(new Date(current.lastModified))) : '';
+    const name = baseName(a.key);
+    const when = current.lastModified ? formatDateTime(new Date(current.lastModified)) : undefined;
+    const message = seen
+      ? when ? vscode.l10n.t('{0} changed in {1} since you opened it (modified {2}).', name, a.bucket, when) : vscode.l10n.t('{0} changed in {1} since you opened it.', name, a.bucket)
+      : when ? vscode.l10n.t('{0} already exists in {1} (modified {2}).', name, a.bucket, when) : vscode.l10n.t('{0} already exists in {1}.', name, a.bucket);
     const answer = await askAction(
       'warning',
-      seen ? vscode.l10n.t('{0} changed in {1} since you opened it{2}.', baseName(a.key), a.bucket, when) : vscode.l10n.t('{0} already exists in {1}{2}.', baseName(a.key), a.bucket, when),
+      message,
       { modal: true, detail: vscode.l10n.t('Compare shows the remote version beside yours (nothing is saved). Overwrite replaces the remote version with yours.') },
       action('compare', vscode.l10n.t('Compare')),
       action('overwrite', vscode.l10n.t('Overwrite')),

@@ -85,8 +85,8 @@ start((init) => {
     try {
       const r = await rpc.request('lastQuery', { dbInstanceId: init.target.id, query });
       preview.replaceChildren(
-        h('p', null, l10n.t('Last query executed before that point (at {0}):', r.executedYmdt ?? l10n.t('unknown time'))),
-        h('pre', { class: 'code' }, String(r.lastQuery ?? '(none)')),
+        h('p', null, r.executedYmdt ? l10n.t('Last query executed before that point (at {0}):', r.executedYmdt) : l10n.t('Last query executed before that point (time unknown):')),
+        h('pre', { class: 'code' }, r.lastQuery ? String(r.lastQuery) : l10n.t('(none)')),
       );
     } catch (e) {
       preview.replaceChildren(notice('error', (e as Error).message));

@@ -79,6 +79,7 @@ export class TemporaryRules {
     const { rds, rootId, etherType, ...rest } = opts;
     const rec: TemporaryRule = { ...rest, token: randomBytes(6).toString('hex'), ownerPid: process.pid, createdAt: Date.now() };
     await this.save([...this.list(), rec]);
+    await this.waitIdle(rds, rec);
     const res: any = await rds.createDbSecurityGroupRule({
       dbSecurityGroupId: rec.dbSecurityGroupId,
       body: { direction: 'INGRESS', etherType, port: { portType: 'PORT', minPort: rec.port, maxPort: rec.port }, cidr: rec.cidr, description: ruleDescription(rec.token) },
@@ -108,6 +109,21 @@ export class TemporaryRules {
     return rules.filter((x) => x.description === ruleDescription(rec.token)).map((x) => x.ruleId);
   }
 
+  /**
+   * Waits while the group changes another rule (progressStatus CREATING_RULE, UPDATING_RULE,
+   * DELETING_RULE): the service refuses a rule change then. 2 minutes at most.
+   */
+  private async waitIdle(rds: RdsClient, rec: TemporaryRule): Promise<void> {
+    const until = Date.now() + 120_000;
+    for (let delay = 300; ; delay = Math.min(delay * 2, 5000)) {
+      const r: any = await rds.getDbSecurityGroup({ dbSecurityGroupId: rec.dbSecurityGroupId });
+      const status = (r?.dbSecurityGroup ?? r)?.progressStatus;
+      if (!status || status === 'NONE') return;
+      if (Date.now() > until) throw new Error(vscode.l10n.t('DB security group {0} is still busy ({1}) after 2 minutes; try again later.', rec.dbSecurityGroupName, String(status)));
+      await new Promise((res) => setTimeout(res, delay));
+    }
+  }
+
   /** Polls the group until the rule is there (present) or gone; 2 minutes at most. */
   private async waitFor(rds: RdsClient, rec: TemporaryRule, present: boolean): Promise<void> {
     const until = Date.now() + 120_000;
@@ -130,6 +146,7 @@ export class TemporaryRules {
     const client = rds ?? (await this.deps.services.clients.rds(rec.region));
     const ids = await this.ruleIds(client, rec);
     if (ids?.length) {
+      await this.waitIdle(client, rec);
       const res: any = await client.deleteDbSecurityGroupRules({ dbSecurityGroupId: rec.dbSecurityGroupId, query: { ruleIds: ids } });
       if (res?.jobId) this.deps.jobs.track({ jobId: res.jobId, region: rec.region, title: vscode.l10n.t('Remove the rule for {0} on {1}', rec.cidr, rec.instanceName), nodeId: `${rec.profileId}/${rec.region}/rds/securityGroup/${rec.dbSecurityGroupId}` });
     }

@@ -6,14 +6,14 @@ import { CancelledError } from '../../client/errors';
 import { action, ask, askAction, pick } from '../../shared/prompts';
 import type { CommandHandler } from '../../shared/services';
 import { TreeNode } from '../../shared/tree/nodes';
-import { instanceFrom, type InstanceTarget } from '../commands/util';
+import { instanceFrom, type InstanceTarget } from '../commands/targets';
 import type { RdsDeps } from '../tree/base';
 import { InstanceNode } from '../tree/instance';
 import { TemporaryRules, LAST_ADDRESS_KEY, addressCidr } from './addressRules';
 import { isDbConnectError } from './connectError';
 import { createStatement, DbTableNode, quoteIdent } from './schemaTree';
 import type { DbSession } from './session';
-import { sessionId } from './sessions';
+import { sessionId, type DbSessionManager } from './sessions';
 import { openTerminal } from './terminal';
 import { dbTlsSettings, tlsOptions } from './tls';
 
@@ -81,7 +81,10 @@ async function chooseUser(t: InstanceTarget, title: string, preferred?: string):
   return users.find((u) => u.dbUserId === chosen.id)!;
 }
 
-export function connectionFeature(deps: RdsDeps): { commands: Record<string, CommandHandler>; dispose(): Promise<void> } {
+/** The RDS deps plus the window's database sessions. */
+export type ConnectionDeps = RdsDeps & { sessions: DbSessionManager };
+
+export function connectionFeature(deps: ConnectionDeps): { commands: Record<string, CommandHandler>; dispose(): Promise<void> } {
   const { services, sessions } = deps;
   const rules = new TemporaryRules(deps);
   const state = {
@@ -96,6 +99,17 @@ export function connectionFeature(deps: RdsDeps): { commands: Record<string, Com
   const subs: vscode.Disposable[] = [
     sessions.onDidChange(() => void vscode.commands.executeCommand('setContext', 'nhncloud.db.connected', sessions.all().length > 0)),
     services.profiles.onDidChange(() => void cleanLeftovers()),
+    // Shown with the jobs while they exist (status bar and Show Jobs).
+    deps.jobs.addStanding(
+      () =>
+        rules.mine().map((r) => ({
+          title: vscode.l10n.t('Temporary rule: {0} on port {1} of {2}', r.cidr, r.port, r.instanceName),
+          description: r.dbSecurityGroupName,
+          detail: vscode.l10n.t('Removed when the connection ends or VS Code closes.'),
+          nodeId: `${r.profileId}/${r.region}/rds/securityGroup/${r.dbSecurityGroupId}`,
+        })),
+      rules.onDidChange,
+    ),
   ];
   // Rules left by a window that died are removed at the start (and when their profile becomes active).
   const cleanLeftovers = () => rules.removeLeftovers().catch((e) => services.log.warn(`Checking for leftover temporary rules failed: ${e instanceof Error ? e.message : String(e)}`));
