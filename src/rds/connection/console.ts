@@ -56,8 +56,10 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       status.hide();
       return;
     }
-    const schema = c.session.schema ?? vscode.l10n.t('(no schema)');
-    status.text = vscode.l10n.t('$(database) {0} · {1} · {2}', c.session.target.instanceName, c.session.user, schema);
+    status.text =
+      c.session.schema === undefined
+        ? vscode.l10n.t('$(database) {0} · {1} · (no schema)', c.session.target.instanceName, c.session.user)
+        : vscode.l10n.t('$(database) {0} · {1} · {2}', c.session.target.instanceName, c.session.user, c.session.schema);
     status.tooltip = c.session.production
       ? vscode.l10n.t('Production connection to {0} as {1}. Click to choose the schema.', c.session.target.instanceName, c.session.user)
       : vscode.l10n.t('Connected to {0} as {1}. Click to choose the schema.', c.session.target.instanceName, c.session.user);
