@@ -3,7 +3,7 @@
 // Each figure is the median of several runs with min and max; comparisons are ratios taken
 // within the same run. Not part of `npm test`: figures are printed, never asserted.
 //
-// usage: npm run bench [-- --only sizes,activation,transfer,polling,region,bucket,params]
+// usage: npm run bench [-- --only sizes,activation,transfer,polling,region,bucket,params,sql]
 //                      [--runs N (UI and activation, default 5)] [--transfer-runs N (default 3)]
 //                      [--size MiB (transfer file, default 1024)]
 import { spawnSync } from 'node:child_process';
@@ -17,7 +17,7 @@ const opt = (name, def) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : def;
 };
-const only = opt('only', 'sizes,activation,transfer,polling,region,bucket,params').split(',');
+const only = opt('only', 'sizes,activation,transfer,polling,region,bucket,params,sql').split(',');
 const runs = Number(opt('runs', 5));
 const transferRuns = Number(opt('transfer-runs', 3));
 const sizeMiB = Number(opt('size', 1024));
@@ -72,6 +72,7 @@ await figure('polling', async () => (await import('./polling.mjs')).benchPolling
 await figure('region', async () => (await import('./bigRegion.mjs')).benchBigRegion({ vsix, runs, log }));
 await figure('bucket', async () => (await import('./bigBucket.mjs')).benchBigBucket({ vsix, runs, log }));
 await figure('params', async () => (await import('./paramEditor.mjs')).benchParamEditor({ runs, log }));
+await figure('sql', async () => (await import('./sql.mjs')).benchSql({ runs, log }));
 await figure('transfer', async () => (await import('./transfer.mjs')).benchTransfer({ lib: await getLib(), runs: transferRuns, sizeMiB, log }));
 
 results.durationS = Math.round((Date.now() - started) / 1000);

@@ -48,6 +48,15 @@ export function rows(results) {
     add('polling: requests over a 10-minute job', cell(p.requests, 0), '<= 60', p.mostWithJitter <= 60);
   } else missing('polling', 'polling cost');
 
+  if (f.sql) {
+    const q = f.sql;
+    add('sql 100k x 6: mariadb --batch to /dev/null (ms)', cell(q.mariadbBatchMs, 0));
+    add('sql 100k x 6: console runner, whole result (ms)', cell(q.runnerWholeResultMs, 0));
+    add('sql 100k x 6: runner / mariadb --batch', cell(q.runnerVsMariadb, 2), '<= 1.5', q.runnerVsMariadb.median <= 1.5);
+    add('sql 100k x 6: first batch out of the runner (ms)', cell(q.runnerFirstBatchMs), '<= 300', q.runnerFirstBatchMs.median <= 300);
+    add('sql 100k x 6: runner process RSS growth (MB)', cell(q.runnerRssGrowthMB), '<= 100', q.runnerRssGrowthMB.median <= 100);
+    add('sql: connect to first result of SELECT 1 (ms)', cell(q.connectToSelect1Ms), '<= 500', q.connectToSelect1Ms.median <= 500);
+  } else missing('sql', 'sql (query console)');
   if (f.transfer) {
     const t = f.transfer;
     for (const server of ['sandbox', 's3rver']) {

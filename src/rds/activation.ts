@@ -21,12 +21,14 @@ import { parameterGroupCommands } from './commands/parameterGroups';
 import { restartCommands } from './commands/restart';
 import { securityGroupCommands } from './commands/securityGroups';
 import { connectionFeature } from './connection/commands';
+import { createQueryConsoleFeature } from './connection/console';
 import { DbSessionManager } from './connection/sessions';
 
 export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSessionManager } {
   // The database sessions of this window (Connect…): ended when the extension deactivates.
   const sessions = new DbSessionManager();
   const connection = connectionFeature({ ...deps, sessions });
+  const queryConsole = createQueryConsoleFeature(deps.services, sessions);
   const commands: Record<string, CommandHandler> = {
     'nhncloud.rds.refresh': (node?: unknown) => {
       if (node instanceof TreeNode) deps.explorer.refreshId(node.id);
@@ -46,11 +48,13 @@ export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSession
     ...groupCommands(deps),
     ...eventCommands(deps),
     ...connection.commands,
+    ...queryConsole.commands,
   };
   return {
     commands,
     sessions,
     dispose: async () => {
+      await queryConsole.dispose?.();
       await connection.dispose();
       sessions.dispose();
     },
