@@ -36,6 +36,8 @@ const results = {
     node: process.version,
     loadAverageAtStart: os.loadavg().map((x) => +x.toFixed(2)),
   },
+  options: argv.join(' ') || undefined,
+  loadAverageAtFigure: {},
   figures: {},
   notAvailable: {},
 };
@@ -43,6 +45,8 @@ const results = {
 async function figure(name, fn) {
   if (!only.includes(name)) return;
   log(`\n[bench] ${name}`);
+  // Other work on the machine moves every figure: the load as each figure begins goes with it.
+  results.loadAverageAtFigure[name] = os.loadavg().map((x) => +x.toFixed(2));
   const t0 = Date.now();
   try {
     results.figures[name] = await fn();
@@ -75,8 +79,9 @@ await figure('params', async () => (await import('./paramEditor.mjs')).benchPara
 await figure('transfer', async () => (await import('./transfer.mjs')).benchTransfer({ lib: await getLib(), runs: transferRuns, sizeMiB, log }));
 
 results.durationS = Math.round((Date.now() - started) / 1000);
+results.loadAverageAtEnd = os.loadavg().map((x) => +x.toFixed(2));
 ensureDir(OUT);
 writeFileSync(join(OUT, opt('out', 'results.json')), JSON.stringify(results, null, 2) + '\n');
 const { table } = await import('./table.mjs');
 console.log('\n' + table(results));
-console.log(`\nFigures in .bench/results.json (${results.durationS} s).`);
+console.log(`\nFigures in .bench/${opt('out', 'results.json')} (${results.durationS} s). For the README: copy it to docs/bench/results.json, then node scripts/bench/report.mjs --write.`);
