@@ -3,9 +3,10 @@
 // Each figure is the median of several runs with min and max; comparisons are ratios taken
 // within the same run. Not part of `npm test`: figures are printed, never asserted.
 //
-// usage: npm run bench [-- --only sizes,activation,transfer,polling,region,bucket,params]
+// usage: npm run bench [-- --only sizes,activation,transfer,folders,polling,region,bucket,params]
 //                      [--runs N (UI and activation, default 5)] [--transfer-runs N (default 3)]
-//                      [--size MiB (transfer file, default 1024)]
+//                      [--folder-runs N (default 3)] [--size MiB (transfer file, default 1024)]
+//                      [--out name.json (under .bench/, default results.json)]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,9 +18,10 @@ const opt = (name, def) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : def;
 };
-const only = opt('only', 'sizes,activation,transfer,polling,region,bucket,params').split(',');
+const only = opt('only', 'sizes,activation,transfer,folders,polling,region,bucket,params').split(',');
 const runs = Number(opt('runs', 5));
 const transferRuns = Number(opt('transfer-runs', 3));
+const folderRuns = Number(opt('folder-runs', 3));
 const sizeMiB = Number(opt('size', 1024));
 const log = (...a) => console.error(...a);
 
@@ -77,6 +79,7 @@ await figure('region', async () => (await import('./bigRegion.mjs')).benchBigReg
 await figure('bucket', async () => (await import('./bigBucket.mjs')).benchBigBucket({ vsix, runs, log }));
 await figure('params', async () => (await import('./paramEditor.mjs')).benchParamEditor({ runs, log }));
 await figure('transfer', async () => (await import('./transfer.mjs')).benchTransfer({ lib: await getLib(), runs: transferRuns, sizeMiB, log }));
+await figure('folders', async () => (await import('./folders.mjs')).benchFolders({ lib: await getLib(), runs: folderRuns, log }));
 
 results.durationS = Math.round((Date.now() - started) / 1000);
 results.loadAverageAtEnd = os.loadavg().map((x) => +x.toFixed(2));

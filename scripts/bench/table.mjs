@@ -83,6 +83,32 @@ export function rows(results) {
       add(`download ${tag}: ours RSS growth (MB)`, cell(s.download.ours.rssGrowthMB), '<= 64', s.download.ours.rssGrowthMB.median <= 64);
     }
   } else missing('transfer', 'transfer (1 GiB)');
+
+  if (f.folders) {
+    const fo = f.folders;
+    if (fo.peersMissing) add('folders: rclone and AWS CLI rows', ['n/a', '', ''], `(${fo.peersMissing.slice(0, 90)})`);
+    const names = { ours: `ours (${fo.smallFileConcurrency} small files at once)`, rclone: 'rclone copy', aws: 'AWS CLI v2 s3 cp --recursive' };
+    for (const server of ['sandbox', 's3rver']) {
+      const sv = fo[server];
+      if (!sv) continue;
+      for (const [set, meta] of Object.entries(fo.sets)) {
+        const r = sv[set];
+        if (!r) continue;
+        const tag = `${meta.label} (${fmt(meta.bytes / 1e6, 0)} MB) ${server}`;
+        const target = set === 'small' ? 1.2 : 1.1;
+        for (const [dir, side] of [['upload', r.upload], ['download', r.download]]) {
+          for (const [c, v] of Object.entries(side)) add(`folder ${dir} ${tag}: ${names[c] ?? c.replace('ours@', 'ours, small files at once ')} (s)`, cell(v.s, 2));
+          for (const p of ['rclone', 'aws']) {
+            const ratio = r.ratios[`${dir}Vs_${p}`];
+            const failed = sv.failedPeers?.[`${set}:${dir === 'upload' ? 'upDir' : 'downDir'}:${p}`];
+            if (ratio) add(`folder ${dir} ${tag}: ours / ${names[p]} (speed)`, cell(ratio, 2), `>= ${target}`, ratio.median >= target);
+            else if (failed) add(`folder ${dir} ${tag}: ${names[p]}`, ['failed', '', ''], `(${failed.slice(0, 90)})`);
+          }
+        }
+      }
+      if (!sv.multipartChecked) add(`folders ${server}: incomplete multipart uploads`, ['not checked', '', ''], '(the server cannot list them)');
+    }
+  } else missing('folders', 'folder transfers');
   return out;
 }
 
