@@ -6,13 +6,16 @@ import { Redactor } from './client/http/redact';
 import { Clients } from './shared/clients';
 import { wrapCommand } from './shared/commands';
 import { RedactedLog } from './shared/log';
-import { createPanelsFeature } from './panels/activation';
-import { panelHooks } from './panels/hooks';
-import { profileFeature } from './shared/profileCommands';
-import { Profiles } from './shared/profiles';
+import { profileFeature } from './profiles/commands';
+import { Profiles } from './profiles/store';
 import type { CommandHandler, Feature, Services } from './shared/services';
 import { affectsTransport } from './shared/settings';
-import { activateExplorer } from './shared/tree/activate';
+import { createExplorer } from './shared/tree/explorer';
+import { createRdsFeature } from './rds/activation';
+import { createRdsFormsFeature } from './rds/forms/commands';
+import { rdsFormHooks } from './rds/forms/hooks';
+import { JobTracker } from './jobs/tracker';
+import { SandboxController } from './exploreSandbox/controller';
 import { createNetworkFeature } from './network/activation';
 import { createStorageFeature } from './storage/activation';
 
@@ -62,18 +65,28 @@ export function createMain(shim: Shim): Main {
     explorerView: shim.explorerView,
   };
 
-  // Each feature contributes its handlers here; ids must be declared in package.json.
-  const panels = createPanelsFeature(services);
-  const features: Feature[] = [profileFeature(services), panels];
-  // The explorer tree, job tracker, sandbox and RDS feature (src/shared/tree/activate.ts).
-  const explorerParts = activateExplorer(services, features);
-  features.push(...explorerParts.features);
-  // The panels hand their jobs to the tracker and reveal what they made.
-  panelHooks.trackJob = (opts) => void explorerParts.jobs.track(opts);
-  panelHooks.revealNode = (id) => explorerParts.explorer.reveal(id);
-  // Network and object storage (src/network, src/storage): shown after RDS under each region.
-  const storage = createStorageFeature({ services, jobs: explorerParts.jobs, explorer: explorerParts.explorer });
-  features.push(createNetworkFeature({ services, explorer: explorerParts.explorer }), storage);
+  // Every feature, in the order their children appear under a region. Each contributes its
+  // handlers; ids must be declared in package.json.
+  const explorer = createExplorer(services);
+  const jobs = new JobTracker(services, explorer);
+  const sandbox = new SandboxController(services);
+  explorer.onFirstLoad(() => sandbox.autoStart());
+  const rdsForms = createRdsFormsFeature(services);
+  // The forms hand their jobs to the tracker and reveal what they made.
+  rdsFormHooks.trackJob = (opts) => void jobs.track(opts);
+  rdsFormHooks.revealNode = (id) => explorer.reveal(id);
+  const storage = createStorageFeature({ services, jobs, explorer });
+  const features: Feature[] = [
+    profileFeature(services),
+    explorer.feature,
+    jobs.feature(),
+    sandbox.feature(),
+    createRdsFeature({ services, jobs, explorer }),
+    rdsForms,
+    createNetworkFeature({ services, explorer }),
+    storage,
+  ];
+  explorer.setFeatures(features);
 
   const titles = new Map<string, string>(
     ((context.extension.packageJSON?.contributes?.commands ?? []) as Array<{ command: string; title: string }>).map((c) => [c.command, c.title]),
@@ -105,16 +118,14 @@ export function createMain(shim: Shim): Main {
   );
   log.info(`NHN Cloud Explorer ${version} ready (VS Code ${vscode.version}, ${profiles.list().length} profile(s))`);
 
-  const explorer = explorerParts.provider;
-
   return {
     async runCommand(id, args) {
       const run = handlers.get(id) ?? wrapCommand(id, notAvailable(id), { log, redactor });
       return run(...args);
     },
     handledCommands: () => [...handlers.keys()],
-    explorer,
-    revivePanel: (viewType, panel, state) => panels.revive(viewType, panel, state),
+    explorer: explorer.provider as vscode.TreeDataProvider<unknown>,
+    revivePanel: (viewType, panel, state) => rdsForms.revive(viewType, panel, state),
     fileSystem: (scheme) => storage.fileSystems[scheme],
     async dispose() {
       for (const f of features) await f.dispose?.();

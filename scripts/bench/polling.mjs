@@ -1,6 +1,6 @@
-// Polling cost of the job tracker over a 10-minute job. The tracker (src/shared/jobs.ts) waits
+// Polling cost of the job tracker over a 10-minute job. The tracker (src/jobs/tracker.ts) waits
 // with real timers in the extension host, so this is computed from the schedule it uses
-// (src/shared/jobSchedule.ts: jitteredDelay per attempt): the polls that fall within 10
+// (src/jobs/schedule.ts: jitteredDelay per attempt): the polls that fall within 10
 // minutes, with the jitter at its low end (most polls), its high end, and random (median of runs).
 import { createRequire } from 'node:module';
 import { stats } from './lib.mjs';

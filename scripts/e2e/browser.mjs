@@ -165,7 +165,14 @@ export function helpers(page, server, locale = 'en') {
       const r = typeof row === 'string' ? t.treeRow(row) : row;
       await r.waitFor({ timeout: 30_000 });
       await r.click({ button: 'right' });
-      const entry = page.locator('.context-view .action-item').filter({ hasText: tx.auto(item) }).first();
+      // The entry whose whole label is the wanted text (a trailing "..." aside): a label that only
+      // contains it must not win ("플로팅 IP 삭제..." is a prefix of "플로팅 IP 삭제 보호 설정...").
+      const want = tx.auto(item);
+      const whole = new RegExp(`^\\s*(?:${want instanceof RegExp ? want.source : want.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:\\.\\.\\.|…)?\\s*$`);
+      const items = page.locator('.context-view .action-item');
+      await items.first().waitFor({ timeout: 10_000 });
+      const exact = items.filter({ has: page.locator('.action-label', { hasText: whole }) }).first();
+      const entry = (await exact.count()) ? exact : items.filter({ hasText: want }).first();
       await entry.waitFor({ timeout: 10_000 });
       // The menu ignores a click that comes right after it opened: hover (which focuses the item), then Enter.
       await page.waitForTimeout(300);

@@ -42,6 +42,11 @@ export class ApiError extends NhnError {
   }
 }
 
+/** RDS answered 4005: the service is not enabled for the project or region (nothing to retry until it is). */
+export function isServiceNotEnabled(e: unknown): boolean {
+  return e instanceof Error && (e as Partial<ApiError>).kind === 'api' && (e as ApiError).service === 'rds' && String((e as ApiError).code) === '4005';
+}
+
 /** Credentials were rejected (RDS 80401, HTTP 401, S3 signature errors) or lack a permission (80403, 403). */
 export class AuthError extends NhnError {
   readonly kind = 'auth' as const;

@@ -12,7 +12,7 @@ import type { RdsClient } from '../client/rds/client';
 import { action, askAction } from '../shared/prompts';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
-import { registerJob } from './hooks';
+import { registerJob } from '../rds/forms/hooks';
 import type { PanelTarget } from './protocol';
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
-import { registerJob } from './hooks';
+import { registerJob } from '../rds/forms/hooks';
 import type { PanelTarget } from './protocol';
 import { findBackup, instanceJobs, loadCatalog, loadSource, parameterGroupsOf, revealInstance } from './wizardSupport';
 

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { RdsClient } from '../client/rds/client';
 import type { Services } from '../shared/services';
-import { panelHooks, rdsTreeId } from './hooks';
+import { rdsFormHooks, rdsTreeId } from '../rds/forms/hooks';
 import { trackInstanceJob, type JobEvent } from './instanceJob';
 import type { PanelTarget } from './protocol';
 
@@ -37,7 +37,7 @@ export async function revealInstance(services: Services, target: PanelTarget, db
   const root = rdsTreeId(services, target.region);
   services.refresh();
   const id = rdsTreeId(services, target.region, dbInstanceId);
-  if (root && id && panelHooks.revealNode && (await panelHooks.revealNode(id))) return;
+  if (root && id && rdsFormHooks.revealNode && (await rdsFormHooks.revealNode(id))) return;
   await vscode.commands.executeCommand('nhncloud.explorer.focus');
   void vscode.window.showInformationMessage(vscode.l10n.t('The new instance is in the explorer under RDS for MySQL (refresh it if it does not show yet).'));
 }

@@ -1,7 +1,7 @@
 // The RDS for MySQL feature: "RDS for MySQL" under every region where the service runs for
 // the profile's cloud (the gov cloud has KR1 only) and the handlers of every nhncloud.rds.*
-// command. The create / restore / replicate / parameter-editing commands belong to the
-// webview feature (src/panels) and are not handled here.
+// command except the form commands (create / restore / replicate / parameter and security-group
+// editing / metrics), which are the RDS forms feature of ./forms/commands.ts.
 import { SERVICE_REGIONS, type Region } from '../client/endpoints';
 import type { CommandHandler, Feature, Profile } from '../shared/services';
 import { TreeNode } from '../shared/tree/nodes';

@@ -8,6 +8,7 @@
 //
 // Each service module is one entry of SANDBOX_MODULES below: adding a service is adding a line.
 import type { Service } from '../client/errors';
+import type { ProfileSecrets } from '../client/profileSecrets';
 import { RDS_KEYS, startRdsSandbox, type RdsKeyPair, type RdsSandbox } from './rds';
 import { type Fault, SandboxServer } from './server';
 import { identityNetworkModule } from './network/module';
@@ -27,24 +28,13 @@ export interface SandboxOptions {
   seed?: number;
 }
 
-/** Plain copies of the Profile / ProfileSecrets shapes of src/shared/services.ts (no vscode import here). */
-export interface SandboxProfileSecrets {
-  rdsAppKey?: string;
-  rdsAccessKeyId?: string;
-  rdsSecretAccessKey?: string;
-  identityTenantId?: string;
-  identityUsername?: string;
-  identityApiPassword?: string;
-  storageTenantId?: string;
-  s3AccessKey?: string;
-  s3SecretKey?: string;
-}
+/** The profile the extension makes for the sandbox (a plain shape: no vscode import here). */
 export interface SandboxProfile {
   name: string;
   cloud: 'public';
   regions: ('KR1' | 'KR2' | 'JP1')[];
   endpoints: { rds: string; network: string; identity: string; storage: string };
-  secrets: SandboxProfileSecrets;
+  secrets: ProfileSecrets;
 }
 
 export interface SandboxContext {
@@ -61,8 +51,8 @@ export interface SandboxModuleHandle {
   /** Shown by `npm run sandbox` and exposed as `sandbox.credentials[name]`. */
   credentials?: Record<string, unknown>;
   /** Merged into `sandboxProfile().secrets` (ADMIN flavour; `viewerSecrets` for the VIEWER profile). */
-  secrets?: SandboxProfileSecrets;
-  viewerSecrets?: SandboxProfileSecrets;
+  secrets?: ProfileSecrets;
+  viewerSecrets?: ProfileSecrets;
   /** In-process handle for tests (state, knobs), exposed as `sandbox.modules[name]`. */
   api?: unknown;
   close?(): Promise<void> | void;
@@ -75,7 +65,7 @@ export interface SandboxModule {
 const rdsModule: SandboxModule = {
   name: 'rds',
   start: ({ server, options }) => {
-    const pair = (k: RdsKeyPair): SandboxProfileSecrets => ({ rdsAppKey: k.appKey, rdsAccessKeyId: k.accessKeyId, rdsSecretAccessKey: k.secretAccessKey });
+    const pair = (k: RdsKeyPair): ProfileSecrets => ({ rdsAppKey: k.appKey, rdsAccessKeyId: k.accessKeyId, rdsSecretAccessKey: k.secretAccessKey });
     return {
       api: startRdsSandbox(server, { timeScale: options.timeScale, seed: options.seed, scale: options.scale }),
       credentials: { admin: RDS_KEYS.admin, viewer: RDS_KEYS.viewer },

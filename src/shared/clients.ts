@@ -7,20 +7,11 @@ import type { Redactor } from '../client/http/redact';
 import { Transport } from '../client/http/transport';
 import type { Ec2CredentialsClient, IdentityClient, NetworkClient } from '../client/network/index';
 import * as networkModule from '../client/network/index';
-import * as rdsModule from '../client/rds/client';
 import type { S3Client } from '../client/storage/client';
 import * as storageModule from '../client/storage/client';
-import type { RdsClient } from '../client/rds/client';
+import { RdsClient } from '../client/rds/client';
 import { proxySettings, requestTimeoutMs } from './settings';
 import type { Log, ProfileStore, Services } from './services';
-
-/** The constructor of src/client/rds/client.ts (the RDS client work provides the class). */
-interface RdsClientOptions {
-  baseUrl: string;
-  credentials: { appKey: string; accessKeyId: string; secretAccessKey: string };
-  transport: Transport;
-}
-type RdsClientClass = new (opts: RdsClientOptions) => RdsClient;
 
 export class Clients implements vscode.Disposable {
   private transport: Transport | undefined;
@@ -48,7 +39,7 @@ export class Clients implements vscode.Disposable {
   }
 
   readonly api: Services['clients'] = {
-    rds: (region) => this.cached('rds', region, async () => {
+    rds: (region) => this.cached(`rds/${region}`, async () => {
       const profile = this.requireProfile();
       const s = await this.deps.profiles.secrets(profile.id);
       const missing = [
@@ -59,10 +50,7 @@ export class Clients implements vscode.Disposable {
       if (missing.length) {
         throw new ValidationError('rds', [{ path: '', message: vscode.l10n.t('The profile "{0}" has no {1}. Add them with "NHN Cloud: Edit Profile".', profile.name, missing.join(', ')) }]);
       }
-      // Read by name: until the RDS client lands, ../client/rds/client exports only the type.
-      const RdsClientCtor = Reflect.get(rdsModule, 'RdsClient') as RdsClientClass | undefined;
-      if (typeof RdsClientCtor !== 'function') throw new Error(vscode.l10n.t('The RDS client is not part of this build.'));
-      return new RdsClientCtor({
+      return new RdsClient({
         baseUrl: resolveEndpoint({ cloud: profile.cloud, service: 'rds', region, overrides: profile.endpoints }),
         credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
         transport: this.http(),
@@ -81,7 +69,7 @@ export class Clients implements vscode.Disposable {
 
   /** Keystone client of the profile for `tenant` ('identity': the network tenant; 'storage': object storage's own tenant). */
   private identityFor(tenant: 'identity' | 'storage'): Promise<IdentityClient> {
-    return this.cached(`identity-${tenant}`, '-' as Region, async () => {
+    return this.cached(`identity/${tenant}`, async () => {
       const profile = this.requireProfile();
       const s = await this.deps.profiles.secrets(profile.id);
       const tenantId = tenant === 'storage' ? (s.storageTenantId ?? s.identityTenantId) : s.identityTenantId;
@@ -103,7 +91,7 @@ export class Clients implements vscode.Disposable {
 
   /** The network client of a region; its address comes from the token's catalog unless overridden. */
   network(region: Region): Promise<NetworkClient> {
-    return this.cached('network', region, async () => {
+    return this.cached(`network/${region}`, async () => {
       const identity = await this.identityFor('identity');
       return new networkModule.NetworkClient({ baseUrl: await identity.endpointFor('network', region), identity });
     });
@@ -111,7 +99,7 @@ export class Clients implements vscode.Disposable {
 
   /** EC2 (S3) credentials of the profile's user, issued for the object-storage tenant. */
   ec2Credentials(): Promise<{ client: Ec2CredentialsClient; tenantId: string }> {
-    return this.cached('ec2', '-' as Region, async () => {
+    return this.cached('ec2', async () => {
       const identity = await this.identityFor('storage');
       return { client: new networkModule.Ec2CredentialsClient({ identity }), tenantId: identity.tenantId };
     });
@@ -119,7 +107,7 @@ export class Clients implements vscode.Disposable {
 
   /** What an S3 client of the region is built from (presigned URLs sign with the same values). */
   storageSigning(region: Region): Promise<{ baseUrl: string; accessKey: string; secretKey: string; signingRegion: string }> {
-    return this.cached('storage-signing', region, async () => {
+    return this.cached(`storage-signing/${region}`, async () => {
       const profile = this.requireProfile();
       const s = await this.deps.profiles.secrets(profile.id);
       if (!s.s3AccessKey || !s.s3SecretKey) {
@@ -143,7 +131,7 @@ export class Clients implements vscode.Disposable {
 
   /** The S3 client of a region: signing region from the profile, a server's correction remembered for the session. */
   s3(region: Region): Promise<S3Client> {
-    return this.cached('s3', region, async () => {
+    return this.cached(`s3/${region}`, async () => {
       const profile = this.requireProfile();
       const sign = await this.storageSigning(region);
       const key = `${profile.id}/${region}`;
@@ -181,8 +169,9 @@ export class Clients implements vscode.Disposable {
     return p;
   }
 
-  private cached<T>(service: string, region: Region, build: () => Promise<T>): Promise<T> {
-    const key = `${this.deps.profiles.active()?.id ?? '-'}/${service}/${region}`;
+  /** One client per active profile and `what` (a service and region, or an identity tenant). */
+  private cached<T>(what: string, build: () => Promise<T>): Promise<T> {
+    const key = `${this.deps.profiles.active()?.id ?? ''}/${what}`;
     let p = this.cache.get(key) as Promise<T> | undefined;
     if (!p) {
       p = build();

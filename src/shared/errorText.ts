@@ -3,7 +3,7 @@
 // known failures are said again in the display language, picked by kind and code; the English
 // original stays in the log and, for anything not in this table, is shown as it is.
 import * as vscode from 'vscode';
-import { isApiError, isAuthError } from '../client/errors';
+import { isApiError, isAuthError, isServiceNotEnabled } from '../client/errors';
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_SOCKET']);
 
@@ -16,7 +16,7 @@ export function knownErrorText(err: unknown): string | undefined {
   }
   if (!isApiError(err)) return undefined;
   const code = err.code === undefined ? undefined : String(err.code);
-  if (code === '4005') return vscode.l10n.t('The service is not enabled in this project. Enable it in the NHN Cloud console (Project > Service selection).');
+  if (isServiceNotEnabled(err)) return vscode.l10n.t('The service is not enabled in this project. Enable it in the NHN Cloud console (Project > Service selection).');
   if (code && NETWORK_CODES.has(code)) return vscode.l10n.t('NHN Cloud could not be reached ({0}). Check the network and the proxy settings (http.proxy, HTTPS_PROXY, NO_PROXY).', code);
   if (code === 'SignatureDoesNotMatch' || code === 'AuthorizationHeaderMalformed') return vscode.l10n.t('Object storage refused the request signature ({0}). Check the S3 keys and the S3 signing region of the profile (Edit Profile > Advanced).', code);
   if (code === 'InvalidAccessKeyId') return vscode.l10n.t('Object storage does not know the S3 access key of the profile. Check it with "NHN Cloud: Edit Profile".');

@@ -14,11 +14,6 @@ export function setL10nBundle(next: L10nBundle | undefined, lang?: string): void
   if (lang) language = lang;
 }
 
-/** The display language (BCP 47, e.g. `ko`, `ja`, `en`), for dates and numbers. */
-export function displayLanguage(): string {
-  return language;
-}
-
 export const l10n = {
   t(message: string, ...args: Array<string | number | boolean | null | undefined>): string {
     const entry = bundle?.[message];

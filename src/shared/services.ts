@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { Cloud, EndpointOverrides, Region } from '../client/endpoints';
 import type { Logger } from '../client/http/redact';
+import type { ProfileSecrets } from '../client/profileSecrets';
 
 /** Non-secret part of a profile (kept in globalState). */
 export interface Profile {
@@ -18,17 +19,7 @@ export interface Profile {
 }
 
 /** Secret part of a profile (SecretStorage only, one key per field, namespaced by profile id). */
-export interface ProfileSecrets {
-  rdsAppKey?: string;
-  rdsAccessKeyId?: string;
-  rdsSecretAccessKey?: string;
-  identityTenantId?: string;
-  identityUsername?: string;
-  identityApiPassword?: string;
-  storageTenantId?: string;
-  s3AccessKey?: string;
-  s3SecretKey?: string;
-}
+export type { ProfileSecrets };
 
 export interface ProfileStore {
   list(): Profile[];

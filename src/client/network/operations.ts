@@ -137,8 +137,5 @@ export const NETWORK_OPERATIONS = [...FLOATING_IP_OPERATIONS, ...TRANSIT_HUB_OPE
 export type NetworkOperationRow = (typeof NETWORK_OPERATIONS)[number];
 export type NetworkOperationName = NetworkOperationRow['name'];
 
-export const networkOperation = (name: string): NetworkOperation | undefined =>
-  (NETWORK_OPERATIONS as readonly NetworkOperation[]).find((o) => o.name === name);
-
 /** Identity rows first (token, credentials), then the 56 network rows: what list-operations prints. */
 export const IDENTITY_AND_NETWORK_OPERATIONS: readonly Operation[] = [...IDENTITY_OPERATIONS, ...NETWORK_OPERATIONS];

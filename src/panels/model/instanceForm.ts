@@ -13,7 +13,6 @@ export interface BackupSchedule {
   backupWndDuration: string;
 }
 
-export const BACKUP_DURATIONS = ['HALF_AN_HOUR', 'ONE_HOUR', 'ONE_HOUR_AND_HALF', 'TWO_HOURS', 'TWO_HOURS_AND_HALF', 'THREE_HOURS'] as const;
 export const REGIONS = ['KR1', 'KR2', 'JP1'] as const;
 export const TLS_OPTIONS = ['NONE', 'SSL', 'X509'] as const;
 

@@ -3,7 +3,7 @@
 // API password from SecretStorage: read at call time, never shown, never logged.
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
-import { defaultLogPath, runObjectStorageExport, type ExportRun } from '../../storage/logExport';
+import { defaultLogPath, runObjectStorageExport, type ExportRun } from '../logExport';
 import { LeafNode, TreeNode } from '../../shared/tree/nodes';
 import { rdsRoot, type RdsDeps } from '../tree/base';
 import { InstanceNode } from '../tree/instance';
@@ -12,7 +12,7 @@ import type { Backup } from '../tree/types';
 import { validate } from './limits';
 import { confirm, instanceFrom, pick, pickMany, scopeFrom, track, type Scope } from './util';
 
-/** The shared export flow (src/storage/logExport.ts): bucket picked from the region, the target from the profile, Open/Download at the end. */
+/** The shared export flow (src/rds/logExport.ts): bucket picked from the region, the target from the profile, Open/Download at the end. */
 function exportTo(deps: RdsDeps, run: Omit<ExportRun, 'validateBucket' | 'validatePath'>): Promise<void> {
   return runObjectStorageExport(deps, { ...run, validateBucket: validate.bucket, validatePath: validate.objectPath });
 }

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
 import type { RdsClient } from '../../client/rds/client';
-import type { JobTracker } from '../../shared/jobs';
+import type { JobTracker } from '../../jobs/tracker';
 import type { Profile, Services } from '../../shared/services';
 import { FolderNode, TreeNode } from '../../shared/tree/nodes';
 import { formatDateTime } from '../../shared/l10n';

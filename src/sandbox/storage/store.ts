@@ -283,13 +283,6 @@ export function generatedText(seed: string, size: number): Buffer {
   return Buffer.from(lines.join('')).subarray(0, size);
 }
 
-/** MD5 of a body (streamed). */
-export async function md5Of(body: Body): Promise<string> {
-  const h = createHash('md5');
-  for await (const c of readBody(body)) h.update(c as Buffer);
-  return h.digest('hex');
-}
-
 async function discard(body: Body): Promise<void> {
   if (body.kind === 'file') await unlink(body.path).catch(() => undefined);
   else if (body.kind === 'parts') await Promise.all(body.parts.map(discard));

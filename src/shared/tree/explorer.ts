@@ -4,10 +4,10 @@
 // load more). main.ts creates it once: `const explorer = createExplorer(services)`, then
 // `explorer.setFeatures(features)` and uses `explorer.provider` as its `explorer`.
 import * as vscode from 'vscode';
-import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
+import { type Region } from '../../client/endpoints';
 import type { CommandHandler, Feature, Profile, Services } from '../services';
-import { BusyWatcher } from '../jobs';
-import { REGION_NAMES } from '../profileWizard';
+import { BusyWatcher } from '../../jobs/tracker';
+import { REGION_NAMES } from '../../profiles/wizard';
 import { ErrorNode, FolderNode, LeafNode, LoadMoreNode, TreeNode, themeIcon, type TreeContext } from './nodes';
 
 
@@ -283,9 +283,4 @@ export function createExplorer(services: Services): Explorer {
       for (const s of subs) s.dispose();
     },
   };
-}
-
-/** Regions of a profile in which a service exists (the gov cloud has RDS in KR1 only). */
-export function serviceRegions(profile: Profile, service: keyof (typeof SERVICE_REGIONS)['public']): Region[] {
-  return SERVICE_REGIONS[profile.cloud][service];
 }

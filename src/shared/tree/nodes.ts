@@ -4,7 +4,7 @@
 // PlaceholderNode) and apply the folder's name filter. The provider (./explorer.ts) is thin.
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
-import { isApiError, isAuthError, isCancelledError } from '../../client/errors';
+import { isAuthError, isCancelledError, isServiceNotEnabled } from '../../client/errors';
 import type { Profile, Services } from '../services';
 import { applyFilter } from './filter';
 import { errorMessage } from '../errorText';
@@ -174,7 +174,7 @@ export class ErrorNode extends TreeNode {
         icon: 'lock',
       };
     }
-    if (isApiError(e) && String(e.code) === '4005') {
+    if (isServiceNotEnabled(e)) {
       return {
         text: region ? vscode.l10n.t('RDS for MySQL is not enabled in this project in {0}', region) : vscode.l10n.t('RDS for MySQL is not enabled in this project'),
         tooltip: vscode.l10n.t('Enable the service in the NHN Cloud console (Project > Service selection), then click to retry.'),

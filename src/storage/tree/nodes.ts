@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
 import type { Bucket, ObjectEntry, S3Client } from '../../client/storage/client';
-import type { JobTracker } from '../../shared/jobs';
+import type { JobTracker } from '../../jobs/tracker';
 import type { Profile, Services } from '../../shared/services';
 import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, LoadMoreNode, PagedFolderNode, TreeNode, themeIcon } from '../../shared/tree/nodes';

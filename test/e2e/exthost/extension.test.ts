@@ -8,8 +8,8 @@ import { Redactor } from '../../../src/client/http/redact';
 import { AuthError, CancelledError } from '../../../src/client/errors';
 import { wrapCommand } from '../../../src/shared/commands';
 import { RedactedLog } from '../../../src/shared/log';
-import { Profiles } from '../../../src/shared/profiles';
-import { SECRET_FIELDS, secretKey } from '../../../src/shared/secrets';
+import { Profiles } from '../../../src/profiles/store';
+import { SECRET_FIELDS, secretKey } from '../../../src/profiles/secrets';
 import type { Profile } from '../../../src/shared/services';
 
 const EXT_ID = 'nhncloud-explorer.nhncloud-explorer';

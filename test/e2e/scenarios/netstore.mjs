@@ -168,6 +168,7 @@ export const scenarios = [
     name: 'allocate, attach, detach and release a floating IP',
     async run(t) {
       await t.menu('Floating IPs', 'Allocate Floating IP...');
+      await t.quick.answer('', 'A label for the new address (optional)');
       const toast = await t.notification(t.lre('Floating IP {0} allocated in {1}.', undefined, 'KR1'), 30_000);
       const address = t.lparse('Floating IP {0} allocated in {1}.', (await toast.locator('.notification-list-item-message').innerText()).trim())?.[0];
       if (!address) throw new Error('no address in the notification');

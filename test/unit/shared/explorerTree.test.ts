@@ -10,7 +10,7 @@ installVscodeStub();
 type Mods = {
   explorer: typeof import('../../../src/shared/tree/explorer');
   nodes: typeof import('../../../src/shared/tree/nodes');
-  jobs: typeof import('../../../src/shared/jobs');
+  jobs: typeof import('../../../src/jobs/tracker');
   rds: typeof import('../../../src/rds/activation');
   instance: typeof import('../../../src/rds/tree/instance');
   sandbox: typeof import('../../../src/sandbox/index');
@@ -23,14 +23,14 @@ let m: Mods;
 let sb: Awaited<ReturnType<Mods['sandbox']['startSandbox']>>;
 let provider: import('vscode').TreeDataProvider<import('../../../src/shared/tree/nodes').TreeNode>;
 let explorer: import('../../../src/shared/tree/explorer').Explorer;
-let tracker: import('../../../src/shared/jobs').JobTracker;
+let tracker: import('../../../src/jobs/tracker').JobTracker;
 const visible = new EventEmitter<{ visible: boolean }>();
 
 before(async () => {
   m = {
     explorer: require('../../../src/shared/tree/explorer'),
     nodes: require('../../../src/shared/tree/nodes'),
-    jobs: require('../../../src/shared/jobs'),
+    jobs: require('../../../src/jobs/tracker'),
     rds: require('../../../src/rds/activation'),
     instance: require('../../../src/rds/tree/instance'),
     sandbox: require('../../../src/sandbox/index'),
@@ -262,10 +262,10 @@ test('jobs persist in workspaceState and a new tracker (a window reload) resumes
 test('every nhncloud.rds/tree/jobs/sandbox command of the manifest has a handler (RDS, explorer, jobs, sandbox or panels), and every handler is declared', async () => {
   const pkg = JSON.parse(require('node:fs').readFileSync('package.json', 'utf8'));
   const declared: string[] = pkg.contributes.commands.map((c: any) => c.command).filter((id: string) => /^nhncloud\.(rds|tree|jobs|sandbox)\./.test(id));
-  const { SandboxController } = require('../../../src/shared/sandbox') as typeof import('../../../src/shared/sandbox');
+  const { SandboxController } = require('../../../src/exploreSandbox/controller') as typeof import('../../../src/exploreSandbox/controller');
   // The webview commands (create, restore, replicate, parameters, rules, metrics) belong to the panels feature.
-  const { createPanelsFeature } = require('../../../src/panels/activation') as typeof import('../../../src/panels/activation');
-  const panels = createPanelsFeature({} as any).commands;
+  const { createRdsFormsFeature } = require('../../../src/rds/forms/commands') as typeof import('../../../src/rds/forms/commands');
+  const panels = createRdsFormsFeature({} as any).commands;
   const handlers = {
     ...m.rds.createRdsFeature({ services: {} as any, jobs: tracker, explorer }).commands,
     ...explorer.feature.commands,

@@ -3,8 +3,8 @@
 //
 // Cost target: at most ~60 requests over a 10-minute job. The delay starts at 2 s (most
 // small jobs end within seconds), grows by 1.5x and stays at 15 s, which gives 43 requests
-// over 10 minutes (see test/unit/shared/jobSchedule.test.ts); existing tools poll every 5-15 s.
-import { l10n } from './l10n';
+// over 10 minutes (see test/unit/jobs/schedule.test.ts); existing tools poll every 5-15 s.
+import { l10n } from '../shared/l10n';
 
 export const FIRST_DELAY_MS = 2000;
 export const MAX_DELAY_MS = 15000;

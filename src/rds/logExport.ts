@@ -12,13 +12,13 @@ import * as vscode from 'vscode';
 import type { Region } from '../client/endpoints';
 import { bucketNameProblems } from '../client/storage/names';
 import { download } from '../client/storage/transfer';
-import type { JobRecord } from '../shared/jobSchedule';
+import type { JobRecord } from '../jobs/schedule';
 import type { Services } from '../shared/services';
 import { action, ask, askAction, pick } from '../shared/prompts';
-import { READONLY_SCHEME, asPrefix, baseName, exportedKey, keyProblem, objectPath } from './keys';
+import { READONLY_SCHEME, asPrefix, baseName, exportedKey, keyProblem, objectPath } from '../storage/keys';
 
-export { defaultLogPath } from './keys';
-import type { StorageDeps } from './tree/nodes';
+export { defaultLogPath } from '../storage/keys';
+import type { StorageDeps } from '../storage/tree/nodes';
 
 export interface ObjectStorageTarget {
   tenantId: string;

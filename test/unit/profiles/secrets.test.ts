@@ -2,7 +2,7 @@
 // what is left undefined; remove deletes every field. (secrets.ts needs only the vscode types.)
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { ProfileSecretStore, SECRET_FIELDS, secretKey } from '../../../src/shared/secrets';
+import { ProfileSecretStore, SECRET_FIELDS, secretKey } from '../../../src/profiles/secrets';
 
 function memoryStorage() {
   const m = new Map<string, string>();

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Redactor } from '../client/http/redact';
 import { ProfileSecretStore, SECRET_FIELDS } from './secrets';
-import type { Log, Profile, ProfileSecrets, ProfileStore } from './services';
+import type { Log, Profile, ProfileSecrets, ProfileStore } from '../shared/services';
 
 /** Keys read by the activation shim too: keep the names and the shape. */
 export const PROFILES_KEY = 'nhncloud.profiles';

@@ -1,4 +1,4 @@
-// The panels feature: one command per form, and the revival of open panels after a window
+// The RDS forms feature: one command per form (the webviews live in src/panels), and the revival of open panels after a window
 // reload (the activation shim registers a serializer per view type and forwards here).
 //
 // Commands take the explorer node they were invoked on (anything carrying the id and a region:
@@ -6,16 +6,16 @@
 // `parameterGroupId`, `dbSecurityGroupId`, directly or under `instance`/`item`/`data`), or
 // `{ region, id }`; from the palette they ask with a QuickPick.
 import * as vscode from 'vscode';
-import type { Region } from '../client/endpoints';
-import type { Feature, Services } from '../shared/services';
-import { CreateInstancePanel } from './createInstancePanel';
-import { MetricsPanel } from './metricsPanel';
-import { ParameterGroupPanel } from './parameterGroupPanel';
-import { targetFromState, type PanelTarget } from './protocol';
-import { ReplicatePanel } from './replicatePanel';
-import { RestorePanel } from './restorePanel';
-import { SecurityGroupPanel } from './securityGroupPanel';
-import { PANEL_VIEW_TYPES, type PanelKind } from './viewTypes';
+import type { Region } from '../../client/endpoints';
+import type { Feature, Services } from '../../shared/services';
+import { CreateInstancePanel } from '../../panels/createInstancePanel';
+import { MetricsPanel } from '../../panels/metricsPanel';
+import { ParameterGroupPanel } from '../../panels/parameterGroupPanel';
+import { targetFromState, type PanelTarget } from '../../panels/protocol';
+import { ReplicatePanel } from '../../panels/replicatePanel';
+import { RestorePanel } from '../../panels/restorePanel';
+import { SecurityGroupPanel } from '../../panels/securityGroupPanel';
+import { PANEL_VIEW_TYPES, type PanelKind } from '../../panels/viewTypes';
 
 type RdsRegion = PanelTarget['region'];
 const RDS_REGIONS: readonly RdsRegion[] = ['KR1', 'KR2', 'JP1'];
@@ -99,7 +99,7 @@ async function target(
 const instances = async (rds: Awaited<ReturnType<Services['clients']['rds']>>): Promise<Choice[]> =>
   (await rds.listDbInstances()).dbInstances.map((i) => ({ id: i.dbInstanceId, label: i.dbInstanceName ?? i.dbInstanceId, description: `${i.dbVersion ?? ''} ${i.dbInstanceStatus ?? ''}` }));
 
-export function createPanelsFeature(services: Services): Feature & { revive(viewType: string, panel: vscode.WebviewPanel, state: unknown): void } {
+export function createRdsFormsFeature(services: Services): Feature & { revive(viewType: string, panel: vscode.WebviewPanel, state: unknown): void } {
   const commands: Feature['commands'] = {
     'nhncloud.rds.createInstance': async (arg?: unknown) => {
       const t = await target(services, arg, '', '', undefined, '');

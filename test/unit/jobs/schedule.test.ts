@@ -1,7 +1,7 @@
 // The job tracker's schedule and bookkeeping: cost of a 10-minute job, job states, pruning.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FIRST_DELAY_MS, MAX_DELAY_MS, backoffDelay, jitteredDelay, jobState, pollSchedule, pruneJobs, formatElapsed, type JobRecord } from '../../../src/shared/jobSchedule';
+import { FIRST_DELAY_MS, MAX_DELAY_MS, backoffDelay, jitteredDelay, jobState, pollSchedule, pruneJobs, formatElapsed, type JobRecord } from '../../../src/jobs/schedule';
 
 test('a 10-minute job costs at most 60 requests, the delay grows to 15 s and stays there', () => {
   const polls = pollSchedule(10 * 60 * 1000);

@@ -3,7 +3,7 @@
 // refreshed when the job ends, a notification reports the outcome ("Reveal in Tree",
 // "Show Log"), records live in workspaceState so a window reload resumes them, and
 // `nhncloud.jobs.list` lists recent ones. The schedule and the status rules are pure
-// (./jobSchedule.ts, unit-tested).
+// (./schedule.ts, unit-tested).
 //
 // Polling while the explorer view is hidden: busy *nodes* (progressStatus != NONE) are
 // polled only while the view is visible (BusyWatcher); *jobs* the user started keep being
@@ -12,10 +12,10 @@
 import * as vscode from 'vscode';
 import { isAuthError, isCancelledError } from '../client/errors';
 import type { Region } from '../client/endpoints';
-import type { CommandHandler, Feature, Services } from './services';
-import { GIVE_UP_AFTER_MS, formatElapsed, jitteredDelay, jobState, pruneJobs, type JobRecord } from './jobSchedule';
-import { formatTime } from './l10n';
-import { action, askAction } from './prompts';
+import type { CommandHandler, Feature, Services } from '../shared/services';
+import { GIVE_UP_AFTER_MS, formatElapsed, jitteredDelay, jobState, pruneJobs, type JobRecord } from './schedule';
+import { formatTime } from '../shared/l10n';
+import { action, askAction } from '../shared/prompts';
 
 const STATE_KEY = 'nhncloud.jobs';
 

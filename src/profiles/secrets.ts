@@ -1,7 +1,7 @@
 // The only place that touches SecretStorage (CONTRIBUTING.md, convention 6). One key per secret field,
 // namespaced by profile: `nhncloud/<profileId>/<field>`.
 import type * as vscode from 'vscode';
-import type { ProfileSecrets } from './services';
+import type { ProfileSecrets } from '../shared/services';
 
 export const SECRET_FIELDS = [
   'rdsAppKey',

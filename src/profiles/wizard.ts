@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { ALL_REGIONS, DEFAULT_SIGNING_REGION, type Cloud, type EndpointOverrides, type Region } from '../client/endpoints';
 import { CancelledError, type Service } from '../client/errors';
 import type { SecretField } from './secrets';
-import type { Profile, ProfileSecrets } from './services';
+import type { Profile, ProfileSecrets } from '../shared/services';
 
 const BACK = Symbol('back');
 type Back = typeof BACK;

@@ -1,11 +1,11 @@
 // The profile feature: Add, Edit, Remove and Switch Profile, and Show Log.
 import * as vscode from 'vscode';
 import { CancelledError } from '../client/errors';
-import { newProfileId } from './profiles';
-import { confirm } from './prompts';
-import { profileWizard } from './profileWizard';
+import { newProfileId } from './store';
+import { confirm } from '../shared/prompts';
+import { profileWizard } from './wizard';
 import { SECRET_FIELDS } from './secrets';
-import type { Feature, Profile, Services } from './services';
+import type { Feature, Profile, Services } from '../shared/services';
 
 export function profileFeature({ profiles, log }: Services): Feature {
   /** The profile a command acts on: its argument (a tree node or an id), the only one, or a pick. */

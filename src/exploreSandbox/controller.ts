@@ -8,7 +8,7 @@
 // restarted on first load as well, on a new port, so the profile keeps working.
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import type { Feature, Profile, ProfileSecrets, Services } from './services';
+import type { Feature, Profile, ProfileSecrets, Services } from '../shared/services';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 
@@ -22,7 +22,7 @@ function loadSandboxModule(): SandboxModule {
     const source = path.join(__dirname, '..', 'sandbox', 'index.ts');
     return require(source) as SandboxModule;
   }
-  return require('./sandbox.js') as SandboxModule;
+  return require('./controller.js') as SandboxModule;
 }
 
 export class SandboxController {

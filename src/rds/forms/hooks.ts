@@ -1,14 +1,14 @@
 // What the panels use of the explorer when it is there: the job tracker (jobs show in the
 // status bar and the job list, survive a reload) and reveal-by-tree-id. Set once by main.ts.
-import type { Region } from '../client/endpoints';
-import type { Services } from '../shared/services';
+import type { Region } from '../../client/endpoints';
+import type { Services } from '../../shared/services';
 
 export interface PanelHooks {
   trackJob?(opts: { jobId: string; region: Region; title: string; nodeId?: string; refreshIds?: string[] }): void;
   revealNode?(treeId: string): Promise<boolean>;
 }
 
-export const panelHooks: PanelHooks = {};
+export const rdsFormHooks: PanelHooks = {};
 
 /** Tree ids as the explorer builds them (src/rds/tree): `<profileId>/<region>/rds[/instance/<id>]`. */
 export function rdsTreeId(services: Services, region: Region, dbInstanceId?: string): string | undefined {
@@ -21,5 +21,5 @@ export function rdsTreeId(services: Services, region: Region, dbInstanceId?: str
 /** Hands a job to the explorer's tracker (when present) so it is listed and its nodes refresh. */
 export function registerJob(services: Services, region: Region, jobId: string, title: string, dbInstanceId?: string): void {
   const root = rdsTreeId(services, region);
-  panelHooks.trackJob?.({ jobId, region, title, nodeId: dbInstanceId ? rdsTreeId(services, region, dbInstanceId) : undefined, refreshIds: root ? [root] : [] });
+  rdsFormHooks.trackJob?.({ jobId, region, title, nodeId: dbInstanceId ? rdsTreeId(services, region, dbInstanceId) : undefined, refreshIds: root ? [root] : [] });
 }
