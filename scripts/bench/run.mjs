@@ -6,6 +6,7 @@
 // usage: npm run bench [-- --only sizes,activation,transfer,folders,polling,region,bucket,params]
 //                      [--runs N (UI and activation, default 5)] [--transfer-runs N (default 3)]
 //                      [--folder-runs N (default 3)] [--size MiB (transfer file, default 1024)]
+//                      [--servers sandbox,s3rver,swift (transfer and folders; default: all installed)]
 //                      [--out name.json (under .bench/, default results.json)]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,8 @@ const only = opt('only', 'sizes,activation,transfer,folders,polling,region,bucke
 const runs = Number(opt('runs', 5));
 const transferRuns = Number(opt('transfer-runs', 3));
 const folderRuns = Number(opt('folder-runs', 3));
+// S3 servers of the transfer and folder figures (default: sandbox, s3rver and Swift when installed).
+const servers = opt('servers', undefined)?.split(',');
 const sizeMiB = Number(opt('size', 1024));
 const log = (...a) => console.error(...a);
 
@@ -78,8 +81,8 @@ await figure('polling', async () => (await import('./polling.mjs')).benchPolling
 await figure('region', async () => (await import('./bigRegion.mjs')).benchBigRegion({ vsix, runs, log }));
 await figure('bucket', async () => (await import('./bigBucket.mjs')).benchBigBucket({ vsix, runs, log }));
 await figure('params', async () => (await import('./paramEditor.mjs')).benchParamEditor({ runs, log }));
-await figure('transfer', async () => (await import('./transfer.mjs')).benchTransfer({ lib: await getLib(), runs: transferRuns, sizeMiB, log }));
-await figure('folders', async () => (await import('./folders.mjs')).benchFolders({ lib: await getLib(), runs: folderRuns, log }));
+await figure('transfer', async () => (await import('./transfer.mjs')).benchTransfer({ lib: await getLib(), runs: transferRuns, sizeMiB, log, ...(servers ? { servers } : {}) }));
+await figure('folders', async () => (await import('./folders.mjs')).benchFolders({ lib: await getLib(), runs: folderRuns, log, ...(servers ? { servers } : {}) }));
 
 results.durationS = Math.round((Date.now() - started) / 1000);
 results.loadAverageAtEnd = os.loadavg().map((x) => +x.toFixed(2));

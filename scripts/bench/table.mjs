@@ -2,6 +2,8 @@
 // its target and whether the median meets it. Also used for the README's Performance section.
 import { fmt } from './lib.mjs';
 
+const SERVERS = ['sandbox', 's3rver', 'swift'];
+
 const cell = (s, d = 1) => (s && s.median !== null && s.median !== undefined ? [fmt(s.median, d), fmt(s.min, d), fmt(s.max, d)] : ['n/a', '', '']);
 const one = (v, d = 1) => [fmt(v, d), '', ''];
 
@@ -56,10 +58,11 @@ export function rows(results) {
 
   if (f.transfer) {
     const t = f.transfer;
+    if (t.swiftMissing) add('transfer: Swift rows', ['n/a', '', ''], `(${t.swiftMissing.slice(0, 90)})`);
     if (t.peersMissing) add('transfer: rclone and AWS CLI rows', ['n/a', '', ''], `(${t.peersMissing.slice(0, 90)})`);
     const names = { ours: 'ours', sdk: 'AWS SDK, defaults', sdkNoChecksum: 'AWS SDK, checksums WHEN_REQUIRED', lean: 'lean multipart', raw: 'raw GET', rclone: 'rclone copyto', aws: 'AWS CLI v2 s3 cp' };
     const cpu = (side) => Object.entries(side).map(([c, v]) => `${c} ${fmt(v.cpuS.median, 2)}`).join(', ');
-    for (const server of ['sandbox', 's3rver']) {
+    for (const server of SERVERS) {
       const s = t[server];
       if (!s) continue;
       const tag = `${t.sizeMiB} MiB ${server}`;
@@ -86,9 +89,10 @@ export function rows(results) {
 
   if (f.folders) {
     const fo = f.folders;
+    if (fo.swiftMissing) add('folders: Swift rows', ['n/a', '', ''], `(${fo.swiftMissing.slice(0, 90)})`);
     if (fo.peersMissing) add('folders: rclone and AWS CLI rows', ['n/a', '', ''], `(${fo.peersMissing.slice(0, 90)})`);
     const names = { ours: `ours (${fo.smallFileConcurrency} small files at once)`, rclone: 'rclone copy', aws: 'AWS CLI v2 s3 cp --recursive' };
-    for (const server of ['sandbox', 's3rver']) {
+    for (const server of SERVERS) {
       const sv = fo[server];
       if (!sv) continue;
       for (const [set, meta] of Object.entries(fo.sets)) {

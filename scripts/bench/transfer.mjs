@@ -9,6 +9,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MiB, ROOT, runNode, sleep, startNode, stats } from './lib.mjs';
+import { defaultServers, swiftWhy } from './servers.mjs';
 import { ensurePeerTools, peerCommand, peerConfig, runPeer } from './peers.mjs';
 
 function makeFile(path, size) {
@@ -41,7 +42,7 @@ async function peerTransfer(tool, op, { target, file, key, size }) {
   }
 }
 
-export async function benchTransfer({ lib, runs = 3, sizeMiB = 1024, servers = ['sandbox', 's3rver'], log = console.error, settleMs = 1500 }) {
+export async function benchTransfer({ lib, runs = 3, sizeMiB = 1024, servers = defaultServers(log), log = console.error, settleMs = 1500 }) {
   const dir = mkdtempSync(join(tmpdir(), 'nhncloud-bench-'));
   const file = join(dir, 'big.bin');
   const warmFile = join(dir, 'warm.bin');
@@ -116,5 +117,5 @@ export async function benchTransfer({ lib, runs = 3, sizeMiB = 1024, servers = [
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { sizeMiB, runs, peers: versions, peersMissing, ...result };
+  return { sizeMiB, runs, peers: versions, peersMissing, swiftMissing: swiftWhy(), ...result };
 }
