@@ -22,7 +22,7 @@ function loadSandboxModule(): SandboxModule {
     const source = path.join(__dirname, '..', 'sandbox', 'index.ts');
     return require(source) as SandboxModule;
   }
-  return require('./controller.js') as SandboxModule;
+  return require('./sandbox.js') as SandboxModule;
 }
 
 export class SandboxController {
