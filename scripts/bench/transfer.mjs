@@ -78,14 +78,16 @@ export async function benchTransfer({ lib, runs = 3, sizeMiB = 1024, servers = d
           for (let i = 0; i < UP.length; i++) {
             const client = UP[(i + run) % UP.length];
             await sleep(settleMs);
-            const r = await one(client, 'up', `bench/up-${client}.bin`);
+            // A new key every run: rclone skips a file whose copy has the same size and time,
+            // so a second upload to the same key measured nothing (2,600 MB/s in 0.05 s of CPU).
+            const r = await one(client, 'up', `bench/up-${client}-run${run}.bin`);
             raw.up[client].push(r);
             log(`  ${server} run ${run + 1} upload ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`);
           }
           for (let i = 0; i < DOWN.length; i++) {
             const client = DOWN[(i + run) % DOWN.length];
             await sleep(settleMs);
-            const r = await one(client, 'down', 'bench/up-ours.bin');
+            const r = await one(client, 'down', `bench/up-ours-run${run}.bin`);
             raw.down[client].push(r);
             log(`  ${server} run ${run + 1} download ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`);
           }
