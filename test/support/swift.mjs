@@ -14,7 +14,7 @@
 // (they go to syslog otherwise, and there is none here).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -82,6 +82,18 @@ function buildRings(etc, ports) {
     "    b.get_ring().save(kind + '.ring.gz')",
   ].join('\n');
   execFileSync(python, ['-c', script, JSON.stringify(ports)], { cwd: etc, stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+/** True when something accepts connections on the loopback port. @param {number} port */
+function listening(port) {
+  return new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
 }
 
 /** @param {number} ms */
@@ -238,10 +250,15 @@ export async function startSwift(opts = {}) {
     for (;;) {
       const dead = children.find((c) => c.exitCode !== null || c.signalCode !== null);
       if (dead) throw new Error(`a Swift server ended while starting (${dead.spawnfile}, exit ${dead.exitCode ?? dead.signalCode})`);
-      const ok = await fetch(`${endpoint}/healthcheck`).then(
-        (r) => r.ok,
-        () => false,
-      );
+      // The backends first: a request the proxy cannot pass on marks that server as failing, and
+      // the proxy then answers 503 ("Please reduce your request rate") for a minute.
+      const backends = await Promise.all(Object.values(backendPorts).map(listening));
+      const ok =
+        backends.every(Boolean) &&
+        (await fetch(`${endpoint}/healthcheck`).then(
+          (r) => r.ok,
+          () => false,
+        ));
       if (ok) break;
       if (Date.now() > deadline) throw new Error('Swift did not answer its health check within 90 s');
       await sleep(100);
