@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import noTextDecisions from './eslint/noTextDecisions.mjs';
+import wholeSentences from './eslint/wholeSentences.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.e2e-artifacts/**', '.bench/**', 'patches/**'] },
@@ -18,10 +19,11 @@ export default tseslint.config(
     },
   },
   {
-    // Korean and Japanese users: decisions compare ids, never translated text (eslint/noTextDecisions.mjs).
+    // Korean and Japanese users: decisions compare ids, never translated text (eslint/noTextDecisions.mjs),
+    // and every message is a whole sentence in the bundles, never glued from pieces (eslint/wholeSentences.mjs).
     files: ['src/**/*.ts', 'webviews/**/*.ts'],
-    plugins: { nhncloud: { rules: { 'no-text-decisions': noTextDecisions } } },
-    rules: { 'nhncloud/no-text-decisions': 'error' },
+    plugins: { nhncloud: { rules: { 'no-text-decisions': noTextDecisions, 'whole-sentences': wholeSentences } } },
+    rules: { 'nhncloud/no-text-decisions': 'error', 'nhncloud/whole-sentences': 'error' },
   },
   {
     // The client and the sandbox run in plain Node: they must not import vscode.

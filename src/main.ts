@@ -8,7 +8,7 @@ import { wrapCommand } from './shared/commands';
 import { RedactedLog } from './shared/log';
 import { profileFeature } from './profiles/commands';
 import { Profiles } from './profiles/store';
-import type { CommandHandler, Feature, Services } from './shared/services';
+import type { CommandHandler, Feature, FeatureDeps, Services } from './shared/services';
 import { affectsTransport } from './shared/settings';
 import { createExplorer } from './shared/tree/explorer';
 import { createRdsFeature } from './rds/activation';
@@ -71,19 +71,20 @@ export function createMain(shim: Shim): Main {
   const jobs = new JobTracker(services, explorer);
   const sandbox = new SandboxController(services);
   explorer.onFirstLoad(() => sandbox.autoStart());
-  const rdsForms = createRdsFormsFeature(services);
+  const featureDeps: FeatureDeps = { services, jobs, explorer };
+  const rdsForms = createRdsFormsFeature(featureDeps);
   // The forms hand their jobs to the tracker and reveal what they made.
   rdsFormHooks.trackJob = (opts) => void jobs.track(opts);
   rdsFormHooks.revealNode = (id) => explorer.reveal(id);
-  const storage = createStorageFeature({ services, jobs, explorer });
+  const storage = createStorageFeature(featureDeps);
   const features: Feature[] = [
     profileFeature(services),
     explorer.feature,
     jobs.feature(),
     sandbox.feature(),
-    createRdsFeature({ services, jobs, explorer }),
+    createRdsFeature(featureDeps),
     rdsForms,
-    createNetworkFeature({ services, explorer }),
+    createNetworkFeature(featureDeps),
     storage,
   ];
   explorer.setFeatures(features);

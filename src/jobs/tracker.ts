@@ -248,7 +248,10 @@ export class JobTracker {
       pick = await askAction('error', vscode.l10n.t("{0} failed: the job ended {1} after {2}. See the DB instance's events for the cause.", rec.title, rec.status, took), {}, ...actions);
     } else {
       this.services.log.warn(`Job ${rec.jobId} no longer followed: ${reason ?? ''}`);
-      pick = await askAction('warning', vscode.l10n.t('{0}: its outcome is unknown ({1}). Refresh the tree later to see the result.', rec.title, reason ?? vscode.l10n.t('no answer')), {}, ...actions);
+      const message = reason
+        ? vscode.l10n.t('{0}: its outcome is unknown ({1}). Refresh the tree later to see the result.', rec.title, reason)
+        : vscode.l10n.t('{0}: its outcome is unknown. Refresh the tree later to see the result.', rec.title);
+      pick = await askAction('warning', message, {}, ...actions);
     }
     if (pick === 'reveal' && rec.nodeId) await this.revealJob(rec);
     if (pick === 'showLog') this.services.log.show();
@@ -276,7 +279,7 @@ export class JobTracker {
     this.statusBar.text = running.length > 1 ? vscode.l10n.t('$(sync~spin) {0} NHN Cloud jobs', running.length) : vscode.l10n.t('$(sync~spin) 1 NHN Cloud job');
     const tip = new vscode.MarkdownString(undefined, true);
     tip.appendText(running.map((j) => `${j.title}: ${j.status}, ${formatElapsed(Date.now() - j.startedAt)}`).join('\n'));
-    tip.appendMarkdown(vscode.l10n.t('\n\nClick to list recent jobs.'));
+    tip.appendMarkdown('\n\n' + vscode.l10n.t('Click to list recent jobs.'));
     this.statusBar.tooltip = tip;
     this.statusBar.show();
     // Keeps the elapsed times of the tooltip current; no request is made.
@@ -291,7 +294,9 @@ export class JobTracker {
       .sort((a, b) => Number(b.state === 'running') - Number(a.state === 'running') || b.startedAt - a.startedAt)
       .map((j) => ({
         label: `${icon[j.state]} ${j.title}`,
-        description: `${j.status} · ${formatElapsed((j.endedAt ?? now) - j.startedAt)}${j.state === 'running' ? '' : vscode.l10n.t(' · ended {0}', formatTime(new Date(j.endedAt ?? j.updatedAt)))}`,
+        description: j.state === 'running'
+          ? `${j.status} · ${formatElapsed(now - j.startedAt)}`
+          : vscode.l10n.t('{0} · {1} · ended {2}', j.status, formatElapsed((j.endedAt ?? now) - j.startedAt), formatTime(new Date(j.endedAt ?? j.updatedAt))),
         detail: vscode.l10n.t('{0} · job {1}', j.region, j.jobId),
         job: j,
       }));

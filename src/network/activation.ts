@@ -1,8 +1,8 @@
 // The network feature: "Network" under every region where the service runs for the profile's
 // cloud (transit hubs only where they run: KR1) and the handlers of every nhncloud.network.*
 // command.
-import { SERVICE_REGIONS, type Region } from '../client/endpoints';
-import type { CommandHandler, Feature, Profile } from '../shared/services';
+import type { CommandHandler, Feature } from '../shared/services';
+import { rootWhereServiceRuns } from '../shared/tree/serviceRoot';
 import { detailCommands } from './commands/details';
 import { floatingIpCommands } from './commands/floatingIps';
 import { multicastCommands } from './commands/multicast';
@@ -24,9 +24,6 @@ export function createNetworkFeature(deps: NetworkDeps): Feature {
   };
   return {
     commands,
-    regionChildren(profile: Profile, region: Region) {
-      if (!SERVICE_REGIONS[profile.cloud].network.includes(region)) return [];
-      return [new NetworkRootNode(profile, region, deps)];
-    },
+    regionChildren: rootWhereServiceRuns('network', (profile, region) => new NetworkRootNode(profile, region, deps)),
   };
 }

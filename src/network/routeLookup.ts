@@ -42,7 +42,7 @@ export function parsePrefix(text: string): Prefix | { error: string } {
   const t = text.trim();
   if (isIpv4(t)) return { base: ipv4ToInt(t), length: 32, text: `${t}/32` };
   const problem = cidrProblem(t);
-  if (problem) return { error: l10n.t('"{0}" is neither an IPv4 address nor a range: it {1}', t, problem.startsWith('must') ? problem : l10n.t('is a range whose {0}', problem)) };
+  if (problem) return { error: l10n.t('"{0}" is neither an IPv4 address nor a valid range ({1}).', t, problem) };
   const [ip, len] = t.split('/');
   return { base: ipv4ToInt(ip), length: Number(len), text: `${intToIpv4(ipv4ToInt(ip))}/${Number(len)}` };
 }
@@ -82,7 +82,8 @@ export function describeAnswer(a: TableAnswer, attachmentName: (id: string | nul
   const name = a.table.name || a.table.id;
   if (!a.match) return l10n.t('{0}: no rule matches (traffic is dropped)', name);
   const m = a.match;
-  const action = m.action ?? 'FORWARD';
-  const where = action === 'BLACKHOLE' ? l10n.t('dropped (BLACKHOLE)') : l10n.t('FORWARD to {0}', attachmentName(m.attachment_id));
-  return `${name}: ${m.cidr} ${where} (${m.rule_type ?? 'STATIC'})`;
+  const ruleType = m.rule_type ?? 'STATIC';
+  return m.action === 'BLACKHOLE'
+    ? l10n.t('{0}: {1} dropped (BLACKHOLE) ({2})', name, m.cidr, ruleType)
+    : l10n.t('{0}: {1} FORWARD to {2} ({3})', name, m.cidr, attachmentName(m.attachment_id), ruleType);
 }

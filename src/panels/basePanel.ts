@@ -19,6 +19,16 @@ const TITLES: Record<PanelKind, string> = {
   metrics: vscode.l10n.t('Metrics'),
 };
 
+/** The tab title with the resource's name: one whole message per panel. */
+const TITLES_OF: Record<PanelKind, (name: string) => string> = {
+  createInstance: (name) => vscode.l10n.t('Create DB Instance: {0}', name),
+  restore: (name) => vscode.l10n.t('Restore DB Instance: {0}', name),
+  replicate: (name) => vscode.l10n.t('Create Read Replica: {0}', name),
+  parameterGroup: (name) => vscode.l10n.t('Parameter Group: {0}', name),
+  securityGroup: (name) => vscode.l10n.t('DB Security Group Rules: {0}', name),
+  metrics: (name) => vscode.l10n.t('Metrics: {0}', name),
+};
+
 const open = new Map<string, BasePanel<PanelKind>>();
 
 function keyOf(kind: PanelKind, target: PanelTarget): string {
@@ -42,7 +52,7 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
       localResourceRoots: [vscode.Uri.joinPath(root, 'dist', 'webviews'), vscode.Uri.joinPath(root, 'media')],
     };
     panel.iconPath = vscode.Uri.joinPath(root, 'media', 'nhncloud.svg');
-    panel.title = target.label ? `${TITLES[kind]}: ${target.label}` : TITLES[kind];
+    panel.title = target.label ? TITLES_OF[kind](target.label) : TITLES[kind];
     const n = nonce();
     panel.webview.html = panelHtml({
       cspSource: panel.webview.cspSource,

@@ -18,7 +18,7 @@ export function profileFeature({ profiles, log }: Services): Feature {
     if (list.length === 1) return list[0];
     const active = profiles.active()?.id;
     const chosen = await vscode.window.showQuickPick(
-      list.map((p) => ({ label: p.name, description: describe(p), detail: p.id === active ? 'active' : undefined, profile: p })),
+      list.map((p) => ({ label: p.name, description: describe(p), detail: p.id === active ? vscode.l10n.t('active') : undefined, profile: p })),
       { placeHolder, ignoreFocusOut: true },
     );
     if (!chosen) throw new CancelledError();
@@ -83,5 +83,7 @@ export function profileFeature({ profiles, log }: Services): Feature {
 }
 
 function describe(p: Profile): string {
-  return `${p.cloud === 'gov' ? vscode.l10n.t('government cloud') : vscode.l10n.t('public cloud')} · ${p.regions.join(', ')}${p.sandbox ? vscode.l10n.t(' · sandbox') : ''}`;
+  const regions = p.regions.join(', ');
+  if (p.sandbox) return p.cloud === 'gov' ? vscode.l10n.t('government cloud · {0} · sandbox', regions) : vscode.l10n.t('public cloud · {0} · sandbox', regions);
+  return p.cloud === 'gov' ? vscode.l10n.t('government cloud · {0}', regions) : vscode.l10n.t('public cloud · {0}', regions);
 }

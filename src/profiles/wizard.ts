@@ -89,7 +89,8 @@ function pick<T>(frame: Frame, o: { placeholder: string; items: PickItem<T>[]; m
       const chosen = (o.many ? qp.selectedItems : qp.activeItems.slice(0, 1)).map((i) => i.value);
       const msg = o.validate?.(chosen) ?? (chosen.length ? undefined : vscode.l10n.t('Choose one.'));
       if (msg) {
-        qp.placeholder = `${o.placeholder}: ${msg}`;
+        // The problem replaces the placeholder; the step's title still says what is asked.
+        qp.placeholder = msg;
         return;
       }
       finish(() => resolve(chosen));
@@ -228,7 +229,7 @@ export async function profileWizard(opts: {
           const stored = opts.storedSecrets?.[s.field];
           const keep = editing && stored;
           const v = await input(f, {
-            prompt: `${s.hint} ${keep ? vscode.l10n.t('Leave empty to keep the stored value.') : vscode.l10n.t('Leave empty to skip.')}`,
+            prompt: keep ? vscode.l10n.t('{0} Leave empty to keep the stored value.', s.hint) : vscode.l10n.t('{0} Leave empty to skip.', s.hint),
             placeholder: keep ? vscode.l10n.t('{0} (stored; type to replace)', s.label) : s.label,
             // Coming Back to a step shows what was typed; the user name is not masked but is
             // still kept in SecretStorage only.

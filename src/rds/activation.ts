@@ -2,8 +2,8 @@
 // the profile's cloud (the gov cloud has KR1 only) and the handlers of every nhncloud.rds.*
 // command except the form commands (create / restore / replicate / parameter and security-group
 // editing / metrics), which are the RDS forms feature of ./forms/commands.ts.
-import { SERVICE_REGIONS, type Region } from '../client/endpoints';
-import type { CommandHandler, Feature, Profile } from '../shared/services';
+import type { CommandHandler, Feature } from '../shared/services';
+import { rootWhereServiceRuns } from '../shared/tree/serviceRoot';
 import { TreeNode } from '../shared/tree/nodes';
 import type { RdsDeps } from './tree/base';
 import { RdsServiceNode } from './tree/root';
@@ -43,9 +43,6 @@ export function createRdsFeature(deps: RdsDeps): Feature {
   };
   return {
     commands,
-    regionChildren(profile: Profile, region: Region) {
-      if (!SERVICE_REGIONS[profile.cloud].rds.includes(region)) return [];
-      return [new RdsServiceNode(profile, region, deps)];
-    },
+    regionChildren: rootWhereServiceRuns('rds', (profile, region) => new RdsServiceNode(profile, region, deps)),
   };
 }

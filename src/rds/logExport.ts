@@ -19,6 +19,7 @@ import { READONLY_SCHEME, asPrefix, baseName, exportedKey, keyProblem, objectPat
 
 export { defaultLogPath } from '../storage/keys';
 import type { StorageDeps } from '../storage/tree/nodes';
+import { storageIds } from '../storage/tree/ids';
 
 export interface ObjectStorageTarget {
   tenantId: string;
@@ -76,7 +77,7 @@ export async function runObjectStorageExport(deps: StorageDeps, run: ExportRun):
   const target = await chooseExportTarget(deps.services, run);
   const res = (await run.start(target)) as { jobId?: string } | undefined;
   const where = `${target.targetContainer}/${target.objectPath}`;
-  const bucketId = `${deps.services.profiles.active()?.id}/${run.region}/storage/bucket/${target.targetContainer}`;
+  const bucketId = storageIds.bucket(storageIds.root(deps.services.profiles.active()?.id ?? '', run.region), target.targetContainer);
   if (!res?.jobId) {
     void offerExported(deps, run, target);
     return;

@@ -6,7 +6,7 @@
 //   /storage/{region}/...       object storage, S3 protocol (path-style)
 //   /_sandbox/...               control API for tests in other processes (faults, stats, reset)
 // Each service is a SandboxService module; this file knows nothing of their resources.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Service } from '../client/errors';
@@ -42,7 +42,8 @@ export interface SandboxService {
   readonly name: Service;
   readonly regional: boolean;
   /** Which operation a request is, or undefined (answered 404 by the service's notFound). */
-  route(method: string, path: string, query: URLSearchParams): { operation: string; params: Record<string, string> } | undefined;
+  /** `headers`: S3 tells a copy from an upload by the `x-amz-copy-source` header alone. */
+  route(method: string, path: string, query: URLSearchParams, headers: IncomingHttpHeaders): { operation: string; params: Record<string, string> } | undefined;
   handle(call: SandboxCall): Promise<SandboxReply> | SandboxReply;
   /** The service's own "no such route" answer. */
   notFound(method: string, path: string): SandboxReply;
@@ -176,7 +177,7 @@ export class SandboxServer {
     }
     const path = '/' + rest.join('/');
     const method = (req.method ?? 'GET').toUpperCase();
-    const match = service.route(method, path, url.searchParams);
+    const match = service.route(method, path, url.searchParams, req.headers);
     if (!match) return send(res, service.notFound(method, path));
 
     this.stats.total++;

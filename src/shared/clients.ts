@@ -73,9 +73,13 @@ export class Clients implements vscode.Disposable {
       const profile = this.requireProfile();
       const s = await this.deps.profiles.secrets(profile.id);
       const tenantId = tenant === 'storage' ? (s.storageTenantId ?? s.identityTenantId) : s.identityTenantId;
-      const missing = [!tenantId && (tenant === 'storage' ? vscode.l10n.t('the object-storage tenant ID') : vscode.l10n.t('the tenant ID')), !s.identityUsername && vscode.l10n.t('the user name'), !s.identityApiPassword && vscode.l10n.t('the API password')].filter(Boolean);
-      if (missing.length) {
-        throw new ValidationError('identity', [{ path: '', message: vscode.l10n.t('The profile "{0}" has no {1} (needed for {2}). Add them with "NHN Cloud: Edit Profile".', profile.name, missing.join(', '), tenant === 'storage' ? vscode.l10n.t('object-storage credentials') : vscode.l10n.t('the network service')) }]);
+      // The missing fields by the labels the profile wizard shows, as a list after the sentence.
+      const missing = [!tenantId && (tenant === 'storage' ? vscode.l10n.t('Object storage tenant ID') : vscode.l10n.t('Network tenant ID')), !s.identityUsername && vscode.l10n.t('API user name'), !s.identityApiPassword && vscode.l10n.t('API password')].filter(Boolean).join(', ');
+      if (missing) {
+        const message = tenant === 'storage'
+          ? vscode.l10n.t('The profile "{0}" lacks what object storage needs: {1}. Add it with "NHN Cloud: Edit Profile".', profile.name, missing)
+          : vscode.l10n.t('The profile "{0}" lacks what the network service needs: {1}. Add it with "NHN Cloud: Edit Profile".', profile.name, missing);
+        throw new ValidationError('identity', [{ path: '', message }]);
       }
       return new networkModule.IdentityClient({
         baseUrl: resolveEndpoint({ cloud: profile.cloud, service: 'identity', overrides: profile.endpoints }),

@@ -31,6 +31,20 @@ export interface ProfileStore {
   readonly onDidChange: vscode.Event<void>;
 }
 
+/** What a feature's tree and commands reach of the explorer. */
+export interface ExplorerHandle {
+  refreshId(id: string): void;
+  reveal(id: string): Promise<boolean>;
+  findNode(id: string): Promise<import('./tree/nodes').TreeNode | undefined>;
+}
+
+/** What main.ts hands every service feature (RDS, network, object storage). */
+export interface FeatureDeps {
+  services: Services;
+  jobs: import('../jobs/tracker').JobTracker;
+  explorer: ExplorerHandle;
+}
+
 /** A LogOutputChannel behind the redaction layer: everything written is masked first. */
 export interface Log extends Logger {
   show(): void;

@@ -3,10 +3,11 @@
 // proxies for both schemes at activation and forwards to these), and the handlers of every
 // nhncloud.storage.* command.
 import * as vscode from 'vscode';
-import { SERVICE_REGIONS, type Region } from '../client/endpoints';
-import type { CommandHandler, Feature, Profile } from '../shared/services';
+import type { CommandHandler, Feature } from '../shared/services';
+import { rootWhereServiceRuns } from '../shared/tree/serviceRoot';
 import { bucketCommands } from './commands/buckets';
 import { bucketSettingsCommands } from './commands/bucketSettings';
+import { copyMoveCommands } from './commands/copyMove';
 import { credentialCommands } from './commands/credentials';
 import { objectCommands } from './commands/objects';
 import { transferCommands } from './commands/transfers';
@@ -27,6 +28,7 @@ export function createStorageFeature(deps: StorageDeps): StorageFeature {
   fs.onSaved = (a) => deps.explorer.refreshId(`${a.profileId}/${a.region}/storage/bucket/${a.bucket}${parentPrefix(a.key) ? `/${parentPrefix(a.key)}` : ''}`);
   const commands: Record<string, CommandHandler> = {
     ...objectCommands(deps, fs, prefixFilters),
+    ...copyMoveCommands(deps, fs),
     ...transferCommands(deps),
     ...bucketCommands(deps),
     ...bucketSettingsCommands(deps),
@@ -35,9 +37,6 @@ export function createStorageFeature(deps: StorageDeps): StorageFeature {
   return {
     commands,
     fileSystems: { [OBJECT_SCHEME]: fs, [READONLY_SCHEME]: readonlyFs },
-    regionChildren(profile: Profile, region: Region) {
-      if (!SERVICE_REGIONS[profile.cloud].storage.includes(region)) return [];
-      return [new StorageRootNode(profile, region, deps, prefixFilters)];
-    },
+    regionChildren: rootWhereServiceRuns('storage', (profile, region) => new StorageRootNode(profile, region, deps, prefixFilters)),
   };
 }

@@ -103,7 +103,9 @@ class Editor {
     const g = this.group;
     this.header.replaceChildren(
       h('h1', null, g.parameterGroupName),
-      h('p', { class: 'field-help' }, l10n.t('{0} · {1} · {2} parameters{3}', g.dbVersion, g.parameterGroupStatus ?? '', this.params.length, g.description ? ` · ${g.description}` : '')),
+      h('p', { class: 'field-help' }, g.description
+        ? l10n.t('{0} · {1} · {2} parameters · {3}', g.dbVersion, g.parameterGroupStatus ?? '', this.params.length, g.description)
+        : l10n.t('{0} · {1} · {2} parameters', g.dbVersion, g.parameterGroupStatus ?? '', this.params.length)),
     );
     const filterBox = h('vscode-textfield', { placeholder: l10n.t('Filter by name, value or file group'), 'aria-label': l10n.t('Filter parameters'), id: 'filter' }) as Ctl;
     filterBox.value = this.filter.text;
@@ -272,7 +274,7 @@ class Editor {
       el = h('vscode-textfield', {
         'aria-label': label,
         type: 'text',
-        title: control.kind === 'range' ? `${control.min} to ${control.max}` : undefined,
+        title: control.kind === 'range' ? l10n.t('{0} to {1}', control.min, control.max) : undefined,
       }) as Ctl;
       el.value = value;
       // Validate as typed but record on change, so a half-typed number does not re-render the row.

@@ -18,7 +18,7 @@ start((init) => {
   const source = init.source as SourceDetails | undefined;
   const sourceId = init.target.id;
   if (init.error || !source || !sourceId) {
-    app.replaceChildren(notice('error', l10n.t('Could not read the source instance: {0}', init.error?.message ?? l10n.t('no instance given'))));
+    app.replaceChildren(notice('error', init.error ? l10n.t('Could not read the source instance: {0}', init.error.message) : l10n.t('Could not read the source instance: no instance was given.')));
     return;
   }
   const saved = getState<WizardState>();

@@ -8,6 +8,7 @@ import type { CommandHandler } from '../../shared/services';
 import { FloatingIpNode, networkRoot, type NetworkDeps } from '../tree/nodes';
 import { scopeFrom, uuidProblem, type NetScope } from './targets';
 import { ask, confirm, pick } from '../../shared/prompts';
+import { networkIds } from '../tree/ids';
 
 interface FipTarget extends NetScope {
   fip: FloatingIp;
@@ -30,7 +31,7 @@ async function floatingIpFrom(arg: unknown, deps: NetworkDeps, title: string, al
   const usable = items.filter((i) => !i.detail);
   if (!usable.length) throw new Error(vscode.l10n.t('No floating IP in {0} can be used for this ({1} in all).', scope.region, items.length));
   const chosen = await pick(usable, { title, placeHolder: vscode.l10n.t('Floating IP') });
-  return { ...scope, fip: chosen.f, folderId: `${scope.rootId}/floatingIp` };
+  return { ...scope, fip: chosen.f, folderId: networkIds.floatingIps(scope.rootId) };
 }
 
 /** Attach `floatingIpId` to a port; asks for the fixed IP when the service says the port has several. */
@@ -65,13 +66,13 @@ export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHan
       const fip = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Allocating a floating IP on {0}...', ext.name || ext.id) }, () =>
         scope.net.createFloatingIp({ body: { floating_network_id: ext.id, ...(label.trim() ? { label: label.trim() } : {}) } }),
       );
-      done([`${scope.rootId}/floatingIp`], vscode.l10n.t('Floating IP {0} allocated in {1}.', fip.floating_ip_address, scope.region));
+      done([networkIds.floatingIps(scope.rootId)], vscode.l10n.t('Floating IP {0} allocated in {1}.', fip.floating_ip_address, scope.region));
       return fip.floating_ip_address;
     },
     'nhncloud.network.attachFloatingIp': async (node?: unknown) => {
       const title = vscode.l10n.t('Attach Floating IP');
       const t = await floatingIpFrom(node, deps, title, (f) => (f.port_id ? vscode.l10n.t('already attached to {0}; detach it first', f.fixed_ip_address ?? f.port_id) : undefined));
-      const port = await ask({ title: `${title} ${t.fip.floating_ip_address}`, prompt: vscode.l10n.t('ID of the port (network interface of the instance) to attach to'), placeHolder: vscode.l10n.t('Port UUID (Instance > Network interface in the console)'), validateInput: (s) => uuidProblem(s) });
+      const port = await ask({ title: vscode.l10n.t('Attach Floating IP {0}', t.fip.floating_ip_address), prompt: vscode.l10n.t('ID of the port (network interface of the instance) to attach to'), placeHolder: vscode.l10n.t('Port UUID (Instance > Network interface in the console)'), validateInput: (s) => uuidProblem(s) });
       const res = await attachToPort(t.net, t.fip.id, port.trim());
       done([t.folderId], vscode.l10n.t('Floating IP {0} attached to {1}.', res.floating_ip_address, res.fixed_ip_address ?? port));
     },
@@ -85,7 +86,7 @@ export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHan
       const title = vscode.l10n.t('Set Floating IP Label');
       const t = await floatingIpFrom(node, deps, title);
       const label = await ask({
-        title: `${title} ${t.fip.floating_ip_address}`,
+        title: vscode.l10n.t('Set Floating IP Label: {0}', t.fip.floating_ip_address),
         prompt: vscode.l10n.t('A name for this address (empty removes the label)'),
         value: t.fip.label ?? '',
         validateInput: (s) => (s.length > 255 ? vscode.l10n.t('At most 255 characters ({0} now).', s.length) : undefined),
@@ -102,15 +103,17 @@ export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHan
           { label: vscode.l10n.t('On'), description: vscode.l10n.t('the address cannot be released until protection is turned off'), on: true, picked: t.fip.delete_protection === true },
           { label: vscode.l10n.t('Off'), description: vscode.l10n.t('the address can be released'), on: false, picked: t.fip.delete_protection !== true },
         ],
-        { title: `${title} ${t.fip.floating_ip_address}`, placeHolder: t.fip.delete_protection ? vscode.l10n.t('Delete protection is on') : vscode.l10n.t('Delete protection is off') },
+        { title: vscode.l10n.t('Set Floating IP Delete Protection: {0}', t.fip.floating_ip_address), placeHolder: t.fip.delete_protection ? vscode.l10n.t('Delete protection is on') : vscode.l10n.t('Delete protection is off') },
       );
       const res = await t.net.updateFloatingIp({ floatingIpId: t.fip.id, body: { delete_protection: choice.on } });
       done([t.folderId], res.delete_protection ? vscode.l10n.t('Delete protection of {0} is on.', res.floating_ip_address) : vscode.l10n.t('Delete protection of {0} is off.', res.floating_ip_address));
     },
     'nhncloud.network.releaseFloatingIp': async (node?: unknown) => {
       const t = await floatingIpFrom(node, deps, vscode.l10n.t('Release Floating IP'), (f) => (f.delete_protection ? vscode.l10n.t('delete protection is on: turn it off first (Set Floating IP Delete Protection)') : undefined));
-      const attached = t.fip.port_id ? vscode.l10n.t(' It is attached to {0} and will be detached.', String(t.fip.fixed_ip_address ?? t.fip.port_id)) : '';
-      await confirm(vscode.l10n.t('Release floating IP {0}?', t.fip.floating_ip_address), vscode.l10n.t('Release'), vscode.l10n.t('The address goes back to the pool; you may not get the same one again.{0}', attached));
+      const detail = t.fip.port_id
+        ? vscode.l10n.t('The address goes back to the pool; you may not get the same one again. It is attached to {0} and will be detached.', String(t.fip.fixed_ip_address ?? t.fip.port_id))
+        : vscode.l10n.t('The address goes back to the pool; you may not get the same one again.');
+      await confirm(vscode.l10n.t('Release floating IP {0}?', t.fip.floating_ip_address), vscode.l10n.t('Release'), detail);
       await t.net.deleteFloatingIp({ floatingIpId: t.fip.id });
       done([t.folderId], vscode.l10n.t('Floating IP {0} released.', t.fip.floating_ip_address));
     },

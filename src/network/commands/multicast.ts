@@ -6,6 +6,7 @@ import type { CommandHandler } from '../../shared/services';
 import type { NetworkDeps } from '../tree/nodes';
 import { domainFrom, hubFrom, pickAttachment, uuidProblem } from './targets';
 import { ask, pick } from '../../shared/prompts';
+import { networkIds } from '../tree/ids';
 
 /** 224.0.0.0/4: the IPv4 multicast range. */
 export function multicastProblem(ip: string): string | undefined {
@@ -20,18 +21,20 @@ export function multicastCommands(deps: NetworkDeps): Record<string, CommandHand
       const title = vscode.l10n.t('Create Multicast Domain');
       const h = await hubFrom(node, deps, title);
       if (h.hub.multicast_enable === false) throw new Error(vscode.l10n.t('Multicast is disabled on transit hub {0}: it was chosen when the hub was created.', h.hub.name ?? h.hub.id));
-      const name = await ask({ title: `${title} in ${h.hub.name ?? h.hub.id}`, prompt: vscode.l10n.t('Name of the multicast domain'), validateInput: (t) => (t.trim() ? undefined : vscode.l10n.t('Enter a name.')) });
+      const name = await ask({ title: vscode.l10n.t('Create Multicast Domain in {0}', h.hub.name ?? h.hub.id), prompt: vscode.l10n.t('Name of the multicast domain'), validateInput: (t) => (t.trim() ? undefined : vscode.l10n.t('Enter a name.')) });
       const d = await h.net.createMulticastDomain({ body: { transithub_id: h.hub.id, name: name.trim() } });
-      deps.explorer.refreshId(`${h.hubNodeId}/multicastDomain`);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Multicast domain {0} created{1}.', d.name ?? name, d.status === 'BUILD' ? vscode.l10n.t(': it is being built and turns ACTIVE shortly') : ''));
+      deps.explorer.refreshId(networkIds.folder(h.hubNodeId, 'multicastDomain'));
+      void vscode.window.showInformationMessage(d.status === 'BUILD'
+        ? vscode.l10n.t('Multicast domain {0} created: it is being built and turns ACTIVE shortly.', d.name ?? name)
+        : vscode.l10n.t('Multicast domain {0} created.', d.name ?? name));
     },
     'nhncloud.network.createMulticastAssociation': async (node?: unknown) => {
       const title = vscode.l10n.t('Associate Attachment with Domain');
       const d = await domainFrom(node, deps, title);
       const existing = await d.net.listMulticastAssociations({ query: { domain_id: d.domain.id } });
-      const a = await pickAttachment(d, `${title} ${d.domain.name ?? d.domain.id}`, new Set(existing.map((x) => x.attachment_id ?? '')));
+      const a = await pickAttachment(d, vscode.l10n.t('Associate Attachment with Domain {0}', d.domain.name ?? d.domain.id), new Set(existing.map((x) => x.attachment_id ?? '')));
       await d.net.createMulticastAssociation({ body: { attachment_id: a.id, domain_id: d.domain.id } });
-      deps.explorer.refreshId(`${d.domainNodeId}/association`);
+      deps.explorer.refreshId(networkIds.folder(d.domainNodeId, 'association'));
       void vscode.window.showInformationMessage(vscode.l10n.t('{0} joined multicast domain {1}.', a.name || a.id, d.domain.name ?? d.domain.id));
     },
     'nhncloud.network.createMulticastGroup': async (node?: unknown) => {
@@ -49,7 +52,7 @@ export function multicastCommands(deps: NetworkDeps): Record<string, CommandHand
         { label: vscode.l10n.t('Member and source'), m: true, s: true },
       ], { title, placeHolder: vscode.l10n.t('Role of the port in {0}', ip) }));
       await d.net.createMulticastGroup({ body: { association_id: assoc.id, ipaddress: ip, port_id: port, ...(role.m ? { member_type: 'STATIC' as const } : {}), ...(role.s ? { source_type: 'STATIC' as const } : {}) } });
-      deps.explorer.refreshId(`${d.domainNodeId}/group`);
+      deps.explorer.refreshId(networkIds.folder(d.domainNodeId, 'group'));
       void vscode.window.showInformationMessage(vscode.l10n.t('Port added to multicast group {0} as {1}.', ip, role.label.toLowerCase()));
     },
   };

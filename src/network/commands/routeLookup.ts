@@ -8,6 +8,21 @@ import { describeAnswer, lookupRoute, parsePrefix, type LookupTable, type TableA
 import type { NetworkDeps } from '../tree/nodes';
 import { hubFrom } from './targets';
 import { ask } from '../../shared/prompts';
+import { networkIds } from '../tree/ids';
+
+/** A routing table's name, marked when it is the hub's default table. */
+function tableName(t: LookupTable): string {
+  const name = t.name || t.id;
+  return t.default_table ? vscode.l10n.t('{0} (default)', name) : name;
+}
+
+/** The detail line of a table: which attachments it routes, and the other rules that matched (one whole message per case). */
+function trafficFrom(attachments: string, alsoMatching: string): string {
+  if (attachments && alsoMatching) return vscode.l10n.t('Traffic from: {0} · also matching: {1}', attachments, alsoMatching);
+  if (attachments) return vscode.l10n.t('Traffic from: {0}', attachments);
+  if (alsoMatching) return vscode.l10n.t('Traffic from: no associated attachment · also matching: {0}', alsoMatching);
+  return vscode.l10n.t('Traffic from: no associated attachment');
+}
 
 export function routeLookupCommands(deps: NetworkDeps): Record<string, CommandHandler> {
   return {
@@ -18,7 +33,7 @@ export function routeLookupCommands(deps: NetworkDeps): Record<string, CommandHa
         typeof given === 'string'
           ? given
           : await ask({
-              title: `${title} (${h.hub.name ?? h.hub.id})`,
+              title: vscode.l10n.t('Where Does This Address Route? ({0})', h.hub.name ?? h.hub.id),
               prompt: vscode.l10n.t('An IPv4 address or range'),
               placeHolder: vscode.l10n.t('10.20.1.15 or 10.20.0.0/24'),
               validateInput: (t) => {
@@ -44,14 +59,14 @@ export function routeLookupCommands(deps: NetworkDeps): Record<string, CommandHa
         return answers;
       }
       const items = answers.map((a) => ({
-        label: `${a.match ? (a.match.action === 'BLACKHOLE' ? '$(circle-slash)' : '$(arrow-right)') : '$(close)'} ${a.table.name || a.table.id}${a.table.default_table ? ' (default)' : ''}`,
+        label: `${a.match ? (a.match.action === 'BLACKHOLE' ? '$(circle-slash)' : '$(arrow-right)') : '$(close)'} ${tableName(a.table)}`,
         description: a.match ? `${a.match.cidr} · ${a.match.action ?? 'FORWARD'}${a.match.action === 'BLACKHOLE' ? '' : ` → ${name(a.match.attachment_id)}`} · ${a.match.rule_type ?? 'STATIC'}` : vscode.l10n.t('no rule matches: dropped'),
-        detail: vscode.l10n.t('traffic from: {0}{1}', a.table.associatedAttachmentIds?.map(name).join(', ') || vscode.l10n.t('no associated attachment'), a.candidates.length > 1 ? vscode.l10n.t(' · also matching: {0}', a.candidates.slice(1).map((c) => c.cidr).join(', ')) : ''),
+        detail: trafficFrom(a.table.associatedAttachmentIds?.map(name).join(', ') ?? '', a.candidates.slice(1).map((c) => c.cidr ?? '').join(', ')),
         a,
       }));
       // Not awaited: the command answers (scenarios read it) while the pick stays open.
       void vscode.window.showQuickPick(items, { title: vscode.l10n.t('{0} via {1}: longest-prefix match per routing table', target.text, h.hub.name ?? h.hub.id), matchOnDescription: true, matchOnDetail: true }).then(async (p) => {
-        if (p?.a.match) await deps.explorer.reveal(`${h.hubNodeId}/routingTable/${p.a.table.id}/rule/${p.a.match.id}`);
+        if (p?.a.match) await deps.explorer.reveal(networkIds.item(networkIds.folder(networkIds.item(networkIds.folder(h.hubNodeId, 'routingTable'), p.a.table.id), 'rule'), p.a.match.id));
       });
       return answers;
     },

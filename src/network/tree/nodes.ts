@@ -9,14 +9,13 @@ import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
 import type { NetworkClient } from '../../client/network/client';
 import type { FloatingIp } from '../../client/network/schemas';
 import { parseNetworkTime } from '../../client/network/schemas';
-import type { Profile, Services } from '../../shared/services';
+import type { FeatureDeps, Profile } from '../../shared/services';
+import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
 import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, TreeNode, themeIcon, type Colour } from '../../shared/tree/nodes';
+import { networkIds } from './ids';
 
-export interface NetworkDeps {
-  services: Services;
-  explorer: { refreshId(id: string): void; reveal(id: string): Promise<boolean>; findNode(id: string): Promise<TreeNode | undefined> };
-}
+export type NetworkDeps = FeatureDeps;
 
 /** The resource kinds of the transit hub, as the commands and contextValues name them. */
 export type NetKind =
@@ -34,26 +33,14 @@ export type NetKind =
   | 'sharedHub'
   | 'sharedDomain';
 
-export function networkRoot(node: TreeNode): NetworkRootNode {
-  for (let n: TreeNode | undefined = node; n; n = n.parent) if (n instanceof NetworkRootNode) return n;
-  throw new Error(vscode.l10n.t('{0} is not below a Network root', node.id));
-}
+export const networkRoot = (node: TreeNode): NetworkRootNode => requireAncestor(node, NetworkRootNode);
 
-export class NetworkRootNode extends FolderNode {
-  readonly id: string;
+export class NetworkRootNode extends ServiceRootNode<NetworkClient> {
   readonly label = vscode.l10n.t('Network');
   protected readonly kind = 'network.root';
   protected override icon = 'type-hierarchy';
-  constructor(
-    readonly profile: Profile,
-    readonly region: Region,
-    readonly deps: NetworkDeps,
-  ) {
-    super();
-    this.id = `${profile.id}/${region}/network`;
-  }
-  override scope() {
-    return { profile: this.profile, region: this.region };
+  constructor(profile: Profile, region: Region, deps: NetworkDeps) {
+    super(profile, region, deps, 'network');
   }
   client(): Promise<NetworkClient> {
     return this.deps.services.clients.network(this.region);
@@ -104,7 +91,7 @@ export class FloatingIpsFolderNode extends FolderNode {
   constructor(parent: NetworkRootNode) {
     super();
     this.parent = parent;
-    this.id = `${parent.id}/floatingIp`;
+    this.id = networkIds.floatingIps(parent.id);
   }
   protected override describe() {
     return this.count === undefined ? undefined : String(this.count);
@@ -258,7 +245,7 @@ export class TransitHubsFolderNode extends FolderNode {
   constructor(parent: NetworkRootNode) {
     super();
     this.parent = parent;
-    this.id = `${parent.id}/transitHub`;
+    this.id = networkIds.transitHubs(parent.id);
   }
   protected async load(): Promise<TreeNode[]> {
     const hubs = await (await networkRoot(this).client()).listTransitHubs();
@@ -383,7 +370,7 @@ export class MulticastDomainNode extends NetResourceFolderNode {
     return [
       new NetFolderNode(this, 'association', vscode.l10n.t('Associations'), 'network.folder.multicastAssociations', 'link', async (net, self) => {
         const [list, name] = await Promise.all([net.listMulticastAssociations({ query: { domain_id: domainId } }), attachmentNames(this)]);
-        return list.map((a) => new NetItemNode(self, 'multicastAssociation', a as NetResource, name(a.attachment_id), { icon: 'link', description: a.subnet_id ? `subnet ${a.subnet_id.slice(0, 8)}` : undefined, fields: [[vscode.l10n.t('Attachment'), a.attachment_id], [vscode.l10n.t('Subnet'), a.subnet_id]] }));
+        return list.map((a) => new NetItemNode(self, 'multicastAssociation', a as NetResource, name(a.attachment_id), { icon: 'link', description: a.subnet_id ? vscode.l10n.t('subnet {0}', a.subnet_id.slice(0, 8)) : undefined, fields: [[vscode.l10n.t('Attachment'), a.attachment_id], [vscode.l10n.t('Subnet'), a.subnet_id]] }));
       }, { emptyText: vscode.l10n.t('No association') }),
       new NetFolderNode(this, 'group', vscode.l10n.t('Groups'), 'network.folder.multicastGroups', 'organization', async (net, self) => {
         const list = await net.listMulticastGroups({ query: { domain_id: domainId } });
@@ -410,7 +397,7 @@ export class SharedWithMeFolderNode extends FolderNode {
   constructor(parent: NetworkRootNode) {
     super();
     this.parent = parent;
-    this.id = `${parent.id}/sharedWithMe`;
+    this.id = networkIds.sharedWithMe(parent.id);
   }
   protected async load(): Promise<TreeNode[]> {
     const net = await networkRoot(this).client();

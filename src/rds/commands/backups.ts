@@ -5,28 +5,17 @@ import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import { defaultLogPath, runObjectStorageExport, type ExportRun } from '../logExport';
 import { LeafNode, TreeNode } from '../../shared/tree/nodes';
-import { rdsRoot, type RdsDeps } from '../tree/base';
+import { type RdsDeps } from '../tree/base';
 import { InstanceNode } from '../tree/instance';
-import { BackupNode, backupPage } from '../tree/resources';
-import type { Backup } from '../tree/types';
 import { validate } from './limits';
-import { confirm, instanceFrom, pick, pickMany, scopeFrom, track, type Scope } from './util';
+import { confirm, pickMany, track } from './util';
+import { instanceFrom, backupFrom } from './targets';
 
 /** The shared export flow (src/rds/logExport.ts): bucket picked from the region, the target from the profile, Open/Download at the end. */
 function exportTo(deps: RdsDeps, run: Omit<ExportRun, 'validateBucket' | 'validatePath'>): Promise<void> {
   return runObjectStorageExport(deps, { ...run, validateBucket: validate.bucket, validatePath: validate.objectPath });
 }
 
-async function backupFrom(node: unknown, deps: RdsDeps, title: string): Promise<{ scope: Scope; backup: Backup; nodeId?: string; folderIds: string[] }> {
-  if (node instanceof BackupNode) {
-    const root = rdsRoot(node);
-    return { scope: { region: root.region, rootId: root.id, rds: await root.client() }, backup: node.data, nodeId: node.id, folderIds: [node.parent!.id] };
-  }
-  const scope = await scopeFrom(node, deps, title);
-  const { items } = await backupPage(scope.rds, 1, 100);
-  const chosen = await pick(items.map((b) => ({ label: b.backupName, description: `${b.backupStatus} · ${b.backupType ?? ''} · ${b.createdYmdt ?? ''}`, b })), { title, placeHolder: vscode.l10n.t('Backup (the 100 newest)') });
-  return { scope, backup: chosen.b, folderIds: [`${scope.rootId}/backup`] };
-}
 
 export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {

@@ -10,7 +10,7 @@ import { LeafNode, TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
 import { DbSchemaNode, DbUserNode, InstanceNode } from '../tree/instance';
 import { BackupNode, NotificationGroupNode, ParameterGroupNode, SecurityGroupNode, SecurityRuleNode, UserGroupNode } from '../tree/resources';
-import { instanceFrom } from './util';
+import { instanceFrom } from './targets';
 
 export function idOf(node: unknown): string | undefined {
   if (node instanceof InstanceNode) return node.data.dbInstanceId;

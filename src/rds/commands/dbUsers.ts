@@ -6,7 +6,9 @@ import { TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
 import { DbSchemaNode, DbUserNode, InstanceNode } from '../tree/instance';
 import { pluginsFor, validate } from './limits';
-import { ask, askPassword, confirm, instanceFrom, pick, pickMany, track, type InstanceTarget } from './util';
+import { ask, askPassword, confirm, pick, pickMany, track } from './util';
+import { instanceFrom, type InstanceTarget } from './targets';
+import { rdsIds } from '../tree/ids';
 
 const AUTHORITIES = [
   { label: 'READ', description: vscode.l10n.t('SELECT queries') },
@@ -46,7 +48,7 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
         body.authenticationPlugin = await askPlugin(t, title);
         body.tlsOption = (await pick(TLS, { title, placeHolder: 'TLS' })).label;
       }
-      track(deps, t, await t.rds.createDbUser({ dbInstanceId: t.data.dbInstanceId, body: body as any }), vscode.l10n.t('Create DB user {0}@{1} on {2}', dbUserName, host, t.data.dbInstanceName), `${t.nodeId}/users`, [t.nodeId]);
+      track(deps, t, await t.rds.createDbUser({ dbInstanceId: t.data.dbInstanceId, body: body as any }), vscode.l10n.t('Create DB user {0}@{1} on {2}', dbUserName, host, t.data.dbInstanceName), rdsIds.instanceFolder(t.nodeId, 'users'), [t.nodeId]);
     },
     'nhncloud.rds.modifyDbUser': async (node?: unknown) => {
       const { t, user } = await userFrom(node, deps, vscode.l10n.t('Modify DB User'));
@@ -72,17 +74,17 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
       if (keys.has('password') || keys.has('plugin')) body.dbPassword = await askPassword(title, validate.dbPassword);
       if (keys.has('authority')) body.authorityType = (await pick(AUTHORITIES, { title, placeHolder: vscode.l10n.t('Authority (now {0})', user.authorityType) })).label;
       if (keys.has('tls')) body.tlsOption = (await pick(TLS, { title, placeHolder: vscode.l10n.t('TLS (now {0})', user.tlsOption ?? 'NONE') })).label;
-      track(deps, t, await t.rds.modifyDbUser({ dbInstanceId: t.data.dbInstanceId, dbUserId: user.dbUserId, body }), vscode.l10n.t('Modify DB user {0}', user.dbUserName), `${t.nodeId}/users`, [t.nodeId]);
+      track(deps, t, await t.rds.modifyDbUser({ dbInstanceId: t.data.dbInstanceId, dbUserId: user.dbUserId, body }), vscode.l10n.t('Modify DB user {0}', user.dbUserName), rdsIds.instanceFolder(t.nodeId, 'users'), [t.nodeId]);
     },
     'nhncloud.rds.deleteDbUser': async (node?: unknown) => {
       const { t, user } = await userFrom(node, deps, vscode.l10n.t('Delete DB User'));
       await confirm(vscode.l10n.t('Delete DB user {0}@{1} from {2}?', user.dbUserName, user.host, t.data.dbInstanceName), vscode.l10n.t('Delete'), vscode.l10n.t('Applications logging in as this user lose access.'));
-      track(deps, t, await t.rds.deleteDbUser({ dbInstanceId: t.data.dbInstanceId, dbUserId: user.dbUserId }), vscode.l10n.t('Delete DB user {0}', user.dbUserName), `${t.nodeId}/users`, [t.nodeId]);
+      track(deps, t, await t.rds.deleteDbUser({ dbInstanceId: t.data.dbInstanceId, dbUserId: user.dbUserId }), vscode.l10n.t('Delete DB user {0}', user.dbUserName), rdsIds.instanceFolder(t.nodeId, 'users'), [t.nodeId]);
     },
     'nhncloud.rds.createDbSchema': async (node?: unknown) => {
       const t = await instanceFrom(instanceOf(node), deps, vscode.l10n.t('Create DB Schema'));
       const dbSchemaName = await ask({ title: vscode.l10n.t('New DB schema on {0}', t.data.dbInstanceName), prompt: vscode.l10n.t('Schema name (letters, digits, _ and $)'), validate: validate.dbSchemaName });
-      track(deps, t, await t.rds.createDbSchema({ dbInstanceId: t.data.dbInstanceId, body: { dbSchemaName } }), vscode.l10n.t('Create DB schema {0} on {1}', dbSchemaName, t.data.dbInstanceName), `${t.nodeId}/schemas`, [t.nodeId]);
+      track(deps, t, await t.rds.createDbSchema({ dbInstanceId: t.data.dbInstanceId, body: { dbSchemaName } }), vscode.l10n.t('Create DB schema {0} on {1}', dbSchemaName, t.data.dbInstanceName), rdsIds.instanceFolder(t.nodeId, 'schemas'), [t.nodeId]);
     },
     'nhncloud.rds.deleteDbSchema': async (node?: unknown) => {
       const t = await instanceFrom(instanceOf(node), deps, vscode.l10n.t('Delete DB Schema'));
@@ -94,7 +96,7 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
       }
       await confirm(vscode.l10n.t('Delete DB schema {0} from {1}?', schema.dbSchemaName, t.data.dbInstanceName), vscode.l10n.t('Delete...'), vscode.l10n.t('Every table in it is dropped.'));
       await ask({ title: vscode.l10n.t('Delete {0}', schema.dbSchemaName), prompt: vscode.l10n.t('Type the schema name "{0}" to confirm', schema.dbSchemaName), validate: (x) => (x === schema.dbSchemaName ? undefined : vscode.l10n.t('Type the name exactly to confirm.')) });
-      track(deps, t, await t.rds.deleteDbSchema({ dbInstanceId: t.data.dbInstanceId, dbSchemaId: schema.dbSchemaId }), vscode.l10n.t('Delete DB schema {0}', schema.dbSchemaName), `${t.nodeId}/schemas`, [t.nodeId]);
+      track(deps, t, await t.rds.deleteDbSchema({ dbInstanceId: t.data.dbInstanceId, dbSchemaId: schema.dbSchemaId }), vscode.l10n.t('Delete DB schema {0}', schema.dbSchemaName), rdsIds.instanceFolder(t.nodeId, 'schemas'), [t.nodeId]);
     },
   };
 }

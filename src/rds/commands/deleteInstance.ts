@@ -4,7 +4,9 @@ import * as vscode from 'vscode';
 import { action, askAction } from '../../shared/prompts';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { ask, confirm, instanceFrom, track } from './util';
+import { ask, confirm, track } from './util';
+import { instanceFrom } from './targets';
+import { rdsIds } from '../tree/ids';
 
 export function deleteInstanceCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
@@ -27,7 +29,7 @@ export function deleteInstanceCommands(deps: RdsDeps): Record<string, CommandHan
         prompt: vscode.l10n.t('Type the instance name "{0}" to confirm', name),
         validate: (text) => (text === name ? undefined : vscode.l10n.t('Type the name exactly to confirm.')),
       });
-      track(deps, t, await t.rds.deleteDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Delete {0}', name), t.nodeId, [`${t.rootId}/instance`]);
+      track(deps, t, await t.rds.deleteDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Delete {0}', name), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
     },
     'nhncloud.rds.toggleDeletionProtection': async (node?: unknown) => {
       const t = await instanceFrom(node, deps, vscode.l10n.t('Toggle Deletion Protection'));
@@ -35,7 +37,9 @@ export function deleteInstanceCommands(deps: RdsDeps): Record<string, CommandHan
       if (!on) await confirm(vscode.l10n.t('Turn deletion protection off for {0}?', t.data.dbInstanceName), vscode.l10n.t('Turn Off'), vscode.l10n.t('The instance can then be deleted.'));
       await t.rds.setDeletionProtection({ dbInstanceId: t.data.dbInstanceId, body: { useDeletionProtection: on } });
       deps.explorer.refreshId(t.nodeId);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Deletion protection of {0} is now {1}.', t.data.dbInstanceName, on ? 'on' : 'off'));
+      void vscode.window.showInformationMessage(on
+        ? vscode.l10n.t('Deletion protection of {0} is now on.', t.data.dbInstanceName)
+        : vscode.l10n.t('Deletion protection of {0} is now off.', t.data.dbInstanceName));
     },
   };
 }

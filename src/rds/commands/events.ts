@@ -5,7 +5,9 @@ import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
 import { DEFAULT_EVENT_QUERY, EventsFolderNode, type EventQuery } from '../tree/resources';
 import { parseLocalDate, validate } from './limits';
-import { ask, pick, scopeFrom } from './util';
+import { ask, pick } from './util';
+import { scopeFrom } from './targets';
+import { rdsIds } from '../tree/ids';
 
 const CATEGORIES = [
   { label: 'ALL', category: 'ALL', description: vscode.l10n.t('every event') },
@@ -27,7 +29,7 @@ export function eventCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
     'nhncloud.rds.filterEvents': async (node?: unknown) => {
       const scope = await scopeFrom(node, deps, vscode.l10n.t('Filter Events'));
-      const folder = node instanceof EventsFolderNode ? node : await deps.explorer.findNode(`${scope.rootId}/event`);
+      const folder = node instanceof EventsFolderNode ? node : await deps.explorer.findNode(rdsIds.folder(scope.rootId, 'event'));
       if (!(folder instanceof EventsFolderNode)) throw new Error(vscode.l10n.t('The Events folder is not in the tree: refresh the NHN Cloud explorer and try again.'));
       const title = vscode.l10n.t('Filter events ({0})', scope.region);
       const q = folder.query;
@@ -47,7 +49,7 @@ export function eventCommands(deps: RdsDeps): Record<string, CommandHandler> {
     },
     'nhncloud.rds.clearEventFilter': async (node?: unknown) => {
       const scope = await scopeFrom(node, deps, vscode.l10n.t('Clear Event Filter'));
-      const folder = node instanceof EventsFolderNode ? node : await deps.explorer.findNode(`${scope.rootId}/event`);
+      const folder = node instanceof EventsFolderNode ? node : await deps.explorer.findNode(rdsIds.folder(scope.rootId, 'event'));
       if (folder instanceof EventsFolderNode) {
         folder.query = { ...DEFAULT_EVENT_QUERY };
         deps.explorer.refreshId(folder.id);

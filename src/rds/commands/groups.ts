@@ -5,7 +5,9 @@ import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
 import { NotificationGroupNode, UserGroupNode } from '../tree/resources';
 import { validate } from './limits';
-import { ask, confirm, pick, pickMany, scopeFrom, type Scope } from './util';
+import { ask, confirm, pick, pickMany } from './util';
+import { scopeFrom, type Scope } from './targets';
+import { rdsIds } from '../tree/ids';
 
 async function userGroupFrom(node: unknown, deps: RdsDeps, title: string) {
   const scope = await scopeFrom(node, deps, title);
@@ -19,7 +21,7 @@ async function notificationGroupFrom(node: unknown, deps: RdsDeps, title: string
   const scope = await scopeFrom(node, deps, title);
   if (node instanceof NotificationGroupNode) return { scope, group: node.data };
   const r: any = await scope.rds.listNotificationGroups();
-  const chosen = await pick(((r?.notificationGroups ?? []) as any[]).map((g) => ({ label: g.notificationGroupName as string, description: g.isEnabled ? 'enabled' : 'disabled', g })), { title, placeHolder: vscode.l10n.t('Notification group') });
+  const chosen = await pick(((r?.notificationGroups ?? []) as any[]).map((g) => ({ label: g.notificationGroupName as string, description: g.isEnabled ? vscode.l10n.t('enabled') : vscode.l10n.t('disabled'), g })), { title, placeHolder: vscode.l10n.t('Notification group') });
   return { scope, group: chosen.g as NotificationGroupNode['data'] };
 }
 
@@ -78,7 +80,7 @@ export function groupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       const userGroupName = await ask({ title, prompt: vscode.l10n.t('Name'), validate: validate.resourceName });
       const members = await askMembers(scope, title);
       await scope.rds.createUserGroup({ body: { userGroupName, ...members } });
-      done(`${scope.rootId}/userGroup`, vscode.l10n.t('User group {0} created.', userGroupName));
+      done(rdsIds.folder(scope.rootId, 'userGroup'), vscode.l10n.t('User group {0} created.', userGroupName));
     },
     'nhncloud.rds.editUserGroup': async (node?: unknown) => {
       const { scope, group } = await userGroupFrom(node, deps, vscode.l10n.t('Edit User Group'));
@@ -88,13 +90,13 @@ export function groupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       const userGroupName = await ask({ title, prompt: vscode.l10n.t('Name'), value: group.userGroupName, validate: validate.resourceName });
       const members = await askMembers(scope, title, { all: g?.userGroupTypeCode === 'ENTIRE', ids: new Set((g?.members ?? []).map((m: any) => m.memberId)) });
       await scope.rds.modifyUserGroup({ userGroupId: group.userGroupId, body: { userGroupName, ...members } });
-      done(`${scope.rootId}/userGroup`, vscode.l10n.t('User group {0} saved.', userGroupName));
+      done(rdsIds.folder(scope.rootId, 'userGroup'), vscode.l10n.t('User group {0} saved.', userGroupName));
     },
     'nhncloud.rds.deleteUserGroup': async (node?: unknown) => {
       const { scope, group } = await userGroupFrom(node, deps, vscode.l10n.t('Delete User Group'));
       await confirm(vscode.l10n.t('Delete user group {0}?', group.userGroupName), vscode.l10n.t('Delete'), vscode.l10n.t('Notification groups that use it stop notifying its members.'));
       await scope.rds.deleteUserGroup({ userGroupId: group.userGroupId });
-      done(`${scope.rootId}/userGroup`, vscode.l10n.t('User group {0} deleted.', group.userGroupName));
+      done(rdsIds.folder(scope.rootId, 'userGroup'), vscode.l10n.t('User group {0} deleted.', group.userGroupName));
     },
     'nhncloud.rds.createNotificationGroup': async (node?: unknown) => {
       const scope = await scopeFrom(node, deps, vscode.l10n.t('Create Notification Group'));
@@ -103,7 +105,7 @@ export function groupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       const channels = await askChannels(title);
       const targets = await askTargets(scope, title);
       await scope.rds.createNotificationGroup({ body: { notificationGroupName, ...channels, isEnabled: true, ...targets } });
-      done(`${scope.rootId}/notificationGroup`, vscode.l10n.t('Notification group {0} created.', notificationGroupName));
+      done(rdsIds.folder(scope.rootId, 'notificationGroup'), vscode.l10n.t('Notification group {0} created.', notificationGroupName));
     },
     'nhncloud.rds.editNotificationGroup': async (node?: unknown) => {
       const { scope, group } = await notificationGroupFrom(node, deps, vscode.l10n.t('Edit Notification Group'));
@@ -117,19 +119,21 @@ export function groupCommands(deps: RdsDeps): Record<string, CommandHandler> {
         groups: new Set((g?.userGroups ?? []).map((x: any) => x.userGroupId)),
       });
       await scope.rds.modifyNotificationGroup({ notificationGroupId: group.notificationGroupId, body: { notificationGroupName, ...channels, ...targets } });
-      done(`${scope.rootId}/notificationGroup`, vscode.l10n.t('Notification group {0} saved.', notificationGroupName));
+      done(rdsIds.folder(scope.rootId, 'notificationGroup'), vscode.l10n.t('Notification group {0} saved.', notificationGroupName));
     },
     'nhncloud.rds.toggleNotificationGroup': async (node?: unknown) => {
       const { scope, group } = await notificationGroupFrom(node, deps, vscode.l10n.t('Enable or Disable Notification Group'));
       const isEnabled = group.isEnabled === false;
       await scope.rds.modifyNotificationGroup({ notificationGroupId: group.notificationGroupId, body: { isEnabled } });
-      done(`${scope.rootId}/notificationGroup`, vscode.l10n.t('Notification group {0} {1}.', group.notificationGroupName, isEnabled ? 'enabled' : 'disabled'));
+      done(rdsIds.folder(scope.rootId, 'notificationGroup'), isEnabled
+        ? vscode.l10n.t('Notification group {0} enabled.', group.notificationGroupName)
+        : vscode.l10n.t('Notification group {0} disabled.', group.notificationGroupName));
     },
     'nhncloud.rds.deleteNotificationGroup': async (node?: unknown) => {
       const { scope, group } = await notificationGroupFrom(node, deps, vscode.l10n.t('Delete Notification Group'));
       await confirm(vscode.l10n.t('Delete notification group {0}?', group.notificationGroupName), vscode.l10n.t('Delete'));
       await scope.rds.deleteNotificationGroup({ notificationGroupId: group.notificationGroupId });
-      done(`${scope.rootId}/notificationGroup`, vscode.l10n.t('Notification group {0} deleted.', group.notificationGroupName));
+      done(rdsIds.folder(scope.rootId, 'notificationGroup'), vscode.l10n.t('Notification group {0} deleted.', group.notificationGroupName));
     },
   };
 }

@@ -3,7 +3,9 @@ import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
 import { validate } from './limits';
-import { ask, confirm, instanceFrom, track } from './util';
+import { ask, confirm, track } from './util';
+import { instanceFrom } from './targets';
+import { rdsIds } from '../tree/ids';
 
 const ACTIONS = {
   pause: { op: 'pauseHighAvailability', verb: vscode.l10n.t('Pause'), detail: vscode.l10n.t('Automatic failover stops until HA is resumed (e.g. during heavy maintenance).') },
@@ -19,14 +21,14 @@ export function highAvailabilityCommands(deps: RdsDeps): Record<string, CommandH
       if (t.ha) throw new Error(vscode.l10n.t('{0} already has high availability.', t.data.dbInstanceName));
       const ping = Number(await ask({ title: vscode.l10n.t('Enable HA for {0}', t.data.dbInstanceName), prompt: vscode.l10n.t('Ping interval in seconds (1 to 600)'), value: '3', validate: validate.pingInterval }));
       const res = await t.rds.setHighAvailability({ dbInstanceId: t.data.dbInstanceId, body: { useHighAvailability: true, pingInterval: ping } });
-      track(deps, t, res, vscode.l10n.t('Enable HA for {0}', t.data.dbInstanceName), t.nodeId, [`${t.rootId}/instance`]);
+      track(deps, t, res, vscode.l10n.t('Enable HA for {0}', t.data.dbInstanceName), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
     },
     'nhncloud.rds.disableHa': async (node?: unknown) => {
       const t = await instanceFrom(node, deps, vscode.l10n.t('Disable High Availability'));
       if (!t.ha) throw new Error(vscode.l10n.t('{0} has no high availability to disable.', t.data.dbInstanceName));
       await confirm(vscode.l10n.t('Disable high availability of {0}?', t.data.dbInstanceName), vscode.l10n.t('Disable'), vscode.l10n.t('The candidate master is deleted; no automatic failover afterwards.'));
       const res = await t.rds.setHighAvailability({ dbInstanceId: t.data.dbInstanceId, body: { useHighAvailability: false } });
-      track(deps, t, res, vscode.l10n.t('Disable HA for {0}', t.data.dbInstanceName), t.nodeId, [`${t.rootId}/instance`]);
+      track(deps, t, res, vscode.l10n.t('Disable HA for {0}', t.data.dbInstanceName), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
     },
   };
   for (const [key, a] of Object.entries(ACTIONS)) {
@@ -34,8 +36,8 @@ export function highAvailabilityCommands(deps: RdsDeps): Record<string, CommandH
       const t = await instanceFrom(node, deps, vscode.l10n.t('{0} High Availability', a.verb));
       if (!t.ha) throw new Error(vscode.l10n.t('{0} has no high availability: {1} applies to HA instances only.', t.data.dbInstanceName, a.verb.toLowerCase()));
       await confirm(vscode.l10n.t('{0} high availability of {1}?', a.verb, t.data.dbInstanceName), a.verb, a.detail);
-      const res = await (t.rds as any)[a.op]({ dbInstanceId: t.data.dbInstanceId });
-      track(deps, t, res, vscode.l10n.t('{0} HA of {1}', a.verb, t.data.dbInstanceName), t.nodeId, [`${t.rootId}/instance`]);
+      const res = await t.rds[a.op]({ dbInstanceId: t.data.dbInstanceId });
+      track(deps, t, res, vscode.l10n.t('{0} HA of {1}', a.verb, t.data.dbInstanceName), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
     };
   }
   return commands;

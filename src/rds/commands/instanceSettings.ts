@@ -5,7 +5,8 @@ import { TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
 import { InstanceNode } from '../tree/instance';
 import { normaliseTime, validate } from './limits';
-import { ask, confirm, instanceFrom, pick, pickMany, track } from './util';
+import { ask, confirm, pick, pickMany, track } from './util';
+import { instanceFrom } from './targets';
 
 const DURATIONS = ['HALF_AN_HOUR', 'ONE_HOUR', 'ONE_HOUR_AND_HALF', 'TWO_HOURS', 'TWO_HOURS_AND_HALF', 'THREE_HOURS'];
 
@@ -35,12 +36,12 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
       const sched = b?.backupSchedules?.[0];
       const fields = await pickMany(
         [
-          { label: vscode.l10n.t('Retention period'), description: `${b.backupPeriod} days`, key: 'period' },
-          { label: vscode.l10n.t('Backup window'), description: sched ? `${sched.backupWndBgnTime} (${sched.backupWndDuration})` : 'none', key: 'window' },
+          { label: vscode.l10n.t('Retention period'), description: vscode.l10n.t('{0} days', b.backupPeriod), key: 'period' },
+          { label: vscode.l10n.t('Backup window'), description: sched ? `${sched.backupWndBgnTime} (${sched.backupWndDuration})` : vscode.l10n.t('none'), key: 'window' },
           { label: vscode.l10n.t('FTWRL wait timeout'), description: `${b.ftwrlWaitTimeout} s`, key: 'ftwrl' },
           { label: vscode.l10n.t('Retry count'), description: String(b.backupRetryCount), key: 'retry' },
-          { label: vscode.l10n.t('Cross-region copy'), description: b.replicationRegion ?? 'off', key: 'region' },
-          { label: vscode.l10n.t('Backup lock'), description: b.useBackupLock ? 'on' : 'off', key: 'lock' },
+          { label: vscode.l10n.t('Cross-region copy'), description: b.replicationRegion ?? vscode.l10n.t('off'), key: 'region' },
+          { label: vscode.l10n.t('Backup lock'), description: b.useBackupLock ? vscode.l10n.t('on') : vscode.l10n.t('off'), key: 'lock' },
         ],
         { title, placeHolder: vscode.l10n.t('What do you want to change?') },
       );
@@ -69,7 +70,7 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
       const isPublic = (n?.endPoints ?? []).some((e: any) => e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC');
       if (!isPublic) await confirm(vscode.l10n.t('Give {0} an external endpoint?', t.data.dbInstanceName), vscode.l10n.t('Enable Public Access'), vscode.l10n.t('It becomes reachable from the internet for the CIDRs its DB security groups allow.'));
       else await confirm(vscode.l10n.t('Remove the external endpoint of {0}?', t.data.dbInstanceName), vscode.l10n.t('Disable Public Access'), vscode.l10n.t('Clients connecting from outside the VPC lose access.'));
-      track(deps, t, await t.rds.modifyNetworkInfo({ dbInstanceId: t.data.dbInstanceId, body: { usePublicAccess: !isPublic } }), vscode.l10n.t('{0} public access of {1}', isPublic ? vscode.l10n.t('Disable') : vscode.l10n.t('Enable'), t.data.dbInstanceName), t.nodeId, [`${t.nodeId}/network`]);
+      track(deps, t, await t.rds.modifyNetworkInfo({ dbInstanceId: t.data.dbInstanceId, body: { usePublicAccess: !isPublic } }), isPublic ? vscode.l10n.t('Disable public access of {0}', t.data.dbInstanceName) : vscode.l10n.t('Enable public access of {0}', t.data.dbInstanceName), t.nodeId, [`${t.nodeId}/network`]);
       void vscode.window.setStatusBarMessage(vscode.l10n.t('Endpoints change when the job ends'), 3000);
     },
   };

@@ -6,7 +6,9 @@ import type { RdsDeps } from '../tree/base';
 import { isBusy } from '../tree/state';
 import type { DbInstance } from '../tree/types';
 import { validate } from './limits';
-import { ask, confirm, instanceFrom, track } from './util';
+import { ask, confirm, track } from './util';
+import { instanceFrom } from './targets';
+import { rdsIds } from '../tree/ids';
 
 const busy = (i: DbInstance) => (isBusy(i.progressStatus) ? vscode.l10n.t('busy ({0})', String(i.progressStatus)) : undefined);
 
@@ -33,7 +35,7 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
       const t = await instanceFrom(node, deps, vscode.l10n.t('Promote Read Replica'), (i) => (i.dbInstanceType !== 'READ_ONLY_SLAVE' ? vscode.l10n.t('is not a read replica') : busy(i)));
       if (t.data.dbInstanceType !== 'READ_ONLY_SLAVE') throw new Error(vscode.l10n.t('{0} is not a read replica: only replicas can be promoted.', t.data.dbInstanceName));
       await confirm(vscode.l10n.t('Promote {0} to a standalone master?', t.data.dbInstanceName), vscode.l10n.t('Promote'), vscode.l10n.t('Replication from its master stops for good; the replica becomes an independent instance.'));
-      track(deps, t, await t.rds.promoteDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Promote {0}', t.data.dbInstanceName), t.nodeId, [`${t.rootId}/instance`]);
+      track(deps, t, await t.rds.promoteDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Promote {0}', t.data.dbInstanceName), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
     },
     'nhncloud.rds.backup': async (node?: unknown) => {
       const t = await instanceFrom(node, deps, vscode.l10n.t('Back Up Now'), busy);
@@ -41,7 +43,7 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
       const backupName = await ask({ title: vscode.l10n.t('Back up {0}', t.data.dbInstanceName), prompt: vscode.l10n.t('Backup name'), value: `${t.data.dbInstanceName}-${stamp}`.slice(0, 100), validate: validate.resourceName });
       track(deps, t, await t.rds.backupDbInstance({ dbInstanceId: t.data.dbInstanceId, body: { backupName } }), vscode.l10n.t('Back up {0}', t.data.dbInstanceName), t.nodeId, [
         `${t.nodeId}/backups`,
-        `${t.rootId}/backup`,
+        rdsIds.folder(t.rootId, 'backup'),
       ]);
     },
   };

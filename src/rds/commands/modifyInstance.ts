@@ -6,7 +6,9 @@ import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
 import { isBusy, versionLabel } from '../tree/state';
 import { validate } from './limits';
-import { ask, instanceFrom, pick, pickMany, track, type InstanceTarget } from './util';
+import { ask, pick, pickMany, track } from './util';
+import { instanceFrom, type InstanceTarget } from './targets';
+import { rdsIds } from '../tree/ids';
 
 type IdItem = vscode.QuickPickItem & { id: string };
 type Field = 'name' | 'description' | 'port' | 'flavor' | 'parameterGroup' | 'securityGroups' | 'upgrade';
@@ -44,7 +46,7 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
           case 'flavor': {
             const r: any = await t.rds.listDbFlavors();
             const f = await pick<IdItem>(
-              ((r?.dbFlavors ?? []) as any[]).map((x: any) => ({ label: x.dbFlavorName, description: vscode.l10n.t('{0} vCPU · {1} GB{2}', x.vcpus, Math.round(x.ram / 1024), x.dbFlavorId === i.dbFlavorId ? vscode.l10n.t(' · current') : ''), id: x.dbFlavorId as string })),
+              ((r?.dbFlavors ?? []) as any[]).map((x: any) => ({ label: x.dbFlavorName, description: x.dbFlavorId === i.dbFlavorId ? vscode.l10n.t('{0} vCPU · {1} GB · current', x.vcpus, Math.round(x.ram / 1024)) : vscode.l10n.t('{0} vCPU · {1} GB', x.vcpus, Math.round(x.ram / 1024)), id: x.dbFlavorId as string })),
               { title, placeHolder: vscode.l10n.t('Flavor') },
             );
             body.dbFlavorId = f.id;
@@ -54,7 +56,7 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
           case 'parameterGroup': {
             const r: any = await t.rds.listParameterGroups({ query: { dbVersion: i.dbVersion as any } });
             const g = await pick<IdItem>(
-              ((r?.parameterGroups ?? []) as any[]).map((x: any) => ({ label: x.parameterGroupName, description: `${x.parameterGroupStatus}${x.parameterGroupId === i.parameterGroupId ? vscode.l10n.t(' · current') : ''}`, id: x.parameterGroupId as string })),
+              ((r?.parameterGroups ?? []) as any[]).map((x: any) => ({ label: x.parameterGroupName, description: x.parameterGroupId === i.parameterGroupId ? vscode.l10n.t('{0} · current', x.parameterGroupStatus) : String(x.parameterGroupStatus ?? ''), id: x.parameterGroupId as string })),
               { title, placeHolder: vscode.l10n.t('Parameter group for {0} (picking the current one applies its pending changes)', versionLabel(i.dbVersion)) },
             );
             body.parameterGroupId = g.id;
@@ -101,7 +103,7 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
         );
         for (const o of opts) body[o.key] = true;
       }
-      track(deps, t, await t.rds.modifyDbInstance({ dbInstanceId: i.dbInstanceId, body }), body.dbVersion ? vscode.l10n.t('Upgrade {0}', i.dbInstanceName) : vscode.l10n.t('Modify {0}', i.dbInstanceName), t.nodeId, [`${t.rootId}/instance`]);
+      track(deps, t, await t.rds.modifyDbInstance({ dbInstanceId: i.dbInstanceId, body }), body.dbVersion ? vscode.l10n.t('Upgrade {0}', i.dbInstanceName) : vscode.l10n.t('Modify {0}', i.dbInstanceName), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
   };
   return {
     // A second argument from the tree is the multi-selection; only a string is a preset step.

@@ -3,22 +3,14 @@
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { ParameterGroupNode } from '../tree/resources';
 import { versionLabel } from '../tree/state';
 import { validate } from './limits';
-import { ask, confirm, pick, scopeFrom, type Scope } from './util';
+import { ask, confirm, pick } from './util';
+import { scopeFrom, type Scope, parameterGroupFrom } from './targets';
+import { rdsIds } from '../tree/ids';
 
-type Group = ParameterGroupNode['data'];
 
-async function groupFrom(node: unknown, deps: RdsDeps, title: string): Promise<{ scope: Scope; group: Group }> {
-  const scope = await scopeFrom(node, deps, title);
-  if (node instanceof ParameterGroupNode) return { scope, group: node.data };
-  const r: any = await scope.rds.listParameterGroups();
-  const chosen = await pick(((r?.parameterGroups ?? []) as any[]).map((g) => ({ label: g.parameterGroupName as string, description: versionLabel(g.dbVersion), g })), { title, placeHolder: vscode.l10n.t('Parameter group') });
-  return { scope, group: chosen.g };
-}
-
-const folder = (s: Scope) => `${s.rootId}/parameterGroup`;
+const folder = (s: Scope) => rdsIds.folder(s.rootId, 'parameterGroup');
 
 export function parameterGroupCommands(deps: RdsDeps): Record<string, CommandHandler> {
   const done = (s: Scope, message: string) => {
@@ -37,13 +29,13 @@ export function parameterGroupCommands(deps: RdsDeps): Record<string, CommandHan
       done(scope, vscode.l10n.t('Parameter group {0} created.', parameterGroupName));
     },
     'nhncloud.rds.copyParameterGroup': async (node?: unknown) => {
-      const { scope, group } = await groupFrom(node, deps, vscode.l10n.t('Copy Parameter Group'));
+      const { scope, group } = await parameterGroupFrom(node, deps, vscode.l10n.t('Copy Parameter Group'));
       const parameterGroupName = await ask({ title: vscode.l10n.t('Copy {0}', group.parameterGroupName), prompt: vscode.l10n.t('Name of the copy'), value: `${group.parameterGroupName}-copy`, validate: validate.resourceName });
       await scope.rds.copyParameterGroup({ parameterGroupId: group.parameterGroupId, body: { parameterGroupName, description: group.description ?? undefined } });
       done(scope, vscode.l10n.t('Copied {0} to {1}.', group.parameterGroupName, parameterGroupName));
     },
     'nhncloud.rds.renameParameterGroup': async (node?: unknown) => {
-      const { scope, group } = await groupFrom(node, deps, vscode.l10n.t('Rename Parameter Group'));
+      const { scope, group } = await parameterGroupFrom(node, deps, vscode.l10n.t('Rename Parameter Group'));
       const title = vscode.l10n.t('Rename {0}', group.parameterGroupName);
       const parameterGroupName = await ask({ title, prompt: vscode.l10n.t('New name'), value: group.parameterGroupName, validate: validate.resourceName });
       const description = await ask({ title, prompt: vscode.l10n.t('Description'), value: group.description ?? '', validate: validate.description });
@@ -51,13 +43,13 @@ export function parameterGroupCommands(deps: RdsDeps): Record<string, CommandHan
       done(scope, vscode.l10n.t('Parameter group renamed to {0}.', parameterGroupName));
     },
     'nhncloud.rds.resetParameterGroup': async (node?: unknown) => {
-      const { scope, group } = await groupFrom(node, deps, vscode.l10n.t('Reset Parameter Group'));
+      const { scope, group } = await parameterGroupFrom(node, deps, vscode.l10n.t('Reset Parameter Group'));
       await confirm(vscode.l10n.t('Reset every parameter of {0} to its default?', group.parameterGroupName), vscode.l10n.t('Reset'), vscode.l10n.t('Instances using the group need the change applied (restart) afterwards.'));
       await scope.rds.resetParameterGroup({ parameterGroupId: group.parameterGroupId });
       done(scope, vscode.l10n.t('{0} reset to defaults.', group.parameterGroupName));
     },
     'nhncloud.rds.deleteParameterGroup': async (node?: unknown) => {
-      const { scope, group } = await groupFrom(node, deps, vscode.l10n.t('Delete Parameter Group'));
+      const { scope, group } = await parameterGroupFrom(node, deps, vscode.l10n.t('Delete Parameter Group'));
       await confirm(vscode.l10n.t('Delete parameter group {0}?', group.parameterGroupName), vscode.l10n.t('Delete'), vscode.l10n.t('A group that instances use cannot be deleted; the service will say so.'));
       await scope.rds.deleteParameterGroup({ parameterGroupId: group.parameterGroupId });
       done(scope, vscode.l10n.t('Parameter group {0} deleted.', group.parameterGroupName));

@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
 import { isBusy } from '../tree/state';
-import { instanceFrom, pick, track } from './util';
+import { pick, track } from './util';
+import { instanceFrom } from './targets';
 
 export function restartCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {

@@ -6,19 +6,13 @@ import type { RdsDeps } from '../tree/base';
 import { SecurityGroupNode, SecurityRuleNode, ruleLabel } from '../tree/resources';
 import type { SecurityRule } from '../tree/types';
 import { ruleIssue, validate } from './limits';
-import { ask, confirm, pick, pickMany, scopeFrom, track, type Scope } from './util';
+import { ask, confirm, pick, pickMany, track } from './util';
+import { scopeFrom, type Scope, securityGroupFrom } from './targets';
+import { rdsIds } from '../tree/ids';
 
 type Group = SecurityGroupNode['data'];
 type RuleSpec = Omit<SecurityRule, 'ruleId'>;
 
-async function groupFrom(node: unknown, deps: RdsDeps, title: string): Promise<{ scope: Scope; group: Group; nodeId: string }> {
-  const scope = await scopeFrom(node, deps, title);
-  if (node instanceof SecurityGroupNode) return { scope, group: node.data, nodeId: node.id };
-  if (node instanceof SecurityRuleNode && node.parent instanceof SecurityGroupNode) return { scope, group: node.parent.data, nodeId: node.parent.id };
-  const r: any = await scope.rds.listDbSecurityGroups();
-  const chosen = await pick(((r?.dbSecurityGroups ?? []) as any[]).map((g) => ({ label: g.dbSecurityGroupName as string, description: g.description ?? '', g })), { title, placeHolder: vscode.l10n.t('DB security group') });
-  return { scope, group: chosen.g, nodeId: `${scope.rootId}/securityGroup/${chosen.g.dbSecurityGroupId}` };
-}
 
 /** Direction, ether type, ports, CIDR, description: a RuleSpec that passed ruleIssue(). */
 async function askRule(title: string, current?: SecurityRule): Promise<RuleSpec> {
@@ -48,7 +42,7 @@ async function askRule(title: string, current?: SecurityRule): Promise<RuleSpec>
 }
 
 export function securityGroupCommands(deps: RdsDeps): Record<string, CommandHandler> {
-  const folder = (s: Scope) => `${s.rootId}/securityGroup`;
+  const folder = (s: Scope) => rdsIds.folder(s.rootId, 'securityGroup');
   return {
     'nhncloud.rds.createSecurityGroup': async (node?: unknown) => {
       const scope = await scopeFrom(node, deps, vscode.l10n.t('Create DB Security Group'));
@@ -57,14 +51,14 @@ export function securityGroupCommands(deps: RdsDeps): Record<string, CommandHand
       const description = await ask({ title, prompt: vscode.l10n.t('Description (optional)'), validate: validate.description });
       const rules: RuleSpec[] = [];
       while (await pick([{ label: rules.length ? vscode.l10n.t('Add another rule') : vscode.l10n.t('Add a rule'), add: true }, { label: rules.length ? vscode.l10n.t('Create with {0} rule(s)', rules.length) : vscode.l10n.t('Create without rules'), add: false }], { title }).then((x) => x.add)) {
-        rules.push(await askRule(vscode.l10n.t('{0}: rule {1}', title, rules.length + 1)));
+        rules.push(await askRule(vscode.l10n.t('New DB security group ({0}): rule {1}', scope.region, rules.length + 1)));
       }
       await scope.rds.createDbSecurityGroup({ body: { dbSecurityGroupName, description: description || undefined, rules } });
       deps.explorer.refreshId(folder(scope));
       void vscode.window.showInformationMessage(vscode.l10n.t('DB security group {0} created.', dbSecurityGroupName));
     },
     'nhncloud.rds.renameSecurityGroup': async (node?: unknown) => {
-      const { scope, group } = await groupFrom(node, deps, vscode.l10n.t('Rename DB Security Group'));
+      const { scope, group } = await securityGroupFrom(node, deps, vscode.l10n.t('Rename DB Security Group'));
       const title = vscode.l10n.t('Rename {0}', group.dbSecurityGroupName);
       const dbSecurityGroupName = await ask({ title, prompt: vscode.l10n.t('New name'), value: group.dbSecurityGroupName, validate: validate.resourceName });
       const description = await ask({ title, prompt: vscode.l10n.t('Description'), value: group.description ?? '', validate: validate.description });
@@ -72,25 +66,25 @@ export function securityGroupCommands(deps: RdsDeps): Record<string, CommandHand
       deps.explorer.refreshId(folder(scope));
     },
     'nhncloud.rds.deleteSecurityGroup': async (node?: unknown) => {
-      const { scope, group } = await groupFrom(node, deps, vscode.l10n.t('Delete DB Security Group'));
+      const { scope, group } = await securityGroupFrom(node, deps, vscode.l10n.t('Delete DB Security Group'));
       await confirm(vscode.l10n.t('Delete DB security group {0}?', group.dbSecurityGroupName), vscode.l10n.t('Delete'), vscode.l10n.t('A group attached to instances cannot be deleted; the service will say so.'));
       await scope.rds.deleteDbSecurityGroup({ dbSecurityGroupId: group.dbSecurityGroupId });
       deps.explorer.refreshId(folder(scope));
       void vscode.window.showInformationMessage(vscode.l10n.t('DB security group {0} deleted.', group.dbSecurityGroupName));
     },
     'nhncloud.rds.addSecurityRule': async (node?: unknown) => {
-      const { scope, group, nodeId } = await groupFrom(node, deps, vscode.l10n.t('Add Rule'));
+      const { scope, group, nodeId } = await securityGroupFrom(node, deps, vscode.l10n.t('Add Rule'));
       const rule = await askRule(vscode.l10n.t('New rule in {0}', group.dbSecurityGroupName));
       track(deps, scope, await scope.rds.createDbSecurityGroupRule({ dbSecurityGroupId: group.dbSecurityGroupId, body: rule }), vscode.l10n.t('Add rule to {0}', group.dbSecurityGroupName), nodeId);
     },
     'nhncloud.rds.editSecurityRule': async (node?: unknown) => {
-      const { scope, group, nodeId } = await groupFrom(node, deps, vscode.l10n.t('Edit Rule'));
+      const { scope, group, nodeId } = await securityGroupFrom(node, deps, vscode.l10n.t('Edit Rule'));
       const current = node instanceof SecurityRuleNode ? node.rule : await pickRule(scope, group, vscode.l10n.t('Edit Rule'));
       const rule = await askRule(vscode.l10n.t('Edit rule of {0}', group.dbSecurityGroupName), current);
       track(deps, scope, await scope.rds.modifyDbSecurityGroupRule({ dbSecurityGroupId: group.dbSecurityGroupId, ruleId: current.ruleId, body: rule }), vscode.l10n.t('Edit rule of {0}', group.dbSecurityGroupName), nodeId);
     },
     'nhncloud.rds.deleteSecurityRule': async (node?: unknown, selected?: unknown[]) => {
-      const { scope, group, nodeId } = await groupFrom(node, deps, vscode.l10n.t('Delete Rules'));
+      const { scope, group, nodeId } = await securityGroupFrom(node, deps, vscode.l10n.t('Delete Rules'));
       // Multi-selection in the tree deletes every selected rule of the group in one call.
       const fromTree = (selected ?? [node]).filter((n): n is SecurityRuleNode => n instanceof SecurityRuleNode && n.securityGroupId === group.dbSecurityGroupId).map((n) => n.rule);
       const rules = fromTree.length ? fromTree : await pickRules(scope, group);

@@ -2,6 +2,7 @@
 // status bar and the job list, survive a reload) and reveal-by-tree-id. Set once by main.ts.
 import type { Region } from '../../client/endpoints';
 import type { Services } from '../../shared/services';
+import { rdsIds } from '../tree/ids';
 
 export interface PanelHooks {
   trackJob?(opts: { jobId: string; region: Region; title: string; nodeId?: string; refreshIds?: string[] }): void;
@@ -14,8 +15,8 @@ export const rdsFormHooks: PanelHooks = {};
 export function rdsTreeId(services: Services, region: Region, dbInstanceId?: string): string | undefined {
   const profile = services.profiles.active();
   if (!profile) return undefined;
-  const root = `${profile.id}/${region}/rds`;
-  return dbInstanceId ? `${root}/instance/${dbInstanceId}` : root;
+  const root = rdsIds.root(profile.id, region);
+  return dbInstanceId ? rdsIds.instance(root, dbInstanceId) : root;
 }
 
 /** Hands a job to the explorer's tracker (when present) so it is listed and its nodes refresh. */

@@ -3,42 +3,25 @@
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
 import type { RdsClient } from '../../client/rds/client';
-import type { JobTracker } from '../../jobs/tracker';
-import type { Profile, Services } from '../../shared/services';
+import type { FeatureDeps, Profile } from '../../shared/services';
+import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
 import { FolderNode, TreeNode } from '../../shared/tree/nodes';
 import { formatDateTime } from '../../shared/l10n';
 
-export interface RdsDeps {
-  services: Services;
-  jobs: JobTracker;
-  explorer: { refreshId(id: string): void; reveal(id: string): Promise<boolean>; findNode(id: string): Promise<TreeNode | undefined> };
-}
+export type RdsDeps = FeatureDeps;
 
-/** Walk up to the RDS root of a node (every RDS node has one). */
-export function rdsRoot(node: TreeNode): RdsRootNode {
-  for (let n: TreeNode | undefined = node; n; n = n.parent) if (n instanceof RdsRootNode) return n;
-  throw new Error(vscode.l10n.t('{0} is not below an RDS root', node.id));
-}
+/** The RDS root of a node (every RDS node has one). */
+export const rdsRoot = (node: TreeNode): RdsRootNode => requireAncestor(node, RdsRootNode);
 
-export abstract class RdsRootNode extends FolderNode {
-  readonly id: string;
+export abstract class RdsRootNode extends ServiceRootNode<RdsClient> {
   readonly label = 'RDS for MySQL';
   protected readonly kind = 'rds.root';
   protected override icon = 'database';
   protected override collapsed = vscode.TreeItemCollapsibleState.Collapsed;
   private members?: Promise<Map<string, { memberName?: string; emailAddress?: string }>>;
 
-  constructor(
-    readonly profile: Profile,
-    readonly region: Region,
-    readonly deps: RdsDeps,
-  ) {
-    super();
-    this.id = `${profile.id}/${region}/rds`;
-  }
-
-  override scope() {
-    return { profile: this.profile, region: this.region };
+  constructor(profile: Profile, region: Region, deps: RdsDeps) {
+    super(profile, region, deps, 'rds');
   }
 
   client(): Promise<RdsClient> {

@@ -9,8 +9,9 @@ import { BackupNode, backupPage } from './resources';
 import { ROLE_LABEL, formatBytes, groupInstances, instanceContextValue, instanceRole, instanceStatusView, isBusy, statusColour, versionLabel } from './state';
 import type { DbInstance } from './types';
 import { formatDateTime } from '../../shared/l10n';
+import { rdsIds } from './ids';
 
-export const instanceNodeId = (rdsId: string, dbInstanceId: string) => `${rdsId}/instance/${dbInstanceId}`;
+export const instanceNodeId = rdsIds.instance;
 
 /** Detail of one instance; the payload may be the fields or `{ dbInstance: ... }`. */
 export async function fetchInstance(rds: RdsClient, dbInstanceId: string): Promise<DbInstance> {
@@ -49,7 +50,7 @@ export class InstancesFolderNode extends FolderNode {
   constructor(parent: TreeNode) {
     super();
     this.parent = parent;
-    this.id = `${parent.id}/instance`;
+    this.id = rdsIds.folder(parent.id, 'instance');
   }
   protected override describe() {
     return this.count === undefined ? undefined : String(this.count);
@@ -135,7 +136,7 @@ export class InstanceGroupNode extends FolderNode {
     return this.members.some((m) => id === instanceNodeId(rdsId, m.dbInstanceId) || id.startsWith(`${instanceNodeId(rdsId, m.dbInstanceId)}/`));
   }
   protected override describe() {
-    return vscode.l10n.t('{0} group · {1} instances', this.ha ? vscode.l10n.t('high availability') : 'replication', this.members.length);
+    return this.ha ? vscode.l10n.t('high availability group · {0} instances', this.members.length) : vscode.l10n.t('replication group · {0} instances', this.members.length);
   }
   protected override tooltip() {
     return new vscode.MarkdownString(
@@ -340,7 +341,7 @@ export class InstanceNode extends FolderNode {
             const external = e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC';
             return new LeafNode(self, `${self.id}/endpoint/${k}`, e.domain || e.ipAddress, {
               icon: external ? 'globe' : 'home',
-              description: `${e.ipAddress ?? ''} · ${external ? vscode.l10n.t('external') : vscode.l10n.t('internal')}`,
+              description: external ? vscode.l10n.t('{0} · external', e.ipAddress ?? '') : vscode.l10n.t('{0} · internal', e.ipAddress ?? ''),
               contextValue: 'rds.endpoint',
               copyValue: port ? `${e.domain || e.ipAddress}:${port}` : e.domain || e.ipAddress,
               tooltip: new vscode.MarkdownString(mdFields(e.domain ?? '', [[vscode.l10n.t('IP address'), e.ipAddress], [vscode.l10n.t('Type'), e.endPointType], [vscode.l10n.t('Port'), port]])),

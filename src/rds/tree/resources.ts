@@ -142,7 +142,7 @@ export class ParameterGroupNode extends RdsFolderNode {
         (p) =>
           new LeafNode(self, `${self.id}/${p.parameterId}`, p.parameterName, {
             icon: p.value !== p.defaultValue ? 'edit' : 'symbol-property',
-            description: `${p.value}${p.value !== p.defaultValue ? vscode.l10n.t(' (default {0})', p.defaultValue) : ''}`,
+            description: p.value !== p.defaultValue ? vscode.l10n.t('{0} (default {1})', p.value, p.defaultValue) : String(p.value ?? ''),
             contextValue: `rds.parameter.${String(p.updateType).toLowerCase()}`,
             copyValue: p.value,
             tooltip: new vscode.MarkdownString(
@@ -161,9 +161,17 @@ export class ParameterGroupNode extends RdsFolderNode {
   }
 }
 
+/** "in 10.0.0.0/24 : port 3306": one whole message per direction and kind of port. */
 export function ruleLabel(r: SecurityRule): string {
-  const port = r.port.portType === 'DB_PORT' ? vscode.l10n.t('DB port') : r.port.portType === 'PORT' ? vscode.l10n.t('port {0}', String(r.port.minPort)) : vscode.l10n.t('ports {0}-{1}', String(r.port.minPort), String(r.port.maxPort));
-  return `${r.direction === 'INGRESS' ? 'in' : 'out'} ${r.cidr} : ${port}`;
+  const { minPort, maxPort } = r.port;
+  if (r.direction === 'INGRESS') {
+    if (r.port.portType === 'DB_PORT') return vscode.l10n.t('in {0} : DB port', r.cidr);
+    if (r.port.portType === 'PORT') return vscode.l10n.t('in {0} : port {1}', r.cidr, String(minPort));
+    return vscode.l10n.t('in {0} : ports {1}-{2}', r.cidr, String(minPort), String(maxPort));
+  }
+  if (r.port.portType === 'DB_PORT') return vscode.l10n.t('out {0} : DB port', r.cidr);
+  if (r.port.portType === 'PORT') return vscode.l10n.t('out {0} : port {1}', r.cidr, String(minPort));
+  return vscode.l10n.t('out {0} : ports {1}-{2}', r.cidr, String(minPort), String(maxPort));
 }
 
 export class SecurityGroupNode extends RdsFolderNode {
@@ -234,7 +242,8 @@ export class NotificationGroupNode extends RdsFolderNode {
       parent,
       data.notificationGroupId,
       data.notificationGroupName,
-      `rds.notificationGroup.${data.isEnabled === false ? vscode.l10n.t('disabled') : vscode.l10n.t('enabled')}`,
+      // An id for the menus' when clauses: never translated.
+      `rds.notificationGroup.${data.isEnabled === false ? 'disabled' : 'enabled'}`,
       data.isEnabled === false ? 'bell-slash' : 'bell',
       async (rds, self) => {
         const r: any = await rds.getNotificationGroup({ notificationGroupId: data.notificationGroupId });
@@ -268,7 +277,7 @@ export function catalogFolders(parent: TreeNode): TreeNode[] {
     }),
     new RdsFolderNode(parent, 'subnets', vscode.l10n.t('Subnets'), 'rds.catalog.subnets', 'type-hierarchy', async (rds, self) => {
       const r: any = await rds.listSubnets();
-      return (r?.subnets ?? []).map((s: any) => leaf(self, s.subnetId, s.subnetName, vscode.l10n.t('{0} · {1} free IPs{2}', s.subnetCidr, s.availableIpCount, s.usingGateway ? vscode.l10n.t(' · gateway') : ''), 'type-hierarchy'));
+      return (r?.subnets ?? []).map((s: any) => leaf(self, s.subnetId, s.subnetName, s.usingGateway ? vscode.l10n.t('{0} · {1} free IPs · gateway', s.subnetCidr, s.availableIpCount) : vscode.l10n.t('{0} · {1} free IPs', s.subnetCidr, s.availableIpCount), 'type-hierarchy'));
     }),
     new RdsFolderNode(parent, 'storageTypes', vscode.l10n.t('Storage Types'), 'rds.catalog.storageTypes', 'database', async (rds, self) => {
       const [types, storages]: any[] = await Promise.all([rds.listStorageTypes(), rds.listStorages().catch(() => ({ storages: [] }))]);

@@ -72,8 +72,8 @@ export class ProfileNode extends FolderNode {
     return { profile: this.profile };
   }
   protected override describe() {
-    const cloud = this.profile.cloud === 'gov' ? vscode.l10n.t('gov cloud') : vscode.l10n.t('public cloud');
-    return this.active ? vscode.l10n.t('active · {0}', cloud) : cloud;
+    if (this.profile.cloud === 'gov') return this.active ? vscode.l10n.t('active · gov cloud') : vscode.l10n.t('gov cloud');
+    return this.active ? vscode.l10n.t('active · public cloud') : vscode.l10n.t('public cloud');
   }
   protected async load(): Promise<TreeNode[]> {
     if (!this.active) {

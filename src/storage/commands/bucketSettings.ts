@@ -33,7 +33,12 @@ export function bucketSettingsCommands(deps: StorageDeps): Record<string, Comman
         { label: 'public-read-write', description: vscode.l10n.t('anyone can read and write (rarely wanted)'), acl: 'public-read-write' },
       ];
       const chosen = await pick(options, {
-        title: vscode.l10n.t('{0}: {1}{2} · {3}', t.bucket, location ? vscode.l10n.t('region {0}, ', location) : '', isPublic ? 'PUBLIC' : vscode.l10n.t('not public'), grants.join(', ') || vscode.l10n.t('no grant')),
+        // A list of independent facts, each a whole phrase of its own.
+        title: vscode.l10n.t('{0}: {1}', t.bucket, [
+          location ? vscode.l10n.t('region {0}', location) : '',
+          isPublic ? vscode.l10n.t('public') : vscode.l10n.t('not public'),
+          grants.length ? vscode.l10n.t('grants: {0}', grants.join(', ')) : vscode.l10n.t('no grant'),
+        ].filter(Boolean).join(' · ')),
         placeHolder: vscode.l10n.t('Pick an access control list to set it, or Escape to keep the current one'),
       });
       if (chosen.acl.startsWith('public')) await confirm(vscode.l10n.t('Make {0} {1}?', t.bucket, chosen.acl), vscode.l10n.t('Make Public'), chosen.acl === 'public-read-write' ? vscode.l10n.t('Anyone can read, overwrite and delete every object of the bucket.') : vscode.l10n.t('Anyone with the URL can read every object of the bucket.'));

@@ -32,12 +32,16 @@ export function bucketCommands(deps: StorageDeps): Record<string, CommandHandler
       const count = page.contents.length;
       if (count) {
         // S3 refuses to delete a bucket with objects: say so, and offer to empty it first.
-        const more = page.isTruncated ? vscode.l10n.t('more than 1,000') : String(count);
-        await confirm(vscode.l10n.t('{0} still holds {1} object(s): a bucket must be empty before it is deleted.', t.bucket, more), vscode.l10n.t('Delete Objects and Bucket...'), vscode.l10n.t('Choose this to delete every object of the bucket and then the bucket; you will type the bucket name to confirm.'));
+        const message = page.isTruncated
+          ? vscode.l10n.t('{0} still holds more than 1,000 objects: a bucket must be empty before it is deleted.', t.bucket)
+          : vscode.l10n.t('{0} still holds {1} object(s): a bucket must be empty before it is deleted.', t.bucket, count);
+        await confirm(message, vscode.l10n.t('Delete Objects and Bucket...'), vscode.l10n.t('Choose this to delete every object of the bucket and then the bucket; you will type the bucket name to confirm.'));
       }
       const typed = await ask({
         title: vscode.l10n.t('Delete bucket {0}', t.bucket),
-        prompt: vscode.l10n.t('Type the bucket name to confirm{0}. This cannot be undone.', count ? vscode.l10n.t(': every object in it is deleted too') : ''),
+        prompt: count
+          ? vscode.l10n.t('Type the bucket name to confirm: every object in it is deleted too. This cannot be undone.')
+          : vscode.l10n.t('Type the bucket name to confirm. This cannot be undone.'),
         placeHolder: t.bucket,
         validateInput: (s) => (s === t.bucket ? undefined : vscode.l10n.t('Type {0} exactly.', t.bucket)),
       });

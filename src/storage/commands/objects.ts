@@ -9,6 +9,7 @@ import { OBJECT_SCHEME, PRESIGN_EXPIRIES, asPrefix, baseName, formatSize, keyPro
 import { openSizeLimitBytes, deleteKeys, type ObjectFileSystem } from '../objectFs';
 import { BucketNode, ObjectNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
 import { bucketFrom, objectNodes, type BucketTarget } from './targets';
+import { storageIds } from '../tree/ids';
 
 /** The binary editor of the Hex Editor extension, when installed; otherwise VS Code's default. */
 const HEX_EDITOR = 'hexEditor.hexedit';
@@ -61,7 +62,7 @@ export function objectCommands(deps: StorageDeps, fs: ObjectFileSystem, prefixFi
     },
     'nhncloud.storage.filterPrefix': async (node?: unknown) => {
       const t = await bucketFrom(node instanceof BucketNode ? node : node && typeof node === 'object' && 'parent' in node ? bucketOf(node as BucketNode) : undefined, deps, vscode.l10n.t('Filter by Prefix'));
-      const bucketId = `${t.rootId}/bucket/${t.bucket}`;
+      const bucketId = storageIds.bucket(t.rootId, t.bucket);
       const text = await ask({ title: vscode.l10n.t('Prefix filter of {0}', t.bucket), prompt: vscode.l10n.t('Show only keys starting with this (e.g. logs/2024-). Empty clears the filter.'), value: prefixFilters.get(bucketId) ?? '' });
       if (text.trim()) prefixFilters.set(bucketId, text.trim().replace(/^\/+/, ''));
       else prefixFilters.delete(bucketId);
@@ -96,7 +97,9 @@ export function objectCommands(deps: StorageDeps, fs: ObjectFileSystem, prefixFi
       await confirm(
         unique.length === 1 ? vscode.l10n.t('Delete {0} from {1}?', unique[0], bucket) : vscode.l10n.t('Delete {0} objects from {1}?', unique.length, bucket),
         vscode.l10n.t('Delete'),
-        vscode.l10n.t('{0}{1}\n\nDeleted objects cannot be recovered.', names.slice(0, 8).join('\n'), names.length > 8 ? vscode.l10n.t('\n... and {0} more', names.length - 8) : ''),
+        names.length > 8
+          ? vscode.l10n.t('{0}\n... and {1} more\n\nDeleted objects cannot be recovered.', names.slice(0, 8).join('\n'), names.length - 8)
+          : vscode.l10n.t('{0}\n\nDeleted objects cannot be recovered.', names.join('\n')),
       );
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deleting {0} object(s) from {1}', unique.length, bucket), cancellable: true }, async (progress, token) => {
         const ac = new AbortController();
@@ -162,6 +165,6 @@ async function allKeysUnder(s3: BucketTarget['s3'], bucket: string, prefix: stri
 
 /** Reveal the node of `key`, walking the prefixes down (loaded pages only). */
 async function revealKey(deps: StorageDeps, t: BucketTarget, key: string): Promise<boolean> {
-  const id = `${t.rootId}/bucket/${t.bucket}/${key}`;
+  const id = storageIds.entry(storageIds.bucket(t.rootId, t.bucket), key);
   return deps.explorer.reveal(id).catch(() => false);
 }

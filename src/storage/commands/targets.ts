@@ -6,6 +6,7 @@ import type { S3Client } from '../../client/storage/client';
 import type { TreeNode } from '../../shared/tree/nodes';
 import { pick } from '../../shared/prompts';
 import { BucketNode, ObjectNode, PrefixNode, StorageRootNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
+import { storageIds } from '../tree/ids';
 
 export interface StorageScope {
   region: Region;
@@ -35,7 +36,7 @@ export async function storageScopeFrom(arg: unknown, deps: StorageDeps, title: s
   const regions = profile.regions.filter((r) => SERVICE_REGIONS[profile.cloud].storage.includes(r));
   if (!regions.length) throw new Error(vscode.l10n.t('Profile "{0}" enables no region with object storage ({1}). Edit the profile to add one.', profile.name, SERVICE_REGIONS[profile.cloud].storage.join(', ')));
   const region = regions.length === 1 ? regions[0] : (await pick(regions.map((r) => ({ label: r, region: r })), { title: vscode.l10n.t('{0}: region', title) })).region;
-  return { region, s3: await deps.services.clients.s3(region), profileId: profile.id, rootId: `${profile.id}/${region}/storage` };
+  return { region, s3: await deps.services.clients.s3(region), profileId: profile.id, rootId: storageIds.root(profile.id, region) };
 }
 
 /** The bucket and folder of a node (an object stands for its folder), or a bucket the user picks. */
@@ -49,7 +50,7 @@ export async function bucketFrom(arg: unknown, deps: StorageDeps, title: string)
   const { buckets } = await scope.s3.listBuckets();
   if (!buckets.length) throw new Error(vscode.l10n.t('No bucket in {0}: create one with "NHN Cloud: Create Bucket".', scope.region));
   const b = (await pick(buckets.map((x) => ({ label: x.name, description: x.creationDate ?? '', x })), { title, placeHolder: vscode.l10n.t('Bucket in {0}', scope.region) })).x;
-  const id = `${scope.rootId}/bucket/${b.name}`;
+  const id = storageIds.bucket(scope.rootId, b.name);
   return { ...scope, bucket: b.name, prefix: '', folderId: id };
 }
 

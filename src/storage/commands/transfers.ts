@@ -45,7 +45,9 @@ export async function runTransfers(title: string, items: TransferItem[], limit: 
       const pct = total ? (bytes / total) * 100 : (files / Math.max(1, items.length)) * 100;
       progress.report({
         increment: Math.max(0, pct - reported),
-        message: vscode.l10n.t('{0} of {1}{2} · {3}', formatSize(bytes), formatSize(total), items.length > 1 ? vscode.l10n.t(' · {0}/{1} files', files, items.length) : '', formatRate(bytes, now - started)),
+        message: items.length > 1
+          ? vscode.l10n.t('{0} of {1} · {2}/{3} files · {4}', formatSize(bytes), formatSize(total), files, items.length, formatRate(bytes, now - started))
+          : vscode.l10n.t('{0} of {1} · {2}', formatSize(bytes), formatSize(total), formatRate(bytes, now - started)),
       });
       reported = Math.max(reported, pct);
     };
@@ -118,7 +120,8 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
       const picked = files ?? (await vscode.window.showOpenDialog({ canSelectFiles: true, canSelectMany: true, title: vscode.l10n.t('Upload to {0}/{1}', t.bucket, t.prefix), openLabel: vscode.l10n.t('Upload') }));
       if (!picked?.length) return;
       const items = await Promise.all(picked.map(async (u) => uploadItem(t.s3, t.bucket, keyForUpload(t.prefix, basename(u.fsPath)), u.fsPath, (await stat(u.fsPath)).size)));
-      const n = await runTransfers(vscode.l10n.t('Uploading {0} to {1}', items.length === 1 ? basename(picked[0].fsPath) : vscode.l10n.t('{0} files', items.length), t.bucket), items, concurrency());
+      const what = items.length === 1 ? vscode.l10n.t('Uploading {0} to {1}', basename(picked[0].fsPath), t.bucket) : vscode.l10n.t('Uploading {0} files to {1}', items.length, t.bucket);
+      const n = await runTransfers(what, items, concurrency());
       afterUpload(t.folderId, n, `${t.bucket}/${t.prefix}`);
       return items.map((i) => i.label);
     },

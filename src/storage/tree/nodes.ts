@@ -4,49 +4,35 @@
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
 import type { Bucket, ObjectEntry, S3Client } from '../../client/storage/client';
-import type { JobTracker } from '../../jobs/tracker';
-import type { Profile, Services } from '../../shared/services';
+import type { FeatureDeps, Profile } from '../../shared/services';
+import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
 import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, LoadMoreNode, PagedFolderNode, TreeNode, themeIcon } from '../../shared/tree/nodes';
 import { OBJECT_SCHEME, baseName, formatSize, objectPath } from '../keys';
+import { storageIds } from './ids';
 
-export interface StorageDeps {
-  services: Services;
-  jobs: JobTracker;
-  explorer: { refreshId(id: string): void; reveal(id: string): Promise<boolean>; findNode(id: string): Promise<TreeNode | undefined> };
-}
+export type StorageDeps = FeatureDeps;
 
 /** Keys per listing page (the service's maximum). */
 export const PAGE_SIZE = 1000;
 
-export function storageRoot(node: TreeNode): StorageRootNode {
-  for (let n: TreeNode | undefined = node; n; n = n.parent) if (n instanceof StorageRootNode) return n;
-  throw new Error(vscode.l10n.t('{0} is not below an Object Storage root', node.id));
-}
+export const storageRoot = (node: TreeNode): StorageRootNode => requireAncestor(node, StorageRootNode);
 
-export function bucketOf(node: TreeNode): BucketNode {
-  for (let n: TreeNode | undefined = node; n; n = n.parent) if (n instanceof BucketNode) return n;
-  throw new Error(vscode.l10n.t('{0} is not below a bucket', node.id));
-}
+export const bucketOf = (node: TreeNode): BucketNode => requireAncestor(node, BucketNode);
 
-export class StorageRootNode extends FolderNode {
-  readonly id: string;
+export class StorageRootNode extends ServiceRootNode<S3Client> {
   readonly label = vscode.l10n.t('Object Storage');
   protected readonly kind = 'storage.root';
   protected override icon = 'archive';
   protected override emptyText = vscode.l10n.t('No bucket in this region');
   constructor(
-    readonly profile: Profile,
-    readonly region: Region,
-    readonly deps: StorageDeps,
+    profile: Profile,
+    region: Region,
+    deps: StorageDeps,
     /** Prefix filter per bucket node id (shared by every root of the feature). */
     readonly prefixFilters: Map<string, string>,
   ) {
-    super();
-    this.id = `${profile.id}/${region}/storage`;
-  }
-  override scope() {
-    return { profile: this.profile, region: this.region };
+    super(profile, region, deps, 'storage');
   }
   client(): Promise<S3Client> {
     return this.deps.services.clients.s3(this.region);
@@ -159,7 +145,7 @@ export class BucketNode extends ListingNode {
     super();
     this.parent = parent;
     this.bucket = data.name;
-    this.id = `${parent.id}/bucket/${data.name}`;
+    this.id = storageIds.bucket(parent.id, data.name);
   }
   get label(): string {
     return this.bucket;
@@ -198,7 +184,7 @@ export class PrefixNode extends ListingNode {
     super();
     this.parent = parent;
     this.bucket = parent.bucket;
-    this.id = `${bucketOf(parent).id}/${prefix}`;
+    this.id = storageIds.entry(bucketOf(parent).id, prefix);
     this.label = baseName(prefix) || prefix;
   }
   override mayContain(id: string): boolean {
@@ -228,7 +214,7 @@ export class ObjectNode extends TreeNode {
   ) {
     super();
     this.parent = parent;
-    this.id = `${bucketOf(parent).id}/${entry.key}`;
+    this.id = storageIds.entry(bucketOf(parent).id, entry.key);
   }
   get label(): string {
     return baseName(this.entry.key) || this.entry.key;

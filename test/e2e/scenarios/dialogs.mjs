@@ -55,7 +55,7 @@ export const scenarios = [
       await t.page.keyboard.type('Mine. ');
       await remotePut('README.md', 'Theirs.\n');
       await t.page.keyboard.press('Control+S');
-      const conflict = t.lre('{0} changed in {1} since you opened it{2}.', 'README.md', 'sandbox-docs');
+      const conflict = t.lre('{0} changed in {1} since you opened it (modified {2}).', 'README.md', 'sandbox-docs');
       await t.dialogButton(conflict, 'Compare');
       await t.page.locator('.tabs-container .tab').filter({ hasText: t.l('{0} (remote) ↔ yours', 'README.md') }).waitFor({ timeout: 30_000 });
       await t.page.keyboard.press('Control+W');

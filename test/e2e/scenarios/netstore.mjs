@@ -78,14 +78,14 @@ export const scenarios = [
       await typeAtTop(t, '// local ');
       await remotePut('config.json', '{ "changed": "remotely" }\n');
       await t.page.keyboard.press('Control+S');
-      await t.dialogButton(t.lre('{0} changed in {1} since you opened it{2}.', 'config.json', 'sandbox-docs'), 'Compare');
+      await t.dialogButton(t.lre('{0} changed in {1} since you opened it (modified {2}).', 'config.json', 'sandbox-docs'), 'Compare');
       await t.page.locator('.tabs-container .tab').filter({ hasText: t.l('{0} (remote) ↔ yours', 'config.json') }).waitFor({ timeout: 30_000 });
       await t.screenshot('storage-conflict-compare');
       // Back to the file itself; saving again asks again, and Overwrite keeps the local text.
       await t.page.keyboard.press('Control+W');
       await t.page.locator('.tabs-container .tab').filter({ hasText: 'config.json' }).first().click();
       await t.page.keyboard.press('Control+S');
-      await t.dialogButton(t.lre('{0} changed in {1} since you opened it{2}.', 'config.json', 'sandbox-docs'), 'Overwrite');
+      await t.dialogButton(t.lre('{0} changed in {1} since you opened it (modified {2}).', 'config.json', 'sandbox-docs'), 'Overwrite');
       await waitSaved(t, 'config.json');
       await t.page.keyboard.press('Control+W');
       await t.treeRow('config.json').click();
@@ -146,7 +146,7 @@ export const scenarios = [
       await t.menu('Rules', 'Create Routing Rule...');
       await t.quick.answer('10.77.1.0/24', 'Destination range (CIDR)');
       await t.quick.pick('FORWARD', t.lpart('What happens to traffic for {0}'));
-      await t.quick.pick('app-attachment', t.lpart('{0}: forward to'));
+      await t.quick.pick('app-attachment', t.lpart('Attachment to forward the traffic to'));
       await t.quick.answer('', 'Description');
       await t.treeRow('10.77.1.0/24').waitFor({ timeout: 30_000 });
     },
@@ -168,12 +168,12 @@ export const scenarios = [
     name: 'allocate, attach, detach and release a floating IP',
     async run(t) {
       await t.menu('Floating IPs', 'Allocate Floating IP...');
-      await t.quick.answer('', 'A label for the new address (optional)');
+      await t.quick.answer('e2e-label', 'A label for the new address (optional)');
       const toast = await t.notification(t.lre('Floating IP {0} allocated in {1}.', undefined, 'KR1'), 30_000);
       const address = t.lparse('Floating IP {0} allocated in {1}.', (await toast.locator('.notification-list-item-message').innerText()).trim())?.[0];
       if (!address) throw new Error('no address in the notification');
       await t.expandRow('Floating IPs');
-      await t.treeRow(address).waitFor({ timeout: 30_000 });
+      await t.treeRow(address).filter({ hasText: 'e2e-label' }).waitFor({ timeout: 30_000 });
       await t.menu(address, 'Attach Floating IP to Port...');
       await t.quick.answer(MULTI_IP_PORT, 'port');
       // The port has two addresses: the service says so and the command asks which one.

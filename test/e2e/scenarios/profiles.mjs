@@ -150,7 +150,7 @@ export const scenarios = [
       await t.quick.enter();
       await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
       await t.quick.enter();
-      await t.quick.waitFor(t.lpart('Leave empty to keep the stored value.'));
+      await t.quick.waitFor(t.lpart('{0} Leave empty to keep the stored value.'));
       await t.page.locator(`.quick-input-widget input[placeholder*="${t.lpart('{0} (stored; type to replace)')}"]`).waitFor();
       for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
       await t.quick.pick('$(check) Save profile', ADVANCED);

@@ -92,6 +92,19 @@ function literalAt(text: string, start: number, quote: string): string {
   return text.slice(start, i);
 }
 
+/**
+ * A user-facing property whose value a condition chooses between literals
+ * (`description: on ? 'on' : 'off'`): even one lowercase word there is read by a person.
+ */
+const CHOICE = /\b(?:label|placeHolder|placeholder|prompt|title|detail|description|emptyText|tooltip|text(?:Content)?)\s*[:=]\s*[^,;{}()\n]*?\?\s*(['"`])([^'"`\n]*)\1\s*:\s*(?:(['"`])([^'"`\n]*)\3)?/g;
+
+/** Any word a person reads: not a codicon, an API value (UPPER_CASE), an id or a path. */
+function isWord(s: string): boolean {
+  const plain = s.replace(/\$\{[^}]*\}/g, ' ').trim();
+  if (!/[A-Za-z]{2,}/.test(plain) || ALLOWED.has(plain) || /^\$\([a-z0-9~-]+\)$/.test(plain) || /^[A-Z0-9_ ]+$/.test(plain)) return false;
+  return /\s/.test(plain) || !/[._/:#-]/.test(plain);
+}
+
 function isWords(s: string): boolean {
   const plain = s.replace(/\$\{[^}]*\}/g, ' ').trim();
   if (!/[A-Za-z]{2,}/.test(plain) || ALLOWED.has(plain)) return false;
@@ -113,6 +126,9 @@ test('no user-facing string literal bypasses l10n.t', () => {
         if (isWords(s)) offenders.push(`${file}:${text.slice(0, m.index).split('\n').length}: ${kind} "${s.slice(0, 60)}"`);
       }
     }
+    for (const m of text.matchAll(CHOICE)) {
+      for (const s of [m[2], m[4]]) if (s !== undefined && isWord(s)) offenders.push(`${file}:${text.slice(0, m.index).split('\n').length}: choice "${s.slice(0, 60)}"`);
+    }
   }
   assert.deepEqual(offenders, []);
 });
@@ -122,6 +138,10 @@ test('the bypass scan finds a bare message (it can fail)', () => {
   assert.ok(!isWords('$(sync~spin)'));
   assert.ok(!isWords('nhncloud.rds.start'));
   assert.ok(!isWords('AVAILABLE'));
+  const choices = (code: string) => [...code.matchAll(CHOICE)].flatMap((m) => [m[2], m[4]]).filter((s) => s !== undefined && isWord(s));
+  assert.deepEqual(choices(`{ description: b.useBackupLock ? 'on' : 'off' }`), ['on', 'off']);
+  assert.deepEqual(choices(`{ detail: active ? 'active' : undefined }`), ['active']);
+  assert.deepEqual(choices(`{ description: ok ? '$(pass)' : 'AVAILABLE', label: x ? 'mysql_native_password' : '' }`), []);
 });
 
 test('package.json points VS Code at the l10n bundles', () => {

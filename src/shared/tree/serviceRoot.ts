@@ -1,0 +1,50 @@
+// What every service tree (RDS, network, object storage) shares: its root node under a region,
+// the walk up to an ancestor of a given class, and the rule for which regions show the root.
+import * as vscode from 'vscode';
+import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
+import type { FeatureDeps, Profile } from '../services';
+import { FolderNode, type TreeNode } from './nodes';
+
+/** The services with a root of their own under a region. */
+export type RootService = 'rds' | 'network' | 'storage';
+
+/** Tree id of a service root: `<profileId>/<region>/<service>`. Every id below it starts with it. */
+export function serviceRootId(profileId: string, region: Region, service: RootService): string {
+  return `${profileId}/${region}/${service}`;
+}
+
+/** The node itself or its nearest ancestor that is a `cls`; undefined when there is none. */
+export function ancestor<T extends TreeNode>(node: TreeNode | undefined, cls: abstract new (...args: never[]) => T): T | undefined {
+  for (let n = node; n; n = n.parent) if (n instanceof cls) return n;
+  return undefined;
+}
+
+/** ancestor() for nodes that always have one (a folder below its service root): a missing one is a bug. */
+export function requireAncestor<T extends TreeNode>(node: TreeNode, cls: abstract new (...args: never[]) => T): T {
+  const found = ancestor(node, cls);
+  if (!found) throw new Error(vscode.l10n.t('Internal error: {0} has no {1} above it. Please report this with the log.', node.id, cls.name));
+  return found;
+}
+
+/** "RDS for MySQL", "Network", "Object Storage" under a region: owns the region's client. */
+export abstract class ServiceRootNode<Client> extends FolderNode {
+  readonly id: string;
+  constructor(
+    readonly profile: Profile,
+    readonly region: Region,
+    readonly deps: FeatureDeps,
+    service: RootService,
+  ) {
+    super();
+    this.id = serviceRootId(profile.id, region, service);
+  }
+  override scope() {
+    return { profile: this.profile, region: this.region };
+  }
+  abstract client(): Promise<Client>;
+}
+
+/** A feature's `regionChildren`: its root in the regions where the service runs for the profile's cloud. */
+export function rootWhereServiceRuns(service: RootService, makeRoot: (profile: Profile, region: Region) => TreeNode) {
+  return (profile: Profile, region: Region): TreeNode[] => (SERVICE_REGIONS[profile.cloud][service].includes(region) ? [makeRoot(profile, region)] : []);
+}
