@@ -250,7 +250,7 @@ export async function startSwift(opts = {}) {
     launch('memcached', ['-u', user, '-l', '127.0.0.1', '-p', String(memcachePort), '-m', '64']);
     for (const kind of ['object', 'container', 'account', 'proxy']) launch(kind, [join(dir, `etc/${kind}-server.conf`), '-v']);
     const endpoint = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + 180_000;
     for (;;) {
       const dead = children.find((c) => c.exitCode !== null || c.signalCode !== null);
       if (dead) throw new Error(`a Swift server ended while starting (${dead.spawnfile}, exit ${dead.exitCode ?? dead.signalCode})`);
@@ -264,7 +264,7 @@ export async function startSwift(opts = {}) {
           () => false,
         ));
       if (ok) break;
-      if (Date.now() > deadline) throw new Error('Swift did not answer its health check within 90 s');
+      if (Date.now() > deadline) throw new Error('Swift did not answer its health check within 180 s (see DIR/log)');
       await sleep(100);
     }
     return { endpoint, accessKey: 'test:tester', secretKey: 'testing', region, dir, pids: children.map((c) => c.pid ?? 0), stop };
