@@ -264,7 +264,7 @@ export async function startSwift(opts = {}) {
           () => false,
         ));
       if (ok) break;
-      if (Date.now() > deadline) throw new Error('Swift did not answer its health check within 180 s; the end of each server's log follows');
+      if (Date.now() > deadline) throw new Error('Swift did not answer its health check within 180 s; the end of each log follows');
       await sleep(100);
     }
     return { endpoint, accessKey: 'test:tester', secretKey: 'testing', region, dir, pids: children.map((c) => c.pid ?? 0), stop };
