@@ -22,6 +22,7 @@ function loadSandboxModule(): SandboxModule {
     const source = path.join(__dirname, '..', 'sandbox', 'index.ts');
     return require(source) as SandboxModule;
   }
+  // Bundled: dist/sandbox.js beside dist/main.js (esbuild.mjs), loaded only here.
   return require('./sandbox.js') as SandboxModule;
 }
 

@@ -2,14 +2,15 @@
 // Every request's Signature V4 is verified (wrong secret: 403 SignatureDoesNotMatch; wrong
 // signing region: 400 AuthorizationHeaderMalformed naming the expected one; changed request:
 // 403). Routing reads STORAGE_OPERATIONS. Copy operations differ from PUT Object / Upload Part
-// only by a header, which the router does not see: they are counted (stats, faults) as
-// storage.putObject / storage.uploadPart and told apart here.
+// only by the x-amz-copy-source header, which the router reads: stats and faults name them
+// storage.copyObject / storage.uploadPartCopy.
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { SandboxCall, SandboxReply, SandboxServer, SandboxService } from '../server';
 import { STORAGE_OPERATIONS, s3HeaderMarker, s3PathOf, s3QueryMarkers, type StorageOperationName } from '../../client/storage/operations';
 import { escapeXml as esc, S3_NS } from '../../client/storage/xml';
 import { verifySigV4 } from './sigv4';
-import { ObjectStore } from './store';
+import { ObjectStore, readBody } from './store';
 import { seedStorage } from './seed';
 import { findEc2Secret, SANDBOX_EC2 } from '../identity/index';
 import type { SandboxModule } from '../index';
@@ -31,10 +32,9 @@ export interface StorageSandboxOptions {
   seed?: boolean;
 }
 
-const ROUTES = STORAGE_OPERATIONS.filter((op) => !s3HeaderMarker(op))
-  .map((op) => ({ op, name: op.id.slice('storage.'.length) as StorageOperationName, level: levelOf(s3PathOf(op)), markers: s3QueryMarkers(op) }))
-  // Most specific first: the rows that require more query subresources.
-  .sort((a, b) => b.markers.length - a.markers.length);
+const ROUTES = STORAGE_OPERATIONS.map((op) => ({ op, name: op.id.slice('storage.'.length) as StorageOperationName, level: levelOf(s3PathOf(op)), markers: s3QueryMarkers(op), header: s3HeaderMarker(op) }))
+  // Most specific first: the rows that require a header (copies), then more query subresources.
+  .sort((a, b) => Number(!!b.header) - Number(!!a.header) || b.markers.length - a.markers.length);
 
 function levelOf(template: string): 0 | 1 | 2 {
   return template === '/' ? 0 : template.includes('{obj}') ? 2 : 1;
@@ -113,12 +113,13 @@ export class StorageSandbox implements SandboxService {
     this.store.dispose();
   }
 
-  route(method: string, path: string, query: URLSearchParams): { operation: string; params: Record<string, string> } | undefined {
+  route(method: string, path: string, query: URLSearchParams, headers: IncomingHttpHeaders): { operation: string; params: Record<string, string> } | undefined {
     const segs = path.split('/').slice(1);
     const level = segs[0] ? (segs.length > 1 && segs.slice(1).join('/') ? 2 : 1) : 0;
     for (const r of ROUTES) {
       if (r.op.method !== method || r.level !== level) continue;
       if (!r.markers.every((m) => query.has(m))) continue;
+      if (r.header && headers[r.header] === undefined) continue;
       const params: Record<string, string> = {};
       if (level >= 1) params.bucket = safeDecode(segs[0]);
       if (level === 2) params.obj = safeDecode(segs.slice(1).join('/'));
@@ -144,11 +145,7 @@ export class StorageSandbox implements SandboxService {
     if (!auth.ok) return errorXml(auth.status, auth.code, auth.message, rawPath, auth.region ? { Region: auth.region } : undefined);
 
     const ctx: Ctx = { call, store: this.store, region, bucketName, key, payloadHash: auth.payloadHash, resource: rawPath };
-    let name = call.operation.slice('storage.'.length) as StorageOperationName;
-    if (call.headers['x-amz-copy-source'] !== undefined) {
-      if (name === 'putObject') name = 'copyObject';
-      else if (name === 'uploadPart') name = 'uploadPartCopy';
-    }
+    const name = call.operation.slice('storage.'.length) as StorageOperationName;
     if (name === 'listBuckets') return listBuckets(ctx);
     if (name === 'createBucket') return createBucket(ctx);
     const b = this.store.bucket(region, bucketName);
@@ -239,6 +236,28 @@ export function registerStorage(server: SandboxServer, service: StorageSandbox =
   server.addControl('storage/scale', (body) => {
     const b = body as { region?: string; bucket?: string; count?: number; prefix?: string };
     return service.scaleBucket(b.region ?? 'KR1', b.bucket ?? 'sandbox-big', Number(b.count ?? 100_000), b.prefix);
+  });
+  // POST /_sandbox/storage/generate-object {region, bucket, key, size, contentType?, metadata?}:
+  // a large object whose content is made on read (tests of copies of large objects).
+  server.addControl('storage/generate-object', (body) => {
+    const b = body as { region: string; bucket: string; key: string; size: number; contentType?: string; metadata?: Record<string, string> };
+    if (!Number.isInteger(b.size) || b.size < 0) throw new Error('size must be a whole number of bytes');
+    const r = b.region.toUpperCase();
+    const bucket = service.store.bucket(r, b.bucket) ?? service.store.createBucket(r, b.bucket);
+    service.store.setObject(bucket, { key: b.key, size: b.size, etag: `"${createHash('md5').update(`${b.key}:${b.size}`).digest('hex')}"`, lastModified: new Date(), contentType: b.contentType ?? 'application/octet-stream', metadata: b.metadata ?? {}, body: { kind: 'gen', seed: b.key, size: b.size, text: false } });
+    return { ok: true };
+  });
+  // POST /_sandbox/storage/object-digest {region, bucket, key}: size, SHA-256, type and metadata
+  // of an object, or {missing: true}; and the multipart uploads in progress in its bucket.
+  server.addControl('storage/object-digest', async (body) => {
+    const b = body as { region: string; bucket: string; key: string };
+    const bucket = service.store.bucket(b.region.toUpperCase(), b.bucket);
+    const uploads = [...(bucket?.uploads.values() ?? [])].map((u) => ({ key: u.key, uploadId: u.id, parts: u.parts.size }));
+    const obj = bucket?.objects.get(b.key);
+    if (!obj) return { missing: true, uploads };
+    const hash = createHash('sha256');
+    for await (const chunk of readBody(obj.body)) hash.update(chunk as Buffer);
+    return { size: obj.size, sha256: hash.digest('hex'), contentType: obj.contentType, metadata: obj.metadata, uploads };
   });
   server.addControl('storage/put-object', (body) => {
     const b = body as { region: string; bucket: string; key: string; content: string; base64?: boolean; contentType?: string };
