@@ -7,6 +7,11 @@ cd "$(dirname "$0")/.."
 source scripts/ensure-deps.sh
 ensure_deps || exit 1
 
+# Said first so nobody waits for the end to learn it: the database tests need a real MariaDB.
+if ! { [ -x /usr/sbin/mariadbd ] || command -v mariadbd >/dev/null 2>&1; } || ! command -v mariadb >/dev/null 2>&1; then
+  echo "[deps] MariaDB is not installed: the database tests will FAIL. Install it: sudo apt-get install mariadb-server mariadb-client openssl"
+fi
+
 failed=()
 step() {
   local name=$1; shift

@@ -29,12 +29,14 @@ export async function benchBigRegion({ vsix, runs = 5, log = console.error, inst
       await folder.waitFor({ timeout: 60_000 });
       await control(url, 'stats', undefined).catch(() => undefined);
       await fetch(`${url}/_sandbox/stats`, { method: 'DELETE' });
-      const r = await timeExpand(t, folder);
+      // Drawn means the folder's count of at least `instances` beside its name and rows below it,
+      // no error row (timeExpand throws on one).
+      const r = await timeExpand(t, folder, { minRows: 5, minCount: instances });
       const st = await control(url, 'stats');
       const n = typeof st?.total === 'number' ? st.total : Array.isArray(st?.requests) ? st.requests.length : Object.values(st ?? {}).reduce((a, v) => a + (typeof v === 'number' ? v : 0), 0);
       ms.push(r.ms);
       requests.push(n);
-      log(`  big region run ${i + 1}: ${r.ms.toFixed(0)} ms to ${r.rows} rows drawn; ${n} sandbox requests`);
+      log(`  big region run ${i + 1}: ${r.ms.toFixed(0)} ms to ${r.rows} rows drawn (folder count ${r.count}); ${n} sandbox requests`);
     }
     return { instances, drawnMs: stats(ms), requests: stats(requests) };
   });

@@ -1,5 +1,5 @@
 // One transfer in a fresh process: `node --expose-gc transferWorker.mjs '<json>'` with
-// {target, client: ours|sdk|lean|raw, op: up|down, file, key, warmFile, warmKey, lib}.
+// {target, client: ours|sdk|sdkNoChecksum|lean|raw, op: up|down, file, key, warmFile, warmKey, lib}.
 // Warms the client up (a 24 MiB transfer), collects garbage, then measures the timed transfer:
 // wall time, CPU time, and the peak growth of resident memory over that baseline (sampled
 // every 20 ms). Prints one JSON line.
@@ -23,10 +23,15 @@ async function makeClient() {
         close: () => transport.close(),
       };
     }
-    case 'sdk': {
+    case 'sdk':
+    case 'sdkNoChecksum': {
       const { S3Client, GetObjectCommand } = require('@aws-sdk/client-s3');
       const { Upload } = require('@aws-sdk/lib-storage');
-      const s3 = new S3Client({ endpoint: t.baseUrl, forcePathStyle: true, region: t.region, credentials: { accessKeyId: t.access, secretAccessKey: t.secret } });
+      // 'sdk': its defaults (a CRC32 of every part, computed and sent; responses validated).
+      // 'sdkNoChecksum': checksums only where an operation requires one, like ours (which signs
+      // UNSIGNED-PAYLOAD): the fair comparison of the transfer itself.
+      const checksums = job.client === 'sdkNoChecksum' ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {};
+      const s3 = new S3Client({ endpoint: t.baseUrl, forcePathStyle: true, region: t.region, credentials: { accessKeyId: t.access, secretAccessKey: t.secret }, ...checksums });
       return {
         up: (key, file) => new Upload({ client: s3, params: { Bucket: t.bucket, Key: key, Body: createReadStream(file) }, partSize: 8 * 1024 * 1024, queueSize: 4 }).done(),
         down: async (key, file) => {

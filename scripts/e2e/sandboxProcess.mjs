@@ -40,7 +40,7 @@ export const EC2 = { access: 'd4e2c9a1b7f34c55a0e6b8f21c3d9e47', secret: '6b1f8e
 export const RDS = { appKey: 'sandbox-rds-appkey', id: 'sandbox-admin-access-key', secret: 'sandbox-admin-secret-access-key' };
 
 /** Picks a QuickPick item by typing its label (the list may be long or still filtering). */
-async function pickTyped(t, label, expect) {
+export async function pickTyped(t, label, expect) {
   await t.quick.waitFor(expect);
   await t.page.mouse.move(1, 1);
   const input = t.page.locator('.quick-input-widget input[type="text"]').first();

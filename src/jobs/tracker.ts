@@ -110,6 +110,15 @@ export interface JobExplorer {
   refreshId(id: string): void;
 }
 
+/** Something that is not a job but is shown with them while it exists (a temporary access rule). */
+export interface StandingItem {
+  title: string;
+  description?: string;
+  detail?: string;
+  /** Tree id revealed when it is picked from the jobs list. */
+  nodeId?: string;
+}
+
 export interface TrackOptions {
   jobId: string;
   region: Region;
@@ -129,6 +138,8 @@ export class JobTracker {
   readonly onDidChange = this.changed.event;
   private readonly subs: vscode.Disposable[] = [];
   private ticker?: NodeJS.Timeout;
+  /** Sources of standing items: things that exist for a while and are shown with the jobs. */
+  private readonly standingSources = new Set<() => StandingItem[]>();
 
   constructor(
     private readonly services: Services,
@@ -268,8 +279,38 @@ export class JobTracker {
     return this.services.context.workspaceState.update(STATE_KEY, this.jobs);
   }
 
+  /**
+   * Shows what `source` lists (a temporary DB security group rule of Connect…) with the jobs, in
+   * the status bar and the jobs list, until disposed; `changed` fires when the list changes.
+   */
+  addStanding(source: () => StandingItem[], changed: vscode.Event<void>): vscode.Disposable {
+    this.standingSources.add(source);
+    const sub = changed(() => this.render());
+    this.render();
+    return {
+      dispose: () => {
+        sub.dispose();
+        this.standingSources.delete(source);
+        this.render();
+      },
+    };
+  }
+
+  standing(): StandingItem[] {
+    return [...this.standingSources].flatMap((s) => s());
+  }
+
   private render() {
     const running = this.jobs.filter((j) => j.state === 'running');
+    const standing = this.standing();
+    if (!running.length && standing.length) {
+      if (this.ticker) clearInterval(this.ticker);
+      this.ticker = undefined;
+      this.statusBar.text = vscode.l10n.t('$(shield) {0} temporary access rule(s)', standing.length);
+      this.statusBar.tooltip = new vscode.MarkdownString(undefined, true).appendText(standing.map((x) => x.title).join('\n')).appendMarkdown('\n\n' + vscode.l10n.t('Click to list recent jobs.'));
+      this.statusBar.show();
+      return;
+    }
     if (!running.length) {
       this.statusBar.hide();
       if (this.ticker) clearInterval(this.ticker);
@@ -278,7 +319,7 @@ export class JobTracker {
     }
     this.statusBar.text = running.length > 1 ? vscode.l10n.t('$(sync~spin) {0} NHN Cloud jobs', running.length) : vscode.l10n.t('$(sync~spin) 1 NHN Cloud job');
     const tip = new vscode.MarkdownString(undefined, true);
-    tip.appendText(running.map((j) => `${j.title}: ${j.status}, ${formatElapsed(Date.now() - j.startedAt)}`).join('\n'));
+    tip.appendText([...running.map((j) => `${j.title}: ${j.status}, ${formatElapsed(Date.now() - j.startedAt)}`), ...standing.map((x) => x.title)].join('\n'));
     tip.appendMarkdown('\n\n' + vscode.l10n.t('Click to list recent jobs.'));
     this.statusBar.tooltip = tip;
     this.statusBar.show();
@@ -300,12 +341,18 @@ export class JobTracker {
         detail: vscode.l10n.t('{0} · job {1}', j.region, j.jobId),
         job: j,
       }));
-    if (!items.length) {
+    const standing = this.standing().map((x) => ({ label: `$(shield) ${x.title}`, description: x.description ?? '', detail: x.detail, standing: x }));
+    if (!items.length && !standing.length) {
       void vscode.window.showInformationMessage(vscode.l10n.t('No NHN Cloud job in this workspace yet.'));
       return;
     }
-    const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('NHN Cloud jobs'), matchOnDetail: true, placeHolder: vscode.l10n.t('Pick a job to reveal its resource') });
-    if (!pick) return;
+    const picked = await vscode.window.showQuickPick([...standing, ...items], { title: vscode.l10n.t('NHN Cloud jobs'), matchOnDetail: true, placeHolder: vscode.l10n.t('Pick a job to reveal its resource') });
+    if (!picked) return;
+    if ('standing' in picked) {
+      if (picked.standing.nodeId) await this.explorer.reveal(picked.standing.nodeId);
+      return;
+    }
+    const pick = picked;
     const chosen = await vscode.window.showQuickPick(
       [
         ...(pick.job.nodeId ? [{ label: vscode.l10n.t('Reveal in Tree'), id: 'reveal' as const }] : []),

@@ -17,6 +17,7 @@ const TITLES: Record<PanelKind, string> = {
   parameterGroup: vscode.l10n.t('Parameter Group'),
   securityGroup: vscode.l10n.t('DB Security Group Rules'),
   metrics: vscode.l10n.t('Metrics'),
+  queryResults: vscode.l10n.t('Query Results'),
 };
 
 /** The tab title with the resource's name: one whole message per panel. */
@@ -27,6 +28,7 @@ const TITLES_OF: Record<PanelKind, (name: string) => string> = {
   parameterGroup: (name) => vscode.l10n.t('Parameter Group: {0}', name),
   securityGroup: (name) => vscode.l10n.t('DB Security Group Rules: {0}', name),
   metrics: (name) => vscode.l10n.t('Metrics: {0}', name),
+  queryResults: (name) => vscode.l10n.t('Query Results: {0}', name),
 };
 
 const open = new Map<string, BasePanel<PanelKind>>();
@@ -102,6 +104,12 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
   /** Pushes an event (job progress, refreshed data) to the webview. */
   protected emit(name: string, data: unknown): void {
     this.post({ type: 'event', name, data });
+  }
+
+  /** Like emit, settling once the webview took the message: a streaming sender waits on it. */
+  protected emitAndWait(name: string, data: unknown): Thenable<boolean> {
+    if (this.disposed) return Promise.resolve(false);
+    return this.panel.webview.postMessage({ type: 'event', name, data } satisfies OutboundMessage);
   }
 
   private async receive(raw: unknown): Promise<void> {

@@ -90,6 +90,14 @@ export const METHODS = {
       interval: z.optional(z.number().check(z.int(), z.minimum(1))),
     }),
   },
+  queryResults: {
+    cancel: z.strictObject({ runId: z.number().check(z.int(), z.minimum(1)) }),
+    export: z.strictObject({
+      runId: z.number().check(z.int(), z.minimum(1)),
+      index: z.number().check(z.int(), z.minimum(0)),
+      format: z.enum(['csv', 'json']),
+    }),
+  },
 } satisfies Record<PanelKind, MethodSchemas>;
 
 export type MethodsOf<K extends PanelKind> = (typeof METHODS)[K];

@@ -7,6 +7,7 @@ export const PANEL_VIEW_TYPES = {
   parameterGroup: 'nhncloud.rds.parameterGroup',
   securityGroup: 'nhncloud.rds.securityGroup',
   metrics: 'nhncloud.rds.metrics',
+  queryResults: 'nhncloud.rds.queryResults',
 } as const;
 
 export type PanelKind = keyof typeof PANEL_VIEW_TYPES;

@@ -1,5 +1,7 @@
 // The only place that touches SecretStorage (CONTRIBUTING.md, convention 6). One key per secret field,
-// namespaced by profile: `nhncloud/<profileId>/<field>`.
+// namespaced by profile: `nhncloud/<profileId>/<field>`; database passwords (Connect…) under
+// `nhncloud/<profileId>/db/<instanceId>/<dbUserName>`, listed in `nhncloud/<profileId>/dbIndex` because
+// SecretStorage cannot list its keys (VS Code 1.96) and Remove Profile must find them all.
 import type * as vscode from 'vscode';
 import type { ProfileSecrets } from '../shared/services';
 
@@ -19,8 +21,41 @@ export type SecretField = (typeof SECRET_FIELDS)[number];
 
 export const secretKey = (profileId: string, field: SecretField): string => `nhncloud/${profileId}/${field}`;
 
+export const dbPasswordKey = (profileId: string, instanceId: string, dbUserName: string): string => `nhncloud/${profileId}/db/${instanceId}/${dbUserName}`;
+const dbIndexKey = (profileId: string): string => `nhncloud/${profileId}/dbIndex`;
+
 export class ProfileSecretStore {
   constructor(private readonly storage: vscode.SecretStorage) {}
+
+  dbPassword(profileId: string, instanceId: string, dbUserName: string): Thenable<string | undefined> {
+    return this.storage.get(dbPasswordKey(profileId, instanceId, dbUserName));
+  }
+
+  async storeDbPassword(profileId: string, instanceId: string, dbUserName: string, password: string): Promise<void> {
+    const key = dbPasswordKey(profileId, instanceId, dbUserName);
+    const index = await this.dbIndex(profileId);
+    if (!index.includes(key)) await this.storage.store(dbIndexKey(profileId), JSON.stringify([...index, key]));
+    await this.storage.store(key, password);
+  }
+
+  /** True when a password was stored. */
+  async forgetDbPassword(profileId: string, instanceId: string, dbUserName: string): Promise<boolean> {
+    const key = dbPasswordKey(profileId, instanceId, dbUserName);
+    const had = (await this.storage.get(key)) !== undefined;
+    await this.storage.delete(key);
+    const index = await this.dbIndex(profileId);
+    if (index.includes(key)) await this.storage.store(dbIndexKey(profileId), JSON.stringify(index.filter((k) => k !== key)));
+    return had;
+  }
+
+  private async dbIndex(profileId: string): Promise<string[]> {
+    try {
+      const parsed: unknown = JSON.parse((await this.storage.get(dbIndexKey(profileId))) ?? '[]');
+      return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string' && k.startsWith(`nhncloud/${profileId}/db/`)) : [];
+    } catch {
+      return [];
+    }
+  }
 
   async get(profileId: string): Promise<ProfileSecrets> {
     const out: ProfileSecrets = {};
@@ -44,8 +79,10 @@ export class ProfileSecretStore {
     }
   }
 
+  /** Every secret of the profile: its fields and the database passwords kept for it. */
   async deleteAll(profileId: string): Promise<void> {
-    await Promise.all(SECRET_FIELDS.map((f) => this.storage.delete(secretKey(profileId, f))));
+    const dbKeys = await this.dbIndex(profileId);
+    await Promise.all([...SECRET_FIELDS.map((f) => secretKey(profileId, f)), ...dbKeys, dbIndexKey(profileId)].map((k) => this.storage.delete(k)));
   }
 
   /** The profile id a SecretStorage key belongs to, if it is one of ours. */

@@ -94,6 +94,22 @@ export class Profiles implements ProfileStore, vscode.Disposable {
     this.changed.fire();
   }
 
+  /** The kept password of a database user (Connect…), known to the Redactor from here on. */
+  async dbPassword(profileId: string, instanceId: string, dbUserName: string): Promise<string | undefined> {
+    const p = await this.secretStore.dbPassword(profileId, instanceId, dbUserName);
+    this.redactor.addSecret(p);
+    return p;
+  }
+
+  async storeDbPassword(profileId: string, instanceId: string, dbUserName: string, password: string): Promise<void> {
+    this.redactor.addSecret(password);
+    await this.secretStore.storeDbPassword(profileId, instanceId, dbUserName, password);
+  }
+
+  forgetDbPassword(profileId: string, instanceId: string, dbUserName: string): Promise<boolean> {
+    return this.secretStore.forgetDbPassword(profileId, instanceId, dbUserName);
+  }
+
   private async registerSecrets(id: string): Promise<void> {
     try {
       this.registerValues(await this.secretStore.get(id));

@@ -20,8 +20,15 @@ import { modifyInstanceCommands } from './commands/modifyInstance';
 import { parameterGroupCommands } from './commands/parameterGroups';
 import { restartCommands } from './commands/restart';
 import { securityGroupCommands } from './commands/securityGroups';
+import { connectionFeature } from './connection/commands';
+import { createQueryConsoleFeature } from './connection/console';
+import { DbSessionManager } from './connection/sessions';
 
-export function createRdsFeature(deps: RdsDeps): Feature {
+export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSessionManager } {
+  // The database sessions of this window (Connect…): ended when the extension deactivates.
+  const sessions = new DbSessionManager();
+  const connection = connectionFeature({ ...deps, sessions });
+  const queryConsole = createQueryConsoleFeature(deps.services, sessions);
   const commands: Record<string, CommandHandler> = {
     'nhncloud.rds.refresh': (node?: unknown) => {
       if (node instanceof TreeNode) deps.explorer.refreshId(node.id);
@@ -40,9 +47,17 @@ export function createRdsFeature(deps: RdsDeps): Feature {
     ...securityGroupCommands(deps),
     ...groupCommands(deps),
     ...eventCommands(deps),
+    ...connection.commands,
+    ...queryConsole.commands,
   };
   return {
     commands,
-    regionChildren: rootWhereServiceRuns('rds', (profile, region) => new RdsServiceNode(profile, region, deps)),
+    sessions,
+    dispose: async () => {
+      await queryConsole.dispose?.();
+      await connection.dispose();
+      sessions.dispose();
+    },
+    regionChildren: rootWhereServiceRuns('rds', (profile, region) => new RdsServiceNode(profile, region, deps, sessions)),
   };
 }

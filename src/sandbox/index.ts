@@ -64,10 +64,15 @@ export interface SandboxModule {
 
 const rdsModule: SandboxModule = {
   name: 'rds',
-  start: ({ server, options }) => {
+  start: async ({ server, options }) => {
     const pair = (k: RdsKeyPair): ProfileSecrets => ({ rdsAppKey: k.appKey, rdsAccessKeyId: k.accessKeyId, rdsSecretAccessKey: k.secretAccessKey });
+    const api = startRdsSandbox(server, { timeScale: options.timeScale, seed: options.seed, scale: options.scale });
+    // The seeded instances get their database ports before the first request.
+    await api.databases.sync();
     return {
-      api: startRdsSandbox(server, { timeScale: options.timeScale, seed: options.seed, scale: options.scale }),
+      api,
+      // Stops every instance's MariaDB and removes its directory.
+      close: () => api.databases.close(),
       credentials: { admin: RDS_KEYS.admin, viewer: RDS_KEYS.viewer },
       secrets: pair(RDS_KEYS.admin),
       viewerSecrets: pair(RDS_KEYS.viewer),

@@ -2,6 +2,7 @@
 // on 127.0.0.1, prints its address, the endpoint overrides and the credentials of the ADMIN and
 // VIEWER profiles, and runs until Ctrl-C / SIGTERM. SANDBOX_PORT also sets the port.
 import { startSandbox } from './index';
+import { SANDBOX_DB_PASSWORD } from './rds/mariadb/databases';
 
 function arg(name: string): string | undefined {
   const argv = process.argv.slice(2);
@@ -42,7 +43,11 @@ async function main(): Promise<void> {
     'VIEWER profile secrets:',
     ...Object.entries(viewer.secrets).map(([k, v]) => `  ${k.padEnd(20)} ${v}`),
     '',
-    `Control API: ${sb.url}/_sandbox/faults, /_sandbox/stats, /_sandbox/rds/{fail-next-job,scale,region,time-scale,exports}`,
+    sb.rds.databases.missing
+      ? `Databases: none (${sb.rds.databases.missing})`
+      : `Databases: a real MariaDB per DB instance on 127.0.0.1 (its dbPort), started on first connection; seeded users admin/app/readonly, password ${SANDBOX_DB_PASSWORD}`,
+    '',
+    `Control API: ${sb.url}/_sandbox/faults, /_sandbox/stats, /_sandbox/rds/{fail-next-job,scale,region,time-scale,exports,mariadb}`,
     'Ctrl-C stops it.',
   ];
   console.log(out.join('\n'));

@@ -16,6 +16,7 @@ import { BackupNode, ParameterGroupNode, SecurityGroupNode } from '../tree/resou
 import { CreateInstancePanel } from '../../panels/createInstancePanel';
 import { MetricsPanel } from '../../panels/metricsPanel';
 import { ParameterGroupPanel } from '../../panels/parameterGroupPanel';
+import { QueryResultsPanel } from '../../panels/queryResultsPanel';
 import { targetFromState, type PanelTarget } from '../../panels/protocol';
 import { ReplicatePanel } from '../../panels/replicatePanel';
 import { RestorePanel } from '../../panels/restorePanel';
@@ -99,6 +100,7 @@ export function createRdsFormsFeature(deps: RdsDeps): Feature & { revive(viewTyp
     parameterGroup: ParameterGroupPanel.revive,
     securityGroup: SecurityGroupPanel.revive,
     metrics: MetricsPanel.revive,
+    queryResults: QueryResultsPanel.revive,
   };
 
   return {

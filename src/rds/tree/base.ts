@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
 import type { RdsClient } from '../../client/rds/client';
 import type { FeatureDeps, Profile } from '../../shared/services';
+import type { DbSessionManager } from '../connection/sessions';
 import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
 import { FolderNode, TreeNode } from '../../shared/tree/nodes';
 import { formatDateTime } from '../../shared/l10n';
@@ -20,7 +21,13 @@ export abstract class RdsRootNode extends ServiceRootNode<RdsClient> {
   protected override collapsed = vscode.TreeItemCollapsibleState.Collapsed;
   private members?: Promise<Map<string, { memberName?: string; emailAddress?: string }>>;
 
-  constructor(profile: Profile, region: Region, deps: RdsDeps) {
+  constructor(
+    profile: Profile,
+    region: Region,
+    deps: RdsDeps,
+    /** The live database sessions (Connect…): a connected instance's schemas expand into tables. */
+    readonly sessions?: DbSessionManager,
+  ) {
     super(profile, region, deps, 'rds');
   }
 

@@ -10,6 +10,7 @@ import { ROLE_LABEL, formatBytes, groupInstances, instanceContextValue, instance
 import type { DbInstance } from './types';
 import { formatDateTime } from '../../shared/l10n';
 import { rdsIds } from './ids';
+import { loadSchemaObjects } from '../connection/schemaTree';
 
 export const instanceNodeId = rdsIds.instance;
 
@@ -210,12 +211,17 @@ export class InstanceNode extends FolderNode {
     this.detailed = true;
   }
 
-  /** Merge a detail read in the background; true when the row must be redrawn (contextValue changed). */
+  /**
+   * Merge a detail read in the background; true when the row must be redrawn: its menus
+   * (contextValue) or a detail-only part of its description changed (protection, parameters
+   * waiting to be applied: the list does not carry them, so a row drawn from it lacks them).
+   */
   applyDetail(d: DbInstance): boolean {
-    const before = this.contextValue;
+    const shown = () => [this.contextValue, !!this.data.useDeletionProtection, !!this.data.needToApplyParameterGroup].join('|');
+    const before = shown();
     this.data = { ...this.data, ...d };
     this.detailed = true;
-    return this.contextValue !== before;
+    return shown() !== before;
   }
 
   private async ensureDetail(): Promise<void> {
@@ -469,9 +475,16 @@ export class DbUserNode extends TreeNode {
   }
 }
 
-export class DbSchemaNode extends TreeNode {
+/**
+ * A DB schema. While a session of this instance is connected (src/rds/connection), it expands
+ * into its tables and views; otherwise it is a leaf with its API state.
+ */
+export class DbSchemaNode extends FolderNode {
   readonly id: string;
   readonly label: string;
+  protected readonly kind = 'rds.dbSchema';
+  protected override icon = 'symbol-namespace';
+  protected override emptyText = vscode.l10n.t('No table or view');
   constructor(
     parent: TreeNode,
     readonly data: { dbSchemaId: string; dbSchemaName: string; dbSchemaStatus: string; createdYmdt?: string },
@@ -484,16 +497,25 @@ export class DbSchemaNode extends TreeNode {
   get instance(): InstanceNode {
     return this.parent!.parent as InstanceNode;
   }
-  getTreeItem(): vscode.TreeItem {
+  /** The live session that reads this schema's tables, if the instance is connected. */
+  session() {
+    const root = rdsRoot(this);
+    return root.sessions?.forInstance(root.profile.id, this.instance.data.dbInstanceId)[0];
+  }
+  protected async load(): Promise<TreeNode[]> {
+    const session = this.session();
+    return session ? loadSchemaObjects(this, session, this.data.dbSchemaName) : [];
+  }
+  override getTreeItem(): vscode.TreeItem {
     const s = this.data;
     const busy = s.dbSchemaStatus !== 'STABLE';
-    const item = new vscode.TreeItem(s.dbSchemaName, vscode.TreeItemCollapsibleState.None);
-    item.id = this.id;
-    item.contextValue = `rds.dbSchema.${s.dbSchemaStatus.toLowerCase()}`;
+    const connected = !busy && !!this.session();
+    const item = this.folderItem();
+    item.collapsibleState = connected ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+    item.contextValue = `rds.dbSchema.${s.dbSchemaStatus.toLowerCase()}${connected ? '.connected' : ''}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('symbol-namespace');
-    item.description = busy ? s.dbSchemaStatus : when(s.createdYmdt);
+    item.description = busy ? s.dbSchemaStatus : connected ? vscode.l10n.t('connected') : when(s.createdYmdt);
     item.tooltip = new vscode.MarkdownString(mdFields(s.dbSchemaName, [[vscode.l10n.t('Status'), s.dbSchemaStatus], ['ID', s.dbSchemaId], [vscode.l10n.t('Created'), s.createdYmdt]]));
     return item;
   }
 }
-

@@ -7,10 +7,11 @@ import { RdsFolderNode, RdsRootNode, type RdsDeps } from './base';
 import { InstancesFolderNode } from './instance';
 import { BackupsFolderNode, EventsFolderNode, NotificationGroupNode, ParameterGroupNode, SecurityGroupNode, UserGroupNode, catalogFolders } from './resources';
 import { StaticFolderNode } from './base';
+import type { DbSessionManager } from '../connection/sessions';
 
 export class RdsServiceNode extends RdsRootNode {
-  constructor(profile: Profile, region: Region, deps: RdsDeps) {
-    super(profile, region, deps);
+  constructor(profile: Profile, region: Region, deps: RdsDeps, sessions?: DbSessionManager) {
+    super(profile, region, deps, sessions);
   }
   protected async load(): Promise<TreeNode[]> {
     return [

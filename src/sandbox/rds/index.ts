@@ -1,6 +1,7 @@
 // The RDS part of the sandbox: state + seed + service + control routes, as one module the
 // sandbox's registration list (../index.ts) starts.
 import type { SandboxServer } from '../server';
+import { SandboxDatabases } from './mariadb/databases';
 import { seedAll, seedScale } from './seed';
 import { type RdsKeyPair, RdsService } from './service';
 import { RdsState, type ExportListener } from './state';
@@ -40,6 +41,8 @@ export interface RdsSandbox {
   /** Objects written by exports (log files, backups), and a subscription for the storage sandbox. */
   readonly exports: ExportedObject[];
   onExport(listener: ExportListener): () => void;
+  /** The real MariaDB behind each instance (started on first connection); `close()` stops them. */
+  readonly databases: SandboxDatabases;
 }
 
 export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions): RdsSandbox {
@@ -60,9 +63,10 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     },
     exports: state.exports,
     onExport: (l) => state.onExport(l),
+    databases: new SandboxDatabases(state),
   };
   if (opts.scale) api.scale(opts.scale);
-  server.register(new RdsService(state, [RDS_KEYS.admin, RDS_KEYS.viewer]));
+  server.register(new RdsService(state, [RDS_KEYS.admin, RDS_KEYS.viewer], api.databases));
 
   // Control routes for tests in another process (the e2e suite): POST /_sandbox/rds/<name>.
   server.addControl('rds/fail-next-job', (b: any) => api.failNextJob(String(b.operation ?? '*'), Number(b.times ?? 1)));
@@ -70,5 +74,11 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
   server.addControl('rds/region', (b: any) => api.setRegionEnabled(b.region, b.enabled !== false));
   server.addControl('rds/time-scale', (b: any) => api.setTimeScale(Number(b.ms)));
   server.addControl('rds/exports', () => ({ exports: state.exports }));
+  // The databases: { missing?, caFile?, instances: [{ dbInstanceId, dbInstanceName, port, running }] };
+  // body { start: dbInstanceId } starts that instance's server first (tests that need the CA file).
+  server.addControl('rds/mariadb', async (b: any) => {
+    if (b?.start) await api.databases.serverOf(String(b.start));
+    return api.databases.status();
+  });
   return api;
 }

@@ -16,6 +16,7 @@ import { monitoringHandlers } from './handlers/monitoring';
 import { parameterGroupHandlers } from './handlers/parameterGroups';
 import { restoreHandlers } from './handlers/restore';
 import { securityGroupHandlers } from './handlers/securityGroups';
+import type { SandboxDatabases } from './mariadb/databases';
 import type { RdsState } from './state';
 import { envelope, failure, RdsFault, RESULT } from './util';
 
@@ -74,6 +75,7 @@ export class RdsService implements SandboxService {
   constructor(
     private readonly state: RdsState,
     private readonly keys: RdsKeyPair[],
+    private readonly databases?: SandboxDatabases,
   ) {
     for (const row of RDS_OPERATION_ROWS) if (!HANDLERS[row.name]) throw new Error(`RDS sandbox: no handler for ${row.name}`);
   }
@@ -134,6 +136,8 @@ export class RdsService implements SandboxService {
     const ctx: Ctx = { state: this.state, r: region, params: call.params, query, body, now: this.state.now() };
     try {
       const payload = HANDLERS[name](ctx);
+      // The real databases follow what the finished jobs changed before the answer leaves.
+      await this.databases?.sync();
       return envelope(payload ?? {});
     } catch (err) {
       if (err instanceof RdsFault) return failure(err.code, err.message);

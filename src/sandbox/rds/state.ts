@@ -91,6 +91,13 @@ export class RdsState {
   private readonly exportListeners: ExportListener[] = [];
   /** Project members are project-wide, the same in every region. */
   members: Member[] = [];
+  /**
+   * DB user passwords by dbUserId, for the real database behind each instance (./mariadb). Never
+   * part of an answer. Users without an entry (the seeded ones) have SANDBOX_DB_PASSWORD.
+   */
+  readonly dbPasswords = new Map<string, string>();
+  /** Instances that get no database: the benchmark's filler (seedScale), thousands of them. */
+  readonly withoutDatabase = new WeakSet<Instance>();
 
   constructor(timeScale: number, readonly now: () => number = Date.now) {
     this.regions = { KR1: new RegionState('KR1'), KR2: new RegionState('KR2'), JP1: new RegionState('JP1') };

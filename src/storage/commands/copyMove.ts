@@ -77,7 +77,8 @@ function runPlan(title: string, s3: BucketTarget['s3'], plan: CopyPlanItem[], mo
   return runTransfers(
     title,
     plan.map((item) => ({ label: item.from.key, size: item.size ?? 0, run: (signal, onBytes) => copyPlanned(s3, item, mode, signal, onBytes) })),
-    concurrency(),
+    // Server-side copies move no bytes here: `transferConcurrency` at once, whatever their size.
+    { small: concurrency(), large: concurrency() },
   );
 }
 

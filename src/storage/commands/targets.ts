@@ -5,6 +5,7 @@ import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
 import type { S3Client } from '../../client/storage/client';
 import type { TreeNode } from '../../shared/tree/nodes';
 import { pick } from '../../shared/prompts';
+import { SMALL_FILE_CONCURRENCY, type PoolLimits } from '../folderTransfer';
 import { BucketNode, ObjectNode, PrefixNode, StorageRootNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
 import { storageIds } from '../tree/ids';
 
@@ -61,7 +62,14 @@ export function objectNodes(node: unknown, nodes: unknown): ObjectNode[] {
   return node instanceof ObjectNode ? [node] : [];
 }
 
+/** Parts of one multipart transfer at once, and multipart files at once (`transferConcurrency`). */
 export function concurrency(): number {
   const n = vscode.workspace.getConfiguration('nhncloud.storage').get<number>('transferConcurrency', 4);
   return Math.min(16, Math.max(1, Math.floor(n)));
+}
+
+/** Files at once in a transfer of many: small ones (`smallFileConcurrency`) and multipart ones. */
+export function poolLimits(): PoolLimits {
+  const n = vscode.workspace.getConfiguration('nhncloud.storage').get<number>('smallFileConcurrency', SMALL_FILE_CONCURRENCY);
+  return { small: Math.min(64, Math.max(1, Math.floor(n))), large: concurrency() };
 }

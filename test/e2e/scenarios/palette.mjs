@@ -115,10 +115,12 @@ function screen(page) {
     return {
       quick: shown(quick),
       quickRows: quick ? quick.querySelectorAll('.quick-input-list .monaco-list-row').length : 0,
+      quickText: quick ? quick.innerText || '' : '',
       password: !!quick?.querySelector('input[type="password"]'),
       dialog: shown(document.querySelector('.monaco-dialog-box')),
       toasts: document.querySelectorAll('.notifications-toasts .notification-list-item').length,
-      notices: items.map((i) => ({ error: !!i.querySelector('.codicon-error'), text: (i.innerText || '').trim().split('\n')[0] })),
+      // The message element: the item's first line is its source ("Source: NHN Cloud Explorer").
+      notices: items.map((i) => ({ error: !!i.querySelector('.codicon-error'), text: (i.querySelector('.notification-list-item-message')?.innerText || i.innerText || '').trim().split('\n')[0] })),
     };
   });
 }
@@ -173,7 +175,21 @@ async function drive(t, command, logFile) {
       // A destructive command's targets are picks: take the first one, on to the confirmation.
       if (destructive && picks < 4 && now.quickRows > 0 && !now.password) {
         picks++;
+        const before = now.quickText;
         await page.keyboard.press('Enter');
+        // Wait until this pick is gone (closed, replaced by the next one, or a dialog opened):
+        // an Enter sent while the confirmation is opening would press its default button.
+        await page
+          .waitForFunction(
+            (prev) => {
+              const q = document.querySelector('.quick-input-widget');
+              const open = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+              return open(document.querySelector('.monaco-dialog-box')) || !open(q) || (q.innerText || '') !== prev;
+            },
+            before,
+            { timeout: 10_000 },
+          )
+          .catch(() => undefined);
       } else await page.keyboard.press('Escape');
       await page.waitForTimeout(150);
       continue;

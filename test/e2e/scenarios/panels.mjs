@@ -4,7 +4,7 @@
 // then needs applying; a window reload keeps a half-filled form.
 
 /** Answers the region question when the command asks it (the sandbox profile has three). */
-async function region(t, code = 'KR1') {
+export async function region(t, code = 'KR1') {
   const asked = await t.page
     .locator('.quick-input-widget')
     .filter({ hasText: t.auto('Region') })
@@ -14,22 +14,22 @@ async function region(t, code = 'KR1') {
 }
 
 /** Closes every editor, so the next scenario starts from a clean editor area. */
-async function closeEditors(t) {
+export async function closeEditors(t) {
   await t.command('View: Close All Editors');
 }
 
-const field = (w, path) => w.locator(`[data-path="${path}"]`);
-const fill = (w, path, value) => field(w, path).locator('input').fill(value);
+export const field = (w, path) => w.locator(`[data-path="${path}"]`);
+export const fill = (w, path, value) => field(w, path).locator('input').fill(value);
 /** vscode-single-select: set the value as the component does on a choice, then notify. */
-const choose = (w, path, value) =>
+export const choose = (w, path, value) =>
   field(w, path).evaluate((el, v) => {
     el.value = v;
     el.dispatchEvent(new Event('change', { bubbles: true }));
   }, value);
 /** The first real option of a select (not the "Choose ..." placeholder). */
-const firstOption = (w, path) => field(w, path).evaluate((el) => [...el.querySelectorAll('vscode-option')].map((o) => o.value).find(Boolean));
+export const firstOption = (w, path) => field(w, path).evaluate((el) => [...el.querySelectorAll('vscode-option')].map((o) => o.value).find(Boolean));
 /** Waits until the select offers a real option (choices load after the engine is chosen). */
-async function optionOf(w, path, timeout = 30_000) {
+export async function optionOf(w, path, timeout = 30_000) {
   const end = Date.now() + timeout;
   for (;;) {
     const v = await firstOption(w, path);
@@ -38,7 +38,7 @@ async function optionOf(w, path, timeout = 30_000) {
     await new Promise((r) => setTimeout(r, 250));
   }
 }
-const errorOf = (w, path, text) => field(w, path).locator('xpath=..').locator('.field-error', { hasText: text });
+export const errorOf = (w, path, text) => field(w, path).locator('xpath=..').locator('.field-error', { hasText: text });
 
 export const scenarios = [
   {

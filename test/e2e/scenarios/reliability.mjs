@@ -182,8 +182,9 @@ export const scenarios = [
       await row.waitFor({ timeout: 30_000 });
       if (await row.locator('img').count()) throw new Error('the instance name became an <img> element in the tree');
       // The tooltip must be seen, not merely not seen: hover until it shows (it is resolved on
-      // the first hover), else fail.
-      const hover = t.page.locator('.monaco-hover, .workbench-hover, .custom-hover').filter({ hasText: '<img src=x' }).first();
+      // the first hover), else fail. Without a tooltip VS Code hovers the bare label, which holds
+      // the name too: the resolved tooltip is the hover that also lists the instance's Status.
+      const hover = t.page.locator('.monaco-hover, .workbench-hover, .custom-hover').filter({ hasText: '<img src=x' }).filter({ hasText: t.l('Status') }).first();
       for (let attempt = 1; !(await hover.isVisible()); attempt++) {
         if (attempt > 5) throw new Error('the tooltip of the instance never showed: the check of its rendering did not run');
         await t.page.mouse.move(0, 0);

@@ -151,7 +151,7 @@ export const scenarios = [
       await t.page.keyboard.type('Mine. ');
       await remotePut('notes.txt', 'Theirs.\n');
       await t.page.keyboard.press('Control+S');
-      const conflict = t.lre('{0} changed in {1} since you opened it{2}.', 'notes.txt', BUCKET);
+      const conflict = t.lre('{0} changed in {1} since you opened it (modified {2}).', 'notes.txt', BUCKET);
       await t.dialogButton(conflict, 'Overwrite');
       await t.page.locator('.tabs-container .tab.active:not(.dirty)').filter({ hasText: 'notes.txt' }).waitFor({ timeout: 30_000 });
       await waitFor('Swift keeps my version', async () => ((await remoteGet('notes.txt')).startsWith('Mine. Swift notes.') ? true : JSON.stringify(await remoteGet('notes.txt'))));

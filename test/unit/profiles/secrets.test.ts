@@ -2,7 +2,7 @@
 // what is left undefined; remove deletes every field. (secrets.ts needs only the vscode types.)
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { ProfileSecretStore, SECRET_FIELDS, secretKey } from '../../../src/profiles/secrets';
+import { ProfileSecretStore, SECRET_FIELDS, dbPasswordKey, secretKey } from '../../../src/profiles/secrets';
 
 function memoryStorage() {
   const m = new Map<string, string>();
@@ -52,4 +52,22 @@ test('profiles do not see each other, and deleteAll removes every field of one p
   assert.deepEqual(await s.get('b'), { rdsAppKey: 'b-key' });
   await s.deleteAll('a');
   assert.deepEqual([...m.keys()], ['nhncloud/b/rdsAppKey']);
+});
+
+test('database passwords live under nhncloud/<profile>/db/<instance>/<user>, are forgotten one by one, and deleteAll removes them with the profile', async () => {
+  const { m, storage } = memoryStorage();
+  const s = new ProfileSecretStore(storage);
+  await s.set('a', { rdsAppKey: 'a-key' });
+  await s.storeDbPassword('a', 'inst-1', 'app', 'db-pass-1');
+  await s.storeDbPassword('a', 'inst-2', 'admin', 'db-pass-2');
+  await s.storeDbPassword('b', 'inst-9', 'app', 'db-pass-9');
+  assert.equal(m.get(dbPasswordKey('a', 'inst-1', 'app')), 'db-pass-1');
+  assert.equal(dbPasswordKey('a', 'inst-1', 'app'), 'nhncloud/a/db/inst-1/app');
+  assert.equal(await s.dbPassword('a', 'inst-2', 'admin'), 'db-pass-2');
+  assert.equal(await s.forgetDbPassword('a', 'inst-2', 'admin'), true);
+  assert.equal(await s.forgetDbPassword('a', 'inst-2', 'admin'), false);
+  assert.equal(await s.dbPassword('a', 'inst-2', 'admin'), undefined);
+  await s.deleteAll('a');
+  assert.deepEqual([...m.keys()].filter((k) => k.startsWith('nhncloud/a/')), [], 'nothing of profile a is left');
+  assert.equal(await s.dbPassword('b', 'inst-9', 'app'), 'db-pass-9', 'another profile keeps its passwords');
 });

@@ -46,7 +46,10 @@ before(async () => {
   const state = new Map<string, unknown>();
   const log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} };
   const services: any = {
-    context: { workspaceState: { get: (k: string) => state.get(k), update: async (k: string, v: unknown) => void state.set(k, v) } },
+    context: {
+      workspaceState: { get: (k: string) => state.get(k), update: async (k: string, v: unknown) => void state.set(k, v) },
+      globalState: { get: (k: string) => state.get(k), update: async (k: string, v: unknown) => void state.set(k, v) },
+    },
     log,
     profiles: {
       list: () => [profile],
@@ -130,7 +133,7 @@ test('profile -> region -> RDS: every folder of the sandbox loads without an err
 });
 
 test('the gov cloud shows RDS in KR1 only', () => {
-  const feature = m.rds.createRdsFeature({ services: {} as any, jobs: tracker, explorer });
+  const feature = m.rds.createRdsFeature({ services: (tracker as any).services, jobs: tracker, explorer });
   const gov = { id: 'g', name: 'gov', cloud: 'gov' as const, regions: ['KR1', 'KR2'] as any };
   assert.equal(feature.regionChildren!(gov, 'KR1').length, 1);
   assert.equal(feature.regionChildren!(gov, 'KR2').length, 0);
@@ -267,7 +270,7 @@ test('every nhncloud.rds/tree/jobs/sandbox command of the manifest has a handler
   const { createRdsFormsFeature } = require('../../../src/rds/forms/commands') as typeof import('../../../src/rds/forms/commands');
   const panels = createRdsFormsFeature({} as any).commands;
   const handlers = {
-    ...m.rds.createRdsFeature({ services: {} as any, jobs: tracker, explorer }).commands,
+    ...m.rds.createRdsFeature({ services: (tracker as any).services, jobs: tracker, explorer }).commands,
     ...explorer.feature.commands,
     ...tracker.feature().commands,
     ...new SandboxController({} as any).feature().commands,

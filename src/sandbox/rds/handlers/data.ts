@@ -44,6 +44,7 @@ export const dataHandlers: Handlers = {
     const u = newUser(ctx.state.newId(), b.dbUserName, b.host, b.authorityType, inst.dbVersion, ctx.now, b.authenticationPlugin, b.tlsOption);
     u.dbUserStatus = 'CREATING';
     inst.users.push(u);
+    ctx.state.dbPasswords.set(u.dbUserId, b.dbPassword);
     const job = ctx.state.jobs.start({
       operation: 'createDbUser', busy: [{ instance: inst, progress: 'CREATING_USER' }], relations: [inst.dbInstanceId],
       effect: () => { u.dbUserStatus = 'STABLE'; touch(ctx, u); },
@@ -65,6 +66,7 @@ export const dataHandlers: Handlers = {
       operation: 'modifyDbUser', busy: [{ instance: inst, progress: 'UPDATING_USER' }], relations: [inst.dbInstanceId],
       effect: () => {
         for (const k of ['authorityType', 'authenticationPlugin', 'tlsOption'] as const) if (b[k] !== undefined) (u as any)[k] = b[k];
+        if (b.dbPassword !== undefined) ctx.state.dbPasswords.set(u.dbUserId, b.dbPassword);
         u.dbUserStatus = 'STABLE';
         touch(ctx, u);
       },

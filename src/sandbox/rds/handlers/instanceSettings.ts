@@ -138,7 +138,10 @@ export const instanceSettingsHandlers: Handlers = {
     });
   },
 
-  getNetworkInfo: ({ r, params }) => networkInfo(r, r.instance(params.dbInstanceId)),
+  getNetworkInfo: ({ r, params, state }) => {
+    const inst = r.instance(params.dbInstanceId);
+    return networkInfo(r, inst, !state.withoutDatabase.has(inst));
+  },
 
   modifyNetworkInfo: (ctx) => {
     const inst = ctx.r.instance(ctx.params.dbInstanceId);

@@ -42,7 +42,10 @@ export const instanceHandlers: Handlers = {
       throw invalid('authenticationPlugin', `${b.dbVersion} supports ${plugins.join(', ')}`);
     }
     const made = instancesFromSpec(ctx, b, b.dbVersion);
-    for (const i of made) i.users = [newUser(ctx.state.newId(), b.dbUserName, '%', 'DDL', b.dbVersion, ctx.now, b.authenticationPlugin ?? (plugins.includes('NATIVE') ? 'NATIVE' : 'CACHING_SHA2'), b.tlsOption)];
+    for (const i of made) {
+      i.users = [newUser(ctx.state.newId(), b.dbUserName, '%', 'DDL', b.dbVersion, ctx.now, b.authenticationPlugin ?? (plugins.includes('NATIVE') ? 'NATIVE' : 'CACHING_SHA2'), b.tlsOption)];
+      ctx.state.dbPasswords.set(i.users[0].dbUserId, b.dbPassword);
+    }
     const job = ctx.state.jobs.start({ operation: 'createDbInstance', busy: made.map((instance) => ({ instance, progress: 'CREATING' })), relations: made.map((i) => i.dbInstanceId), ...creationOutcome(ctx, made) });
     return { jobId: job.jobId };
   },

@@ -51,8 +51,17 @@ export const backupItem = (b: Backup) => ({
   updatedYmdt: b.updatedYmdt,
 });
 
-export function networkInfo(r: RegionState, i: Instance) {
+/**
+ * `withDatabase`: the instance has a real database in the sandbox (../mariadb/databases.ts): its
+ * endpoints are 127.0.0.1 (the port is the instance's dbPort), where a client can connect.
+ */
+export function networkInfo(r: RegionState, i: Instance, withDatabase = false) {
   const subnet = r.subnets.find((s) => s.subnetId === i.network.subnetId) ?? r.subnets[0];
+  if (withDatabase) {
+    const endPoints = [{ domain: '127.0.0.1', ipAddress: '127.0.0.1', endPointType: 'INTERNAL' }];
+    if (i.network.usePublicAccess) endPoints.push({ domain: '127.0.0.1', ipAddress: '127.0.0.1', endPointType: 'EXTERNAL' });
+    return { availabilityZone: i.network.availabilityZone, subnet: { subnetId: subnet.subnetId, subnetName: subnet.subnetName, subnetCidr: subnet.subnetCidr }, endPoints };
+  }
   const host = `${i.dbInstanceId.slice(0, 8)}.${r.region.toLowerCase()}.rds.sandbox.internal`;
   const octets = [...i.dbInstanceId.replace(/-/g, '').slice(0, 4)].map((c) => parseInt(c, 16));
   const base = subnet.subnetCidr.split('.').slice(0, 3).join('.');

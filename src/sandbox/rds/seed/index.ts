@@ -223,6 +223,7 @@ export function seedScale(state: RdsState, region: RegionState, n: number, seed:
       at,
     });
     region.instances.set(inst.dbInstanceId, inst);
+    state.withoutDatabase.add(inst);
     const t = EVENT_TEMPLATES[i % EVENT_TEMPLATES.length];
     region.addEvent(t.eventCode, inst.dbInstanceId, inst.dbInstanceName, now - Math.floor(rand() * 30 * DAY));
   }

@@ -1,0 +1,401 @@
+// The query console: an untitled SQL editor bound to a DbSession. Ctrl+Enter runs the statement
+// under the cursor (or the selection), Ctrl+Shift+Enter the whole document, a CodeLens "Run" sits
+// above each statement; the status bar shows instance, user and schema (click: pick the schema).
+// Results stream into one QueryResultsPanel per console. Each console keeps one connection of
+// its own (so USE, SET and transactions carry from one run to the next), opened on first run and
+// opened again after the server dropped it.
+import * as vscode from 'vscode';
+import type { Connection } from 'mysql2/promise';
+import { CancelledError } from '../../client/errors';
+import { QueryResultsPanel, type ResultErrorView } from '../../panels/queryResultsPanel';
+import type { PanelTarget } from '../../panels/protocol';
+import { action, askAction } from '../../shared/prompts';
+import type { CommandHandler, Feature, Services } from '../../shared/services';
+import { SECTION } from '../../shared/settings';
+import { QueryHistory } from './history';
+import { exportStatement, killQuery, runStatement, StatementError, type StatementOutcome } from './queryRunner';
+import type { DbSession, DbSessions } from './session';
+import { riskOf, splitStatements, statementAt, type RiskyKind, type Statement } from './statements';
+
+export const CONSOLE_CONTEXT = 'nhncloud.rds.query.consoleActive';
+
+/** The time limit of one statement (`nhncloud.database.queryTimeoutSeconds`; 0: none). */
+export function queryTimeoutMs(): number {
+  const s = vscode.workspace.getConfiguration(SECTION).get<number>('database.queryTimeoutSeconds', 300);
+  return Number.isFinite(s) && s > 0 ? Math.min(s, 86_400) * 1000 : 0;
+}
+
+interface Console {
+  readonly key: string;
+  readonly session: DbSession;
+  connection?: Promise<Connection>;
+  /** The run in progress: its id and the controller Cancel aborts. */
+  running?: { runId: number; abort: AbortController };
+  panel?: QueryResultsPanel;
+  /** The statements of the runs shown in the panel, for Export (the latest run only). */
+  lastRun?: { runId: number; statements: string[] };
+}
+
+let nextRunId = 1;
+
+export function createQueryConsoleFeature(services: Services, sessions: DbSessions): Feature {
+  const consoles = new Map<string, Console>();
+  const history = new QueryHistory(services.context.globalState);
+  const status = vscode.window.createStatusBarItem('nhncloud.rds.query.status', vscode.StatusBarAlignment.Left, 50);
+  status.name = vscode.l10n.t('NHN Cloud query console');
+  status.command = 'nhncloud.rds.query.pickSchema';
+  const lensChanged = new vscode.EventEmitter<void>();
+  const disposables: vscode.Disposable[] = [status, lensChanged];
+
+  const consoleOf = (doc: vscode.TextDocument | undefined) => (doc ? consoles.get(doc.uri.toString()) : undefined);
+
+  const showStatus = () => {
+    const c = consoleOf(vscode.window.activeTextEditor?.document);
+    void vscode.commands.executeCommand('setContext', CONSOLE_CONTEXT, Boolean(c));
+    if (!c) {
+      status.hide();
+      return;
+    }
+    status.text =
+      c.session.schema === undefined
+        ? vscode.l10n.t('$(database) {0} · {1} · (no schema)', c.session.target.instanceName, c.session.user)
+        : vscode.l10n.t('$(database) {0} · {1} · {2}', c.session.target.instanceName, c.session.user, c.session.schema);
+    status.tooltip = c.session.production
+      ? vscode.l10n.t('Production connection to {0} as {1}. Click to choose the schema.', c.session.target.instanceName, c.session.user)
+      : vscode.l10n.t('Connected to {0} as {1}. Click to choose the schema.', c.session.target.instanceName, c.session.user);
+    status.backgroundColor = c.session.production ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    status.show();
+  };
+
+  const close = async (c: Console) => {
+    consoles.delete(c.key);
+    c.running?.abort.abort();
+    c.panel?.dispose();
+    const conn = c.connection;
+    c.connection = undefined;
+    if (conn) await conn.then((x) => x.end()).catch(() => undefined);
+  };
+
+  // A console ends with its session, and its connection with its editor.
+  const watched = new Set<string>();
+  const watchSession = (session: DbSession) => {
+    if (watched.has(session.id)) return;
+    watched.add(session.id);
+    disposables.push(
+      session.onDidEnd(() => {
+        watched.delete(session.id);
+        for (const c of [...consoles.values()]) if (c.session === session) void close(c);
+        showStatus();
+        lensChanged.fire();
+      }),
+    );
+  };
+
+  disposables.push(
+    vscode.window.onDidChangeActiveTextEditor(showStatus),
+    vscode.workspace.onDidCloseTextDocument((doc) => {
+      const c = consoleOf(doc);
+      if (c) void close(c);
+    }),
+    vscode.languages.registerCodeLensProvider(
+      { language: 'sql' },
+      {
+        onDidChangeCodeLenses: lensChanged.event,
+        provideCodeLenses(doc) {
+          if (!consoleOf(doc)) return [];
+          const text = doc.getText();
+          return splitStatements(text).map(
+            (s) =>
+              new vscode.CodeLens(new vscode.Range(doc.positionAt(s.start), doc.positionAt(s.start)), {
+                title: vscode.l10n.t('$(play) Run'),
+                command: 'nhncloud.rds.query.run',
+                arguments: [doc.uri.toString(), s.start],
+              }),
+          );
+        },
+      },
+    ),
+  );
+
+  const chooseSession = async (sessionId?: unknown): Promise<DbSession | undefined> => {
+    if (typeof sessionId === 'string' && sessionId) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(vscode.l10n.t('That database connection has ended. Connect to the DB instance again.'));
+      return s;
+    }
+    const all = sessions.all();
+    if (!all.length) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No database connection is open. Use "Connect…" on a DB instance first.'));
+      return undefined;
+    }
+    if (all.length === 1) return all[0];
+    const chosen = await vscode.window.showQuickPick(
+      all.map((s) => ({ label: s.target.instanceName, description: `${s.user} · ${s.endpoint.host}:${s.endpoint.port}`, sessionId: s.id })),
+      { title: vscode.l10n.t('Open a query console for which connection?') },
+    );
+    return chosen ? sessions.get(chosen.sessionId) : undefined;
+  };
+
+  const openConsole = async (sessionId?: unknown, sqlText?: unknown): Promise<vscode.TextEditor | undefined> => {
+    const session = await chooseSession(sessionId);
+    if (!session) return undefined;
+    const doc = await vscode.workspace.openTextDocument({ language: 'sql', content: typeof sqlText === 'string' ? sqlText : '' });
+    consoles.set(doc.uri.toString(), { key: doc.uri.toString(), session });
+    watchSession(session);
+    const editor = await vscode.window.showTextDocument(doc, { preview: false });
+    showStatus();
+    lensChanged.fire();
+    return editor;
+  };
+
+  const activeConsole = (uri?: unknown): { console: Console; editor?: vscode.TextEditor; doc: vscode.TextDocument } => {
+    const editor = typeof uri === 'string' ? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri) : vscode.window.activeTextEditor;
+    const doc = editor?.document ?? (typeof uri === 'string' ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri) : undefined);
+    const c = consoleOf(doc);
+    if (!c || !doc) throw new Error(vscode.l10n.t('This editor is not a query console. Open one with "Open Query Console" on a connected DB instance.'));
+    return { console: c, editor, doc };
+  };
+
+  const connectionOf = (c: Console): Promise<Connection> => {
+    if (!c.connection) {
+      const pending = c.session.connect();
+      c.connection = pending;
+      // A failed connect is not kept: the next run tries again.
+      pending.catch(() => {
+        if (c.connection === pending) c.connection = undefined;
+      });
+    }
+    return c.connection;
+  };
+
+  const dropConnection = (c: Console) => {
+    const conn = c.connection;
+    c.connection = undefined;
+    void conn?.then((x) => x.destroy()).catch(() => undefined);
+  };
+
+  const panelOf = (c: Console): QueryResultsPanel => {
+    if (c.panel?.isOpen) {
+      c.panel.panel.reveal(vscode.ViewColumn.Beside, true);
+      return c.panel;
+    }
+    const region = (['KR1', 'KR2', 'JP1'] as const).find((r) => r === c.session.target.region) ?? 'KR1';
+    const target: PanelTarget = { region, id: c.key.slice(-64), label: `${c.session.target.instanceName} · ${c.session.user}` };
+    c.panel = QueryResultsPanel.show(services, target, {
+      cancel: (runId) => {
+        if (c.running?.runId === runId) c.running.abort.abort();
+      },
+      export: (runId, index, format) => exportResult(c, runId, index, format),
+    });
+    return c.panel;
+  };
+
+  const riskText = (kind: RiskyKind, instance: string): string => {
+    switch (kind) {
+      case 'drop':
+        return vscode.l10n.t('{0} is marked as production. Run this DROP statement?', instance);
+      case 'truncate':
+        return vscode.l10n.t('{0} is marked as production. Run this TRUNCATE statement?', instance);
+      case 'deleteWithoutWhere':
+        return vscode.l10n.t('{0} is marked as production. This DELETE has no WHERE clause and removes every row. Run it?', instance);
+      case 'updateWithoutWhere':
+        return vscode.l10n.t('{0} is marked as production. This UPDATE has no WHERE clause and changes every row. Run it?', instance);
+    }
+  };
+
+  const errorView = (e: unknown, session: DbSession): ResultErrorView => {
+    if (e instanceof StatementError) {
+      if (e.fatal) {
+        return {
+          message: vscode.l10n.t('The connection to {0} was lost after {1} rows ({2}). Run again to reconnect.', session.target.instanceName, e.rowCount, e.message),
+          code: e.code,
+          errno: e.errno,
+          sqlState: e.sqlState,
+        };
+      }
+      return { message: e.message, code: e.code, errno: e.errno, sqlState: e.sqlState };
+    }
+    const err = e as { message?: string; code?: string; errno?: number; sqlState?: string };
+    return { message: vscode.l10n.t('Could not connect to {0}: {1}', session.target.instanceName, String(err?.message ?? e)), code: err?.code, errno: err?.errno, sqlState: err?.sqlState };
+  };
+
+  const run = async (c: Console, statements: Statement[]) => {
+    if (!statements.length) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('There is no statement to run here.'));
+      return;
+    }
+    if (c.running) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('A statement is still running in this console. Cancel it in the results panel or wait for it to finish.'));
+      return;
+    }
+    const runId = nextRunId++;
+    const abort = new AbortController();
+    c.running = { runId, abort };
+    const texts = statements.map((s) => s.text);
+    c.lastRun = { runId, statements: texts };
+    const panel = panelOf(c);
+    panel.begin(runId, texts);
+    try {
+      for (let i = 0; i < texts.length; i++) {
+        const sql = texts[i];
+        if (abort.signal.aborted) {
+          panel.skipped(runId, i, vscode.l10n.t('Not run: the run was cancelled.'));
+          continue;
+        }
+        const risk = c.session.production ? riskOf(sql) : undefined;
+        if (risk) {
+          const answer = await askAction('warning', riskText(risk, c.session.target.instanceName), { modal: true, detail: sql.slice(0, 500) }, action('run', vscode.l10n.t('Run')));
+          if (answer !== 'run') {
+            for (let k = i; k < texts.length; k++) panel.skipped(runId, k, vscode.l10n.t('Not run: the confirmation was declined.'));
+            break;
+          }
+        }
+        history.add(c.session.id, sql);
+        let outcome: StatementOutcome;
+        try {
+          const conn = await connectionOf(c);
+          outcome = await runStatement(
+            conn,
+            sql,
+            {
+              columns: (columns) => panel.columns(runId, i, columns),
+              rows: (rows) => panel.rows(runId, i, rows),
+            },
+            { signal: abort.signal, timeoutMs: queryTimeoutMs(), kill: (threadId) => killQuery(() => c.session.connect(), threadId) },
+          );
+        } catch (e) {
+          if (e instanceof StatementError && e.fatal) dropConnection(c);
+          else if (!(e instanceof StatementError)) dropConnection(c);
+          services.log.warn(`Query console: statement ${i + 1} of ${texts.length} failed: ${e instanceof StatementError ? `${e.code ?? ''} ${e.errno ?? ''} ${e.message}` : String(e)}`);
+          panel.failed(runId, i, errorView(e, c.session));
+          for (let k = i + 1; k < texts.length; k++) panel.skipped(runId, k, vscode.l10n.t('Not run: an earlier statement failed.'));
+          break;
+        }
+        panel.outcome(runId, i, outcome);
+        if (outcome.stopped) {
+          for (let k = i + 1; k < texts.length; k++) panel.skipped(runId, k, vscode.l10n.t('Not run: the run was cancelled.'));
+          break;
+        }
+        if (/^\s*use\s/i.test(sql)) void refreshSchema(c);
+      }
+    } finally {
+      c.running = undefined;
+      panel.end(runId);
+    }
+  };
+
+  /** After a USE statement: the status bar follows the console's current schema. */
+  const refreshSchema = async (c: Console) => {
+    try {
+      const conn = await connectionOf(c);
+      const [rows] = await conn.query({ sql: 'SELECT DATABASE()', rowsAsArray: true });
+      const name = (rows as unknown[][])[0]?.[0];
+      c.session.schema = typeof name === 'string' ? name : undefined;
+      showStatus();
+    } catch {
+      // The status bar keeps the last known schema; the next run reports any connection problem.
+    }
+  };
+
+  const exportResult = async (c: Console, runId: number, index: number, format: 'csv' | 'json') => {
+    const sql = c.lastRun?.runId === runId ? c.lastRun.statements[index] : undefined;
+    if (!sql) throw new Error(vscode.l10n.t('This result belongs to an earlier run. Run the statement again to export it.'));
+    if (c.running) throw new Error(vscode.l10n.t('A statement is still running in this console. Cancel it or wait for it to finish, then export.'));
+    const uri = await vscode.window.showSaveDialog({
+      title: vscode.l10n.t('Export Result'),
+      filters: format === 'csv' ? { [vscode.l10n.t('CSV files')]: ['csv'] } : { [vscode.l10n.t('JSON files')]: ['json'] },
+      defaultUri: vscode.Uri.file(`${process.env.HOME ?? ''}/result.${format}`),
+    });
+    if (!uri) return;
+    if (uri.scheme !== 'file') throw new Error(vscode.l10n.t('Export writes to a local file; choose a file on this machine.'));
+    const abort = new AbortController();
+    c.running = { runId: nextRunId++, abort };
+    try {
+      const conn = await connectionOf(c);
+      const outcome = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting the result to {0}…', uri.fsPath), cancellable: true },
+        (_p, token) => {
+          token.onCancellationRequested(() => abort.abort());
+          return exportStatement(conn, sql, format, uri.fsPath, { signal: abort.signal, timeoutMs: queryTimeoutMs(), kill: (threadId) => killQuery(() => c.session.connect(), threadId) });
+        },
+      );
+      void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', outcome.rowCount, uri.fsPath));
+    } catch (e) {
+      if (e instanceof StatementError && e.code === 'CANCELLED') throw new CancelledError();
+      if (e instanceof StatementError && e.code === 'TIMEOUT') throw new Error(vscode.l10n.t('The export took longer than the time limit (nhncloud.database.queryTimeoutSeconds) and was stopped; the file was not written.'));
+      if (e instanceof StatementError && e.fatal) dropConnection(c);
+      throw new Error(vscode.l10n.t('The export failed and the file was not written: {0}', errorView(e, c.session).message));
+    } finally {
+      c.running = undefined;
+    }
+  };
+
+  const commands: Record<string, CommandHandler> = {
+    'nhncloud.rds.query.openConsole': openConsole,
+    'nhncloud.rds.query.run': async (uri?: unknown, offset?: unknown) => {
+      const { console: c, editor, doc } = activeConsole(uri);
+      const text = doc.getText();
+      if (typeof offset === 'number') {
+        const s = statementAt(text, splitStatements(text), offset);
+        return run(c, s ? [s] : []);
+      }
+      const sel = editor?.selection;
+      if (sel && !sel.isEmpty) {
+        const from = doc.offsetAt(sel.start);
+        const inner = splitStatements(doc.getText(sel)).map((s) => ({ ...s, start: s.start + from, end: s.end + from }));
+        return run(c, inner);
+      }
+      const at = editor ? doc.offsetAt(editor.selection.active) : 0;
+      const s = statementAt(text, splitStatements(text), at);
+      return run(c, s ? [s] : []);
+    },
+    'nhncloud.rds.query.runAll': async (uri?: unknown) => {
+      const { console: c, doc } = activeConsole(uri);
+      return run(c, splitStatements(doc.getText()));
+    },
+    'nhncloud.rds.query.pickSchema': async () => {
+      const { console: c } = activeConsole();
+      const conn = await connectionOf(c);
+      const [rows] = await conn.query({ sql: 'SHOW DATABASES', rowsAsArray: true });
+      const names = (rows as unknown[][]).map((r) => String(r[0]));
+      const chosen = await vscode.window.showQuickPick(
+        names.map((n) => ({ label: n, schema: n, picked: n === c.session.schema })),
+        { title: vscode.l10n.t('Schema of {0}', c.session.target.instanceName) },
+      );
+      if (!chosen) return;
+      await conn.query(`USE ${conn.escapeId(chosen.schema)}`);
+      c.session.schema = chosen.schema;
+      showStatus();
+    },
+    'nhncloud.rds.query.history': async () => {
+      const active = consoleOf(vscode.window.activeTextEditor?.document);
+      const session = active?.session ?? (await chooseSession());
+      if (!session) return;
+      const entries = history.list(session.id);
+      if (!entries.length) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('No query has run on {0} as {1} yet.', session.target.instanceName, session.user));
+        return;
+      }
+      const chosen = await vscode.window.showQuickPick(
+        entries.map((e, i) => ({ label: e.sql.replace(/\s+/g, ' ').slice(0, 120), detail: new Date(e.at).toLocaleString(), index: i })),
+        { title: vscode.l10n.t('Query history of {0} ({1})', session.target.instanceName, session.user), matchOnDetail: true },
+      );
+      if (!chosen) return;
+      const sql = entries[chosen.index].sql;
+      const editor = vscode.window.activeTextEditor;
+      if (active && editor) {
+        await editor.edit((b) => b.insert(editor.selection.active, `${sql};\n`));
+      } else {
+        await openConsole(session.id, `${sql};\n`);
+      }
+    },
+  };
+
+  return {
+    commands,
+    async dispose() {
+      for (const c of [...consoles.values()]) await close(c);
+      for (const d of disposables.splice(0)) d.dispose();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// A live connection target: what Connect… produced. One per (profile, instance, user); the query
+// console and the schema tree use it. Owned by src/rds/connection/sessions.ts.
+import type * as vscode from 'vscode';
+import type { Connection } from 'mysql2/promise';
+
+export interface DbSessionTarget {
+  profileId: string;
+  region: string;
+  instanceId: string;
+  instanceName: string;
+}
+
+export interface DbSession {
+  /** Stable for the life of the session: `${profileId}/${instanceId}/${user}`. */
+  readonly id: string;
+  readonly target: DbSessionTarget;
+  readonly user: string;
+  readonly endpoint: { host: string; port: number; kind: 'public' | 'private' };
+  /** The default schema of new connections; the console's schema picker changes it. */
+  schema: string | undefined;
+  /** The user marked this connection as production: DROP, TRUNCATE, DELETE/UPDATE without WHERE ask first. */
+  readonly production: boolean;
+  /** A new mysql2 connection with this session's credentials and TLS, already connected. The caller ends it. */
+  connect(): Promise<Connection>;
+  readonly onDidEnd: vscode.Event<void>;
+  end(): Promise<void>;
+}
+
+export interface DbSessions {
+  all(): readonly DbSession[];
+  get(id: string): DbSession | undefined;
+  readonly onDidChange: vscode.Event<void>;
+}

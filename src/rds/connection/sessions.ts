@@ -1,0 +1,161 @@
+// The live database sessions of this window (src/rds/connection/session.ts is the contract the
+// schema tree and the query console use). A session keeps what a connection needs (endpoint,
+// user, password, TLS) in memory only; the password's lasting copy is in SecretStorage
+// (src/profiles/secrets.ts). Ending a session closes every connection it handed out, so a query
+// still running stops with it, and fires onDidEnd (the allow-my-address rule goes then).
+import * as vscode from 'vscode';
+import type { Connection, ConnectionOptions } from 'mysql2/promise';
+import { describeConnectFailure } from './connectError';
+import { loadDriver } from './driver';
+import type { DbSession, DbSessionTarget, DbSessions } from './session';
+
+/** How long a connection attempt may take before it fails as a timeout. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+export interface OpenSessionOptions {
+  target: DbSessionTarget;
+  user: string;
+  password: string;
+  endpoint: DbSession['endpoint'];
+  /** The `ssl` option of mysql2 (./tls.ts), undefined without TLS. */
+  ssl?: ConnectionOptions['ssl'];
+  production?: boolean;
+  schema?: string;
+}
+
+export const sessionId = (profileId: string, instanceId: string, user: string): string => `${profileId}/${instanceId}/${user}`;
+
+class Session implements DbSession {
+  readonly id: string;
+  readonly target: DbSessionTarget;
+  readonly user: string;
+  readonly endpoint: DbSession['endpoint'];
+  readonly production: boolean;
+  schema: string | undefined;
+  private readonly ended = new vscode.EventEmitter<void>();
+  readonly onDidEnd = this.ended.event;
+  private readonly open = new Set<Connection>();
+  private done = false;
+
+  constructor(
+    opts: OpenSessionOptions,
+    private readonly password: string,
+    private readonly ssl: ConnectionOptions['ssl'],
+    private readonly onEnd: (s: Session) => void,
+  ) {
+    this.target = opts.target;
+    this.user = opts.user;
+    this.endpoint = opts.endpoint;
+    this.production = !!opts.production;
+    this.schema = opts.schema;
+    this.id = sessionId(opts.target.profileId, opts.target.instanceId, opts.user);
+  }
+
+  get isEnded(): boolean {
+    return this.done;
+  }
+
+  get usesTls(): boolean {
+    return !!this.ssl;
+  }
+
+  async connect(): Promise<Connection> {
+    if (this.done) throw new Error(vscode.l10n.t('The connection to {0} as {1} has ended. Connect again.', this.target.instanceName, this.user));
+    const options: ConnectionOptions = {
+      host: this.endpoint.host,
+      port: this.endpoint.port,
+      user: this.user,
+      password: this.password,
+      database: this.schema || undefined,
+      ssl: this.ssl,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      charset: 'UTF8MB4_UNICODE_CI',
+      // Exact values for display: DECIMAL and BIGINT as text, dates as the server wrote them.
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      dateStrings: true,
+      multipleStatements: false,
+    };
+    let conn: Connection;
+    try {
+      conn = await loadDriver().createConnection(options);
+    } catch (err) {
+      throw describeConnectFailure(err, { user: this.user, host: this.endpoint.host, port: this.endpoint.port, schema: this.schema, tls: !!this.ssl });
+    }
+    this.open.add(conn);
+    // A connection the caller ended, or one the server dropped, is no longer ours to close.
+    conn.once('end', () => this.open.delete(conn));
+    conn.once('error', () => this.open.delete(conn));
+    if (this.done) {
+      conn.destroy();
+      throw new Error(vscode.l10n.t('The connection to {0} as {1} has ended. Connect again.', this.target.instanceName, this.user));
+    }
+    return conn;
+  }
+
+  async end(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    for (const c of this.open) c.destroy();
+    this.open.clear();
+    this.onEnd(this);
+    try {
+      this.ended.fire();
+    } finally {
+      this.ended.dispose();
+    }
+  }
+}
+
+export class DbSessionManager implements DbSessions, vscode.Disposable {
+  private readonly sessions = new Map<string, Session>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  all(): readonly DbSession[] {
+    return [...this.sessions.values()];
+  }
+
+  get(id: string): DbSession | undefined {
+    return this.sessions.get(id);
+  }
+
+  /** The sessions of one instance (the schema tree expands when there is one). */
+  forInstance(profileId: string, instanceId: string): DbSession[] {
+    return [...this.sessions.values()].filter((s) => s.target.profileId === profileId && s.target.instanceId === instanceId);
+  }
+
+  /**
+   * Connects once to prove the credentials, then keeps the session. An existing session of the
+   * same profile, instance and user is replaced (ended first). Throws DbConnectError.
+   */
+  async open(opts: OpenSessionOptions): Promise<DbSession> {
+    const session = new Session(opts, opts.password, opts.ssl, (s) => {
+      if (this.sessions.get(s.id) === s) {
+        this.sessions.delete(s.id);
+        this.changed.fire();
+      }
+    });
+    const probe = await session.connect();
+    try {
+      await probe.query('SELECT 1');
+    } catch (err) {
+      throw describeConnectFailure(err, { user: opts.user, host: opts.endpoint.host, port: opts.endpoint.port, schema: opts.schema, tls: !!opts.ssl });
+    } finally {
+      probe.destroy();
+    }
+    await this.sessions.get(session.id)?.end();
+    this.sessions.set(session.id, session);
+    this.changed.fire();
+    return session;
+  }
+
+  async endAll(): Promise<void> {
+    await Promise.all([...this.sessions.values()].map((s) => s.end()));
+  }
+
+  dispose(): void {
+    void this.endAll();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,259 @@
+// The real databases behind the sandbox's DB instances (issue 17, item 6).
+//
+// Design: one MariaDB server per DB instance, started when the first client connects to it.
+// Every instance gets its own loopback port at once (a small TCP relay owned by this module),
+// which is its `dbPort` and the port of its endpoints; the first connection to that port starts
+// the instance's server (~1-2 s: system tables in /dev/shm, see server.ts), creates its DB users
+// and schemas, then relays bytes both ways (TLS included: the relay never looks inside).
+// Why one server per instance and not one shared server: the same user name ("admin") exists on
+// many instances with different passwords and rights, and MariaDB accounts are global to a
+// server; separate servers keep instances apart without renaming anyone. Why on first connect:
+// a server costs ~85 MB of memory and most instances are only looked at, never connected to.
+//
+// The servers follow the API: after every RDS request, sync() applies what the finished jobs
+// changed (DB users with their password, authority as GRANTs, host pattern, TLS requirement;
+// DB schemas) to every running server, before the answer leaves, so a client that saw a job
+// COMPLETED can use its result at once.
+//
+// Without MariaDB installed the sandbox works as before: ports and endpoints are still reported,
+// and a connection gets a MySQL error packet saying what to install (the driver shows it as
+// the connection error). `missing` and the control route /_sandbox/rds/mariadb say the same.
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import type { RdsState } from '../state';
+import type { DbUser, Instance } from '../types';
+import { makeTlsCertificates, mariaDbMissing, type MariaDbServer, sqlIdent, sqlString, startMariaDb, type TlsCertificates, watchedTempDir } from './server';
+
+/** The password of the seeded DB users (admin, app, readonly): fixed so the README and `npm run sandbox` can show it. */
+export const SANDBOX_DB_PASSWORD = 'sandbox-db-password';
+
+/** Global privileges of each authorityType (spec: READ = SELECT queries, CRUD = DML, DDL = DDL). */
+export const AUTHORITY_PRIVILEGES: Record<DbUser['authorityType'], string> = {
+  READ: 'SELECT, SHOW VIEW, PROCESS, REPLICATION CLIENT',
+  CRUD: 'SELECT, SHOW VIEW, PROCESS, REPLICATION CLIENT, INSERT, UPDATE, DELETE, CREATE TEMPORARY TABLES, LOCK TABLES, EXECUTE',
+  DDL: 'SELECT, SHOW VIEW, PROCESS, REPLICATION CLIENT, INSERT, UPDATE, DELETE, CREATE TEMPORARY TABLES, LOCK TABLES, EXECUTE, '
+    + 'CREATE, DROP, ALTER, INDEX, REFERENCES, CREATE VIEW, CREATE ROUTINE, ALTER ROUTINE, EVENT, TRIGGER',
+};
+
+const REQUIRE: Record<DbUser['tlsOption'], string> = { NONE: 'NONE', SSL: 'SSL', X509: 'X509' };
+
+/** What /_sandbox/rds/mariadb answers. */
+export interface SandboxDatabasesStatus {
+  /** Undefined when MariaDB can run here; else what to install. */
+  missing?: string;
+  /** The CA that signed every server's certificate (once the first server started). */
+  caFile?: string;
+  /** `port`: the instance's dbPort (the relay); `server`: its MariaDB's own port and directory, once started. */
+  instances: { dbInstanceId: string; dbInstanceName: string; port: number; running: boolean; server?: { port: number; dir: string } }[];
+}
+
+interface Attached {
+  inst: Instance;
+  listener: Server;
+  port: number;
+  server?: Promise<MariaDbServer>;
+  /** The server once started. */
+  running?: MariaDbServer;
+  /** What the running server has: `user:<name>@<host>` / `schema:<name>` -> fingerprint. */
+  applied: Map<string, string>;
+  clients: Set<Socket>;
+}
+
+export class SandboxDatabases {
+  /** Undefined when MariaDB (with the client and openssl) is installed; else what to install. */
+  readonly missing = mariaDbMissing({ tls: true });
+  private readonly attached = new Map<string, Attached>();
+  private syncing: Promise<void> = Promise.resolve();
+  private certDir?: ReturnType<typeof watchedTempDir>;
+  private certificates?: Promise<TlsCertificates>;
+  private closed = false;
+
+  constructor(private readonly state: RdsState) {}
+
+  /** Ports for new instances, none for deleted ones, and every running server in step with the API. Serialized. */
+  sync(): Promise<void> {
+    this.syncing = this.syncing.then(() => this.syncNow()).catch(() => undefined);
+    return this.syncing;
+  }
+
+  /** The server of an instance, started if needed (the relay calls this on the first connection). */
+  serverOf(dbInstanceId: string): Promise<MariaDbServer> {
+    const a = this.attached.get(dbInstanceId);
+    if (!a) return Promise.reject(new Error(`The sandbox has no database for DB instance ${dbInstanceId}.`));
+    return this.start(a);
+  }
+
+  status(): SandboxDatabasesStatus {
+    return {
+      missing: this.missing,
+      caFile: this.certDir && this.certificates ? join(this.certDir.dir, 'ca.pem') : undefined,
+      instances: [...this.attached.values()].map((a) => ({
+        dbInstanceId: a.inst.dbInstanceId, dbInstanceName: a.inst.dbInstanceName, port: a.port, running: !!a.running,
+        server: a.running ? { port: a.running.port, dir: a.running.dir } : undefined,
+      })),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.syncing;
+    await Promise.all([...this.attached.values()].map((a) => this.detach(a)));
+    await this.certDir?.remove();
+  }
+
+  private async syncNow(): Promise<void> {
+    if (this.closed) return;
+    const live = new Set<string>();
+    const opening: Promise<void>[] = [];
+    for (const region of Object.values(this.state.regions)) {
+      for (const inst of region.instances.values()) {
+        if (this.state.withoutDatabase.has(inst)) continue;
+        live.add(inst.dbInstanceId);
+        const a = this.attached.get(inst.dbInstanceId);
+        if (!a) opening.push(this.attach(inst));
+        else if (inst.dbPort !== a.port) opening.push(this.move(a, inst.dbPort));
+      }
+    }
+    await Promise.all(opening);
+    for (const [id, a] of this.attached) if (!live.has(id)) await this.detach(a);
+    await Promise.all([...this.attached.values()].filter((a) => a.server).map(async (a) => this.apply(a, await a.server!)));
+  }
+
+  private async attach(inst: Instance): Promise<void> {
+    const a: Attached = { inst, listener: undefined as unknown as Server, port: 0, applied: new Map(), clients: new Set() };
+    [a.listener, a.port] = await this.listen(a, 0);
+    inst.dbPort = a.port;
+    this.attached.set(inst.dbInstanceId, a);
+  }
+
+  /**
+   * modifyDbInstance changed dbPort: the relay moves there when that port is free on 127.0.0.1
+   * (connections already open stay); when it is not, dbPort goes back to the port that answers.
+   */
+  private async move(a: Attached, port: number): Promise<void> {
+    try {
+      const [listener] = await this.listen(a, port);
+      a.listener.close();
+      a.listener = listener;
+      a.port = port;
+    } catch {
+      a.inst.dbPort = a.port;
+    }
+  }
+
+  private listen(a: Attached, port: number): Promise<[Server, number]> {
+    const listener = createServer((client) => this.relay(a, client));
+    return new Promise((resolve, reject) => {
+      listener.once('error', reject);
+      listener.listen(port, '127.0.0.1', () => resolve([listener, (listener.address() as { port: number }).port]));
+    });
+  }
+
+  private async detach(a: Attached): Promise<void> {
+    this.attached.delete(a.inst.dbInstanceId);
+    for (const c of a.clients) c.destroy();
+    await new Promise<void>((resolve) => a.listener.close(() => resolve()));
+    const server = await a.server?.catch(() => undefined);
+    await server?.stop();
+  }
+
+  private start(a: Attached): Promise<MariaDbServer> {
+    if (this.missing) return Promise.reject(new Error(`The sandbox cannot serve this database: ${this.missing}`));
+    a.server ??= (async () => {
+      const certificates = await this.sharedCertificates();
+      const server = await startMariaDb({ certificates });
+      // Deleted while starting, or the sandbox closed: stop it again.
+      if (this.closed || this.attached.get(a.inst.dbInstanceId) !== a) {
+        await server.stop();
+        throw new Error(`DB instance ${a.inst.dbInstanceName} no longer exists in the sandbox.`);
+      }
+      await this.apply(a, server);
+      a.running = server;
+      return server;
+    })();
+    // A failed start may be retried by the next connection.
+    a.server.catch(() => {
+      if (this.attached.get(a.inst.dbInstanceId) === a) a.server = undefined;
+    });
+    return a.server;
+  }
+
+  private sharedCertificates(): Promise<TlsCertificates> {
+    this.certificates ??= (async () => {
+      // Removed by close(), or by its watchdog if this process dies without closing.
+      this.certDir = watchedTempDir('nhncloud-sandbox-tls-');
+      return makeTlsCertificates(this.certDir.dir);
+    })();
+    return this.certificates;
+  }
+
+  /** Brings a running server to the instance's users and schemas as the API shows them. */
+  private async apply(a: Attached, server: MariaDbServer): Promise<void> {
+    const want = new Map<string, { fingerprint: string; create: string; change: string }>();
+    for (const s of a.inst.schemas) {
+      if (s.dbSchemaStatus === 'CREATING' || s.dbSchemaStatus === 'DELETED') continue;
+      const name = sqlIdent(s.dbSchemaName);
+      want.set(`schema:${s.dbSchemaName}`, { fingerprint: '', create: `CREATE DATABASE IF NOT EXISTS ${name};`, change: '' });
+    }
+    for (const u of a.inst.users) {
+      if (u.dbUserStatus === 'CREATING' || u.dbUserStatus === 'DELETED') continue;
+      const account = `${sqlString(u.dbUserName)}@${sqlString(u.host)}`;
+      const password = this.state.dbPasswords.get(u.dbUserId) ?? SANDBOX_DB_PASSWORD;
+      const identified = `IDENTIFIED BY ${sqlString(password)} REQUIRE ${REQUIRE[u.tlsOption]}`;
+      const grant = `GRANT ${AUTHORITY_PRIVILEGES[u.authorityType]} ON *.* TO ${account};`;
+      want.set(`user:${u.dbUserName}@${u.host}`, {
+        fingerprint: `${u.authorityType}|${u.tlsOption}|${password}`,
+        create: `CREATE OR REPLACE USER ${account} ${identified}; ${grant}`,
+        change: `ALTER USER ${account} ${identified}; REVOKE ALL PRIVILEGES, GRANT OPTION FROM ${account}; ${grant}`,
+      });
+    }
+    const statements: string[] = [];
+    for (const key of a.applied.keys()) if (!want.has(key)) statements.push(dropFor(key));
+    for (const [key, w] of want) {
+      const had = a.applied.get(key);
+      if (had === undefined) statements.push(w.create);
+      else if (had !== w.fingerprint) statements.push(w.change);
+    }
+    if (!statements.length) return;
+    await server.sql(statements.join('\n'));
+    a.applied = new Map([...want].map(([k, w]) => [k, w.fingerprint]));
+  }
+
+  /** Relays one client connection to the instance's server (started on first use). */
+  private relay(a: Attached, client: Socket): void {
+    a.clients.add(client);
+    client.setNoDelay(true);
+    client.pause();
+    client.on('close', () => a.clients.delete(client));
+    client.on('error', () => client.destroy());
+    this.start(a).then(
+      (server) => {
+        if (client.destroyed) return;
+        const upstream = createConnection({ host: server.host, port: server.port, noDelay: true });
+        upstream.on('error', () => client.destroy());
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+        client.pipe(upstream).pipe(client);
+        client.resume();
+      },
+      (err: Error) => client.end(errorPacket(1105, err.message)),
+    );
+  }
+}
+
+/** Undoes a key applied earlier: a user or schema the API no longer shows. */
+function dropFor(key: string): string {
+  if (key.startsWith('schema:')) return `DROP DATABASE IF EXISTS ${sqlIdent(key.slice('schema:'.length))};`;
+  const at = key.lastIndexOf('@');
+  return `DROP USER IF EXISTS ${sqlString(key.slice('user:'.length, at))}@${sqlString(key.slice(at + 1))};`;
+}
+
+/**
+ * A MySQL protocol ERR packet sent instead of the server greeting (as a server does for "Too
+ * many connections"): sequence 0, 0xff, the error code, the message; drivers report the message.
+ */
+export function errorPacket(code: number, message: string): Buffer {
+  const payload = Buffer.concat([Buffer.from([0xff, code & 0xff, (code >> 8) & 0xff]), Buffer.from(message, 'utf8')]);
+  const header = Buffer.from([payload.length & 0xff, (payload.length >> 8) & 0xff, (payload.length >> 16) & 0xff, 0]);
+  return Buffer.concat([header, payload]);
+}

@@ -1,0 +1,202 @@
+// Connect… against a real MariaDB with TLS (test/support/mariadb.mjs): a session connects and
+// hands out connections, every failure kind gets its message and never the password, TLS is
+// verified (refused without the CA, accepted with it), ending a session closes what it opened,
+// the schema tree reads tables, columns and indexes, and the hand-off pieces (URL, option file)
+// never carry the password where they must not.
+import { after, before, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:net';
+import { installVscodeStub } from '../../support/vscodeStub';
+import { mariaDbMissing, startMariaDb, type MariaDb } from '../../support/mariadb.mjs';
+
+installVscodeStub();
+const { DbSessionManager } = require('../../../src/rds/connection/sessions') as typeof import('../../../src/rds/connection/sessions');
+const { tlsOptions } = require('../../../src/rds/connection/tls') as typeof import('../../../src/rds/connection/tls');
+const { loadSchemaObjects, createStatement } = require('../../../src/rds/connection/schemaTree') as typeof import('../../../src/rds/connection/schemaTree');
+const { connectionUrl } = require('../../../src/rds/connection/commands') as typeof import('../../../src/rds/connection/commands');
+const { optionFile } = require('../../../src/rds/connection/terminal') as typeof import('../../../src/rds/connection/terminal');
+const { TreeNode } = require('../../../src/shared/tree/nodes') as typeof import('../../../src/shared/tree/nodes');
+
+const PASSWORD = 'Sentinel-Pa55word-7f3c';
+const TLS_PASSWORD = 'Tls-Sentinel-Pa55-91ab';
+let db: MariaDb;
+const target = { profileId: 'p1', region: 'KR1', instanceId: 'inst-1', instanceName: 'orders-db' };
+
+before(async () => {
+  const missing = mariaDbMissing({ tls: true });
+  if (missing) throw new Error(missing);
+  db = await startMariaDb({ tls: true });
+  await db.sql(`
+    CREATE USER 'app'@'%' IDENTIFIED BY '${PASSWORD}';
+    CREATE USER 'secure'@'%' IDENTIFIED BY '${TLS_PASSWORD}' REQUIRE SSL;
+    GRANT ALL ON *.* TO 'app'@'%';
+    GRANT ALL ON *.* TO 'secure'@'%';
+    CREATE DATABASE shop;
+    CREATE TABLE shop.orders (id INT PRIMARY KEY AUTO_INCREMENT, item VARCHAR(40) NOT NULL, qty INT NULL, UNIQUE KEY by_item (item));
+    INSERT INTO shop.orders (item, qty) VALUES ('apple', 1), ('pear', 2);
+    CREATE VIEW shop.big_orders AS SELECT * FROM shop.orders WHERE qty > 1;
+  `);
+});
+
+after(async () => {
+  await db?.stop();
+});
+
+const endpoint = () => ({ host: db.host, port: db.port, kind: 'public' as const });
+
+function assertNoSecret(text: string) {
+  assert.ok(!text.includes(PASSWORD) && !text.includes(TLS_PASSWORD), `a password leaked into: ${text}`);
+}
+
+test('a session connects, hands out working connections, and its end closes them and fires onDidEnd', async () => {
+  const m = new DbSessionManager();
+  let changes = 0;
+  m.onDidChange(() => changes++);
+  const s = await m.open({ target, user: 'app', password: PASSWORD, endpoint: endpoint(), schema: 'shop' });
+  assert.equal(s.id, 'p1/inst-1/app');
+  assert.equal(m.get(s.id), s);
+  assert.deepEqual(m.forInstance('p1', 'inst-1'), [s]);
+  const c = await s.connect();
+  const [rows] = await c.query('SELECT COUNT(*) AS n FROM orders');
+  assert.equal(Number((rows as any)[0].n), 2);
+  let ended = 0;
+  s.onDidEnd(() => ended++);
+  const closed = new Promise<void>((resolve, reject) => {
+    c.once('end', resolve).once('error', () => resolve());
+    setTimeout(() => reject(new Error('ending the session left its connection open')), 5000).unref();
+  });
+  await s.end();
+  await closed;
+  assert.equal(ended, 1);
+  assert.equal(m.all().length, 0);
+  assert.equal(changes, 2);
+  await assert.rejects(s.connect(), /has ended/);
+  await assert.rejects(c.query('SELECT 1'));
+});
+
+test('a wrong password is an auth failure that names the user and never the password', async () => {
+  const m = new DbSessionManager();
+  await assert.rejects(m.open({ target, user: 'app', password: `${PASSWORD}-wrong`, endpoint: endpoint() }), (e: any) => {
+    assert.equal(e.kind, 'auth');
+    assert.equal(e.code, 1045);
+    assert.match(e.message, /refused user app/);
+    assertNoSecret(e.message);
+    return true;
+  });
+  assert.equal(m.all().length, 0, 'a failed attempt keeps no session');
+});
+
+test('an unknown user and an unknown schema get their own messages', async () => {
+  const m = new DbSessionManager();
+  await assert.rejects(m.open({ target, user: 'nobody', password: PASSWORD, endpoint: endpoint() }), (e: any) => e.kind === 'auth' && /nobody/.test(e.message));
+  await assert.rejects(m.open({ target, user: 'app', password: PASSWORD, endpoint: endpoint(), schema: 'no_such_schema' }), (e: any) => {
+    assert.equal(e.kind, 'unknownSchema');
+    assert.match(e.message, /no_such_schema/);
+    return true;
+  });
+});
+
+test('TLS is verified: the self-signed server is refused without its CA and accepted with nhncloud.database.caFile', async () => {
+  const m = new DbSessionManager();
+  await assert.rejects(m.open({ target, user: 'secure', password: TLS_PASSWORD, endpoint: endpoint(), ssl: await tlsOptions('SSL', {}) }), (e: any) => {
+    assert.equal(e.kind, 'tls');
+    assert.match(e.message, /not trusted/);
+    assert.match(e.message, /nhncloud\.database\.caFile/);
+    assertNoSecret(e.message);
+    return true;
+  });
+  const s = await m.open({ target, user: 'secure', password: TLS_PASSWORD, endpoint: endpoint(), ssl: await tlsOptions('SSL', { caFile: db.caFile }) });
+  const c = await s.connect();
+  const [rows] = await c.query("SHOW SESSION STATUS LIKE 'Ssl_version'");
+  assert.match(String((rows as any)[0].Value), /^TLSv1\.[23]$/);
+  await c.end();
+  await m.endAll();
+  // A user the server holds to TLS, connecting without it, is refused.
+  await assert.rejects(new DbSessionManager().open({ target, user: 'secure', password: TLS_PASSWORD, endpoint: endpoint() }), (e: any) => e.kind === 'auth');
+});
+
+test('TLS options: none for NONE, verification always on, X509 needs the client certificate settings, an unreadable CA file is named', async () => {
+  assert.equal(await tlsOptions('NONE', { caFile: db.caFile }), undefined);
+  assert.equal((await tlsOptions('SSL', {}))!.rejectUnauthorized, true);
+  await assert.rejects(tlsOptions('X509', { caFile: db.caFile }), /clientCertFile/);
+  await assert.rejects(tlsOptions('SSL', { caFile: '/nonexistent/ca.pem' }), /\/nonexistent\/ca\.pem.*nhncloud\.database\.caFile.*ENOENT/);
+});
+
+test('a refused port is "unreachable", a server that never answers is a timeout (after CONNECT_TIMEOUT_MS, 10 s)', async () => {
+  const m = new DbSessionManager();
+  const free: Server = createServer();
+  await new Promise<void>((r) => free.listen(0, '127.0.0.1', r));
+  const closedPort = (free.address() as any).port;
+  await new Promise<void>((r) => free.close(() => r()));
+  await assert.rejects(m.open({ target, user: 'app', password: PASSWORD, endpoint: { ...endpoint(), port: closedPort } }), (e: any) => e.kind === 'unreachable' && e.code === 'ECONNREFUSED');
+
+  // Accepts TCP, never sends the MySQL greeting.
+  const silent = createServer(() => undefined);
+  await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+  try {
+    await assert.rejects(m.open({ target, user: 'app', password: PASSWORD, endpoint: { ...endpoint(), port: (silent.address() as any).port } }), (e: any) => {
+      assert.equal(e.kind, 'timeout');
+      assert.match(e.message, /security group/);
+      return true;
+    });
+  } finally {
+    silent.close();
+  }
+});
+
+test('the server gone in the middle: a killed connection is reported, and the session still hands out new ones', async () => {
+  const m = new DbSessionManager();
+  const s = await m.open({ target, user: 'app', password: PASSWORD, endpoint: endpoint() });
+  const c = await s.connect();
+  const [idRows] = await c.query('SELECT CONNECTION_ID() AS id');
+  const id = (idRows as any)[0].id;
+  const killer = await s.connect();
+  const running = c.query('SELECT SLEEP(20)');
+  await new Promise((r) => setTimeout(r, 200));
+  await killer.query(`KILL ${Number(id)}`);
+  await assert.rejects(running);
+  await killer.end();
+  const again = await s.connect();
+  await again.query('SELECT 1');
+  await again.end();
+  await m.endAll();
+});
+
+test('the schema tree lists tables and views with row estimates, then columns and indexes; Copy CREATE reads SHOW CREATE', async () => {
+  const m = new DbSessionManager();
+  const s = await m.open({ target, user: 'app', password: PASSWORD, endpoint: endpoint() });
+  class Root extends TreeNode {
+    readonly id = 'p1/KR1/rds/instance/inst-1/schemas/s1';
+    readonly label = 'shop';
+    getTreeItem(): any {
+      return {};
+    }
+  }
+  const objects = await loadSchemaObjects(new Root(), s, 'shop');
+  assert.deepEqual(objects.map((o) => o.label), ['big_orders', 'orders']);
+  const table = objects.find((o) => o.label === 'orders') as import('../../../src/rds/connection/schemaTree').DbTableNode;
+  const view = objects.find((o) => o.label === 'big_orders') as import('../../../src/rds/connection/schemaTree').DbTableNode;
+  assert.equal(view.isView, true);
+  assert.equal(table.isView, false);
+  const children = await (table as any).load();
+  const labels = children.map((n: any) => n.label);
+  assert.deepEqual(labels, ['id', 'item', 'qty', 'PRIMARY', 'by_item']);
+  const item = children[1].getTreeItem();
+  assert.match(item.description, /varchar\(40\) · NOT NULL/);
+  assert.match(children[0].getTreeItem().description, /PRI/);
+  assert.match(children[4].getTreeItem().description, /\(item\) · unique index/);
+  assert.match(await createStatement(table), /^CREATE TABLE `orders`[\s\S]*UNIQUE KEY `by_item`[\s\S]*;\n$/);
+  assert.match(await createStatement(view), /VIEW `shop`.`big_orders` AS select/);
+  await m.endAll();
+});
+
+test('Copy Connection URL never holds the password; the terminal option file holds it quoted, with TLS verification', () => {
+  const url = connectionUrl({ user: 'app user', endpoint: { host: 'db.example', port: 3306, kind: 'public' }, schema: 'shop' });
+  assert.equal(url, 'mysql://app%20user@db.example:3306/shop');
+  assertNoSecret(url);
+  const file = optionFile({ user: 'app', endpoint: { host: '127.0.0.1', port: 3307, kind: 'public' }, schema: undefined }, 'pa"ss\\word', { use: true, settings: { caFile: '/ca.pem' } });
+  assert.match(file, /^\[client\]\n/);
+  assert.match(file, /^password="pa\\"ss\\\\word"$/m);
+  assert.match(file, /^loose-ssl-verify-server-cert$/m);
+  assert.match(file, /^ssl-ca="\/ca\.pem"$/m);
+});

@@ -1,0 +1,237 @@
+// The query runner against a real MariaDB (test/support/mariadb.mjs): streaming in batches,
+// statements without result sets, server errors, Cancel and the time limit through KILL QUERY,
+// the server dropping the connection mid-result, and the streamed CSV / JSON exports.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { createConnection, type Connection } from 'mysql2/promise';
+import { mariaDbMissing, startMariaDb } from '../../../support/mariadb.mjs';
+import { exportStatement, killQuery, runStatement, StatementError, type Cell, type ResultColumn } from '../../../../src/rds/connection/queryRunner';
+
+let db: Awaited<ReturnType<typeof startMariaDb>>;
+let dir: string;
+const connect = async (): Promise<Connection> =>
+  createConnection({ host: db.host, port: db.port, user: db.rootUser, password: db.rootPassword, database: 'console_test' });
+const kill = (id: number) => killQuery(connect, id);
+
+before(async () => {
+  const missing = mariaDbMissing();
+  if (missing) throw new Error(missing);
+  db = await startMariaDb();
+  const c = await createConnection({ host: db.host, port: db.port, user: db.rootUser, password: db.rootPassword });
+  await c.query('CREATE DATABASE console_test');
+  await c.query('CREATE TABLE console_test.t (id INT PRIMARY KEY, name VARCHAR(20), note TEXT, b VARBINARY(4), d DATETIME, n DECIMAL(10,2))');
+  await c.query("INSERT INTO console_test.t VALUES (1, 'a,b', 'say \"hi\"', 0x00ff, '2026-01-02 03:04:05', 12.50), (2, NULL, 'line\nbreak', NULL, NULL, -1)");
+  await c.end();
+  dir = mkdtempSync(join(tmpdir(), 'nhncloud-console-'));
+});
+after(async () => {
+  await db?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function collect() {
+  const batches: Cell[][][] = [];
+  let columns: ResultColumn[] = [];
+  return {
+    batches,
+    get columns() {
+      return columns;
+    },
+    sink: { columns: (c: ResultColumn[]) => (columns = c), rows: (b: Cell[][]) => void batches.push(b) },
+  };
+}
+
+test('a SELECT streams its rows in batches, the first batch before the last row is read', async () => {
+  const conn = await connect();
+  try {
+    const got = collect();
+    const outcome = await runStatement(conn, 'SELECT seq, seq * 2 AS twice, CONCAT("row ", seq) AS label FROM seq_1_to_10000', got.sink, { kill, batchRows: 1000 });
+    assert.equal(outcome.kind, 'rows');
+    assert.equal(outcome.rowCount, 10000);
+    assert.deepEqual(got.columns.map((c) => c.name), ['seq', 'twice', 'label']);
+    assert.ok(got.batches.length >= 10, `rows came in ${got.batches.length} batches`);
+    assert.ok(got.batches.every((b) => b.length <= 1000));
+    const rows = got.batches.flat();
+    // BIGINT (seq) comes as exact text: no precision lost past 2^53.
+    assert.deepEqual(rows[0], ['1', '2', 'row 1']);
+    assert.equal(String(rows[9999][0]), '10000');
+    assert.equal(rows[9999][2], 'row 10000');
+  } finally {
+    await conn.end();
+  }
+});
+
+test('after a result streamed to a slow receiver the connection still ends (the socket is not left paused)', async () => {
+  const conn = await connect();
+  // 250 small rows arrive in one read: two full batches are still in flight when the end of the
+  // result comes, so the last (partial) batch makes three: the runner must not pause then.
+  const outcome = await runStatement(
+    conn,
+    'SELECT seq FROM seq_1_to_250',
+    { columns: () => undefined, rows: () => new Promise<void>((r) => setTimeout(r, 30)) },
+    { kill, batchRows: 100 },
+  );
+  assert.equal(outcome.rowCount, 250);
+  let timer: NodeJS.Timeout | undefined;
+  const ended = await Promise.race([
+    conn.end().then(() => 'ended'),
+    new Promise((r) => (timer = setTimeout(() => r('still open after 5 s'), 5000))),
+  ]);
+  clearTimeout(timer);
+  if (ended !== 'ended') conn.destroy();
+  assert.equal(ended, 'ended');
+});
+
+test('cells: text as sent, NULL as null, binary as 0x hex, dates and decimals as the server wrote them', async () => {
+  const conn = await connect();
+  try {
+    const got = collect();
+    await runStatement(conn, 'SELECT * FROM t ORDER BY id', got.sink, { kill });
+    assert.deepEqual(got.columns.map((c) => c.type), ['INT', 'VARCHAR', 'BLOB', 'VARCHAR', 'DATETIME', 'DECIMAL']);
+    assert.deepEqual(got.batches.flat(), [
+      [1, 'a,b', 'say "hi"', '0x00ff', '2026-01-02 03:04:05', '12.50'],
+      [2, null, 'line\nbreak', null, null, '-1.00'],
+    ]);
+  } finally {
+    await conn.end();
+  }
+});
+
+test('statements without a result set report affected rows, insert id, warnings and info', async () => {
+  const conn = await connect();
+  try {
+    const got = collect();
+    await runStatement(conn, 'CREATE TABLE w (id INT AUTO_INCREMENT PRIMARY KEY, v TINYINT)', got.sink, { kill });
+    const ins = await runStatement(conn, 'INSERT INTO w (v) VALUES (1), (2), (3)', got.sink, { kill });
+    assert.equal(ins.kind, 'ok');
+    assert.equal(ins.affectedRows, 3);
+    assert.equal(ins.insertId, 1);
+    const warned = await runStatement(conn, 'INSERT IGNORE INTO w (id, v) VALUES (1, 5)', got.sink, { kill });
+    assert.equal(warned.affectedRows, 0);
+    assert.equal(warned.warnings, 1);
+    const upd = await runStatement(conn, 'UPDATE w SET v = v + 1 WHERE id < 3', got.sink, { kill });
+    assert.equal(upd.affectedRows, 2);
+    assert.match(upd.info ?? '', /Rows matched: 2/);
+    assert.equal(got.batches.length, 0);
+  } finally {
+    await conn.end();
+  }
+});
+
+test('a syntax error carries the server code and text, and the connection stays usable', async () => {
+  const conn = await connect();
+  try {
+    const got = collect();
+    const err = await runStatement(conn, 'SELEC 1', got.sink, { kill }).then(
+      () => assert.fail('no error'),
+      (e: unknown) => e,
+    );
+    assert.ok(err instanceof StatementError);
+    assert.equal(err.errno, 1064);
+    assert.equal(err.code, 'ER_PARSE_ERROR');
+    assert.equal(err.fatal, false);
+    assert.match(err.message, /SQL syntax/);
+    const again = await runStatement(conn, 'SELECT 1', got.sink, { kill });
+    assert.equal(again.rowCount, 1);
+  } finally {
+    await conn.end();
+  }
+});
+
+test('Cancel midway stops a 1,000,000,000-row result with KILL QUERY (without it the run would not end); the rows before stay and the connection is usable', { timeout: 60_000 }, async () => {
+  const conn = await connect();
+  try {
+    const ac = new AbortController();
+    let seen = 0;
+    const outcome = await runStatement(
+      conn,
+      'SELECT seq, REPEAT("x", 40) FROM seq_1_to_1000000000',
+      {
+        columns: () => undefined,
+        rows: (b) => {
+          seen += b.length;
+          if (seen >= 5000) ac.abort();
+          // A slow receiver: the runner must pause the socket, then resume it for the KILL to land.
+          return new Promise((r) => setTimeout(r, 5));
+        },
+      },
+      { kill, signal: ac.signal, batchRows: 1000 },
+    );
+    assert.equal(outcome.stopped, 'cancelled');
+    assert.ok(outcome.rowCount >= 5000 && outcome.rowCount < 1_000_000_000, `stopped after ${outcome.rowCount} rows`);
+    const after = await runStatement(conn, 'SELECT 42', collect().sink, { kill });
+    assert.equal(after.rowCount, 1);
+  } finally {
+    await conn.end();
+  }
+});
+
+test('a statement past the time limit is stopped and says so', async () => {
+  const conn = await connect();
+  try {
+    const started = Date.now();
+    const outcome = await runStatement(conn, 'SELECT SLEEP(30)', collect().sink, { kill, timeoutMs: 300 });
+    assert.equal(outcome.stopped, 'timeout');
+    assert.ok(Date.now() - started < 10_000);
+    assert.equal((await runStatement(conn, 'SELECT 1', collect().sink, { kill })).rowCount, 1);
+  } finally {
+    await conn.end();
+  }
+});
+
+test('the server dropping the connection mid-result is a fatal StatementError with the rows counted so far', async () => {
+  const conn = await connect();
+  let killed = false;
+  const err = await runStatement(
+    conn,
+    'SELECT seq FROM seq_1_to_5000000',
+    {
+      columns: () => undefined,
+      rows: () => {
+        if (!killed) {
+          killed = true;
+          return connect().then(async (k) => {
+            await k.query(`KILL CONNECTION ${conn.threadId}`);
+            await k.end();
+          });
+        }
+      },
+    },
+    { kill, batchRows: 500 },
+  ).then(
+    () => assert.fail('no error'),
+    (e: unknown) => e,
+  );
+  assert.ok(err instanceof StatementError);
+  assert.equal(err.fatal, true, `code ${err.code}`);
+  assert.ok(err.rowCount > 0);
+  conn.destroy();
+});
+
+test('export streams CSV (RFC 4180) and JSON to a file; a failed export leaves the old file alone', async () => {
+  const conn = await connect();
+  try {
+    const csv = join(dir, 'out.csv');
+    const outcome = await exportStatement(conn, 'SELECT id, name, note, b FROM t ORDER BY id', 'csv', csv, { kill });
+    assert.equal(outcome.rowCount, 2);
+    assert.equal(readFileSync(csv, 'utf8'), 'id,name,note,b\r\n1,"a,b","say ""hi""",0x00ff\r\n2,,"line\nbreak",\r\n');
+    const json = join(dir, 'out.json');
+    await exportStatement(conn, 'SELECT id, name FROM t ORDER BY id', 'json', json, { kill });
+    assert.deepEqual(JSON.parse(readFileSync(json, 'utf8')), [
+      { id: 1, name: 'a,b' },
+      { id: 2, name: null },
+    ]);
+    const empty = join(dir, 'empty.json');
+    await exportStatement(conn, 'SELECT id FROM t WHERE id < 0', 'json', empty, { kill });
+    assert.deepEqual(JSON.parse(readFileSync(empty, 'utf8')), []);
+    writeFileSync(csv, 'old');
+    await assert.rejects(exportStatement(conn, 'SELECT nope FROM t', 'csv', csv, { kill }), StatementError);
+    assert.equal(readFileSync(csv, 'utf8'), 'old');
+    assert.ok(!existsSync(`${csv}.partial`));
+  } finally {
+    await conn.end();
+  }
+});

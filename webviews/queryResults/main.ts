@@ -1,0 +1,290 @@
+// Query results: the statements of the latest run, each with its rows in a virtualized grid (only
+// the rows in view are in the DOM, so 100,000 rows and more scroll like 10), its outcome
+// (rows, affected rows, warnings, time) or the server's error with its code. Cancel stops the
+// run (KILL QUERY on the extension side); Export writes a result to a CSV or JSON file.
+import { l10n } from '../../src/shared/l10n';
+import '../shared/nonce';
+import '../shared/l10nBoot';
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import { $, clear, h } from '../shared/dom';
+import { button, notice } from '../shared/form';
+import { client, onEvent, start } from '../shared/rpc';
+
+type Cell = string | number | null;
+interface Column {
+  name: string;
+  type: string;
+}
+interface Outcome {
+  kind: 'rows' | 'ok';
+  rowCount: number;
+  affectedRows?: number;
+  insertId?: number;
+  warnings?: number;
+  info?: string;
+  elapsedMs: number;
+  stopped?: 'cancelled' | 'timeout';
+}
+interface Result {
+  sql: string;
+  columns?: Column[];
+  rows: Cell[][];
+  outcome?: Outcome;
+  error?: { message: string; code?: string; errno?: number; sqlState?: string };
+  skipped?: string;
+}
+
+const ROW_HEIGHT = 22;
+const OVERSCAN = 10;
+const COLUMN_WIDTH = 160;
+
+const sheet = new CSSStyleSheet();
+sheet.replaceSync(`
+.qr-bar { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; padding: 6px 0; }
+.qr-tabs { display: flex; gap: 4px; flex-wrap: wrap; }
+.qr-tab { font: inherit; color: var(--vscode-foreground); background: transparent; border: 1px solid var(--vscode-panel-border, transparent); padding: 2px 8px; cursor: pointer; max-width: 280px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.qr-tab[aria-selected="true"] { background: var(--vscode-list-activeSelectionBackground); color: var(--vscode-list-activeSelectionForeground); }
+.qr-tab.failed { border-color: var(--vscode-inputValidation-errorBorder, red); }
+.qr-status { color: var(--vscode-descriptionForeground); }
+.qr-sql { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); white-space: pre-wrap; max-height: 4.5em; overflow: auto; margin: 4px 0; color: var(--vscode-descriptionForeground); }
+.qr-viewport { position: relative; overflow: auto; height: calc(100vh - 150px); min-height: 120px; border: 1px solid var(--vscode-panel-border, rgba(128,128,128,.35)); font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
+.qr-header { position: sticky; top: 0; z-index: 1; display: flex; background: var(--vscode-editorGroupHeader-tabsBackground, var(--vscode-editor-background)); font-weight: 600; }
+.qr-spacer { position: relative; }
+.qr-row { position: absolute; left: 0; display: flex; height: ${ROW_HEIGHT}px; line-height: ${ROW_HEIGHT}px; }
+.qr-row:nth-child(even) { background: var(--vscode-list-hoverBackground, transparent); }
+.qr-cell { flex: 0 0 ${COLUMN_WIDTH}px; width: ${COLUMN_WIDTH}px; padding: 0 6px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; border-right: 1px solid var(--vscode-panel-border, rgba(128,128,128,.2)); box-sizing: border-box; }
+.qr-num { flex-basis: 64px; width: 64px; text-align: right; color: var(--vscode-descriptionForeground); }
+.qr-null { color: var(--vscode-descriptionForeground); font-style: italic; }
+`);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+
+const rpc = client<'queryResults'>();
+const app = $('app');
+
+let runId = 0;
+let running = false;
+let results: Result[] = [];
+let selected = 0;
+
+const bar = h('div', { class: 'qr-bar' });
+const tabs = h('div', { class: 'qr-tabs', role: 'tablist', 'aria-label': l10n.t('Statements') });
+const statusLine = h('span', { class: 'qr-status', role: 'status', 'aria-live': 'polite' });
+const cancelButton = button(l10n.t('Cancel'), () => void cancel(), { secondary: true, id: 'qr-cancel' });
+const csvButton = button(l10n.t('Export CSV…'), () => void exportAs('csv'), { secondary: true, id: 'qr-export-csv' });
+const jsonButton = button(l10n.t('Export JSON…'), () => void exportAs('json'), { secondary: true, id: 'qr-export-json' });
+const messages = h('div', { id: 'qr-messages' });
+const sqlText = h('pre', { class: 'qr-sql' });
+const viewport = h('div', { class: 'qr-viewport', id: 'qr-grid', tabindex: '0', role: 'grid', 'aria-label': l10n.t('Result rows') });
+const header = h('div', { class: 'qr-header', role: 'row' });
+const spacer = h('div', { class: 'qr-spacer' });
+viewport.append(header, spacer);
+bar.append(cancelButton, csvButton, jsonButton, statusLine);
+
+function setDisabled(el: HTMLElement, disabled: boolean): void {
+  (el as HTMLElement & { disabled: boolean }).disabled = disabled;
+}
+
+function formatCount(n: number): string {
+  return n.toLocaleString(document.documentElement.lang || undefined);
+}
+
+function statusOf(r: Result | undefined): string {
+  if (!r) return '';
+  if (r.skipped) return r.skipped;
+  if (r.error) return l10n.t('Failed after {0} rows.', formatCount(r.rows.length));
+  const o = r.outcome;
+  if (!o) return r.columns ? l10n.t('Running… {0} rows so far.', formatCount(r.rows.length)) : l10n.t('Running…');
+  const seconds = (o.elapsedMs / 1000).toFixed(2);
+  if (o.stopped === 'cancelled') return l10n.t('Cancelled after {0} rows ({1} s).', formatCount(o.rowCount), seconds);
+  if (o.stopped === 'timeout') return l10n.t('Stopped at the time limit after {0} rows ({1} s). Raise nhncloud.database.queryTimeoutSeconds to allow longer statements.', formatCount(o.rowCount), seconds);
+  if (o.kind === 'rows') return l10n.t('{0} rows in {1} s.', formatCount(o.rowCount), seconds);
+  const parts = [l10n.t('{0} rows affected, {1} warnings, in {2} s.', formatCount(o.affectedRows ?? 0), formatCount(o.warnings ?? 0), seconds)];
+  if (o.insertId) parts.push(l10n.t('Last insert id: {0}.', String(o.insertId)));
+  if (o.info) parts.push(o.info);
+  return parts.join(' ');
+}
+
+function renderTabs(): void {
+  clear(tabs);
+  if (results.length < 2) return;
+  results.forEach((r, i) => {
+    const label = `${i + 1}. ${r.sql.replace(/\s+/g, ' ').slice(0, 40)}`;
+    tabs.append(
+      h('button', { class: `qr-tab${r.error ? ' failed' : ''}`, role: 'tab', 'aria-selected': String(i === selected), title: r.sql.slice(0, 500), onClick: () => select(i) }, label),
+    );
+  });
+}
+
+function select(i: number): void {
+  selected = i;
+  renderAll();
+}
+
+function renderAll(): void {
+  renderTabs();
+  const r = results[selected];
+  setDisabled(cancelButton, !running);
+  const exportable = !running && !!r?.columns && !r.error;
+  setDisabled(csvButton, !exportable);
+  setDisabled(jsonButton, !exportable);
+  statusLine.textContent = statusOf(r);
+  sqlText.textContent = r?.sql ?? '';
+  clear(messages);
+  if (r?.error) {
+    const code = [r.error.code, r.error.errno !== undefined ? String(r.error.errno) : undefined, r.error.sqlState].filter(Boolean).join(' · ');
+    messages.append(notice('error', code ? `${r.error.message} (${code})` : r.error.message));
+  }
+  renderHeader(r);
+  renderRows(true);
+}
+
+function renderHeader(r: Result | undefined): void {
+  clear(header);
+  const cols = r?.columns ?? [];
+  viewport.hidden = !cols.length;
+  if (!cols.length) return;
+  header.append(h('div', { class: 'qr-cell qr-num', role: 'columnheader' }, '#'));
+  for (const c of cols) header.append(h('div', { class: 'qr-cell', role: 'columnheader', title: `${c.name} (${c.type})` }, c.name));
+}
+
+/** The rows in view, and OVERSCAN either side: the only rows in the DOM. */
+let drawn: { from: number; to: number; count: number; columns: number } = { from: -1, to: -1, count: -1, columns: -1 };
+function renderRows(force = false): void {
+  const r = results[selected];
+  const cols = r?.columns?.length ?? 0;
+  const count = r?.rows.length ?? 0;
+  spacer.style.height = `${count * ROW_HEIGHT}px`;
+  spacer.style.width = `${64 + cols * COLUMN_WIDTH}px`;
+  if (!r || !cols) {
+    clear(spacer);
+    return;
+  }
+  const top = Math.max(0, viewport.scrollTop - ROW_HEIGHT);
+  const height = viewport.clientHeight || 600;
+  const from = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
+  const to = Math.min(count, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
+  if (!force && from === drawn.from && to === drawn.to && drawn.count === count && drawn.columns === cols) return;
+  if (!force && from === drawn.from && to === drawn.to && drawn.columns === cols) {
+    drawn.count = count;
+    return;
+  }
+  drawn = { from, to, count, columns: cols };
+  const frag = document.createDocumentFragment();
+  for (let i = from; i < to; i++) {
+    const row = r.rows[i];
+    const el = document.createElement('div');
+    el.className = 'qr-row';
+    el.setAttribute('role', 'row');
+    el.style.top = `${i * ROW_HEIGHT}px`;
+    const num = document.createElement('div');
+    num.className = 'qr-cell qr-num';
+    num.textContent = String(i + 1);
+    el.append(num);
+    for (let c = 0; c < cols; c++) {
+      const v = row[c];
+      const cell = document.createElement('div');
+      cell.setAttribute('role', 'gridcell');
+      if (v === null) {
+        cell.className = 'qr-cell qr-null';
+        cell.textContent = 'NULL';
+      } else {
+        cell.className = 'qr-cell';
+        const text = String(v);
+        cell.textContent = text.length > 500 ? `${text.slice(0, 500)}…` : text;
+      }
+      el.append(cell);
+    }
+    frag.append(el);
+  }
+  spacer.replaceChildren(frag);
+}
+
+let frame = 0;
+viewport.addEventListener('scroll', () => {
+  if (frame) return;
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    renderRows();
+  });
+});
+
+/** Rows arrive faster than frames: redraw at most once a frame. */
+let rowsFrame = 0;
+function rowsChanged(index: number): void {
+  if (index !== selected || rowsFrame) return;
+  rowsFrame = requestAnimationFrame(() => {
+    rowsFrame = 0;
+    statusLine.textContent = statusOf(results[selected]);
+    renderRows();
+  });
+}
+
+async function cancel(): Promise<void> {
+  if (!running) return;
+  setDisabled(cancelButton, true);
+  try {
+    await rpc.request('cancel', { runId });
+  } catch (e) {
+    messages.append(notice('error', (e as Error).message));
+  }
+}
+
+async function exportAs(format: 'csv' | 'json'): Promise<void> {
+  try {
+    await rpc.request('export', { runId, index: selected, format });
+  } catch (e) {
+    clear(messages);
+    messages.append(notice('error', (e as Error).message));
+  }
+}
+
+onEvent('run', (d: { runId: number; statements: string[] }) => {
+  runId = d.runId;
+  running = true;
+  results = d.statements.map((sql) => ({ sql, rows: [] }));
+  selected = 0;
+  viewport.scrollTop = 0;
+  renderAll();
+});
+onEvent('columns', (d: { runId: number; index: number; columns: Column[] }) => {
+  if (d.runId !== runId) return;
+  results[d.index].columns = d.columns;
+  // Follow the run: the statement that is producing rows is the one shown.
+  selected = d.index;
+  renderAll();
+});
+onEvent('rows', (d: { runId: number; index: number; rows: Cell[][] }) => {
+  if (d.runId !== runId) return;
+  const target = results[d.index].rows;
+  for (const row of d.rows) target.push(row);
+  rowsChanged(d.index);
+});
+onEvent('outcome', (d: { runId: number; index: number; outcome: Outcome }) => {
+  if (d.runId !== runId) return;
+  results[d.index].outcome = d.outcome;
+  if (d.index === selected || !results[selected].columns) selected = d.index;
+  renderAll();
+});
+onEvent('failed', (d: { runId: number; index: number; error: Result['error'] }) => {
+  if (d.runId !== runId) return;
+  results[d.index].error = d.error;
+  selected = d.index;
+  renderAll();
+});
+onEvent('skipped', (d: { runId: number; index: number; reason: string }) => {
+  if (d.runId !== runId) return;
+  results[d.index].skipped = d.reason;
+  renderAll();
+});
+onEvent('end', (d: { runId: number }) => {
+  if (d.runId !== runId) return;
+  running = false;
+  renderAll();
+});
+
+start(() => {
+  app.removeAttribute('aria-busy');
+  clear(app);
+  app.append(bar, tabs, messages, sqlText, viewport);
+  renderAll();
+});
