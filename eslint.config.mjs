@@ -26,6 +26,15 @@ export default tseslint.config(
     rules: { 'nhncloud/no-text-decisions': 'error', 'nhncloud/whole-sentences': 'error' },
   },
   {
+    // The RDS feature and the panels read the client's typed answers (RdsOutput<'getDbInstance'>,
+    // the schemas' inferred types): no `any`, and no `as never` to slip past a signature.
+    files: ['src/panels/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-syntax': ['error', { selector: 'TSAsExpression > TSNeverKeyword', message: 'Do not cast to never: give the value its real type.' }],
+    },
+  },
+  {
     // The client and the sandbox run in plain Node: they must not import vscode.
     files: ['src/client/**/*.ts', 'src/sandbox/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'The client layer and the sandbox are vscode-free.' }] }] },

@@ -14,6 +14,7 @@ import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from '../rds/forms/hooks';
 import type { PanelTarget } from './protocol';
+import { clientCheckedQuery } from './clientChecked';
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
@@ -62,7 +63,7 @@ export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
       const group = await rds.getParameterGroup({ parameterGroupId });
       const [instances, others] = await Promise.all([
         instancesUsingGroup(rds, parameterGroupId),
-        rds.listParameterGroups({ query: { dbVersion: group.dbVersion } } as never).then((r) => r.parameterGroups.filter((g) => g.parameterGroupId !== parameterGroupId)),
+        rds.listParameterGroups({ query: clientCheckedQuery('listParameterGroups', { dbVersion: group.dbVersion }) }).then((r) => r.parameterGroups.filter((g) => g.parameterGroupId !== parameterGroupId)),
       ]);
       return { group, instances, others };
     },

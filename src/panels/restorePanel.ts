@@ -7,6 +7,7 @@ import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from '../rds/forms/hooks';
 import type { PanelTarget } from './protocol';
 import { findBackup, instanceJobs, loadCatalog, loadSource, parameterGroupsOf, revealInstance } from './wizardSupport';
+import { clientCheckedBody, clientCheckedQuery } from './clientChecked';
 
 export class RestorePanel extends BasePanel<'restore'> {
   private readonly track = instanceJobs(() => this.rds(), (e) => this.emit('job', e), this.abort.signal, () => this.services.refresh());
@@ -42,18 +43,18 @@ export class RestorePanel extends BasePanel<'restore'> {
     loadCatalog: async () => loadCatalog(await this.rds()),
     parameterGroups: async ({ dbVersion }) => parameterGroupsOf(await this.rds(), dbVersion),
     restorationInfo: async ({ dbInstanceId }) => (await this.rds()).getRestorationInfo({ dbInstanceId }),
-    lastQuery: async ({ dbInstanceId, query }) => (await this.rds()).getLastQuery({ dbInstanceId, query } as never),
-    listBackups: async ({ dbInstanceId }) => (await this.rds()).listBackups({ query: { page: 1, size: 100, ...(dbInstanceId ? { dbInstanceId } : {}) } } as never),
+    lastQuery: async ({ dbInstanceId, query }) => (await this.rds()).getLastQuery({ dbInstanceId, query: clientCheckedQuery('getLastQuery', query) }),
+    listBackups: async ({ dbInstanceId }) => (await this.rds()).listBackups({ query: { page: 1, size: 100, ...(dbInstanceId ? { dbInstanceId } : {}) } }),
     submit: async ({ mode, dbInstanceId, backupId, body }) => {
       const rds = await this.rds();
       let jobId: string;
       if (mode === 'instance') {
         if (!dbInstanceId) throw new Error(vscode.l10n.t('No source instance was given.'));
-        ({ jobId } = await rds.restoreDbInstance({ dbInstanceId, body } as never));
+        ({ jobId } = await rds.restoreDbInstance({ dbInstanceId, body: clientCheckedBody('restoreDbInstance', body) }));
       } else if (mode === 'backup') {
         if (!backupId) throw new Error(vscode.l10n.t('No backup was given.'));
-        ({ jobId } = await rds.restoreFromBackup({ backupId, body } as never));
-      } else ({ jobId } = await rds.restoreFromObjectStorage({ body } as never));
+        ({ jobId } = await rds.restoreFromBackup({ backupId, body: clientCheckedBody('restoreFromBackup', body) }));
+      } else ({ jobId } = await rds.restoreFromObjectStorage({ body: clientCheckedBody('restoreFromObjectStorage', body) }));
       this.services.log.info(`Restore (${mode}) as ${String(body.dbInstanceName)} in ${this.target.region}: job ${jobId}`);
       registerJob(this.services, this.target.region, jobId, vscode.l10n.t('Restore as {0}', String(body.dbInstanceName)));
       return { jobId };

@@ -7,6 +7,7 @@ import type { Services } from '../shared/services';
 import { rdsFormHooks, rdsTreeId } from '../rds/forms/hooks';
 import { trackInstanceJob, type JobEvent } from './instanceJob';
 import type { PanelTarget } from './protocol';
+import { clientCheckedQuery } from './clientChecked';
 
 export async function loadCatalog(rds: RdsClient) {
   const [versions, flavors, subnets, storageTypes, securityGroups, userGroups] = await Promise.all([
@@ -28,7 +29,7 @@ export async function loadCatalog(rds: RdsClient) {
 }
 
 export async function parameterGroupsOf(rds: RdsClient, dbVersion: string) {
-  const { parameterGroups } = await rds.listParameterGroups({ query: { dbVersion } } as never);
+  const { parameterGroups } = await rds.listParameterGroups({ query: clientCheckedQuery('listParameterGroups', { dbVersion }) });
   return parameterGroups.filter((g) => !g.dbVersion || g.dbVersion === dbVersion);
 }
 
@@ -56,7 +57,7 @@ export async function loadSource(rds: RdsClient, dbInstanceId: string) {
 /** A backup by id: the list endpoint is the only way to read one (paged, at most 100 a page). */
 export async function findBackup(rds: RdsClient, backupId: string) {
   for (let page = 1; page <= 50; page++) {
-    const r = await rds.listBackups({ query: { page, size: 100 } } as never);
+    const r = await rds.listBackups({ query: { page, size: 100 } });
     const hit = r.backups.find((b) => b.backupId === backupId);
     if (hit) return hit;
     if (r.backups.length < 100) break;

@@ -1,6 +1,6 @@
 // Form fields built from vscode-elements, bound to one value per body path, with errors shown
 // beside the field they concern. The checks themselves come from the client's zod schemas
-// (src/client/rds/schemas.ts); this file only displays them.
+// (src/client/rds/schemas/); this file only displays them.
 import { l10n } from '../../src/shared/l10n';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';

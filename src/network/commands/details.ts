@@ -5,7 +5,9 @@ import * as vscode from 'vscode';
 import { isApiError } from '../../client/errors';
 import type { NetworkClient } from '../../client/network/client';
 import type { CommandHandler } from '../../shared/services';
-import { FloatingIpNode, MulticastDomainNode, NetItemNode, RoutingTableNode, TransitHubNode, networkRoot, type NetKind, type NetworkDeps } from '../tree/nodes';
+import { FloatingIpNode } from '../tree/floatingIps';
+import { MulticastDomainNode, NetItemNode, RoutingTableNode, TransitHubNode } from '../tree/transitHubs';
+import { networkRoot, type NetKind, type NetworkDeps } from '../tree/root';
 
 const GET: Partial<Record<NetKind, (n: NetworkClient, id: string) => Promise<unknown>>> = {
   transitHub: (n, id) => n.getTransitHub({ transitHubId: id }),

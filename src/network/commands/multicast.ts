@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { isIpv4 } from '../../client/network/schemas';
 import type { CommandHandler } from '../../shared/services';
-import type { NetworkDeps } from '../tree/nodes';
+import type { NetworkDeps } from '../tree/root';
 import { domainFrom, hubFrom, pickAttachment, uuidProblem } from './targets';
 import { ask, pick } from '../../shared/prompts';
 import { networkIds } from '../tree/ids';

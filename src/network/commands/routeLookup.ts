@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import { describeAnswer, lookupRoute, parsePrefix, type LookupTable, type TableAnswer } from '../routeLookup';
-import type { NetworkDeps } from '../tree/nodes';
+import type { NetworkDeps } from '../tree/root';
 import { hubFrom } from './targets';
 import { ask } from '../../shared/prompts';
 import { networkIds } from '../tree/ids';

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { cidrProblem } from '../../client/network/schemas';
 import type { CommandHandler } from '../../shared/services';
-import type { NetworkDeps } from '../tree/nodes';
+import type { NetworkDeps } from '../tree/root';
 import { hubFrom, pickAttachment, tableFrom } from './targets';
 import { ask, pick } from '../../shared/prompts';
 import { networkIds } from '../tree/ids';

@@ -2,7 +2,8 @@
 // share entry, see ./transitHubs.ts).
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
-import { MulticastDomainNode, type NetworkDeps } from '../tree/nodes';
+import { MulticastDomainNode } from '../tree/transitHubs';
+import { type NetworkDeps } from '../tree/root';
 import { domainFrom, hubFrom } from './targets';
 import { ask } from '../../shared/prompts';
 import { networkIds } from '../tree/ids';

@@ -4,7 +4,8 @@ import { l10n } from '../../shared/l10n';
 import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
 import type { NetworkClient } from '../../client/network/client';
 import type { TreeNode } from '../../shared/tree/nodes';
-import { MulticastDomainNode, NetworkRootNode, RoutingTableNode, TransitHubNode, networkRoot, type NetResource, type NetworkDeps } from '../tree/nodes';
+import { MulticastDomainNode, RoutingTableNode, TransitHubNode, type NetResource } from '../tree/transitHubs';
+import { NetworkRootNode, networkRoot, type NetworkDeps } from '../tree/root';
 import { pick } from '../../shared/prompts';
 import { networkIds } from '../tree/ids';
 

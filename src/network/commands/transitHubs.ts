@@ -4,7 +4,9 @@
 import * as vscode from 'vscode';
 import type { NetworkClient } from '../../client/network/client';
 import type { CommandHandler } from '../../shared/services';
-import { FloatingIpNode, MulticastDomainNode, NetItemNode, RoutingTableNode, TransitHubNode, networkRoot, type NetKind, type NetworkDeps } from '../tree/nodes';
+import { FloatingIpNode } from '../tree/floatingIps';
+import { MulticastDomainNode, NetItemNode, RoutingTableNode, TransitHubNode } from '../tree/transitHubs';
+import { networkRoot, type NetKind, type NetworkDeps } from '../tree/root';
 import { hubFrom, scopeFrom, uuidProblem } from './targets';
 import { ask, confirm, yesNo } from '../../shared/prompts';
 import { networkIds } from '../tree/ids';

@@ -1,153 +1,13 @@
-// "Network" under a region: Floating IPs, and (where the transit hub runs) Transit Hubs with
-// their attachments, routing tables (associations, propagations, rules), multicast domains
-// (associations, groups), sharing, and what other projects shared with this one. Same
-// conventions as the RDS tree: stable ids `<profile>/<region>/network/...`, one contextValue
-// per kind and state, Markdown tooltips with every service-given text escaped.
+// Transit hubs (where the transit hub runs) with their attachments, routing tables
+// (associations, propagations, rules), multicast domains (associations, groups), sharing,
+// and what other projects shared with this one.
 import { formatDateTime } from '../../shared/l10n';
 import * as vscode from 'vscode';
-import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
-import type { NetworkClient } from '../../client/network/client';
-import type { FloatingIp } from '../../client/network/schemas';
 import { parseNetworkTime } from '../../client/network/schemas';
-import type { FeatureDeps, Profile } from '../../shared/services';
-import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
 import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, TreeNode, themeIcon, type Colour } from '../../shared/tree/nodes';
 import { networkIds } from './ids';
-
-export type NetworkDeps = FeatureDeps;
-
-/** The resource kinds of the transit hub, as the commands and contextValues name them. */
-export type NetKind =
-  | 'transitHub'
-  | 'attachment'
-  | 'routingTable'
-  | 'routingAssociation'
-  | 'routingPropagation'
-  | 'routingRule'
-  | 'multicastDomain'
-  | 'multicastAssociation'
-  | 'multicastGroup'
-  | 'hubShare'
-  | 'domainShare'
-  | 'sharedHub'
-  | 'sharedDomain';
-
-export const networkRoot = (node: TreeNode): NetworkRootNode => requireAncestor(node, NetworkRootNode);
-
-export class NetworkRootNode extends ServiceRootNode<NetworkClient> {
-  readonly label = vscode.l10n.t('Network');
-  protected readonly kind = 'network.root';
-  protected override icon = 'type-hierarchy';
-  constructor(profile: Profile, region: Region, deps: NetworkDeps) {
-    super(profile, region, deps, 'network');
-  }
-  client(): Promise<NetworkClient> {
-    return this.deps.services.clients.network(this.region);
-  }
-  get hasTransitHub(): boolean {
-    return SERVICE_REGIONS[this.profile.cloud].transitHub.includes(this.region);
-  }
-  protected async load(): Promise<TreeNode[]> {
-    const nodes: TreeNode[] = [new FloatingIpsFolderNode(this)];
-    if (this.hasTransitHub) nodes.push(new TransitHubsFolderNode(this), new SharedWithMeFolderNode(this));
-    return nodes;
-  }
-}
-
-/** A folder whose children come from one function over the region's network client. */
-export class NetFolderNode extends FolderNode {
-  readonly id: string;
-  protected override icon: string;
-  constructor(
-    parent: TreeNode,
-    idSuffix: string,
-    readonly label: string,
-    protected readonly kind: string,
-    icon: string,
-    private readonly loader: (net: NetworkClient, self: NetFolderNode) => Promise<TreeNode[]>,
-    opts: { emptyText?: string } = {},
-  ) {
-    super();
-    this.parent = parent;
-    this.id = `${parent.id}/${idSuffix}`;
-    this.icon = icon;
-    if (opts.emptyText) this.emptyText = opts.emptyText;
-  }
-  protected async load(): Promise<TreeNode[]> {
-    return this.loader(await networkRoot(this).client(), this);
-  }
-}
-
-// ---- Floating IPs ----------------------------------------------------------------------------
-
-export class FloatingIpsFolderNode extends FolderNode {
-  readonly id: string;
-  readonly label = vscode.l10n.t('Floating IPs');
-  protected readonly kind = 'network.folder.floatingIps';
-  protected override icon = 'globe';
-  protected override emptyText = vscode.l10n.t('No floating IP in this region');
-  private count?: number;
-  constructor(parent: NetworkRootNode) {
-    super();
-    this.parent = parent;
-    this.id = networkIds.floatingIps(parent.id);
-  }
-  protected override describe() {
-    return this.count === undefined ? undefined : String(this.count);
-  }
-  protected async load(): Promise<TreeNode[]> {
-    const list = await (await networkRoot(this).client()).listFloatingIps();
-    this.count = list.length;
-    return [...list].sort((a, b) => a.floating_ip_address.localeCompare(b.floating_ip_address, undefined, { numeric: true })).map((f) => new FloatingIpNode(this, f));
-  }
-}
-
-const FIP_COLOUR: Record<string, Colour> = { ACTIVE: 'green', DOWN: 'grey', ERROR: 'red' };
-
-export function floatingIpContext(f: FloatingIp): string {
-  const status = (f.status ?? 'unknown').toLowerCase();
-  return `network.floatingIp.${f.port_id ? 'attached' : 'detached'}.${status}${f.delete_protection ? '.protected' : ''}`;
-}
-
-export class FloatingIpNode extends TreeNode {
-  readonly id: string;
-  constructor(
-    parent: TreeNode,
-    readonly data: FloatingIp,
-  ) {
-    super();
-    this.parent = parent;
-    this.id = `${parent.id}/${data.id}`;
-  }
-  get label(): string {
-    return this.data.floating_ip_address;
-  }
-  getTreeItem(): vscode.TreeItem {
-    const f = this.data;
-    const item = new vscode.TreeItem(f.floating_ip_address, vscode.TreeItemCollapsibleState.None);
-    item.id = this.id;
-    item.contextValue = floatingIpContext(f);
-    item.iconPath = themeIcon(f.port_id ? 'plug' : 'debug-disconnect', FIP_COLOUR[f.status ?? ''] ?? 'yellow');
-    item.description = [f.status, f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : vscode.l10n.t('not attached'), f.label, f.delete_protection ? vscode.l10n.t('delete protection on') : ''].filter(Boolean).join(' · ');
-    item.tooltip = new vscode.MarkdownString(
-      mdFields(f.floating_ip_address, [
-        [vscode.l10n.t('Status'), f.status],
-        [vscode.l10n.t('Attached fixed IP'), f.fixed_ip_address],
-        [vscode.l10n.t('Port'), f.port_id],
-        [vscode.l10n.t('Router'), f.router_id],
-        [vscode.l10n.t('External network'), f.floating_network_id],
-        [vscode.l10n.t('Label'), f.label],
-        [vscode.l10n.t('Delete protection'), f.delete_protection ? vscode.l10n.t('On') : vscode.l10n.t('Off')],
-        ['ID', f.id],
-      ]),
-    );
-    return item;
-  }
-}
-
-// ---- Transit hub resources -------------------------------------------------------------------
-
+import { type NetKind, networkRoot, NetworkRootNode, NetFolderNode } from './root';
 /** Any transit-hub resource row: the fields the tree and the commands read. */
 export type NetResource = { id: string; name?: string | null; description?: string | null; status?: string | null; created_at?: string | null; [k: string]: unknown };
 
@@ -408,3 +268,4 @@ export class SharedWithMeFolderNode extends FolderNode {
     ];
   }
 }
+
