@@ -18,14 +18,17 @@ const PAGE = 1000;
 
 function extHostRssMB(server) {
   // code-server logs "<pid> Launched Extension Host Process." for each host; the last is ours.
-  const pids = [...readFileSync(server.logFile, 'utf8').matchAll(/<(\d+)> Launched Extension Host Process/g)].map((m) => m[1]);
+  const pids = [...readFileSync(server.logFile, 'utf8').matchAll(/<(\d+)> Launched Extension Host Process/g)].map(
+    (m) => m[1],
+  );
   const pid = pids.pop();
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
   return kb / 1024;
 }
 
 export async function benchBigBucket({ vsix, runs = 3, log = console.error, pages = 10 }) {
-  if (!existsSync(join(ROOT, 'src/storage/tree'))) throw new Error('no object storage tree in this build (src/storage/tree: netstore branch not merged)');
+  if (!existsSync(join(ROOT, 'src/storage/tree')))
+    throw new Error('no object storage tree in this build (src/storage/tree: netstore branch not merged)');
   return withWorkbench(vsix, {}, async (t, server) => {
     const url = await exploreSandbox(t);
     const made = await control(url, 'storage/scale', { region: 'KR1', bucket: BUCKET, count: COUNT, prefix: '' });
@@ -59,7 +62,11 @@ export async function benchBigBucket({ vsix, runs = 3, log = console.error, page
         const rss0 = extHostRssMB(server);
         // Drawn means the first object of the listing among at least 5 rows, a whole page and its
         // "Load more" below the bucket (PAGE_SIZE + 1 children), no error row.
-        const r = await timeExpand(t, bucket, { minRows: 5, rowText: `object-${'0'.repeat(width)}`, minCount: PAGE + 1 });
+        const r = await timeExpand(t, bucket, {
+          minRows: 5,
+          rowText: `object-${'0'.repeat(width)}`,
+          minCount: PAGE + 1,
+        });
         first.push(r.ms);
         if (run > 0) {
           log(`  big bucket run ${run + 1}: first page ${r.ms.toFixed(0)} ms`);
@@ -68,7 +75,10 @@ export async function benchBigBucket({ vsix, runs = 3, log = console.error, page
         // The first run goes on: ten "Load more", and the memory they add.
         for (let p = 1; p <= pages; p++) {
           // Keyboard End scrolls the virtual list to its last row: "Load more...".
-          await t.treeRow(`object-${'0'.repeat(width)}`).click().catch(() => undefined);
+          await t
+            .treeRow(`object-${'0'.repeat(width)}`)
+            .click()
+            .catch(() => undefined);
           await t.page.keyboard.press('End');
           const loadMore = t.treeRow('Load more');
           await loadMore.waitFor({ timeout: 30_000 });
@@ -76,7 +86,9 @@ export async function benchBigBucket({ vsix, runs = 3, log = console.error, page
         }
         await t.page.waitForTimeout(500);
         growth.push(extHostRssMB(server) - rss0);
-        log(`  big bucket run ${run + 1}: first page ${r.ms.toFixed(0)} ms; Load more ${more.map((x) => x.toFixed(0)).join(' ')} ms; ext. host RSS +${growth[0].toFixed(1)} MB`);
+        log(
+          `  big bucket run ${run + 1}: first page ${r.ms.toFixed(0)} ms; Load more ${more.map((x) => x.toFixed(0)).join(' ')} ms; ext. host RSS +${growth[0].toFixed(1)} MB`,
+        );
       } catch (err) {
         // The first run's failure is the figure's failure; a later one is reported with the
         // figure (failedRuns, shown in the table), never dropped.
@@ -86,6 +98,14 @@ export async function benchBigBucket({ vsix, runs = 3, log = console.error, page
         break;
       }
     }
-    return { objects: COUNT, runsTried: n, failedRuns: failures, firstPageMs: stats(first), loadMoreMs: stats(more), heapGrowthMB: stats(growth), heapMeasure: 'extension host RSS (upper bound of heap growth)' };
+    return {
+      objects: COUNT,
+      runsTried: n,
+      failedRuns: failures,
+      firstPageMs: stats(first),
+      loadMoreMs: stats(more),
+      heapGrowthMB: stats(growth),
+      heapMeasure: 'extension host RSS (upper bound of heap growth)',
+    };
   });
 }

@@ -63,7 +63,10 @@ function digest(dir) {
   const out = new Map();
   for (const f of walk(dir)) {
     const body = readFileSync(f);
-    out.set(relative(dir, f).split('\\').join('/'), { md5: createHash('md5').update(body).digest('hex'), size: body.length });
+    out.set(relative(dir, f).split('\\').join('/'), {
+      md5: createHash('md5').update(body).digest('hex'),
+      size: body.length,
+    });
   }
   return out;
 }
@@ -80,14 +83,17 @@ function compareLocal(dir, expected, who) {
 
 async function compareRemote(s3, bucket, prefix, expected, who) {
   const seen = new Map();
-  for await (const page of s3.listObjects({ bucket, prefix })) for (const o of page.contents) seen.set(o.key.slice(prefix.length), o);
-  if (seen.size !== expected.size) throw new Error(`${who}: ${seen.size} objects after upload, expected ${expected.size}`);
+  for await (const page of s3.listObjects({ bucket, prefix }))
+    for (const o of page.contents) seen.set(o.key.slice(prefix.length), o);
+  if (seen.size !== expected.size)
+    throw new Error(`${who}: ${seen.size} objects after upload, expected ${expected.size}`);
   for (const [rel, e] of expected) {
     const o = seen.get(rel);
     if (!o) throw new Error(`${who}: ${rel} missing after upload`);
     if (o.size !== e.size) throw new Error(`${who}: ${rel} has ${o.size} bytes after upload, expected ${e.size}`);
     const etag = String(o.etag ?? '').replace(/"/g, '');
-    if (!etag.includes('-') && etag !== e.md5) throw new Error(`${who}: ${rel} differs after upload (ETag ${etag}, MD5 ${e.md5})`);
+    if (!etag.includes('-') && etag !== e.md5)
+      throw new Error(`${who}: ${rel} differs after upload (ETag ${etag}, MD5 ${e.md5})`);
   }
   return [...seen.keys()].map((rel) => prefix + rel);
 }
@@ -95,14 +101,22 @@ async function compareRemote(s3, bucket, prefix, expected, who) {
 async function noOpenUploads(s3, bucket, canList, who) {
   if (!canList) return;
   const open = await s3.listMultipartUploads(bucket);
-  if (open.uploads.length) throw new Error(`${who}: ${open.uploads.length} incomplete multipart upload(s) left (${open.uploads[0].key})`);
+  if (open.uploads.length)
+    throw new Error(`${who}: ${open.uploads.length} incomplete multipart upload(s) left (${open.uploads[0].key})`);
 }
 
 async function removeKeys(s3, bucket, keys) {
   for (let i = 0; i < keys.length; i += 1000) await s3.deleteObjects(bucket, keys.slice(i, i + 1000));
 }
 
-export async function benchFolders({ lib, runs = 3, servers = defaultServers(log), sets: wanted = ['small', 'large'], log = console.error, settleMs = 1000 }) {
+export async function benchFolders({
+  lib,
+  runs = 3,
+  servers = defaultServers(log),
+  sets: wanted = ['small', 'large'],
+  log = console.error,
+  settleMs = 1000,
+}) {
   const { S3Client, Transport, SMALL_FILE_CONCURRENCY } = createRequire(import.meta.url)(lib);
   const work = mkdtempSync(join(tmpdir(), 'nhncloud-bench-folders-'));
   const worker = join(ROOT, 'scripts/bench/folderWorker.mjs');
@@ -132,18 +146,45 @@ export async function benchFolders({ lib, runs = 3, servers = defaultServers(log
       const conf = peerConfig(srv.info);
       const transport = new Transport({ userAgent: 'nhncloud-bench' });
       const t = srv.info;
-      const s3 = new S3Client({ baseUrl: t.baseUrl, accessKey: t.access, secretKey: t.secret, signingRegion: t.region, transport });
+      const s3 = new S3Client({
+        baseUrl: t.baseUrl,
+        accessKey: t.access,
+        secretKey: t.secret,
+        signingRegion: t.region,
+        transport,
+      });
       // s3rver answers no ListMultipartUploads; the sandbox and Swift's s3api do.
       const canList = server !== 's3rver';
       const out = {};
       const failedPeers = {};
       try {
         for (const [name, set] of Object.entries(sets)) {
-          const clients = name === 'small' ? ['ours', ...SWEEP.filter((n) => n !== SMALL_FILE_CONCURRENCY).map((n) => `ours@${n}`), ...peers] : ['ours', ...peers];
-          const raw = { up: Object.fromEntries(clients.map((c) => [c, []])), down: Object.fromEntries(clients.map((c) => [c, []])) };
+          const clients =
+            name === 'small'
+              ? ['ours', ...SWEEP.filter((n) => n !== SMALL_FILE_CONCURRENCY).map((n) => `ours@${n}`), ...peers]
+              : ['ours', ...peers];
+          const raw = {
+            up: Object.fromEntries(clients.map((c) => [c, []])),
+            down: Object.fromEntries(clients.map((c) => [c, []])),
+          };
           // The source of the downloads, put there once by ours (untimed) and checked.
           const srcPrefix = `${name}/source/`;
-          const seed = await runPeer([process.execPath, worker, JSON.stringify({ lib, target: t, op: 'upDir', dir: set.dir, prefix: srcPrefix, small: SMALL_FILE_CONCURRENCY, large: LARGE_FILES_AT_ONCE })], process.env);
+          const seed = await runPeer(
+            [
+              process.execPath,
+              worker,
+              JSON.stringify({
+                lib,
+                target: t,
+                op: 'upDir',
+                dir: set.dir,
+                prefix: srcPrefix,
+                small: SMALL_FILE_CONCURRENCY,
+                large: LARGE_FILES_AT_ONCE,
+              }),
+            ],
+            process.env,
+          );
           void seed;
           await compareRemote(s3, t.bucket, srcPrefix, set.expected, 'seed upload');
           const transfer = async (client, op, run) => {
@@ -151,10 +192,18 @@ export async function benchFolders({ lib, runs = 3, servers = defaultServers(log
             const small = at ? Number(at) : SMALL_FILE_CONCURRENCY;
             const local = op === 'upDir' ? set.dir : join(work, `down-${client}`);
             const prefix = op === 'upDir' ? `${name}/${client}/run${run}/` : srcPrefix;
-            const cmd = tool === 'ours' ? [process.execPath, worker, JSON.stringify({ lib, target: t, op, dir: local, prefix, small, large: LARGE_FILES_AT_ONCE })] : peerCommand(tool, op, { target: t, local, key: prefix });
+            const cmd =
+              tool === 'ours'
+                ? [
+                    process.execPath,
+                    worker,
+                    JSON.stringify({ lib, target: t, op, dir: local, prefix, small, large: LARGE_FILES_AT_ONCE }),
+                  ]
+                : peerCommand(tool, op, { target: t, local, key: prefix });
             try {
               const r = await runPeer(cmd, tool === 'ours' ? process.env : conf.env);
-              if (op === 'upDir') await removeKeys(s3, t.bucket, await compareRemote(s3, t.bucket, prefix, set.expected, client));
+              if (op === 'upDir')
+                await removeKeys(s3, t.bucket, await compareRemote(s3, t.bucket, prefix, set.expected, client));
               else compareLocal(local, set.expected, client);
               await noOpenUploads(s3, t.bucket, canList, client);
               return { ...r, mbps: set.bytes / 1e6 / (r.ms / 1000) };
@@ -172,7 +221,9 @@ export async function benchFolders({ lib, runs = 3, servers = defaultServers(log
                 try {
                   const r = await transfer(client, op, run);
                   raw[op === 'upDir' ? 'up' : 'down'][client].push(r);
-                  log(`  ${server} ${name} run ${run + 1} ${op === 'upDir' ? 'upload' : 'download'} ${client}: ${(r.ms / 1000).toFixed(2)} s, ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s`);
+                  log(
+                    `  ${server} ${name} run ${run + 1} ${op === 'upDir' ? 'upload' : 'download'} ${client}: ${(r.ms / 1000).toFixed(2)} s, ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s`,
+                  );
                 } catch (err) {
                   // Ours failing fails the figure; a peer that cannot do this on this server is
                   // reported with its error and not tried again.
@@ -183,13 +234,28 @@ export async function benchFolders({ lib, runs = 3, servers = defaultServers(log
               }
             }
           }
-          const summary = (list) => ({ s: stats(list.map((r) => r.ms / 1000)), mbps: stats(list.map((r) => r.mbps)), cpuS: stats(list.map((r) => r.cpuMs / 1000)), peakRssMB: stats(list.map((r) => r.peakRssMB)) });
+          const summary = (list) => ({
+            s: stats(list.map((r) => r.ms / 1000)),
+            mbps: stats(list.map((r) => r.mbps)),
+            cpuS: stats(list.map((r) => r.cpuMs / 1000)),
+            peakRssMB: stats(list.map((r) => r.peakRssMB)),
+          });
           // Speed ratio within a run: the peer's time over ours.
-          const ratio = (a, b) => (a.length && b.length === a.length ? stats(a.map((r, i) => b[i].ms / r.ms)) : undefined);
+          const ratio = (a, b) =>
+            a.length && b.length === a.length ? stats(a.map((r, i) => b[i].ms / r.ms)) : undefined;
           out[name] = {
             upload: Object.fromEntries(clients.filter((c) => raw.up[c].length).map((c) => [c, summary(raw.up[c])])),
-            download: Object.fromEntries(clients.filter((c) => raw.down[c].length).map((c) => [c, summary(raw.down[c])])),
-            ratios: Object.fromEntries(peers.flatMap((p) => [[`uploadVs_${p}`, ratio(raw.up.ours, raw.up[p])], [`downloadVs_${p}`, ratio(raw.down.ours, raw.down[p])]]).filter(([, v]) => v)),
+            download: Object.fromEntries(
+              clients.filter((c) => raw.down[c].length).map((c) => [c, summary(raw.down[c])]),
+            ),
+            ratios: Object.fromEntries(
+              peers
+                .flatMap((p) => [
+                  [`uploadVs_${p}`, ratio(raw.up.ours, raw.up[p])],
+                  [`downloadVs_${p}`, ratio(raw.down.ours, raw.down[p])],
+                ])
+                .filter(([, v]) => v),
+            ),
           };
           await removeKeys(s3, t.bucket, await compareRemote(s3, t.bucket, srcPrefix, set.expected, 'source'));
         }

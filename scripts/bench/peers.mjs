@@ -14,7 +14,11 @@ import { join } from 'node:path';
 // The AWS CLI v2 from Debian; an older v1 (pip, pyenv) may come first on PATH.
 const AWS = '/usr/bin/aws';
 const TIME = '/usr/bin/time';
-const PACKAGES = { rclone: { bin: '/usr/bin/rclone', pkg: 'rclone' }, aws: { bin: AWS, pkg: 'awscli' }, time: { bin: TIME, pkg: 'time' } };
+const PACKAGES = {
+  rclone: { bin: '/usr/bin/rclone', pkg: 'rclone' },
+  aws: { bin: AWS, pkg: 'awscli' },
+  time: { bin: TIME, pkg: 'time' },
+};
 
 /** Installs the Debian packages of the peers when missing; answers why a peer cannot run, if so. */
 export function ensurePeerTools(log = console.error) {
@@ -24,14 +28,22 @@ export function ensurePeerTools(log = console.error) {
     log(`[bench] installing ${pkgs.join(' ')} (apt-get)`);
     const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const run = (args) => spawnSync(sudo.length ? 'sudo' : args[0], sudo.length ? args : args.slice(1), { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const run = (args) =>
+      spawnSync(sudo.length ? 'sudo' : args[0], sudo.length ? args : args.slice(1), {
+        env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
     run(['apt-get', 'update']);
     const r = run(['apt-get', 'install', '-y', '--no-install-recommends', ...pkgs]);
-    if (r.status !== 0) throw new Error(`apt-get install -y ${pkgs.join(' ')} failed (exit ${r.status}): install them to get the rclone and AWS CLI rows`);
+    if (r.status !== 0)
+      throw new Error(
+        `apt-get install -y ${pkgs.join(' ')} failed (exit ${r.status}): install them to get the rclone and AWS CLI rows`,
+      );
   }
   const v = spawnSync(AWS, ['--version'], { encoding: 'utf8' });
   const version = `${v.stdout}${v.stderr}`.trim();
-  if (!/^aws-cli\/2\./.test(version)) throw new Error(`${AWS} is not the AWS CLI v2 (${version || `exit ${v.status}`})`);
+  if (!/^aws-cli\/2\./.test(version))
+    throw new Error(`${AWS} is not the AWS CLI v2 (${version || `exit ${v.status}`})`);
   const rc = spawnSync(PACKAGES.rclone.bin, ['version'], { encoding: 'utf8' });
   return { aws: version.split(' ')[0], rclone: rc.stdout.split('\n')[0].trim() };
 }
@@ -41,11 +53,29 @@ export function peerConfig(target) {
   const dir = mkdtempSync(join(tmpdir(), 'nhncloud-bench-peers-'));
   writeFileSync(
     join(dir, 'rclone.conf'),
-    ['[bench]', 'type = s3', 'provider = Other', `access_key_id = ${target.access}`, `secret_access_key = ${target.secret}`, `endpoint = ${target.baseUrl}`, `region = ${target.region}`, 'force_path_style = true', ''].join('\n'),
+    [
+      '[bench]',
+      'type = s3',
+      'provider = Other',
+      `access_key_id = ${target.access}`,
+      `secret_access_key = ${target.secret}`,
+      `endpoint = ${target.baseUrl}`,
+      `region = ${target.region}`,
+      'force_path_style = true',
+      '',
+    ].join('\n'),
     { mode: 0o600 },
   );
-  writeFileSync(join(dir, 'aws-config'), ['[default]', `region = ${target.region}`, 's3 =', '  addressing_style = path', ''].join('\n'), { mode: 0o600 });
-  writeFileSync(join(dir, 'aws-credentials'), ['[default]', `aws_access_key_id = ${target.access}`, `aws_secret_access_key = ${target.secret}`, ''].join('\n'), { mode: 0o600 });
+  writeFileSync(
+    join(dir, 'aws-config'),
+    ['[default]', `region = ${target.region}`, 's3 =', '  addressing_style = path', ''].join('\n'),
+    { mode: 0o600 },
+  );
+  writeFileSync(
+    join(dir, 'aws-credentials'),
+    ['[default]', `aws_access_key_id = ${target.access}`, `aws_secret_access_key = ${target.secret}`, ''].join('\n'),
+    { mode: 0o600 },
+  );
   const env = {
     PATH: process.env.PATH,
     HOME: dir,
@@ -67,8 +97,18 @@ export function peerCommand(tool, op, { target, local, key }) {
   const remoteA = `s3://${target.bucket}/${key}`;
   const aws = (...a) => [AWS, '--endpoint-url', target.baseUrl, 's3', 'cp', ...a];
   const table = {
-    rclone: { up: ['rclone', 'copyto', local, remoteR], down: ['rclone', 'copyto', remoteR, local], upDir: ['rclone', 'copy', local, remoteR], downDir: ['rclone', 'copy', remoteR, local] },
-    aws: { up: aws(local, remoteA), down: aws(remoteA, local), upDir: aws(local, remoteA, '--recursive'), downDir: aws(remoteA, local, '--recursive') },
+    rclone: {
+      up: ['rclone', 'copyto', local, remoteR],
+      down: ['rclone', 'copyto', remoteR, local],
+      upDir: ['rclone', 'copy', local, remoteR],
+      downDir: ['rclone', 'copy', remoteR, local],
+    },
+    aws: {
+      up: aws(local, remoteA),
+      down: aws(remoteA, local),
+      upDir: aws(local, remoteA, '--recursive'),
+      downDir: aws(remoteA, local, '--recursive'),
+    },
   };
   const cmd = table[tool]?.[op];
   if (!cmd) throw new Error(`no ${op} for peer ${tool}`);
@@ -87,8 +127,13 @@ export function runPeer(cmd, env, { timeoutMs = 900_000 } = {}) {
       clearTimeout(timer);
       const m = /@@time ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(err);
       const output = err.replace(/@@time.*\n?/, '').trim();
-      if (code !== 0 || !m) return reject(new Error(`${cmd.slice(0, 4).join(' ')} ... exited ${code}: ${output.slice(-600)}`));
-      resolve({ ms: Number(m[1]) * 1000, cpuMs: (Number(m[2]) + Number(m[3])) * 1000, peakRssMB: (Number(m[4]) * 1024) / 1e6 });
+      if (code !== 0 || !m)
+        return reject(new Error(`${cmd.slice(0, 4).join(' ')} ... exited ${code}: ${output.slice(-600)}`));
+      resolve({
+        ms: Number(m[1]) * 1000,
+        cpuMs: (Number(m[2]) + Number(m[3])) * 1000,
+        peakRssMB: (Number(m[4]) * 1024) / 1e6,
+      });
     });
   });
 }

@@ -31,7 +31,8 @@ export function benchBlock(results, source) {
 
 export function renderReadme(readme, results, source) {
   const re = /(<!-- bench-table:start -->\n)[\s\S]*?(<!-- bench-table:end -->)/;
-  if (!re.test(readme)) throw new Error('README.md has no <!-- bench-table:start --> ... <!-- bench-table:end --> markers');
+  if (!re.test(readme))
+    throw new Error('README.md has no <!-- bench-table:start --> ... <!-- bench-table:end --> markers');
   return readme.replace(re, (_, a, b) => `${a}${benchBlock(results, source)}\n${b}`);
 }
 

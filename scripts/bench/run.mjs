@@ -56,7 +56,9 @@ async function figure(name, fn) {
   try {
     results.figures[name] = await fn();
   } catch (err) {
-    results.notAvailable[name] = String(err?.message ?? err).split('\n')[0].slice(0, 300);
+    results.notAvailable[name] = String(err?.message ?? err)
+      .split('\n')[0]
+      .slice(0, 300);
     log(`[bench] ${name}: n/a (${results.notAvailable[name]})`);
     if (process.env.NHNCLOUD_BENCH_DEBUG) log(err);
   }
@@ -82,8 +84,23 @@ await figure('region', async () => (await import('./bigRegion.mjs')).benchBigReg
 await figure('bucket', async () => (await import('./bigBucket.mjs')).benchBigBucket({ vsix, runs, log }));
 await figure('params', async () => (await import('./paramEditor.mjs')).benchParamEditor({ runs, log }));
 await figure('sql', async () => (await import('./sql.mjs')).benchSql({ runs, log }));
-await figure('transfer', async () => (await import('./transfer.mjs')).benchTransfer({ lib: await getLib(), runs: transferRuns, sizeMiB, log, ...(servers ? { servers } : {}) }));
-await figure('folders', async () => (await import('./folders.mjs')).benchFolders({ lib: await getLib(), runs: folderRuns, log, ...(servers ? { servers } : {}) }));
+await figure('transfer', async () =>
+  (await import('./transfer.mjs')).benchTransfer({
+    lib: await getLib(),
+    runs: transferRuns,
+    sizeMiB,
+    log,
+    ...(servers ? { servers } : {}),
+  }),
+);
+await figure('folders', async () =>
+  (await import('./folders.mjs')).benchFolders({
+    lib: await getLib(),
+    runs: folderRuns,
+    log,
+    ...(servers ? { servers } : {}),
+  }),
+);
 
 results.durationS = Math.round((Date.now() - started) / 1000);
 results.loadAverageAtEnd = os.loadavg().map((x) => +x.toFixed(2));
@@ -91,4 +108,6 @@ ensureDir(OUT);
 writeFileSync(join(OUT, opt('out', 'results.json')), JSON.stringify(results, null, 2) + '\n');
 const { table } = await import('./table.mjs');
 console.log('\n' + table(results));
-console.log(`\nFigures in .bench/${opt('out', 'results.json')} (${results.durationS} s). For the README: copy it to docs/bench/results.json, then node scripts/bench/report.mjs --write.`);
+console.log(
+  `\nFigures in .bench/${opt('out', 'results.json')} (${results.durationS} s). For the README: copy it to docs/bench/results.json, then node scripts/bench/report.mjs --write.`,
+);

@@ -35,14 +35,22 @@ async function peerTransfer(tool, op, { target, file, key, size }) {
   const local = op === 'up' ? file : `${file}.${tool}.out`;
   try {
     const r = await runPeer(peerCommand(tool, op, { target, local, key }), target.peerEnv);
-    if (op === 'down' && statSync(local).size !== size) throw new Error(`${tool} downloaded ${statSync(local).size} bytes, expected ${size}`);
+    if (op === 'down' && statSync(local).size !== size)
+      throw new Error(`${tool} downloaded ${statSync(local).size} bytes, expected ${size}`);
     return { ms: r.ms, mbps: size / 1e6 / (r.ms / 1000), cpuMs: r.cpuMs, rssGrowthMB: null, peakRssMB: r.peakRssMB };
   } finally {
     if (op === 'down') rmSync(local, { force: true });
   }
 }
 
-export async function benchTransfer({ lib, runs = 3, sizeMiB = 1024, servers = defaultServers(log), log = console.error, settleMs = 1500 }) {
+export async function benchTransfer({
+  lib,
+  runs = 3,
+  sizeMiB = 1024,
+  servers = defaultServers(log),
+  log = console.error,
+  settleMs = 1500,
+}) {
   const dir = mkdtempSync(join(tmpdir(), 'nhncloud-bench-'));
   const file = join(dir, 'big.bin');
   const warmFile = join(dir, 'warm.bin');
@@ -67,13 +75,26 @@ export async function benchTransfer({ lib, runs = 3, sizeMiB = 1024, servers = d
     for (const server of servers) {
       const srv = await startNode([join(ROOT, 'scripts/bench/transferServer.mjs'), server, lib]);
       const conf = peerConfig(srv.info);
-      const raw = { up: Object.fromEntries(UP.map((c) => [c, []])), down: Object.fromEntries(DOWN.map((c) => [c, []])) };
+      const raw = {
+        up: Object.fromEntries(UP.map((c) => [c, []])),
+        down: Object.fromEntries(DOWN.map((c) => [c, []])),
+      };
       try {
         const base = { target: srv.info, file, warmFile, lib, warmKey: 'bench/warm.bin' };
         const one = (client, op, key) =>
           peers.includes(client)
             ? peerTransfer(client, op, { target: { ...srv.info, peerEnv: conf.env }, file, key, size })
-            : runNode(['--expose-gc', worker, JSON.stringify({ ...base, client, op, key, ...(op === 'down' ? { warmKey: 'bench/warm.bin.ours' } : {}) })]);
+            : runNode([
+                '--expose-gc',
+                worker,
+                JSON.stringify({
+                  ...base,
+                  client,
+                  op,
+                  key,
+                  ...(op === 'down' ? { warmKey: 'bench/warm.bin.ours' } : {}),
+                }),
+              ]);
         for (let run = 0; run < runs; run++) {
           for (let i = 0; i < UP.length; i++) {
             const client = UP[(i + run) % UP.length];
@@ -82,21 +103,29 @@ export async function benchTransfer({ lib, runs = 3, sizeMiB = 1024, servers = d
             // so a second upload to the same key measured nothing (2,600 MB/s in 0.05 s of CPU).
             const r = await one(client, 'up', `bench/up-${client}-run${run}.bin`);
             raw.up[client].push(r);
-            log(`  ${server} run ${run + 1} upload ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`);
+            log(
+              `  ${server} run ${run + 1} upload ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`,
+            );
           }
           for (let i = 0; i < DOWN.length; i++) {
             const client = DOWN[(i + run) % DOWN.length];
             await sleep(settleMs);
             const r = await one(client, 'down', `bench/up-ours-run${run}.bin`);
             raw.down[client].push(r);
-            log(`  ${server} run ${run + 1} download ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`);
+            log(
+              `  ${server} run ${run + 1} download ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`,
+            );
           }
         }
       } finally {
         conf.remove();
         await srv.stop();
       }
-      const summary = (list) => ({ mbps: stats(list.map((r) => r.mbps)), cpuS: stats(list.map((r) => r.cpuMs / 1000)), rssGrowthMB: stats(list.map((r) => r.rssGrowthMB)) });
+      const summary = (list) => ({
+        mbps: stats(list.map((r) => r.mbps)),
+        cpuS: stats(list.map((r) => r.cpuMs / 1000)),
+        rssGrowthMB: stats(list.map((r) => r.rssGrowthMB)),
+      });
       const ratio = (a, b) => stats(a.map((r, i) => r.mbps / b[i].mbps));
       const ratios = {
         uploadVsSdk: ratio(raw.up.ours, raw.up.sdk),

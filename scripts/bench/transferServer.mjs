@@ -20,7 +20,12 @@ if (kind === 'sandbox') {
   const url = await server.listen();
   const { access, secret } = lib.SANDBOX_S3_CREDENTIAL;
   const transport = new lib.Transport({ userAgent: 'bench' });
-  await new lib.S3Client({ baseUrl: `${url}/storage/kr1`, accessKey: access, secretKey: secret, transport }).createBucket(BUCKET);
+  await new lib.S3Client({
+    baseUrl: `${url}/storage/kr1`,
+    accessKey: access,
+    secretKey: secret,
+    transport,
+  }).createBucket(BUCKET);
   await transport.close();
   info = { baseUrl: `${url}/storage/kr1`, access, secret, bucket: BUCKET, region: 'gov' };
   close = async () => {
@@ -32,14 +37,32 @@ if (kind === 'sandbox') {
   const swift = await startSwift();
   const lib = require(libPath);
   const transport = new lib.Transport({ userAgent: 'bench' });
-  await new lib.S3Client({ baseUrl: swift.endpoint, accessKey: swift.accessKey, secretKey: swift.secretKey, signingRegion: swift.region, transport }).createBucket(BUCKET);
+  await new lib.S3Client({
+    baseUrl: swift.endpoint,
+    accessKey: swift.accessKey,
+    secretKey: swift.secretKey,
+    signingRegion: swift.region,
+    transport,
+  }).createBucket(BUCKET);
   await transport.close();
-  info = { baseUrl: swift.endpoint, access: swift.accessKey, secret: swift.secretKey, bucket: BUCKET, region: swift.region };
+  info = {
+    baseUrl: swift.endpoint,
+    access: swift.accessKey,
+    secret: swift.secretKey,
+    bucket: BUCKET,
+    region: swift.region,
+  };
   close = () => swift.stop();
 } else {
   const S3rver = require('@20minutes/s3rver');
   const directory = mkdtempSync(join(tmpdir(), 'bench-s3rver-'));
-  const s3 = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port } = await s3.run();
   info = { baseUrl: `http://127.0.0.1:${port}`, access: 'S3RVER', secret: 'S3RVER', bucket: BUCKET, region: 'gov' };
   close = async () => {

@@ -19,7 +19,19 @@ export async function withWorkbench(vsix, userSettings, fn) {
     const { nodeBin, codeServerEntry } = await ensureInstalled();
     const exts = join(runDir, 'extensions');
     mkdirSync(exts, { recursive: true });
-    const r = spawnSync(nodeBin, [codeServerEntry, '--user-data-dir', join(runDir, 'user-data'), '--extensions-dir', exts, '--install-extension', vsix], { env: node24Env(nodeBin), encoding: 'utf8' });
+    const r = spawnSync(
+      nodeBin,
+      [
+        codeServerEntry,
+        '--user-data-dir',
+        join(runDir, 'user-data'),
+        '--extensions-dir',
+        exts,
+        '--install-extension',
+        vsix,
+      ],
+      { env: node24Env(nodeBin), encoding: 'utf8' },
+    );
     if (r.status !== 0) throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
     server = await startCodeServer({ runDir, installExtension: false, userSettings });
     browser = await launchBrowser(profile);
@@ -47,7 +59,10 @@ export async function exploreSandbox(t) {
 }
 
 export async function control(url, route, body) {
-  const r = await fetch(`${url}/_sandbox/${route}`, { method: body === undefined ? 'GET' : 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(`${url}/_sandbox/${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!r.ok) throw new Error(`sandbox control ${route}: HTTP ${r.status}`);
   return r.json();
 }
@@ -79,7 +94,10 @@ export async function timeExpand(t, row, { minRows = 5, rowText, minCount, timeo
         // The list draws only the rows in view; aria-setsize of a child row is how many children
         // the folder holds in all (what VS Code received from getChildren).
         const count = rows.length ? Number(rows[0].getAttribute('aria-setsize')) : NaN;
-        const ok = rows.length >= minRows && (!rowText || rows.some((r) => text(r).includes(rowText))) && (minCount === undefined || count >= minCount);
+        const ok =
+          rows.length >= minRows &&
+          (!rowText || rows.some((r) => text(r).includes(rowText))) &&
+          (minCount === undefined || count >= minCount);
         state.rows = rows.length;
         state.count = Number.isNaN(count) ? undefined : count;
         if (failed || ok) {
@@ -99,10 +117,13 @@ export async function timeExpand(t, row, { minRows = 5, rowText, minCount, timeo
     await t.page.waitForFunction(() => window.__bench?.t1 !== undefined, null, { timeout, polling: 100 });
   } catch {
     const s = await t.page.evaluate(() => window.__bench);
-    throw new Error(`"${label}" did not draw ${minRows} rows${rowText ? ` with "${rowText}"` : ''}${minCount !== undefined ? ` among ${minCount} children` : ''} within ${timeout} ms (drawn: ${s?.rows ?? 0} rows${s?.count !== undefined ? ` of ${s.count}` : ''})`);
+    throw new Error(
+      `"${label}" did not draw ${minRows} rows${rowText ? ` with "${rowText}"` : ''}${minCount !== undefined ? ` among ${minCount} children` : ''} within ${timeout} ms (drawn: ${s?.rows ?? 0} rows${s?.count !== undefined ? ` of ${s.count}` : ''})`,
+    );
   }
   const s = await t.page.evaluate(() => window.__bench);
-  if (s.failure !== undefined) throw new Error(`"${label}" drew an error or empty row instead of its contents: "${s.failure}"`);
+  if (s.failure !== undefined)
+    throw new Error(`"${label}" drew an error or empty row instead of its contents: "${s.failure}"`);
   return { ms: s.t1 - s.t0, rows: s.rows, count: s.count };
 }
 

@@ -15,7 +15,9 @@ function getDecoder(encoding) {
 }
 
 function getEncoder(encoding) {
-  throw new Error(`Encoding text as ${encoding} is not supported by NHN Cloud Explorer's database connection (it uses UTF-8).`);
+  throw new Error(
+    `Encoding text as ${encoding} is not supported by NHN Cloud Explorer's database connection (it uses UTF-8).`,
+  );
 }
 
 module.exports = {

@@ -10,7 +10,12 @@ import { findBackup, instanceJobs, loadCatalog, loadSource, parameterGroupsOf, r
 import { clientCheckedBody, clientCheckedQuery } from './clientChecked';
 
 export class RestorePanel extends BasePanel<'restore'> {
-  private readonly track = instanceJobs(() => this.rds(), (e) => this.emit('job', e), this.abort.signal, () => this.services.refresh());
+  private readonly track = instanceJobs(
+    () => this.rds(),
+    (e) => this.emit('job', e),
+    this.abort.signal,
+    () => this.services.refresh(),
+  );
 
   static open(services: Services, target: PanelTarget): void {
     if (BasePanel.revealExisting('restore', target)) return;
@@ -31,7 +36,14 @@ export class RestorePanel extends BasePanel<'restore'> {
     if (source === 'instance' && id) return { source: await loadSource(rds, id) };
     if (source === 'backup' && id) {
       const backup = await findBackup(rds, id);
-      if (!backup) throw new Error(vscode.l10n.t('Backup {0} was not found in {1}. It may have been deleted; refresh the explorer.', id, this.target.region));
+      if (!backup)
+        throw new Error(
+          vscode.l10n.t(
+            'Backup {0} was not found in {1}. It may have been deleted; refresh the explorer.',
+            id,
+            this.target.region,
+          ),
+        );
       // The backup's instance may be gone; then the form starts from the backup's engine only.
       const from = backup.dbInstanceId ? await loadSource(rds, backup.dbInstanceId).catch(() => undefined) : undefined;
       return { backup, source: from ?? { instance: { dbVersion: backup.dbVersion } } };
@@ -43,8 +55,10 @@ export class RestorePanel extends BasePanel<'restore'> {
     loadCatalog: async () => loadCatalog(await this.rds()),
     parameterGroups: async ({ dbVersion }) => parameterGroupsOf(await this.rds(), dbVersion),
     restorationInfo: async ({ dbInstanceId }) => (await this.rds()).getRestorationInfo({ dbInstanceId }),
-    lastQuery: async ({ dbInstanceId, query }) => (await this.rds()).getLastQuery({ dbInstanceId, query: clientCheckedQuery('getLastQuery', query) }),
-    listBackups: async ({ dbInstanceId }) => (await this.rds()).listBackups({ query: { page: 1, size: 100, ...(dbInstanceId ? { dbInstanceId } : {}) } }),
+    lastQuery: async ({ dbInstanceId, query }) =>
+      (await this.rds()).getLastQuery({ dbInstanceId, query: clientCheckedQuery('getLastQuery', query) }),
+    listBackups: async ({ dbInstanceId }) =>
+      (await this.rds()).listBackups({ query: { page: 1, size: 100, ...(dbInstanceId ? { dbInstanceId } : {}) } }),
     submit: async ({ mode, dbInstanceId, backupId, body }) => {
       const rds = await this.rds();
       let jobId: string;
@@ -54,9 +68,17 @@ export class RestorePanel extends BasePanel<'restore'> {
       } else if (mode === 'backup') {
         if (!backupId) throw new Error(vscode.l10n.t('No backup was given.'));
         ({ jobId } = await rds.restoreFromBackup({ backupId, body: clientCheckedBody('restoreFromBackup', body) }));
-      } else ({ jobId } = await rds.restoreFromObjectStorage({ body: clientCheckedBody('restoreFromObjectStorage', body) }));
-      this.services.log.info(`Restore (${mode}) as ${String(body.dbInstanceName)} in ${this.target.region}: job ${jobId}`);
-      registerJob(this.services, this.target.region, jobId, vscode.l10n.t('Restore as {0}', String(body.dbInstanceName)));
+      } else
+        ({ jobId } = await rds.restoreFromObjectStorage({ body: clientCheckedBody('restoreFromObjectStorage', body) }));
+      this.services.log.info(
+        `Restore (${mode}) as ${String(body.dbInstanceName)} in ${this.target.region}: job ${jobId}`,
+      );
+      registerJob(
+        this.services,
+        this.target.region,
+        jobId,
+        vscode.l10n.t('Restore as {0}', String(body.dbInstanceName)),
+      );
       return { jobId };
     },
     track: ({ jobId }) => this.track(jobId),

@@ -24,8 +24,16 @@ export class SecurityGroupPanel extends BasePanel<'securityGroup'> {
 
   private async afterJob(dbSecurityGroupId: string, jobId: string) {
     const rds = await this.rds();
-    registerJob(this.services, this.target.region, jobId, vscode.l10n.t('Change rules of DB security group {0}', this.target.label ?? dbSecurityGroupId));
-    await waitForJob(rds, jobId, { signal: this.abort.signal, onProgress: (j) => this.emit('job', { jobStatus: j.jobStatus }) });
+    registerJob(
+      this.services,
+      this.target.region,
+      jobId,
+      vscode.l10n.t('Change rules of DB security group {0}', this.target.label ?? dbSecurityGroupId),
+    );
+    await waitForJob(rds, jobId, {
+      signal: this.abort.signal,
+      onProgress: (j) => this.emit('job', { jobStatus: j.jobStatus }),
+    });
     this.services.refresh();
     return rds.getDbSecurityGroup({ dbSecurityGroupId });
   }
@@ -33,11 +41,19 @@ export class SecurityGroupPanel extends BasePanel<'securityGroup'> {
   protected readonly handlers: Handlers<'securityGroup'> = {
     load: async ({ dbSecurityGroupId }) => (await this.rds()).getDbSecurityGroup({ dbSecurityGroupId }),
     addRule: async ({ dbSecurityGroupId, rule }) => {
-      const { jobId } = await (await this.rds()).createDbSecurityGroupRule({ dbSecurityGroupId, body: clientCheckedBody('createDbSecurityGroupRule', rule) });
+      const { jobId } = await (
+        await this.rds()
+      ).createDbSecurityGroupRule({ dbSecurityGroupId, body: clientCheckedBody('createDbSecurityGroupRule', rule) });
       return this.afterJob(dbSecurityGroupId, jobId);
     },
     modifyRule: async ({ dbSecurityGroupId, ruleId, rule }) => {
-      const { jobId } = await (await this.rds()).modifyDbSecurityGroupRule({ dbSecurityGroupId, ruleId, body: clientCheckedBody('modifyDbSecurityGroupRule', rule) });
+      const { jobId } = await (
+        await this.rds()
+      ).modifyDbSecurityGroupRule({
+        dbSecurityGroupId,
+        ruleId,
+        body: clientCheckedBody('modifyDbSecurityGroupRule', rule),
+      });
       return this.afterJob(dbSecurityGroupId, jobId);
     },
     deleteRules: async ({ dbSecurityGroupId, ruleIds }) => {

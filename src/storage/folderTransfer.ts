@@ -43,27 +43,62 @@ export async function walkFiles(dir: string): Promise<string[]> {
 /** The files of `dir` and their keys under `basePrefix` (the folder's own name included by the caller). */
 export async function folderUploadTasks(dir: string, basePrefix: string): Promise<FileTask[]> {
   const files = await walkFiles(dir);
-  return Promise.all(files.map(async (f) => ({ key: keyForUpload(basePrefix, relative(dir, f)), file: f, size: (await stat(f)).size })));
+  return Promise.all(
+    files.map(async (f) => ({ key: keyForUpload(basePrefix, relative(dir, f)), file: f, size: (await stat(f)).size })),
+  );
 }
 
 /** The objects under `prefix` ('' for the whole bucket), folder markers left out. */
-export async function listPrefix(s3: S3Client, bucket: string, prefix: string): Promise<Array<{ key: string; size: number }>> {
+export async function listPrefix(
+  s3: S3Client,
+  bucket: string,
+  prefix: string,
+): Promise<Array<{ key: string; size: number }>> {
   const out: Array<{ key: string; size: number }> = [];
-  for await (const page of s3.listObjects({ bucket, prefix: prefix || undefined })) for (const e of page.contents) if (!e.key.endsWith('/')) out.push({ key: e.key, size: e.size });
+  for await (const page of s3.listObjects({ bucket, prefix: prefix || undefined }))
+    for (const e of page.contents) if (!e.key.endsWith('/')) out.push({ key: e.key, size: e.size });
   return out;
 }
 
 /** Where each object listed under `prefix` lands below `root`, keeping the key structure. */
-export function prefixDownloadTasks(objects: ReadonlyArray<{ key: string; size: number }>, prefix: string, root: string): FileTask[] {
+export function prefixDownloadTasks(
+  objects: ReadonlyArray<{ key: string; size: number }>,
+  prefix: string,
+  root: string,
+): FileTask[] {
   // safeLocalPath: whatever the keys (`..`, `a\..\x` on Windows, device names), files land inside `root`.
-  return objects.map((o) => ({ key: o.key, size: o.size, file: safeLocalPath(root, relativeDownloadPath(prefix, o.key)) }));
+  return objects.map((o) => ({
+    key: o.key,
+    size: o.size,
+    file: safeLocalPath(root, relativeDownloadPath(prefix, o.key)),
+  }));
 }
 
-export function uploadFile(s3: S3Client, bucket: string, task: FileTask, partConcurrency: number, signal: AbortSignal, onBytes: (loaded: number) => void): Promise<unknown> {
-  return upload(s3, { bucket, key: task.key, file: task.file, signal, concurrency: partConcurrency, onProgress: (p) => onBytes(p.loaded) });
+export function uploadFile(
+  s3: S3Client,
+  bucket: string,
+  task: FileTask,
+  partConcurrency: number,
+  signal: AbortSignal,
+  onBytes: (loaded: number) => void,
+): Promise<unknown> {
+  return upload(s3, {
+    bucket,
+    key: task.key,
+    file: task.file,
+    signal,
+    concurrency: partConcurrency,
+    onProgress: (p) => onBytes(p.loaded),
+  });
 }
 
-export async function downloadFile(s3: S3Client, bucket: string, task: FileTask, signal: AbortSignal, onBytes: (loaded: number) => void): Promise<unknown> {
+export async function downloadFile(
+  s3: S3Client,
+  bucket: string,
+  task: FileTask,
+  signal: AbortSignal,
+  onBytes: (loaded: number) => void,
+): Promise<unknown> {
   await mkdir(dirname(task.file), { recursive: true });
   return download(s3, { bucket, key: task.key, file: task.file, signal, onProgress: (p) => onBytes(p.loaded) });
 }

@@ -208,7 +208,16 @@ export async function startSwift(opts = {}) {
       '[filter:cache]',
       'use = egg:swift#memcache',
       `memcache_servers = 127.0.0.1:${memcachePort}`,
-      ...['catch_errors', 'gatekeeper', 'healthcheck', 'proxy-logging', 'listing_formats', 'copy', 'slo', 'dlo'].flatMap((f) => [`[filter:${f}]`, `use = egg:swift#${f.replace('-', '_')}`]),
+      ...[
+        'catch_errors',
+        'gatekeeper',
+        'healthcheck',
+        'proxy-logging',
+        'listing_formats',
+        'copy',
+        'slo',
+        'dlo',
+      ].flatMap((f) => [`[filter:${f}]`, `use = egg:swift#${f.replace('-', '_')}`]),
       '',
     ].join('\n'),
   );
@@ -219,7 +228,9 @@ export async function startSwift(opts = {}) {
   /** @param {string} name @param {string[]} args */
   const launch = (name, args) => {
     const log = openSync(join(dir, 'log', `${name}.log`), 'w');
-    const child = spawn(which(name === 'memcached' ? 'memcached' : `swift-${name}-server`) ?? name, args, { stdio: ['ignore', log, log] });
+    const child = spawn(which(name === 'memcached' ? 'memcached' : `swift-${name}-server`) ?? name, args, {
+      stdio: ['ignore', log, log],
+    });
     closeSync(log);
     // Not keeping this process alive: a run whose stop() was never reached still ends (and the
     // exit hook then kills what is left) instead of hanging.
@@ -248,12 +259,16 @@ export async function startSwift(opts = {}) {
 
   try {
     launch('memcached', ['-u', user, '-l', '127.0.0.1', '-p', String(memcachePort), '-m', '64']);
-    for (const kind of ['object', 'container', 'account', 'proxy']) launch(kind, [join(dir, `etc/${kind}-server.conf`), '-v']);
+    for (const kind of ['object', 'container', 'account', 'proxy'])
+      launch(kind, [join(dir, `etc/${kind}-server.conf`), '-v']);
     const endpoint = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 180_000;
     for (;;) {
       const dead = children.find((c) => c.exitCode !== null || c.signalCode !== null);
-      if (dead) throw new Error(`a Swift server ended while starting (${dead.spawnfile}, exit ${dead.exitCode ?? dead.signalCode})`);
+      if (dead)
+        throw new Error(
+          `a Swift server ended while starting (${dead.spawnfile}, exit ${dead.exitCode ?? dead.signalCode})`,
+        );
       // The backends first: a request the proxy cannot pass on marks that server as failing, and
       // the proxy then answers 503 ("Please reduce your request rate") for a minute.
       const backends = await Promise.all(Object.values(backendPorts).map(listening));
@@ -264,10 +279,19 @@ export async function startSwift(opts = {}) {
           () => false,
         ));
       if (ok) break;
-      if (Date.now() > deadline) throw new Error('Swift did not answer its health check within 180 s; the end of each log follows');
+      if (Date.now() > deadline)
+        throw new Error('Swift did not answer its health check within 180 s; the end of each log follows');
       await sleep(100);
     }
-    return { endpoint, accessKey: 'test:tester', secretKey: 'testing', region, dir, pids: children.map((c) => c.pid ?? 0), stop };
+    return {
+      endpoint,
+      accessKey: 'test:tester',
+      secretKey: 'testing',
+      region,
+      dir,
+      pids: children.map((c) => c.pid ?? 0),
+      stop,
+    };
   } catch (err) {
     const logs = ['proxy', 'object', 'container', 'account', 'memcached']
       .map((n) => {

@@ -23,7 +23,9 @@ export class FloatingIpsFolderNode extends FolderNode {
   protected async load(): Promise<TreeNode[]> {
     const list = await (await networkRoot(this).client()).listFloatingIps();
     this.count = list.length;
-    return [...list].sort((a, b) => a.floating_ip_address.localeCompare(b.floating_ip_address, undefined, { numeric: true })).map((f) => new FloatingIpNode(this, f));
+    return [...list]
+      .sort((a, b) => a.floating_ip_address.localeCompare(b.floating_ip_address, undefined, { numeric: true }))
+      .map((f) => new FloatingIpNode(this, f));
   }
 }
 
@@ -53,7 +55,14 @@ export class FloatingIpNode extends TreeNode {
     item.id = this.id;
     item.contextValue = floatingIpContext(f);
     item.iconPath = themeIcon(f.port_id ? 'plug' : 'debug-disconnect', FIP_COLOUR[f.status ?? ''] ?? 'yellow');
-    item.description = [f.status, f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : vscode.l10n.t('not attached'), f.label, f.delete_protection ? vscode.l10n.t('delete protection on') : ''].filter(Boolean).join(' · ');
+    item.description = [
+      f.status,
+      f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : vscode.l10n.t('not attached'),
+      f.label,
+      f.delete_protection ? vscode.l10n.t('delete protection on') : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
     item.tooltip = new vscode.MarkdownString(
       mdFields(f.floating_ip_address, [
         [vscode.l10n.t('Status'), f.status],
@@ -69,4 +78,3 @@ export class FloatingIpNode extends TreeNode {
     return item;
   }
 }
-

@@ -73,4 +73,3 @@ export class NetFolderNode extends FolderNode {
     return this.loader(await networkRoot(this).client(), this);
   }
 }
-

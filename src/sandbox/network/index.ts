@@ -65,7 +65,10 @@ export function createNetworkService(opts: NetworkServiceOptions = {}): NetworkS
     },
     async handle(call) {
       const token = identity.check(call.headers['x-auth-token']);
-      if (!token) return json(401, { error: { code: 401, title: 'Unauthorized', message: 'The request you have made requires authentication.' } });
+      if (!token)
+        return json(401, {
+          error: { code: 401, title: 'Unauthorized', message: 'The request you have made requires authentication.' },
+        });
       const op = OPS.find((o) => o.id === call.operation)!;
       try {
         const state = service.region(call.region ?? 'KR1');
@@ -76,13 +79,20 @@ export function createNetworkService(opts: NetworkServiceOptions = {}): NetworkS
         throw err;
       }
     },
-    notFound: (method, path) => neutron(new Refusal(404, 'HTTPNotFound', `The resource could not be found: ${method} ${path}.`)),
+    notFound: (method, path) =>
+      neutron(new Refusal(404, 'HTTPNotFound', `The resource could not be found: ${method} ${path}.`)),
     malformedBody: '{"floatingips": [{"id": ',
   };
   return service;
 }
 
-async function dispatch(op: NetworkOperation, call: SandboxCall, state: RegionState, token: SandboxToken, buildDelayMs: number): Promise<SandboxReply> {
+async function dispatch(
+  op: NetworkOperation,
+  call: SandboxCall,
+  state: RegionState,
+  token: SandboxToken,
+  buildDelayMs: number,
+): Promise<SandboxReply> {
   const verb = /^(list|get|create|update|delete)/.exec(op.name)![1];
   if (op.path.startsWith('/v2.0/floatingips')) return floatingIps(verb, op, call, state, token);
   if (op.path === '/v2.0/vpcs') {

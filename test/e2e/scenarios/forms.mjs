@@ -13,7 +13,11 @@ export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 150 } };
 async function closeForm(t) {
   const close = t.page.locator('.tabs-container .tab.active .tab-actions .action-label').first();
   await close.click();
-  await t.page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
+  await t.page
+    .locator('.tabs-container .tab')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => {});
 }
 
 /** Review, submit, follow the job to its end, reveal the new instance and find it in the tree. */
@@ -40,7 +44,6 @@ async function restoreFromInstance(t, type) {
   await choose(w, 'restore.backupId', await optionOf(w, 'restore.backupId'));
   return w;
 }
-
 
 export const scenarios = [
   {
@@ -78,7 +81,10 @@ export const scenarios = [
     async run(t) {
       await t.expandRow('staging-api');
       // The instance's own Backups folder (level 6), not the region's (level 4).
-      const backups = t.sidebar.locator('.monaco-list-row[role="treeitem"][aria-level="6"]').filter({ hasText: t.auto('Backups') }).first();
+      const backups = t.sidebar
+        .locator('.monaco-list-row[role="treeitem"][aria-level="6"]')
+        .filter({ hasText: t.auto('Backups') })
+        .first();
       await backups.waitFor({ timeout: 30_000 });
       if ((await backups.getAttribute('aria-expanded')) === 'false') await backups.click();
       await t.menu('staging-api-before-migration', 'Restore DB Instance...');
@@ -104,14 +110,17 @@ export const scenarios = [
       await fill(w, 'restore.objectPath', 'staging-api/backup.xb');
       // An engine restorable from object storage that has a parameter group in the region.
       await optionOf(w, 'dbVersion');
-      const versions = await field(w, 'dbVersion').evaluate((el) => [...el.querySelectorAll('vscode-option')].map((o) => o.value).filter(Boolean));
+      const versions = await field(w, 'dbVersion').evaluate((el) =>
+        [...el.querySelectorAll('vscode-option')].map((o) => o.value).filter(Boolean),
+      );
       let group;
       for (const v of versions.reverse()) {
         await choose(w, 'dbVersion', v);
         group = await optionOf(w, 'parameterGroupId', 5_000).catch(() => undefined);
         if (group) break;
       }
-      if (!group) throw new Error(`no engine offered for object storage (${versions.join(', ')}) has a parameter group`);
+      if (!group)
+        throw new Error(`no engine offered for object storage (${versions.join(', ')}) has a parameter group`);
       await fill(w, 'dbInstanceName', 'e2e-from-obs');
       await choose(w, 'dbFlavorId', await optionOf(w, 'dbFlavorId'));
       await choose(w, 'storage.storageType', await optionOf(w, 'storage.storageType'));
@@ -145,7 +154,12 @@ export const scenarios = [
       // The instances that need the group applied, as the API says (needToApplyParameterGroup).
       await w.locator('.pg-banner', { hasText: 'staging-api' }).waitFor({ timeout: 30_000 });
       await w.locator('.pg-banner vscode-button').first().click();
-      await t.dialogButton(t.lpart('Apply the parameter group to {0} instance(s)? Parameters applied through the configuration file restart them.'), 'Apply');
+      await t.dialogButton(
+        t.lpart(
+          'Apply the parameter group to {0} instance(s)? Parameters applied through the configuration file restart them.',
+        ),
+        'Apply',
+      );
       await w.locator('.pg-banner', { hasText: t.lpart('Used by {0}.') }).waitFor({ timeout: 180_000 });
       // Applied: no instance of the group is left waiting, and staging-api is AVAILABLE in the tree.
       await t.treeRow('staging-api').filter({ hasText: 'AVAILABLE' }).waitFor({ timeout: 60_000 });
@@ -168,16 +182,29 @@ export const scenarios = [
       const added = w.locator('tr[data-rule="new"]');
       await cidrOf(added).fill('10.77.0.0/24');
       await added.locator('vscode-button', { hasText: t.auto('Add') }).click();
-      await w.locator('.notice-info', { hasText: t.l('{0}: done.', t.l('Adding the rule')) }).waitFor({ timeout: 120_000 });
+      await w
+        .locator('.notice-info', { hasText: t.l('{0}: done.', t.l('Adding the rule')) })
+        .waitFor({ timeout: 120_000 });
       if ((await rules()) !== before + 1) throw new Error(`after Add: ${await rules()} rules, ${before + 1} expected`);
       const mine = w.locator('tr[data-rule]:not([data-rule="new"])').last();
       await cidrOf(mine).fill('10.78.0.0/24');
       await mine.locator('vscode-button', { hasText: t.auto('Save') }).click();
-      await w.locator('.notice-info', { hasText: t.l('{0}: done.', t.l('Changing the rule')) }).waitFor({ timeout: 120_000 });
-      const changed = await w.locator('tr[data-rule]:not([data-rule="new"]) vscode-textfield[aria-label="CIDR"]').evaluateAll((els) => els.map((e) => e.value));
-      if (!changed.includes('10.78.0.0/24') || changed.includes('10.77.0.0/24')) throw new Error(`after Save the rules are ${changed.join(', ')}`);
-      await w.locator('tr[data-rule]:not([data-rule="new"])').last().locator('vscode-button', { hasText: t.auto('Delete') }).click();
-      await w.locator('.notice-info', { hasText: t.l('{0}: done.', t.l('Deleting the rule')) }).waitFor({ timeout: 120_000 });
+      await w
+        .locator('.notice-info', { hasText: t.l('{0}: done.', t.l('Changing the rule')) })
+        .waitFor({ timeout: 120_000 });
+      const changed = await w
+        .locator('tr[data-rule]:not([data-rule="new"]) vscode-textfield[aria-label="CIDR"]')
+        .evaluateAll((els) => els.map((e) => e.value));
+      if (!changed.includes('10.78.0.0/24') || changed.includes('10.77.0.0/24'))
+        throw new Error(`after Save the rules are ${changed.join(', ')}`);
+      await w
+        .locator('tr[data-rule]:not([data-rule="new"])')
+        .last()
+        .locator('vscode-button', { hasText: t.auto('Delete') })
+        .click();
+      await w
+        .locator('.notice-info', { hasText: t.l('{0}: done.', t.l('Deleting the rule')) })
+        .waitFor({ timeout: 120_000 });
       if ((await rules()) !== before) throw new Error(`after Delete: ${await rules()} rules, ${before} expected`);
       await closeForm(t);
     },

@@ -9,7 +9,10 @@ export async function region(t, code = 'KR1') {
     .locator('.quick-input-widget')
     .filter({ hasText: t.auto('Region') })
     .waitFor({ state: 'visible', timeout: 5_000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   if (asked) await t.quick.pick(code);
 }
 
@@ -27,7 +30,8 @@ export const choose = (w, path, value) =>
     el.dispatchEvent(new Event('change', { bubbles: true }));
   }, value);
 /** The first real option of a select (not the "Choose ..." placeholder). */
-export const firstOption = (w, path) => field(w, path).evaluate((el) => [...el.querySelectorAll('vscode-option')].map((o) => o.value).find(Boolean));
+export const firstOption = (w, path) =>
+  field(w, path).evaluate((el) => [...el.querySelectorAll('vscode-option')].map((o) => o.value).find(Boolean));
 /** Waits until the select offers a real option (choices load after the engine is chosen). */
 export async function optionOf(w, path, timeout = 30_000) {
   const end = Date.now() + timeout;
@@ -57,7 +61,8 @@ export const scenarios = [
       const w = t.webview();
       await field(w, 'dbInstanceName').waitFor({ timeout: 60_000 });
       // The page itself is marked with the display language (screen readers, fonts, line breaking).
-      if ((await w.locator('html').getAttribute('lang')) !== t.locale) throw new Error(`the panel page is not marked lang="${t.locale}"`);
+      if ((await w.locator('html').getAttribute('lang')) !== t.locale)
+        throw new Error(`the panel page is not marked lang="${t.locale}"`);
 
       await fill(w, 'dbPort', '80');
       await errorOf(w, 'dbPort', t.auto('dbPort must be between 3306 and 43306')).waitFor();
@@ -84,7 +89,8 @@ export const scenarios = [
       const summary = w.locator('table.summary');
       await summary.waitFor();
       const text = await summary.innerText();
-      if (text.includes('E2eSecretPw!7') || !text.includes('••••••••')) throw new Error('the summary must mask the password');
+      if (text.includes('E2eSecretPw!7') || !text.includes('••••••••'))
+        throw new Error('the summary must mask the password');
       await t.screenshot('create-summary');
       await w.locator('#submit').click();
       await w.locator('.progress', { hasText: t.auto('Job') }).waitFor();
@@ -146,7 +152,10 @@ export const scenarios = [
       await errorOf(w, 'restore.restoreYmdt', t.auto('Choose a time between')).waitFor();
       await fill(w, 'restore.restoreYmdt', latest);
       await w.locator('vscode-button', { hasText: t.auto('Preview last query') }).click();
-      await w.locator('.last-query').filter({ hasText: t.auto('Last query executed') }).waitFor({ timeout: 30_000 });
+      await w
+        .locator('.last-query')
+        .filter({ hasText: t.auto('Last query executed') })
+        .waitFor({ timeout: 30_000 });
       const name = await field(w, 'dbInstanceName').evaluate((el) => el.value);
       if (name !== 'staging-api-restored') throw new Error(`the name is not prefilled from the source: ${name}`);
       await w.locator('#review-request').click();

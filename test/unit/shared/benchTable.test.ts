@@ -16,7 +16,11 @@ const results = () => JSON.parse(readFileSync(COMMITTED, 'utf8'));
 
 test('the README bench table is docs/bench/results.json, as report.mjs renders it', () => {
   const text = readme();
-  assert.equal(text, renderReadme(text, results(), 'docs/bench/results.json'), 'run: node scripts/bench/report.mjs --write');
+  assert.equal(
+    text,
+    renderReadme(text, results(), 'docs/bench/results.json'),
+    'run: node scripts/bench/report.mjs --write',
+  );
   assert.match(benchBlock(results(), 'x'), /Load average \(1 \/ 5 \/ 15 min\) at start \d/);
 });
 
@@ -28,15 +32,26 @@ test('the Performance prose cites only figures of the table', () => {
   for (const r of rows(results()) as { values: string[]; target: string }[]) {
     for (const v of [...r.values, r.target]) for (const n of String(v).match(/\d+(?:\.\d+)?/g) ?? []) cells.add(n);
   }
-  const cited = [...prose.matchAll(/(\d[\d,]*(?:\.\d+)?)\s?(ms|MB\/s|x|×)(?![\w])/g)].map((m) => m[1].replace(/,/g, ''));
+  const cited = [...prose.matchAll(/(\d[\d,]*(?:\.\d+)?)\s?(ms|MB\/s|x|×)(?![\w])/g)].map((m) =>
+    m[1].replace(/,/g, ''),
+  );
   const foreign = cited.filter((n) => !cells.has(n));
   assert.deepEqual(foreign, [], `figures in the Performance prose that are not in the table: ${foreign.join(', ')}`);
 });
 
 test('a failed big-bucket run fails its figures and is listed', () => {
-  const base = { figures: {}, notAvailable: {} } as { figures: Record<string, unknown>; notAvailable: Record<string, string> };
+  const base = { figures: {}, notAvailable: {} } as {
+    figures: Record<string, unknown>;
+    notAvailable: Record<string, string>;
+  };
   const s = (median: number) => ({ median, min: median, max: median, runs: [median] });
-  base.figures.bucket = { runsTried: 3, failedRuns: [{ run: 2, error: 'drew an error row' }], firstPageMs: s(100), loadMoreMs: s(100), heapGrowthMB: s(10) };
+  base.figures.bucket = {
+    runsTried: 3,
+    failedRuns: [{ run: 2, error: 'drew an error row' }],
+    firstPageMs: s(100),
+    loadMoreMs: s(100),
+    heapGrowthMB: s(10),
+  };
   const list = rows(base) as { figure: string; met: string }[];
   assert.equal(list.find((r) => r.figure.startsWith('big bucket: first page'))?.met, 'NO');
   assert.ok(list.some((r) => r.figure === 'big bucket: run 2 FAILED'));

@@ -59,7 +59,11 @@ for (const t of [...TARGETS, { name: 'swift', start: startSwiftTarget }]) {
     };
 
     it('copies below the threshold with one PUT Object Copy, keeping type and metadata', async () => {
-      const res = await copyObjectAnySize(s3, { from: { bucket, key: 'src/small.txt' }, to: { bucket, key: 'dst/small.txt' }, multipartThreshold: 8 * MiB });
+      const res = await copyObjectAnySize(s3, {
+        from: { bucket, key: 'src/small.txt' },
+        to: { bucket, key: 'dst/small.txt' },
+        multipartThreshold: 8 * MiB,
+      });
       assert.equal(res.parts, 0);
       const head = await s3.headObject(bucket, 'dst/small.txt');
       assert.equal(head.contentType, 'text/x-small');
@@ -70,12 +74,30 @@ for (const t of [...TARGETS, { name: 'swift', start: startSwiftTarget }]) {
     it('copies at or above the threshold with parallel part copies: every byte, type and metadata kept', async () => {
       const seen: number[] = [];
       target.sandbox?.server.resetStats();
-      const res = await copyObjectAnySize(s3, { from: { bucket, key: 'src/big.bin' }, to: { bucket, key: 'dst/big.bin' }, multipartThreshold: 8 * MiB, partSize: 5 * MiB, concurrency: 3, onProgress: (p) => seen.push(p.loaded) });
+      const res = await copyObjectAnySize(s3, {
+        from: { bucket, key: 'src/big.bin' },
+        to: { bucket, key: 'dst/big.bin' },
+        multipartThreshold: 8 * MiB,
+        partSize: 5 * MiB,
+        concurrency: 3,
+        onProgress: (p) => seen.push(p.loaded),
+      });
       assert.equal(res.parts, 5);
       assert.equal(res.size, big.length);
       // The sandbox names a part copy by its header (faults and stats aim at it, not at uploadPart).
-      if (target.sandbox) assert.deepEqual([target.sandbox.server.stats.byOperation['storage.uploadPartCopy'], target.sandbox.server.stats.byOperation['storage.uploadPart']], [5, undefined]);
-      assert.deepEqual(seen, [...seen].sort((a, b) => a - b), 'progress only grows');
+      if (target.sandbox)
+        assert.deepEqual(
+          [
+            target.sandbox.server.stats.byOperation['storage.uploadPartCopy'],
+            target.sandbox.server.stats.byOperation['storage.uploadPart'],
+          ],
+          [5, undefined],
+        );
+      assert.deepEqual(
+        seen,
+        [...seen].sort((a, b) => a - b),
+        'progress only grows',
+      );
       assert.equal(seen.at(-1), big.length);
       assert.equal(await sha256Of(s3, bucket, 'dst/big.bin'), sha256(big));
       const head = await s3.headObject(bucket, 'dst/big.bin');
@@ -87,7 +109,11 @@ for (const t of [...TARGETS, { name: 'swift', start: startSwiftTarget }]) {
 
     it('copies across buckets with the default part size', async () => {
       await s3.createBucket('copy-other');
-      const res = await copyObjectAnySize(s3, { from: { bucket, key: 'src/big.bin' }, to: { bucket: 'copy-other', key: 'big.bin' }, multipartThreshold: 8 * MiB });
+      const res = await copyObjectAnySize(s3, {
+        from: { bucket, key: 'src/big.bin' },
+        to: { bucket: 'copy-other', key: 'big.bin' },
+        multipartThreshold: 8 * MiB,
+      });
       assert.equal(res.parts, 5, 'about 16 parts wanted, 5 MiB the least: 5 parts');
       assert.equal(await sha256Of(s3, 'copy-other', 'big.bin'), sha256(big));
     });
@@ -95,7 +121,8 @@ for (const t of [...TARGETS, { name: 'swift', start: startSwiftTarget }]) {
     it('a cancel midway aborts the multipart upload: no object, no upload left', async () => {
       const ac = new AbortController();
       // Cancel once the first part is done; on the sandbox the parts are slowed so others are in flight.
-      if (target.sandbox) target.sandbox.server.injectFault({ service: 'storage', operation: 'storage.uploadPartCopy', latencyMs: 150 });
+      if (target.sandbox)
+        target.sandbox.server.injectFault({ service: 'storage', operation: 'storage.uploadPartCopy', latencyMs: 150 });
       try {
         let firstPart = 0;
         await assert.rejects(
@@ -122,10 +149,20 @@ for (const t of [...TARGETS, { name: 'swift', start: startSwiftTarget }]) {
 
     it('a failed part aborts the upload and says why', async () => {
       if (!target.sandbox) return; // faults are injected through the sandbox only
-      target.sandbox.server.injectFault({ service: 'storage', operation: 'storage.uploadPartCopy', status: 400, times: 1 });
+      target.sandbox.server.injectFault({
+        service: 'storage',
+        operation: 'storage.uploadPartCopy',
+        status: 400,
+        times: 1,
+      });
       try {
         await assert.rejects(
-          copyObjectAnySize(s3, { from: { bucket, key: 'src/big.bin' }, to: { bucket, key: 'dst/failed.bin' }, multipartThreshold: 8 * MiB, partSize: 5 * MiB }),
+          copyObjectAnySize(s3, {
+            from: { bucket, key: 'src/big.bin' },
+            to: { bucket, key: 'dst/failed.bin' },
+            multipartThreshold: 8 * MiB,
+            partSize: 5 * MiB,
+          }),
           (e: unknown) => isApiError(e) && e.status === 400,
         );
       } finally {
@@ -136,8 +173,14 @@ for (const t of [...TARGETS, { name: 'swift', start: startSwiftTarget }]) {
     });
 
     it('refuses a copy onto itself and a too small part, before any request', async () => {
-      await assert.rejects(copyObjectAnySize(s3, { from: { bucket, key: 'src/big.bin' }, to: { bucket, key: 'src/big.bin' } }), (e: unknown) => isValidationError(e));
-      await assert.rejects(copyObjectAnySize(s3, { from: { bucket, key: 'src/big.bin' }, to: { bucket, key: 'x.bin' }, partSize: MiB }), (e: unknown) => isValidationError(e));
+      await assert.rejects(
+        copyObjectAnySize(s3, { from: { bucket, key: 'src/big.bin' }, to: { bucket, key: 'src/big.bin' } }),
+        (e: unknown) => isValidationError(e),
+      );
+      await assert.rejects(
+        copyObjectAnySize(s3, { from: { bucket, key: 'src/big.bin' }, to: { bucket, key: 'x.bin' }, partSize: MiB }),
+        (e: unknown) => isValidationError(e),
+      );
       assert.equal(await exists(s3, bucket, 'x.bin'), false);
     });
   });

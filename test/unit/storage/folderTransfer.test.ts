@@ -9,20 +9,35 @@ import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { S3Client } from '../../../src/client/storage/client';
 import { MiB } from '../../../src/client/storage/transfer';
-import { downloadFile, folderUploadTasks, listPrefix, prefixDownloadTasks, runPool, uploadFile, walkFiles } from '../../../src/storage/folderTransfer';
+import {
+  downloadFile,
+  folderUploadTasks,
+  listPrefix,
+  prefixDownloadTasks,
+  runPool,
+  uploadFile,
+  walkFiles,
+} from '../../../src/storage/folderTransfer';
 import { TARGETS, type S3Target } from '../../support/s3Servers';
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
 describe('runPool', () => {
-    it('runs small items up to `small` at once and multipart-sized ones up to `large`', async () => {
-      // Multipart-sized items first: five workers would take five of them at once without the limit.
-    const items = [...Array.from({ length: 6 }, () => ({ size: 9 * MiB })), ...Array.from({ length: 30 }, () => ({ size: 1000 }))];
+  it('runs small items up to `small` at once and multipart-sized ones up to `large`', async () => {
+    // Multipart-sized items first: five workers would take five of them at once without the limit.
+    const items = [
+      ...Array.from({ length: 6 }, () => ({ size: 9 * MiB })),
+      ...Array.from({ length: 30 }, () => ({ size: 1000 })),
+    ];
     let running = 0;
-      let runningLarge = 0;
-      let peak = 0;
-      let peakLarge = 0;
-      const { done, failure } = await runPool(items, { small: 5, large: 2 }, new AbortController().signal, async (item) => {
+    let runningLarge = 0;
+    let peak = 0;
+    let peakLarge = 0;
+    const { done, failure } = await runPool(
+      items,
+      { small: 5, large: 2 },
+      new AbortController().signal,
+      async (item) => {
         running++;
         if (item.size > 1000) runningLarge++;
         peak = Math.max(peak, running);
@@ -30,28 +45,34 @@ describe('runPool', () => {
         await new Promise((r) => setTimeout(r, 5));
         running--;
         if (item.size > 1000) runningLarge--;
-      });
-      assert.equal(failure, undefined);
-      assert.equal(done, 36);
-      assert.equal(peak, 5);
-      assert.equal(peakLarge, 2);
-    });
+      },
+    );
+    assert.equal(failure, undefined);
+    assert.equal(done, 36);
+    assert.equal(peak, 5);
+    assert.equal(peakLarge, 2);
+  });
 
-    it('answers the first failure after the others finished, and stops taking items once aborted', async () => {
-      const items = Array.from({ length: 10 }, (_, i) => ({ size: 1, i }));
-      const { done, failure } = await runPool(items, { small: 3, large: 1 }, new AbortController().signal, async (item) => {
+  it('answers the first failure after the others finished, and stops taking items once aborted', async () => {
+    const items = Array.from({ length: 10 }, (_, i) => ({ size: 1, i }));
+    const { done, failure } = await runPool(
+      items,
+      { small: 3, large: 1 },
+      new AbortController().signal,
+      async (item) => {
         if (item.i === 4) throw new Error('boom');
-      });
-      assert.equal(done, 9);
-      assert.match(String(failure), /boom/);
-      const ac = new AbortController();
-      let started = 0;
-      const r = await runPool(items, { small: 2, large: 1 }, ac.signal, async () => {
-        started++;
-        if (started === 3) ac.abort();
-      });
-      assert.ok(r.done <= 4 && started <= 4, `kept going after the abort: ${started} started`);
+      },
+    );
+    assert.equal(done, 9);
+    assert.match(String(failure), /boom/);
+    const ac = new AbortController();
+    let started = 0;
+    const r = await runPool(items, { small: 2, large: 1 }, ac.signal, async () => {
+      started++;
+      if (started === 3) ac.abort();
     });
+    assert.ok(r.done <= 4 && started <= 4, `kept going after the abort: ${started} started`);
+  });
 });
 
 for (const t of TARGETS) {
@@ -88,14 +109,24 @@ for (const t of TARGETS) {
       const tasks = await folderUploadTasks(join(dir, 'src'), 'up/src');
       assert.equal(tasks.length, files.size);
       const ac = new AbortController();
-      const up = await runPool(tasks, { small: 8, large: 2 }, ac.signal, async (task) => void (await uploadFile(s3, bucket, task, 4, ac.signal, () => undefined)));
+      const up = await runPool(
+        tasks,
+        { small: 8, large: 2 },
+        ac.signal,
+        async (task) => void (await uploadFile(s3, bucket, task, 4, ac.signal, () => undefined)),
+      );
       assert.equal(up.failure, undefined);
       assert.equal(up.done, files.size);
       const listed = await listPrefix(s3, bucket, 'up/src/');
       assert.deepEqual(listed.map((o) => o.key.slice('up/src/'.length)).sort(), [...files.keys()].sort());
       const root = join(dir, 'back');
       const back = prefixDownloadTasks(listed, 'up/src/', root);
-      const down = await runPool(back, { small: 8, large: 2 }, ac.signal, async (task) => void (await downloadFile(s3, bucket, task, ac.signal, () => undefined)));
+      const down = await runPool(
+        back,
+        { small: 8, large: 2 },
+        ac.signal,
+        async (task) => void (await downloadFile(s3, bucket, task, ac.signal, () => undefined)),
+      );
       assert.equal(down.failure, undefined);
       const got = await walkFiles(root);
       assert.equal(got.length, files.size);
@@ -106,10 +137,14 @@ for (const t of TARGETS) {
       if (!target.caps.listUploads) return ctx.skip(`${t.name} cannot list multipart uploads`);
       const tasks = await folderUploadTasks(join(dir, 'src'), 'cancel/src');
       const ac = new AbortController();
-      const r = await runPool(tasks, { small: 4, large: 1 }, ac.signal, async (task) =>
-        void (await uploadFile(s3, bucket, task, 2, ac.signal, (loaded) => {
-          if (task.size >= 8 * MiB && loaded > 0) ac.abort();
-        })),
+      const r = await runPool(
+        tasks,
+        { small: 4, large: 1 },
+        ac.signal,
+        async (task) =>
+          void (await uploadFile(s3, bucket, task, 2, ac.signal, (loaded) => {
+            if (task.size >= 8 * MiB && loaded > 0) ac.abort();
+          })),
       );
       assert.ok(ac.signal.aborted, 'the multipart file never reported progress');
       assert.ok(r.done < tasks.length);

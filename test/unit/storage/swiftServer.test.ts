@@ -31,7 +31,9 @@ describe('the Swift test server helper', () => {
       assert.equal(swift.pids.length, 5);
       assert.ok(swift.pids.every(alive), 'all running');
       // A request with a wrong signature reaches s3api and tempauth: an S3 error naming it.
-      const res = await fetch(`${swift.endpoint}/`, { headers: { authorization: `AWS ${swift.accessKey}:bm90LWEtc2lnbmF0dXJl`, date: new Date().toUTCString() } });
+      const res = await fetch(`${swift.endpoint}/`, {
+        headers: { authorization: `AWS ${swift.accessKey}:bm90LWEtc2lnbmF0dXJl`, date: new Date().toUTCString() },
+      });
       assert.match(await res.text(), /<Code>SignatureDoesNotMatch<\/Code>/);
     } finally {
       await swift.stop();

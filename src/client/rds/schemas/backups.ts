@@ -1,7 +1,28 @@
 // Backups and restores: the restore bodies, the backup list and last-query queries, and the
 // backup and restoration answers.
 import * as z from 'zod/mini';
-import { BACKUP_TYPES, dateTimeInput, DB_VERSIONS, dbPassword, dbUserName, enumOf, flag, id, intRange, loose, nonEmpty, num, OBS_RESTORABLE_DB_VERSIONS, opt, queryInt, RESTORE_TYPES, str, strings, when, Paging } from './fields';
+import {
+  BACKUP_TYPES,
+  dateTimeInput,
+  DB_VERSIONS,
+  dbPassword,
+  dbUserName,
+  enumOf,
+  flag,
+  id,
+  intRange,
+  loose,
+  nonEmpty,
+  num,
+  OBS_RESTORABLE_DB_VERSIONS,
+  opt,
+  queryInt,
+  RESTORE_TYPES,
+  str,
+  strings,
+  when,
+  Paging,
+} from './fields';
 import { InstanceSpec, instanceSpecShape, ObjectStorageTarget } from './instances';
 
 /** The `restore` block: the fields each restoreType needs. */
@@ -21,7 +42,12 @@ export const RestoreSpec = z
     z.superRefine((v, ctx) => {
       const need = (field: 'restoreYmdt' | 'backupId' | 'binLog') => {
         if (v[field] === undefined)
-          ctx.addIssue({ code: 'custom', path: [field], message: `restore.${field} is required when restoreType is ${v.restoreType}`, input: v });
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `restore.${field} is required when restoreType is ${v.restoreType}`,
+            input: v,
+          });
       };
       if (v.restoreType === 'TIMESTAMP') need('restoreYmdt');
       if (v.restoreType === 'BINLOG') {
@@ -65,7 +91,13 @@ export const LastQueryQuery = z
   .check(
     z.superRefine((v, ctx) => {
       const need = (field: 'restoreYmdt' | 'backupId' | 'binLogFileName' | 'binLogPosition') => {
-        if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required when restoreType is ${v.restoreType}`, input: v });
+        if (v[field] === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `${field} is required when restoreType is ${v.restoreType}`,
+            input: v,
+          });
       };
       if (v.restoreType === 'TIMESTAMP') need('restoreYmdt');
       else for (const f of ['backupId', 'binLogFileName', 'binLogPosition'] as const) need(f);

@@ -9,7 +9,6 @@
 // locale); `import * as z` lets it tree-shake down to what is used.
 import * as z from 'zod/mini';
 
-
 type ErrorFn = { error: (iss: { input?: unknown }) => string };
 /** "x is required" when missing, otherwise the rule. */
 export const msg = (field: string, rule: string): ErrorFn => ({
@@ -52,18 +51,41 @@ export const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d{1,9}
 
 /** A DateTime in a request: ISO 8601 with an offset, e.g. 2024-03-01T09:00:00+09:00. */
 export const dateTimeInput = (field: string) =>
-  z.string(msg(field, 'must be a date and time such as 2024-03-01T09:00:00+09:00')).check(
-    z.regex(
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})$/,
-      `${field} must be a date and time with an offset, such as 2024-03-01T09:00:00+09:00`,
-    ),
-  );
+  z
+    .string(msg(field, 'must be a date and time such as 2024-03-01T09:00:00+09:00'))
+    .check(
+      z.regex(
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})$/,
+        `${field} must be a date and time with an offset, such as 2024-03-01T09:00:00+09:00`,
+      ),
+    );
 
 export const DB_VERSIONS = [
-  'MYSQL_V5633', 'MYSQL_V5731', 'MYSQL_V5715', 'MYSQL_V5719', 'MYSQL_V5726', 'MYSQL_V5733', 'MYSQL_V5737',
-  'MYSQL_V8018', 'MYSQL_V8023', 'MYSQL_V8028', 'MYSQL_V8032', 'MYSQL_V8033', 'MYSQL_V8034', 'MYSQL_V8035',
-  'MYSQL_V8036', 'MYSQL_V8040', 'MYSQL_V8041', 'MYSQL_V8042', 'MYSQL_V8043', 'MYSQL_V8044', 'MYSQL_V8045',
-  'MYSQL_V8405', 'MYSQL_V8406', 'MYSQL_V8407', 'MYSQL_V8408',
+  'MYSQL_V5633',
+  'MYSQL_V5731',
+  'MYSQL_V5715',
+  'MYSQL_V5719',
+  'MYSQL_V5726',
+  'MYSQL_V5733',
+  'MYSQL_V5737',
+  'MYSQL_V8018',
+  'MYSQL_V8023',
+  'MYSQL_V8028',
+  'MYSQL_V8032',
+  'MYSQL_V8033',
+  'MYSQL_V8034',
+  'MYSQL_V8035',
+  'MYSQL_V8036',
+  'MYSQL_V8040',
+  'MYSQL_V8041',
+  'MYSQL_V8042',
+  'MYSQL_V8043',
+  'MYSQL_V8044',
+  'MYSQL_V8045',
+  'MYSQL_V8405',
+  'MYSQL_V8406',
+  'MYSQL_V8407',
+  'MYSQL_V8408',
 ] as const;
 /** Engines a DB instance can be created with (the spec's engine table). */
 export const CREATABLE_DB_VERSIONS = DB_VERSIONS.filter((v) => v !== 'MYSQL_V5633' && v !== 'MYSQL_V5731');
@@ -78,7 +100,14 @@ export function authenticationPluginsOf(dbVersion: string): AuthenticationPlugin
 }
 
 export const REGIONS = ['KR1', 'KR2', 'JP1'] as const;
-export const BACKUP_WND_DURATIONS = ['HALF_AN_HOUR', 'ONE_HOUR', 'ONE_HOUR_AND_HALF', 'TWO_HOURS', 'TWO_HOURS_AND_HALF', 'THREE_HOURS'] as const;
+export const BACKUP_WND_DURATIONS = [
+  'HALF_AN_HOUR',
+  'ONE_HOUR',
+  'ONE_HOUR_AND_HALF',
+  'TWO_HOURS',
+  'TWO_HOURS_AND_HALF',
+  'THREE_HOURS',
+] as const;
 export const AUTHORITY_TYPES = ['READ', 'CRUD', 'DDL'] as const;
 export const AUTHENTICATION_PLUGINS = ['NATIVE', 'SHA256', 'CACHING_SHA2'] as const;
 export type AuthenticationPlugin = (typeof AUTHENTICATION_PLUGINS)[number];
@@ -87,7 +116,16 @@ export const LOG_FILE_TYPES = ['ERROR', 'BINLOG', 'GENERAL', 'SLOW_QUERY', 'AUDI
 export const BACKUP_TYPES = ['AUTO', 'MANUAL'] as const;
 export const RESTORE_TYPES = ['TIMESTAMP', 'BINLOG', 'BACKUP'] as const;
 /** The events request's vocabulary plus the category list's (the live service, as observed: accept both). */
-export const EVENT_CATEGORY_TYPES = ['ALL', 'INSTANCE', 'BACKUP', 'DB_SECURITY_GROUP', 'TENANT', 'DB_INSTANCE', 'JOB', 'MONITORING'] as const;
+export const EVENT_CATEGORY_TYPES = [
+  'ALL',
+  'INSTANCE',
+  'BACKUP',
+  'DB_SECURITY_GROUP',
+  'TENANT',
+  'DB_INSTANCE',
+  'JOB',
+  'MONITORING',
+] as const;
 export const PORT_TYPES = ['DB_PORT', 'PORT', 'PORT_RANGE'] as const;
 
 export const dbPort = intRange('dbPort', 3306, 43306);
@@ -100,19 +138,38 @@ export const ftwrlWaitTimeout = intRange('ftwrlWaitTimeout', 0, 21600);
 export const backupRetryCount = intRange('backupRetryCount', 0, 10);
 export const backupWndBgnTime = z
   .string(msg('backupWndBgnTime', 'must be a time of day in hh:mm:ss form, e.g. 03:00:00'))
-  .check(z.regex(/^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'backupWndBgnTime must be a time of day in hh:mm:ss form, e.g. 03:00:00'));
+  .check(
+    z.regex(
+      /^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
+      'backupWndBgnTime must be a time of day in hh:mm:ss form, e.g. 03:00:00',
+    ),
+  );
 
 /**
  * "When authenticationPlugin is modified, dbPassword must be modified in the same request",
  * and the plugin must be one the engine supports (when the engine is known).
  */
-export function pluginRules(v: { authenticationPlugin?: string; dbPassword?: string; dbVersion?: string }, ctx: { addIssue(i: any): void }, requirePassword: boolean) {
+export function pluginRules(
+  v: { authenticationPlugin?: string; dbPassword?: string; dbVersion?: string },
+  ctx: { addIssue(i: any): void },
+  requirePassword: boolean,
+) {
   if (requirePassword && v.authenticationPlugin !== undefined && v.dbPassword === undefined)
-    ctx.addIssue({ code: 'custom', path: ['dbPassword'], message: 'dbPassword is required when authenticationPlugin changes (set a new password in the same request)', input: v });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['dbPassword'],
+      message: 'dbPassword is required when authenticationPlugin changes (set a new password in the same request)',
+      input: v,
+    });
   if (v.authenticationPlugin && v.dbVersion) {
     const ok = authenticationPluginsOf(v.dbVersion);
     if (!ok.includes(v.authenticationPlugin as AuthenticationPlugin))
-      ctx.addIssue({ code: 'custom', path: ['authenticationPlugin'], message: `authenticationPlugin must be one of ${ok.join(', ')} for ${v.dbVersion}`, input: v });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['authenticationPlugin'],
+        message: `authenticationPlugin must be one of ${ok.join(', ')} for ${v.dbVersion}`,
+        input: v,
+      });
   }
 }
 
@@ -127,13 +184,22 @@ export const nameDescription = (field: string) =>
 
 export const queryInt = (field: string, min: number, max: number) =>
   z.pipe(
-    z.union([z.number(), z.string().check(z.regex(/^-?\d+$/, `${field} must be between ${min} and ${max}`))], msg(field, `must be between ${min} and ${max}`)),
-    z.pipe(z.transform((v: number | string) => Number(v)), intRange(field, min, max)),
+    z.union(
+      [z.number(), z.string().check(z.regex(/^-?\d+$/, `${field} must be between ${min} and ${max}`))],
+      msg(field, `must be between ${min} and ${max}`),
+    ),
+    z.pipe(
+      z.transform((v: number | string) => Number(v)),
+      intRange(field, min, max),
+    ),
   );
 export const queryList = <T extends z.ZodMiniType<string, string>>(field: string, item: T) =>
   z.pipe(
     z.union([z.array(z.string()), z.string()], msg(field, 'must be a list')),
-    z.pipe(z.transform((v: string | string[]) => (Array.isArray(v) ? v : [v])), z.array(item)),
+    z.pipe(
+      z.transform((v: string | string[]) => (Array.isArray(v) ? v : [v])),
+      z.array(item),
+    ),
   );
 
 /**
@@ -152,8 +218,14 @@ export function queryFromSearchParams(params: URLSearchParams): Record<string, s
 /** `page` at least 1 ("page must be at least 1" reads better than a range up to 2^53), `size` 1 to 100. */
 export const Paging = {
   page: z.pipe(
-    z.union([z.number(), z.string().check(z.regex(/^-?\d+$/, 'page must be a whole number of at least 1'))], msg('page', 'must be a whole number of at least 1')),
-    z.pipe(z.transform((v: number | string) => Number(v)), z.int('page must be a whole number of at least 1').check(z.minimum(1, 'page must be at least 1'))),
+    z.union(
+      [z.number(), z.string().check(z.regex(/^-?\d+$/, 'page must be a whole number of at least 1'))],
+      msg('page', 'must be a whole number of at least 1'),
+    ),
+    z.pipe(
+      z.transform((v: number | string) => Number(v)),
+      z.int('page must be a whole number of at least 1').check(z.minimum(1, 'page must be at least 1')),
+    ),
   ),
   size: queryInt('size', 1, 100),
 };
@@ -177,7 +249,18 @@ export const strings = opt(z.array(z.string()));
 export const loose = z.looseObject;
 /** A list answer `{ <key>: [...] }`; a missing or null list reads as empty. */
 export const listOf = <K extends string, T extends z.ZodMiniType>(key: K, item: T) =>
-  loose({ [key]: z.pipe(z.optional(z.nullable(z.array(item))), z.transform((v) => v ?? [])) } as Record<K, z.ZodMiniPipe<z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniArray<T>>>, z.ZodMiniTransform<z.output<T>[], z.output<T>[] | null | undefined>>>);
+  loose({
+    [key]: z.pipe(
+      z.optional(z.nullable(z.array(item))),
+      z.transform((v) => v ?? []),
+    ),
+  } as Record<
+    K,
+    z.ZodMiniPipe<
+      z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniArray<T>>>,
+      z.ZodMiniTransform<z.output<T>[], z.output<T>[] | null | undefined>
+    >
+  >);
 
 export const JobIdResponse = loose({ jobId: z.string() });
 /** Answers with only `header`. */
@@ -186,7 +269,10 @@ export const EmptyResponse = loose({});
 export const Job = loose({
   jobId: z.string(),
   jobStatus: z.string(),
-  resourceRelations: z.pipe(opt(z.array(loose({ resourceType: z.string(), resourceId: z.string() }))), z.transform((v) => v ?? [])),
+  resourceRelations: z.pipe(
+    opt(z.array(loose({ resourceType: z.string(), resourceId: z.string() }))),
+    z.transform((v) => v ?? []),
+  ),
   createdYmdt: when,
   updatedYmdt: when,
 });

@@ -9,7 +9,12 @@ export const CreateUserGroupBody = z
     memberIds: z.optional(idList('memberIds')),
     selectAllYN: z.optional(bool('selectAllYN')),
   })
-  .check(z.refine((b) => b.selectAllYN === true || b.memberIds !== undefined, { message: 'memberIds is required unless selectAllYN is true', path: ['memberIds'] }));
+  .check(
+    z.refine((b) => b.selectAllYN === true || b.memberIds !== undefined, {
+      message: 'memberIds is required unless selectAllYN is true',
+      path: ['memberIds'],
+    }),
+  );
 export const ModifyUserGroupBody = z.strictObject({
   userGroupName: z.optional(nonEmpty('userGroupName')),
   memberIds: z.optional(idList('memberIds')),
@@ -32,11 +37,19 @@ export const ModifyNotificationGroupBody = z.strictObject({
   userGroupIds: z.optional(idList('userGroupIds')),
 });
 
-export const UserGroupItem = loose({ userGroupId: z.string(), userGroupName: z.string(), createdYmdt: when, updatedYmdt: when });
+export const UserGroupItem = loose({
+  userGroupId: z.string(),
+  userGroupName: z.string(),
+  createdYmdt: when,
+  updatedYmdt: when,
+});
 export const UserGroup = loose({
   ...UserGroupItem.def.shape,
   userGroupTypeCode: str,
-  members: z.pipe(opt(z.array(loose({ memberId: z.string() }))), z.transform((v) => v ?? [])),
+  members: z.pipe(
+    opt(z.array(loose({ memberId: z.string() }))),
+    z.transform((v) => v ?? []),
+  ),
 });
 export const NotificationGroupItem = loose({
   notificationGroupId: z.string(),
@@ -49,6 +62,12 @@ export const NotificationGroupItem = loose({
 });
 export const NotificationGroup = loose({
   ...NotificationGroupItem.def.shape,
-  dbInstances: z.pipe(opt(z.array(loose({ dbInstanceId: z.string(), dbInstanceName: str }))), z.transform((v) => v ?? [])),
-  userGroups: z.pipe(opt(z.array(loose({ userGroupId: z.string(), userGroupName: str }))), z.transform((v) => v ?? [])),
+  dbInstances: z.pipe(
+    opt(z.array(loose({ dbInstanceId: z.string(), dbInstanceName: str }))),
+    z.transform((v) => v ?? []),
+  ),
+  userGroups: z.pipe(
+    opt(z.array(loose({ userGroupId: z.string(), userGroupName: str }))),
+    z.transform((v) => v ?? []),
+  ),
 });

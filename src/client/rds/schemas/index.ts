@@ -9,23 +9,190 @@ import * as z from 'zod/mini';
 import type { Operation } from '../../operation';
 import { RDS_OPERATION_ROWS } from '../rows';
 import type { RdsOperationName } from '../api';
-import { BackupItem, LastQueryQuery, ListBackupsQuery, RestorationInfo, RestoreBody, RestoreFromBackupBody, RestoreFromObsBody } from './backups';
-import { bool, EmptyResponse, flag, Job, JobIdResponse, listOf, loose, nameDescription, nonEmpty, num, pingInterval, str, when } from './fields';
-import { CreateNotificationGroupBody, CreateUserGroupBody, ModifyNotificationGroupBody, ModifyUserGroupBody, NotificationGroup, NotificationGroupItem, UserGroup, UserGroupItem } from './groups';
-import { BackupInfo, BackupInfoUpdate, CreateDbInstanceBody, DbInstance, DbInstanceGroup, DbInstanceGroupItem, DbInstanceItem, ModifyDbInstanceBody, NetworkInfo, ObjectStorageTarget, ReplicateBody, StorageInfo, StorageResizeBody } from './instances';
-import { Event, ExportLogFilesBody, ListEventsQuery, ListLogFilesQuery, LogFile, MetricStatistic, MetricStatisticsQuery } from './monitoring';
-import { CopyParameterGroupBody, CreateParameterGroupBody, ListParameterGroupsQuery, ModifyParametersBody, ParameterGroup, ParameterGroupItem } from './parameterGroups';
-import { CreateDbSecurityGroupBody, DbSecurityGroup, DbSecurityGroupItem, DeleteRulesQuery, RuleSpec } from './securityGroups';
+import {
+  BackupItem,
+  LastQueryQuery,
+  ListBackupsQuery,
+  RestorationInfo,
+  RestoreBody,
+  RestoreFromBackupBody,
+  RestoreFromObsBody,
+} from './backups';
+import {
+  bool,
+  EmptyResponse,
+  flag,
+  Job,
+  JobIdResponse,
+  listOf,
+  loose,
+  nameDescription,
+  nonEmpty,
+  num,
+  pingInterval,
+  str,
+  when,
+} from './fields';
+import {
+  CreateNotificationGroupBody,
+  CreateUserGroupBody,
+  ModifyNotificationGroupBody,
+  ModifyUserGroupBody,
+  NotificationGroup,
+  NotificationGroupItem,
+  UserGroup,
+  UserGroupItem,
+} from './groups';
+import {
+  BackupInfo,
+  BackupInfoUpdate,
+  CreateDbInstanceBody,
+  DbInstance,
+  DbInstanceGroup,
+  DbInstanceGroupItem,
+  DbInstanceItem,
+  ModifyDbInstanceBody,
+  NetworkInfo,
+  ObjectStorageTarget,
+  ReplicateBody,
+  StorageInfo,
+  StorageResizeBody,
+} from './instances';
+import {
+  Event,
+  ExportLogFilesBody,
+  ListEventsQuery,
+  ListLogFilesQuery,
+  LogFile,
+  MetricStatistic,
+  MetricStatisticsQuery,
+} from './monitoring';
+import {
+  CopyParameterGroupBody,
+  CreateParameterGroupBody,
+  ListParameterGroupsQuery,
+  ModifyParametersBody,
+  ParameterGroup,
+  ParameterGroupItem,
+} from './parameterGroups';
+import {
+  CreateDbSecurityGroupBody,
+  DbSecurityGroup,
+  DbSecurityGroupItem,
+  DeleteRulesQuery,
+  RuleSpec,
+} from './securityGroups';
 import { CreateDbUserBody, DbSchema, DbUser, ModifyDbUserBody } from './users';
 
-export { intRange, textLength, nonEmpty, id, enumOf, DATE_TIME_RE, dateTimeInput, DB_VERSIONS, CREATABLE_DB_VERSIONS, OBS_RESTORABLE_DB_VERSIONS, authenticationPluginsOf, REGIONS, BACKUP_WND_DURATIONS, AUTHORITY_TYPES, AUTHENTICATION_PLUGINS, type AuthenticationPlugin, TLS_OPTIONS, LOG_FILE_TYPES, BACKUP_TYPES, RESTORE_TYPES, EVENT_CATEGORY_TYPES, PORT_TYPES, dbPort, storageSize, dbPassword, dbUserName, pingInterval, backupPeriod, ftwrlWaitTimeout, backupRetryCount, backupWndBgnTime, queryFromSearchParams, Paging, DateTime, parseDateTime, JobIdResponse, EmptyResponse, Job } from './fields';
-export { NetworkSpec, StorageSpec, BackupSchedule, BackupSpec, BackupInfoUpdate, InstanceSpec, CreateDbInstanceBody, ModifyDbInstanceBody, ObjectStorageTarget, StorageResizeBody, storageResizeSchema, ReplicateBody, DbInstanceGroupItem, DbInstanceGroup, DbInstanceItem, DbInstance, BackupInfo, StorageInfo, NetworkInfo } from './instances';
-export { RestoreSpec, RestoreBody, RestoreFromObsBody, RestoreFromBackupBody, ListBackupsQuery, LastQueryQuery, BackupItem, RestorationInfo } from './backups';
+export {
+  intRange,
+  textLength,
+  nonEmpty,
+  id,
+  enumOf,
+  DATE_TIME_RE,
+  dateTimeInput,
+  DB_VERSIONS,
+  CREATABLE_DB_VERSIONS,
+  OBS_RESTORABLE_DB_VERSIONS,
+  authenticationPluginsOf,
+  REGIONS,
+  BACKUP_WND_DURATIONS,
+  AUTHORITY_TYPES,
+  AUTHENTICATION_PLUGINS,
+  type AuthenticationPlugin,
+  TLS_OPTIONS,
+  LOG_FILE_TYPES,
+  BACKUP_TYPES,
+  RESTORE_TYPES,
+  EVENT_CATEGORY_TYPES,
+  PORT_TYPES,
+  dbPort,
+  storageSize,
+  dbPassword,
+  dbUserName,
+  pingInterval,
+  backupPeriod,
+  ftwrlWaitTimeout,
+  backupRetryCount,
+  backupWndBgnTime,
+  queryFromSearchParams,
+  Paging,
+  DateTime,
+  parseDateTime,
+  JobIdResponse,
+  EmptyResponse,
+  Job,
+} from './fields';
+export {
+  NetworkSpec,
+  StorageSpec,
+  BackupSchedule,
+  BackupSpec,
+  BackupInfoUpdate,
+  InstanceSpec,
+  CreateDbInstanceBody,
+  ModifyDbInstanceBody,
+  ObjectStorageTarget,
+  StorageResizeBody,
+  storageResizeSchema,
+  ReplicateBody,
+  DbInstanceGroupItem,
+  DbInstanceGroup,
+  DbInstanceItem,
+  DbInstance,
+  BackupInfo,
+  StorageInfo,
+  NetworkInfo,
+} from './instances';
+export {
+  RestoreSpec,
+  RestoreBody,
+  RestoreFromObsBody,
+  RestoreFromBackupBody,
+  ListBackupsQuery,
+  LastQueryQuery,
+  BackupItem,
+  RestorationInfo,
+} from './backups';
 export { DB_USER_HOST_RE, dbUserHost, CreateDbUserBody, ModifyDbUserBody, DbUser, DbSchema } from './users';
-export { RuleSpec, CreateDbSecurityGroupBody, DeleteRulesQuery, Rule, DbSecurityGroupItem, DbSecurityGroup } from './securityGroups';
-export { CreateParameterGroupBody, CopyParameterGroupBody, ModifyParametersBody, ListParameterGroupsQuery, ParameterGroupItem, Parameter, ParameterGroup } from './parameterGroups';
-export { CreateUserGroupBody, ModifyUserGroupBody, CreateNotificationGroupBody, ModifyNotificationGroupBody, UserGroupItem, UserGroup, NotificationGroupItem, NotificationGroup } from './groups';
-export { ExportLogFilesBody, ListLogFilesQuery, LogFile, ListEventsQuery, MetricStatisticsQuery, MetricValue, MetricStatistic, Event } from './monitoring';
+export {
+  RuleSpec,
+  CreateDbSecurityGroupBody,
+  DeleteRulesQuery,
+  Rule,
+  DbSecurityGroupItem,
+  DbSecurityGroup,
+} from './securityGroups';
+export {
+  CreateParameterGroupBody,
+  CopyParameterGroupBody,
+  ModifyParametersBody,
+  ListParameterGroupsQuery,
+  ParameterGroupItem,
+  Parameter,
+  ParameterGroup,
+} from './parameterGroups';
+export {
+  CreateUserGroupBody,
+  ModifyUserGroupBody,
+  CreateNotificationGroupBody,
+  ModifyNotificationGroupBody,
+  UserGroupItem,
+  UserGroup,
+  NotificationGroupItem,
+  NotificationGroup,
+} from './groups';
+export {
+  ExportLogFilesBody,
+  ListLogFilesQuery,
+  LogFile,
+  ListEventsQuery,
+  MetricStatisticsQuery,
+  MetricValue,
+  MetricStatistic,
+  Event,
+} from './monitoring';
 export { fieldIssues, expandUnknownKeys, formatPath } from './issues';
 
 // ---------------------------------------------------------------------------------------
@@ -42,12 +209,21 @@ const none = { response: EmptyResponse };
 
 export const RDS_SCHEMAS = {
   listRegions: { response: listOf('regions', loose({ regionCode: z.string(), isEnabled: flag })) },
-  listProjectMembers: { response: listOf('members', loose({ memberId: z.string(), memberName: str, emailAddress: str, phoneNumber: str })) },
-  listDbFlavors: { response: listOf('dbFlavors', loose({ dbFlavorId: z.string(), dbFlavorName: z.string(), ram: num, vcpus: num })) },
-  listSubnets: {
-    response: listOf('subnets', loose({ subnetId: z.string(), subnetName: str, subnetCidr: str, usingGateway: flag, availableIpCount: num })),
+  listProjectMembers: {
+    response: listOf('members', loose({ memberId: z.string(), memberName: str, emailAddress: str, phoneNumber: str })),
   },
-  listDbVersions: { response: listOf('dbVersions', loose({ dbVersion: z.string(), dbVersionName: str, restorableFromObs: flag })) },
+  listDbFlavors: {
+    response: listOf('dbFlavors', loose({ dbFlavorId: z.string(), dbFlavorName: z.string(), ram: num, vcpus: num })),
+  },
+  listSubnets: {
+    response: listOf(
+      'subnets',
+      loose({ subnetId: z.string(), subnetName: str, subnetCidr: str, usingGateway: flag, availableIpCount: num }),
+    ),
+  },
+  listDbVersions: {
+    response: listOf('dbVersions', loose({ dbVersion: z.string(), dbVersionName: str, restorableFromObs: flag })),
+  },
   listStorageTypes: { response: listOf('storageTypes', z.string()) },
   listStorages: { response: listOf('storages', z.string()) },
   getJob: { response: Job },
@@ -59,7 +235,12 @@ export const RDS_SCHEMAS = {
   modifyDbInstance: { body: ModifyDbInstanceBody, ...job },
   deleteDbInstance: job,
   restartDbInstance: {
-    body: z.optional(z.strictObject({ useOnlineFailover: z.optional(bool('useOnlineFailover')), executeBackup: z.optional(bool('executeBackup')) })),
+    body: z.optional(
+      z.strictObject({
+        useOnlineFailover: z.optional(bool('useOnlineFailover')),
+        executeBackup: z.optional(bool('executeBackup')),
+      }),
+    ),
     ...job,
   },
   forceRestartDbInstance: none,
@@ -69,7 +250,10 @@ export const RDS_SCHEMAS = {
   backupDbInstanceToObjectStorage: { body: ObjectStorageTarget, ...job },
   promoteDbInstance: job,
   setDeletionProtection: { body: z.strictObject({ useDeletionProtection: bool('useDeletionProtection') }), ...none },
-  setHighAvailability: { body: z.strictObject({ useHighAvailability: bool('useHighAvailability'), pingInterval: z.optional(pingInterval) }), ...job },
+  setHighAvailability: {
+    body: z.strictObject({ useHighAvailability: bool('useHighAvailability'), pingInterval: z.optional(pingInterval) }),
+    ...job,
+  },
   resumeHighAvailability: job,
   pauseHighAvailability: job,
   repairHighAvailability: job,
@@ -95,7 +279,10 @@ export const RDS_SCHEMAS = {
   deleteDbSchema: job,
   listLogFiles: { query: ListLogFilesQuery, response: listOf('logFiles', LogFile) },
   exportLogFiles: { body: ExportLogFilesBody, ...job },
-  listBackups: { query: ListBackupsQuery, response: loose({ totalCounts: z.number(), ...listOf('backups', BackupItem).def.shape }) },
+  listBackups: {
+    query: ListBackupsQuery,
+    response: loose({ totalCounts: z.number(), ...listOf('backups', BackupItem).def.shape }),
+  },
   exportBackup: { body: ObjectStorageTarget, ...job },
   deleteBackup: job,
   listDbSecurityGroups: { response: listOf('dbSecurityGroups', DbSecurityGroupItem) },
@@ -126,7 +313,10 @@ export const RDS_SCHEMAS = {
   deleteNotificationGroup: none,
   listMetrics: { response: listOf('metrics', loose({ measureName: z.string(), unit: str })) },
   getMetricStatistics: { query: MetricStatisticsQuery, response: listOf('metricStatistics', MetricStatistic) },
-  listEvents: { query: ListEventsQuery, response: loose({ totalCounts: z.number(), ...listOf('events', Event).def.shape }) },
+  listEvents: {
+    query: ListEventsQuery,
+    response: loose({ totalCounts: z.number(), ...listOf('events', Event).def.shape }),
+  },
   listEventCodes: { response: listOf('eventCodes', loose({ eventCode: z.string(), eventCategoryType: str })) },
 } satisfies Record<RdsOperationName, Schemas>;
 

@@ -1,7 +1,39 @@
 // DB instances and instance groups: the create / modify / replicate / resize bodies and
 // their building blocks (network, storage, backup settings), and the instance answers.
 import * as z from 'zod/mini';
-import { AUTHENTICATION_PLUGINS, BACKUP_WND_DURATIONS, backupPeriod, backupRetryCount, backupWndBgnTime, bool, CREATABLE_DB_VERSIONS, DB_VERSIONS, dbPassword, dbPort, dbUserName, description, enumOf, flag, ftwrlWaitTimeout, id, idList, loose, msg, nonEmpty, num, opt, optText, pingInterval, pluginRules, REGIONS, storageSize, str, strings, TLS_OPTIONS, when } from './fields';
+import {
+  AUTHENTICATION_PLUGINS,
+  BACKUP_WND_DURATIONS,
+  backupPeriod,
+  backupRetryCount,
+  backupWndBgnTime,
+  bool,
+  CREATABLE_DB_VERSIONS,
+  DB_VERSIONS,
+  dbPassword,
+  dbPort,
+  dbUserName,
+  description,
+  enumOf,
+  flag,
+  ftwrlWaitTimeout,
+  id,
+  idList,
+  loose,
+  msg,
+  nonEmpty,
+  num,
+  opt,
+  optText,
+  pingInterval,
+  pluginRules,
+  REGIONS,
+  storageSize,
+  str,
+  strings,
+  TLS_OPTIONS,
+  when,
+} from './fields';
 
 export const NetworkSpec = z.strictObject({
   subnetId: id('network.subnetId'),
@@ -115,22 +147,37 @@ export const ReplicateBody = z.strictObject({
     usePublicAccess: z.optional(bool('network.usePublicAccess')),
     availabilityZone: nonEmpty('network.availabilityZone'),
   }),
-  storage: z.optional(z.strictObject({ storageType: z.optional(nonEmpty('storage.storageType')), storageSize: z.optional(storageSize) })),
+  storage: z.optional(
+    z.strictObject({ storageType: z.optional(nonEmpty('storage.storageType')), storageSize: z.optional(storageSize) }),
+  ),
   backup: z.optional(
     z.strictObject({
       backupPeriod: z.optional(backupPeriod),
       ...backupOptional,
       backupSchedules: z.optional(
-        z.array(z.strictObject({ backupWndBgnTime: z.optional(backupWndBgnTime), backupWndDuration: z.optional(enumOf('backupWndDuration', BACKUP_WND_DURATIONS)) })),
+        z.array(
+          z.strictObject({
+            backupWndBgnTime: z.optional(backupWndBgnTime),
+            backupWndDuration: z.optional(enumOf('backupWndDuration', BACKUP_WND_DURATIONS)),
+          }),
+        ),
       ),
     }),
   ),
 });
 
-export const DbInstanceGroupItem = loose({ dbInstanceGroupId: z.string(), replicationType: str, createdYmdt: when, updatedYmdt: when });
+export const DbInstanceGroupItem = loose({
+  dbInstanceGroupId: z.string(),
+  replicationType: str,
+  createdYmdt: when,
+  updatedYmdt: when,
+});
 export const DbInstanceGroup = loose({
   ...DbInstanceGroupItem.def.shape,
-  dbInstances: z.pipe(opt(z.array(loose({ dbInstanceId: z.string(), dbInstanceType: str, dbInstanceStatus: str }))), z.transform((v) => v ?? [])),
+  dbInstances: z.pipe(
+    opt(z.array(loose({ dbInstanceId: z.string(), dbInstanceType: str, dbInstanceStatus: str }))),
+    z.transform((v) => v ?? []),
+  ),
 });
 
 export const DbInstanceItem = loose({

@@ -9,13 +9,23 @@ export function fieldIssues(schema: z.ZodMiniType, value: unknown): FieldIssue[]
   return expandUnknownKeys(result.error.issues).map((i) => ({ path: formatPath(i.path), message: i.message }));
 }
 
-type Issue = { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[]; input?: unknown; expected?: unknown };
+type Issue = {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+  input?: unknown;
+  expected?: unknown;
+};
 
 /** zod reports all unknown fields of an object as one issue; make it one issue per field, named by its path. */
 export function expandUnknownKeys<I extends Issue>(issues: readonly I[]): (I | Issue)[] {
   return issues.flatMap((i): (I | Issue)[] =>
     i.code === 'unrecognized_keys' && i.keys
-      ? i.keys.map((key) => ({ path: [...i.path, key], message: `${formatPath([...i.path, key])} is not a field of this request (misspelt?)` }))
+      ? i.keys.map((key) => ({
+          path: [...i.path, key],
+          message: `${formatPath([...i.path, key])} is not a field of this request (misspelt?)`,
+        }))
       : [i],
   );
 }

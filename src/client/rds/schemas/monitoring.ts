@@ -1,6 +1,23 @@
 // Log files, metrics and events.
 import * as z from 'zod/mini';
-import { dateTimeInput, enumOf, EVENT_CATEGORY_TYPES, id, LOG_FILE_TYPES, loose, msg, nonEmpty, num, opt, optText, queryInt, queryList, str, when, Paging } from './fields';
+import {
+  dateTimeInput,
+  enumOf,
+  EVENT_CATEGORY_TYPES,
+  id,
+  LOG_FILE_TYPES,
+  loose,
+  msg,
+  nonEmpty,
+  num,
+  opt,
+  optText,
+  queryInt,
+  queryList,
+  str,
+  when,
+  Paging,
+} from './fields';
 import { ObjectStorageTarget } from './instances';
 
 export const ExportLogFilesBody = z.strictObject({
@@ -10,7 +27,9 @@ export const ExportLogFilesBody = z.strictObject({
   ...ObjectStorageTarget.def.shape,
 });
 
-export const ListLogFilesQuery = z.optional(z.strictObject({ logFileTypes: z.optional(queryList('logFileTypes', enumOf('logFileTypes[]', LOG_FILE_TYPES))) }));
+export const ListLogFilesQuery = z.optional(
+  z.strictObject({ logFileTypes: z.optional(queryList('logFileTypes', enumOf('logFileTypes[]', LOG_FILE_TYPES))) }),
+);
 
 export const LogFile = loose({ logFileName: z.string(), logFileType: str, logFileSize: num, createdYmdt: when });
 
@@ -39,12 +58,22 @@ export const MetricValue = z.pipe(
   z.tuple([z.union([z.number(), z.string()]), z.nullable(z.union([z.string(), z.number()]))]),
   z.transform(([t, v]): [number, string | null] => [Number(t), v === null ? null : String(v)]),
 );
-export const MetricStatistic = loose({ measureName: z.string(), unit: str, values: z.pipe(opt(z.array(MetricValue)), z.transform((v) => v ?? [])) });
+export const MetricStatistic = loose({
+  measureName: z.string(),
+  unit: str,
+  values: z.pipe(
+    opt(z.array(MetricValue)),
+    z.transform((v) => v ?? []),
+  ),
+});
 export const Event = loose({
   eventCategoryType: str,
   eventCode: str,
   sourceId: str,
   sourceName: str,
-  messages: z.pipe(opt(z.array(loose({ langCode: z.string(), message: z.string() }))), z.transform((v) => v ?? [])),
+  messages: z.pipe(
+    opt(z.array(loose({ langCode: z.string(), message: z.string() }))),
+    z.transform((v) => v ?? []),
+  ),
   eventYmdt: when,
 });

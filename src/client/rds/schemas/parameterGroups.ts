@@ -18,7 +18,9 @@ export const ModifyParametersBody = z.strictObject({
   ),
 });
 
-export const ListParameterGroupsQuery = z.optional(z.strictObject({ dbVersion: z.optional(enumOf('dbVersion', DB_VERSIONS)) }));
+export const ListParameterGroupsQuery = z.optional(
+  z.strictObject({ dbVersion: z.optional(enumOf('dbVersion', DB_VERSIONS)) }),
+);
 
 export const ParameterGroupItem = loose({
   parameterGroupId: z.string(),
@@ -32,7 +34,10 @@ export const ParameterGroupItem = loose({
 export const Parameter = loose({
   parameterId: z.string(),
   /** Documented upper-case, sent lower-case: normalised to upper-case. */
-  parameterFileGroup: z.pipe(str, z.transform((v) => (typeof v === 'string' ? v.toUpperCase() : v))),
+  parameterFileGroup: z.pipe(
+    str,
+    z.transform((v) => (typeof v === 'string' ? v.toUpperCase() : v)),
+  ),
   parameterName: z.string(),
   fileParameterName: str,
   value: str,
@@ -43,5 +48,8 @@ export const Parameter = loose({
 });
 export const ParameterGroup = loose({
   ...ParameterGroupItem.def.shape,
-  parameters: z.pipe(opt(z.array(Parameter)), z.transform((v) => v ?? [])),
+  parameters: z.pipe(
+    opt(z.array(Parameter)),
+    z.transform((v) => v ?? []),
+  ),
 });

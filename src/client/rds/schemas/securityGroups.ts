@@ -1,6 +1,20 @@
 // DB security groups and their rules.
 import * as z from 'zod/mini';
-import { description, enumOf, id, intRange, loose, msg, nonEmpty, num, opt, PORT_TYPES, queryList, str, when } from './fields';
+import {
+  description,
+  enumOf,
+  id,
+  intRange,
+  loose,
+  msg,
+  nonEmpty,
+  num,
+  opt,
+  PORT_TYPES,
+  queryList,
+  str,
+  when,
+} from './fields';
 
 /** True when `cidr` is a valid IPv4 (`etherType` IPV4) or IPv6 (IPV6) CIDR. */
 const isCidr = (cidr: string, etherType: string) =>
@@ -21,22 +35,30 @@ export const RuleSpec = z
   })
   .check(
     z.superRefine((v, ctx) => {
-      const add = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message, input: v });
+      const add = (path: (string | number)[], message: string) =>
+        ctx.addIssue({ code: 'custom', path, message, input: v });
       const { portType, minPort, maxPort } = v.port;
       const has = (n: number | null | undefined): n is number => typeof n === 'number';
       if (portType === 'DB_PORT') {
-        if (has(minPort) || has(maxPort)) add(['port'], 'port.minPort and port.maxPort must be empty when port.portType is DB_PORT');
-        if (v.direction === 'EGRESS') add(['port', 'portType'], 'port.portType DB_PORT cannot be used with direction EGRESS');
+        if (has(minPort) || has(maxPort))
+          add(['port'], 'port.minPort and port.maxPort must be empty when port.portType is DB_PORT');
+        if (v.direction === 'EGRESS')
+          add(['port', 'portType'], 'port.portType DB_PORT cannot be used with direction EGRESS');
       } else if (portType === 'PORT') {
         if (!has(minPort)) add(['port', 'minPort'], 'port.minPort is required when port.portType is PORT');
-        else if (minPort !== maxPort) add(['port', 'maxPort'], 'port.maxPort must equal port.minPort when port.portType is PORT');
+        else if (minPort !== maxPort)
+          add(['port', 'maxPort'], 'port.maxPort must equal port.minPort when port.portType is PORT');
       } else if (portType === 'PORT_RANGE') {
         if (!has(minPort)) add(['port', 'minPort'], 'port.minPort is required when port.portType is PORT_RANGE');
         if (!has(maxPort)) add(['port', 'maxPort'], 'port.maxPort is required when port.portType is PORT_RANGE');
-        if (has(minPort) && has(maxPort) && minPort > maxPort) add(['port', 'maxPort'], 'port.maxPort must not be below port.minPort');
+        if (has(minPort) && has(maxPort) && minPort > maxPort)
+          add(['port', 'maxPort'], 'port.maxPort must not be below port.minPort');
       }
       if (!isCidr(v.cidr, v.etherType))
-        add(['cidr'], `cidr must be an ${v.etherType === 'IPV6' ? 'IPv6' : 'IPv4'} CIDR matching etherType ${v.etherType}, e.g. ${v.etherType === 'IPV6' ? '::/0' : '10.0.0.0/24'}`);
+        add(
+          ['cidr'],
+          `cidr must be an ${v.etherType === 'IPV6' ? 'IPv6' : 'IPv4'} CIDR matching etherType ${v.etherType}, e.g. ${v.etherType === 'IPV6' ? '::/0' : '10.0.0.0/24'}`,
+        );
     }),
   );
 
@@ -47,7 +69,10 @@ export const CreateDbSecurityGroupBody = z.strictObject({
 });
 
 export const DeleteRulesQuery = z.strictObject({
-  ruleIds: z.pipe(queryList('ruleIds', id('ruleIds[]')), z.array(z.string()).check(z.minLength(1, 'ruleIds must name at least one rule'))),
+  ruleIds: z.pipe(
+    queryList('ruleIds', id('ruleIds[]')),
+    z.array(z.string()).check(z.minLength(1, 'ruleIds must name at least one rule')),
+  ),
 });
 
 export const Rule = loose({
@@ -77,5 +102,11 @@ export const DbSecurityGroup = z.pipe(
     }
     return v;
   }),
-  loose({ ...DbSecurityGroupItem.def.shape, rules: z.pipe(opt(z.array(Rule)), z.transform((v) => v ?? [])) }),
+  loose({
+    ...DbSecurityGroupItem.def.shape,
+    rules: z.pipe(
+      opt(z.array(Rule)),
+      z.transform((v) => v ?? []),
+    ),
+  }),
 );

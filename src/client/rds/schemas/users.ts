@@ -1,6 +1,18 @@
 // DB users and schemas.
 import * as z from 'zod/mini';
-import { AUTHENTICATION_PLUGINS, AUTHORITY_TYPES, dbPassword, dbUserName, enumOf, loose, msg, pluginRules, str, TLS_OPTIONS, when } from './fields';
+import {
+  AUTHENTICATION_PLUGINS,
+  AUTHORITY_TYPES,
+  dbPassword,
+  dbUserName,
+  enumOf,
+  loose,
+  msg,
+  pluginRules,
+  str,
+  TLS_OPTIONS,
+  when,
+} from './fields';
 
 /**
  * Host pattern of a DB user, as MySQL's `user@host` takes it: `%` (any host), a host
@@ -14,7 +26,10 @@ export const dbUserHost = z
   .check(
     z.minLength(1, 'host is required (use % for any host)'),
     z.maxLength(255, 'host must be at most 255 characters long'),
-    z.regex(DB_USER_HOST_RE, 'host must be a host pattern such as %, 10.0.0.%, 192.168.0.0/255.255.0.0 or db.example.com'),
+    z.regex(
+      DB_USER_HOST_RE,
+      'host must be a host pattern such as %, 10.0.0.%, 192.168.0.0/255.255.0.0 or db.example.com',
+    ),
   );
 
 export const CreateDbUserBody = z.strictObject({
@@ -45,4 +60,9 @@ export const DbUser = loose({
   createdYmdt: when,
   updatedYmdt: when,
 });
-export const DbSchema = loose({ dbSchemaId: z.string(), dbSchemaName: z.string(), dbSchemaStatus: str, createdYmdt: when });
+export const DbSchema = loose({
+  dbSchemaId: z.string(),
+  dbSchemaName: z.string(),
+  dbSchemaStatus: str,
+  createdYmdt: when,
+});

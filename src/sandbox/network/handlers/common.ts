@@ -10,7 +10,11 @@ export type Rec = Record<string, unknown> & { id: string };
 export const hubTime = (d = new Date()) => d.toISOString().slice(0, 19).replace('T', ' ');
 export const isoTime = (d = new Date()) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-export const json = (status: number, body: unknown): SandboxReply => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export const json = (status: number, body: unknown): SandboxReply => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 export class Refusal {
   constructor(
@@ -22,7 +26,8 @@ export class Refusal {
 export const refuse = (status: number, type: string, message: string): never => {
   throw new Refusal(status, type, message);
 };
-export const neutron = (r: Refusal): SandboxReply => json(r.status, { NeutronError: { type: r.type, message: r.message, detail: '' } });
+export const neutron = (r: Refusal): SandboxReply =>
+  json(r.status, { NeutronError: { type: r.type, message: r.message, detail: '' } });
 
 /** The transit-hub segments (collection path names) the model knows. */
 export const SEG = {
@@ -64,10 +69,13 @@ export async function readBody(op: NetworkOperation, call: SandboxCall): Promise
     refuse(400, 'BadRequest', 'The request body is not valid JSON.');
   }
   const inner = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>)[op.key!] : undefined;
-  if (!inner || typeof inner !== 'object') refuse(400, 'BadRequest', `Resource body required: wrap the fields in "${op.key}".`);
+  if (!inner || typeof inner !== 'object')
+    refuse(400, 'BadRequest', `Resource body required: wrap the fields in "${op.key}".`);
   const r = op.body!.safeParse(inner);
   if (!r.success) {
-    const what = issuesOf(r.error.issues as never, '', inner).map((i) => `${i.path || op.key}: ${i.message}`).join('; ');
+    const what = issuesOf(r.error.issues as never, '', inner)
+      .map((i) => `${i.path || op.key}: ${i.message}`)
+      .join('; ');
     refuse(400, 'BadRequest', `Invalid input for ${op.key}: ${what}.`);
   }
   return r.data as Record<string, unknown>;
@@ -81,7 +89,14 @@ export function filtersOf(op: NetworkOperation, call: SandboxCall): Record<strin
   }
   if (op.query) {
     const r = op.query.safeParse(q);
-    if (!r.success) refuse(400, 'InvalidInput', `Invalid input for operation: ${issuesOf(r.error.issues as never, '', q).map((i) => `${i.path || 'query'}: ${i.message}`).join('; ')}.`);
+    if (!r.success)
+      refuse(
+        400,
+        'InvalidInput',
+        `Invalid input for operation: ${issuesOf(r.error.issues as never, '', q)
+          .map((i) => `${i.path || 'query'}: ${i.message}`)
+          .join('; ')}.`,
+      );
   }
   return q;
 }

@@ -5,7 +5,8 @@ import { type Rec, hubTime, refuse, SEG } from './common';
 import type { RegionState } from '../state';
 
 export function sameHub(a: Rec, b: Rec, what: string): void {
-  if (a.transithub_id !== b.transithub_id) refuse(400, 'BadRequest', `The attachment ${a.id} and the ${what} ${b.id} belong to different transit hubs.`);
+  if (a.transithub_id !== b.transithub_id)
+    refuse(400, 'BadRequest', `The attachment ${a.id} and the ${what} ${b.id} belong to different transit hubs.`);
 }
 
 /** A gateway body without the fields sent as null: the service takes null as "not given". */
@@ -13,10 +14,24 @@ export function givenFields(body: Record<string, unknown>): Record<string, unkno
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null));
 }
 
-export function createGateway(segment: string, given: Record<string, unknown>, state: RegionState, token: SandboxToken, buildDelayMs: number): Rec {
+export function createGateway(
+  segment: string,
+  given: Record<string, unknown>,
+  state: RegionState,
+  token: SandboxToken,
+  buildDelayMs: number,
+): Rec {
   const now = hubTime();
   const body = givenFields(given);
-  const rec: Rec = { ...state.base(), tenant_id: token.tenantId, project_id: token.tenantId, created_at: now, updated_at: now, description: '', ...body };
+  const rec: Rec = {
+    ...state.base(),
+    tenant_id: token.tenantId,
+    project_id: token.tenantId,
+    created_at: now,
+    updated_at: now,
+    description: '',
+    ...body,
+  };
   const building = () => {
     rec.status = 'BUILD';
     state.activeAt.set(rec.id, Date.now() + buildDelayMs);
@@ -25,16 +40,34 @@ export function createGateway(segment: string, given: Record<string, unknown>, s
     case SEG.hub: {
       state.put(SEG.hub, rec);
       // A hub comes with its default routing table.
-      const table: Rec = { ...state.base(), tenant_id: token.tenantId, project_id: token.tenantId, created_at: now, updated_at: now, name: 'default', description: 'Default routing table', transithub_id: rec.id, default_table: true, status: 'BUILD' };
+      const table: Rec = {
+        ...state.base(),
+        tenant_id: token.tenantId,
+        project_id: token.tenantId,
+        created_at: now,
+        updated_at: now,
+        name: 'default',
+        description: 'Default routing table',
+        transithub_id: rec.id,
+        default_table: true,
+        status: 'BUILD',
+      };
       state.activeAt.set(table.id, Date.now() + buildDelayMs);
       state.put(SEG.table, table);
       return rec;
     }
     case SEG.attachment: {
       state.need(SEG.hub, body.transithub_id);
-      const vpc = state.vpcs.find((v) => v.id === body.resource_id && !v.external) ?? refuse(404, 'VpcNotFound', `VPC ${String(body.resource_id)} could not be found.`);
-      if (!vpc.subnets.some((s) => s.id === body.subnet_id)) refuse(400, 'BadRequest', `Subnet ${String(body.subnet_id)} does not belong to VPC ${vpc.id}.`);
-      if ([...state.of(SEG.attachment).values()].some((a) => a.transithub_id === body.transithub_id && a.resource_id === vpc.id))
+      const vpc =
+        state.vpcs.find((v) => v.id === body.resource_id && !v.external) ??
+        refuse(404, 'VpcNotFound', `VPC ${String(body.resource_id)} could not be found.`);
+      if (!vpc.subnets.some((s) => s.id === body.subnet_id))
+        refuse(400, 'BadRequest', `Subnet ${String(body.subnet_id)} does not belong to VPC ${vpc.id}.`);
+      if (
+        [...state.of(SEG.attachment).values()].some(
+          (a) => a.transithub_id === body.transithub_id && a.resource_id === vpc.id,
+        )
+      )
         refuse(409, 'Conflict', `VPC ${vpc.id} is already attached to transit hub ${String(body.transithub_id)}.`);
       rec.resource_cidr = vpc.cidrv4;
       rec.remote = false;
@@ -50,14 +83,22 @@ export function createGateway(segment: string, given: Record<string, unknown>, s
       const table = state.need(SEG.table, body.routing_table_id);
       sameHub(att, table, 'routing table');
       if ([...state.of(SEG.association).values()].some((a) => a.attachment_id === att.id))
-        refuse(409, 'Conflict', `Attachment ${att.id} is already associated with a routing table: delete that association first.`);
+        refuse(
+          409,
+          'Conflict',
+          `Attachment ${att.id} is already associated with a routing table: delete that association first.`,
+        );
       return state.put(SEG.association, rec);
     }
     case SEG.propagation: {
       const att = state.need(SEG.attachment, body.attachment_id);
       const table = state.need(SEG.table, body.routing_table_id);
       sameHub(att, table, 'routing table');
-      if ([...state.of(SEG.propagation).values()].some((p) => p.attachment_id === att.id && p.routing_table_id === table.id))
+      if (
+        [...state.of(SEG.propagation).values()].some(
+          (p) => p.attachment_id === att.id && p.routing_table_id === table.id,
+        )
+      )
         refuse(409, 'Conflict', `Attachment ${att.id} already propagates into routing table ${table.id}.`);
       return state.propagate(rec);
     }
@@ -72,7 +113,8 @@ export function createGateway(segment: string, given: Record<string, unknown>, s
     }
     case SEG.domain: {
       const hub = state.need(SEG.hub, body.transithub_id);
-      if (hub.multicast_enable !== true) refuse(400, 'BadRequest', `Transit hub ${hub.id} does not have multicast enabled.`);
+      if (hub.multicast_enable !== true)
+        refuse(400, 'BadRequest', `Transit hub ${hub.id} does not have multicast enabled.`);
       building();
       return state.put(SEG.domain, rec);
     }
@@ -87,26 +129,51 @@ export function createGateway(segment: string, given: Record<string, unknown>, s
     }
     case SEG.group: {
       const assoc = state.need(SEG.mAssociation, body.association_id);
-      if (!state.ports.some((p) => p.id === body.port_id)) refuse(404, 'PortNotFound', `Port ${String(body.port_id)} could not be found.`);
+      if (!state.ports.some((p) => p.id === body.port_id))
+        refuse(404, 'PortNotFound', `Port ${String(body.port_id)} could not be found.`);
       const ip = String(body.ipaddress);
-      if (!isIpv4(ip) || !cidrContains('224.0.0.0/4', ip)) refuse(400, 'BadRequest', `${ip} is not a multicast address (224.0.0.0/4).`);
-      if (body.member_type === undefined && body.source_type === undefined) refuse(400, 'BadRequest', 'Either member_type or source_type is required.');
-      Object.assign(rec, { domain_id: assoc.domain_id, member_type: body.member_type ?? null, source_type: body.source_type ?? null });
+      if (!isIpv4(ip) || !cidrContains('224.0.0.0/4', ip))
+        refuse(400, 'BadRequest', `${ip} is not a multicast address (224.0.0.0/4).`);
+      if (body.member_type === undefined && body.source_type === undefined)
+        refuse(400, 'BadRequest', 'Either member_type or source_type is required.');
+      Object.assign(rec, {
+        domain_id: assoc.domain_id,
+        member_type: body.member_type ?? null,
+        source_type: body.source_type ?? null,
+      });
       return state.put(SEG.group, rec);
     }
     case SEG.hubAllow: {
       const hub = state.need(SEG.hub, body.transithub_id);
-      if (body.target_project_id === token.tenantId) refuse(400, 'BadRequest', 'A transit hub cannot be shared with its own project.');
-      if ([...state.of(SEG.hubAllow).values()].some((a) => a.transithub_id === hub.id && a.target_project_id === body.target_project_id))
-        refuse(409, 'Conflict', `Transit hub ${hub.id} is already shared with project ${String(body.target_project_id)}.`);
+      if (body.target_project_id === token.tenantId)
+        refuse(400, 'BadRequest', 'A transit hub cannot be shared with its own project.');
+      if (
+        [...state.of(SEG.hubAllow).values()].some(
+          (a) => a.transithub_id === hub.id && a.target_project_id === body.target_project_id,
+        )
+      )
+        refuse(
+          409,
+          'Conflict',
+          `Transit hub ${hub.id} is already shared with project ${String(body.target_project_id)}.`,
+        );
       rec.transithub_name = hub.name;
       return state.put(SEG.hubAllow, rec);
     }
     case SEG.domainAllow: {
       const domain = state.need(SEG.domain, body.domain_id);
-      if (body.target_project_id === token.tenantId) refuse(400, 'BadRequest', 'A multicast domain cannot be shared with its own project.');
-      if ([...state.of(SEG.domainAllow).values()].some((a) => a.domain_id === domain.id && a.target_project_id === body.target_project_id))
-        refuse(409, 'Conflict', `Multicast domain ${domain.id} is already shared with project ${String(body.target_project_id)}.`);
+      if (body.target_project_id === token.tenantId)
+        refuse(400, 'BadRequest', 'A multicast domain cannot be shared with its own project.');
+      if (
+        [...state.of(SEG.domainAllow).values()].some(
+          (a) => a.domain_id === domain.id && a.target_project_id === body.target_project_id,
+        )
+      )
+        refuse(
+          409,
+          'Conflict',
+          `Multicast domain ${domain.id} is already shared with project ${String(body.target_project_id)}.`,
+        );
       rec.domain_name = domain.name;
       return state.put(SEG.domainAllow, rec);
     }
@@ -116,7 +183,12 @@ export function createGateway(segment: string, given: Record<string, unknown>, s
 
 export function inUse(what: string, id: string, users: Array<[string, number]>): void {
   const present = users.filter(([, n]) => n > 0);
-  if (present.length) refuse(409, 'InUse', `${what} ${id} is in use by ${present.map(([name, n]) => `${n} ${name}${n > 1 ? 's' : ''}`).join(', ')}: delete those first.`);
+  if (present.length)
+    refuse(
+      409,
+      'InUse',
+      `${what} ${id} is in use by ${present.map(([name, n]) => `${n} ${name}${n > 1 ? 's' : ''}`).join(', ')}: delete those first.`,
+    );
 }
 
 export function deleteGateway(segment: string, rec: Rec, state: RegionState): void {
@@ -142,7 +214,8 @@ export function deleteGateway(segment: string, rec: Rec, state: RegionState): vo
       ]);
       break;
     case SEG.table:
-      if (rec.default_table) refuse(409, 'InUse', `Routing table ${rec.id} is the default table of its transit hub; it goes with the hub.`);
+      if (rec.default_table)
+        refuse(409, 'InUse', `Routing table ${rec.id} is the default table of its transit hub; it goes with the hub.`);
       inUse('Routing table', rec.id, [
         ['routing association', count(SEG.association, (a) => a.routing_table_id === rec.id)],
         ['routing propagation', count(SEG.propagation, (p) => p.routing_table_id === rec.id)],
@@ -150,10 +223,16 @@ export function deleteGateway(segment: string, rec: Rec, state: RegionState): vo
       ]);
       break;
     case SEG.propagation:
-      for (const r of [...state.of(SEG.rule).values()]) if (r.propagation_id === rec.id) state.of(SEG.rule).delete(r.id);
+      for (const r of [...state.of(SEG.rule).values()])
+        if (r.propagation_id === rec.id) state.of(SEG.rule).delete(r.id);
       break;
     case SEG.rule:
-      if (rec.rule_type === 'PROPAGATED') refuse(409, 'Conflict', `Routing rule ${rec.id} was propagated: delete its routing propagation ${String(rec.propagation_id)} instead.`);
+      if (rec.rule_type === 'PROPAGATED')
+        refuse(
+          409,
+          'Conflict',
+          `Routing rule ${rec.id} was propagated: delete its routing propagation ${String(rec.propagation_id)} instead.`,
+        );
       break;
     case SEG.domain:
       inUse('Multicast domain', rec.id, [
@@ -162,7 +241,9 @@ export function deleteGateway(segment: string, rec: Rec, state: RegionState): vo
       ]);
       break;
     case SEG.mAssociation:
-      inUse('Multicast association', rec.id, [['multicast group', count(SEG.group, (g) => g.association_id === rec.id)]]);
+      inUse('Multicast association', rec.id, [
+        ['multicast group', count(SEG.group, (g) => g.association_id === rec.id)],
+      ]);
       break;
   }
   state.of(segment).delete(rec.id);
