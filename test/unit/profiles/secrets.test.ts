@@ -79,3 +79,47 @@ test('database passwords live under nhncloud/<profile>/db/<instance>/<user>, are
   );
   assert.equal(await s.dbPassword('b', 'inst-9', 'app'), 'db-pass-9', 'another profile keeps its passwords');
 });
+
+test('the index of database passwords holds each key once and loses a forgotten one', async () => {
+  const { m, storage } = memoryStorage();
+  const s = new ProfileSecretStore(storage);
+  const key = dbPasswordKey('a', 'inst-1', 'app');
+  await s.storeDbPassword('a', 'inst-1', 'app', 'first');
+  await s.storeDbPassword('a', 'inst-1', 'app', 'second');
+  assert.equal(m.get('nhncloud/a/dbIndex'), JSON.stringify([key]), 'stored twice, indexed once');
+  assert.equal(m.get(key), 'second');
+  await s.storeDbPassword('a', 'inst-2', 'app', 'other');
+  await s.forgetDbPassword('a', 'inst-1', 'app');
+  assert.equal(m.get('nhncloud/a/dbIndex'), JSON.stringify([dbPasswordKey('a', 'inst-2', 'app')]));
+});
+
+test('forgetting a password that was never stored writes nothing', async () => {
+  const { m, storage } = memoryStorage();
+  const s = new ProfileSecretStore(storage);
+  assert.equal(await s.forgetDbPassword('a', 'inst-1', 'app'), false);
+  assert.deepEqual([...m.keys()], []);
+});
+
+test('a damaged or tampered index never deletes what is not a database password of that profile', async () => {
+  const { m, storage } = memoryStorage();
+  const s = new ProfileSecretStore(storage);
+  await s.set('b', { rdsAppKey: 'b-key' });
+  await s.set('a', { rdsAppKey: 'a-key' });
+  // Keys of another profile and of a non-database field: never deleted through the index.
+  m.set('nhncloud/a/dbIndex', JSON.stringify(['nhncloud/b/rdsAppKey', 'nhncloud/a/rdsAppKey']));
+  await s.deleteAll('a');
+  assert.equal(m.get('nhncloud/b/rdsAppKey'), 'b-key', 'the other profile keeps its key');
+  assert.ok(!m.has('nhncloud/a/rdsAppKey'), 'the profile itself is removed as a field');
+  // Values that are not strings are skipped; the database passwords listed with them still go.
+  const dbKey = dbPasswordKey('a', 'inst-3', 'app');
+  m.set(dbKey, 'pw-3');
+  m.set('nhncloud/a/dbIndex', JSON.stringify([42, null, dbKey]));
+  await s.deleteAll('a');
+  assert.ok(!m.has(dbKey), 'the listed database password is deleted');
+  // Not JSON at all, and JSON that is not a list: read as empty, and rewritten on the next store.
+  for (const damaged of ['{', '{"k":"nhncloud/a/db/x/y"}']) {
+    m.set('nhncloud/a/dbIndex', damaged);
+    await s.storeDbPassword('a', 'inst-1', 'app', 'pw');
+    assert.equal(m.get('nhncloud/a/dbIndex'), JSON.stringify([dbPasswordKey('a', 'inst-1', 'app')]));
+  }
+});
