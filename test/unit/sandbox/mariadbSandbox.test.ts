@@ -53,6 +53,12 @@ describe('the sandbox backs its DB instances with real MariaDB servers', () => {
     const ep = await endpointOf(inst.dbInstanceId);
     assert.equal(ep.host, '127.0.0.1');
     assert.notEqual(ep.port, 3306);
+    // Every instance's port is a dbPort the API accepts: the restore and replicate forms start from it.
+    const { dbInstances } = await kr1.listDbInstances();
+    for (const i of dbInstances) {
+      const { dbPort } = await kr1.getDbInstance({ dbInstanceId: i.dbInstanceId });
+      assert.ok(dbPort >= 3306 && dbPort <= 43306, `${i.dbInstanceName}: dbPort ${dbPort} outside 3306 to 43306`);
+    }
     const net: any = await kr1.getNetworkInfo({ dbInstanceId: inst.dbInstanceId });
     assert.deepEqual(net.endPoints.map((e: any) => [e.endPointType, e.ipAddress]).sort(), [
       ['EXTERNAL', '127.0.0.1'],

@@ -33,6 +33,10 @@ import {
   watchedTempDir,
 } from './server';
 
+/** The dbPort range of the API (RDS spec: 3306 to 43306). */
+const DB_PORT_MIN = 3306;
+const DB_PORT_MAX = 43306;
+
 /** The password of the seeded DB users (admin, app, readonly): fixed so the README and `npm run sandbox` can show it. */
 export const SANDBOX_DB_PASSWORD = 'sandbox-db-password';
 
@@ -148,7 +152,7 @@ export class SandboxDatabases {
       applied: new Map(),
       clients: new Set(),
     };
-    [a.listener, a.port] = await this.listen(a, 0);
+    [a.listener, a.port] = await this.listenInDbPortRange(a);
     inst.dbPort = a.port;
     this.attached.set(inst.dbInstanceId, a);
   }
@@ -166,6 +170,26 @@ export class SandboxDatabases {
     } catch {
       a.inst.dbPort = a.port;
     }
+  }
+
+  /**
+   * A free loopback port that is also a valid dbPort: the API allows 3306 to 43306, and the forms
+   * (restore, replicate) start from the source instance's port, so a port outside that range
+   * would make them refuse their own defaults. Random tries above 4306 (3306 and its neighbours
+   * may belong to a MariaDB of the machine).
+   */
+  private async listenInDbPortRange(a: Attached): Promise<[Server, number]> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const port = DB_PORT_MIN + 1000 + Math.floor(Math.random() * (DB_PORT_MAX - DB_PORT_MIN - 1000));
+      try {
+        return await this.listen(a, port);
+      } catch {
+        // Taken: try another.
+      }
+    }
+    throw new Error(
+      `No free port between ${DB_PORT_MIN} and ${DB_PORT_MAX} on 127.0.0.1 for ${a.inst.dbInstanceName}.`,
+    );
   }
 
   private listen(a: Attached, port: number): Promise<[Server, number]> {
