@@ -57,7 +57,10 @@ describe('the sandbox backs its DB instances with real MariaDB servers', () => {
     const { dbInstances } = await kr1.listDbInstances();
     for (const i of dbInstances) {
       const { dbPort } = await kr1.getDbInstance({ dbInstanceId: i.dbInstanceId });
-      assert.ok(dbPort >= 3306 && dbPort <= 43306, `${i.dbInstanceName}: dbPort ${dbPort} outside 3306 to 43306`);
+      assert.ok(
+        dbPort != null && dbPort >= 3306 && dbPort <= 43306,
+        `${i.dbInstanceName}: dbPort ${dbPort} outside 3306 to 43306`,
+      );
     }
     const net: any = await kr1.getNetworkInfo({ dbInstanceId: inst.dbInstanceId });
     assert.deepEqual(net.endPoints.map((e: any) => [e.endPointType, e.ipAddress]).sort(), [
