@@ -5,7 +5,7 @@ import noTextDecisions from './eslint/noTextDecisions.mjs';
 import wholeSentences from './eslint/wholeSentences.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.e2e-artifacts/**', '.bench/**', 'patches/**'] },
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.e2e-artifacts/**', '.bench/**', 'patches/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

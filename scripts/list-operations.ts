@@ -1,6 +1,24 @@
 // `npm run --silent list-operations`: every operation the client declares, one a line,
-// `<service> <METHOD> <path template>`, e.g. `rds GET /v3.0/db-instances/{dbInstanceId}`.
+// `<service> <METHOD> <path template>  <- <what reaches it>`, e.g.
+// `rds GET /v3.0/db-instances/{dbInstanceId}  <- command nhncloud.rds.showDetails, tree InstanceNode.getChildren`.
+// The reach column is derived from the code (scripts/operationReach.ts); `--paths` prints the
+// first column alone. The last line counts the reachable operations.
 import { describeOperation } from '../src/client/operation';
 import { ALL_OPERATIONS } from '../src/client/operations';
+import { operationReach } from './operationReach';
 
-process.stdout.write(ALL_OPERATIONS.map((op) => describeOperation(op)).join('\n') + '\n');
+if (process.argv.includes('--paths')) {
+  process.stdout.write(ALL_OPERATIONS.map((op) => describeOperation(op)).join('\n') + '\n');
+} else {
+  const reach = operationReach(ALL_OPERATIONS);
+  const width = Math.max(...ALL_OPERATIONS.map((op) => describeOperation(op).length));
+  const lines = ALL_OPERATIONS.map((op) => {
+    const by = reach.get(op.id) ?? [];
+    const shown = by.filter((r) => !r.label.startsWith('shared ')).concat(by.filter((r) => r.label.startsWith('shared ')));
+    const text = shown.length ? shown.slice(0, 3).map((r) => r.label).join(', ') + (shown.length > 3 ? ` (+${shown.length - 3} more)` : '') : 'UNREACHABLE';
+    return `${describeOperation(op).padEnd(width)}  <- ${text}`;
+  });
+  const reachable = ALL_OPERATIONS.filter((op) => reach.get(op.id)?.length).length;
+  process.stdout.write(`${lines.join('\n')}\n${reachable} of ${ALL_OPERATIONS.length} operations reachable\n`);
+  if (reachable < ALL_OPERATIONS.length) process.exitCode = 1;
+}

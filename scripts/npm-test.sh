@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: dependencies if needed, then type check, lint, unit tests, build, end-to-end tests
+# `npm test`: dependencies if needed, then type check, lint, unit tests, mutation tests, build, end-to-end tests
 # (code-server + Chromium, and the mocha suite in the extension host). Every step runs even when
 # an earlier one failed (except e2e after a failed build); the exit code is non-zero on any failure.
 set -uo pipefail
@@ -24,6 +24,8 @@ step() {
 step typecheck npm run --silent typecheck
 step lint npm run --silent lint
 step "unit tests" npm run --silent test:unit
+# StrykerJS over the protection modules (stryker.config.mjs): any mutant not detected fails.
+step "mutation tests" npm run --silent test:mutation
 if step build npm run --silent build; then
   step "end-to-end tests" npm run --silent test:e2e
 else

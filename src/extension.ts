@@ -73,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): { main: () => Promis
       writeFile: (uri, content, options) => real().then((p) => p.writeFile(uri, content, options)),
       delete: (uri, options) => real().then((p) => p.delete(uri, options)),
       rename: (oldUri, newUri, options) => real().then((p) => p.rename(oldUri, newUri, options)),
+      copy: (source, destination, options) => real().then((p) => (p.copy ? p.copy(source, destination, options) : Promise.reject(vscode.FileSystemError.NoPermissions(source)))),
       createDirectory: (uri) => real().then((p) => p.createDirectory(uri)),
     };
     context.subscriptions.push(changed, vscode.workspace.registerFileSystemProvider(scheme, proxy, { isCaseSensitive: true, isReadonly }));

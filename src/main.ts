@@ -94,7 +94,11 @@ export function createMain(shim: Shim): Main {
   );
   const handlers = new Map<string, (...args: unknown[]) => Promise<unknown>>();
   for (const f of features) {
-    for (const [id, handler] of Object.entries(f.commands)) handlers.set(id, wrapCommand(id, handler, { log, redactor }));
+    for (const [id, handler] of Object.entries(f.commands)) {
+      // A feature that lists an id without a function (a spread of a missing export, say) does not
+      // handle it: it stays out of handledCommands(), so the extension-host suite names it.
+      if (typeof handler === 'function') handlers.set(id, wrapCommand(id, handler, { log, redactor }));
+    }
   }
   const notAvailable = (id: string): CommandHandler => () =>
     void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is not available in this version of NHN Cloud Explorer.', titles.get(id) ?? id));

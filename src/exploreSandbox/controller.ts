@@ -22,7 +22,8 @@ function loadSandboxModule(): SandboxModule {
     const source = path.join(__dirname, '..', 'sandbox', 'index.ts');
     return require(source) as SandboxModule;
   }
-  return require('./controller.js') as SandboxModule;
+  // Bundled: dist/sandbox.js beside dist/main.js (esbuild.mjs), loaded only here.
+  return require('./sandbox.js') as SandboxModule;
 }
 
 export class SandboxController {

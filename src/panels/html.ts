@@ -21,7 +21,8 @@ export function escapeHtml(text: string): string {
 function cspPath(uri: string): string {
   // CSP source lists are separated by spaces and ';', and the policy sits in a double-quoted
   // attribute: make sure a path can never add a directive or leave the attribute.
-  return uri.replace(/\/*$/, '/').replace(/[\s;,'"<>]/g, (c) => encodeURIComponent(c));
+  // encodeURIComponent leaves `'` as it is.
+  return uri.replace(/\/*$/, '/').replace(/[\s;,'"<>]/g, (c) => (c === "'" ? '%27' : encodeURIComponent(c)));
 }
 
 /** The page shell: nothing loads but our bundle (by nonce) and our stylesheet (cspSource). */

@@ -6,7 +6,7 @@
 //   /storage/{region}/...       object storage, S3 protocol (path-style)
 //   /_sandbox/...               control API for tests in other processes (faults, stats, reset)
 // Each service is a SandboxService module; this file knows nothing of their resources.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Service } from '../client/errors';
@@ -42,7 +42,8 @@ export interface SandboxService {
   readonly name: Service;
   readonly regional: boolean;
   /** Which operation a request is, or undefined (answered 404 by the service's notFound). */
-  route(method: string, path: string, query: URLSearchParams): { operation: string; params: Record<string, string> } | undefined;
+  /** `headers`: S3 tells a copy from an upload by the `x-amz-copy-source` header alone. */
+  route(method: string, path: string, query: URLSearchParams, headers: IncomingHttpHeaders): { operation: string; params: Record<string, string> } | undefined;
   handle(call: SandboxCall): Promise<SandboxReply> | SandboxReply;
   /** The service's own "no such route" answer. */
   notFound(method: string, path: string): SandboxReply;
@@ -76,6 +77,11 @@ export interface Fault {
 export interface SandboxStats {
   /** Requests per operation id since the last reset. */
   byOperation: Record<string, number>;
+  /**
+   * Requests per HTTP method, then per operation id, since the last reset: a test that must send
+   * nothing that changes state (a cancelled command) reads every method but GET and HEAD here.
+   */
+  byMethod: Record<string, Record<string, number>>;
   total: number;
 }
 
@@ -83,7 +89,7 @@ export class SandboxServer {
   private server?: Server;
   private readonly services = new Map<string, SandboxService>();
   private faults: Fault[] = [];
-  readonly stats: SandboxStats = { byOperation: {}, total: 0 };
+  readonly stats: SandboxStats = { byOperation: {}, byMethod: {}, total: 0 };
   /** Extra control routes a service module may add under /_sandbox/<name>. */
   private readonly control = new Map<string, (body: unknown) => unknown>();
 
@@ -105,6 +111,7 @@ export class SandboxServer {
 
   resetStats(): void {
     this.stats.byOperation = {};
+    this.stats.byMethod = {};
     this.stats.total = 0;
   }
 
@@ -176,11 +183,13 @@ export class SandboxServer {
     }
     const path = '/' + rest.join('/');
     const method = (req.method ?? 'GET').toUpperCase();
-    const match = service.route(method, path, url.searchParams);
+    const match = service.route(method, path, url.searchParams, req.headers);
     if (!match) return send(res, service.notFound(method, path));
 
     this.stats.total++;
     this.stats.byOperation[match.operation] = (this.stats.byOperation[match.operation] ?? 0) + 1;
+    const perMethod = (this.stats.byMethod[method] ??= {});
+    perMethod[match.operation] = (perMethod[match.operation] ?? 0) + 1;
 
     const fault = this.takeFault(service.name, match.operation);
     if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));

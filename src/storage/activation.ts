@@ -7,6 +7,7 @@ import type { CommandHandler, Feature } from '../shared/services';
 import { rootWhereServiceRuns } from '../shared/tree/serviceRoot';
 import { bucketCommands } from './commands/buckets';
 import { bucketSettingsCommands } from './commands/bucketSettings';
+import { copyMoveCommands } from './commands/copyMove';
 import { credentialCommands } from './commands/credentials';
 import { objectCommands } from './commands/objects';
 import { transferCommands } from './commands/transfers';
@@ -27,6 +28,7 @@ export function createStorageFeature(deps: StorageDeps): StorageFeature {
   fs.onSaved = (a) => deps.explorer.refreshId(`${a.profileId}/${a.region}/storage/bucket/${a.bucket}${parentPrefix(a.key) ? `/${parentPrefix(a.key)}` : ''}`);
   const commands: Record<string, CommandHandler> = {
     ...objectCommands(deps, fs, prefixFilters),
+    ...copyMoveCommands(deps, fs),
     ...transferCommands(deps),
     ...bucketCommands(deps),
     ...bucketSettingsCommands(deps),

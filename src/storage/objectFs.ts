@@ -13,7 +13,8 @@ import * as vscode from 'vscode';
 import type { Region } from '../client/endpoints';
 import { isApiError, isAuthError } from '../client/errors';
 import type { S3Client } from '../client/storage/client';
-import { MULTIPART_THRESHOLD, upload } from '../client/storage/transfer';
+import { copyObjectAnySize, SINGLE_COPY_LIMIT } from '../client/storage/copy';
+import { MIN_PART_SIZE, MiB, MULTIPART_THRESHOLD, upload } from '../client/storage/transfer';
 import type { Services } from '../shared/services';
 import { OBJECT_SCHEME, READONLY_SCHEME, asPrefix, baseName, formatSize, parseObjectPath, type ObjectAddress } from './keys';
 
@@ -247,6 +248,24 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
   }
 
   async rename(oldUri: vscode.Uri, newUri: vscode.Uri, options: { overwrite: boolean }): Promise<void> {
+    await this.copyOrMove(oldUri, newUri, options, 'move');
+    this.emitter.fire([
+      { type: vscode.FileChangeType.Deleted, uri: oldUri },
+      { type: vscode.FileChangeType.Created, uri: newUri },
+    ]);
+  }
+
+  async copy(source: vscode.Uri, destination: vscode.Uri, options: { overwrite: boolean }): Promise<void> {
+    await this.copyOrMove(source, destination, options, 'copy');
+    this.emitter.fire([{ type: vscode.FileChangeType.Created, uri: destination }]);
+  }
+
+  /**
+   * S3 has no rename: an object (or every object of a folder) is copied server-side, any size
+   * (multipart from the threshold setting on), and for a move the original is deleted once its
+   * copy exists. A long copy shows in the status bar.
+   */
+  private async copyOrMove(oldUri: vscode.Uri, newUri: vscode.Uri, options: { overwrite: boolean }, mode: 'copy' | 'move'): Promise<void> {
     if (this.readonly) throw vscode.FileSystemError.NoPermissions('Read-only.');
     const from = this.address(oldUri);
     const to = this.address(newUri);
@@ -254,24 +273,19 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
     await this.guard(oldUri, async () => {
       const s3 = await this.s3(from);
       const isFile = !!from.key && !from.key.endsWith('/') && (await s3.headObject(from.bucket, from.key).then(() => true, (e: unknown) => (isNotFound(e) ? false : Promise.reject(e))));
+      let plan: CopyPlanItem[];
       if (isFile) {
         if (!options.overwrite && (await s3.headObject(to.bucket, to.key).then(() => true, () => false))) throw vscode.FileSystemError.FileExists(newUri);
-        // S3 has no rename: a copy, then the delete of the original.
-        await s3.copyObject({ bucket: from.bucket, key: from.key }, { bucket: to.bucket, key: to.key });
-        await s3.deleteObject(from.bucket, from.key);
-        return;
+        plan = [{ from: { bucket: from.bucket, key: from.key }, to: { bucket: to.bucket, key: to.key } }];
+      } else {
+        plan = await planFolderCopy(s3, { bucket: from.bucket, prefix: asPrefix(from.key) }, { bucket: to.bucket, prefix: asPrefix(to.key) });
+        if (!plan.length) throw vscode.FileSystemError.FileNotFound(oldUri);
       }
-      const src = asPrefix(from.key);
-      const dst = asPrefix(to.key);
-      const keys = await allKeys(s3, from.bucket, src);
-      if (!keys.length) throw vscode.FileSystemError.FileNotFound(oldUri);
-      for (const k of keys) await s3.copyObject({ bucket: from.bucket, key: k }, { bucket: to.bucket, key: dst + k.slice(src.length) });
-      await deleteKeys(s3, from.bucket, keys);
+      const total = plan.reduce((n, p) => n + (p.size ?? 0), 0);
+      const run = () => copyPlan(s3, plan, mode);
+      if (total < multipartCopyThresholdBytes()) return run();
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: mode === 'move' ? vscode.l10n.t('Moving {0} ({1})', baseName(from.key), formatSize(total)) : vscode.l10n.t('Copying {0} ({1})', baseName(from.key), formatSize(total)) }, run);
     });
-    this.emitter.fire([
-      { type: vscode.FileChangeType.Deleted, uri: oldUri },
-      { type: vscode.FileChangeType.Created, uri: newUri },
-    ]);
   }
 
   async createDirectory(uri: vscode.Uri): Promise<void> {
@@ -281,6 +295,37 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
     await this.guard(uri, async () => (await this.s3(a)).putObject(a.bucket, asPrefix(a.key), ''));
     this.emitter.fire([{ type: vscode.FileChangeType.Created, uri }]);
   }
+}
+
+/** Objects at or above this size are copied multipart (`nhncloud.storage.multipartCopyThresholdMB`, at most 5 GiB). */
+export function multipartCopyThresholdBytes(): number {
+  const mb = vscode.workspace.getConfiguration('nhncloud.storage').get<number>('multipartCopyThresholdMB', SINGLE_COPY_LIMIT / MiB);
+  return Math.min(SINGLE_COPY_LIMIT, Math.max(MIN_PART_SIZE, (Number.isFinite(mb) ? mb : SINGLE_COPY_LIMIT / MiB) * MiB));
+}
+
+/** One object to copy; `size` (from a listing) only weighs the progress. */
+export interface CopyPlanItem {
+  from: { bucket: string; key: string };
+  to: { bucket: string; key: string };
+  size?: number;
+}
+
+/** Every object under `from.prefix` (its marker included), mapped to the same place under `to.prefix`. */
+export async function planFolderCopy(s3: S3Client, from: { bucket: string; prefix: string }, to: { bucket: string; prefix: string }, signal?: AbortSignal): Promise<CopyPlanItem[]> {
+  const plan: CopyPlanItem[] = [];
+  for await (const page of s3.listObjects({ bucket: from.bucket, prefix: from.prefix || undefined }, { signal }))
+    for (const e of page.contents) plan.push({ from: { bucket: from.bucket, key: e.key }, to: { bucket: to.bucket, key: to.prefix + e.key.slice(from.prefix.length) }, size: e.size });
+  return plan;
+}
+
+/** Copies one planned object (any size) and, for a move, deletes the original once the copy exists. */
+export async function copyPlanned(s3: S3Client, item: CopyPlanItem, mode: 'copy' | 'move', signal?: AbortSignal, onBytes?: (loaded: number) => void): Promise<void> {
+  await copyObjectAnySize(s3, { from: item.from, to: item.to, multipartThreshold: multipartCopyThresholdBytes(), signal, onProgress: onBytes && ((p) => onBytes(p.loaded)) });
+  if (mode === 'move') await s3.deleteObject(item.from.bucket, item.from.key, { signal });
+}
+
+async function copyPlan(s3: S3Client, plan: CopyPlanItem[], mode: 'copy' | 'move'): Promise<void> {
+  for (const item of plan) await copyPlanned(s3, item, mode);
 }
 
 /** Every key under a prefix (no delimiter), the marker `prefix/` included. */

@@ -1,6 +1,7 @@
-// Test harness (not a test file): the two S3 servers the storage tests run against, both on
-// loopback: the project's sandbox and @20minutes/s3rver 5.0.0 (patched, see patches/), which
-// checks signatures with code nobody here wrote.
+// Test harness (not a test file): the S3 servers the storage tests run against, all on loopback:
+// the project's sandbox, @20minutes/s3rver 5.0.0 (patched, see patches/), which checks signatures
+// with code nobody here wrote, and OpenStack Swift's own S3 layer (the software the service runs,
+// test/support/swift.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +9,10 @@ import { S3Client, type S3ClientOptions } from '../../src/client/storage/client'
 import { Transport } from '../../src/client/http/transport';
 import { SandboxServer } from '../../src/sandbox/server';
 import { registerStorage, SANDBOX_S3_CREDENTIAL, StorageSandbox } from '../../src/sandbox/storage/index';
+import { startSwift, swiftMissing } from './swift.mjs';
 
 export interface S3Target {
-  name: 'sandbox' | 's3rver';
+  name: 'sandbox' | 's3rver' | 'swift';
   baseUrl: string;
   access: string;
   secret: string;
@@ -26,9 +28,9 @@ function makeTransport(): Transport {
   return new Transport({ userAgent: 'nhncloud-explorer-tests', retries: { max: 1, baseDelayMs: 20 } });
 }
 
-export async function startSandbox(opts: { seed?: boolean } = {}): Promise<S3Target> {
+export async function startSandbox(opts: { seed?: boolean; signingRegions?: Record<string, string> } = {}): Promise<S3Target> {
   const server = new SandboxServer();
-  const service = registerStorage(server, new StorageSandbox({ seed: opts.seed }));
+  const service = registerStorage(server, new StorageSandbox({ seed: opts.seed, signingRegions: opts.signingRegions }));
   const url = await server.listen();
   const transport = makeTransport();
   const baseUrl = `${url}/storage/kr1`;
@@ -68,6 +70,30 @@ export async function startS3rver(): Promise<S3Target> {
       await transport.close();
       await s3.close();
       rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * OpenStack Swift with s3api (one node, started for the caller, stopped by close()). Fails, never
+ * skips, when Swift is not installed: the message says what to install.
+ */
+export async function startSwiftTarget(): Promise<S3Target> {
+  const missing = swiftMissing();
+  if (missing) throw new Error(missing);
+  const swift = await startSwift();
+  const transport = makeTransport();
+  return {
+    name: 'swift',
+    baseUrl: swift.endpoint,
+    access: swift.accessKey,
+    secret: swift.secretKey,
+    transport,
+    client: (over = {}) => new S3Client({ baseUrl: swift.endpoint, accessKey: swift.accessKey, secretKey: swift.secretKey, signingRegion: swift.region, transport, ...over }),
+    caps: { acl: true, listUploads: true, abort: true, listParts: true, location: true },
+    close: async () => {
+      await transport.close();
+      await swift.stop();
     },
   };
 }

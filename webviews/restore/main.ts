@@ -6,6 +6,7 @@ import '../shared/nonce';
 import '../shared/l10nBoot';
 import { RestoreBody, RestoreFromBackupBody, RestoreFromObsBody } from '../../src/client/rds/schemas';
 import {
+  DEFAULT_VALUES,
   prefillFromSource,
   restoreBody,
   restoreFromBackupBody,
@@ -53,6 +54,8 @@ start((init) => {
   const saved = getState<WizardState>();
   const prefill = source ? prefillFromSource(source, '-restored') : { values: {}, schedules: [] as BackupSchedule[] };
   const initial: FormValues = saved?.values ?? {
+    // From object storage there is no source instance to copy settings from: start from Create's defaults.
+    ...(mode === 'objectStorage' ? DEFAULT_VALUES : {}),
     ...prefill.values,
     ...schedulesToValues(prefill.schedules.length ? prefill.schedules : [{ backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' }]),
     ...(mode === 'instance' ? { 'restore.restoreType': 'TIMESTAMP' } : {}),

@@ -1,160 +1,33 @@
-// S3-protocol client of object storage: Signature V4 through aws4 (service `s3`, path-style),
-// one method per row of STORAGE_OPERATIONS, S3 error XML mapped to the extension's error types,
-// and the one-time correction of the signing region that the major S3 SDKs also do.
+// S3-protocol client of object storage: one method per row of STORAGE_OPERATIONS. Signing, sending,
+// error mapping and the signing-region correction are its base class, S3Requests (requests.ts).
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import aws4 from 'aws4';
-import { DEFAULT_SIGNING_REGION } from '../endpoints';
-import { ApiError, AuthError, CancelledError, isApiError, ValidationError } from '../errors';
-import type { Transport, TransportResponse } from '../http/transport';
-import { checkBucketName, checkKey, copySource, encodeKey, encodeRfc3986 } from './names';
-import { STORAGE_OPERATION_BY_NAME, type StorageOperationName } from './operations';
-import { bool, escapeXml, int, list, MAX_XML_BYTES, parseXml, S3_NS, text, type XmlNode } from './xml';
+import type { TransportResponse } from '../http/transport';
+import { ValidationError } from '../errors';
+import { checkBucketName, copySource } from './names';
+import { S3Requests } from './requests';
+import type { Acl, Bucket, CallOpts, CannedAcl, GetObjectResult, ListObjectsInput, ObjectInfo, ObjectPage, PartInfo, PartsPage, S3Body, SendInput, UploadsPage } from './types';
+import { bool, escapeXml, int, list, S3_NS, text, type XmlNode } from './xml';
 
-export interface S3ClientOptions {
-  /** The region's storage address, path-style, e.g. `https://kr1-api-object-storage.nhncloudservice.com`. */
-  baseUrl: string;
-  accessKey: string;
-  secretKey: string;
-  /** SigV4 region; default `gov` (the spec). The live service may want `KR1`: corrected at run time. */
-  signingRegion?: string;
-  transport: Transport;
-  /** Told once when the server named another signing region, so the caller can keep it. */
-  onSigningRegionCorrected?: (region: string) => void;
-}
+export type {
+  Acl,
+  Bucket,
+  CallOpts,
+  CannedAcl,
+  GetObjectResult,
+  Grant,
+  ListObjectsInput,
+  ObjectEntry,
+  ObjectInfo,
+  ObjectPage,
+  PartInfo,
+  PartsPage,
+  S3Body,
+  S3ClientOptions,
+  UploadInfo,
+  UploadsPage,
+} from './types';
 
-export interface CallOpts {
-  signal?: AbortSignal;
-}
-
-export interface Bucket {
-  name: string;
-  creationDate?: string;
-}
-
-export interface ObjectEntry {
-  key: string;
-  lastModified?: string;
-  /** Quoted, as S3 sends it. */
-  etag?: string;
-  size: number;
-  storageClass?: string;
-}
-
-export interface ListObjectsInput {
-  bucket: string;
-  prefix?: string;
-  delimiter?: string;
-  marker?: string;
-  /** At most 1000 (the service's page limit). */
-  maxKeys?: number;
-}
-
-export interface ObjectPage {
-  name: string;
-  prefix: string;
-  marker: string;
-  nextMarker?: string;
-  maxKeys: number;
-  isTruncated: boolean;
-  contents: ObjectEntry[];
-  commonPrefixes: string[];
-}
-
-export interface ObjectInfo {
-  size: number;
-  etag?: string;
-  lastModified?: string;
-  contentType?: string;
-  /** `x-amz-meta-*` headers without the prefix. */
-  metadata: Record<string, string>;
-}
-
-export interface GetObjectResult extends ObjectInfo {
-  status: number;
-  /** `bytes a-b/total` for ranged answers. */
-  contentRange?: string;
-  /** The body: pipe it somewhere or destroy it. */
-  body: Readable;
-}
-
-export interface Grant {
-  grantee: { type: string; id?: string; displayName?: string; uri?: string };
-  permission: string;
-}
-
-export interface Acl {
-  owner: { id?: string; displayName?: string };
-  grants: Grant[];
-}
-
-export type CannedAcl = 'private' | 'public-read' | 'public-read-write' | 'authenticated-read';
-
-export interface PartInfo {
-  partNumber: number;
-  etag: string;
-  size?: number;
-  lastModified?: string;
-}
-
-export interface UploadInfo {
-  key: string;
-  uploadId: string;
-  initiated?: string;
-}
-
-export interface UploadsPage {
-  uploads: UploadInfo[];
-  commonPrefixes: string[];
-  isTruncated: boolean;
-  nextKeyMarker?: string;
-  nextUploadIdMarker?: string;
-}
-
-export interface PartsPage {
-  parts: PartInfo[];
-  isTruncated: boolean;
-  nextPartNumberMarker?: number;
-}
-
-/** A body: bytes, or a factory of a fresh stream (so a request can be replayed) with its length. */
-export type S3Body = string | Uint8Array | { stream: () => Readable; size: number };
-
-interface SendInput {
-  bucket?: string;
-  key?: string;
-  query?: Record<string, string | number | undefined>;
-  headers?: Record<string, string>;
-  body?: S3Body;
-  signal?: AbortSignal;
-  /** Statuses that are success for this call (default: any 2xx). */
-  ok?: (status: number) => boolean;
-  bodyTimeoutMs?: number;
-  /** See TransportRequest.bodyHighWaterMark. */
-  bodyHighWaterMark?: number;
-}
-
-const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
-
-export class S3Client {
-  private signingRegion: string;
-  private readonly base: URL;
-  private readonly basePath: string;
-  private readonly opts: S3ClientOptions;
-
-  constructor(opts: S3ClientOptions) {
-    this.opts = opts;
-    this.base = new URL(opts.baseUrl);
-    this.basePath = this.base.pathname.replace(/\/+$/, '');
-    this.signingRegion = opts.signingRegion?.trim() || DEFAULT_SIGNING_REGION;
-    opts.transport.redactor.addSecret(opts.secretKey);
-  }
-
-  /** The signing region in use (after any correction by the server). */
-  get region(): string {
-    return this.signingRegion;
-  }
-
+export class S3Client extends S3Requests {
   // ---------------------------------------------------------------- buckets
 
   async listBuckets(opts: CallOpts = {}): Promise<{ owner: { id?: string; displayName?: string }; buckets: Bucket[] }> {
@@ -436,207 +309,6 @@ export class S3Client {
       nextUploadIdMarker: text(root, 'NextUploadIdMarker') || undefined,
     };
   }
-
-  // ---------------------------------------------------------------- plumbing
-
-  private check(operation: string, bucket: string, key: string): void {
-    checkBucketName(operation, bucket);
-    checkKey(operation, key);
-  }
-
-  /** Sends and parses an XML answer; a 200 carrying <Error> is an error too. */
-  private async xml(name: StorageOperationName, input: SendInput): Promise<XmlNode> {
-    const res = await this.send(name, input);
-    let body: string;
-    try {
-      body = await readCapped(res, MAX_XML_BYTES, this.protocolError.bind(this, name));
-    } catch (err) {
-      if (isApiError(err)) throw err;
-      if (input.signal?.aborted) throw new CancelledError();
-      // The headers came, then the connection broke: say so, as the transport does for JSON answers.
-      throw new ApiError({
-        service: 'storage',
-        operation: `storage.${name}`,
-        message: `The connection broke while reading the answer of storage.${name}. Check the network, the proxy settings (http.proxy) and the endpoint in the profile, then try again.`,
-        code: (err as { code?: string }).code,
-        retryable: true,
-        cause: err,
-      });
-    }
-    let x: XmlNode;
-    try {
-      x = parseXml(body);
-    } catch (err) {
-      throw this.protocolError(name, `the answer is not valid XML (${(err as Error).message})`);
-    }
-    if (x.Error) throw this.errorFrom(name, res.status, x, input);
-    return x;
-  }
-
-  private protocolError(name: string, what: string): ApiError {
-    return new ApiError({ service: 'storage', operation: `storage.${name}`, message: `Object storage answered ${name} in an unexpected way: ${what}.`, retryable: true });
-  }
-
-  /** Signs and sends one request; corrects the signing region once if the server names another one. */
-  private async send(name: StorageOperationName, input: SendInput): Promise<TransportResponse> {
-    const op = STORAGE_OPERATION_BY_NAME[name];
-    let corrected = false;
-    for (;;) {
-      if (input.signal?.aborted) throw new CancelledError();
-      const res = await this.sendOnce(name, input);
-      const ok = input.ok ?? ((s: number) => s >= 200 && s < 300);
-      if (ok(res.status)) return res;
-      const raw = op.method === 'HEAD' ? '' : await readCapped(res, 64 * 1024, () => undefined).catch(() => '');
-      let x: XmlNode | undefined;
-      try {
-        x = raw ? parseXml(raw) : undefined;
-      } catch {
-        x = undefined;
-      }
-      let code = x ? text(x.Error, 'Code') : undefined;
-      let expected = x ? expectedRegion(x) : undefined;
-      if (!corrected && op.method === 'HEAD' && res.status === 400) {
-        // HEAD answers carry no body, so a wrong region cannot be read from them: ask the
-        // same question with a GET of the bucket list, whose error body names the region.
-        const probe = await this.sendOnce('listBuckets', { signal: input.signal });
-        const body = await readCapped(probe, 64 * 1024, () => undefined).catch(() => '');
-        try {
-          const px = parseXml(body);
-          if (text(px.Error, 'Code') === 'AuthorizationHeaderMalformed') [code, expected] = ['AuthorizationHeaderMalformed', expectedRegion(px)];
-        } catch {
-          /* not XML: keep the HEAD's own status */
-        }
-      }
-      if (!corrected && code === 'AuthorizationHeaderMalformed' && expected && expected !== this.signingRegion && replayable(input.body)) {
-        this.opts.transport.logger.warn(`storage: signing region '${this.signingRegion}' rejected; the service expects '${expected}'. Using it from now on.`);
-        this.signingRegion = expected;
-        corrected = true;
-        this.opts.onSigningRegionCorrected?.(expected);
-        continue;
-      }
-      throw this.errorFrom(name, res.status, x, input, raw);
-    }
-  }
-
-  private async sendOnce(name: StorageOperationName, input: SendInput): Promise<TransportResponse> {
-    const op = STORAGE_OPERATION_BY_NAME[name];
-    let path = this.basePath + '/';
-    if (input.bucket) path += input.bucket;
-    if (input.key !== undefined) path += '/' + encodeKey(input.key);
-    const query = Object.entries(input.query ?? {})
-      .filter((e): e is [string, string | number] => e[1] !== undefined)
-      .map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(String(v))}`)
-      .sort()
-      .join('&');
-    const fullPath = query ? `${path}?${query}` : path;
-
-    const headers: Record<string, string> = { ...input.headers };
-    let body: string | Uint8Array | Readable | undefined;
-    const b = input.body;
-    if (b === undefined) {
-      headers['x-amz-content-sha256'] = EMPTY_SHA256;
-    } else if (typeof b === 'string' || b instanceof Uint8Array) {
-      // Small XML bodies: sign the real hash, so a changed body fails the signature.
-      headers['x-amz-content-sha256'] = createHash('sha256').update(b).digest('hex');
-      headers['content-length'] = String(Buffer.byteLength(b));
-      body = b;
-    } else {
-      // Streamed bodies are signed UNSIGNED-PAYLOAD: a real hash would mean reading the whole
-      // file (or part) once before sending it, doubling the disk reads and CPU of every upload.
-      // TLS protects the bytes in transit; ETags (MD5) are checked after upload where offered.
-      headers['x-amz-content-sha256'] = 'UNSIGNED-PAYLOAD';
-      headers['content-length'] = String(b.size);
-      body = b.stream();
-    }
-    const signed = aws4.sign(
-      { host: this.base.host, path: fullPath, method: op.method, service: 's3', region: this.signingRegion, headers },
-      { accessKeyId: this.opts.accessKey, secretAccessKey: this.opts.secretKey },
-    );
-    const sentHeaders: Record<string, string> = {};
-    for (const [k, v] of Object.entries(signed.headers ?? {})) if (v !== undefined) sentHeaders[k.toLowerCase()] = String(v);
-    return this.opts.transport.request({
-      service: 'storage',
-      operation: op.id,
-      method: op.method,
-      url: `${this.base.origin}${fullPath}`,
-      headers: sentHeaders,
-      body,
-      idempotent: op.method !== 'POST',
-      signal: input.signal,
-      bodyTimeoutMs: input.bodyTimeoutMs,
-      bodyHighWaterMark: input.bodyHighWaterMark,
-      rawPath: true,
-    });
-  }
-
-  private errorFrom(name: StorageOperationName, status: number, x: XmlNode | undefined, input: SendInput, raw = ''): Error {
-    const op = STORAGE_OPERATION_BY_NAME[name];
-    const err = x?.Error;
-    let code = text(err, 'Code');
-    const serverMessage = text(err, 'Message');
-    if (!code) {
-      // HEAD answers have no body; other non-XML answers (proxies, injected faults) neither.
-      if (status === 404) code = input.key !== undefined && name !== 'headBucket' ? 'NoSuchKey' : 'NoSuchBucket';
-      else if (status === 403) code = 'AccessDenied';
-    }
-    const where = input.key !== undefined ? `"${input.key}" in bucket "${input.bucket}"` : input.bucket ? `bucket "${input.bucket}"` : 'the account';
-    const api = (message: string, retryable = status >= 500 || status === 429 || code === 'SlowDown') =>
-      new ApiError({ service: 'storage', operation: op.id, code: code ?? status, status, message, retryable });
-    const auth = (reason: 'unauthenticated' | 'forbidden', message: string) => new AuthError({ service: 'storage', operation: op.id, reason, message, code: code ?? status, status });
-    switch (code) {
-      case 'SignatureDoesNotMatch':
-        return auth('unauthenticated', 'The S3 signature does not match: check the S3 secret key of the profile.');
-      case 'InvalidAccessKeyId':
-        return auth('unauthenticated', 'The S3 access key is not known to object storage: check the access key of the profile, or issue a new EC2 credential.');
-      case 'AccessDenied':
-        return auth('forbidden', `Access to ${where} was denied: the credential lacks the permission (check the bucket ACL or the project role).`);
-      case 'AuthorizationHeaderMalformed': {
-        const expected = x ? expectedRegion(x) : undefined;
-        return auth(
-          'unauthenticated',
-          expected
-            ? `Object storage expects the signing region '${expected}', not '${this.signingRegion}': set it in the profile's signing regions.`
-            : `Object storage rejected the authorization header${serverMessage ? ` (${serverMessage})` : ''}: check the signing region in the profile.`,
-        );
-      }
-      case 'RequestTimeTooSkewed':
-        return auth('unauthenticated', "Object storage rejected the request time: this computer's clock is off by more than 15 minutes. Correct the clock and try again.");
-      case 'NoSuchBucket':
-        return api(`The bucket "${input.bucket}" does not exist in this region.`);
-      case 'NoSuchKey':
-        return api(`The object "${input.key}" does not exist in bucket "${input.bucket}".`);
-      case 'BucketNotEmpty':
-        return api(`Cannot delete bucket "${input.bucket}": the bucket is not empty: delete its objects first.`);
-      case 'BucketAlreadyExists':
-        return api(`The bucket name "${input.bucket}" is already taken (bucket names are shared by all accounts): choose another name.`);
-      case 'BucketAlreadyOwnedByYou':
-        return api(`You already own a bucket named "${input.bucket}".`);
-      case 'InvalidBucketName':
-        return api(`"${input.bucket}" is not a valid bucket name.`);
-      case 'EntityTooSmall':
-        return api('A multipart upload part other than the last is smaller than 5 MiB: use larger parts.');
-      case 'EntityTooLarge':
-        return api('The object is too large for a single upload (over 5 GB): upload it in parts.');
-      case 'InvalidPart':
-        return api('A part listed to complete the multipart upload was not found, or its ETag does not match: upload the part again.');
-      case 'InvalidPartOrder':
-        return api('The parts to complete the multipart upload are not in ascending order.');
-      case 'NoSuchUpload':
-        return api('The multipart upload does not exist any more (it was completed or aborted): start the upload again.');
-      case 'InvalidRange':
-        return api(`The requested range is outside object "${input.key}".`);
-      case 'MalformedXML':
-        return api(`Object storage could not read the request body of ${name}${serverMessage ? `: ${serverMessage}` : ''}.`);
-      case 'SlowDown':
-        return api('Object storage asks to slow down (too many requests): try again in a moment.', true);
-      case 'NotImplemented':
-        return api(`This object storage does not offer ${name}.`);
-      default: {
-        const detail = code ? `${code}${serverMessage ? `: ${serverMessage}` : ''}` : raw.trim().slice(0, 200) || 'no details';
-        return api(`Object storage refused ${name} for ${where} (HTTP ${status}, ${detail}).`);
-      }
-    }
-  }
 }
 
 // ---------------------------------------------------------------- helpers
@@ -645,16 +317,6 @@ function child(node: unknown, name: string): XmlNode | undefined {
   const v = node && typeof node === 'object' && !Array.isArray(node) ? (node as XmlNode)[name] : undefined;
   return v && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
 }
-
-/** The region a "wrong region" error names: the <Region> element or the message text. */
-function expectedRegion(x: XmlNode): string | undefined {
-  const region = text(x.Error, 'Region')?.trim();
-  if (region) return region;
-  const m = /expecting '([^']+)'/i.exec(text(x.Error, 'Message') ?? '');
-  return m?.[1];
-}
-
-const replayable = (b: S3Body | undefined): boolean => b === undefined || typeof b === 'string' || b instanceof Uint8Array || typeof b.stream === 'function';
 
 function checkPartNumber(operation: string, n: number): void {
   if (!Number.isInteger(n) || n < 1 || n > 10000) throw new ValidationError(operation, [{ path: 'partNumber', message: 'must be a whole number from 1 to 10000' }]);
@@ -688,24 +350,4 @@ function infoOf(res: TransportResponse): ObjectInfo {
     contentType: res.headers['content-type'],
     metadata,
   };
-}
-
-/** Reads a text answer, refusing more than `max` bytes (hostile or broken servers). */
-async function readCapped(res: TransportResponse, max: number, onTooLarge: (what: string) => Error | undefined): Promise<string> {
-  const declared = Number(res.headers['content-length']);
-  if (Number.isFinite(declared) && declared > max) {
-    res.body.destroy();
-    throw onTooLarge(`the answer is larger than ${max} bytes`) ?? new Error('answer too large');
-  }
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const c of res.body as AsyncIterable<Buffer>) {
-    total += c.length;
-    if (total > max) {
-      res.body.destroy();
-      throw onTooLarge(`the answer is larger than ${max} bytes`) ?? new Error('answer too large');
-    }
-    chunks.push(c);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

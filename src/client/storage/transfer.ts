@@ -215,7 +215,8 @@ class PartReader {
   }
 }
 
-class Counter {
+/** Counts bytes done and reports them: at most once per 64 KiB step, and always the last one. */
+export class Counter {
   private loaded = 0;
   private lastReport = 0;
   constructor(

@@ -2,6 +2,7 @@
 // read-only JSON editor; the tree shows what the list returned, this shows every field,
 // including undocumented ones such as `status`, `created_at` or `delete_protection`.
 import * as vscode from 'vscode';
+import { isApiError } from '../../client/errors';
 import type { NetworkClient } from '../../client/network/client';
 import type { CommandHandler } from '../../shared/services';
 import { FloatingIpNode, MulticastDomainNode, NetItemNode, RoutingTableNode, TransitHubNode, networkRoot, type NetKind, type NetworkDeps } from '../tree/nodes';
@@ -17,10 +18,20 @@ const GET: Partial<Record<NetKind, (n: NetworkClient, id: string) => Promise<unk
   multicastAssociation: (n, id) => n.getMulticastAssociation({ multicastAssociationId: id }),
   multicastGroup: (n, id) => n.getMulticastGroup({ multicastGroupId: id }),
   // Share permissions are documented as list, create and delete only: the live service may have
-  // no get by id, so one permission is read from the list, filtered by its id.
-  hubShare: async (n, id) => oneOf(await n.listTransitHubAllowProjects({ query: { id } }), id),
-  domainShare: async (n, id) => oneOf(await n.listMulticastDomainAllowProjects({ query: { id } }), id),
+  // no get by id, so when the get is not found, one permission is read from the list by its id.
+  hubShare: (n, id) => getOrFromList(() => n.getTransitHubAllowProject({ allowProjectId: id }), async () => oneOf(await n.listTransitHubAllowProjects({ query: { id } }), id)),
+  domainShare: (n, id) => getOrFromList(() => n.getMulticastDomainAllowProject({ allowProjectId: id }), async () => oneOf(await n.listMulticastDomainAllowProjects({ query: { id } }), id)),
 };
+
+/** The get by id; on 404 or 405 (a service without that route) the list's entry instead. */
+async function getOrFromList(get: () => Promise<unknown>, fromList: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await get();
+  } catch (e) {
+    if (isApiError(e) && (e.status === 404 || e.status === 405)) return fromList();
+    throw e;
+  }
+}
 
 function oneOf(list: readonly { id: string }[], id: string): unknown {
   const found = list.find((p) => p.id === id);

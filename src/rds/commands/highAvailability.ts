@@ -36,7 +36,7 @@ export function highAvailabilityCommands(deps: RdsDeps): Record<string, CommandH
       const t = await instanceFrom(node, deps, vscode.l10n.t('{0} High Availability', a.verb));
       if (!t.ha) throw new Error(vscode.l10n.t('{0} has no high availability: {1} applies to HA instances only.', t.data.dbInstanceName, a.verb.toLowerCase()));
       await confirm(vscode.l10n.t('{0} high availability of {1}?', a.verb, t.data.dbInstanceName), a.verb, a.detail);
-      const res = await (t.rds as any)[a.op]({ dbInstanceId: t.data.dbInstanceId });
+      const res = await t.rds[a.op]({ dbInstanceId: t.data.dbInstanceId });
       track(deps, t, res, vscode.l10n.t('{0} HA of {1}', a.verb, t.data.dbInstanceName), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
     };
   }

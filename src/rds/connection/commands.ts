@@ -98,7 +98,12 @@ export function connectionFeature(deps: ConnectionDeps): { commands: Record<stri
 
   const subs: vscode.Disposable[] = [
     sessions.onDidChange(() => void vscode.commands.executeCommand('setContext', 'nhncloud.db.connected', sessions.all().length > 0)),
-    services.profiles.onDidChange(() => void cleanLeftovers()),
+    services.profiles.onDidChange(() => {
+      // A removed profile's sessions end (and their rules go) with it.
+      const known = new Set(services.profiles.list().map((p) => p.id));
+      for (const s of sessions.all()) if (!known.has(s.target.profileId)) void s.end();
+      void cleanLeftovers();
+    }),
     // Shown with the jobs while they exist (status bar and Show Jobs).
     deps.jobs.addStanding(
       () =>

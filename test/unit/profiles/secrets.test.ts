@@ -29,14 +29,17 @@ test('each secret is stored under nhncloud/<profileId>/<field>', async () => {
   assert.equal(secretKey('p1', 'identityApiPassword'), 'nhncloud/p1/identityApiPassword');
   assert.equal(ProfileSecretStore.profileOf('nhncloud/p1/rdsAppKey'), 'p1');
   assert.equal(ProfileSecretStore.profileOf('other/p1/rdsAppKey'), undefined);
+  assert.equal(ProfileSecretStore.profileOf('other/nhncloud/p1/rdsAppKey'), undefined, 'only keys that begin with our namespace');
 });
 
 test('undefined keeps a stored secret, a value replaces it, an empty string deletes it', async () => {
-  const { storage } = memoryStorage();
+  const { m, storage } = memoryStorage();
   const s = new ProfileSecretStore(storage);
   await s.set('p1', { rdsAppKey: 'old-app-key', rdsAccessKeyId: 'old-id', s3AccessKey: 'old-s3' });
   await s.set('p1', { rdsAccessKeyId: 'new-id', s3AccessKey: '' });
   assert.deepEqual(await s.get('p1'), { rdsAppKey: 'old-app-key', rdsAccessKeyId: 'new-id' });
+  // Deleted from SecretStorage, not kept as an empty value.
+  assert.ok(!m.has('nhncloud/p1/s3AccessKey'));
 });
 
 test('profiles do not see each other, and deleteAll removes every field of one profile', async () => {

@@ -61,7 +61,10 @@ test('a session connects, hands out working connections, and its end closes them
   assert.equal(Number((rows as any)[0].n), 2);
   let ended = 0;
   s.onDidEnd(() => ended++);
-  const closed = new Promise<void>((resolve) => c.once('end', resolve).once('error', () => resolve()));
+  const closed = new Promise<void>((resolve, reject) => {
+    c.once('end', resolve).once('error', () => resolve());
+    setTimeout(() => reject(new Error('ending the session left its connection open')), 5000).unref();
+  });
   await s.end();
   await closed;
   assert.equal(ended, 1);

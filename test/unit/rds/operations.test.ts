@@ -46,7 +46,7 @@ test('query schemas take a URL query too (the sandbox reads them that way)', () 
 });
 
 test('npm run list-operations prints every operation, one a line', () => {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/list-operations.ts'], { encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/list-operations.ts', '--paths'], { encoding: 'utf8' });
   const lines = out.trimEnd().split('\n');
   assert.equal(lines.length, ALL_OPERATIONS.length);
   assert.ok(lines.includes('rds GET /v3.0/db-instances/{dbInstanceId}'));

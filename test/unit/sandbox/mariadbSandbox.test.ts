@@ -90,6 +90,12 @@ describe('the sandbox backs its DB instances with real MariaDB servers', () => {
     await conn.query("INSERT INTO items VALUES (2, 'ink')");
     await conn.end();
 
+    // The password alone (nothing else changes).
+    const writer = dbUsers.find((u: any) => u.dbUserName === 'writer');
+    await waitJob(kr1, (await kr1.modifyDbUser({ dbInstanceId: id, dbUserId: writer.dbUserId, body: { dbPassword: 'writer-pw-2' } })).jobId);
+    await assert.rejects(connectAs(id, 'writer', 'writer-pw-1'), (e: any) => e.code === 'ER_ACCESS_DENIED_ERROR');
+    await (await connectAs(id, 'writer', 'writer-pw-2')).end();
+
     await waitJob(kr1, (await kr1.deleteDbUser({ dbInstanceId: id, dbUserId: reader.dbUserId })).jobId);
     await assert.rejects(connectAs(id, 'reader', 'reader-pw-2'), (e: any) => e.code === 'ER_ACCESS_DENIED_ERROR');
     const shop = ((await kr1.listDbSchemas({ dbInstanceId: id })) as any).dbSchemas.find((s: any) => s.dbSchemaName === 'shop');

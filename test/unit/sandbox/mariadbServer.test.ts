@@ -72,13 +72,16 @@ describe('test/support/mariadb.mjs', () => {
     assert.equal((await db.sql('SELECT 1')).trim(), '1');
   });
 
-  test('a server whose parent process dies is stopped and removed by its watchdog', async () => {
-    // A child node process starts a server, prints its directory, and is then killed with SIGKILL.
+  test('a server (and a watched directory) whose parent process dies is stopped and removed by its watchdog', async () => {
+    // A child node process starts a server and a watched directory (the sandbox's CA lives in
+    // one), prints both, and is then killed with SIGKILL.
     const script = `import { startMariaDb } from ${JSON.stringify(pathToFileURL(join(__dirname, '..', '..', 'support', 'mariadb.mjs')).href)};
-      const db = await startMariaDb(); console.log(db.dir); setInterval(() => {}, 1000);`;
+      import { require as tsxRequire } from 'tsx/cjs/api';
+      const { watchedTempDir } = tsxRequire(${JSON.stringify(join(__dirname, '..', '..', '..', 'src', 'sandbox', 'rds', 'mariadb', 'server.ts'))}, import.meta.url);
+      const db = await startMariaDb(); const w = watchedTempDir('nhncloud-test-'); console.log(db.dir + ' ' + w.dir); setInterval(() => {}, 1000);`;
     const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const dir = await new Promise<string>((resolve, reject) => {
+    const dirs = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (d) => {
         out += d;
@@ -86,14 +89,17 @@ describe('test/support/mariadb.mjs', () => {
       });
       child.once('exit', (code) => reject(new Error(`the child exited (${code}) before starting a server`)));
     });
+    const [dir, watched] = dirs.split(' ');
     try {
       assert.equal(serverPids(dir).length, 1);
+      assert.ok(existsSync(watched));
     } finally {
       child.kill('SIGKILL');
     }
     const deadline = Date.now() + 20_000;
-    while ((serverPids(dir).length || existsSync(dir)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((serverPids(dir).length || existsSync(dir) || existsSync(watched)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(serverPids(dir), [], 'mariadbd outlived its parent');
     assert.equal(existsSync(dir), false, 'the directory outlived its parent');
+    assert.equal(existsSync(watched), false, 'the watched directory outlived its parent');
   });
 });

@@ -171,6 +171,17 @@ describe('validation by the sandbox (raw requests, no client-side checks)', () =
   });
 });
 
+describe('request counts', () => {
+  test('counts each request under its method and operation, so a test can see that nothing changing was sent', async () => {
+    sb.server.resetStats();
+    await raw(sb, 'GET', '/v3.0/db-instances');
+    await raw(sb, 'POST', '/v3.0/user-groups', { body: '{"userGroupName":' });
+    assert.deepEqual(sb.server.stats.byMethod, { GET: { 'rds.listDbInstances': 1 }, POST: { 'rds.createUserGroup': 1 } });
+    sb.server.resetStats();
+    assert.deepEqual(sb.server.stats.byMethod, {});
+  });
+});
+
 describe('fault knobs, observed through RdsClient', () => {
   test('latency: the answer comes after the added delay, unchanged', async () => {
     sb.faults.latency(150, 'rds.listRegions', 1);

@@ -18,12 +18,11 @@
 // Without MariaDB installed the sandbox works as before: ports and endpoints are still reported,
 // and a connection gets a MySQL error packet saying what to install (the driver shows it as
 // the connection error). `missing` and the control route /_sandbox/rds/mariadb say the same.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { RdsState } from '../state';
 import type { DbUser, Instance } from '../types';
-import { defaultParent, makeTlsCertificates, mariaDbMissing, type MariaDbServer, sqlIdent, sqlString, startMariaDb, type TlsCertificates } from './server';
+import { makeTlsCertificates, mariaDbMissing, type MariaDbServer, sqlIdent, sqlString, startMariaDb, type TlsCertificates, watchedTempDir } from './server';
 
 /** The password of the seeded DB users (admin, app, readonly): fixed so the README and `npm run sandbox` can show it. */
 export const SANDBOX_DB_PASSWORD = 'sandbox-db-password';
@@ -44,7 +43,8 @@ export interface SandboxDatabasesStatus {
   missing?: string;
   /** The CA that signed every server's certificate (once the first server started). */
   caFile?: string;
-  instances: { dbInstanceId: string; dbInstanceName: string; port: number; running: boolean }[];
+  /** `port`: the instance's dbPort (the relay); `server`: its MariaDB's own port and directory, once started. */
+  instances: { dbInstanceId: string; dbInstanceName: string; port: number; running: boolean; server?: { port: number; dir: string } }[];
 }
 
 interface Attached {
@@ -52,6 +52,8 @@ interface Attached {
   listener: Server;
   port: number;
   server?: Promise<MariaDbServer>;
+  /** The server once started. */
+  running?: MariaDbServer;
   /** What the running server has: `user:<name>@<host>` / `schema:<name>` -> fingerprint. */
   applied: Map<string, string>;
   clients: Set<Socket>;
@@ -62,14 +64,11 @@ export class SandboxDatabases {
   readonly missing = mariaDbMissing({ tls: true });
   private readonly attached = new Map<string, Attached>();
   private syncing: Promise<void> = Promise.resolve();
-  private certDir?: string;
+  private certDir?: ReturnType<typeof watchedTempDir>;
   private certificates?: Promise<TlsCertificates>;
   private closed = false;
-  private readonly removeCertsOnExit = () => this.certDir && rmSync(this.certDir, { recursive: true, force: true });
 
-  constructor(private readonly state: RdsState) {
-    process.on('exit', this.removeCertsOnExit);
-  }
+  constructor(private readonly state: RdsState) {}
 
   /** Ports for new instances, none for deleted ones, and every running server in step with the API. Serialized. */
   sync(): Promise<void> {
@@ -87,8 +86,11 @@ export class SandboxDatabases {
   status(): SandboxDatabasesStatus {
     return {
       missing: this.missing,
-      caFile: this.certDir && this.certificates ? join(this.certDir, 'ca.pem') : undefined,
-      instances: [...this.attached.values()].map((a) => ({ dbInstanceId: a.inst.dbInstanceId, dbInstanceName: a.inst.dbInstanceName, port: a.port, running: !!a.server })),
+      caFile: this.certDir && this.certificates ? join(this.certDir.dir, 'ca.pem') : undefined,
+      instances: [...this.attached.values()].map((a) => ({
+        dbInstanceId: a.inst.dbInstanceId, dbInstanceName: a.inst.dbInstanceName, port: a.port, running: !!a.running,
+        server: a.running ? { port: a.running.port, dir: a.running.dir } : undefined,
+      })),
     };
   }
 
@@ -96,8 +98,7 @@ export class SandboxDatabases {
     this.closed = true;
     await this.syncing;
     await Promise.all([...this.attached.values()].map((a) => this.detach(a)));
-    this.removeCertsOnExit();
-    process.off('exit', this.removeCertsOnExit);
+    await this.certDir?.remove();
   }
 
   private async syncNow(): Promise<void> {
@@ -167,6 +168,7 @@ export class SandboxDatabases {
         throw new Error(`DB instance ${a.inst.dbInstanceName} no longer exists in the sandbox.`);
       }
       await this.apply(a, server);
+      a.running = server;
       return server;
     })();
     // A failed start may be retried by the next connection.
@@ -178,8 +180,9 @@ export class SandboxDatabases {
 
   private sharedCertificates(): Promise<TlsCertificates> {
     this.certificates ??= (async () => {
-      this.certDir = mkdtempSync(join(defaultParent(), 'nhncloud-sandbox-tls-'));
-      return makeTlsCertificates(this.certDir);
+      // Removed by close(), or by its watchdog if this process dies without closing.
+      this.certDir = watchedTempDir('nhncloud-sandbox-tls-');
+      return makeTlsCertificates(this.certDir.dir);
     })();
     return this.certificates;
   }

@@ -185,6 +185,25 @@ kill "$watcher" 2>/dev/null
 rm -rf "$dir"
 exit "$code"`;
 
+/**
+ * A temporary directory removed by remove(), or by a watchdog shell when this process dies in
+ * any way (its stdin closes): for files that outlive no server, such as the sandbox's shared CA.
+ */
+export function watchedTempDir(prefix: string): { dir: string; remove(): Promise<void> } {
+  const dir = mkdtempSync(join(defaultParent(), prefix));
+  const child = spawn('/bin/sh', ['-c', 'read -r _unused; rm -rf "$1"', 'dir-watchdog', dir], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let removed: Promise<void> | undefined;
+  return {
+    dir,
+    remove: () => (removed ??= (async () => {
+      child.stdin?.end();
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    })()),
+  };
+}
+
 /** Starts a MariaDB on 127.0.0.1 and resolves once it accepts connections (root password set). */
 export async function startMariaDb(opts: MariaDbOptions = {}): Promise<MariaDbServer> {
   const tools = locateTools((opts.tls ?? false) && !opts.certificates);

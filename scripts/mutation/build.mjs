@@ -1,0 +1,21 @@
+// Stryker's build step (stryker.config.mjs → buildCommand), run inside its sandbox after the
+// protection modules were instrumented: bundles each test file of the mutation set with the
+// instrumented sources into out/mutation/*.test.cjs, so each mutant's run is a plain `node`
+// start (tens of milliseconds) instead of compiling TypeScript through tsx again.
+import * as esbuild from 'esbuild';
+import { MUTATION_TESTS } from './tests.mjs';
+
+await esbuild.build({
+  entryPoints: MUTATION_TESTS,
+  outdir: 'out/mutation',
+  outbase: 'test/unit',
+  entryNames: '[dir]-[name]',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  // Only our sources need the instrumented copies; packages load from node_modules as usual.
+  packages: 'external',
+  logLevel: 'warning',
+});

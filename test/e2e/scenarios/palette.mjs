@@ -1,0 +1,227 @@
+// Every command a person can run from the Command Palette, run from the palette against the
+// sandbox (issue 14, item 1). The list comes from package.json: every entry of
+// `contributes.commands` that `menus.commandPalette` does not hide with `when: false`, so a
+// command added later joins this scenario by itself.
+//
+// Each command must reach its first prompt, dialog, form or effect with no error notification
+// and no "is not available" (the activation shim's answer for an id the main bundle does not
+// handle). What the command does is not known here, so one generic strategy drives them all:
+// press Escape on whatever opens (a quick input, a modal dialog) until the command has ended,
+// as the command wrapper's log line says (src/shared/commands.ts: ✓, "cancelled" or "failed").
+// Destructive commands (delete, release, stop, restart, ...) go one step further: they accept
+// the first item of each pick (the target) until their confirmation opens, which is then
+// cancelled. After every command the sandbox's request counts (byMethod) must show nothing sent
+// but reads and identity tokens: a cancelled or escaped command changes nothing.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { ROOT } from '../../../scripts/e2e/codeServer.mjs';
+
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const hidden = new Set((manifest.contributes.menus?.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => m.command));
+/**
+ * Explore the Sandbox adds and activates a profile of its own (an emulator inside the extension
+ * host), and Stop the Sandbox is shown only while that one runs: both go last, in that order,
+ * so every other command runs against the sandbox process this scenario watches.
+ */
+const LAST = ['nhncloud.sandbox.explore', 'nhncloud.sandbox.stop'];
+/** E2E_PALETTE_COMMANDS=<regex> limits a run to the ids it matches (to show one command's failure quickly). */
+const only = process.env.E2E_PALETTE_COMMANDS ? new RegExp(process.env.E2E_PALETTE_COMMANDS) : undefined;
+const PALETTE = manifest.contributes.commands
+  .filter((c) => !hidden.has(c.command) && (!only || only.test(c.command)))
+  .sort((a, b) => LAST.indexOf(a.command) - LAST.indexOf(b.command));
+/**
+ * Commands whose picks choose a target and whose next step must be a confirmation dialog. (Restart
+ * DB Instance is not one: its last pick, how to restart, is the explicit choice that sends it.)
+ */
+const DESTRUCTIVE = /\.(delete\w*|release\w*|remove|stop|forceRestart|reset\w*|detach\w*|disableHa|splitHa|promote)$/;
+/** Requests that change nothing although their method is not GET: issuing an identity token. */
+const NOT_CHANGING = new Set(['identity.issueToken']);
+
+let sandbox;
+
+async function sandboxStats() {
+  const res = await fetch(`${sandbox.url}/_sandbox/stats`);
+  if (!res.ok) throw new Error(`the sandbox's stats answered ${res.status}`);
+  return (await res.json()).byMethod;
+}
+
+/** "POST network.x" → count, for every request whose method may change state. */
+function changing(byMethod) {
+  const out = {};
+  for (const [method, ops] of Object.entries(byMethod)) {
+    if (method === 'GET' || method === 'HEAD') continue;
+    for (const [op, n] of Object.entries(ops)) if (!NOT_CHANGING.has(op)) out[`${method} ${op}`] = n;
+  }
+  return out;
+}
+
+/** The NHN Cloud log channel's file under the run's user data (the wrapper logs ▶/✓/✗ per command). */
+function findLogFile(dir) {
+  if (!existsSync(dir)) return undefined;
+  let found;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      const inner = findLogFile(p);
+      if (inner && (!found || statSync(inner).mtimeMs > statSync(found).mtimeMs)) found = inner;
+    } else if (name === 'NHN Cloud.log' && (!found || statSync(p).mtimeMs > statSync(found).mtimeMs)) found = p;
+  }
+  return found;
+}
+
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The palette entry of a command in the run's language: "NHN Cloud: " + its translated title. */
+const englishNls = JSON.parse(readFileSync(join(ROOT, 'package.nls.json'), 'utf8'));
+function paletteTitle(t, command) {
+  const english = /^%(.+)%$/.test(command.title) ? englishNls[command.title.slice(1, -1)] : command.title;
+  return `${command.category}: ${t.nls(english)}`;
+}
+
+/** Opens the palette and runs the entry whose label is exactly `title` (a fuzzy filter lists look-alikes too). */
+async function runFromPalette(t, title) {
+  const { page } = t;
+  const input = page.locator('.quick-input-widget input[type="text"]').first();
+  await page.keyboard.press('Escape');
+  // A focused webview or the output panel keeps F1 for itself: give the focus to the sidebar.
+  await t.sidebar.locator('.composite.title .title-label').first().click();
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.fill(`>${title}`);
+  // The row whose label is exactly the title, resolved again when it is clicked: the list keeps
+  // changing while the filter settles, so a row found by its index could be another command.
+  const exact = page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRe(title)}\\s*$`) });
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ has: exact }).first();
+  try {
+    await row.waitFor({ timeout: 15_000 });
+  } catch {
+    const labels = await page.locator('.quick-input-widget .quick-input-list .label-name').allInnerTexts().catch(() => []);
+    throw new Error(`the Command Palette does not list "${title}"; it lists: ${labels.join(' | ') || 'nothing'}`);
+  }
+  await row.click();
+}
+
+/**
+ * What the window shows now, read in one round trip: whether a quick input or a modal dialog is
+ * open (and whether the quick input lists items or asks for a password), how many toasts there
+ * are, and the first line of every error notification (toasts and the notification center).
+ */
+function screen(page) {
+  return page.evaluate(() => {
+    const shown = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const quick = document.querySelector('.quick-input-widget');
+    const items = [...document.querySelectorAll('.notifications-toasts .notification-list-item, .notifications-center .notification-list-item')];
+    return {
+      quick: shown(quick),
+      quickRows: quick ? quick.querySelectorAll('.quick-input-list .monaco-list-row').length : 0,
+      password: !!quick?.querySelector('input[type="password"]'),
+      dialog: shown(document.querySelector('.monaco-dialog-box')),
+      toasts: document.querySelectorAll('.notifications-toasts .notification-list-item').length,
+      notices: items.map((i) => ({ error: !!i.querySelector('.codicon-error'), text: (i.innerText || '').trim().split('\n')[0] })),
+    };
+  });
+}
+
+/** Error notifications and "not available" ones (the shim's answer for an unhandled id). */
+function bad(t, notices) {
+  const notAvailable = t.lre('"{0}" is not available in this version of NHN Cloud Explorer.');
+  return notices.filter((n) => n.error || notAvailable.test(n.text)).map((n) => n.text);
+}
+
+/**
+ * Runs one command and drives it until it ends: returns what it reached ("prompt", "dialog",
+ * "confirmation", "notification", "effect"). Throws, naming the command, on an error
+ * notification, "not available", a failed run, or a changing request.
+ */
+async function drive(t, command, logFile) {
+  const { page } = t;
+  const id = command.command;
+  const title = paletteTitle(t, command);
+  const destructive = DESTRUCTIVE.test(id);
+  const logStart = logFile() ? readFileSync(logFile(), 'utf8').length : 0;
+  const before = changing(await sandboxStats());
+  const toastsBefore = (await screen(page)).toasts;
+  await runFromPalette(t, title);
+
+  const logText = () => (logFile() ? readFileSync(logFile(), 'utf8').slice(logStart) : '');
+  const ended = new RegExp(`(✓ ${escapeRe(id)} \\(|✗ ${escapeRe(id)} (cancelled|failed))`);
+  const failed = `✗ ${id} failed`;
+  const reached = new Set();
+  let picks = 0;
+  const deadline = Date.now() + 30_000;
+  let now;
+  for (;;) {
+    now = await screen(page);
+    const wrong = bad(t, now.notices);
+    if (wrong.length) throw new Error(`${id} ("${title}") showed: ${wrong.join(' / ')}`);
+    const log = logText();
+    if (log.includes(failed)) throw new Error(`${id} ("${title}") failed: ${log.split('\n').find((l) => l.includes(failed))}`);
+    // Another command that starts first was run by the palette instead (one a command runs itself comes after it).
+    const first = /▶ (nhncloud\.[\w.]+)/.exec(log)?.[1];
+    const other = first !== undefined && first !== id ? first : undefined;
+    if (other) throw new Error(`the palette entry "${title}" ran ${other}, not ${id}`);
+    // Until the wrapper logged the start, an open quick input is still the palette.
+    const started = log.includes(`▶ ${id}`);
+    if (started && now.dialog) {
+      reached.add(destructive ? 'confirmation' : 'dialog');
+      // Escape is the dialog's Cancel: nothing is sent.
+      await page.keyboard.press('Escape');
+      await page.locator('.monaco-dialog-box').waitFor({ state: 'hidden', timeout: 10_000 });
+    } else if (started && now.quick) {
+      reached.add('prompt');
+      // A destructive command's targets are picks: take the first one, on to the confirmation.
+      if (destructive && picks < 4 && now.quickRows > 0 && !now.password) {
+        picks++;
+        await page.keyboard.press('Enter');
+      } else await page.keyboard.press('Escape');
+      await page.waitForTimeout(150);
+      continue;
+    } else if (ended.test(log)) break;
+    if (Date.now() > deadline) {
+      // A command that waits on a notification's buttons ends only when it is dismissed: reached.
+      if (started && now.toasts > toastsBefore) {
+        reached.add('notification');
+        break;
+      }
+      throw new Error(`${id} ("${title}") did not end within 30 s (${started ? 'it started' : 'it never started'}); log:\n${log.slice(-600)}`);
+    }
+    await page.waitForTimeout(80);
+  }
+  if (!reached.size) reached.add(now.toasts > toastsBefore ? 'notification' : 'effect');
+  const after = changing(await sandboxStats());
+  const sent = Object.entries(after).filter(([k, n]) => n !== (before[k] ?? 0)).map(([k, n]) => `${k} ×${n - (before[k] ?? 0)}`);
+  if (sent.length) throw new Error(`${id} ("${title}") sent requests that change state although it was cancelled: ${sent.join(', ')}`);
+  const wrong = bad(t, (await screen(page)).notices);
+  if (wrong.length) throw new Error(`${id} ("${title}") showed: ${wrong.join(' / ')}`);
+  return [...reached].join('+');
+}
+
+export const scenarios = [
+  {
+    name: 'a sandbox and a profile on it',
+    async run(t) {
+      sandbox = await startSandboxProcess({ timeScaleMs: 200 });
+      await t.openView('NHN Cloud');
+      await addSandboxProfile(t, 'e2e-palette', sandbox.url);
+      await t.expandRow('KR1');
+    },
+  },
+  {
+    name: `every palette command (${PALETTE.length}) reaches its prompt, dialog or effect, and a cancel changes nothing`,
+    async run(t) {
+      let logFile;
+      const log = () => (logFile ??= findLogFile(join(t.server.userData, 'logs')));
+      const seen = [];
+      for (const command of PALETTE) {
+        const t0 = Date.now();
+        const what = await drive(t, command, log);
+        seen.push(`${command.command}: ${what} (${Date.now() - t0} ms)`);
+        // Forms and the output stay open otherwise: close the editors a command opened.
+        if ((await t.page.locator('.tabs-container .tab').count()) > 0) await t.page.keyboard.press('Control+K').then(() => t.page.keyboard.press('W'));
+      }
+      if (!log()) throw new Error('the NHN Cloud log file was never found under the user data: nothing proves a command ran');
+      console.log(`    ${seen.join('\n    ')}`);
+    },
+  },
+];

@@ -1,0 +1,18 @@
+// Types of swift.mjs for the TypeScript tests (the .mjs carries the same as JSDoc for its .mjs users).
+export interface SwiftServer {
+  /** The S3 endpoint, path-style: `http://127.0.0.1:PORT`. */
+  endpoint: string;
+  /** tempauth's `account:user` (`test:tester`: with a colon). */
+  accessKey: string;
+  secretKey: string;
+  /** The s3api `location` (the SigV4 region it expects): `KR1`. */
+  region: string;
+  /** Its folder: etc/, srv/ (the objects), log/ (each server's log). */
+  dir: string;
+  /** The processes it started (memcached and the four servers). */
+  pids: number[];
+  /** Kills exactly those processes and waits for them to end. */
+  stop(): Promise<void>;
+}
+export function startSwift(opts?: { dir?: string; port?: number; region?: string }): Promise<SwiftServer>;
+export function swiftMissing(): string | undefined;
