@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
 
-const require = createRequire(import.meta.url);
+const require = createRequire(__filename);
 const shim = require('../../../../scripts/shims/iconvLite.cjs');
 const iconv = require('iconv-lite');
 
