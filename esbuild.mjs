@@ -15,7 +15,13 @@ const production = process.argv.includes('--production') || process.env.NODE_ENV
 const watch = process.argv.includes('--watch');
 
 /** Modules that must never reach dist/extension.js: activation has to stay cheap. */
-const HEAVY = ['node_modules/zod/', 'node_modules/undici/', 'node_modules/aws4/', 'node_modules/fast-xml-parser/', 'node_modules/mysql2/'];
+const HEAVY = [
+  'node_modules/zod/',
+  'node_modules/undici/',
+  'node_modules/aws4/',
+  'node_modules/fast-xml-parser/',
+  'node_modules/mysql2/',
+];
 /** Modules that must not reach dist/main.js either: they have their own lazily required bundle. */
 const OWN_BUNDLE = ['node_modules/mysql2/', 'node_modules/iconv-lite/'];
 
@@ -61,7 +67,12 @@ const builds = [
     // main.js and sandbox.js are loaded at run time by path, never bundled into the shim.
     external: ['vscode', './main.js', './sandbox.js'],
   },
-  { ...nodeCommon, entryPoints: ['src/main.ts'], outfile: 'dist/main.js', external: ['vscode', './sandbox.js', './mysqlDriver.js'] },
+  {
+    ...nodeCommon,
+    entryPoints: ['src/main.ts'],
+    outfile: 'dist/main.js',
+    external: ['vscode', './sandbox.js', './mysqlDriver.js'],
+  },
   {
     ...nodeCommon,
     entryPoints: ['src/rds/connection/mysqlDriver.ts'],

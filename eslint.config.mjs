@@ -5,7 +5,17 @@ import noTextDecisions from './eslint/noTextDecisions.mjs';
 import wholeSentences from './eslint/wholeSentences.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.e2e-artifacts/**', '.bench/**', 'patches/**', '.stryker-tmp/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'node_modules/**',
+      '.e2e-artifacts/**',
+      '.bench/**',
+      'patches/**',
+      '.stryker-tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,7 +23,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-require-imports': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       'no-empty': ['error', { allowEmptyCatch: true }],
       'no-console': 'off',
     },
@@ -26,8 +39,25 @@ export default tseslint.config(
     rules: { 'nhncloud/no-text-decisions': 'error', 'nhncloud/whole-sentences': 'error' },
   },
   {
+    // The RDS feature and the panels read the client's typed answers (RdsOutput<'getDbInstance'>,
+    // the schemas' inferred types): no `any`, and no `as never` to slip past a signature.
+    files: ['src/panels/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSAsExpression > TSNeverKeyword', message: 'Do not cast to never: give the value its real type.' },
+      ],
+    },
+  },
+  {
     // The client and the sandbox run in plain Node: they must not import vscode.
     files: ['src/client/**/*.ts', 'src/sandbox/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'The client layer and the sandbox are vscode-free.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'vscode', message: 'The client layer and the sandbox are vscode-free.' }] },
+      ],
+    },
   },
 );

@@ -19,7 +19,13 @@ function unwrap(node) {
   let n = node;
   for (;;) {
     if (!n) return n;
-    if (n.type === 'AwaitExpression' || n.type === 'TSNonNullExpression' || n.type === 'TSAsExpression' || n.type === 'ChainExpression') n = n.expression ?? n.argument;
+    if (
+      n.type === 'AwaitExpression' ||
+      n.type === 'TSNonNullExpression' ||
+      n.type === 'TSAsExpression' ||
+      n.type === 'ChainExpression'
+    )
+      n = n.expression ?? n.argument;
     else return n;
   }
 }
@@ -37,9 +43,12 @@ function isL10nCall(node) {
   if (n?.type !== 'CallExpression') return false;
   const c = n.callee;
   if (c.type === 'Identifier') return c.name === 't';
-  return c.type === 'MemberExpression' && !c.computed && c.property.name === 't' && (
-    (c.object.type === 'Identifier' && c.object.name === 'l10n') ||
-    (c.object.type === 'MemberExpression' && !c.object.computed && c.object.property.name === 'l10n')
+  return (
+    c.type === 'MemberExpression' &&
+    !c.computed &&
+    c.property.name === 't' &&
+    ((c.object.type === 'Identifier' && c.object.name === 'l10n') ||
+      (c.object.type === 'MemberExpression' && !c.object.computed && c.object.property.name === 'l10n'))
   );
 }
 
@@ -88,7 +97,13 @@ export default {
       const n = unwrap(node);
       if (!n) return undefined;
       if (isAskingCall(n)) return 'the answer of a dialog';
-      if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier' && n.property.name === 'label') return 'a label';
+      if (
+        n.type === 'MemberExpression' &&
+        !n.computed &&
+        n.property.type === 'Identifier' &&
+        n.property.name === 'label'
+      )
+        return 'a label';
       if (n.type === 'Identifier' && valuesOf(n).some((v) => isAskingCall(v))) return `the answer "${n.name}"`;
       return undefined;
     }
@@ -105,7 +120,10 @@ export default {
     }
 
     function check(node, a, b) {
-      for (const [x, y] of [[a, b], [b, a]]) {
+      for (const [x, y] of [
+        [a, b],
+        [b, a],
+      ]) {
         const what = answerKind(x);
         const withText = what && textKind(y);
         if (withText) {

@@ -23,15 +23,30 @@ function isL10nCall(node) {
   if (node?.type !== 'CallExpression') return false;
   const c = node.callee;
   if (c.type === 'Identifier') return c.name === 't';
-  return c.type === 'MemberExpression' && !c.computed && c.property.type === 'Identifier' && c.property.name === 't' && (
-    (c.object.type === 'Identifier' && c.object.name === 'l10n') ||
-    (c.object.type === 'MemberExpression' && !c.object.computed && c.object.property.type === 'Identifier' && c.object.property.name === 'l10n')
+  return (
+    c.type === 'MemberExpression' &&
+    !c.computed &&
+    c.property.type === 'Identifier' &&
+    c.property.name === 't' &&
+    ((c.object.type === 'Identifier' && c.object.name === 'l10n') ||
+      (c.object.type === 'MemberExpression' &&
+        !c.object.computed &&
+        c.object.property.type === 'Identifier' &&
+        c.object.property.name === 'l10n'))
   );
 }
 
 function unwrap(node) {
   let n = node;
-  while (n && (n.type === 'AwaitExpression' || n.type === 'TSNonNullExpression' || n.type === 'TSAsExpression' || n.type === 'TSSatisfiesExpression' || n.type === 'ChainExpression')) n = n.expression ?? n.argument;
+  while (
+    n &&
+    (n.type === 'AwaitExpression' ||
+      n.type === 'TSNonNullExpression' ||
+      n.type === 'TSAsExpression' ||
+      n.type === 'TSSatisfiesExpression' ||
+      n.type === 'ChainExpression')
+  )
+    n = n.expression ?? n.argument;
   return n;
 }
 
@@ -47,9 +62,12 @@ export default {
     type: 'problem',
     docs: { description: 'Messages are whole sentences in the bundles, never glued from translated pieces' },
     messages: {
-      glued: 'A sentence glued from pieces ({{how}}): write each variant as one whole message in l10n.t, with the varying values as {0}-style arguments that are names, numbers or ids.',
-      pieceArg: 'A translated piece passed into another message ({{how}}): Korean and Japanese need the whole sentence; write one message per variant.',
-      pieceForm: 'The message "{{message}}" is shaped as a piece ({{how}}): write each variant of the sentence as one whole message.',
+      glued:
+        'A sentence glued from pieces ({{how}}): write each variant as one whole message in l10n.t, with the varying values as {0}-style arguments that are names, numbers or ids.',
+      pieceArg:
+        'A translated piece passed into another message ({{how}}): Korean and Japanese need the whole sentence; write one message per variant.',
+      pieceForm:
+        'The message "{{message}}" is shaped as a piece ({{how}}): write each variant of the sentence as one whole message.',
     },
     schema: [],
   },
@@ -86,14 +104,16 @@ export default {
       seen.add(n);
       if (n.type === 'ObjectExpression') return [n];
       if (n.type === 'Identifier') return valuesOf(n).flatMap((v) => objectsOf(v, seen));
-      if (n.type === 'ConditionalExpression') return [...objectsOf(n.consequent, seen), ...objectsOf(n.alternate, seen)];
+      if (n.type === 'ConditionalExpression')
+        return [...objectsOf(n.consequent, seen), ...objectsOf(n.alternate, seen)];
       if (n.type === 'LogicalExpression') return [...objectsOf(n.left, seen), ...objectsOf(n.right, seen)];
       if (n.type === 'MemberExpression') {
         const out = [];
         for (const o of objectsOf(n.object, seen)) {
           for (const p of o.properties) {
             if (p.type !== 'Property') continue;
-            if (n.computed || (p.key.type === 'Identifier' ? p.key.name : p.key.value) === n.property.name) out.push(...objectsOf(p.value, seen));
+            if (n.computed || (p.key.type === 'Identifier' ? p.key.name : p.key.value) === n.property.name)
+              out.push(...objectsOf(p.value, seen));
           }
         }
         return out;
@@ -107,7 +127,8 @@ export default {
       if (!n || seen.has(n)) return false;
       seen.add(n);
       if (isL10nCall(n)) return true;
-      if (n.type === 'ConditionalExpression') return isTranslated(n.consequent, seen) || isTranslated(n.alternate, seen);
+      if (n.type === 'ConditionalExpression')
+        return isTranslated(n.consequent, seen) || isTranslated(n.alternate, seen);
       if (n.type === 'LogicalExpression') return isTranslated(n.left, seen) || isTranslated(n.right, seen);
       if (n.type === 'Identifier') return valuesOf(n).some((v) => isTranslated(v, seen));
       if (n.type === 'MemberExpression') {
@@ -124,7 +145,8 @@ export default {
     }
 
     /** A string literal with letters in it (a word, not a separator or a value such as '-'). */
-    const isWordLiteral = (n) => (n?.type === 'Literal' && typeof n.value === 'string' && /\p{L}{2,}/u.test(n.value)) ||
+    const isWordLiteral = (n) =>
+      (n?.type === 'Literal' && typeof n.value === 'string' && /\p{L}{2,}/u.test(n.value)) ||
       (n?.type === 'TemplateLiteral' && n.quasis.some((q) => /\p{L}{2,}/u.test(q.value.cooked ?? '')));
 
     /** An icon (a codicon literal, or a condition choosing between icons). */
@@ -137,7 +159,9 @@ export default {
 
     /** Operands of a chain of `+` on strings. */
     function plusOperands(node) {
-      return node.type === 'BinaryExpression' && node.operator === '+' ? [...plusOperands(node.left), ...plusOperands(node.right)] : [node];
+      return node.type === 'BinaryExpression' && node.operator === '+'
+        ? [...plusOperands(node.left), ...plusOperands(node.right)]
+        : [node];
     }
 
     return {
@@ -147,33 +171,50 @@ export default {
         if (message?.type === 'Literal' && typeof message.value === 'string') {
           const m = message.value.match(PIECE_FORM);
           if (m) {
-            const how = /^\s|\s$/.test(m[0]) ? 'whitespace at an end' : m[0].includes('}{') ? 'two placeholders touch' : 'a placeholder touches a word';
-            context.report({ node: message, messageId: 'pieceForm', data: { message: message.value.slice(0, 60), how } });
+            const how = /^\s|\s$/.test(m[0])
+              ? 'whitespace at an end'
+              : m[0].includes('}{')
+                ? 'two placeholders touch'
+                : 'a placeholder touches a word';
+            context.report({
+              node: message,
+              messageId: 'pieceForm',
+              data: { message: message.value.slice(0, 60), how },
+            });
           }
         }
         for (const a of args) {
           const n = unwrap(a);
-          if (isTranslated(n)) context.report({ node: a, messageId: 'pieceArg', data: { how: 'a translated text as an argument' } });
-          else if (isWordLiteral(n)) context.report({ node: a, messageId: 'pieceArg', data: { how: 'English words as an argument' } });
-          else if (n?.type === 'ConditionalExpression' && (isWordLiteral(unwrap(n.consequent)) || isWordLiteral(unwrap(n.alternate)))) {
+          if (isTranslated(n))
+            context.report({ node: a, messageId: 'pieceArg', data: { how: 'a translated text as an argument' } });
+          else if (isWordLiteral(n))
+            context.report({ node: a, messageId: 'pieceArg', data: { how: 'English words as an argument' } });
+          else if (
+            n?.type === 'ConditionalExpression' &&
+            (isWordLiteral(unwrap(n.consequent)) || isWordLiteral(unwrap(n.alternate)))
+          ) {
             context.report({ node: a, messageId: 'pieceArg', data: { how: 'a piece chosen by a condition' } });
           }
         }
       },
       BinaryExpression(node) {
-        if (node.operator !== '+' || node.parent?.type === 'BinaryExpression' && node.parent.operator === '+') return;
+        if (node.operator !== '+' || (node.parent?.type === 'BinaryExpression' && node.parent.operator === '+')) return;
         const ops = plusOperands(node);
         if (ops.length < 2 || !ops.some((o) => isTranslated(o))) return;
         const glue = ops.filter((o) => !isTranslated(o) && !isIcon(o));
-        const onlySeparators = glue.every((o) => o.type === 'Literal' && typeof o.value === 'string' && SEPARATOR.test(o.value));
-        if (!onlySeparators) context.report({ node, messageId: 'glued', data: { how: 'a translated text joined by +' } });
+        const onlySeparators = glue.every(
+          (o) => o.type === 'Literal' && typeof o.value === 'string' && SEPARATOR.test(o.value),
+        );
+        if (!onlySeparators)
+          context.report({ node, messageId: 'glued', data: { how: 'a translated text joined by +' } });
       },
       TemplateLiteral(node) {
         if (node.parent?.type === 'TaggedTemplateExpression') return;
         if (!node.expressions.some((e) => isTranslated(e))) return;
         const words = node.quasis.some((q) => !SEPARATOR.test(q.value.cooked ?? ''));
         const others = node.expressions.some((e) => !isTranslated(e) && !isIcon(e));
-        if (words || others) context.report({ node, messageId: 'glued', data: { how: 'a translated text inside a template' } });
+        if (words || others)
+          context.report({ node, messageId: 'glued', data: { how: 'a translated text inside a template' } });
       },
     };
   },

@@ -43,7 +43,9 @@ export function extractMessages(files = sourceFiles()) {
           found.get(arg.text).add(file);
         } else {
           const { line } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
-          problems.push(`${file}:${line + 1}: l10n.t needs a string literal as its message (the bundles are keyed by it)`);
+          problems.push(
+            `${file}:${line + 1}: l10n.t needs a string literal as its message (the bundles are keyed by it)`,
+          );
         }
       }
       ts.forEachChild(node, visit);

@@ -29,10 +29,11 @@ const c = pkg.contributes;
 const short = (id) => id.replace(/^nhncloud\./, '');
 place(pkg, 'description', 'extension.description');
 for (const vc of c.viewsContainers?.activitybar ?? []) place(vc, 'title', `viewContainer.${short(vc.id)}.title`);
-for (const views of Object.values(c.views ?? {})) for (const v of views) {
-  place(v, 'name', `view.${short(v.id)}.name`);
-  place(v, 'contextualTitle', `view.${short(v.id)}.contextualTitle`);
-}
+for (const views of Object.values(c.views ?? {}))
+  for (const v of views) {
+    place(v, 'name', `view.${short(v.id)}.name`);
+    place(v, 'contextualTitle', `view.${short(v.id)}.contextualTitle`);
+  }
 (c.viewsWelcome ?? []).forEach((w, i) => place(w, 'contents', `viewsWelcome.${short(w.view)}${i ? `.${i}` : ''}`));
 for (const cmd of c.commands ?? []) {
   place(cmd, 'title', `command.${short(cmd.command)}`);
@@ -40,11 +41,13 @@ for (const cmd of c.commands ?? []) {
 }
 for (const sm of c.submenus ?? []) place(sm, 'label', `submenu.${short(sm.id)}`);
 const configs = Array.isArray(c.configuration) ? c.configuration : c.configuration ? [c.configuration] : [];
-for (const conf of configs) for (const [key, prop] of Object.entries(conf.properties ?? {})) {
-  for (const f of ['description', 'markdownDescription', 'deprecationMessage', 'markdownDeprecationMessage']) place(prop, f, `config.${short(key)}.${f}`);
-  (prop.enumDescriptions ?? []).forEach((_, i, arr) => place(arr, i, `config.${short(key)}.enum.${i}`));
-  (prop.markdownEnumDescriptions ?? []).forEach((_, i, arr) => place(arr, i, `config.${short(key)}.enum.${i}`));
-}
+for (const conf of configs)
+  for (const [key, prop] of Object.entries(conf.properties ?? {})) {
+    for (const f of ['description', 'markdownDescription', 'deprecationMessage', 'markdownDeprecationMessage'])
+      place(prop, f, `config.${short(key)}.${f}`);
+    (prop.enumDescriptions ?? []).forEach((_, i, arr) => place(arr, i, `config.${short(key)}.enum.${i}`));
+    (prop.markdownEnumDescriptions ?? []).forEach((_, i, arr) => place(arr, i, `config.${short(key)}.enum.${i}`));
+  }
 for (const wt of c.walkthroughs ?? []) {
   place(wt, 'title', `walkthrough.${wt.id}.title`);
   place(wt, 'description', `walkthrough.${wt.id}.description`);

@@ -14,8 +14,15 @@ if (process.argv.includes('--paths')) {
   const width = Math.max(...ALL_OPERATIONS.map((op) => describeOperation(op).length));
   const lines = ALL_OPERATIONS.map((op) => {
     const by = reach.get(op.id) ?? [];
-    const shown = by.filter((r) => !r.label.startsWith('shared ')).concat(by.filter((r) => r.label.startsWith('shared ')));
-    const text = shown.length ? shown.slice(0, 3).map((r) => r.label).join(', ') + (shown.length > 3 ? ` (+${shown.length - 3} more)` : '') : 'UNREACHABLE';
+    const shown = by
+      .filter((r) => !r.label.startsWith('shared '))
+      .concat(by.filter((r) => r.label.startsWith('shared ')));
+    const text = shown.length
+      ? shown
+          .slice(0, 3)
+          .map((r) => r.label)
+          .join(', ') + (shown.length > 3 ? ` (+${shown.length - 3} more)` : '')
+      : 'UNREACHABLE';
     return `${describeOperation(op).padEnd(width)}  <- ${text}`;
   });
   const reachable = ALL_OPERATIONS.filter((op) => reach.get(op.id)?.length).length;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: dependencies if needed, then type check, lint, unit tests, mutation tests, build, end-to-end tests
+# `npm test`: dependencies if needed, then type check, lint, format check, unit tests, mutation tests, build, end-to-end tests
 # (code-server + Chromium, and the mocha suite in the extension host). Every step runs even when
 # an earlier one failed (except e2e after a failed build); the exit code is non-zero on any failure.
 set -uo pipefail
@@ -23,6 +23,7 @@ step() {
 
 step typecheck npm run --silent typecheck
 step lint npm run --silent lint
+step "format check" npm run --silent format:check
 step "unit tests" npm run --silent test:unit
 # StrykerJS over the protection modules (stryker.config.mjs): any mutant not detected fails.
 step "mutation tests" npm run --silent test:mutation

@@ -39,16 +39,23 @@ function kindOf(file: string): string {
 /** Maps every operation id to the places outside src/client that reach it (empty: reachable from nowhere). */
 export function operationReach(operations: readonly Operation[], opts: ReachOptions = {}): Map<string, Reacher[]> {
   const root = opts.root ?? join(__dirname, '..');
-  const config = ts.parseJsonConfigFileContent(JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')), ts.sys, root);
+  const config = ts.parseJsonConfigFileContent(
+    JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')),
+    ts.sys,
+    root,
+  );
   const rel = (f: string) => relative(root, f).split(sep).join('/');
-  const files = config.fileNames.filter((f) => rel(f).startsWith('src/') && !rel(f).startsWith('src/sandbox/') && !opts.skipFile?.(rel(f)));
+  const files = config.fileNames.filter(
+    (f) => rel(f).startsWith('src/') && !rel(f).startsWith('src/sandbox/') && !opts.skipFile?.(rel(f)),
+  );
   const program = ts.createProgram(files, { ...config.options, noEmit: true });
   const checker = program.getTypeChecker();
 
   // Names of functions: `Class.method` for members, `file:function` for plain functions.
   const ownerName = (node: ts.Node): string | undefined => {
     for (let n: ts.Node | undefined = node.parent; n; n = n.parent) {
-      if ((ts.isClassDeclaration(n) || ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) && n.name) return n.name.text;
+      if ((ts.isClassDeclaration(n) || ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) && n.name)
+        return n.name.text;
     }
     return undefined;
   };
@@ -56,14 +63,24 @@ export function operationReach(operations: readonly Operation[], opts: ReachOpti
     const name = (d as { name?: ts.Node }).name;
     const text = name && (ts.isIdentifier(name) || ts.isStringLiteral(name)) ? name.text : undefined;
     if (!text) return undefined;
-    if (ts.isMethodDeclaration(d) || ts.isMethodSignature(d) || ts.isPropertyDeclaration(d) || ts.isPropertySignature(d) || ts.isGetAccessor(d)) {
+    if (
+      ts.isMethodDeclaration(d) ||
+      ts.isMethodSignature(d) ||
+      ts.isPropertyDeclaration(d) ||
+      ts.isPropertySignature(d) ||
+      ts.isGetAccessor(d)
+    ) {
       const owner = ownerName(d);
       return owner ? `${owner}.${text}` : undefined;
     }
     if (ts.isFunctionDeclaration(d) || ts.isVariableDeclaration(d)) return `${rel(d.getSourceFile().fileName)}:${text}`;
     return undefined;
   };
-  const topLevel = (d: ts.Node): boolean => ts.isSourceFile(d.parent) || (ts.isVariableDeclarationList(d.parent) && ts.isVariableStatement(d.parent.parent) && ts.isSourceFile(d.parent.parent.parent));
+  const topLevel = (d: ts.Node): boolean =>
+    ts.isSourceFile(d.parent) ||
+    (ts.isVariableDeclarationList(d.parent) &&
+      ts.isVariableStatement(d.parent.parent) &&
+      ts.isSourceFile(d.parent.parent.parent));
   /**
    * The function a node is in: the nearest command property (`'nhncloud.x': ...`), class member
    * or top-level function or variable; local helpers (a `worker` arrow) count as their container.
@@ -72,13 +89,21 @@ export function operationReach(operations: readonly Operation[], opts: ReachOpti
   const enclosing = (node: ts.Node): { key: string; label: string } | undefined => {
     let inner: string | undefined;
     for (let n: ts.Node | undefined = node.parent; n; n = n.parent) {
-      if (ts.isPropertyAssignment(n) && ts.isStringLiteral(n.name) && n.name.text.startsWith('nhncloud.')) return { key: `command:${n.name.text}`, label: `command ${n.name.text}` };
+      if (ts.isPropertyAssignment(n) && ts.isStringLiteral(n.name) && n.name.text.startsWith('nhncloud.'))
+        return { key: `command:${n.name.text}`, label: `command ${n.name.text}` };
       if (ts.isPropertyAssignment(n) && ts.isIdentifier(n.name)) inner = n.name.text;
-      const member = ts.isMethodDeclaration(n) || ts.isConstructorDeclaration(n) || ts.isGetAccessor(n) || ts.isPropertyDeclaration(n);
+      const member =
+        ts.isMethodDeclaration(n) ||
+        ts.isConstructorDeclaration(n) ||
+        ts.isGetAccessor(n) ||
+        ts.isPropertyDeclaration(n);
       if (member || ((ts.isFunctionDeclaration(n) || ts.isVariableDeclaration(n)) && topLevel(n))) {
         const key = ts.isConstructorDeclaration(n) ? `${ownerName(n)}.constructor` : declKey(n as ts.Declaration);
         if (!key) continue;
-        return { key: inner ? `${key}#${inner}` : key, label: `${kindOf(rel(n.getSourceFile().fileName))} ${key.replace(/^.*:/, '')}${inner ? ` (${inner})` : ''}` };
+        return {
+          key: inner ? `${key}#${inner}` : key,
+          label: `${kindOf(rel(n.getSourceFile().fileName))} ${key.replace(/^.*:/, '')}${inner ? ` (${inner})` : ''}`,
+        };
       }
     }
     return undefined;
@@ -93,7 +118,9 @@ export function operationReach(operations: readonly Operation[], opts: ReachOpti
     if (ts.isElementAccessExpression(callee)) {
       const owner = typeName(callee.expression);
       const arg = checker.getTypeAtLocation(callee.argumentExpression);
-      const names = (arg.isUnion() ? arg.types : [arg]).filter((t) => t.isStringLiteral()).map((t) => (t as ts.StringLiteralType).value);
+      const names = (arg.isUnion() ? arg.types : [arg])
+        .filter((t) => t.isStringLiteral())
+        .map((t) => (t as ts.StringLiteralType).value);
       return owner ? names.map((n) => `${owner}.${n}`) : [];
     }
     const nameNode = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
@@ -110,7 +137,8 @@ export function operationReach(operations: readonly Operation[], opts: ReachOpti
   const callers = new Map<string, Set<string>>();
   const labels = new Map<string, Reacher>();
   const senders = new Map<string, Set<string>>();
-  const addSender = (opId: string, key: string) => (senders.get(opId) ?? senders.set(opId, new Set()).get(opId)!).add(key);
+  const addSender = (opId: string, key: string) =>
+    (senders.get(opId) ?? senders.set(opId, new Set()).get(opId)!).add(key);
   for (const sf of program.getSourceFiles()) {
     const file = rel(sf.fileName);
     if (!files.some((f) => rel(f) === file)) continue;
@@ -120,9 +148,14 @@ export function operationReach(operations: readonly Operation[], opts: ReachOpti
         if (from) {
           if (!file.startsWith('src/client/')) labels.set(from.key, { label: from.label, file });
           for (const to of callees(node)) (callers.get(to) ?? callers.set(to, new Set()).get(to)!).add(from.key);
-          const fn = ts.isPropertyAccessExpression(node.expression) ? node.expression.name.text : ts.isIdentifier(node.expression) ? node.expression.text : undefined;
+          const fn = ts.isPropertyAccessExpression(node.expression)
+            ? node.expression.name.text
+            : ts.isIdentifier(node.expression)
+              ? node.expression.text
+              : undefined;
           const first = node.arguments[0];
-          if (file.startsWith('src/client/') && fn && SENDING_CALLS.has(fn) && first && ts.isStringLiteral(first)) addSender(first.text, from.key);
+          if (file.startsWith('src/client/') && fn && SENDING_CALLS.has(fn) && first && ts.isStringLiteral(first))
+            addSender(first.text, from.key);
         }
       }
       ts.forEachChild(node, visit);
@@ -151,7 +184,10 @@ export function operationReach(operations: readonly Operation[], opts: ReachOpti
         queue.push(c);
       }
     }
-    out.set(op.id, [...found.values()].sort((a, b) => a.label.localeCompare(b.label)));
+    out.set(
+      op.id,
+      [...found.values()].sort((a, b) => a.label.localeCompare(b.label)),
+    );
   }
   return out;
 }

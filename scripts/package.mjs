@@ -39,14 +39,25 @@ function zipEntries(file) {
 // A clean dist/: source maps of an earlier development build must not ship.
 rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
 run(process.execPath, ['esbuild.mjs', '--production']);
-run(process.execPath, [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--skip-license', '--out', out]);
+run(process.execPath, [
+  join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'),
+  'package',
+  '--no-dependencies',
+  '--allow-missing-repository',
+  '--no-rewrite-relative-links',
+  '--skip-license',
+  '--out',
+  out,
+]);
 
 const entries = zipEntries(out).filter((e) => e.name.startsWith('extension/'));
-const allowed = /^extension\/(dist\/.*(?<!\.map)|media\/.*|package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n\.[a-z-]+\.json|readme\.md|changelog\.md|LICENSE(\.txt)?)$/i;
+const allowed =
+  /^extension\/(dist\/.*(?<!\.map)|media\/.*|package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n\.[a-z-]+\.json|readme\.md|changelog\.md|LICENSE(\.txt)?)$/i;
 const extra = entries.filter((e) => !allowed.test(e.name));
 const kb = statSync(out).size / 1024;
 console.log(`\n${out.slice(ROOT.length + 1)}: ${kb.toFixed(1)} KB, ${entries.length} files`);
-for (const e of entries) console.log(`  ${e.name.slice('extension/'.length).padEnd(40)} ${(e.size / 1024).toFixed(1).padStart(8)} KB`);
+for (const e of entries)
+  console.log(`  ${e.name.slice('extension/'.length).padEnd(40)} ${(e.size / 1024).toFixed(1).padStart(8)} KB`);
 if (extra.length) {
   console.error(`\nThe .vsix holds files that do not run: ${extra.map((e) => e.name).join(', ')} (fix .vscodeignore)`);
   process.exit(1);

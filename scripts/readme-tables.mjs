@@ -18,21 +18,33 @@ export function tables(pkg = load('package.json'), nls = load('package.nls.json'
   const text = (v) => (typeof v === 'string' ? v.replace(/^%([^%]+)%$/, (_, k) => nls[k] ?? k) : '');
   const c = pkg.contributes;
   const hidden = new Set((c.menus?.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => m.command));
-  const inMenus = new Set(Object.entries(c.menus ?? {}).filter(([k]) => k !== 'commandPalette').flatMap(([, items]) => items.map((m) => m.command)));
+  const inMenus = new Set(
+    Object.entries(c.menus ?? {})
+      .filter(([k]) => k !== 'commandPalette')
+      .flatMap(([, items]) => items.map((m) => m.command)),
+  );
   const commands = [
     '| Command | ID | Where |',
     '|---|---|---|',
     ...c.commands.map((cmd) => {
-      const where = [hidden.has(cmd.command) ? '' : 'palette', inMenus.has(cmd.command) ? 'tree / title bar' : ''].filter(Boolean).join(', ');
+      const where = [hidden.has(cmd.command) ? '' : 'palette', inMenus.has(cmd.command) ? 'tree / title bar' : '']
+        .filter(Boolean)
+        .join(', ');
       return `| ${cell(`${text(cmd.category) || 'NHN Cloud'}: ${text(cmd.title)}`)} | \`${cmd.command}\` | ${where || '-'} |`;
     }),
   ].join('\n');
-  const props = Object.entries((Array.isArray(c.configuration) ? c.configuration : [c.configuration]).reduce((all, conf) => ({ ...all, ...conf.properties }), {}));
+  const props = Object.entries(
+    (Array.isArray(c.configuration) ? c.configuration : [c.configuration]).reduce(
+      (all, conf) => ({ ...all, ...conf.properties }),
+      {},
+    ),
+  );
   const settings = [
     '| Setting | Default | Description |',
     '|---|---|---|',
     ...props.map(([key, p]) => {
-      const range = p.minimum !== undefined || p.maximum !== undefined ? ` (${p.minimum ?? ''} to ${p.maximum ?? ''})` : '';
+      const range =
+        p.minimum !== undefined || p.maximum !== undefined ? ` (${p.minimum ?? ''} to ${p.maximum ?? ''})` : '';
       return `| \`${key}\` | \`${JSON.stringify(p.default)}\` | ${cell(text(p.markdownDescription ?? p.description).replace(/`#([^#]+)#`/g, '`$1`'))}${range} |`;
     }),
   ].join('\n');

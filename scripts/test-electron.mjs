@@ -16,14 +16,20 @@ if (build.status !== 0) process.exit(1);
 const extensionTestsPath = await buildExthostSuite();
 const userData = mkdtempSync(join(tmpdir(), 'nhncloud-electron-'));
 
-const DOWNLOAD_FAILURE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ENETUNREACH|getaddrinfo|fetch failed|Failed to get|download|socket hang up|update\.code\.visualstudio\.com/i;
+const DOWNLOAD_FAILURE =
+  /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ENETUNREACH|getaddrinfo|fetch failed|Failed to get|download|socket hang up|update\.code\.visualstudio\.com/i;
 
 try {
   const code = await runTests({
     extensionDevelopmentPath: ROOT,
     extensionTestsPath,
     vscodeExecutablePath: process.env.VSCODE_EXECUTABLE_PATH || undefined,
-    launchArgs: ['--disable-extensions', '--disable-workspace-trust', `--user-data-dir=${join(userData, 'ud')}`, `--extensions-dir=${join(userData, 'ext')}`],
+    launchArgs: [
+      '--disable-extensions',
+      '--disable-workspace-trust',
+      `--user-data-dir=${join(userData, 'ud')}`,
+      `--extensions-dir=${join(userData, 'ext')}`,
+    ],
   });
   process.exitCode = code;
 } catch (err) {

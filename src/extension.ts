@@ -8,7 +8,10 @@ import { PANEL_VIEW_TYPES } from './panels/viewTypes';
 
 let main: Promise<Main> | undefined;
 
-export function activate(context: vscode.ExtensionContext): { main: () => Promise<Main>; testing?: { globalState: vscode.Memento; secrets: vscode.SecretStorage } } {
+export function activate(context: vscode.ExtensionContext): {
+  main: () => Promise<Main>;
+  testing?: { globalState: vscode.Memento; secrets: vscode.SecretStorage };
+} {
   const treeChanged = new vscode.EventEmitter<unknown>();
   const shim: Shim = { context, treeChanged } as Shim;
 
@@ -44,14 +47,21 @@ export function activate(context: vscode.ExtensionContext): { main: () => Promis
     resolveTreeItem: (item, element, token) =>
       load().then((m) => (m.explorer.resolveTreeItem ? m.explorer.resolveTreeItem(item, element, token) : item)),
   };
-  shim.explorerView = vscode.window.createTreeView('nhncloud.explorer', { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
+  shim.explorerView = vscode.window.createTreeView('nhncloud.explorer', {
+    treeDataProvider: provider,
+    showCollapseAll: true,
+    canSelectMany: true,
+  });
   context.subscriptions.push(shim.explorerView, treeChanged);
 
   // Objects as files (src/storage/objectFs.ts). VS Code asks for a scheme's provider as soon as
   // an editor or workspace folder of it is restored, so the providers are registered here, at
   // once, as light proxies that load main on their first call. The scheme names repeat those of
   // src/storage/keys.ts (that module loads aws4, which the shim must not).
-  for (const [scheme, isReadonly] of [['nhncloud-s3', false], ['nhncloud-s3-readonly', true]] as const) {
+  for (const [scheme, isReadonly] of [
+    ['nhncloud-s3', false],
+    ['nhncloud-s3-readonly', true],
+  ] as const) {
     const changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
     let forwarding = false;
     const real = (): Promise<vscode.FileSystemProvider> =>
@@ -73,10 +83,16 @@ export function activate(context: vscode.ExtensionContext): { main: () => Promis
       writeFile: (uri, content, options) => real().then((p) => p.writeFile(uri, content, options)),
       delete: (uri, options) => real().then((p) => p.delete(uri, options)),
       rename: (oldUri, newUri, options) => real().then((p) => p.rename(oldUri, newUri, options)),
-      copy: (source, destination, options) => real().then((p) => (p.copy ? p.copy(source, destination, options) : Promise.reject(vscode.FileSystemError.NoPermissions(source)))),
+      copy: (source, destination, options) =>
+        real().then((p) =>
+          p.copy ? p.copy(source, destination, options) : Promise.reject(vscode.FileSystemError.NoPermissions(source)),
+        ),
       createDirectory: (uri) => real().then((p) => p.createDirectory(uri)),
     };
-    context.subscriptions.push(changed, vscode.workspace.registerFileSystemProvider(scheme, proxy, { isCaseSensitive: true, isReadonly }));
+    context.subscriptions.push(
+      changed,
+      vscode.workspace.registerFileSystemProvider(scheme, proxy, { isCaseSensitive: true, isReadonly }),
+    );
   }
 
   // The welcome view's `when` clause; main keeps it current afterwards.
@@ -86,7 +102,10 @@ export function activate(context: vscode.ExtensionContext): { main: () => Promis
   // The extension-host suite checks the profile store against VS Code's real globalState and
   // SecretStorage. Only a test run (extensionMode Test) gets them: in any other mode another
   // extension could read the secrets through this API.
-  const testing = context.extensionMode === vscode.ExtensionMode.Test ? { globalState: context.globalState, secrets: context.secrets } : undefined;
+  const testing =
+    context.extensionMode === vscode.ExtensionMode.Test
+      ? { globalState: context.globalState, secrets: context.secrets }
+      : undefined;
   return { main: load, testing };
 }
 

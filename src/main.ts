@@ -53,7 +53,12 @@ export function createMain(shim: Shim): Main {
   const log = new RedactedLog(redactor);
   const profiles = new Profiles(context.globalState, context.secrets, redactor, log);
   const version = String(context.extension.packageJSON?.version ?? '0.0.0');
-  const clients = new Clients({ profiles, log, redactor, userAgent: `nhncloud-explorer/${version} vscode/${vscode.version}` });
+  const clients = new Clients({
+    profiles,
+    log,
+    redactor,
+    userAgent: `nhncloud-explorer/${version} vscode/${vscode.version}`,
+  });
   disposables.push(log, profiles, clients);
 
   const services: Services = {
@@ -90,7 +95,9 @@ export function createMain(shim: Shim): Main {
   explorer.setFeatures(features);
 
   const titles = new Map<string, string>(
-    ((context.extension.packageJSON?.contributes?.commands ?? []) as Array<{ command: string; title: string }>).map((c) => [c.command, c.title]),
+    ((context.extension.packageJSON?.contributes?.commands ?? []) as Array<{ command: string; title: string }>).map(
+      (c) => [c.command, c.title],
+    ),
   );
   const handlers = new Map<string, (...args: unknown[]) => Promise<unknown>>();
   for (const f of features) {
@@ -100,15 +107,25 @@ export function createMain(shim: Shim): Main {
       if (typeof handler === 'function') handlers.set(id, wrapCommand(id, handler, { log, redactor }));
     }
   }
-  const notAvailable = (id: string): CommandHandler => () =>
-    void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is not available in this version of NHN Cloud Explorer.', titles.get(id) ?? id));
+  const notAvailable =
+    (id: string): CommandHandler =>
+    () =>
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('"{0}" is not available in this version of NHN Cloud Explorer.', titles.get(id) ?? id),
+      );
 
   // The active profile's name is the view's title: a description is not rendered while the
   // explorer is the only view of its container (the header then reads "NHN Cloud: <title>").
   const showActive = () => {
     const p = profiles.active();
     shim.explorerView.title = p ? p.name : vscode.l10n.t('Explorer');
-    shim.explorerView.description = p ? (p.sandbox ? vscode.l10n.t('sandbox') : p.cloud === 'gov' ? vscode.l10n.t('government cloud') : vscode.l10n.t('public cloud')) : undefined;
+    shim.explorerView.description = p
+      ? p.sandbox
+        ? vscode.l10n.t('sandbox')
+        : p.cloud === 'gov'
+          ? vscode.l10n.t('government cloud')
+          : vscode.l10n.t('public cloud')
+      : undefined;
   };
   showActive();
   disposables.push(

@@ -23,14 +23,29 @@ export async function benchActivation({ vsix, runs = 5, log = console.error }) {
     const { nodeBin, codeServerEntry } = await ensureInstalled();
     const exts = join(runDir, 'extensions');
     mkdirSync(exts, { recursive: true });
-    const r = spawnSync(nodeBin, [codeServerEntry, '--user-data-dir', join(runDir, 'user-data'), '--extensions-dir', exts, '--install-extension', vsix], { env: node24Env(nodeBin), encoding: 'utf8' });
+    const r = spawnSync(
+      nodeBin,
+      [
+        codeServerEntry,
+        '--user-data-dir',
+        join(runDir, 'user-data'),
+        '--extensions-dir',
+        exts,
+        '--install-extension',
+        vsix,
+      ],
+      { env: node24Env(nodeBin), encoding: 'utf8' },
+    );
     if (r.status !== 0) throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     const installed = join(exts, `${pkg.publisher}.${pkg.name}-${pkg.version}`);
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
     copyFileSync(join(ROOT, 'scripts/bench/activationProbe.cjs'), join(installed, 'dist', 'activationProbe.js'));
     writeFileSync(join(installed, 'dist', 'activationProbe.json'), JSON.stringify({ log: logFile }));
-    writeFileSync(join(installed, 'package.json'), JSON.stringify({ ...manifest, main: './dist/activationProbe.js' }, null, 2));
+    writeFileSync(
+      join(installed, 'package.json'),
+      JSON.stringify({ ...manifest, main: './dist/activationProbe.js' }, null, 2),
+    );
     server = await startCodeServer({ runDir, installExtension: false });
     for (let i = 0; i < runs; i++) {
       const profile = mkdtempSync(join(tmpdir(), 'nhncloud-bench-chromium-'));
@@ -47,7 +62,9 @@ export async function benchActivation({ vsix, runs = 5, log = console.error }) {
             const r = JSON.parse(lines[lines.length - 1]);
             if (r.error) throw new Error(`activate() failed: ${r.error}`);
             records.push(r);
-            log(`  activation run ${i + 1}: ${r.totalMs.toFixed(1)} ms (load ${r.loadMs.toFixed(1)}, activate ${r.activateMs.toFixed(1)})`);
+            log(
+              `  activation run ${i + 1}: ${r.totalMs.toFixed(1)} ms (load ${r.loadMs.toFixed(1)}, activate ${r.activateMs.toFixed(1)})`,
+            );
             break;
           }
           if (Date.now() > deadline) throw new Error('the extension did not activate within 60 s of opening its view');

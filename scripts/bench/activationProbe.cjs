@@ -15,7 +15,17 @@ const loadMs = performance.now() - t0;
 
 function write(callStart, extra) {
   const now = performance.now();
-  appendFileSync(log, JSON.stringify({ pid: process.pid, loadMs, gapMs: callStart - t0 - loadMs, activateMs: now - callStart, totalMs: now - t0, ...extra }) + '\n');
+  appendFileSync(
+    log,
+    JSON.stringify({
+      pid: process.pid,
+      loadMs,
+      gapMs: callStart - t0 - loadMs,
+      activateMs: now - callStart,
+      totalMs: now - t0,
+      ...extra,
+    }) + '\n',
+  );
 }
 
 exports.activate = function activate(...args) {
@@ -27,7 +37,11 @@ exports.activate = function activate(...args) {
     write(callStart, { error: String(err) });
     throw err;
   }
-  if (r && typeof r.then === 'function') r.then(() => write(callStart, { async: true }), (err) => write(callStart, { error: String(err) }));
+  if (r && typeof r.then === 'function')
+    r.then(
+      () => write(callStart, { async: true }),
+      (err) => write(callStart, { error: String(err) }),
+    );
   else write(callStart, {});
   return r;
 };

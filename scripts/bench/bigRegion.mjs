@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { ROOT, stats } from './lib.mjs';
 
 export async function benchBigRegion({ vsix, runs = 5, log = console.error, instances = 1000 }) {
-  if (!existsSync(join(ROOT, 'src/rds/tree'))) throw new Error('no RDS tree in this build (src/rds/tree: explorer branch not merged)');
+  if (!existsSync(join(ROOT, 'src/rds/tree')))
+    throw new Error('no RDS tree in this build (src/rds/tree: explorer branch not merged)');
   return withWorkbench(vsix, {}, async (t) => {
     const url = await exploreSandbox(t);
     await control(url, 'rds/scale', { n: instances, region: 'KR1' });
@@ -29,12 +30,21 @@ export async function benchBigRegion({ vsix, runs = 5, log = console.error, inst
       await folder.waitFor({ timeout: 60_000 });
       await control(url, 'stats', undefined).catch(() => undefined);
       await fetch(`${url}/_sandbox/stats`, { method: 'DELETE' });
-      const r = await timeExpand(t, folder);
+      // Drawn means the folder's count of at least `instances` beside its name and rows below it,
+      // no error row (timeExpand throws on one).
+      const r = await timeExpand(t, folder, { minRows: 5, minCount: instances });
       const st = await control(url, 'stats');
-      const n = typeof st?.total === 'number' ? st.total : Array.isArray(st?.requests) ? st.requests.length : Object.values(st ?? {}).reduce((a, v) => a + (typeof v === 'number' ? v : 0), 0);
+      const n =
+        typeof st?.total === 'number'
+          ? st.total
+          : Array.isArray(st?.requests)
+            ? st.requests.length
+            : Object.values(st ?? {}).reduce((a, v) => a + (typeof v === 'number' ? v : 0), 0);
       ms.push(r.ms);
       requests.push(n);
-      log(`  big region run ${i + 1}: ${r.ms.toFixed(0)} ms to ${r.rows} rows drawn; ${n} sandbox requests`);
+      log(
+        `  big region run ${i + 1}: ${r.ms.toFixed(0)} ms to ${r.rows} rows drawn (folder count ${r.count}); ${n} sandbox requests`,
+      );
     }
     return { instances, drawnMs: stats(ms), requests: stats(requests) };
   });

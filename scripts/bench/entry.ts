@@ -6,3 +6,12 @@ export { upload, download } from '../../src/client/storage/transfer';
 export { SandboxServer } from '../../src/sandbox/server';
 export { registerStorage, StorageSandbox, SANDBOX_S3_CREDENTIAL } from '../../src/sandbox/storage/index';
 export { pollSchedule, backoffDelay, jitteredDelay, FIRST_DELAY_MS, MAX_DELAY_MS } from '../../src/jobs/schedule';
+export {
+  folderUploadTasks,
+  listPrefix,
+  prefixDownloadTasks,
+  runPool,
+  uploadFile,
+  downloadFile,
+  SMALL_FILE_CONCURRENCY,
+} from '../../src/storage/folderTransfer';

@@ -39,7 +39,11 @@ export async function buildBenchLib() {
 /** Runs a node script in a fresh process; answers the last JSON line it prints. */
 export function runNode(args, { env, timeoutMs = 300_000, cwd = ROOT } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -47,7 +51,11 @@ export function runNode(args, { env, timeoutMs = 300_000, cwd = ROOT } = {}) {
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
-      const line = out.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+      const line = out
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .pop();
       if (code === 0 && line) resolve(JSON.parse(line));
       else reject(new Error(`${args.join(' ')} exited ${code}: ${(err || out).trim().slice(-1500)}`));
     });
@@ -57,7 +65,11 @@ export function runNode(args, { env, timeoutMs = 300_000, cwd = ROOT } = {}) {
 /** Starts a long-lived node child that prints one JSON line when ready; answers it and a stop(). */
 export function startNode(args, { env } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     let ready = false;

@@ -28,7 +28,8 @@ const PARAMS = Array.from({ length: 600 }, (_, i) => ({
 }));
 
 export async function benchParamEditor({ runs = 5, log = console.error }) {
-  if (!existsSync(join(ROOT, 'webviews/parameterGroup/main.ts'))) throw new Error('no parameter editor webview in this tree (webviews branch not merged)');
+  if (!existsSync(join(ROOT, 'webviews/parameterGroup/main.ts')))
+    throw new Error('no parameter editor webview in this tree (webviews branch not merged)');
   const esbuild = await import('esbuild');
   const { findChromium } = await import('../e2e/browser.mjs');
   const { chromium } = await import('playwright-core');
@@ -36,47 +37,93 @@ export async function benchParamEditor({ runs = 5, log = console.error }) {
   // Exactly the shipped production build of the panels (ES modules + shared chunks).
   const { webviewBuildOptions } = await import('../webviewBuild.mjs');
   await esbuild.build({ ...webviewBuildOptions({ outdir: out, production: true, root: ROOT }), logLevel: 'error' });
-  await esbuild.build({ entryPoints: [join(ROOT, 'src/panels/html.ts')], outfile: join(out, 'html.cjs'), bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], logLevel: 'error' });
+  await esbuild.build({
+    entryPoints: [join(ROOT, 'src/panels/html.ts')],
+    outfile: join(out, 'html.cjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+    logLevel: 'error',
+  });
   const { panelHtml, nonce } = createRequire(import.meta.url)(join(out, 'html.cjs'));
   let origin;
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (/^\/dist\/(chunks\/)?[\w-]+\.js$/.test(path)) return res.setHeader('content-type', 'text/javascript'), res.end(readFileSync(join(out, path.slice('/dist/'.length))));
-    if (path === '/media/webview.css') return res.setHeader('content-type', 'text/css'), res.end(existsSync(join(ROOT, 'media/webview.css')) ? readFileSync(join(ROOT, 'media/webview.css')) : '');
+    if (/^\/dist\/(chunks\/)?[\w-]+\.js$/.test(path))
+      return (
+        res.setHeader('content-type', 'text/javascript'),
+        res.end(readFileSync(join(out, path.slice('/dist/'.length))))
+      );
+    if (path === '/media/webview.css')
+      return (
+        res.setHeader('content-type', 'text/css'),
+        res.end(existsSync(join(ROOT, 'media/webview.css')) ? readFileSync(join(ROOT, 'media/webview.css')) : '')
+      );
     res.setHeader('content-type', 'text/html');
-    res.end(panelHtml({ cspSource: origin, nonce: nonce(), scriptUri: `${origin}/dist/parameterGroup.js`, chunkRootUri: `${origin}/dist/chunks`, styleUri: `${origin}/media/webview.css`, title: 'parameterGroup', kind: 'parameterGroup' }));
+    res.end(
+      panelHtml({
+        cspSource: origin,
+        nonce: nonce(),
+        scriptUri: `${origin}/dist/parameterGroup.js`,
+        chunkRootUri: `${origin}/dist/chunks`,
+        styleUri: `${origin}/media/webview.css`,
+        title: 'parameterGroup',
+        kind: 'parameterGroup',
+      }),
+    );
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   const first = [];
   const keys = [];
   try {
     for (let run = 0; run < runs; run++) {
       const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
       await page.exposeFunction('__toHost', async (msg) => {
-        if (msg.type === 'ready') return reply({ type: 'init', panel: 'parameterGroup', data: { target: { region: 'KR1', id: 'pg-1' } } });
+        if (msg.type === 'ready')
+          return reply({ type: 'init', panel: 'parameterGroup', data: { target: { region: 'KR1', id: 'pg-1' } } });
         if (msg.method === 'load') {
-          const result = { group: { parameterGroupId: 'pg-1', parameterGroupName: 'orders-params', dbVersion: 'MYSQL_V8045', parameters: PARAMS }, instances: [], others: [] };
+          const result = {
+            group: {
+              parameterGroupId: 'pg-1',
+              parameterGroupName: 'orders-params',
+              dbVersion: 'MYSQL_V8045',
+              parameters: PARAMS,
+            },
+            instances: [],
+            others: [],
+          };
           // Stamp the delivery in the page, then watch for the first frame with rows.
-          return page.evaluate((m) => {
-            const w = window;
-            w.__t0 = performance.now();
-            const obs = new MutationObserver(() => {
-              if (w.__t1 || !document.querySelector('.pg-body .pg-row')) return;
-              obs.disconnect();
-              // Style and layout forced now, so the figure holds all the work before the paint.
-              document.body.getBoundingClientRect();
-              w.__t1 = performance.now();
-            });
-            obs.observe(document.body, { childList: true, subtree: true });
-            w.dispatchEvent(new MessageEvent('message', { data: m }));
-          }, { type: 'response', id: msg.id, ok: true, result });
+          return page.evaluate(
+            (m) => {
+              const w = window;
+              w.__t0 = performance.now();
+              const obs = new MutationObserver(() => {
+                if (w.__t1 || !document.querySelector('.pg-body .pg-row')) return;
+                obs.disconnect();
+                // Style and layout forced now, so the figure holds all the work before the paint.
+                document.body.getBoundingClientRect();
+                w.__t1 = performance.now();
+              });
+              obs.observe(document.body, { childList: true, subtree: true });
+              w.dispatchEvent(new MessageEvent('message', { data: m }));
+            },
+            { type: 'response', id: msg.id, ok: true, result },
+          );
         }
         reply({ type: 'response', id: msg.id, ok: true, result: null });
       });
-      const reply = (m) => void page.evaluate((d) => window.dispatchEvent(new MessageEvent('message', { data: d })), m).catch(() => {});
-      await page.addInitScript({ content: `window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__toHost(m), getState: () => undefined, setState: () => {} });` });
+      const reply = (m) =>
+        void page.evaluate((d) => window.dispatchEvent(new MessageEvent('message', { data: d })), m).catch(() => {});
+      await page.addInitScript({
+        content: `window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__toHost(m), getState: () => undefined, setState: () => {} });`,
+      });
       await page.goto(`${origin}/parameterGroup`);
       await page.waitForFunction(() => window.__t1 !== undefined, null, { timeout: 60_000 });
       first.push(await page.evaluate(() => window.__t1 - window.__t0));
@@ -97,7 +144,9 @@ export async function benchParamEditor({ runs = 5, log = console.error }) {
       });
       await page.locator('.pg-count', { hasText: '10 of 600' }).waitFor({ timeout: 10_000 });
       keys.push(...typed);
-      log(`  parameter editor run ${run + 1}: first render ${first.at(-1).toFixed(1)} ms, keystrokes ${typed.map((x) => x.toFixed(1)).join(' ')} ms`);
+      log(
+        `  parameter editor run ${run + 1}: first render ${first.at(-1).toFixed(1)} ms, keystrokes ${typed.map((x) => x.toFixed(1)).join(' ')} ms`,
+      );
       await page.close();
     }
   } finally {
@@ -105,5 +154,10 @@ export async function benchParamEditor({ runs = 5, log = console.error }) {
     server.close();
     rmSync(out, { recursive: true, force: true });
   }
-  return { parameters: PARAMS.length, firstRenderMs: stats(first), keystrokeMs: stats(keys), where: 'Chromium, panel HTML + CSP, production bundle (not inside code-server)' };
+  return {
+    parameters: PARAMS.length,
+    firstRenderMs: stats(first),
+    keystrokeMs: stats(keys),
+    where: 'Chromium, panel HTML + CSP, production bundle (not inside code-server)',
+  };
 }

@@ -17,5 +17,10 @@ export function benchPolling({ lib, runs = 25, durationMs = 10 * 60 * 1000 }) {
     }
   };
   const random = Array.from({ length: runs }, () => count(Math.random));
-  return { requests: stats(random), withoutJitter: pollSchedule(durationMs).length, mostWithJitter: count(() => 0), fewestWithJitter: count(() => 0.999999) };
+  return {
+    requests: stats(random),
+    withoutJitter: pollSchedule(durationMs).length,
+    mostWithJitter: count(() => 0),
+    fewestWithJitter: count(() => 0.999999),
+  };
 }

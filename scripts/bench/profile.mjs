@@ -21,15 +21,40 @@ try {
   const worker = join(ROOT, 'scripts/bench/transferWorker.mjs');
   const base = { target: srv.info, file, warmFile: join(dir, 'warm.bin'), lib, warmKey: 'bench/warm.bin' };
   if (op === 'down') {
-    await runNode(['--expose-gc', worker, JSON.stringify({ ...base, client: 'lean', op: 'up', key: 'bench/up-ours.bin' })]);
-    await runNode(['--expose-gc', worker, JSON.stringify({ ...base, client: 'ours', op: 'up', key: 'bench/warm-src.bin', warmKey: 'bench/warm.bin' })]);
+    await runNode([
+      '--expose-gc',
+      worker,
+      JSON.stringify({ ...base, client: 'lean', op: 'up', key: 'bench/up-ours.bin' }),
+    ]);
+    await runNode([
+      '--expose-gc',
+      worker,
+      JSON.stringify({ ...base, client: 'ours', op: 'up', key: 'bench/warm-src.bin', warmKey: 'bench/warm.bin' }),
+    ]);
   }
-  const job = { ...base, client, op, key: op === 'up' ? `bench/up-${client}.bin` : 'bench/up-ours.bin', warmKey: op === 'up' ? 'bench/warm.bin' : 'bench/warm.bin.ours' };
+  const job = {
+    ...base,
+    client,
+    op,
+    key: op === 'up' ? `bench/up-${client}.bin` : 'bench/up-ours.bin',
+    warmKey: op === 'up' ? 'bench/warm.bin' : 'bench/warm.bin.ours',
+  };
   const r = await runNode(['--expose-gc', '--cpu-prof', '--cpu-prof-dir', dir, worker, JSON.stringify(job)]);
-  console.log(`${op} ${client} ${mib} MiB on ${server}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s, rss +${r.rssGrowthMB.toFixed(1)} MB`);
-  const prof = JSON.parse(readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))), 'utf8'));
+  console.log(
+    `${op} ${client} ${mib} MiB on ${server}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s, rss +${r.rssGrowthMB.toFixed(1)} MB`,
+  );
+  const prof = JSON.parse(
+    readFileSync(
+      join(
+        dir,
+        readdirSync(dir).find((f) => f.endsWith('.cpuprofile')),
+      ),
+      'utf8',
+    ),
+  );
   const dt = new Map();
-  for (let i = 0; i < prof.samples.length; i++) dt.set(prof.samples[i], (dt.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
+  for (let i = 0; i < prof.samples.length; i++)
+    dt.set(prof.samples[i], (dt.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
   const self = new Map();
   let total = 0;
   for (const n of prof.nodes) {
@@ -37,12 +62,20 @@ try {
     if (n.callFrame.functionName === '(idle)') continue;
     total += us;
     const url = n.callFrame.url || '';
-    const where = url.includes('node_modules/') ? url.split('node_modules/').pop().split('/').slice(0, url.includes('@') ? 2 : 1).join('/') : url.replace(/^.*\//, '') || '(native)';
+    const where = url.includes('node_modules/')
+      ? url
+          .split('node_modules/')
+          .pop()
+          .split('/')
+          .slice(0, url.includes('@') ? 2 : 1)
+          .join('/')
+      : url.replace(/^.*\//, '') || '(native)';
     const key = `${n.callFrame.functionName || '(anonymous)'} [${where}]`;
     self.set(key, (self.get(key) ?? 0) + us);
   }
   console.log(`profiled busy time ${(total / 1000).toFixed(0)} ms; top self time:`);
-  for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 18)) console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+  for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 18))
+    console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`);
 } finally {
   await srv.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -1,18 +1,55 @@
-// Prints the results table as Markdown (for the README's Performance section), merging the
-// figures of several results files: node scripts/bench/report.mjs [.bench/results.json ...]
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { OUT } from './lib.mjs';
+// The README's bench table from ONE results file (default docs/bench/results.json, the run
+// committed with the README): the table of table.mjs and the line of the machine, its load
+// average and the date, between <!-- bench-table:start --> and <!-- bench-table:end -->.
+//   node scripts/bench/report.mjs [results.json]          prints the Markdown
+//   node scripts/bench/report.mjs --write [results.json]  rewrites README.md
+//   node scripts/bench/report.mjs --check [results.json]  exit 1 when README.md differs
+// test/unit/shared/benchTable.test.ts runs the check, so a hand-edited figure fails `npm test`.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROOT } from './lib.mjs';
 import { table } from './table.mjs';
 
-const files = process.argv.slice(2);
-const all = (files.length ? files : [join(OUT, 'results.json')]).map((f) => JSON.parse(readFileSync(f, 'utf8')));
-const merged = { ...all[0], figures: {}, notAvailable: {} };
-for (const r of all) {
-  Object.assign(merged.figures, r.figures);
-  for (const [k, v] of Object.entries(r.notAvailable ?? {})) if (!merged.figures[k]) merged.notAvailable[k] = v;
+export const COMMITTED = join(ROOT, 'docs/bench/results.json');
+
+const load = (l) => (Array.isArray(l) ? l.map((x) => x.toFixed(2)).join(' / ') : 'n/a');
+
+/** The Markdown block of one results file. */
+export function benchBlock(results, source) {
+  const m = results.machine;
+  const perFigure = Object.entries(results.loadAverageAtFigure ?? {})
+    .map(([k, l]) => `${k} ${l[0].toFixed(1)}`)
+    .join(', ');
+  return [
+    `Figures of ${results.takenAt} from \`${source}\` (one \`npm run bench\`, ${results.durationS} s${results.options ? `; options ${results.options}` : ''}).`,
+    `Machine: ${m.cores} × ${m.cpu}, ${m.memoryGB} GB, ${m.os}, Node ${m.node}. Load average (1 / 5 / 15 min) at start ${load(m.loadAverageAtStart)}, at end ${load(results.loadAverageAtEnd)}${perFigure ? `; 1-min load as each figure began: ${perFigure}` : ''}.`,
+    '',
+    table(results, { markdown: true }),
+  ].join('\n');
 }
-for (const k of Object.keys(merged.figures)) delete merged.notAvailable[k];
-console.log(table(merged, { markdown: true }));
-const m = merged.machine;
-console.log(`\nMachine: ${m.cores} × ${m.cpu}, ${m.memoryGB} GB, ${m.os}, Node ${m.node}; load average at start ${m.loadAverageAtStart.join(' / ')}.`);
+
+export function renderReadme(readme, results, source) {
+  const re = /(<!-- bench-table:start -->\n)[\s\S]*?(<!-- bench-table:end -->)/;
+  if (!re.test(readme))
+    throw new Error('README.md has no <!-- bench-table:start --> ... <!-- bench-table:end --> markers');
+  return readme.replace(re, (_, a, b) => `${a}${benchBlock(results, source)}\n${b}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = process.argv.slice(2);
+  const file = args.find((a) => !a.startsWith('--')) ?? COMMITTED;
+  const results = JSON.parse(readFileSync(file, 'utf8'));
+  const source = relative(ROOT, file);
+  if (args.includes('--write') || args.includes('--check')) {
+    const readmeFile = join(ROOT, 'README.md');
+    const readme = readFileSync(readmeFile, 'utf8');
+    const next = renderReadme(readme, results, source);
+    if (args.includes('--check')) {
+      if (next !== readme) {
+        console.error(`README.md's bench table is not ${source}: run node scripts/bench/report.mjs --write`);
+        process.exit(1);
+      }
+    } else writeFileSync(readmeFile, next);
+  } else console.log(benchBlock(results, source));
+}

@@ -3,9 +3,11 @@
 // Each figure is the median of several runs with min and max; comparisons are ratios taken
 // within the same run. Not part of `npm test`: figures are printed, never asserted.
 //
-// usage: npm run bench [-- --only sizes,activation,transfer,polling,region,bucket,params,sql]
+// usage: npm run bench [-- --only sizes,activation,transfer,folders,polling,region,bucket,params,sql]
 //                      [--runs N (UI and activation, default 5)] [--transfer-runs N (default 3)]
-//                      [--size MiB (transfer file, default 1024)]
+//                      [--folder-runs N (default 3)] [--size MiB (transfer file, default 1024)]
+//                      [--servers sandbox,s3rver,swift (transfer and folders; default: all installed)]
+//                      [--out name.json (under .bench/, default results.json)]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,9 +19,12 @@ const opt = (name, def) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : def;
 };
-const only = opt('only', 'sizes,activation,transfer,polling,region,bucket,params,sql').split(',');
+const only = opt('only', 'sizes,activation,transfer,folders,polling,region,bucket,params,sql').split(',');
 const runs = Number(opt('runs', 5));
 const transferRuns = Number(opt('transfer-runs', 3));
+const folderRuns = Number(opt('folder-runs', 3));
+// S3 servers of the transfer and folder figures (default: sandbox, s3rver and Swift when installed).
+const servers = opt('servers', undefined)?.split(',');
 const sizeMiB = Number(opt('size', 1024));
 const log = (...a) => console.error(...a);
 
@@ -36,6 +41,8 @@ const results = {
     node: process.version,
     loadAverageAtStart: os.loadavg().map((x) => +x.toFixed(2)),
   },
+  options: argv.join(' ') || undefined,
+  loadAverageAtFigure: {},
   figures: {},
   notAvailable: {},
 };
@@ -43,11 +50,15 @@ const results = {
 async function figure(name, fn) {
   if (!only.includes(name)) return;
   log(`\n[bench] ${name}`);
+  // Other work on the machine moves every figure: the load as each figure begins goes with it.
+  results.loadAverageAtFigure[name] = os.loadavg().map((x) => +x.toFixed(2));
   const t0 = Date.now();
   try {
     results.figures[name] = await fn();
   } catch (err) {
-    results.notAvailable[name] = String(err?.message ?? err).split('\n')[0].slice(0, 300);
+    results.notAvailable[name] = String(err?.message ?? err)
+      .split('\n')[0]
+      .slice(0, 300);
     log(`[bench] ${name}: n/a (${results.notAvailable[name]})`);
     if (process.env.NHNCLOUD_BENCH_DEBUG) log(err);
   }
@@ -73,11 +84,30 @@ await figure('region', async () => (await import('./bigRegion.mjs')).benchBigReg
 await figure('bucket', async () => (await import('./bigBucket.mjs')).benchBigBucket({ vsix, runs, log }));
 await figure('params', async () => (await import('./paramEditor.mjs')).benchParamEditor({ runs, log }));
 await figure('sql', async () => (await import('./sql.mjs')).benchSql({ runs, log }));
-await figure('transfer', async () => (await import('./transfer.mjs')).benchTransfer({ lib: await getLib(), runs: transferRuns, sizeMiB, log }));
+await figure('transfer', async () =>
+  (await import('./transfer.mjs')).benchTransfer({
+    lib: await getLib(),
+    runs: transferRuns,
+    sizeMiB,
+    log,
+    ...(servers ? { servers } : {}),
+  }),
+);
+await figure('folders', async () =>
+  (await import('./folders.mjs')).benchFolders({
+    lib: await getLib(),
+    runs: folderRuns,
+    log,
+    ...(servers ? { servers } : {}),
+  }),
+);
 
 results.durationS = Math.round((Date.now() - started) / 1000);
+results.loadAverageAtEnd = os.loadavg().map((x) => +x.toFixed(2));
 ensureDir(OUT);
 writeFileSync(join(OUT, opt('out', 'results.json')), JSON.stringify(results, null, 2) + '\n');
 const { table } = await import('./table.mjs');
 console.log('\n' + table(results));
-console.log(`\nFigures in .bench/results.json (${results.durationS} s).`);
+console.log(
+  `\nFigures in .bench/${opt('out', 'results.json')} (${results.durationS} s). For the README: copy it to docs/bench/results.json, then node scripts/bench/report.mjs --write.`,
+);

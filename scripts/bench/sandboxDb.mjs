@@ -17,7 +17,8 @@ const { startSandbox } = tsxRequire('../../src/sandbox/index.ts', import.meta.ur
 const { SANDBOX_DB_PASSWORD } = tsxRequire('../../src/sandbox/rds/mariadb/databases.ts', import.meta.url);
 const { mariaDbMissing } = tsxRequire('../../src/sandbox/rds/mariadb/server.ts', import.meta.url);
 
-const ROWS_SQL = "SELECT seq AS id, seq * 2 AS twice, CONCAT('name-', seq) AS name, seq % 7 AS bucket, NOW() AS at, REPEAT('x', 20) AS pad FROM seq_1_to_100000";
+const ROWS_SQL =
+  "SELECT seq AS id, seq * 2 AS twice, CONCAT('name-', seq) AS name, seq % 7 AS bucket, NOW() AS at, REPEAT('x', 20) AS pad FROM seq_1_to_100000";
 
 async function timeQuery(opts, sql) {
   const t0 = performance.now();
@@ -28,7 +29,8 @@ async function timeQuery(opts, sql) {
   return { ms, rows: rows.length };
 }
 
-const rssMb = (pid) => Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024;
+const rssMb = (pid) =>
+  Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024;
 
 /** One run: a fresh sandbox, two instances connected cold then warm, relay against direct. */
 async function oneRun() {
@@ -39,7 +41,13 @@ async function oneRun() {
   const instances = sb.rds.databases.status().instances;
   out.relayPorts = instances.length;
   const [a, b] = ['staging-api', 'legacy-crm'].map((n) => instances.find((i) => i.dbInstanceName === n));
-  const login = (port) => ({ host: '127.0.0.1', port, user: 'admin', password: SANDBOX_DB_PASSWORD, database: 'staging_api' });
+  const login = (port) => ({
+    host: '127.0.0.1',
+    port,
+    user: 'admin',
+    password: SANDBOX_DB_PASSWORD,
+    database: 'staging_api',
+  });
   out.firstConnectMs = (await timeQuery(login(a.port), 'SELECT 1')).ms;
   out.secondInstanceFirstConnectMs = (await timeQuery({ ...login(b.port), database: 'legacy_crm' }, 'SELECT 1')).ms;
   const warm = [];
@@ -66,7 +74,9 @@ export async function benchSandboxDatabases({ runs = 3, log = console.error } = 
   const all = [];
   for (let i = 0; i < runs; i++) {
     all.push(await oneRun());
-    log(`[bench] sandbox databases run ${i + 1}/${runs}: ${JSON.stringify(all.at(-1), (k, v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`);
+    log(
+      `[bench] sandbox databases run ${i + 1}/${runs}: ${JSON.stringify(all.at(-1), (k, v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`,
+    );
   }
   return Object.fromEntries(Object.keys(all[0]).map((k) => [k, stats(all.map((r) => r[k]))]));
 }
@@ -76,5 +86,10 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const figures = await benchSandboxDatabases({ runs: i > 0 ? Number(process.argv[i + 1]) : 3 });
   const f = (x) => (x === null ? 'n/a' : Math.round(x * 10) / 10);
   console.log(['figure'.padEnd(32), 'median'.padStart(9), 'min'.padStart(9), 'max'.padStart(9)].join(' '));
-  for (const [k, s] of Object.entries(figures)) console.log([k.padEnd(32), String(f(s.median)).padStart(9), String(f(s.min)).padStart(9), String(f(s.max)).padStart(9)].join(' '));
+  for (const [k, s] of Object.entries(figures))
+    console.log(
+      [k.padEnd(32), String(f(s.median)).padStart(9), String(f(s.min)).padStart(9), String(f(s.max)).padStart(9)].join(
+        ' ',
+      ),
+    );
 }

@@ -31,7 +31,9 @@ export async function benchSql({ runs = 5, log = console.error } = {}) {
     const setup = await mysql.createConnection(options);
     await setup.query('CREATE DATABASE bench');
     await setup.query('USE bench');
-    await setup.query('CREATE TABLE bench.rows100k (id INT PRIMARY KEY, name VARCHAR(40), email VARCHAR(80), amount DECIMAL(12,2), created DATETIME, note VARCHAR(100))');
+    await setup.query(
+      'CREATE TABLE bench.rows100k (id INT PRIMARY KEY, name VARCHAR(40), email VARCHAR(80), amount DECIMAL(12,2), created DATETIME, note VARCHAR(100))',
+    );
     await setup.query(
       `INSERT INTO bench.rows100k SELECT seq, CONCAT('name ', seq), CONCAT('user', seq, '@example.com'), seq * 1.25, '2026-01-01 00:00:00' + INTERVAL seq SECOND, REPEAT('n', 1 + seq % 60) FROM seq_1_to_${ROWS}`,
     );
@@ -46,10 +48,14 @@ export async function benchSql({ runs = 5, log = console.error } = {}) {
     for (let i = 0; i < runs; i++) {
       // The command-line client, writing the result to /dev/null.
       const t0 = performance.now();
-      const r = spawnSync('mariadb', ['--no-defaults', `--host=${db.host}`, `--port=${db.port}`, `--user=${db.rootUser}`, '--batch', '-e', QUERY], {
-        env: { ...process.env, MYSQL_PWD: db.rootPassword },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
+      const r = spawnSync(
+        'mariadb',
+        ['--no-defaults', `--host=${db.host}`, `--port=${db.port}`, `--user=${db.rootUser}`, '--batch', '-e', QUERY],
+        {
+          env: { ...process.env, MYSQL_PWD: db.rootPassword },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
       if (r.status !== 0) throw new Error(`mariadb --batch failed: ${String(r.stderr).trim()}`);
       cli.push(performance.now() - t0);
       log(`[bench] sql: run ${i + 1}: mariadb --batch ${fmt(cli[i], 0)} ms`);
@@ -100,7 +106,11 @@ export async function benchSql({ runs = 5, log = console.error } = {}) {
       runnerFirstBatchMs: stats(firstBatch),
       runnerRssGrowthMB: stats(growth),
       connectToSelect1Ms: stats(connectFirst),
-      notMeasuredHere: ['first rows drawn in the grid after Run', 'a scroll frame in the grid', 'extension-host memory growth (the figure above is the runner process)'],
+      notMeasuredHere: [
+        'first rows drawn in the grid after Run',
+        'a scroll frame in the grid',
+        'extension-host memory growth (the figure above is the runner process)',
+      ],
     };
     log(
       `[bench] sql: ${ROWS} rows x 6: mariadb --batch ${fmt(out.mariadbBatchMs.median, 0)} ms, runner ${fmt(out.runnerWholeResultMs.median, 0)} ms (x${fmt(out.runnerVsMariadb.median, 2)}), first batch ${fmt(out.runnerFirstBatchMs.median, 1)} ms, RSS +${fmt(out.runnerRssGrowthMB.median, 1)} MB; connect to SELECT 1 ${fmt(out.connectToSelect1Ms.median, 1)} ms`,

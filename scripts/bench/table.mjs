@@ -2,14 +2,18 @@
 // its target and whether the median meets it. Also used for the README's Performance section.
 import { fmt } from './lib.mjs';
 
-const cell = (s, d = 1) => (s && s.median !== null && s.median !== undefined ? [fmt(s.median, d), fmt(s.min, d), fmt(s.max, d)] : ['n/a', '', '']);
+const SERVERS = ['sandbox', 's3rver', 'swift'];
+
+const cell = (s, d = 1) =>
+  s && s.median !== null && s.median !== undefined ? [fmt(s.median, d), fmt(s.min, d), fmt(s.max, d)] : ['n/a', '', ''];
 const one = (v, d = 1) => [fmt(v, d), '', ''];
 
 export function rows(results) {
   const f = results.figures;
   const na = results.notAvailable;
   const out = [];
-  const add = (figure, values, target = '', ok) => out.push({ figure, values, target, met: ok === undefined ? '' : ok ? 'yes' : 'NO' });
+  const add = (figure, values, target = '', ok) =>
+    out.push({ figure, values, target, met: ok === undefined ? '' : ok ? 'yes' : 'NO' });
   const missing = (name, label) => na[name] && add(label, ['n/a', '', ''], `(${na[name].slice(0, 90)})`);
 
   if (f.sizes) {
@@ -29,57 +33,196 @@ export function rows(results) {
   } else missing('activation', 'activation');
 
   if (f.region) {
-    add('big region: 1,000 DB instances drawn (ms)', cell(f.region.drawnMs, 0), '<= 300', f.region.drawnMs.median <= 300);
+    add(
+      'big region: 1,000 DB instances drawn (ms)',
+      cell(f.region.drawnMs, 0),
+      '<= 300',
+      f.region.drawnMs.median <= 300,
+    );
   } else missing('region', 'big region (1,000 DB instances)');
 
   if (f.bucket) {
-    add('big bucket: first page drawn (ms)', cell(f.bucket.firstPageMs, 0), '<= 200', f.bucket.firstPageMs.median <= 200);
-    add('big bucket: ten Load more (ms each)', cell(f.bucket.loadMoreMs, 0));
-    add('big bucket: ext. host heap growth (MB)', cell(f.bucket.heapGrowthMB), '<= 30', f.bucket.heapGrowthMB.median <= 30);
+    const b = f.bucket;
+    // A run that failed is reported with the figure (and fails it), never dropped.
+    const failed = b.failedRuns?.length ? `NO: ${b.failedRuns.length} of ${b.runsTried} runs failed` : undefined;
+    const met = (ok) => (failed ? false : ok);
+    add('big bucket: first page drawn (ms)', cell(b.firstPageMs, 0), '<= 200', met(b.firstPageMs.median <= 200));
+    add(
+      'big bucket: each Load more drawn (ms)',
+      cell(b.loadMoreMs, 0),
+      '<= 300',
+      met(b.loadMoreMs.median <= 300 && b.loadMoreMs.max <= 300),
+    );
+    add(
+      'big bucket: ext. host RSS growth over ten pages (MB)',
+      cell(b.heapGrowthMB),
+      '<= 30',
+      met(b.heapGrowthMB.median <= 30),
+    );
+    for (const f of b.failedRuns ?? [])
+      add(`big bucket: run ${f.run} FAILED`, ['n/a', '', ''], `(${f.error.slice(0, 90)})`, false);
   } else missing('bucket', 'big bucket (100,000 objects)');
 
   if (f.params) {
-    add('parameter editor 600: first render (ms)', cell(f.params.firstRenderMs), '<= 100', f.params.firstRenderMs.median <= 100);
-    add('parameter editor 600: filter keystroke (ms)', cell(f.params.keystrokeMs), '<= 16', f.params.keystrokeMs.median <= 16);
+    add(
+      'parameter editor 600: first render (ms)',
+      cell(f.params.firstRenderMs),
+      '<= 100',
+      f.params.firstRenderMs.median <= 100,
+    );
+    add(
+      'parameter editor 600: filter keystroke (ms)',
+      cell(f.params.keystrokeMs),
+      '<= 16',
+      f.params.keystrokeMs.median <= 16,
+    );
   } else missing('params', 'parameter editor (600 parameters)');
 
   if (f.polling) {
     const p = f.polling;
-    add('polling: requests over a 10-minute job', cell(p.requests, 0), '<= 60', p.mostWithJitter <= 60);
+    // Computed from the tracker's schedule (see polling.mjs), not timed: one figure, the most.
+    add(
+      'polling: requests over a 10-minute job (computed, most with jitter)',
+      one(p.mostWithJitter, 0),
+      '<= 60',
+      p.mostWithJitter <= 60,
+    );
   } else missing('polling', 'polling cost');
 
   if (f.sql) {
     const q = f.sql;
     add('sql 100k x 6: mariadb --batch to /dev/null (ms)', cell(q.mariadbBatchMs, 0));
     add('sql 100k x 6: console runner, whole result (ms)', cell(q.runnerWholeResultMs, 0));
-    add('sql 100k x 6: runner / mariadb --batch', cell(q.runnerVsMariadb, 2), '<= 1.5', q.runnerVsMariadb.median <= 1.5);
-    add('sql 100k x 6: first batch out of the runner (ms)', cell(q.runnerFirstBatchMs), '<= 300', q.runnerFirstBatchMs.median <= 300);
-    add('sql 100k x 6: runner process RSS growth (MB)', cell(q.runnerRssGrowthMB), '<= 100', q.runnerRssGrowthMB.median <= 100);
-    add('sql: connect to first result of SELECT 1 (ms)', cell(q.connectToSelect1Ms), '<= 500', q.connectToSelect1Ms.median <= 500);
+    add(
+      'sql 100k x 6: runner / mariadb --batch',
+      cell(q.runnerVsMariadb, 2),
+      '<= 1.5',
+      q.runnerVsMariadb.median <= 1.5,
+    );
+    add(
+      'sql 100k x 6: first batch out of the runner (ms)',
+      cell(q.runnerFirstBatchMs),
+      '<= 300',
+      q.runnerFirstBatchMs.median <= 300,
+    );
+    add(
+      'sql 100k x 6: runner process RSS growth (MB)',
+      cell(q.runnerRssGrowthMB),
+      '<= 100',
+      q.runnerRssGrowthMB.median <= 100,
+    );
+    add(
+      'sql: connect to first result of SELECT 1 (ms)',
+      cell(q.connectToSelect1Ms),
+      '<= 500',
+      q.connectToSelect1Ms.median <= 500,
+    );
   } else missing('sql', 'sql (query console)');
   if (f.transfer) {
     const t = f.transfer;
-    for (const server of ['sandbox', 's3rver']) {
+    if (t.swiftMissing) add('transfer: Swift rows', ['n/a', '', ''], `(${t.swiftMissing.slice(0, 90)})`);
+    if (t.peersMissing) add('transfer: rclone and AWS CLI rows', ['n/a', '', ''], `(${t.peersMissing.slice(0, 90)})`);
+    const names = {
+      ours: 'ours',
+      sdk: 'AWS SDK, defaults',
+      sdkNoChecksum: 'AWS SDK, checksums WHEN_REQUIRED',
+      lean: 'lean multipart',
+      raw: 'raw GET',
+      rclone: 'rclone copyto',
+      aws: 'AWS CLI v2 s3 cp',
+    };
+    const cpu = (side) =>
+      Object.entries(side)
+        .map(([c, v]) => `${c} ${fmt(v.cpuS.median, 2)}`)
+        .join(', ');
+    for (const server of SERVERS) {
       const s = t[server];
       if (!s) continue;
       const tag = `${t.sizeMiB} MiB ${server}`;
-      add(`upload ${tag}: ours (MB/s)`, cell(s.upload.ours.mbps));
-      add(`upload ${tag}: AWS SDK (MB/s)`, cell(s.upload.sdk.mbps));
-      add(`upload ${tag}: lean multipart (MB/s)`, cell(s.upload.lean.mbps));
-      add(`upload ${tag}: ours / AWS SDK`, cell(s.ratios.uploadVsSdk, 2), '>= 1.15', s.ratios.uploadVsSdk.median >= 1.15);
-      add(`upload ${tag}: ours / lean`, cell(s.ratios.uploadVsLean, 2), '>= 0.95', s.ratios.uploadVsLean.median >= 0.95);
-      add(`upload ${tag}: CPU s ours / SDK / lean`, [`${fmt(s.upload.ours.cpuS.median, 2)} / ${fmt(s.upload.sdk.cpuS.median, 2)} / ${fmt(s.upload.lean.cpuS.median, 2)}`, '', '']);
-      add(`upload ${tag}: ours RSS growth (MB)`, cell(s.upload.ours.rssGrowthMB), '<= 64', s.upload.ours.rssGrowthMB.median <= 64);
+      const ratio = (label, r, target, min) => r && add(label, cell(r, 2), target, r.median >= min);
+      for (const [c, v] of Object.entries(s.upload)) add(`upload ${tag}: ${names[c] ?? c} (MB/s)`, cell(v.mbps));
+      ratio(`upload ${tag}: ours / AWS SDK, defaults`, s.ratios.uploadVsSdk, '>= 1.15', 1.15);
+      ratio(`upload ${tag}: ours / AWS SDK, checksums WHEN_REQUIRED`, s.ratios.uploadVsSdkNoChecksum, '>= 1.0', 1.0);
+      ratio(`upload ${tag}: ours / lean`, s.ratios.uploadVsLean, '>= 0.95', 0.95);
+      ratio(`upload ${tag}: ours / rclone`, s.ratios.uploadVs_rclone, '>= 1.25', 1.25);
+      ratio(`upload ${tag}: ours / AWS CLI`, s.ratios.uploadVs_aws, '>= 1.25', 1.25);
+      add(`upload ${tag}: CPU s`, [cpu(s.upload), '', '']);
+      add(
+        `upload ${tag}: ours RSS growth (MB)`,
+        cell(s.upload.ours.rssGrowthMB),
+        '<= 64',
+        s.upload.ours.rssGrowthMB.median <= 64,
+      );
       add(`upload ${tag}: AWS SDK RSS growth (MB)`, cell(s.upload.sdk.rssGrowthMB));
-      add(`download ${tag}: ours (MB/s)`, cell(s.download.ours.mbps));
-      add(`download ${tag}: AWS SDK (MB/s)`, cell(s.download.sdk.mbps));
-      add(`download ${tag}: raw GET (MB/s)`, cell(s.download.raw.mbps));
-      add(`download ${tag}: ours / AWS SDK`, cell(s.ratios.downloadVsSdk, 2), '>= 1.0', s.ratios.downloadVsSdk.median >= 1.0);
-      add(`download ${tag}: ours / raw GET`, cell(s.ratios.downloadVsRaw, 2), '>= 0.9', s.ratios.downloadVsRaw.median >= 0.9);
-      add(`download ${tag}: CPU s ours / SDK / raw`, [`${fmt(s.download.ours.cpuS.median, 2)} / ${fmt(s.download.sdk.cpuS.median, 2)} / ${fmt(s.download.raw.cpuS.median, 2)}`, '', '']);
-      add(`download ${tag}: ours RSS growth (MB)`, cell(s.download.ours.rssGrowthMB), '<= 64', s.download.ours.rssGrowthMB.median <= 64);
+      for (const [c, v] of Object.entries(s.download)) add(`download ${tag}: ${names[c] ?? c} (MB/s)`, cell(v.mbps));
+      ratio(`download ${tag}: ours / AWS SDK, defaults`, s.ratios.downloadVsSdk, '>= 1.0', 1.0);
+      ratio(
+        `download ${tag}: ours / AWS SDK, checksums WHEN_REQUIRED`,
+        s.ratios.downloadVsSdkNoChecksum,
+        '>= 1.0',
+        1.0,
+      );
+      ratio(`download ${tag}: ours / raw GET`, s.ratios.downloadVsRaw, '>= 0.9', 0.9);
+      ratio(`download ${tag}: ours / rclone`, s.ratios.downloadVs_rclone, '>= 1.25', 1.25);
+      ratio(`download ${tag}: ours / AWS CLI`, s.ratios.downloadVs_aws, '>= 1.25', 1.25);
+      add(`download ${tag}: CPU s`, [cpu(s.download), '', '']);
+      add(
+        `download ${tag}: ours RSS growth (MB)`,
+        cell(s.download.ours.rssGrowthMB),
+        '<= 64',
+        s.download.ours.rssGrowthMB.median <= 64,
+      );
     }
   } else missing('transfer', 'transfer (1 GiB)');
+
+  if (f.folders) {
+    const fo = f.folders;
+    if (fo.swiftMissing) add('folders: Swift rows', ['n/a', '', ''], `(${fo.swiftMissing.slice(0, 90)})`);
+    if (fo.peersMissing) add('folders: rclone and AWS CLI rows', ['n/a', '', ''], `(${fo.peersMissing.slice(0, 90)})`);
+    const names = {
+      ours: `ours (${fo.smallFileConcurrency} small files at once)`,
+      rclone: 'rclone copy',
+      aws: 'AWS CLI v2 s3 cp --recursive',
+    };
+    for (const server of SERVERS) {
+      const sv = fo[server];
+      if (!sv) continue;
+      for (const [set, meta] of Object.entries(fo.sets)) {
+        const r = sv[set];
+        if (!r) continue;
+        const tag = `${meta.label} (${fmt(meta.bytes / 1e6, 0)} MB) ${server}`;
+        const target = set === 'small' ? 1.2 : 1.1;
+        for (const [dir, side] of [
+          ['upload', r.upload],
+          ['download', r.download],
+        ]) {
+          for (const [c, v] of Object.entries(side))
+            add(
+              `folder ${dir} ${tag}: ${names[c] ?? c.replace('ours@', 'ours, small files at once ')} (s)`,
+              cell(v.s, 2),
+            );
+          for (const p of ['rclone', 'aws']) {
+            const ratio = r.ratios[`${dir}Vs_${p}`];
+            const failed = sv.failedPeers?.[`${set}:${dir === 'upload' ? 'upDir' : 'downDir'}:${p}`];
+            if (ratio)
+              add(
+                `folder ${dir} ${tag}: ours / ${names[p]} (speed)`,
+                cell(ratio, 2),
+                `>= ${target}`,
+                ratio.median >= target,
+              );
+            else if (failed) add(`folder ${dir} ${tag}: ${names[p]}`, ['failed', '', ''], `(${failed.slice(0, 90)})`);
+          }
+        }
+      }
+      if (!sv.multipartChecked)
+        add(
+          `folders ${server}: incomplete multipart uploads`,
+          ['not checked', '', ''],
+          '(the server cannot list them)',
+        );
+    }
+  } else missing('folders', 'folder transfers');
   return out;
 }
 
@@ -87,8 +230,14 @@ export function table(results, { markdown = false } = {}) {
   const list = rows(results);
   const head = ['figure', 'median', 'min', 'max', 'target', 'met'];
   const body = list.map((r) => [r.figure, ...r.values, r.target, r.met]);
-  if (markdown) return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  if (markdown)
+    return [
+      `| ${head.join(' | ')} |`,
+      `|${head.map(() => '---').join('|')}|`,
+      ...body.map((r) => `| ${r.join(' | ')} |`),
+    ].join('\n');
   const w = head.map((h, i) => Math.max(h.length, ...body.map((r) => String(r[i]).length)));
-  const line = (r) => r.map((c, i) => (i === 0 || i === 4 ? String(c).padEnd(w[i]) : String(c).padStart(w[i]))).join('  ');
+  const line = (r) =>
+    r.map((c, i) => (i === 0 || i === 4 ? String(c).padEnd(w[i]) : String(c).padStart(w[i]))).join('  ');
   return [line(head), w.map((n) => '-'.repeat(n)).join('  '), ...body.map(line)].join('\n');
 }

@@ -1,12 +1,16 @@
 // Upload and download of a 1 GiB file against the sandbox and s3rver, each server in its own
 // process and each transfer in a fresh client process. Per run and server, in rotating order:
-// upload by ours, the AWS SDK (lib-storage, 8 MiB parts, 4 at once) and the lean multipart;
-// download by ours, the AWS SDK and a raw GET. Ratios are taken within the same run.
+// upload by ours, the AWS SDK with its defaults (lib-storage, 8 MiB parts, 4 at once, CRC32 per
+// part) and with checksums only where required, the lean multipart, rclone and the AWS CLI v2
+// (./peers.mjs, their defaults); download by ours, the SDK both ways, a raw GET, rclone and the
+// AWS CLI. Every download is compared with the file's size. Ratios are taken within the same run.
 import { randomFillSync } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MiB, ROOT, runNode, sleep, startNode, stats } from './lib.mjs';
+import { defaultServers, swiftWhy } from './servers.mjs';
+import { ensurePeerTools, peerCommand, peerConfig, runPeer } from './peers.mjs';
 
 function makeFile(path, size) {
   // Random (incompressible) data, generated into one reused 8 MiB buffer.
@@ -22,57 +26,127 @@ function makeFile(path, size) {
   }
 }
 
-const UP = ['ours', 'sdk', 'lean'];
-const DOWN = ['ours', 'sdk', 'raw'];
+const NODE_UP = ['ours', 'sdk', 'sdkNoChecksum', 'lean'];
+const NODE_DOWN = ['ours', 'sdk', 'sdkNoChecksum', 'raw'];
+const PEERS = ['rclone', 'aws'];
 
-export async function benchTransfer({ lib, runs = 3, sizeMiB = 1024, servers = ['sandbox', 's3rver'], log = console.error, settleMs = 1500 }) {
+/** One timed transfer by a command-line peer, in the shape of the worker's answer. */
+async function peerTransfer(tool, op, { target, file, key, size }) {
+  const local = op === 'up' ? file : `${file}.${tool}.out`;
+  try {
+    const r = await runPeer(peerCommand(tool, op, { target, local, key }), target.peerEnv);
+    if (op === 'down' && statSync(local).size !== size)
+      throw new Error(`${tool} downloaded ${statSync(local).size} bytes, expected ${size}`);
+    return { ms: r.ms, mbps: size / 1e6 / (r.ms / 1000), cpuMs: r.cpuMs, rssGrowthMB: null, peakRssMB: r.peakRssMB };
+  } finally {
+    if (op === 'down') rmSync(local, { force: true });
+  }
+}
+
+export async function benchTransfer({
+  lib,
+  runs = 3,
+  sizeMiB = 1024,
+  servers = defaultServers(log),
+  log = console.error,
+  settleMs = 1500,
+}) {
   const dir = mkdtempSync(join(tmpdir(), 'nhncloud-bench-'));
   const file = join(dir, 'big.bin');
   const warmFile = join(dir, 'warm.bin');
   const worker = join(ROOT, 'scripts/bench/transferWorker.mjs');
   const result = {};
+  let peers = PEERS;
+  let peersMissing;
+  let versions;
+  try {
+    versions = ensurePeerTools(log);
+  } catch (err) {
+    peers = [];
+    peersMissing = String(err.message);
+    log(`[bench] transfer peers rclone and AWS CLI not run: ${peersMissing}`);
+  }
+  const UP = [...NODE_UP, ...peers];
+  const DOWN = [...NODE_DOWN, ...peers];
   try {
     makeFile(file, sizeMiB * MiB);
     makeFile(warmFile, 24 * MiB);
+    const size = sizeMiB * MiB;
     for (const server of servers) {
       const srv = await startNode([join(ROOT, 'scripts/bench/transferServer.mjs'), server, lib]);
-      const raw = { up: Object.fromEntries(UP.map((c) => [c, []])), down: Object.fromEntries(DOWN.map((c) => [c, []])) };
+      const conf = peerConfig(srv.info);
+      const raw = {
+        up: Object.fromEntries(UP.map((c) => [c, []])),
+        down: Object.fromEntries(DOWN.map((c) => [c, []])),
+      };
       try {
         const base = { target: srv.info, file, warmFile, lib, warmKey: 'bench/warm.bin' };
+        const one = (client, op, key) =>
+          peers.includes(client)
+            ? peerTransfer(client, op, { target: { ...srv.info, peerEnv: conf.env }, file, key, size })
+            : runNode([
+                '--expose-gc',
+                worker,
+                JSON.stringify({
+                  ...base,
+                  client,
+                  op,
+                  key,
+                  ...(op === 'down' ? { warmKey: 'bench/warm.bin.ours' } : {}),
+                }),
+              ]);
         for (let run = 0; run < runs; run++) {
           for (let i = 0; i < UP.length; i++) {
             const client = UP[(i + run) % UP.length];
             await sleep(settleMs);
-            const r = await runNode(['--expose-gc', worker, JSON.stringify({ ...base, client, op: 'up', key: `bench/up-${client}.bin` })]);
+            // A new key every run: rclone skips a file whose copy has the same size and time,
+            // so a second upload to the same key measured nothing (2,600 MB/s in 0.05 s of CPU).
+            const r = await one(client, 'up', `bench/up-${client}-run${run}.bin`);
             raw.up[client].push(r);
-            log(`  ${server} run ${run + 1} upload ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s, rss +${r.rssGrowthMB.toFixed(1)} MB`);
+            log(
+              `  ${server} run ${run + 1} upload ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`,
+            );
           }
           for (let i = 0; i < DOWN.length; i++) {
             const client = DOWN[(i + run) % DOWN.length];
             await sleep(settleMs);
-            const r = await runNode(['--expose-gc', worker, JSON.stringify({ ...base, client, op: 'down', key: 'bench/up-ours.bin', warmKey: 'bench/warm.bin.ours' })]);
+            const r = await one(client, 'down', `bench/up-ours-run${run}.bin`);
             raw.down[client].push(r);
-            log(`  ${server} run ${run + 1} download ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s, rss +${r.rssGrowthMB.toFixed(1)} MB`);
+            log(
+              `  ${server} run ${run + 1} download ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`,
+            );
           }
         }
       } finally {
+        conf.remove();
         await srv.stop();
       }
-      const summary = (list) => ({ mbps: stats(list.map((r) => r.mbps)), cpuS: stats(list.map((r) => r.cpuMs / 1000)), rssGrowthMB: stats(list.map((r) => r.rssGrowthMB)) });
+      const summary = (list) => ({
+        mbps: stats(list.map((r) => r.mbps)),
+        cpuS: stats(list.map((r) => r.cpuMs / 1000)),
+        rssGrowthMB: stats(list.map((r) => r.rssGrowthMB)),
+      });
       const ratio = (a, b) => stats(a.map((r, i) => r.mbps / b[i].mbps));
+      const ratios = {
+        uploadVsSdk: ratio(raw.up.ours, raw.up.sdk),
+        uploadVsSdkNoChecksum: ratio(raw.up.ours, raw.up.sdkNoChecksum),
+        uploadVsLean: ratio(raw.up.ours, raw.up.lean),
+        downloadVsSdk: ratio(raw.down.ours, raw.down.sdk),
+        downloadVsSdkNoChecksum: ratio(raw.down.ours, raw.down.sdkNoChecksum),
+        downloadVsRaw: ratio(raw.down.ours, raw.down.raw),
+      };
+      for (const p of peers) {
+        ratios[`uploadVs_${p}`] = ratio(raw.up.ours, raw.up[p]);
+        ratios[`downloadVs_${p}`] = ratio(raw.down.ours, raw.down[p]);
+      }
       result[server] = {
         upload: Object.fromEntries(UP.map((c) => [c, summary(raw.up[c])])),
         download: Object.fromEntries(DOWN.map((c) => [c, summary(raw.down[c])])),
-        ratios: {
-          uploadVsSdk: ratio(raw.up.ours, raw.up.sdk),
-          uploadVsLean: ratio(raw.up.ours, raw.up.lean),
-          downloadVsSdk: ratio(raw.down.ours, raw.down.sdk),
-          downloadVsRaw: ratio(raw.down.ours, raw.down.raw),
-        },
+        ratios,
       };
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { sizeMiB, runs, ...result };
+  return { sizeMiB, runs, peers: versions, peersMissing, swiftMissing: swiftWhy(), ...result };
 }

@@ -1,5 +1,5 @@
 // One transfer in a fresh process: `node --expose-gc transferWorker.mjs '<json>'` with
-// {target, client: ours|sdk|lean|raw, op: up|down, file, key, warmFile, warmKey, lib}.
+// {target, client: ours|sdk|sdkNoChecksum|lean|raw, op: up|down, file, key, warmFile, warmKey, lib}.
 // Warms the client up (a 24 MiB transfer), collects garbage, then measures the timed transfer:
 // wall time, CPU time, and the peak growth of resident memory over that baseline (sampled
 // every 20 ms). Prints one JSON line.
@@ -16,19 +16,45 @@ async function makeClient() {
     case 'ours': {
       const lib = require(job.lib);
       const transport = new lib.Transport({ userAgent: 'nhncloud-explorer-bench' });
-      const s3 = new lib.S3Client({ baseUrl: t.baseUrl, accessKey: t.access, secretKey: t.secret, signingRegion: t.region, transport });
+      const s3 = new lib.S3Client({
+        baseUrl: t.baseUrl,
+        accessKey: t.access,
+        secretKey: t.secret,
+        signingRegion: t.region,
+        transport,
+      });
       return {
         up: (key, file) => lib.upload(s3, { bucket: t.bucket, key, file }),
         down: (key, file) => lib.download(s3, { bucket: t.bucket, key, file }),
         close: () => transport.close(),
       };
     }
-    case 'sdk': {
+    case 'sdk':
+    case 'sdkNoChecksum': {
       const { S3Client, GetObjectCommand } = require('@aws-sdk/client-s3');
       const { Upload } = require('@aws-sdk/lib-storage');
-      const s3 = new S3Client({ endpoint: t.baseUrl, forcePathStyle: true, region: t.region, credentials: { accessKeyId: t.access, secretAccessKey: t.secret } });
+      // 'sdk': its defaults (a CRC32 of every part, computed and sent; responses validated).
+      // 'sdkNoChecksum': checksums only where an operation requires one, like ours (which signs
+      // UNSIGNED-PAYLOAD): the fair comparison of the transfer itself.
+      const checksums =
+        job.client === 'sdkNoChecksum'
+          ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+          : {};
+      const s3 = new S3Client({
+        endpoint: t.baseUrl,
+        forcePathStyle: true,
+        region: t.region,
+        credentials: { accessKeyId: t.access, secretAccessKey: t.secret },
+        ...checksums,
+      });
       return {
-        up: (key, file) => new Upload({ client: s3, params: { Bucket: t.bucket, Key: key, Body: createReadStream(file) }, partSize: 8 * 1024 * 1024, queueSize: 4 }).done(),
+        up: (key, file) =>
+          new Upload({
+            client: s3,
+            params: { Bucket: t.bucket, Key: key, Body: createReadStream(file) },
+            partSize: 8 * 1024 * 1024,
+            queueSize: 4,
+          }).done(),
         down: async (key, file) => {
           const res = await s3.send(new GetObjectCommand({ Bucket: t.bucket, Key: key }));
           await pipeline(res.Body, createWriteStream(file));
@@ -39,7 +65,11 @@ async function makeClient() {
     case 'lean':
     case 'raw': {
       const lean = await import('./lean.mjs');
-      return { up: (key, file) => lean.leanUpload(t, key, file), down: (key, file) => lean.rawGet(t, key, file), close: lean.closeLean };
+      return {
+        up: (key, file) => lean.leanUpload(t, key, file),
+        down: (key, file) => lean.rawGet(t, key, file),
+        close: lean.closeLean,
+      };
     }
     default:
       throw new Error(`unknown client ${job.client}`);
@@ -77,4 +107,12 @@ if (job.op === 'down') {
   if (got !== size) throw new Error(`downloaded ${got} bytes, expected ${size}`);
 }
 await c.close();
-console.log(JSON.stringify({ ms, mbps: size / 1e6 / (ms / 1000), cpuMs: (cpu.user + cpu.system) / 1000, rssGrowthMB: (peak - base) / 1e6, baseRssMB: base / 1e6 }));
+console.log(
+  JSON.stringify({
+    ms,
+    mbps: size / 1e6 / (ms / 1000),
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    rssGrowthMB: (peak - base) / 1e6,
+    baseRssMB: base / 1e6,
+  }),
+);

@@ -19,7 +19,19 @@ export async function withWorkbench(vsix, userSettings, fn) {
     const { nodeBin, codeServerEntry } = await ensureInstalled();
     const exts = join(runDir, 'extensions');
     mkdirSync(exts, { recursive: true });
-    const r = spawnSync(nodeBin, [codeServerEntry, '--user-data-dir', join(runDir, 'user-data'), '--extensions-dir', exts, '--install-extension', vsix], { env: node24Env(nodeBin), encoding: 'utf8' });
+    const r = spawnSync(
+      nodeBin,
+      [
+        codeServerEntry,
+        '--user-data-dir',
+        join(runDir, 'user-data'),
+        '--extensions-dir',
+        exts,
+        '--install-extension',
+        vsix,
+      ],
+      { env: node24Env(nodeBin), encoding: 'utf8' },
+    );
     if (r.status !== 0) throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
     server = await startCodeServer({ runDir, installExtension: false, userSettings });
     browser = await launchBrowser(profile);
@@ -47,28 +59,50 @@ export async function exploreSandbox(t) {
 }
 
 export async function control(url, route, body) {
-  const r = await fetch(`${url}/_sandbox/${route}`, { method: body === undefined ? 'GET' : 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(`${url}/_sandbox/${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!r.ok) throw new Error(`sandbox control ${route}: HTTP ${r.status}`);
   return r.json();
 }
 
+// What a failed or empty folder draws (src/shared/tree/nodes.ts): ErrorNode rows carry the
+// codicons error, key, lock or circle-slash, PlaceholderNode rows circle-slash. Icons, not texts,
+// so the check holds in every display language.
+const FAILURE_ICONS = '.codicon-error, .codicon-key, .codicon-lock, .codicon-circle-slash';
+
 /**
- * Clicks `row` and answers the milliseconds from the mousedown to the first DOM state in
- * which `minRows` rows one level below it are drawn (or a row matching `endText`).
+ * Clicks `row` and answers the milliseconds from the mousedown to the first DOM state in which
+ * the folder shows what it must: at least `minRows` rows one level below it, a row containing
+ * `rowText` (when given) and at least `minCount` children in all (when given: the rows' aria-setsize,
+ * as the list draws only the rows in view). The clock also stops on an error or "nothing here" row
+ * below the folder, and then this throws: a figure can never be the time to an error screen.
  */
-export async function timeExpand(t, row, { minRows = 5, endText = 'Load more|No DB instance|Failed to load|Empty|No object', timeout = 180_000 } = {}) {
+export async function timeExpand(t, row, { minRows = 5, rowText, minCount, timeout = 180_000 } = {}) {
   const level = Number(await row.getAttribute('aria-level'));
+  const label = (await row.locator('.label-name').first().innerText()).trim();
   await t.page.evaluate(
-    ({ level, minRows, endText }) => {
+    ({ level, minRows, rowText, minCount, failureIcons }) => {
       const sidebar = document.querySelector('#workbench\\.parts\\.sidebar');
-      const end = new RegExp(endText);
-      const state = (window.__bench = { t0: undefined, t1: undefined, rows: 0 });
+      const state = (window.__bench = { t0: undefined, t1: undefined, rows: 0, failure: undefined, count: undefined });
+      const text = (el) => (el?.textContent ?? '').trim();
       const check = () => {
         if (state.t0 === undefined || state.t1 !== undefined) return;
         const rows = [...sidebar.querySelectorAll(`.monaco-list-row[role="treeitem"][aria-level="${level + 1}"]`)];
-        if (rows.length >= minRows || rows.some((r) => end.test(r.textContent ?? ''))) {
+        const failed = rows.find((r) => r.querySelector(failureIcons));
+        // The list draws only the rows in view; aria-setsize of a child row is how many children
+        // the folder holds in all (what VS Code received from getChildren).
+        const count = rows.length ? Number(rows[0].getAttribute('aria-setsize')) : NaN;
+        const ok =
+          rows.length >= minRows &&
+          (!rowText || rows.some((r) => text(r).includes(rowText))) &&
+          (minCount === undefined || count >= minCount);
+        state.rows = rows.length;
+        state.count = Number.isNaN(count) ? undefined : count;
+        if (failed || ok) {
           state.t1 = performance.now();
-          state.rows = rows.length;
+          if (failed) state.failure = text(failed);
           obs.disconnect();
         }
       };
@@ -76,10 +110,50 @@ export async function timeExpand(t, row, { minRows = 5, endText = 'Load more|No 
       obs.observe(sidebar, { childList: true, subtree: true, attributes: true, characterData: true });
       document.addEventListener('mousedown', () => (state.t0 ??= performance.now()), { capture: true, once: true });
     },
-    { level, minRows, endText },
+    { level, minRows, rowText, minCount, failureIcons: FAILURE_ICONS },
+  );
+  await row.click();
+  try {
+    await t.page.waitForFunction(() => window.__bench?.t1 !== undefined, null, { timeout, polling: 100 });
+  } catch {
+    const s = await t.page.evaluate(() => window.__bench);
+    throw new Error(
+      `"${label}" did not draw ${minRows} rows${rowText ? ` with "${rowText}"` : ''}${minCount !== undefined ? ` among ${minCount} children` : ''} within ${timeout} ms (drawn: ${s?.rows ?? 0} rows${s?.count !== undefined ? ` of ${s.count}` : ''})`,
+    );
+  }
+  const s = await t.page.evaluate(() => window.__bench);
+  if (s.failure !== undefined)
+    throw new Error(`"${label}" drew an error or empty row instead of its contents: "${s.failure}"`);
+  return { ms: s.t1 - s.t0, rows: s.rows, count: s.count };
+}
+
+/**
+ * Milliseconds from the mousedown on `row` to a tree row containing `text` drawn. Throws when
+ * an error or "nothing here" row appears first (a failed "Load more" is not a figure).
+ */
+export async function timeClickUntil(t, row, text, { timeout = 120_000 } = {}) {
+  await t.page.evaluate(
+    ({ text, failureIcons }) => {
+      const sidebar = document.querySelector('#workbench\\.parts\\.sidebar');
+      const state = (window.__bench = { t0: undefined, t1: undefined, failure: undefined });
+      const obs = new MutationObserver(() => {
+        if (state.t0 === undefined || state.t1 !== undefined) return;
+        const rows = [...sidebar.querySelectorAll('.monaco-list-row[role="treeitem"]')];
+        const failed = rows.find((r) => r.querySelector(failureIcons));
+        if (failed || rows.some((r) => (r.textContent ?? '').includes(text))) {
+          state.t1 = performance.now();
+          if (failed) state.failure = (failed.textContent ?? '').trim();
+          obs.disconnect();
+        }
+      });
+      obs.observe(sidebar, { childList: true, subtree: true, characterData: true });
+      document.addEventListener('mousedown', () => (state.t0 ??= performance.now()), { capture: true, once: true });
+    },
+    { text, failureIcons: FAILURE_ICONS },
   );
   await row.click();
   await t.page.waitForFunction(() => window.__bench?.t1 !== undefined, null, { timeout, polling: 100 });
   const s = await t.page.evaluate(() => window.__bench);
-  return { ms: s.t1 - s.t0, rows: s.rows };
+  if (s.failure !== undefined) throw new Error(`an error or empty row was drawn instead of "${text}": "${s.failure}"`);
+  return s.t1 - s.t0;
 }

@@ -4,13 +4,21 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { texts } from './texts.mjs';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/snap/bin/chromium'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium',
+];
 
 export function findChromium() {
   const found = [process.env.CHROMIUM_PATH, ...CANDIDATES].filter(Boolean).find((p) => existsSync(p));
   if (!found) {
     throw new Error(
-      'No Chromium or Chrome found (looked for ' + CANDIDATES.join(', ') + ').\n' +
+      'No Chromium or Chrome found (looked for ' +
+        CANDIDATES.join(', ') +
+        ').\n' +
         'Install the Debian package "chromium":  sudo apt-get install -y chromium\n' +
         '(or set CHROMIUM_PATH to a Chromium/Chrome binary). The tests never download a browser.',
     );
@@ -21,13 +29,24 @@ export function findChromium() {
 export async function launchBrowser(profileDir) {
   mkdirSync(join(profileDir, 'Default'), { recursive: true });
   // Webviews live on another origin: allow third-party storage so their service worker runs.
-  writeFileSync(join(profileDir, 'Default', 'Preferences'), JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }));
+  writeFileSync(
+    join(profileDir, 'Default', 'Preferences'),
+    JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }),
+  );
   return chromium.launchPersistentContext(profileDir, {
     executablePath: findChromium(),
     headless: true,
     viewport: { width: 1400, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -110,11 +129,15 @@ export function helpers(page, server, locale = 'en') {
         for (;;) {
           if (await quickInput.isVisible()) {
             const body = await quickInput.innerText().catch(() => '');
-            const placeholder = (await quickInputBox.getAttribute('placeholder', { timeout: 1_000 }).catch(() => '')) ?? '';
+            const placeholder =
+              (await quickInputBox.getAttribute('placeholder', { timeout: 1_000 }).catch(() => '')) ?? '';
             shown = `${body}\n${placeholder}`;
             if (tx.shows(shown, text)) return;
           }
-          if (Date.now() > deadline) throw new Error(`no quick input shows "${text}" (${tx.locale}: ${tx.auto(text)}); it shows:\n${shown.slice(0, 400)}`);
+          if (Date.now() > deadline)
+            throw new Error(
+              `no quick input shows "${text}" (${tx.locale}: ${tx.auto(text)}); it shows:\n${shown.slice(0, 400)}`,
+            );
           await page.waitForTimeout(150);
         }
       },
@@ -168,7 +191,9 @@ export function helpers(page, server, locale = 'en') {
       // The entry whose whole label is the wanted text (a trailing "..." aside): a label that only
       // contains it must not win ("플로팅 IP 삭제..." is a prefix of "플로팅 IP 삭제 보호 설정...").
       const want = tx.auto(item);
-      const whole = new RegExp(`^\\s*(?:${want instanceof RegExp ? want.source : want.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:\\.\\.\\.|…)?\\s*$`);
+      const whole = new RegExp(
+        `^\\s*(?:${want instanceof RegExp ? want.source : want.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:\\.\\.\\.|…)?\\s*$`,
+      );
       const items = page.locator('.context-view .action-item');
       await items.first().waitFor({ timeout: 10_000 });
       const exact = items.filter({ has: page.locator('.action-label', { hasText: whole }) }).first();

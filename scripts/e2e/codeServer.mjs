@@ -44,12 +44,28 @@ function installLocale(locale, userData, exts) {
       publisher: 'nhncloud-e2e',
       version: '0.0.1',
       engines: { vscode: '*' },
-      contributes: { localizations: [{ languageId: locale, languageName: locale, localizedLanguageName: locale, translations: [{ id: 'vscode', path: './translations/main.i18n.json' }] }] },
+      contributes: {
+        localizations: [
+          {
+            languageId: locale,
+            languageName: locale,
+            localizedLanguageName: locale,
+            translations: [{ id: 'vscode', path: './translations/main.i18n.json' }],
+          },
+        ],
+      },
     }),
   );
   writeFileSync(
     join(userData, 'languagepacks.json'),
-    JSON.stringify({ [locale]: { hash: `e2e-${locale}`, extensions: [{ extensionIdentifier: { id }, version: '0.0.1' }], translations: { vscode: translations }, label: locale } }),
+    JSON.stringify({
+      [locale]: {
+        hash: `e2e-${locale}`,
+        extensions: [{ extensionIdentifier: { id }, version: '0.0.1' }],
+        translations: { vscode: translations },
+        label: locale,
+      },
+    }),
   );
   writeFileSync(join(userData, 'User', 'argv.json'), JSON.stringify({ locale }));
 }
@@ -72,12 +88,19 @@ export async function startCodeServer(opts = {}) {
   mkdirSync(join(userData, 'User'), { recursive: true });
   mkdirSync(exts, { recursive: true });
   mkdirSync(ws, { recursive: true });
-  const settings = { ...JSON.parse(readFileSync(join(ROOT, 'scripts', 'e2e', 'settings.json'), 'utf8')), ...opts.userSettings };
+  const settings = {
+    ...JSON.parse(readFileSync(join(ROOT, 'scripts', 'e2e', 'settings.json'), 'utf8')),
+    ...opts.userSettings,
+  };
   writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
   const vsix = opts.installExtension !== false && process.env.NHNCLOUD_E2E_VSIX;
   if (vsix) {
     // Test the packaged .vsix (npm run package) instead of the working tree.
-    const r = spawnSync(nodeBin, [codeServerEntry, '--user-data-dir', userData, '--extensions-dir', exts, '--install-extension', vsix], { env: node24Env(nodeBin), encoding: 'utf8' });
+    const r = spawnSync(
+      nodeBin,
+      [codeServerEntry, '--user-data-dir', userData, '--extensions-dir', exts, '--install-extension', vsix],
+      { env: node24Env(nodeBin), encoding: 'utf8' },
+    );
     if (r.status !== 0) throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
   } else if (opts.installExtension !== false) {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -100,17 +123,23 @@ export async function startCodeServer(opts = {}) {
   };
   const args = [
     codeServerEntry,
-    '--config', config,
-    '--user-data-dir', userData,
-    '--extensions-dir', exts,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--config',
+    config,
+    '--user-data-dir',
+    userData,
+    '--extensions-dir',
+    exts,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     '--ignore-last-opened',
-    '--reconnection-grace-time', '5',
+    '--reconnection-grace-time',
+    '5',
     ...(opts.locale ? ['--locale', opts.locale] : []),
     ...(opts.extraArgs ?? []),
     ws,
@@ -124,7 +153,8 @@ export async function startCodeServer(opts = {}) {
   child.once('exit', () => (server.exited = true));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (server.exited) throw new Error(`code-server exited at start; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+    if (server.exited)
+      throw new Error(`code-server exited at start; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
     try {
       const r = await fetch(`${url}/healthz`);
       if (r.ok) break;

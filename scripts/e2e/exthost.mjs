@@ -13,7 +13,9 @@ export const EXTHOST_OUT = join(ROOT, 'out', 'test', 'exthost');
 
 export async function buildExthostSuite() {
   const dir = join(ROOT, 'test', 'e2e', 'exthost');
-  const entries = readdirSync(dir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => join(dir, f));
+  const entries = readdirSync(dir)
+    .filter((f) => f === 'index.ts' || f.endsWith('.test.ts'))
+    .map((f) => join(dir, f));
   await esbuild.build({
     entryPoints: entries,
     outdir: EXTHOST_OUT,
@@ -35,7 +37,10 @@ export async function runExthostSuite({ live, artifacts, timeoutMs = 180_000 }) 
   let browser;
   try {
     const entry = await buildExthostSuite();
-    server = await startCodeServer({ installExtension: false, extraArgs: ['--vscode-option', 'enable-smoke-test-driver'] });
+    server = await startCodeServer({
+      installExtension: false,
+      extraArgs: ['--vscode-option', 'enable-smoke-test-driver'],
+    });
     live?.servers.add(server);
     browser = await launchBrowser(join(server.runDir, 'chromium'));
     live?.browsers.add(browser);

@@ -54,7 +54,13 @@ function run(cmd, args, opts) {
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    const beat = setInterval(() => console.log(`[e2e]   … ${cmd} ${args[0]} still running (${Math.round((Date.now() - t0) / 1000)} s; log: ${opts.log})`), 30_000);
+    const beat = setInterval(
+      () =>
+        console.log(
+          `[e2e]   … ${cmd} ${args[0]} still running (${Math.round((Date.now() - t0) / 1000)} s; log: ${opts.log})`,
+        ),
+      30_000,
+    );
     child.on('error', (e) => {
       clearInterval(beat);
       reject(e);
@@ -64,7 +70,11 @@ function run(cmd, args, opts) {
       appendFileSync(opts.log, `exit ${code}\n`);
       if (code !== 0 && !opts.allowFail) {
         const last = tail.split('\n').slice(-25).join('\n');
-        reject(new Error(`${cmd} ${args.join(' ')} failed in ${opts.cwd} (exit ${code}). Last lines:\n${last}\nFull log: ${opts.log}`));
+        reject(
+          new Error(
+            `${cmd} ${args.join(' ')} failed in ${opts.cwd} (exit ${code}). Last lines:\n${last}\nFull log: ${opts.log}`,
+          ),
+        );
       } else resolve(code);
     });
   });
@@ -79,7 +89,14 @@ function works(node, args, env) {
 /** Environment with Node 24 first on PATH and node-gyp pointed at its headers. */
 export function node24Env(nodeBin, base = process.env) {
   const binDir = join(nodeBin, '..');
-  return { ...cleanEnv(base), PATH: `${binDir}:${base.PATH ?? ''}`, npm_config_nodedir: join(binDir, '..'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  return {
+    ...cleanEnv(base),
+    PATH: `${binDir}:${base.PATH ?? ''}`,
+    npm_config_nodedir: join(binDir, '..'),
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
 }
 
 /**
@@ -102,12 +119,16 @@ async function ensureNode(p, log) {
   console.log(`[e2e] Installing Node ${NODE_MAJOR} from npm into ${p.nodeRoot} (first run only, ~10 s)…`);
   rmSync(p.nodeRoot, { recursive: true, force: true });
   mkdirSync(p.nodeRoot, { recursive: true });
-  writeFileSync(join(p.nodeRoot, 'package.json'), JSON.stringify({ private: true, dependencies: { node: `^${NODE_MAJOR}.0.0` } }));
+  writeFileSync(
+    join(p.nodeRoot, 'package.json'),
+    JSON.stringify({ private: true, dependencies: { node: `^${NODE_MAJOR}.0.0` } }),
+  );
   const opts = { cwd: p.nodeRoot, env: { ...cleanEnv(), npm_config_update_notifier: 'false' }, log };
   await run('npm', ['install', '--no-audit', '--no-fund'], opts);
   if (!findNodeBinary(p.nodeRoot)) await approveAndRebuild(p.nodeRoot, opts);
   bin = findNodeBinary(p.nodeRoot);
-  if (!works(bin, ['--version'], process.env)) throw new Error(`Node ${NODE_MAJOR} did not install under ${p.nodeRoot}; see ${log}`);
+  if (!works(bin, ['--version'], process.env))
+    throw new Error(`Node ${NODE_MAJOR} did not install under ${p.nodeRoot}; see ${log}`);
   return bin;
 }
 
@@ -120,19 +141,26 @@ function codeServerWorks(p, nodeBin) {
 async function ensureCodeServer(p, nodeBin, log) {
   if (codeServerWorks(p, nodeBin)) return;
   const t0 = Date.now();
-  console.log(`[e2e] Installing code-server ${CODE_SERVER_VERSION} into ${p.csRoot} (first run only, about 2 minutes, ~600 MB)…`);
+  console.log(
+    `[e2e] Installing code-server ${CODE_SERVER_VERSION} into ${p.csRoot} (first run only, about 2 minutes, ~600 MB)…`,
+  );
   rmSync(p.csRoot, { recursive: true, force: true });
   mkdirSync(p.csRoot, { recursive: true });
   writeFileSync(
     join(p.csRoot, 'package.json'),
-    JSON.stringify({ private: true, dependencies: { 'code-server': CODE_SERVER_VERSION }, allowScripts: { 'code-server': true, argon2: true } }),
+    JSON.stringify({
+      private: true,
+      dependencies: { 'code-server': CODE_SERVER_VERSION },
+      allowScripts: { 'code-server': true, argon2: true },
+    }),
   );
   const opts = { cwd: p.csRoot, env: node24Env(nodeBin), log };
   // code-server's postinstall runs `npm install` in lib/vscode and lib/vscode/extensions, where npm 11
   // skips the native modules' scripts; approve them there and rebuild.
   await run('npm', ['install', '--no-audit', '--no-fund'], opts);
   const vscodeDir = join(p.csRoot, 'node_modules', 'code-server', 'lib', 'vscode');
-  for (const dir of [vscodeDir, join(vscodeDir, 'extensions')]) if (existsSync(join(dir, 'package.json'))) await approveAndRebuild(dir, opts);
+  for (const dir of [vscodeDir, join(vscodeDir, 'extensions')])
+    if (existsSync(join(dir, 'package.json'))) await approveAndRebuild(dir, opts);
   if (!codeServerWorks(p, nodeBin)) throw new Error(`code-server did not install under ${p.csRoot}; see ${log}`);
   console.log(`[e2e] code-server ready in ${Math.round((Date.now() - t0) / 1000)} s`);
 }
@@ -161,17 +189,23 @@ async function lock(dir) {
  * (as root, or with sudo when it asks for no password); otherwise the run stops and says so.
  */
 function ensureCjkFonts() {
-  const has = () => spawnSync('fc-list', [':lang=ko'], { encoding: 'utf8' }).stdout?.trim() && spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' }).stdout?.trim();
+  const has = () =>
+    spawnSync('fc-list', [':lang=ko'], { encoding: 'utf8' }).stdout?.trim() &&
+    spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' }).stdout?.trim();
   if (has()) return;
-  console.log('[e2e] Installing Debian\'s fonts-noto-cjk (Korean and Japanese in Chromium)…');
+  console.log("[e2e] Installing Debian's fonts-noto-cjk (Korean and Japanese in Chromium)…");
   const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const run = (args) => spawnSync(sudo[0] ?? args[0], sudo.length ? [...sudo.slice(1), ...args] : args.slice(1), { stdio: 'inherit', env });
+  const run = (args) =>
+    spawnSync(sudo[0] ?? args[0], sudo.length ? [...sudo.slice(1), ...args] : args.slice(1), { stdio: 'inherit', env });
   if (run(['apt-get', 'install', '-y', '--no-install-recommends', 'fonts-noto-cjk']).status !== 0) {
     run(['apt-get', 'update']);
     run(['apt-get', 'install', '-y', '--no-install-recommends', 'fonts-noto-cjk']);
   }
-  if (!has()) throw new Error('No Korean/Japanese font for Chromium: install the Debian package fonts-noto-cjk (sudo apt-get install -y fonts-noto-cjk).');
+  if (!has())
+    throw new Error(
+      'No Korean/Japanese font for Chromium: install the Debian package fonts-noto-cjk (sudo apt-get install -y fonts-noto-cjk).',
+    );
 }
 
 /** Installs what is missing; returns the Node 24 binary and code-server's entry script. */

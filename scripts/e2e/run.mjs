@@ -24,7 +24,9 @@ const grepIdx = argv.indexOf('--grep');
 const grep = grepIdx >= 0 ? argv[grepIdx + 1] : process.env.E2E_GREP;
 const localeIdx = argv.indexOf('--locale');
 const onlyLocales = (localeIdx >= 0 ? argv[localeIdx + 1] : process.env.E2E_LOCALES)?.split(',').filter(Boolean);
-const fileFilters = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--grep' && argv[i - 1] !== '--locale');
+const fileFilters = argv.filter(
+  (a, i) => !a.startsWith('--') && argv[i - 1] !== '--grep' && argv[i - 1] !== '--locale',
+);
 const JOBS = Math.max(1, Number(process.env.E2E_JOBS ?? 2));
 /** The locales a file runs in when it does not say. */
 const DEFAULT_LOCALES = ['en', 'ko', 'ja'];
@@ -49,7 +51,10 @@ async function saveFailure(dir, t, server, err) {
   await t?.page.screenshot({ path: join(dir, 'screenshot.png') }).catch(() => {});
   const sidebar = await t?.sidebar.innerHTML().catch(() => '');
   if (sidebar) writeFileSync(join(dir, 'sidebar.html'), sidebar);
-  const toasts = await t?.page.locator('.notifications-toasts').innerText().catch(() => '');
+  const toasts = await t?.page
+    .locator('.notifications-toasts')
+    .innerText()
+    .catch(() => '');
   writeFileSync(join(dir, 'error.txt'), `${err?.stack ?? err}\n\nnotifications:\n${toasts ?? ''}\n`);
   if (server && existsSync(server.logFile)) cpSync(server.logFile, join(dir, 'server.log'));
   const logs = server && join(server.userData, 'logs');
@@ -64,7 +69,10 @@ async function runFile(file, locale) {
   const list = grep ? all.filter((s) => s.name.includes(grep)) : all;
   const results = [];
   if (!list.length) return results;
-  const base = `${file.split('/').pop().replace(/\.m?[jt]s$/, '')}[${locale}]`;
+  const base = `${file
+    .split('/')
+    .pop()
+    .replace(/\.m?[jt]s$/, '')}[${locale}]`;
   let server;
   let browser;
   let t;
@@ -101,7 +109,11 @@ async function runFile(file, locale) {
     } catch (err) {
       failed = true;
       const dir = join(ARTIFACTS, base, safe(s.name));
-      console.log(`✗ ${base} › ${s.name} (${Date.now() - t0} ms)\n    ${String(err?.message ?? err).split('\n').join('\n    ')}\n    artifacts: ${dir}`);
+      console.log(
+        `✗ ${base} › ${s.name} (${Date.now() - t0} ms)\n    ${String(err?.message ?? err)
+          .split('\n')
+          .join('\n    ')}\n    artifacts: ${dir}`,
+      );
       await saveFailure(dir, t, server, err);
       results.push({ name: `${base} › ${s.name}`, ok: false });
     }
@@ -118,7 +130,8 @@ async function runFile(file, locale) {
 async function main() {
   const t0 = Date.now();
   findChromium();
-  if (!existsSync(join(ROOT, 'dist', 'extension.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
+  if (!existsSync(join(ROOT, 'dist', 'extension.js')))
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
   await ensureInstalled();
   rmSync(ARTIFACTS, { recursive: true, force: true });
   const dir = join(ROOT, 'test', 'e2e', 'scenarios');
@@ -130,7 +143,8 @@ async function main() {
   const runs = [];
   for (const f of files) {
     const mod = await import(pathToFileURL(f).href);
-    for (const locale of mod.locales ?? DEFAULT_LOCALES) if (!onlyLocales || onlyLocales.includes(locale)) runs.push([f, locale]);
+    for (const locale of mod.locales ?? DEFAULT_LOCALES)
+      if (!onlyLocales || onlyLocales.includes(locale)) runs.push([f, locale]);
   }
   const results = [];
   if (!flag('--only-exthost')) {

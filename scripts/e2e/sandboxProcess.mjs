@@ -6,11 +6,15 @@ import { ROOT } from './codeServer.mjs';
 
 /** Starts `src/sandbox/main.ts` on a free loopback port; `timeScaleMs` is the duration of a job step. */
 export function startSandboxProcess({ timeScaleMs }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts', '--port', '0', '--time-scale', String(timeScaleMs)], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/sandbox/main.ts', '--port', '0', '--time-scale', String(timeScaleMs)],
+    {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const stop = () => {
     if (child.pid && child.exitCode === null) {
       try {
@@ -35,17 +39,30 @@ export function startSandboxProcess({ timeScaleMs }) {
 }
 
 // The sandbox's own keys (src/sandbox: RDS ADMIN pair, identity user, seeded EC2 credential).
-export const IDENTITY = { tenantId: '3e1f0c2d4b5a69788796a5b4c3d2e1f0', username: 'sandbox@example.com', password: 'sandbox-api-password', storageTenantId: 'a9b8c7d6e5f40312233445566778899a' };
+export const IDENTITY = {
+  tenantId: '3e1f0c2d4b5a69788796a5b4c3d2e1f0',
+  username: 'sandbox@example.com',
+  password: 'sandbox-api-password',
+  storageTenantId: 'a9b8c7d6e5f40312233445566778899a',
+};
 export const EC2 = { access: 'd4e2c9a1b7f34c55a0e6b8f21c3d9e47', secret: '6b1f8e2a9c4d47e0b35a2f9c8d71e604' };
-export const RDS = { appKey: 'sandbox-rds-appkey', id: 'sandbox-admin-access-key', secret: 'sandbox-admin-secret-access-key' };
+export const RDS = {
+  appKey: 'sandbox-rds-appkey',
+  id: 'sandbox-admin-access-key',
+  secret: 'sandbox-admin-secret-access-key',
+};
 
 /** Picks a QuickPick item by typing its label (the list may be long or still filtering). */
-async function pickTyped(t, label, expect) {
+export async function pickTyped(t, label, expect) {
   await t.quick.waitFor(expect);
   await t.page.mouse.move(1, 1);
   const input = t.page.locator('.quick-input-widget input[type="text"]').first();
   await input.fill(label);
-  await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: label }).first().waitFor({ timeout: 15_000 });
+  await t.page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+    .filter({ hasText: label })
+    .first()
+    .waitFor({ timeout: 15_000 });
   await t.page.keyboard.press('Enter');
 }
 
@@ -65,11 +82,23 @@ export async function addSandboxProfile(t, name, baseUrl, { rdsKeys = RDS, rdsOn
   await t.quick.answer(rdsKeys.appKey, t.lpart('RDS for MySQL: the app key (console: URL & Appkey).'));
   await t.quick.answer(rdsKeys.id, t.lpart('RDS for MySQL: the user access key ID (console: API Security Settings).'));
   await t.quick.answer(rdsKeys.secret, t.lpart('RDS for MySQL: the secret access key of that user access key.'));
-  await t.quick.answer(other(IDENTITY.tenantId), t.lpart('Network (floating IPs, transit hub): the tenant ID of the project.'));
+  await t.quick.answer(
+    other(IDENTITY.tenantId),
+    t.lpart('Network (floating IPs, transit hub): the tenant ID of the project.'),
+  );
   await t.quick.answer(other(IDENTITY.username), t.lpart('Network: the account e-mail or IAM ID used for API tokens.'));
-  await t.quick.answer(other(IDENTITY.password), t.lpart('Network: the API password set in the console (not the login password).'));
-  await t.quick.answer(other(IDENTITY.storageTenantId), t.lpart('Object storage: its tenant ID (it can differ from the network one).'));
-  await t.quick.answer(other(EC2.access), t.lpart('Object storage, optional: an S3 API credential access key (one can also be made later).'));
+  await t.quick.answer(
+    other(IDENTITY.password),
+    t.lpart('Network: the API password set in the console (not the login password).'),
+  );
+  await t.quick.answer(
+    other(IDENTITY.storageTenantId),
+    t.lpart('Object storage: its tenant ID (it can differ from the network one).'),
+  );
+  await t.quick.answer(
+    other(EC2.access),
+    t.lpart('Object storage, optional: an S3 API credential access key (one can also be made later).'),
+  );
   await t.quick.answer(other(EC2.secret), t.lpart('Object storage, optional: the secret key of that S3 credential.'));
   const endpoints = [
     ['RDS for MySQL', 'rds', `${baseUrl}/rds/{region}`],
@@ -79,7 +108,13 @@ export async function addSandboxProfile(t, name, baseUrl, { rdsKeys = RDS, rdsOn
   ];
   for (const [label, service, address] of rdsOnly ? endpoints.slice(0, 1) : endpoints) {
     await pickTyped(t, t.l('Endpoint: {0}', label), advanced);
-    await t.quick.answer(address, t.l('Address of {0} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.', service));
+    await t.quick.answer(
+      address,
+      t.l(
+        'Address of {0} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.',
+        service,
+      ),
+    );
   }
   await pickTyped(t, t.l('$(check) Save profile'), advanced);
   await t.quick.waitClosed();

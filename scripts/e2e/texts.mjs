@@ -17,7 +17,8 @@ import { ROOT } from './codeServer.mjs';
 
 const readJson = (file) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const format = (text, args) => text.replace(/\{(\d+)\}/g, (m, i) => (args[Number(i)] === undefined ? m : String(args[Number(i)])));
+const format = (text, args) =>
+  text.replace(/\{(\d+)\}/g, (m, i) => (args[Number(i)] === undefined ? m : String(args[Number(i)])));
 
 export function texts(locale = 'en') {
   const english = readJson('l10n/bundle.l10n.json');
@@ -50,19 +51,25 @@ export function texts(locale = 'en') {
     lre(msg, ...args) {
       const parts = message(msg).split(/(\{\d+\})/);
       return new RegExp(
-        parts.map((p) => {
-          const m = /^\{(\d+)\}$/.exec(p);
-          if (!m) return escapeRegExp(p);
-          const v = args[Number(m[1])];
-          return v === undefined ? '[\\s\\S]*?' : escapeRegExp(String(v));
-        }).join(''),
+        parts
+          .map((p) => {
+            const m = /^\{(\d+)\}$/.exec(p);
+            if (!m) return escapeRegExp(p);
+            const v = args[Number(m[1])];
+            return v === undefined ? '[\\s\\S]*?' : escapeRegExp(String(v));
+          })
+          .join(''),
       );
     },
     /** The arguments of the translated message `msg` as shown in `shown` (undefined when it is not there). */
     lparse(msg, shown) {
       const parts = message(msg).split(/(\{\d+\})/);
       const order = [];
-      const re = new RegExp(parts.map((p) => (/^\{(\d+)\}$/.test(p) ? (order.push(Number(p.slice(1, -1))), '([\\s\\S]*?)') : escapeRegExp(p))).join('') + '$');
+      const re = new RegExp(
+        parts
+          .map((p) => (/^\{(\d+)\}$/.test(p) ? (order.push(Number(p.slice(1, -1))), '([\\s\\S]*?)') : escapeRegExp(p)))
+          .join('') + '$',
+      );
       const m = re.exec(shown.trim()) ?? new RegExp(re.source.slice(0, -1)).exec(shown);
       if (!m) return undefined;
       const args = [];
@@ -70,7 +77,9 @@ export function texts(locale = 'en') {
       return args;
     },
     lpart(msg) {
-      const runs = message(msg).split(/\{\d+\}/).map((s) => s.trim());
+      const runs = message(msg)
+        .split(/\{\d+\}/)
+        .map((s) => s.trim());
       return runs.reduce((a, b) => (b.length > a.length ? b : a), '');
     },
     nls: manifest,
@@ -92,11 +101,20 @@ export function texts(locale = 'en') {
       if (nlsKeyOf.has(text)) return manifest(text);
       if (locale === 'en' || text.length < 3) return text;
       const containing = [
-        ...Object.keys(english).filter((k) => k.includes(text) && typeof local[k] === 'string').map((k) => local[k]),
-        ...Object.entries(nlsEnglish).filter(([k, v]) => typeof v === 'string' && v.includes(text) && typeof nlsLocal[k] === 'string').map(([k]) => nlsLocal[k]),
+        ...Object.keys(english)
+          .filter((k) => k.includes(text) && typeof local[k] === 'string')
+          .map((k) => local[k]),
+        ...Object.entries(nlsEnglish)
+          .filter(([k, v]) => typeof v === 'string' && v.includes(text) && typeof nlsLocal[k] === 'string')
+          .map(([k]) => nlsLocal[k]),
       ];
       if (!containing.length || containing.length > 200) return text;
-      const whole = containing.map((k) => onScreen(k).split(/\{\d+\}/).map(escapeRegExp).join('[\\s\\S]*?'));
+      const whole = containing.map((k) =>
+        onScreen(k)
+          .split(/\{\d+\}/)
+          .map(escapeRegExp)
+          .join('[\\s\\S]*?'),
+      );
       return new RegExp([escapeRegExp(text), ...whole].join('|'));
     },
     /** Whether `shown` (text on screen) contains what `auto(text)` looks for. */

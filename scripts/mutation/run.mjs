@@ -17,11 +17,18 @@ const fail = (msg) => {
 };
 
 const missing = [...config.mutate, ...MUTATION_TESTS].filter((f) => !existsSync(join(ROOT, f)));
-if (missing.length) fail(`stale target(s), not in the repository: ${missing.join(', ')} (update stryker.config.mjs or scripts/mutation/tests.mjs)`);
+if (missing.length)
+  fail(
+    `stale target(s), not in the repository: ${missing.join(', ')} (update stryker.config.mjs or scripts/mutation/tests.mjs)`,
+  );
 
 rmSync(report, { force: true });
 const t0 = Date.now();
-const run = spawnSync(process.execPath, [join(ROOT, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'), 'run'], { cwd: ROOT, stdio: 'inherit' });
+const run = spawnSync(
+  process.execPath,
+  [join(ROOT, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'), 'run'],
+  { cwd: ROOT, stdio: 'inherit' },
+);
 const seconds = ((Date.now() - t0) / 1000).toFixed(0);
 if (!existsSync(report)) fail(`Stryker wrote no report (exit ${run.status ?? run.signal}): it did not run`);
 
@@ -33,16 +40,24 @@ for (const file of config.mutate) {
   const count = (status) => mutants.filter((m) => m.status === status).length;
   const undetected = mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage');
   const errors = mutants.filter((m) => m.status === 'RuntimeError' || m.status === 'CompileError').length;
-  console.log(`mutation: ${file}: ${mutants.length} mutants, ${count('Killed')} killed, ${count('Timeout')} timed out, ${count('Ignored')} left out by a Stryker disable comment, ${errors} invalid, ${undetected.length} not detected`);
+  console.log(
+    `mutation: ${file}: ${mutants.length} mutants, ${count('Killed')} killed, ${count('Timeout')} timed out, ${count('Ignored')} left out by a Stryker disable comment, ${errors} invalid, ${undetected.length} not detected`,
+  );
   totals.mutants += mutants.length;
   totals.killed += count('Killed');
   totals.timeout += count('Timeout');
   totals.ignored += count('Ignored');
-  for (const m of undetected) totals.undetected.push(`${file}:${m.location.start.line} ${m.mutatorName} → ${JSON.stringify(m.replacement ?? '')} (${m.status})`);
+  for (const m of undetected)
+    totals.undetected.push(
+      `${file}:${m.location.start.line} ${m.mutatorName} → ${JSON.stringify(m.replacement ?? '')} (${m.status})`,
+    );
 }
 const detected = totals.killed + totals.timeout;
 const valid = detected + totals.undetected.length;
-console.log(`mutation: ${totals.mutants} mutants, ${totals.ignored} left out by comment, ${detected} of ${valid} tested ones detected (score ${((100 * detected) / valid).toFixed(1)} %) in ${seconds} s`);
-if (totals.undetected.length) fail(`${totals.undetected.length} mutant(s) not detected:\n  ${totals.undetected.join('\n  ')}`);
+console.log(
+  `mutation: ${totals.mutants} mutants, ${totals.ignored} left out by comment, ${detected} of ${valid} tested ones detected (score ${((100 * detected) / valid).toFixed(1)} %) in ${seconds} s`,
+);
+if (totals.undetected.length)
+  fail(`${totals.undetected.length} mutant(s) not detected:\n  ${totals.undetected.join('\n  ')}`);
 if (run.status !== 0) fail(`Stryker exited with ${run.status ?? run.signal}`);
 console.log('mutation: every mutant of the protection modules is detected');

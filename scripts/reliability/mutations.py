@@ -28,7 +28,7 @@ M = [
   ('xml: no size cap', 'src/client/storage/xml.ts', 'if (text.length > MAX_XML_BYTES) throw', 'if (false) throw', 'test/unit/storage/xmlHostile.test.ts', 'over-limit'),
   ('s3: answer read without a cap', 'src/client/storage/client.ts', '    if (total > max) {\n      res.body.destroy();', '    if (false) {\n      res.body.destroy();', 'test/unit/storage/xmlHostile.test.ts', 'endless'),
   ('validators: multicast range not checked', 'src/client/network/schemas.ts', 'z.refine(isMulticastIpv4,', 'z.refine(isIpv4,', 'test/unit/client/fuzzValidators.test.ts', 'multicast'),
-  ('validators: intRange without maximum', 'src/client/rds/schemas.ts', ".check(z.minimum(min, `${field} ${rule}`), z.maximum(max, `${field} ${rule}`));", ".check(z.minimum(min, `${field} ${rule}`));", 'test/unit/client/fuzzValidators.test.ts', 'dbPort'),
+  ('validators: intRange without maximum', 'src/client/rds/schemas/fields.ts', ".check(z.minimum(min, `${field} ${rule}`), z.maximum(max, `${field} ${rule}`));", ".check(z.minimum(min, `${field} ${rule}`));", 'test/unit/client/fuzzValidators.test.ts', 'dbPort'),
   ('validators: CIDR host bits not checked', 'src/client/network/schemas.ts', 'if ((addr & mask) >>> 0 !== addr) return', 'if (false) return', 'test/unit/client/fuzzValidators.test.ts', 'CIDRs'),
   ('validators: bucket names with ".." accepted', 'src/client/storage/names.ts', "if (name.includes('..')) out.push", "if (false) out.push", 'test/unit/client/fuzzValidators.test.ts', 'bucket names'),
   ('safeLocalPath: ".." kept', 'src/client/storage/localPath.ts', "if (segment === '..') return '%2E%2E';", '', 'test/unit/storage/awkwardKeys.test.ts', None),

@@ -19,7 +19,8 @@ function decodeCesu8(buf) {
   let from = 0;
   for (let i = buf.indexOf(0xed); i !== -1 && i + 2 < buf.length; i = buf.indexOf(0xed, i + 1)) {
     if (buf[i + 1] < 0xa0 || buf[i + 1] > 0xbf || (buf[i + 2] & 0xc0) !== 0x80) continue;
-    out += buf.toString('utf8', from, i) + String.fromCharCode(0xd000 | ((buf[i + 1] & 0x3f) << 6) | (buf[i + 2] & 0x3f));
+    out +=
+      buf.toString('utf8', from, i) + String.fromCharCode(0xd000 | ((buf[i + 1] & 0x3f) << 6) | (buf[i + 2] & 0x3f));
     from = i + 3;
     i += 2;
   }
@@ -36,7 +37,9 @@ function getDecoder(encoding) {
 }
 
 function getEncoder(encoding) {
-  throw new Error(`Encoding text as ${encoding} is not supported by NHN Cloud Explorer's database connection (it uses UTF-8).`);
+  throw new Error(
+    `Encoding text as ${encoding} is not supported by NHN Cloud Explorer's database connection (it uses UTF-8).`,
+  );
 }
 
 module.exports = {

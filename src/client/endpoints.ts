@@ -7,7 +7,12 @@ export type Region = 'KR1' | 'KR2' | 'KR3' | 'JP1';
 
 /** Regions in which each service exists, per cloud. */
 export const SERVICE_REGIONS: Record<Cloud, Record<Exclude<Service, 'identity'> | 'transitHub', Region[]>> = {
-  public: { rds: ['KR1', 'KR2', 'JP1'], network: ['KR1', 'KR2', 'KR3', 'JP1'], transitHub: ['KR1'], storage: ['KR1', 'KR2', 'KR3', 'JP1'] },
+  public: {
+    rds: ['KR1', 'KR2', 'JP1'],
+    network: ['KR1', 'KR2', 'KR3', 'JP1'],
+    transitHub: ['KR1'],
+    storage: ['KR1', 'KR2', 'KR3', 'JP1'],
+  },
   gov: { rds: ['KR1'], network: ['KR1', 'KR2'], transitHub: ['KR1'], storage: ['KR1', 'KR2'] },
 };
 

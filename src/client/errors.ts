@@ -44,7 +44,12 @@ export class ApiError extends NhnError {
 
 /** RDS answered 4005: the service is not enabled for the project or region (nothing to retry until it is). */
 export function isServiceNotEnabled(e: unknown): boolean {
-  return e instanceof Error && (e as Partial<ApiError>).kind === 'api' && (e as ApiError).service === 'rds' && String((e as ApiError).code) === '4005';
+  return (
+    e instanceof Error &&
+    (e as Partial<ApiError>).kind === 'api' &&
+    (e as ApiError).service === 'rds' &&
+    String((e as ApiError).code) === '4005'
+  );
 }
 
 /** Credentials were rejected (RDS 80401, HTTP 401, S3 signature errors) or lack a permission (80403, 403). */
@@ -56,7 +61,14 @@ export class AuthError extends NhnError {
   readonly reason: 'unauthenticated' | 'forbidden';
   readonly code?: number | string;
   readonly status?: number;
-  constructor(init: { service: Service; operation: string; reason: 'unauthenticated' | 'forbidden'; message: string; code?: number | string; status?: number }) {
+  constructor(init: {
+    service: Service;
+    operation: string;
+    reason: 'unauthenticated' | 'forbidden';
+    message: string;
+    code?: number | string;
+    status?: number;
+  }) {
     super(init.message);
     this.name = 'AuthError';
     this.service = init.service;

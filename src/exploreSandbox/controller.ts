@@ -48,12 +48,21 @@ export class SandboxController {
       const mod = loadSandboxModule();
       const sb = await mod.startSandbox({ timeScale });
       const sp = sb.sandboxProfile();
-      const profile: Profile = { id: SANDBOX_PROFILE_ID, name: sp.name, cloud: sp.cloud, regions: sp.regions, endpoints: sp.endpoints, sandbox: true };
+      const profile: Profile = {
+        id: SANDBOX_PROFILE_ID,
+        name: sp.name,
+        cloud: sp.cloud,
+        regions: sp.regions,
+        endpoints: sp.endpoints,
+        sandbox: true,
+      };
       await this.services.profiles.save(profile, sp.secrets as ProfileSecrets);
       await this.services.profiles.setActive(profile.id);
       this.sandbox = sb;
       void vscode.commands.executeCommand('setContext', 'nhncloud.sandboxRunning', true);
-      this.services.log.info(`Sandbox started on ${sb.url} (job step ${timeScale} ms); profile "${profile.name}" is active`);
+      this.services.log.info(
+        `Sandbox started on ${sb.url} (job step ${timeScale} ms); profile "${profile.name}" is active`,
+      );
       return sb;
     })().finally(() => (this.starting = undefined));
     return this.starting;
@@ -64,7 +73,8 @@ export class SandboxController {
     const sb = this.sandbox;
     this.sandbox = undefined;
     void vscode.commands.executeCommand('setContext', 'nhncloud.sandboxRunning', false);
-    if (this.services.profiles.list().some((p) => p.id === SANDBOX_PROFILE_ID)) await this.services.profiles.remove(SANDBOX_PROFILE_ID);
+    if (this.services.profiles.list().some((p) => p.id === SANDBOX_PROFILE_ID))
+      await this.services.profiles.remove(SANDBOX_PROFILE_ID);
     if (sb) {
       await sb.close();
       this.services.log.info('Sandbox stopped and its profile removed');
@@ -82,10 +92,19 @@ export class SandboxController {
     return {
       commands: {
         'nhncloud.sandbox.explore': async () => {
-          const sb = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the NHN Cloud sandbox...') }, () => this.start());
+          const sb = await vscode.window.withProgress(
+            {
+              location: vscode.ProgressLocation.Notification,
+              title: vscode.l10n.t('Starting the NHN Cloud sandbox...'),
+            },
+            () => this.start(),
+          );
           await vscode.commands.executeCommand('nhncloud.explorer.focus');
           void vscode.window.showInformationMessage(
-            vscode.l10n.t('The sandbox runs on {0} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".', sb.url),
+            vscode.l10n.t(
+              'The sandbox runs on {0} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".',
+              sb.url,
+            ),
           );
         },
         'nhncloud.sandbox.stop': async () => {

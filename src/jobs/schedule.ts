@@ -74,7 +74,9 @@ export function pruneJobs(jobs: readonly JobRecord[], now: number): JobRecord[] 
   const sorted = [...jobs].sort((a, b) => b.startedAt - a.startedAt);
   const running = sorted.filter((j) => j.state === 'running');
   const finished = sorted.filter((j) => j.state !== 'running' && now - (j.endedAt ?? j.updatedAt) < KEEP_FINISHED_MS);
-  return [...running, ...finished.slice(0, Math.max(0, KEEP_JOBS - running.length))].sort((a, b) => b.startedAt - a.startedAt);
+  return [...running, ...finished.slice(0, Math.max(0, KEEP_JOBS - running.length))].sort(
+    (a, b) => b.startedAt - a.startedAt,
+  );
 }
 
 /** "3 min 20 s" */

@@ -34,7 +34,17 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** Polls busy tree nodes with backoff, only while the explorer view is visible. */
 export class BusyWatcher {
-  private readonly entries = new Map<string, { check: () => Promise<boolean>; attempt: number; since: number; failures: number; timer?: NodeJS.Timeout; running: boolean }>();
+  private readonly entries = new Map<
+    string,
+    {
+      check: () => Promise<boolean>;
+      attempt: number;
+      since: number;
+      failures: number;
+      timer?: NodeJS.Timeout;
+      running: boolean;
+    }
+  >();
   private readonly sub?: vscode.Disposable;
 
   constructor(
@@ -149,7 +159,11 @@ export class JobTracker {
     this.statusBar = vscode.window.createStatusBarItem('nhncloud.jobs', vscode.StatusBarAlignment.Left, 50);
     this.statusBar.name = vscode.l10n.t('NHN Cloud jobs');
     this.statusBar.command = 'nhncloud.jobs.list';
-    this.subs.push(this.statusBar, this.changed, services.profiles.onDidChange(() => this.resume()));
+    this.subs.push(
+      this.statusBar,
+      this.changed,
+      services.profiles.onDidChange(() => this.resume()),
+    );
     this.resume();
     this.render();
   }
@@ -187,7 +201,9 @@ export class JobTracker {
 
   /** A running job on this node or below it (its users, schemas...): its end refreshes the node anyway. */
   runningUnder(nodeId: string): JobRecord | undefined {
-    return this.jobs.find((j) => j.state === 'running' && !!j.nodeId && (j.nodeId === nodeId || j.nodeId.startsWith(`${nodeId}/`)));
+    return this.jobs.find(
+      (j) => j.state === 'running' && !!j.nodeId && (j.nodeId === nodeId || j.nodeId.startsWith(`${nodeId}/`)),
+    );
   }
 
   list(): readonly JobRecord[] {
@@ -220,7 +236,9 @@ export class JobTracker {
         const job: any = (res as any)?.job ?? res ?? {};
         failures = 0;
         const status = String(job.jobStatus ?? rec.status);
-        const created = (job.resourceRelations as Array<{ resourceType: string; resourceId: string }> | undefined)?.find((r) => r.resourceType === 'DB_INSTANCE');
+        const created = (
+          job.resourceRelations as Array<{ resourceType: string; resourceId: string }> | undefined
+        )?.find((r) => r.resourceType === 'DB_INSTANCE');
         if (created) rec.resourceId = created.resourceId;
         const state = jobState(status);
         if (status !== rec.status) {
@@ -233,10 +251,14 @@ export class JobTracker {
       } catch (e) {
         if (isCancelledError(e) && signal.aborted) return;
         failures++;
-        this.services.log.warn(`Polling job ${rec.jobId} failed (${failures}): ${e instanceof Error ? e.message : String(e)}`);
-        if (isAuthError(e) || failures >= 5) return this.finish(rec, 'unknown', e instanceof Error ? e.message : String(e));
+        this.services.log.warn(
+          `Polling job ${rec.jobId} failed (${failures}): ${e instanceof Error ? e.message : String(e)}`,
+        );
+        if (isAuthError(e) || failures >= 5)
+          return this.finish(rec, 'unknown', e instanceof Error ? e.message : String(e));
       }
-      if (Date.now() - rec.startedAt > GIVE_UP_AFTER_MS) return this.finish(rec, 'unknown', vscode.l10n.t('still running after {0}', formatElapsed(GIVE_UP_AFTER_MS)));
+      if (Date.now() - rec.startedAt > GIVE_UP_AFTER_MS)
+        return this.finish(rec, 'unknown', vscode.l10n.t('still running after {0}', formatElapsed(GIVE_UP_AFTER_MS)));
     }
   }
 
@@ -256,11 +278,25 @@ export class JobTracker {
       pick = await askAction('info', vscode.l10n.t('{0}: done in {1}.', rec.title, took), {}, ...actions);
     } else if (state === 'failed') {
       this.services.log.error(`Job ${rec.jobId} ended ${rec.status}: ${rec.title}`);
-      pick = await askAction('error', vscode.l10n.t("{0} failed: the job ended {1} after {2}. See the DB instance's events for the cause.", rec.title, rec.status, took), {}, ...actions);
+      pick = await askAction(
+        'error',
+        vscode.l10n.t(
+          "{0} failed: the job ended {1} after {2}. See the DB instance's events for the cause.",
+          rec.title,
+          rec.status,
+          took,
+        ),
+        {},
+        ...actions,
+      );
     } else {
       this.services.log.warn(`Job ${rec.jobId} no longer followed: ${reason ?? ''}`);
       const message = reason
-        ? vscode.l10n.t('{0}: its outcome is unknown ({1}). Refresh the tree later to see the result.', rec.title, reason)
+        ? vscode.l10n.t(
+            '{0}: its outcome is unknown ({1}). Refresh the tree later to see the result.',
+            rec.title,
+            reason,
+          )
         : vscode.l10n.t('{0}: its outcome is unknown. Refresh the tree later to see the result.', rec.title);
       pick = await askAction('warning', message, {}, ...actions);
     }
@@ -270,7 +306,9 @@ export class JobTracker {
 
   private async revealJob(rec: JobRecord) {
     if (!(await this.explorer.reveal(rec.nodeId!))) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0}: the resource is no longer in the tree.', rec.title));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('{0}: the resource is no longer in the tree.', rec.title),
+      );
     }
   }
 
@@ -307,7 +345,9 @@ export class JobTracker {
       if (this.ticker) clearInterval(this.ticker);
       this.ticker = undefined;
       this.statusBar.text = vscode.l10n.t('$(shield) {0} temporary access rule(s)', standing.length);
-      this.statusBar.tooltip = new vscode.MarkdownString(undefined, true).appendText(standing.map((x) => x.title).join('\n')).appendMarkdown('\n\n' + vscode.l10n.t('Click to list recent jobs.'));
+      this.statusBar.tooltip = new vscode.MarkdownString(undefined, true)
+        .appendText(standing.map((x) => x.title).join('\n'))
+        .appendMarkdown('\n\n' + vscode.l10n.t('Click to list recent jobs.'));
       this.statusBar.show();
       return;
     }
@@ -317,9 +357,17 @@ export class JobTracker {
       this.ticker = undefined;
       return;
     }
-    this.statusBar.text = running.length > 1 ? vscode.l10n.t('$(sync~spin) {0} NHN Cloud jobs', running.length) : vscode.l10n.t('$(sync~spin) 1 NHN Cloud job');
+    this.statusBar.text =
+      running.length > 1
+        ? vscode.l10n.t('$(sync~spin) {0} NHN Cloud jobs', running.length)
+        : vscode.l10n.t('$(sync~spin) 1 NHN Cloud job');
     const tip = new vscode.MarkdownString(undefined, true);
-    tip.appendText([...running.map((j) => `${j.title}: ${j.status}, ${formatElapsed(Date.now() - j.startedAt)}`), ...standing.map((x) => x.title)].join('\n'));
+    tip.appendText(
+      [
+        ...running.map((j) => `${j.title}: ${j.status}, ${formatElapsed(Date.now() - j.startedAt)}`),
+        ...standing.map((x) => x.title),
+      ].join('\n'),
+    );
     tip.appendMarkdown('\n\n' + vscode.l10n.t('Click to list recent jobs.'));
     this.statusBar.tooltip = tip;
     this.statusBar.show();
@@ -335,18 +383,33 @@ export class JobTracker {
       .sort((a, b) => Number(b.state === 'running') - Number(a.state === 'running') || b.startedAt - a.startedAt)
       .map((j) => ({
         label: `${icon[j.state]} ${j.title}`,
-        description: j.state === 'running'
-          ? `${j.status} · ${formatElapsed(now - j.startedAt)}`
-          : vscode.l10n.t('{0} · {1} · ended {2}', j.status, formatElapsed((j.endedAt ?? now) - j.startedAt), formatTime(new Date(j.endedAt ?? j.updatedAt))),
+        description:
+          j.state === 'running'
+            ? `${j.status} · ${formatElapsed(now - j.startedAt)}`
+            : vscode.l10n.t(
+                '{0} · {1} · ended {2}',
+                j.status,
+                formatElapsed((j.endedAt ?? now) - j.startedAt),
+                formatTime(new Date(j.endedAt ?? j.updatedAt)),
+              ),
         detail: vscode.l10n.t('{0} · job {1}', j.region, j.jobId),
         job: j,
       }));
-    const standing = this.standing().map((x) => ({ label: `$(shield) ${x.title}`, description: x.description ?? '', detail: x.detail, standing: x }));
+    const standing = this.standing().map((x) => ({
+      label: `$(shield) ${x.title}`,
+      description: x.description ?? '',
+      detail: x.detail,
+      standing: x,
+    }));
     if (!items.length && !standing.length) {
       void vscode.window.showInformationMessage(vscode.l10n.t('No NHN Cloud job in this workspace yet.'));
       return;
     }
-    const picked = await vscode.window.showQuickPick([...standing, ...items], { title: vscode.l10n.t('NHN Cloud jobs'), matchOnDetail: true, placeHolder: vscode.l10n.t('Pick a job to reveal its resource') });
+    const picked = await vscode.window.showQuickPick([...standing, ...items], {
+      title: vscode.l10n.t('NHN Cloud jobs'),
+      matchOnDetail: true,
+      placeHolder: vscode.l10n.t('Pick a job to reveal its resource'),
+    });
     if (!picked) return;
     if ('standing' in picked) {
       if (picked.standing.nodeId) await this.explorer.reveal(picked.standing.nodeId);

@@ -10,7 +10,7 @@ import { routeLookupCommands } from './commands/routeLookup';
 import { routingCommands } from './commands/routing';
 import { sharingCommands } from './commands/sharing';
 import { transitHubCommands } from './commands/transitHubs';
-import { NetworkRootNode, type NetworkDeps } from './tree/nodes';
+import { NetworkRootNode, type NetworkDeps } from './tree/root';
 
 export function createNetworkFeature(deps: NetworkDeps): Feature {
   const commands: Record<string, CommandHandler> = {

@@ -49,7 +49,7 @@ export function parsePrefix(text: string): Prefix | { error: string } {
 
 /** True when `outer` (a rule's CIDR) contains the whole of `inner`. */
 export function prefixContains(outer: Prefix, inner: Prefix): boolean {
-  return outer.length <= inner.length && ((inner.base & mask(outer.length)) >>> 0) === outer.base;
+  return outer.length <= inner.length && (inner.base & mask(outer.length)) >>> 0 === outer.base;
 }
 
 function ruleRank(r: LookupRule, p: Prefix): [number, number] {
@@ -74,7 +74,10 @@ export function lookupInTable(table: LookupTable, target: Prefix): TableAnswer {
 export function lookupRoute(tables: readonly LookupTable[], target: Prefix): TableAnswer[] {
   return tables
     .map((t) => lookupInTable(t, target))
-    .sort((a, b) => Number(!!b.match) - Number(!!a.match) || String(a.table.name ?? '').localeCompare(String(b.table.name ?? '')));
+    .sort(
+      (a, b) =>
+        Number(!!b.match) - Number(!!a.match) || String(a.table.name ?? '').localeCompare(String(b.table.name ?? '')),
+    );
 }
 
 /** One line per table for a person: "prod: 10.20.0.0/16 FORWARD to db-attachment (STATIC)". */

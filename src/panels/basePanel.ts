@@ -6,7 +6,16 @@ import { isApiError, isAuthError, isCancelledError, isValidationError } from '..
 import type { RdsClient } from '../client/rds/client';
 import type { Services } from '../shared/services';
 import { nonce, panelHtml } from './html';
-import { parseInbound, VIEW_TYPES, type ErrorPayload, type MethodsOf, type OutboundMessage, type PanelKind, type PanelTarget, type ParamsOf } from './protocol';
+import {
+  parseInbound,
+  VIEW_TYPES,
+  type ErrorPayload,
+  type MethodsOf,
+  type OutboundMessage,
+  type PanelKind,
+  type PanelTarget,
+  type ParamsOf,
+} from './protocol';
 
 export type Handlers<K extends PanelKind> = { [M in keyof MethodsOf<K>]: (params: ParamsOf<K, M>) => Promise<unknown> };
 
@@ -83,7 +92,10 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
   }
 
   static createWebviewPanel(kind: PanelKind): vscode.WebviewPanel {
-    return vscode.window.createWebviewPanel(VIEW_TYPES[kind], TITLES[kind], vscode.ViewColumn.Active, { enableScripts: true, enableFindWidget: true });
+    return vscode.window.createWebviewPanel(VIEW_TYPES[kind], TITLES[kind], vscode.ViewColumn.Active, {
+      enableScripts: true,
+      enableFindWidget: true,
+    });
   }
 
   protected abstract readonly handlers: Handlers<K>;
@@ -118,14 +130,23 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
       this.services.log.warn(`Panel ${this.kind}: rejected a message from the webview (${parsed.reason}).`);
       const id = raw && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined;
       if (typeof id === 'number' && Number.isSafeInteger(id)) {
-        this.post({ type: 'response', id, ok: false, error: { message: vscode.l10n.t('The panel sent a malformed request; details are in the log.') } });
+        this.post({
+          type: 'response',
+          id,
+          ok: false,
+          error: { message: vscode.l10n.t('The panel sent a malformed request; details are in the log.') },
+        });
       }
       return;
     }
     const msg = parsed.message;
     if (msg.type === 'ready') {
       try {
-        this.post({ type: 'init', panel: this.kind, data: { target: this.target, ...((await this.initData()) as object) } });
+        this.post({
+          type: 'init',
+          panel: this.kind,
+          data: { target: this.target, ...((await this.initData()) as object) },
+        });
       } catch (e) {
         this.post({ type: 'init', panel: this.kind, data: { target: this.target, error: this.errorPayload(e) } });
       }
@@ -136,7 +157,9 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
       const result = await handler.call(this, msg.params);
       this.post({ type: 'response', id: msg.id, ok: true, result: result ?? null });
     } catch (e) {
-      this.services.log.error(`Panel ${this.kind}: ${msg.method} failed: ${e instanceof Error ? e.message : String(e)}`);
+      this.services.log.error(
+        `Panel ${this.kind}: ${msg.method} failed: ${e instanceof Error ? e.message : String(e)}`,
+      );
       this.post({ type: 'response', id: msg.id, ok: false, error: this.errorPayload(e) });
     }
   }

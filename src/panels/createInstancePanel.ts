@@ -6,9 +6,15 @@ import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from '../rds/forms/hooks';
 import type { PanelTarget } from './protocol';
 import { loadCatalog, parameterGroupsOf, instanceJobs, revealInstance } from './wizardSupport';
+import { clientCheckedBody } from './clientChecked';
 
 export class CreateInstancePanel extends BasePanel<'createInstance'> {
-  private readonly track = instanceJobs(() => this.rds(), (e) => this.emit('job', e), this.abort.signal, () => this.services.refresh());
+  private readonly track = instanceJobs(
+    () => this.rds(),
+    (e) => this.emit('job', e),
+    this.abort.signal,
+    () => this.services.refresh(),
+  );
 
   static open(services: Services, target: PanelTarget): void {
     if (BasePanel.revealExisting('createInstance', target)) return;
@@ -28,9 +34,16 @@ export class CreateInstancePanel extends BasePanel<'createInstance'> {
     parameterGroups: async ({ dbVersion }) => parameterGroupsOf(await this.rds(), dbVersion),
     submit: async ({ body }) => {
       const rds = await this.rds();
-      const { jobId } = await rds.createDbInstance({ body } as never);
-      this.services.log.info(`Create DB instance ${String(body.dbInstanceName)} in ${this.target.region}: job ${jobId}`);
-      registerJob(this.services, this.target.region, jobId, vscode.l10n.t('Create DB instance {0}', String(body.dbInstanceName)));
+      const { jobId } = await rds.createDbInstance({ body: clientCheckedBody('createDbInstance', body) });
+      this.services.log.info(
+        `Create DB instance ${String(body.dbInstanceName)} in ${this.target.region}: job ${jobId}`,
+      );
+      registerJob(
+        this.services,
+        this.target.region,
+        jobId,
+        vscode.l10n.t('Create DB instance {0}', String(body.dbInstanceName)),
+      );
       return { jobId };
     },
     track: ({ jobId }) => this.track(jobId),

@@ -37,16 +37,41 @@ export async function trackInstanceJob(
     return e;
   };
   try {
-    const job = await waitForJob(rds, jobId, { signal, ...timing, onProgress: (j) => send({ phase: 'job', jobId, jobStatus: j.jobStatus }) });
+    const job = await waitForJob(rds, jobId, {
+      signal,
+      ...timing,
+      onProgress: (j) => send({ phase: 'job', jobId, jobStatus: j.jobStatus }),
+    });
     const dbInstanceId = jobResourceId(job);
-    if (!dbInstanceId) return send({ phase: 'done', jobId, jobStatus: job.jobStatus, message: l10n.t('The job completed; it names no instance.') });
-    for (let delay = timing.initialDelayMs ?? 2000; !signal.aborted; delay = Math.min(delay * 1.5, timing.maxDelayMs ?? 15000)) {
+    if (!dbInstanceId)
+      return send({
+        phase: 'done',
+        jobId,
+        jobStatus: job.jobStatus,
+        message: l10n.t('The job completed; it names no instance.'),
+      });
+    for (
+      let delay = timing.initialDelayMs ?? 2000;
+      !signal.aborted;
+      delay = Math.min(delay * 1.5, timing.maxDelayMs ?? 15000)
+    ) {
       const inst = await rds.getDbInstance({ dbInstanceId }, { signal });
       const status = inst.dbInstanceStatus ?? '';
       const progress = inst.progressStatus ?? undefined;
-      const e: JobEvent = { phase: 'instance', jobId, dbInstanceId, dbInstanceStatus: status, progressStatus: progress };
+      const e: JobEvent = {
+        phase: 'instance',
+        jobId,
+        dbInstanceId,
+        dbInstanceStatus: status,
+        progressStatus: progress,
+      };
       if (status === 'AVAILABLE' && (!progress || progress === 'NONE')) return send({ ...e, phase: 'done' });
-      if (INSTANCE_FAILED.has(status)) return send({ ...e, phase: 'failed', message: l10n.t('The instance is {0}. See its events for the reason.', status) });
+      if (INSTANCE_FAILED.has(status))
+        return send({
+          ...e,
+          phase: 'failed',
+          message: l10n.t('The instance is {0}. See its events for the reason.', status),
+        });
       send(e);
       await sleep(delay);
     }

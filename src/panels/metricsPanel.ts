@@ -20,6 +20,6 @@ export class MetricsPanel extends BasePanel<'metrics'> {
 
   protected readonly handlers: Handlers<'metrics'> = {
     listMetrics: async () => (await this.rds()).listMetrics(),
-    statistics: async (query) => (await this.rds()).getMetricStatistics({ query } as never),
+    statistics: async (query) => (await this.rds()).getMetricStatistics({ query }),
   };
 }

@@ -14,6 +14,7 @@ import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from '../rds/forms/hooks';
 import type { PanelTarget } from './protocol';
+import { clientCheckedQuery } from './clientChecked';
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
@@ -31,7 +32,9 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R
 
 export async function instancesUsingGroup(rds: RdsClient, parameterGroupId: string) {
   const { dbInstances } = await rds.listDbInstances();
-  const details = await mapLimit(dbInstances, 4, (i) => rds.getDbInstance({ dbInstanceId: i.dbInstanceId }).catch(() => undefined));
+  const details = await mapLimit(dbInstances, 4, (i) =>
+    rds.getDbInstance({ dbInstanceId: i.dbInstanceId }).catch(() => undefined),
+  );
   return details
     .filter((d) => d?.parameterGroupId === parameterGroupId)
     .map((d) => ({
@@ -62,7 +65,9 @@ export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
       const group = await rds.getParameterGroup({ parameterGroupId });
       const [instances, others] = await Promise.all([
         instancesUsingGroup(rds, parameterGroupId),
-        rds.listParameterGroups({ query: { dbVersion: group.dbVersion } } as never).then((r) => r.parameterGroups.filter((g) => g.parameterGroupId !== parameterGroupId)),
+        rds
+          .listParameterGroups({ query: clientCheckedQuery('listParameterGroups', { dbVersion: group.dbVersion }) })
+          .then((r) => r.parameterGroups.filter((g) => g.parameterGroupId !== parameterGroupId)),
       ]);
       return { group, instances, others };
     },
@@ -73,16 +78,25 @@ export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
       return null;
     },
     copy: async ({ parameterGroupId, parameterGroupName, description }) => {
-      const r = await (await this.rds()).copyParameterGroup({ parameterGroupId, body: { parameterGroupName, ...(description ? { description } : {}) } });
+      const r = await (
+        await this.rds()
+      ).copyParameterGroup({ parameterGroupId, body: { parameterGroupName, ...(description ? { description } : {}) } });
       this.services.refresh();
-      ParameterGroupPanel.open(this.services, { region: this.target.region, id: r.parameterGroupId, label: parameterGroupName });
+      ParameterGroupPanel.open(this.services, {
+        region: this.target.region,
+        id: r.parameterGroupId,
+        label: parameterGroupName,
+      });
       return r;
     },
     compare: async ({ parameterGroupId }) => (await this.rds()).getParameterGroup({ parameterGroupId }),
     apply: async ({ dbInstanceIds, parameterGroupId }) => {
       const answer = await askAction(
         'warning',
-        vscode.l10n.t('Apply the parameter group to {0} instance(s)? Parameters applied through the configuration file restart them.', dbInstanceIds.length),
+        vscode.l10n.t(
+          'Apply the parameter group to {0} instance(s)? Parameters applied through the configuration file restart them.',
+          dbInstanceIds.length,
+        ),
         { modal: true },
         action('apply', vscode.l10n.t('Apply')),
       );
@@ -91,14 +105,28 @@ export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
       const results = await Promise.allSettled(
         dbInstanceIds.map(async (dbInstanceId) => {
           const { jobId } = await rds.modifyDbInstance({ dbInstanceId, body: { parameterGroupId } });
-          registerJob(this.services, this.target.region, jobId, vscode.l10n.t('Apply parameter group to {0}', dbInstanceId), dbInstanceId);
+          registerJob(
+            this.services,
+            this.target.region,
+            jobId,
+            vscode.l10n.t('Apply parameter group to {0}', dbInstanceId),
+            dbInstanceId,
+          );
           this.emit('apply', { dbInstanceId, jobStatus: 'SUBMITTED' });
-          await waitForJob(rds, jobId, { signal: this.abort.signal, onProgress: (j) => this.emit('apply', { dbInstanceId, jobStatus: j.jobStatus }) });
+          await waitForJob(rds, jobId, {
+            signal: this.abort.signal,
+            onProgress: (j) => this.emit('apply', { dbInstanceId, jobStatus: j.jobStatus }),
+          });
         }),
       );
       this.services.refresh();
-      const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${dbInstanceIds[i]}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`] : []));
-      if (failed.length) throw new Error(vscode.l10n.t('Applying failed for {0} instance(s): {1}', failed.length, failed.join('; ')));
+      const failed = results.flatMap((r, i) =>
+        r.status === 'rejected'
+          ? [`${dbInstanceIds[i]}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`]
+          : [],
+      );
+      if (failed.length)
+        throw new Error(vscode.l10n.t('Applying failed for {0} instance(s): {1}', failed.length, failed.join('; ')));
       return { applied: dbInstanceIds.length };
     },
   };

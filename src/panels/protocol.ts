@@ -70,7 +70,11 @@ export const METHODS = {
       parameterGroupId: uuid,
       modifiedParameters: z.array(z.strictObject({ parameterId: uuid, value: z.string() })).check(z.minLength(1)),
     }),
-    copy: z.strictObject({ parameterGroupId: uuid, parameterGroupName: z.string().check(z.minLength(1), z.maxLength(100)), description: z.optional(z.string()) }),
+    copy: z.strictObject({
+      parameterGroupId: uuid,
+      parameterGroupName: z.string().check(z.minLength(1), z.maxLength(100)),
+      description: z.optional(z.string()),
+    }),
     compare: z.strictObject({ parameterGroupId: uuid }),
     apply: z.strictObject({ dbInstanceIds: z.array(uuid).check(z.minLength(1)), parameterGroupId: uuid }),
   },
@@ -128,12 +132,15 @@ export function targetFromState(state: unknown): PanelTarget | undefined {
   return r.success ? r.data : undefined;
 }
 
-export type InboundMessage =
-  | { type: 'ready' }
-  | { type: 'request'; id: number; method: string; params: unknown };
+export type InboundMessage = { type: 'ready' } | { type: 'request'; id: number; method: string; params: unknown };
 
 const readyMessage = z.strictObject({ type: z.literal('ready') });
-const requestEnvelope = z.strictObject({ type: z.literal('request'), id: requestId, method: z.string(), params: z.unknown() });
+const requestEnvelope = z.strictObject({
+  type: z.literal('request'),
+  id: requestId,
+  method: z.string(),
+  params: z.unknown(),
+});
 
 export type ParseResult = { ok: true; message: InboundMessage } | { ok: false; reason: string };
 
@@ -146,23 +153,30 @@ export function parseInbound(kind: PanelKind, raw: unknown): ParseResult {
   const type = raw && typeof raw === 'object' ? (raw as { type?: unknown }).type : undefined;
   if (type === 'ready') {
     const r = readyMessage.safeParse(raw);
-    return r.success ? { ok: true, message: { type: 'ready' } } : { ok: false, reason: `bad ready message: ${describeIssues(r.error.issues)}` };
+    return r.success
+      ? { ok: true, message: { type: 'ready' } }
+      : { ok: false, reason: `bad ready message: ${describeIssues(r.error.issues)}` };
   }
-  if (type !== 'request') return { ok: false, reason: `unknown message type ${JSON.stringify(String(type)).slice(0, 40)}` };
+  if (type !== 'request')
+    return { ok: false, reason: `unknown message type ${JSON.stringify(String(type)).slice(0, 40)}` };
   const env = requestEnvelope.safeParse(raw);
   if (!env.success) return { ok: false, reason: `bad request envelope: ${describeIssues(env.error.issues)}` };
   const methods: MethodSchemas = METHODS[kind];
   const schema = Object.hasOwn(methods, env.data.method) ? methods[env.data.method] : undefined;
-  if (!schema) return { ok: false, reason: `unknown method ${JSON.stringify(env.data.method.slice(0, 40))} for panel ${kind}` };
+  if (!schema)
+    return { ok: false, reason: `unknown method ${JSON.stringify(env.data.method.slice(0, 40))} for panel ${kind}` };
   const params = schema.safeParse(env.data.params ?? {});
-  if (!params.success) return { ok: false, reason: `bad params for ${env.data.method}: ${describeIssues(params.error.issues)}` };
+  if (!params.success)
+    return { ok: false, reason: `bad params for ${env.data.method}: ${describeIssues(params.error.issues)}` };
   return { ok: true, message: { type: 'request', id: env.data.id, method: env.data.method, params: params.data } };
 }
 
 function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; code?: string; keys?: string[] }>): string {
   return issues
     .slice(0, 5)
-    .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.code ?? 'invalid'}${i.keys ? ` [${i.keys.join(', ')}]` : ''}`)
+    .map(
+      (i) =>
+        `${i.path.map(String).join('.') || '(root)'}: ${i.code ?? 'invalid'}${i.keys ? ` [${i.keys.join(', ')}]` : ''}`,
+    )
     .join('; ');
 }
-

@@ -29,10 +29,15 @@ export class QueryResultsPanel extends BasePanel<'queryResults'> {
       existing.panel.reveal(vscode.ViewColumn.Beside, true);
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPES.queryResults, target.label ?? '', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      enableScripts: true,
-      retainContextWhenHidden: true,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      VIEW_TYPES.queryResults,
+      target.label ?? '',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      {
+        enableScripts: true,
+        retainContextWhenHidden: true,
+      },
+    );
     return new QueryResultsPanel(services, panel, target, controller);
   }
 

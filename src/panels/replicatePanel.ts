@@ -6,9 +6,15 @@ import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from '../rds/forms/hooks';
 import type { PanelTarget } from './protocol';
 import { instanceJobs, loadCatalog, loadSource, parameterGroupsOf, revealInstance } from './wizardSupport';
+import { clientCheckedBody } from './clientChecked';
 
 export class ReplicatePanel extends BasePanel<'replicate'> {
-  private readonly track = instanceJobs(() => this.rds(), (e) => this.emit('job', e), this.abort.signal, () => this.services.refresh());
+  private readonly track = instanceJobs(
+    () => this.rds(),
+    (e) => this.emit('job', e),
+    this.abort.signal,
+    () => this.services.refresh(),
+  );
 
   static open(services: Services, target: PanelTarget): void {
     if (BasePanel.revealExisting('replicate', target)) return;
@@ -31,9 +37,16 @@ export class ReplicatePanel extends BasePanel<'replicate'> {
     loadCatalog: async () => loadCatalog(await this.rds()),
     parameterGroups: async ({ dbVersion }) => parameterGroupsOf(await this.rds(), dbVersion),
     submit: async ({ dbInstanceId, body }) => {
-      const { jobId } = await (await this.rds()).replicateDbInstance({ dbInstanceId, body } as never);
+      const { jobId } = await (
+        await this.rds()
+      ).replicateDbInstance({ dbInstanceId, body: clientCheckedBody('replicateDbInstance', body) });
       this.services.log.info(`Replicate DB instance ${dbInstanceId} as ${String(body.dbInstanceName)}: job ${jobId}`);
-      registerJob(this.services, this.target.region, jobId, vscode.l10n.t('Replicate as {0}', String(body.dbInstanceName)));
+      registerJob(
+        this.services,
+        this.target.region,
+        jobId,
+        vscode.l10n.t('Replicate as {0}', String(body.dbInstanceName)),
+      );
       return { jobId };
     },
     track: ({ jobId }) => this.track(jobId),

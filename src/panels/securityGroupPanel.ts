@@ -6,6 +6,7 @@ import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from '../rds/forms/hooks';
 import type { PanelTarget } from './protocol';
+import { clientCheckedBody } from './clientChecked';
 
 export class SecurityGroupPanel extends BasePanel<'securityGroup'> {
   static open(services: Services, target: PanelTarget): void {
@@ -23,8 +24,16 @@ export class SecurityGroupPanel extends BasePanel<'securityGroup'> {
 
   private async afterJob(dbSecurityGroupId: string, jobId: string) {
     const rds = await this.rds();
-    registerJob(this.services, this.target.region, jobId, vscode.l10n.t('Change rules of DB security group {0}', this.target.label ?? dbSecurityGroupId));
-    await waitForJob(rds, jobId, { signal: this.abort.signal, onProgress: (j) => this.emit('job', { jobStatus: j.jobStatus }) });
+    registerJob(
+      this.services,
+      this.target.region,
+      jobId,
+      vscode.l10n.t('Change rules of DB security group {0}', this.target.label ?? dbSecurityGroupId),
+    );
+    await waitForJob(rds, jobId, {
+      signal: this.abort.signal,
+      onProgress: (j) => this.emit('job', { jobStatus: j.jobStatus }),
+    });
     this.services.refresh();
     return rds.getDbSecurityGroup({ dbSecurityGroupId });
   }
@@ -32,15 +41,23 @@ export class SecurityGroupPanel extends BasePanel<'securityGroup'> {
   protected readonly handlers: Handlers<'securityGroup'> = {
     load: async ({ dbSecurityGroupId }) => (await this.rds()).getDbSecurityGroup({ dbSecurityGroupId }),
     addRule: async ({ dbSecurityGroupId, rule }) => {
-      const { jobId } = await (await this.rds()).createDbSecurityGroupRule({ dbSecurityGroupId, body: rule } as never);
+      const { jobId } = await (
+        await this.rds()
+      ).createDbSecurityGroupRule({ dbSecurityGroupId, body: clientCheckedBody('createDbSecurityGroupRule', rule) });
       return this.afterJob(dbSecurityGroupId, jobId);
     },
     modifyRule: async ({ dbSecurityGroupId, ruleId, rule }) => {
-      const { jobId } = await (await this.rds()).modifyDbSecurityGroupRule({ dbSecurityGroupId, ruleId, body: rule } as never);
+      const { jobId } = await (
+        await this.rds()
+      ).modifyDbSecurityGroupRule({
+        dbSecurityGroupId,
+        ruleId,
+        body: clientCheckedBody('modifyDbSecurityGroupRule', rule),
+      });
       return this.afterJob(dbSecurityGroupId, jobId);
     },
     deleteRules: async ({ dbSecurityGroupId, ruleIds }) => {
-      const { jobId } = await (await this.rds()).deleteDbSecurityGroupRules({ dbSecurityGroupId, query: { ruleIds } } as never);
+      const { jobId } = await (await this.rds()).deleteDbSecurityGroupRules({ dbSecurityGroupId, query: { ruleIds } });
       return this.afterJob(dbSecurityGroupId, jobId);
     },
   };

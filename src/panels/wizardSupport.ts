@@ -7,6 +7,7 @@ import type { Services } from '../shared/services';
 import { rdsFormHooks, rdsTreeId } from '../rds/forms/hooks';
 import { trackInstanceJob, type JobEvent } from './instanceJob';
 import type { PanelTarget } from './protocol';
+import { clientCheckedQuery } from './clientChecked';
 
 export async function loadCatalog(rds: RdsClient) {
   const [versions, flavors, subnets, storageTypes, securityGroups, userGroups] = await Promise.all([
@@ -28,7 +29,9 @@ export async function loadCatalog(rds: RdsClient) {
 }
 
 export async function parameterGroupsOf(rds: RdsClient, dbVersion: string) {
-  const { parameterGroups } = await rds.listParameterGroups({ query: { dbVersion } } as never);
+  const { parameterGroups } = await rds.listParameterGroups({
+    query: clientCheckedQuery('listParameterGroups', { dbVersion }),
+  });
   return parameterGroups.filter((g) => !g.dbVersion || g.dbVersion === dbVersion);
 }
 
@@ -39,7 +42,9 @@ export async function revealInstance(services: Services, target: PanelTarget, db
   const id = rdsTreeId(services, target.region, dbInstanceId);
   if (root && id && rdsFormHooks.revealNode && (await rdsFormHooks.revealNode(id))) return;
   await vscode.commands.executeCommand('nhncloud.explorer.focus');
-  void vscode.window.showInformationMessage(vscode.l10n.t('The new instance is in the explorer under RDS for MySQL (refresh it if it does not show yet).'));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('The new instance is in the explorer under RDS for MySQL (refresh it if it does not show yet).'),
+  );
 }
 
 /** The source instance with its storage, backup and network settings (restore and replicate prefill). */
@@ -56,7 +61,7 @@ export async function loadSource(rds: RdsClient, dbInstanceId: string) {
 /** A backup by id: the list endpoint is the only way to read one (paged, at most 100 a page). */
 export async function findBackup(rds: RdsClient, backupId: string) {
   for (let page = 1; page <= 50; page++) {
-    const r = await rds.listBackups({ query: { page, size: 100 } } as never);
+    const r = await rds.listBackups({ query: { page, size: 100 } });
     const hit = r.backups.find((b) => b.backupId === backupId);
     if (hit) return hit;
     if (r.backups.length < 100) break;
@@ -65,12 +70,19 @@ export async function findBackup(rds: RdsClient, backupId: string) {
 }
 
 /** One tracking per job per panel: the webview asks again after a reload and gets the same one. */
-export function instanceJobs(rds: () => Promise<RdsClient>, emit: (e: JobEvent) => void, signal: AbortSignal, done: () => void) {
+export function instanceJobs(
+  rds: () => Promise<RdsClient>,
+  emit: (e: JobEvent) => void,
+  signal: AbortSignal,
+  done: () => void,
+) {
   const tracked = new Map<string, Promise<JobEvent>>();
   return async (jobId: string): Promise<JobEvent> => {
     let p = tracked.get(jobId);
     if (!p) {
-      p = rds().then((client) => trackInstanceJob(client, jobId, emit, signal)).finally(done);
+      p = rds()
+        .then((client) => trackInstanceJob(client, jobId, emit, signal))
+        .finally(done);
       tracked.set(jobId, p);
     }
     return p;

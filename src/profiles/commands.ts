@@ -18,7 +18,12 @@ export function profileFeature({ profiles, log }: Services): Feature {
     if (list.length === 1) return list[0];
     const active = profiles.active()?.id;
     const chosen = await vscode.window.showQuickPick(
-      list.map((p) => ({ label: p.name, description: describe(p), detail: p.id === active ? vscode.l10n.t('active') : undefined, profile: p })),
+      list.map((p) => ({
+        label: p.name,
+        description: describe(p),
+        detail: p.id === active ? vscode.l10n.t('active') : undefined,
+        profile: p,
+      })),
       { placeHolder, ignoreFocusOut: true },
     );
     if (!chosen) throw new CancelledError();
@@ -28,7 +33,10 @@ export function profileFeature({ profiles, log }: Services): Feature {
   return {
     commands: {
       'nhncloud.profile.add': async () => {
-        const { profile, secrets } = await profileWizard({ otherNames: profiles.list().map((p) => p.name), newId: newProfileId });
+        const { profile, secrets } = await profileWizard({
+          otherNames: profiles.list().map((p) => p.name),
+          newId: newProfileId,
+        });
         await profiles.save(profile, secrets);
         await profiles.setActive(profile.id);
         void vscode.window.showInformationMessage(vscode.l10n.t('Profile "{0}" added and active.', profile.name));
@@ -40,7 +48,10 @@ export function profileFeature({ profiles, log }: Services): Feature {
         const { profile, secrets } = await profileWizard({
           existing,
           storedSecrets: Object.fromEntries(SECRET_FIELDS.map((f) => [f, !!stored[f]])),
-          otherNames: profiles.list().filter((p) => p.id !== existing.id).map((p) => p.name),
+          otherNames: profiles
+            .list()
+            .filter((p) => p.id !== existing.id)
+            .map((p) => p.name),
           newId: newProfileId,
         });
         await profiles.save(profile, secrets);
@@ -51,10 +62,14 @@ export function profileFeature({ profiles, log }: Services): Feature {
         await confirm(
           vscode.l10n.t('Remove the profile "{0}"?', p.name),
           vscode.l10n.t('Remove'),
-          vscode.l10n.t('Its keys and passwords are deleted from the secret storage of VS Code. Nothing changes in NHN Cloud.'),
+          vscode.l10n.t(
+            'Its keys and passwords are deleted from the secret storage of VS Code. Nothing changes in NHN Cloud.',
+          ),
         );
         await profiles.remove(p.id);
-        void vscode.window.showInformationMessage(vscode.l10n.t('Profile "{0}" removed, with its stored keys.', p.name));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Profile "{0}" removed, with its stored keys.', p.name),
+        );
       },
       'nhncloud.profile.switch': async (arg?: unknown) => {
         const list = profiles.list();
@@ -66,7 +81,11 @@ export function profileFeature({ profiles, log }: Services): Feature {
           const ADD = { label: vscode.l10n.t('$(add) Add Profile…'), profile: undefined as Profile | undefined };
           const chosen = await vscode.window.showQuickPick(
             [
-              ...list.map((p) => ({ label: `${p.id === active ? '$(check) ' : ''}${p.name}`, description: describe(p), profile: p as Profile | undefined })),
+              ...list.map((p) => ({
+                label: `${p.id === active ? '$(check) ' : ''}${p.name}`,
+                description: describe(p),
+                profile: p as Profile | undefined,
+              })),
               ADD,
             ],
             { placeHolder: vscode.l10n.t('Switch to profile'), ignoreFocusOut: true },
@@ -84,6 +103,11 @@ export function profileFeature({ profiles, log }: Services): Feature {
 
 function describe(p: Profile): string {
   const regions = p.regions.join(', ');
-  if (p.sandbox) return p.cloud === 'gov' ? vscode.l10n.t('government cloud · {0} · sandbox', regions) : vscode.l10n.t('public cloud · {0} · sandbox', regions);
-  return p.cloud === 'gov' ? vscode.l10n.t('government cloud · {0}', regions) : vscode.l10n.t('public cloud · {0}', regions);
+  if (p.sandbox)
+    return p.cloud === 'gov'
+      ? vscode.l10n.t('government cloud · {0} · sandbox', regions)
+      : vscode.l10n.t('public cloud · {0} · sandbox', regions);
+  return p.cloud === 'gov'
+    ? vscode.l10n.t('government cloud · {0}', regions)
+    : vscode.l10n.t('public cloud · {0}', regions);
 }

@@ -21,7 +21,8 @@ export type SecretField = (typeof SECRET_FIELDS)[number];
 
 export const secretKey = (profileId: string, field: SecretField): string => `nhncloud/${profileId}/${field}`;
 
-export const dbPasswordKey = (profileId: string, instanceId: string, dbUserName: string): string => `nhncloud/${profileId}/db/${instanceId}/${dbUserName}`;
+export const dbPasswordKey = (profileId: string, instanceId: string, dbUserName: string): string =>
+  `nhncloud/${profileId}/db/${instanceId}/${dbUserName}`;
 const dbIndexKey = (profileId: string): string => `nhncloud/${profileId}/dbIndex`;
 
 export class ProfileSecretStore {
@@ -44,14 +45,17 @@ export class ProfileSecretStore {
     const had = (await this.storage.get(key)) !== undefined;
     await this.storage.delete(key);
     const index = await this.dbIndex(profileId);
-    if (index.includes(key)) await this.storage.store(dbIndexKey(profileId), JSON.stringify(index.filter((k) => k !== key)));
+    if (index.includes(key))
+      await this.storage.store(dbIndexKey(profileId), JSON.stringify(index.filter((k) => k !== key)));
     return had;
   }
 
   private async dbIndex(profileId: string): Promise<string[]> {
     try {
       const parsed: unknown = JSON.parse((await this.storage.get(dbIndexKey(profileId))) ?? '[]');
-      return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string' && k.startsWith(`nhncloud/${profileId}/db/`)) : [];
+      return Array.isArray(parsed)
+        ? parsed.filter((k): k is string => typeof k === 'string' && k.startsWith(`nhncloud/${profileId}/db/`))
+        : [];
     } catch {
       return [];
     }
@@ -82,7 +86,11 @@ export class ProfileSecretStore {
   /** Every secret of the profile: its fields and the database passwords kept for it. */
   async deleteAll(profileId: string): Promise<void> {
     const dbKeys = await this.dbIndex(profileId);
-    await Promise.all([...SECRET_FIELDS.map((f) => secretKey(profileId, f)), ...dbKeys, dbIndexKey(profileId)].map((k) => this.storage.delete(k)));
+    await Promise.all(
+      [...SECRET_FIELDS.map((f) => secretKey(profileId, f)), ...dbKeys, dbIndexKey(profileId)].map((k) =>
+        this.storage.delete(k),
+      ),
+    );
   }
 
   /** The profile id a SecretStorage key belongs to, if it is one of ours. */

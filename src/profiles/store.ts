@@ -78,7 +78,9 @@ export class Profiles implements ProfileStore, vscode.Disposable {
     // The first profile becomes the active one; afterwards setActive decides.
     if (!this.get(this.state.get<string>(ACTIVE_KEY) ?? '')) await this.state.update(ACTIVE_KEY, profile.id);
     const stored = Object.keys(secrets).filter((k) => secrets[k as keyof ProfileSecrets]);
-    this.log.info(`Profile ${i >= 0 ? 'updated' : 'added'}: ${profile.name} (${profile.cloud} cloud, regions ${profile.regions.join(', ')}; secrets written: ${stored.join(', ') || 'none'})`);
+    this.log.info(
+      `Profile ${i >= 0 ? 'updated' : 'added'}: ${profile.name} (${profile.cloud} cloud, regions ${profile.regions.join(', ')}; secrets written: ${stored.join(', ') || 'none'})`,
+    );
     await this.updateContext();
     this.changed.fire();
   }

@@ -3,7 +3,13 @@
 // the user types a new value. Cancelling (Escape) raises CancelledError, which the command
 // wrapper keeps silent.
 import * as vscode from 'vscode';
-import { ALL_REGIONS, DEFAULT_SIGNING_REGION, type Cloud, type EndpointOverrides, type Region } from '../client/endpoints';
+import {
+  ALL_REGIONS,
+  DEFAULT_SIGNING_REGION,
+  type Cloud,
+  type EndpointOverrides,
+  type Region,
+} from '../client/endpoints';
 import { CancelledError, type Service } from '../client/errors';
 import type { SecretField } from './secrets';
 import type { Profile, ProfileSecrets } from '../shared/services';
@@ -61,7 +67,16 @@ function input(frame: Frame, o: InputOpts): Promise<string | Back> {
   });
 }
 
-function pick<T>(frame: Frame, o: { placeholder: string; items: PickItem<T>[]; many?: boolean; selected?: (v: T) => boolean; validate?: (values: T[]) => string | undefined }): Promise<T[] | Back> {
+function pick<T>(
+  frame: Frame,
+  o: {
+    placeholder: string;
+    items: PickItem<T>[];
+    many?: boolean;
+    selected?: (v: T) => boolean;
+    validate?: (values: T[]) => string | undefined;
+  },
+): Promise<T[] | Back> {
   return new Promise((resolve, reject) => {
     const qp = vscode.window.createQuickPick<PickItem<T>>();
     qp.title = frame.title;
@@ -110,7 +125,8 @@ export const checks = {
     const s = v.trim();
     if (!s) return vscode.l10n.t('Give the profile a name, e.g. "production" or "gov-test".');
     if (s.length > 40) return vscode.l10n.t('At most 40 characters.');
-    if (taken.some((t) => t.toLowerCase() === s.toLowerCase())) return vscode.l10n.t('A profile named "{0}" exists already.', s);
+    if (taken.some((t) => t.toLowerCase() === s.toLowerCase()))
+      return vscode.l10n.t('A profile named "{0}" exists already.', s);
     return undefined;
   },
   /** A key, id or password: optional, no spaces, not absurdly long. */
@@ -125,7 +141,11 @@ export const checks = {
   tenantId: (label: string) => (v: string) => {
     const s = v.trim();
     if (!s) return undefined;
-    if (!/^[0-9a-fA-F-]{8,64}$/.test(s)) return vscode.l10n.t('{0} is the project\'s tenant ID: 32 hexadecimal characters, as shown under API Endpoint settings in the console.', label);
+    if (!/^[0-9a-fA-F-]{8,64}$/.test(s))
+      return vscode.l10n.t(
+        "{0} is the project's tenant ID: 32 hexadecimal characters, as shown under API Endpoint settings in the console.",
+        label,
+      );
     return undefined;
   },
   url: (v: string) => {
@@ -133,13 +153,19 @@ export const checks = {
     if (!s) return undefined;
     try {
       const u = new URL(s.replace(/\{region\}/g, 'kr1'));
-      if (u.protocol !== 'https:' && u.protocol !== 'http:') return vscode.l10n.t('Use an http:// or https:// address.');
+      if (u.protocol !== 'https:' && u.protocol !== 'http:')
+        return vscode.l10n.t('Use an http:// or https:// address.');
     } catch {
-      return vscode.l10n.t('Not a valid address, e.g. https://kr1-rds-mysql.api.nhncloudservice.com ({region} is replaced by the region).');
+      return vscode.l10n.t(
+        'Not a valid address, e.g. https://kr1-rds-mysql.api.nhncloudservice.com ({region} is replaced by the region).',
+      );
     }
     return undefined;
   },
-  signingRegion: (v: string) => (!v.trim() || /^[A-Za-z0-9-]{2,32}$/.test(v.trim()) ? undefined : vscode.l10n.t('Letters, digits and hyphens only, e.g. KR1 or gov.')),
+  signingRegion: (v: string) =>
+    !v.trim() || /^[A-Za-z0-9-]{2,32}$/.test(v.trim())
+      ? undefined
+      : vscode.l10n.t('Letters, digits and hyphens only, e.g. KR1 or gov.'),
 };
 
 interface SecretStep {
@@ -150,15 +176,60 @@ interface SecretStep {
 }
 
 const SECRET_STEPS: SecretStep[] = [
-  { field: 'rdsAppKey', label: vscode.l10n.t('RDS app key'), hint: vscode.l10n.t('RDS for MySQL: the app key (console: URL & Appkey).'), kind: 'secret' },
-  { field: 'rdsAccessKeyId', label: vscode.l10n.t('User access key ID'), hint: vscode.l10n.t('RDS for MySQL: the user access key ID (console: API Security Settings).'), kind: 'secret' },
-  { field: 'rdsSecretAccessKey', label: vscode.l10n.t('Secret access key'), hint: vscode.l10n.t('RDS for MySQL: the secret access key of that user access key.'), kind: 'secret' },
-  { field: 'identityTenantId', label: vscode.l10n.t('Network tenant ID'), hint: vscode.l10n.t('Network (floating IPs, transit hub): the tenant ID of the project.'), kind: 'tenant' },
-  { field: 'identityUsername', label: vscode.l10n.t('API user name'), hint: vscode.l10n.t('Network: the account e-mail or IAM ID used for API tokens.'), kind: 'plain' },
-  { field: 'identityApiPassword', label: vscode.l10n.t('API password'), hint: vscode.l10n.t('Network: the API password set in the console (not the login password).'), kind: 'secret' },
-  { field: 'storageTenantId', label: vscode.l10n.t('Object storage tenant ID'), hint: vscode.l10n.t('Object storage: its tenant ID (it can differ from the network one).'), kind: 'tenant' },
-  { field: 's3AccessKey', label: vscode.l10n.t('S3 access key'), hint: vscode.l10n.t('Object storage, optional: an S3 API credential access key (one can also be made later).'), kind: 'secret' },
-  { field: 's3SecretKey', label: vscode.l10n.t('S3 secret key'), hint: vscode.l10n.t('Object storage, optional: the secret key of that S3 credential.'), kind: 'secret' },
+  {
+    field: 'rdsAppKey',
+    label: vscode.l10n.t('RDS app key'),
+    hint: vscode.l10n.t('RDS for MySQL: the app key (console: URL & Appkey).'),
+    kind: 'secret',
+  },
+  {
+    field: 'rdsAccessKeyId',
+    label: vscode.l10n.t('User access key ID'),
+    hint: vscode.l10n.t('RDS for MySQL: the user access key ID (console: API Security Settings).'),
+    kind: 'secret',
+  },
+  {
+    field: 'rdsSecretAccessKey',
+    label: vscode.l10n.t('Secret access key'),
+    hint: vscode.l10n.t('RDS for MySQL: the secret access key of that user access key.'),
+    kind: 'secret',
+  },
+  {
+    field: 'identityTenantId',
+    label: vscode.l10n.t('Network tenant ID'),
+    hint: vscode.l10n.t('Network (floating IPs, transit hub): the tenant ID of the project.'),
+    kind: 'tenant',
+  },
+  {
+    field: 'identityUsername',
+    label: vscode.l10n.t('API user name'),
+    hint: vscode.l10n.t('Network: the account e-mail or IAM ID used for API tokens.'),
+    kind: 'plain',
+  },
+  {
+    field: 'identityApiPassword',
+    label: vscode.l10n.t('API password'),
+    hint: vscode.l10n.t('Network: the API password set in the console (not the login password).'),
+    kind: 'secret',
+  },
+  {
+    field: 'storageTenantId',
+    label: vscode.l10n.t('Object storage tenant ID'),
+    hint: vscode.l10n.t('Object storage: its tenant ID (it can differ from the network one).'),
+    kind: 'tenant',
+  },
+  {
+    field: 's3AccessKey',
+    label: vscode.l10n.t('S3 access key'),
+    hint: vscode.l10n.t('Object storage, optional: an S3 API credential access key (one can also be made later).'),
+    kind: 'secret',
+  },
+  {
+    field: 's3SecretKey',
+    label: vscode.l10n.t('S3 secret key'),
+    hint: vscode.l10n.t('Object storage, optional: the secret key of that S3 credential.'),
+    kind: 'secret',
+  },
 ];
 
 const OVERRIDE_SERVICES: Array<{ service: Service; label: string }> = [
@@ -184,16 +255,28 @@ export async function profileWizard(opts: {
   newId: () => string;
 }): Promise<WizardResult> {
   const editing = !!opts.existing;
-  const title = editing ? vscode.l10n.t('Edit Profile: {0}', opts.existing!.name) : vscode.l10n.t('Add NHN Cloud Profile');
+  const title = editing
+    ? vscode.l10n.t('Edit Profile: {0}', opts.existing!.name)
+    : vscode.l10n.t('Add NHN Cloud Profile');
   const draft: Profile = opts.existing
-    ? { ...opts.existing, regions: [...opts.existing.regions], endpoints: { ...opts.existing.endpoints }, signingRegions: { ...opts.existing.signingRegions } }
+    ? {
+        ...opts.existing,
+        regions: [...opts.existing.regions],
+        endpoints: { ...opts.existing.endpoints },
+        signingRegions: { ...opts.existing.signingRegions },
+      }
     : { id: opts.newId(), name: '', cloud: 'public', regions: [], endpoints: {}, signingRegions: {} };
   const secrets: ProfileSecrets = {};
 
   type Step = (frame: Frame) => Promise<Back | void>;
   const steps: Step[] = [
     async (f) => {
-      const v = await input(f, { prompt: vscode.l10n.t('Profile name'), placeholder: vscode.l10n.t('e.g. production'), value: draft.name, validate: checks.name(opts.otherNames) });
+      const v = await input(f, {
+        prompt: vscode.l10n.t('Profile name'),
+        placeholder: vscode.l10n.t('e.g. production'),
+        value: draft.name,
+        validate: checks.name(opts.otherNames),
+      });
       if (v === BACK) return BACK;
       draft.name = v;
     },
@@ -223,33 +306,34 @@ export async function profileWizard(opts: {
       if (v === BACK) return BACK;
       draft.regions = regions.filter((r) => v.includes(r));
     },
-    ...SECRET_STEPS.map(
-      (s): Step =>
-        async (f) => {
-          const stored = opts.storedSecrets?.[s.field];
-          const keep = editing && stored;
-          const v = await input(f, {
-            prompt: keep ? vscode.l10n.t('{0} Leave empty to keep the stored value.', s.hint) : vscode.l10n.t('{0} Leave empty to skip.', s.hint),
-            placeholder: keep ? vscode.l10n.t('{0} (stored; type to replace)', s.label) : s.label,
-            // Coming Back to a step shows what was typed; the user name is not masked but is
-            // still kept in SecretStorage only.
-            value: secrets[s.field],
-            password: s.kind === 'secret',
-            validate: s.kind === 'tenant' ? checks.tenantId(s.label) : checks.token(s.label, true),
-          });
-          if (v === BACK) return BACK;
-          // Empty: keep the stored secret (edit) or store nothing (add).
-          if (v) secrets[s.field] = v;
-          else delete secrets[s.field];
-        },
-    ),
+    ...SECRET_STEPS.map((s): Step => async (f) => {
+      const stored = opts.storedSecrets?.[s.field];
+      const keep = editing && stored;
+      const v = await input(f, {
+        prompt: keep
+          ? vscode.l10n.t('{0} Leave empty to keep the stored value.', s.hint)
+          : vscode.l10n.t('{0} Leave empty to skip.', s.hint),
+        placeholder: keep ? vscode.l10n.t('{0} (stored; type to replace)', s.label) : s.label,
+        // Coming Back to a step shows what was typed; the user name is not masked but is
+        // still kept in SecretStorage only.
+        value: secrets[s.field],
+        password: s.kind === 'secret',
+        validate: s.kind === 'tenant' ? checks.tenantId(s.label) : checks.token(s.label, true),
+      });
+      if (v === BACK) return BACK;
+      // Empty: keep the stored secret (edit) or store nothing (add).
+      if (v) secrets[s.field] = v;
+      else delete secrets[s.field];
+    }),
     async (f) => {
       for (;;) {
         const endpoints: EndpointOverrides = draft.endpoints ?? {};
         const signing = draft.signingRegions ?? {};
         type Choice = { kind: 'done' } | { kind: 'endpoint'; service: Service } | { kind: 'signing'; region: Region };
         const v = await pick<Choice>(f, {
-          placeholder: vscode.l10n.t('Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.'),
+          placeholder: vscode.l10n.t(
+            'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.',
+          ),
           items: [
             { label: vscode.l10n.t('$(check) Save profile'), value: { kind: 'done' } },
             ...OVERRIDE_SERVICES.map((o) => ({
@@ -270,7 +354,10 @@ export async function profileWizard(opts: {
         const sub: Frame = { ...f };
         if (c.kind === 'endpoint') {
           const u = await input(sub, {
-            prompt: vscode.l10n.t('Address of {0} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.', c.service),
+            prompt: vscode.l10n.t(
+              'Address of {0} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.',
+              c.service,
+            ),
             value: endpoints[c.service] ?? '',
             validate: checks.url,
           });
@@ -279,7 +366,11 @@ export async function profileWizard(opts: {
           if (!u) delete draft.endpoints[c.service];
         } else {
           const s = await input(sub, {
-            prompt: vscode.l10n.t('S3 signing region in {0}. Empty restores the default ({1}; corrected automatically when the server names another).', c.region, DEFAULT_SIGNING_REGION),
+            prompt: vscode.l10n.t(
+              'S3 signing region in {0}. Empty restores the default ({1}; corrected automatically when the server names another).',
+              c.region,
+              DEFAULT_SIGNING_REGION,
+            ),
             value: signing[c.region] ?? '',
             validate: checks.signingRegion,
           });

@@ -58,6 +58,9 @@ export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSession
       await connection.dispose();
       sessions.dispose();
     },
-    regionChildren: rootWhereServiceRuns('rds', (profile, region) => new RdsServiceNode(profile, region, deps, sessions)),
+    regionChildren: rootWhereServiceRuns(
+      'rds',
+      (profile, region) => new RdsServiceNode(profile, region, deps, sessions),
+    ),
   };
 }

@@ -32,14 +32,25 @@ export interface ObjectStorageTarget {
 /** Tenant, user and API password from the profile; bucket and path asked. */
 export async function chooseExportTarget(
   services: Services,
-  opts: { region: Region; title: string; defaultPath: string; validateBucket?: (t: string) => string | undefined; validatePath?: (t: string) => string | undefined },
+  opts: {
+    region: Region;
+    title: string;
+    defaultPath: string;
+    validateBucket?: (t: string) => string | undefined;
+    validatePath?: (t: string) => string | undefined;
+  },
 ): Promise<ObjectStorageTarget> {
   const profile = services.profiles.active();
   if (!profile) throw new Error(vscode.l10n.t('No active profile.'));
   const s = await services.profiles.secrets(profile.id);
   const tenantId = s.storageTenantId ?? s.identityTenantId;
   if (!tenantId || !s.identityUsername || !s.identityApiPassword) {
-    throw new Error(vscode.l10n.t('Profile "{0}" lacks the object-storage tenant ID, user name or API password: add them with "NHN Cloud: Edit Profile", then export again.', profile.name));
+    throw new Error(
+      vscode.l10n.t(
+        'Profile "{0}" lacks the object-storage tenant ID, user name or API password: add them with "NHN Cloud: Edit Profile", then export again.',
+        profile.name,
+      ),
+    );
   }
   // Buckets of the region when the profile has S3 keys; typing a name always works.
   const buckets = await services.clients
@@ -49,12 +60,36 @@ export async function chooseExportTarget(
     .catch(() => [] as string[]);
   // An item without a bucket is "type a name".
   const typeName = { label: vscode.l10n.t('$(edit) Type a bucket name...'), bucket: undefined as string | undefined };
-  const chosen = buckets.length ? await pick([...buckets.map((b) => ({ label: b, bucket: b as string | undefined })), typeName], { title: opts.title, placeHolder: vscode.l10n.t('Bucket (container) in {0} to export to', opts.region) }) : typeName;
+  const chosen = buckets.length
+    ? await pick([...buckets.map((b) => ({ label: b, bucket: b as string | undefined })), typeName], {
+        title: opts.title,
+        placeHolder: vscode.l10n.t('Bucket (container) in {0} to export to', opts.region),
+      })
+    : typeName;
   const bucket =
     chosen.bucket ??
-    (await ask({ title: opts.title, prompt: vscode.l10n.t('Bucket (container) in {0}; it is created when missing', opts.region), placeHolder: 'rds-exports', validateInput: (t) => bucketNameProblems(t.trim())[0] ?? opts.validateBucket?.(t.trim()) })).trim();
-  const path = await ask({ title: opts.title, prompt: vscode.l10n.t('Path inside {0}', bucket), value: opts.defaultPath, validateInput: (t) => (t.trim() ? (keyProblem(asPrefix(t.trim())) ?? opts.validatePath?.(t)) : vscode.l10n.t('Enter a path.')) });
-  return { tenantId, username: s.identityUsername, password: s.identityApiPassword, targetContainer: bucket, objectPath: asPrefix(path.trim()) };
+    (
+      await ask({
+        title: opts.title,
+        prompt: vscode.l10n.t('Bucket (container) in {0}; it is created when missing', opts.region),
+        placeHolder: 'rds-exports',
+        validateInput: (t) => bucketNameProblems(t.trim())[0] ?? opts.validateBucket?.(t.trim()),
+      })
+    ).trim();
+  const path = await ask({
+    title: opts.title,
+    prompt: vscode.l10n.t('Path inside {0}', bucket),
+    value: opts.defaultPath,
+    validateInput: (t) =>
+      t.trim() ? (keyProblem(asPrefix(t.trim())) ?? opts.validatePath?.(t)) : vscode.l10n.t('Enter a path.'),
+  });
+  return {
+    tenantId,
+    username: s.identityUsername,
+    password: s.identityApiPassword,
+    targetContainer: bucket,
+    objectPath: asPrefix(path.trim()),
+  };
 }
 
 export interface ExportRun {
@@ -77,12 +112,21 @@ export async function runObjectStorageExport(deps: StorageDeps, run: ExportRun):
   const target = await chooseExportTarget(deps.services, run);
   const res = (await run.start(target)) as { jobId?: string } | undefined;
   const where = `${target.targetContainer}/${target.objectPath}`;
-  const bucketId = storageIds.bucket(storageIds.root(deps.services.profiles.active()?.id ?? '', run.region), target.targetContainer);
+  const bucketId = storageIds.bucket(
+    storageIds.root(deps.services.profiles.active()?.id ?? '', run.region),
+    target.targetContainer,
+  );
   if (!res?.jobId) {
     void offerExported(deps, run, target);
     return;
   }
-  deps.jobs.track({ jobId: res.jobId, region: run.region, title: `${run.title} to ${where}`, nodeId: run.nodeId, refreshIds: [bucketId] });
+  deps.jobs.track({
+    jobId: res.jobId,
+    region: run.region,
+    title: `${run.title} to ${where}`,
+    nodeId: run.nodeId,
+    refreshIds: [bucketId],
+  });
   const sub = deps.jobs.onDidChange((rec: JobRecord) => {
     if (rec.jobId !== res.jobId || rec.state === 'running') return;
     sub.dispose();
@@ -96,26 +140,60 @@ async function offerExported(deps: StorageDeps, run: ExportRun, target: ObjectSt
   const s3 = await deps.services.clients.s3(run.region).catch(() => undefined);
   let keys = (run.names ?? []).map((n) => exportedKey(target.objectPath, n));
   if (!keys.length && s3) {
-    const page = await s3.listObjectsPage({ bucket: target.targetContainer, prefix: target.objectPath, maxKeys: 100 }).catch(() => undefined);
+    const page = await s3
+      .listObjectsPage({ bucket: target.targetContainer, prefix: target.objectPath, maxKeys: 100 })
+      .catch(() => undefined);
     keys = page?.contents.map((c) => c.key) ?? [];
   }
-  const message = keys.length ? vscode.l10n.t('Exported {0} object(s) to {1}/{2}.', keys.length, target.targetContainer, target.objectPath) : vscode.l10n.t('Exported the objects to {0}/{1}.', target.targetContainer, target.objectPath);
-  const choice = await askAction('info', message, {}, action('open', vscode.l10n.t('Open')), action('download', vscode.l10n.t('Download')));
+  const message = keys.length
+    ? vscode.l10n.t('Exported {0} object(s) to {1}/{2}.', keys.length, target.targetContainer, target.objectPath)
+    : vscode.l10n.t('Exported the objects to {0}/{1}.', target.targetContainer, target.objectPath);
+  const choice = await askAction(
+    'info',
+    message,
+    {},
+    action('open', vscode.l10n.t('Open')),
+    action('download', vscode.l10n.t('Download')),
+  );
   if (!choice || !keys.length) return;
-  const title = choice === 'open' ? vscode.l10n.t('Open which exported object?') : vscode.l10n.t('Download which exported object?');
-  const key = keys.length === 1 ? keys[0] : (await pick(keys.map((k) => ({ label: baseName(k), description: k, k })), { title })).k;
-  const uri = vscode.Uri.from({ scheme: READONLY_SCHEME, authority: profile.id, path: objectPath({ region: run.region, bucket: target.targetContainer, key }) });
+  const title =
+    choice === 'open' ? vscode.l10n.t('Open which exported object?') : vscode.l10n.t('Download which exported object?');
+  const key =
+    keys.length === 1
+      ? keys[0]
+      : (
+          await pick(
+            keys.map((k) => ({ label: baseName(k), description: k, k })),
+            { title },
+          )
+        ).k;
+  const uri = vscode.Uri.from({
+    scheme: READONLY_SCHEME,
+    authority: profile.id,
+    path: objectPath({ region: run.region, bucket: target.targetContainer, key }),
+  });
   if (choice === 'open') {
     await vscode.window.showTextDocument(uri, { preview: false });
     return;
   }
   if (!s3) return;
-  const dest = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(baseName(key)), title: vscode.l10n.t('Download {0}', key), saveLabel: vscode.l10n.t('Download') });
-  if (!dest) return;
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Downloading {0}', baseName(key)), cancellable: true }, async (_p, token) => {
-    const ac = new AbortController();
-    token.onCancellationRequested(() => ac.abort());
-    await download(s3, { bucket: target.targetContainer, key, file: dest.fsPath, signal: ac.signal });
+  const dest = await vscode.window.showSaveDialog({
+    defaultUri: vscode.Uri.file(baseName(key)),
+    title: vscode.l10n.t('Download {0}', key),
+    saveLabel: vscode.l10n.t('Download'),
   });
+  if (!dest) return;
+  await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Downloading {0}', baseName(key)),
+      cancellable: true,
+    },
+    async (_p, token) => {
+      const ac = new AbortController();
+      token.onCancellationRequested(() => ac.abort());
+      await download(s3, { bucket: target.targetContainer, key, file: dest.fsPath, signal: ac.signal });
+    },
+  );
   void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', dest.fsPath));
 }

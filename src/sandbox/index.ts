@@ -65,7 +65,11 @@ export interface SandboxModule {
 const rdsModule: SandboxModule = {
   name: 'rds',
   start: async ({ server, options }) => {
-    const pair = (k: RdsKeyPair): ProfileSecrets => ({ rdsAppKey: k.appKey, rdsAccessKeyId: k.accessKeyId, rdsSecretAccessKey: k.secretAccessKey });
+    const pair = (k: RdsKeyPair): ProfileSecrets => ({
+      rdsAppKey: k.appKey,
+      rdsAccessKeyId: k.accessKeyId,
+      rdsSecretAccessKey: k.secretAccessKey,
+    });
     const api = startRdsSandbox(server, { timeScale: options.timeScale, seed: options.seed, scale: options.scale });
     // The seeded instances get their database ports before the first request.
     await api.databases.sync();
@@ -81,11 +85,7 @@ const rdsModule: SandboxModule = {
 };
 
 /** The registration list: one line per service module (network/identity and storage add theirs). */
-export const SANDBOX_MODULES: SandboxModule[] = [
-  rdsModule,
-  identityNetworkModule,
-  storageSandboxModule,
-];
+export const SANDBOX_MODULES: SandboxModule[] = [rdsModule, identityNetworkModule, storageSandboxModule];
 
 export interface FaultHelpers {
   /** Any fault (see server.ts Fault). */
@@ -115,20 +115,28 @@ export interface Sandbox {
 
 function faultHelpers(server: SandboxServer): FaultHelpers {
   const scope = (operation?: string): Pick<Fault, 'service' | 'operation'> =>
-    operation ? { service: operation.split('.')[0] as Service, operation: operation.includes('.') ? operation : undefined } : {};
+    operation
+      ? { service: operation.split('.')[0] as Service, operation: operation.includes('.') ? operation : undefined }
+      : {};
   return {
     inject: (f) => server.injectFault(f),
     latency: (ms, op, times) => server.injectFault({ ...scope(op), latencyMs: ms, times }),
     httpStatus: (status, op, times) => server.injectFault({ ...scope(op), status, times }),
     drop: (op, times) => server.injectFault({ ...scope(op), drop: true, times }),
     malformed: (op, times) => server.injectFault({ ...scope(op), malformed: true, times }),
-    resultCode: (code, op, times, message) => server.injectFault({ ...scope(op), resultCode: code, resultMessage: message, times }),
+    resultCode: (code, op, times, message) =>
+      server.injectFault({ ...scope(op), resultCode: code, resultMessage: message, times }),
     clear: () => server.clearFaults(),
   };
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
-  const options: Required<SandboxOptions> = { port: opts.port ?? 0, timeScale: opts.timeScale ?? 1500, scale: opts.scale ?? 0, seed: opts.seed ?? 1 };
+  const options: Required<SandboxOptions> = {
+    port: opts.port ?? 0,
+    timeScale: opts.timeScale ?? 1500,
+    scale: opts.scale ?? 0,
+    seed: opts.seed ?? 1,
+  };
   const server = new SandboxServer();
   const url = await server.listen(options.port);
   const handles: Record<string, SandboxModuleHandle> = {};
@@ -144,20 +152,42 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   // RDS exports (log files, backups) land in the storage sandbox, in the bucket they name.
   const rds = handles.rds.api as RdsSandbox;
   const storage = handles.storage?.api as StorageSandbox | undefined;
-  if (storage) rds.onExport((o) => storage.putObject(o.region, o.bucket, o.path, o.content, /log/i.test(o.operation) ? 'text/plain' : 'application/octet-stream'));
-  const merged = (key: 'secrets' | 'viewerSecrets') => Object.assign({}, ...Object.values(handles).map((h) => h[key] ?? (key === 'viewerSecrets' ? h.secrets : undefined) ?? {}));
+  if (storage)
+    rds.onExport((o) =>
+      storage.putObject(
+        o.region,
+        o.bucket,
+        o.path,
+        o.content,
+        /log/i.test(o.operation) ? 'text/plain' : 'application/octet-stream',
+      ),
+    );
+  const merged = (key: 'secrets' | 'viewerSecrets') =>
+    Object.assign(
+      {},
+      ...Object.values(handles).map((h) => h[key] ?? (key === 'viewerSecrets' ? h.secrets : undefined) ?? {}),
+    );
   return {
     url,
     server,
     rds,
     modules: Object.fromEntries(Object.entries(handles).map(([k, h]) => [k, h.api])),
-    credentials: Object.fromEntries(Object.entries(handles).filter(([, h]) => h.credentials).map(([k, h]) => [k, h.credentials!])),
+    credentials: Object.fromEntries(
+      Object.entries(handles)
+        .filter(([, h]) => h.credentials)
+        .map(([k, h]) => [k, h.credentials!]),
+    ),
     faults: faultHelpers(server),
     sandboxProfile: ({ role = 'ADMIN' } = {}) => ({
       name: role === 'ADMIN' ? 'Sandbox' : 'Sandbox (VIEWER)',
       cloud: 'public',
       regions: ['KR1', 'KR2', 'JP1'],
-      endpoints: { rds: `${url}/rds/{region}`, network: `${url}/network/{region}`, identity: `${url}/identity`, storage: `${url}/storage/{region}` },
+      endpoints: {
+        rds: `${url}/rds/{region}`,
+        network: `${url}/network/{region}`,
+        identity: `${url}/identity`,
+        storage: `${url}/storage/{region}`,
+      },
       secrets: merged(role === 'ADMIN' ? 'secrets' : 'viewerSecrets'),
     }),
     close: async () => {

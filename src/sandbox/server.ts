@@ -6,7 +6,13 @@
 //   /storage/{region}/...       object storage, S3 protocol (path-style)
 //   /_sandbox/...               control API for tests in other processes (faults, stats, reset)
 // Each service is a SandboxService module; this file knows nothing of their resources.
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Service } from '../client/errors';
@@ -43,7 +49,12 @@ export interface SandboxService {
   readonly regional: boolean;
   /** Which operation a request is, or undefined (answered 404 by the service's notFound). */
   /** `headers`: S3 tells a copy from an upload by the `x-amz-copy-source` header alone. */
-  route(method: string, path: string, query: URLSearchParams, headers: IncomingHttpHeaders): { operation: string; params: Record<string, string> } | undefined;
+  route(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    headers: IncomingHttpHeaders,
+  ): { operation: string; params: Record<string, string> } | undefined;
   handle(call: SandboxCall): Promise<SandboxReply> | SandboxReply;
   /** The service's own "no such route" answer. */
   notFound(method: string, path: string): SandboxReply;
@@ -149,7 +160,11 @@ export class SandboxServer {
   private takeFault(service: Service, operation: string): Fault | undefined {
     for (const f of this.faults) {
       if (f.service && f.service !== service) continue;
-      if (f.operation && !(f.operation.endsWith('*') ? operation.startsWith(f.operation.slice(0, -1)) : f.operation === operation)) continue;
+      if (
+        f.operation &&
+        !(f.operation.endsWith('*') ? operation.startsWith(f.operation.slice(0, -1)) : f.operation === operation)
+      )
+        continue;
       if (f.times !== undefined) {
         if (f.times <= 0) continue;
         f.times--;
@@ -197,9 +212,16 @@ export class SandboxServer {
       req.socket.destroy();
       return;
     }
-    if (fault?.status) return send(res, { status: fault.status, headers: { 'content-type': 'text/plain' }, body: `injected HTTP ${fault.status}` });
-    if (fault?.malformed) return send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: service.malformedBody });
-    if (fault?.resultCode !== undefined && service.failure) return send(res, service.failure(fault.resultCode, fault.resultMessage ?? 'Injected failure'));
+    if (fault?.status)
+      return send(res, {
+        status: fault.status,
+        headers: { 'content-type': 'text/plain' },
+        body: `injected HTTP ${fault.status}`,
+      });
+    if (fault?.malformed)
+      return send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: service.malformedBody });
+    if (fault?.resultCode !== undefined && service.failure)
+      return send(res, service.failure(fault.resultCode, fault.resultMessage ?? 'Injected failure'));
 
     let buffered: Promise<Buffer> | undefined;
     const call: SandboxCall = {
@@ -239,7 +261,11 @@ export class SandboxServer {
         out = await fn(body);
       }
     }
-    send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(out ?? { ok: true }) });
+    send(res, {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(out ?? { ok: true }),
+    });
   }
 }
 
@@ -252,7 +278,8 @@ function send(res: ServerResponse, reply: SandboxReply): void {
     return;
   }
   const body = reply.body ?? '';
-  if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) headers['content-length'] = String(Buffer.byteLength(body));
+  if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-length'))
+    headers['content-length'] = String(Buffer.byteLength(body));
   res.writeHead(reply.status, headers);
   res.end(body);
 }

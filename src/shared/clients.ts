@@ -17,9 +17,7 @@ export class Clients implements vscode.Disposable {
   private transport: Transport | undefined;
   private readonly cache = new Map<string, Promise<unknown>>();
 
-  constructor(
-    private readonly deps: { profiles: ProfileStore; log: Log; redactor: Redactor; userAgent: string },
-  ) {}
+  constructor(private readonly deps: { profiles: ProfileStore; log: Log; redactor: Redactor; userAgent: string }) {}
 
   /** The shared transport, configured from the VS Code proxy settings and `nhncloud.requestTimeoutSeconds`. */
   http(): Transport {
@@ -33,29 +31,41 @@ export class Clients implements vscode.Disposable {
         logger: this.deps.log,
         redactor: this.deps.redactor,
       });
-      this.deps.log.debug(`HTTP: timeout ${t / 1000} s, proxy ${proxy.url ? this.deps.redactor.text(redactUserInfo(proxy.url)) : 'none'}`);
+      this.deps.log.debug(
+        `HTTP: timeout ${t / 1000} s, proxy ${proxy.url ? this.deps.redactor.text(redactUserInfo(proxy.url)) : 'none'}`,
+      );
     }
     return this.transport;
   }
 
   readonly api: Services['clients'] = {
-    rds: (region) => this.cached(`rds/${region}`, async () => {
-      const profile = this.requireProfile();
-      const s = await this.deps.profiles.secrets(profile.id);
-      const missing = [
-        !s.rdsAppKey && vscode.l10n.t('the RDS app key'),
-        !s.rdsAccessKeyId && vscode.l10n.t('the user access key ID'),
-        !s.rdsSecretAccessKey && vscode.l10n.t('the secret access key'),
-      ].filter(Boolean);
-      if (missing.length) {
-        throw new ValidationError('rds', [{ path: '', message: vscode.l10n.t('The profile "{0}" has no {1}. Add them with "NHN Cloud: Edit Profile".', profile.name, missing.join(', ')) }]);
-      }
-      return new RdsClient({
-        baseUrl: resolveEndpoint({ cloud: profile.cloud, service: 'rds', region, overrides: profile.endpoints }),
-        credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
-        transport: this.http(),
-      });
-    }),
+    rds: (region) =>
+      this.cached(`rds/${region}`, async () => {
+        const profile = this.requireProfile();
+        const s = await this.deps.profiles.secrets(profile.id);
+        const missing = [
+          !s.rdsAppKey && vscode.l10n.t('the RDS app key'),
+          !s.rdsAccessKeyId && vscode.l10n.t('the user access key ID'),
+          !s.rdsSecretAccessKey && vscode.l10n.t('the secret access key'),
+        ].filter(Boolean);
+        if (missing.length) {
+          throw new ValidationError('rds', [
+            {
+              path: '',
+              message: vscode.l10n.t(
+                'The profile "{0}" has no {1}. Add them with "NHN Cloud: Edit Profile".',
+                profile.name,
+                missing.join(', '),
+              ),
+            },
+          ]);
+        }
+        return new RdsClient({
+          baseUrl: resolveEndpoint({ cloud: profile.cloud, service: 'rds', region, overrides: profile.endpoints }),
+          credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
+          transport: this.http(),
+        });
+      }),
     network: (region) => this.network(region),
     s3: (region) => this.s3(region),
     storageSigning: (region) => this.storageSigning(region),
@@ -74,11 +84,27 @@ export class Clients implements vscode.Disposable {
       const s = await this.deps.profiles.secrets(profile.id);
       const tenantId = tenant === 'storage' ? (s.storageTenantId ?? s.identityTenantId) : s.identityTenantId;
       // The missing fields by the labels the profile wizard shows, as a list after the sentence.
-      const missing = [!tenantId && (tenant === 'storage' ? vscode.l10n.t('Object storage tenant ID') : vscode.l10n.t('Network tenant ID')), !s.identityUsername && vscode.l10n.t('API user name'), !s.identityApiPassword && vscode.l10n.t('API password')].filter(Boolean).join(', ');
+      const missing = [
+        !tenantId &&
+          (tenant === 'storage' ? vscode.l10n.t('Object storage tenant ID') : vscode.l10n.t('Network tenant ID')),
+        !s.identityUsername && vscode.l10n.t('API user name'),
+        !s.identityApiPassword && vscode.l10n.t('API password'),
+      ]
+        .filter(Boolean)
+        .join(', ');
       if (missing) {
-        const message = tenant === 'storage'
-          ? vscode.l10n.t('The profile "{0}" lacks what object storage needs: {1}. Add it with "NHN Cloud: Edit Profile".', profile.name, missing)
-          : vscode.l10n.t('The profile "{0}" lacks what the network service needs: {1}. Add it with "NHN Cloud: Edit Profile".', profile.name, missing);
+        const message =
+          tenant === 'storage'
+            ? vscode.l10n.t(
+                'The profile "{0}" lacks what object storage needs: {1}. Add it with "NHN Cloud: Edit Profile".',
+                profile.name,
+                missing,
+              )
+            : vscode.l10n.t(
+                'The profile "{0}" lacks what the network service needs: {1}. Add it with "NHN Cloud: Edit Profile".',
+                profile.name,
+                missing,
+              );
         throw new ValidationError('identity', [{ path: '', message }]);
       }
       return new networkModule.IdentityClient({
@@ -110,12 +136,22 @@ export class Clients implements vscode.Disposable {
   }
 
   /** What an S3 client of the region is built from (presigned URLs sign with the same values). */
-  storageSigning(region: Region): Promise<{ baseUrl: string; accessKey: string; secretKey: string; signingRegion: string }> {
+  storageSigning(
+    region: Region,
+  ): Promise<{ baseUrl: string; accessKey: string; secretKey: string; signingRegion: string }> {
     return this.cached(`storage-signing/${region}`, async () => {
       const profile = this.requireProfile();
       const s = await this.deps.profiles.secrets(profile.id);
       if (!s.s3AccessKey || !s.s3SecretKey) {
-        throw new ValidationError('storage', [{ path: '', message: vscode.l10n.t('The profile "{0}" has no S3 access key and secret key. Issue a pair with "NHN Cloud: Manage S3 Credentials" or add them with "NHN Cloud: Edit Profile".', profile.name) }]);
+        throw new ValidationError('storage', [
+          {
+            path: '',
+            message: vscode.l10n.t(
+              'The profile "{0}" has no S3 access key and secret key. Issue a pair with "NHN Cloud: Manage S3 Credentials" or add them with "NHN Cloud: Edit Profile".',
+              profile.name,
+            ),
+          },
+        ]);
       }
       let baseUrl: string;
       if (profile.endpoints?.storage?.trim() || !s.identityUsername || !s.identityApiPassword) {
@@ -124,11 +160,16 @@ export class Clients implements vscode.Disposable {
         // The storage tenant's catalog names the object-store address; the default when it fails.
         const identity = await this.identityFor('storage');
         baseUrl = await identity.endpointFor('object-store', region).catch((e: unknown) => {
-          this.deps.log.warn(`Object storage address of ${region} from the catalog failed (${e instanceof Error ? e.message : String(e)}); using the default.`);
+          this.deps.log.warn(
+            `Object storage address of ${region} from the catalog failed (${e instanceof Error ? e.message : String(e)}); using the default.`,
+          );
           return resolveEndpoint({ cloud: profile.cloud, service: 'storage', region, overrides: profile.endpoints });
         });
       }
-      const signingRegion = this.correctedSigning.get(`${profile.id}/${region}`) ?? profile.signingRegions?.[region] ?? DEFAULT_SIGNING_REGION;
+      const signingRegion =
+        this.correctedSigning.get(`${profile.id}/${region}`) ??
+        profile.signingRegions?.[region] ??
+        DEFAULT_SIGNING_REGION;
       return { baseUrl, accessKey: s.s3AccessKey, secretKey: s.s3SecretKey, signingRegion };
     });
   }
@@ -148,7 +189,9 @@ export class Clients implements vscode.Disposable {
         onSigningRegionCorrected: (r) => {
           this.correctedSigning.set(key, r);
           sign.signingRegion = r;
-          this.deps.log.info(`Object storage ${region}: the server expects signing region "${r}"; using it for this session (set it in Edit Profile to keep it).`);
+          this.deps.log.info(
+            `Object storage ${region}: the server expects signing region "${r}"; using it for this session (set it in Edit Profile to keep it).`,
+          );
         },
       });
     });
@@ -169,7 +212,10 @@ export class Clients implements vscode.Disposable {
 
   private requireProfile() {
     const p = this.deps.profiles.active();
-    if (!p) throw new ValidationError('profile', [{ path: '', message: vscode.l10n.t('No NHN Cloud profile is set up yet. Run "NHN Cloud: Add Profile" first.') }]);
+    if (!p)
+      throw new ValidationError('profile', [
+        { path: '', message: vscode.l10n.t('No NHN Cloud profile is set up yet. Run "NHN Cloud: Add Profile" first.') },
+      ]);
     return p;
   }
 

@@ -15,7 +15,11 @@ export interface WrapDeps {
   redactor: Redactor;
 }
 
-export function wrapCommand(id: string, handler: CommandHandler, deps: WrapDeps): (...args: unknown[]) => Promise<unknown> {
+export function wrapCommand(
+  id: string,
+  handler: CommandHandler,
+  deps: WrapDeps,
+): (...args: unknown[]) => Promise<unknown> {
   return async (...args: unknown[]) => {
     const started = Date.now();
     deps.log.info(`▶ ${id}`);
@@ -44,7 +48,10 @@ export function describeError(err: unknown): string {
   if (known) return known;
   if (isAuthError(err)) {
     return err.reason === 'forbidden'
-      ? vscode.l10n.t('{0} The keys of the active profile lack a permission for this; ask the project admin, or use "NHN Cloud: Edit Profile" to use other keys.', err.message)
+      ? vscode.l10n.t(
+          '{0} The keys of the active profile lack a permission for this; ask the project admin, or use "NHN Cloud: Edit Profile" to use other keys.',
+          err.message,
+        )
       : vscode.l10n.t('{0} Check the keys of the active profile with "NHN Cloud: Edit Profile".', err.message);
   }
   if (isValidationError(err) || isApiError(err)) return err.message;

@@ -5,27 +5,63 @@
 import * as vscode from 'vscode';
 import { isApiError, isAuthError, isServiceNotEnabled } from '../client/errors';
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_SOCKET']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
 
 /** The display-language sentence for a known failure, or undefined (then the error's own message applies). */
 export function knownErrorText(err: unknown): string | undefined {
   if (isAuthError(err)) {
     return err.reason === 'forbidden'
-      ? vscode.l10n.t('The keys of the active profile lack a permission for this (80403). Ask the project admin, or use "NHN Cloud: Edit Profile" to use other keys.')
-      : vscode.l10n.t('NHN Cloud did not accept the keys of the active profile (80401). Check them with "NHN Cloud: Edit Profile".');
+      ? vscode.l10n.t(
+          'The keys of the active profile lack a permission for this (80403). Ask the project admin, or use "NHN Cloud: Edit Profile" to use other keys.',
+        )
+      : vscode.l10n.t(
+          'NHN Cloud did not accept the keys of the active profile (80401). Check them with "NHN Cloud: Edit Profile".',
+        );
   }
   if (!isApiError(err)) return undefined;
   const code = err.code === undefined ? undefined : String(err.code);
-  if (isServiceNotEnabled(err)) return vscode.l10n.t('The service is not enabled in this project. Enable it in the NHN Cloud console (Project > Service selection).');
-  if (code && NETWORK_CODES.has(code)) return vscode.l10n.t('NHN Cloud could not be reached ({0}). Check the network and the proxy settings (http.proxy, HTTPS_PROXY, NO_PROXY).', code);
-  if (code === 'SignatureDoesNotMatch' || code === 'AuthorizationHeaderMalformed') return vscode.l10n.t('Object storage refused the request signature ({0}). Check the S3 keys and the S3 signing region of the profile (Edit Profile > Advanced).', code);
-  if (code === 'InvalidAccessKeyId') return vscode.l10n.t('Object storage does not know the S3 access key of the profile. Check it with "NHN Cloud: Edit Profile".');
-  if (code === 'AccessDenied') return vscode.l10n.t('Object storage denied access (AccessDenied). The keys of the profile lack a permission for this.');
+  if (isServiceNotEnabled(err))
+    return vscode.l10n.t(
+      'The service is not enabled in this project. Enable it in the NHN Cloud console (Project > Service selection).',
+    );
+  if (code && NETWORK_CODES.has(code))
+    return vscode.l10n.t(
+      'NHN Cloud could not be reached ({0}). Check the network and the proxy settings (http.proxy, HTTPS_PROXY, NO_PROXY).',
+      code,
+    );
+  if (code === 'SignatureDoesNotMatch' || code === 'AuthorizationHeaderMalformed')
+    return vscode.l10n.t(
+      'Object storage refused the request signature ({0}). Check the S3 keys and the S3 signing region of the profile (Edit Profile > Advanced).',
+      code,
+    );
+  if (code === 'InvalidAccessKeyId')
+    return vscode.l10n.t(
+      'Object storage does not know the S3 access key of the profile. Check it with "NHN Cloud: Edit Profile".',
+    );
+  if (code === 'AccessDenied')
+    return vscode.l10n.t(
+      'Object storage denied access (AccessDenied). The keys of the profile lack a permission for this.',
+    );
   if (code === 'NoSuchBucket') return vscode.l10n.t('The bucket does not exist (any more). Refresh the explorer.');
   if (code === 'NoSuchKey') return vscode.l10n.t('The object does not exist (any more). Refresh the explorer.');
   if (code === 'BucketNotEmpty') return vscode.l10n.t('The bucket is not empty: delete its objects first.');
-  if (err.status === 429) return vscode.l10n.t('NHN Cloud is receiving too many requests (HTTP 429). Try again in a minute.');
-  if (err.status !== undefined && err.status >= 500) return vscode.l10n.t('NHN Cloud answered with a server error (HTTP {0}). Try again later; details are in the log.', err.status);
+  if (err.status === 429)
+    return vscode.l10n.t('NHN Cloud is receiving too many requests (HTTP 429). Try again in a minute.');
+  if (err.status !== undefined && err.status >= 500)
+    return vscode.l10n.t(
+      'NHN Cloud answered with a server error (HTTP {0}). Try again later; details are in the log.',
+      err.status,
+    );
   return undefined;
 }
 

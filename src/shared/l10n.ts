@@ -18,12 +18,17 @@ export const l10n = {
   t(message: string, ...args: Array<string | number | boolean | null | undefined>): string {
     const entry = bundle?.[message];
     const text = typeof entry === 'string' ? entry : (entry?.message ?? message);
-    return args.length ? text.replace(/\{(\d+)\}/g, (all, i: string) => (Number(i) < args.length ? String(args[Number(i)] ?? '') : all)) : text;
+    return args.length
+      ? text.replace(/\{(\d+)\}/g, (all, i: string) => (Number(i) < args.length ? String(args[Number(i)] ?? '') : all))
+      : text;
   },
 };
 
 /** Date and time as the display language writes them (2026. 11. 21. 오후 3:04, 2026/11/21 15:04). */
-export function formatDateTime(d: Date, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
+export function formatDateTime(
+  d: Date,
+  opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
   return new Intl.DateTimeFormat(language, opts).format(d);
 }
 
@@ -34,5 +39,9 @@ export function formatTime(d: Date): string {
 /** A number with the display language's separators and exactly `digits` decimals. */
 export function formatNumber(n: number, digits = 1): string {
   // No grouping: sizes stay below 1024 in their unit, and 1023 B reads better than 1,023 B.
-  return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(n);
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(n);
 }

@@ -9,19 +9,29 @@ export type Validator = (text: string) => string | undefined;
 
 export async function ask(opts: vscode.InputBoxOptions & { validate?: Validator }): Promise<string> {
   const v = opts.validate;
-  const text = await vscode.window.showInputBox({ ignoreFocusOut: true, ...opts, validateInput: v ? (t) => v(t) : opts.validateInput });
+  const text = await vscode.window.showInputBox({
+    ignoreFocusOut: true,
+    ...opts,
+    validateInput: v ? (t) => v(t) : opts.validateInput,
+  });
   if (text === undefined) throw new CancelledError();
   return text;
 }
 
-export async function pick<T extends vscode.QuickPickItem>(items: readonly T[], opts: vscode.QuickPickOptions = {}): Promise<T> {
+export async function pick<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  opts: vscode.QuickPickOptions = {},
+): Promise<T> {
   const chosen = await vscode.window.showQuickPick(items, { ignoreFocusOut: true, ...opts, canPickMany: false });
   if (!chosen) throw new CancelledError();
   return chosen;
 }
 
 /** Several items; an empty selection is an answer (e.g. "no security groups"), Escape cancels. */
-export async function pickMany<T extends vscode.QuickPickItem>(items: readonly T[], opts: vscode.QuickPickOptions = {}): Promise<T[]> {
+export async function pickMany<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  opts: vscode.QuickPickOptions = {},
+): Promise<T[]> {
   const chosen = await vscode.window.showQuickPick(items, { ignoreFocusOut: true, ...opts, canPickMany: true });
   if (!chosen) throw new CancelledError();
   return chosen;
@@ -67,6 +77,12 @@ export async function confirm(message: string, actionTitle: string, detail?: str
 }
 
 export async function yesNo(title: string, yesLabel: string, noLabel: string): Promise<boolean> {
-  const chosen = await pick([{ label: yesLabel, yes: true }, { label: noLabel, yes: false }], { title });
+  const chosen = await pick(
+    [
+      { label: yesLabel, yes: true },
+      { label: noLabel, yes: false },
+    ],
+    { title },
+  );
   return chosen.yes;
 }

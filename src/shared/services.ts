@@ -81,9 +81,14 @@ export interface Services {
     /** S3 client of a region (signing region from the profile, corrected once per session). */
     s3(region: Region): Promise<import('../client/storage/client').S3Client>;
     /** Address, keys and signing region of a region's S3 endpoint (presigned URLs). */
-    storageSigning(region: Region): Promise<{ baseUrl: string; accessKey: string; secretKey: string; signingRegion: string }>;
+    storageSigning(
+      region: Region,
+    ): Promise<{ baseUrl: string; accessKey: string; secretKey: string; signingRegion: string }>;
     /** EC2 credentials of the profile's user, for the object-storage tenant. */
-    ec2Credentials(): Promise<{ client: import('../client/network/credentials').Ec2CredentialsClient; tenantId: string }>;
+    ec2Credentials(): Promise<{
+      client: import('../client/network/credentials').Ec2CredentialsClient;
+      tenantId: string;
+    }>;
   };
   /** Refresh a node of the explorer (undefined: all). */
   refresh(node?: unknown): void;

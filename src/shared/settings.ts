@@ -14,7 +14,13 @@ export function requestTimeoutMs(): number {
 /** `http.proxy`, `http.proxyStrictSSL`, `http.noProxy`, else HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
 export function proxySettings(env: NodeJS.ProcessEnv = process.env): ProxySettings {
   const http = vscode.workspace.getConfiguration('http');
-  const url = http.get<string>('proxy')?.trim() || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy || undefined;
+  const url =
+    http.get<string>('proxy')?.trim() ||
+    env.HTTPS_PROXY ||
+    env.https_proxy ||
+    env.HTTP_PROXY ||
+    env.http_proxy ||
+    undefined;
   const noProxySetting = http.get<string[]>('noProxy') ?? [];
   const noProxy = noProxySetting.length ? noProxySetting : parseNoProxy(env.NO_PROXY ?? env.no_proxy);
   return { url, strictSSL: http.get<boolean>('proxyStrictSSL', true), noProxy };
@@ -22,5 +28,7 @@ export function proxySettings(env: NodeJS.ProcessEnv = process.env): ProxySettin
 
 /** True when a configuration change affects how requests are sent. */
 export function affectsTransport(e: vscode.ConfigurationChangeEvent): boolean {
-  return ['http.proxy', 'http.proxyStrictSSL', 'http.noProxy', `${SECTION}.requestTimeoutSeconds`].some((s) => e.affectsConfiguration(s));
+  return ['http.proxy', 'http.proxyStrictSSL', 'http.noProxy', `${SECTION}.requestTimeoutSeconds`].some((s) =>
+    e.affectsConfiguration(s),
+  );
 }

@@ -25,7 +25,10 @@ export function createStorageFeature(deps: StorageDeps): StorageFeature {
   const readonlyFs = new ObjectFileSystem(deps.services, true);
   const prefixFilters = new Map<string, string>();
   // A save from an editor changes the listing of its folder.
-  fs.onSaved = (a) => deps.explorer.refreshId(`${a.profileId}/${a.region}/storage/bucket/${a.bucket}${parentPrefix(a.key) ? `/${parentPrefix(a.key)}` : ''}`);
+  fs.onSaved = (a) =>
+    deps.explorer.refreshId(
+      `${a.profileId}/${a.region}/storage/bucket/${a.bucket}${parentPrefix(a.key) ? `/${parentPrefix(a.key)}` : ''}`,
+    );
   const commands: Record<string, CommandHandler> = {
     ...objectCommands(deps, fs, prefixFilters),
     ...copyMoveCommands(deps, fs),
@@ -37,6 +40,9 @@ export function createStorageFeature(deps: StorageDeps): StorageFeature {
   return {
     commands,
     fileSystems: { [OBJECT_SCHEME]: fs, [READONLY_SCHEME]: readonlyFs },
-    regionChildren: rootWhereServiceRuns('storage', (profile, region) => new StorageRootNode(profile, region, deps, prefixFilters)),
+    regionChildren: rootWhereServiceRuns(
+      'storage',
+      (profile, region) => new StorageRootNode(profile, region, deps, prefixFilters),
+    ),
   };
 }

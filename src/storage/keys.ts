@@ -52,14 +52,22 @@ export function keyProblem(key: string): string | undefined {
   if (!key) return l10n.t('Enter a key.');
   if (key.startsWith('/')) return l10n.t('A key does not start with "/".');
   if (Buffer.byteLength(key, 'utf8') > 1024) return l10n.t('A key is at most 1024 bytes.');
-  if ([...key].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) return l10n.t('A key cannot contain control characters.');
-  if (key.split('/').some((s) => s === '.' || s === '..')) return l10n.t('A key cannot contain "." or ".." segments (editors and downloads would resolve them).');
+  if ([...key].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127))
+    return l10n.t('A key cannot contain control characters.');
+  if (key.split('/').some((s) => s === '.' || s === '..'))
+    return l10n.t('A key cannot contain "." or ".." segments (editors and downloads would resolve them).');
   return undefined;
 }
 
 /** Where a local file lands: the prefix plus its path relative to the chosen folder, with '/' separators. */
 export function keyForUpload(prefix: string, relativePath: string): string {
-  return asPrefix(prefix) + relativePath.split(/[\\/]+/).filter(Boolean).join('/');
+  return (
+    asPrefix(prefix) +
+    relativePath
+      .split(/[\\/]+/)
+      .filter(Boolean)
+      .join('/')
+  );
 }
 
 /** The local path (relative, with '/') of a key downloaded from under `prefix`. */
@@ -121,14 +129,31 @@ export function objectUrl(baseUrl: string, bucket: string, key: string): string 
  * A presigned GET URL (SigV4 query signing through aws4, service s3, path-style). The result
  * carries the signature: never log it.
  */
-export function presignGetUrl(opts: { baseUrl: string; bucket: string; key: string; accessKey: string; secretKey: string; region: string; expiresSeconds: number; now?: Date }): string {
+export function presignGetUrl(opts: {
+  baseUrl: string;
+  bucket: string;
+  key: string;
+  accessKey: string;
+  secretKey: string;
+  region: string;
+  expiresSeconds: number;
+  now?: Date;
+}): string {
   if (!Number.isInteger(opts.expiresSeconds) || opts.expiresSeconds < 1 || opts.expiresSeconds > MAX_PRESIGN_SECONDS) {
     throw new RangeError(l10n.t('The expiry must be between 1 second and 7 days ({0} s).', MAX_PRESIGN_SECONDS));
   }
   const base = new URL(opts.baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const path = `${basePath}/${opts.bucket}/${encodeKey(opts.key)}?X-Amz-Expires=${opts.expiresSeconds}`;
-  const req: aws4.Request & { path: string } = { host: base.host, path, method: 'GET', service: 's3', region: opts.region, signQuery: true, doNotEncodePath: true };
+  const req: aws4.Request & { path: string } = {
+    host: base.host,
+    path,
+    method: 'GET',
+    service: 's3',
+    region: opts.region,
+    signQuery: true,
+    doNotEncodePath: true,
+  };
   if (opts.now) {
     // aws4 reads the date from X-Amz-Date when given; tests pin it.
     const stamp = opts.now.toISOString().replace(/[:-]|\.\d{3}/g, '');

@@ -16,7 +16,15 @@ import type { S3Client } from '../client/storage/client';
 import { copyObjectAnySize, SINGLE_COPY_LIMIT } from '../client/storage/copy';
 import { MIN_PART_SIZE, MiB, MULTIPART_THRESHOLD, upload } from '../client/storage/transfer';
 import type { Services } from '../shared/services';
-import { OBJECT_SCHEME, READONLY_SCHEME, asPrefix, baseName, formatSize, parseObjectPath, type ObjectAddress } from './keys';
+import {
+  OBJECT_SCHEME,
+  READONLY_SCHEME,
+  asPrefix,
+  baseName,
+  formatSize,
+  parseObjectPath,
+  type ObjectAddress,
+} from './keys';
 
 /** What was seen of an object when it was read: a later save compares against it. */
 interface Seen {
@@ -63,7 +71,14 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
     const active = this.services.profiles.active();
     if (!active || active.id !== a.profileId) {
       const name = this.services.profiles.list().find((p) => p.id === a.profileId)?.name;
-      throw vscode.FileSystemError.Unavailable(name ? vscode.l10n.t('This object belongs to profile "{0}": switch to it ("NHN Cloud: Switch Profile") to open it.', name) : vscode.l10n.t('The profile of this object no longer exists.'));
+      throw vscode.FileSystemError.Unavailable(
+        name
+          ? vscode.l10n.t(
+              'This object belongs to profile "{0}": switch to it ("NHN Cloud: Switch Profile") to open it.',
+              name,
+            )
+          : vscode.l10n.t('The profile of this object no longer exists.'),
+      );
     }
     return a;
   }
@@ -127,7 +142,8 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
       const out: [string, vscode.FileType][] = [];
       for await (const page of s3.listObjects({ bucket: a.bucket, prefix: prefix || undefined, delimiter: '/' })) {
         for (const p of page.commonPrefixes) out.push([baseName(p), vscode.FileType.Directory]);
-        for (const e of page.contents) if (e.key !== prefix && !e.key.endsWith('/')) out.push([baseName(e.key), vscode.FileType.File]);
+        for (const e of page.contents)
+          if (e.key !== prefix && !e.key.endsWith('/')) out.push([baseName(e.key), vscode.FileType.File]);
       }
       return out;
     });
@@ -144,11 +160,24 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
         if (limit && info.size > limit) {
           const answer = await askAction(
             'warning',
-            vscode.l10n.t('{0} is {1}, above the {2} set in "nhncloud.storage.openSizeLimitMB". Open it anyway?', baseName(a.key), formatSize(info.size), formatSize(limit)),
-            { modal: true, detail: vscode.l10n.t('The whole object is downloaded into memory to show it. "Download..." in the explorer saves it to disk instead.') },
+            vscode.l10n.t(
+              '{0} is {1}, above the {2} set in "nhncloud.storage.openSizeLimitMB". Open it anyway?',
+              baseName(a.key),
+              formatSize(info.size),
+              formatSize(limit),
+            ),
+            {
+              modal: true,
+              detail: vscode.l10n.t(
+                'The whole object is downloaded into memory to show it. "Download..." in the explorer saves it to disk instead.',
+              ),
+            },
             action('open', vscode.l10n.t('Open Anyway')),
           );
-          if (answer !== 'open') throw vscode.FileSystemError.Unavailable(vscode.l10n.t('{0} was not opened: it is larger than the open size limit.', baseName(a.key)));
+          if (answer !== 'open')
+            throw vscode.FileSystemError.Unavailable(
+              vscode.l10n.t('{0} was not opened: it is larger than the open size limit.', baseName(a.key)),
+            );
           this.approvedLarge.add(key);
         }
       }
@@ -160,8 +189,13 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
     });
   }
 
-  async writeFile(uri: vscode.Uri, content: Uint8Array, options: { create: boolean; overwrite: boolean }): Promise<void> {
-    if (this.readonly) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Exported logs and remote versions are read-only.'));
+  async writeFile(
+    uri: vscode.Uri,
+    content: Uint8Array,
+    options: { create: boolean; overwrite: boolean },
+  ): Promise<void> {
+    if (this.readonly)
+      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Exported logs and remote versions are read-only.'));
     const a = this.address(uri);
     if (!a.key || a.key.endsWith('/')) throw vscode.FileSystemError.FileIsADirectory(uri);
     const key = uri.toString();
@@ -177,13 +211,16 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
       const seen = this.seen.get(key);
       if (current) {
         if (!seen && !options.overwrite) throw vscode.FileSystemError.FileExists(uri);
-        const changed = !seen || (seen.etag && current.etag ? seen.etag !== current.etag : seen.lastModified !== current.lastModified);
+        const changed =
+          !seen ||
+          (seen.etag && current.etag ? seen.etag !== current.etag : seen.lastModified !== current.lastModified);
         if (changed) await this.resolveConflict(uri, a, seen, current);
       }
       const body = Buffer.from(content);
       let etag: string | undefined;
       if (body.length >= MULTIPART_THRESHOLD) {
-        etag = (await upload(s3, { bucket: a.bucket, key: a.key, stream: Readable.from([body]), size: body.length })).etag;
+        etag = (await upload(s3, { bucket: a.bucket, key: a.key, stream: Readable.from([body]), size: body.length }))
+          .etag;
       } else {
         etag = (await s3.putObject(a.bucket, a.key, body)).etag;
       }
@@ -199,16 +236,30 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
   /** Set by the feature: refresh the tree folder of a saved object. */
   onSaved?: (a: ObjectAddress) => void;
 
-  private async resolveConflict(uri: vscode.Uri, a: ObjectAddress, seen: Seen | undefined, current: { etag?: string; lastModified?: string }): Promise<void> {
+  private async resolveConflict(
+    uri: vscode.Uri,
+    a: ObjectAddress,
+    seen: Seen | undefined,
+    current: { etag?: string; lastModified?: string },
+  ): Promise<void> {
     const name = baseName(a.key);
     const when = current.lastModified ? formatDateTime(new Date(current.lastModified)) : undefined;
     const message = seen
-      ? when ? vscode.l10n.t('{0} changed in {1} since you opened it (modified {2}).', name, a.bucket, when) : vscode.l10n.t('{0} changed in {1} since you opened it.', name, a.bucket)
-      : when ? vscode.l10n.t('{0} already exists in {1} (modified {2}).', name, a.bucket, when) : vscode.l10n.t('{0} already exists in {1}.', name, a.bucket);
+      ? when
+        ? vscode.l10n.t('{0} changed in {1} since you opened it (modified {2}).', name, a.bucket, when)
+        : vscode.l10n.t('{0} changed in {1} since you opened it.', name, a.bucket)
+      : when
+        ? vscode.l10n.t('{0} already exists in {1} (modified {2}).', name, a.bucket, when)
+        : vscode.l10n.t('{0} already exists in {1}.', name, a.bucket);
     const answer = await askAction(
       'warning',
       message,
-      { modal: true, detail: vscode.l10n.t('Compare shows the remote version beside yours (nothing is saved). Overwrite replaces the remote version with yours.') },
+      {
+        modal: true,
+        detail: vscode.l10n.t(
+          'Compare shows the remote version beside yours (nothing is saved). Overwrite replaces the remote version with yours.',
+        ),
+      },
       action('compare', vscode.l10n.t('Compare')),
       action('overwrite', vscode.l10n.t('Overwrite')),
     );
@@ -218,10 +269,22 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
     }
     if (answer === 'compare') {
       // Not awaited: the diff opens while this save is refused.
-      void vscode.commands.executeCommand('vscode.diff', ObjectFileSystem.readonlyUri(uri), uri, vscode.l10n.t('{0} (remote) ↔ yours', baseName(a.key)));
-      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not saved: {0} changed remotely. Compare the versions, then save again and choose Overwrite to keep yours.', baseName(a.key)));
+      void vscode.commands.executeCommand(
+        'vscode.diff',
+        ObjectFileSystem.readonlyUri(uri),
+        uri,
+        vscode.l10n.t('{0} (remote) ↔ yours', baseName(a.key)),
+      );
+      throw vscode.FileSystemError.Unavailable(
+        vscode.l10n.t(
+          'Not saved: {0} changed remotely. Compare the versions, then save again and choose Overwrite to keep yours.',
+          baseName(a.key),
+        ),
+      );
     }
-    throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not saved: {0} changed remotely and the save was cancelled.', baseName(a.key)));
+    throw vscode.FileSystemError.Unavailable(
+      vscode.l10n.t('Not saved: {0} changed remotely and the save was cancelled.', baseName(a.key)),
+    );
   }
 
   async delete(uri: vscode.Uri, options: { recursive: boolean }): Promise<void> {
@@ -230,7 +293,10 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
     await this.guard(uri, async () => {
       const s3 = await this.s3(a);
       if (a.key && !a.key.endsWith('/')) {
-        const exists = await s3.headObject(a.bucket, a.key).then(() => true, (e: unknown) => (isNotFound(e) ? false : Promise.reject(e)));
+        const exists = await s3.headObject(a.bucket, a.key).then(
+          () => true,
+          (e: unknown) => (isNotFound(e) ? false : Promise.reject(e)),
+        );
         if (exists) {
           await s3.deleteObject(a.bucket, a.key);
           this.seen.delete(uri.toString());
@@ -238,10 +304,14 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
         }
       }
       const prefix = asPrefix(a.key);
-      if (!prefix) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Delete a bucket with "Delete Bucket" in the NHN Cloud explorer.'));
+      if (!prefix)
+        throw vscode.FileSystemError.NoPermissions(
+          vscode.l10n.t('Delete a bucket with "Delete Bucket" in the NHN Cloud explorer.'),
+        );
       const keys = await allKeys(s3, a.bucket, prefix);
       if (!keys.length) throw vscode.FileSystemError.FileNotFound(uri);
-      if (!options.recursive && keys.some((k) => k !== prefix)) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('{0} is not empty.', prefix));
+      if (!options.recursive && keys.some((k) => k !== prefix))
+        throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('{0} is not empty.', prefix));
       await deleteKeys(s3, a.bucket, keys);
     });
     this.emitter.fire([{ type: vscode.FileChangeType.Deleted, uri }]);
@@ -265,33 +335,70 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
    * (multipart from the threshold setting on), and for a move the original is deleted once its
    * copy exists. A long copy shows in the status bar.
    */
-  private async copyOrMove(oldUri: vscode.Uri, newUri: vscode.Uri, options: { overwrite: boolean }, mode: 'copy' | 'move'): Promise<void> {
+  private async copyOrMove(
+    oldUri: vscode.Uri,
+    newUri: vscode.Uri,
+    options: { overwrite: boolean },
+    mode: 'copy' | 'move',
+  ): Promise<void> {
     if (this.readonly) throw vscode.FileSystemError.NoPermissions('Read-only.');
     const from = this.address(oldUri);
     const to = this.address(newUri);
-    if (from.region !== to.region) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Objects can be moved within one region only: download and upload them instead.'));
+    if (from.region !== to.region)
+      throw vscode.FileSystemError.NoPermissions(
+        vscode.l10n.t('Objects can be moved within one region only: download and upload them instead.'),
+      );
     await this.guard(oldUri, async () => {
       const s3 = await this.s3(from);
-      const isFile = !!from.key && !from.key.endsWith('/') && (await s3.headObject(from.bucket, from.key).then(() => true, (e: unknown) => (isNotFound(e) ? false : Promise.reject(e))));
+      const isFile =
+        !!from.key &&
+        !from.key.endsWith('/') &&
+        (await s3.headObject(from.bucket, from.key).then(
+          () => true,
+          (e: unknown) => (isNotFound(e) ? false : Promise.reject(e)),
+        ));
       let plan: CopyPlanItem[];
       if (isFile) {
-        if (!options.overwrite && (await s3.headObject(to.bucket, to.key).then(() => true, () => false))) throw vscode.FileSystemError.FileExists(newUri);
+        if (
+          !options.overwrite &&
+          (await s3.headObject(to.bucket, to.key).then(
+            () => true,
+            () => false,
+          ))
+        )
+          throw vscode.FileSystemError.FileExists(newUri);
         plan = [{ from: { bucket: from.bucket, key: from.key }, to: { bucket: to.bucket, key: to.key } }];
       } else {
-        plan = await planFolderCopy(s3, { bucket: from.bucket, prefix: asPrefix(from.key) }, { bucket: to.bucket, prefix: asPrefix(to.key) });
+        plan = await planFolderCopy(
+          s3,
+          { bucket: from.bucket, prefix: asPrefix(from.key) },
+          { bucket: to.bucket, prefix: asPrefix(to.key) },
+        );
         if (!plan.length) throw vscode.FileSystemError.FileNotFound(oldUri);
       }
       const total = plan.reduce((n, p) => n + (p.size ?? 0), 0);
       const run = () => copyPlan(s3, plan, mode);
       if (total < multipartCopyThresholdBytes()) return run();
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: mode === 'move' ? vscode.l10n.t('Moving {0} ({1})', baseName(from.key), formatSize(total)) : vscode.l10n.t('Copying {0} ({1})', baseName(from.key), formatSize(total)) }, run);
+      await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Window,
+          title:
+            mode === 'move'
+              ? vscode.l10n.t('Moving {0} ({1})', baseName(from.key), formatSize(total))
+              : vscode.l10n.t('Copying {0} ({1})', baseName(from.key), formatSize(total)),
+        },
+        run,
+      );
     });
   }
 
   async createDirectory(uri: vscode.Uri): Promise<void> {
     if (this.readonly) throw vscode.FileSystemError.NoPermissions('Read-only.');
     const a = this.address(uri);
-    if (!a.key) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Create a bucket with "Create Bucket" in the NHN Cloud explorer.'));
+    if (!a.key)
+      throw vscode.FileSystemError.NoPermissions(
+        vscode.l10n.t('Create a bucket with "Create Bucket" in the NHN Cloud explorer.'),
+      );
     await this.guard(uri, async () => (await this.s3(a)).putObject(a.bucket, asPrefix(a.key), ''));
     this.emitter.fire([{ type: vscode.FileChangeType.Created, uri }]);
   }
@@ -299,8 +406,13 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
 
 /** Objects at or above this size are copied multipart (`nhncloud.storage.multipartCopyThresholdMB`, at most 5 GiB). */
 export function multipartCopyThresholdBytes(): number {
-  const mb = vscode.workspace.getConfiguration('nhncloud.storage').get<number>('multipartCopyThresholdMB', SINGLE_COPY_LIMIT / MiB);
-  return Math.min(SINGLE_COPY_LIMIT, Math.max(MIN_PART_SIZE, (Number.isFinite(mb) ? mb : SINGLE_COPY_LIMIT / MiB) * MiB));
+  const mb = vscode.workspace
+    .getConfiguration('nhncloud.storage')
+    .get<number>('multipartCopyThresholdMB', SINGLE_COPY_LIMIT / MiB);
+  return Math.min(
+    SINGLE_COPY_LIMIT,
+    Math.max(MIN_PART_SIZE, (Number.isFinite(mb) ? mb : SINGLE_COPY_LIMIT / MiB) * MiB),
+  );
 }
 
 /** One object to copy; `size` (from a listing) only weighs the progress. */
@@ -311,16 +423,38 @@ export interface CopyPlanItem {
 }
 
 /** Every object under `from.prefix` (its marker included), mapped to the same place under `to.prefix`. */
-export async function planFolderCopy(s3: S3Client, from: { bucket: string; prefix: string }, to: { bucket: string; prefix: string }, signal?: AbortSignal): Promise<CopyPlanItem[]> {
+export async function planFolderCopy(
+  s3: S3Client,
+  from: { bucket: string; prefix: string },
+  to: { bucket: string; prefix: string },
+  signal?: AbortSignal,
+): Promise<CopyPlanItem[]> {
   const plan: CopyPlanItem[] = [];
   for await (const page of s3.listObjects({ bucket: from.bucket, prefix: from.prefix || undefined }, { signal }))
-    for (const e of page.contents) plan.push({ from: { bucket: from.bucket, key: e.key }, to: { bucket: to.bucket, key: to.prefix + e.key.slice(from.prefix.length) }, size: e.size });
+    for (const e of page.contents)
+      plan.push({
+        from: { bucket: from.bucket, key: e.key },
+        to: { bucket: to.bucket, key: to.prefix + e.key.slice(from.prefix.length) },
+        size: e.size,
+      });
   return plan;
 }
 
 /** Copies one planned object (any size) and, for a move, deletes the original once the copy exists. */
-export async function copyPlanned(s3: S3Client, item: CopyPlanItem, mode: 'copy' | 'move', signal?: AbortSignal, onBytes?: (loaded: number) => void): Promise<void> {
-  await copyObjectAnySize(s3, { from: item.from, to: item.to, multipartThreshold: multipartCopyThresholdBytes(), signal, onProgress: onBytes && ((p) => onBytes(p.loaded)) });
+export async function copyPlanned(
+  s3: S3Client,
+  item: CopyPlanItem,
+  mode: 'copy' | 'move',
+  signal?: AbortSignal,
+  onBytes?: (loaded: number) => void,
+): Promise<void> {
+  await copyObjectAnySize(s3, {
+    from: item.from,
+    to: item.to,
+    multipartThreshold: multipartCopyThresholdBytes(),
+    signal,
+    onProgress: onBytes && ((p) => onBytes(p.loaded)),
+  });
   if (mode === 'move') await s3.deleteObject(item.from.bucket, item.from.key, { signal });
 }
 
@@ -331,15 +465,30 @@ async function copyPlan(s3: S3Client, plan: CopyPlanItem[], mode: 'copy' | 'move
 /** Every key under a prefix (no delimiter), the marker `prefix/` included. */
 export async function allKeys(s3: S3Client, bucket: string, prefix: string, signal?: AbortSignal): Promise<string[]> {
   const keys: string[] = [];
-  for await (const page of s3.listObjects({ bucket, prefix: prefix || undefined }, { signal })) for (const e of page.contents) keys.push(e.key);
+  for await (const page of s3.listObjects({ bucket, prefix: prefix || undefined }, { signal }))
+    for (const e of page.contents) keys.push(e.key);
   return keys;
 }
 
 /** Deletes keys 1,000 per request; a key the service could not delete fails the whole call with its reason. */
-export async function deleteKeys(s3: S3Client, bucket: string, keys: string[], onProgress?: (done: number) => void, signal?: AbortSignal): Promise<void> {
+export async function deleteKeys(
+  s3: S3Client,
+  bucket: string,
+  keys: string[],
+  onProgress?: (done: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   for (let i = 0; i < keys.length; i += 1000) {
     const r = await s3.deleteObjects(bucket, keys.slice(i, i + 1000), { signal });
-    if (r.errors.length) throw new Error(vscode.l10n.t('{0} object(s) could not be deleted, e.g. {1}: {2}', r.errors.length, r.errors[0].key, r.errors[0].message));
+    if (r.errors.length)
+      throw new Error(
+        vscode.l10n.t(
+          '{0} object(s) could not be deleted, e.g. {1}: {2}',
+          r.errors.length,
+          r.errors[0].key,
+          r.errors[0].message,
+        ),
+      );
     onProgress?.(Math.min(keys.length, i + 1000));
   }
 }

@@ -21,7 +21,9 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
-export async function startFixture(opts: { tokenTtlMs?: number; buildDelayMs?: number; password?: string; now?: () => number } = {}): Promise<Fixture> {
+export async function startFixture(
+  opts: { tokenTtlMs?: number; buildDelayMs?: number; password?: string; now?: () => number } = {},
+): Promise<Fixture> {
   const state = new IdentityState();
   if (opts.tokenTtlMs !== undefined) state.tokenTtlMs = opts.tokenTtlMs;
   const server = new SandboxServer();
@@ -30,8 +32,19 @@ export async function startFixture(opts: { tokenTtlMs?: number; buildDelayMs?: n
   server.register(network);
   const url = await server.listen();
   const logs: string[] = [];
-  const logger: Logger = { trace: (m) => logs.push(m), debug: (m) => logs.push(m), info: (m) => logs.push(m), warn: (m) => logs.push(m), error: (m) => logs.push(m) };
-  const transport = new Transport({ userAgent: 'nhncloud-explorer-test', retries: { max: 2, baseDelayMs: 1, maxDelayMs: 5 }, logger, redactor: new Redactor() });
+  const logger: Logger = {
+    trace: (m) => logs.push(m),
+    debug: (m) => logs.push(m),
+    info: (m) => logs.push(m),
+    warn: (m) => logs.push(m),
+    error: (m) => logs.push(m),
+  };
+  const transport = new Transport({
+    userAgent: 'nhncloud-explorer-test',
+    retries: { max: 2, baseDelayMs: 1, maxDelayMs: 5 },
+    logger,
+    redactor: new Redactor(),
+  });
   const identity = new IdentityClient({
     baseUrl: `${url}/identity`,
     tenantId: SANDBOX_IDENTITY.tenantId,

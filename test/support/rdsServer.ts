@@ -33,14 +33,21 @@ export const fail = (resultCode: number, resultMessage: string) => ({
   json: { header: { resultCode, resultMessage, isSuccessful: false } },
 });
 
-export async function startServer(handler: (req: Recorded, index: number) => Answer | Promise<Answer>): Promise<TestServer> {
+export async function startServer(
+  handler: (req: Recorded, index: number) => Answer | Promise<Answer>,
+): Promise<TestServer> {
   const requests: Recorded[] = [];
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
-      const rec: Recorded = { method: req.method ?? '', url: new URL(req.url ?? '/', 'http://127.0.0.1'), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const rec: Recorded = {
+        method: req.method ?? '',
+        url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(rec);
       const a = await handler(rec, requests.length - 1);
       if ('drop' in a) return req.socket.destroy();
@@ -67,7 +74,11 @@ export async function startServer(handler: (req: Recorded, index: number) => Ans
   };
 }
 
-export const CREDENTIALS = { appKey: 'AppKey-7f3a9c', accessKeyId: 'AccessKeyId-51be02', secretAccessKey: 'SecretAccessKey-d4e8aa' };
+export const CREDENTIALS = {
+  appKey: 'AppKey-7f3a9c',
+  accessKeyId: 'AccessKeyId-51be02',
+  secretAccessKey: 'SecretAccessKey-d4e8aa',
+};
 
 /** Every line the client logs, at every level. */
 export function captureLogger(): Logger & { lines: string[] } {
@@ -77,7 +88,12 @@ export function captureLogger(): Logger & { lines: string[] } {
 }
 
 export function makeTransport(opts: Partial<TransportOptions> = {}): Transport {
-  return new Transport({ userAgent: 'nhncloud-explorer-test/0.0.0', retries: { max: 2, baseDelayMs: 1, maxDelayMs: 5 }, redactor: new Redactor(), ...opts });
+  return new Transport({
+    userAgent: 'nhncloud-explorer-test/0.0.0',
+    retries: { max: 2, baseDelayMs: 1, maxDelayMs: 5 },
+    redactor: new Redactor(),
+    ...opts,
+  });
 }
 
 export function makeClient(baseUrl: string, opts: Partial<TransportOptions> = {}): RdsClient {

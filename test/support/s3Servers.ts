@@ -28,7 +28,9 @@ function makeTransport(): Transport {
   return new Transport({ userAgent: 'nhncloud-explorer-tests', retries: { max: 1, baseDelayMs: 20 } });
 }
 
-export async function startSandbox(opts: { seed?: boolean; signingRegions?: Record<string, string> } = {}): Promise<S3Target> {
+export async function startSandbox(
+  opts: { seed?: boolean; signingRegions?: Record<string, string> } = {},
+): Promise<S3Target> {
   const server = new SandboxServer();
   const service = registerStorage(server, new StorageSandbox({ seed: opts.seed, signingRegions: opts.signingRegions }));
   const url = await server.listen();
@@ -40,7 +42,14 @@ export async function startSandbox(opts: { seed?: boolean; signingRegions?: Reco
     access: SANDBOX_S3_CREDENTIAL.access,
     secret: SANDBOX_S3_CREDENTIAL.secret,
     transport,
-    client: (over = {}) => new S3Client({ baseUrl, accessKey: SANDBOX_S3_CREDENTIAL.access, secretKey: SANDBOX_S3_CREDENTIAL.secret, transport, ...over }),
+    client: (over = {}) =>
+      new S3Client({
+        baseUrl,
+        accessKey: SANDBOX_S3_CREDENTIAL.access,
+        secretKey: SANDBOX_S3_CREDENTIAL.secret,
+        transport,
+        ...over,
+      }),
     caps: { acl: true, listUploads: true, abort: true, listParts: true, location: true },
     sandbox: { server, service },
     close: async () => {
@@ -52,9 +61,18 @@ export async function startSandbox(opts: { seed?: boolean; signingRegions?: Reco
 }
 
 export async function startS3rver(): Promise<S3Target> {
-  const S3rver = require('@20minutes/s3rver') as new (o: object) => { run(): Promise<{ port: number }>; close(): Promise<void> };
+  const S3rver = require('@20minutes/s3rver') as new (o: object) => {
+    run(): Promise<{ port: number }>;
+    close(): Promise<void>;
+  };
   const directory = mkdtempSync(join(tmpdir(), 's3rver-'));
-  const s3 = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: 'demo-bucket', configs: [] }] });
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: 'demo-bucket', configs: [] }],
+  });
   const { port } = await s3.run();
   const transport = makeTransport();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -89,7 +107,15 @@ export async function startSwiftTarget(): Promise<S3Target> {
     access: swift.accessKey,
     secret: swift.secretKey,
     transport,
-    client: (over = {}) => new S3Client({ baseUrl: swift.endpoint, accessKey: swift.accessKey, secretKey: swift.secretKey, signingRegion: swift.region, transport, ...over }),
+    client: (over = {}) =>
+      new S3Client({
+        baseUrl: swift.endpoint,
+        accessKey: swift.accessKey,
+        secretKey: swift.secretKey,
+        signingRegion: swift.region,
+        transport,
+        ...over,
+      }),
     caps: { acl: true, listUploads: true, abort: true, listParts: true, location: true },
     close: async () => {
       await transport.close();

@@ -5,17 +5,27 @@ import { RdsClient } from '../../src/client/rds/client';
 import { waitForJob } from '../../src/client/rds/jobs';
 import { type Sandbox } from '../../src/sandbox';
 
-export function clientFor(sb: Sandbox, region: 'KR1' | 'KR2' | 'JP1' = 'KR1', role: 'ADMIN' | 'VIEWER' = 'ADMIN', retries = 0): RdsClient {
+export function clientFor(
+  sb: Sandbox,
+  region: 'KR1' | 'KR2' | 'JP1' = 'KR1',
+  role: 'ADMIN' | 'VIEWER' = 'ADMIN',
+  retries = 0,
+): RdsClient {
   const s = sb.sandboxProfile({ role }).secrets;
   return new RdsClient({
     baseUrl: `${sb.url}/rds/${region.toLowerCase()}`,
     credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
-    transport: new Transport({ userAgent: 'nhncloud-explorer-test/0.0.0', retries: { max: retries, baseDelayMs: 1, maxDelayMs: 5 }, redactor: new Redactor() }),
+    transport: new Transport({
+      userAgent: 'nhncloud-explorer-test/0.0.0',
+      retries: { max: retries, baseDelayMs: 1, maxDelayMs: 5 },
+      redactor: new Redactor(),
+    }),
   });
 }
 
 /** Waits for a job with polls a few ms apart (the sandbox runs with a small time scale in tests). */
-export const waitJob = (rds: RdsClient, jobId: string) => waitForJob(rds, jobId, { initialDelayMs: 5, maxDelayMs: 20, timeoutMs: 20_000 });
+export const waitJob = (rds: RdsClient, jobId: string) =>
+  waitForJob(rds, jobId, { initialDelayMs: 5, maxDelayMs: 20, timeoutMs: 20_000 });
 
 export async function instanceByName(rds: RdsClient, name: string): Promise<any> {
   const { dbInstances } = await rds.listDbInstances();
@@ -25,7 +35,12 @@ export async function instanceByName(rds: RdsClient, name: string): Promise<any>
 }
 
 /** Raw call with fetch: proves what the sandbox itself answers (no client-side validation). */
-export async function raw(sb: Sandbox, method: string, path: string, opts: { body?: string; role?: 'ADMIN' | 'VIEWER'; headers?: Record<string, string>; region?: string } = {}) {
+export async function raw(
+  sb: Sandbox,
+  method: string,
+  path: string,
+  opts: { body?: string; role?: 'ADMIN' | 'VIEWER'; headers?: Record<string, string>; region?: string } = {},
+) {
   const s = sb.sandboxProfile({ role: opts.role ?? 'ADMIN' }).secrets;
   const res = await fetch(`${sb.url}/rds/${opts.region ?? 'kr1'}${path}`, {
     method,
@@ -48,4 +63,10 @@ export async function raw(sb: Sandbox, method: string, path: string, opts: { bod
   return { status: res.status, text, json };
 }
 
-export const TARGET = { tenantId: 'sandbox-tenant', username: 'user@example.com', password: 'api-password', targetContainer: 'exports', objectPath: 'rds/kr1' };
+export const TARGET = {
+  tenantId: 'sandbox-tenant',
+  username: 'user@example.com',
+  password: 'api-password',
+  targetContainer: 'exports',
+  objectPath: 'rds/kr1',
+};

@@ -15,4 +15,5 @@ export interface SwiftServer {
   stop(): Promise<void>;
 }
 export function startSwift(opts?: { dir?: string; port?: number; region?: string }): Promise<SwiftServer>;
-export function swiftMissing(): string | undefined;
+/** What to install (the apt-get command), or undefined when Swift is there; `searchPath` for tests. */
+export function swiftMissing(searchPath?: string[]): string | undefined;

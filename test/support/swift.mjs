@@ -30,18 +30,19 @@ const NEEDED = [
 
 const SEARCH_PATH = ['/usr/bin', '/usr/local/bin', '/usr/sbin', ...(process.env.PATH ?? '').split(':')].filter(Boolean);
 
-/** @param {string} name */
-function which(name) {
-  for (const dir of SEARCH_PATH) if (existsSync(join(dir, name))) return join(dir, name);
+/** @param {string} name @param {string[]} [searchPath] */
+function which(name, searchPath = SEARCH_PATH) {
+  for (const dir of searchPath) if (existsSync(join(dir, name))) return join(dir, name);
   return undefined;
 }
 
 /**
  * What to install for a Swift test server, or undefined when everything is there.
+ * @param {string[]} [searchPath]  where to look (default: /usr/bin, /usr/local/bin, /usr/sbin, PATH)
  * @returns {string | undefined}
  */
-export function swiftMissing() {
-  const packages = NEEDED.filter(([bin]) => !which(bin)).map(([, pkg]) => pkg);
+export function swiftMissing(searchPath = SEARCH_PATH) {
+  const packages = NEEDED.filter(([bin]) => !which(bin, searchPath)).map(([, pkg]) => pkg);
   if (!packages.length) return undefined;
   return (
     `OpenStack Swift is not installed (missing: ${packages.join(', ')}). The object storage tests run against it: ` +
@@ -207,7 +208,16 @@ export async function startSwift(opts = {}) {
       '[filter:cache]',
       'use = egg:swift#memcache',
       `memcache_servers = 127.0.0.1:${memcachePort}`,
-      ...['catch_errors', 'gatekeeper', 'healthcheck', 'proxy-logging', 'listing_formats', 'copy', 'slo', 'dlo'].flatMap((f) => [`[filter:${f}]`, `use = egg:swift#${f.replace('-', '_')}`]),
+      ...[
+        'catch_errors',
+        'gatekeeper',
+        'healthcheck',
+        'proxy-logging',
+        'listing_formats',
+        'copy',
+        'slo',
+        'dlo',
+      ].flatMap((f) => [`[filter:${f}]`, `use = egg:swift#${f.replace('-', '_')}`]),
       '',
     ].join('\n'),
   );
@@ -218,8 +228,13 @@ export async function startSwift(opts = {}) {
   /** @param {string} name @param {string[]} args */
   const launch = (name, args) => {
     const log = openSync(join(dir, 'log', `${name}.log`), 'w');
-    const child = spawn(which(name === 'memcached' ? 'memcached' : `swift-${name}-server`) ?? name, args, { stdio: ['ignore', log, log] });
+    const child = spawn(which(name === 'memcached' ? 'memcached' : `swift-${name}-server`) ?? name, args, {
+      stdio: ['ignore', log, log],
+    });
     closeSync(log);
+    // Not keeping this process alive: a run whose stop() was never reached still ends (and the
+    // exit hook then kills what is left) instead of hanging.
+    child.unref();
     children.push(child);
     running.add(child);
     child.once('exit', () => running.delete(child));
@@ -244,12 +259,16 @@ export async function startSwift(opts = {}) {
 
   try {
     launch('memcached', ['-u', user, '-l', '127.0.0.1', '-p', String(memcachePort), '-m', '64']);
-    for (const kind of ['object', 'container', 'account', 'proxy']) launch(kind, [join(dir, `etc/${kind}-server.conf`), '-v']);
+    for (const kind of ['object', 'container', 'account', 'proxy'])
+      launch(kind, [join(dir, `etc/${kind}-server.conf`), '-v']);
     const endpoint = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + 180_000;
     for (;;) {
       const dead = children.find((c) => c.exitCode !== null || c.signalCode !== null);
-      if (dead) throw new Error(`a Swift server ended while starting (${dead.spawnfile}, exit ${dead.exitCode ?? dead.signalCode})`);
+      if (dead)
+        throw new Error(
+          `a Swift server ended while starting (${dead.spawnfile}, exit ${dead.exitCode ?? dead.signalCode})`,
+        );
       // The backends first: a request the proxy cannot pass on marks that server as failing, and
       // the proxy then answers 503 ("Please reduce your request rate") for a minute.
       const backends = await Promise.all(Object.values(backendPorts).map(listening));
@@ -260,10 +279,19 @@ export async function startSwift(opts = {}) {
           () => false,
         ));
       if (ok) break;
-      if (Date.now() > deadline) throw new Error('Swift did not answer its health check within 90 s');
+      if (Date.now() > deadline)
+        throw new Error('Swift did not answer its health check within 180 s; the end of each log follows');
       await sleep(100);
     }
-    return { endpoint, accessKey: 'test:tester', secretKey: 'testing', region, dir, pids: children.map((c) => c.pid ?? 0), stop };
+    return {
+      endpoint,
+      accessKey: 'test:tester',
+      secretKey: 'testing',
+      region,
+      dir,
+      pids: children.map((c) => c.pid ?? 0),
+      stop,
+    };
   } catch (err) {
     const logs = ['proxy', 'object', 'container', 'account', 'memcached']
       .map((n) => {

@@ -66,12 +66,25 @@ export const stubVscode = {
     showWarningMessage: async (text: string) => void messages.push({ level: 'warning', text }),
     showErrorMessage: async (text: string) => void messages.push({ level: 'error', text }),
     setStatusBarMessage: () => ({ dispose() {} }),
+    // The query console listens for editors and documents (src/rds/connection/console.ts).
+    onDidChangeActiveTextEditor: () => ({ dispose() {} }),
+    activeTextEditor: undefined,
+    visibleTextEditors: [],
   },
+  languages: { registerCodeLensProvider: () => ({ dispose() {} }) },
   commands: { executeCommand: async () => undefined },
-  workspace: { getConfiguration: () => ({ get: (_k: string, d?: unknown) => d }) },
+  workspace: {
+    getConfiguration: () => ({ get: (_k: string, d?: unknown) => d }),
+    onDidCloseTextDocument: () => ({ dispose() {} }),
+    textDocuments: [],
+  },
   env: { language: 'en', clipboard: { writeText: async () => undefined } },
   // vscode.l10n.t without a bundle: the English text with {0}, {1}... filled in.
-  l10n: { t: (message: string, ...args: unknown[]) => message.replace(/\{(\d+)\}/g, (all, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : all)), bundle: undefined },
+  l10n: {
+    t: (message: string, ...args: unknown[]) =>
+      message.replace(/\{(\d+)\}/g, (all, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : all)),
+    bundle: undefined,
+  },
 };
 
 let installed = false;

@@ -16,7 +16,10 @@ start((init) => {
   const wizard = new Wizard({
     mode: 'create',
     target: saved?.target ?? init.target,
-    values: saved?.values ?? { ...DEFAULT_VALUES, ...schedulesToValues([{ backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' }]) },
+    values: saved?.values ?? {
+      ...DEFAULT_VALUES,
+      ...schedulesToValues([{ backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' }]),
+    },
     job: saved?.job,
     schema: () => CreateDbInstanceBody,
     body: createBody,

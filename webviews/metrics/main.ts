@@ -31,7 +31,14 @@ const RANGES: Array<[string, number]> = [
   [l10n.t('Last 30 days'), 30 * 86400],
 ];
 const INTERVALS = ['', '1', '5', '30', '120', '1440'];
-const PALETTE = ['--vscode-charts-blue', '--vscode-charts-orange', '--vscode-charts-green', '--vscode-charts-purple', '--vscode-charts-red', '--vscode-charts-yellow'];
+const PALETTE = [
+  '--vscode-charts-blue',
+  '--vscode-charts-orange',
+  '--vscode-charts-green',
+  '--vscode-charts-purple',
+  '--vscode-charts-red',
+  '--vscode-charts-yellow',
+];
 
 interface SavedState {
   target: PanelTarget;
@@ -71,7 +78,11 @@ function chart(stat: Statistic, index: number): HTMLElement {
   const fg = cssVar('--vscode-foreground', '#888');
   const gridColor = cssVar('--vscode-editorWidget-border', 'rgba(128,128,128,0.3)');
   const stroke = cssVar(PALETTE[index % PALETTE.length], fg);
-  const box = h('figure', { class: 'chart', 'aria-label': `${stat.measureName} chart` }, h('figcaption', null, `${stat.measureName}${stat.unit ? ` (${stat.unit})` : ''}`));
+  const box = h(
+    'figure',
+    { class: 'chart', 'aria-label': `${stat.measureName} chart` },
+    h('figcaption', null, `${stat.measureName}${stat.unit ? ` (${stat.unit})` : ''}`),
+  );
   const width = Math.max(300, grid.clientWidth - 16);
   const axis = { stroke: fg, grid: { stroke: gridColor, width: 1 }, ticks: { stroke: gridColor, width: 1 } };
   const plot = new uPlot(
@@ -88,7 +99,15 @@ function chart(stat: Statistic, index: number): HTMLElement {
   );
   charts.set(stat.measureName, plot);
   const last = stat.values.at(-1);
-  box.append(h('p', { class: 'sr-only' }, last ? l10n.t('Latest {0}: {1} {2}', stat.measureName, last[1], stat.unit ?? '') : l10n.t('No data for {0}', stat.measureName)));
+  box.append(
+    h(
+      'p',
+      { class: 'sr-only' },
+      last
+        ? l10n.t('Latest {0}: {1} {2}', stat.measureName, last[1], stat.unit ?? '')
+        : l10n.t('No data for {0}', stat.measureName),
+    ),
+  );
   return box;
 }
 
@@ -115,7 +134,10 @@ async function refresh(): Promise<void> {
     status.textContent = l10n.t('Updated {0}; refreshes every minute while open.', to.toLocaleTimeString());
   } catch (e) {
     status.textContent = '';
-    grid.replaceChildren(notice('error', l10n.t('Could not read the metrics: {0}', (e as Error).message)), button(l10n.t('Retry'), () => void refresh()));
+    grid.replaceChildren(
+      notice('error', l10n.t('Could not read the metrics: {0}', (e as Error).message)),
+      button(l10n.t('Retry'), () => void refresh()),
+    );
   }
 }
 
@@ -131,14 +153,28 @@ async function main(init: { target: PanelTarget }): Promise<void> {
   state = saved ?? { target: init.target, measures: ['CPU_USAGE'], range: 3600, interval: '' };
   if (!state.target.id) return void app.replaceChildren(notice('error', l10n.t('No DB instance was given.')));
   app.replaceChildren(h('p', { class: 'loading' }, l10n.t('Loading the metrics…')));
-  const { metrics } = (await rpc.request('listMetrics', {})) as { metrics: Array<{ measureName: string; unit?: string }> };
+  const { metrics } = (await rpc.request('listMetrics', {})) as {
+    metrics: Array<{ measureName: string; unit?: string }>;
+  };
   const names = [...new Set(metrics.map((m) => m.measureName))].sort();
   state.measures = state.measures.filter((m) => names.includes(m));
   if (!state.measures.length && names.length) state.measures = [names[0]];
 
-  const measures = h('vscode-multi-select', { id: 'measures' }, ...names.map((n) => h('vscode-option', { value: n }, n))) as Ctl;
-  const range = h('vscode-single-select', { id: 'range' }, ...RANGES.map(([label, s]) => h('vscode-option', { value: String(s) }, label))) as Ctl;
-  const interval = h('vscode-single-select', { id: 'interval' }, ...INTERVALS.map((i) => h('vscode-option', { value: i }, i ? `${i} min` : l10n.t('Service default')))) as Ctl;
+  const measures = h(
+    'vscode-multi-select',
+    { id: 'measures' },
+    ...names.map((n) => h('vscode-option', { value: n }, n)),
+  ) as Ctl;
+  const range = h(
+    'vscode-single-select',
+    { id: 'range' },
+    ...RANGES.map(([label, s]) => h('vscode-option', { value: String(s) }, label)),
+  ) as Ctl;
+  const interval = h(
+    'vscode-single-select',
+    { id: 'interval' },
+    ...INTERVALS.map((i) => h('vscode-option', { value: i }, i ? `${i} min` : l10n.t('Service default'))),
+  ) as Ctl;
   queueMicrotask(() => {
     measures.value = state.measures;
     range.value = String(state.range);
@@ -180,5 +216,10 @@ async function main(init: { target: PanelTarget }): Promise<void> {
 }
 
 start((init) => {
-  main(init).catch((e: Error) => app.replaceChildren(notice('error', l10n.t('Could not load the metrics: {0}', e.message)), button(l10n.t('Retry'), () => main(init))));
+  main(init).catch((e: Error) =>
+    app.replaceChildren(
+      notice('error', l10n.t('Could not load the metrics: {0}', e.message)),
+      button(l10n.t('Retry'), () => main(init)),
+    ),
+  );
 });

@@ -10,7 +10,12 @@ import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
-import { checkParameterValue, parseAllowedValue, readOnlyReason, type ParameterControl } from '../../src/panels/model/allowedValue';
+import {
+  checkParameterValue,
+  parseAllowedValue,
+  readOnlyReason,
+  type ParameterControl,
+} from '../../src/panels/model/allowedValue';
 import {
   compareGroups,
   diffRows,
@@ -86,12 +91,15 @@ class Editor {
     this.group = r.group;
     this.instances = r.instances;
     this.others = r.others;
-    this.params = [...r.group.parameters].sort((a: Parameter, b: Parameter) => a.parameterName.localeCompare(b.parameterName));
+    this.params = [...r.group.parameters].sort((a: Parameter, b: Parameter) =>
+      a.parameterName.localeCompare(b.parameterName),
+    );
     this.keys = searchKeys(this.params);
     this.controls = this.params.map((p) => parseAllowedValue(p.allowedValue));
     // Drop saved edits of parameters that no longer exist or now hold the edited value.
     const byId = new Map(this.params.map((p) => [p.parameterId, p]));
-    for (const id of Object.keys(this.pending)) if (!byId.has(id) || byId.get(id)!.value === this.pending[id]) delete this.pending[id];
+    for (const id of Object.keys(this.pending))
+      if (!byId.has(id) || byId.get(id)!.value === this.pending[id]) delete this.pending[id];
     this.render();
   }
 
@@ -103,11 +111,25 @@ class Editor {
     const g = this.group;
     this.header.replaceChildren(
       h('h1', null, g.parameterGroupName),
-      h('p', { class: 'field-help' }, g.description
-        ? l10n.t('{0} · {1} · {2} parameters · {3}', g.dbVersion, g.parameterGroupStatus ?? '', this.params.length, g.description)
-        : l10n.t('{0} · {1} · {2} parameters', g.dbVersion, g.parameterGroupStatus ?? '', this.params.length)),
+      h(
+        'p',
+        { class: 'field-help' },
+        g.description
+          ? l10n.t(
+              '{0} · {1} · {2} parameters · {3}',
+              g.dbVersion,
+              g.parameterGroupStatus ?? '',
+              this.params.length,
+              g.description,
+            )
+          : l10n.t('{0} · {1} · {2} parameters', g.dbVersion, g.parameterGroupStatus ?? '', this.params.length),
+      ),
     );
-    const filterBox = h('vscode-textfield', { placeholder: l10n.t('Filter by name, value or file group'), 'aria-label': l10n.t('Filter parameters'), id: 'filter' }) as Ctl;
+    const filterBox = h('vscode-textfield', {
+      placeholder: l10n.t('Filter by name, value or file group'),
+      'aria-label': l10n.t('Filter parameters'),
+      id: 'filter',
+    }) as Ctl;
     filterBox.value = this.filter.text;
     filterBox.addEventListener('input', () => {
       this.filter = { ...this.filter, text: filterBox.value };
@@ -125,11 +147,24 @@ class Editor {
     const head = h(
       'div',
       { class: 'pg-row pg-head', role: 'row' },
-      ...[l10n.t('Name'), l10n.t('Value'), l10n.t('Default'), l10n.t('Allowed values'), l10n.t('Update'), l10n.t('Apply'), l10n.t('File group')].map((t) => h('div', { role: 'columnheader', class: 'pg-cell' }, t)),
+      ...[
+        l10n.t('Name'),
+        l10n.t('Value'),
+        l10n.t('Default'),
+        l10n.t('Allowed values'),
+        l10n.t('Update'),
+        l10n.t('Apply'),
+        l10n.t('File group'),
+      ].map((t) => h('div', { role: 'columnheader', class: 'pg-cell' }, t)),
     );
     this.scroller.replaceChildren(this.spacer, this.body);
     this.scroller.addEventListener('scroll', () => this.schedule());
-    const table = h('div', { class: 'pg-table', role: 'table', 'aria-label': l10n.t('Parameters') }, head, this.scroller);
+    const table = h(
+      'div',
+      { class: 'pg-table', role: 'table', 'aria-label': l10n.t('Parameters') },
+      head,
+      this.scroller,
+    );
     app.replaceChildren(
       this.header,
       this.banner,
@@ -161,7 +196,13 @@ class Editor {
     const need = this.instances.filter((i) => i.needToApplyParameterGroup);
     if (!need.length) {
       this.banner.replaceChildren(
-        this.instances.length ? h('p', { class: 'field-help' }, l10n.t('Used by {0}.', this.instances.map((i) => i.dbInstanceName).join(', '))) : h('p', { class: 'field-help' }, l10n.t('No instance uses this group.')),
+        this.instances.length
+          ? h(
+              'p',
+              { class: 'field-help' },
+              l10n.t('Used by {0}.', this.instances.map((i) => i.dbInstanceName).join(', ')),
+            )
+          : h('p', { class: 'field-help' }, l10n.t('No instance uses this group.')),
       );
       return;
     }
@@ -174,7 +215,10 @@ class Editor {
   private async apply(need: InstanceRef[]): Promise<void> {
     this.banner.append(h('p', { class: 'field-help', id: 'apply-status' }, l10n.t('Applying…')));
     try {
-      const r = await rpc.request('apply', { parameterGroupId: this.group.parameterGroupId, dbInstanceIds: need.map((i) => i.dbInstanceId) });
+      const r = await rpc.request('apply', {
+        parameterGroupId: this.group.parameterGroupId,
+        dbInstanceIds: need.map((i) => i.dbInstanceId),
+      });
       if (r.applied) await this.load();
       else this.renderBanner();
     } catch (e) {
@@ -190,7 +234,9 @@ class Editor {
 
   private refilter(): void {
     this.visible = filterParameters(this.params, this.keys, this.pending, this.filter);
-    this.count.textContent = this.visible.length ? l10n.t('{0} of {1}', this.visible.length, this.params.length) : l10n.t('No parameter matches (of {0})', this.params.length);
+    this.count.textContent = this.visible.length
+      ? l10n.t('{0} of {1}', this.visible.length, this.params.length)
+      : l10n.t('No parameter matches (of {0})', this.params.length);
     this.spacer.style.height = `${this.visible.length * ROW_HEIGHT}px`;
     for (const el of this.rows.values()) el.remove();
     this.rows.clear();
@@ -246,8 +292,18 @@ class Editor {
         'data-name': p.parameterName,
         'data-group': p.parameterFileGroup ?? '',
       },
-      h('div', { role: 'cell', class: 'pg-cell pg-name', title: p.fileParameterName || p.parameterName }, p.parameterName),
-      h('div', { role: 'cell', class: 'pg-cell pg-value' }, reason ? h('span', { class: 'pg-readonly', title: reason, 'aria-label': `${value}. ${reason}` }, value, ' 🔒') : this.control(p, control, value, error)),
+      h(
+        'div',
+        { role: 'cell', class: 'pg-cell pg-name', title: p.fileParameterName || p.parameterName },
+        p.parameterName,
+      ),
+      h(
+        'div',
+        { role: 'cell', class: 'pg-cell pg-value' },
+        reason
+          ? h('span', { class: 'pg-readonly', title: reason, 'aria-label': `${value}. ${reason}` }, value, ' 🔒')
+          : this.control(p, control, value, error),
+      ),
       h('div', { role: 'cell', class: 'pg-cell' }, p.defaultValue),
       h('div', { role: 'cell', class: 'pg-cell pg-allowed', title: p.allowedValue ?? '' }, p.allowedValue || '—'),
       h('div', { role: 'cell', class: 'pg-cell' }, p.updateType),
@@ -266,7 +322,11 @@ class Editor {
       el.checked = value === control.on;
       el.addEventListener('change', () => this.edit(p, el.checked ? control.on : control.off));
     } else if (control.kind === 'select') {
-      el = h('vscode-single-select', { 'aria-label': label }, ...control.options.map((o) => h('vscode-option', { value: o }, o))) as Ctl;
+      el = h(
+        'vscode-single-select',
+        { 'aria-label': label },
+        ...control.options.map((o) => h('vscode-option', { value: o }, o)),
+      ) as Ctl;
       if (!control.options.includes(value)) el.prepend(h('vscode-option', { value }, value));
       queueMicrotask(() => (el.value = value));
       el.addEventListener('change', () => this.edit(p, el.value));
@@ -333,7 +393,12 @@ class Editor {
   private stageDefaults(): void {
     const staged = resetToDefaults(this.params, (p) => !readOnlyReason(p.updateType));
     this.setAllPending(staged);
-    this.panel.replaceChildren(notice('info', l10n.t('{0} parameter(s) staged back to their defaults. Review and save to apply.', Object.keys(staged).length)));
+    this.panel.replaceChildren(
+      notice(
+        'info',
+        l10n.t('{0} parameter(s) staged back to their defaults. Review and save to apply.', Object.keys(staged).length),
+      ),
+    );
   }
 
   private review(): void {
@@ -344,22 +409,59 @@ class Editor {
       ? notice(
           'warning',
           this.instances.length
-            ? l10n.t('Some changes are applied through the configuration file (FILE/BOTH): these instances restart when the group is applied: {0}.', this.instances.map((i) => i.dbInstanceName).join(', '))
-            : l10n.t('Some changes are applied through the configuration file (FILE/BOTH): instances restart when the group is applied.'),
+            ? l10n.t(
+                'Some changes are applied through the configuration file (FILE/BOTH): these instances restart when the group is applied: {0}.',
+                this.instances.map((i) => i.dbInstanceName).join(', '),
+              )
+            : l10n.t(
+                'Some changes are applied through the configuration file (FILE/BOTH): instances restart when the group is applied.',
+              ),
         )
       : null;
-    const save = button(l10n.t('Save'), () => void this.save(rows.map((r) => ({ parameterId: r.parameterId, value: r.to }))), { id: 'save', disabled: invalid.length > 0 });
+    const save = button(
+      l10n.t('Save'),
+      () => void this.save(rows.map((r) => ({ parameterId: r.parameterId, value: r.to }))),
+      { id: 'save', disabled: invalid.length > 0 },
+    );
     this.panel.replaceChildren(
       h('h2', null, l10n.t('Changes')),
       h(
         'table',
         { class: 'summary diff' },
-        h('thead', null, h('tr', null, ...[l10n.t('Parameter'), l10n.t('Saved value'), l10n.t('New value'), l10n.t('Apply type')].map((t) => h('th', { scope: 'col' }, t)))),
-        h('tbody', null, ...rows.map((r) => h('tr', null, h('th', { scope: 'row' }, r.parameterName), h('td', { class: 'diff-from' }, r.from), h('td', { class: 'diff-to' }, r.to), h('td', null, r.applyType)))),
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            ...[l10n.t('Parameter'), l10n.t('Saved value'), l10n.t('New value'), l10n.t('Apply type')].map((t) =>
+              h('th', { scope: 'col' }, t),
+            ),
+          ),
+        ),
+        h(
+          'tbody',
+          null,
+          ...rows.map((r) =>
+            h(
+              'tr',
+              null,
+              h('th', { scope: 'row' }, r.parameterName),
+              h('td', { class: 'diff-from' }, r.from),
+              h('td', { class: 'diff-to' }, r.to),
+              h('td', null, r.applyType),
+            ),
+          ),
+        ),
       ),
       ...invalid.map((m) => notice('error', m)),
       ...(restartWarn ? [restartWarn] : []),
-      h('div', { class: 'actions' }, save, button(l10n.t('Close'), () => this.panel.replaceChildren(), { secondary: true })),
+      h(
+        'div',
+        { class: 'actions' },
+        save,
+        button(l10n.t('Close'), () => this.panel.replaceChildren(), { secondary: true }),
+      ),
     );
     save.focus();
   }
@@ -382,19 +484,42 @@ class Editor {
     const go = async () => {
       if (!name.value.trim()) return void (name.invalid = true);
       try {
-        await rpc.request('copy', { parameterGroupId: this.group.parameterGroupId, parameterGroupName: name.value.trim(), ...(desc.value ? { description: desc.value } : {}) });
-        this.panel.replaceChildren(notice('info', l10n.t('Copied as {0}; it opened in a new editor.', name.value.trim())));
+        await rpc.request('copy', {
+          parameterGroupId: this.group.parameterGroupId,
+          parameterGroupName: name.value.trim(),
+          ...(desc.value ? { description: desc.value } : {}),
+        });
+        this.panel.replaceChildren(
+          notice('info', l10n.t('Copied as {0}; it opened in a new editor.', name.value.trim())),
+        );
       } catch (e) {
         this.panel.append(notice('error', (e as Error).message));
       }
     };
-    this.panel.replaceChildren(h('h2', null, l10n.t('Copy as a new group')), h('label', null, l10n.t('Name'), ' ', name), h('label', null, ' ', l10n.t('Description'), ' ', desc), h('div', { class: 'actions' }, button(l10n.t('Copy'), () => void go()), button(l10n.t('Cancel'), () => this.panel.replaceChildren(), { secondary: true })));
+    this.panel.replaceChildren(
+      h('h2', null, l10n.t('Copy as a new group')),
+      h('label', null, l10n.t('Name'), ' ', name),
+      h('label', null, ' ', l10n.t('Description'), ' ', desc),
+      h(
+        'div',
+        { class: 'actions' },
+        button(l10n.t('Copy'), () => void go()),
+        button(l10n.t('Cancel'), () => this.panel.replaceChildren(), { secondary: true }),
+      ),
+    );
     name.focus();
   }
 
   private compareForm(): void {
-    if (!this.others.length) return void this.panel.replaceChildren(notice('info', l10n.t('No other parameter group of {0} to compare with.', this.group.dbVersion)));
-    const pick = h('vscode-single-select', { 'aria-label': l10n.t('Group to compare with') }, ...this.others.map((g) => h('vscode-option', { value: g.parameterGroupId }, g.parameterGroupName))) as Ctl;
+    if (!this.others.length)
+      return void this.panel.replaceChildren(
+        notice('info', l10n.t('No other parameter group of {0} to compare with.', this.group.dbVersion)),
+      );
+    const pick = h(
+      'vscode-single-select',
+      { 'aria-label': l10n.t('Group to compare with') },
+      ...this.others.map((g) => h('vscode-option', { value: g.parameterGroupId }, g.parameterGroupName)),
+    ) as Ctl;
     const out = h('div');
     const go = async () => {
       const other = this.others.find((g) => g.parameterGroupId === pick.value) ?? this.others[0];
@@ -407,8 +532,30 @@ class Editor {
             ? h(
                 'table',
                 { class: 'summary diff' },
-                h('thead', null, h('tr', null, h('th', { scope: 'col' }, l10n.t('Parameter')), h('th', { scope: 'col' }, this.group.parameterGroupName), h('th', { scope: 'col' }, other.parameterGroupName))),
-                h('tbody', null, ...diff.map((d) => h('tr', null, h('th', { scope: 'row' }, d.parameterName), h('td', null, d.left ?? '(absent)'), h('td', null, d.right ?? '(absent)')))),
+                h(
+                  'thead',
+                  null,
+                  h(
+                    'tr',
+                    null,
+                    h('th', { scope: 'col' }, l10n.t('Parameter')),
+                    h('th', { scope: 'col' }, this.group.parameterGroupName),
+                    h('th', { scope: 'col' }, other.parameterGroupName),
+                  ),
+                ),
+                h(
+                  'tbody',
+                  null,
+                  ...diff.map((d) =>
+                    h(
+                      'tr',
+                      null,
+                      h('th', { scope: 'row' }, d.parameterName),
+                      h('td', null, d.left ?? '(absent)'),
+                      h('td', null, d.right ?? '(absent)'),
+                    ),
+                  ),
+                ),
               )
             : notice('info', l10n.t('The two groups hold the same values.')),
         );
@@ -416,7 +563,17 @@ class Editor {
         out.replaceChildren(notice('error', (e as Error).message));
       }
     };
-    this.panel.replaceChildren(h('h2', null, l10n.t('Compare with another group')), pick, h('div', { class: 'actions' }, button(l10n.t('Compare'), () => void go()), button(l10n.t('Close'), () => this.panel.replaceChildren(), { secondary: true })), out);
+    this.panel.replaceChildren(
+      h('h2', null, l10n.t('Compare with another group')),
+      pick,
+      h(
+        'div',
+        { class: 'actions' },
+        button(l10n.t('Compare'), () => void go()),
+        button(l10n.t('Close'), () => this.panel.replaceChildren(), { secondary: true }),
+      ),
+      out,
+    );
   }
 }
 
@@ -424,11 +581,22 @@ start((init) => {
   const saved = getState<SavedState>();
   const target = saved?.target ?? init.target;
   if (!target.id) return void app.replaceChildren(notice('error', l10n.t('No parameter group was given.')));
-  const editor = new Editor(target, saved?.pending ?? {}, saved?.filter ?? { text: '', modifiedOnly: false, differsFromDefault: false });
+  const editor = new Editor(
+    target,
+    saved?.pending ?? {},
+    saved?.filter ?? { text: '', modifiedOnly: false, differsFromDefault: false },
+  );
   onEvent('apply', (p) => editor.onApplyProgress(p));
   const attempt = () => {
     app.replaceChildren(h('p', { class: 'loading' }, l10n.t('Loading the parameters…')));
-    editor.load().catch((e: Error) => app.replaceChildren(notice('error', l10n.t('Could not load the parameter group: {0}', e.message)), button(l10n.t('Retry'), attempt)));
+    editor
+      .load()
+      .catch((e: Error) =>
+        app.replaceChildren(
+          notice('error', l10n.t('Could not load the parameter group: {0}', e.message)),
+          button(l10n.t('Retry'), attempt),
+        ),
+      );
   };
   attempt();
 });

@@ -71,10 +71,19 @@ const tabs = h('div', { class: 'qr-tabs', role: 'tablist', 'aria-label': l10n.t(
 const statusLine = h('span', { class: 'qr-status', role: 'status', 'aria-live': 'polite' });
 const cancelButton = button(l10n.t('Cancel'), () => void cancel(), { secondary: true, id: 'qr-cancel' });
 const csvButton = button(l10n.t('Export CSV…'), () => void exportAs('csv'), { secondary: true, id: 'qr-export-csv' });
-const jsonButton = button(l10n.t('Export JSON…'), () => void exportAs('json'), { secondary: true, id: 'qr-export-json' });
+const jsonButton = button(l10n.t('Export JSON…'), () => void exportAs('json'), {
+  secondary: true,
+  id: 'qr-export-json',
+});
 const messages = h('div', { id: 'qr-messages' });
 const sqlText = h('pre', { class: 'qr-sql' });
-const viewport = h('div', { class: 'qr-viewport', id: 'qr-grid', tabindex: '0', role: 'grid', 'aria-label': l10n.t('Result rows') });
+const viewport = h('div', {
+  class: 'qr-viewport',
+  id: 'qr-grid',
+  tabindex: '0',
+  role: 'grid',
+  'aria-label': l10n.t('Result rows'),
+});
 const header = h('div', { class: 'qr-header', role: 'row' });
 const spacer = h('div', { class: 'qr-spacer' });
 viewport.append(header, spacer);
@@ -96,9 +105,21 @@ function statusOf(r: Result | undefined): string {
   if (!o) return r.columns ? l10n.t('Running… {0} rows so far.', formatCount(r.rows.length)) : l10n.t('Running…');
   const seconds = (o.elapsedMs / 1000).toFixed(2);
   if (o.stopped === 'cancelled') return l10n.t('Cancelled after {0} rows ({1} s).', formatCount(o.rowCount), seconds);
-  if (o.stopped === 'timeout') return l10n.t('Stopped at the time limit after {0} rows ({1} s). Raise nhncloud.database.queryTimeoutSeconds to allow longer statements.', formatCount(o.rowCount), seconds);
+  if (o.stopped === 'timeout')
+    return l10n.t(
+      'Stopped at the time limit after {0} rows ({1} s). Raise nhncloud.database.queryTimeoutSeconds to allow longer statements.',
+      formatCount(o.rowCount),
+      seconds,
+    );
   if (o.kind === 'rows') return l10n.t('{0} rows in {1} s.', formatCount(o.rowCount), seconds);
-  const parts = [l10n.t('{0} rows affected, {1} warnings, in {2} s.', formatCount(o.affectedRows ?? 0), formatCount(o.warnings ?? 0), seconds)];
+  const parts = [
+    l10n.t(
+      '{0} rows affected, {1} warnings, in {2} s.',
+      formatCount(o.affectedRows ?? 0),
+      formatCount(o.warnings ?? 0),
+      seconds,
+    ),
+  ];
   if (o.insertId) parts.push(l10n.t('Last insert id: {0}.', String(o.insertId)));
   if (o.info) parts.push(o.info);
   return parts.join(' ');
@@ -110,7 +131,17 @@ function renderTabs(): void {
   results.forEach((r, i) => {
     const label = `${i + 1}. ${r.sql.replace(/\s+/g, ' ').slice(0, 40)}`;
     tabs.append(
-      h('button', { class: `qr-tab${r.error ? ' failed' : ''}`, role: 'tab', 'aria-selected': String(i === selected), title: r.sql.slice(0, 500), onClick: () => select(i) }, label),
+      h(
+        'button',
+        {
+          class: `qr-tab${r.error ? ' failed' : ''}`,
+          role: 'tab',
+          'aria-selected': String(i === selected),
+          title: r.sql.slice(0, 500),
+          onClick: () => select(i),
+        },
+        label,
+      ),
     );
   });
 }
@@ -131,7 +162,9 @@ function renderAll(): void {
   sqlText.textContent = r?.sql ?? '';
   clear(messages);
   if (r?.error) {
-    const code = [r.error.code, r.error.errno !== undefined ? String(r.error.errno) : undefined, r.error.sqlState].filter(Boolean).join(' · ');
+    const code = [r.error.code, r.error.errno !== undefined ? String(r.error.errno) : undefined, r.error.sqlState]
+      .filter(Boolean)
+      .join(' · ');
     messages.append(notice('error', code ? `${r.error.message} (${code})` : r.error.message));
   }
   renderHeader(r);
@@ -144,7 +177,8 @@ function renderHeader(r: Result | undefined): void {
   viewport.hidden = !cols.length;
   if (!cols.length) return;
   header.append(h('div', { class: 'qr-cell qr-num', role: 'columnheader' }, '#'));
-  for (const c of cols) header.append(h('div', { class: 'qr-cell', role: 'columnheader', title: `${c.name} (${c.type})` }, c.name));
+  for (const c of cols)
+    header.append(h('div', { class: 'qr-cell', role: 'columnheader', title: `${c.name} (${c.type})` }, c.name));
 }
 
 /** The rows in view, and OVERSCAN either side: the only rows in the DOM. */

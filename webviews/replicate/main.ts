@@ -18,7 +18,14 @@ start((init) => {
   const source = init.source as SourceDetails | undefined;
   const sourceId = init.target.id;
   if (init.error || !source || !sourceId) {
-    app.replaceChildren(notice('error', init.error ? l10n.t('Could not read the source instance: {0}', init.error.message) : l10n.t('Could not read the source instance: no instance was given.')));
+    app.replaceChildren(
+      notice(
+        'error',
+        init.error
+          ? l10n.t('Could not read the source instance: {0}', init.error.message)
+          : l10n.t('Could not read the source instance: no instance was given.'),
+      ),
+    );
     return;
   }
   const saved = getState<WizardState>();
@@ -39,7 +46,11 @@ start((init) => {
       h(
         'p',
         { class: 'intro' },
-        l10n.t('Source: {0} ({1}). Fields you clear take the source’s value.', source.instance.dbInstanceName ?? sourceId, source.instance.dbVersion ?? ''),
+        l10n.t(
+          'Source: {0} ({1}). Fields you clear take the source’s value.',
+          source.instance.dbInstanceName ?? sourceId,
+          source.instance.dbVersion ?? '',
+        ),
       ),
     ],
   });

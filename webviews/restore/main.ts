@@ -39,7 +39,12 @@ function choiceOf(v: FormValues): RestoreChoice {
   const s = (k: string) => String(v[k] ?? '');
   const type = s('restore.restoreType');
   if (type === 'BINLOG')
-    return { restoreType: 'BINLOG', backupId: s('restore.backupId'), binLogFileName: s('restore.binLog.binLogFileName'), binLogPosition: s('restore.binLog.binLogPosition') };
+    return {
+      restoreType: 'BINLOG',
+      backupId: s('restore.backupId'),
+      binLogFileName: s('restore.binLog.binLogFileName'),
+      binLogPosition: s('restore.binLog.binLogPosition'),
+    };
   if (type === 'BACKUP') return { restoreType: 'BACKUP', backupId: s('restore.backupId') };
   return { restoreType: 'TIMESTAMP', restoreYmdt: s('restore.restoreYmdt') };
 }
@@ -57,7 +62,9 @@ start((init) => {
     // From object storage there is no source instance to copy settings from: start from Create's defaults.
     ...(mode === 'objectStorage' ? DEFAULT_VALUES : {}),
     ...prefill.values,
-    ...schedulesToValues(prefill.schedules.length ? prefill.schedules : [{ backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' }]),
+    ...schedulesToValues(
+      prefill.schedules.length ? prefill.schedules : [{ backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' }],
+    ),
     ...(mode === 'instance' ? { 'restore.restoreType': 'TIMESTAMP' } : {}),
     ...(mode === 'objectStorage' ? { dbVersion: '' } : {}),
   };
@@ -73,7 +80,12 @@ start((init) => {
     const lo = info.oldestRestorableYmdt ? Date.parse(info.oldestRestorableYmdt) : NaN;
     const hi = info.latestRestorableYmdt ? Date.parse(info.latestRestorableYmdt) : NaN;
     if (Number.isFinite(t) && ((Number.isFinite(lo) && t < lo) || (Number.isFinite(hi) && t > hi)))
-      return [{ path: 'restore.restoreYmdt', message: l10n.t('Choose a time between {0} and {1}.', info.oldestRestorableYmdt, info.latestRestorableYmdt) }];
+      return [
+        {
+          path: 'restore.restoreYmdt',
+          message: l10n.t('Choose a time between {0} and {1}.', info.oldestRestorableYmdt, info.latestRestorableYmdt),
+        },
+      ];
     return [];
   };
 
@@ -83,12 +95,23 @@ start((init) => {
     const query =
       c.restoreType === 'TIMESTAMP'
         ? { restoreType: 'TIMESTAMP', restoreYmdt: c.restoreYmdt }
-        : { restoreType: 'BINLOG', backupId: c.backupId, binLogFileName: c.binLogFileName, binLogPosition: Number(c.binLogPosition) };
+        : {
+            restoreType: 'BINLOG',
+            backupId: c.backupId,
+            binLogFileName: c.binLogFileName,
+            binLogPosition: Number(c.binLogPosition),
+          };
     preview.replaceChildren(h('p', null, l10n.t('Reading the last query…')));
     try {
       const r = await rpc.request('lastQuery', { dbInstanceId: init.target.id, query });
       preview.replaceChildren(
-        h('p', null, r.executedYmdt ? l10n.t('Last query executed before that point (at {0}):', r.executedYmdt) : l10n.t('Last query executed before that point (time unknown):')),
+        h(
+          'p',
+          null,
+          r.executedYmdt
+            ? l10n.t('Last query executed before that point (at {0}):', r.executedYmdt)
+            : l10n.t('Last query executed before that point (time unknown):'),
+        ),
         h('pre', { class: 'code' }, r.lastQuery ? String(r.lastQuery) : l10n.t('(none)')),
       );
     } catch (e) {
@@ -99,7 +122,18 @@ start((init) => {
   const leading = (store: FormStore): HTMLElement[] => {
     if (mode === 'backup') {
       const b = init.backup as { backupName?: string; dbVersion?: string; createdYmdt?: string } | undefined;
-      return [h('p', { class: 'intro' }, l10n.t('Restoring backup {0} ({1}, taken {2}) as a new instance.', b?.backupName ?? init.target.id, b?.dbVersion ?? '', b?.createdYmdt ?? ''))];
+      return [
+        h(
+          'p',
+          { class: 'intro' },
+          l10n.t(
+            'Restoring backup {0} ({1}, taken {2}) as a new instance.',
+            b?.backupName ?? init.target.id,
+            b?.dbVersion ?? '',
+            b?.createdYmdt ?? '',
+          ),
+        ),
+      ];
     }
     if (mode === 'objectStorage') {
       return [
@@ -107,10 +141,18 @@ start((init) => {
           l10n.t('Backup in object storage'),
           textField(store, 'restore.tenantId', l10n.t('Object storage tenant ID'), { required: true }),
           textField(store, 'restore.username', l10n.t('User (account or IAM ID)'), { required: true }),
-          textField(store, 'restore.password', l10n.t('API password'), { type: 'password', required: true, help: l10n.t('Never stored by the panel.') }),
+          textField(store, 'restore.password', l10n.t('API password'), {
+            type: 'password',
+            required: true,
+            help: l10n.t('Never stored by the panel.'),
+          }),
           textField(store, 'restore.targetContainer', l10n.t('Container'), { required: true }),
           textField(store, 'restore.objectPath', l10n.t('Object path'), { required: true }),
-          h('p', { class: 'field-help' }, l10n.t('Only engine versions restorable from object storage are offered below.')),
+          h(
+            'p',
+            { class: 'field-help' },
+            l10n.t('Only engine versions restorable from object storage are offered below.'),
+          ),
         ),
       ];
     }
@@ -127,7 +169,11 @@ start((init) => {
       }
       lastQueryButton.hidden = t === 'BACKUP';
       const chosen = info?.restorableBackups.find((b) => b.backup.backupId === store.get('restore.backupId'));
-      setOptions(store, 'restore.binLog.binLogFileName', (chosen?.restorableBinLogs ?? []).map((l) => ({ value: l, label: l })));
+      setOptions(
+        store,
+        'restore.binLog.binLogFileName',
+        (chosen?.restorableBinLogs ?? []).map((l) => ({ value: l, label: l })),
+      );
     };
     store.onChange((p) => {
       if (p === 'restore.restoreType' || p === 'restore.backupId') sync();
@@ -142,9 +188,14 @@ start((init) => {
         { value: 'BACKUP', label: l10n.t('A backup') },
       ]),
       rangeNote,
-      textField(store, 'restore.restoreYmdt', l10n.t('Point in time'), { placeholder: '2024-03-01T09:00:00+09:00', help: l10n.t('Date and time with an offset.') }),
+      textField(store, 'restore.restoreYmdt', l10n.t('Point in time'), {
+        placeholder: '2024-03-01T09:00:00+09:00',
+        help: l10n.t('Date and time with an offset.'),
+      }),
       selectField(store, 'restore.backupId', l10n.t('Backup'), [], { empty: l10n.t('Choose a backup') }),
-      selectField(store, 'restore.binLog.binLogFileName', l10n.t('Binary log'), [], { empty: l10n.t('Choose a binary log') }),
+      selectField(store, 'restore.binLog.binLogFileName', l10n.t('Binary log'), [], {
+        empty: l10n.t('Choose a binary log'),
+      }),
       textField(store, 'restore.binLog.binLogPosition', l10n.t('Position'), { type: 'number', min: 0 }),
       lastQueryButton,
       preview,
@@ -153,9 +204,21 @@ start((init) => {
       .request('restorationInfo', { dbInstanceId: init.target.id! })
       .then((r: RestorationInfo) => {
         info = r;
-        rangeNote.textContent = l10n.t('Restorable from {0} to {1}.', r.oldestRestorableYmdt ?? '?', r.latestRestorableYmdt ?? '?');
-        if (!store.get('restore.restoreYmdt') && r.latestRestorableYmdt) store.set('restore.restoreYmdt', r.latestRestorableYmdt, false);
-        setOptions(store, 'restore.backupId', r.restorableBackups.map((b) => ({ value: b.backup.backupId, label: `${b.backup.backupName} (${b.backup.createdYmdt ?? ''})` })));
+        rangeNote.textContent = l10n.t(
+          'Restorable from {0} to {1}.',
+          r.oldestRestorableYmdt ?? '?',
+          r.latestRestorableYmdt ?? '?',
+        );
+        if (!store.get('restore.restoreYmdt') && r.latestRestorableYmdt)
+          store.set('restore.restoreYmdt', r.latestRestorableYmdt, false);
+        setOptions(
+          store,
+          'restore.backupId',
+          r.restorableBackups.map((b) => ({
+            value: b.backup.backupId,
+            label: `${b.backup.backupName} (${b.backup.createdYmdt ?? ''})`,
+          })),
+        );
         sync();
         wizard.validate();
       })
@@ -170,7 +233,12 @@ start((init) => {
     values: initial,
     job: saved?.job,
     schema: () => (mode === 'instance' ? RestoreBody : mode === 'backup' ? RestoreFromBackupBody : RestoreFromObsBody),
-    body: (v, s) => (mode === 'instance' ? restoreBody(v, s, choiceOf(v)) : mode === 'backup' ? restoreFromBackupBody(v, s) : restoreFromObsBody(v, s)),
+    body: (v, s) =>
+      mode === 'instance'
+        ? restoreBody(v, s, choiceOf(v))
+        : mode === 'backup'
+          ? restoreFromBackupBody(v, s)
+          : restoreFromObsBody(v, s),
     extraIssues,
     submitLabel: l10n.t('Restore'),
     submit: (body) =>

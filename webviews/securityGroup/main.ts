@@ -72,7 +72,11 @@ function same(a: RuleRow, b: RuleRow): boolean {
 }
 
 function select(label: string, options: string[], value: string, onChange: (v: string) => void): Ctl {
-  const el = h('vscode-single-select', { 'aria-label': label }, ...options.map((o) => h('vscode-option', { value: o }, o))) as Ctl;
+  const el = h(
+    'vscode-single-select',
+    { 'aria-label': label },
+    ...options.map((o) => h('vscode-option', { value: o }, o)),
+  ) as Ctl;
   queueMicrotask(() => (el.value = value));
   el.addEventListener('change', () => onChange(el.value));
   return el;
@@ -88,7 +92,9 @@ function text(label: string, value: string, onInput: (v: string) => void, placeh
 function ruleRow(key: string, saved: RuleRow | undefined): HTMLElement {
   const row: RuleRow = { ...(drafts[key] ?? saved ?? emptyRule()) };
   const errors = h('td', { class: 'field-error', 'aria-live': 'polite' });
-  const save = button(saved ? l10n.t('Save') : l10n.t('Add'), () => void submit(key, row, saved), { secondary: !!saved });
+  const save = button(saved ? l10n.t('Save') : l10n.t('Add'), () => void submit(key, row, saved), {
+    secondary: !!saved,
+  });
   const controls: Record<string, Ctl> = {};
   const check = () => {
     const issues = issuesOf(row);
@@ -96,7 +102,14 @@ function ruleRow(key: string, saved: RuleRow | undefined): HTMLElement {
     if (dirty) drafts[key] = { ...row };
     else delete drafts[key];
     persist();
-    const paths: Record<string, string[]> = { cidr: ['cidr'], minPort: ['port.minPort', 'port'], maxPort: ['port.maxPort'], portType: ['port.portType'], direction: ['direction'], etherType: ['etherType'] };
+    const paths: Record<string, string[]> = {
+      cidr: ['cidr'],
+      minPort: ['port.minPort', 'port'],
+      maxPort: ['port.maxPort'],
+      portType: ['port.portType'],
+      direction: ['direction'],
+      etherType: ['etherType'],
+    };
     for (const [k, ps] of Object.entries(paths)) if (controls[k]) controls[k].invalid = ps.some((p) => issues.has(p));
     errors.textContent = [...issues.values()].join(' ');
     (save as Ctl).disabled = issues.size > 0 || !dirty;
@@ -119,11 +132,15 @@ function ruleRow(key: string, saved: RuleRow | undefined): HTMLElement {
   const actions = h('td', { class: 'sg-actions' }, save);
   if (saved) {
     actions.append(
-      button(l10n.t('Revert'), () => {
-        delete drafts[key];
-        persist();
-        tr.replaceWith(ruleRow(key, saved));
-      }, { secondary: true }),
+      button(
+        l10n.t('Revert'),
+        () => {
+          delete drafts[key];
+          persist();
+          tr.replaceWith(ruleRow(key, saved));
+        },
+        { secondary: true },
+      ),
       button(l10n.t('Delete'), () => void remove(saved.ruleId!), { secondary: true }),
     );
   }
@@ -148,12 +165,32 @@ function render(): void {
   tbody.replaceChildren(...rows, ruleRow(NEW, undefined));
   app.replaceChildren(
     h('h1', null, group.dbSecurityGroupName),
-    h('p', { class: 'field-help' }, `${group.rules.length} rule(s)${group.description ? ` · ${group.description}` : ''}`),
+    h(
+      'p',
+      { class: 'field-help' },
+      `${group.rules.length} rule(s)${group.description ? ` · ${group.description}` : ''}`,
+    ),
     status,
     h(
       'table',
       { class: 'sg-table' },
-      h('thead', null, h('tr', null, ...[l10n.t('Direction'), l10n.t('Ether type'), l10n.t('Port'), 'CIDR', l10n.t('Description'), l10n.t('Actions'), ''].map((t) => h('th', { scope: 'col' }, t)))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          ...[
+            l10n.t('Direction'),
+            l10n.t('Ether type'),
+            l10n.t('Port'),
+            'CIDR',
+            l10n.t('Description'),
+            l10n.t('Actions'),
+            '',
+          ].map((t) => h('th', { scope: 'col' }, t)),
+        ),
+      ),
       tbody,
     ),
   );
@@ -174,12 +211,25 @@ async function run(what: string, call: () => Promise<Group>, clearKey?: string):
 
 function submit(key: string, row: RuleRow, saved: RuleRow | undefined): Promise<void> {
   const id = group!.dbSecurityGroupId;
-  if (saved) return run(l10n.t('Changing the rule'), () => rpc.request('modifyRule', { dbSecurityGroupId: id, ruleId: saved.ruleId!, rule: ruleBody(row) }), key);
-  return run(l10n.t('Adding the rule'), () => rpc.request('addRule', { dbSecurityGroupId: id, rule: ruleBody(row) }), key);
+  if (saved)
+    return run(
+      l10n.t('Changing the rule'),
+      () => rpc.request('modifyRule', { dbSecurityGroupId: id, ruleId: saved.ruleId!, rule: ruleBody(row) }),
+      key,
+    );
+  return run(
+    l10n.t('Adding the rule'),
+    () => rpc.request('addRule', { dbSecurityGroupId: id, rule: ruleBody(row) }),
+    key,
+  );
 }
 
 function remove(ruleId: string): Promise<void> {
-  return run(l10n.t('Deleting the rule'), () => rpc.request('deleteRules', { dbSecurityGroupId: group!.dbSecurityGroupId, ruleIds: [ruleId] }), ruleId);
+  return run(
+    l10n.t('Deleting the rule'),
+    () => rpc.request('deleteRules', { dbSecurityGroupId: group!.dbSecurityGroupId, ruleIds: [ruleId] }),
+    ruleId,
+  );
 }
 
 start((init) => {
@@ -193,7 +243,12 @@ start((init) => {
     rpc
       .request('load', { dbSecurityGroupId: target.id! })
       .then((g: Group) => ((group = g), render()))
-      .catch((e: Error) => app.replaceChildren(notice('error', l10n.t('Could not load the group: {0}', e.message)), button(l10n.t('Retry'), attempt)));
+      .catch((e: Error) =>
+        app.replaceChildren(
+          notice('error', l10n.t('Could not load the group: {0}', e.message)),
+          button(l10n.t('Retry'), attempt),
+        ),
+      );
   };
   attempt();
 });

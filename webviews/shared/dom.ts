@@ -4,19 +4,33 @@ import { l10n } from '../../src/shared/l10n';
 type Child = Node | string | number | null | undefined | false;
 type Props = Record<string, unknown>;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Props | null, ...children: Child[]): HTMLElementTagNameMap[K];
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props?: Props | null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K];
 export function h(tag: string, props?: Props | null, ...children: Child[]): HTMLElement;
 export function h(tag: string, props?: Props | null, ...children: Child[]): HTMLElement {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(props ?? {})) {
     if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2).toLowerCase(), v as EventListener);
+    if (k.startsWith('on') && typeof v === 'function')
+      el.addEventListener(k.slice(2).toLowerCase(), v as EventListener);
     else if (k === 'class') el.className = String(v);
     else if (k === 'aria-label' && /^vscode-(textfield|textarea|single-select|multi-select)$/.test(tag)) {
       // These components keep their input in a shadow root: `label` is what names that input.
       el.setAttribute(k, String(v));
       (el as unknown as { label: string }).label = String(v);
-    } else if (k.includes('-') || k === 'role' || k === 'for' || k === 'id' || k === 'title' || k === 'slot' || k === 'name') el.setAttribute(k, v === true ? '' : String(v));
+    } else if (
+      k.includes('-') ||
+      k === 'role' ||
+      k === 'for' ||
+      k === 'id' ||
+      k === 'title' ||
+      k === 'slot' ||
+      k === 'name'
+    )
+      el.setAttribute(k, v === true ? '' : String(v));
     else (el as unknown as Record<string, unknown>)[k] = v;
   }
   append(el, children);

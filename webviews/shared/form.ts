@@ -1,6 +1,6 @@
 // Form fields built from vscode-elements, bound to one value per body path, with errors shown
 // beside the field they concern. The checks themselves come from the client's zod schemas
-// (src/client/rds/schemas.ts); this file only displays them.
+// (src/client/rds/schemas/); this file only displays them.
 import { l10n } from '../../src/shared/l10n';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
@@ -84,9 +84,21 @@ function writeControl(c: Control, v: FieldValue): void {
   else c.value = Array.isArray(v) ? [...v] : String(v ?? '');
 }
 
-function row(label: string, controlId: string, control: HTMLElement, help?: string): { row: HTMLElement; error: HTMLElement } {
+function row(
+  label: string,
+  controlId: string,
+  control: HTMLElement,
+  help?: string,
+): { row: HTMLElement; error: HTMLElement } {
   const error = h('div', { class: 'field-error', 'aria-live': 'polite', hidden: true });
-  const r = h('div', { class: 'field' }, h('vscode-label', { for: controlId }, label), control, help ? h('div', { class: 'field-help' }, help) : null, error);
+  const r = h(
+    'div',
+    { class: 'field' },
+    h('vscode-label', { for: controlId }, label),
+    control,
+    help ? h('div', { class: 'field-help' }, help) : null,
+    error,
+  );
   return { row: r, error };
 }
 
@@ -122,7 +134,13 @@ export function checkField(store: FormStore, path: string, label: string, help?:
   control.checked = store.get(path) === true;
   control.addEventListener('change', () => store.set(path, control.checked === true));
   const error = h('div', { class: 'field-error', 'aria-live': 'polite', hidden: true });
-  const r = h('div', { class: 'field field-check' }, control, help ? h('div', { class: 'field-help' }, help) : null, error);
+  const r = h(
+    'div',
+    { class: 'field field-check' },
+    control,
+    help ? h('div', { class: 'field-help' }, help) : null,
+    error,
+  );
   store.fields.set(path, { control, error, row: r });
   return r;
 }
@@ -133,7 +151,13 @@ function fillOptions(control: HTMLElement, options: Option[], empty?: string): v
   control.replaceChildren(...children);
 }
 
-export function selectField(store: FormStore, path: string, label: string, options: Option[], opts: { empty?: string; help?: string; required?: boolean } = {}): HTMLElement {
+export function selectField(
+  store: FormStore,
+  path: string,
+  label: string,
+  options: Option[],
+  opts: { empty?: string; help?: string; required?: boolean } = {},
+): HTMLElement {
   const id = newId('f');
   const control = h('vscode-single-select', { id, 'data-path': path }) as Control;
   const setOptions = (list: Option[]) => {
@@ -153,7 +177,13 @@ export function selectField(store: FormStore, path: string, label: string, optio
   return r;
 }
 
-export function multiField(store: FormStore, path: string, label: string, options: Option[], help?: string): HTMLElement {
+export function multiField(
+  store: FormStore,
+  path: string,
+  label: string,
+  options: Option[],
+  help?: string,
+): HTMLElement {
   const id = newId('f');
   const control = h('vscode-multi-select', { id, 'data-path': path }) as Control;
   const setOptions = (list: Option[]) => {
@@ -173,7 +203,11 @@ export function setOptions(store: FormStore, path: string, options: Option[]): v
   store.fields.get(path)?.setOptions?.(options);
 }
 
-export function button(label: string, onClick: () => void, opts: { secondary?: boolean; id?: string; disabled?: boolean } = {}): HTMLElement {
+export function button(
+  label: string,
+  onClick: () => void,
+  opts: { secondary?: boolean; id?: string; disabled?: boolean } = {},
+): HTMLElement {
   const b = h('vscode-button', { secondary: opts.secondary, id: opts.id, disabled: opts.disabled }, label);
   b.addEventListener('click', () => {
     if (!(b as Control).disabled) onClick();
@@ -190,7 +224,11 @@ export function summaryTable(lines: Array<[string, string]>): HTMLElement {
   return h(
     'table',
     { class: 'summary' },
-    h('thead', null, h('tr', null, h('th', { scope: 'col' }, l10n.t('Field')), h('th', { scope: 'col' }, l10n.t('Value')))),
+    h(
+      'thead',
+      null,
+      h('tr', null, h('th', { scope: 'col' }, l10n.t('Field')), h('th', { scope: 'col' }, l10n.t('Value'))),
+    ),
     h('tbody', null, ...lines.map(([k, v]) => h('tr', null, h('th', { scope: 'row' }, k), h('td', null, v)))),
   );
 }

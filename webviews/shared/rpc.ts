@@ -1,6 +1,14 @@
 // The webview end of src/panels/protocol.ts: `ready` handshake, requests by id, pushed events,
 // and the saved state (vscode.setState) that survives a window reload.
-import type { ErrorPayload, FieldIssue, MethodsOf, OutboundMessage, PanelKind, PanelTarget, ParamsOf } from '../../src/panels/protocol';
+import type {
+  ErrorPayload,
+  FieldIssue,
+  MethodsOf,
+  OutboundMessage,
+  PanelKind,
+  PanelTarget,
+  ParamsOf,
+} from '../../src/panels/protocol';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;

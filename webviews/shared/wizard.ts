@@ -5,11 +5,37 @@
 import { l10n } from '../../src/shared/l10n';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import type { ZodMiniType } from 'zod/mini';
-import { authenticationPluginsOf, BACKUP_WND_DURATIONS, CREATABLE_DB_VERSIONS, fieldIssues, OBS_RESTORABLE_DB_VERSIONS, REGIONS, TLS_OPTIONS } from '../../src/client/rds/schemas';
-import { confirmIssues, summarize, withoutSecrets, type BackupSchedule, type FormValues } from '../../src/panels/model/instanceForm';
+import {
+  authenticationPluginsOf,
+  BACKUP_WND_DURATIONS,
+  CREATABLE_DB_VERSIONS,
+  fieldIssues,
+  OBS_RESTORABLE_DB_VERSIONS,
+  REGIONS,
+  TLS_OPTIONS,
+} from '../../src/client/rds/schemas';
+import {
+  confirmIssues,
+  summarize,
+  withoutSecrets,
+  type BackupSchedule,
+  type FormValues,
+} from '../../src/panels/model/instanceForm';
 import type { FieldIssue, PanelTarget } from '../../src/panels/protocol';
 import { clear, h } from './dom';
-import { button, checkField, FormStore, multiField, notice, section, selectField, setOptions, summaryTable, textField, type Option } from './form';
+import {
+  button,
+  checkField,
+  FormStore,
+  multiField,
+  notice,
+  section,
+  selectField,
+  setOptions,
+  summaryTable,
+  textField,
+  type Option,
+} from './form';
 import { RequestError, saveState } from './rpc';
 
 export type WizardMode = 'create' | 'restore' | 'backup' | 'obs' | 'replicate';
@@ -117,61 +143,156 @@ export class Wizard {
     if (m === 'create' || m === 'obs') {
       // Only versions the engine table allows for this request (and the service's own flag).
       const allowed: readonly string[] = m === 'obs' ? OBS_RESTORABLE_DB_VERSIONS : CREATABLE_DB_VERSIONS;
-      const versions = catalog.dbVersions.filter((v) => allowed.includes(v.dbVersion) && (m !== 'obs' || v.restorableFromObs !== false));
+      const versions = catalog.dbVersions.filter(
+        (v) => allowed.includes(v.dbVersion) && (m !== 'obs' || v.restorableFromObs !== false),
+      );
       parts.push(
-        section(l10n.t('Engine'), selectField(s, 'dbVersion', l10n.t('DB engine version'), versions.map((v) => opt(v.dbVersion, v.dbVersionName || v.dbVersion)), { empty: l10n.t('Choose a version'), required: true })),
+        section(
+          l10n.t('Engine'),
+          selectField(
+            s,
+            'dbVersion',
+            l10n.t('DB engine version'),
+            versions.map((v) => opt(v.dbVersion, v.dbVersionName || v.dbVersion)),
+            { empty: l10n.t('Choose a version'), required: true },
+          ),
+        ),
       );
     }
     parts.push(
       section(
         l10n.t('Instance'),
-        textField(s, 'dbInstanceName', m === 'replicate' ? l10n.t('Replica name') : l10n.t('Instance name'), { required: true }),
-        textField(s, 'description', l10n.t('Description')),
-        selectField(s, 'dbFlavorId', l10n.t('Flavor'), catalog.flavors.map((f) => opt(f.dbFlavorId, l10n.t('{0} ({1} vCPU, {2} RAM)', f.dbFlavorName, f.vcpus, formatRam(f.ram)))), {
-          empty: m === 'replicate' ? l10n.t('Same as the source') : l10n.t('Choose a flavor'),
-          required: m !== 'replicate',
+        textField(s, 'dbInstanceName', m === 'replicate' ? l10n.t('Replica name') : l10n.t('Instance name'), {
+          required: true,
         }),
+        textField(s, 'description', l10n.t('Description')),
+        selectField(
+          s,
+          'dbFlavorId',
+          l10n.t('Flavor'),
+          catalog.flavors.map((f) =>
+            opt(f.dbFlavorId, l10n.t('{0} ({1} vCPU, {2} RAM)', f.dbFlavorName, f.vcpus, formatRam(f.ram))),
+          ),
+          {
+            empty: m === 'replicate' ? l10n.t('Same as the source') : l10n.t('Choose a flavor'),
+            required: m !== 'replicate',
+          },
+        ),
       ),
       section(
         l10n.t('Storage'),
-        selectField(s, 'storage.storageType', l10n.t('Storage type'), catalog.storageTypes.map((t) => opt(t)), { empty: m === 'replicate' ? l10n.t('Same as the source') : l10n.t('Choose a type') }),
-        textField(s, 'storage.storageSize', l10n.t('Storage size (GB)'), { type: 'number', min: 20, max: 2048, help: l10n.t('20 to 2048 GB') + (m === 'replicate' ? l10n.t('; empty: same as the source') : '') }),
+        selectField(
+          s,
+          'storage.storageType',
+          l10n.t('Storage type'),
+          catalog.storageTypes.map((t) => opt(t)),
+          { empty: m === 'replicate' ? l10n.t('Same as the source') : l10n.t('Choose a type') },
+        ),
+        textField(s, 'storage.storageSize', l10n.t('Storage size (GB)'), {
+          type: 'number',
+          min: 20,
+          max: 2048,
+          help: l10n.t('20 to 2048 GB') + (m === 'replicate' ? l10n.t('; empty: same as the source') : ''),
+        }),
       ),
       section(
         l10n.t('Network'),
         m === 'replicate'
           ? null
-          : selectField(s, 'network.subnetId', l10n.t('Subnet'), catalog.subnets.map((n) => opt(n.subnetId, l10n.t('{0} {1} ({2} free IPs)', n.subnetName, n.subnetCidr ?? '', n.availableIpCount ?? '?'))), {
-              empty: l10n.t('Choose a subnet'),
-              required: true,
-            }),
-        textField(s, 'network.availabilityZone', l10n.t('Availability zone'), { placeholder: 'kr-pub-a', required: true }),
+          : selectField(
+              s,
+              'network.subnetId',
+              l10n.t('Subnet'),
+              catalog.subnets.map((n) =>
+                opt(
+                  n.subnetId,
+                  l10n.t('{0} {1} ({2} free IPs)', n.subnetName, n.subnetCidr ?? '', n.availableIpCount ?? '?'),
+                ),
+              ),
+              {
+                empty: l10n.t('Choose a subnet'),
+                required: true,
+              },
+            ),
+        textField(s, 'network.availabilityZone', l10n.t('Availability zone'), {
+          placeholder: 'kr-pub-a',
+          required: true,
+        }),
         checkField(s, 'network.usePublicAccess', l10n.t('Public access (an external domain and address)')),
-        textField(s, 'dbPort', l10n.t('Port'), { type: 'number', min: 3306, max: 43306, help: l10n.t('3306 to 43306') + (m === 'replicate' ? l10n.t('; empty: same as the source') : '') }),
+        textField(s, 'dbPort', l10n.t('Port'), {
+          type: 'number',
+          min: 3306,
+          max: 43306,
+          help: l10n.t('3306 to 43306') + (m === 'replicate' ? l10n.t('; empty: same as the source') : ''),
+        }),
       ),
       section(
         l10n.t('Settings'),
-        selectField(s, 'parameterGroupId', l10n.t('Parameter group'), [], { empty: m === 'replicate' ? l10n.t('Same as the source') : l10n.t('Choose a parameter group'), help: l10n.t('Only groups of the chosen engine version are listed.') }),
-        multiField(s, 'dbSecurityGroupIds', l10n.t('DB security groups'), catalog.securityGroups.map((g) => opt(g.dbSecurityGroupId, g.dbSecurityGroupName))),
-        multiField(s, 'userGroupIds', l10n.t('User groups (notified)'), catalog.userGroups.map((g) => opt(g.userGroupId, g.userGroupName))),
+        selectField(s, 'parameterGroupId', l10n.t('Parameter group'), [], {
+          empty: m === 'replicate' ? l10n.t('Same as the source') : l10n.t('Choose a parameter group'),
+          help: l10n.t('Only groups of the chosen engine version are listed.'),
+        }),
+        multiField(
+          s,
+          'dbSecurityGroupIds',
+          l10n.t('DB security groups'),
+          catalog.securityGroups.map((g) => opt(g.dbSecurityGroupId, g.dbSecurityGroupName)),
+        ),
+        multiField(
+          s,
+          'userGroupIds',
+          l10n.t('User groups (notified)'),
+          catalog.userGroups.map((g) => opt(g.userGroupId, g.userGroupName)),
+        ),
       ),
       m === 'replicate'
-        ? section(l10n.t('High availability'), textField(s, 'dbInstanceCandidateName', l10n.t('Candidate master name'), { help: l10n.t('Only used when the source has high availability.') }))
+        ? section(
+            l10n.t('High availability'),
+            textField(s, 'dbInstanceCandidateName', l10n.t('Candidate master name'), {
+              help: l10n.t('Only used when the source has high availability.'),
+            }),
+          )
         : section(
             l10n.t('High availability'),
             checkField(s, 'useHighAvailability', l10n.t('Use high availability (a candidate master in another zone)')),
             textField(s, 'dbInstanceCandidateName', l10n.t('Candidate master name')),
-            textField(s, 'pingInterval', l10n.t('Ping interval (seconds)'), { type: 'number', min: 1, max: 600, help: l10n.t('1 to 600, default 3') }),
+            textField(s, 'pingInterval', l10n.t('Ping interval (seconds)'), {
+              type: 'number',
+              min: 1,
+              max: 600,
+              help: l10n.t('1 to 600, default 3'),
+            }),
           ),
       section(
         l10n.t('Backups'),
-        textField(s, 'backup.backupPeriod', l10n.t('Retention (days)'), { type: 'number', min: 0, max: 730, help: l10n.t('0 to 730') }),
+        textField(s, 'backup.backupPeriod', l10n.t('Retention (days)'), {
+          type: 'number',
+          min: 0,
+          max: 730,
+          help: l10n.t('0 to 730'),
+        }),
         h('h3', null, l10n.t('Schedules')),
         this.schedulesBox,
         button(l10n.t('Add schedule'), () => this.addSchedule(), { secondary: true }),
-        textField(s, 'backup.backupRetryCount', l10n.t('Retries'), { type: 'number', min: 0, max: 10, help: l10n.t('0 to 10, default 0') }),
-        textField(s, 'backup.ftwrlWaitTimeout', l10n.t('FTWRL wait timeout (seconds)'), { type: 'number', min: 0, max: 21600, help: l10n.t('0 to 21600, default 1800') }),
-        selectField(s, 'backup.replicationRegion', l10n.t('Replicate backups to region'), REGIONS.map((r) => opt(r)), { empty: l10n.t('No replication') }),
+        textField(s, 'backup.backupRetryCount', l10n.t('Retries'), {
+          type: 'number',
+          min: 0,
+          max: 10,
+          help: l10n.t('0 to 10, default 0'),
+        }),
+        textField(s, 'backup.ftwrlWaitTimeout', l10n.t('FTWRL wait timeout (seconds)'), {
+          type: 'number',
+          min: 0,
+          max: 21600,
+          help: l10n.t('0 to 21600, default 1800'),
+        }),
+        selectField(
+          s,
+          'backup.replicationRegion',
+          l10n.t('Replicate backups to region'),
+          REGIONS.map((r) => opt(r)),
+          { empty: l10n.t('No replication') },
+        ),
         checkField(s, 'backup.useBackupLock', l10n.t('Use the backup lock')),
       ),
     );
@@ -180,10 +301,22 @@ export class Wizard {
         section(
           l10n.t('Administrator account'),
           textField(s, 'dbUserName', l10n.t('DB user name'), { required: true, help: l10n.t('1 to 32 characters') }),
-          textField(s, 'dbPassword', l10n.t('Password'), { type: 'password', required: true, help: l10n.t('4 to 256 characters; never stored by the panel') }),
+          textField(s, 'dbPassword', l10n.t('Password'), {
+            type: 'password',
+            required: true,
+            help: l10n.t('4 to 256 characters; never stored by the panel'),
+          }),
           textField(s, 'dbPasswordConfirm', l10n.t('Password again'), { type: 'password', required: true }),
-          selectField(s, 'authenticationPlugin', l10n.t('Authentication plugin'), [], { empty: l10n.t('Service default') }),
-          selectField(s, 'tlsOption', 'TLS', TLS_OPTIONS.map((t) => opt(t)), { empty: l10n.t('Service default') }),
+          selectField(s, 'authenticationPlugin', l10n.t('Authentication plugin'), [], {
+            empty: l10n.t('Service default'),
+          }),
+          selectField(
+            s,
+            'tlsOption',
+            'TLS',
+            TLS_OPTIONS.map((t) => opt(t)),
+            { empty: l10n.t('Service default') },
+          ),
         ),
       );
     }
@@ -194,7 +327,11 @@ export class Wizard {
         checkField(s, 'useDefaultNotification', l10n.t('Default notification')),
       ),
     );
-    const actions = h('div', { class: 'actions' }, button(l10n.t('Review'), () => this.showReview(), { id: 'review-request' }));
+    const actions = h(
+      'div',
+      { class: 'actions' },
+      button(l10n.t('Review'), () => this.showReview(), { id: 'review-request' }),
+    );
     this.root.append(...parts.filter((p): p is HTMLElement => !!p), actions, this.review, this.progress);
     host.replaceChildren(this.root);
     this.renderSchedules();
@@ -203,7 +340,8 @@ export class Wizard {
     this.validate();
     if (this.job) {
       this.renderProgress();
-      if (this.job.phase !== 'done' && this.job.phase !== 'failed') void this.opts.track(this.job.jobId).catch((e) => this.fail(e));
+      if (this.job.phase !== 'done' && this.job.phase !== 'failed')
+        void this.opts.track(this.job.jobId).catch((e) => this.fail(e));
     }
   }
 
@@ -220,26 +358,46 @@ export class Wizard {
   private removeSchedule(i: number): void {
     const list = schedulesOf(this.store.values);
     list.splice(i, 1);
-    for (const k of Object.keys(this.store.values)) if (k.startsWith('backup.backupSchedules[')) delete this.store.values[k];
+    for (const k of Object.keys(this.store.values))
+      if (k.startsWith('backup.backupSchedules[')) delete this.store.values[k];
     Object.assign(this.store.values, schedulesToValues(list));
     this.renderSchedules();
     this.changed('#schedules');
   }
 
   private renderSchedules(): void {
-    for (const k of [...this.store.fields.keys()]) if (k.startsWith('backup.backupSchedules[')) this.store.fields.delete(k);
+    for (const k of [...this.store.fields.keys()])
+      if (k.startsWith('backup.backupSchedules[')) this.store.fields.delete(k);
     const list = schedulesOf(this.store.values);
     this.schedulesBox.replaceChildren(
       ...list.map((_, i) =>
         h(
           'div',
           { class: 'schedule-row' },
-          textField(this.store, `backup.backupSchedules[${i}].backupWndBgnTime`, l10n.t('Start {0} (hh:mm:ss)', i + 1), { placeholder: '03:00:00' }),
-          selectField(this.store, `backup.backupSchedules[${i}].backupWndDuration`, l10n.t('Window'), BACKUP_WND_DURATIONS.map((d) => opt(d, DURATION_LABELS[d]))),
+          textField(
+            this.store,
+            `backup.backupSchedules[${i}].backupWndBgnTime`,
+            l10n.t('Start {0} (hh:mm:ss)', i + 1),
+            { placeholder: '03:00:00' },
+          ),
+          selectField(
+            this.store,
+            `backup.backupSchedules[${i}].backupWndDuration`,
+            l10n.t('Window'),
+            BACKUP_WND_DURATIONS.map((d) => opt(d, DURATION_LABELS[d])),
+          ),
           button(l10n.t('Remove'), () => this.removeSchedule(i), { secondary: true }),
         ),
       ),
-      list.length ? h('span') : h('p', { class: 'field-help' }, this.opts.mode === 'replicate' ? l10n.t('None: the source instance’s schedules are used.') : l10n.t('Add at least one schedule.')),
+      list.length
+        ? h('span')
+        : h(
+            'p',
+            { class: 'field-help' },
+            this.opts.mode === 'replicate'
+              ? l10n.t('None: the source instance’s schedules are used.')
+              : l10n.t('Add at least one schedule.'),
+          ),
     );
   }
 
@@ -260,10 +418,16 @@ export class Wizard {
       .parameterGroups(v)
       .then((groups) => {
         if (v !== this.dbVersion()) return;
-        setOptions(this.store, 'parameterGroupId', groups.map((g) => opt(g.parameterGroupId, g.parameterGroupName)));
+        setOptions(
+          this.store,
+          'parameterGroupId',
+          groups.map((g) => opt(g.parameterGroupId, g.parameterGroupName)),
+        );
         this.validate();
       })
-      .catch((e) => this.review.replaceChildren(notice('error', l10n.t('Could not list the parameter groups: {0}', e.message))));
+      .catch((e) =>
+        this.review.replaceChildren(notice('error', l10n.t('Could not list the parameter groups: {0}', e.message))),
+      );
   }
 
   private syncHighAvailability(): void {
@@ -284,7 +448,12 @@ export class Wizard {
   }
 
   persist(): void {
-    const state: WizardState = { target: this.opts.target, values: withoutSecrets(this.store.values), extra: this.opts.extra, job: this.job };
+    const state: WizardState = {
+      target: this.opts.target,
+      values: withoutSecrets(this.store.values),
+      extra: this.opts.extra,
+      job: this.job,
+    };
     saveState(state);
   }
 
@@ -294,7 +463,11 @@ export class Wizard {
 
   /** Runs the schema on the request as it stands and shows the issues; true when clean. */
   validate(): boolean {
-    const issues = [...fieldIssues(this.opts.schema(), this.body()), ...confirmIssues(this.store.values), ...(this.opts.extraIssues?.() ?? [])];
+    const issues = [
+      ...fieldIssues(this.opts.schema(), this.body()),
+      ...confirmIssues(this.store.values),
+      ...(this.opts.extraIssues?.() ?? []),
+    ];
     this.store.showIssues(issues);
     return issues.length === 0;
   }
@@ -316,7 +489,12 @@ export class Wizard {
       h('h2', null, l10n.t('Summary')),
       h('p', null, l10n.t('This request will be sent (secrets masked):')),
       summaryTable(summarize(body)),
-      h('div', { class: 'actions' }, create, button(l10n.t('Edit'), () => clear(this.review), { secondary: true })),
+      h(
+        'div',
+        { class: 'actions' },
+        create,
+        button(l10n.t('Edit'), () => clear(this.review), { secondary: true }),
+      ),
     );
     create.focus();
   }
@@ -364,14 +542,31 @@ export class Wizard {
     if (j.phase === 'failed') lines.push(notice('error', j.message ?? l10n.t('The job failed.')));
     else if (j.phase === 'done') {
       lines.push(notice('info', l10n.t('The instance is {0}.', j.dbInstanceStatus ?? 'AVAILABLE')));
-      if (j.dbInstanceId) lines.push(h('div', { class: 'actions' }, button(l10n.t('Reveal in Explorer'), () => void this.opts.reveal(j.dbInstanceId!))));
+      if (j.dbInstanceId)
+        lines.push(
+          h(
+            'div',
+            { class: 'actions' },
+            button(l10n.t('Reveal in Explorer'), () => void this.opts.reveal(j.dbInstanceId!)),
+          ),
+        );
     } else {
       lines.push(
         h(
           'div',
           { class: 'progress-line' },
           h('vscode-progress-ring', { 'aria-label': l10n.t('Working') }),
-          h('span', null, j.phase === 'job' ? l10n.t('Job {0}', j.jobStatus ?? 'submitted') : l10n.t('Instance {0} {1}', j.dbInstanceStatus ?? '', j.progressStatus && j.progressStatus !== 'NONE' ? `(${j.progressStatus})` : '')),
+          h(
+            'span',
+            null,
+            j.phase === 'job'
+              ? l10n.t('Job {0}', j.jobStatus ?? 'submitted')
+              : l10n.t(
+                  'Instance {0} {1}',
+                  j.dbInstanceStatus ?? '',
+                  j.progressStatus && j.progressStatus !== 'NONE' ? `(${j.progressStatus})` : '',
+                ),
+          ),
         ),
       );
     }
@@ -391,7 +586,15 @@ function formatRam(mb: number): string {
  */
 export function loading(host: HTMLElement, what: string, load: () => Promise<void>, retries = 2): void {
   host.setAttribute('aria-busy', 'true');
-  host.replaceChildren(h('p', { class: 'loading' }, h('vscode-progress-ring', { 'aria-label': l10n.t('Loading') }), ' ', l10n.t('Loading {0}…', what)));
+  host.replaceChildren(
+    h(
+      'p',
+      { class: 'loading' },
+      h('vscode-progress-ring', { 'aria-label': l10n.t('Loading') }),
+      ' ',
+      l10n.t('Loading {0}…', what),
+    ),
+  );
   load()
     .then(() => host.setAttribute('aria-busy', 'false'))
     .catch((e: Error) => {
@@ -400,6 +603,9 @@ export function loading(host: HTMLElement, what: string, load: () => Promise<voi
         return;
       }
       host.setAttribute('aria-busy', 'false');
-      host.replaceChildren(notice('error', l10n.t('Could not load {0}: {1}', what, e.message)), button(l10n.t('Retry'), () => loading(host, what, load)));
+      host.replaceChildren(
+        notice('error', l10n.t('Could not load {0}: {1}', what, e.message)),
+        button(l10n.t('Retry'), () => loading(host, what, load)),
+      );
     });
 }

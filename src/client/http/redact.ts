@@ -19,10 +19,23 @@ export const SECRET_HEADERS = new Set([
 ]);
 
 /** JSON fields whose value is always a secret, wherever they appear in a body. Case-insensitive. */
-export const SECRET_FIELDS = new Set(['password', 'dbpassword', 'secret', 'secretaccesskey', 'secretkey', 'apppassword', 'apikey', 'appkey', 'access', 'token', 'id_token']);
+export const SECRET_FIELDS = new Set([
+  'password',
+  'dbpassword',
+  'secret',
+  'secretaccesskey',
+  'secretkey',
+  'apppassword',
+  'apikey',
+  'appkey',
+  'access',
+  'token',
+  'id_token',
+]);
 
 /** Query parameters of presigned S3 URLs that would let a reader replay the request. */
-const SECRET_QUERY = /([?&](?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|AWSAccessKeyId)=)[^&\s"']*/gi;
+const SECRET_QUERY =
+  /([?&](?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|AWSAccessKeyId)=)[^&\s"']*/gi;
 
 export class Redactor {
   private readonly values = new Set<string>();
@@ -53,7 +66,10 @@ export class Redactor {
     let out = input.replace(SECRET_QUERY, `$1${MASK}`);
     if (this.values.size === 0) return out;
     this.pattern ??= new RegExp(
-      [...this.values].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'),
+      [...this.values]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join('|'),
       'g',
     );
     out = out.replace(this.pattern, MASK);

@@ -145,7 +145,9 @@ export class Transport {
       } catch (err) {
         if (req.signal?.aborted || isAbort(err)) throw new CancelledError();
         const code = (err as { code?: string }).code;
-        this.logger.warn(`✗ ${req.operation} attempt ${attempt}/${maxAttempts}: ${code ?? ''} ${this.redactor.text(String((err as Error).message))}`);
+        this.logger.warn(
+          `✗ ${req.operation} attempt ${attempt}/${maxAttempts}: ${code ?? ''} ${this.redactor.text(String((err as Error).message))}`,
+        );
         if (attempt < maxAttempts) {
           await sleep(backoff(attempt, retry), req.signal);
           continue;
@@ -166,7 +168,8 @@ export class Transport {
       if ((status === 429 || status >= 500) && attempt < maxAttempts) {
         await res.body.dump().catch(() => undefined);
         const retryAfter = Number(resHeaders['retry-after']);
-        const delay = Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, 10_000) : backoff(attempt, retry);
+        const delay =
+          Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, 10_000) : backoff(attempt, retry);
         this.logger.warn(`↻ ${req.operation} HTTP ${status}, retry ${attempt}/${maxAttempts - 1} in ${delay} ms`);
         await sleep(delay, req.signal);
         continue;
@@ -205,7 +208,8 @@ async function readWith<T>(_body: unknown, read: () => Promise<T>, req: Transpor
 
 function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(h))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
@@ -275,7 +279,9 @@ export function bypassesProxy(url: URL, noProxy: string[]): boolean {
     const entry = raw.trim().toLowerCase();
     if (!entry) continue;
     if (entry === '*') return true;
-    const [h, p] = entry.startsWith('[') ? [entry.slice(1, entry.indexOf(']')), entry.split(']:')[1]] : entry.split(':');
+    const [h, p] = entry.startsWith('[')
+      ? [entry.slice(1, entry.indexOf(']')), entry.split(']:')[1]]
+      : entry.split(':');
     if (p && p !== port) continue;
     const bare = h.replace(/^\*?\./, '');
     if (host === bare || host.endsWith(`.${bare}`)) return true;
@@ -300,11 +306,16 @@ export function resolveProxySettings(opts: {
   env?: Record<string, string | undefined>;
 }): ProxySettings | undefined {
   const env = opts.env ?? {};
-  const url = [opts.httpProxy, env.HTTPS_PROXY, env.https_proxy, env.HTTP_PROXY, env.http_proxy].map((v) => v?.trim()).find((v) => v);
+  const url = [opts.httpProxy, env.HTTPS_PROXY, env.https_proxy, env.HTTP_PROXY, env.http_proxy]
+    .map((v) => v?.trim())
+    .find((v) => v);
   if (!url) return undefined;
   return { url, strictSSL: opts.strictSSL !== false, noProxy: parseNoProxy(env.NO_PROXY ?? env.no_proxy) };
 }
 
 /** Splits a NO_PROXY-style string (comma or space separated). */
 export const parseNoProxy = (value: string | undefined): string[] =>
-  (value ?? '').split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+  (value ?? '')
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);

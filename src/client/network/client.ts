@@ -35,14 +35,21 @@ type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest
 /** The input of an operation: path parameters, `query` when it has filters, `body` when it takes one. */
 export type NetworkInput<O> =
   O extends NetworkOperation<string, infer P, infer Q, infer B, ZT | undefined>
-    ? { [K in ParamNames<P>]: string } & (Q extends ZT ? { query?: z.input<Q> } : unknown) & (B extends ZT ? { body: z.input<B> } : unknown)
+    ? { [K in ParamNames<P>]: string } & (Q extends ZT ? { query?: z.input<Q> } : unknown) &
+        (B extends ZT ? { body: z.input<B> } : unknown)
     : never;
 
-export type NetworkOutput<O> = O extends NetworkOperation<string, string, ZT | undefined, ZT | undefined, infer R> ? (R extends ZT ? z.output<R> : void) : never;
+export type NetworkOutput<O> =
+  O extends NetworkOperation<string, string, ZT | undefined, ZT | undefined, infer R>
+    ? R extends ZT
+      ? z.output<R>
+      : void
+    : never;
 
-type Method<O> = object extends NetworkInput<O>
-  ? (input?: NetworkInput<O>, opts?: CallOptions) => Promise<NetworkOutput<O>>
-  : (input: NetworkInput<O>, opts?: CallOptions) => Promise<NetworkOutput<O>>;
+type Method<O> =
+  object extends NetworkInput<O>
+    ? (input?: NetworkInput<O>, opts?: CallOptions) => Promise<NetworkOutput<O>>
+    : (input: NetworkInput<O>, opts?: CallOptions) => Promise<NetworkOutput<O>>;
 
 export type NetworkMethods = { [O in NetworkOperationRow as O['name']]: Method<O> };
 
@@ -69,7 +76,8 @@ export class NetworkClient {
     this.identity = opts.identity;
     this.transport = opts.transport ?? opts.identity.transport;
     for (const op of NETWORK_OPERATIONS as readonly NetworkOperation[]) {
-      (this as unknown as Record<string, unknown>)[op.name] = (input?: Record<string, unknown>, o?: CallOptions) => this.call(op, input ?? {}, o);
+      (this as unknown as Record<string, unknown>)[op.name] = (input?: Record<string, unknown>, o?: CallOptions) =>
+        this.call(op, input ?? {}, o);
     }
   }
 
@@ -78,7 +86,8 @@ export class NetworkClient {
     const url = this.baseUrl + this.pathOf(op, input) + this.queryOf(op, input.query);
     let body: unknown;
     if (op.body) {
-      if (input.body === undefined) throw new ValidationError(op.id, [{ path: 'body', message: `is required (the ${op.key} fields)` }]);
+      if (input.body === undefined)
+        throw new ValidationError(op.id, [{ path: 'body', message: `is required (the ${op.key} fields)` }]);
       body = { [op.key!]: validate(op.id, op.body, input.body, 'body') };
     }
     const json = await this.identity.withToken(
@@ -99,7 +108,10 @@ export class NetworkClient {
       { signal: opts.signal },
     );
     if (op.method === 'DELETE' || !op.response) return undefined;
-    const payload = json && typeof json === 'object' ? (json as Record<string, unknown>)[(op.method === 'GET' && !pathParams(op.path).length ? op.listKey : op.key)!] : undefined;
+    const payload =
+      json && typeof json === 'object'
+        ? (json as Record<string, unknown>)[(op.method === 'GET' && !pathParams(op.path).length ? op.listKey : op.key)!]
+        : undefined;
     // With `fields` the service sends only the fields asked for: check the shape, not the fields.
     const partial = typeof input.query === 'object' && input.query !== null && 'fields' in input.query;
     return checkResponse('network', op.id, partial ? LIST_OF_OBJECTS : op.response, payload);
@@ -119,9 +131,19 @@ export class NetworkClient {
       const r = await get({ signal: opts.signal });
       const status = (r.status ?? 'ACTIVE').toUpperCase();
       if (status === 'ACTIVE') return r;
-      if (status === 'ERROR') throw new ApiError({ service: 'network', operation: 'network.waitUntilActive', message: 'The resource went to ERROR while being built; see the console for the reason.' });
+      if (status === 'ERROR')
+        throw new ApiError({
+          service: 'network',
+          operation: 'network.waitUntilActive',
+          message: 'The resource went to ERROR while being built; see the console for the reason.',
+        });
       if (Date.now() > deadline)
-        throw new ApiError({ service: 'network', operation: 'network.waitUntilActive', retryable: true, message: `Still ${status} after ${Math.round((opts.timeoutMs ?? 120_000) / 1000)} s; refresh later to see it ACTIVE.` });
+        throw new ApiError({
+          service: 'network',
+          operation: 'network.waitUntilActive',
+          retryable: true,
+          message: `Still ${status} after ${Math.round((opts.timeoutMs ?? 120_000) / 1000)} s; refresh later to see it ACTIVE.`,
+        });
       await sleep(interval, opts.signal);
       interval = Math.min(interval * 2, 10_000);
     }
@@ -142,8 +164,14 @@ export class NetworkClient {
 
   private queryOf(op: NetworkOperation, query: unknown): string {
     const q = new URLSearchParams();
-    const given = query === undefined ? {} : op.query ? (validate(op.id, op.query, query, 'query') as Record<string, unknown>) : undefined;
-    if (given === undefined) throw new ValidationError(op.id, [{ path: 'query', message: `${op.id} takes no query parameters` }]);
+    const given =
+      query === undefined
+        ? {}
+        : op.query
+          ? (validate(op.id, op.query, query, 'query') as Record<string, unknown>)
+          : undefined;
+    if (given === undefined)
+      throw new ValidationError(op.id, [{ path: 'query', message: `${op.id} takes no query parameters` }]);
     const all: Record<string, unknown> = { ...op.fixedQuery, ...given };
     for (const [k, v] of Object.entries(all)) {
       if (v === undefined || v === null) continue;

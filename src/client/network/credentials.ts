@@ -29,7 +29,12 @@ export class Ec2CredentialsClient {
     const body = validate(op.id, op.body!, { tenant_id: input.tenantId ?? this.identity.tenantId }, 'body');
     try {
       const json = await this.call(op.id, op.method, op.path, {}, body, opts);
-      const credential = checkResponse('identity', op.id, op.response, (json as Record<string, unknown> | undefined)?.[op.key!]) as Ec2Credential;
+      const credential = checkResponse(
+        'identity',
+        op.id,
+        op.response,
+        (json as Record<string, unknown> | undefined)?.[op.key!],
+      ) as Ec2Credential;
       this.identity.transport.redactor.addSecret(credential.secret);
       return credential;
     } catch (err) {
@@ -37,7 +42,14 @@ export class Ec2CredentialsClient {
       if (isApiError(err) && err.status !== undefined && err.status >= 400 && err.status < 500) {
         const existing = await this.list({}, opts).catch(() => undefined);
         if (existing && existing.length >= EC2_CREDENTIAL_LIMIT) {
-          throw new ApiError({ service: 'identity', operation: op.id, status: err.status, code: 'CredentialLimitExceeded', message: CREDENTIAL_LIMIT_MESSAGE, cause: err });
+          throw new ApiError({
+            service: 'identity',
+            operation: op.id,
+            status: err.status,
+            code: 'CredentialLimitExceeded',
+            message: CREDENTIAL_LIMIT_MESSAGE,
+            cause: err,
+          });
         }
       }
       throw err;
@@ -48,7 +60,12 @@ export class Ec2CredentialsClient {
   async list(_input: Record<string, never> = {}, opts: CallOptions = {}): Promise<Ec2Credential[]> {
     const op = identityOperation('listEc2Credentials');
     const json = await this.call(op.id, op.method, op.path, {}, undefined, opts);
-    const list = checkResponse('identity', op.id, op.response, (json as Record<string, unknown> | undefined)?.[op.key!]) as Ec2Credential[];
+    const list = checkResponse(
+      'identity',
+      op.id,
+      op.response,
+      (json as Record<string, unknown> | undefined)?.[op.key!],
+    ) as Ec2Credential[];
     for (const c of list) this.identity.transport.redactor.addSecret(c.secret);
     return list;
   }
@@ -59,7 +76,14 @@ export class Ec2CredentialsClient {
     await this.call(op.id, op.method, op.path, { access: input.access }, undefined, opts);
   }
 
-  private async call(operation: string, method: string, path: string, params: Record<string, string>, body: unknown, opts: CallOptions): Promise<unknown> {
+  private async call(
+    operation: string,
+    method: string,
+    path: string,
+    params: Record<string, string>,
+    body: unknown,
+    opts: CallOptions,
+  ): Promise<unknown> {
     return this.identity.withToken(
       async (token) => {
         const userId = await this.identity.userId({ signal: opts.signal });

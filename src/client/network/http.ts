@@ -86,7 +86,8 @@ export function errorBodyMessage(text: string): { message?: string; type?: strin
     if (!message && !detail) return undefined;
     return { message: [message, detail].filter(Boolean).join(' '), type };
   };
-  const found = pick(o.NeutronError) ?? pick(o.error) ?? (typeof o.message === 'string' ? { message: o.message } : undefined);
+  const found =
+    pick(o.NeutronError) ?? pick(o.error) ?? (typeof o.message === 'string' ? { message: o.message } : undefined);
   if (found) return found;
   if (typeof o.NeutronError === 'string') return { message: o.NeutronError };
   if (typeof o.error === 'string') return { message: o.error };
@@ -96,7 +97,13 @@ export function errorBodyMessage(text: string): { message?: string; type?: strin
 }
 
 /** Maps a non-2xx answer to the error a person reads. */
-export function httpError(service: Service, operation: string, status: number, text: string, transport?: Transport): ApiError | AuthError {
+export function httpError(
+  service: Service,
+  operation: string,
+  status: number,
+  text: string,
+  transport?: Transport,
+): ApiError | AuthError {
   const parsed = errorBodyMessage(text);
   const said = parsed.message ? (transport ? transport.redactor.text(parsed.message) : parsed.message) : undefined;
   const theService = said ? `: ${said.replace(/\.?\s*$/, '.')}` : '.';
@@ -121,17 +128,55 @@ export function httpError(service: Service, operation: string, status: number, t
         message: `This user may not call ${operation} (HTTP 403)${theService} Ask a project administrator for the role that allows it.`,
       });
     case status === 404:
-      return new ApiError({ service, operation, status, code, message: `${operation}: not found (HTTP 404)${theService} It may have been deleted meanwhile: refresh the view.` });
+      return new ApiError({
+        service,
+        operation,
+        status,
+        code,
+        message: `${operation}: not found (HTTP 404)${theService} It may have been deleted meanwhile: refresh the view.`,
+      });
     case status === 409:
-      return new ApiError({ service, operation, status, code, message: `${operation}: in use / conflict (HTTP 409)${theService} Remove what depends on it (or what it collides with) first.` });
+      return new ApiError({
+        service,
+        operation,
+        status,
+        code,
+        message: `${operation}: in use / conflict (HTTP 409)${theService} Remove what depends on it (or what it collides with) first.`,
+      });
     case status === 400 || status === 422:
-      return new ApiError({ service, operation, status, code, message: `${operation}: the service refused the request (HTTP ${status})${theService}` });
+      return new ApiError({
+        service,
+        operation,
+        status,
+        code,
+        message: `${operation}: the service refused the request (HTTP ${status})${theService}`,
+      });
     case status === 413 || status === 429:
-      return new ApiError({ service, operation, status, code, retryable: true, message: `${operation}: too many requests or over a quota (HTTP ${status})${theService} Wait a moment and try again.` });
+      return new ApiError({
+        service,
+        operation,
+        status,
+        code,
+        retryable: true,
+        message: `${operation}: too many requests or over a quota (HTTP ${status})${theService} Wait a moment and try again.`,
+      });
     case status >= 500:
-      return new ApiError({ service, operation, status, code, retryable: true, message: `The ${service} service failed on ${operation} (HTTP ${status})${theService} Try again later.` });
+      return new ApiError({
+        service,
+        operation,
+        status,
+        code,
+        retryable: true,
+        message: `The ${service} service failed on ${operation} (HTTP ${status})${theService} Try again later.`,
+      });
     default:
-      return new ApiError({ service, operation, status, code, message: `${operation}: unexpected HTTP ${status}${theService}` });
+      return new ApiError({
+        service,
+        operation,
+        status,
+        code,
+        message: `${operation}: unexpected HTTP ${status}${theService}`,
+      });
   }
 }
 
@@ -159,10 +204,12 @@ export function issuesOf(issues: readonly Issue[], at: string, value?: unknown):
   return issues.map((i) => {
     const path = [at, ...i.path.map(String)].filter(Boolean).join('.');
     const generic = i.message === 'Invalid input';
-    if (i.code === 'unrecognized_keys' && i.keys) return { path, message: `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}` };
+    if (i.code === 'unrecognized_keys' && i.keys)
+      return { path, message: `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}` };
     if (i.code === 'invalid_type' && valueAt(value, i.path) === undefined) return { path, message: 'is required' };
     if (i.code === 'invalid_type' && generic) return { path, message: `must be a ${i.expected ?? 'different type'}` };
-    if (i.code === 'invalid_value' && generic && i.values) return { path, message: `must be ${i.values.map(String).join(' or ')}` };
+    if (i.code === 'invalid_value' && generic && i.values)
+      return { path, message: `must be ${i.values.map(String).join(' or ')}` };
     return { path, message: i.message };
   });
 }
@@ -177,10 +224,22 @@ function valueAt(value: unknown, path: PropertyKey[]): unknown {
 }
 
 /** Checks an answer against the table's response schema; a mismatch is the service breaking the contract. */
-export function checkResponse<T>(service: Service, operation: string, schema: z.ZodMiniType<T> | undefined, value: unknown): T {
+export function checkResponse<T>(
+  service: Service,
+  operation: string,
+  schema: z.ZodMiniType<T> | undefined,
+  value: unknown,
+): T {
   if (!schema) return value as T;
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const first = issuesOf(r.error.issues as unknown as Issue[], '', value).slice(0, 3).map((i) => `${i.path || '(root)'} ${i.message}`).join('; ');
-  throw new ApiError({ service, operation, message: `The ${service} service answered ${operation} in an unexpected shape (${first}). The extension may need an update.` });
+  const first = issuesOf(r.error.issues as unknown as Issue[], '', value)
+    .slice(0, 3)
+    .map((i) => `${i.path || '(root)'} ${i.message}`)
+    .join('; ');
+  throw new ApiError({
+    service,
+    operation,
+    message: `The ${service} service answered ${operation} in an unexpected shape (${first}). The extension may need an update.`,
+  });
 }

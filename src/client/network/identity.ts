@@ -137,14 +137,26 @@ export class IdentityClient {
    */
   async endpointFor(type: CatalogType, region: Region, opts: TokenOptions = {}): Promise<string> {
     const service = type === 'network' ? 'network' : 'storage';
-    if (this.overrides?.[service]?.trim()) return resolveEndpoint({ cloud: this.cloud, service, region, overrides: this.overrides });
+    if (this.overrides?.[service]?.trim())
+      return resolveEndpoint({ cloud: this.cloud, service, region, overrides: this.overrides });
     const { catalog } = await this.session(opts);
-    return resolveEndpoint({ cloud: this.cloud, service, region, overrides: this.overrides, catalogUrl: catalogUrl(catalog, type, region) });
+    return resolveEndpoint({
+      cloud: this.cloud,
+      service,
+      region,
+      overrides: this.overrides,
+      catalogUrl: catalogUrl(catalog, type, region),
+    });
   }
 
   private async issue(tenantId: string): Promise<TokenSession> {
     const op = identityOperation('issueToken');
-    const body = validate(op.id, op.body!, { auth: { tenantId, passwordCredentials: { username: this.username, password: this.password } } }, 'body');
+    const body = validate(
+      op.id,
+      op.body!,
+      { auth: { tenantId, passwordCredentials: { username: this.username, password: this.password } } },
+      'body',
+    );
     const sentAt = this.now();
     this.issued++;
     let json: unknown;
@@ -179,10 +191,17 @@ export class IdentityClient {
   private remember(tenantId: string, access: TokenResponse['access'], sentAt: number): TokenSession {
     const expires = Date.parse(access.token.expires);
     // Lifetime by the server's own clock (issued_at), so a skewed local clock does not matter.
-    const issuedAt = access.token.issued_at ? Date.parse(access.token.issued_at.endsWith('Z') || /[+-]\d\d:?\d\d$/.test(access.token.issued_at) ? access.token.issued_at : `${access.token.issued_at}Z`) : NaN;
+    const issuedAt = access.token.issued_at
+      ? Date.parse(
+          access.token.issued_at.endsWith('Z') || /[+-]\d\d:?\d\d$/.test(access.token.issued_at)
+            ? access.token.issued_at
+            : `${access.token.issued_at}Z`,
+        )
+      : NaN;
     const lifetime = expires - (Number.isFinite(issuedAt) ? issuedAt : sentAt);
     // Unknown or non-positive lifetime: use the token for this call only.
-    const keepFor = Number.isFinite(lifetime) && lifetime > 0 ? lifetime - Math.min(TOKEN_REFRESH_MARGIN_MS, lifetime / 2) : 0;
+    const keepFor =
+      Number.isFinite(lifetime) && lifetime > 0 ? lifetime - Math.min(TOKEN_REFRESH_MARGIN_MS, lifetime / 2) : 0;
     const session: TokenSession = {
       id: access.token.id,
       tenantId,

@@ -51,7 +51,9 @@ export const Ec2Credential = z.looseObject({
 });
 export type Ec2Credential = z.infer<typeof Ec2Credential>;
 
-export const CreateEc2CredentialBody = z.strictObject({ tenant_id: z.string().check(z.minLength(1, 'the object-storage tenant ID is required')) });
+export const CreateEc2CredentialBody = z.strictObject({
+  tenant_id: z.string().check(z.minLength(1, 'the object-storage tenant ID is required')),
+});
 
 export interface IdentityOperation extends Operation {
   readonly name: 'issueToken' | 'createEc2Credential' | 'listEc2Credentials' | 'deleteEc2Credential';
@@ -62,10 +64,45 @@ export interface IdentityOperation extends Operation {
 const CREDENTIALS = `/v2.0/users/{userId}/credentials/${OS_EC2}`;
 
 export const IDENTITY_OPERATIONS = [
-  { id: 'identity.issueToken', name: 'issueToken', service: 'identity', method: 'POST', path: '/v2.0/tokens', summary: 'Issue an identity token (and the service catalog)', body: IssueTokenBody, response: TokenResponse },
-  { id: 'identity.createEc2Credential', name: 'createEc2Credential', service: 'identity', method: 'POST', path: CREDENTIALS, summary: 'Issue an S3 (EC2) credential for object storage', key: 'credential', body: CreateEc2CredentialBody, response: Ec2Credential },
-  { id: 'identity.listEc2Credentials', name: 'listEc2Credentials', service: 'identity', method: 'GET', path: CREDENTIALS, summary: 'List the S3 (EC2) credentials of the user', key: 'credentials', response: z.array(Ec2Credential) },
-  { id: 'identity.deleteEc2Credential', name: 'deleteEc2Credential', service: 'identity', method: 'DELETE', path: `${CREDENTIALS}/{access}`, summary: 'Delete an S3 (EC2) credential' },
+  {
+    id: 'identity.issueToken',
+    name: 'issueToken',
+    service: 'identity',
+    method: 'POST',
+    path: '/v2.0/tokens',
+    summary: 'Issue an identity token (and the service catalog)',
+    body: IssueTokenBody,
+    response: TokenResponse,
+  },
+  {
+    id: 'identity.createEc2Credential',
+    name: 'createEc2Credential',
+    service: 'identity',
+    method: 'POST',
+    path: CREDENTIALS,
+    summary: 'Issue an S3 (EC2) credential for object storage',
+    key: 'credential',
+    body: CreateEc2CredentialBody,
+    response: Ec2Credential,
+  },
+  {
+    id: 'identity.listEc2Credentials',
+    name: 'listEc2Credentials',
+    service: 'identity',
+    method: 'GET',
+    path: CREDENTIALS,
+    summary: 'List the S3 (EC2) credentials of the user',
+    key: 'credentials',
+    response: z.array(Ec2Credential),
+  },
+  {
+    id: 'identity.deleteEc2Credential',
+    name: 'deleteEc2Credential',
+    service: 'identity',
+    method: 'DELETE',
+    path: `${CREDENTIALS}/{access}`,
+    summary: 'Delete an S3 (EC2) credential',
+  },
 ] as const satisfies readonly IdentityOperation[];
 
 export const identityOperation = (name: IdentityOperation['name']): IdentityOperation =>

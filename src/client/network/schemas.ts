@@ -20,7 +20,8 @@ export function isIpv4(s: string): boolean {
 }
 
 /** True for an IPv4 multicast group address (224.0.0.0/4, RFC 5771). */
-export const isMulticastIpv4 = (s: string): boolean => isIpv4(s) && Number(s.split('.')[0]) >= 224 && Number(s.split('.')[0]) <= 239;
+export const isMulticastIpv4 = (s: string): boolean =>
+  isIpv4(s) && Number(s.split('.')[0]) >= 224 && Number(s.split('.')[0]) <= 239;
 
 /**
  * A CIDR such as `10.0.0.0/16`: an IPv4 address, a prefix length 0-32, and no host bits set
@@ -46,10 +47,15 @@ export function cidrContains(cidr: string, ip: string): boolean {
   const [base, lenText] = cidr.split('/');
   const len = Number(lenText);
   const mask = len === 0 ? 0 : (0xffffffff << (32 - len)) >>> 0;
-  return ((ipv4ToInt(ip) & mask) >>> 0) === ((ipv4ToInt(base) & mask) >>> 0);
+  return (ipv4ToInt(ip) & mask) >>> 0 === (ipv4ToInt(base) & mask) >>> 0;
 }
 
-export const cidr = () => z.string().check(z.refine((s) => cidrProblem(s) === undefined, { message: 'must be an IPv4 range such as 10.0.0.0/16 without host bits' }));
+export const cidr = () =>
+  z.string().check(
+    z.refine((s) => cidrProblem(s) === undefined, {
+      message: 'must be an IPv4 range such as 10.0.0.0/16 without host bits',
+    }),
+  );
 
 /**
  * Transit hub timestamps look like `2024-02-12 22:19:05` (no `T`, no zone; the live service, as observed);
@@ -127,7 +133,9 @@ export const UpdateFloatingIp = z
   .strictObject({
     /** A port to attach to, or null to detach. Left out: the association is not touched. */
     port_id: z.optional(z.nullable(uuid())),
-    fixed_ip_address: z.optional(z.nullable(z.string().check(z.refine(isIpv4, { message: 'must be an IPv4 address' })))),
+    fixed_ip_address: z.optional(
+      z.nullable(z.string().check(z.refine(isIpv4, { message: 'must be an IPv4 address' }))),
+    ),
     label: z.optional(fipLabel),
     delete_protection: z.optional(z.boolean()),
   })
@@ -167,8 +175,19 @@ export const TransitHub = z.looseObject({
   default_association_enable: z.optional(z.boolean()),
   default_propagation_enable: z.optional(z.boolean()),
 });
-export const Attachment = z.looseObject({ ...base, name: optStr, resource_id: optStr, subnet_id: optStr, transithub_id: optStr });
-export const RoutingTable = z.looseObject({ ...base, name: optStr, transithub_id: optStr, default_table: z.optional(z.boolean()) });
+export const Attachment = z.looseObject({
+  ...base,
+  name: optStr,
+  resource_id: optStr,
+  subnet_id: optStr,
+  transithub_id: optStr,
+});
+export const RoutingTable = z.looseObject({
+  ...base,
+  name: optStr,
+  transithub_id: optStr,
+  default_table: z.optional(z.boolean()),
+});
 export const RoutingAssociation = z.looseObject({ ...base, attachment_id: optStr, routing_table_id: optStr });
 export const RoutingPropagation = z.looseObject({ ...base, attachment_id: optStr, routing_table_id: optStr });
 export const RULE_ACTIONS = ['FORWARD', 'BLACKHOLE'] as const;
@@ -184,7 +203,12 @@ export const RoutingRule = z.looseObject({
   propagation_id: optStr,
 });
 export const MulticastDomain = z.looseObject({ ...base, name: optStr, transithub_id: optStr });
-export const MulticastAssociation = z.looseObject({ ...base, attachment_id: optStr, subnet_id: optStr, domain_id: optStr });
+export const MulticastAssociation = z.looseObject({
+  ...base,
+  attachment_id: optStr,
+  subnet_id: optStr,
+  domain_id: optStr,
+});
 export const MulticastGroup = z.looseObject({
   ...base,
   association_id: optStr,
@@ -193,10 +217,28 @@ export const MulticastGroup = z.looseObject({
   source_type: optStr,
   port_id: optStr,
 });
-export const TransitHubAllowProject = z.looseObject({ ...base, transithub_id: optStr, transithub_name: optStr, target_project_id: optStr });
-export const TransitHubSharedEntry = z.looseObject({ transithub_id: str, transithub_name: optStr, transithub_project_id: optStr });
-export const MulticastDomainAllowProject = z.looseObject({ ...base, domain_id: optStr, domain_name: optStr, target_project_id: optStr });
-export const MulticastDomainSharedEntry = z.looseObject({ domain_id: str, domain_name: optStr, domain_project_id: optStr });
+export const TransitHubAllowProject = z.looseObject({
+  ...base,
+  transithub_id: optStr,
+  transithub_name: optStr,
+  target_project_id: optStr,
+});
+export const TransitHubSharedEntry = z.looseObject({
+  transithub_id: str,
+  transithub_name: optStr,
+  transithub_project_id: optStr,
+});
+export const MulticastDomainAllowProject = z.looseObject({
+  ...base,
+  domain_id: optStr,
+  domain_name: optStr,
+  target_project_id: optStr,
+});
+export const MulticastDomainSharedEntry = z.looseObject({
+  domain_id: str,
+  domain_name: optStr,
+  domain_project_id: optStr,
+});
 
 export type TransitHub = z.infer<typeof TransitHub>;
 export type Attachment = z.infer<typeof Attachment>;
@@ -222,9 +264,18 @@ export const CreateTransitHub = z.strictObject({
   default_propagation_enable: z.boolean(),
 });
 export const UpdateNameDescription = z.strictObject(nameDesc);
-export const CreateAttachment = z.strictObject({ ...nameDesc, resource_id: uuid(), subnet_id: uuid(), transithub_id: uuid() });
+export const CreateAttachment = z.strictObject({
+  ...nameDesc,
+  resource_id: uuid(),
+  subnet_id: uuid(),
+  transithub_id: uuid(),
+});
 export const CreateRoutingTable = z.strictObject({ ...nameDesc, transithub_id: uuid() });
-export const CreateRoutingAssociation = z.strictObject({ description: optText, attachment_id: uuid(), routing_table_id: uuid() });
+export const CreateRoutingAssociation = z.strictObject({
+  description: optText,
+  attachment_id: uuid(),
+  routing_table_id: uuid(),
+});
 export const CreateRoutingPropagation = CreateRoutingAssociation;
 export const CreateRoutingRule = z.strictObject({
   ...nameDesc,
@@ -234,12 +285,20 @@ export const CreateRoutingRule = z.strictObject({
   routing_table_id: uuid(),
 });
 export const CreateMulticastDomain = CreateRoutingTable;
-export const CreateMulticastAssociation = z.strictObject({ description: optText, attachment_id: uuid(), domain_id: uuid() });
+export const CreateMulticastAssociation = z.strictObject({
+  description: optText,
+  attachment_id: uuid(),
+  domain_id: uuid(),
+});
 export const CreateMulticastGroup = z
   .strictObject({
     description: optText,
     association_id: uuid(),
-    ipaddress: z.string().check(z.refine(isMulticastIpv4, { message: 'must be an IPv4 multicast group address (224.0.0.0 to 239.255.255.255) such as 239.1.1.1' })),
+    ipaddress: z.string().check(
+      z.refine(isMulticastIpv4, {
+        message: 'must be an IPv4 multicast group address (224.0.0.0 to 239.255.255.255) such as 239.1.1.1',
+      }),
+    ),
     port_id: uuid(),
     member_type: z.optional(z.literal('STATIC')),
     source_type: z.optional(z.literal('STATIC')),
@@ -250,11 +309,18 @@ export const CreateMulticastGroup = z
       path: ['member_type'],
     }),
   );
-export const CreateTransitHubAllowProject = z.strictObject({ transithub_id: uuid(), target_project_id: z.string().check(z.minLength(1)) });
-export const CreateMulticastDomainAllowProject = z.strictObject({ domain_id: uuid(), target_project_id: z.string().check(z.minLength(1)) });
+export const CreateTransitHubAllowProject = z.strictObject({
+  transithub_id: uuid(),
+  target_project_id: z.string().check(z.minLength(1)),
+});
+export const CreateMulticastDomainAllowProject = z.strictObject({
+  domain_id: uuid(),
+  target_project_id: z.string().check(z.minLength(1)),
+});
 
 // List filters, per the spec's table.
-const f = (keys: string[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, z.optional(k === 'name' ? str : uuid())])));
+const f = (keys: string[]) =>
+  z.strictObject(Object.fromEntries(keys.map((k) => [k, z.optional(k === 'name' ? str : uuid())])));
 export const TransitHubFilters = f(['id', 'name']);
 export const AttachmentFilters = f(['id', 'name', 'resource_id', 'subnet_id', 'transithub_id']);
 export const RoutingTableFilters = f(['id', 'name', 'transithub_id']);

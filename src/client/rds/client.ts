@@ -13,7 +13,14 @@ import type { Transport } from '../http/transport';
 import { fillPath, isIdempotent, pathParams, type Operation } from '../operation';
 import type { CallOptions, RdsOperationName } from './api';
 import type { RDS_OPERATION_ROWS } from './rows';
-import { RDS_OPERATIONS, expandUnknownKeys, formatPath, rdsOperation, storageResizeSchema, type RdsSchemas } from './schemas';
+import {
+  RDS_OPERATIONS,
+  expandUnknownKeys,
+  formatPath,
+  rdsOperation,
+  storageResizeSchema,
+  type RdsSchemas,
+} from './schemas';
 
 export type { CallOptions, RdsOperationName } from './api';
 
@@ -38,7 +45,9 @@ export interface RdsClientOptions {
 // ---- Types derived from the table -------------------------------------------------------
 
 type Row<K extends RdsOperationName> = Extract<(typeof RDS_OPERATION_ROWS)[number], { name: K }>;
-type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | PathParamNames<Rest> : never;
+type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
+  ? N | PathParamNames<Rest>
+  : never;
 type Part<S, Key extends string> = S extends { [k in Key]: infer T extends z.ZodMiniType }
   ? undefined extends z.input<T>
     ? { [k in Key]?: z.input<T> }
@@ -46,17 +55,23 @@ type Part<S, Key extends string> = S extends { [k in Key]: infer T extends z.Zod
   : unknown;
 
 /** What a method takes: path parameters as fields, plus `query` and `body` where the operation has them. */
-export type RdsInput<K extends RdsOperationName> = { [N in PathParamNames<Row<K>['path']>]: string } & Part<RdsSchemas[K], 'query'> &
+export type RdsInput<K extends RdsOperationName> = { [N in PathParamNames<Row<K>['path']>]: string } & Part<
+  RdsSchemas[K],
+  'query'
+> &
   Part<RdsSchemas[K], 'body'>;
 /** What a method resolves to: the payload without `header`. */
 export type RdsOutput<K extends RdsOperationName> = z.output<RdsSchemas[K]['response']>;
 type Args<K extends RdsOperationName> =
-  Record<string, never> extends RdsInput<K> ? [input?: RdsInput<K>, opts?: CallOptions] : [input: RdsInput<K>, opts?: CallOptions];
+  Record<string, never> extends RdsInput<K>
+    ? [input?: RdsInput<K>, opts?: CallOptions]
+    : [input: RdsInput<K>, opts?: CallOptions];
 export type RdsMethods = { [K in RdsOperationName]: (...args: Args<K>) => Promise<RdsOutput<K>> };
 
 // ---- The client ------------------------------------------------------------------------
 
-export const RDS_UNAUTHENTICATED_MESSAGE = 'The RDS app key or user access key was rejected: check them with Edit Profile.';
+export const RDS_UNAUTHENTICATED_MESSAGE =
+  'The RDS app key or user access key was rejected: check them with Edit Profile.';
 
 // The methods are installed on the prototype from the table (below); the interface gives
 // them their types. Declaration merging is the point here, not an accident.
@@ -93,7 +108,8 @@ export class RdsClient {
       signal: opts.signal,
     });
     const text = await res.text();
-    if (this.logger.enabled?.('trace') ?? true) this.logger.trace(`← ${op.id} body ${this.transport.redactor.body(text)}`);
+    if (this.logger.enabled?.('trace') ?? true)
+      this.logger.trace(`← ${op.id} body ${this.transport.redactor.body(text)}`);
     return this.interpret(op, res.status, text) as RdsOutput<K>;
   }
 
@@ -114,7 +130,10 @@ export class RdsClient {
     }
     let body: string | undefined;
     if (op.body) {
-      const schema = op.id === 'rds.modifyStorageInfo' && opts.currentStorageSize !== undefined ? storageResizeSchema(opts.currentStorageSize) : op.body;
+      const schema =
+        op.id === 'rds.modifyStorageInfo' && opts.currentStorageSize !== undefined
+          ? storageResizeSchema(opts.currentStorageSize)
+          : op.body;
       const r = schema.safeParse(input.body);
       if (r.success) body = r.data === undefined ? undefined : JSON.stringify(r.data);
       else issues.push(...toFieldIssues('body', r.error.issues));
@@ -162,12 +181,23 @@ export class RdsClient {
       if (headerless?.success) return headerless.data;
       throw notUnderstood(op, json === undefined ? 'the body is not JSON' : 'the body has no header');
     }
-    const { resultCode, resultMessage, isSuccessful } = header as { resultCode?: unknown; resultMessage?: unknown; isSuccessful?: unknown };
+    const { resultCode, resultMessage, isSuccessful } = header as {
+      resultCode?: unknown;
+      resultMessage?: unknown;
+      isSuccessful?: unknown;
+    };
     const code = typeof resultCode === 'number' ? resultCode : Number(resultCode ?? 0);
     const serverMessage = typeof resultMessage === 'string' && resultMessage ? resultMessage : 'no message';
     if (isSuccessful === false || (Number.isFinite(code) && code !== 0) || status !== 200) {
       if (code === 80401)
-        throw new AuthError({ service: 'rds', operation: op.id, reason: 'unauthenticated', code, status, message: RDS_UNAUTHENTICATED_MESSAGE });
+        throw new AuthError({
+          service: 'rds',
+          operation: op.id,
+          reason: 'unauthenticated',
+          code,
+          status,
+          message: RDS_UNAUTHENTICATED_MESSAGE,
+        });
       if (code === 80403)
         throw new AuthError({
           service: 'rds',
@@ -183,7 +213,8 @@ export class RdsClient {
           operation: op.id,
           code,
           status,
-          message: 'RDS for MySQL is not enabled for this project or region: enable it in the console, or remove the region from the profile.',
+          message:
+            'RDS for MySQL is not enabled for this project or region: enable it in the console, or remove the region from the profile.',
         });
       throw new ApiError({
         service: 'rds',
@@ -220,7 +251,10 @@ for (const op of RDS_OPERATIONS) {
  * Issue paths are the field paths inside the query or body (`backup.backupPeriod`), the same
  * paths `fieldIssues` gives a webview form; a missing query or body as a whole is named as such.
  */
-function toFieldIssues(part: 'query' | 'body', issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; input?: unknown }[]): FieldIssue[] {
+function toFieldIssues(
+  part: 'query' | 'body',
+  issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; input?: unknown }[],
+): FieldIssue[] {
   return expandUnknownKeys(issues).map((i) =>
     i.path.length === 0 && i.code === 'invalid_type'
       ? { path: part, message: i.input === undefined ? `the ${part} is required` : `the ${part} must be an object` }

@@ -11,8 +11,16 @@ import type { RdsClient, RdsInput, RdsOutput } from './client';
 export type Job = RdsOutput<'getJob'>;
 
 export const JOB_SUCCESS_STATES: readonly string[] = ['COMPLETED'];
-export const JOB_FAILURE_STATES: readonly string[] = ['FAILED', 'ERROR', 'CANCELED', 'INTERRUPTED', 'FAIL_TO_READY', 'DELETED'];
-export const isJobFinished = (status: string): boolean => JOB_SUCCESS_STATES.includes(status) || JOB_FAILURE_STATES.includes(status);
+export const JOB_FAILURE_STATES: readonly string[] = [
+  'FAILED',
+  'ERROR',
+  'CANCELED',
+  'INTERRUPTED',
+  'FAIL_TO_READY',
+  'DELETED',
+];
+export const isJobFinished = (status: string): boolean =>
+  JOB_SUCCESS_STATES.includes(status) || JOB_FAILURE_STATES.includes(status);
 
 export interface WaitForJobOptions {
   signal?: AbortSignal;
@@ -33,7 +41,11 @@ export interface WaitForJobOptions {
  * is left behind). A failed poll that may succeed later (network, 5xx) is not fatal: polling
  * goes on until the limit.
  */
-export async function waitForJob(client: Pick<RdsClient, 'getJob'>, jobId: string, opts: WaitForJobOptions = {}): Promise<Job> {
+export async function waitForJob(
+  client: Pick<RdsClient, 'getJob'>,
+  jobId: string,
+  opts: WaitForJobOptions = {},
+): Promise<Job> {
   const initial = opts.initialDelayMs ?? 2_000;
   const max = opts.maxDelayMs ?? 10_000;
   const timeoutMs = opts.timeoutMs ?? 60 * 60_000;
@@ -98,7 +110,10 @@ type EventsQuery = Omit<NonNullable<RdsInput<'listEvents'>['query']>, 'page' | '
 export type BackupItem = RdsOutput<'listBackups'>['backups'][number];
 export type EventItem = RdsOutput<'listEvents'>['events'][number];
 
-async function* pages<T>(fetchPage: (page: number, size: number) => Promise<{ items: T[]; totalCounts: number }>, opts: PagingOptions): AsyncGenerator<Page<T>> {
+async function* pages<T>(
+  fetchPage: (page: number, size: number) => Promise<{ items: T[]; totalCounts: number }>,
+  opts: PagingOptions,
+): AsyncGenerator<Page<T>> {
   const size = opts.pageSize ?? 100;
   let seen = (Math.max(1, opts.startPage ?? 1) - 1) * size;
   for (let page = Math.max(1, opts.startPage ?? 1); ; page++) {
@@ -111,7 +126,11 @@ async function* pages<T>(fetchPage: (page: number, size: number) => Promise<{ it
 }
 
 /** Backups, one page at a time: `for await (const page of listAllBackups(rds, { dbInstanceId }))`. */
-export function listAllBackups(client: Pick<RdsClient, 'listBackups'>, query: BackupsQuery = {}, opts: PagingOptions = {}): AsyncGenerator<Page<BackupItem>> {
+export function listAllBackups(
+  client: Pick<RdsClient, 'listBackups'>,
+  query: BackupsQuery = {},
+  opts: PagingOptions = {},
+): AsyncGenerator<Page<BackupItem>> {
   return pages(async (page, size) => {
     const r = await client.listBackups({ query: { ...query, page, size } }, { signal: opts.signal });
     return { items: r.backups, totalCounts: r.totalCounts };
@@ -119,7 +138,11 @@ export function listAllBackups(client: Pick<RdsClient, 'listBackups'>, query: Ba
 }
 
 /** Events, one page at a time (`from`, `to` and `eventCategoryType` are required by the service). */
-export function listAllEvents(client: Pick<RdsClient, 'listEvents'>, query: EventsQuery, opts: PagingOptions = {}): AsyncGenerator<Page<EventItem>> {
+export function listAllEvents(
+  client: Pick<RdsClient, 'listEvents'>,
+  query: EventsQuery,
+  opts: PagingOptions = {},
+): AsyncGenerator<Page<EventItem>> {
   return pages(async (page, size) => {
     const r = await client.listEvents({ query: { ...query, page, size } }, { signal: opts.signal });
     return { items: r.events, totalCounts: r.totalCounts };

@@ -5,7 +5,21 @@ import type { TransportResponse } from '../http/transport';
 import { ValidationError } from '../errors';
 import { checkBucketName, copySource } from './names';
 import { S3Requests } from './requests';
-import type { Acl, Bucket, CallOpts, CannedAcl, GetObjectResult, ListObjectsInput, ObjectInfo, ObjectPage, PartInfo, PartsPage, S3Body, SendInput, UploadsPage } from './types';
+import type {
+  Acl,
+  Bucket,
+  CallOpts,
+  CannedAcl,
+  GetObjectResult,
+  ListObjectsInput,
+  ObjectInfo,
+  ObjectPage,
+  PartInfo,
+  PartsPage,
+  S3Body,
+  SendInput,
+  UploadsPage,
+} from './types';
 import { bool, escapeXml, int, list, S3_NS, text, type XmlNode } from './xml';
 
 export type {
@@ -35,7 +49,10 @@ export class S3Client extends S3Requests {
     const root = x.ListAllMyBucketsResult;
     return {
       owner: { id: text(child(root, 'Owner'), 'ID'), displayName: text(child(root, 'Owner'), 'DisplayName') },
-      buckets: list(child(root, 'Buckets'), 'Bucket').map((b) => ({ name: text(b, 'Name') ?? '', creationDate: text(b, 'CreationDate') })),
+      buckets: list(child(root, 'Buckets'), 'Bucket').map((b) => ({
+        name: text(b, 'Name') ?? '',
+        creationDate: text(b, 'CreationDate'),
+      })),
     };
   }
 
@@ -70,7 +87,12 @@ export class S3Client extends S3Requests {
       grants: list(child(root, 'AccessControlList'), 'Grant').map((g) => {
         const who = child(g, 'Grantee');
         return {
-          grantee: { type: text(who, 'Type') ?? (text(who, 'URI') ? 'Group' : 'CanonicalUser'), id: text(who, 'ID'), displayName: text(who, 'DisplayName'), uri: text(who, 'URI') },
+          grantee: {
+            type: text(who, 'Type') ?? (text(who, 'URI') ? 'Group' : 'CanonicalUser'),
+            id: text(who, 'ID'),
+            displayName: text(who, 'DisplayName'),
+            uri: text(who, 'URI'),
+          },
           permission: text(g, 'Permission') ?? '',
         };
       }),
@@ -86,7 +108,9 @@ export class S3Client extends S3Requests {
       const grants = acl.grants
         .map((g) => {
           const type = g.grantee.uri ? 'Group' : 'CanonicalUser';
-          const who = g.grantee.uri ? `<URI>${escapeXml(g.grantee.uri)}</URI>` : `<ID>${escapeXml(g.grantee.id ?? '')}</ID>`;
+          const who = g.grantee.uri
+            ? `<URI>${escapeXml(g.grantee.uri)}</URI>`
+            : `<ID>${escapeXml(g.grantee.id ?? '')}</ID>`;
           return `<Grant><Grantee xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="${type}">${who}</Grantee><Permission>${escapeXml(g.permission)}</Permission></Grant>`;
         })
         .join('');
@@ -109,7 +133,9 @@ export class S3Client extends S3Requests {
   async listObjectsPage(input: ListObjectsInput, opts: CallOpts = {}): Promise<ObjectPage> {
     checkBucketName('storage.listObjects', input.bucket);
     if (input.maxKeys !== undefined && (!Number.isInteger(input.maxKeys) || input.maxKeys < 1 || input.maxKeys > 1000))
-      throw new ValidationError('storage.listObjects', [{ path: 'maxKeys', message: 'must be a whole number from 1 to 1000' }]);
+      throw new ValidationError('storage.listObjects', [
+        { path: 'maxKeys', message: 'must be a whole number from 1 to 1000' },
+      ]);
     const x = await this.xml('listObjects', {
       bucket: input.bucket,
       query: { prefix: input.prefix, delimiter: input.delimiter, marker: input.marker, 'max-keys': input.maxKeys },
@@ -158,13 +184,23 @@ export class S3Client extends S3Requests {
   }
 
   /** Streams an object (or a byte range of it: `range` is inclusive, as in HTTP). */
-  async getObject(bucket: string, key: string, opts: CallOpts & { range?: { start: number; end?: number } } = {}): Promise<GetObjectResult> {
+  async getObject(
+    bucket: string,
+    key: string,
+    opts: CallOpts & { range?: { start: number; end?: number } } = {},
+  ): Promise<GetObjectResult> {
     this.check('storage.getObject', bucket, key);
     const headers: Record<string, string> = {};
     if (opts.range) headers.range = `bytes=${opts.range.start}-${opts.range.end ?? ''}`;
     // Large objects: the body timeout is an idle timeout between chunks, not a total.
     // A 1 MiB body high-water mark: fewer socket pause/resume cycles, a third less CPU per GiB.
-    const res = await this.send('getObject', { bucket, key, headers, signal: opts.signal, bodyHighWaterMark: 1024 * 1024 });
+    const res = await this.send('getObject', {
+      bucket,
+      key,
+      headers,
+      signal: opts.signal,
+      bodyHighWaterMark: 1024 * 1024,
+    });
     return { ...infoOf(res), status: res.status, contentRange: res.headers['content-range'], body: res.body };
   }
 
@@ -181,7 +217,8 @@ export class S3Client extends S3Requests {
     await res.body.dump();
     // Every S3 server answers a stored object with its ETag: a 200 without one (a proxy's or
     // gateway's page) does not prove the object was saved, and a save must never look done when it is not.
-    if (!res.headers.etag) throw this.protocolError('putObject', 'the answer has no ETag, so the object may not have been saved');
+    if (!res.headers.etag)
+      throw this.protocolError('putObject', 'the answer has no ETag, so the object may not have been saved');
     return { etag: res.headers.etag };
   }
 
@@ -207,34 +244,72 @@ export class S3Client extends S3Requests {
   }
 
   /** Deletes up to 1000 keys in one request; answers what was deleted and what failed. */
-  async deleteObjects(bucket: string, keys: string[], opts: CallOpts = {}): Promise<{ deleted: string[]; errors: Array<{ key: string; code: string; message: string }> }> {
+  async deleteObjects(
+    bucket: string,
+    keys: string[],
+    opts: CallOpts = {},
+  ): Promise<{ deleted: string[]; errors: Array<{ key: string; code: string; message: string }> }> {
     checkBucketName('storage.deleteObjects', bucket);
     if (keys.length === 0) return { deleted: [], errors: [] };
-    if (keys.length > 1000) throw new ValidationError('storage.deleteObjects', [{ path: 'keys', message: 'at most 1000 keys a request' }]);
+    if (keys.length > 1000)
+      throw new ValidationError('storage.deleteObjects', [{ path: 'keys', message: 'at most 1000 keys a request' }]);
     const body = `<?xml version="1.0" encoding="UTF-8"?><Delete xmlns="${S3_NS}"><Quiet>false</Quiet>${keys.map((k) => `<Object><Key>${escapeXml(k)}</Key></Object>`).join('')}</Delete>`;
     const md5 = createHash('md5').update(body).digest('base64');
-    const x = await this.xml('deleteObjects', { bucket, query: { delete: '' }, body, headers: { 'content-type': 'application/xml', 'content-md5': md5 }, signal: opts.signal });
+    const x = await this.xml('deleteObjects', {
+      bucket,
+      query: { delete: '' },
+      body,
+      headers: { 'content-type': 'application/xml', 'content-md5': md5 },
+      signal: opts.signal,
+    });
     const root = x.DeleteResult;
     return {
       deleted: list(root, 'Deleted').map((d) => text(d, 'Key') ?? ''),
-      errors: list(root, 'Error').map((e) => ({ key: text(e, 'Key') ?? '', code: text(e, 'Code') ?? '', message: text(e, 'Message') ?? '' })),
+      errors: list(root, 'Error').map((e) => ({
+        key: text(e, 'Key') ?? '',
+        code: text(e, 'Code') ?? '',
+        message: text(e, 'Message') ?? '',
+      })),
     };
   }
 
   // ---------------------------------------------------------------- multipart
 
-  async initiateMultipartUpload(bucket: string, key: string, opts: CallOpts & { contentType?: string; metadata?: Record<string, string> } = {}): Promise<string> {
+  async initiateMultipartUpload(
+    bucket: string,
+    key: string,
+    opts: CallOpts & { contentType?: string; metadata?: Record<string, string> } = {},
+  ): Promise<string> {
     this.check('storage.initiateMultipartUpload', bucket, key);
-    const x = await this.xml('initiateMultipartUpload', { bucket, key, query: { uploads: '' }, headers: objectHeaders(opts), signal: opts.signal });
+    const x = await this.xml('initiateMultipartUpload', {
+      bucket,
+      key,
+      query: { uploads: '' },
+      headers: objectHeaders(opts),
+      signal: opts.signal,
+    });
     const id = text(x.InitiateMultipartUploadResult, 'UploadId');
     if (!id) throw this.protocolError('initiateMultipartUpload', 'the answer has no UploadId');
     return id;
   }
 
-  async uploadPart(bucket: string, key: string, uploadId: string, partNumber: number, body: S3Body, opts: CallOpts = {}): Promise<string> {
+  async uploadPart(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: S3Body,
+    opts: CallOpts = {},
+  ): Promise<string> {
     this.check('storage.uploadPart', bucket, key);
     checkPartNumber('storage.uploadPart', partNumber);
-    const res = await this.send('uploadPart', { bucket, key, query: { partNumber, uploadId }, body, signal: opts.signal });
+    const res = await this.send('uploadPart', {
+      bucket,
+      key,
+      query: { partNumber, uploadId },
+      body,
+      signal: opts.signal,
+    });
     await res.body.dump();
     const etag = res.headers.etag;
     if (!etag) throw this.protocolError('uploadPart', 'the answer has no ETag');
@@ -254,30 +329,57 @@ export class S3Client extends S3Requests {
     checkPartNumber('storage.uploadPartCopy', partNumber);
     const headers: Record<string, string> = { 'x-amz-copy-source': copySource(from.bucket, from.key) };
     if (from.range) headers['x-amz-copy-source-range'] = `bytes=${from.range.start}-${from.range.end}`;
-    const x = await this.xml('uploadPartCopy', { bucket, key, query: { partNumber, uploadId }, headers, signal: opts.signal });
+    const x = await this.xml('uploadPartCopy', {
+      bucket,
+      key,
+      query: { partNumber, uploadId },
+      headers,
+      signal: opts.signal,
+    });
     const etag = text(x.CopyPartResult, 'ETag');
     if (!etag) throw this.protocolError('uploadPartCopy', 'the answer has no ETag');
     return etag;
   }
 
-  async completeMultipartUpload(bucket: string, key: string, uploadId: string, parts: PartInfo[], opts: CallOpts = {}): Promise<{ etag?: string; location?: string }> {
+  async completeMultipartUpload(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    parts: PartInfo[],
+    opts: CallOpts = {},
+  ): Promise<{ etag?: string; location?: string }> {
     this.check('storage.completeMultipartUpload', bucket, key);
     const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
     const body = `<?xml version="1.0" encoding="UTF-8"?><CompleteMultipartUpload xmlns="${S3_NS}">${sorted
       .map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${escapeXml(p.etag)}</ETag></Part>`)
       .join('')}</CompleteMultipartUpload>`;
     // The answer can be a 200 whose body is an <Error> (S3 rule): xml() checks for that.
-    const x = await this.xml('completeMultipartUpload', { bucket, key, query: { uploadId }, body, headers: { 'content-type': 'application/xml' }, signal: opts.signal, bodyTimeoutMs: 10 * 60_000 });
+    const x = await this.xml('completeMultipartUpload', {
+      bucket,
+      key,
+      query: { uploadId },
+      body,
+      headers: { 'content-type': 'application/xml' },
+      signal: opts.signal,
+      bodyTimeoutMs: 10 * 60_000,
+    });
     const r = x.CompleteMultipartUploadResult;
     return { etag: text(r, 'ETag'), location: text(r, 'Location') };
   }
 
   async abortMultipartUpload(bucket: string, key: string, uploadId: string, opts: CallOpts = {}): Promise<void> {
     this.check('storage.abortMultipartUpload', bucket, key);
-    await (await this.send('abortMultipartUpload', { bucket, key, query: { uploadId }, signal: opts.signal })).body.dump();
+    await (
+      await this.send('abortMultipartUpload', { bucket, key, query: { uploadId }, signal: opts.signal })
+    ).body.dump();
   }
 
-  async listParts(bucket: string, key: string, uploadId: string, opts: CallOpts & { partNumberMarker?: number; maxParts?: number } = {}): Promise<PartsPage> {
+  async listParts(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    opts: CallOpts & { partNumberMarker?: number; maxParts?: number } = {},
+  ): Promise<PartsPage> {
     this.check('storage.listParts', bucket, key);
     const x = await this.xml('listParts', {
       bucket,
@@ -287,22 +389,40 @@ export class S3Client extends S3Requests {
     });
     const root = x.ListPartsResult;
     return {
-      parts: list(root, 'Part').map((p) => ({ partNumber: int(text(p, 'PartNumber')), etag: text(p, 'ETag') ?? '', size: int(text(p, 'Size')), lastModified: text(p, 'LastModified') })),
+      parts: list(root, 'Part').map((p) => ({
+        partNumber: int(text(p, 'PartNumber')),
+        etag: text(p, 'ETag') ?? '',
+        size: int(text(p, 'Size')),
+        lastModified: text(p, 'LastModified'),
+      })),
       isTruncated: bool(text(root, 'IsTruncated')),
       nextPartNumberMarker: text(root, 'NextPartNumberMarker') ? int(text(root, 'NextPartNumberMarker')) : undefined,
     };
   }
 
-  async listMultipartUploads(bucket: string, opts: CallOpts & { prefix?: string; keyMarker?: string; uploadIdMarker?: string; maxUploads?: number } = {}): Promise<UploadsPage> {
+  async listMultipartUploads(
+    bucket: string,
+    opts: CallOpts & { prefix?: string; keyMarker?: string; uploadIdMarker?: string; maxUploads?: number } = {},
+  ): Promise<UploadsPage> {
     checkBucketName('storage.listMultipartUploads', bucket);
     const x = await this.xml('listMultipartUploads', {
       bucket,
-      query: { uploads: '', prefix: opts.prefix, 'key-marker': opts.keyMarker, 'upload-id-marker': opts.uploadIdMarker, 'max-uploads': opts.maxUploads },
+      query: {
+        uploads: '',
+        prefix: opts.prefix,
+        'key-marker': opts.keyMarker,
+        'upload-id-marker': opts.uploadIdMarker,
+        'max-uploads': opts.maxUploads,
+      },
       signal: opts.signal,
     });
     const root = x.ListMultipartUploadsResult;
     return {
-      uploads: list(root, 'Upload').map((u) => ({ key: text(u, 'Key') ?? '', uploadId: text(u, 'UploadId') ?? '', initiated: text(u, 'Initiated') })),
+      uploads: list(root, 'Upload').map((u) => ({
+        key: text(u, 'Key') ?? '',
+        uploadId: text(u, 'UploadId') ?? '',
+        initiated: text(u, 'Initiated'),
+      })),
       commonPrefixes: list(root, 'CommonPrefixes').map((p) => text(p, 'Prefix') ?? ''),
       isTruncated: bool(text(root, 'IsTruncated')),
       nextKeyMarker: text(root, 'NextKeyMarker') || undefined,
@@ -319,10 +439,15 @@ function child(node: unknown, name: string): XmlNode | undefined {
 }
 
 function checkPartNumber(operation: string, n: number): void {
-  if (!Number.isInteger(n) || n < 1 || n > 10000) throw new ValidationError(operation, [{ path: 'partNumber', message: 'must be a whole number from 1 to 10000' }]);
+  if (!Number.isInteger(n) || n < 1 || n > 10000)
+    throw new ValidationError(operation, [{ path: 'partNumber', message: 'must be a whole number from 1 to 10000' }]);
 }
 
-function objectHeaders(opts: { contentType?: string; metadata?: Record<string, string>; acl?: CannedAcl }): Record<string, string> {
+function objectHeaders(opts: {
+  contentType?: string;
+  metadata?: Record<string, string>;
+  acl?: CannedAcl;
+}): Record<string, string> {
   const h: Record<string, string> = {};
   if (opts.contentType) h['content-type'] = opts.contentType;
   if (opts.acl) h['x-amz-acl'] = opts.acl;

@@ -52,8 +52,12 @@ export function copyPartSizeFor(size: number, wanted?: number): number {
 export async function copyObjectAnySize(client: S3Client, input: CopyInput): Promise<CopyResult> {
   const op = 'storage.copy';
   const { from, to, signal } = input;
-  if (from.bucket === to.bucket && from.key === to.key) throw new ValidationError(op, [{ path: 'to', message: `"${to.key}" is the object itself: choose another name or folder` }]);
-  if (input.partSize !== undefined && input.partSize < MIN_PART_SIZE) throw new ValidationError(op, [{ path: 'partSize', message: 'parts must be at least 5 MiB' }]);
+  if (from.bucket === to.bucket && from.key === to.key)
+    throw new ValidationError(op, [
+      { path: 'to', message: `"${to.key}" is the object itself: choose another name or folder` },
+    ]);
+  if (input.partSize !== undefined && input.partSize < MIN_PART_SIZE)
+    throw new ValidationError(op, [{ path: 'partSize', message: 'parts must be at least 5 MiB' }]);
   if (signal?.aborted) throw new CancelledError('Copy cancelled');
   const threshold = Math.min(SINGLE_COPY_LIMIT, input.multipartThreshold ?? SINGLE_COPY_LIMIT);
   const source = input.source ?? (await client.headObject(from.bucket, from.key, { signal }));
@@ -68,7 +72,11 @@ export async function copyObjectAnySize(client: S3Client, input: CopyInput): Pro
 
   const partSize = copyPartSizeFor(size, input.partSize);
   const count = Math.ceil(size / partSize);
-  const uploadId = await client.initiateMultipartUpload(to.bucket, to.key, { contentType: source.contentType, metadata: source.metadata, signal });
+  const uploadId = await client.initiateMultipartUpload(to.bucket, to.key, {
+    contentType: source.contentType,
+    metadata: source.metadata,
+    signal,
+  });
   // One controller for every part in flight: the first failure or the caller's cancel stops them all.
   const inner = new AbortController();
   const onOuterAbort = () => inner.abort();
@@ -83,7 +91,14 @@ export async function copyObjectAnySize(client: S3Client, input: CopyInput): Pro
         const start = (n - 1) * partSize;
         const end = Math.min(size, start + partSize) - 1;
         try {
-          const etag = await client.uploadPartCopy(to.bucket, to.key, uploadId, n, { ...from, range: { start, end } }, { signal: inner.signal });
+          const etag = await client.uploadPartCopy(
+            to.bucket,
+            to.key,
+            uploadId,
+            n,
+            { ...from, range: { start, end } },
+            { signal: inner.signal },
+          );
           parts.push({ partNumber: n, etag, size: end - start + 1 });
           progress.add(end - start + 1);
         } catch (err) {
@@ -102,7 +117,14 @@ export async function copyObjectAnySize(client: S3Client, input: CopyInput): Pro
     // Leave nothing behind: parts of an unfinished upload use storage and stay invisible.
     await client.abortMultipartUpload(to.bucket, to.key, uploadId).catch(() => undefined);
     if (signal?.aborted || isCancelledError(err)) throw new CancelledError('Copy cancelled');
-    throw err instanceof NhnError ? err : new ApiError({ service: 'storage', operation: 'storage.uploadPartCopy', message: `The copy of "${from.key}" failed: ${(err as Error).message}`, cause: err });
+    throw err instanceof NhnError
+      ? err
+      : new ApiError({
+          service: 'storage',
+          operation: 'storage.uploadPartCopy',
+          message: `The copy of "${from.key}" failed: ${(err as Error).message}`,
+          cause: err,
+        });
   } finally {
     signal?.removeEventListener('abort', onOuterAbort);
   }

@@ -33,8 +33,14 @@ function segmentName(segment: string, platform: NodeJS.Platform): string {
  */
 export function safeLocalPath(root: string, relativeKey: string, platform: NodeJS.Platform = process.platform): string {
   const path = platform === 'win32' ? win32 : posix;
-  const names = relativeKey.split('/').map((s) => segmentName(s, platform)).filter(Boolean);
-  if (!names.length) throw new ValidationError('storage.download', [{ path: 'key', message: `the object key "${relativeKey}" names no file` }]);
+  const names = relativeKey
+    .split('/')
+    .map((s) => segmentName(s, platform))
+    .filter(Boolean);
+  if (!names.length)
+    throw new ValidationError('storage.download', [
+      { path: 'key', message: `the object key "${relativeKey}" names no file` },
+    ]);
   const base = path.resolve(root);
   const target = path.join(base, ...names);
   const rel = path.relative(base, target);
@@ -42,7 +48,9 @@ export function safeLocalPath(root: string, relativeKey: string, platform: NodeJ
   // test can kill its mutants.
   // Stryker disable all
   if (!rel || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel))
-    throw new ValidationError('storage.download', [{ path: 'key', message: `the object key "${relativeKey}" would be written outside ${root}` }]);
+    throw new ValidationError('storage.download', [
+      { path: 'key', message: `the object key "${relativeKey}" would be written outside ${root}` },
+    ]);
   // Stryker restore all
   return target;
 }

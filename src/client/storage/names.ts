@@ -16,13 +16,18 @@ export function bucketNameProblems(name: string): string[] {
 export function checkBucketName(operation: string, name: string): void {
   const problems = bucketNameProblems(name);
   if (problems.length) {
-    throw new ValidationError(operation, [{ path: 'bucket', message: `"${name}" is not a valid bucket name: it ${problems.join(', ')}` }]);
+    throw new ValidationError(operation, [
+      { path: 'bucket', message: `"${name}" is not a valid bucket name: it ${problems.join(', ')}` },
+    ]);
   }
 }
 
 export function checkKey(operation: string, key: string, field = 'key'): void {
   if (!key) throw new ValidationError(operation, [{ path: field, message: 'the object key is empty' }]);
-  if (Buffer.byteLength(key) > 1024) throw new ValidationError(operation, [{ path: field, message: 'the object key is longer than 1024 bytes (UTF-8)' }]);
+  if (Buffer.byteLength(key) > 1024)
+    throw new ValidationError(operation, [
+      { path: field, message: 'the object key is longer than 1024 bytes (UTF-8)' },
+    ]);
 }
 
 /**

@@ -14,7 +14,12 @@ export interface StorageOperation extends Operation {
   readonly service: 'storage';
 }
 
-const row = <N extends string>(name: N, method: HttpMethod, path: string, summary: string): StorageOperation & { id: `storage.${N}` } => ({
+const row = <N extends string>(
+  name: N,
+  method: HttpMethod,
+  path: string,
+  summary: string,
+): StorageOperation & { id: `storage.${N}` } => ({
   id: `storage.${name}`,
   service: 'storage',
   method,
@@ -30,20 +35,45 @@ export const STORAGE_OPERATIONS = [
   row('putBucketAcl', 'PUT', '/{bucket}?acl', 'Set the access control list of a bucket (canned ACL header or XML).'),
   row('getBucketAcl', 'GET', '/{bucket}?acl', 'Read the access control list of a bucket.'),
   row('getBucketLocation', 'GET', '/{bucket}?location', 'Read the region of a bucket (GET Bucket Location).'),
-  row('listObjects', 'GET', '/{bucket}', 'List objects, ListObjects v1: prefix, delimiter, marker, max-keys (at most 1000 a page).'),
+  row(
+    'listObjects',
+    'GET',
+    '/{bucket}',
+    'List objects, ListObjects v1: prefix, delimiter, marker, max-keys (at most 1000 a page).',
+  ),
   row('getObject', 'GET', '/{bucket}/{obj}', 'Download an object, streamed; Range gives part of it (206).'),
   row('headObject', 'HEAD', '/{bucket}/{obj}', 'Read the metadata of an object (size, ETag, Last-Modified, type).'),
   row('putObject', 'PUT', '/{bucket}/{obj}', 'Upload an object in one request, streamed.'),
-  row('copyObject', 'PUT', '/{bucket}/{obj}[x-amz-copy-source]', 'Copy an object server-side (PUT Object Copy; header x-amz-copy-source).'),
+  row(
+    'copyObject',
+    'PUT',
+    '/{bucket}/{obj}[x-amz-copy-source]',
+    'Copy an object server-side (PUT Object Copy; header x-amz-copy-source).',
+  ),
   row('deleteObject', 'DELETE', '/{bucket}/{obj}', 'Delete an object.'),
   row('initiateMultipartUpload', 'POST', '/{bucket}/{obj}?uploads', 'Start a multipart upload; answers its UploadId.'),
-  row('uploadPart', 'PUT', '/{bucket}/{obj}?partNumber&uploadId', 'Upload one part (1..10000, at least 5 MiB except the last).'),
-  row('uploadPartCopy', 'PUT', '/{bucket}/{obj}?partNumber&uploadId[x-amz-copy-source]', 'Fill one part from (a range of) an existing object.'),
+  row(
+    'uploadPart',
+    'PUT',
+    '/{bucket}/{obj}?partNumber&uploadId',
+    'Upload one part (1..10000, at least 5 MiB except the last).',
+  ),
+  row(
+    'uploadPartCopy',
+    'PUT',
+    '/{bucket}/{obj}?partNumber&uploadId[x-amz-copy-source]',
+    'Fill one part from (a range of) an existing object.',
+  ),
   row('completeMultipartUpload', 'POST', '/{bucket}/{obj}?uploadId', 'Assemble the uploaded parts into the object.'),
   row('abortMultipartUpload', 'DELETE', '/{bucket}/{obj}?uploadId', 'Abort a multipart upload and delete its parts.'),
   row('listParts', 'GET', '/{bucket}/{obj}?uploadId', 'List the parts uploaded so far for a multipart upload.'),
   row('listMultipartUploads', 'GET', '/{bucket}?uploads', 'List the multipart uploads in progress in a bucket.'),
-  row('deleteObjects', 'POST', '/{bucket}?delete', 'Delete up to 1000 objects in one request (DELETE Multiple Objects).'),
+  row(
+    'deleteObjects',
+    'POST',
+    '/{bucket}?delete',
+    'Delete up to 1000 objects in one request (DELETE Multiple Objects).',
+  ),
 ] as const satisfies readonly StorageOperation[];
 
 export type StorageOperationName = (typeof STORAGE_OPERATIONS)[number]['id'] extends `storage.${infer N}` ? N : never;

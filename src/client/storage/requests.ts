@@ -71,7 +71,12 @@ export class S3Requests {
   }
 
   protected protocolError(name: string, what: string): ApiError {
-    return new ApiError({ service: 'storage', operation: `storage.${name}`, message: `Object storage answered ${name} in an unexpected way: ${what}.`, retryable: true });
+    return new ApiError({
+      service: 'storage',
+      operation: `storage.${name}`,
+      message: `Object storage answered ${name} in an unexpected way: ${what}.`,
+      retryable: true,
+    });
   }
 
   /** Signs and sends one request; corrects the signing region once if the server names another one. */
@@ -99,13 +104,22 @@ export class S3Requests {
         const body = await readCapped(probe, 64 * 1024, () => undefined).catch(() => '');
         try {
           const px = parseXml(body);
-          if (text(px.Error, 'Code') === 'AuthorizationHeaderMalformed') [code, expected] = ['AuthorizationHeaderMalformed', expectedRegion(px)];
+          if (text(px.Error, 'Code') === 'AuthorizationHeaderMalformed')
+            [code, expected] = ['AuthorizationHeaderMalformed', expectedRegion(px)];
         } catch {
           /* not XML: keep the HEAD's own status */
         }
       }
-      if (!corrected && code === 'AuthorizationHeaderMalformed' && expected && expected !== this.signingRegion && replayable(input.body)) {
-        this.opts.transport.logger.warn(`storage: signing region '${this.signingRegion}' rejected; the service expects '${expected}'. Using it from now on.`);
+      if (
+        !corrected &&
+        code === 'AuthorizationHeaderMalformed' &&
+        expected &&
+        expected !== this.signingRegion &&
+        replayable(input.body)
+      ) {
+        this.opts.transport.logger.warn(
+          `storage: signing region '${this.signingRegion}' rejected; the service expects '${expected}'. Using it from now on.`,
+        );
         this.signingRegion = expected;
         corrected = true;
         this.opts.onSigningRegionCorrected?.(expected);
@@ -150,7 +164,8 @@ export class S3Requests {
       { accessKeyId: this.opts.accessKey, secretAccessKey: this.opts.secretKey },
     );
     const sentHeaders: Record<string, string> = {};
-    for (const [k, v] of Object.entries(signed.headers ?? {})) if (v !== undefined) sentHeaders[k.toLowerCase()] = String(v);
+    for (const [k, v] of Object.entries(signed.headers ?? {}))
+      if (v !== undefined) sentHeaders[k.toLowerCase()] = String(v);
     return this.opts.transport.request({
       service: 'storage',
       operation: op.id,
@@ -166,7 +181,13 @@ export class S3Requests {
     });
   }
 
-  private errorFrom(name: StorageOperationName, status: number, x: XmlNode | undefined, input: SendInput, raw = ''): Error {
+  private errorFrom(
+    name: StorageOperationName,
+    status: number,
+    x: XmlNode | undefined,
+    input: SendInput,
+    raw = '',
+  ): Error {
     const op = STORAGE_OPERATION_BY_NAME[name];
     const err = x?.Error;
     let code = text(err, 'Code');
@@ -176,17 +197,29 @@ export class S3Requests {
       if (status === 404) code = input.key !== undefined && name !== 'headBucket' ? 'NoSuchKey' : 'NoSuchBucket';
       else if (status === 403) code = 'AccessDenied';
     }
-    const where = input.key !== undefined ? `"${input.key}" in bucket "${input.bucket}"` : input.bucket ? `bucket "${input.bucket}"` : 'the account';
+    const where =
+      input.key !== undefined
+        ? `"${input.key}" in bucket "${input.bucket}"`
+        : input.bucket
+          ? `bucket "${input.bucket}"`
+          : 'the account';
     const api = (message: string, retryable = status >= 500 || status === 429 || code === 'SlowDown') =>
       new ApiError({ service: 'storage', operation: op.id, code: code ?? status, status, message, retryable });
-    const auth = (reason: 'unauthenticated' | 'forbidden', message: string) => new AuthError({ service: 'storage', operation: op.id, reason, message, code: code ?? status, status });
+    const auth = (reason: 'unauthenticated' | 'forbidden', message: string) =>
+      new AuthError({ service: 'storage', operation: op.id, reason, message, code: code ?? status, status });
     switch (code) {
       case 'SignatureDoesNotMatch':
         return auth('unauthenticated', 'The S3 signature does not match: check the S3 secret key of the profile.');
       case 'InvalidAccessKeyId':
-        return auth('unauthenticated', 'The S3 access key is not known to object storage: check the access key of the profile, or issue a new EC2 credential.');
+        return auth(
+          'unauthenticated',
+          'The S3 access key is not known to object storage: check the access key of the profile, or issue a new EC2 credential.',
+        );
       case 'AccessDenied':
-        return auth('forbidden', `Access to ${where} was denied: the credential lacks the permission (check the bucket ACL or the project role).`);
+        return auth(
+          'forbidden',
+          `Access to ${where} was denied: the credential lacks the permission (check the bucket ACL or the project role).`,
+        );
       case 'AuthorizationHeaderMalformed': {
         const expected = x ? expectedRegion(x) : undefined;
         return auth(
@@ -197,7 +230,10 @@ export class S3Requests {
         );
       }
       case 'RequestTimeTooSkewed':
-        return auth('unauthenticated', "Object storage rejected the request time: this computer's clock is off by more than 15 minutes. Correct the clock and try again.");
+        return auth(
+          'unauthenticated',
+          "Object storage rejected the request time: this computer's clock is off by more than 15 minutes. Correct the clock and try again.",
+        );
       case 'NoSuchBucket':
         return api(`The bucket "${input.bucket}" does not exist in this region.`);
       case 'NoSuchKey':
@@ -205,7 +241,9 @@ export class S3Requests {
       case 'BucketNotEmpty':
         return api(`Cannot delete bucket "${input.bucket}": the bucket is not empty: delete its objects first.`);
       case 'BucketAlreadyExists':
-        return api(`The bucket name "${input.bucket}" is already taken (bucket names are shared by all accounts): choose another name.`);
+        return api(
+          `The bucket name "${input.bucket}" is already taken (bucket names are shared by all accounts): choose another name.`,
+        );
       case 'BucketAlreadyOwnedByYou':
         return api(`You already own a bucket named "${input.bucket}".`);
       case 'InvalidBucketName':
@@ -215,21 +253,29 @@ export class S3Requests {
       case 'EntityTooLarge':
         return api('The object is too large for a single upload (over 5 GB): upload it in parts.');
       case 'InvalidPart':
-        return api('A part listed to complete the multipart upload was not found, or its ETag does not match: upload the part again.');
+        return api(
+          'A part listed to complete the multipart upload was not found, or its ETag does not match: upload the part again.',
+        );
       case 'InvalidPartOrder':
         return api('The parts to complete the multipart upload are not in ascending order.');
       case 'NoSuchUpload':
-        return api('The multipart upload does not exist any more (it was completed or aborted): start the upload again.');
+        return api(
+          'The multipart upload does not exist any more (it was completed or aborted): start the upload again.',
+        );
       case 'InvalidRange':
         return api(`The requested range is outside object "${input.key}".`);
       case 'MalformedXML':
-        return api(`Object storage could not read the request body of ${name}${serverMessage ? `: ${serverMessage}` : ''}.`);
+        return api(
+          `Object storage could not read the request body of ${name}${serverMessage ? `: ${serverMessage}` : ''}.`,
+        );
       case 'SlowDown':
         return api('Object storage asks to slow down (too many requests): try again in a moment.', true);
       case 'NotImplemented':
         return api(`This object storage does not offer ${name}.`);
       default: {
-        const detail = code ? `${code}${serverMessage ? `: ${serverMessage}` : ''}` : raw.trim().slice(0, 200) || 'no details';
+        const detail = code
+          ? `${code}${serverMessage ? `: ${serverMessage}` : ''}`
+          : raw.trim().slice(0, 200) || 'no details';
         return api(`Object storage refused ${name} for ${where} (HTTP ${status}, ${detail}).`);
       }
     }
@@ -244,10 +290,15 @@ function expectedRegion(x: XmlNode): string | undefined {
   return m?.[1];
 }
 
-const replayable = (b: S3Body | undefined): boolean => b === undefined || typeof b === 'string' || b instanceof Uint8Array || typeof b.stream === 'function';
+const replayable = (b: S3Body | undefined): boolean =>
+  b === undefined || typeof b === 'string' || b instanceof Uint8Array || typeof b.stream === 'function';
 
 /** Reads a text answer, refusing more than `max` bytes (hostile or broken servers). */
-async function readCapped(res: TransportResponse, max: number, onTooLarge: (what: string) => Error | undefined): Promise<string> {
+async function readCapped(
+  res: TransportResponse,
+  max: number,
+  onTooLarge: (what: string) => Error | undefined,
+): Promise<string> {
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > max) {
     res.body.destroy();

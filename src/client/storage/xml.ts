@@ -15,7 +15,17 @@ export const MAX_XML_BYTES = 8 * 1024 * 1024;
 const MAX_XML_DEPTH = 32;
 
 /** Elements that are lists even when only one is present. */
-const LIST_ELEMENTS = new Set(['Bucket', 'Contents', 'CommonPrefixes', 'Upload', 'Part', 'Deleted', 'Error', 'Grant', 'Object']);
+const LIST_ELEMENTS = new Set([
+  'Bucket',
+  'Contents',
+  'CommonPrefixes',
+  'Upload',
+  'Part',
+  'Deleted',
+  'Error',
+  'Grant',
+  'Object',
+]);
 
 const parser = new XMLParser({
   ignoreAttributes: true,
@@ -45,7 +55,8 @@ export function parseXml(text: string): XmlNode {
   // Checked before the parser runs: its validator keeps a stack of every open element and,
   // for a document that never closes them, writes that whole stack into its error message
   // (a 3 MB answer of `<a><a><a>...` costs hundreds of MB before anything is refused).
-  if (nestingTooDeep(text, MAX_XML_DEPTH)) throw new Error(`XML answer nested deeper than ${MAX_XML_DEPTH} elements refused`);
+  if (nestingTooDeep(text, MAX_XML_DEPTH))
+    throw new Error(`XML answer nested deeper than ${MAX_XML_DEPTH} elements refused`);
   let out: unknown;
   try {
     out = parser.parse(text, true);
@@ -88,7 +99,8 @@ export function decodeXmlText(s: string): string {
 
 /** Escapes element text (quotes stay literal, as S3 writes them; never used for attributes). */
 export const escapeXml = (s: string): string =>
-  s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)
+  s
+    .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)
     // Control characters cannot appear literally in XML 1.0 text.
     // eslint-disable-next-line no-control-regex -- exactly the characters XML 1.0 forbids
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -115,7 +127,9 @@ export function list(node: XmlValue, name: string): XmlNode[] {
   const v = child(node, name);
   if (v === undefined) return [];
   const arr = Array.isArray(v) ? v : [v];
-  return arr.map((x) => (typeof x === 'object' && x && !Array.isArray(x) ? x : { '#text': typeof x === 'string' ? x : '' }));
+  return arr.map((x) =>
+    typeof x === 'object' && x && !Array.isArray(x) ? x : { '#text': typeof x === 'string' ? x : '' },
+  );
 }
 
 export const bool = (s: string | undefined): boolean => s?.trim().toLowerCase() === 'true';

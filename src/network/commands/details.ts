@@ -5,7 +5,9 @@ import * as vscode from 'vscode';
 import { isApiError } from '../../client/errors';
 import type { NetworkClient } from '../../client/network/client';
 import type { CommandHandler } from '../../shared/services';
-import { FloatingIpNode, MulticastDomainNode, NetItemNode, RoutingTableNode, TransitHubNode, networkRoot, type NetKind, type NetworkDeps } from '../tree/nodes';
+import { FloatingIpNode } from '../tree/floatingIps';
+import { MulticastDomainNode, NetItemNode, RoutingTableNode, TransitHubNode } from '../tree/transitHubs';
+import { networkRoot, type NetKind, type NetworkDeps } from '../tree/root';
 
 const GET: Partial<Record<NetKind, (n: NetworkClient, id: string) => Promise<unknown>>> = {
   transitHub: (n, id) => n.getTransitHub({ transitHubId: id }),
@@ -19,8 +21,16 @@ const GET: Partial<Record<NetKind, (n: NetworkClient, id: string) => Promise<unk
   multicastGroup: (n, id) => n.getMulticastGroup({ multicastGroupId: id }),
   // Share permissions are documented as list, create and delete only: the live service may have
   // no get by id, so when the get is not found, one permission is read from the list by its id.
-  hubShare: (n, id) => getOrFromList(() => n.getTransitHubAllowProject({ allowProjectId: id }), async () => oneOf(await n.listTransitHubAllowProjects({ query: { id } }), id)),
-  domainShare: (n, id) => getOrFromList(() => n.getMulticastDomainAllowProject({ allowProjectId: id }), async () => oneOf(await n.listMulticastDomainAllowProjects({ query: { id } }), id)),
+  hubShare: (n, id) =>
+    getOrFromList(
+      () => n.getTransitHubAllowProject({ allowProjectId: id }),
+      async () => oneOf(await n.listTransitHubAllowProjects({ query: { id } }), id),
+    ),
+  domainShare: (n, id) =>
+    getOrFromList(
+      () => n.getMulticastDomainAllowProject({ allowProjectId: id }),
+      async () => oneOf(await n.listMulticastDomainAllowProjects({ query: { id } }), id),
+    ),
 };
 
 /** The get by id; on 404 or 405 (a service without that route) the list's entry instead. */
@@ -47,7 +57,12 @@ export function detailCommands(_deps: NetworkDeps): Record<string, CommandHandle
       if (node instanceof FloatingIpNode) {
         value = await (await networkRoot(node).client()).getFloatingIp({ floatingIpId: node.data.id });
         title = node.data.floating_ip_address;
-      } else if (node instanceof NetItemNode || node instanceof TransitHubNode || node instanceof RoutingTableNode || node instanceof MulticastDomainNode) {
+      } else if (
+        node instanceof NetItemNode ||
+        node instanceof TransitHubNode ||
+        node instanceof RoutingTableNode ||
+        node instanceof MulticastDomainNode
+      ) {
         const get = GET[node.netKind];
         // Shared-with-me entries have no item operation: what the list gave is all there is.
         value = get ? await get(await networkRoot(node).client(), node.data.id) : node.data;
@@ -55,7 +70,10 @@ export function detailCommands(_deps: NetworkDeps): Record<string, CommandHandle
       } else {
         throw new Error(vscode.l10n.t('Run "Show Details" on a network resource in the NHN Cloud explorer.'));
       }
-      const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(value, null, 2)}\n` });
+      const doc = await vscode.workspace.openTextDocument({
+        language: 'json',
+        content: `${JSON.stringify(value, null, 2)}\n`,
+      });
       await vscode.window.showTextDocument(doc, { preview: true });
       return title;
     },

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import { isApiError } from '../../client/errors';
 import { isIpv4, type FloatingIp } from '../../client/network/schemas';
 import type { CommandHandler } from '../../shared/services';
-import { FloatingIpNode, networkRoot, type NetworkDeps } from '../tree/nodes';
+import { FloatingIpNode } from '../tree/floatingIps';
+import { networkRoot, type NetworkDeps } from '../tree/root';
 import { scopeFrom, uuidProblem, type NetScope } from './targets';
 import { ask, confirm, pick } from '../../shared/prompts';
 import { networkIds } from '../tree/ids';
@@ -15,7 +16,12 @@ interface FipTarget extends NetScope {
   folderId: string;
 }
 
-async function floatingIpFrom(arg: unknown, deps: NetworkDeps, title: string, allowed?: (f: FloatingIp) => string | undefined): Promise<FipTarget> {
+async function floatingIpFrom(
+  arg: unknown,
+  deps: NetworkDeps,
+  title: string,
+  allowed?: (f: FloatingIp) => string | undefined,
+): Promise<FipTarget> {
   if (arg instanceof FloatingIpNode) {
     const root = networkRoot(arg);
     const net = await root.client();
@@ -27,17 +33,33 @@ async function floatingIpFrom(arg: unknown, deps: NetworkDeps, title: string, al
   }
   const scope = await scopeFrom(arg, deps, title);
   const list = await scope.net.listFloatingIps();
-  const items = list.map((f) => ({ label: f.floating_ip_address, description: [f.status, f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : vscode.l10n.t('not attached')].join(' · '), detail: allowed?.(f), f }));
+  const items = list.map((f) => ({
+    label: f.floating_ip_address,
+    description: [f.status, f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : vscode.l10n.t('not attached')].join(' · '),
+    detail: allowed?.(f),
+    f,
+  }));
   const usable = items.filter((i) => !i.detail);
-  if (!usable.length) throw new Error(vscode.l10n.t('No floating IP in {0} can be used for this ({1} in all).', scope.region, items.length));
+  if (!usable.length)
+    throw new Error(
+      vscode.l10n.t('No floating IP in {0} can be used for this ({1} in all).', scope.region, items.length),
+    );
   const chosen = await pick(usable, { title, placeHolder: vscode.l10n.t('Floating IP') });
   return { ...scope, fip: chosen.f, folderId: networkIds.floatingIps(scope.rootId) };
 }
 
 /** Attach `floatingIpId` to a port; asks for the fixed IP when the service says the port has several. */
-export async function attachToPort(net: NetScope['net'], floatingIpId: string, portId: string, fixedIp?: string): Promise<FloatingIp> {
+export async function attachToPort(
+  net: NetScope['net'],
+  floatingIpId: string,
+  portId: string,
+  fixedIp?: string,
+): Promise<FloatingIp> {
   try {
-    return await net.updateFloatingIp({ floatingIpId, body: { port_id: portId, ...(fixedIp ? { fixed_ip_address: fixedIp } : {}) } });
+    return await net.updateFloatingIp({
+      floatingIpId,
+      body: { port_id: portId, ...(fixedIp ? { fixed_ip_address: fixedIp } : {}) },
+    });
   } catch (e) {
     if (fixedIp || !isApiError(e) || e.status !== 400 || !/fixed ?ip/i.test(e.message)) throw e;
     const ip = await ask({
@@ -60,25 +82,80 @@ export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHan
       const title = vscode.l10n.t('Allocate Floating IP');
       const scope = await scopeFrom(node, deps, title);
       const nets = await scope.net.listExternalNetworks();
-      if (!nets.length) throw new Error(vscode.l10n.t('No external network in {0}: floating IPs cannot be allocated there.', scope.region));
-      const ext = nets.length === 1 ? nets[0] : (await pick(nets.map((n) => ({ label: n.name || n.id, description: String((n as { cidrv4?: string }).cidrv4 ?? ''), n })), { title, placeHolder: vscode.l10n.t('External network to allocate on') })).n;
-      const label = await ask({ title, prompt: vscode.l10n.t('A label for the new address (optional)'), value: '', validateInput: (s) => (s.length > 255 ? vscode.l10n.t('At most 255 characters ({0} now).', s.length) : undefined) });
-      const fip = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Allocating a floating IP on {0}...', ext.name || ext.id) }, () =>
-        scope.net.createFloatingIp({ body: { floating_network_id: ext.id, ...(label.trim() ? { label: label.trim() } : {}) } }),
+      if (!nets.length)
+        throw new Error(
+          vscode.l10n.t('No external network in {0}: floating IPs cannot be allocated there.', scope.region),
+        );
+      const ext =
+        nets.length === 1
+          ? nets[0]
+          : (
+              await pick(
+                nets.map((n) => ({
+                  label: n.name || n.id,
+                  description: String((n as { cidrv4?: string }).cidrv4 ?? ''),
+                  n,
+                })),
+                { title, placeHolder: vscode.l10n.t('External network to allocate on') },
+              )
+            ).n;
+      const label = await ask({
+        title,
+        prompt: vscode.l10n.t('A label for the new address (optional)'),
+        value: '',
+        validateInput: (s) =>
+          s.length > 255 ? vscode.l10n.t('At most 255 characters ({0} now).', s.length) : undefined,
+      });
+      const fip = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Allocating a floating IP on {0}...', ext.name || ext.id),
+        },
+        () =>
+          scope.net.createFloatingIp({
+            body: { floating_network_id: ext.id, ...(label.trim() ? { label: label.trim() } : {}) },
+          }),
       );
-      done([networkIds.floatingIps(scope.rootId)], vscode.l10n.t('Floating IP {0} allocated in {1}.', fip.floating_ip_address, scope.region));
+      done(
+        [networkIds.floatingIps(scope.rootId)],
+        vscode.l10n.t('Floating IP {0} allocated in {1}.', fip.floating_ip_address, scope.region),
+      );
       return fip.floating_ip_address;
     },
     'nhncloud.network.attachFloatingIp': async (node?: unknown) => {
       const title = vscode.l10n.t('Attach Floating IP');
-      const t = await floatingIpFrom(node, deps, title, (f) => (f.port_id ? vscode.l10n.t('already attached to {0}; detach it first', f.fixed_ip_address ?? f.port_id) : undefined));
-      const port = await ask({ title: vscode.l10n.t('Attach Floating IP {0}', t.fip.floating_ip_address), prompt: vscode.l10n.t('ID of the port (network interface of the instance) to attach to'), placeHolder: vscode.l10n.t('Port UUID (Instance > Network interface in the console)'), validateInput: (s) => uuidProblem(s) });
+      const t = await floatingIpFrom(node, deps, title, (f) =>
+        f.port_id
+          ? vscode.l10n.t('already attached to {0}; detach it first', f.fixed_ip_address ?? f.port_id)
+          : undefined,
+      );
+      const port = await ask({
+        title: vscode.l10n.t('Attach Floating IP {0}', t.fip.floating_ip_address),
+        prompt: vscode.l10n.t('ID of the port (network interface of the instance) to attach to'),
+        placeHolder: vscode.l10n.t('Port UUID (Instance > Network interface in the console)'),
+        validateInput: (s) => uuidProblem(s),
+      });
       const res = await attachToPort(t.net, t.fip.id, port.trim());
-      done([t.folderId], vscode.l10n.t('Floating IP {0} attached to {1}.', res.floating_ip_address, res.fixed_ip_address ?? port));
+      done(
+        [t.folderId],
+        vscode.l10n.t('Floating IP {0} attached to {1}.', res.floating_ip_address, res.fixed_ip_address ?? port),
+      );
     },
     'nhncloud.network.detachFloatingIp': async (node?: unknown) => {
-      const t = await floatingIpFrom(node, deps, vscode.l10n.t('Detach Floating IP'), (f) => (f.port_id ? undefined : vscode.l10n.t('not attached')));
-      await confirm(vscode.l10n.t('Detach {0} from {1}?', t.fip.floating_ip_address, String(t.fip.fixed_ip_address ?? t.fip.port_id)), vscode.l10n.t('Detach'), vscode.l10n.t('The instance loses this public address until it is attached again; the address stays allocated to the project.'));
+      const t = await floatingIpFrom(node, deps, vscode.l10n.t('Detach Floating IP'), (f) =>
+        f.port_id ? undefined : vscode.l10n.t('not attached'),
+      );
+      await confirm(
+        vscode.l10n.t(
+          'Detach {0} from {1}?',
+          t.fip.floating_ip_address,
+          String(t.fip.fixed_ip_address ?? t.fip.port_id),
+        ),
+        vscode.l10n.t('Detach'),
+        vscode.l10n.t(
+          'The instance loses this public address until it is attached again; the address stays allocated to the project.',
+        ),
+      );
       await t.net.updateFloatingIp({ floatingIpId: t.fip.id, body: { port_id: null } });
       done([t.folderId], vscode.l10n.t('Floating IP {0} detached.', t.fip.floating_ip_address));
     },
@@ -89,31 +166,68 @@ export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHan
         title: vscode.l10n.t('Set Floating IP Label: {0}', t.fip.floating_ip_address),
         prompt: vscode.l10n.t('A name for this address (empty removes the label)'),
         value: t.fip.label ?? '',
-        validateInput: (s) => (s.length > 255 ? vscode.l10n.t('At most 255 characters ({0} now).', s.length) : undefined),
+        validateInput: (s) =>
+          s.length > 255 ? vscode.l10n.t('At most 255 characters ({0} now).', s.length) : undefined,
       });
       // A PUT of the label alone: the port association is left as it is.
       const res = await t.net.updateFloatingIp({ floatingIpId: t.fip.id, body: { label: label.trim() || null } });
-      done([t.folderId], res.label ? vscode.l10n.t('Floating IP {0} is labelled "{1}".', res.floating_ip_address, res.label) : vscode.l10n.t('Floating IP {0} has no label now.', res.floating_ip_address));
+      done(
+        [t.folderId],
+        res.label
+          ? vscode.l10n.t('Floating IP {0} is labelled "{1}".', res.floating_ip_address, res.label)
+          : vscode.l10n.t('Floating IP {0} has no label now.', res.floating_ip_address),
+      );
     },
     'nhncloud.network.setFloatingIpDeleteProtection': async (node?: unknown) => {
       const title = vscode.l10n.t('Set Floating IP Delete Protection');
       const t = await floatingIpFrom(node, deps, title);
       const choice = await pick(
         [
-          { label: vscode.l10n.t('On'), description: vscode.l10n.t('the address cannot be released until protection is turned off'), on: true, picked: t.fip.delete_protection === true },
-          { label: vscode.l10n.t('Off'), description: vscode.l10n.t('the address can be released'), on: false, picked: t.fip.delete_protection !== true },
+          {
+            label: vscode.l10n.t('On'),
+            description: vscode.l10n.t('the address cannot be released until protection is turned off'),
+            on: true,
+            picked: t.fip.delete_protection === true,
+          },
+          {
+            label: vscode.l10n.t('Off'),
+            description: vscode.l10n.t('the address can be released'),
+            on: false,
+            picked: t.fip.delete_protection !== true,
+          },
         ],
-        { title: vscode.l10n.t('Set Floating IP Delete Protection: {0}', t.fip.floating_ip_address), placeHolder: t.fip.delete_protection ? vscode.l10n.t('Delete protection is on') : vscode.l10n.t('Delete protection is off') },
+        {
+          title: vscode.l10n.t('Set Floating IP Delete Protection: {0}', t.fip.floating_ip_address),
+          placeHolder: t.fip.delete_protection
+            ? vscode.l10n.t('Delete protection is on')
+            : vscode.l10n.t('Delete protection is off'),
+        },
       );
       const res = await t.net.updateFloatingIp({ floatingIpId: t.fip.id, body: { delete_protection: choice.on } });
-      done([t.folderId], res.delete_protection ? vscode.l10n.t('Delete protection of {0} is on.', res.floating_ip_address) : vscode.l10n.t('Delete protection of {0} is off.', res.floating_ip_address));
+      done(
+        [t.folderId],
+        res.delete_protection
+          ? vscode.l10n.t('Delete protection of {0} is on.', res.floating_ip_address)
+          : vscode.l10n.t('Delete protection of {0} is off.', res.floating_ip_address),
+      );
     },
     'nhncloud.network.releaseFloatingIp': async (node?: unknown) => {
-      const t = await floatingIpFrom(node, deps, vscode.l10n.t('Release Floating IP'), (f) => (f.delete_protection ? vscode.l10n.t('delete protection is on: turn it off first (Set Floating IP Delete Protection)') : undefined));
+      const t = await floatingIpFrom(node, deps, vscode.l10n.t('Release Floating IP'), (f) =>
+        f.delete_protection
+          ? vscode.l10n.t('delete protection is on: turn it off first (Set Floating IP Delete Protection)')
+          : undefined,
+      );
       const detail = t.fip.port_id
-        ? vscode.l10n.t('The address goes back to the pool; you may not get the same one again. It is attached to {0} and will be detached.', String(t.fip.fixed_ip_address ?? t.fip.port_id))
+        ? vscode.l10n.t(
+            'The address goes back to the pool; you may not get the same one again. It is attached to {0} and will be detached.',
+            String(t.fip.fixed_ip_address ?? t.fip.port_id),
+          )
         : vscode.l10n.t('The address goes back to the pool; you may not get the same one again.');
-      await confirm(vscode.l10n.t('Release floating IP {0}?', t.fip.floating_ip_address), vscode.l10n.t('Release'), detail);
+      await confirm(
+        vscode.l10n.t('Release floating IP {0}?', t.fip.floating_ip_address),
+        vscode.l10n.t('Release'),
+        detail,
+      );
       await t.net.deleteFloatingIp({ floatingIpId: t.fip.id });
       done([t.folderId], vscode.l10n.t('Floating IP {0} released.', t.fip.floating_ip_address));
     },

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import { describeAnswer, lookupRoute, parsePrefix, type LookupTable, type TableAnswer } from '../routeLookup';
-import type { NetworkDeps } from '../tree/nodes';
+import type { NetworkDeps } from '../tree/root';
 import { hubFrom } from './targets';
 import { ask } from '../../shared/prompts';
 import { networkIds } from '../tree/ids';
@@ -18,7 +18,8 @@ function tableName(t: LookupTable): string {
 
 /** The detail line of a table: which attachments it routes, and the other rules that matched (one whole message per case). */
 function trafficFrom(attachments: string, alsoMatching: string): string {
-  if (attachments && alsoMatching) return vscode.l10n.t('Traffic from: {0} · also matching: {1}', attachments, alsoMatching);
+  if (attachments && alsoMatching)
+    return vscode.l10n.t('Traffic from: {0} · also matching: {1}', attachments, alsoMatching);
   if (attachments) return vscode.l10n.t('Traffic from: {0}', attachments);
   if (alsoMatching) return vscode.l10n.t('Traffic from: no associated attachment · also matching: {0}', alsoMatching);
   return vscode.l10n.t('Traffic from: no associated attachment');
@@ -43,31 +44,74 @@ export function routeLookupCommands(deps: NetworkDeps): Record<string, CommandHa
             });
       const target = parsePrefix(text);
       if ('error' in target) throw new Error(target.error);
-      const [tables, attachments] = await Promise.all([h.net.listRoutingTables({ query: { transithub_id: h.hub.id } }), h.net.listAttachments({ query: { transithub_id: h.hub.id } })]);
+      const [tables, attachments] = await Promise.all([
+        h.net.listRoutingTables({ query: { transithub_id: h.hub.id } }),
+        h.net.listAttachments({ query: { transithub_id: h.hub.id } }),
+      ]);
       const names = new Map(attachments.map((a) => [a.id, a.name || a.id]));
       const name = (id: string | null | undefined) => (id ? (names.get(id) ?? id) : vscode.l10n.t('no attachment'));
       const full: LookupTable[] = await Promise.all(
         tables.map(async (t) => {
-          const [rules, assocs] = await Promise.all([h.net.listRoutingRules({ query: { routing_table_id: t.id } }), h.net.listRoutingAssociations({ query: { routing_table_id: t.id } })]);
-          return { id: t.id, name: t.name, default_table: t.default_table, rules, associatedAttachmentIds: assocs.map((a) => a.attachment_id ?? '').filter(Boolean) };
+          const [rules, assocs] = await Promise.all([
+            h.net.listRoutingRules({ query: { routing_table_id: t.id } }),
+            h.net.listRoutingAssociations({ query: { routing_table_id: t.id } }),
+          ]);
+          return {
+            id: t.id,
+            name: t.name,
+            default_table: t.default_table,
+            rules,
+            associatedAttachmentIds: assocs.map((a) => a.attachment_id ?? '').filter(Boolean),
+          };
         }),
       );
       const answers = lookupRoute(full, target);
-      deps.services.log.info(`Route lookup ${target.text} on hub ${h.hub.id}: ${answers.map((a) => describeAnswer(a, name)).join('; ')}`);
+      deps.services.log.info(
+        `Route lookup ${target.text} on hub ${h.hub.id}: ${answers.map((a) => describeAnswer(a, name)).join('; ')}`,
+      );
       if (!answers.length) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Transit hub {0} has no routing table.', h.hub.name ?? h.hub.id));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Transit hub {0} has no routing table.', h.hub.name ?? h.hub.id),
+        );
         return answers;
       }
       const items = answers.map((a) => ({
         label: `${a.match ? (a.match.action === 'BLACKHOLE' ? '$(circle-slash)' : '$(arrow-right)') : '$(close)'} ${tableName(a.table)}`,
-        description: a.match ? `${a.match.cidr} · ${a.match.action ?? 'FORWARD'}${a.match.action === 'BLACKHOLE' ? '' : ` → ${name(a.match.attachment_id)}`} · ${a.match.rule_type ?? 'STATIC'}` : vscode.l10n.t('no rule matches: dropped'),
-        detail: trafficFrom(a.table.associatedAttachmentIds?.map(name).join(', ') ?? '', a.candidates.slice(1).map((c) => c.cidr ?? '').join(', ')),
+        description: a.match
+          ? `${a.match.cidr} · ${a.match.action ?? 'FORWARD'}${a.match.action === 'BLACKHOLE' ? '' : ` → ${name(a.match.attachment_id)}`} · ${a.match.rule_type ?? 'STATIC'}`
+          : vscode.l10n.t('no rule matches: dropped'),
+        detail: trafficFrom(
+          a.table.associatedAttachmentIds?.map(name).join(', ') ?? '',
+          a.candidates
+            .slice(1)
+            .map((c) => c.cidr ?? '')
+            .join(', '),
+        ),
         a,
       }));
       // Not awaited: the command answers (scenarios read it) while the pick stays open.
-      void vscode.window.showQuickPick(items, { title: vscode.l10n.t('{0} via {1}: longest-prefix match per routing table', target.text, h.hub.name ?? h.hub.id), matchOnDescription: true, matchOnDetail: true }).then(async (p) => {
-        if (p?.a.match) await deps.explorer.reveal(networkIds.item(networkIds.folder(networkIds.item(networkIds.folder(h.hubNodeId, 'routingTable'), p.a.table.id), 'rule'), p.a.match.id));
-      });
+      void vscode.window
+        .showQuickPick(items, {
+          title: vscode.l10n.t(
+            '{0} via {1}: longest-prefix match per routing table',
+            target.text,
+            h.hub.name ?? h.hub.id,
+          ),
+          matchOnDescription: true,
+          matchOnDetail: true,
+        })
+        .then(async (p) => {
+          if (p?.a.match)
+            await deps.explorer.reveal(
+              networkIds.item(
+                networkIds.folder(
+                  networkIds.item(networkIds.folder(h.hubNodeId, 'routingTable'), p.a.table.id),
+                  'rule',
+                ),
+                p.a.match.id,
+              ),
+            );
+        });
       return answers;
     },
   };

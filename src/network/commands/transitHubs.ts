@@ -4,7 +4,9 @@
 import * as vscode from 'vscode';
 import type { NetworkClient } from '../../client/network/client';
 import type { CommandHandler } from '../../shared/services';
-import { FloatingIpNode, MulticastDomainNode, NetItemNode, RoutingTableNode, TransitHubNode, networkRoot, type NetKind, type NetworkDeps } from '../tree/nodes';
+import { FloatingIpNode } from '../tree/floatingIps';
+import { MulticastDomainNode, NetItemNode, RoutingTableNode, TransitHubNode } from '../tree/transitHubs';
+import { networkRoot, type NetKind, type NetworkDeps } from '../tree/root';
 import { hubFrom, scopeFrom, uuidProblem } from './targets';
 import { ask, confirm, yesNo } from '../../shared/prompts';
 import { networkIds } from '../tree/ids';
@@ -106,7 +108,9 @@ function renameCall(node: Renamable, net: NetworkClient, body: { name: string; d
   if (node instanceof RoutingTableNode) return net.updateRoutingTable({ routingTableId: id, body });
   if (node instanceof MulticastDomainNode) return net.updateMulticastDomain({ multicastDomainId: id, body });
   if (node.netKind === 'attachment') return net.updateAttachment({ attachmentId: id, body });
-  throw new Error(vscode.l10n.t('Only a transit hub, an attachment, a routing table or a multicast domain has a name to change.'));
+  throw new Error(
+    vscode.l10n.t('Only a transit hub, an attachment, a routing table or a multicast domain has a name to change.'),
+  );
 }
 
 export function transitHubCommands(deps: NetworkDeps): Record<string, CommandHandler> {
@@ -114,46 +118,132 @@ export function transitHubCommands(deps: NetworkDeps): Record<string, CommandHan
     'nhncloud.network.createTransitHub': async (node?: unknown) => {
       const title = vscode.l10n.t('Create Transit Hub');
       const scope = await scopeFrom(node, deps, title, 'transitHub');
-      const name = await ask({ title, prompt: vscode.l10n.t('Name of the transit hub'), placeHolder: 'hub-prod', validateInput: (t) => (t.trim() ? nameProblem(t) : vscode.l10n.t('Enter a name.')) });
-      const description = await ask({ title, prompt: vscode.l10n.t('Description (optional)'), validateInput: nameProblem });
-      const multicast = await yesNo(vscode.l10n.t('Create Transit Hub: multicast'), vscode.l10n.t('Multicast enabled (multicast domains can be created)'), vscode.l10n.t('Multicast disabled'));
-      const assoc = await yesNo(vscode.l10n.t('Create Transit Hub: new attachments'), vscode.l10n.t('Associate new attachments with the default routing table'), vscode.l10n.t('Do not associate new attachments automatically'));
-      const prop = await yesNo(vscode.l10n.t('Create Transit Hub: propagation'), vscode.l10n.t('Propagate new attachments into the default routing table'), vscode.l10n.t('Do not propagate new attachments automatically'));
+      const name = await ask({
+        title,
+        prompt: vscode.l10n.t('Name of the transit hub'),
+        placeHolder: 'hub-prod',
+        validateInput: (t) => (t.trim() ? nameProblem(t) : vscode.l10n.t('Enter a name.')),
+      });
+      const description = await ask({
+        title,
+        prompt: vscode.l10n.t('Description (optional)'),
+        validateInput: nameProblem,
+      });
+      const multicast = await yesNo(
+        vscode.l10n.t('Create Transit Hub: multicast'),
+        vscode.l10n.t('Multicast enabled (multicast domains can be created)'),
+        vscode.l10n.t('Multicast disabled'),
+      );
+      const assoc = await yesNo(
+        vscode.l10n.t('Create Transit Hub: new attachments'),
+        vscode.l10n.t('Associate new attachments with the default routing table'),
+        vscode.l10n.t('Do not associate new attachments automatically'),
+      );
+      const prop = await yesNo(
+        vscode.l10n.t('Create Transit Hub: propagation'),
+        vscode.l10n.t('Propagate new attachments into the default routing table'),
+        vscode.l10n.t('Do not propagate new attachments automatically'),
+      );
       const hub = await scope.net.createTransitHub({
-        body: { name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}), multicast_enable: multicast, default_association_enable: assoc, default_propagation_enable: prop },
+        body: {
+          name: name.trim(),
+          ...(description.trim() ? { description: description.trim() } : {}),
+          multicast_enable: multicast,
+          default_association_enable: assoc,
+          default_propagation_enable: prop,
+        },
       });
       deps.explorer.refreshId(networkIds.transitHubs(scope.rootId));
-      void vscode.window.showInformationMessage(vscode.l10n.t('Transit hub {0} created in {1}.', hub.name ?? name, scope.region));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Transit hub {0} created in {1}.', hub.name ?? name, scope.region),
+      );
     },
     'nhncloud.network.createAttachment': async (node?: unknown) => {
       const title = vscode.l10n.t('Create Attachment');
       const h = await hubFrom(node, deps, title);
       const hubTitle = vscode.l10n.t('Create Attachment to {0}', h.hub.name ?? h.hub.id);
-      const vpc = await ask({ title: hubTitle, prompt: vscode.l10n.t('ID of the VPC to connect'), placeHolder: vscode.l10n.t('VPC UUID (Network > VPC in the console)'), validateInput: uuidProblem });
-      const subnet = await ask({ title: hubTitle, prompt: vscode.l10n.t('ID of the subnet of that VPC the hub uses'), placeHolder: vscode.l10n.t('Subnet UUID'), validateInput: uuidProblem });
-      const name = await ask({ title, prompt: vscode.l10n.t('Name of the attachment (optional)'), validateInput: nameProblem });
-      const a = await h.net.createAttachment({ body: { transithub_id: h.hub.id, resource_id: vpc.trim(), subnet_id: subnet.trim(), ...(name.trim() ? { name: name.trim() } : {}) } });
+      const vpc = await ask({
+        title: hubTitle,
+        prompt: vscode.l10n.t('ID of the VPC to connect'),
+        placeHolder: vscode.l10n.t('VPC UUID (Network > VPC in the console)'),
+        validateInput: uuidProblem,
+      });
+      const subnet = await ask({
+        title: hubTitle,
+        prompt: vscode.l10n.t('ID of the subnet of that VPC the hub uses'),
+        placeHolder: vscode.l10n.t('Subnet UUID'),
+        validateInput: uuidProblem,
+      });
+      const name = await ask({
+        title,
+        prompt: vscode.l10n.t('Name of the attachment (optional)'),
+        validateInput: nameProblem,
+      });
+      const a = await h.net.createAttachment({
+        body: {
+          transithub_id: h.hub.id,
+          resource_id: vpc.trim(),
+          subnet_id: subnet.trim(),
+          ...(name.trim() ? { name: name.trim() } : {}),
+        },
+      });
       deps.explorer.refreshId(networkIds.folder(h.hubNodeId, 'attachment'));
       void vscode.window.showInformationMessage(vscode.l10n.t('Attachment {0} created.', a.name || a.id));
     },
     'nhncloud.network.rename': async (node?: unknown) => {
-      if (!(node instanceof TransitHubNode || node instanceof RoutingTableNode || node instanceof MulticastDomainNode || (node instanceof NetItemNode && node.netKind === 'attachment'))) {
-        throw new Error(vscode.l10n.t('Run "Rename" from a transit hub, attachment, routing table or multicast domain in the NHN Cloud explorer.'));
+      if (!(
+        node instanceof TransitHubNode ||
+        node instanceof RoutingTableNode ||
+        node instanceof MulticastDomainNode ||
+        (node instanceof NetItemNode && node.netKind === 'attachment')
+      )) {
+        throw new Error(
+          vscode.l10n.t(
+            'Run "Rename" from a transit hub, attachment, routing table or multicast domain in the NHN Cloud explorer.',
+          ),
+        );
       }
       const current = String(node.data.name ?? '');
-      const name = await ask({ title: vscode.l10n.t('Rename {0}', current || node.data.id), value: current, prompt: vscode.l10n.t('New name'), validateInput: (t) => (t.trim() ? nameProblem(t) : vscode.l10n.t('Enter a name.')) });
-      const description = await ask({ title: vscode.l10n.t('Rename {0}', current || node.data.id), value: String(node.data.description ?? ''), prompt: vscode.l10n.t('Description'), validateInput: nameProblem });
+      const name = await ask({
+        title: vscode.l10n.t('Rename {0}', current || node.data.id),
+        value: current,
+        prompt: vscode.l10n.t('New name'),
+        validateInput: (t) => (t.trim() ? nameProblem(t) : vscode.l10n.t('Enter a name.')),
+      });
+      const description = await ask({
+        title: vscode.l10n.t('Rename {0}', current || node.data.id),
+        value: String(node.data.description ?? ''),
+        prompt: vscode.l10n.t('Description'),
+        validateInput: nameProblem,
+      });
       if (name.trim() === current && description === String(node.data.description ?? '')) return;
       await renameCall(node, await networkRoot(node).client(), { name: name.trim(), description });
       deps.explorer.refreshId(node.parent!.id);
     },
     'nhncloud.network.delete': async (node?: unknown) => {
-      const kind = node instanceof NetItemNode || node instanceof TransitHubNode || node instanceof RoutingTableNode || node instanceof MulticastDomainNode ? node.netKind : undefined;
+      const kind =
+        node instanceof NetItemNode ||
+        node instanceof TransitHubNode ||
+        node instanceof RoutingTableNode ||
+        node instanceof MulticastDomainNode
+          ? node.netKind
+          : undefined;
       const how = kind && DELETE[kind];
-      if (!how || !(node instanceof TransitHubNode || node instanceof RoutingTableNode || node instanceof MulticastDomainNode || node instanceof NetItemNode)) {
+      if (
+        !how ||
+        !(
+          node instanceof TransitHubNode ||
+          node instanceof RoutingTableNode ||
+          node instanceof MulticastDomainNode ||
+          node instanceof NetItemNode
+        )
+      ) {
         throw new Error(vscode.l10n.t('Run "Delete" from a transit hub resource in the NHN Cloud explorer.'));
       }
-      if (node instanceof RoutingTableNode && node.data.default_table) throw new Error(vscode.l10n.t('{0} is the hub\'s default routing table: it goes only with the hub.', node.label));
+      if (node instanceof RoutingTableNode && node.data.default_table)
+        throw new Error(
+          vscode.l10n.t("{0} is the hub's default routing table: it goes only with the hub.", node.label),
+        );
       const name = String(node.label);
       await confirm(how.ask(name), how.unshare ? vscode.l10n.t('Unshare') : vscode.l10n.t('Delete'), how.detail);
       await how.run(await networkRoot(node).client(), node.data.id);
@@ -161,7 +251,15 @@ export function transitHubCommands(deps: NetworkDeps): Record<string, CommandHan
       void vscode.window.showInformationMessage(how.done(name));
     },
     'nhncloud.network.copyId': async (node?: unknown) => {
-      const value = node instanceof FloatingIpNode ? node.data.floating_ip_address : node instanceof NetItemNode || node instanceof TransitHubNode || node instanceof RoutingTableNode || node instanceof MulticastDomainNode ? node.data.id : undefined;
+      const value =
+        node instanceof FloatingIpNode
+          ? node.data.floating_ip_address
+          : node instanceof NetItemNode ||
+              node instanceof TransitHubNode ||
+              node instanceof RoutingTableNode ||
+              node instanceof MulticastDomainNode
+            ? node.data.id
+            : undefined;
       if (!value) throw new Error(vscode.l10n.t('Run "Copy" from a network resource in the NHN Cloud explorer.'));
       await vscode.env.clipboard.writeText(value);
       void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', value), 3000);

@@ -4,7 +4,8 @@ import type { Region } from '../../client/endpoints';
 import { serviceRootId } from '../../shared/tree/serviceRoot';
 
 /** Folders under a transit hub, a routing table or a multicast domain. */
-export type NetworkFolder = 'attachment' | 'routingTable' | 'multicastDomain' | 'share' | 'association' | 'propagation' | 'rule' | 'group';
+export type NetworkFolder =
+  'attachment' | 'routingTable' | 'multicastDomain' | 'share' | 'association' | 'propagation' | 'rule' | 'group';
 
 export const networkIds = {
   root: (profileId: string, region: Region): string => serviceRootId(profileId, region, 'network'),

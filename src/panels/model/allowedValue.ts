@@ -17,7 +17,10 @@ const ON_OFF: Array<[string, string]> = [
 ];
 
 export function parseAllowedValue(allowed: string | null | undefined): ParameterControl {
-  const text = (allowed ?? '').trim().replace(/^\{(.*)\}$/, '$1').trim();
+  const text = (allowed ?? '')
+    .trim()
+    .replace(/^\{(.*)\}$/, '$1')
+    .trim();
   if (!text) return { kind: 'text' };
   const range = RANGE.exec(text);
   if (range) {
@@ -47,14 +50,17 @@ export function checkParameterValue(control: ParameterControl, value: string): s
     case 'text':
       return undefined;
     case 'toggle':
-      return value === control.on || value === control.off ? undefined : l10n.t('Must be {0} or {1}', control.on, control.off);
+      return value === control.on || value === control.off
+        ? undefined
+        : l10n.t('Must be {0} or {1}', control.on, control.off);
     case 'select':
       return control.options.includes(value) ? undefined : l10n.t('Must be one of {0}', control.options.join(', '));
     case 'range': {
       const v = value.trim();
       const ok = control.decimal ? /^-?\d+(\.\d+)?$/.test(v) : /^-?\d+$/.test(v);
       if (!ok) return control.decimal ? l10n.t('Must be a number') : l10n.t('Must be a whole number');
-      if (compareNumbers(v, control.min) < 0 || compareNumbers(v, control.max) > 0) return l10n.t('Must be between {0} and {1}', control.min, control.max);
+      if (compareNumbers(v, control.min) < 0 || compareNumbers(v, control.max) > 0)
+        return l10n.t('Must be between {0} and {1}', control.min, control.max);
       return undefined;
     }
   }
@@ -76,6 +82,7 @@ export type UpdateType = 'VARIABLE' | 'CONSTANT' | 'INIT_VARIABLE';
 /** Why a parameter cannot be edited here, or undefined when it can. */
 export function readOnlyReason(updateType: string): string | undefined {
   if (updateType === 'CONSTANT') return l10n.t('Fixed by the service (CONSTANT): it cannot be changed.');
-  if (updateType === 'INIT_VARIABLE') return l10n.t('Set only when an instance is created (INIT_VARIABLE): it cannot be changed afterwards.');
+  if (updateType === 'INIT_VARIABLE')
+    return l10n.t('Set only when an instance is created (INIT_VARIABLE): it cannot be changed afterwards.');
   return undefined;
 }

@@ -92,7 +92,11 @@ export interface BuildOptions {
 }
 
 /** Builds the nested body from the form: empty text and numbers are omitted, booleans kept. */
-export function buildBody(fields: Record<string, FieldKind>, values: FormValues, opts: BuildOptions = {}): Record<string, unknown> {
+export function buildBody(
+  fields: Record<string, FieldKind>,
+  values: FormValues,
+  opts: BuildOptions = {},
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [path, kind] of Object.entries(fields)) {
     if (opts.skip?.has(path)) continue;
@@ -117,11 +121,18 @@ function highAvailabilitySkip(values: FormValues): Set<string> {
   return values.useHighAvailability === true ? new Set() : new Set(['dbInstanceCandidateName', 'pingInterval']);
 }
 
-function withSchedules(body: Record<string, unknown>, schedules: BackupSchedule[], required: boolean): Record<string, unknown> {
+function withSchedules(
+  body: Record<string, unknown>,
+  schedules: BackupSchedule[],
+  required: boolean,
+): Record<string, unknown> {
   const list = schedules.filter((s) => s.backupWndBgnTime.trim() || s.backupWndDuration);
   if (list.length || required) {
     const backup = (body.backup ??= {}) as Record<string, unknown>;
-    backup.backupSchedules = list.map((s) => ({ backupWndBgnTime: normalizeTime(s.backupWndBgnTime), backupWndDuration: s.backupWndDuration }));
+    backup.backupSchedules = list.map((s) => ({
+      backupWndBgnTime: normalizeTime(s.backupWndBgnTime),
+      backupWndDuration: s.backupWndDuration,
+    }));
   }
   return body;
 }
@@ -145,8 +156,16 @@ export type RestoreChoice =
   | { restoreType: 'BACKUP'; backupId: string };
 
 /** POST /v3.0/db-instances/{id}/restore: InstanceSpec plus the restore object. */
-export function restoreBody(values: FormValues, schedules: BackupSchedule[], choice: RestoreChoice): Record<string, unknown> {
-  const body = withSchedules(buildBody(INSTANCE_FIELDS, values, { skip: highAvailabilitySkip(values) }), schedules, true);
+export function restoreBody(
+  values: FormValues,
+  schedules: BackupSchedule[],
+  choice: RestoreChoice,
+): Record<string, unknown> {
+  const body = withSchedules(
+    buildBody(INSTANCE_FIELDS, values, { skip: highAvailabilitySkip(values) }),
+    schedules,
+    true,
+  );
   if (choice.restoreType === 'TIMESTAMP') body.restore = { restoreType: 'TIMESTAMP', restoreYmdt: choice.restoreYmdt };
   else if (choice.restoreType === 'BACKUP') body.restore = { restoreType: 'BACKUP', backupId: choice.backupId };
   else
@@ -184,7 +203,9 @@ export function restoreFromObsBody(values: FormValues, schedules: BackupSchedule
 
 /** Fields of POST /v3.0/db-instances/{id}/replicate (no HA, no user groups needed but allowed). */
 export const REPLICATE_FIELDS: Record<string, FieldKind> = Object.fromEntries(
-  Object.entries(INSTANCE_FIELDS).filter(([p]) => !['useHighAvailability', 'pingInterval', 'network.subnetId'].includes(p)),
+  Object.entries(INSTANCE_FIELDS).filter(
+    ([p]) => !['useHighAvailability', 'pingInterval', 'network.subnetId'].includes(p),
+  ),
 );
 
 /**
@@ -202,7 +223,8 @@ export function replicateBody(values: FormValues, schedules: BackupSchedule[]): 
 export function confirmIssues(values: FormValues): Array<{ path: string; message: string }> {
   const pw = values.dbPassword;
   const again = values.dbPasswordConfirm;
-  if (typeof pw === 'string' && pw && pw !== again) return [{ path: 'dbPasswordConfirm', message: l10n.t('The two passwords differ.') }];
+  if (typeof pw === 'string' && pw && pw !== again)
+    return [{ path: 'dbPasswordConfirm', message: l10n.t('The two passwords differ.') }];
   return [];
 }
 
@@ -240,12 +262,22 @@ export interface SourceInstance {
 export interface SourceDetails {
   instance: SourceInstance;
   storage?: { storageType?: string; storageSize?: number };
-  backup?: { backupPeriod?: number; ftwrlWaitTimeout?: number; backupRetryCount?: number; replicationRegion?: string | null; useBackupLock?: boolean; backupSchedules?: BackupSchedule[] };
+  backup?: {
+    backupPeriod?: number;
+    ftwrlWaitTimeout?: number;
+    backupRetryCount?: number;
+    replicationRegion?: string | null;
+    useBackupLock?: boolean;
+    backupSchedules?: BackupSchedule[];
+  };
   network?: { availabilityZone?: string; subnet?: { subnetId?: string } };
 }
 
 /** Form values prefilled from a source instance (restore, replicate). */
-export function prefillFromSource(src: SourceDetails, nameSuffix: string): { values: FormValues; schedules: BackupSchedule[] } {
+export function prefillFromSource(
+  src: SourceDetails,
+  nameSuffix: string,
+): { values: FormValues; schedules: BackupSchedule[] } {
   const i = src.instance;
   const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
   const values: FormValues = {

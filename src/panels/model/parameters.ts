@@ -34,7 +34,12 @@ export interface DiffRow {
  * Indexes of the parameters that pass the filter. Matching is a lower-case substring test on a
  * precomputed key, so 600 parameters filter in well under a frame.
  */
-export function filterParameters(params: Parameter[], keys: string[], pending: PendingChanges, f: ParameterFilter): number[] {
+export function filterParameters(
+  params: Parameter[],
+  keys: string[],
+  pending: PendingChanges,
+  f: ParameterFilter,
+): number[] {
   const needle = f.text.trim().toLowerCase();
   const out: number[] = [];
   for (let i = 0; i < params.length; i++) {
@@ -50,7 +55,9 @@ export function filterParameters(params: Parameter[], keys: string[], pending: P
 
 /** The search key of each parameter (name, file name, value, file group), lower-cased once. */
 export function searchKeys(params: Parameter[]): string[] {
-  return params.map((p) => `${p.parameterName}\u0000${p.fileParameterName ?? ''}\u0000${p.value}\u0000${p.parameterFileGroup ?? ''}`.toLowerCase());
+  return params.map((p) =>
+    `${p.parameterName}\u0000${p.fileParameterName ?? ''}\u0000${p.value}\u0000${p.parameterFileGroup ?? ''}`.toLowerCase(),
+  );
 }
 
 /** Records an edit; an edit back to the saved value is no edit. Returns a new object. */
@@ -64,7 +71,13 @@ export function setPending(pending: PendingChanges, p: Parameter, value: string)
 export function diffRows(params: Parameter[], pending: PendingChanges): DiffRow[] {
   return params
     .filter((p) => Object.hasOwn(pending, p.parameterId))
-    .map((p) => ({ parameterId: p.parameterId, parameterName: p.parameterName, from: p.value, to: pending[p.parameterId], applyType: p.applyType }));
+    .map((p) => ({
+      parameterId: p.parameterId,
+      parameterName: p.parameterName,
+      from: p.value,
+      to: pending[p.parameterId],
+      applyType: p.applyType,
+    }));
 }
 
 /** True when one of the changes only takes effect after a restart (applyType FILE or BOTH). */

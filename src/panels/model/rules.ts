@@ -14,7 +14,15 @@ export interface RuleRow {
 }
 
 export function emptyRule(): RuleRow {
-  return { description: '', direction: 'INGRESS', etherType: 'IPV4', cidr: '0.0.0.0/0', portType: 'DB_PORT', minPort: '', maxPort: '' };
+  return {
+    description: '',
+    direction: 'INGRESS',
+    etherType: 'IPV4',
+    cidr: '0.0.0.0/0',
+    portType: 'DB_PORT',
+    minPort: '',
+    maxPort: '',
+  };
 }
 
 function num(text: string): number | string | undefined {
@@ -33,7 +41,12 @@ export function ruleBody(row: RuleRow): Record<string, unknown> {
     port.minPort = num(row.minPort);
     port.maxPort = num(row.maxPort);
   }
-  const body: Record<string, unknown> = { direction: row.direction, etherType: row.etherType, cidr: row.cidr.trim(), port };
+  const body: Record<string, unknown> = {
+    direction: row.direction,
+    etherType: row.etherType,
+    cidr: row.cidr.trim(),
+    port,
+  };
   if (row.description.trim()) body.description = row.description.trim();
   return body;
 }

@@ -16,12 +16,13 @@ function exportTo(deps: RdsDeps, run: Omit<ExportRun, 'validateBucket' | 'valida
   return runObjectStorageExport(deps, { ...run, validateBucket: validate.bucket, validatePath: validate.objectPath });
 }
 
-
 export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
     'nhncloud.rds.backupToObjectStorage': async (node?: unknown) => {
       // A fresh backup of the instance written straight to object storage.
-      const t = await instanceFrom(node, deps, vscode.l10n.t('Back Up to Object Storage'), (i) => (i.dbInstanceStatus !== 'AVAILABLE' ? `is ${i.dbInstanceStatus}` : undefined));
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Back Up to Object Storage'), (i) =>
+        i.dbInstanceStatus !== 'AVAILABLE' ? `is ${i.dbInstanceStatus}` : undefined,
+      );
       await exportTo(deps, {
         region: t.region,
         title: vscode.l10n.t('Back up {0} to object storage', t.data.dbInstanceName),
@@ -32,7 +33,10 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
     },
     'nhncloud.rds.exportBackup': async (node?: unknown) => {
       const { scope, backup, nodeId } = await backupFrom(node, deps, vscode.l10n.t('Export Backup to Object Storage'));
-      if (backup.backupStatus !== 'COMPLETED') throw new Error(vscode.l10n.t('{0} is {1}: only a completed backup can be exported.', backup.backupName, backup.backupStatus));
+      if (backup.backupStatus !== 'COMPLETED')
+        throw new Error(
+          vscode.l10n.t('{0} is {1}: only a completed backup can be exported.', backup.backupName, backup.backupStatus),
+        );
       await exportTo(deps, {
         region: scope.region,
         title: vscode.l10n.t('Export {0}', backup.backupName),
@@ -43,8 +47,23 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
     },
     'nhncloud.rds.deleteBackup': async (node?: unknown) => {
       const { scope, backup, nodeId, folderIds } = await backupFrom(node, deps, vscode.l10n.t('Delete Backup'));
-      await confirm(vscode.l10n.t('Delete backup {0}?', backup.backupName), vscode.l10n.t('Delete'), vscode.l10n.t('{0} backup of {1}. It cannot be restored afterwards.', backup.backupType ?? '', backup.createdYmdt ?? ''));
-      track(deps, scope, await scope.rds.deleteBackup({ backupId: backup.backupId }), vscode.l10n.t('Delete backup {0}', backup.backupName), nodeId, folderIds);
+      await confirm(
+        vscode.l10n.t('Delete backup {0}?', backup.backupName),
+        vscode.l10n.t('Delete'),
+        vscode.l10n.t(
+          '{0} backup of {1}. It cannot be restored afterwards.',
+          backup.backupType ?? '',
+          backup.createdYmdt ?? '',
+        ),
+      );
+      track(
+        deps,
+        scope,
+        await scope.rds.deleteBackup({ backupId: backup.backupId }),
+        vscode.l10n.t('Delete backup {0}', backup.backupName),
+        nodeId,
+        folderIds,
+      );
     },
     'nhncloud.rds.exportLogFiles': async (node?: unknown) => {
       // From a log file node: that file; from an instance: pick files.
@@ -54,7 +73,15 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       if (node instanceof LeafNode && node.copyValue) names = [node.copyValue];
       else {
         const r: any = await t.rds.listLogFiles({ dbInstanceId: t.data.dbInstanceId });
-        names = (await pickMany(((r?.logFiles ?? []) as any[]).map((f: any) => ({ label: f.logFileName as string, description: f.logFileType as string })), { title: vscode.l10n.t('Log files to export') })).map((x) => x.label);
+        names = (
+          await pickMany(
+            ((r?.logFiles ?? []) as any[]).map((f: any) => ({
+              label: f.logFileName as string,
+              description: f.logFileType as string,
+            })),
+            { title: vscode.l10n.t('Log files to export') },
+          )
+        ).map((x) => x.label);
         if (!names.length) return;
       }
       await exportTo(deps, {
@@ -63,7 +90,8 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
         defaultPath: defaultLogPath(t.data.dbInstanceName),
         names,
         nodeId: t.nodeId,
-        start: (target) => t.rds.exportLogFiles({ dbInstanceId: t.data.dbInstanceId, body: { logFileNames: names, ...target } }),
+        start: (target) =>
+          t.rds.exportLogFiles({ dbInstanceId: t.data.dbInstanceId, body: { logFileNames: names, ...target } }),
       });
     },
   };

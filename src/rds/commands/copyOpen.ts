@@ -9,7 +9,14 @@ import type { CommandHandler } from '../../shared/services';
 import { LeafNode, TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
 import { DbSchemaNode, DbUserNode, InstanceNode } from '../tree/instance';
-import { BackupNode, NotificationGroupNode, ParameterGroupNode, SecurityGroupNode, SecurityRuleNode, UserGroupNode } from '../tree/resources';
+import {
+  BackupNode,
+  NotificationGroupNode,
+  ParameterGroupNode,
+  SecurityGroupNode,
+  SecurityRuleNode,
+  UserGroupNode,
+} from '../tree/resources';
 import { instanceFrom } from './targets';
 
 export function idOf(node: unknown): string | undefined {
@@ -55,7 +62,16 @@ export function copyOpenCommands(deps: RdsDeps): Record<string, CommandHandler> 
       const chosen =
         eps.length === 1
           ? eps[0]
-          : (await vscode.window.showQuickPick(eps.map((e) => ({ label: `${e.domain || e.ipAddress}:${t.data.dbPort ?? 3306}`, description: `${e.endPointType} · ${e.ipAddress}`, e })), { title: vscode.l10n.t('Copy which endpoint?') }))?.e;
+          : (
+              await vscode.window.showQuickPick(
+                eps.map((e) => ({
+                  label: `${e.domain || e.ipAddress}:${t.data.dbPort ?? 3306}`,
+                  description: `${e.endPointType} · ${e.ipAddress}`,
+                  e,
+                })),
+                { title: vscode.l10n.t('Copy which endpoint?') },
+              )
+            )?.e;
       if (chosen) await copy(`${chosen.domain || chosen.ipAddress}:${t.data.dbPort ?? 3306}`, 'endpoint');
     },
     'nhncloud.rds.openInConsole': async (node?: unknown) => {
@@ -66,7 +82,13 @@ export function copyOpenCommands(deps: RdsDeps): Record<string, CommandHandler> 
       const id = node instanceof TreeNode ? idOf(node) : undefined;
       if (id) await vscode.env.clipboard.writeText(id);
       await vscode.env.openExternal(vscode.Uri.parse(url));
-      if (id) void vscode.window.showInformationMessage(vscode.l10n.t('Opened the NHN Cloud console; the ID {0} is on the clipboard for its search box (Database > RDS for MySQL).', id));
+      if (id)
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t(
+            'Opened the NHN Cloud console; the ID {0} is on the clipboard for its search box (Database > RDS for MySQL).',
+            id,
+          ),
+        );
     },
   };
 }

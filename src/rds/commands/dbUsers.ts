@@ -31,7 +31,16 @@ async function askPlugin(t: InstanceTarget, title: string): Promise<string> {
   const plugins = pluginsFor(t.data.dbVersion);
   // One choice (MySQL 8.4: caching_sha2_password only) is no question.
   if (plugins.length === 1) return plugins[0];
-  return (await pick(plugins.map((p) => ({ label: p, description: p === 'NATIVE' ? 'mysql_native_password' : p === 'SHA256' ? 'sha256_password' : 'caching_sha2_password' })), { title, placeHolder: vscode.l10n.t('Authentication plugin') })).label;
+  return (
+    await pick(
+      plugins.map((p) => ({
+        label: p,
+        description:
+          p === 'NATIVE' ? 'mysql_native_password' : p === 'SHA256' ? 'sha256_password' : 'caching_sha2_password',
+      })),
+      { title, placeHolder: vscode.l10n.t('Authentication plugin') },
+    )
+  ).label;
 }
 
 export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
@@ -39,16 +48,32 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
     'nhncloud.rds.createDbUser': async (node?: unknown) => {
       const t = await instanceFrom(instanceOf(node), deps, vscode.l10n.t('Create DB User'));
       const title = vscode.l10n.t('New DB user on {0}', t.data.dbInstanceName);
-      const dbUserName = await ask({ title, prompt: vscode.l10n.t('User name (1 to 32 characters)'), validate: validate.dbUserName });
+      const dbUserName = await ask({
+        title,
+        prompt: vscode.l10n.t('User name (1 to 32 characters)'),
+        validate: validate.dbUserName,
+      });
       const dbPassword = await askPassword(title, validate.dbPassword);
-      const host = await ask({ title, prompt: vscode.l10n.t('Host the user connects from (% = any)'), value: '%', validate: validate.host });
+      const host = await ask({
+        title,
+        prompt: vscode.l10n.t('Host the user connects from (% = any)'),
+        value: '%',
+        validate: validate.host,
+      });
       const authorityType = (await pick(AUTHORITIES, { title, placeHolder: vscode.l10n.t('Authority') })).label;
       const body: Record<string, unknown> = { dbUserName, dbPassword, host, authorityType };
       if (t.data.supportAuthenticationPlugin) {
         body.authenticationPlugin = await askPlugin(t, title);
         body.tlsOption = (await pick(TLS, { title, placeHolder: 'TLS' })).label;
       }
-      track(deps, t, await t.rds.createDbUser({ dbInstanceId: t.data.dbInstanceId, body: body as any }), vscode.l10n.t('Create DB user {0}@{1} on {2}', dbUserName, host, t.data.dbInstanceName), rdsIds.instanceFolder(t.nodeId, 'users'), [t.nodeId]);
+      track(
+        deps,
+        t,
+        await t.rds.createDbUser({ dbInstanceId: t.data.dbInstanceId, body: body as any }),
+        vscode.l10n.t('Create DB user {0}@{1} on {2}', dbUserName, host, t.data.dbInstanceName),
+        rdsIds.instanceFolder(t.nodeId, 'users'),
+        [t.nodeId],
+      );
     },
     'nhncloud.rds.modifyDbUser': async (node?: unknown) => {
       const { t, user } = await userFrom(node, deps, vscode.l10n.t('Modify DB User'));
@@ -59,7 +84,11 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
           { label: vscode.l10n.t('Authority'), description: user.authorityType, key: 'authority' },
           ...(t.data.supportAuthenticationPlugin
             ? [
-                { label: vscode.l10n.t('Authentication plugin'), description: vscode.l10n.t('{0} (the password must be set again)', user.authenticationPlugin ?? ''), key: 'plugin' },
+                {
+                  label: vscode.l10n.t('Authentication plugin'),
+                  description: vscode.l10n.t('{0} (the password must be set again)', user.authenticationPlugin ?? ''),
+                  key: 'plugin',
+                },
                 { label: 'TLS', description: user.tlsOption ?? '', key: 'tls' },
               ]
             : []),
@@ -72,19 +101,54 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
       if (keys.has('plugin')) body.authenticationPlugin = await askPlugin(t, title);
       // The service requires the password with a plugin change.
       if (keys.has('password') || keys.has('plugin')) body.dbPassword = await askPassword(title, validate.dbPassword);
-      if (keys.has('authority')) body.authorityType = (await pick(AUTHORITIES, { title, placeHolder: vscode.l10n.t('Authority (now {0})', user.authorityType) })).label;
-      if (keys.has('tls')) body.tlsOption = (await pick(TLS, { title, placeHolder: vscode.l10n.t('TLS (now {0})', user.tlsOption ?? 'NONE') })).label;
-      track(deps, t, await t.rds.modifyDbUser({ dbInstanceId: t.data.dbInstanceId, dbUserId: user.dbUserId, body }), vscode.l10n.t('Modify DB user {0}', user.dbUserName), rdsIds.instanceFolder(t.nodeId, 'users'), [t.nodeId]);
+      if (keys.has('authority'))
+        body.authorityType = (
+          await pick(AUTHORITIES, { title, placeHolder: vscode.l10n.t('Authority (now {0})', user.authorityType) })
+        ).label;
+      if (keys.has('tls'))
+        body.tlsOption = (
+          await pick(TLS, { title, placeHolder: vscode.l10n.t('TLS (now {0})', user.tlsOption ?? 'NONE') })
+        ).label;
+      track(
+        deps,
+        t,
+        await t.rds.modifyDbUser({ dbInstanceId: t.data.dbInstanceId, dbUserId: user.dbUserId, body }),
+        vscode.l10n.t('Modify DB user {0}', user.dbUserName),
+        rdsIds.instanceFolder(t.nodeId, 'users'),
+        [t.nodeId],
+      );
     },
     'nhncloud.rds.deleteDbUser': async (node?: unknown) => {
       const { t, user } = await userFrom(node, deps, vscode.l10n.t('Delete DB User'));
-      await confirm(vscode.l10n.t('Delete DB user {0}@{1} from {2}?', user.dbUserName, user.host, t.data.dbInstanceName), vscode.l10n.t('Delete'), vscode.l10n.t('Applications logging in as this user lose access.'));
-      track(deps, t, await t.rds.deleteDbUser({ dbInstanceId: t.data.dbInstanceId, dbUserId: user.dbUserId }), vscode.l10n.t('Delete DB user {0}', user.dbUserName), rdsIds.instanceFolder(t.nodeId, 'users'), [t.nodeId]);
+      await confirm(
+        vscode.l10n.t('Delete DB user {0}@{1} from {2}?', user.dbUserName, user.host, t.data.dbInstanceName),
+        vscode.l10n.t('Delete'),
+        vscode.l10n.t('Applications logging in as this user lose access.'),
+      );
+      track(
+        deps,
+        t,
+        await t.rds.deleteDbUser({ dbInstanceId: t.data.dbInstanceId, dbUserId: user.dbUserId }),
+        vscode.l10n.t('Delete DB user {0}', user.dbUserName),
+        rdsIds.instanceFolder(t.nodeId, 'users'),
+        [t.nodeId],
+      );
     },
     'nhncloud.rds.createDbSchema': async (node?: unknown) => {
       const t = await instanceFrom(instanceOf(node), deps, vscode.l10n.t('Create DB Schema'));
-      const dbSchemaName = await ask({ title: vscode.l10n.t('New DB schema on {0}', t.data.dbInstanceName), prompt: vscode.l10n.t('Schema name (letters, digits, _ and $)'), validate: validate.dbSchemaName });
-      track(deps, t, await t.rds.createDbSchema({ dbInstanceId: t.data.dbInstanceId, body: { dbSchemaName } }), vscode.l10n.t('Create DB schema {0} on {1}', dbSchemaName, t.data.dbInstanceName), rdsIds.instanceFolder(t.nodeId, 'schemas'), [t.nodeId]);
+      const dbSchemaName = await ask({
+        title: vscode.l10n.t('New DB schema on {0}', t.data.dbInstanceName),
+        prompt: vscode.l10n.t('Schema name (letters, digits, _ and $)'),
+        validate: validate.dbSchemaName,
+      });
+      track(
+        deps,
+        t,
+        await t.rds.createDbSchema({ dbInstanceId: t.data.dbInstanceId, body: { dbSchemaName } }),
+        vscode.l10n.t('Create DB schema {0} on {1}', dbSchemaName, t.data.dbInstanceName),
+        rdsIds.instanceFolder(t.nodeId, 'schemas'),
+        [t.nodeId],
+      );
     },
     'nhncloud.rds.deleteDbSchema': async (node?: unknown) => {
       const t = await instanceFrom(instanceOf(node), deps, vscode.l10n.t('Delete DB Schema'));
@@ -92,11 +156,31 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
       if (node instanceof DbSchemaNode) schema = node.data;
       else {
         const r: any = await t.rds.listDbSchemas({ dbInstanceId: t.data.dbInstanceId });
-        schema = (await pick(((r?.dbSchemas ?? []) as any[]).map((s: any) => ({ label: s.dbSchemaName as string, s })), { title: vscode.l10n.t('Delete DB Schema') })).s as typeof schema;
+        schema = (
+          await pick(
+            ((r?.dbSchemas ?? []) as any[]).map((s: any) => ({ label: s.dbSchemaName as string, s })),
+            { title: vscode.l10n.t('Delete DB Schema') },
+          )
+        ).s as typeof schema;
       }
-      await confirm(vscode.l10n.t('Delete DB schema {0} from {1}?', schema.dbSchemaName, t.data.dbInstanceName), vscode.l10n.t('Delete...'), vscode.l10n.t('Every table in it is dropped.'));
-      await ask({ title: vscode.l10n.t('Delete {0}', schema.dbSchemaName), prompt: vscode.l10n.t('Type the schema name "{0}" to confirm', schema.dbSchemaName), validate: (x) => (x === schema.dbSchemaName ? undefined : vscode.l10n.t('Type the name exactly to confirm.')) });
-      track(deps, t, await t.rds.deleteDbSchema({ dbInstanceId: t.data.dbInstanceId, dbSchemaId: schema.dbSchemaId }), vscode.l10n.t('Delete DB schema {0}', schema.dbSchemaName), rdsIds.instanceFolder(t.nodeId, 'schemas'), [t.nodeId]);
+      await confirm(
+        vscode.l10n.t('Delete DB schema {0} from {1}?', schema.dbSchemaName, t.data.dbInstanceName),
+        vscode.l10n.t('Delete...'),
+        vscode.l10n.t('Every table in it is dropped.'),
+      );
+      await ask({
+        title: vscode.l10n.t('Delete {0}', schema.dbSchemaName),
+        prompt: vscode.l10n.t('Type the schema name "{0}" to confirm', schema.dbSchemaName),
+        validate: (x) => (x === schema.dbSchemaName ? undefined : vscode.l10n.t('Type the name exactly to confirm.')),
+      });
+      track(
+        deps,
+        t,
+        await t.rds.deleteDbSchema({ dbInstanceId: t.data.dbInstanceId, dbSchemaId: schema.dbSchemaId }),
+        vscode.l10n.t('Delete DB schema {0}', schema.dbSchemaName),
+        rdsIds.instanceFolder(t.nodeId, 'schemas'),
+        [t.nodeId],
+      );
     },
   };
 }
@@ -105,6 +189,13 @@ async function userFrom(node: unknown, deps: RdsDeps, title: string) {
   const t = await instanceFrom(instanceOf(node), deps, title);
   if (node instanceof DbUserNode) return { t, user: node.data };
   const r: any = await t.rds.listDbUsers({ dbInstanceId: t.data.dbInstanceId });
-  const chosen = await pick(((r?.dbUsers ?? []) as any[]).map((u: any) => ({ label: `${u.dbUserName}@${u.host}`, description: u.authorityType as string, u })), { title, placeHolder: vscode.l10n.t('DB user') });
+  const chosen = await pick(
+    ((r?.dbUsers ?? []) as any[]).map((u: any) => ({
+      label: `${u.dbUserName}@${u.host}`,
+      description: u.authorityType as string,
+      u,
+    })),
+    { title, placeHolder: vscode.l10n.t('DB user') },
+  );
   return { t, user: chosen.u as DbUserNode['data'] };
 }

@@ -23,23 +23,44 @@ export function deleteInstanceCommands(deps: RdsDeps): Record<string, CommandHan
         if (answer === 'turnOff') await vscode.commands.executeCommand('nhncloud.rds.toggleDeletionProtection', node);
         return;
       }
-      await confirm(vscode.l10n.t('Delete {0}?', name), vscode.l10n.t('Delete...'), vscode.l10n.t('The DB instance and its data are deleted for good (manual backups stay). Instance ID: {0}', t.data.dbInstanceId));
+      await confirm(
+        vscode.l10n.t('Delete {0}?', name),
+        vscode.l10n.t('Delete...'),
+        vscode.l10n.t(
+          'The DB instance and its data are deleted for good (manual backups stay). Instance ID: {0}',
+          t.data.dbInstanceId,
+        ),
+      );
       await ask({
         title: vscode.l10n.t('Delete {0}', name),
         prompt: vscode.l10n.t('Type the instance name "{0}" to confirm', name),
         validate: (text) => (text === name ? undefined : vscode.l10n.t('Type the name exactly to confirm.')),
       });
-      track(deps, t, await t.rds.deleteDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Delete {0}', name), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
+      track(
+        deps,
+        t,
+        await t.rds.deleteDbInstance({ dbInstanceId: t.data.dbInstanceId }),
+        vscode.l10n.t('Delete {0}', name),
+        t.nodeId,
+        [rdsIds.folder(t.rootId, 'instance')],
+      );
     },
     'nhncloud.rds.toggleDeletionProtection': async (node?: unknown) => {
       const t = await instanceFrom(node, deps, vscode.l10n.t('Toggle Deletion Protection'));
       const on = !t.data.useDeletionProtection;
-      if (!on) await confirm(vscode.l10n.t('Turn deletion protection off for {0}?', t.data.dbInstanceName), vscode.l10n.t('Turn Off'), vscode.l10n.t('The instance can then be deleted.'));
+      if (!on)
+        await confirm(
+          vscode.l10n.t('Turn deletion protection off for {0}?', t.data.dbInstanceName),
+          vscode.l10n.t('Turn Off'),
+          vscode.l10n.t('The instance can then be deleted.'),
+        );
       await t.rds.setDeletionProtection({ dbInstanceId: t.data.dbInstanceId, body: { useDeletionProtection: on } });
       deps.explorer.refreshId(t.nodeId);
-      void vscode.window.showInformationMessage(on
-        ? vscode.l10n.t('Deletion protection of {0} is now on.', t.data.dbInstanceName)
-        : vscode.l10n.t('Deletion protection of {0} is now off.', t.data.dbInstanceName));
+      void vscode.window.showInformationMessage(
+        on
+          ? vscode.l10n.t('Deletion protection of {0} is now on.', t.data.dbInstanceName)
+          : vscode.l10n.t('Deletion protection of {0} is now off.', t.data.dbInstanceName),
+      );
     },
   };
 }

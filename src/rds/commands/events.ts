@@ -29,18 +29,46 @@ export function eventCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
     'nhncloud.rds.filterEvents': async (node?: unknown) => {
       const scope = await scopeFrom(node, deps, vscode.l10n.t('Filter Events'));
-      const folder = node instanceof EventsFolderNode ? node : await deps.explorer.findNode(rdsIds.folder(scope.rootId, 'event'));
-      if (!(folder instanceof EventsFolderNode)) throw new Error(vscode.l10n.t('The Events folder is not in the tree: refresh the NHN Cloud explorer and try again.'));
+      const folder =
+        node instanceof EventsFolderNode ? node : await deps.explorer.findNode(rdsIds.folder(scope.rootId, 'event'));
+      if (!(folder instanceof EventsFolderNode))
+        throw new Error(
+          vscode.l10n.t('The Events folder is not in the tree: refresh the NHN Cloud explorer and try again.'),
+        );
       const title = vscode.l10n.t('Filter events ({0})', scope.region);
       const q = folder.query;
-      const category = (await pick(CATEGORIES.map((c) => ({ ...c, picked: c.category === q.category })), { title, placeHolder: vscode.l10n.t('Category (now {0})', q.category) })).category;
-      const keyword = (await ask({ title, prompt: vscode.l10n.t('Keyword in the message (empty: any)'), value: q.keyword ?? '', validate: validate.keyword })).trim();
+      const category = (
+        await pick(
+          CATEGORIES.map((c) => ({ ...c, picked: c.category === q.category })),
+          { title, placeHolder: vscode.l10n.t('Category (now {0})', q.category) },
+        )
+      ).category;
+      const keyword = (
+        await ask({
+          title,
+          prompt: vscode.l10n.t('Keyword in the message (empty: any)'),
+          value: q.keyword ?? '',
+          validate: validate.keyword,
+        })
+      ).trim();
       const range = await pick(RANGES, { title, placeHolder: vscode.l10n.t('Time range') });
       const next: EventQuery = { category, keyword: keyword || undefined, hours: range.hours || undefined };
       if (!range.hours) {
-        const dateCheck = (t: string) => (parseLocalDate(t) ? undefined : vscode.l10n.t('Use YYYY-MM-DD or YYYY-MM-DD hh:mm (local time).'));
-        const from = parseLocalDate(await ask({ title, prompt: vscode.l10n.t('From (YYYY-MM-DD [hh:mm])'), validate: dateCheck }))!;
-        const to = parseLocalDate(await ask({ title, prompt: vscode.l10n.t('To (YYYY-MM-DD [hh:mm])'), value: new Date().toISOString().slice(0, 10), validate: (t) => dateCheck(t) ?? (parseLocalDate(t)! <= from ? vscode.l10n.t('The end must be after the start.') : undefined) }))!;
+        const dateCheck = (t: string) =>
+          parseLocalDate(t) ? undefined : vscode.l10n.t('Use YYYY-MM-DD or YYYY-MM-DD hh:mm (local time).');
+        const from = parseLocalDate(
+          await ask({ title, prompt: vscode.l10n.t('From (YYYY-MM-DD [hh:mm])'), validate: dateCheck }),
+        )!;
+        const to = parseLocalDate(
+          await ask({
+            title,
+            prompt: vscode.l10n.t('To (YYYY-MM-DD [hh:mm])'),
+            value: new Date().toISOString().slice(0, 10),
+            validate: (t) =>
+              dateCheck(t) ??
+              (parseLocalDate(t)! <= from ? vscode.l10n.t('The end must be after the start.') : undefined),
+          }),
+        )!;
         next.from = from;
         next.to = to;
       }
@@ -49,7 +77,8 @@ export function eventCommands(deps: RdsDeps): Record<string, CommandHandler> {
     },
     'nhncloud.rds.clearEventFilter': async (node?: unknown) => {
       const scope = await scopeFrom(node, deps, vscode.l10n.t('Clear Event Filter'));
-      const folder = node instanceof EventsFolderNode ? node : await deps.explorer.findNode(rdsIds.folder(scope.rootId, 'event'));
+      const folder =
+        node instanceof EventsFolderNode ? node : await deps.explorer.findNode(rdsIds.folder(scope.rootId, 'event'));
       if (folder instanceof EventsFolderNode) {
         folder.query = { ...DEFAULT_EVENT_QUERY };
         deps.explorer.refreshId(folder.id);

@@ -8,36 +8,84 @@ import { instanceFrom } from './targets';
 import { rdsIds } from '../tree/ids';
 
 const ACTIONS = {
-  pause: { op: 'pauseHighAvailability', verb: vscode.l10n.t('Pause'), detail: vscode.l10n.t('Automatic failover stops until HA is resumed (e.g. during heavy maintenance).') },
-  resume: { op: 'resumeHighAvailability', verb: vscode.l10n.t('Resume'), detail: vscode.l10n.t('Automatic failover works again.') },
-  repair: { op: 'repairHighAvailability', verb: vscode.l10n.t('Repair'), detail: vscode.l10n.t('Rebuilds a broken replication between master and candidate master.') },
-  split: { op: 'splitHighAvailability', verb: vscode.l10n.t('Split'), detail: vscode.l10n.t('Master and candidate master become two independent instances.') },
+  pause: {
+    op: 'pauseHighAvailability',
+    verb: vscode.l10n.t('Pause'),
+    detail: vscode.l10n.t('Automatic failover stops until HA is resumed (e.g. during heavy maintenance).'),
+  },
+  resume: {
+    op: 'resumeHighAvailability',
+    verb: vscode.l10n.t('Resume'),
+    detail: vscode.l10n.t('Automatic failover works again.'),
+  },
+  repair: {
+    op: 'repairHighAvailability',
+    verb: vscode.l10n.t('Repair'),
+    detail: vscode.l10n.t('Rebuilds a broken replication between master and candidate master.'),
+  },
+  split: {
+    op: 'splitHighAvailability',
+    verb: vscode.l10n.t('Split'),
+    detail: vscode.l10n.t('Master and candidate master become two independent instances.'),
+  },
 } as const;
 
 export function highAvailabilityCommands(deps: RdsDeps): Record<string, CommandHandler> {
   const commands: Record<string, CommandHandler> = {
     'nhncloud.rds.enableHa': async (node?: unknown) => {
-      const t = await instanceFrom(node, deps, vscode.l10n.t('Enable High Availability'), (i) => (i.dbInstanceType && i.dbInstanceType !== 'MASTER' ? vscode.l10n.t('is not a master') : undefined));
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Enable High Availability'), (i) =>
+        i.dbInstanceType && i.dbInstanceType !== 'MASTER' ? vscode.l10n.t('is not a master') : undefined,
+      );
       if (t.ha) throw new Error(vscode.l10n.t('{0} already has high availability.', t.data.dbInstanceName));
-      const ping = Number(await ask({ title: vscode.l10n.t('Enable HA for {0}', t.data.dbInstanceName), prompt: vscode.l10n.t('Ping interval in seconds (1 to 600)'), value: '3', validate: validate.pingInterval }));
-      const res = await t.rds.setHighAvailability({ dbInstanceId: t.data.dbInstanceId, body: { useHighAvailability: true, pingInterval: ping } });
-      track(deps, t, res, vscode.l10n.t('Enable HA for {0}', t.data.dbInstanceName), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
+      const ping = Number(
+        await ask({
+          title: vscode.l10n.t('Enable HA for {0}', t.data.dbInstanceName),
+          prompt: vscode.l10n.t('Ping interval in seconds (1 to 600)'),
+          value: '3',
+          validate: validate.pingInterval,
+        }),
+      );
+      const res = await t.rds.setHighAvailability({
+        dbInstanceId: t.data.dbInstanceId,
+        body: { useHighAvailability: true, pingInterval: ping },
+      });
+      track(deps, t, res, vscode.l10n.t('Enable HA for {0}', t.data.dbInstanceName), t.nodeId, [
+        rdsIds.folder(t.rootId, 'instance'),
+      ]);
     },
     'nhncloud.rds.disableHa': async (node?: unknown) => {
       const t = await instanceFrom(node, deps, vscode.l10n.t('Disable High Availability'));
       if (!t.ha) throw new Error(vscode.l10n.t('{0} has no high availability to disable.', t.data.dbInstanceName));
-      await confirm(vscode.l10n.t('Disable high availability of {0}?', t.data.dbInstanceName), vscode.l10n.t('Disable'), vscode.l10n.t('The candidate master is deleted; no automatic failover afterwards.'));
-      const res = await t.rds.setHighAvailability({ dbInstanceId: t.data.dbInstanceId, body: { useHighAvailability: false } });
-      track(deps, t, res, vscode.l10n.t('Disable HA for {0}', t.data.dbInstanceName), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
+      await confirm(
+        vscode.l10n.t('Disable high availability of {0}?', t.data.dbInstanceName),
+        vscode.l10n.t('Disable'),
+        vscode.l10n.t('The candidate master is deleted; no automatic failover afterwards.'),
+      );
+      const res = await t.rds.setHighAvailability({
+        dbInstanceId: t.data.dbInstanceId,
+        body: { useHighAvailability: false },
+      });
+      track(deps, t, res, vscode.l10n.t('Disable HA for {0}', t.data.dbInstanceName), t.nodeId, [
+        rdsIds.folder(t.rootId, 'instance'),
+      ]);
     },
   };
   for (const [key, a] of Object.entries(ACTIONS)) {
     commands[`nhncloud.rds.${key}Ha`] = async (node?: unknown) => {
       const t = await instanceFrom(node, deps, vscode.l10n.t('{0} High Availability', a.verb));
-      if (!t.ha) throw new Error(vscode.l10n.t('{0} has no high availability: {1} applies to HA instances only.', t.data.dbInstanceName, a.verb.toLowerCase()));
+      if (!t.ha)
+        throw new Error(
+          vscode.l10n.t(
+            '{0} has no high availability: {1} applies to HA instances only.',
+            t.data.dbInstanceName,
+            a.verb.toLowerCase(),
+          ),
+        );
       await confirm(vscode.l10n.t('{0} high availability of {1}?', a.verb, t.data.dbInstanceName), a.verb, a.detail);
       const res = await t.rds[a.op]({ dbInstanceId: t.data.dbInstanceId });
-      track(deps, t, res, vscode.l10n.t('{0} HA of {1}', a.verb, t.data.dbInstanceName), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
+      track(deps, t, res, vscode.l10n.t('{0} HA of {1}', a.verb, t.data.dbInstanceName), t.nodeId, [
+        rdsIds.folder(t.rootId, 'instance'),
+      ]);
     };
   }
   return commands;

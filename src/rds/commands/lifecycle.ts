@@ -10,41 +10,117 @@ import { ask, confirm, track } from './util';
 import { instanceFrom } from './targets';
 import { rdsIds } from '../tree/ids';
 
-const busy = (i: DbInstance) => (isBusy(i.progressStatus) ? vscode.l10n.t('busy ({0})', String(i.progressStatus)) : undefined);
+const busy = (i: DbInstance) =>
+  isBusy(i.progressStatus) ? vscode.l10n.t('busy ({0})', String(i.progressStatus)) : undefined;
 
 export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
     'nhncloud.rds.start': async (node?: unknown) => {
-      const t = await instanceFrom(node, deps, vscode.l10n.t('Start DB Instance'), (i) => busy(i) ?? (i.dbInstanceStatus !== 'SHUTDOWN' ? vscode.l10n.t('is {0}, not stopped', i.dbInstanceStatus) : undefined));
-      if (t.data.dbInstanceStatus !== 'SHUTDOWN') throw new Error(vscode.l10n.t('{0} is {1}: only a stopped instance can be started.', t.data.dbInstanceName, t.data.dbInstanceStatus));
-      track(deps, t, await t.rds.startDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Start {0}', t.data.dbInstanceName), t.nodeId);
+      const t = await instanceFrom(
+        node,
+        deps,
+        vscode.l10n.t('Start DB Instance'),
+        (i) =>
+          busy(i) ??
+          (i.dbInstanceStatus !== 'SHUTDOWN' ? vscode.l10n.t('is {0}, not stopped', i.dbInstanceStatus) : undefined),
+      );
+      if (t.data.dbInstanceStatus !== 'SHUTDOWN')
+        throw new Error(
+          vscode.l10n.t(
+            '{0} is {1}: only a stopped instance can be started.',
+            t.data.dbInstanceName,
+            t.data.dbInstanceStatus,
+          ),
+        );
+      track(
+        deps,
+        t,
+        await t.rds.startDbInstance({ dbInstanceId: t.data.dbInstanceId }),
+        vscode.l10n.t('Start {0}', t.data.dbInstanceName),
+        t.nodeId,
+      );
     },
     'nhncloud.rds.stop': async (node?: unknown) => {
-      const t = await instanceFrom(node, deps, vscode.l10n.t('Stop DB Instance'), (i) => busy(i) ?? (i.dbInstanceStatus !== 'AVAILABLE' ? vscode.l10n.t('is {0}, not running', i.dbInstanceStatus) : undefined));
-      if (t.data.dbInstanceStatus !== 'AVAILABLE') throw new Error(vscode.l10n.t('{0} is {1}: only a running (AVAILABLE) instance can be stopped.', t.data.dbInstanceName, t.data.dbInstanceStatus));
-      await confirm(vscode.l10n.t('Stop {0}?', t.data.dbInstanceName), vscode.l10n.t('Stop'), vscode.l10n.t('Connections are closed; the instance keeps its storage and can be started again.'));
-      track(deps, t, await t.rds.stopDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Stop {0}', t.data.dbInstanceName), t.nodeId);
+      const t = await instanceFrom(
+        node,
+        deps,
+        vscode.l10n.t('Stop DB Instance'),
+        (i) =>
+          busy(i) ??
+          (i.dbInstanceStatus !== 'AVAILABLE' ? vscode.l10n.t('is {0}, not running', i.dbInstanceStatus) : undefined),
+      );
+      if (t.data.dbInstanceStatus !== 'AVAILABLE')
+        throw new Error(
+          vscode.l10n.t(
+            '{0} is {1}: only a running (AVAILABLE) instance can be stopped.',
+            t.data.dbInstanceName,
+            t.data.dbInstanceStatus,
+          ),
+        );
+      await confirm(
+        vscode.l10n.t('Stop {0}?', t.data.dbInstanceName),
+        vscode.l10n.t('Stop'),
+        vscode.l10n.t('Connections are closed; the instance keeps its storage and can be started again.'),
+      );
+      track(
+        deps,
+        t,
+        await t.rds.stopDbInstance({ dbInstanceId: t.data.dbInstanceId }),
+        vscode.l10n.t('Stop {0}', t.data.dbInstanceName),
+        t.nodeId,
+      );
     },
     'nhncloud.rds.forceRestart': async (node?: unknown) => {
       const t = await instanceFrom(node, deps, vscode.l10n.t('Force Restart DB Instance'));
-      await confirm(vscode.l10n.t('Force-restart {0}?', t.data.dbInstanceName), vscode.l10n.t('Force Restart'), vscode.l10n.t('MySQL is killed and started again without a clean shutdown. Use it only when a normal restart hangs.'));
+      await confirm(
+        vscode.l10n.t('Force-restart {0}?', t.data.dbInstanceName),
+        vscode.l10n.t('Force Restart'),
+        vscode.l10n.t(
+          'MySQL is killed and started again without a clean shutdown. Use it only when a normal restart hangs.',
+        ),
+      );
       const res = await t.rds.forceRestartDbInstance({ dbInstanceId: t.data.dbInstanceId });
       track(deps, t, res, vscode.l10n.t('Force restart {0}', t.data.dbInstanceName), t.nodeId);
     },
     'nhncloud.rds.promote': async (node?: unknown) => {
-      const t = await instanceFrom(node, deps, vscode.l10n.t('Promote Read Replica'), (i) => (i.dbInstanceType !== 'READ_ONLY_SLAVE' ? vscode.l10n.t('is not a read replica') : busy(i)));
-      if (t.data.dbInstanceType !== 'READ_ONLY_SLAVE') throw new Error(vscode.l10n.t('{0} is not a read replica: only replicas can be promoted.', t.data.dbInstanceName));
-      await confirm(vscode.l10n.t('Promote {0} to a standalone master?', t.data.dbInstanceName), vscode.l10n.t('Promote'), vscode.l10n.t('Replication from its master stops for good; the replica becomes an independent instance.'));
-      track(deps, t, await t.rds.promoteDbInstance({ dbInstanceId: t.data.dbInstanceId }), vscode.l10n.t('Promote {0}', t.data.dbInstanceName), t.nodeId, [rdsIds.folder(t.rootId, 'instance')]);
+      const t = await instanceFrom(node, deps, vscode.l10n.t('Promote Read Replica'), (i) =>
+        i.dbInstanceType !== 'READ_ONLY_SLAVE' ? vscode.l10n.t('is not a read replica') : busy(i),
+      );
+      if (t.data.dbInstanceType !== 'READ_ONLY_SLAVE')
+        throw new Error(
+          vscode.l10n.t('{0} is not a read replica: only replicas can be promoted.', t.data.dbInstanceName),
+        );
+      await confirm(
+        vscode.l10n.t('Promote {0} to a standalone master?', t.data.dbInstanceName),
+        vscode.l10n.t('Promote'),
+        vscode.l10n.t('Replication from its master stops for good; the replica becomes an independent instance.'),
+      );
+      track(
+        deps,
+        t,
+        await t.rds.promoteDbInstance({ dbInstanceId: t.data.dbInstanceId }),
+        vscode.l10n.t('Promote {0}', t.data.dbInstanceName),
+        t.nodeId,
+        [rdsIds.folder(t.rootId, 'instance')],
+      );
     },
     'nhncloud.rds.backup': async (node?: unknown) => {
       const t = await instanceFrom(node, deps, vscode.l10n.t('Back Up Now'), busy);
       const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
-      const backupName = await ask({ title: vscode.l10n.t('Back up {0}', t.data.dbInstanceName), prompt: vscode.l10n.t('Backup name'), value: `${t.data.dbInstanceName}-${stamp}`.slice(0, 100), validate: validate.resourceName });
-      track(deps, t, await t.rds.backupDbInstance({ dbInstanceId: t.data.dbInstanceId, body: { backupName } }), vscode.l10n.t('Back up {0}', t.data.dbInstanceName), t.nodeId, [
-        `${t.nodeId}/backups`,
-        rdsIds.folder(t.rootId, 'backup'),
-      ]);
+      const backupName = await ask({
+        title: vscode.l10n.t('Back up {0}', t.data.dbInstanceName),
+        prompt: vscode.l10n.t('Backup name'),
+        value: `${t.data.dbInstanceName}-${stamp}`.slice(0, 100),
+        validate: validate.resourceName,
+      });
+      track(
+        deps,
+        t,
+        await t.rds.backupDbInstance({ dbInstanceId: t.data.dbInstanceId, body: { backupName } }),
+        vscode.l10n.t('Back up {0}', t.data.dbInstanceName),
+        t.nodeId,
+        [`${t.nodeId}/backups`, rdsIds.folder(t.rootId, 'backup')],
+      );
     },
   };
 }

@@ -9,13 +9,17 @@ import type { Validator } from '../../shared/prompts';
 export type { Validator };
 
 /** The first issue of the client's own field schema (the single source of the limits). */
-function bySchema(schema: Parameters<typeof S.fieldIssues>[0], toValue: (text: string) => unknown = (t) => t): Validator {
+function bySchema(
+  schema: Parameters<typeof S.fieldIssues>[0],
+  toValue: (text: string) => unknown = (t) => t,
+): Validator {
   return (text) => S.fieldIssues(schema, toValue(text))[0]?.message;
 }
 
 /** Whole numbers typed in an InputBox, then the client's range schema. */
 function intBySchema(label: string, schema: Parameters<typeof S.fieldIssues>[0]): Validator {
-  return (text) => (/^\s*\d+\s*$/.test(text) ? bySchema(schema, Number)(text.trim()) : l10n.t('{0} must be a whole number.', label));
+  return (text) =>
+    /^\s*\d+\s*$/.test(text) ? bySchema(schema, Number)(text.trim()) : l10n.t('{0} must be a whole number.', label);
 }
 
 function intIn(label: string, min: number, max: number): Validator {
@@ -31,26 +35,44 @@ export const validate = {
   dbPort: intBySchema(l10n.t('The port'), S.dbPort),
   dbPassword: bySchema(S.dbPassword),
   dbUserName: (text: string) =>
-    bySchema(S.dbUserName)(text) ?? (/[\s'"`\\@]/.test(text) ? l10n.t('The user name cannot contain spaces, quotes, @ or backslashes.') : undefined),
+    bySchema(S.dbUserName)(text) ??
+    (/[\s'"`\\@]/.test(text) ? l10n.t('The user name cannot contain spaces, quotes, @ or backslashes.') : undefined),
   /** MySQL host pattern: `%`, a host name, an IP address, or a pattern with `%` / `_` wildcards. */
   host: bySchema(S.dbUserHost),
   /** Names of instances, groups, schemas: the console allows letters, digits, "-", "_" and "."; 1 to 100 characters. */
   resourceName: (text: string) =>
-    !text.trim() ? l10n.t('Enter a name.') : text.length > 100 ? l10n.t('At most 100 characters.') : /^[A-Za-z0-9._-]+$/.test(text) ? undefined : l10n.t('Use letters, digits, ".", "-" and "_" only.'),
+    !text.trim()
+      ? l10n.t('Enter a name.')
+      : text.length > 100
+        ? l10n.t('At most 100 characters.')
+        : /^[A-Za-z0-9._-]+$/.test(text)
+          ? undefined
+          : l10n.t('Use letters, digits, ".", "-" and "_" only.'),
   /** MySQL schema identifier: letters, digits, "_" and "$"; at most 64 characters. */
   dbSchemaName: (text: string) =>
-    !text ? l10n.t('Enter a schema name.') : text.length > 64 ? l10n.t('At most 64 characters (MySQL identifier limit).') : /^[A-Za-z0-9_$]+$/.test(text) ? undefined : l10n.t('Use letters, digits, "_" and "$" only.'),
+    !text
+      ? l10n.t('Enter a schema name.')
+      : text.length > 64
+        ? l10n.t('At most 64 characters (MySQL identifier limit).')
+        : /^[A-Za-z0-9_$]+$/.test(text)
+          ? undefined
+          : l10n.t('Use letters, digits, "_" and "$" only.'),
   description: (text: string) => (text.length > 255 ? l10n.t('At most 255 characters.') : undefined),
   /** 20 to 2048 GB (client schema) and, on modification, not below the current size. */
   storageSize(current: number): Validator {
-    return (text) => intBySchema(l10n.t('The storage size (GB)'), S.storageSize)(text) ?? (Number(text) < current ? l10n.t('Storage cannot shrink: enter at least the current {0} GB.', current) : undefined);
+    return (text) =>
+      intBySchema(l10n.t('The storage size (GB)'), S.storageSize)(text) ??
+      (Number(text) < current
+        ? l10n.t('Storage cannot shrink: enter at least the current {0} GB.', current)
+        : undefined);
   },
   backupPeriod: intBySchema(l10n.t('The retention period (days)'), S.backupPeriod),
   ftwrlWaitTimeout: intBySchema(l10n.t('The FTWRL wait timeout (s)'), S.ftwrlWaitTimeout),
   backupRetryCount: intBySchema(l10n.t('The retry count'), S.backupRetryCount),
   pingInterval: intBySchema(l10n.t('The ping interval (s)'), S.pingInterval),
   /** `hh:mm:ss` (00:00:00 to 23:59:59); `hh:mm` is accepted and completed with `:00`. */
-  backupStart: (text: string) => (/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(text.trim()) ? undefined : l10n.t('Use hh:mm or hh:mm:ss, e.g. 03:00.')),
+  backupStart: (text: string) =>
+    /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(text.trim()) ? undefined : l10n.t('Use hh:mm or hh:mm:ss, e.g. 03:00.'),
   port: intIn(l10n.t('The port'), 1, 65535),
   portRange: (text: string) => {
     const m = /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(text);
@@ -59,11 +81,21 @@ export const validate = {
     if (a < 1 || b > 65535) return l10n.t('Ports go from 1 to 65535.');
     return a > b ? l10n.t('The first port must not be greater than the second.') : undefined;
   },
-  cidr: (text: string) => (isCidr(text.trim()) ? undefined : l10n.t('Enter a CIDR such as 10.0.0.0/24, 0.0.0.0/0 or 2001:db8::/32.')),
+  cidr: (text: string) =>
+    isCidr(text.trim()) ? undefined : l10n.t('Enter a CIDR such as 10.0.0.0/24, 0.0.0.0/0 or 2001:db8::/32.'),
   /** S3 bucket names (the live service, as observed): 3 to 63 characters, lower case, digits, dots and hyphens. */
   bucket: (text: string) =>
-    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(text) ? undefined : l10n.t('Bucket names have 3 to 63 characters: lower case, digits, "." and "-", starting and ending with a letter or digit.'),
-  objectPath: (text: string) => (!text.trim() ? l10n.t('Enter an object path, e.g. backups/db01/') : text.length > 1024 ? l10n.t('At most 1024 characters.') : undefined),
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(text)
+      ? undefined
+      : l10n.t(
+          'Bucket names have 3 to 63 characters: lower case, digits, "." and "-", starting and ending with a letter or digit.',
+        ),
+  objectPath: (text: string) =>
+    !text.trim()
+      ? l10n.t('Enter an object path, e.g. backups/db01/')
+      : text.length > 1024
+        ? l10n.t('At most 1024 characters.')
+        : undefined,
   keyword: (text: string) => (text.length > 100 ? l10n.t('At most 100 characters.') : undefined),
 } as const;
 
@@ -97,14 +129,21 @@ export function all(...vs: Validator[]): Validator {
 export const pluginsFor = S.authenticationPluginsOf;
 
 /** Rules of a DB security group rule (RuleSpec): DB_PORT has no ports and no EGRESS; PORT has min = max. */
-export function ruleIssue(rule: { direction: string; port: { portType: string; minPort?: number | null; maxPort?: number | null } }): string | undefined {
+export function ruleIssue(rule: {
+  direction: string;
+  port: { portType: string; minPort?: number | null; maxPort?: number | null };
+}): string | undefined {
   const portType = rule.port.portType;
   const minPort = rule.port.minPort ?? undefined;
   const maxPort = rule.port.maxPort ?? undefined;
-  if (portType === 'DB_PORT' && rule.direction === 'EGRESS') return l10n.t('A DB port rule cannot be outbound (EGRESS): pick a port or a range instead.');
-  if (portType === 'PORT' && (minPort === undefined || minPort !== maxPort)) return l10n.t('A single-port rule needs the same minimum and maximum port.');
-  if (portType === 'PORT_RANGE' && (minPort === undefined || maxPort === undefined || minPort > maxPort)) return l10n.t('A port range needs a minimum not above the maximum.');
-  if ((minPort !== undefined && minPort < 1) || (maxPort !== undefined && maxPort > 65535)) return l10n.t('Ports go from 1 to 65535.');
+  if (portType === 'DB_PORT' && rule.direction === 'EGRESS')
+    return l10n.t('A DB port rule cannot be outbound (EGRESS): pick a port or a range instead.');
+  if (portType === 'PORT' && (minPort === undefined || minPort !== maxPort))
+    return l10n.t('A single-port rule needs the same minimum and maximum port.');
+  if (portType === 'PORT_RANGE' && (minPort === undefined || maxPort === undefined || minPort > maxPort))
+    return l10n.t('A port range needs a minimum not above the maximum.');
+  if ((minPort !== undefined && minPort < 1) || (maxPort !== undefined && maxPort > 65535))
+    return l10n.t('Ports go from 1 to 65535.');
   return undefined;
 }
 

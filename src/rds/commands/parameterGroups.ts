@@ -9,7 +9,6 @@ import { ask, confirm, pick } from './util';
 import { scopeFrom, type Scope, parameterGroupFrom } from './targets';
 import { rdsIds } from '../tree/ids';
 
-
 const folder = (s: Scope) => rdsIds.folder(s.rootId, 'parameterGroup');
 
 export function parameterGroupCommands(deps: RdsDeps): Record<string, CommandHandler> {
@@ -22,35 +21,78 @@ export function parameterGroupCommands(deps: RdsDeps): Record<string, CommandHan
       const scope = await scopeFrom(node, deps, vscode.l10n.t('Create Parameter Group'));
       const title = vscode.l10n.t('New parameter group ({0})', scope.region);
       const parameterGroupName = await ask({ title, prompt: vscode.l10n.t('Name'), validate: validate.resourceName });
-      const description = await ask({ title, prompt: vscode.l10n.t('Description (optional)'), validate: validate.description });
+      const description = await ask({
+        title,
+        prompt: vscode.l10n.t('Description (optional)'),
+        validate: validate.description,
+      });
       const v: any = await scope.rds.listDbVersions();
-      const dbVersion = (await pick(((v?.dbVersions ?? []) as any[]).map((x) => ({ label: x.dbVersionName ?? versionLabel(x.dbVersion), description: x.dbVersion as string })), { title, placeHolder: vscode.l10n.t('Engine version') })).description;
-      await scope.rds.createParameterGroup({ body: { parameterGroupName, description: description || undefined, dbVersion: dbVersion as any } });
+      const dbVersion = (
+        await pick(
+          ((v?.dbVersions ?? []) as any[]).map((x) => ({
+            label: x.dbVersionName ?? versionLabel(x.dbVersion),
+            description: x.dbVersion as string,
+          })),
+          { title, placeHolder: vscode.l10n.t('Engine version') },
+        )
+      ).description;
+      await scope.rds.createParameterGroup({
+        body: { parameterGroupName, description: description || undefined, dbVersion: dbVersion as any },
+      });
       done(scope, vscode.l10n.t('Parameter group {0} created.', parameterGroupName));
     },
     'nhncloud.rds.copyParameterGroup': async (node?: unknown) => {
       const { scope, group } = await parameterGroupFrom(node, deps, vscode.l10n.t('Copy Parameter Group'));
-      const parameterGroupName = await ask({ title: vscode.l10n.t('Copy {0}', group.parameterGroupName), prompt: vscode.l10n.t('Name of the copy'), value: `${group.parameterGroupName}-copy`, validate: validate.resourceName });
-      await scope.rds.copyParameterGroup({ parameterGroupId: group.parameterGroupId, body: { parameterGroupName, description: group.description ?? undefined } });
+      const parameterGroupName = await ask({
+        title: vscode.l10n.t('Copy {0}', group.parameterGroupName),
+        prompt: vscode.l10n.t('Name of the copy'),
+        value: `${group.parameterGroupName}-copy`,
+        validate: validate.resourceName,
+      });
+      await scope.rds.copyParameterGroup({
+        parameterGroupId: group.parameterGroupId,
+        body: { parameterGroupName, description: group.description ?? undefined },
+      });
       done(scope, vscode.l10n.t('Copied {0} to {1}.', group.parameterGroupName, parameterGroupName));
     },
     'nhncloud.rds.renameParameterGroup': async (node?: unknown) => {
       const { scope, group } = await parameterGroupFrom(node, deps, vscode.l10n.t('Rename Parameter Group'));
       const title = vscode.l10n.t('Rename {0}', group.parameterGroupName);
-      const parameterGroupName = await ask({ title, prompt: vscode.l10n.t('New name'), value: group.parameterGroupName, validate: validate.resourceName });
-      const description = await ask({ title, prompt: vscode.l10n.t('Description'), value: group.description ?? '', validate: validate.description });
-      await scope.rds.modifyParameterGroup({ parameterGroupId: group.parameterGroupId, body: { parameterGroupName, description } });
+      const parameterGroupName = await ask({
+        title,
+        prompt: vscode.l10n.t('New name'),
+        value: group.parameterGroupName,
+        validate: validate.resourceName,
+      });
+      const description = await ask({
+        title,
+        prompt: vscode.l10n.t('Description'),
+        value: group.description ?? '',
+        validate: validate.description,
+      });
+      await scope.rds.modifyParameterGroup({
+        parameterGroupId: group.parameterGroupId,
+        body: { parameterGroupName, description },
+      });
       done(scope, vscode.l10n.t('Parameter group renamed to {0}.', parameterGroupName));
     },
     'nhncloud.rds.resetParameterGroup': async (node?: unknown) => {
       const { scope, group } = await parameterGroupFrom(node, deps, vscode.l10n.t('Reset Parameter Group'));
-      await confirm(vscode.l10n.t('Reset every parameter of {0} to its default?', group.parameterGroupName), vscode.l10n.t('Reset'), vscode.l10n.t('Instances using the group need the change applied (restart) afterwards.'));
+      await confirm(
+        vscode.l10n.t('Reset every parameter of {0} to its default?', group.parameterGroupName),
+        vscode.l10n.t('Reset'),
+        vscode.l10n.t('Instances using the group need the change applied (restart) afterwards.'),
+      );
       await scope.rds.resetParameterGroup({ parameterGroupId: group.parameterGroupId });
       done(scope, vscode.l10n.t('{0} reset to defaults.', group.parameterGroupName));
     },
     'nhncloud.rds.deleteParameterGroup': async (node?: unknown) => {
       const { scope, group } = await parameterGroupFrom(node, deps, vscode.l10n.t('Delete Parameter Group'));
-      await confirm(vscode.l10n.t('Delete parameter group {0}?', group.parameterGroupName), vscode.l10n.t('Delete'), vscode.l10n.t('A group that instances use cannot be deleted; the service will say so.'));
+      await confirm(
+        vscode.l10n.t('Delete parameter group {0}?', group.parameterGroupName),
+        vscode.l10n.t('Delete'),
+        vscode.l10n.t('A group that instances use cannot be deleted; the service will say so.'),
+      );
       await scope.rds.deleteParameterGroup({ parameterGroupId: group.parameterGroupId });
       done(scope, vscode.l10n.t('Parameter group {0} deleted.', group.parameterGroupName));
     },

@@ -13,28 +13,67 @@ import { rdsIds } from '../tree/ids';
 type Group = SecurityGroupNode['data'];
 type RuleSpec = Omit<SecurityRule, 'ruleId'>;
 
-
 /** Direction, ether type, ports, CIDR, description: a RuleSpec that passed ruleIssue(). */
 async function askRule(title: string, current?: SecurityRule): Promise<RuleSpec> {
-  const direction = (await pick([{ label: 'INGRESS', description: vscode.l10n.t('inbound: clients connecting to the DB') }, { label: 'EGRESS', description: vscode.l10n.t('outbound: connections the DB opens') }], { title, placeHolder: current ? vscode.l10n.t('Direction (now {0})', current.direction) : vscode.l10n.t('Direction') })).label as RuleSpec['direction'];
-  const etherType = (await pick([{ label: 'IPV4' }, { label: 'IPV6' }], { title, placeHolder: vscode.l10n.t('IP version') })).label as RuleSpec['etherType'];
+  const direction = (
+    await pick(
+      [
+        { label: 'INGRESS', description: vscode.l10n.t('inbound: clients connecting to the DB') },
+        { label: 'EGRESS', description: vscode.l10n.t('outbound: connections the DB opens') },
+      ],
+      {
+        title,
+        placeHolder: current ? vscode.l10n.t('Direction (now {0})', current.direction) : vscode.l10n.t('Direction'),
+      },
+    )
+  ).label as RuleSpec['direction'];
+  const etherType = (
+    await pick([{ label: 'IPV4' }, { label: 'IPV6' }], { title, placeHolder: vscode.l10n.t('IP version') })
+  ).label as RuleSpec['etherType'];
   const types = [
-    ...(direction === 'INGRESS' ? [{ label: 'DB_PORT', description: vscode.l10n.t('the DB port of each instance') }] : []),
+    ...(direction === 'INGRESS'
+      ? [{ label: 'DB_PORT', description: vscode.l10n.t('the DB port of each instance') }]
+      : []),
     { label: 'PORT', description: vscode.l10n.t('one port') },
     { label: 'PORT_RANGE', description: vscode.l10n.t('a range of ports') },
   ];
-  const portType = (await pick(types, { title, placeHolder: vscode.l10n.t('Port') })).label as RuleSpec['port']['portType'];
+  const portType = (await pick(types, { title, placeHolder: vscode.l10n.t('Port') }))
+    .label as RuleSpec['port']['portType'];
   let port: RuleSpec['port'] = { portType };
   if (portType === 'PORT') {
-    const p = Number(await ask({ title, prompt: vscode.l10n.t('Port (1 to 65535)'), value: current?.port.minPort ? String(current.port.minPort) : '3306', validate: validate.port }));
+    const p = Number(
+      await ask({
+        title,
+        prompt: vscode.l10n.t('Port (1 to 65535)'),
+        value: current?.port.minPort ? String(current.port.minPort) : '3306',
+        validate: validate.port,
+      }),
+    );
     port = { portType, minPort: p, maxPort: p };
   } else if (portType === 'PORT_RANGE') {
-    const text = await ask({ title, prompt: vscode.l10n.t('Port range min-max'), value: current?.port.minPort ? `${current.port.minPort}-${current.port.maxPort}` : '', validate: validate.portRange });
+    const text = await ask({
+      title,
+      prompt: vscode.l10n.t('Port range min-max'),
+      value: current?.port.minPort ? `${current.port.minPort}-${current.port.maxPort}` : '',
+      validate: validate.portRange,
+    });
     const [a, b] = text.split('-').map((x) => Number(x.trim()));
     port = { portType, minPort: a, maxPort: b };
   }
-  const cidr = (await ask({ title, prompt: vscode.l10n.t('Allowed CIDR'), value: current?.cidr ?? (etherType === 'IPV4' ? '0.0.0.0/0' : '::/0'), validate: validate.cidr })).trim();
-  const description = await ask({ title, prompt: vscode.l10n.t('Description (optional)'), value: current?.description ?? '', validate: validate.description });
+  const cidr = (
+    await ask({
+      title,
+      prompt: vscode.l10n.t('Allowed CIDR'),
+      value: current?.cidr ?? (etherType === 'IPV4' ? '0.0.0.0/0' : '::/0'),
+      validate: validate.cidr,
+    })
+  ).trim();
+  const description = await ask({
+    title,
+    prompt: vscode.l10n.t('Description (optional)'),
+    value: current?.description ?? '',
+    validate: validate.description,
+  });
   const rule: RuleSpec = { direction, etherType, port, cidr, description: description || undefined };
   const issue = ruleIssue(rule);
   if (issue) throw new Error(issue);
@@ -48,49 +87,123 @@ export function securityGroupCommands(deps: RdsDeps): Record<string, CommandHand
       const scope = await scopeFrom(node, deps, vscode.l10n.t('Create DB Security Group'));
       const title = vscode.l10n.t('New DB security group ({0})', scope.region);
       const dbSecurityGroupName = await ask({ title, prompt: vscode.l10n.t('Name'), validate: validate.resourceName });
-      const description = await ask({ title, prompt: vscode.l10n.t('Description (optional)'), validate: validate.description });
+      const description = await ask({
+        title,
+        prompt: vscode.l10n.t('Description (optional)'),
+        validate: validate.description,
+      });
       const rules: RuleSpec[] = [];
-      while (await pick([{ label: rules.length ? vscode.l10n.t('Add another rule') : vscode.l10n.t('Add a rule'), add: true }, { label: rules.length ? vscode.l10n.t('Create with {0} rule(s)', rules.length) : vscode.l10n.t('Create without rules'), add: false }], { title }).then((x) => x.add)) {
-        rules.push(await askRule(vscode.l10n.t('New DB security group ({0}): rule {1}', scope.region, rules.length + 1)));
+      while (
+        await pick(
+          [
+            { label: rules.length ? vscode.l10n.t('Add another rule') : vscode.l10n.t('Add a rule'), add: true },
+            {
+              label: rules.length
+                ? vscode.l10n.t('Create with {0} rule(s)', rules.length)
+                : vscode.l10n.t('Create without rules'),
+              add: false,
+            },
+          ],
+          { title },
+        ).then((x) => x.add)
+      ) {
+        rules.push(
+          await askRule(vscode.l10n.t('New DB security group ({0}): rule {1}', scope.region, rules.length + 1)),
+        );
       }
-      await scope.rds.createDbSecurityGroup({ body: { dbSecurityGroupName, description: description || undefined, rules } });
+      await scope.rds.createDbSecurityGroup({
+        body: { dbSecurityGroupName, description: description || undefined, rules },
+      });
       deps.explorer.refreshId(folder(scope));
       void vscode.window.showInformationMessage(vscode.l10n.t('DB security group {0} created.', dbSecurityGroupName));
     },
     'nhncloud.rds.renameSecurityGroup': async (node?: unknown) => {
       const { scope, group } = await securityGroupFrom(node, deps, vscode.l10n.t('Rename DB Security Group'));
       const title = vscode.l10n.t('Rename {0}', group.dbSecurityGroupName);
-      const dbSecurityGroupName = await ask({ title, prompt: vscode.l10n.t('New name'), value: group.dbSecurityGroupName, validate: validate.resourceName });
-      const description = await ask({ title, prompt: vscode.l10n.t('Description'), value: group.description ?? '', validate: validate.description });
-      await scope.rds.modifyDbSecurityGroup({ dbSecurityGroupId: group.dbSecurityGroupId, body: { dbSecurityGroupName, description } });
+      const dbSecurityGroupName = await ask({
+        title,
+        prompt: vscode.l10n.t('New name'),
+        value: group.dbSecurityGroupName,
+        validate: validate.resourceName,
+      });
+      const description = await ask({
+        title,
+        prompt: vscode.l10n.t('Description'),
+        value: group.description ?? '',
+        validate: validate.description,
+      });
+      await scope.rds.modifyDbSecurityGroup({
+        dbSecurityGroupId: group.dbSecurityGroupId,
+        body: { dbSecurityGroupName, description },
+      });
       deps.explorer.refreshId(folder(scope));
     },
     'nhncloud.rds.deleteSecurityGroup': async (node?: unknown) => {
       const { scope, group } = await securityGroupFrom(node, deps, vscode.l10n.t('Delete DB Security Group'));
-      await confirm(vscode.l10n.t('Delete DB security group {0}?', group.dbSecurityGroupName), vscode.l10n.t('Delete'), vscode.l10n.t('A group attached to instances cannot be deleted; the service will say so.'));
+      await confirm(
+        vscode.l10n.t('Delete DB security group {0}?', group.dbSecurityGroupName),
+        vscode.l10n.t('Delete'),
+        vscode.l10n.t('A group attached to instances cannot be deleted; the service will say so.'),
+      );
       await scope.rds.deleteDbSecurityGroup({ dbSecurityGroupId: group.dbSecurityGroupId });
       deps.explorer.refreshId(folder(scope));
-      void vscode.window.showInformationMessage(vscode.l10n.t('DB security group {0} deleted.', group.dbSecurityGroupName));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('DB security group {0} deleted.', group.dbSecurityGroupName),
+      );
     },
     'nhncloud.rds.addSecurityRule': async (node?: unknown) => {
       const { scope, group, nodeId } = await securityGroupFrom(node, deps, vscode.l10n.t('Add Rule'));
       const rule = await askRule(vscode.l10n.t('New rule in {0}', group.dbSecurityGroupName));
-      track(deps, scope, await scope.rds.createDbSecurityGroupRule({ dbSecurityGroupId: group.dbSecurityGroupId, body: rule }), vscode.l10n.t('Add rule to {0}', group.dbSecurityGroupName), nodeId);
+      track(
+        deps,
+        scope,
+        await scope.rds.createDbSecurityGroupRule({ dbSecurityGroupId: group.dbSecurityGroupId, body: rule }),
+        vscode.l10n.t('Add rule to {0}', group.dbSecurityGroupName),
+        nodeId,
+      );
     },
     'nhncloud.rds.editSecurityRule': async (node?: unknown) => {
       const { scope, group, nodeId } = await securityGroupFrom(node, deps, vscode.l10n.t('Edit Rule'));
-      const current = node instanceof SecurityRuleNode ? node.rule : await pickRule(scope, group, vscode.l10n.t('Edit Rule'));
+      const current =
+        node instanceof SecurityRuleNode ? node.rule : await pickRule(scope, group, vscode.l10n.t('Edit Rule'));
       const rule = await askRule(vscode.l10n.t('Edit rule of {0}', group.dbSecurityGroupName), current);
-      track(deps, scope, await scope.rds.modifyDbSecurityGroupRule({ dbSecurityGroupId: group.dbSecurityGroupId, ruleId: current.ruleId, body: rule }), vscode.l10n.t('Edit rule of {0}', group.dbSecurityGroupName), nodeId);
+      track(
+        deps,
+        scope,
+        await scope.rds.modifyDbSecurityGroupRule({
+          dbSecurityGroupId: group.dbSecurityGroupId,
+          ruleId: current.ruleId,
+          body: rule,
+        }),
+        vscode.l10n.t('Edit rule of {0}', group.dbSecurityGroupName),
+        nodeId,
+      );
     },
     'nhncloud.rds.deleteSecurityRule': async (node?: unknown, selected?: unknown[]) => {
       const { scope, group, nodeId } = await securityGroupFrom(node, deps, vscode.l10n.t('Delete Rules'));
       // Multi-selection in the tree deletes every selected rule of the group in one call.
-      const fromTree = (selected ?? [node]).filter((n): n is SecurityRuleNode => n instanceof SecurityRuleNode && n.securityGroupId === group.dbSecurityGroupId).map((n) => n.rule);
+      const fromTree = (selected ?? [node])
+        .filter(
+          (n): n is SecurityRuleNode => n instanceof SecurityRuleNode && n.securityGroupId === group.dbSecurityGroupId,
+        )
+        .map((n) => n.rule);
       const rules = fromTree.length ? fromTree : await pickRules(scope, group);
       if (!rules.length) return;
-      await confirm(vscode.l10n.t('Delete {0} rule(s) from {1}?', rules.length, group.dbSecurityGroupName), vscode.l10n.t('Delete'), rules.map(ruleLabel).join('\n'));
-      track(deps, scope, await scope.rds.deleteDbSecurityGroupRules({ dbSecurityGroupId: group.dbSecurityGroupId, query: { ruleIds: rules.map((r) => r.ruleId) } }), vscode.l10n.t('Delete rules of {0}', group.dbSecurityGroupName), nodeId);
+      await confirm(
+        vscode.l10n.t('Delete {0} rule(s) from {1}?', rules.length, group.dbSecurityGroupName),
+        vscode.l10n.t('Delete'),
+        rules.map(ruleLabel).join('\n'),
+      );
+      track(
+        deps,
+        scope,
+        await scope.rds.deleteDbSecurityGroupRules({
+          dbSecurityGroupId: group.dbSecurityGroupId,
+          query: { ruleIds: rules.map((r) => r.ruleId) },
+        }),
+        vscode.l10n.t('Delete rules of {0}', group.dbSecurityGroupName),
+        nodeId,
+      );
     },
   };
 }
@@ -102,10 +215,20 @@ async function groupRules(scope: Scope, group: Group): Promise<SecurityRule[]> {
 
 async function pickRule(scope: Scope, group: Group, title: string): Promise<SecurityRule> {
   const rules = await groupRules(scope, group);
-  return (await pick(rules.map((rule) => ({ label: ruleLabel(rule), description: rule.description ?? '', rule })), { title, placeHolder: vscode.l10n.t('Rule') })).rule;
+  return (
+    await pick(
+      rules.map((rule) => ({ label: ruleLabel(rule), description: rule.description ?? '', rule })),
+      { title, placeHolder: vscode.l10n.t('Rule') },
+    )
+  ).rule;
 }
 
 async function pickRules(scope: Scope, group: Group): Promise<SecurityRule[]> {
   const rules = await groupRules(scope, group);
-  return (await pickMany(rules.map((rule) => ({ label: ruleLabel(rule), description: rule.description ?? '', rule })), { title: vscode.l10n.t('Rules to delete') })).map((x) => x.rule);
+  return (
+    await pickMany(
+      rules.map((rule) => ({ label: ruleLabel(rule), description: rule.description ?? '', rule })),
+      { title: vscode.l10n.t('Rules to delete') },
+    )
+  ).map((x) => x.rule);
 }

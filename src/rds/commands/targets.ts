@@ -33,15 +33,40 @@ export async function scopeFrom(arg: unknown, deps: RdsDeps, title: string): Pro
     return { region: root.region, rootId: root.id, rds: await root.client() };
   }
   const profile = deps.services.profiles.active();
-  if (!profile) throw new Error(vscode.l10n.t('No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".'));
+  if (!profile)
+    throw new Error(
+      vscode.l10n.t(
+        'No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".',
+      ),
+    );
   const regions = profile.regions.filter((r) => SERVICE_REGIONS[profile.cloud].rds.includes(r));
-  if (!regions.length) throw new Error(vscode.l10n.t('Profile "{0}" enables no region where RDS for MySQL runs ({1}). Edit the profile to add one.', profile.name, SERVICE_REGIONS[profile.cloud].rds.join(', ')));
-  const region = regions.length === 1 ? regions[0] : (await pick(regions.map((r) => ({ label: r, region: r })), { title: vscode.l10n.t('{0}: region', title) })).region;
+  if (!regions.length)
+    throw new Error(
+      vscode.l10n.t(
+        'Profile "{0}" enables no region where RDS for MySQL runs ({1}). Edit the profile to add one.',
+        profile.name,
+        SERVICE_REGIONS[profile.cloud].rds.join(', '),
+      ),
+    );
+  const region =
+    regions.length === 1
+      ? regions[0]
+      : (
+          await pick(
+            regions.map((r) => ({ label: r, region: r })),
+            { title: vscode.l10n.t('{0}: region', title) },
+          )
+        ).region;
   return { region, rootId: rdsIds.root(profile.id, region), rds: await deps.services.clients.rds(region) };
 }
 
 /** The instance of a tree node, or one the user picks (optionally only those `allowed`). */
-export async function instanceFrom(arg: unknown, deps: RdsDeps, title: string, allowed?: (i: DbInstance) => string | undefined): Promise<InstanceTarget> {
+export async function instanceFrom(
+  arg: unknown,
+  deps: RdsDeps,
+  title: string,
+  allowed?: (i: DbInstance) => string | undefined,
+): Promise<InstanceTarget> {
   if (arg instanceof InstanceNode) {
     const root = rdsRoot(arg);
     const rds = await root.client();
@@ -50,26 +75,44 @@ export async function instanceFrom(arg: unknown, deps: RdsDeps, title: string, a
     return { region: root.region, rds, rootId: root.id, data, nodeId: arg.id, ha: arg.ha };
   }
   const profile = deps.services.profiles.active();
-  if (!profile) throw new Error(vscode.l10n.t('No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".'));
+  if (!profile)
+    throw new Error(
+      vscode.l10n.t(
+        'No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".',
+      ),
+    );
   const regions = profile.regions.filter((r) => SERVICE_REGIONS[profile.cloud].rds.includes(r));
   const lists = await Promise.all(
     regions.map(async (region) => {
       try {
         const rds = await deps.services.clients.rds(region);
         const [r, g]: any[] = await Promise.all([rds.listDbInstances(), rds.listDbInstanceGroups().catch(() => ({}))]);
-        const ha = new Set((g?.dbInstanceGroups ?? []).filter((x: any) => x.replicationType === 'HIGH_AVAILABILITY').map((x: any) => x.dbInstanceGroupId));
-        return ((r?.dbInstances ?? []) as DbInstance[]).map((i) => ({ region, rds, i, ha: ha.has(i.dbInstanceGroupId) }));
+        const ha = new Set(
+          (g?.dbInstanceGroups ?? [])
+            .filter((x: any) => x.replicationType === 'HIGH_AVAILABILITY')
+            .map((x: any) => x.dbInstanceGroupId),
+        );
+        return ((r?.dbInstances ?? []) as DbInstance[]).map((i) => ({
+          region,
+          rds,
+          i,
+          ha: ha.has(i.dbInstanceGroupId),
+        }));
       } catch (e) {
-        deps.services.log.warn(`Listing DB instances in ${region} failed: ${e instanceof Error ? e.message : String(e)}`);
+        deps.services.log.warn(
+          `Listing DB instances in ${region} failed: ${e instanceof Error ? e.message : String(e)}`,
+        );
         return [];
       }
     }),
   );
   const all = lists.flat();
   if (!all.length) {
-    throw new Error(regions.length
-      ? vscode.l10n.t('No DB instance found in {0} of profile "{1}".', regions.join(', '), profile.name)
-      : vscode.l10n.t('No DB instance found in any region of profile "{0}".', profile.name));
+    throw new Error(
+      regions.length
+        ? vscode.l10n.t('No DB instance found in {0} of profile "{1}".', regions.join(', '), profile.name)
+        : vscode.l10n.t('No DB instance found in any region of profile "{0}".', profile.name),
+    );
   }
   const items = all.map((x) => {
     const why = allowed?.(x.i);
@@ -85,33 +128,83 @@ export async function instanceFrom(arg: unknown, deps: RdsDeps, title: string, a
   if (chosen.detail) throw new Error(`${chosen.x.i.dbInstanceName}: ${chosen.detail}`);
   const rootId = rdsIds.root(profile.id, chosen.x.region);
   const data = { ...chosen.x.i, ...(await fetchInstance(chosen.x.rds, chosen.x.i.dbInstanceId)) };
-  return { region: chosen.x.region, rds: chosen.x.rds, rootId, data, nodeId: rdsIds.instance(rootId, data.dbInstanceId), ha: chosen.x.ha };
+  return {
+    region: chosen.x.region,
+    rds: chosen.x.rds,
+    rootId,
+    data,
+    nodeId: rdsIds.instance(rootId, data.dbInstanceId),
+    ha: chosen.x.ha,
+  };
 }
 
-export async function backupFrom(node: unknown, deps: RdsDeps, title: string): Promise<{ scope: Scope; backup: Backup; nodeId?: string; folderIds: string[] }> {
+export async function backupFrom(
+  node: unknown,
+  deps: RdsDeps,
+  title: string,
+): Promise<{ scope: Scope; backup: Backup; nodeId?: string; folderIds: string[] }> {
   if (node instanceof BackupNode) {
     const root = rdsRoot(node);
-    return { scope: { region: root.region, rootId: root.id, rds: await root.client() }, backup: node.data, nodeId: node.id, folderIds: [node.parent!.id] };
+    return {
+      scope: { region: root.region, rootId: root.id, rds: await root.client() },
+      backup: node.data,
+      nodeId: node.id,
+      folderIds: [node.parent!.id],
+    };
   }
   const scope = await scopeFrom(node, deps, title);
   const { items } = await backupPage(scope.rds, 1, 100);
-  const chosen = await pick(items.map((b) => ({ label: b.backupName, description: `${b.backupStatus} · ${b.backupType ?? ''} · ${b.createdYmdt ?? ''}`, b })), { title, placeHolder: vscode.l10n.t('Backup (the 100 newest)') });
+  const chosen = await pick(
+    items.map((b) => ({
+      label: b.backupName,
+      description: `${b.backupStatus} · ${b.backupType ?? ''} · ${b.createdYmdt ?? ''}`,
+      b,
+    })),
+    { title, placeHolder: vscode.l10n.t('Backup (the 100 newest)') },
+  );
   return { scope, backup: chosen.b, folderIds: [rdsIds.folder(scope.rootId, 'backup')] };
 }
 
-export async function parameterGroupFrom(node: unknown, deps: RdsDeps, title: string): Promise<{ scope: Scope; group: ParameterGroupNode['data'] }> {
+export async function parameterGroupFrom(
+  node: unknown,
+  deps: RdsDeps,
+  title: string,
+): Promise<{ scope: Scope; group: ParameterGroupNode['data'] }> {
   const scope = await scopeFrom(node, deps, title);
   if (node instanceof ParameterGroupNode) return { scope, group: node.data };
   const r: any = await scope.rds.listParameterGroups();
-  const chosen = await pick(((r?.parameterGroups ?? []) as any[]).map((g) => ({ label: g.parameterGroupName as string, description: versionLabel(g.dbVersion), g })), { title, placeHolder: vscode.l10n.t('Parameter group') });
+  const chosen = await pick(
+    ((r?.parameterGroups ?? []) as any[]).map((g) => ({
+      label: g.parameterGroupName as string,
+      description: versionLabel(g.dbVersion),
+      g,
+    })),
+    { title, placeHolder: vscode.l10n.t('Parameter group') },
+  );
   return { scope, group: chosen.g };
 }
 
-export async function securityGroupFrom(node: unknown, deps: RdsDeps, title: string): Promise<{ scope: Scope; group: SecurityGroupNode['data']; nodeId: string }> {
+export async function securityGroupFrom(
+  node: unknown,
+  deps: RdsDeps,
+  title: string,
+): Promise<{ scope: Scope; group: SecurityGroupNode['data']; nodeId: string }> {
   const scope = await scopeFrom(node, deps, title);
   if (node instanceof SecurityGroupNode) return { scope, group: node.data, nodeId: node.id };
-  if (node instanceof SecurityRuleNode && node.parent instanceof SecurityGroupNode) return { scope, group: node.parent.data, nodeId: node.parent.id };
+  if (node instanceof SecurityRuleNode && node.parent instanceof SecurityGroupNode)
+    return { scope, group: node.parent.data, nodeId: node.parent.id };
   const r: any = await scope.rds.listDbSecurityGroups();
-  const chosen = await pick(((r?.dbSecurityGroups ?? []) as any[]).map((g) => ({ label: g.dbSecurityGroupName as string, description: g.description ?? '', g })), { title, placeHolder: vscode.l10n.t('DB security group') });
-  return { scope, group: chosen.g, nodeId: rdsIds.item(rdsIds.folder(scope.rootId, 'securityGroup'), chosen.g.dbSecurityGroupId) };
+  const chosen = await pick(
+    ((r?.dbSecurityGroups ?? []) as any[]).map((g) => ({
+      label: g.dbSecurityGroupName as string,
+      description: g.description ?? '',
+      g,
+    })),
+    { title, placeHolder: vscode.l10n.t('DB security group') },
+  );
+  return {
+    scope,
+    group: chosen.g,
+    nodeId: rdsIds.item(rdsIds.folder(scope.rootId, 'securityGroup'), chosen.g.dbSecurityGroupId),
+  };
 }

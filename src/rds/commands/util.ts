@@ -4,13 +4,20 @@ import * as vscode from 'vscode';
 import { type Region } from '../../client/endpoints';
 import { type RdsDeps } from '../tree/base';
 import type { Validator } from './limits';
-import { ask,} from '../../shared/prompts';
+import { ask } from '../../shared/prompts';
 
 // The prompts live in src/shared/prompts.ts (every feature asks the same way); RDS commands import them from here.
 export { ask, confirm, pick, pickMany, yesNo } from '../../shared/prompts';
 
 /** Hand a returned job to the tracker; without a job id, refresh right away. */
-export function track(deps: RdsDeps, scope: { region: Region },  res: any, title: string, nodeId?: string, refreshIds: string[] = []): void {
+export function track(
+  deps: RdsDeps,
+  scope: { region: Region },
+  res: any,
+  title: string,
+  nodeId?: string,
+  refreshIds: string[] = [],
+): void {
   const jobId: string | undefined = res?.jobId;
   if (jobId) {
     deps.jobs.track({ jobId, region: scope.region, title, nodeId, refreshIds });
@@ -24,6 +31,11 @@ export function track(deps: RdsDeps, scope: { region: Region },  res: any, title
 /** Password asked twice (masked), checked against the limits before anything is sent. */
 export async function askPassword(title: string, validate: Validator): Promise<string> {
   const first = await ask({ title, prompt: vscode.l10n.t('Password (4 to 256 characters)'), password: true, validate });
-  await ask({ title, prompt: vscode.l10n.t('Repeat the password'), password: true, validate: (t) => (t === first ? undefined : vscode.l10n.t('The two passwords differ.')) });
+  await ask({
+    title,
+    prompt: vscode.l10n.t('Repeat the password'),
+    password: true,
+    validate: (t) => (t === first ? undefined : vscode.l10n.t('The two passwords differ.')),
+  });
   return first;
 }

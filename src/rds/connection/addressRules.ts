@@ -75,17 +75,40 @@ export class TemporaryRules {
   }
 
   /** Adds the rule and waits until the service lists it (the creation job is shown with the jobs). */
-  async add(opts: Omit<TemporaryRule, 'token' | 'ownerPid' | 'createdAt'> & { etherType: 'IPV4' | 'IPV6'; rds: RdsClient; rootId: string }): Promise<TemporaryRule> {
+  async add(
+    opts: Omit<TemporaryRule, 'token' | 'ownerPid' | 'createdAt'> & {
+      etherType: 'IPV4' | 'IPV6';
+      rds: RdsClient;
+      rootId: string;
+    },
+  ): Promise<TemporaryRule> {
     const { rds, rootId, etherType, ...rest } = opts;
-    const rec: TemporaryRule = { ...rest, token: randomBytes(6).toString('hex'), ownerPid: process.pid, createdAt: Date.now() };
+    const rec: TemporaryRule = {
+      ...rest,
+      token: randomBytes(6).toString('hex'),
+      ownerPid: process.pid,
+      createdAt: Date.now(),
+    };
     await this.save([...this.list(), rec]);
     await this.waitIdle(rds, rec);
     const res: any = await rds.createDbSecurityGroupRule({
       dbSecurityGroupId: rec.dbSecurityGroupId,
-      body: { direction: 'INGRESS', etherType, port: { portType: 'PORT', minPort: rec.port, maxPort: rec.port }, cidr: rec.cidr, description: ruleDescription(rec.token) },
+      body: {
+        direction: 'INGRESS',
+        etherType,
+        port: { portType: 'PORT', minPort: rec.port, maxPort: rec.port },
+        cidr: rec.cidr,
+        description: ruleDescription(rec.token),
+      },
     });
     const groupNodeId = `${rootId}/securityGroup/${rec.dbSecurityGroupId}`;
-    if (res?.jobId) this.deps.jobs.track({ jobId: res.jobId, region: rec.region, title: vscode.l10n.t('Allow {0} on {1}', rec.cidr, rec.instanceName), nodeId: groupNodeId });
+    if (res?.jobId)
+      this.deps.jobs.track({
+        jobId: res.jobId,
+        region: rec.region,
+        title: vscode.l10n.t('Allow {0} on {1}', rec.cidr, rec.instanceName),
+        nodeId: groupNodeId,
+      });
     await this.waitFor(rds, rec, true);
     this.deps.explorer.refreshId(groupNodeId);
     this.changed.fire();
@@ -105,7 +128,8 @@ export class TemporaryRules {
       if (/not.?found|does not exist|no such/i.test(e instanceof Error ? e.message : '')) return [];
       throw e;
     }
-    const rules: Array<{ ruleId: string; description?: string; progressStatus?: string }> = (r?.dbSecurityGroup ?? r)?.rules ?? [];
+    const rules: Array<{ ruleId: string; description?: string; progressStatus?: string }> =
+      (r?.dbSecurityGroup ?? r)?.rules ?? [];
     return rules.filter((x) => x.description === ruleDescription(rec.token)).map((x) => x.ruleId);
   }
 
@@ -119,7 +143,14 @@ export class TemporaryRules {
       const r: any = await rds.getDbSecurityGroup({ dbSecurityGroupId: rec.dbSecurityGroupId });
       const status = (r?.dbSecurityGroup ?? r)?.progressStatus;
       if (!status || status === 'NONE') return;
-      if (Date.now() > until) throw new Error(vscode.l10n.t('DB security group {0} is still busy ({1}) after 2 minutes; try again later.', rec.dbSecurityGroupName, String(status)));
+      if (Date.now() > until)
+        throw new Error(
+          vscode.l10n.t(
+            'DB security group {0} is still busy ({1}) after 2 minutes; try again later.',
+            rec.dbSecurityGroupName,
+            String(status),
+          ),
+        );
       await new Promise((res) => setTimeout(res, delay));
     }
   }
@@ -129,12 +160,20 @@ export class TemporaryRules {
     const until = Date.now() + 120_000;
     for (let delay = 300; ; delay = Math.min(delay * 2, 5000)) {
       const ids = await this.ruleIds(rds, rec);
-      if (ids && (ids.length > 0) === present) return;
+      if (ids && ids.length > 0 === present) return;
       if (Date.now() > until) {
         throw new Error(
           present
-            ? vscode.l10n.t('The rule for {0} in DB security group {1} did not appear within 2 minutes.', rec.cidr, rec.dbSecurityGroupName)
-            : vscode.l10n.t('The rule for {0} in DB security group {1} was not removed within 2 minutes.', rec.cidr, rec.dbSecurityGroupName),
+            ? vscode.l10n.t(
+                'The rule for {0} in DB security group {1} did not appear within 2 minutes.',
+                rec.cidr,
+                rec.dbSecurityGroupName,
+              )
+            : vscode.l10n.t(
+                'The rule for {0} in DB security group {1} was not removed within 2 minutes.',
+                rec.cidr,
+                rec.dbSecurityGroupName,
+              ),
         );
       }
       await new Promise((r) => setTimeout(r, delay));
@@ -147,31 +186,56 @@ export class TemporaryRules {
     const ids = await this.ruleIds(client, rec);
     if (ids?.length) {
       await this.waitIdle(client, rec);
-      const res: any = await client.deleteDbSecurityGroupRules({ dbSecurityGroupId: rec.dbSecurityGroupId, query: { ruleIds: ids } });
-      if (res?.jobId) this.deps.jobs.track({ jobId: res.jobId, region: rec.region, title: vscode.l10n.t('Remove the rule for {0} on {1}', rec.cidr, rec.instanceName), nodeId: `${rec.profileId}/${rec.region}/rds/securityGroup/${rec.dbSecurityGroupId}` });
+      const res: any = await client.deleteDbSecurityGroupRules({
+        dbSecurityGroupId: rec.dbSecurityGroupId,
+        query: { ruleIds: ids },
+      });
+      if (res?.jobId)
+        this.deps.jobs.track({
+          jobId: res.jobId,
+          region: rec.region,
+          title: vscode.l10n.t('Remove the rule for {0} on {1}', rec.cidr, rec.instanceName),
+          nodeId: `${rec.profileId}/${rec.region}/rds/securityGroup/${rec.dbSecurityGroupId}`,
+        });
     }
     await this.save(this.list().filter((r) => r.token !== rec.token));
-    this.deps.services.log.info(`Temporary DB security group rule removed: ${rec.cidr} port ${rec.port} (${rec.dbSecurityGroupName}, ${rec.instanceName})`);
+    this.deps.services.log.info(
+      `Temporary DB security group rule removed: ${rec.cidr} port ${rec.port} (${rec.dbSecurityGroupName}, ${rec.instanceName})`,
+    );
     this.changed.fire();
   }
 
   /** Removes the rules of a session (it ended) or of a failed connection attempt. */
   async removeFor(sessionId: string): Promise<void> {
     for (const rec of this.mine().filter((r) => r.sessionId === sessionId)) {
-      await this.remove(rec).catch((e) => this.deps.services.log.warn(`Removing the temporary rule ${rec.cidr} of ${rec.instanceName} failed; it will be retried at the next start: ${e instanceof Error ? e.message : String(e)}`));
+      await this.remove(rec).catch((e) =>
+        this.deps.services.log.warn(
+          `Removing the temporary rule ${rec.cidr} of ${rec.instanceName} failed; it will be retried at the next start: ${e instanceof Error ? e.message : String(e)}`,
+        ),
+      );
     }
   }
 
   /** Leftovers of windows that died, for the active profile (others when their profile is active). */
   async removeLeftovers(): Promise<void> {
     const active = this.deps.services.profiles.active()?.id;
-    const leftovers = this.list().filter((r) => r.profileId === active && r.ownerPid !== process.pid && !processAlive(r.ownerPid));
+    const leftovers = this.list().filter(
+      (r) => r.profileId === active && r.ownerPid !== process.pid && !processAlive(r.ownerPid),
+    );
     for (const rec of leftovers) {
       try {
         await this.remove(rec);
-        void vscode.window.showInformationMessage(vscode.l10n.t('Removed the temporary rule for {0} on {1} left by a window that closed unexpectedly.', rec.cidr, rec.instanceName));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t(
+            'Removed the temporary rule for {0} on {1} left by a window that closed unexpectedly.',
+            rec.cidr,
+            rec.instanceName,
+          ),
+        );
       } catch (e) {
-        this.deps.services.log.warn(`Removing a leftover temporary rule (${rec.cidr}, ${rec.instanceName}) failed: ${e instanceof Error ? e.message : String(e)}`);
+        this.deps.services.log.warn(
+          `Removing a leftover temporary rule (${rec.cidr}, ${rec.instanceName}) failed: ${e instanceof Error ? e.message : String(e)}`,
+        );
       }
     }
   }

@@ -47,18 +47,27 @@ function endpointIndexOf(arg: unknown): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-async function chooseEndpoint(t: InstanceTarget, index: number | undefined, log: RdsDeps['services']['log']): Promise<Endpoint> {
+async function chooseEndpoint(
+  t: InstanceTarget,
+  index: number | undefined,
+  log: RdsDeps['services']['log'],
+): Promise<Endpoint> {
   const n: any = await t.rds.getNetworkInfo({ dbInstanceId: t.data.dbInstanceId });
   const all: Array<{ domain?: string; ipAddress?: string; endPointType?: string }> = n?.endPoints ?? [];
   const isPublic = (e: { endPointType?: string }) => e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC';
   const chosen = index !== undefined && all[index] ? all[index] : (all.find(isPublic) ?? all[0]);
   const host = chosen?.domain || chosen?.ipAddress;
-  if (!chosen || !host) throw new Error(vscode.l10n.t('DB instance {0} reports no endpoint to connect to.', t.data.dbInstanceName));
+  if (!chosen || !host)
+    throw new Error(vscode.l10n.t('DB instance {0} reports no endpoint to connect to.', t.data.dbInstanceName));
   const kind = isPublic(chosen) ? 'public' : 'private';
   if (kind === 'private') {
     log.info(`Connecting to the private endpoint of ${t.data.dbInstanceName}: the editor must reach its VPC`);
     void vscode.window.showInformationMessage(
-      vscode.l10n.t('{0} has no public endpoint: connecting to its private endpoint {1}, which only a computer inside its VPC (or connected to it) can reach.', t.data.dbInstanceName, host),
+      vscode.l10n.t(
+        '{0} has no public endpoint: connecting to its private endpoint {1}, which only a computer inside its VPC (or connected to it) can reach.',
+        t.data.dbInstanceName,
+        host,
+      ),
     );
   }
   return { host, kind };
@@ -66,8 +75,16 @@ async function chooseEndpoint(t: InstanceTarget, index: number | undefined, log:
 
 async function chooseUser(t: InstanceTarget, title: string, preferred?: string): Promise<DbUser> {
   const r: any = await t.rds.listDbUsers({ dbInstanceId: t.data.dbInstanceId });
-  const users: DbUser[] = (r?.dbUsers ?? []).filter((u: any) => u.dbUserStatus === undefined || u.dbUserStatus === 'STABLE');
-  if (!users.length) throw new Error(vscode.l10n.t('DB instance {0} has no DB user to connect with. Create one with "Create DB User".', t.data.dbInstanceName));
+  const users: DbUser[] = (r?.dbUsers ?? []).filter(
+    (u: any) => u.dbUserStatus === undefined || u.dbUserStatus === 'STABLE',
+  );
+  if (!users.length)
+    throw new Error(
+      vscode.l10n.t(
+        'DB instance {0} has no DB user to connect with. Create one with "Create DB User".',
+        t.data.dbInstanceName,
+      ),
+    );
   const known = preferred ? users.find((u) => u.dbUserName === preferred) : undefined;
   if (known) return known;
   if (users.length === 1) return users[0];
@@ -75,7 +92,9 @@ async function chooseUser(t: InstanceTarget, title: string, preferred?: string):
     id: u.dbUserId,
     label: u.dbUserName,
     description: `@${u.host}`,
-    detail: [u.authorityType, u.authenticationPlugin, u.tlsOption && u.tlsOption !== 'NONE' ? `TLS ${u.tlsOption}` : ''].filter(Boolean).join(' · '),
+    detail: [u.authorityType, u.authenticationPlugin, u.tlsOption && u.tlsOption !== 'NONE' ? `TLS ${u.tlsOption}` : '']
+      .filter(Boolean)
+      .join(' · '),
   }));
   const chosen = await pick(items, { title, placeHolder: vscode.l10n.t('DB user') });
   return users.find((u) => u.dbUserId === chosen.id)!;
@@ -84,7 +103,10 @@ async function chooseUser(t: InstanceTarget, title: string, preferred?: string):
 /** The RDS deps plus the window's database sessions. */
 export type ConnectionDeps = RdsDeps & { sessions: DbSessionManager };
 
-export function connectionFeature(deps: ConnectionDeps): { commands: Record<string, CommandHandler>; dispose(): Promise<void> } {
+export function connectionFeature(deps: ConnectionDeps): {
+  commands: Record<string, CommandHandler>;
+  dispose(): Promise<void>;
+} {
   const { services, sessions } = deps;
   const rules = new TemporaryRules(deps);
   const state = {
@@ -97,7 +119,9 @@ export function connectionFeature(deps: ConnectionDeps): { commands: Record<stri
     deps.explorer.refreshId(`${s.target.profileId}/${s.target.region}/rds/instance/${s.target.instanceId}/schemas`);
 
   const subs: vscode.Disposable[] = [
-    sessions.onDidChange(() => void vscode.commands.executeCommand('setContext', 'nhncloud.db.connected', sessions.all().length > 0)),
+    sessions.onDidChange(
+      () => void vscode.commands.executeCommand('setContext', 'nhncloud.db.connected', sessions.all().length > 0),
+    ),
     services.profiles.onDidChange(() => {
       // A removed profile's sessions end (and their rules go) with it.
       const known = new Set(services.profiles.list().map((p) => p.id));
@@ -117,7 +141,14 @@ export function connectionFeature(deps: ConnectionDeps): { commands: Record<stri
     ),
   ];
   // Rules left by a window that died are removed at the start (and when their profile becomes active).
-  const cleanLeftovers = () => rules.removeLeftovers().catch((e) => services.log.warn(`Checking for leftover temporary rules failed: ${e instanceof Error ? e.message : String(e)}`));
+  const cleanLeftovers = () =>
+    rules
+      .removeLeftovers()
+      .catch((e) =>
+        services.log.warn(
+          `Checking for leftover temporary rules failed: ${e instanceof Error ? e.message : String(e)}`,
+        ),
+      );
   setTimeout(() => void cleanLeftovers(), 0).unref?.();
 
   async function isProduction(t: InstanceTarget, title: string): Promise<boolean> {
@@ -127,9 +158,16 @@ export function connectionFeature(deps: ConnectionDeps): { commands: Record<stri
     const chosen = await pick(
       [
         { id: 'no', label: vscode.l10n.t('Not production'), detail: vscode.l10n.t('Statements run as typed.') },
-        { id: 'yes', label: vscode.l10n.t('Production'), detail: vscode.l10n.t('DROP, TRUNCATE, and DELETE or UPDATE without WHERE ask before they run.') },
+        {
+          id: 'yes',
+          label: vscode.l10n.t('Production'),
+          detail: vscode.l10n.t('DROP, TRUNCATE, and DELETE or UPDATE without WHERE ask before they run.'),
+        },
       ],
-      { title, placeHolder: vscode.l10n.t('Is {0} a production database? (asked once per instance)', t.data.dbInstanceName) },
+      {
+        title,
+        placeHolder: vscode.l10n.t('Is {0} a production database? (asked once per instance)', t.data.dbInstanceName),
+      },
     );
     const production = chosen.id === 'yes';
     await state.update(PRODUCTION_KEY, { ...marks, [key]: production });
@@ -137,7 +175,11 @@ export function connectionFeature(deps: ConnectionDeps): { commands: Record<stri
   }
 
   /** Connect…: user, endpoint, password (kept after the server accepted it), TLS; the session is kept. */
-  async function connect(arg?: unknown, preferredUser?: string, knownTarget?: InstanceTarget): Promise<DbSession | undefined> {
+  async function connect(
+    arg?: unknown,
+    preferredUser?: string,
+    knownTarget?: InstanceTarget,
+  ): Promise<DbSession | undefined> {
     const title = vscode.l10n.t('Connect to Database');
     const t = knownTarget ?? (await instanceFrom(instanceNodeOf(arg) ?? arg, deps, title));
     const user = await chooseUser(t, title, preferredUser);
@@ -150,35 +192,59 @@ export function connectionFeature(deps: ConnectionDeps): { commands: Record<stri
       stored ??
       (await ask({
         title,
-        prompt: vscode.l10n.t('Password of {0} on {1} (kept in the OS keychain through VS Code SecretStorage)', user.dbUserName, t.data.dbInstanceName),
+        prompt: vscode.l10n.t(
+          'Password of {0} on {1} (kept in the OS keychain through VS Code SecretStorage)',
+          user.dbUserName,
+          t.data.dbInstanceName,
+        ),
         password: true,
         validate: (v) => (v.length ? undefined : vscode.l10n.t('Enter the password.')),
       }));
     const production = await isProduction(t, title);
     const ssl = await tlsOptions(user.tlsOption, dbTlsSettings());
-    const target = { profileId: pid, region: t.region, instanceId: t.data.dbInstanceId, instanceName: t.data.dbInstanceName };
+    const target = {
+      profileId: pid,
+      region: t.region,
+      instanceId: t.data.dbInstanceId,
+      instanceName: t.data.dbInstanceName,
+    };
     try {
       const session = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Connecting to {0} as {1}…', t.data.dbInstanceName, user.dbUserName) },
-        () => sessions.open({ target, user: user.dbUserName, password, endpoint: { ...endpoint, port }, ssl, production }),
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Connecting to {0} as {1}…', t.data.dbInstanceName, user.dbUserName),
+        },
+        () =>
+          sessions.open({ target, user: user.dbUserName, password, endpoint: { ...endpoint, port }, ssl, production }),
       );
       if (!stored) await services.profiles.storeDbPassword(pid, t.data.dbInstanceId, user.dbUserName, password);
-      services.log.info(`Connected to ${t.data.dbInstanceName} as ${user.dbUserName} (${endpoint.kind} endpoint ${endpoint.host}:${port}${ssl ? ', TLS' : ''})`);
+      services.log.info(
+        `Connected to ${t.data.dbInstanceName} as ${user.dbUserName} (${endpoint.kind} endpoint ${endpoint.host}:${port}${ssl ? ', TLS' : ''})`,
+      );
       session.onDidEnd(() => {
         refreshSchemas(session);
         void rules.removeFor(session.id);
       });
       refreshSchemas(session);
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('Connected to {0} as {1}.', t.data.dbInstanceName, user.dbUserName), 5000);
+      void vscode.window.setStatusBarMessage(
+        vscode.l10n.t('Connected to {0} as {1}.', t.data.dbInstanceName, user.dbUserName),
+        5000,
+      );
       return session;
     } catch (err) {
       if (!isDbConnectError(err)) throw err;
-      services.log.warn(`Connecting to ${t.data.dbInstanceName} as ${user.dbUserName} failed (${err.kind}, ${String(err.code ?? '')}): ${err.message}`);
+      services.log.warn(
+        `Connecting to ${t.data.dbInstanceName} as ${user.dbUserName} failed (${err.kind}, ${String(err.code ?? '')}): ${err.message}`,
+      );
       // Nothing half-done stays: a rule made for this attempt goes, a refused password is not kept.
       await rules.removeFor(sessionId(pid, t.data.dbInstanceId, user.dbUserName));
-      if (err.kind === 'auth' && stored) await services.profiles.forgetDbPassword(pid, t.data.dbInstanceId, user.dbUserName);
-      const actions: Array<ReturnType<typeof action<'retry' | 'allow' | 'showLog'>>> = [action('retry', vscode.l10n.t('Try Again'))];
-      if (err.kind === 'timeout' && t.data.dbSecurityGroupIds?.length) actions.unshift(action('allow', vscode.l10n.t('Allow My Address…')));
+      if (err.kind === 'auth' && stored)
+        await services.profiles.forgetDbPassword(pid, t.data.dbInstanceId, user.dbUserName);
+      const actions: Array<ReturnType<typeof action<'retry' | 'allow' | 'showLog'>>> = [
+        action('retry', vscode.l10n.t('Try Again')),
+      ];
+      if (err.kind === 'timeout' && t.data.dbSecurityGroupIds?.length)
+        actions.unshift(action('allow', vscode.l10n.t('Allow My Address…')));
       actions.push(action('showLog', vscode.l10n.t('Show Log')));
       const choice = await askAction('error', err.message, {}, ...actions);
       if (choice === 'retry') return connect(arg, user.dbUserName, t);
@@ -189,7 +255,12 @@ export function connectionFeature(deps: ConnectionDeps): { commands: Record<stri
   }
 
   /** Asks the address and the group, adds the rule, then connects; the rule belongs to that session. */
-  async function allowAndConnect(t: InstanceTarget, user: string, endpoint: Endpoint, port: number): Promise<DbSession | undefined> {
+  async function allowAndConnect(
+    t: InstanceTarget,
+    user: string,
+    endpoint: Endpoint,
+    port: number,
+  ): Promise<DbSession | undefined> {
     await allowAddress(t, sessionId(profileId(), t.data.dbInstanceId, user), port);
     const session = await connect(undefined, user, t);
     return session;
@@ -198,39 +269,68 @@ export function connectionFeature(deps: ConnectionDeps): { commands: Record<stri
   async function allowAddress(t: InstanceTarget, forSession: string, port: number): Promise<void> {
     const title = vscode.l10n.t('Allow My Address for This Session');
     const groupIds = t.data.dbSecurityGroupIds ?? [];
-    if (!groupIds.length) throw new Error(vscode.l10n.t('DB instance {0} has no DB security group; attach one with "Modify Instance" first.', t.data.dbInstanceName));
+    if (!groupIds.length)
+      throw new Error(
+        vscode.l10n.t(
+          'DB instance {0} has no DB security group; attach one with "Modify Instance" first.',
+          t.data.dbInstanceName,
+        ),
+      );
     const list: any = await t.rds.listDbSecurityGroups();
-    const groups = ((list?.dbSecurityGroups ?? []) as Array<{ dbSecurityGroupId: string; dbSecurityGroupName: string; description?: string }>).filter((g) => groupIds.includes(g.dbSecurityGroupId));
-    if (!groups.length) throw new Error(vscode.l10n.t('The DB security groups of {0} could not be read.', t.data.dbInstanceName));
+    const groups = (
+      (list?.dbSecurityGroups ?? []) as Array<{
+        dbSecurityGroupId: string;
+        dbSecurityGroupName: string;
+        description?: string;
+      }>
+    ).filter((g) => groupIds.includes(g.dbSecurityGroupId));
+    if (!groups.length)
+      throw new Error(vscode.l10n.t('The DB security groups of {0} could not be read.', t.data.dbInstanceName));
     let group = groups[0];
     if (groups.length > 1) {
-      const chosen = await pick(groups.map((g) => ({ id: g.dbSecurityGroupId, label: g.dbSecurityGroupName, description: g.description ?? '' })), { title, placeHolder: vscode.l10n.t('DB security group for the rule') });
+      const chosen = await pick(
+        groups.map((g) => ({
+          id: g.dbSecurityGroupId,
+          label: g.dbSecurityGroupName,
+          description: g.description ?? '',
+        })),
+        { title, placeHolder: vscode.l10n.t('DB security group for the rule') },
+      );
       group = groups.find((g) => g.dbSecurityGroupId === chosen.id)!;
     }
     const text = await ask({
       title,
-      prompt: vscode.l10n.t('Your public IP address as the instance sees it (one address; the rule allows it on port {0} until the session ends)', port),
+      prompt: vscode.l10n.t(
+        'Your public IP address as the instance sees it (one address; the rule allows it on port {0} until the session ends)',
+        port,
+      ),
       value: state.get<string>(LAST_ADDRESS_KEY) ?? '',
-      validate: (v) => (addressCidr(v) ? undefined : vscode.l10n.t('Enter one IPv4 or IPv6 address, such as 203.0.113.7.')),
+      validate: (v) =>
+        addressCidr(v) ? undefined : vscode.l10n.t('Enter one IPv4 or IPv6 address, such as 203.0.113.7.'),
     });
     const address = addressCidr(text)!;
     await state.update(LAST_ADDRESS_KEY, text.trim());
     const root = `${profileId()}/${t.region}/rds`;
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Allowing {0} on port {1} in {2}…', address.cidr, port, group.dbSecurityGroupName) }, () =>
-      rules.add({
-        profileId: profileId(),
-        region: t.region,
-        instanceId: t.data.dbInstanceId,
-        instanceName: t.data.dbInstanceName,
-        dbSecurityGroupId: group.dbSecurityGroupId,
-        dbSecurityGroupName: group.dbSecurityGroupName,
-        cidr: address.cidr,
-        etherType: address.etherType,
-        port,
-        sessionId: forSession,
-        rds: t.rds,
-        rootId: root,
-      }),
+    await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Allowing {0} on port {1} in {2}…', address.cidr, port, group.dbSecurityGroupName),
+      },
+      () =>
+        rules.add({
+          profileId: profileId(),
+          region: t.region,
+          instanceId: t.data.dbInstanceId,
+          instanceName: t.data.dbInstanceName,
+          dbSecurityGroupId: group.dbSecurityGroupId,
+          dbSecurityGroupName: group.dbSecurityGroupName,
+          cidr: address.cidr,
+          etherType: address.etherType,
+          port,
+          sessionId: forSession,
+          rds: t.rds,
+          rootId: root,
+        }),
     );
   }
 
@@ -239,9 +339,21 @@ export function connectionFeature(deps: ConnectionDeps): { commands: Record<stri
     if (arg instanceof DbTableNode) return arg.session;
     const inst = instanceNodeOf(arg);
     const candidates = inst ? sessions.forInstance(profileId(), inst.data.dbInstanceId) : [...sessions.all()];
-    if (!candidates.length) throw new Error(inst ? vscode.l10n.t('{0} is not connected. Use "Connect…" first.', inst.data.dbInstanceName) : vscode.l10n.t('No database is connected. Use "Connect…" on a DB instance first.'));
+    if (!candidates.length)
+      throw new Error(
+        inst
+          ? vscode.l10n.t('{0} is not connected. Use "Connect…" first.', inst.data.dbInstanceName)
+          : vscode.l10n.t('No database is connected. Use "Connect…" on a DB instance first.'),
+      );
     if (candidates.length === 1) return candidates[0];
-    const chosen = await pick(candidates.map((s) => ({ id: s.id, label: `${s.user}@${s.target.instanceName}`, description: `${s.endpoint.host}:${s.endpoint.port}` })), { title, placeHolder: vscode.l10n.t('Connection') });
+    const chosen = await pick(
+      candidates.map((s) => ({
+        id: s.id,
+        label: `${s.user}@${s.target.instanceName}`,
+        description: `${s.endpoint.host}:${s.endpoint.port}`,
+      })),
+      { title, placeHolder: vscode.l10n.t('Connection') },
+    );
     return sessions.get(chosen.id)!;
   }
 
@@ -259,7 +371,11 @@ export function connectionFeature(deps: ConnectionDeps): { commands: Record<stri
       const had = await services.profiles.forgetDbPassword(profileId(), t.data.dbInstanceId, user.dbUserName);
       void vscode.window.showInformationMessage(
         had
-          ? vscode.l10n.t('The password of {0} on {1} is forgotten; Connect will ask for it.', user.dbUserName, t.data.dbInstanceName)
+          ? vscode.l10n.t(
+              'The password of {0} on {1} is forgotten; Connect will ask for it.',
+              user.dbUserName,
+              t.data.dbInstanceName,
+            )
           : vscode.l10n.t('No password of {0} on {1} was kept.', user.dbUserName, t.data.dbInstanceName),
       );
     },
@@ -289,25 +405,40 @@ export function connectionFeature(deps: ConnectionDeps): { commands: Record<stri
     'nhncloud.rds.connection.openTerminal': async (arg?: unknown) => {
       const s = await sessionFrom(arg, vscode.l10n.t('Open in Terminal'));
       const password = await services.profiles.dbPassword(s.target.profileId, s.target.instanceId, s.user);
-      if (password === undefined) throw new Error(vscode.l10n.t('No password of {0} on {1} is kept. Connect again first.', s.user, s.target.instanceName));
+      if (password === undefined)
+        throw new Error(
+          vscode.l10n.t('No password of {0} on {1} is kept. Connect again first.', s.user, s.target.instanceName),
+        );
       await openTerminal(s, password, dbTlsSettings(), services.log);
     },
     'nhncloud.rds.connection.selectTop': async (arg?: unknown) => {
-      if (!(arg instanceof DbTableNode)) throw new Error(vscode.l10n.t('Select Top 100 runs on a table or view of a connected instance in the NHN Cloud explorer.'));
+      if (!(arg instanceof DbTableNode))
+        throw new Error(
+          vscode.l10n.t('Select Top 100 runs on a table or view of a connected instance in the NHN Cloud explorer.'),
+        );
       const sql = `SELECT * FROM ${quoteIdent(arg.schema)}.${quoteIdent(arg.table)} LIMIT 100;\n`;
       const available = await vscode.commands.getCommands(true);
       if (available.includes(CONSOLE_OPEN)) {
         await vscode.commands.executeCommand(CONSOLE_OPEN, arg.session.id, sql);
-        if (available.includes('nhncloud.rds.query.run')) await vscode.commands.executeCommand('nhncloud.rds.query.run');
+        if (available.includes('nhncloud.rds.query.run'))
+          await vscode.commands.executeCommand('nhncloud.rds.query.run');
         return;
       }
       const doc = await vscode.workspace.openTextDocument({ language: 'sql', content: sql });
       await vscode.window.showTextDocument(doc);
     },
     'nhncloud.rds.connection.copyCreate': async (arg?: unknown) => {
-      if (!(arg instanceof DbTableNode)) throw new Error(vscode.l10n.t('Copy CREATE Statement runs on a table or view of a connected instance in the NHN Cloud explorer.'));
+      if (!(arg instanceof DbTableNode))
+        throw new Error(
+          vscode.l10n.t(
+            'Copy CREATE Statement runs on a table or view of a connected instance in the NHN Cloud explorer.',
+          ),
+        );
       await vscode.env.clipboard.writeText(await createStatement(arg));
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the CREATE statement of {0}.', `${arg.schema}.${arg.table}`), 5000);
+      void vscode.window.setStatusBarMessage(
+        vscode.l10n.t('Copied the CREATE statement of {0}.', `${arg.schema}.${arg.table}`),
+        5000,
+      );
     },
   };
 

@@ -51,46 +51,116 @@ export function describeConnectFailure(err: unknown, c: FailureContext): DbConne
   const serverText = e.sqlMessage ?? e.message ?? String(err);
   switch (e.errno) {
     case 1045:
-      return new DbConnectError('auth', vscode.l10n.t('The server refused user {0}: wrong password, or the user may not log in from this address ({1}). Connect again to type the password.', c.user, serverText), 1045);
+      return new DbConnectError(
+        'auth',
+        vscode.l10n.t(
+          'The server refused user {0}: wrong password, or the user may not log in from this address ({1}). Connect again to type the password.',
+          c.user,
+          serverText,
+        ),
+        1045,
+      );
     case 1044:
     case 1049:
-      return new DbConnectError('unknownSchema', vscode.l10n.t('Schema {0} cannot be used by user {1}: {2}', c.schema ?? '', c.user, serverText), e.errno);
+      return new DbConnectError(
+        'unknownSchema',
+        vscode.l10n.t('Schema {0} cannot be used by user {1}: {2}', c.schema ?? '', c.user, serverText),
+        e.errno,
+      );
     case 1129:
     case 1130:
-      return new DbConnectError('auth', vscode.l10n.t('The server at {0} does not accept user {1} from this address ({2}).', where, c.user, serverText), e.errno);
+      return new DbConnectError(
+        'auth',
+        vscode.l10n.t('The server at {0} does not accept user {1} from this address ({2}).', where, c.user, serverText),
+        e.errno,
+      );
     case 1040:
     case 1203:
-      return new DbConnectError('server', vscode.l10n.t('The server at {0} has too many connections ({1}). Try again later.', where, serverText), e.errno);
+      return new DbConnectError(
+        'server',
+        vscode.l10n.t('The server at {0} has too many connections ({1}). Try again later.', where, serverText),
+        e.errno,
+      );
     case 3159:
-      return new DbConnectError('tls', vscode.l10n.t('The server requires TLS for user {0}, but the DB user is not marked for TLS in NHN Cloud. Set the user\'s TLS option to SSL.', c.user), e.errno);
+      return new DbConnectError(
+        'tls',
+        vscode.l10n.t(
+          "The server requires TLS for user {0}, but the DB user is not marked for TLS in NHN Cloud. Set the user's TLS option to SSL.",
+          c.user,
+        ),
+        e.errno,
+      );
   }
   // mysql2 reports a failed TLS handshake as HANDSHAKE_SSL_ERROR with Node's message, without its code.
-  const untrusted = CERT_CODES.has(code) || (code === 'HANDSHAKE_SSL_ERROR' && /certificate|self[- ]signed|verify|altnames/i.test(e.message ?? ''));
+  const untrusted =
+    CERT_CODES.has(code) ||
+    (code === 'HANDSHAKE_SSL_ERROR' && /certificate|self[- ]signed|verify|altnames/i.test(e.message ?? ''));
   if (untrusted) {
     return new DbConnectError(
       'tls',
-      vscode.l10n.t('The TLS certificate of {0} is not trusted ({1}). Name the CA certificate that signed it in the setting nhncloud.database.caFile.', where, CERT_CODES.has(code) ? code : (e.message ?? code)),
+      vscode.l10n.t(
+        'The TLS certificate of {0} is not trusted ({1}). Name the CA certificate that signed it in the setting nhncloud.database.caFile.',
+        where,
+        CERT_CODES.has(code) ? code : (e.message ?? code),
+      ),
       code,
     );
   }
   if (code === 'HANDSHAKE_NO_SSL_SUPPORT') {
-    return new DbConnectError('tls', vscode.l10n.t('User {0} must connect with TLS, but the server at {1} does not offer it.', c.user, where), code);
+    return new DbConnectError(
+      'tls',
+      vscode.l10n.t('User {0} must connect with TLS, but the server at {1} does not offer it.', c.user, where),
+      code,
+    );
   }
-  if (code === 'HANDSHAKE_SSL_ERROR' || /^ERR_SSL|^EPROTO$/.test(code) || /SSL routines|wrong version number|handshake failure/i.test(e.message ?? '')) {
-    return new DbConnectError('tls', vscode.l10n.t('The TLS handshake with {0} failed: {1}', where, e.message ?? code), code);
+  if (
+    code === 'HANDSHAKE_SSL_ERROR' ||
+    /^ERR_SSL|^EPROTO$/.test(code) ||
+    /SSL routines|wrong version number|handshake failure/i.test(e.message ?? '')
+  ) {
+    return new DbConnectError(
+      'tls',
+      vscode.l10n.t('The TLS handshake with {0} failed: {1}', where, e.message ?? code),
+      code,
+    );
   }
   if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') {
     return new DbConnectError(
       'timeout',
-      vscode.l10n.t('No answer from {0} in time. A DB security group of the instance may not allow your address, or the endpoint is not reachable from this computer.', where),
+      vscode.l10n.t(
+        'No answer from {0} in time. A DB security group of the instance may not allow your address, or the endpoint is not reachable from this computer.',
+        where,
+      ),
       code,
     );
   }
-  if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new DbConnectError('unreachable', vscode.l10n.t('Cannot reach {0} ({1}). Check that the instance is running and that this endpoint can be reached from this computer.', where, code), code);
+  if (
+    code === 'ECONNREFUSED' ||
+    code === 'EHOSTUNREACH' ||
+    code === 'ENETUNREACH' ||
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN'
+  ) {
+    return new DbConnectError(
+      'unreachable',
+      vscode.l10n.t(
+        'Cannot reach {0} ({1}). Check that the instance is running and that this endpoint can be reached from this computer.',
+        where,
+        code,
+      ),
+      code,
+    );
   }
   if (code === 'PROTOCOL_CONNECTION_LOST' || code === 'ECONNRESET' || code === 'EPIPE') {
-    return new DbConnectError('gone', vscode.l10n.t('The server at {0} closed the connection ({1}).', where, code), code);
+    return new DbConnectError(
+      'gone',
+      vscode.l10n.t('The server at {0} closed the connection ({1}).', where, code),
+      code,
+    );
   }
-  return new DbConnectError('server', vscode.l10n.t('Connecting to {0} as {1} failed: {2}', where, c.user, serverText), e.errno ?? (code || undefined));
+  return new DbConnectError(
+    'server',
+    vscode.l10n.t('Connecting to {0} as {1} failed: {2}', where, c.user, serverText),
+    e.errno ?? (code || undefined),
+  );
 }

@@ -61,9 +61,19 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
         ? vscode.l10n.t('$(database) {0} · {1} · (no schema)', c.session.target.instanceName, c.session.user)
         : vscode.l10n.t('$(database) {0} · {1} · {2}', c.session.target.instanceName, c.session.user, c.session.schema);
     status.tooltip = c.session.production
-      ? vscode.l10n.t('Production connection to {0} as {1}. Click to choose the schema.', c.session.target.instanceName, c.session.user)
-      : vscode.l10n.t('Connected to {0} as {1}. Click to choose the schema.', c.session.target.instanceName, c.session.user);
-    status.backgroundColor = c.session.production ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+      ? vscode.l10n.t(
+          'Production connection to {0} as {1}. Click to choose the schema.',
+          c.session.target.instanceName,
+          c.session.user,
+        )
+      : vscode.l10n.t(
+          'Connected to {0} as {1}. Click to choose the schema.',
+          c.session.target.instanceName,
+          c.session.user,
+        );
+    status.backgroundColor = c.session.production
+      ? new vscode.ThemeColor('statusBarItem.warningBackground')
+      : undefined;
     status.show();
   };
 
@@ -125,12 +135,18 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     }
     const all = sessions.all();
     if (!all.length) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No database connection is open. Use "Connect…" on a DB instance first.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('No database connection is open. Use "Connect…" on a DB instance first.'),
+      );
       return undefined;
     }
     if (all.length === 1) return all[0];
     const chosen = await vscode.window.showQuickPick(
-      all.map((s) => ({ label: s.target.instanceName, description: `${s.user} · ${s.endpoint.host}:${s.endpoint.port}`, sessionId: s.id })),
+      all.map((s) => ({
+        label: s.target.instanceName,
+        description: `${s.user} · ${s.endpoint.host}:${s.endpoint.port}`,
+        sessionId: s.id,
+      })),
       { title: vscode.l10n.t('Open a query console for which connection?') },
     );
     return chosen ? sessions.get(chosen.sessionId) : undefined;
@@ -139,7 +155,10 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
   const openConsole = async (sessionId?: unknown, sqlText?: unknown): Promise<vscode.TextEditor | undefined> => {
     const session = await chooseSession(sessionId);
     if (!session) return undefined;
-    const doc = await vscode.workspace.openTextDocument({ language: 'sql', content: typeof sqlText === 'string' ? sqlText : '' });
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'sql',
+      content: typeof sqlText === 'string' ? sqlText : '',
+    });
     consoles.set(doc.uri.toString(), { key: doc.uri.toString(), session });
     watchSession(session);
     const editor = await vscode.window.showTextDocument(doc, { preview: false });
@@ -149,10 +168,20 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
   };
 
   const activeConsole = (uri?: unknown): { console: Console; editor?: vscode.TextEditor; doc: vscode.TextDocument } => {
-    const editor = typeof uri === 'string' ? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri) : vscode.window.activeTextEditor;
-    const doc = editor?.document ?? (typeof uri === 'string' ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri) : undefined);
+    const editor =
+      typeof uri === 'string'
+        ? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri)
+        : vscode.window.activeTextEditor;
+    const doc =
+      editor?.document ??
+      (typeof uri === 'string' ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri) : undefined);
     const c = consoleOf(doc);
-    if (!c || !doc) throw new Error(vscode.l10n.t('This editor is not a query console. Open one with "Open Query Console" on a connected DB instance.'));
+    if (!c || !doc)
+      throw new Error(
+        vscode.l10n.t(
+          'This editor is not a query console. Open one with "Open Query Console" on a connected DB instance.',
+        ),
+      );
     return { console: c, editor, doc };
   };
 
@@ -180,7 +209,11 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       return c.panel;
     }
     const region = (['KR1', 'KR2', 'JP1'] as const).find((r) => r === c.session.target.region) ?? 'KR1';
-    const target: PanelTarget = { region, id: c.key.slice(-64), label: `${c.session.target.instanceName} · ${c.session.user}` };
+    const target: PanelTarget = {
+      region,
+      id: c.key.slice(-64),
+      label: `${c.session.target.instanceName} · ${c.session.user}`,
+    };
     c.panel = QueryResultsPanel.show(services, target, {
       cancel: (runId) => {
         if (c.running?.runId === runId) c.running.abort.abort();
@@ -197,9 +230,15 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       case 'truncate':
         return vscode.l10n.t('{0} is marked as production. Run this TRUNCATE statement?', instance);
       case 'deleteWithoutWhere':
-        return vscode.l10n.t('{0} is marked as production. This DELETE has no WHERE clause and removes every row. Run it?', instance);
+        return vscode.l10n.t(
+          '{0} is marked as production. This DELETE has no WHERE clause and removes every row. Run it?',
+          instance,
+        );
       case 'updateWithoutWhere':
-        return vscode.l10n.t('{0} is marked as production. This UPDATE has no WHERE clause and changes every row. Run it?', instance);
+        return vscode.l10n.t(
+          '{0} is marked as production. This UPDATE has no WHERE clause and changes every row. Run it?',
+          instance,
+        );
     }
   };
 
@@ -207,7 +246,12 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     if (e instanceof StatementError) {
       if (e.fatal) {
         return {
-          message: vscode.l10n.t('The connection to {0} was lost after {1} rows ({2}). Run again to reconnect.', session.target.instanceName, e.rowCount, e.message),
+          message: vscode.l10n.t(
+            'The connection to {0} was lost after {1} rows ({2}). Run again to reconnect.',
+            session.target.instanceName,
+            e.rowCount,
+            e.message,
+          ),
           code: e.code,
           errno: e.errno,
           sqlState: e.sqlState,
@@ -216,7 +260,12 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       return { message: e.message, code: e.code, errno: e.errno, sqlState: e.sqlState };
     }
     const err = e as { message?: string; code?: string; errno?: number; sqlState?: string };
-    return { message: vscode.l10n.t('Could not connect to {0}: {1}', session.target.instanceName, String(err?.message ?? e)), code: err?.code, errno: err?.errno, sqlState: err?.sqlState };
+    return {
+      message: vscode.l10n.t('Could not connect to {0}: {1}', session.target.instanceName, String(err?.message ?? e)),
+      code: err?.code,
+      errno: err?.errno,
+      sqlState: err?.sqlState,
+    };
   };
 
   const run = async (c: Console, statements: Statement[]) => {
@@ -225,7 +274,11 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       return;
     }
     if (c.running) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('A statement is still running in this console. Cancel it in the results panel or wait for it to finish.'));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'A statement is still running in this console. Cancel it in the results panel or wait for it to finish.',
+        ),
+      );
       return;
     }
     const runId = nextRunId++;
@@ -244,9 +297,15 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
         }
         const risk = c.session.production ? riskOf(sql) : undefined;
         if (risk) {
-          const answer = await askAction('warning', riskText(risk, c.session.target.instanceName), { modal: true, detail: sql.slice(0, 500) }, action('run', vscode.l10n.t('Run')));
+          const answer = await askAction(
+            'warning',
+            riskText(risk, c.session.target.instanceName),
+            { modal: true, detail: sql.slice(0, 500) },
+            action('run', vscode.l10n.t('Run')),
+          );
           if (answer !== 'run') {
-            for (let k = i; k < texts.length; k++) panel.skipped(runId, k, vscode.l10n.t('Not run: the confirmation was declined.'));
+            for (let k = i; k < texts.length; k++)
+              panel.skipped(runId, k, vscode.l10n.t('Not run: the confirmation was declined.'));
             break;
           }
         }
@@ -261,19 +320,27 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
               columns: (columns) => panel.columns(runId, i, columns),
               rows: (rows) => panel.rows(runId, i, rows),
             },
-            { signal: abort.signal, timeoutMs: queryTimeoutMs(), kill: (threadId) => killQuery(() => c.session.connect(), threadId) },
+            {
+              signal: abort.signal,
+              timeoutMs: queryTimeoutMs(),
+              kill: (threadId) => killQuery(() => c.session.connect(), threadId),
+            },
           );
         } catch (e) {
           if (e instanceof StatementError && e.fatal) dropConnection(c);
           else if (!(e instanceof StatementError)) dropConnection(c);
-          services.log.warn(`Query console: statement ${i + 1} of ${texts.length} failed: ${e instanceof StatementError ? `${e.code ?? ''} ${e.errno ?? ''} ${e.message}` : String(e)}`);
+          services.log.warn(
+            `Query console: statement ${i + 1} of ${texts.length} failed: ${e instanceof StatementError ? `${e.code ?? ''} ${e.errno ?? ''} ${e.message}` : String(e)}`,
+          );
           panel.failed(runId, i, errorView(e, c.session));
-          for (let k = i + 1; k < texts.length; k++) panel.skipped(runId, k, vscode.l10n.t('Not run: an earlier statement failed.'));
+          for (let k = i + 1; k < texts.length; k++)
+            panel.skipped(runId, k, vscode.l10n.t('Not run: an earlier statement failed.'));
           break;
         }
         panel.outcome(runId, i, outcome);
         if (outcome.stopped) {
-          for (let k = i + 1; k < texts.length; k++) panel.skipped(runId, k, vscode.l10n.t('Not run: the run was cancelled.'));
+          for (let k = i + 1; k < texts.length; k++)
+            panel.skipped(runId, k, vscode.l10n.t('Not run: the run was cancelled.'));
           break;
         }
         if (/^\s*use\s/i.test(sql)) void refreshSchema(c);
@@ -299,32 +366,55 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
 
   const exportResult = async (c: Console, runId: number, index: number, format: 'csv' | 'json') => {
     const sql = c.lastRun?.runId === runId ? c.lastRun.statements[index] : undefined;
-    if (!sql) throw new Error(vscode.l10n.t('This result belongs to an earlier run. Run the statement again to export it.'));
-    if (c.running) throw new Error(vscode.l10n.t('A statement is still running in this console. Cancel it or wait for it to finish, then export.'));
+    if (!sql)
+      throw new Error(vscode.l10n.t('This result belongs to an earlier run. Run the statement again to export it.'));
+    if (c.running)
+      throw new Error(
+        vscode.l10n.t('A statement is still running in this console. Cancel it or wait for it to finish, then export.'),
+      );
     const uri = await vscode.window.showSaveDialog({
       title: vscode.l10n.t('Export Result'),
-      filters: format === 'csv' ? { [vscode.l10n.t('CSV files')]: ['csv'] } : { [vscode.l10n.t('JSON files')]: ['json'] },
+      filters:
+        format === 'csv' ? { [vscode.l10n.t('CSV files')]: ['csv'] } : { [vscode.l10n.t('JSON files')]: ['json'] },
       defaultUri: vscode.Uri.file(`${process.env.HOME ?? ''}/result.${format}`),
     });
     if (!uri) return;
-    if (uri.scheme !== 'file') throw new Error(vscode.l10n.t('Export writes to a local file; choose a file on this machine.'));
+    if (uri.scheme !== 'file')
+      throw new Error(vscode.l10n.t('Export writes to a local file; choose a file on this machine.'));
     const abort = new AbortController();
     c.running = { runId: nextRunId++, abort };
     try {
       const conn = await connectionOf(c);
       const outcome = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting the result to {0}…', uri.fsPath), cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Exporting the result to {0}…', uri.fsPath),
+          cancellable: true,
+        },
         (_p, token) => {
           token.onCancellationRequested(() => abort.abort());
-          return exportStatement(conn, sql, format, uri.fsPath, { signal: abort.signal, timeoutMs: queryTimeoutMs(), kill: (threadId) => killQuery(() => c.session.connect(), threadId) });
+          return exportStatement(conn, sql, format, uri.fsPath, {
+            signal: abort.signal,
+            timeoutMs: queryTimeoutMs(),
+            kill: (threadId) => killQuery(() => c.session.connect(), threadId),
+          });
         },
       );
-      void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', outcome.rowCount, uri.fsPath));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Exported {0} rows to {1}.', outcome.rowCount, uri.fsPath),
+      );
     } catch (e) {
       if (e instanceof StatementError && e.code === 'CANCELLED') throw new CancelledError();
-      if (e instanceof StatementError && e.code === 'TIMEOUT') throw new Error(vscode.l10n.t('The export took longer than the time limit (nhncloud.database.queryTimeoutSeconds) and was stopped; the file was not written.'));
+      if (e instanceof StatementError && e.code === 'TIMEOUT')
+        throw new Error(
+          vscode.l10n.t(
+            'The export took longer than the time limit (nhncloud.database.queryTimeoutSeconds) and was stopped; the file was not written.',
+          ),
+        );
       if (e instanceof StatementError && e.fatal) dropConnection(c);
-      throw new Error(vscode.l10n.t('The export failed and the file was not written: {0}', errorView(e, c.session).message));
+      throw new Error(
+        vscode.l10n.t('The export failed and the file was not written: {0}', errorView(e, c.session).message),
+      );
     } finally {
       c.running = undefined;
     }
@@ -342,7 +432,11 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       const sel = editor?.selection;
       if (sel && !sel.isEmpty) {
         const from = doc.offsetAt(sel.start);
-        const inner = splitStatements(doc.getText(sel)).map((s) => ({ ...s, start: s.start + from, end: s.end + from }));
+        const inner = splitStatements(doc.getText(sel)).map((s) => ({
+          ...s,
+          start: s.start + from,
+          end: s.end + from,
+        }));
         return run(c, inner);
       }
       const at = editor ? doc.offsetAt(editor.selection.active) : 0;
@@ -373,12 +467,21 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       if (!session) return;
       const entries = history.list(session.id);
       if (!entries.length) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('No query has run on {0} as {1} yet.', session.target.instanceName, session.user));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('No query has run on {0} as {1} yet.', session.target.instanceName, session.user),
+        );
         return;
       }
       const chosen = await vscode.window.showQuickPick(
-        entries.map((e, i) => ({ label: e.sql.replace(/\s+/g, ' ').slice(0, 120), detail: new Date(e.at).toLocaleString(), index: i })),
-        { title: vscode.l10n.t('Query history of {0} ({1})', session.target.instanceName, session.user), matchOnDetail: true },
+        entries.map((e, i) => ({
+          label: e.sql.replace(/\s+/g, ' ').slice(0, 120),
+          detail: new Date(e.at).toLocaleString(),
+          index: i,
+        })),
+        {
+          title: vscode.l10n.t('Query history of {0} ({1})', session.target.instanceName, session.user),
+          matchOnDetail: true,
+        },
       );
       if (!chosen) return;
       const sql = entries[chosen.index].sql;

@@ -17,7 +17,8 @@ export const MAX_STATEMENT_CHARS = 20_000;
 export const MAX_CONNECTIONS = 50;
 
 /** Statements that carry a password: IDENTIFIED BY '…', PASSWORD('…'), SET PASSWORD, CHANGE MASTER … PASSWORD. */
-const CARRIES_PASSWORD = /\bidentified\s+(by|with)\b|\bpassword\s*\(|\bset\s+password\b|\bmaster_password\b|\bpassword\s*=/i;
+const CARRIES_PASSWORD =
+  /\bidentified\s+(by|with)\b|\bpassword\s*\(|\bset\s+password\b|\bmaster_password\b|\bpassword\s*=/i;
 
 export function keepsInHistory(sql: string): boolean {
   return sql.length <= MAX_STATEMENT_CHARS && !CARRIES_PASSWORD.test(sql);
@@ -40,7 +41,10 @@ export class QueryHistory {
     if (!text || !keepsInHistory(text)) return;
     const all = this.read();
     const at = this.now();
-    const entries = [{ sql: text, at }, ...(all[sessionId]?.entries ?? []).filter((e) => e.sql !== text)].slice(0, MAX_ENTRIES);
+    const entries = [{ sql: text, at }, ...(all[sessionId]?.entries ?? []).filter((e) => e.sql !== text)].slice(
+      0,
+      MAX_ENTRIES,
+    );
     all[sessionId] = { at, entries };
     const ids = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
     for (const id of ids.slice(MAX_CONNECTIONS)) delete all[id];

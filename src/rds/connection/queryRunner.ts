@@ -96,16 +96,41 @@ interface OkPacketLike {
 /** The callback-style connection under mysql2's promise wrapper: the one that streams. */
 function core(conn: Connection): CoreConnection {
   const inner = (conn as unknown as { connection?: CoreConnection }).connection;
-  if (!inner || typeof inner.query !== 'function') throw new Error(l10n.t('The database driver did not hand over a streaming connection.'));
+  if (!inner || typeof inner.query !== 'function')
+    throw new Error(l10n.t('The database driver did not hand over a streaming connection.'));
   return inner;
 }
 
 /** Column type names by protocol type code (MySQL client/server protocol, ColumnDefinition41.type). */
 const TYPE_NAMES: Record<number, string> = {
-  0: 'DECIMAL', 1: 'TINYINT', 2: 'SMALLINT', 3: 'INT', 4: 'FLOAT', 5: 'DOUBLE', 6: 'NULL', 7: 'TIMESTAMP', 8: 'BIGINT',
-  9: 'MEDIUMINT', 10: 'DATE', 11: 'TIME', 12: 'DATETIME', 13: 'YEAR', 15: 'VARCHAR', 16: 'BIT', 242: 'VECTOR', 245: 'JSON',
-  246: 'DECIMAL', 247: 'ENUM', 248: 'SET', 249: 'TINYBLOB', 250: 'MEDIUMBLOB', 251: 'LONGBLOB', 252: 'BLOB', 253: 'VARCHAR',
-  254: 'CHAR', 255: 'GEOMETRY',
+  0: 'DECIMAL',
+  1: 'TINYINT',
+  2: 'SMALLINT',
+  3: 'INT',
+  4: 'FLOAT',
+  5: 'DOUBLE',
+  6: 'NULL',
+  7: 'TIMESTAMP',
+  8: 'BIGINT',
+  9: 'MEDIUMINT',
+  10: 'DATE',
+  11: 'TIME',
+  12: 'DATETIME',
+  13: 'YEAR',
+  15: 'VARCHAR',
+  16: 'BIT',
+  242: 'VECTOR',
+  245: 'JSON',
+  246: 'DECIMAL',
+  247: 'ENUM',
+  248: 'SET',
+  249: 'TINYBLOB',
+  250: 'MEDIUMBLOB',
+  251: 'LONGBLOB',
+  252: 'BLOB',
+  253: 'VARCHAR',
+  254: 'CHAR',
+  255: 'GEOMETRY',
 };
 function typeName(columnType: number): string {
   return TYPE_NAMES[columnType] ?? String(columnType);
@@ -121,7 +146,14 @@ export function toCell(v: unknown): Cell {
 }
 
 /** Query options shared by the grid and the exports: arrays, exact numbers, dates as the server wrote them. */
-const QUERY_OPTIONS = { rowsAsArray: true, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true, decimalNumbers: false, nestTables: false };
+const QUERY_OPTIONS = {
+  rowsAsArray: true,
+  dateStrings: true,
+  supportBigNumbers: true,
+  bigNumberStrings: true,
+  decimalNumbers: false,
+  nestTables: false,
+};
 
 export interface RunOptions {
   /** Stops the statement (KILL QUERY) when aborted; the outcome says `stopped: 'cancelled'`. */
@@ -134,7 +166,12 @@ export interface RunOptions {
 }
 
 /** Runs `sql` (one statement) on `conn`, streaming rows into `sink`. Rejects with a StatementError. */
-export function runStatement(conn: Connection, sql: string, sink: RowSink, opts: RunOptions): Promise<StatementOutcome> {
+export function runStatement(
+  conn: Connection,
+  sql: string,
+  sink: RowSink,
+  opts: RunOptions,
+): Promise<StatementOutcome> {
   const started = performance.now();
   const batchRows = opts.batchRows ?? BATCH_ROWS;
   const c = core(conn);
@@ -188,7 +225,16 @@ export function runStatement(conn: Connection, sql: string, sink: RowSink, opts:
     };
     const onAbort = () => stop('cancelled');
     if (opts.signal?.aborted) {
-      reject(new StatementError(l10n.t('The statement was cancelled before it started.'), 'CANCELLED', undefined, undefined, false, 0));
+      reject(
+        new StatementError(
+          l10n.t('The statement was cancelled before it started.'),
+          'CANCELLED',
+          undefined,
+          undefined,
+          false,
+          0,
+        ),
+      );
       return;
     }
     opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -208,7 +254,16 @@ export function runStatement(conn: Connection, sql: string, sink: RowSink, opts:
         resolve({ kind: sawFields ? 'rows' : 'ok', rowCount, elapsedMs: performance.now() - started, stopped });
         return;
       }
-      reject(new StatementError(err.sqlMessage ?? err.message, err.code, err.errno, err.sqlState, Boolean(err.fatal), rowCount));
+      reject(
+        new StatementError(
+          err.sqlMessage ?? err.message,
+          err.code,
+          err.errno,
+          err.sqlState,
+          Boolean(err.fatal),
+          rowCount,
+        ),
+      );
     };
     // A query without callback gets the server's errors; a lost connection (fatal) is reported
     // to the connection instead (mysql2 base/connection.js _notifyError): listen to both.
@@ -266,7 +321,8 @@ export function runStatement(conn: Connection, sql: string, sink: RowSink, opts:
 
 /** Sends `KILL QUERY <threadId>` on a new connection from `connect`, then closes it. */
 export async function killQuery(connect: () => Promise<Connection>, threadId: number): Promise<void> {
-  if (!Number.isSafeInteger(threadId) || threadId <= 0) throw new Error(l10n.t('Cannot stop the statement: {0} is not a connection thread id.', String(threadId)));
+  if (!Number.isSafeInteger(threadId) || threadId <= 0)
+    throw new Error(l10n.t('Cannot stop the statement: {0} is not a connection thread id.', String(threadId)));
   const killer = await connect();
   try {
     await killer.query(`KILL QUERY ${threadId}`);
@@ -328,8 +384,24 @@ export async function exportStatement(
       },
       opts,
     );
-    if (outcome.kind !== 'rows') throw new StatementError(l10n.t('The statement returned no rows to export.'), 'NO_ROWS', undefined, undefined, false, 0);
-    if (outcome.stopped) throw new StatementError(l10n.t('The export was stopped.'), outcome.stopped === 'timeout' ? 'TIMEOUT' : 'CANCELLED', undefined, undefined, false, outcome.rowCount);
+    if (outcome.kind !== 'rows')
+      throw new StatementError(
+        l10n.t('The statement returned no rows to export.'),
+        'NO_ROWS',
+        undefined,
+        undefined,
+        false,
+        0,
+      );
+    if (outcome.stopped)
+      throw new StatementError(
+        l10n.t('The export was stopped.'),
+        outcome.stopped === 'timeout' ? 'TIMEOUT' : 'CANCELLED',
+        undefined,
+        undefined,
+        false,
+        outcome.rowCount,
+      );
     if (format === 'json') await write(first ? ']\n' : '\n]\n');
     out.end();
     await once(out, 'finish');

@@ -33,7 +33,10 @@ interface TableRow {
 /** The tables and views of a schema, for the schema node of a connected instance. */
 export async function loadSchemaObjects(parent: TreeNode, session: DbSession, schema: string): Promise<TreeNode[]> {
   const [rows] = await withConnection(session, (c) =>
-    c.query('SELECT TABLE_NAME, TABLE_TYPE, TABLE_ROWS, ENGINE, TABLE_COMMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME', [schema]),
+    c.query(
+      'SELECT TABLE_NAME, TABLE_TYPE, TABLE_ROWS, ENGINE, TABLE_COMMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME',
+      [schema],
+    ),
   );
   return (rows as TableRow[]).map((t) => new DbTableNode(parent, session, schema, t));
 }
@@ -66,7 +69,9 @@ export class DbTableNode extends FolderNode {
 
   protected override describe(): string | undefined {
     if (this.isView) return vscode.l10n.t('view');
-    return this.row.TABLE_ROWS === null || this.row.TABLE_ROWS === undefined ? undefined : vscode.l10n.t('~{0} rows', Number(this.row.TABLE_ROWS).toLocaleString(vscode.env.language));
+    return this.row.TABLE_ROWS === null || this.row.TABLE_ROWS === undefined
+      ? undefined
+      : vscode.l10n.t('~{0} rows', Number(this.row.TABLE_ROWS).toLocaleString(vscode.env.language));
   }
 
   protected override tooltip(): vscode.MarkdownString {
@@ -93,7 +98,9 @@ export class DbTableNode extends FolderNode {
       return { columns: cols as any[], indexes: idx as any[] };
     });
     const nodes: TreeNode[] = columns.map((col) => {
-      const parts = [col.COLUMN_TYPE, col.IS_NULLABLE === 'NO' ? 'NOT NULL' : 'NULL', col.COLUMN_KEY, col.EXTRA].filter(Boolean);
+      const parts = [col.COLUMN_TYPE, col.IS_NULLABLE === 'NO' ? 'NOT NULL' : 'NULL', col.COLUMN_KEY, col.EXTRA].filter(
+        Boolean,
+      );
       return new LeafNode(this, `${this.id}/column/${col.COLUMN_NAME}`, col.COLUMN_NAME, {
         icon: col.COLUMN_KEY === 'PRI' ? 'key' : 'symbol-field',
         description: parts.join(' · '),
@@ -115,7 +122,14 @@ export class DbTableNode extends FolderNode {
       nodes.push(
         new LeafNode(this, `${this.id}/index/${ix.INDEX_NAME}`, ix.INDEX_NAME, {
           icon: 'list-ordered',
-          description: [`(${ix.COLS})`, ix.INDEX_NAME === 'PRIMARY' ? vscode.l10n.t('primary key') : unique ? vscode.l10n.t('unique index') : vscode.l10n.t('index')].join(' · '),
+          description: [
+            `(${ix.COLS})`,
+            ix.INDEX_NAME === 'PRIMARY'
+              ? vscode.l10n.t('primary key')
+              : unique
+                ? vscode.l10n.t('unique index')
+                : vscode.l10n.t('index'),
+          ].join(' · '),
           contextValue: 'rds.db.index',
           copyValue: ix.INDEX_NAME,
         }),
@@ -128,9 +142,12 @@ export class DbTableNode extends FolderNode {
 /** `SHOW CREATE TABLE` / `SHOW CREATE VIEW` of a table node. */
 export async function createStatement(node: DbTableNode): Promise<string> {
   const what = node.isView ? 'VIEW' : 'TABLE';
-  const [rows] = await withConnection(node.session, (c) => c.query(`SHOW CREATE ${what} ${quoteIdent(node.schema)}.${quoteIdent(node.table)}`));
+  const [rows] = await withConnection(node.session, (c) =>
+    c.query(`SHOW CREATE ${what} ${quoteIdent(node.schema)}.${quoteIdent(node.table)}`),
+  );
   const row = (rows as Array<Record<string, string>>)[0] ?? {};
   const text = row['Create Table'] ?? row['Create View'];
-  if (!text) throw new Error(vscode.l10n.t('The server returned no CREATE statement for {0}.{1}.', node.schema, node.table));
+  if (!text)
+    throw new Error(vscode.l10n.t('The server returned no CREATE statement for {0}.{1}.', node.schema, node.table));
   return `${text};\n`;
 }

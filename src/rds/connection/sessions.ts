@@ -23,7 +23,8 @@ export interface OpenSessionOptions {
   schema?: string;
 }
 
-export const sessionId = (profileId: string, instanceId: string, user: string): string => `${profileId}/${instanceId}/${user}`;
+export const sessionId = (profileId: string, instanceId: string, user: string): string =>
+  `${profileId}/${instanceId}/${user}`;
 
 class Session implements DbSession {
   readonly id: string;
@@ -60,7 +61,10 @@ class Session implements DbSession {
   }
 
   async connect(): Promise<Connection> {
-    if (this.done) throw new Error(vscode.l10n.t('The connection to {0} as {1} has ended. Connect again.', this.target.instanceName, this.user));
+    if (this.done)
+      throw new Error(
+        vscode.l10n.t('The connection to {0} as {1} has ended. Connect again.', this.target.instanceName, this.user),
+      );
     const options: ConnectionOptions = {
       host: this.endpoint.host,
       port: this.endpoint.port,
@@ -80,7 +84,13 @@ class Session implements DbSession {
     try {
       conn = await loadDriver().createConnection(options);
     } catch (err) {
-      throw describeConnectFailure(err, { user: this.user, host: this.endpoint.host, port: this.endpoint.port, schema: this.schema, tls: !!this.ssl });
+      throw describeConnectFailure(err, {
+        user: this.user,
+        host: this.endpoint.host,
+        port: this.endpoint.port,
+        schema: this.schema,
+        tls: !!this.ssl,
+      });
     }
     this.open.add(conn);
     // A connection the caller ended, or one the server dropped, is no longer ours to close.
@@ -88,7 +98,9 @@ class Session implements DbSession {
     conn.once('error', () => this.open.delete(conn));
     if (this.done) {
       conn.destroy();
-      throw new Error(vscode.l10n.t('The connection to {0} as {1} has ended. Connect again.', this.target.instanceName, this.user));
+      throw new Error(
+        vscode.l10n.t('The connection to {0} as {1} has ended. Connect again.', this.target.instanceName, this.user),
+      );
     }
     return conn;
   }
@@ -122,7 +134,9 @@ export class DbSessionManager implements DbSessions, vscode.Disposable {
 
   /** The sessions of one instance (the schema tree expands when there is one). */
   forInstance(profileId: string, instanceId: string): DbSession[] {
-    return [...this.sessions.values()].filter((s) => s.target.profileId === profileId && s.target.instanceId === instanceId);
+    return [...this.sessions.values()].filter(
+      (s) => s.target.profileId === profileId && s.target.instanceId === instanceId,
+    );
   }
 
   /**
@@ -140,7 +154,13 @@ export class DbSessionManager implements DbSessions, vscode.Disposable {
     try {
       await probe.query('SELECT 1');
     } catch (err) {
-      throw describeConnectFailure(err, { user: opts.user, host: opts.endpoint.host, port: opts.endpoint.port, schema: opts.schema, tls: !!opts.ssl });
+      throw describeConnectFailure(err, {
+        user: opts.user,
+        host: opts.endpoint.host,
+        port: opts.endpoint.port,
+        schema: opts.schema,
+        tls: !!opts.ssl,
+      });
     } finally {
       probe.destroy();
     }

@@ -96,7 +96,10 @@ export function splitStatements(sql: string): Statement[] {
       const end = lineEnd(sql, i);
       const m = DELIMITER_LINE.exec(masked.slice(i, end).replace(/\r$/, ''));
       if (m) {
-        delimiter = sql.slice(i, end).trim().split(/[ \t]+/)[1];
+        delimiter = sql
+          .slice(i, end)
+          .trim()
+          .split(/[ \t]+/)[1];
         i = end + 1;
         start = i;
         continue;

@@ -31,8 +31,18 @@ function optionValue(v: string): string {
 }
 
 /** The [client] option file of a session; `loose-` options are ignored by a client that lacks them. */
-export function optionFile(s: Pick<DbSession, 'user' | 'endpoint' | 'schema'>, password: string, tls: { use: boolean; settings: DbTlsSettings }): string {
-  const lines = ['[client]', `user=${optionValue(s.user)}`, `password=${optionValue(password)}`, `host=${optionValue(s.endpoint.host)}`, `port=${s.endpoint.port}`];
+export function optionFile(
+  s: Pick<DbSession, 'user' | 'endpoint' | 'schema'>,
+  password: string,
+  tls: { use: boolean; settings: DbTlsSettings },
+): string {
+  const lines = [
+    '[client]',
+    `user=${optionValue(s.user)}`,
+    `password=${optionValue(password)}`,
+    `host=${optionValue(s.endpoint.host)}`,
+    `port=${s.endpoint.port}`,
+  ];
   if (s.schema) lines.push(`database=${optionValue(s.schema)}`);
   if (tls.use) {
     // MariaDB's client and MySQL's spell "verify the server" differently.
@@ -44,10 +54,19 @@ export function optionFile(s: Pick<DbSession, 'user' | 'endpoint' | 'schema'>, p
   return `${lines.join('\n')}\n`;
 }
 
-export async function openTerminal(s: DbSession & { usesTls?: boolean }, password: string, settings: DbTlsSettings, log: Log): Promise<vscode.Terminal> {
+export async function openTerminal(
+  s: DbSession & { usesTls?: boolean },
+  password: string,
+  settings: DbTlsSettings,
+  log: Log,
+): Promise<vscode.Terminal> {
   const client = findClient();
   if (!client) {
-    throw new Error(vscode.l10n.t('Neither the mariadb nor the mysql command-line client is installed. Install it (Debian and Ubuntu: sudo apt-get install mariadb-client) and try again.'));
+    throw new Error(
+      vscode.l10n.t(
+        'Neither the mariadb nor the mysql command-line client is installed. Install it (Debian and Ubuntu: sudo apt-get install mariadb-client) and try again.',
+      ),
+    );
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'nhncloud-db-'));
   const file = path.join(dir, 'client.cnf');

@@ -21,20 +21,34 @@ export function dbTlsSettings(): DbTlsSettings {
 }
 
 /** The `ssl` option of mysql2, or undefined when the user connects without TLS. */
-export async function tlsOptions(tlsOption: string | undefined, settings: DbTlsSettings): Promise<SslOptions | undefined> {
+export async function tlsOptions(
+  tlsOption: string | undefined,
+  settings: DbTlsSettings,
+): Promise<SslOptions | undefined> {
   if (!tlsOption || tlsOption === 'NONE') return undefined;
   const read = async (file: string, setting: string) => {
     try {
       return await readFile(file, 'utf8');
     } catch (e) {
-      throw new Error(vscode.l10n.t('Cannot read {0} named in the setting {1}: {2}', file, setting, (e as NodeJS.ErrnoException).code ?? String(e)));
+      throw new Error(
+        vscode.l10n.t(
+          'Cannot read {0} named in the setting {1}: {2}',
+          file,
+          setting,
+          (e as NodeJS.ErrnoException).code ?? String(e),
+        ),
+      );
     }
   };
   const ssl: SslOptions = { rejectUnauthorized: true, minVersion: 'TLSv1.2' };
   if (settings.caFile) ssl.ca = await read(settings.caFile, 'nhncloud.database.caFile');
   if (tlsOption === 'X509') {
     if (!settings.clientCertFile || !settings.clientKeyFile) {
-      throw new Error(vscode.l10n.t('This DB user (TLS option X509) logs in with a client certificate: name its certificate and key files in the settings nhncloud.database.clientCertFile and nhncloud.database.clientKeyFile.'));
+      throw new Error(
+        vscode.l10n.t(
+          'This DB user (TLS option X509) logs in with a client certificate: name its certificate and key files in the settings nhncloud.database.clientCertFile and nhncloud.database.clientKeyFile.',
+        ),
+      );
     }
     ssl.cert = await read(settings.clientCertFile, 'nhncloud.database.clientCertFile');
     ssl.key = await read(settings.clientKeyFile, 'nhncloud.database.clientKeyFile');

@@ -27,9 +27,12 @@ import { PANEL_VIEW_TYPES, type PanelKind } from '../../panels/viewTypes';
 const panelRegion = (region: Region): PanelTarget['region'] => region as PanelTarget['region'];
 
 /** The node of class `cls` the command was invoked on, or its nearest such ancestor (a metric row → its instance). */
-const nodeOf = <T extends TreeNode>(arg: unknown, cls: abstract new (...args: never[]) => T): T | undefined => (arg instanceof TreeNode ? ancestor(arg, cls) : undefined);
+const nodeOf = <T extends TreeNode>(arg: unknown, cls: abstract new (...args: never[]) => T): T | undefined =>
+  arg instanceof TreeNode ? ancestor(arg, cls) : undefined;
 
-export function createRdsFormsFeature(deps: RdsDeps): Feature & { revive(viewType: string, panel: vscode.WebviewPanel, state: unknown): void } {
+export function createRdsFormsFeature(
+  deps: RdsDeps,
+): Feature & { revive(viewType: string, panel: vscode.WebviewPanel, state: unknown): void } {
   const { services } = deps;
   const instanceTarget = async (arg: unknown, title: string): Promise<PanelTarget> => {
     const t = await instanceFrom(nodeOf(arg, InstanceNode), deps, title);
@@ -37,7 +40,11 @@ export function createRdsFormsFeature(deps: RdsDeps): Feature & { revive(viewTyp
   };
   const commands: Feature['commands'] = {
     'nhncloud.rds.createInstance': async (arg?: unknown) => {
-      const scope = await scopeFrom(arg instanceof TreeNode ? arg : undefined, deps, vscode.l10n.t('Create DB Instance'));
+      const scope = await scopeFrom(
+        arg instanceof TreeNode ? arg : undefined,
+        deps,
+        vscode.l10n.t('Create DB Instance'),
+      );
       CreateInstancePanel.open(services, { region: panelRegion(scope.region) });
     },
     'nhncloud.rds.replicate': async (arg?: unknown) => {
@@ -56,9 +63,17 @@ export function createRdsFormsFeature(deps: RdsDeps): Feature & { revive(viewTyp
           : (
               await pick(
                 [
-                  { label: vscode.l10n.t('From a DB instance'), description: vscode.l10n.t('point in time, binary-log position or one of its backups'), source: 'instance' as const },
+                  {
+                    label: vscode.l10n.t('From a DB instance'),
+                    description: vscode.l10n.t('point in time, binary-log position or one of its backups'),
+                    source: 'instance' as const,
+                  },
                   { label: vscode.l10n.t('From a backup'), source: 'backup' as const },
-                  { label: vscode.l10n.t('From object storage'), description: vscode.l10n.t('a backup file in a container'), source: 'objectStorage' as const },
+                  {
+                    label: vscode.l10n.t('From object storage'),
+                    description: vscode.l10n.t('a backup file in a container'),
+                    source: 'objectStorage' as const,
+                  },
                 ],
                 { title },
               )
@@ -67,10 +82,18 @@ export function createRdsFormsFeature(deps: RdsDeps): Feature & { revive(viewTyp
         const scope = await scopeFrom(undefined, deps, title);
         RestorePanel.open(services, { region: panelRegion(scope.region), source });
       } else if (source === 'instance') {
-        RestorePanel.open(services, { ...(await instanceTarget(instanceNode, vscode.l10n.t('Instance to restore'))), source });
+        RestorePanel.open(services, {
+          ...(await instanceTarget(instanceNode, vscode.l10n.t('Instance to restore'))),
+          source,
+        });
       } else {
         const { scope, backup } = await backupFrom(backupNode, deps, vscode.l10n.t('Backup to restore'));
-        RestorePanel.open(services, { region: panelRegion(scope.region), id: backup.backupId, label: backup.backupName, source });
+        RestorePanel.open(services, {
+          region: panelRegion(scope.region),
+          id: backup.backupId,
+          label: backup.backupName,
+          source,
+        });
       }
     },
     'nhncloud.rds.editParameters': async (arg?: unknown) => {
@@ -78,15 +101,32 @@ export function createRdsFormsFeature(deps: RdsDeps): Feature & { revive(viewTyp
       const instance = nodeOf(arg, InstanceNode);
       if (instance) {
         const t = await instanceFrom(instance, deps, vscode.l10n.t('Parameter group'));
-        if (t.data.parameterGroupId) ParameterGroupPanel.open(services, { region: panelRegion(t.region), id: t.data.parameterGroupId });
+        if (t.data.parameterGroupId)
+          ParameterGroupPanel.open(services, { region: panelRegion(t.region), id: t.data.parameterGroupId });
         return;
       }
-      const { scope, group } = await parameterGroupFrom(nodeOf(arg, ParameterGroupNode), deps, vscode.l10n.t('Parameter group'));
-      ParameterGroupPanel.open(services, { region: panelRegion(scope.region), id: group.parameterGroupId, label: group.parameterGroupName });
+      const { scope, group } = await parameterGroupFrom(
+        nodeOf(arg, ParameterGroupNode),
+        deps,
+        vscode.l10n.t('Parameter group'),
+      );
+      ParameterGroupPanel.open(services, {
+        region: panelRegion(scope.region),
+        id: group.parameterGroupId,
+        label: group.parameterGroupName,
+      });
     },
     'nhncloud.rds.editSecurityGroupRules': async (arg?: unknown) => {
-      const { scope, group } = await securityGroupFrom(nodeOf(arg, SecurityGroupNode), deps, vscode.l10n.t('DB security group'));
-      SecurityGroupPanel.open(services, { region: panelRegion(scope.region), id: group.dbSecurityGroupId, label: group.dbSecurityGroupName });
+      const { scope, group } = await securityGroupFrom(
+        nodeOf(arg, SecurityGroupNode),
+        deps,
+        vscode.l10n.t('DB security group'),
+      );
+      SecurityGroupPanel.open(services, {
+        region: panelRegion(scope.region),
+        id: group.dbSecurityGroupId,
+        label: group.dbSecurityGroupName,
+      });
     },
     'nhncloud.rds.showMetrics': async (arg?: unknown) => {
       MetricsPanel.open(services, await instanceTarget(arg, vscode.l10n.t('Instance')));

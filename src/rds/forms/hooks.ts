@@ -20,7 +20,19 @@ export function rdsTreeId(services: Services, region: Region, dbInstanceId?: str
 }
 
 /** Hands a job to the explorer's tracker (when present) so it is listed and its nodes refresh. */
-export function registerJob(services: Services, region: Region, jobId: string, title: string, dbInstanceId?: string): void {
+export function registerJob(
+  services: Services,
+  region: Region,
+  jobId: string,
+  title: string,
+  dbInstanceId?: string,
+): void {
   const root = rdsTreeId(services, region);
-  rdsFormHooks.trackJob?.({ jobId, region, title, nodeId: dbInstanceId ? rdsTreeId(services, region, dbInstanceId) : undefined, refreshIds: root ? [root] : [] });
+  rdsFormHooks.trackJob?.({
+    jobId,
+    region,
+    title,
+    nodeId: dbInstanceId ? rdsTreeId(services, region, dbInstanceId) : undefined,
+    refreshIds: root ? [root] : [],
+  });
 }

@@ -39,7 +39,12 @@ export abstract class RdsRootNode extends ServiceRootNode<RdsClient> {
   projectMembers(): Promise<Map<string, { memberName?: string; emailAddress?: string }>> {
     this.members ??= this.client()
       .then((c) => c.listProjectMembers())
-      .then((r: any) => new Map<string, { memberName?: string; emailAddress?: string }>((r?.members ?? []).map((m: any) => [m.memberId, m])))
+      .then(
+        (r: any) =>
+          new Map<string, { memberName?: string; emailAddress?: string }>(
+            (r?.members ?? []).map((m: any) => [m.memberId, m]),
+          ),
+      )
       .catch(() => new Map());
     return this.members;
   }

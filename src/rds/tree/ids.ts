@@ -5,9 +5,11 @@ import type { Region } from '../../client/endpoints';
 import { serviceRootId } from '../../shared/tree/serviceRoot';
 
 /** The folders directly under "RDS for MySQL". */
-export type RdsRootFolder = 'instance' | 'backup' | 'parameterGroup' | 'securityGroup' | 'userGroup' | 'notificationGroup' | 'event' | 'catalog';
+export type RdsRootFolder =
+  'instance' | 'backup' | 'parameterGroup' | 'securityGroup' | 'userGroup' | 'notificationGroup' | 'event' | 'catalog';
 /** The folders under a DB instance. */
-export type RdsInstanceFolder = 'users' | 'schemas' | 'logs' | 'storage' | 'backupInfo' | 'network' | 'metrics' | 'backups' | 'parameterGroup';
+export type RdsInstanceFolder =
+  'users' | 'schemas' | 'logs' | 'storage' | 'backupInfo' | 'network' | 'metrics' | 'backups' | 'parameterGroup';
 
 export const rdsIds = {
   root: (profileId: string, region: Region): string => serviceRootId(profileId, region, 'rds'),

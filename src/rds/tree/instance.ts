@@ -6,7 +6,17 @@ import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, LeafNode, TreeNode, themeIcon } from '../../shared/tree/nodes';
 import { RdsFolderNode, StaticFolderNode, mapLimit, rdsRoot, when } from './base';
 import { BackupNode, backupPage } from './resources';
-import { ROLE_LABEL, formatBytes, groupInstances, instanceContextValue, instanceRole, instanceStatusView, isBusy, statusColour, versionLabel } from './state';
+import {
+  ROLE_LABEL,
+  formatBytes,
+  groupInstances,
+  instanceContextValue,
+  instanceRole,
+  instanceStatusView,
+  isBusy,
+  statusColour,
+  versionLabel,
+} from './state';
 import type { DbInstance } from './types';
 import { formatDateTime } from '../../shared/l10n';
 import { rdsIds } from './ids';
@@ -70,11 +80,17 @@ export class InstancesFolderNode extends FolderNode {
     // Drawn from the list alone (name, status, type, progress, version, group: label, icon,
     // description and the role and HA parts of contextValue). Reading each detail first made
     // 1,000 instances cost 1,000 requests before anything was drawn.
-    const ha = new Set<string>((groups?.dbInstanceGroups ?? []).filter((g: any) => g.replicationType === 'HIGH_AVAILABILITY').map((g: any) => g.dbInstanceGroupId));
+    const ha = new Set<string>(
+      (groups?.dbInstanceGroups ?? [])
+        .filter((g: any) => g.replicationType === 'HIGH_AVAILABILITY')
+        .map((g: any) => g.dbInstanceGroupId),
+    );
     this.count = items.length;
     this.details.clear();
     const nodes = groupInstances(items, ha).map((e) =>
-      e.kind === 'instance' ? new InstanceNode(this, e.instance, e.groupSize, e.ha) : new InstanceGroupNode(this, e.groupId, e.members, e.ha),
+      e.kind === 'instance'
+        ? new InstanceNode(this, e.instance, e.groupSize, e.ha)
+        : new InstanceGroupNode(this, e.groupId, e.members, e.ha),
     );
     const generation = this.bump();
     const timer = setTimeout(() => void this.readDetails(generation, rds, items, nodes), DETAIL_DELAY_MS);
@@ -87,7 +103,12 @@ export class InstancesFolderNode extends FolderNode {
    * feed the menus: read them in the background, a few at a time, and redraw only the rows whose
    * contextValue changed. Commands re-read the detail anyway; a failed read keeps the list entry.
    */
-  private async readDetails(generation: number, rds: RdsClient, items: readonly DbInstance[], nodes: readonly TreeNode[]): Promise<void> {
+  private async readDetails(
+    generation: number,
+    rds: RdsClient,
+    items: readonly DbInstance[],
+    nodes: readonly TreeNode[],
+  ): Promise<void> {
     const top = new Map<string, InstanceNode>();
     const groupOf = new Map<string, InstanceGroupNode>();
     for (const n of nodes) {
@@ -134,10 +155,14 @@ export class InstanceGroupNode extends FolderNode {
   }
   override mayContain(id: string): boolean {
     const rdsId = rdsRoot(this).id;
-    return this.members.some((m) => id === instanceNodeId(rdsId, m.dbInstanceId) || id.startsWith(`${instanceNodeId(rdsId, m.dbInstanceId)}/`));
+    return this.members.some(
+      (m) => id === instanceNodeId(rdsId, m.dbInstanceId) || id.startsWith(`${instanceNodeId(rdsId, m.dbInstanceId)}/`),
+    );
   }
   protected override describe() {
-    return this.ha ? vscode.l10n.t('high availability group · {0} instances', this.members.length) : vscode.l10n.t('replication group · {0} instances', this.members.length);
+    return this.ha
+      ? vscode.l10n.t('high availability group · {0} instances', this.members.length)
+      : vscode.l10n.t('replication group · {0} instances', this.members.length);
   }
   protected override tooltip() {
     return new vscode.MarkdownString(
@@ -154,13 +179,21 @@ export class InstanceGroupNode extends FolderNode {
       .client()
       .then((c) => c.getDbInstanceGroup({ dbInstanceGroupId: this.groupId }))
       .catch(() => undefined);
-    const current = new Map<string, { dbInstanceType?: string; dbInstanceStatus?: string }>(((detail?.dbInstances ?? []) as any[]).map((x) => [x.dbInstanceId, x]));
+    const current = new Map<string, { dbInstanceType?: string; dbInstanceStatus?: string }>(
+      ((detail?.dbInstances ?? []) as any[]).map((x) => [x.dbInstanceId, x]),
+    );
     const details = this.parent instanceof InstancesFolderNode ? this.parent.details : undefined;
     return this.members.map((m) => {
       const d = current.get(m.dbInstanceId);
       const known = details?.get(m.dbInstanceId);
       const base: DbInstance = known ? { ...m, ...known } : m;
-      const merged: DbInstance = d ? { ...base, dbInstanceType: d.dbInstanceType ?? base.dbInstanceType, dbInstanceStatus: d.dbInstanceStatus ?? base.dbInstanceStatus } : base;
+      const merged: DbInstance = d
+        ? {
+            ...base,
+            dbInstanceType: d.dbInstanceType ?? base.dbInstanceType,
+            dbInstanceStatus: d.dbInstanceStatus ?? base.dbInstanceStatus,
+          }
+        : base;
       const node = new InstanceNode(this, merged, this.members.length, this.ha);
       if (known) node.markDetailed();
       return node;
@@ -211,12 +244,18 @@ export class InstanceNode extends FolderNode {
     this.detailed = true;
   }
 
-  /** Merge a detail read in the background; true when the row must be redrawn (contextValue changed). */
+  /**
+   * Merge a detail read in the background; true when the row must be redrawn: its menus
+   * (contextValue) or a detail-only part of its description changed (protection, parameters
+   * waiting to be applied: the list does not carry them, so a row drawn from it lacks them).
+   */
   applyDetail(d: DbInstance): boolean {
-    const before = this.contextValue;
+    const shown = () =>
+      [this.contextValue, !!this.data.useDeletionProtection, !!this.data.needToApplyParameterGroup].join('|');
+    const before = shown();
     this.data = { ...this.data, ...d };
     this.detailed = true;
-    return this.contextValue !== before;
+    return shown() !== before;
   }
 
   private async ensureDetail(): Promise<void> {
@@ -235,9 +274,17 @@ export class InstanceNode extends FolderNode {
     const item = new vscode.TreeItem(i.dbInstanceName, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = this.contextValue;
-    item.iconPath = spinning ? new vscode.ThemeIcon('loading~spin') : themeIcon(this.role === 'replica' ? 'mirror' : 'database', view.colour);
+    item.iconPath = spinning
+      ? new vscode.ThemeIcon('loading~spin')
+      : themeIcon(this.role === 'replica' ? 'mirror' : 'database', view.colour);
     const status = view.spinning ? view.text : job ? `${job.title}...` : view.text;
-    item.description = [status, ROLE_LABEL[this.role], versionLabel(i.dbVersion), i.useDeletionProtection ? vscode.l10n.t('protected') : '', i.needToApplyParameterGroup ? vscode.l10n.t('parameters need apply') : '']
+    item.description = [
+      status,
+      ROLE_LABEL[this.role],
+      versionLabel(i.dbVersion),
+      i.useDeletionProtection ? vscode.l10n.t('protected') : '',
+      i.needToApplyParameterGroup ? vscode.l10n.t('parameters need apply') : '',
+    ]
       .filter(Boolean)
       .join(' · ');
     // A tracked job already polls (and refreshes this node at its end): polling the instance as
@@ -260,9 +307,19 @@ export class InstanceNode extends FolderNode {
         [vscode.l10n.t('Description'), i.description],
         ['ID', i.dbInstanceId],
         [vscode.l10n.t('Group ID'), i.dbInstanceGroupId],
-        [vscode.l10n.t('Deletion protection'), i.useDeletionProtection === undefined ? undefined : i.useDeletionProtection ? vscode.l10n.t('on') : vscode.l10n.t('off')],
+        [
+          vscode.l10n.t('Deletion protection'),
+          i.useDeletionProtection === undefined
+            ? undefined
+            : i.useDeletionProtection
+              ? vscode.l10n.t('on')
+              : vscode.l10n.t('off'),
+        ],
         [vscode.l10n.t('Engine upgrade available'), i.supportDbVersionUpgrade ? vscode.l10n.t('yes') : undefined],
-        [vscode.l10n.t('Parameter group'), i.needToApplyParameterGroup ? vscode.l10n.t('changes wait to be applied') : undefined],
+        [
+          vscode.l10n.t('Parameter group'),
+          i.needToApplyParameterGroup ? vscode.l10n.t('changes wait to be applied') : undefined,
+        ],
         [vscode.l10n.t('Created'), i.createdYmdt],
       ]),
     );
@@ -289,29 +346,73 @@ export class InstanceNode extends FolderNode {
     await this.ensureDetail();
     const id = this.data.dbInstanceId;
     return [
-      new RdsFolderNode(this, 'users', vscode.l10n.t('DB Users'), 'rds.folder.dbUsers', 'person', async (rds, self) => {
-        const r: any = await rds.listDbUsers({ dbInstanceId: id });
-        return (r?.dbUsers ?? []).map((u: any) => new DbUserNode(self, u));
-      }, { emptyText: vscode.l10n.t('No DB user') }),
-      new RdsFolderNode(this, 'schemas', vscode.l10n.t('DB Schemas'), 'rds.folder.dbSchemas', 'symbol-namespace', async (rds, self) => {
-        const r: any = await rds.listDbSchemas({ dbInstanceId: id });
-        return (r?.dbSchemas ?? []).map((s: any) => new DbSchemaNode(self, s));
-      }, { emptyText: vscode.l10n.t('No DB schema') }),
-      new RdsFolderNode(this, 'logs', vscode.l10n.t('Log Files'), 'rds.folder.logFiles', 'output', async (rds, self) => {
-        const r: any = await rds.listLogFiles({ dbInstanceId: id });
-        const byType = new Map<string, any[]>();
-        for (const f of r?.logFiles ?? []) byType.set(f.logFileType, [...(byType.get(f.logFileType) ?? []), f]);
-        return [...byType.entries()]
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([type, files]) => new StaticFolderNode(self, `${self.id}/${type}`, type, 'rds.logType', 'files', (dir) =>
-            files.map((f) => new LeafNode(dir, `${dir.id}/${f.logFileName}`, f.logFileName, {
-              icon: 'file',
-              description: `${formatBytes(f.logFileSize)} · ${when(f.createdYmdt)}`,
-              contextValue: 'rds.logFile',
-              copyValue: f.logFileName,
-              tooltip: new vscode.MarkdownString(mdFields(f.logFileName, [[vscode.l10n.t('Type'), f.logFileType], [vscode.l10n.t('Size'), formatBytes(f.logFileSize)], [vscode.l10n.t('Created'), f.createdYmdt]])),
-            })), String(files.length)));
-      }, { emptyText: vscode.l10n.t('No log file') }),
+      new RdsFolderNode(
+        this,
+        'users',
+        vscode.l10n.t('DB Users'),
+        'rds.folder.dbUsers',
+        'person',
+        async (rds, self) => {
+          const r: any = await rds.listDbUsers({ dbInstanceId: id });
+          return (r?.dbUsers ?? []).map((u: any) => new DbUserNode(self, u));
+        },
+        { emptyText: vscode.l10n.t('No DB user') },
+      ),
+      new RdsFolderNode(
+        this,
+        'schemas',
+        vscode.l10n.t('DB Schemas'),
+        'rds.folder.dbSchemas',
+        'symbol-namespace',
+        async (rds, self) => {
+          const r: any = await rds.listDbSchemas({ dbInstanceId: id });
+          return (r?.dbSchemas ?? []).map((s: any) => new DbSchemaNode(self, s));
+        },
+        { emptyText: vscode.l10n.t('No DB schema') },
+      ),
+      new RdsFolderNode(
+        this,
+        'logs',
+        vscode.l10n.t('Log Files'),
+        'rds.folder.logFiles',
+        'output',
+        async (rds, self) => {
+          const r: any = await rds.listLogFiles({ dbInstanceId: id });
+          const byType = new Map<string, any[]>();
+          for (const f of r?.logFiles ?? []) byType.set(f.logFileType, [...(byType.get(f.logFileType) ?? []), f]);
+          return [...byType.entries()]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(
+              ([type, files]) =>
+                new StaticFolderNode(
+                  self,
+                  `${self.id}/${type}`,
+                  type,
+                  'rds.logType',
+                  'files',
+                  (dir) =>
+                    files.map(
+                      (f) =>
+                        new LeafNode(dir, `${dir.id}/${f.logFileName}`, f.logFileName, {
+                          icon: 'file',
+                          description: `${formatBytes(f.logFileSize)} · ${when(f.createdYmdt)}`,
+                          contextValue: 'rds.logFile',
+                          copyValue: f.logFileName,
+                          tooltip: new vscode.MarkdownString(
+                            mdFields(f.logFileName, [
+                              [vscode.l10n.t('Type'), f.logFileType],
+                              [vscode.l10n.t('Size'), formatBytes(f.logFileSize)],
+                              [vscode.l10n.t('Created'), f.createdYmdt],
+                            ]),
+                          ),
+                        }),
+                    ),
+                  String(files.length),
+                ),
+            );
+        },
+        { emptyText: vscode.l10n.t('No log file') },
+      ),
       new InstanceBackupsNode(this),
       new RdsFolderNode(this, 'storage', vscode.l10n.t('Storage'), 'rds.storageInfo', 'database', async (rds, self) => {
         const s: any = await rds.getStorageInfo({ dbInstanceId: id });
@@ -321,46 +422,90 @@ export class InstanceNode extends FolderNode {
           info(self, 'status', vscode.l10n.t('Status'), s.storageStatus),
         ];
       }),
-      new RdsFolderNode(this, 'backupInfo', vscode.l10n.t('Backup Settings'), 'rds.backupInfo', 'history', async (rds, self) => {
-        const b: any = await rds.getBackupInfo({ dbInstanceId: id });
-        return [
-          info(self, 'period', vscode.l10n.t('Retention'), vscode.l10n.t('{0} days', String(b.backupPeriod))),
-          info(self, 'schedules', vscode.l10n.t('Window'), (b.backupSchedules ?? []).map((s: any) => `${s.backupWndBgnTime} (${s.backupWndDuration})`).join(', ') || vscode.l10n.t('none')),
-          info(self, 'ftwrl', vscode.l10n.t('FTWRL wait timeout'), `${b.ftwrlWaitTimeout} s`),
-          info(self, 'retry', vscode.l10n.t('Retries'), String(b.backupRetryCount)),
-          info(self, 'replication', vscode.l10n.t('Cross-region copy'), b.replicationRegion ?? vscode.l10n.t('off')),
-          info(self, 'lock', vscode.l10n.t('Backup lock'), b.useBackupLock ? vscode.l10n.t('on') : vscode.l10n.t('off')),
-        ];
-      }),
+      new RdsFolderNode(
+        this,
+        'backupInfo',
+        vscode.l10n.t('Backup Settings'),
+        'rds.backupInfo',
+        'history',
+        async (rds, self) => {
+          const b: any = await rds.getBackupInfo({ dbInstanceId: id });
+          return [
+            info(self, 'period', vscode.l10n.t('Retention'), vscode.l10n.t('{0} days', String(b.backupPeriod))),
+            info(
+              self,
+              'schedules',
+              vscode.l10n.t('Window'),
+              (b.backupSchedules ?? []).map((s: any) => `${s.backupWndBgnTime} (${s.backupWndDuration})`).join(', ') ||
+                vscode.l10n.t('none'),
+            ),
+            info(self, 'ftwrl', vscode.l10n.t('FTWRL wait timeout'), `${b.ftwrlWaitTimeout} s`),
+            info(self, 'retry', vscode.l10n.t('Retries'), String(b.backupRetryCount)),
+            info(self, 'replication', vscode.l10n.t('Cross-region copy'), b.replicationRegion ?? vscode.l10n.t('off')),
+            info(
+              self,
+              'lock',
+              vscode.l10n.t('Backup lock'),
+              b.useBackupLock ? vscode.l10n.t('on') : vscode.l10n.t('off'),
+            ),
+          ];
+        },
+      ),
       new RdsFolderNode(this, 'network', vscode.l10n.t('Network'), 'rds.networkInfo', 'globe', async (rds, self) => {
         const n: any = await rds.getNetworkInfo({ dbInstanceId: id });
         const port = this.data.dbPort;
         return [
           info(self, 'az', vscode.l10n.t('Availability zone'), n.availabilityZone),
-          info(self, 'subnet', vscode.l10n.t('Subnet'), n.subnet ? `${n.subnet.subnetName} (${n.subnet.subnetCidr})` : ''),
+          info(
+            self,
+            'subnet',
+            vscode.l10n.t('Subnet'),
+            n.subnet ? `${n.subnet.subnetName} (${n.subnet.subnetCidr})` : '',
+          ),
           ...(n.endPoints ?? []).map((e: any, k: number) => {
             const external = e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC';
             return new LeafNode(self, `${self.id}/endpoint/${k}`, e.domain || e.ipAddress, {
               icon: external ? 'globe' : 'home',
-              description: external ? vscode.l10n.t('{0} · external', e.ipAddress ?? '') : vscode.l10n.t('{0} · internal', e.ipAddress ?? ''),
+              description: external
+                ? vscode.l10n.t('{0} · external', e.ipAddress ?? '')
+                : vscode.l10n.t('{0} · internal', e.ipAddress ?? ''),
               contextValue: 'rds.endpoint',
               copyValue: port ? `${e.domain || e.ipAddress}:${port}` : e.domain || e.ipAddress,
-              tooltip: new vscode.MarkdownString(mdFields(e.domain ?? '', [[vscode.l10n.t('IP address'), e.ipAddress], [vscode.l10n.t('Type'), e.endPointType], [vscode.l10n.t('Port'), port]])),
+              tooltip: new vscode.MarkdownString(
+                mdFields(e.domain ?? '', [
+                  [vscode.l10n.t('IP address'), e.ipAddress],
+                  [vscode.l10n.t('Type'), e.endPointType],
+                  [vscode.l10n.t('Port'), port],
+                ]),
+              ),
             });
           }),
         ];
       }),
       new ParameterGroupRefNode(this),
-      new RdsFolderNode(this, 'metrics', vscode.l10n.t('Metrics'), 'rds.folder.metrics', 'graph', async (rds, self) => loadMetrics(rds, self, id), {
-        emptyText: vscode.l10n.t('No metric value in the last 10 minutes'),
-        tooltip: vscode.l10n.t('Latest values of the last 10 minutes'),
-      }),
+      new RdsFolderNode(
+        this,
+        'metrics',
+        vscode.l10n.t('Metrics'),
+        'rds.folder.metrics',
+        'graph',
+        async (rds, self) => loadMetrics(rds, self, id),
+        {
+          emptyText: vscode.l10n.t('No metric value in the last 10 minutes'),
+          tooltip: vscode.l10n.t('Latest values of the last 10 minutes'),
+        },
+      ),
     ];
   }
 }
 
 function info(parent: TreeNode, key: string, label: string, value: string | undefined): LeafNode {
-  return new LeafNode(parent, `${parent.id}/${key}`, label, { description: value ?? '', contextValue: 'rds.info', copyValue: value, icon: 'info' });
+  return new LeafNode(parent, `${parent.id}/${key}`, label, {
+    description: value ?? '',
+    contextValue: 'rds.info',
+    copyValue: value,
+    icon: 'info',
+  });
 }
 
 function ymdt(d: Date): string {
@@ -374,7 +519,9 @@ async function loadMetrics(rds: RdsClient, self: TreeNode, dbInstanceId: string)
   if (!names.length) return [];
   const to = new Date();
   const from = new Date(to.getTime() - 10 * 60 * 1000);
-  const s: any = await rds.getMetricStatistics({ query: { dbInstanceId, measureNames: names, from: ymdt(from), to: ymdt(to), interval: 1 } });
+  const s: any = await rds.getMetricStatistics({
+    query: { dbInstanceId, measureNames: names, from: ymdt(from), to: ymdt(to), interval: 1 },
+  });
   return (s?.metricStatistics ?? []).map((st: any) => {
     const values: Array<[number, string]> = st.values ?? [];
     const last = values[values.length - 1];
@@ -382,7 +529,15 @@ async function loadMetrics(rds: RdsClient, self: TreeNode, dbInstanceId: string)
       icon: 'pulse',
       description: last ? `${last[1]}${st.unit ? ` ${st.unit}` : ''}` : vscode.l10n.t('no data'),
       contextValue: 'rds.metric',
-      tooltip: last ? vscode.l10n.t('{0}: {1} {2} at {3}', st.measureName, last[1], st.unit ?? '', formatDateTime(new Date(last[0] * 1000))) : undefined,
+      tooltip: last
+        ? vscode.l10n.t(
+            '{0}: {1} {2} at {3}',
+            st.measureName,
+            last[1],
+            st.unit ?? '',
+            formatDateTime(new Date(last[0] * 1000)),
+          )
+        : undefined,
     });
   });
 }
@@ -434,7 +589,15 @@ export class ParameterGroupRefNode extends TreeNode {
     item.iconPath = themeIcon('settings', needsApply ? 'yellow' : statusColour('STABLE'));
     item.contextValue = `rds.instanceParameterGroup${needsApply ? '.needsApply' : ''}`;
     item.tooltip = new vscode.MarkdownString(
-      mdFields(name, [[vscode.l10n.t('Parameter group ID'), i.parameterGroupId], [vscode.l10n.t('State'), needsApply ? vscode.l10n.t('changes wait to be applied (restart the instance or apply from Modify)') : vscode.l10n.t('applied')]]),
+      mdFields(name, [
+        [vscode.l10n.t('Parameter group ID'), i.parameterGroupId],
+        [
+          vscode.l10n.t('State'),
+          needsApply
+            ? vscode.l10n.t('changes wait to be applied (restart the instance or apply from Modify)')
+            : vscode.l10n.t('applied'),
+        ],
+      ]),
     );
     return item;
   }
@@ -445,7 +608,16 @@ export class DbUserNode extends TreeNode {
   readonly label: string;
   constructor(
     parent: TreeNode,
-    readonly data: { dbUserId: string; dbUserName: string; host: string; authorityType: string; dbUserStatus: string; authenticationPlugin?: string; tlsOption?: string; createdYmdt?: string },
+    readonly data: {
+      dbUserId: string;
+      dbUserName: string;
+      host: string;
+      authorityType: string;
+      dbUserStatus: string;
+      authenticationPlugin?: string;
+      tlsOption?: string;
+      createdYmdt?: string;
+    },
   ) {
     super();
     this.parent = parent;
@@ -462,9 +634,23 @@ export class DbUserNode extends TreeNode {
     item.id = this.id;
     item.contextValue = `rds.dbUser.${u.dbUserStatus.toLowerCase()}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('person');
-    item.description = [u.authorityType, busy ? u.dbUserStatus : '', u.authenticationPlugin, u.tlsOption && u.tlsOption !== 'NONE' ? u.tlsOption : ''].filter(Boolean).join(' · ');
+    item.description = [
+      u.authorityType,
+      busy ? u.dbUserStatus : '',
+      u.authenticationPlugin,
+      u.tlsOption && u.tlsOption !== 'NONE' ? u.tlsOption : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
     item.tooltip = new vscode.MarkdownString(
-      mdFields(this.label, [[vscode.l10n.t('Authority'), u.authorityType], [vscode.l10n.t('Status'), u.dbUserStatus], [vscode.l10n.t('Plugin'), u.authenticationPlugin], ['TLS', u.tlsOption], ['ID', u.dbUserId], [vscode.l10n.t('Created'), u.createdYmdt]]),
+      mdFields(this.label, [
+        [vscode.l10n.t('Authority'), u.authorityType],
+        [vscode.l10n.t('Status'), u.dbUserStatus],
+        [vscode.l10n.t('Plugin'), u.authenticationPlugin],
+        ['TLS', u.tlsOption],
+        ['ID', u.dbUserId],
+        [vscode.l10n.t('Created'), u.createdYmdt],
+      ]),
     );
     return item;
   }
@@ -506,11 +692,19 @@ export class DbSchemaNode extends FolderNode {
     const busy = s.dbSchemaStatus !== 'STABLE';
     const connected = !busy && !!this.session();
     const item = this.folderItem();
-    item.collapsibleState = connected ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+    item.collapsibleState = connected
+      ? vscode.TreeItemCollapsibleState.Collapsed
+      : vscode.TreeItemCollapsibleState.None;
     item.contextValue = `rds.dbSchema.${s.dbSchemaStatus.toLowerCase()}${connected ? '.connected' : ''}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('symbol-namespace');
     item.description = busy ? s.dbSchemaStatus : connected ? vscode.l10n.t('connected') : when(s.createdYmdt);
-    item.tooltip = new vscode.MarkdownString(mdFields(s.dbSchemaName, [[vscode.l10n.t('Status'), s.dbSchemaStatus], ['ID', s.dbSchemaId], [vscode.l10n.t('Created'), s.createdYmdt]]));
+    item.tooltip = new vscode.MarkdownString(
+      mdFields(s.dbSchemaName, [
+        [vscode.l10n.t('Status'), s.dbSchemaStatus],
+        ['ID', s.dbSchemaId],
+        [vscode.l10n.t('Created'), s.createdYmdt],
+      ]),
+    );
     return item;
   }
 }

@@ -8,7 +8,12 @@ import { RdsFolderNode, StaticFolderNode, rdsRoot, when } from './base';
 import { eventMessage, formatBytes, statusColour, versionLabel } from './state';
 import type { Backup, DbEvent, SecurityRule } from './types';
 
-export async function backupPage(rds: RdsClient, page: number, size: number, dbInstanceId?: string): Promise<{ items: Backup[]; total?: number }> {
+export async function backupPage(
+  rds: RdsClient,
+  page: number,
+  size: number,
+  dbInstanceId?: string,
+): Promise<{ items: Backup[]; total?: number }> {
   const r: any = await rds.listBackups({ query: { page, size, ...(dbInstanceId ? { dbInstanceId } : {}) } });
   return { items: r?.backups ?? [], total: r?.totalCounts };
 }
@@ -32,7 +37,16 @@ export class BackupNode extends TreeNode {
     item.id = this.id;
     item.contextValue = `rds.backup.${b.backupStatus.toLowerCase()}.${(b.backupType ?? 'unknown').toLowerCase()}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('archive', statusColour(b.backupStatus));
-    item.description = [busy ? (b.backupStatus === 'BACKING_UP' ? vscode.l10n.t('Backing up...') : vscode.l10n.t('Deleting...')) : b.backupStatus, b.backupType, formatBytes(b.backupSize), when(b.createdYmdt)]
+    item.description = [
+      busy
+        ? b.backupStatus === 'BACKING_UP'
+          ? vscode.l10n.t('Backing up...')
+          : vscode.l10n.t('Deleting...')
+        : b.backupStatus,
+      b.backupType,
+      formatBytes(b.backupSize),
+      when(b.createdYmdt),
+    ]
       .filter(Boolean)
       .join(' · ');
     item.tooltip = new vscode.MarkdownString(
@@ -101,16 +115,34 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
   }
   protected override describe(): string | undefined {
     const q = this.query;
-    const parts = [q.category !== 'ALL' ? q.category : '', q.keyword ? `"${q.keyword}"` : '', q.from ? `${when(q.from)} - ${when(q.to)}` : q.hours! >= 24 ? vscode.l10n.t('last {0} d', Math.round(q.hours! / 24)) : vscode.l10n.t('last {0} h', q.hours!)];
+    const parts = [
+      q.category !== 'ALL' ? q.category : '',
+      q.keyword ? `"${q.keyword}"` : '',
+      q.from
+        ? `${when(q.from)} - ${when(q.to)}`
+        : q.hours! >= 24
+          ? vscode.l10n.t('last {0} d', Math.round(q.hours! / 24))
+          : vscode.l10n.t('last {0} h', q.hours!),
+    ];
     return parts.filter(Boolean).join(' · ');
   }
   protected async fetchPage(page: number, size: number) {
     const rds = await rdsRoot(this).client();
     const { from, to } = eventRange(this.query);
     const r: any = await rds.listEvents({
-      query: { page, size, from, to, eventCategoryType: this.query.category as any, ascendingOrder: 'DESC', ...(this.query.keyword ? { keyword: this.query.keyword } : {}) },
+      query: {
+        page,
+        size,
+        from,
+        to,
+        eventCategoryType: this.query.category as any,
+        ascendingOrder: 'DESC',
+        ...(this.query.keyword ? { keyword: this.query.keyword } : {}),
+      },
     });
-    const items: DbEvent[] = [...(r?.events ?? [])].sort((a: DbEvent, b: DbEvent) => String(b.eventYmdt).localeCompare(String(a.eventYmdt)));
+    const items: DbEvent[] = [...(r?.events ?? [])].sort((a: DbEvent, b: DbEvent) =>
+      String(b.eventYmdt).localeCompare(String(a.eventYmdt)),
+    );
     return { items, total: r?.totalCounts };
   }
   protected toNode(e: DbEvent): TreeNode {
@@ -124,7 +156,12 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
       contextValue: 'rds.event',
       copyValue: text,
       tooltip: new vscode.MarkdownString(
-        mdFields(text, [[vscode.l10n.t('Code'), e.eventCode], [vscode.l10n.t('Category'), e.eventCategoryType], [vscode.l10n.t('Source'), `${e.sourceName ?? ''} (${e.sourceId ?? ''})`], [vscode.l10n.t('Time'), e.eventYmdt]]),
+        mdFields(text, [
+          [vscode.l10n.t('Code'), e.eventCode],
+          [vscode.l10n.t('Category'), e.eventCategoryType],
+          [vscode.l10n.t('Source'), `${e.sourceName ?? ''} (${e.sourceId ?? ''})`],
+          [vscode.l10n.t('Time'), e.eventYmdt],
+        ]),
       ),
     });
   }
@@ -133,30 +170,71 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
 export class ParameterGroupNode extends RdsFolderNode {
   constructor(
     parent: TreeNode,
-    readonly data: { parameterGroupId: string; parameterGroupName: string; description?: string | null; dbVersion: string; parameterGroupStatus: string; createdYmdt?: string },
+    readonly data: {
+      parameterGroupId: string;
+      parameterGroupName: string;
+      description?: string | null;
+      dbVersion: string;
+      parameterGroupStatus: string;
+      createdYmdt?: string;
+    },
   ) {
-    super(parent, data.parameterGroupId, data.parameterGroupName, `rds.parameterGroup.${(data.parameterGroupStatus ?? 'stable').toLowerCase()}`, 'settings', async (rds, self) => {
-      const r: any = await rds.getParameterGroup({ parameterGroupId: data.parameterGroupId });
-      const params: any[] = (r?.parameterGroup ?? r)?.parameters ?? [];
-      return params.map(
-        (p) =>
-          new LeafNode(self, `${self.id}/${p.parameterId}`, p.parameterName, {
-            icon: p.value !== p.defaultValue ? 'edit' : 'symbol-property',
-            description: p.value !== p.defaultValue ? vscode.l10n.t('{0} (default {1})', p.value, p.defaultValue) : String(p.value ?? ''),
-            contextValue: `rds.parameter.${String(p.updateType).toLowerCase()}`,
-            copyValue: p.value,
-            tooltip: new vscode.MarkdownString(
-              mdFields(p.parameterName, [[vscode.l10n.t('Value'), p.value], [vscode.l10n.t('Default'), p.defaultValue], [vscode.l10n.t('Allowed'), p.allowedValue], [vscode.l10n.t('Changeable'), p.updateType], [vscode.l10n.t('Applied'), p.applyType], [vscode.l10n.t('File'), `[${String(p.parameterFileGroup).toLowerCase()}] ${p.fileParameterName}`]]),
-            ),
-          }),
-      );
-    }, { description: [versionLabel(data.dbVersion), data.parameterGroupStatus === 'NEED_TO_APPLY' ? vscode.l10n.t('needs apply') : ''].filter(Boolean).join(' · '), emptyText: vscode.l10n.t('No parameter') });
+    super(
+      parent,
+      data.parameterGroupId,
+      data.parameterGroupName,
+      `rds.parameterGroup.${(data.parameterGroupStatus ?? 'stable').toLowerCase()}`,
+      'settings',
+      async (rds, self) => {
+        const r: any = await rds.getParameterGroup({ parameterGroupId: data.parameterGroupId });
+        const params: any[] = (r?.parameterGroup ?? r)?.parameters ?? [];
+        return params.map(
+          (p) =>
+            new LeafNode(self, `${self.id}/${p.parameterId}`, p.parameterName, {
+              icon: p.value !== p.defaultValue ? 'edit' : 'symbol-property',
+              description:
+                p.value !== p.defaultValue
+                  ? vscode.l10n.t('{0} (default {1})', p.value, p.defaultValue)
+                  : String(p.value ?? ''),
+              contextValue: `rds.parameter.${String(p.updateType).toLowerCase()}`,
+              copyValue: p.value,
+              tooltip: new vscode.MarkdownString(
+                mdFields(p.parameterName, [
+                  [vscode.l10n.t('Value'), p.value],
+                  [vscode.l10n.t('Default'), p.defaultValue],
+                  [vscode.l10n.t('Allowed'), p.allowedValue],
+                  [vscode.l10n.t('Changeable'), p.updateType],
+                  [vscode.l10n.t('Applied'), p.applyType],
+                  [vscode.l10n.t('File'), `[${String(p.parameterFileGroup).toLowerCase()}] ${p.fileParameterName}`],
+                ]),
+              ),
+            }),
+        );
+      },
+      {
+        description: [
+          versionLabel(data.dbVersion),
+          data.parameterGroupStatus === 'NEED_TO_APPLY' ? vscode.l10n.t('needs apply') : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        emptyText: vscode.l10n.t('No parameter'),
+      },
+    );
   }
   override getTreeItem(): vscode.TreeItem {
     const item = this.folderItem();
     const d = this.data;
     item.iconPath = themeIcon('settings', d.parameterGroupStatus === 'NEED_TO_APPLY' ? 'yellow' : undefined);
-    item.tooltip = new vscode.MarkdownString(mdFields(d.parameterGroupName, [[vscode.l10n.t('Engine'), d.dbVersion], [vscode.l10n.t('Status'), d.parameterGroupStatus], [vscode.l10n.t('Description'), d.description], ['ID', d.parameterGroupId], [vscode.l10n.t('Created'), d.createdYmdt]]));
+    item.tooltip = new vscode.MarkdownString(
+      mdFields(d.parameterGroupName, [
+        [vscode.l10n.t('Engine'), d.dbVersion],
+        [vscode.l10n.t('Status'), d.parameterGroupStatus],
+        [vscode.l10n.t('Description'), d.description],
+        ['ID', d.parameterGroupId],
+        [vscode.l10n.t('Created'), d.createdYmdt],
+      ]),
+    );
     return item;
   }
 }
@@ -177,19 +255,44 @@ export function ruleLabel(r: SecurityRule): string {
 export class SecurityGroupNode extends RdsFolderNode {
   constructor(
     parent: TreeNode,
-    readonly data: { dbSecurityGroupId: string; dbSecurityGroupName: string; description?: string | null; progressStatus?: string; createdYmdt?: string },
+    readonly data: {
+      dbSecurityGroupId: string;
+      dbSecurityGroupName: string;
+      description?: string | null;
+      progressStatus?: string;
+      createdYmdt?: string;
+    },
   ) {
-    super(parent, data.dbSecurityGroupId, data.dbSecurityGroupName, 'rds.securityGroup', 'shield', async (rds, self) => {
-      const r: any = await rds.getDbSecurityGroup({ dbSecurityGroupId: data.dbSecurityGroupId });
-      const rules: SecurityRule[] = (r?.dbSecurityGroup ?? r)?.rules ?? [];
-      return rules.map((rule) => new SecurityRuleNode(self, rule, data.dbSecurityGroupId));
-    }, { emptyText: vscode.l10n.t('No rule: nothing can connect'), description: data.progressStatus && data.progressStatus !== 'NONE' ? data.progressStatus : (data.description ?? undefined) });
+    super(
+      parent,
+      data.dbSecurityGroupId,
+      data.dbSecurityGroupName,
+      'rds.securityGroup',
+      'shield',
+      async (rds, self) => {
+        const r: any = await rds.getDbSecurityGroup({ dbSecurityGroupId: data.dbSecurityGroupId });
+        const rules: SecurityRule[] = (r?.dbSecurityGroup ?? r)?.rules ?? [];
+        return rules.map((rule) => new SecurityRuleNode(self, rule, data.dbSecurityGroupId));
+      },
+      {
+        emptyText: vscode.l10n.t('No rule: nothing can connect'),
+        description:
+          data.progressStatus && data.progressStatus !== 'NONE' ? data.progressStatus : (data.description ?? undefined),
+      },
+    );
   }
   override getTreeItem(): vscode.TreeItem {
     const item = this.folderItem();
     const d = this.data;
     if (d.progressStatus && d.progressStatus !== 'NONE') item.iconPath = new vscode.ThemeIcon('loading~spin');
-    item.tooltip = new vscode.MarkdownString(mdFields(d.dbSecurityGroupName, [[vscode.l10n.t('Description'), d.description], [vscode.l10n.t('Progress'), d.progressStatus], ['ID', d.dbSecurityGroupId], [vscode.l10n.t('Created'), d.createdYmdt]]));
+    item.tooltip = new vscode.MarkdownString(
+      mdFields(d.dbSecurityGroupName, [
+        [vscode.l10n.t('Description'), d.description],
+        [vscode.l10n.t('Progress'), d.progressStatus],
+        ['ID', d.dbSecurityGroupId],
+        [vscode.l10n.t('Created'), d.createdYmdt],
+      ]),
+    );
     return item;
   }
 }
@@ -205,7 +308,16 @@ export class SecurityRuleNode extends LeafNode {
       description: [rule.etherType, rule.description ?? ''].filter(Boolean).join(' · '),
       contextValue: `rds.securityRule.${rule.direction.toLowerCase()}`,
       copyValue: rule.cidr,
-      tooltip: new vscode.MarkdownString(mdFields(ruleLabel(rule), [[vscode.l10n.t('Direction'), rule.direction], [vscode.l10n.t('Ether type'), rule.etherType], ['CIDR', rule.cidr], [vscode.l10n.t('Port type'), rule.port.portType], [vscode.l10n.t('Description'), rule.description], ['ID', rule.ruleId]])),
+      tooltip: new vscode.MarkdownString(
+        mdFields(ruleLabel(rule), [
+          [vscode.l10n.t('Direction'), rule.direction],
+          [vscode.l10n.t('Ether type'), rule.etherType],
+          ['CIDR', rule.cidr],
+          [vscode.l10n.t('Port type'), rule.port.portType],
+          [vscode.l10n.t('Description'), rule.description],
+          ['ID', rule.ruleId],
+        ]),
+      ),
     });
   }
 }
@@ -215,28 +327,48 @@ export class UserGroupNode extends RdsFolderNode {
     parent: TreeNode,
     readonly data: { userGroupId: string; userGroupName: string; createdYmdt?: string },
   ) {
-    super(parent, data.userGroupId, data.userGroupName, 'rds.userGroup', 'organization', async (rds, self) => {
-      const r: any = await rds.getUserGroup({ userGroupId: data.userGroupId });
-      const g = r?.userGroup ?? r;
-      const names = await rdsRoot(self).projectMembers();
-      if (g?.userGroupTypeCode === 'ENTIRE') return [new LeafNode(self, `${self.id}/all`, vscode.l10n.t('All project members'), { icon: 'organization', contextValue: 'rds.userGroupMember.all' })];
-      return (g?.members ?? []).map((m: any) => {
-        const who = names.get(m.memberId);
-        return new LeafNode(self, `${self.id}/${m.memberId}`, who?.memberName ?? m.memberId, {
-          icon: 'person',
-          description: who?.emailAddress,
-          contextValue: 'rds.userGroupMember',
-          copyValue: m.memberId,
+    super(
+      parent,
+      data.userGroupId,
+      data.userGroupName,
+      'rds.userGroup',
+      'organization',
+      async (rds, self) => {
+        const r: any = await rds.getUserGroup({ userGroupId: data.userGroupId });
+        const g = r?.userGroup ?? r;
+        const names = await rdsRoot(self).projectMembers();
+        if (g?.userGroupTypeCode === 'ENTIRE')
+          return [
+            new LeafNode(self, `${self.id}/all`, vscode.l10n.t('All project members'), {
+              icon: 'organization',
+              contextValue: 'rds.userGroupMember.all',
+            }),
+          ];
+        return (g?.members ?? []).map((m: any) => {
+          const who = names.get(m.memberId);
+          return new LeafNode(self, `${self.id}/${m.memberId}`, who?.memberName ?? m.memberId, {
+            icon: 'person',
+            description: who?.emailAddress,
+            contextValue: 'rds.userGroupMember',
+            copyValue: m.memberId,
+          });
         });
-      });
-    }, { emptyText: vscode.l10n.t('No member') });
+      },
+      { emptyText: vscode.l10n.t('No member') },
+    );
   }
 }
 
 export class NotificationGroupNode extends RdsFolderNode {
   constructor(
     parent: TreeNode,
-    readonly data: { notificationGroupId: string; notificationGroupName: string; notifyEmail?: boolean; notifySms?: boolean; isEnabled?: boolean },
+    readonly data: {
+      notificationGroupId: string;
+      notificationGroupName: string;
+      notifyEmail?: boolean;
+      notifySms?: boolean;
+      isEnabled?: boolean;
+    },
   ) {
     super(
       parent,
@@ -249,52 +381,183 @@ export class NotificationGroupNode extends RdsFolderNode {
         const r: any = await rds.getNotificationGroup({ notificationGroupId: data.notificationGroupId });
         const g = r?.notificationGroup ?? r;
         return [
-          new StaticFolderNode(self, `${self.id}/instances`, vscode.l10n.t('Watched instances'), 'rds.notificationTargets', 'server', (dir) =>
-            (g?.dbInstances ?? []).map((i: any) => new LeafNode(dir, `${dir.id}/${i.dbInstanceId}`, i.dbInstanceName, { icon: 'database', contextValue: 'rds.notificationTarget', copyValue: i.dbInstanceId })),
-          String((g?.dbInstances ?? []).length)),
-          new StaticFolderNode(self, `${self.id}/userGroups`, vscode.l10n.t('Notified user groups'), 'rds.notificationTargets', 'organization', (dir) =>
-            (g?.userGroups ?? []).map((u: any) => new LeafNode(dir, `${dir.id}/${u.userGroupId}`, u.userGroupName, { icon: 'organization', contextValue: 'rds.notificationTarget', copyValue: u.userGroupId })),
-          String((g?.userGroups ?? []).length)),
+          new StaticFolderNode(
+            self,
+            `${self.id}/instances`,
+            vscode.l10n.t('Watched instances'),
+            'rds.notificationTargets',
+            'server',
+            (dir) =>
+              (g?.dbInstances ?? []).map(
+                (i: any) =>
+                  new LeafNode(dir, `${dir.id}/${i.dbInstanceId}`, i.dbInstanceName, {
+                    icon: 'database',
+                    contextValue: 'rds.notificationTarget',
+                    copyValue: i.dbInstanceId,
+                  }),
+              ),
+            String((g?.dbInstances ?? []).length),
+          ),
+          new StaticFolderNode(
+            self,
+            `${self.id}/userGroups`,
+            vscode.l10n.t('Notified user groups'),
+            'rds.notificationTargets',
+            'organization',
+            (dir) =>
+              (g?.userGroups ?? []).map(
+                (u: any) =>
+                  new LeafNode(dir, `${dir.id}/${u.userGroupId}`, u.userGroupName, {
+                    icon: 'organization',
+                    contextValue: 'rds.notificationTarget',
+                    copyValue: u.userGroupId,
+                  }),
+              ),
+            String((g?.userGroups ?? []).length),
+          ),
         ];
       },
-      { description: [data.isEnabled === false ? vscode.l10n.t('disabled') : vscode.l10n.t('enabled'), data.notifyEmail ? vscode.l10n.t('e-mail') : '', data.notifySms ? 'SMS' : ''].filter(Boolean).join(' · ') },
+      {
+        description: [
+          data.isEnabled === false ? vscode.l10n.t('disabled') : vscode.l10n.t('enabled'),
+          data.notifyEmail ? vscode.l10n.t('e-mail') : '',
+          data.notifySms ? 'SMS' : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      },
     );
   }
 }
 
 /** The read-only catalog a user needs while choosing. */
 export function catalogFolders(parent: TreeNode): TreeNode[] {
-  const leaf = (self: TreeNode, key: string, label: string, description?: string, icon = 'symbol-constant', copy?: string) =>
-    new LeafNode(self, `${self.id}/${key}`, label, { icon, description, contextValue: 'rds.catalogItem', copyValue: copy ?? key });
+  const leaf = (
+    self: TreeNode,
+    key: string,
+    label: string,
+    description?: string,
+    icon = 'symbol-constant',
+    copy?: string,
+  ) =>
+    new LeafNode(self, `${self.id}/${key}`, label, {
+      icon,
+      description,
+      contextValue: 'rds.catalogItem',
+      copyValue: copy ?? key,
+    });
   return [
     new RdsFolderNode(parent, 'flavors', vscode.l10n.t('Flavors'), 'rds.catalog.flavors', 'chip', async (rds, self) => {
       const r: any = await rds.listDbFlavors();
-      return (r?.dbFlavors ?? []).map((f: any) => leaf(self, f.dbFlavorId, f.dbFlavorName, vscode.l10n.t('{0} vCPU · {1} GB RAM', f.vcpus, Math.round(f.ram / 1024)), 'chip'));
+      return (r?.dbFlavors ?? []).map((f: any) =>
+        leaf(
+          self,
+          f.dbFlavorId,
+          f.dbFlavorName,
+          vscode.l10n.t('{0} vCPU · {1} GB RAM', f.vcpus, Math.round(f.ram / 1024)),
+          'chip',
+        ),
+      );
     }),
-    new RdsFolderNode(parent, 'versions', vscode.l10n.t('Engine Versions'), 'rds.catalog.versions', 'versions', async (rds, self) => {
-      const r: any = await rds.listDbVersions();
-      return (r?.dbVersions ?? []).map((v: any) => leaf(self, v.dbVersion, v.dbVersionName ?? versionLabel(v.dbVersion), [v.dbVersion, v.restorableFromObs ? vscode.l10n.t('restorable from object storage') : ''].filter(Boolean).join(' · '), 'versions'));
-    }),
-    new RdsFolderNode(parent, 'subnets', vscode.l10n.t('Subnets'), 'rds.catalog.subnets', 'type-hierarchy', async (rds, self) => {
-      const r: any = await rds.listSubnets();
-      return (r?.subnets ?? []).map((s: any) => leaf(self, s.subnetId, s.subnetName, s.usingGateway ? vscode.l10n.t('{0} · {1} free IPs · gateway', s.subnetCidr, s.availableIpCount) : vscode.l10n.t('{0} · {1} free IPs', s.subnetCidr, s.availableIpCount), 'type-hierarchy'));
-    }),
-    new RdsFolderNode(parent, 'storageTypes', vscode.l10n.t('Storage Types'), 'rds.catalog.storageTypes', 'database', async (rds, self) => {
-      const [types, storages]: any[] = await Promise.all([rds.listStorageTypes(), rds.listStorages().catch(() => ({ storages: [] }))]);
-      const all = new Set<string>([...(types?.storageTypes ?? []), ...(storages?.storages ?? [])]);
-      return [...all].map((t) => leaf(self, t.replace(/\s+/g, '_'), t, undefined, 'database', t));
-    }),
-    new RdsFolderNode(parent, 'eventCodes', vscode.l10n.t('Event Codes'), 'rds.catalog.eventCodes', 'symbol-enum', async (rds, self) => {
-      const r: any = await rds.listEventCodes();
-      return (r?.eventCodes ?? []).map((c: any) => leaf(self, c.eventCode, c.eventCode, c.eventCategoryType, 'symbol-enum'));
-    }),
-    new RdsFolderNode(parent, 'regions', vscode.l10n.t('Regions'), 'rds.catalog.regions', 'globe', async (rds, self) => {
-      const r: any = await rds.listRegions();
-      return (r?.regions ?? []).map((g: any) => leaf(self, g.regionCode, g.regionCode, g.isEnabled ? vscode.l10n.t('enabled') : vscode.l10n.t('not enabled'), 'globe'));
-    }),
-    new RdsFolderNode(parent, 'members', vscode.l10n.t('Project Members'), 'rds.catalog.members', 'organization', async (rds, self) => {
-      const r: any = await rds.listProjectMembers();
-      return (r?.members ?? []).map((m: any) => leaf(self, m.memberId, m.memberName, m.emailAddress, 'person'));
-    }),
+    new RdsFolderNode(
+      parent,
+      'versions',
+      vscode.l10n.t('Engine Versions'),
+      'rds.catalog.versions',
+      'versions',
+      async (rds, self) => {
+        const r: any = await rds.listDbVersions();
+        return (r?.dbVersions ?? []).map((v: any) =>
+          leaf(
+            self,
+            v.dbVersion,
+            v.dbVersionName ?? versionLabel(v.dbVersion),
+            [v.dbVersion, v.restorableFromObs ? vscode.l10n.t('restorable from object storage') : '']
+              .filter(Boolean)
+              .join(' · '),
+            'versions',
+          ),
+        );
+      },
+    ),
+    new RdsFolderNode(
+      parent,
+      'subnets',
+      vscode.l10n.t('Subnets'),
+      'rds.catalog.subnets',
+      'type-hierarchy',
+      async (rds, self) => {
+        const r: any = await rds.listSubnets();
+        return (r?.subnets ?? []).map((s: any) =>
+          leaf(
+            self,
+            s.subnetId,
+            s.subnetName,
+            s.usingGateway
+              ? vscode.l10n.t('{0} · {1} free IPs · gateway', s.subnetCidr, s.availableIpCount)
+              : vscode.l10n.t('{0} · {1} free IPs', s.subnetCidr, s.availableIpCount),
+            'type-hierarchy',
+          ),
+        );
+      },
+    ),
+    new RdsFolderNode(
+      parent,
+      'storageTypes',
+      vscode.l10n.t('Storage Types'),
+      'rds.catalog.storageTypes',
+      'database',
+      async (rds, self) => {
+        const [types, storages]: any[] = await Promise.all([
+          rds.listStorageTypes(),
+          rds.listStorages().catch(() => ({ storages: [] })),
+        ]);
+        const all = new Set<string>([...(types?.storageTypes ?? []), ...(storages?.storages ?? [])]);
+        return [...all].map((t) => leaf(self, t.replace(/\s+/g, '_'), t, undefined, 'database', t));
+      },
+    ),
+    new RdsFolderNode(
+      parent,
+      'eventCodes',
+      vscode.l10n.t('Event Codes'),
+      'rds.catalog.eventCodes',
+      'symbol-enum',
+      async (rds, self) => {
+        const r: any = await rds.listEventCodes();
+        return (r?.eventCodes ?? []).map((c: any) =>
+          leaf(self, c.eventCode, c.eventCode, c.eventCategoryType, 'symbol-enum'),
+        );
+      },
+    ),
+    new RdsFolderNode(
+      parent,
+      'regions',
+      vscode.l10n.t('Regions'),
+      'rds.catalog.regions',
+      'globe',
+      async (rds, self) => {
+        const r: any = await rds.listRegions();
+        return (r?.regions ?? []).map((g: any) =>
+          leaf(
+            self,
+            g.regionCode,
+            g.regionCode,
+            g.isEnabled ? vscode.l10n.t('enabled') : vscode.l10n.t('not enabled'),
+            'globe',
+          ),
+        );
+      },
+    ),
+    new RdsFolderNode(
+      parent,
+      'members',
+      vscode.l10n.t('Project Members'),
+      'rds.catalog.members',
+      'organization',
+      async (rds, self) => {
+        const r: any = await rds.listProjectMembers();
+        return (r?.members ?? []).map((m: any) => leaf(self, m.memberId, m.memberName, m.emailAddress, 'person'));
+      },
+    ),
   ];
 }

@@ -5,7 +5,15 @@ import type { Profile } from '../../shared/services';
 import type { TreeNode } from '../../shared/tree/nodes';
 import { RdsFolderNode, RdsRootNode, type RdsDeps } from './base';
 import { InstancesFolderNode } from './instance';
-import { BackupsFolderNode, EventsFolderNode, NotificationGroupNode, ParameterGroupNode, SecurityGroupNode, UserGroupNode, catalogFolders } from './resources';
+import {
+  BackupsFolderNode,
+  EventsFolderNode,
+  NotificationGroupNode,
+  ParameterGroupNode,
+  SecurityGroupNode,
+  UserGroupNode,
+  catalogFolders,
+} from './resources';
 import { StaticFolderNode } from './base';
 import type { DbSessionManager } from '../connection/sessions';
 
@@ -17,24 +25,63 @@ export class RdsServiceNode extends RdsRootNode {
     return [
       new InstancesFolderNode(this),
       new BackupsFolderNode(this),
-      new RdsFolderNode(this, 'parameterGroup', vscode.l10n.t('Parameter Groups'), 'rds.folder.parameterGroups', 'settings', async (rds, self) => {
-        const r: any = await rds.listParameterGroups();
-        return (r?.parameterGroups ?? []).map((g: any) => new ParameterGroupNode(self, g));
-      }, { emptyText: vscode.l10n.t('No parameter group') }),
-      new RdsFolderNode(this, 'securityGroup', vscode.l10n.t('DB Security Groups'), 'rds.folder.securityGroups', 'shield', async (rds, self) => {
-        const r: any = await rds.listDbSecurityGroups();
-        return (r?.dbSecurityGroups ?? []).map((g: any) => new SecurityGroupNode(self, g));
-      }, { emptyText: vscode.l10n.t('No DB security group') }),
-      new RdsFolderNode(this, 'userGroup', vscode.l10n.t('User Groups'), 'rds.folder.userGroups', 'organization', async (rds, self) => {
-        const r: any = await rds.listUserGroups();
-        return (r?.userGroups ?? []).map((g: any) => new UserGroupNode(self, g));
-      }, { emptyText: vscode.l10n.t('No user group') }),
-      new RdsFolderNode(this, 'notificationGroup', vscode.l10n.t('Notification Groups'), 'rds.folder.notificationGroups', 'bell', async (rds, self) => {
-        const r: any = await rds.listNotificationGroups();
-        return (r?.notificationGroups ?? []).map((g: any) => new NotificationGroupNode(self, g));
-      }, { emptyText: vscode.l10n.t('No notification group') }),
+      new RdsFolderNode(
+        this,
+        'parameterGroup',
+        vscode.l10n.t('Parameter Groups'),
+        'rds.folder.parameterGroups',
+        'settings',
+        async (rds, self) => {
+          const r: any = await rds.listParameterGroups();
+          return (r?.parameterGroups ?? []).map((g: any) => new ParameterGroupNode(self, g));
+        },
+        { emptyText: vscode.l10n.t('No parameter group') },
+      ),
+      new RdsFolderNode(
+        this,
+        'securityGroup',
+        vscode.l10n.t('DB Security Groups'),
+        'rds.folder.securityGroups',
+        'shield',
+        async (rds, self) => {
+          const r: any = await rds.listDbSecurityGroups();
+          return (r?.dbSecurityGroups ?? []).map((g: any) => new SecurityGroupNode(self, g));
+        },
+        { emptyText: vscode.l10n.t('No DB security group') },
+      ),
+      new RdsFolderNode(
+        this,
+        'userGroup',
+        vscode.l10n.t('User Groups'),
+        'rds.folder.userGroups',
+        'organization',
+        async (rds, self) => {
+          const r: any = await rds.listUserGroups();
+          return (r?.userGroups ?? []).map((g: any) => new UserGroupNode(self, g));
+        },
+        { emptyText: vscode.l10n.t('No user group') },
+      ),
+      new RdsFolderNode(
+        this,
+        'notificationGroup',
+        vscode.l10n.t('Notification Groups'),
+        'rds.folder.notificationGroups',
+        'bell',
+        async (rds, self) => {
+          const r: any = await rds.listNotificationGroups();
+          return (r?.notificationGroups ?? []).map((g: any) => new NotificationGroupNode(self, g));
+        },
+        { emptyText: vscode.l10n.t('No notification group') },
+      ),
       new EventsFolderNode(this),
-      new StaticFolderNode(this, `${this.id}/catalog`, vscode.l10n.t('Catalog'), 'rds.folder.catalog', 'library', (self) => catalogFolders(self)),
+      new StaticFolderNode(
+        this,
+        `${this.id}/catalog`,
+        vscode.l10n.t('Catalog'),
+        'rds.folder.catalog',
+        'library',
+        (self) => catalogFolders(self),
+      ),
     ];
   }
 }

@@ -41,7 +41,8 @@ export interface InstanceContext {
 
 export function instanceContextValue(i: DbInstance, ctx: InstanceContext): string {
   const parts = ['rds', 'instance', (i.dbInstanceStatus || 'unknown').toLowerCase(), instanceRole(i, ctx.groupSize)];
-  if (ctx.ha && (i.dbInstanceType === 'MASTER' || i.dbInstanceType === 'CANDIDATE_MASTER' || !i.dbInstanceType)) parts.push('ha');
+  if (ctx.ha && (i.dbInstanceType === 'MASTER' || i.dbInstanceType === 'CANDIDATE_MASTER' || !i.dbInstanceType))
+    parts.push('ha');
   if (i.useDeletionProtection) parts.push('protected');
   if (i.supportDbVersionUpgrade) parts.push('upgradable');
   if (i.needToApplyParameterGroup) parts.push('needsApply');
@@ -58,7 +59,15 @@ export function progressLabel(progressStatus: string): string {
 
 export type StatusColour = 'green' | 'red' | 'yellow' | 'grey' | 'blue';
 
-const FAILED = new Set(['FAIL_TO_CREATE', 'FAIL_TO_CONNECT', 'REPLICATION_STOP', 'STORAGE_FULL', 'ERROR', 'DELETED', 'FAILED']);
+const FAILED = new Set([
+  'FAIL_TO_CREATE',
+  'FAIL_TO_CONNECT',
+  'REPLICATION_STOP',
+  'STORAGE_FULL',
+  'ERROR',
+  'DELETED',
+  'FAILED',
+]);
 const WARN = new Set(['FAILOVER', 'BEFORE_CREATE', 'NEED_TO_APPLY']);
 
 export function statusColour(status: string | undefined): StatusColour {
@@ -99,7 +108,10 @@ export type InstanceEntry =
  * first, then candidate, replicas, failed master); singletons stay at top level. Order:
  * by the name of the group's first member, then instance name.
  */
-export function groupInstances(instances: readonly DbInstance[], haGroups: ReadonlySet<string> = new Set()): InstanceEntry[] {
+export function groupInstances(
+  instances: readonly DbInstance[],
+  haGroups: ReadonlySet<string> = new Set(),
+): InstanceEntry[] {
   const byGroup = new Map<string, DbInstance[]>();
   const loose: DbInstance[] = [];
   for (const i of instances) {
@@ -110,7 +122,11 @@ export function groupInstances(instances: readonly DbInstance[], haGroups: Reado
   for (const [groupId, members] of byGroup) {
     const ha = haGroups.has(groupId) || members.some((m) => m.dbInstanceType === 'CANDIDATE_MASTER');
     if (members.length > 1) {
-      members.sort((a, b) => (ROLE_ORDER[a.dbInstanceType ?? ''] ?? 9) - (ROLE_ORDER[b.dbInstanceType ?? ''] ?? 9) || a.dbInstanceName.localeCompare(b.dbInstanceName));
+      members.sort(
+        (a, b) =>
+          (ROLE_ORDER[a.dbInstanceType ?? ''] ?? 9) - (ROLE_ORDER[b.dbInstanceType ?? ''] ?? 9) ||
+          a.dbInstanceName.localeCompare(b.dbInstanceName),
+      );
       entries.push({ kind: 'group', groupId, ha, members });
     } else entries.push({ kind: 'instance', instance: members[0], groupSize: 1, ha });
   }
@@ -138,7 +154,10 @@ export function versionLabel(v: string | undefined): string {
 }
 
 /** An event's message in the display language when the event carries it (EN, JA, KO, ZH), else English. */
-export function eventMessage(e: { eventCode: string; messages?: Array<{ langCode: string; message: string }> }, language: string): string {
+export function eventMessage(
+  e: { eventCode: string; messages?: Array<{ langCode: string; message: string }> },
+  language: string,
+): string {
   const lang = (language || 'en').toLowerCase();
   const code = lang.startsWith('ko') ? 'KO' : lang.startsWith('ja') ? 'JA' : lang.startsWith('zh') ? 'ZH' : 'EN';
   const pick = (c: string) => e.messages?.find((m) => m.langCode?.toUpperCase() === c)?.message;

@@ -4,7 +4,12 @@
 // The state is shared: the network sandbox checks tokens here, the storage sandbox looks up
 // EC2 secrets here (findEc2Secret).
 import { randomBytes } from 'node:crypto';
-import { IDENTITY_OPERATIONS, EC2_CREDENTIAL_LIMIT, IssueTokenBody, CreateEc2CredentialBody } from '../../client/network/identityOperations';
+import {
+  IDENTITY_OPERATIONS,
+  EC2_CREDENTIAL_LIMIT,
+  IssueTokenBody,
+  CreateEc2CredentialBody,
+} from '../../client/network/identityOperations';
 import { matchTemplate, type SandboxCall, type SandboxReply, type SandboxService } from '../server';
 
 /** The sandbox's one user. `password` is the API password a sandbox profile stores. */
@@ -70,7 +75,12 @@ export class IdentityState {
   }
 
   issue(tenantId: string): SandboxToken {
-    const t: SandboxToken = { id: randomBytes(16).toString('hex'), tenantId, userId: SANDBOX_IDENTITY.userId, expiresAt: Date.now() + this.tokenTtlMs };
+    const t: SandboxToken = {
+      id: randomBytes(16).toString('hex'),
+      tenantId,
+      userId: SANDBOX_IDENTITY.userId,
+      expiresAt: Date.now() + this.tokenTtlMs,
+    };
     this.tokens.set(t.id, t);
     this.issuedCount++;
     return t;
@@ -102,10 +112,15 @@ export function findEc2Secret(access: string): string | undefined {
   return identityState.credentials.get(access)?.secret;
 }
 
-const json = (status: number, body: unknown): SandboxReply => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (status: number, body: unknown): SandboxReply => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 /** Keystone's error body. */
-const keystoneError = (status: number, title: string, message: string): SandboxReply => json(status, { error: { code: status, title, message } });
+const keystoneError = (status: number, title: string, message: string): SandboxReply =>
+  json(status, { error: { code: status, title, message } });
 
 const unauthorized = () => keystoneError(401, 'Unauthorized', 'The request you have made requires authentication.');
 
@@ -125,7 +140,8 @@ export function createIdentityService(opts: IdentityServiceOptions = {}): Sandbo
   if (opts.tokenTtlMs !== undefined) state.tokenTtlMs = opts.tokenTtlMs;
 
   const catalog = (base: string) => {
-    const per = (prefix: string) => SANDBOX_REGIONS.map((r) => ({ region: r, publicURL: `${base}/${prefix}/${r.toLowerCase()}` }));
+    const per = (prefix: string) =>
+      SANDBOX_REGIONS.map((r) => ({ region: r, publicURL: `${base}/${prefix}/${r.toLowerCase()}` }));
     return [
       { type: 'network', name: 'neutron', endpoints: per('network') },
       { type: 'object-store', name: 'swift', endpoints: per('storage') },
@@ -145,10 +161,19 @@ export function createIdentityService(opts: IdentityServiceOptions = {}): Sandbo
   async function handle(call: SandboxCall): Promise<SandboxReply> {
     if (call.operation === 'identity.issueToken') {
       const parsed = IssueTokenBody.safeParse(await parseBody(call));
-      if (!parsed.success) return keystoneError(400, 'Bad Request', 'Expecting auth.tenantId and auth.passwordCredentials (username, password).');
+      if (!parsed.success)
+        return keystoneError(
+          400,
+          'Bad Request',
+          'Expecting auth.tenantId and auth.passwordCredentials (username, password).',
+        );
       const { tenantId, passwordCredentials } = parsed.data.auth;
       const tenants: string[] = [SANDBOX_IDENTITY.tenantId, SANDBOX_IDENTITY.storageTenantId];
-      if (passwordCredentials.username !== SANDBOX_IDENTITY.username || passwordCredentials.password !== SANDBOX_IDENTITY.password || !tenants.includes(tenantId)) {
+      if (
+        passwordCredentials.username !== SANDBOX_IDENTITY.username ||
+        passwordCredentials.password !== SANDBOX_IDENTITY.password ||
+        !tenants.includes(tenantId)
+      ) {
         return unauthorized();
       }
       const t = state.issue(tenantId);
@@ -162,7 +187,13 @@ export function createIdentityService(opts: IdentityServiceOptions = {}): Sandbo
             tenant: { id: tenantId, name: SANDBOX_IDENTITY.tenantName, enabled: true, description: null },
           },
           serviceCatalog: catalog(base),
-          user: { id: t.userId, username: SANDBOX_IDENTITY.username, name: SANDBOX_IDENTITY.username, roles: [{ name: 'Member' }], roles_links: [] },
+          user: {
+            id: t.userId,
+            username: SANDBOX_IDENTITY.username,
+            name: SANDBOX_IDENTITY.username,
+            roles: [{ name: 'Member' }],
+            roles_links: [],
+          },
           metadata: { is_admin: 0, roles: [] },
         },
       });
@@ -170,7 +201,12 @@ export function createIdentityService(opts: IdentityServiceOptions = {}): Sandbo
 
     const token = state.check(call.headers['x-auth-token']);
     if (!token) return unauthorized();
-    if (call.params.userId !== token.userId) return keystoneError(403, 'Forbidden', 'You are not authorized to perform the requested action: the user ID does not match the token.');
+    if (call.params.userId !== token.userId)
+      return keystoneError(
+        403,
+        'Forbidden',
+        'You are not authorized to perform the requested action: the user ID does not match the token.',
+      );
 
     switch (call.operation) {
       case 'identity.createEc2Credential': {
@@ -180,11 +216,23 @@ export function createIdentityService(opts: IdentityServiceOptions = {}): Sandbo
         if (![SANDBOX_IDENTITY.tenantId, SANDBOX_IDENTITY.storageTenantId].includes(tenantId as never)) {
           return keystoneError(404, 'Not Found', `Could not find project: ${tenantId}.`);
         }
-        const mine = [...state.credentials.values()].filter((c) => c.user_id === token.userId && c.tenant_id === tenantId);
+        const mine = [...state.credentials.values()].filter(
+          (c) => c.user_id === token.userId && c.tenant_id === tenantId,
+        );
         if (mine.length >= EC2_CREDENTIAL_LIMIT) {
-          return keystoneError(400, 'Bad Request', `Credential limit exceeded: at most ${EC2_CREDENTIAL_LIMIT} per user and project.`);
+          return keystoneError(
+            400,
+            'Bad Request',
+            `Credential limit exceeded: at most ${EC2_CREDENTIAL_LIMIT} per user and project.`,
+          );
         }
-        const rec: Ec2Record = { access: randomBytes(16).toString('hex'), secret: randomBytes(16).toString('hex'), tenant_id: tenantId, user_id: token.userId, trust_id: null };
+        const rec: Ec2Record = {
+          access: randomBytes(16).toString('hex'),
+          secret: randomBytes(16).toString('hex'),
+          tenant_id: tenantId,
+          user_id: token.userId,
+          trust_id: null,
+        };
         state.credentials.set(rec.access, rec);
         return json(200, { credential: rec });
       }
@@ -192,7 +240,8 @@ export function createIdentityService(opts: IdentityServiceOptions = {}): Sandbo
         return json(200, { credentials: [...state.credentials.values()].filter((c) => c.user_id === token.userId) });
       case 'identity.deleteEc2Credential': {
         const rec = state.credentials.get(call.params.access);
-        if (!rec || rec.user_id !== token.userId) return keystoneError(404, 'Not Found', `Could not find credential: ${call.params.access}.`);
+        if (!rec || rec.user_id !== token.userId)
+          return keystoneError(404, 'Not Found', `Could not find credential: ${call.params.access}.`);
         state.credentials.delete(rec.access);
         return { status: 204 };
       }

@@ -70,15 +70,45 @@ export interface SeedPort {
 
 export const SEED_VPCS: SeedVpc[] = [
   { id: SEED.externalNetworkId, name: 'Public Network', cidrv4: '133.186.0.0/16', external: true, subnets: [] },
-  { id: SEED.defaultVpcId, name: 'Default Network', cidrv4: '192.168.0.0/16', external: false, subnets: [{ id: SEED.defaultSubnetId, name: 'Default Network', cidr: '192.168.0.0/24' }] },
-  { id: SEED.appVpcId, name: 'app-vpc', cidrv4: '10.10.0.0/16', external: false, subnets: [{ id: SEED.appSubnetId, name: 'app-subnet', cidr: '10.10.1.0/24' }] },
-  { id: SEED.dbVpcId, name: 'db-vpc', cidrv4: '10.20.0.0/16', external: false, subnets: [{ id: SEED.dbSubnetId, name: 'db-subnet', cidr: '10.20.1.0/24' }] },
-  { id: SEED.spareVpcId, name: 'spare-vpc', cidrv4: '10.30.0.0/16', external: false, subnets: [{ id: SEED.spareSubnetId, name: 'spare-subnet', cidr: '10.30.1.0/24' }] },
+  {
+    id: SEED.defaultVpcId,
+    name: 'Default Network',
+    cidrv4: '192.168.0.0/16',
+    external: false,
+    subnets: [{ id: SEED.defaultSubnetId, name: 'Default Network', cidr: '192.168.0.0/24' }],
+  },
+  {
+    id: SEED.appVpcId,
+    name: 'app-vpc',
+    cidrv4: '10.10.0.0/16',
+    external: false,
+    subnets: [{ id: SEED.appSubnetId, name: 'app-subnet', cidr: '10.10.1.0/24' }],
+  },
+  {
+    id: SEED.dbVpcId,
+    name: 'db-vpc',
+    cidrv4: '10.20.0.0/16',
+    external: false,
+    subnets: [{ id: SEED.dbSubnetId, name: 'db-subnet', cidr: '10.20.1.0/24' }],
+  },
+  {
+    id: SEED.spareVpcId,
+    name: 'spare-vpc',
+    cidrv4: '10.30.0.0/16',
+    external: false,
+    subnets: [{ id: SEED.spareSubnetId, name: 'spare-subnet', cidr: '10.30.1.0/24' }],
+  },
 ];
 
 export const SEED_PORTS: SeedPort[] = [
   { id: SEED.webPortId, name: 'web-1', vpcId: SEED.appVpcId, routerId: SEED.routerId, fixedIps: ['10.10.1.10'] },
-  { id: SEED.multiIpPortId, name: 'web-2 (two addresses)', vpcId: SEED.appVpcId, routerId: SEED.routerId, fixedIps: ['10.10.1.20', '10.10.1.21'] },
+  {
+    id: SEED.multiIpPortId,
+    name: 'web-2 (two addresses)',
+    vpcId: SEED.appVpcId,
+    routerId: SEED.routerId,
+    fixedIps: ['10.10.1.20', '10.10.1.21'],
+  },
   { id: SEED.dbPortId, name: 'db-1', vpcId: SEED.dbVpcId, routerId: SEED.routerId, fixedIps: ['10.20.1.10'] },
   { id: SEED.sparePortId, name: 'spare-1', vpcId: SEED.spareVpcId, routerId: SEED.routerId, fixedIps: ['10.30.1.10'] },
 ];

@@ -62,7 +62,11 @@ export function newInstance(init: InstanceInit): Instance {
     needToApplyParameterGroup: false,
     needMigration: false,
     storage: { storageType: 'General SSD', storageSize: 100, storageStatus: 'ATTACHED', ...init.storage },
-    backup: { ...DEFAULT_BACKUP, ...init.backup, backupSchedules: init.backup?.backupSchedules ?? DEFAULT_BACKUP.backupSchedules.map((s) => ({ ...s })) },
+    backup: {
+      ...DEFAULT_BACKUP,
+      ...init.backup,
+      backupSchedules: init.backup?.backupSchedules ?? DEFAULT_BACKUP.backupSchedules.map((s) => ({ ...s })),
+    },
     network: { ...init.network },
     pingInterval: init.pingInterval ?? 3,
     haPaused: false,
@@ -72,7 +76,16 @@ export function newInstance(init: InstanceInit): Instance {
   };
 }
 
-export function newUser(id: string, name: string, host: string, authorityType: DbUser['authorityType'], dbVersion: string, at: number, plugin?: DbUser['authenticationPlugin'], tls?: DbUser['tlsOption']): DbUser {
+export function newUser(
+  id: string,
+  name: string,
+  host: string,
+  authorityType: DbUser['authorityType'],
+  dbVersion: string,
+  at: number,
+  plugin?: DbUser['authenticationPlugin'],
+  tls?: DbUser['tlsOption'],
+): DbUser {
   return {
     dbUserId: id,
     dbUserName: name,
@@ -87,13 +100,22 @@ export function newUser(id: string, name: string, host: string, authorityType: D
 }
 
 /** NATIVE, or CACHING_SHA2 where NATIVE is unsupported (8.4), as the spec says. */
-export const defaultPlugin = (dbVersion: string): DbUser['authenticationPlugin'] => (dbVersion.startsWith('MYSQL_V84') ? 'CACHING_SHA2' : 'NATIVE');
+export const defaultPlugin = (dbVersion: string): DbUser['authenticationPlugin'] =>
+  dbVersion.startsWith('MYSQL_V84') ? 'CACHING_SHA2' : 'NATIVE';
 
 export function newGroup(id: string, replicationType: InstanceGroup['replicationType'], at: number): InstanceGroup {
   return { dbInstanceGroupId: id, replicationType, createdYmdt: ymdt(at), updatedYmdt: ymdt(at) };
 }
 
-export function newParameterGroup(region: RegionState, id: string, name: string, dbVersion: string, description: string | null, at: number, newId: () => string): ParameterGroup {
+export function newParameterGroup(
+  region: RegionState,
+  id: string,
+  name: string,
+  dbVersion: string,
+  description: string | null,
+  at: number,
+  newId: () => string,
+): ParameterGroup {
   const defs = family(dbVersion) === '5.7' || family(dbVersion) === '5.6' ? MYSQL57_PARAMETERS : MYSQL8_PARAMETERS;
   const g: ParameterGroup = {
     parameterGroupId: id,
@@ -119,7 +141,17 @@ export function newParameterGroup(region: RegionState, id: string, name: string,
   return g;
 }
 
-export function newBackup(init: { id: string; name: string; instance: Instance; type: Backup['backupType']; status?: Backup['backupStatus']; size: number; at: number; binlog: number; position: number }): Backup {
+export function newBackup(init: {
+  id: string;
+  name: string;
+  instance: Instance;
+  type: Backup['backupType'];
+  status?: Backup['backupStatus'];
+  size: number;
+  at: number;
+  binlog: number;
+  position: number;
+}): Backup {
   return {
     backupId: init.id,
     backupName: init.name,

@@ -12,8 +12,18 @@ export type { RdsKeyPair } from './service';
 
 /** Fixed so the README and `npm run sandbox` can show them; they only open the local sandbox. */
 export const RDS_KEYS: { admin: RdsKeyPair; viewer: RdsKeyPair } = {
-  admin: { role: 'ADMIN', appKey: 'sandbox-rds-appkey', accessKeyId: 'sandbox-admin-access-key', secretAccessKey: 'sandbox-admin-secret-access-key' },
-  viewer: { role: 'VIEWER', appKey: 'sandbox-rds-appkey', accessKeyId: 'sandbox-viewer-access-key', secretAccessKey: 'sandbox-viewer-secret-access-key' },
+  admin: {
+    role: 'ADMIN',
+    appKey: 'sandbox-rds-appkey',
+    accessKeyId: 'sandbox-admin-access-key',
+    secretAccessKey: 'sandbox-admin-secret-access-key',
+  },
+  viewer: {
+    role: 'VIEWER',
+    appKey: 'sandbox-rds-appkey',
+    accessKeyId: 'sandbox-viewer-access-key',
+    secretAccessKey: 'sandbox-viewer-secret-access-key',
+  },
 };
 
 export interface RdsSandboxOptions {

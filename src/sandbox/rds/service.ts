@@ -46,13 +46,17 @@ const paramCount = (path: string) => path.split('{').length - 1;
 const ROUTES = [...RDS_OPERATION_ROWS].sort((a, b) => paramCount(a.path) - paramCount(b.path));
 
 /** The VIEWER role may read everything and change only user groups and notification groups (spec, Authentication). */
-export const viewerMayCall = (name: string, method: string): boolean => method === 'GET' || /UserGroup|NotificationGroup/.test(name);
+export const viewerMayCall = (name: string, method: string): boolean =>
+  method === 'GET' || /UserGroup|NotificationGroup/.test(name);
 
 /**
  * One readable line per issue, naming the field by its full path: "backup.backupPeriod must be
  * between 0 and 730" (the schema's messages name the last segment; the path adds the parents).
  */
-function issuesText(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; expected?: unknown }[], part: string): string {
+function issuesText(
+  issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; expected?: unknown }[],
+  part: string,
+): string {
   return expandUnknownKeys(issues)
     .map((i: { path: readonly PropertyKey[]; message: string; code?: string; expected?: unknown }) => {
       const path = formatPath(i.path) || part;
@@ -61,7 +65,8 @@ function issuesText(issues: readonly { path: readonly PropertyKey[]; message: st
         const tail = formatPath(i.path.slice(k));
         if (i.message.startsWith(`${tail} `)) return `${path}${i.message.slice(tail.length)}`;
       }
-      if (i.code === 'invalid_type' && /^Invalid input/.test(i.message)) return `${path} is missing or is not ${i.expected === 'array' ? 'a list' : `a valid ${String(i.expected ?? 'value')}`}`;
+      if (i.code === 'invalid_type' && /^Invalid input/.test(i.message))
+        return `${path} is missing or is not ${i.expected === 'array' ? 'a list' : `a valid ${String(i.expected ?? 'value')}`}`;
       return `${path}: ${i.message}`;
     })
     .join('; ');
@@ -77,7 +82,8 @@ export class RdsService implements SandboxService {
     private readonly keys: RdsKeyPair[],
     private readonly databases?: SandboxDatabases,
   ) {
-    for (const row of RDS_OPERATION_ROWS) if (!HANDLERS[row.name]) throw new Error(`RDS sandbox: no handler for ${row.name}`);
+    for (const row of RDS_OPERATION_ROWS)
+      if (!HANDLERS[row.name]) throw new Error(`RDS sandbox: no handler for ${row.name}`);
   }
 
   route(method: string, path: string): { operation: string; params: Record<string, string> } | undefined {
@@ -101,12 +107,16 @@ export class RdsService implements SandboxService {
   async handle(call: SandboxCall): Promise<SandboxReply> {
     const name = call.operation.slice(4) as RdsOperationName;
     const key = this.keys.find(
-      (k) => k.appKey === call.headers['x-tc-app-key'] && k.accessKeyId === call.headers['x-tc-authentication-id'] && k.secretAccessKey === call.headers['x-tc-authentication-secret'],
+      (k) =>
+        k.appKey === call.headers['x-tc-app-key'] &&
+        k.accessKeyId === call.headers['x-tc-authentication-id'] &&
+        k.secretAccessKey === call.headers['x-tc-authentication-secret'],
     );
     if (!key) return failure(RESULT.UNAUTHORIZED, 'Unauthorized');
     const region = this.state.region(call.region ?? '');
     if (!region) return failure(RESULT.NOT_FOUND, `Unknown region ${call.region}; RDS runs in KR1, KR2 and JP1.`);
-    if (!region.enabled) return failure(RESULT.NOT_ENABLED, `RDS for MySQL is not enabled in ${region.region} for this project.`);
+    if (!region.enabled)
+      return failure(RESULT.NOT_ENABLED, `RDS for MySQL is not enabled in ${region.region} for this project.`);
     if (key.role === 'VIEWER' && !viewerMayCall(name, call.method)) return failure(RESULT.FORBIDDEN, 'Forbidden');
 
     const op = OPERATIONS.get(name)!;

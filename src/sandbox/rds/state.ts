@@ -4,14 +4,38 @@ import { randomUUID } from 'node:crypto';
 import { JobEngine } from './jobs';
 import { TEMPLATE_BY_CODE } from './seed/eventTemplates';
 import type {
-  Backup, ExportedObject, Instance, InstanceGroup, NotificationGroup, ParameterGroup, RdsEvent, RegionCode,
-  SecurityGroup, UserGroup,
+  Backup,
+  ExportedObject,
+  Instance,
+  InstanceGroup,
+  NotificationGroup,
+  ParameterGroup,
+  RdsEvent,
+  RegionCode,
+  SecurityGroup,
+  UserGroup,
 } from './types';
 import { notFound, ymdt } from './util';
 
-export interface Flavor { dbFlavorId: string; dbFlavorName: string; ram: number; vcpus: number }
-export interface Subnet { subnetId: string; subnetName: string; subnetCidr: string; usingGateway: boolean; availableIpCount: number }
-export interface Member { memberId: string; memberName: string; emailAddress: string; phoneNumber: string }
+export interface Flavor {
+  dbFlavorId: string;
+  dbFlavorName: string;
+  ram: number;
+  vcpus: number;
+}
+export interface Subnet {
+  subnetId: string;
+  subnetName: string;
+  subnetCidr: string;
+  usingGateway: boolean;
+  availableIpCount: number;
+}
+export interface Member {
+  memberId: string;
+  memberName: string;
+  emailAddress: string;
+  phoneNumber: string;
+}
 
 export class RegionState {
   enabled = true;
@@ -99,7 +123,10 @@ export class RdsState {
   /** Instances that get no database: the benchmark's filler (seedScale), thousands of them. */
   readonly withoutDatabase = new WeakSet<Instance>();
 
-  constructor(timeScale: number, readonly now: () => number = Date.now) {
+  constructor(
+    timeScale: number,
+    readonly now: () => number = Date.now,
+  ) {
     this.regions = { KR1: new RegionState('KR1'), KR2: new RegionState('KR2'), JP1: new RegionState('JP1') };
     this.jobs = new JobEngine(timeScale, now, () => randomUUID());
   }

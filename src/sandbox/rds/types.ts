@@ -6,10 +6,20 @@ export const RDS_REGIONS: RegionCode[] = ['KR1', 'KR2', 'JP1'];
 
 export type InstanceType = 'MASTER' | 'FAILED_MASTER' | 'CANDIDATE_MASTER' | 'READ_ONLY_SLAVE';
 export type InstanceStatus =
-  | 'AVAILABLE' | 'BEFORE_CREATE' | 'STORAGE_FULL' | 'FAIL_TO_CREATE' | 'FAIL_TO_CONNECT'
-  | 'REPLICATION_STOP' | 'FAILOVER' | 'SHUTDOWN' | 'DELETED';
+  | 'AVAILABLE'
+  | 'BEFORE_CREATE'
+  | 'STORAGE_FULL'
+  | 'FAIL_TO_CREATE'
+  | 'FAIL_TO_CONNECT'
+  | 'REPLICATION_STOP'
+  | 'FAILOVER'
+  | 'SHUTDOWN'
+  | 'DELETED';
 
-export interface BackupSchedule { backupWndBgnTime: string; backupWndDuration: string }
+export interface BackupSchedule {
+  backupWndBgnTime: string;
+  backupWndDuration: string;
+}
 export interface BackupSettings {
   backupPeriod: number;
   ftwrlWaitTimeout: number;
@@ -31,7 +41,12 @@ export interface DbUser {
   updatedYmdt: string;
 }
 
-export interface DbSchema { dbSchemaId: string; dbSchemaName: string; dbSchemaStatus: 'STABLE' | 'CREATING' | 'DELETING' | 'DELETED'; createdYmdt: string }
+export interface DbSchema {
+  dbSchemaId: string;
+  dbSchemaName: string;
+  dbSchemaStatus: 'STABLE' | 'CREATING' | 'DELETING' | 'DELETED';
+  createdYmdt: string;
+}
 
 export interface LogFile {
   logFileName: string;
@@ -72,7 +87,12 @@ export interface Instance {
   logFiles: LogFile[];
 }
 
-export interface InstanceGroup { dbInstanceGroupId: string; replicationType: 'STANDALONE' | 'HIGH_AVAILABILITY'; createdYmdt: string; updatedYmdt: string }
+export interface InstanceGroup {
+  dbInstanceGroupId: string;
+  replicationType: 'STANDALONE' | 'HIGH_AVAILABILITY';
+  createdYmdt: string;
+  updatedYmdt: string;
+}
 
 export interface Backup {
   backupId: string;
@@ -134,7 +154,14 @@ export interface ParameterGroup {
   parameters: Parameter[];
 }
 
-export interface UserGroup { userGroupId: string; userGroupName: string; userGroupTypeCode: 'ENTIRE' | 'INDIVIDUAL_MEMBER'; memberIds: string[]; createdYmdt: string; updatedYmdt: string }
+export interface UserGroup {
+  userGroupId: string;
+  userGroupName: string;
+  userGroupTypeCode: 'ENTIRE' | 'INDIVIDUAL_MEMBER';
+  memberIds: string[];
+  createdYmdt: string;
+  updatedYmdt: string;
+}
 export interface NotificationGroup {
   notificationGroupId: string;
   notificationGroupName: string;

@@ -27,14 +27,19 @@ export const RESULT = {
 
 /** A failure answered with `header.isSuccessful: false`; thrown by handlers. */
 export class RdsFault extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-export const notFound = (what: string, id: string): RdsFault => new RdsFault(RESULT.NOT_FOUND, `${what} ${id} was not found in this region.`);
+export const notFound = (what: string, id: string): RdsFault =>
+  new RdsFault(RESULT.NOT_FOUND, `${what} ${id} was not found in this region.`);
 export const conflict = (message: string): RdsFault => new RdsFault(RESULT.CONFLICT, message);
-export const invalid = (field: string, message: string): RdsFault => new RdsFault(RESULT.INVALID_FIELD, `${field}: ${message}`);
+export const invalid = (field: string, message: string): RdsFault =>
+  new RdsFault(RESULT.INVALID_FIELD, `${field}: ${message}`);
 
 export function envelope(payload: Record<string, unknown> = {}): SandboxReply {
   return {

@@ -7,7 +7,13 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SandboxCall, SandboxReply, SandboxServer, SandboxService } from '../server';
-import { STORAGE_OPERATIONS, s3HeaderMarker, s3PathOf, s3QueryMarkers, type StorageOperationName } from '../../client/storage/operations';
+import {
+  STORAGE_OPERATIONS,
+  s3HeaderMarker,
+  s3PathOf,
+  s3QueryMarkers,
+  type StorageOperationName,
+} from '../../client/storage/operations';
 import { escapeXml as esc, S3_NS } from '../../client/storage/xml';
 import { verifySigV4 } from './sigv4';
 import { ObjectStore, readBody } from './store';
@@ -17,11 +23,19 @@ import type { SandboxModule } from '../index';
 import { aclXml, createBucket, listBuckets, putBucketAcl } from './handlers/buckets';
 import { type Ctx, errorXml, safeDecode, xml } from './handlers/context';
 import { listObjects, listParts, listUploads } from './handlers/listing';
-import { abortMultipartUpload, completeMultipartUpload, initiateMultipartUpload, uploadPart } from './handlers/multipart';
+import {
+  abortMultipartUpload,
+  completeMultipartUpload,
+  initiateMultipartUpload,
+  uploadPart,
+} from './handlers/multipart';
 import { copyObject, deleteObjects, getObject, putObject as putObjectHandler } from './handlers/objects';
 
 /** A key pair the storage sandbox always accepts, besides the identity sandbox's EC2 credentials. */
-export const SANDBOX_S3_CREDENTIAL = { access: 'SANDBOX0ACCESS0KEY0000', secret: 'sandbox-s3-secret-key-0000000000000000' } as const;
+export const SANDBOX_S3_CREDENTIAL = {
+  access: 'SANDBOX0ACCESS0KEY0000',
+  secret: 'sandbox-s3-secret-key-0000000000000000',
+} as const;
 
 export interface StorageSandboxOptions {
   /** Looks up the secret of an access key (the identity sandbox's EC2 credentials). */
@@ -32,7 +46,13 @@ export interface StorageSandboxOptions {
   seed?: boolean;
 }
 
-const ROUTES = STORAGE_OPERATIONS.map((op) => ({ op, name: op.id.slice('storage.'.length) as StorageOperationName, level: levelOf(s3PathOf(op)), markers: s3QueryMarkers(op), header: s3HeaderMarker(op) }))
+const ROUTES = STORAGE_OPERATIONS.map((op) => ({
+  op,
+  name: op.id.slice('storage.'.length) as StorageOperationName,
+  level: levelOf(s3PathOf(op)),
+  markers: s3QueryMarkers(op),
+  header: s3HeaderMarker(op),
+}))
   // Most specific first: the rows that require a header (copies), then more query subresources.
   .sort((a, b) => Number(!!b.header) - Number(!!a.header) || b.markers.length - a.markers.length);
 
@@ -70,7 +90,13 @@ export class StorageSandbox implements SandboxService {
   }
 
   /** Delivers an object (RDS log and backup exports); creates the bucket when missing. */
-  putObject(region: string, bucket: string, key: string, content: string | Buffer, contentType = 'application/octet-stream'): void {
+  putObject(
+    region: string,
+    bucket: string,
+    key: string,
+    content: string | Buffer,
+    contentType = 'application/octet-stream',
+  ): void {
     const r = region.toUpperCase();
     const b = this.store.bucket(r, bucket) ?? this.store.createBucket(r, bucket);
     const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
@@ -91,7 +117,8 @@ export class StorageSandbox implements SandboxService {
    * For benchmarks and paging tests (100,000 objects take about 40 MB and half a second).
    */
   scaleBucket(region: string, bucket: string, count: number, prefix = 'objects/'): { bucket: string; objects: number } {
-    if (!Number.isInteger(count) || count < 0 || count > 1_000_000) throw new Error('count must be a whole number from 0 to 1,000,000');
+    if (!Number.isInteger(count) || count < 0 || count > 1_000_000)
+      throw new Error('count must be a whole number from 0 to 1,000,000');
     const r = region.toUpperCase();
     const b = this.store.bucket(r, bucket) ?? this.store.createBucket(r, bucket);
     const width = String(Math.max(count - 1, 1)).length;
@@ -101,7 +128,15 @@ export class StorageSandbox implements SandboxService {
       const size = 200 + (i % 800);
       // A stable fake ETag: computing MD5 of generated content for 100,000 objects would cost seconds.
       const etag = `"${createHash('md5').update(key).digest('hex')}"`;
-      this.store.setObject(b, { key, size, etag, lastModified: at, contentType: 'application/json', metadata: {}, body: { kind: 'gen', seed: key, size, text: true } });
+      this.store.setObject(b, {
+        key,
+        size,
+        etag,
+        lastModified: at,
+        contentType: 'application/json',
+        metadata: {},
+        body: { kind: 'gen', seed: key, size, text: true },
+      });
     }
     // Build the sorted key index now, as a real service has it: built lazily, the first listing
     // after scaling (the big-bucket benchmark's first page) timed the sandbox sorting 100,000 keys.
@@ -113,7 +148,12 @@ export class StorageSandbox implements SandboxService {
     this.store.dispose();
   }
 
-  route(method: string, path: string, query: URLSearchParams, headers: IncomingHttpHeaders): { operation: string; params: Record<string, string> } | undefined {
+  route(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    headers: IncomingHttpHeaders,
+  ): { operation: string; params: Record<string, string> } | undefined {
     const segs = path.split('/').slice(1);
     const level = segs[0] ? (segs.length > 1 && segs.slice(1).join('/') ? 2 : 1) : 0;
     for (const r of ROUTES) {
@@ -129,7 +169,12 @@ export class StorageSandbox implements SandboxService {
   }
 
   notFound(method: string, path: string): SandboxReply {
-    return errorXml(405, 'MethodNotAllowed', `The specified method is not allowed against this resource: ${method} ${path}`, path);
+    return errorXml(
+      405,
+      'MethodNotAllowed',
+      `The specified method is not allowed against this resource: ${method} ${path}`,
+      path,
+    );
   }
 
   async handle(call: SandboxCall): Promise<SandboxReply> {
@@ -141,20 +186,43 @@ export class StorageSandbox implements SandboxService {
     const bucketName = safeDecode(below[0] ?? '');
     const key = below.length > 1 ? safeDecode(below.slice(1).join('/')) : '';
 
-    const auth = verifySigV4({ method: call.method, url: raw, headers: call.headers }, { expectedRegion: this.expectedRegion(region), findSecret: this.findSecret });
-    if (!auth.ok) return errorXml(auth.status, auth.code, auth.message, rawPath, auth.region ? { Region: auth.region } : undefined);
+    const auth = verifySigV4(
+      { method: call.method, url: raw, headers: call.headers },
+      { expectedRegion: this.expectedRegion(region), findSecret: this.findSecret },
+    );
+    if (!auth.ok)
+      return errorXml(auth.status, auth.code, auth.message, rawPath, auth.region ? { Region: auth.region } : undefined);
 
-    const ctx: Ctx = { call, store: this.store, region, bucketName, key, payloadHash: auth.payloadHash, resource: rawPath };
+    const ctx: Ctx = {
+      call,
+      store: this.store,
+      region,
+      bucketName,
+      key,
+      payloadHash: auth.payloadHash,
+      resource: rawPath,
+    };
     const name = call.operation.slice('storage.'.length) as StorageOperationName;
     if (name === 'listBuckets') return listBuckets(ctx);
     if (name === 'createBucket') return createBucket(ctx);
     const b = this.store.bucket(region, bucketName);
-    if (!b) return errorXml(404, 'NoSuchBucket', 'The specified bucket does not exist.', rawPath, { BucketName: bucketName }, call.method === 'HEAD');
+    if (!b)
+      return errorXml(
+        404,
+        'NoSuchBucket',
+        'The specified bucket does not exist.',
+        rawPath,
+        { BucketName: bucketName },
+        call.method === 'HEAD',
+      );
     switch (name) {
       case 'headBucket':
         return { status: 200, headers: { 'x-amz-bucket-region': region } };
       case 'deleteBucket':
-        if (b.objects.size > 0 || b.uploads.size > 0) return errorXml(409, 'BucketNotEmpty', 'The bucket you tried to delete is not empty.', rawPath, { BucketName: bucketName });
+        if (b.objects.size > 0 || b.uploads.size > 0)
+          return errorXml(409, 'BucketNotEmpty', 'The bucket you tried to delete is not empty.', rawPath, {
+            BucketName: bucketName,
+          });
         this.store.buckets(region).delete(bucketName);
         return { status: 204 };
       case 'getBucketAcl':
@@ -215,7 +283,13 @@ export function storageSandbox(opts?: StorageSandboxOptions): StorageSandbox {
  * storage service started last, creating the bucket when missing. For example
  * `sandbox.rds.onExport((o) => putObject(o.region, o.bucket, o.path, o.content))`.
  */
-export function putObject(region: string, bucket: string, key: string, content: string | Buffer, contentType?: string): void {
+export function putObject(
+  region: string,
+  bucket: string,
+  key: string,
+  content: string | Buffer,
+  contentType?: string,
+): void {
   storageSandbox().putObject(region, bucket, key, content, contentType);
 }
 
@@ -240,11 +314,26 @@ export function registerStorage(server: SandboxServer, service: StorageSandbox =
   // POST /_sandbox/storage/generate-object {region, bucket, key, size, contentType?, metadata?}:
   // a large object whose content is made on read (tests of copies of large objects).
   server.addControl('storage/generate-object', (body) => {
-    const b = body as { region: string; bucket: string; key: string; size: number; contentType?: string; metadata?: Record<string, string> };
+    const b = body as {
+      region: string;
+      bucket: string;
+      key: string;
+      size: number;
+      contentType?: string;
+      metadata?: Record<string, string>;
+    };
     if (!Number.isInteger(b.size) || b.size < 0) throw new Error('size must be a whole number of bytes');
     const r = b.region.toUpperCase();
     const bucket = service.store.bucket(r, b.bucket) ?? service.store.createBucket(r, b.bucket);
-    service.store.setObject(bucket, { key: b.key, size: b.size, etag: `"${createHash('md5').update(`${b.key}:${b.size}`).digest('hex')}"`, lastModified: new Date(), contentType: b.contentType ?? 'application/octet-stream', metadata: b.metadata ?? {}, body: { kind: 'gen', seed: b.key, size: b.size, text: false } });
+    service.store.setObject(bucket, {
+      key: b.key,
+      size: b.size,
+      etag: `"${createHash('md5').update(`${b.key}:${b.size}`).digest('hex')}"`,
+      lastModified: new Date(),
+      contentType: b.contentType ?? 'application/octet-stream',
+      metadata: b.metadata ?? {},
+      body: { kind: 'gen', seed: b.key, size: b.size, text: false },
+    });
     return { ok: true };
   });
   // POST /_sandbox/storage/object-digest {region, bucket, key}: size, SHA-256, type and metadata
@@ -252,21 +341,43 @@ export function registerStorage(server: SandboxServer, service: StorageSandbox =
   server.addControl('storage/object-digest', async (body) => {
     const b = body as { region: string; bucket: string; key: string };
     const bucket = service.store.bucket(b.region.toUpperCase(), b.bucket);
-    const uploads = [...(bucket?.uploads.values() ?? [])].map((u) => ({ key: u.key, uploadId: u.id, parts: u.parts.size }));
+    const uploads = [...(bucket?.uploads.values() ?? [])].map((u) => ({
+      key: u.key,
+      uploadId: u.id,
+      parts: u.parts.size,
+    }));
     const obj = bucket?.objects.get(b.key);
     if (!obj) return { missing: true, uploads };
     const hash = createHash('sha256');
     for await (const chunk of readBody(obj.body)) hash.update(chunk as Buffer);
-    return { size: obj.size, sha256: hash.digest('hex'), contentType: obj.contentType, metadata: obj.metadata, uploads };
+    return {
+      size: obj.size,
+      sha256: hash.digest('hex'),
+      contentType: obj.contentType,
+      metadata: obj.metadata,
+      uploads,
+    };
   });
   server.addControl('storage/put-object', (body) => {
-    const b = body as { region: string; bucket: string; key: string; content: string; base64?: boolean; contentType?: string };
-    service.putObject(b.region, b.bucket, b.key, b.base64 ? Buffer.from(b.content, 'base64') : b.content, b.contentType);
+    const b = body as {
+      region: string;
+      bucket: string;
+      key: string;
+      content: string;
+      base64?: boolean;
+      contentType?: string;
+    };
+    service.putObject(
+      b.region,
+      b.bucket,
+      b.key,
+      b.base64 ? Buffer.from(b.content, 'base64') : b.content,
+      b.contentType,
+    );
     return { ok: true };
   });
   return service;
 }
-
 
 /** The entry of the sandbox's registration list (src/sandbox/index.ts). */
 export const storageSandboxModule: SandboxModule = {

@@ -15,20 +15,53 @@ export function seedStorage(store: ObjectStore, region: string): void {
   if (region === 'KR2') {
     const kr2 = store.createBucket('KR2', 'sandbox-kr2');
     const hello = Buffer.from('hello from KR2\n');
-    store.setObject(kr2, { key: 'hello.txt', size: hello.length, etag: etagOf(hello), lastModified: SEEDED_AT, contentType: 'text/plain', metadata: {}, body: { kind: 'mem', data: hello } });
+    store.setObject(kr2, {
+      key: 'hello.txt',
+      size: hello.length,
+      etag: etagOf(hello),
+      lastModified: SEEDED_AT,
+      contentType: 'text/plain',
+      metadata: {},
+      body: { kind: 'mem', data: hello },
+    });
     return;
   }
   if (region !== 'KR1') return;
   const docs = store.createBucket('KR1', 'sandbox-docs');
   const texts: Array<[string, string, string]> = [
-    ['README.md', 'text/markdown', '# Sandbox bucket\n\nObjects here live in memory in the NHN Cloud Explorer sandbox.\nEdit, upload, copy and delete freely: nothing leaves this computer.\n'],
-    ['config.json', 'application/json', JSON.stringify({ service: 'demo', replicas: 2, storage: { bucket: 'sandbox-docs', region: 'KR1' } }, null, 2) + '\n'],
-    ['logs/app-2026-11-20.log', 'text/plain', '2026-11-20T10:00:00Z INFO started\n2026-11-20T10:00:05Z WARN slow query (2.1 s)\n2026-11-20T18:00:00Z INFO stopped\n'],
-    ['logs/app-2026-11-21.log', 'text/plain', '2026-11-21T08:30:00Z INFO started\n2026-11-21T08:31:12Z ERROR connection refused by db-1\n'],
+    [
+      'README.md',
+      'text/markdown',
+      '# Sandbox bucket\n\nObjects here live in memory in the NHN Cloud Explorer sandbox.\nEdit, upload, copy and delete freely: nothing leaves this computer.\n',
+    ],
+    [
+      'config.json',
+      'application/json',
+      JSON.stringify({ service: 'demo', replicas: 2, storage: { bucket: 'sandbox-docs', region: 'KR1' } }, null, 2) +
+        '\n',
+    ],
+    [
+      'logs/app-2026-11-20.log',
+      'text/plain',
+      '2026-11-20T10:00:00Z INFO started\n2026-11-20T10:00:05Z WARN slow query (2.1 s)\n2026-11-20T18:00:00Z INFO stopped\n',
+    ],
+    [
+      'logs/app-2026-11-21.log',
+      'text/plain',
+      '2026-11-21T08:30:00Z INFO started\n2026-11-21T08:31:12Z ERROR connection refused by db-1\n',
+    ],
   ];
   for (const [key, contentType, content] of texts) {
     const data = Buffer.from(content);
-    store.setObject(docs, { key, size: data.length, etag: etagOf(data), lastModified: SEEDED_AT, contentType, metadata: {}, body: { kind: 'mem', data } });
+    store.setObject(docs, {
+      key,
+      size: data.length,
+      etag: etagOf(data),
+      lastModified: SEEDED_AT,
+      contentType,
+      metadata: {},
+      body: { kind: 'mem', data },
+    });
   }
 
   const archive = store.createBucket('KR1', 'sandbox-archive');
@@ -50,9 +83,21 @@ export function seedStorage(store: ObjectStore, region: string): void {
       }
 
   const media = store.createBucket('KR1', 'sandbox-media');
-  for (const [key, mib] of [['video/intro-9mib.bin', 9], ['backups/db-dump-12mib.bin', 12], ['images/atlas-24mib.bin', 24]] as const) {
+  for (const [key, mib] of [
+    ['video/intro-9mib.bin', 9],
+    ['backups/db-dump-12mib.bin', 12],
+    ['images/atlas-24mib.bin', 24],
+  ] as const) {
     const body = { kind: 'gen' as const, seed: key, size: mib * 1024 * 1024 + 123, text: false };
-    store.setObject(media, { key, size: body.size, etag: etagOfBody(body), lastModified: SEEDED_AT, contentType: 'application/octet-stream', metadata: {}, body });
+    store.setObject(media, {
+      key,
+      size: body.size,
+      etag: etagOfBody(body),
+      lastModified: SEEDED_AT,
+      contentType: 'application/octet-stream',
+      metadata: {},
+      body,
+    });
   }
 }
 

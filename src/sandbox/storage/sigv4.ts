@@ -20,7 +20,8 @@ export type SigV4Outcome =
 /** Largest accepted difference between the request time and the server clock. */
 const MAX_SKEW_MS = 15 * 60_000;
 
-const AUTH = /^AWS4-HMAC-SHA256\s+Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/([^/,\s]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;._-]+),\s*Signature=([0-9a-f]{64})\s*$/;
+const AUTH =
+  /^AWS4-HMAC-SHA256\s+Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/([^/,\s]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;._-]+),\s*Signature=([0-9a-f]{64})\s*$/;
 
 /** Longest validity of a presigned URL (seven days), as S3 and Swift's s3api allow. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
@@ -44,25 +45,61 @@ type Refusal = Extract<SigV4Outcome, { ok: false }>;
 function fromHeader(header: string, headers: IncomingHttpHeaders): Credentials | Refusal {
   const m = AUTH.exec(header);
   if (!m) {
-    return { ok: false, status: 400, code: 'AuthorizationHeaderMalformed', message: 'The authorization header is malformed; expected AWS4-HMAC-SHA256 Credential=..., SignedHeaders=..., Signature=...' };
+    return {
+      ok: false,
+      status: 400,
+      code: 'AuthorizationHeaderMalformed',
+      message:
+        'The authorization header is malformed; expected AWS4-HMAC-SHA256 Credential=..., SignedHeaders=..., Signature=...',
+    };
   }
   const [, access, date, region, service, signedList, signature] = m;
-  return { access, date, region, service, signedList, signature, amzDate: headerValue(headers, 'x-amz-date'), payloadHash: headerValue(headers, 'x-amz-content-sha256') };
+  return {
+    access,
+    date,
+    region,
+    service,
+    signedList,
+    signature,
+    amzDate: headerValue(headers, 'x-amz-date'),
+    payloadHash: headerValue(headers, 'x-amz-content-sha256'),
+  };
 }
 
 /** A presigned URL (query-string authentication): what Swift's s3api accepts for a plain HTTP GET. */
 function fromQuery(query: URLSearchParams): Credentials | Refusal {
-  const bad = (message: string): Refusal => ({ ok: false, status: 400, code: 'AuthorizationQueryParametersError', message });
-  if (query.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') return bad('X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
+  const bad = (message: string): Refusal => ({
+    ok: false,
+    status: 400,
+    code: 'AuthorizationQueryParametersError',
+    message,
+  });
+  if (query.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256')
+    return bad('X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
   const credential = /^([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request$/.exec(query.get('X-Amz-Credential') ?? '');
-  if (!credential) return bad('Error parsing the X-Amz-Credential parameter; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".');
+  if (!credential)
+    return bad(
+      'Error parsing the X-Amz-Credential parameter; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".',
+    );
   const signedList = query.get('X-Amz-SignedHeaders') ?? '';
   const signature = query.get('X-Amz-Signature') ?? '';
-  if (!/^[a-z0-9;._-]+$/.test(signedList) || !/^[0-9a-f]{64}$/.test(signature)) return bad('Query-string authentication requires the X-Amz-SignedHeaders and X-Amz-Signature parameters.');
+  if (!/^[a-z0-9;._-]+$/.test(signedList) || !/^[0-9a-f]{64}$/.test(signature))
+    return bad('Query-string authentication requires the X-Amz-SignedHeaders and X-Amz-Signature parameters.');
   const expires = Number(query.get('X-Amz-Expires'));
-  if (!Number.isInteger(expires) || expires < 1 || expires > MAX_PRESIGN_SECONDS) return bad(`X-Amz-Expires must be a whole number of seconds from 1 to ${MAX_PRESIGN_SECONDS}.`);
+  if (!Number.isInteger(expires) || expires < 1 || expires > MAX_PRESIGN_SECONDS)
+    return bad(`X-Amz-Expires must be a whole number of seconds from 1 to ${MAX_PRESIGN_SECONDS}.`);
   const [, access, date, region, service] = credential;
-  return { access, date, region, service, signedList, signature, amzDate: query.get('X-Amz-Date') ?? undefined, payloadHash: 'UNSIGNED-PAYLOAD', expires };
+  return {
+    access,
+    date,
+    region,
+    service,
+    signedList,
+    signature,
+    amzDate: query.get('X-Amz-Date') ?? undefined,
+    payloadHash: 'UNSIGNED-PAYLOAD',
+    expires,
+  };
 }
 
 export function verifySigV4(
@@ -75,12 +112,24 @@ export function verifySigV4(
   const query = new URLSearchParams(rawQuery);
   const header = headerValue(req.headers, 'authorization');
   const presigned = !header && query.has('X-Amz-Signature');
-  if (!header && !presigned) return { ok: false, status: 403, code: 'AccessDenied', message: 'Anonymous access is not allowed: sign the request (Signature Version 4).' };
+  if (!header && !presigned)
+    return {
+      ok: false,
+      status: 403,
+      code: 'AccessDenied',
+      message: 'Anonymous access is not allowed: sign the request (Signature Version 4).',
+    };
   const c = presigned ? fromQuery(query) : fromHeader(header ?? '', req.headers);
   if ('ok' in c) return c;
   const { access, date, region, service, signedList, signature, amzDate, payloadHash } = c;
   const secret = opts.findSecret(access);
-  if (secret === undefined) return { ok: false, status: 403, code: 'InvalidAccessKeyId', message: 'The access key ID you provided does not exist in our records.' };
+  if (secret === undefined)
+    return {
+      ok: false,
+      status: 403,
+      code: 'InvalidAccessKeyId',
+      message: 'The access key ID you provided does not exist in our records.',
+    };
   if (region !== opts.expectedRegion) {
     return {
       ok: false,
@@ -90,27 +139,76 @@ export function verifySigV4(
       region: opts.expectedRegion,
     };
   }
-  if (service !== 's3') return { ok: false, status: 400, code: 'AuthorizationHeaderMalformed', message: `The authorization header is malformed; the service '${service}' is wrong; expecting 's3'` };
+  if (service !== 's3')
+    return {
+      ok: false,
+      status: 400,
+      code: 'AuthorizationHeaderMalformed',
+      message: `The authorization header is malformed; the service '${service}' is wrong; expecting 's3'`,
+    };
 
-  if (!amzDate || !/^\d{8}T\d{6}Z$/.test(amzDate)) return { ok: false, status: 403, code: 'AccessDenied', message: 'The request has no valid x-amz-date header.' };
-  if (amzDate.slice(0, 8) !== date) return { ok: false, status: 403, code: 'SignatureDoesNotMatch', message: 'The credential date does not match x-amz-date.' };
-  const when = Date.UTC(+amzDate.slice(0, 4), +amzDate.slice(4, 6) - 1, +amzDate.slice(6, 8), +amzDate.slice(9, 11), +amzDate.slice(11, 13), +amzDate.slice(13, 15));
+  if (!amzDate || !/^\d{8}T\d{6}Z$/.test(amzDate))
+    return { ok: false, status: 403, code: 'AccessDenied', message: 'The request has no valid x-amz-date header.' };
+  if (amzDate.slice(0, 8) !== date)
+    return {
+      ok: false,
+      status: 403,
+      code: 'SignatureDoesNotMatch',
+      message: 'The credential date does not match x-amz-date.',
+    };
+  const when = Date.UTC(
+    +amzDate.slice(0, 4),
+    +amzDate.slice(4, 6) - 1,
+    +amzDate.slice(6, 8),
+    +amzDate.slice(9, 11),
+    +amzDate.slice(11, 13),
+    +amzDate.slice(13, 15),
+  );
   const now = opts.now ?? Date.now();
   if (c.expires !== undefined) {
     // A presigned URL: valid from its date for its expiry (a URL made a while ago is the point).
-    if (now > when + c.expires * 1000) return { ok: false, status: 403, code: 'AccessDenied', message: 'Request has expired' };
-    if (when - now > MAX_SKEW_MS) return { ok: false, status: 403, code: 'AccessDenied', message: 'Request is not valid yet' };
-  } else if (Math.abs(now - when) > MAX_SKEW_MS) return { ok: false, status: 403, code: 'RequestTimeTooSkewed', message: 'The difference between the request time and the current time is too large.' };
+    if (now > when + c.expires * 1000)
+      return { ok: false, status: 403, code: 'AccessDenied', message: 'Request has expired' };
+    if (when - now > MAX_SKEW_MS)
+      return { ok: false, status: 403, code: 'AccessDenied', message: 'Request is not valid yet' };
+  } else if (Math.abs(now - when) > MAX_SKEW_MS)
+    return {
+      ok: false,
+      status: 403,
+      code: 'RequestTimeTooSkewed',
+      message: 'The difference between the request time and the current time is too large.',
+    };
 
-  if (!payloadHash) return { ok: false, status: 400, code: 'InvalidRequest', message: 'Missing required header for this request: x-amz-content-sha256' };
+  if (!payloadHash)
+    return {
+      ok: false,
+      status: 400,
+      code: 'InvalidRequest',
+      message: 'Missing required header for this request: x-amz-content-sha256',
+    };
   const signed = signedList.split(';');
   for (const required of presigned ? ['host'] : ['host', 'x-amz-date', 'x-amz-content-sha256'])
-    if (!signed.includes(required)) return { ok: false, status: 403, code: 'AccessDenied', message: `The header ${required} must be signed.` };
+    if (!signed.includes(required))
+      return { ok: false, status: 403, code: 'AccessDenied', message: `The header ${required} must be signed.` };
 
-  const canonicalHeaders = signed.map((h) => `${h}:${(headerValue(req.headers, h) ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
+  const canonicalHeaders = signed
+    .map((h) => `${h}:${(headerValue(req.headers, h) ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .join('');
   // A presigned URL signs its query without the signature itself.
-  const signedQuery = presigned ? rawQuery.split('&').filter((p) => !p.startsWith('X-Amz-Signature=')).join('&') : rawQuery;
-  const canonical = [req.method, rawPath || '/', canonicalQuery(signedQuery), canonicalHeaders, signedList, payloadHash].join('\n');
+  const signedQuery = presigned
+    ? rawQuery
+        .split('&')
+        .filter((p) => !p.startsWith('X-Amz-Signature='))
+        .join('&')
+    : rawQuery;
+  const canonical = [
+    req.method,
+    rawPath || '/',
+    canonicalQuery(signedQuery),
+    canonicalHeaders,
+    signedList,
+    payloadHash,
+  ].join('\n');
   const scope = `${date}/${region}/${service}/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256hex(canonical)].join('\n');
   let key: Buffer = hmac(`AWS4${secret}`, date);
@@ -120,7 +218,13 @@ export function verifySigV4(
   const expected = createHmac('sha256', key).update(stringToSign).digest();
   const given = Buffer.from(signature, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { ok: false, status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.' };
+    return {
+      ok: false,
+      status: 403,
+      code: 'SignatureDoesNotMatch',
+      message:
+        'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+    };
   }
   return { ok: true, access, payloadHash };
 }
@@ -149,7 +253,8 @@ function dec(s: string): string {
   }
 }
 
-const enc = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const enc = (s: string): string =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function headerValue(h: IncomingHttpHeaders, name: string): string | undefined {
   const v = h[name];

@@ -76,7 +76,11 @@ export function grantsFor(canned: string): Grant[] | undefined {
     case 'public-read':
       return [owner, { type: 'Group', uri: ALL_USERS, permission: 'READ' }];
     case 'public-read-write':
-      return [owner, { type: 'Group', uri: ALL_USERS, permission: 'READ' }, { type: 'Group', uri: ALL_USERS, permission: 'WRITE' }];
+      return [
+        owner,
+        { type: 'Group', uri: ALL_USERS, permission: 'READ' },
+        { type: 'Group', uri: ALL_USERS, permission: 'WRITE' },
+      ];
     case 'authenticated-read':
       return [owner, { type: 'Group', uri: AUTH_USERS, permission: 'READ' }];
     default:
@@ -141,7 +145,10 @@ export class ObjectStore {
    * Stores a stream as a body: in memory up to MEMORY_LIMIT, else streamed to a file.
    * Hashes on the way (MD5 for the ETag, SHA-256 when the signature declared a payload hash).
    */
-  async write(source: AsyncIterable<Buffer>, wantSha256: boolean): Promise<{ body: Body; size: number; md5: Buffer; sha256?: string }> {
+  async write(
+    source: AsyncIterable<Buffer>,
+    wantSha256: boolean,
+  ): Promise<{ body: Body; size: number; md5: Buffer; sha256?: string }> {
     const md5 = createHash('md5');
     const sha = wantSha256 ? createHash('sha256') : undefined;
     const held: Buffer[] = [];

@@ -10,7 +10,6 @@ import { BusyWatcher } from '../../jobs/tracker';
 import { REGION_NAMES } from '../../profiles/wizard';
 import { ErrorNode, FolderNode, LeafNode, LoadMoreNode, TreeNode, themeIcon, type TreeContext } from './nodes';
 
-
 export class RegionNode extends FolderNode {
   readonly id: string;
   readonly label: string;
@@ -72,7 +71,8 @@ export class ProfileNode extends FolderNode {
     return { profile: this.profile };
   }
   protected override describe() {
-    if (this.profile.cloud === 'gov') return this.active ? vscode.l10n.t('active · gov cloud') : vscode.l10n.t('gov cloud');
+    if (this.profile.cloud === 'gov')
+      return this.active ? vscode.l10n.t('active · gov cloud') : vscode.l10n.t('gov cloud');
     return this.active ? vscode.l10n.t('active · public cloud') : vscode.l10n.t('public cloud');
   }
   protected async load(): Promise<TreeNode[]> {
@@ -80,7 +80,11 @@ export class ProfileNode extends FolderNode {
       return [
         new LeafNode(this, `${this.id}/~switch`, vscode.l10n.t('Switch to this profile to browse it'), {
           icon: 'arrow-swap',
-          command: { command: 'nhncloud.profile.switch', title: vscode.l10n.t('Switch Profile'), arguments: [this.profile.id] },
+          command: {
+            command: 'nhncloud.profile.switch',
+            title: vscode.l10n.t('Switch Profile'),
+            arguments: [this.profile.id],
+          },
         }),
       ];
     }
@@ -136,7 +140,9 @@ export function createExplorer(services: Services): Explorer {
     if (firstLoad) {
       const hook = firstLoad;
       firstLoad = undefined;
-      await hook().catch((e: unknown) => services.log.error(`Start-up hook failed: ${e instanceof Error ? e.message : String(e)}`));
+      await hook().catch((e: unknown) =>
+        services.log.error(`Start-up hook failed: ${e instanceof Error ? e.message : String(e)}`),
+      );
     }
     const active = services.profiles.active()?.id;
     const nodes = services.profiles.list().map((p) => new ProfileNode(ctx, p, p.id === active, () => features));
@@ -170,7 +176,8 @@ export function createExplorer(services: Services): Explorer {
     },
     getParent: (el) => el.parent,
     resolveTreeItem: async (item, el) => {
-      if (item.tooltip === undefined) item.tooltip = (await Promise.resolve(el.resolveTooltip()).catch(() => undefined)) ?? undefined;
+      if (item.tooltip === undefined)
+        item.tooltip = (await Promise.resolve(el.resolveTooltip()).catch(() => undefined)) ?? undefined;
       return item;
     },
   };
@@ -198,11 +205,17 @@ export function createExplorer(services: Services): Explorer {
   const pickFolder = async (): Promise<FolderNode | undefined> => {
     const folders = [...registry.values()].filter((n): n is FolderNode => n instanceof FolderNode);
     if (!folders.length) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Expand a folder of the NHN Cloud explorer first, then filter it.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Expand a folder of the NHN Cloud explorer first, then filter it.'),
+      );
       return undefined;
     }
     const picked = await vscode.window.showQuickPick(
-      folders.map((f) => ({ label: f.label ?? f.id, description: f.id.split('/').slice(1, -1).join(' / '), folder: f })),
+      folders.map((f) => ({
+        label: f.label ?? f.id,
+        description: f.id.split('/').slice(1, -1).join(' / '),
+        folder: f,
+      })),
       { title: vscode.l10n.t('Filter which folder?'), matchOnDescription: true },
     );
     return picked?.folder;
@@ -215,7 +228,9 @@ export function createExplorer(services: Services): Explorer {
       if (!folder) return;
       const text = await vscode.window.showInputBox({
         title: vscode.l10n.t('Filter {0} by name', folder.label ?? ''),
-        prompt: vscode.l10n.t('Words that must all appear in the name (case-insensitive); -word excludes. Empty clears the filter.'),
+        prompt: vscode.l10n.t(
+          'Words that must all appear in the name (case-insensitive); -word excludes. Empty clears the filter.',
+        ),
         value: filters.get(folder.id) ?? '',
         validateInput: (t) => (t.length > 100 ? vscode.l10n.t('At most 100 characters.') : undefined),
       });
@@ -223,7 +238,9 @@ export function createExplorer(services: Services): Explorer {
       if (text.trim()) filters.set(folder.id, text.trim());
       else filters.delete(folder.id);
       ctx.changed(folder);
-      await services.explorerView.reveal(folder, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+      await services.explorerView
+        .reveal(folder, { expand: true, select: false, focus: false })
+        .then(undefined, () => undefined);
     },
     'nhncloud.tree.clearFilter': (node?: unknown) => {
       const folder = folderFromArgs(node);

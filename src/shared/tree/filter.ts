@@ -19,7 +19,11 @@ export function matchesFilter(label: string, filter: string | undefined): boolea
   return include.every((t) => l.includes(t)) && !exclude.some((t) => l.includes(t));
 }
 
-export function applyFilter<T>(items: readonly T[], label: (t: T) => string | undefined, filter: string | undefined): T[] {
+export function applyFilter<T>(
+  items: readonly T[],
+  label: (t: T) => string | undefined,
+  filter: string | undefined,
+): T[] {
   if (!filter?.trim()) return [...items];
   return items.filter((i) => {
     const l = label(i);

@@ -161,7 +161,11 @@ export class ErrorNode extends TreeNode {
     if (isAuthError(e) && e.reason === 'unauthenticated') {
       return {
         text: vscode.l10n.t('Credentials rejected: Edit Profile'),
-        tooltip: vscode.l10n.t('{0}\n\nThe service rejected the keys of profile "{1}" (80401). Click to edit the profile.', message, profile?.name ?? ''),
+        tooltip: vscode.l10n.t(
+          '{0}\n\nThe service rejected the keys of profile "{1}" (80401). Click to edit the profile.',
+          message,
+          profile?.name ?? '',
+        ),
         command: { command: 'nhncloud.profile.edit', title: vscode.l10n.t('Edit Profile'), arguments: [profile?.id] },
         icon: 'key',
       };
@@ -169,15 +173,22 @@ export class ErrorNode extends TreeNode {
     if (isAuthError(e)) {
       return {
         text: vscode.l10n.t('Permission denied: your role cannot read this'),
-        tooltip: vscode.l10n.t('{0}\n\nThe project role of this profile lacks the permission (80403). Ask a project ADMIN. Click to retry.', message),
+        tooltip: vscode.l10n.t(
+          '{0}\n\nThe project role of this profile lacks the permission (80403). Ask a project ADMIN. Click to retry.',
+          message,
+        ),
         command: { command: 'nhncloud.tree.retry', title: vscode.l10n.t('Retry'), arguments: [this] },
         icon: 'lock',
       };
     }
     if (isServiceNotEnabled(e)) {
       return {
-        text: region ? vscode.l10n.t('RDS for MySQL is not enabled in this project in {0}', region) : vscode.l10n.t('RDS for MySQL is not enabled in this project'),
-        tooltip: vscode.l10n.t('Enable the service in the NHN Cloud console (Project > Service selection), then click to retry.'),
+        text: region
+          ? vscode.l10n.t('RDS for MySQL is not enabled in this project in {0}', region)
+          : vscode.l10n.t('RDS for MySQL is not enabled in this project'),
+        tooltip: vscode.l10n.t(
+          'Enable the service in the NHN Cloud console (Project > Service selection), then click to retry.',
+        ),
         command: { command: 'nhncloud.tree.retry', title: vscode.l10n.t('Retry'), arguments: [this] },
         icon: 'circle-slash',
       };
@@ -219,7 +230,10 @@ export class LoadMoreNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(vscode.l10n.t('Load more...'), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = this.total !== undefined ? vscode.l10n.t('{0} of {1}', this.shown, this.total) : vscode.l10n.t('{0} shown', this.shown);
+    item.description =
+      this.total !== undefined
+        ? vscode.l10n.t('{0} of {1}', this.shown, this.total)
+        : vscode.l10n.t('{0} shown', this.shown);
     item.contextValue = 'loadMore';
     item.iconPath = new vscode.ThemeIcon('ellipsis');
     item.command = { command: 'nhncloud.tree.loadMore', title: vscode.l10n.t('Load more'), arguments: [this] };
@@ -280,7 +294,8 @@ export abstract class FolderNode extends TreeNode {
     const filter = this.ctx.filters.get(this.id);
     if (!filter) return nodes;
     const shown = applyFilter(nodes, (n) => n.label, filter);
-    if (!shown.some((n) => n.label !== undefined)) shown.unshift(new PlaceholderNode(this, vscode.l10n.t('No name matches "{0}"', filter)));
+    if (!shown.some((n) => n.label !== undefined))
+      shown.unshift(new PlaceholderNode(this, vscode.l10n.t('No name matches "{0}"', filter)));
     return shown;
   }
 
@@ -339,7 +354,8 @@ export abstract class PagedFolderNode<T> extends FolderNode {
       this.total = first.items.length < this.pageSize ? first.items.length : first.total;
     }
     const nodes = this.items.map((i) => this.toNode(i));
-    const more = this.total === undefined ? this.items.length === this.pages * this.pageSize : this.items.length < this.total;
+    const more =
+      this.total === undefined ? this.items.length === this.pages * this.pageSize : this.items.length < this.total;
     if (more) nodes.push(new LoadMoreNode(this as PagedFolderNode<unknown>, this.items.length, this.total));
     return nodes;
   }

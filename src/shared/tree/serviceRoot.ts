@@ -14,7 +14,10 @@ export function serviceRootId(profileId: string, region: Region, service: RootSe
 }
 
 /** The node itself or its nearest ancestor that is a `cls`; undefined when there is none. */
-export function ancestor<T extends TreeNode>(node: TreeNode | undefined, cls: abstract new (...args: never[]) => T): T | undefined {
+export function ancestor<T extends TreeNode>(
+  node: TreeNode | undefined,
+  cls: abstract new (...args: never[]) => T,
+): T | undefined {
   for (let n = node; n; n = n.parent) if (n instanceof cls) return n;
   return undefined;
 }
@@ -22,7 +25,10 @@ export function ancestor<T extends TreeNode>(node: TreeNode | undefined, cls: ab
 /** ancestor() for nodes that always have one (a folder below its service root): a missing one is a bug. */
 export function requireAncestor<T extends TreeNode>(node: TreeNode, cls: abstract new (...args: never[]) => T): T {
   const found = ancestor(node, cls);
-  if (!found) throw new Error(vscode.l10n.t('Internal error: {0} has no {1} above it. Please report this with the log.', node.id, cls.name));
+  if (!found)
+    throw new Error(
+      vscode.l10n.t('Internal error: {0} has no {1} above it. Please report this with the log.', node.id, cls.name),
+    );
   return found;
 }
 
@@ -46,5 +52,6 @@ export abstract class ServiceRootNode<Client> extends FolderNode {
 
 /** A feature's `regionChildren`: its root in the regions where the service runs for the profile's cloud. */
 export function rootWhereServiceRuns(service: RootService, makeRoot: (profile: Profile, region: Region) => TreeNode) {
-  return (profile: Profile, region: Region): TreeNode[] => (SERVICE_REGIONS[profile.cloud][service].includes(region) ? [makeRoot(profile, region)] : []);
+  return (profile: Profile, region: Region): TreeNode[] =>
+    SERVICE_REGIONS[profile.cloud][service].includes(region) ? [makeRoot(profile, region)] : [];
 }

@@ -16,37 +16,72 @@ const ALL_USERS = 'http://acs.amazonaws.com/groups/global/AllUsers';
 
 /** One line per grant: "AllUsers: READ", "owner-id: FULL_CONTROL". */
 export function describeGrants(grants: readonly Grant[]): string[] {
-  return grants.map((g) => `${g.grantee.uri ? (g.grantee.uri.split('/').pop() ?? g.grantee.uri) : (g.grantee.displayName ?? g.grantee.id ?? g.grantee.type)}: ${g.permission}`);
+  return grants.map(
+    (g) =>
+      `${g.grantee.uri ? (g.grantee.uri.split('/').pop() ?? g.grantee.uri) : (g.grantee.displayName ?? g.grantee.id ?? g.grantee.type)}: ${g.permission}`,
+  );
 }
 
 export function bucketSettingsCommands(deps: StorageDeps): Record<string, CommandHandler> {
   return {
     'nhncloud.storage.bucketAccess': async (node?: unknown) => {
       const t = await bucketFrom(node instanceof BucketNode ? node : undefined, deps, vscode.l10n.t('Bucket Access'));
-      const [location, acl] = await Promise.all([t.s3.getBucketLocation(t.bucket).catch(() => ''), t.s3.getBucketAcl(t.bucket)]);
+      const [location, acl] = await Promise.all([
+        t.s3.getBucketLocation(t.bucket).catch(() => ''),
+        t.s3.getBucketAcl(t.bucket),
+      ]);
       const isPublic = acl.grants.some((g) => g.grantee.uri === ALL_USERS);
       const grants = describeGrants(acl.grants);
       const options: Array<{ label: string; description?: string; acl: CannedAcl }> = [
         { label: 'private', description: vscode.l10n.t('only the owner'), acl: 'private' },
-        { label: 'public-read', description: vscode.l10n.t('anyone on the internet can read objects'), acl: 'public-read' },
-        { label: 'authenticated-read', description: vscode.l10n.t('any authenticated user can read'), acl: 'authenticated-read' },
-        { label: 'public-read-write', description: vscode.l10n.t('anyone can read and write (rarely wanted)'), acl: 'public-read-write' },
+        {
+          label: 'public-read',
+          description: vscode.l10n.t('anyone on the internet can read objects'),
+          acl: 'public-read',
+        },
+        {
+          label: 'authenticated-read',
+          description: vscode.l10n.t('any authenticated user can read'),
+          acl: 'authenticated-read',
+        },
+        {
+          label: 'public-read-write',
+          description: vscode.l10n.t('anyone can read and write (rarely wanted)'),
+          acl: 'public-read-write',
+        },
       ];
       const chosen = await pick(options, {
         // A list of independent facts, each a whole phrase of its own.
-        title: vscode.l10n.t('{0}: {1}', t.bucket, [
-          location ? vscode.l10n.t('region {0}', location) : '',
-          isPublic ? vscode.l10n.t('public') : vscode.l10n.t('not public'),
-          grants.length ? vscode.l10n.t('grants: {0}', grants.join(', ')) : vscode.l10n.t('no grant'),
-        ].filter(Boolean).join(' · ')),
+        title: vscode.l10n.t(
+          '{0}: {1}',
+          t.bucket,
+          [
+            location ? vscode.l10n.t('region {0}', location) : '',
+            isPublic ? vscode.l10n.t('public') : vscode.l10n.t('not public'),
+            grants.length ? vscode.l10n.t('grants: {0}', grants.join(', ')) : vscode.l10n.t('no grant'),
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        ),
         placeHolder: vscode.l10n.t('Pick an access control list to set it, or Escape to keep the current one'),
       });
-      if (chosen.acl.startsWith('public')) await confirm(vscode.l10n.t('Make {0} {1}?', t.bucket, chosen.acl), vscode.l10n.t('Make Public'), chosen.acl === 'public-read-write' ? vscode.l10n.t('Anyone can read, overwrite and delete every object of the bucket.') : vscode.l10n.t('Anyone with the URL can read every object of the bucket.'));
+      if (chosen.acl.startsWith('public'))
+        await confirm(
+          vscode.l10n.t('Make {0} {1}?', t.bucket, chosen.acl),
+          vscode.l10n.t('Make Public'),
+          chosen.acl === 'public-read-write'
+            ? vscode.l10n.t('Anyone can read, overwrite and delete every object of the bucket.')
+            : vscode.l10n.t('Anyone with the URL can read every object of the bucket.'),
+        );
       await t.s3.putBucketAcl(t.bucket, chosen.acl);
       void vscode.window.showInformationMessage(vscode.l10n.t('{0} is now {1}.', t.bucket, chosen.acl));
     },
     'nhncloud.storage.incompleteUploads': async (node?: unknown) => {
-      const t = await bucketFrom(node instanceof BucketNode ? node : undefined, deps, vscode.l10n.t('Incomplete Uploads'));
+      const t = await bucketFrom(
+        node instanceof BucketNode ? node : undefined,
+        deps,
+        vscode.l10n.t('Incomplete Uploads'),
+      );
       const uploads = [];
       let keyMarker: string | undefined;
       let uploadIdMarker: string | undefined;
@@ -65,14 +100,38 @@ export function bucketSettingsCommands(deps: StorageDeps): Record<string, Comman
         uploads.map(async (u) => {
           const parts = await t.s3.listParts(t.bucket, u.key, u.uploadId).catch(() => undefined);
           const size = parts?.parts.reduce((s, p) => s + (p.size ?? 0), 0);
-          return { label: u.key, description: [u.initiated ? vscode.l10n.t('started {0}', formatDateTime(new Date(u.initiated))) : '', parts ? vscode.l10n.t('{0} part(s), {1}', `${parts.parts.length}${parts.isTruncated ? '+' : ''}`, formatSize(size ?? 0)) : ''].filter(Boolean).join(' · '), u };
+          return {
+            label: u.key,
+            description: [
+              u.initiated ? vscode.l10n.t('started {0}', formatDateTime(new Date(u.initiated))) : '',
+              parts
+                ? vscode.l10n.t(
+                    '{0} part(s), {1}',
+                    `${parts.parts.length}${parts.isTruncated ? '+' : ''}`,
+                    formatSize(size ?? 0),
+                  )
+                : '',
+            ]
+              .filter(Boolean)
+              .join(' · '),
+            u,
+          };
         }),
       );
-      const chosen = await pickMany(items, { title: vscode.l10n.t('Incomplete uploads in {0}', t.bucket), placeHolder: vscode.l10n.t('Their parts take space until aborted: pick the uploads to abort') });
+      const chosen = await pickMany(items, {
+        title: vscode.l10n.t('Incomplete uploads in {0}', t.bucket),
+        placeHolder: vscode.l10n.t('Their parts take space until aborted: pick the uploads to abort'),
+      });
       if (!chosen.length) throw new CancelledError(); // nothing picked: nothing to abort, nothing to ask
-      await confirm(vscode.l10n.t('Abort {0} upload(s)?', chosen.length), vscode.l10n.t('Abort'), vscode.l10n.t('Their parts are deleted; the uploads cannot be completed afterwards.'));
+      await confirm(
+        vscode.l10n.t('Abort {0} upload(s)?', chosen.length),
+        vscode.l10n.t('Abort'),
+        vscode.l10n.t('Their parts are deleted; the uploads cannot be completed afterwards.'),
+      );
       for (const c of chosen) await t.s3.abortMultipartUpload(t.bucket, c.u.key, c.u.uploadId);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Aborted {0} upload(s) in {1}.', chosen.length, t.bucket));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Aborted {0} upload(s) in {1}.', chosen.length, t.bucket),
+      );
       return chosen.length;
     },
   };

@@ -15,12 +15,14 @@ export function bucketCommands(deps: StorageDeps): Record<string, CommandHandler
       const scope = await storageScopeFrom(node, deps, vscode.l10n.t('Create Bucket'));
       const name =
         given ??
-        (await ask({
-          title: vscode.l10n.t('Create bucket in {0}', scope.region),
-          prompt: vscode.l10n.t('3 to 63 characters: lower-case letters, digits, dots and hyphens'),
-          placeHolder: 'my-bucket',
-          validateInput: (t) => bucketNameProblems(t.trim())[0],
-        })).trim();
+        (
+          await ask({
+            title: vscode.l10n.t('Create bucket in {0}', scope.region),
+            prompt: vscode.l10n.t('3 to 63 characters: lower-case letters, digits, dots and hyphens'),
+            placeHolder: 'my-bucket',
+            validateInput: (t) => bucketNameProblems(t.trim())[0],
+          })
+        ).trim();
       await scope.s3.createBucket(name);
       deps.explorer.refreshId(scope.rootId);
       void vscode.window.showInformationMessage(vscode.l10n.t('Bucket {0} created in {1}.', name, scope.region));
@@ -33,9 +35,22 @@ export function bucketCommands(deps: StorageDeps): Record<string, CommandHandler
       if (count) {
         // S3 refuses to delete a bucket with objects: say so, and offer to empty it first.
         const message = page.isTruncated
-          ? vscode.l10n.t('{0} still holds more than 1,000 objects: a bucket must be empty before it is deleted.', t.bucket)
-          : vscode.l10n.t('{0} still holds {1} object(s): a bucket must be empty before it is deleted.', t.bucket, count);
-        await confirm(message, vscode.l10n.t('Delete Objects and Bucket...'), vscode.l10n.t('Choose this to delete every object of the bucket and then the bucket; you will type the bucket name to confirm.'));
+          ? vscode.l10n.t(
+              '{0} still holds more than 1,000 objects: a bucket must be empty before it is deleted.',
+              t.bucket,
+            )
+          : vscode.l10n.t(
+              '{0} still holds {1} object(s): a bucket must be empty before it is deleted.',
+              t.bucket,
+              count,
+            );
+        await confirm(
+          message,
+          vscode.l10n.t('Delete Objects and Bucket...'),
+          vscode.l10n.t(
+            'Choose this to delete every object of the bucket and then the bucket; you will type the bucket name to confirm.',
+          ),
+        );
       }
       const typed = await ask({
         title: vscode.l10n.t('Delete bucket {0}', t.bucket),
@@ -46,15 +61,28 @@ export function bucketCommands(deps: StorageDeps): Record<string, CommandHandler
         validateInput: (s) => (s === t.bucket ? undefined : vscode.l10n.t('Type {0} exactly.', t.bucket)),
       });
       if (typed !== t.bucket) return;
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deleting bucket {0}', t.bucket), cancellable: true }, async (progress, token) => {
-        const ac = new AbortController();
-        token.onCancellationRequested(() => ac.abort());
-        if (count) {
-          const keys = await allKeys(t.s3, t.bucket, '', ac.signal);
-          await deleteKeys(t.s3, t.bucket, keys, (done) => progress.report({ message: vscode.l10n.t('{0} of {1} objects deleted', done, keys.length) }), ac.signal);
-        }
-        await t.s3.deleteBucket(t.bucket, { signal: ac.signal });
-      });
+      await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Deleting bucket {0}', t.bucket),
+          cancellable: true,
+        },
+        async (progress, token) => {
+          const ac = new AbortController();
+          token.onCancellationRequested(() => ac.abort());
+          if (count) {
+            const keys = await allKeys(t.s3, t.bucket, '', ac.signal);
+            await deleteKeys(
+              t.s3,
+              t.bucket,
+              keys,
+              (done) => progress.report({ message: vscode.l10n.t('{0} of {1} objects deleted', done, keys.length) }),
+              ac.signal,
+            );
+          }
+          await t.s3.deleteBucket(t.bucket, { signal: ac.signal });
+        },
+      );
       deps.explorer.refreshId(t.rootId);
       void vscode.window.showInformationMessage(vscode.l10n.t('Bucket {0} deleted.', t.bucket));
     },

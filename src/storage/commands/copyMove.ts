@@ -30,23 +30,44 @@ const CLIPBOARD_CONTEXT = 'nhncloud.storage.clipboard';
 type Selected = ObjectNode | PrefixNode;
 
 function selection(node: unknown, nodes: unknown): Selected[] {
-  const all = (Array.isArray(nodes) && nodes.length ? nodes : [node]).filter((n): n is Selected => n instanceof ObjectNode || n instanceof PrefixNode);
+  const all = (Array.isArray(nodes) && nodes.length ? nodes : [node]).filter(
+    (n): n is Selected => n instanceof ObjectNode || n instanceof PrefixNode,
+  );
   if (!all.length) throw new Error(vscode.l10n.t('Select objects or folders in the NHN Cloud explorer first.'));
   const bucket = bucketOf(all[0]).id;
-  if (all.some((n) => bucketOf(n).id !== bucket)) throw new Error(vscode.l10n.t('Select objects or folders of one bucket at a time.'));
+  if (all.some((n) => bucketOf(n).id !== bucket))
+    throw new Error(vscode.l10n.t('Select objects or folders of one bucket at a time.'));
   return all;
 }
 
 /** The copy plan of the clipboard into `dest`: objects keep their name, folders their whole tree. */
 async function planPaste(clip: Clipboard, dest: BucketTarget): Promise<CopyPlanItem[]> {
   const plan: CopyPlanItem[] = [];
-  for (const o of clip.objects) plan.push({ from: { bucket: clip.bucket, key: o.key }, to: { bucket: dest.bucket, key: dest.prefix + baseName(o.key) }, size: o.size });
+  for (const o of clip.objects)
+    plan.push({
+      from: { bucket: clip.bucket, key: o.key },
+      to: { bucket: dest.bucket, key: dest.prefix + baseName(o.key) },
+      size: o.size,
+    });
   for (const p of clip.prefixes) {
-    if (clip.bucket === dest.bucket && dest.prefix.startsWith(p)) throw new Error(vscode.l10n.t('{0} cannot be moved or copied into itself.', p));
-    plan.push(...(await planFolderCopy(dest.s3, { bucket: clip.bucket, prefix: p }, { bucket: dest.bucket, prefix: asPrefix(dest.prefix + baseName(p)) })));
+    if (clip.bucket === dest.bucket && dest.prefix.startsWith(p))
+      throw new Error(vscode.l10n.t('{0} cannot be moved or copied into itself.', p));
+    plan.push(
+      ...(await planFolderCopy(
+        dest.s3,
+        { bucket: clip.bucket, prefix: p },
+        { bucket: dest.bucket, prefix: asPrefix(dest.prefix + baseName(p)) },
+      )),
+    );
   }
   const onItself = plan.find((i) => i.from.bucket === i.to.bucket && i.from.key === i.to.key);
-  if (onItself) throw new Error(vscode.l10n.t('{0} is already in this folder: paste it into another folder, or use Rename.', baseName(onItself.from.key)));
+  if (onItself)
+    throw new Error(
+      vscode.l10n.t(
+        '{0} is already in this folder: paste it into another folder, or use Rename.',
+        baseName(onItself.from.key),
+      ),
+    );
   return plan;
 }
 
@@ -55,15 +76,24 @@ async function settleConflicts(s3: BucketTarget['s3'], plan: CopyPlanItem[]): Pr
   const taken = new Set<string>();
   for (const folder of new Set(plan.map((i) => `${i.to.bucket}/${parentPrefix(i.to.key)}`))) {
     const [bucket, ...rest] = folder.split('/');
-    for await (const page of s3.listObjects({ bucket, prefix: rest.join('/') || undefined })) for (const e of page.contents) taken.add(`${bucket}/${e.key}`);
+    for await (const page of s3.listObjects({ bucket, prefix: rest.join('/') || undefined }))
+      for (const e of page.contents) taken.add(`${bucket}/${e.key}`);
   }
   const conflicts = plan.filter((i) => taken.has(`${i.to.bucket}/${i.to.key}`));
   if (!conflicts.length) return plan;
   const names = conflicts.slice(0, 8).map((i) => i.to.key);
   const choice = await askAction(
     'warning',
-    conflicts.length === 1 ? vscode.l10n.t('{0} already exists.', conflicts[0].to.key) : vscode.l10n.t('{0} objects already exist at the destination.', conflicts.length),
-    { modal: true, detail: conflicts.length > 8 ? vscode.l10n.t('{0}\n... and {1} more', names.join('\n'), conflicts.length - 8) : names.join('\n') },
+    conflicts.length === 1
+      ? vscode.l10n.t('{0} already exists.', conflicts[0].to.key)
+      : vscode.l10n.t('{0} objects already exist at the destination.', conflicts.length),
+    {
+      modal: true,
+      detail:
+        conflicts.length > 8
+          ? vscode.l10n.t('{0}\n... and {1} more', names.join('\n'), conflicts.length - 8)
+          : names.join('\n'),
+    },
     action('replace', vscode.l10n.t('Replace')),
     action('skip', vscode.l10n.t('Skip Existing')),
   );
@@ -76,8 +106,13 @@ async function settleConflicts(s3: BucketTarget['s3'], plan: CopyPlanItem[]): Pr
 function runPlan(title: string, s3: BucketTarget['s3'], plan: CopyPlanItem[], mode: 'copy' | 'move'): Promise<number> {
   return runTransfers(
     title,
-    plan.map((item) => ({ label: item.from.key, size: item.size ?? 0, run: (signal, onBytes) => copyPlanned(s3, item, mode, signal, onBytes) })),
-    concurrency(),
+    plan.map((item) => ({
+      label: item.from.key,
+      size: item.size ?? 0,
+      run: (signal, onBytes) => copyPlanned(s3, item, mode, signal, onBytes),
+    })),
+    // Server-side copies move no bytes here: `transferConcurrency` at once, whatever their size.
+    { small: concurrency(), large: concurrency() },
   );
 }
 
@@ -95,18 +130,23 @@ export function copyMoveCommands(deps: StorageDeps, fs: ObjectFileSystem): Recor
       rootId: storageRoot(bucket).id,
       bucket: bucket.bucket,
       parentIds: [...new Set(picked.map((n) => n.parent!.id))],
-      objects: picked.filter((n): n is ObjectNode => n instanceof ObjectNode).map((n) => ({ key: n.key, size: n.entry.size })),
+      objects: picked
+        .filter((n): n is ObjectNode => n instanceof ObjectNode)
+        .map((n) => ({ key: n.key, size: n.entry.size })),
       prefixes: picked.filter((n): n is PrefixNode => n instanceof PrefixNode).map((n) => n.prefix),
     });
     void vscode.window.setStatusBarMessage(
-      mode === 'copy' ? vscode.l10n.t('{0} item(s) copied: use "Paste" on a bucket or folder.', picked.length) : vscode.l10n.t('{0} item(s) cut: use "Paste" on a bucket or folder to move them.', picked.length),
+      mode === 'copy'
+        ? vscode.l10n.t('{0} item(s) copied: use "Paste" on a bucket or folder.', picked.length)
+        : vscode.l10n.t('{0} item(s) cut: use "Paste" on a bucket or folder to move them.', picked.length),
       5000,
     );
   };
 
   return {
     'nhncloud.storage.rename': async (node?: unknown) => {
-      if (!(node instanceof ObjectNode || node instanceof PrefixNode)) throw new Error(vscode.l10n.t('Run "Rename" on an object or folder in the NHN Cloud explorer.'));
+      if (!(node instanceof ObjectNode || node instanceof PrefixNode))
+        throw new Error(vscode.l10n.t('Run "Rename" on an object or folder in the NHN Cloud explorer.'));
       const s3 = await storageRoot(node).client();
       const bucket = node.bucket;
       const oldKey = node instanceof ObjectNode ? node.key : node.prefix;
@@ -124,7 +164,8 @@ export function copyMoveCommands(deps: StorageDeps, fs: ObjectFileSystem): Recor
       ).trim();
       const newKey = node instanceof PrefixNode ? asPrefix(folder + name) : folder + name;
       if (newKey === oldKey) return;
-      if (node instanceof PrefixNode && newKey.startsWith(oldKey)) throw new Error(vscode.l10n.t('{0} cannot be moved or copied into itself.', oldKey));
+      if (node instanceof PrefixNode && newKey.startsWith(oldKey))
+        throw new Error(vscode.l10n.t('{0} cannot be moved or copied into itself.', oldKey));
       const plan =
         node instanceof ObjectNode
           ? [{ from: { bucket, key: oldKey }, to: { bucket, key: newKey }, size: node.entry.size }]
@@ -143,11 +184,18 @@ export function copyMoveCommands(deps: StorageDeps, fs: ObjectFileSystem): Recor
     'nhncloud.storage.paste': async (node?: unknown) => {
       const clip = clipboard;
       if (!clip) throw new Error(vscode.l10n.t('Nothing to paste: use "Copy" or "Cut" on objects or folders first.'));
-      if (!(node instanceof BucketNode || node instanceof PrefixNode || node instanceof ObjectNode)) throw new Error(vscode.l10n.t('Run "Paste" on a bucket or folder in the NHN Cloud explorer.'));
-      if (storageRoot(node).id !== clip.rootId) throw new Error(vscode.l10n.t('Objects can be copied within one region and profile only: download and upload them instead.'));
+      if (!(node instanceof BucketNode || node instanceof PrefixNode || node instanceof ObjectNode))
+        throw new Error(vscode.l10n.t('Run "Paste" on a bucket or folder in the NHN Cloud explorer.'));
+      if (storageRoot(node).id !== clip.rootId)
+        throw new Error(
+          vscode.l10n.t('Objects can be copied within one region and profile only: download and upload them instead.'),
+        );
       const dest = await bucketFrom(node, deps, vscode.l10n.t('Paste'));
       const plan = await settleConflicts(dest.s3, await planPaste(clip, dest));
-      const title = clip.mode === 'move' ? vscode.l10n.t('Moving {0} object(s) to {1}/{2}', plan.length, dest.bucket, dest.prefix) : vscode.l10n.t('Copying {0} object(s) to {1}/{2}', plan.length, dest.bucket, dest.prefix);
+      const title =
+        clip.mode === 'move'
+          ? vscode.l10n.t('Moving {0} object(s) to {1}/{2}', plan.length, dest.bucket, dest.prefix)
+          : vscode.l10n.t('Copying {0} object(s) to {1}/{2}', plan.length, dest.bucket, dest.prefix);
       try {
         await runPlan(title, dest.s3, plan, clip.mode);
         // A moved item can be pasted once; copied ones stay ready for another paste.

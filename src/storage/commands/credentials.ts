@@ -16,7 +16,9 @@ export function credentialCommands(deps: StorageDeps): Record<string, CommandHan
     if (!profile) throw new Error(vscode.l10n.t('No active profile.'));
     // Only the two S3 fields are written; the other secrets stay as they are.
     await deps.services.profiles.save(profile, { s3AccessKey: c.access, s3SecretKey: c.secret });
-    void vscode.window.showInformationMessage(vscode.l10n.t('Profile "{0}" now signs object-storage requests with {1}.', profile.name, shortKey(c.access)));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Profile "{0}" now signs object-storage requests with {1}.', profile.name, shortKey(c.access)),
+    );
   };
   return {
     'nhncloud.storage.manageCredentials': async () => {
@@ -28,10 +30,25 @@ export function credentialCommands(deps: StorageDeps): Record<string, CommandHan
       const mine = list.filter((c) => !c.tenant_id || c.tenant_id === tenantId);
       const chosen = await pick(
         [
-          { label: vscode.l10n.t('$(add) Issue a new credential'), description: mine.length >= 3 ? vscode.l10n.t('the limit of 3 is reached: delete one first') : vscode.l10n.t('{0} of 3 issued', mine.length), c: undefined as Ec2Credential | undefined },
-          ...mine.map((c) => ({ label: `$(key) ${shortKey(c.access)}`, description: c.access === current ? vscode.l10n.t('used by this profile') : '', detail: `tenant ${c.tenant_id ?? ''}`, c })),
+          {
+            label: vscode.l10n.t('$(add) Issue a new credential'),
+            description:
+              mine.length >= 3
+                ? vscode.l10n.t('the limit of 3 is reached: delete one first')
+                : vscode.l10n.t('{0} of 3 issued', mine.length),
+            c: undefined as Ec2Credential | undefined,
+          },
+          ...mine.map((c) => ({
+            label: `$(key) ${shortKey(c.access)}`,
+            description: c.access === current ? vscode.l10n.t('used by this profile') : '',
+            detail: `tenant ${c.tenant_id ?? ''}`,
+            c,
+          })),
         ],
-        { title: vscode.l10n.t('S3 credentials (object-storage tenant {0})', tenantId), placeHolder: vscode.l10n.t('Pick a credential to use or delete it, or issue one') },
+        {
+          title: vscode.l10n.t('S3 credentials (object-storage tenant {0})', tenantId),
+          placeHolder: vscode.l10n.t('Pick a credential to use or delete it, or issue one'),
+        },
       );
       if (!chosen.c) {
         const created = await client.create({ tenantId });
@@ -42,9 +59,17 @@ export function credentialCommands(deps: StorageDeps): Record<string, CommandHan
       const c = chosen.c;
       const action = await pick(
         [
-          { label: vscode.l10n.t('Use for this profile'), description: vscode.l10n.t('store the pair in the profile (SecretStorage)'), a: 'use' as const },
+          {
+            label: vscode.l10n.t('Use for this profile'),
+            description: vscode.l10n.t('store the pair in the profile (SecretStorage)'),
+            a: 'use' as const,
+          },
           { label: vscode.l10n.t('Copy access key'), a: 'copy' as const },
-          { label: vscode.l10n.t('Delete credential'), description: c.access === current ? vscode.l10n.t('this profile uses it') : '', a: 'delete' as const },
+          {
+            label: vscode.l10n.t('Delete credential'),
+            description: c.access === current ? vscode.l10n.t('this profile uses it') : '',
+            a: 'delete' as const,
+          },
         ],
         { title: shortKey(c.access) },
       );
@@ -54,7 +79,15 @@ export function credentialCommands(deps: StorageDeps): Record<string, CommandHan
         deps.services.refresh(undefined);
         return c.access;
       }
-      await confirm(vscode.l10n.t('Delete S3 credential {0}?', shortKey(c.access)), vscode.l10n.t('Delete'), c.access === current ? vscode.l10n.t('This profile signs with it: object storage stops working for the profile until another pair is chosen.') : vscode.l10n.t('Applications using this key pair lose access to object storage.'));
+      await confirm(
+        vscode.l10n.t('Delete S3 credential {0}?', shortKey(c.access)),
+        vscode.l10n.t('Delete'),
+        c.access === current
+          ? vscode.l10n.t(
+              'This profile signs with it: object storage stops working for the profile until another pair is chosen.',
+            )
+          : vscode.l10n.t('Applications using this key pair lose access to object storage.'),
+      );
       await client.delete({ access: c.access });
       if (c.access === current) await deps.services.profiles.save(profile, { s3AccessKey: '', s3SecretKey: '' });
       void vscode.window.showInformationMessage(vscode.l10n.t('S3 credential {0} deleted.', shortKey(c.access)));

@@ -5,7 +5,16 @@ import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
 import type { S3Client } from '../../client/storage/client';
 import type { TreeNode } from '../../shared/tree/nodes';
 import { pick } from '../../shared/prompts';
-import { BucketNode, ObjectNode, PrefixNode, StorageRootNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
+import { SMALL_FILE_CONCURRENCY, type PoolLimits } from '../folderTransfer';
+import {
+  BucketNode,
+  ObjectNode,
+  PrefixNode,
+  StorageRootNode,
+  bucketOf,
+  storageRoot,
+  type StorageDeps,
+} from '../tree/nodes';
 import { storageIds } from '../tree/ids';
 
 export interface StorageScope {
@@ -32,11 +41,36 @@ export async function storageScopeFrom(arg: unknown, deps: StorageDeps, title: s
     return { region: root.region, s3: await root.client(), profileId: root.profile.id, rootId: root.id };
   }
   const profile = deps.services.profiles.active();
-  if (!profile) throw new Error(vscode.l10n.t('No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".'));
+  if (!profile)
+    throw new Error(
+      vscode.l10n.t(
+        'No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".',
+      ),
+    );
   const regions = profile.regions.filter((r) => SERVICE_REGIONS[profile.cloud].storage.includes(r));
-  if (!regions.length) throw new Error(vscode.l10n.t('Profile "{0}" enables no region with object storage ({1}). Edit the profile to add one.', profile.name, SERVICE_REGIONS[profile.cloud].storage.join(', ')));
-  const region = regions.length === 1 ? regions[0] : (await pick(regions.map((r) => ({ label: r, region: r })), { title: vscode.l10n.t('{0}: region', title) })).region;
-  return { region, s3: await deps.services.clients.s3(region), profileId: profile.id, rootId: storageIds.root(profile.id, region) };
+  if (!regions.length)
+    throw new Error(
+      vscode.l10n.t(
+        'Profile "{0}" enables no region with object storage ({1}). Edit the profile to add one.',
+        profile.name,
+        SERVICE_REGIONS[profile.cloud].storage.join(', '),
+      ),
+    );
+  const region =
+    regions.length === 1
+      ? regions[0]
+      : (
+          await pick(
+            regions.map((r) => ({ label: r, region: r })),
+            { title: vscode.l10n.t('{0}: region', title) },
+          )
+        ).region;
+  return {
+    region,
+    s3: await deps.services.clients.s3(region),
+    profileId: profile.id,
+    rootId: storageIds.root(profile.id, region),
+  };
 }
 
 /** The bucket and folder of a node (an object stands for its folder), or a bucket the user picks. */
@@ -48,8 +82,14 @@ export async function bucketFrom(arg: unknown, deps: StorageDeps, title: string)
   }
   const scope = await storageScopeFrom(arg instanceof StorageRootNode ? arg : undefined, deps, title);
   const { buckets } = await scope.s3.listBuckets();
-  if (!buckets.length) throw new Error(vscode.l10n.t('No bucket in {0}: create one with "NHN Cloud: Create Bucket".', scope.region));
-  const b = (await pick(buckets.map((x) => ({ label: x.name, description: x.creationDate ?? '', x })), { title, placeHolder: vscode.l10n.t('Bucket in {0}', scope.region) })).x;
+  if (!buckets.length)
+    throw new Error(vscode.l10n.t('No bucket in {0}: create one with "NHN Cloud: Create Bucket".', scope.region));
+  const b = (
+    await pick(
+      buckets.map((x) => ({ label: x.name, description: x.creationDate ?? '', x })),
+      { title, placeHolder: vscode.l10n.t('Bucket in {0}', scope.region) },
+    )
+  ).x;
   const id = storageIds.bucket(scope.rootId, b.name);
   return { ...scope, bucket: b.name, prefix: '', folderId: id };
 }
@@ -61,7 +101,16 @@ export function objectNodes(node: unknown, nodes: unknown): ObjectNode[] {
   return node instanceof ObjectNode ? [node] : [];
 }
 
+/** Parts of one multipart transfer at once, and multipart files at once (`transferConcurrency`). */
 export function concurrency(): number {
   const n = vscode.workspace.getConfiguration('nhncloud.storage').get<number>('transferConcurrency', 4);
   return Math.min(16, Math.max(1, Math.floor(n)));
+}
+
+/** Files at once in a transfer of many: small ones (`smallFileConcurrency`) and multipart ones. */
+export function poolLimits(): PoolLimits {
+  const n = vscode.workspace
+    .getConfiguration('nhncloud.storage')
+    .get<number>('smallFileConcurrency', SMALL_FILE_CONCURRENCY);
+  return { small: Math.min(64, Math.max(1, Math.floor(n))), large: concurrency() };
 }

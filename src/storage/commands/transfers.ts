@@ -1,20 +1,31 @@
 // Uploads (files, folders) and downloads (objects, folders, buckets): streamed by the client's
 // upload()/download() (multipart from 8 MB), shown as a cancellable notification with bytes
-// done, total and rate; `nhncloud.storage.transferConcurrency` files at a time. Several
-// transfers may run at once: each command has its own notification and AbortController.
+// done, total and rate. Files below 8 MB go `nhncloud.storage.smallFileConcurrency` at a time,
+// multipart ones `nhncloud.storage.transferConcurrency` at a time (../folderTransfer.ts, the
+// engine the benchmark drives too). Several transfers may run at once: each command has its own
+// notification and AbortController.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
-import { basename, dirname, join, relative } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
-import { CancelledError, isCancelledError } from '../../client/errors';
+import { CancelledError } from '../../client/errors';
 import type { S3Client } from '../../client/storage/client';
 import { safeLocalPath } from '../../client/storage/localPath';
-import { download, upload } from '../../client/storage/transfer';
 import type { CommandHandler } from '../../shared/services';
 import { action, askAction, confirm } from '../../shared/prompts';
-import { asPrefix, baseName, formatRate, formatSize, keyForUpload, relativeDownloadPath } from '../keys';
+import {
+  downloadFile,
+  folderUploadTasks,
+  listPrefix,
+  prefixDownloadTasks,
+  runPool,
+  uploadFile,
+  type FileTask,
+  type PoolLimits,
+} from '../folderTransfer';
+import { asPrefix, baseName, formatRate, formatSize, keyForUpload } from '../keys';
 import { BucketNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
-import { bucketFrom, concurrency, objectNodes } from './targets';
+import { bucketFrom, concurrency, poolLimits, objectNodes } from './targets';
 
 export interface TransferItem {
   label: string;
@@ -23,88 +34,78 @@ export interface TransferItem {
 }
 
 /**
- * Runs the items `limit` at a time under one cancellable notification ("12.0 MB of 20.0 MB ·
- * 8.1 MB/s"). Resolves with the number done; rejects with CancelledError when cancelled, or with
- * the first failure after the others finished.
+ * Runs the items under one cancellable notification ("12.0 MB of 20.0 MB · 8.1 MB/s"), small
+ * and multipart files each up to their limit at once (runPool). Resolves with the number done;
+ * rejects with CancelledError when cancelled, or with the first failure after the others finished.
  */
-export async function runTransfers(title: string, items: TransferItem[], limit: number): Promise<number> {
+export async function runTransfers(title: string, items: TransferItem[], limits: PoolLimits): Promise<number> {
   const total = items.reduce((s, i) => s + i.size, 0);
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-    const ac = new AbortController();
-    token.onCancellationRequested(() => ac.abort());
-    const loaded = new Array<number>(items.length).fill(0);
-    const started = Date.now();
-    let reported = 0;
-    let files = 0;
-    let lastReport = 0;
-    const report = (force = false) => {
-      const now = Date.now();
-      if (!force && now - lastReport < 200) return;
-      lastReport = now;
-      const bytes = loaded.reduce((s, n) => s + n, 0);
-      const pct = total ? (bytes / total) * 100 : (files / Math.max(1, items.length)) * 100;
-      progress.report({
-        increment: Math.max(0, pct - reported),
-        message: items.length > 1
-          ? vscode.l10n.t('{0} of {1} · {2}/{3} files · {4}', formatSize(bytes), formatSize(total), files, items.length, formatRate(bytes, now - started))
-          : vscode.l10n.t('{0} of {1} · {2}', formatSize(bytes), formatSize(total), formatRate(bytes, now - started)),
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    async (progress, token) => {
+      const ac = new AbortController();
+      token.onCancellationRequested(() => ac.abort());
+      const loaded = new Array<number>(items.length).fill(0);
+      const started = Date.now();
+      let reported = 0;
+      let files = 0;
+      let lastReport = 0;
+      const report = (force = false) => {
+        const now = Date.now();
+        if (!force && now - lastReport < 200) return;
+        lastReport = now;
+        const bytes = loaded.reduce((s, n) => s + n, 0);
+        const pct = total ? (bytes / total) * 100 : (files / Math.max(1, items.length)) * 100;
+        progress.report({
+          increment: Math.max(0, pct - reported),
+          message:
+            items.length > 1
+              ? vscode.l10n.t(
+                  '{0} of {1} · {2}/{3} files · {4}',
+                  formatSize(bytes),
+                  formatSize(total),
+                  files,
+                  items.length,
+                  formatRate(bytes, now - started),
+                )
+              : vscode.l10n.t(
+                  '{0} of {1} · {2}',
+                  formatSize(bytes),
+                  formatSize(total),
+                  formatRate(bytes, now - started),
+                ),
+        });
+        reported = Math.max(reported, pct);
+      };
+      const { failure } = await runPool(items, limits, ac.signal, async (item, i) => {
+        await item.run(ac.signal, (n) => {
+          loaded[i] = n;
+          report();
+        });
+        loaded[i] = item.size;
+        files++;
+        report(true);
       });
-      reported = Math.max(reported, pct);
-    };
-    let next = 0;
-    let failure: unknown;
-    const worker = async () => {
-      while (next < items.length && !ac.signal.aborted) {
-        const i = next++;
-        try {
-          await items[i].run(ac.signal, (n) => {
-            loaded[i] = n;
-            report();
-          });
-          loaded[i] = items[i].size;
-          files++;
-          report(true);
-        } catch (e) {
-          if (ac.signal.aborted || isCancelledError(e)) return;
-          failure ??= e;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-    if (ac.signal.aborted) throw new CancelledError(vscode.l10n.t('{0}: cancelled', title));
-    if (failure) throw failure;
-    return files;
-  });
-}
-
-async function walk(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await walk(p)));
-    else if (e.isFile()) out.push(p);
-  }
-  return out;
-}
-
-function uploadItem(s3: S3Client, bucket: string, key: string, file: string, size: number): TransferItem {
-  return {
-    label: key,
-    size,
-    run: async (signal, onBytes) => {
-      await upload(s3, { bucket, key, file, signal, concurrency: concurrency(), onProgress: (p) => onBytes(p.loaded) });
+      if (ac.signal.aborted) throw new CancelledError(vscode.l10n.t('{0}: cancelled', title));
+      if (failure) throw failure;
+      return files;
     },
+  );
+}
+
+function uploadItem(s3: S3Client, bucket: string, task: FileTask): TransferItem {
+  return {
+    label: task.key,
+    size: task.size,
+    run: (signal, onBytes) => uploadFile(s3, bucket, task, concurrency(), signal, onBytes).then(() => undefined),
   };
 }
 
-function downloadItem(s3: S3Client, bucket: string, key: string, file: string, size: number): TransferItem {
+function downloadItem(s3: S3Client, bucket: string, task: FileTask): TransferItem {
   return {
-    label: key,
-    size,
-    run: async (signal, onBytes) => {
-      await mkdir(dirname(file), { recursive: true });
-      await download(s3, { bucket, key, file, signal, onProgress: (p) => onBytes(p.loaded) });
-    },
+    label: task.key,
+    size: task.size,
+    run: (signal, onBytes) => downloadFile(s3, bucket, task, signal, onBytes).then(() => undefined),
   };
 }
 
@@ -117,23 +118,54 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
     /** Upload files; `files` (third argument) skips the dialog (scenarios, drag and drop). */
     'nhncloud.storage.upload': async (node?: unknown, _nodes?: unknown, files?: vscode.Uri[]) => {
       const t = await bucketFrom(node, deps, vscode.l10n.t('Upload Files'));
-      const picked = files ?? (await vscode.window.showOpenDialog({ canSelectFiles: true, canSelectMany: true, title: vscode.l10n.t('Upload to {0}/{1}', t.bucket, t.prefix), openLabel: vscode.l10n.t('Upload') }));
+      const picked =
+        files ??
+        (await vscode.window.showOpenDialog({
+          canSelectFiles: true,
+          canSelectMany: true,
+          title: vscode.l10n.t('Upload to {0}/{1}', t.bucket, t.prefix),
+          openLabel: vscode.l10n.t('Upload'),
+        }));
       if (!picked?.length) return;
-      const items = await Promise.all(picked.map(async (u) => uploadItem(t.s3, t.bucket, keyForUpload(t.prefix, basename(u.fsPath)), u.fsPath, (await stat(u.fsPath)).size)));
-      const what = items.length === 1 ? vscode.l10n.t('Uploading {0} to {1}', basename(picked[0].fsPath), t.bucket) : vscode.l10n.t('Uploading {0} files to {1}', items.length, t.bucket);
-      const n = await runTransfers(what, items, concurrency());
+      const items = await Promise.all(
+        picked.map(async (u) =>
+          uploadItem(t.s3, t.bucket, {
+            key: keyForUpload(t.prefix, basename(u.fsPath)),
+            file: u.fsPath,
+            size: (await stat(u.fsPath)).size,
+          }),
+        ),
+      );
+      const what =
+        items.length === 1
+          ? vscode.l10n.t('Uploading {0} to {1}', basename(picked[0].fsPath), t.bucket)
+          : vscode.l10n.t('Uploading {0} files to {1}', items.length, t.bucket);
+      const n = await runTransfers(what, items, poolLimits());
       afterUpload(t.folderId, n, `${t.bucket}/${t.prefix}`);
       return items.map((i) => i.label);
     },
     'nhncloud.storage.uploadFolder': async (node?: unknown, _nodes?: unknown, folder?: vscode.Uri) => {
       const t = await bucketFrom(node, deps, vscode.l10n.t('Upload Folder'));
-      const dir = folder ?? (await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, title: vscode.l10n.t('Upload a folder to {0}/{1}', t.bucket, t.prefix), openLabel: vscode.l10n.t('Upload Folder') }))?.[0];
+      const dir =
+        folder ??
+        (
+          await vscode.window.showOpenDialog({
+            canSelectFolders: true,
+            canSelectFiles: false,
+            title: vscode.l10n.t('Upload a folder to {0}/{1}', t.bucket, t.prefix),
+            openLabel: vscode.l10n.t('Upload Folder'),
+          })
+        )?.[0];
       if (!dir) return;
-      const files = await walk(dir.fsPath);
-      if (!files.length) throw new Error(vscode.l10n.t('{0} holds no file to upload.', dir.fsPath));
       const base = keyForUpload(t.prefix, basename(dir.fsPath));
-      const items = await Promise.all(files.map(async (f) => uploadItem(t.s3, t.bucket, keyForUpload(base, relative(dir.fsPath, f)), f, (await stat(f)).size)));
-      const n = await runTransfers(vscode.l10n.t('Uploading {0} ({1} files) to {2}', basename(dir.fsPath), items.length, t.bucket), items, concurrency());
+      const tasks = await folderUploadTasks(dir.fsPath, base);
+      if (!tasks.length) throw new Error(vscode.l10n.t('{0} holds no file to upload.', dir.fsPath));
+      const items = tasks.map((task) => uploadItem(t.s3, t.bucket, task));
+      const n = await runTransfers(
+        vscode.l10n.t('Uploading {0} ({1} files) to {2}', basename(dir.fsPath), items.length, t.bucket),
+        items,
+        poolLimits(),
+      );
       afterUpload(t.folderId, n, `${t.bucket}/${asPrefix(base)}`);
     },
     'nhncloud.storage.download': async (node?: unknown, nodes?: unknown, dest?: vscode.Uri) => {
@@ -141,41 +173,77 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
       if (objects.length === 1 && !(node instanceof PrefixNode || node instanceof BucketNode)) {
         const o = objects[0];
         const s3 = await storageRoot(o).client();
-        const target = dest ?? (await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(join(defaultDir(), baseName(o.key))), title: vscode.l10n.t('Download {0}', o.key), saveLabel: vscode.l10n.t('Download') }));
+        const target =
+          dest ??
+          (await vscode.window.showSaveDialog({
+            defaultUri: vscode.Uri.file(join(defaultDir(), baseName(o.key))),
+            title: vscode.l10n.t('Download {0}', o.key),
+            saveLabel: vscode.l10n.t('Download'),
+          }));
         if (!target) return;
-        await runTransfers(vscode.l10n.t('Downloading {0}', baseName(o.key)), [downloadItem(s3, o.bucket, o.key, target.fsPath, o.entry.size)], 1);
+        await runTransfers(
+          vscode.l10n.t('Downloading {0}', baseName(o.key)),
+          [downloadItem(s3, o.bucket, { key: o.key, file: target.fsPath, size: o.entry.size })],
+          { small: 1, large: 1 },
+        );
         void offerReveal(target, 1);
         return target.fsPath;
       }
       // A folder, a bucket, or several objects: into a local folder, keeping the key structure.
       let s3: S3Client;
       let bucket: string;
-      let list: Array<{ key: string; size: number }>;
       let from = '';
+      let plan: (root: string) => Promise<FileTask[]>;
+      let count: number;
       if (node instanceof PrefixNode || node instanceof BucketNode) {
         s3 = await storageRoot(node).client();
         bucket = node.bucket;
         from = node.prefix;
-        list = [];
-        for await (const page of s3.listObjects({ bucket, prefix: from || undefined })) for (const e of page.contents) if (!e.key.endsWith('/')) list.push({ key: e.key, size: e.size });
+        const listed = await listPrefix(s3, bucket, from);
+        count = listed.length;
+        plan = async (root) => prefixDownloadTasks(listed, from, root);
       } else if (objects.length) {
         s3 = await storageRoot(objects[0]).client();
         bucket = bucketOf(objects[0]).bucket;
-        list = objects.map((o) => ({ key: o.key, size: o.entry.size }));
-        from = '';
+        count = objects.length;
+        // safeLocalPath: whatever the keys (`..`, device names), files land inside the chosen folder.
+        plan = async (root) =>
+          objects.map((o) => ({ key: o.key, size: o.entry.size, file: safeLocalPath(root, baseName(o.key)) }));
       } else {
         throw new Error(vscode.l10n.t('Run "Download" on objects, a folder or a bucket in the NHN Cloud explorer.'));
       }
-      if (!list.length) throw new Error(vscode.l10n.t('Nothing to download: {0}/{1} holds no object.', bucket, from));
-      const folder = dest ?? (await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, defaultUri: vscode.Uri.file(defaultDir()), title: vscode.l10n.t('Download {0} object(s) from {1}/{2}', list.length, bucket, from), openLabel: vscode.l10n.t('Download Here') }))?.[0];
+      if (!count) throw new Error(vscode.l10n.t('Nothing to download: {0}/{1} holds no object.', bucket, from));
+      const folder =
+        dest ??
+        (
+          await vscode.window.showOpenDialog({
+            canSelectFolders: true,
+            canSelectFiles: false,
+            defaultUri: vscode.Uri.file(defaultDir()),
+            title: vscode.l10n.t('Download {0} object(s) from {1}/{2}', count, bucket, from),
+            openLabel: vscode.l10n.t('Download Here'),
+          })
+        )?.[0];
       if (!folder) return;
-      // safeLocalPath: whatever the keys (`..`, `a\..\x` on Windows, device names), files land inside the chosen folder.
-      const root = node instanceof PrefixNode ? safeLocalPath(folder.fsPath, baseName(from)) : node instanceof BucketNode ? safeLocalPath(folder.fsPath, bucket) : folder.fsPath;
-      const targets = list.map((o) => ({ ...o, file: safeLocalPath(root, objects.length && !(node instanceof PrefixNode || node instanceof BucketNode) ? baseName(o.key) : relativeDownloadPath(from, o.key)) }));
+      const root =
+        node instanceof PrefixNode
+          ? safeLocalPath(folder.fsPath, baseName(from))
+          : node instanceof BucketNode
+            ? safeLocalPath(folder.fsPath, bucket)
+            : folder.fsPath;
+      const targets = await plan(root);
       const existing = targets.filter((x) => existsSync(x.file)).length;
-      if (existing) await confirm(vscode.l10n.t('{0} of {1} file(s) already exist in {2}. Replace them?', existing, targets.length, root), vscode.l10n.t('Replace'));
-      const total = list.reduce((s, o) => s + o.size, 0);
-      const n = await runTransfers(vscode.l10n.t('Downloading {0} object(s) ({1}) from {2}', targets.length, formatSize(total), bucket), targets.map((x) => downloadItem(s3, bucket, x.key, x.file, x.size)), concurrency());
+      if (existing)
+        await confirm(
+          vscode.l10n.t('{0} of {1} file(s) already exist in {2}. Replace them?', existing, targets.length, root),
+          vscode.l10n.t('Replace'),
+        );
+      const total = targets.reduce((s, o) => s + o.size, 0);
+      const n = await runTransfers(
+        vscode.l10n.t('Downloading {0} object(s) ({1}) from {2}', targets.length, formatSize(total), bucket),
+        targets.map((x) => downloadItem(s3, bucket, x)),
+        poolLimits(),
+      );
       void offerReveal(vscode.Uri.file(root), n);
       return root;
     },
@@ -183,11 +251,20 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
 }
 
 function defaultDir(): string {
-  return vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? process.env.HOME ?? process.cwd();
+  return (
+    vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ??
+    process.env.HOME ??
+    process.cwd()
+  );
 }
 
 async function offerReveal(uri: vscode.Uri, n: number): Promise<void> {
-  const choice = await askAction('info', vscode.l10n.t('Downloaded {0} file(s) to {1}.', n, uri.fsPath), {}, action('reveal', vscode.l10n.t('Reveal')));
+  const choice = await askAction(
+    'info',
+    vscode.l10n.t('Downloaded {0} file(s) to {1}.', n, uri.fsPath),
+    {},
+    action('reveal', vscode.l10n.t('Reveal')),
+  );
   if (choice !== 'reveal') return;
   // Inside the workspace, VS Code's own Explorer shows it (also in a browser or a remote window,
   // where there is no OS file manager to open); elsewhere the OS file manager does.

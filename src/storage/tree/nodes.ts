@@ -88,7 +88,13 @@ abstract class ListingNode extends PagedFolderNode<{ prefix?: string; entry?: Ob
 
   private async nextPage(): Promise<void> {
     const s3 = await storageRoot(this).client();
-    const page = await s3.listObjectsPage({ bucket: this.bucket, prefix: this.listPrefix() || undefined, delimiter: '/', marker: this.marker, maxKeys: PAGE_SIZE });
+    const page = await s3.listObjectsPage({
+      bucket: this.bucket,
+      prefix: this.listPrefix() || undefined,
+      delimiter: '/',
+      marker: this.marker,
+      maxKeys: PAGE_SIZE,
+    });
     // The directory marker `prefix/` itself is the folder, not a child.
     for (const p of page.commonPrefixes) {
       if (this.seen.has(p)) continue;
@@ -101,7 +107,12 @@ abstract class ListingNode extends PagedFolderNode<{ prefix?: string; entry?: Ob
       this.objects.push(new ObjectNode(this, e));
     }
     this.truncated = page.isTruncated;
-    const last = page.nextMarker ?? [page.contents.at(-1)?.key, page.commonPrefixes.at(-1)].filter((x): x is string => !!x).sort().at(-1);
+    const last =
+      page.nextMarker ??
+      [page.contents.at(-1)?.key, page.commonPrefixes.at(-1)]
+        .filter((x): x is string => !!x)
+        .sort()
+        .at(-1);
     this.marker = last;
     if (this.truncated && !last) this.truncated = false;
   }
@@ -117,7 +128,8 @@ abstract class ListingNode extends PagedFolderNode<{ prefix?: string; entry?: Ob
     if (!this.count && this.marker === undefined) await this.nextPage();
     // Folders first, then objects, each in key order as listed.
     const nodes: TreeNode[] = [...this.folders, ...this.objects];
-    if (this.truncated) nodes.push(new LoadMoreNode(this as unknown as PagedFolderNode<unknown>, this.count, undefined));
+    if (this.truncated)
+      nodes.push(new LoadMoreNode(this as unknown as PagedFolderNode<unknown>, this.count, undefined));
     return nodes;
   }
 
@@ -129,7 +141,11 @@ abstract class ListingNode extends PagedFolderNode<{ prefix?: string; entry?: Ob
   /** The `nhncloud-s3:` URI of this folder. */
   uri(): vscode.Uri {
     const root = storageRoot(this);
-    return vscode.Uri.from({ scheme: OBJECT_SCHEME, authority: root.profile.id, path: objectPath({ region: root.region, bucket: this.bucket, key: this.prefix }) });
+    return vscode.Uri.from({
+      scheme: OBJECT_SCHEME,
+      authority: root.profile.id,
+      path: objectPath({ region: root.region, bucket: this.bucket, key: this.prefix }),
+    });
   }
 }
 
@@ -164,10 +180,18 @@ export class BucketNode extends ListingNode {
     const item = this.folderItem();
     const f = this.prefixFilter;
     if (f) {
-      item.description = [typeof item.description === 'string' ? item.description : '', `prefix: ${f}`].filter(Boolean).join(' · ');
+      item.description = [typeof item.description === 'string' ? item.description : '', `prefix: ${f}`]
+        .filter(Boolean)
+        .join(' · ');
       item.iconPath = themeIcon('filter');
     }
-    item.tooltip = new vscode.MarkdownString(mdFields(this.bucket, [[vscode.l10n.t('Region'), storageRoot(this).region], [vscode.l10n.t('Created'), this.data.creationDate], [vscode.l10n.t('Prefix filter'), f]]));
+    item.tooltip = new vscode.MarkdownString(
+      mdFields(this.bucket, [
+        [vscode.l10n.t('Region'), storageRoot(this).region],
+        [vscode.l10n.t('Created'), this.data.creationDate],
+        [vscode.l10n.t('Prefix filter'), f],
+      ]),
+    );
     return item;
   }
 }
@@ -202,7 +226,14 @@ export class PrefixNode extends ListingNode {
 }
 
 /** One date format for every object row, in the display language: `toLocaleString()` per row built a formatter each time. */
-const MODIFIED_FORMAT = new Intl.DateTimeFormat(vscode.env.language, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+const MODIFIED_FORMAT = new Intl.DateTimeFormat(vscode.env.language, {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
 
 export class ObjectNode extends TreeNode {
   readonly id: string;
@@ -227,7 +258,11 @@ export class ObjectNode extends TreeNode {
   }
   uri(): vscode.Uri {
     const root = storageRoot(this);
-    return vscode.Uri.from({ scheme: OBJECT_SCHEME, authority: root.profile.id, path: objectPath({ region: root.region, bucket: this.bucket, key: this.key }) });
+    return vscode.Uri.from({
+      scheme: OBJECT_SCHEME,
+      authority: root.profile.id,
+      path: objectPath({ region: root.region, bucket: this.bucket, key: this.key }),
+    });
   }
   override invalidate(): void {
     this.item = undefined;
@@ -241,7 +276,12 @@ export class ObjectNode extends TreeNode {
     item.resourceUri = this.uri();
     item.iconPath = vscode.ThemeIcon.File;
     const modified = e.lastModified ? new Date(e.lastModified) : undefined;
-    item.description = [formatSize(e.size), modified && !Number.isNaN(modified.getTime()) ? MODIFIED_FORMAT.format(modified) : e.lastModified].filter(Boolean).join(' · ');
+    item.description = [
+      formatSize(e.size),
+      modified && !Number.isNaN(modified.getTime()) ? MODIFIED_FORMAT.format(modified) : e.lastModified,
+    ]
+      .filter(Boolean)
+      .join(' · ');
     item.command = { command: 'nhncloud.storage.open', title: vscode.l10n.t('Open'), arguments: [this] };
     this.item = item;
     return item;
@@ -249,6 +289,14 @@ export class ObjectNode extends TreeNode {
   /** The tooltip, built when the row is hovered (resolveTreeItem), not for every row drawn. */
   override resolveTooltip(): vscode.MarkdownString {
     const e = this.entry;
-    return new vscode.MarkdownString(mdFields(e.key, [[vscode.l10n.t('Bucket'), this.bucket], [vscode.l10n.t('Size'), vscode.l10n.t('{0} ({1} bytes)', formatSize(e.size), e.size)], [vscode.l10n.t('Modified'), e.lastModified], ['ETag', e.etag], [vscode.l10n.t('Storage class'), e.storageClass]]));
+    return new vscode.MarkdownString(
+      mdFields(e.key, [
+        [vscode.l10n.t('Bucket'), this.bucket],
+        [vscode.l10n.t('Size'), vscode.l10n.t('{0} ({1} bytes)', formatSize(e.size), e.size)],
+        [vscode.l10n.t('Modified'), e.lastModified],
+        ['ETag', e.etag],
+        [vscode.l10n.t('Storage class'), e.storageClass],
+      ]),
+    );
   }
 }

@@ -57,7 +57,9 @@ const TEST_IDS = ['ptest1', 'ptest2'];
 /** The SecretStorage keys of the test profiles that hold a value (the API cannot list keys in VS Code 1.96). */
 async function testKeys(secrets: vscode.SecretStorage): Promise<string[]> {
   const found: string[] = [];
-  for (const id of TEST_IDS) for (const field of SECRET_FIELDS) if ((await secrets.get(secretKey(id, field))) !== undefined) found.push(secretKey(id, field));
+  for (const id of TEST_IDS)
+    for (const field of SECRET_FIELDS)
+      if ((await secrets.get(secretKey(id, field))) !== undefined) found.push(secretKey(id, field));
   return found.sort();
 }
 
@@ -76,8 +78,12 @@ describe('extension in the extension host', () => {
     const ext = vscode.extensions.getExtension(EXT_ID)!;
     const declared: string[] = ext.packageJSON.contributes.commands.map((c: { command: string }) => c.command);
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(declared.filter((c) => !registered.has(c)), []);
-    for (const c of ext.packageJSON.contributes.commands) assert.equal(c.category, 'NHN Cloud', `${c.command} category`);
+    assert.deepEqual(
+      declared.filter((c) => !registered.has(c)),
+      [],
+    );
+    for (const c of ext.packageJSON.contributes.commands)
+      assert.equal(c.category, 'NHN Cloud', `${c.command} category`);
   });
 
   it('has a real handler for every command the manifest declares (not the shim\'s "not available")', async () => {
@@ -86,9 +92,17 @@ describe('extension in the extension host', () => {
     const api = (await ext.activate()) as { main(): Promise<{ handledCommands(): string[] }> };
     const handled = new Set((await api.main()).handledCommands());
     assert.ok(handled.size > 0, 'the main bundle reports its handlers');
-    assert.deepEqual(declared.filter((c) => !handled.has(c)), [], 'declared commands without a handler');
+    assert.deepEqual(
+      declared.filter((c) => !handled.has(c)),
+      [],
+      'declared commands without a handler',
+    );
     // A handler no manifest entry declares can never run: a renamed id in one of the two places.
-    assert.deepEqual([...handled].filter((c) => !declared.includes(c)), [], 'handlers of commands the manifest does not declare');
+    assert.deepEqual(
+      [...handled].filter((c) => !declared.includes(c)),
+      [],
+      'handlers of commands the manifest does not declare',
+    );
   });
 
   it('runs a command through the main bundle (Show Log)', async () => {
@@ -133,7 +147,10 @@ describe('profiles and the redacted log', () => {
     const { secrets, profiles } = await setup();
     await profiles.save(profile, { rdsAppKey: 'AppKeyValue123', rdsSecretAccessKey: 'OldSecret-456' });
     await profiles.save({ ...profile, name: 'renamed' }, { rdsSecretAccessKey: 'NewSecret-789' });
-    assert.deepEqual(await profiles.secrets('ptest1'), { rdsAppKey: 'AppKeyValue123', rdsSecretAccessKey: 'NewSecret-789' });
+    assert.deepEqual(await profiles.secrets('ptest1'), {
+      rdsAppKey: 'AppKeyValue123',
+      rdsSecretAccessKey: 'NewSecret-789',
+    });
     assert.equal(profiles.active()?.name, 'renamed');
     await profiles.remove('ptest1');
     assert.deepEqual(await testKeys(secrets), []);
@@ -159,12 +176,20 @@ describe('profiles and the redacted log', () => {
     const failing = wrapCommand(
       'nhncloud.test.fail',
       () => {
-        throw new AuthError({ service: 'rds', operation: 'rds.listDbInstances', reason: 'unauthenticated', message: 'Key LeakySecret-000 was rejected.' });
+        throw new AuthError({
+          service: 'rds',
+          operation: 'rds.listDbInstances',
+          reason: 'unauthenticated',
+          message: 'Key LeakySecret-000 was rejected.',
+        });
       },
       { log, redactor },
     );
     assert.equal(await failing(), undefined, 'the wrapper reports, it does not rethrow');
-    const cancelled = wrapCommand('nhncloud.test.cancel', () => Promise.reject(new CancelledError()), { log, redactor });
+    const cancelled = wrapCommand('nhncloud.test.cancel', () => Promise.reject(new CancelledError()), {
+      log,
+      redactor,
+    });
     await cancelled();
     const all = channel.lines.join('\n');
     assert.ok(!all.includes('LeakySecret-000'), all);

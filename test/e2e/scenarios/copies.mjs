@@ -12,7 +12,11 @@ const SIZE = 24 * 1024 * 1024 + 5;
 let sandbox;
 
 async function control(route, body, method = 'POST') {
-  const res = await fetch(`${sandbox.url}/_sandbox/${route}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${sandbox.url}/_sandbox/${route}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${route} answered ${res.status}: ${await res.text()}`);
   return res.json();
 }
@@ -33,7 +37,15 @@ export const scenarios = [
     name: 'Rename of a large object copies it multipart and keeps every byte, its type and metadata',
     async run(t) {
       sandbox = await startSandboxProcess({ timeScaleMs: 300 });
-      for (const key of ['big/archive.bin', 'big/second.bin']) await control('storage/generate-object', { region: 'KR1', bucket: BUCKET, key, size: SIZE, contentType: 'application/x-e2e', metadata: { owner: 'e2e' } });
+      for (const key of ['big/archive.bin', 'big/second.bin'])
+        await control('storage/generate-object', {
+          region: 'KR1',
+          bucket: BUCKET,
+          key,
+          size: SIZE,
+          contentType: 'application/x-e2e',
+          metadata: { owner: 'e2e' },
+        });
       const before = await digest('big/archive.bin');
       await t.openView('NHN Cloud');
       await addSandboxProfile(t, 'e2e-copies', sandbox.url);
@@ -49,11 +61,14 @@ export const scenarios = [
         const d = await digest('big/renamed.bin');
         return d.missing ? undefined : d;
       });
-      if (after.sha256 !== before.sha256 || after.size !== SIZE) throw new Error(`the renamed object differs: ${JSON.stringify(after)} vs ${JSON.stringify(before)}`);
-      if (after.contentType !== 'application/x-e2e' || after.metadata.owner !== 'e2e') throw new Error(`type or metadata lost: ${JSON.stringify(after)}`);
+      if (after.sha256 !== before.sha256 || after.size !== SIZE)
+        throw new Error(`the renamed object differs: ${JSON.stringify(after)} vs ${JSON.stringify(before)}`);
+      if (after.contentType !== 'application/x-e2e' || after.metadata.owner !== 'e2e')
+        throw new Error(`type or metadata lost: ${JSON.stringify(after)}`);
       await until('the original to go', async () => (await digest('big/archive.bin')).missing);
       const stats = await control('stats', undefined, 'GET');
-      if (!(stats.byOperation['storage.uploadPartCopy'] >= 2) || stats.byOperation['storage.copyObject']) throw new Error(`not a multipart copy: ${JSON.stringify(stats.byOperation)}`);
+      if (!(stats.byOperation['storage.uploadPartCopy'] >= 2) || stats.byOperation['storage.copyObject'])
+        throw new Error(`not a multipart copy: ${JSON.stringify(stats.byOperation)}`);
       if (after.uploads.length) throw new Error(`uploads left: ${JSON.stringify(after.uploads)}`);
     },
   },

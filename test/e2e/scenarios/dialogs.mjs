@@ -15,7 +15,11 @@ const BIG = 'big-notes.txt';
 let sandbox;
 
 async function remotePut(key, content) {
-  const res = await fetch(`${sandbox.url}/_sandbox/storage/put-object`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ region: 'KR1', bucket: 'sandbox-docs', key, content, contentType: 'text/plain' }) });
+  const res = await fetch(`${sandbox.url}/_sandbox/storage/put-object`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ region: 'KR1', bucket: 'sandbox-docs', key, content, contentType: 'text/plain' }),
+  });
   if (!res.ok) throw new Error(`put-object answered ${res.status}`);
 }
 
@@ -24,7 +28,11 @@ const editorText = (t) => t.page.locator('.editor-group-container.active .monaco
 async function waitEditorHas(t, text, timeout = 30_000) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const got = (await editorText(t).innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+    const got = (
+      await editorText(t)
+        .innerText()
+        .catch(() => '')
+    ).replace(/\u00a0/g, ' ');
     if (got.includes(text)) return got;
     if (Date.now() > deadline) throw new Error(`the editor does not show "${text}"; it shows:\n${got.slice(0, 300)}`);
     await t.page.waitForTimeout(250);
@@ -57,12 +65,18 @@ export const scenarios = [
       await t.page.keyboard.press('Control+S');
       const conflict = t.lre('{0} changed in {1} since you opened it (modified {2}).', 'README.md', 'sandbox-docs');
       await t.dialogButton(conflict, 'Compare');
-      await t.page.locator('.tabs-container .tab').filter({ hasText: t.l('{0} (remote) ↔ yours', 'README.md') }).waitFor({ timeout: 30_000 });
+      await t.page
+        .locator('.tabs-container .tab')
+        .filter({ hasText: t.l('{0} (remote) ↔ yours', 'README.md') })
+        .waitFor({ timeout: 30_000 });
       await t.page.keyboard.press('Control+W');
       await t.page.locator('.tabs-container .tab').filter({ hasText: 'README.md' }).first().click();
       await t.page.keyboard.press('Control+S');
       await t.dialogButton(conflict, 'Overwrite');
-      await t.page.locator('.tabs-container .tab.active:not(.dirty)').filter({ hasText: 'README.md' }).waitFor({ timeout: 30_000 });
+      await t.page
+        .locator('.tabs-container .tab.active:not(.dirty)')
+        .filter({ hasText: 'README.md' })
+        .waitFor({ timeout: 30_000 });
       await t.page.keyboard.press('Control+W');
       await t.treeRow('README.md').click();
       await waitEditorHas(t, 'Mine. ');
@@ -85,7 +99,8 @@ export const scenarios = [
       await done.getByRole('button', { name: t.l('Open'), exact: true }).click();
       // Open shows the log read-only in an editor; Download would have asked where to save.
       await t.page.locator('.tabs-container .tab.active').filter({ hasText: '.log' }).waitFor({ timeout: 30_000 });
-      if (await t.page.locator('.quick-input-widget').isVisible()) throw new Error('Open asked where to save: it downloaded instead of opening');
+      if (await t.page.locator('.quick-input-widget').isVisible())
+        throw new Error('Open asked where to save: it downloaded instead of opening');
       if (!(await editorText(t).innerText()).trim()) throw new Error('the exported log opened empty');
       await t.page.keyboard.press('Control+W');
     },
@@ -98,9 +113,14 @@ export const scenarios = [
       await t.quick.waitFor('config.json');
       await t.page.keyboard.press('Enter');
       const done = await t.notification(t.lre('Downloaded {0} file(s) to {1}.', 1), 60_000);
-      if (!existsSync(join(t.server.ws, 'config.json'))) throw new Error('config.json was not downloaded into the workspace folder');
+      if (!existsSync(join(t.server.ws, 'config.json')))
+        throw new Error('config.json was not downloaded into the workspace folder');
       await done.getByRole('button', { name: t.l('Reveal'), exact: true }).click();
-      await t.page.locator('.explorer-folders-view .monaco-list-row.selected, .explorer-folders-view .monaco-list-row.focused').filter({ hasText: 'config.json' }).first().waitFor({ timeout: 30_000 });
+      await t.page
+        .locator('.explorer-folders-view .monaco-list-row.selected, .explorer-folders-view .monaco-list-row.focused')
+        .filter({ hasText: 'config.json' })
+        .first()
+        .waitFor({ timeout: 30_000 });
     },
   },
   {
@@ -115,14 +135,20 @@ export const scenarios = [
       await folder.waitFor({ timeout: 60_000 });
       // The extension host restarts: its view container leaves the activity bar and comes back
       // once the extensions are registered again (the file system provider with them).
-      await t.page.locator('#workbench\\.parts\\.activitybar').getByRole('tab', { name: 'NHN Cloud' }).waitFor({ timeout: 90_000 });
+      await t.page
+        .locator('#workbench\\.parts\\.activitybar')
+        .getByRole('tab', { name: 'NHN Cloud' })
+        .waitFor({ timeout: 90_000 });
       // The extension host restarts for the multi-root workspace: until its file system is back,
       // expanding the folder shows nothing. Expand until the object is listed.
       const big = explorer.locator('.monaco-list-row').filter({ hasText: BIG }).first();
       for (let attempt = 0; !(await big.isVisible()); attempt++) {
         if (attempt === 12) throw new Error(`${BIG} is not listed under the bucket folder`);
         // A read before the provider was back is remembered as an error ("!"): refresh, then expand.
-        const header = t.page.locator('#workbench\\.parts\\.sidebar .pane-header').filter({ hasText: 'Workspace' }).first();
+        const header = t.page
+          .locator('#workbench\\.parts\\.sidebar .pane-header')
+          .filter({ hasText: 'Workspace' })
+          .first();
         await header.hover();
         await header.locator('.action-label[aria-label^="Refresh Explorer"]').click();
         if ((await folder.getAttribute('aria-expanded')) === 'true') await folder.click();
@@ -130,7 +156,10 @@ export const scenarios = [
         await big.waitFor({ timeout: 5_000 }).catch(() => undefined);
       }
       await big.click();
-      await t.dialogButton(t.lre('{0} is {1}, above the {2} set in "nhncloud.storage.openSizeLimitMB". Open it anyway?', BIG), 'Open Anyway');
+      await t.dialogButton(
+        t.lre('{0} is {1}, above the {2} set in "nhncloud.storage.openSizeLimitMB". Open it anyway?', BIG),
+        'Open Anyway',
+      );
       await waitEditorHas(t, 'the large object, line');
       await t.page.keyboard.press('Control+W');
       sandbox?.stop();

@@ -30,7 +30,10 @@ async function region(t, code = 'KR1') {
     .locator('.quick-input-widget')
     .filter({ hasText: t.auto('Region') })
     .waitFor({ state: 'visible', timeout: 5_000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   if (asked) await t.quick.pick(code);
 }
 
@@ -39,7 +42,10 @@ const shots = [
     name: 'welcome: the view before the first profile',
     async run(t) {
       await t.openView('NHN Cloud');
-      await t.sidebar.locator('.welcome-view').getByRole('button', { name: t.nls('Add Profile') }).waitFor({ timeout: 60_000 });
+      await t.sidebar
+        .locator('.welcome-view')
+        .getByRole('button', { name: t.nls('Add Profile') })
+        .waitFor({ timeout: 60_000 });
       await shoot(t, 'welcome');
     },
   },
@@ -90,7 +96,10 @@ const shots = [
       await t.expandRow('Object Storage');
       await t.expandRow('sandbox-docs');
       await t.treeRow('README.md').click();
-      await t.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor({ timeout: 30_000 });
+      await t.page
+        .locator('.editor-group-container.active .monaco-editor .view-lines')
+        .first()
+        .waitFor({ timeout: 30_000 });
       await t.page.waitForTimeout(500);
       await shoot(t, 'storage-network');
     },

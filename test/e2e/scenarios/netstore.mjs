@@ -22,7 +22,11 @@ function stopSandbox() {
 
 /** Writes an object behind the extension's back (another user of the bucket). */
 async function remotePut(key, content) {
-  const res = await fetch(`${url}/_sandbox/storage/put-object`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ region: 'KR1', bucket: 'sandbox-docs', key, content, contentType: 'text/plain' }) });
+  const res = await fetch(`${url}/_sandbox/storage/put-object`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ region: 'KR1', bucket: 'sandbox-docs', key, content, contentType: 'text/plain' }),
+  });
   if (!res.ok) throw new Error(`put-object answered ${res.status}`);
 }
 
@@ -31,7 +35,11 @@ const editorText = (t) => t.page.locator('.editor-group-container.active .monaco
 async function waitEditorHas(t, text, timeout = 30_000) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const got = (await editorText(t).innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+    const got = (
+      await editorText(t)
+        .innerText()
+        .catch(() => '')
+    ).replace(/\u00a0/g, ' ');
     if (got.includes(text)) return got;
     if (Date.now() > deadline) throw new Error(`the editor does not show "${text}"; it shows:\n${got.slice(0, 500)}`);
     await t.page.waitForTimeout(300);
@@ -45,7 +53,10 @@ async function typeAtTop(t, text) {
 }
 
 async function waitSaved(t, name) {
-  await t.page.locator('.tabs-container .tab.active:not(.dirty)').filter({ hasText: name }).waitFor({ timeout: 30_000 });
+  await t.page
+    .locator('.tabs-container .tab.active:not(.dirty)')
+    .filter({ hasText: name })
+    .waitFor({ timeout: 30_000 });
 }
 
 export const scenarios = [
@@ -78,14 +89,23 @@ export const scenarios = [
       await typeAtTop(t, '// local ');
       await remotePut('config.json', '{ "changed": "remotely" }\n');
       await t.page.keyboard.press('Control+S');
-      await t.dialogButton(t.lre('{0} changed in {1} since you opened it (modified {2}).', 'config.json', 'sandbox-docs'), 'Compare');
-      await t.page.locator('.tabs-container .tab').filter({ hasText: t.l('{0} (remote) ↔ yours', 'config.json') }).waitFor({ timeout: 30_000 });
+      await t.dialogButton(
+        t.lre('{0} changed in {1} since you opened it (modified {2}).', 'config.json', 'sandbox-docs'),
+        'Compare',
+      );
+      await t.page
+        .locator('.tabs-container .tab')
+        .filter({ hasText: t.l('{0} (remote) ↔ yours', 'config.json') })
+        .waitFor({ timeout: 30_000 });
       await t.screenshot('storage-conflict-compare');
       // Back to the file itself; saving again asks again, and Overwrite keeps the local text.
       await t.page.keyboard.press('Control+W');
       await t.page.locator('.tabs-container .tab').filter({ hasText: 'config.json' }).first().click();
       await t.page.keyboard.press('Control+S');
-      await t.dialogButton(t.lre('{0} changed in {1} since you opened it (modified {2}).', 'config.json', 'sandbox-docs'), 'Overwrite');
+      await t.dialogButton(
+        t.lre('{0} changed in {1} since you opened it (modified {2}).', 'config.json', 'sandbox-docs'),
+        'Overwrite',
+      );
       await waitSaved(t, 'config.json');
       await t.page.keyboard.press('Control+W');
       await t.treeRow('config.json').click();
@@ -107,7 +127,7 @@ export const scenarios = [
         if (!(await input.inputValue()).endsWith('upload-20mb.bin')) await input.fill(file);
         await t.page.keyboard.press('Enter');
       }
-            await t.notification(t.lre('Uploaded {0} file(s) to {1}.', 1), 120_000);
+      await t.notification(t.lre('Uploaded {0} file(s) to {1}.', 1), 120_000);
       await t.treeRow('upload-20mb.bin').filter({ hasText: '20.0 MB' }).waitFor({ timeout: 30_000 });
       await t.screenshot('storage-uploaded');
     },
@@ -156,7 +176,10 @@ export const scenarios = [
     async run(t) {
       await t.menu('core-hub', 'Where Does This Address Route?');
       await t.quick.answer('10.99.1.0/24', 'An IPv4 address or range');
-      const row = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: 'prod-table' }).first();
+      const row = t.page
+        .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+        .filter({ hasText: 'prod-table' })
+        .first();
       await row.waitFor({ timeout: 30_000 });
       const text = await row.innerText();
       if (!/10\.99\.0\.0\/16/.test(text) || !/BLACKHOLE/.test(text)) throw new Error(`unexpected answer: ${text}`);
@@ -170,7 +193,10 @@ export const scenarios = [
       await t.menu('Floating IPs', 'Allocate Floating IP...');
       await t.quick.answer('e2e-label', 'A label for the new address (optional)');
       const toast = await t.notification(t.lre('Floating IP {0} allocated in {1}.', undefined, 'KR1'), 30_000);
-      const address = t.lparse('Floating IP {0} allocated in {1}.', (await toast.locator('.notification-list-item-message').innerText()).trim())?.[0];
+      const address = t.lparse(
+        'Floating IP {0} allocated in {1}.',
+        (await toast.locator('.notification-list-item-message').innerText()).trim(),
+      )?.[0];
       if (!address) throw new Error('no address in the notification');
       await t.expandRow('Floating IPs');
       await t.treeRow(address).filter({ hasText: 'e2e-label' }).waitFor({ timeout: 30_000 });
@@ -181,7 +207,10 @@ export const scenarios = [
       await t.treeRow(address).filter({ hasText: '10.10.1.21' }).waitFor({ timeout: 30_000 });
       await t.menu(address, 'Detach Floating IP');
       await t.dialogButton(t.lre('Detach {0} from {1}?', address), 'Detach');
-      await t.treeRow(address).filter({ hasText: t.l('not attached') }).waitFor({ timeout: 30_000 });
+      await t
+        .treeRow(address)
+        .filter({ hasText: t.l('not attached') })
+        .waitFor({ timeout: 30_000 });
       await t.menu(address, 'Release Floating IP...');
       await t.dialogButton(t.l('Release floating IP {0}?', address), 'Release');
       await t.notification(t.l('Floating IP {0} released.', address));

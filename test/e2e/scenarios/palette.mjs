@@ -18,7 +18,9 @@ import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/san
 import { ROOT } from '../../../scripts/e2e/codeServer.mjs';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-const hidden = new Set((manifest.contributes.menus?.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => m.command));
+const hidden = new Set(
+  (manifest.contributes.menus?.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => m.command),
+);
 /**
  * Explore the Sandbox adds and activates a profile of its own (an emulator inside the extension
  * host), and Stop the Sandbox is shown only while that one runs: both go last, in that order,
@@ -96,7 +98,10 @@ async function runFromPalette(t, title) {
   try {
     await row.waitFor({ timeout: 15_000 });
   } catch {
-    const labels = await page.locator('.quick-input-widget .quick-input-list .label-name').allInnerTexts().catch(() => []);
+    const labels = await page
+      .locator('.quick-input-widget .quick-input-list .label-name')
+      .allInnerTexts()
+      .catch(() => []);
     throw new Error(`the Command Palette does not list "${title}"; it lists: ${labels.join(' | ') || 'nothing'}`);
   }
   await row.click();
@@ -111,14 +116,25 @@ function screen(page) {
   return page.evaluate(() => {
     const shown = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
     const quick = document.querySelector('.quick-input-widget');
-    const items = [...document.querySelectorAll('.notifications-toasts .notification-list-item, .notifications-center .notification-list-item')];
+    const items = [
+      ...document.querySelectorAll(
+        '.notifications-toasts .notification-list-item, .notifications-center .notification-list-item',
+      ),
+    ];
     return {
       quick: shown(quick),
       quickRows: quick ? quick.querySelectorAll('.quick-input-list .monaco-list-row').length : 0,
+      quickText: quick ? quick.innerText || '' : '',
       password: !!quick?.querySelector('input[type="password"]'),
       dialog: shown(document.querySelector('.monaco-dialog-box')),
       toasts: document.querySelectorAll('.notifications-toasts .notification-list-item').length,
-      notices: items.map((i) => ({ error: !!i.querySelector('.codicon-error'), text: (i.innerText || '').trim().split('\n')[0] })),
+      // The message element: the item's first line is its source ("Source: NHN Cloud Explorer").
+      notices: items.map((i) => ({
+        error: !!i.querySelector('.codicon-error'),
+        text: (i.querySelector('.notification-list-item-message')?.innerText || i.innerText || '')
+          .trim()
+          .split('\n')[0],
+      })),
     };
   });
 }
@@ -156,7 +172,8 @@ async function drive(t, command, logFile) {
     const wrong = bad(t, now.notices);
     if (wrong.length) throw new Error(`${id} ("${title}") showed: ${wrong.join(' / ')}`);
     const log = logText();
-    if (log.includes(failed)) throw new Error(`${id} ("${title}") failed: ${log.split('\n').find((l) => l.includes(failed))}`);
+    if (log.includes(failed))
+      throw new Error(`${id} ("${title}") failed: ${log.split('\n').find((l) => l.includes(failed))}`);
     // Another command that starts first was run by the palette instead (one a command runs itself comes after it).
     const first = /▶ (nhncloud\.[\w.]+)/.exec(log)?.[1];
     const other = first !== undefined && first !== id ? first : undefined;
@@ -173,7 +190,22 @@ async function drive(t, command, logFile) {
       // A destructive command's targets are picks: take the first one, on to the confirmation.
       if (destructive && picks < 4 && now.quickRows > 0 && !now.password) {
         picks++;
+        const before = now.quickText;
         await page.keyboard.press('Enter');
+        // Wait until this pick is gone (closed, replaced by the next one, or a dialog opened):
+        // an Enter sent while the confirmation is opening would press its default button.
+        await page
+          .waitForFunction(
+            (prev) => {
+              const q = document.querySelector('.quick-input-widget');
+              const open = (el) =>
+                !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+              return open(document.querySelector('.monaco-dialog-box')) || !open(q) || (q.innerText || '') !== prev;
+            },
+            before,
+            { timeout: 10_000 },
+          )
+          .catch(() => undefined);
       } else await page.keyboard.press('Escape');
       await page.waitForTimeout(150);
       continue;
@@ -184,14 +216,19 @@ async function drive(t, command, logFile) {
         reached.add('notification');
         break;
       }
-      throw new Error(`${id} ("${title}") did not end within 30 s (${started ? 'it started' : 'it never started'}); log:\n${log.slice(-600)}`);
+      throw new Error(
+        `${id} ("${title}") did not end within 30 s (${started ? 'it started' : 'it never started'}); log:\n${log.slice(-600)}`,
+      );
     }
     await page.waitForTimeout(80);
   }
   if (!reached.size) reached.add(now.toasts > toastsBefore ? 'notification' : 'effect');
   const after = changing(await sandboxStats());
-  const sent = Object.entries(after).filter(([k, n]) => n !== (before[k] ?? 0)).map(([k, n]) => `${k} ×${n - (before[k] ?? 0)}`);
-  if (sent.length) throw new Error(`${id} ("${title}") sent requests that change state although it was cancelled: ${sent.join(', ')}`);
+  const sent = Object.entries(after)
+    .filter(([k, n]) => n !== (before[k] ?? 0))
+    .map(([k, n]) => `${k} ×${n - (before[k] ?? 0)}`);
+  if (sent.length)
+    throw new Error(`${id} ("${title}") sent requests that change state although it was cancelled: ${sent.join(', ')}`);
   const wrong = bad(t, (await screen(page)).notices);
   if (wrong.length) throw new Error(`${id} ("${title}") showed: ${wrong.join(' / ')}`);
   return [...reached].join('+');
@@ -218,9 +255,11 @@ export const scenarios = [
         const what = await drive(t, command, log);
         seen.push(`${command.command}: ${what} (${Date.now() - t0} ms)`);
         // Forms and the output stay open otherwise: close the editors a command opened.
-        if ((await t.page.locator('.tabs-container .tab').count()) > 0) await t.page.keyboard.press('Control+K').then(() => t.page.keyboard.press('W'));
+        if ((await t.page.locator('.tabs-container .tab').count()) > 0)
+          await t.page.keyboard.press('Control+K').then(() => t.page.keyboard.press('W'));
       }
-      if (!log()) throw new Error('the NHN Cloud log file was never found under the user data: nothing proves a command ran');
+      if (!log())
+        throw new Error('the NHN Cloud log file was never found under the user data: nothing proves a command ran');
       console.log(`    ${seen.join('\n    ')}`);
     },
   },

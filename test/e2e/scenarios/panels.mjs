@@ -4,32 +4,36 @@
 // then needs applying; a window reload keeps a half-filled form.
 
 /** Answers the region question when the command asks it (the sandbox profile has three). */
-async function region(t, code = 'KR1') {
+export async function region(t, code = 'KR1') {
   const asked = await t.page
     .locator('.quick-input-widget')
     .filter({ hasText: t.auto('Region') })
     .waitFor({ state: 'visible', timeout: 5_000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   if (asked) await t.quick.pick(code);
 }
 
 /** Closes every editor, so the next scenario starts from a clean editor area. */
-async function closeEditors(t) {
+export async function closeEditors(t) {
   await t.command('View: Close All Editors');
 }
 
-const field = (w, path) => w.locator(`[data-path="${path}"]`);
-const fill = (w, path, value) => field(w, path).locator('input').fill(value);
+export const field = (w, path) => w.locator(`[data-path="${path}"]`);
+export const fill = (w, path, value) => field(w, path).locator('input').fill(value);
 /** vscode-single-select: set the value as the component does on a choice, then notify. */
-const choose = (w, path, value) =>
+export const choose = (w, path, value) =>
   field(w, path).evaluate((el, v) => {
     el.value = v;
     el.dispatchEvent(new Event('change', { bubbles: true }));
   }, value);
 /** The first real option of a select (not the "Choose ..." placeholder). */
-const firstOption = (w, path) => field(w, path).evaluate((el) => [...el.querySelectorAll('vscode-option')].map((o) => o.value).find(Boolean));
+export const firstOption = (w, path) =>
+  field(w, path).evaluate((el) => [...el.querySelectorAll('vscode-option')].map((o) => o.value).find(Boolean));
 /** Waits until the select offers a real option (choices load after the engine is chosen). */
-async function optionOf(w, path, timeout = 30_000) {
+export async function optionOf(w, path, timeout = 30_000) {
   const end = Date.now() + timeout;
   for (;;) {
     const v = await firstOption(w, path);
@@ -38,7 +42,7 @@ async function optionOf(w, path, timeout = 30_000) {
     await new Promise((r) => setTimeout(r, 250));
   }
 }
-const errorOf = (w, path, text) => field(w, path).locator('xpath=..').locator('.field-error', { hasText: text });
+export const errorOf = (w, path, text) => field(w, path).locator('xpath=..').locator('.field-error', { hasText: text });
 
 export const scenarios = [
   {
@@ -57,7 +61,8 @@ export const scenarios = [
       const w = t.webview();
       await field(w, 'dbInstanceName').waitFor({ timeout: 60_000 });
       // The page itself is marked with the display language (screen readers, fonts, line breaking).
-      if ((await w.locator('html').getAttribute('lang')) !== t.locale) throw new Error(`the panel page is not marked lang="${t.locale}"`);
+      if ((await w.locator('html').getAttribute('lang')) !== t.locale)
+        throw new Error(`the panel page is not marked lang="${t.locale}"`);
 
       await fill(w, 'dbPort', '80');
       await errorOf(w, 'dbPort', t.auto('dbPort must be between 3306 and 43306')).waitFor();
@@ -84,7 +89,8 @@ export const scenarios = [
       const summary = w.locator('table.summary');
       await summary.waitFor();
       const text = await summary.innerText();
-      if (text.includes('E2eSecretPw!7') || !text.includes('••••••••')) throw new Error('the summary must mask the password');
+      if (text.includes('E2eSecretPw!7') || !text.includes('••••••••'))
+        throw new Error('the summary must mask the password');
       await t.screenshot('create-summary');
       await w.locator('#submit').click();
       await w.locator('.progress', { hasText: t.auto('Job') }).waitFor();
@@ -146,7 +152,10 @@ export const scenarios = [
       await errorOf(w, 'restore.restoreYmdt', t.auto('Choose a time between')).waitFor();
       await fill(w, 'restore.restoreYmdt', latest);
       await w.locator('vscode-button', { hasText: t.auto('Preview last query') }).click();
-      await w.locator('.last-query').filter({ hasText: t.auto('Last query executed') }).waitFor({ timeout: 30_000 });
+      await w
+        .locator('.last-query')
+        .filter({ hasText: t.auto('Last query executed') })
+        .waitFor({ timeout: 30_000 });
       const name = await field(w, 'dbInstanceName').evaluate((el) => el.value);
       if (name !== 'staging-api-restored') throw new Error(`the name is not prefilled from the source: ${name}`);
       await w.locator('#review-request').click();

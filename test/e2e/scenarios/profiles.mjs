@@ -36,7 +36,8 @@ function scan(dir, values) {
     count++;
     const buf = readFileSync(f);
     for (const [field, v] of Object.entries(values)) {
-      if (buf.includes(Buffer.from(v, 'utf8')) || buf.includes(Buffer.from(v, 'utf16le'))) hits.push(`${field} in ${relative(dir, f)}`);
+      if (buf.includes(Buffer.from(v, 'utf8')) || buf.includes(Buffer.from(v, 'utf16le')))
+        hits.push(`${field} in ${relative(dir, f)}`);
     }
   }
   return { hits, count };
@@ -59,7 +60,10 @@ export const scenarios = [
       await t.runCommand('NHN Cloud: Add Profile');
       await t.quick.answer('', 'Profile name');
       // An empty name is refused with a message, and the wizard stays on the step.
-      await t.quick.validation().filter({ hasText: t.lpart('Give the profile a name, e.g. "production" or "gov-test".') }).waitFor();
+      await t.quick
+        .validation()
+        .filter({ hasText: t.lpart('Give the profile a name, e.g. "production" or "gov-test".') })
+        .waitFor();
       await t.quick.answer(PROFILE);
       await t.quick.pick('Government cloud', 'Which cloud is the project in?');
       await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
@@ -74,20 +78,63 @@ export const scenarios = [
       await t.quick.back();
       await t.quick.waitFor(t.lpart('RDS for MySQL: the app key (console: URL & Appkey).'));
       await t.quick.enter();
-      await t.quick.answer(SECRETS.rdsAccessKeyId, t.lpart('RDS for MySQL: the user access key ID (console: API Security Settings).'));
-      await t.quick.answer(SECRETS.rdsSecretAccessKey, t.lpart('RDS for MySQL: the secret access key of that user access key.'));
-      await t.quick.answer('not a tenant id!', t.lpart('Network (floating IPs, transit hub): the tenant ID of the project.'));
-      await t.quick.validation().filter({ hasText: t.l("{0} is the project's tenant ID: 32 hexadecimal characters, as shown under API Endpoint settings in the console.", t.l('Network tenant ID')) }).waitFor();
+      await t.quick.answer(
+        SECRETS.rdsAccessKeyId,
+        t.lpart('RDS for MySQL: the user access key ID (console: API Security Settings).'),
+      );
+      await t.quick.answer(
+        SECRETS.rdsSecretAccessKey,
+        t.lpart('RDS for MySQL: the secret access key of that user access key.'),
+      );
+      await t.quick.answer(
+        'not a tenant id!',
+        t.lpart('Network (floating IPs, transit hub): the tenant ID of the project.'),
+      );
+      await t.quick
+        .validation()
+        .filter({
+          hasText: t.l(
+            "{0} is the project's tenant ID: 32 hexadecimal characters, as shown under API Endpoint settings in the console.",
+            t.l('Network tenant ID'),
+          ),
+        })
+        .waitFor();
       await t.quick.answer(SECRETS.identityTenantId);
-      await t.quick.answer(SECRETS.identityUsername, t.lpart('Network: the account e-mail or IAM ID used for API tokens.'));
-      await t.quick.answer(SECRETS.identityApiPassword, t.lpart('Network: the API password set in the console (not the login password).'));
-      await t.quick.answer(SECRETS.storageTenantId, t.lpart('Object storage: its tenant ID (it can differ from the network one).'));
-      await t.quick.answer(SECRETS.s3AccessKey, t.lpart('Object storage, optional: an S3 API credential access key (one can also be made later).'));
-      await t.quick.answer(SECRETS.s3SecretKey, t.lpart('Object storage, optional: the secret key of that S3 credential.'));
+      await t.quick.answer(
+        SECRETS.identityUsername,
+        t.lpart('Network: the account e-mail or IAM ID used for API tokens.'),
+      );
+      await t.quick.answer(
+        SECRETS.identityApiPassword,
+        t.lpart('Network: the API password set in the console (not the login password).'),
+      );
+      await t.quick.answer(
+        SECRETS.storageTenantId,
+        t.lpart('Object storage: its tenant ID (it can differ from the network one).'),
+      );
+      await t.quick.answer(
+        SECRETS.s3AccessKey,
+        t.lpart('Object storage, optional: an S3 API credential access key (one can also be made later).'),
+      );
+      await t.quick.answer(
+        SECRETS.s3SecretKey,
+        t.lpart('Object storage, optional: the secret key of that S3 credential.'),
+      );
       await t.quick.pick(t.l('Endpoint: {0}', 'RDS for MySQL'), ADVANCED);
-      await t.quick.answer('http://127.0.0.1:9/rds/{region}', t.l('Address of {0} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.', 'rds'));
+      await t.quick.answer(
+        'http://127.0.0.1:9/rds/{region}',
+        t.l(
+          'Address of {0} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.',
+          'rds',
+        ),
+      );
       await t.quick.pick(t.l('S3 signing region for {0}', 'KR1'), ADVANCED);
-      await t.quick.answer('KR1', t.lpart('S3 signing region in {0}. Empty restores the default ({1}; corrected automatically when the server names another).'));
+      await t.quick.answer(
+        'KR1',
+        t.lpart(
+          'S3 signing region in {0}. Empty restores the default ({1}; corrected automatically when the server names another).',
+        ),
+      );
       await t.quick.pick('$(check) Save profile', ADVANCED);
       await t.quick.waitClosed();
       await t.notification(t.l('Profile "{0}" added and active.', PROFILE));
@@ -95,7 +142,13 @@ export const scenarios = [
       await t.sidebar.locator('.composite.title').filter({ hasText: PROFILE }).waitFor({ timeout: 30_000 });
       await t.treeRow('KR1').waitFor({ timeout: 30_000 });
       await t.treeRow('KR2').waitFor();
-      if (await t.sidebar.locator('.welcome-view').filter({ hasText: t.nls('Add Profile') }).isVisible()) throw new Error('welcome still shown');
+      if (
+        await t.sidebar
+          .locator('.welcome-view')
+          .filter({ hasText: t.nls('Add Profile') })
+          .isVisible()
+      )
+        throw new Error('welcome still shown');
       await t.screenshot('profile-added');
     },
   },
@@ -104,8 +157,11 @@ export const scenarios = [
     async run(t) {
       // The log must have been written (else the scan proves nothing).
       const text = await t.outputText('NHN Cloud');
-      if (!text.includes(`Profile added: ${PROFILE}`)) throw new Error(`the NHN Cloud log does not mention the profile:\n${text.slice(0, 2000)}`);
-      const leaked = Object.entries(SECRETS).filter(([, v]) => text.includes(v)).map(([k]) => k);
+      if (!text.includes(`Profile added: ${PROFILE}`))
+        throw new Error(`the NHN Cloud log does not mention the profile:\n${text.slice(0, 2000)}`);
+      const leaked = Object.entries(SECRETS)
+        .filter(([, v]) => text.includes(v))
+        .map(([k]) => k);
       if (leaked.length) throw new Error(`secrets in the output channel: ${leaked.join(', ')}`);
       // Reload (a new extension host: the profile must survive it), then scan every file under
       // the user-data folder (settings, state, logs). code-server keeps globalState and
@@ -113,12 +169,16 @@ export const scenarios = [
       await t.reload();
       await t.openView('NHN Cloud');
       await t.treeRow('KR1').waitFor({ timeout: 60_000 });
-      const logFiles = [...files(t.server.userData)].filter((f) => readFileSync(f, 'utf8').includes(`Profile added: ${PROFILE}`));
+      const logFiles = [...files(t.server.userData)].filter((f) =>
+        readFileSync(f, 'utf8').includes(`Profile added: ${PROFILE}`),
+      );
       if (!logFiles.length) throw new Error('no log file of the NHN Cloud channel under the user-data folder');
       const { hits, count } = scan(t.server.userData, SECRETS);
       if (hits.length) throw new Error(`secret values found on disk:\n  ${hits.join('\n  ')}`);
       const state = [...files(t.server.userData)].filter((f) => readFileSync(f).includes(Buffer.from(PROFILE)));
-      console.log(`    scanned ${count} files under user-data: no secret; the profile name is in ${state.length} file(s) (state, log)`);
+      console.log(
+        `    scanned ${count} files under user-data: no secret; the profile name is in ${state.length} file(s) (state, log)`,
+      );
     },
   },
   {
@@ -151,7 +211,9 @@ export const scenarios = [
       await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
       await t.quick.enter();
       await t.quick.waitFor(t.lpart('{0} Leave empty to keep the stored value.'));
-      await t.page.locator(`.quick-input-widget input[placeholder*="${t.lpart('{0} (stored; type to replace)')}"]`).waitFor();
+      await t.page
+        .locator(`.quick-input-widget input[placeholder*="${t.lpart('{0} (stored; type to replace)')}"]`)
+        .waitFor();
       for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
       await t.quick.pick('$(check) Save profile', ADVANCED);
       await t.notification(t.l('Profile "{0}" saved.', PROFILE));

@@ -11,7 +11,10 @@ const INSTANCE = 'dev-playground';
 const dialog = (t) => t.page.locator('.monaco-dialog-box');
 
 async function noLoadFailure(t) {
-  const failed = await t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: t.lre('Failed to load: {0}. Click to retry') }).count();
+  const failed = await t.sidebar
+    .locator('.monaco-list-row[role="treeitem"]')
+    .filter({ hasText: t.lre('Failed to load: {0}. Click to retry') })
+    .count();
   if (failed) throw new Error(`${failed} tree row(s) say "Failed to load"`);
 }
 
@@ -20,7 +23,10 @@ export const scenarios = [
     name: 'Explore the Sandbox from the welcome: the Sandbox profile with its regions appears',
     async run(t) {
       await t.openView('NHN Cloud');
-      await t.sidebar.locator('.welcome-view').getByRole('button', { name: t.nls('Explore the Sandbox') }).click();
+      await t.sidebar
+        .locator('.welcome-view')
+        .getByRole('button', { name: t.nls('Explore the Sandbox') })
+        .click();
       await t.notification('The sandbox runs on', 60_000);
       await t.treeRow('Sandbox').waitFor({ timeout: 30_000 });
       await t.treeRow('KR1').waitFor({ timeout: 30_000 });
@@ -57,7 +63,10 @@ export const scenarios = [
       await t.quick.pick('CRUD', 'Authority');
       // MySQL 8.4 supports the TLS option; its only plugin (caching_sha2_password) is not asked.
       await t.quick.pick('NONE', 'TLS');
-      await t.notification(t.lre('{0}: done in {1}.', t.l('Create DB user {0}@{1} on {2}', 'e2e_user', '%', INSTANCE)), 90_000);
+      await t.notification(
+        t.lre('{0}: done in {1}.', t.l('Create DB user {0}@{1} on {2}', 'e2e_user', '%', INSTANCE)),
+        90_000,
+      );
       await t.treeRow('e2e_user@%').waitFor({ timeout: 30_000 });
     },
   },
@@ -67,7 +76,10 @@ export const scenarios = [
       await t.runCommand('NHN Cloud: Create DB Schema...');
       await t.quick.pick(INSTANCE, 'DB instance');
       await t.quick.answer('e2e_schema', 'Schema name');
-      await t.notification(t.lre('{0}: done in {1}.', t.l('Create DB schema {0} on {1}', 'e2e_schema', INSTANCE)), 90_000);
+      await t.notification(
+        t.lre('{0}: done in {1}.', t.l('Create DB schema {0} on {1}', 'e2e_schema', INSTANCE)),
+        90_000,
+      );
       await t.treeRow('e2e_schema').waitFor({ timeout: 30_000 });
     },
   },
@@ -77,7 +89,11 @@ export const scenarios = [
       await t.runCommand('NHN Cloud: Stop DB Instance');
       await t.quick.pick('staging-api', 'DB instance');
       await t.dialogButton(t.l('Stop {0}?', 'staging-api'), 'Stop');
-      await t.page.locator('.statusbar-item').filter({ hasText: t.l('$(sync~spin) 1 NHN Cloud job') }).first().waitFor({ timeout: 30_000 });
+      await t.page
+        .locator('.statusbar-item')
+        .filter({ hasText: t.l('$(sync~spin) 1 NHN Cloud job') })
+        .first()
+        .waitFor({ timeout: 30_000 });
       await t.notification(t.lre('{0}: done in {1}.', t.l('Stop {0}', 'staging-api')), 90_000);
       await t.treeRow('staging-api').filter({ hasText: 'SHUTDOWN' }).waitFor({ timeout: 30_000 });
       await t.runCommand('NHN Cloud: Start DB Instance');
@@ -91,7 +107,9 @@ export const scenarios = [
     async run(t) {
       await t.runCommand('NHN Cloud: Delete DB Instance...');
       await t.quick.pick('prod-orders', 'DB instance');
-      await dialog(t).filter({ hasText: t.l('{0} cannot be deleted: deletion protection is on.', 'prod-orders') }).waitFor({ timeout: 30_000 });
+      await dialog(t)
+        .filter({ hasText: t.l('{0} cannot be deleted: deletion protection is on.', 'prod-orders') })
+        .waitFor({ timeout: 30_000 });
       await t.screenshot('rds-delete-refused');
       await t.page.keyboard.press('Escape');
       await t.treeRow('prod-orders').waitFor();
@@ -106,7 +124,11 @@ export const scenarios = [
       const instances = t.treeRow('DB Instances');
       if ((await instances.getAttribute('aria-expanded')) === 'true') await instances.click();
       await t.expandRow('Events');
-      await t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: ending }).first().waitFor({ timeout: 30_000 });
+      await t.sidebar
+        .locator('.monaco-list-row[role="treeitem"]')
+        .filter({ hasText: ending })
+        .first()
+        .waitFor({ timeout: 30_000 });
       const events = t.treeRow('Events');
       if ((await events.getAttribute('aria-expanded')) === 'true') await events.click();
     },
@@ -138,15 +160,21 @@ export const scenarios = [
       await row.waitFor({ timeout: 30_000 });
       await row.click({ button: 'right' });
       const menu = t.page.locator('.monaco-menu').last();
-      await menu.locator('.action-label').filter({ hasText: t.nls('Stop DB Instance') }).first().waitFor({ timeout: 15_000 });
+      await menu
+        .locator('.action-label')
+        .filter({ hasText: t.nls('Stop DB Instance') })
+        .first()
+        .waitFor({ timeout: 15_000 });
       const labels = await menu.locator('.action-label').allInnerTexts();
       await t.screenshot('rds-context-menu');
       await t.page.keyboard.press('Escape');
       for (const absent of ['Start DB Instance', 'Promote Read Replica', 'Pause High Availability']) {
-        if (labels.some((l) => l.includes(t.nls(absent)))) throw new Error(`"${absent}" offered on a running single instance: ${labels.join(' | ')}`);
+        if (labels.some((l) => l.includes(t.nls(absent))))
+          throw new Error(`"${absent}" offered on a running single instance: ${labels.join(' | ')}`);
       }
       for (const present of ['Restart DB Instance...', 'Modify DB Instance...', 'Delete DB Instance...', 'Copy ID']) {
-        if (!labels.some((l) => l.includes(t.nls(present)))) throw new Error(`"${present}" missing: ${labels.join(' | ')}`);
+        if (!labels.some((l) => l.includes(t.nls(present))))
+          throw new Error(`"${present}" missing: ${labels.join(' | ')}`);
       }
     },
   },

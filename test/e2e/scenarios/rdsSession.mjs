@@ -45,7 +45,11 @@ export const scenarios = [
       await t.runCommand('NHN Cloud: Stop DB Instance');
       await t.quick.pick('staging-api', 'DB instance');
       await t.dialogButton(t.l('Stop {0}?', 'staging-api'), 'Stop');
-      await t.page.locator('.statusbar-item').filter({ hasText: t.l('$(sync~spin) 1 NHN Cloud job') }).first().waitFor({ timeout: 30_000 });
+      await t.page
+        .locator('.statusbar-item')
+        .filter({ hasText: t.l('$(sync~spin) 1 NHN Cloud job') })
+        .first()
+        .waitFor({ timeout: 30_000 });
       await t.runCommand('Developer: Reload Window');
       await t.page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
       await t.openView('NHN Cloud');

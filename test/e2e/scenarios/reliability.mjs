@@ -19,7 +19,14 @@ import http from 'node:http';
 import { relative } from 'node:path';
 
 /** What must never be written anywhere (the tenant and user names are not secrets). */
-const SENTINELS = { rdsAppKey: RDS.appKey, rdsAccessKeyId: RDS.id, rdsSecretAccessKey: RDS.secret, apiPassword: IDENTITY.password, s3AccessKey: EC2.access, s3SecretKey: EC2.secret };
+const SENTINELS = {
+  rdsAppKey: RDS.appKey,
+  rdsAccessKeyId: RDS.id,
+  rdsSecretAccessKey: RDS.secret,
+  apiPassword: IDENTITY.password,
+  s3AccessKey: EC2.access,
+  s3SecretKey: EC2.secret,
+};
 /** Renders as an image (and runs its handler) anywhere HTML is interpreted. */
 const XSS_NAME = '<img src=x onerror="window.top.__nhnXss=1">';
 const XSS_KEY = `<img src=x onerror="window.top.__nhnXss=2">.txt`;
@@ -36,10 +43,19 @@ const proxyServer = http.createServer((req, res) => {
   }
   proxySeen.push(`${req.method} ${target.host}${target.pathname}`);
   if (!target.hostname.endsWith('.test')) return void res.writeHead(502).end('this proxy only knows *.test');
-  const up = http.request({ host: '127.0.0.1', port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (r) => {
-    res.writeHead(r.statusCode ?? 502, r.headers);
-    r.pipe(res);
-  });
+  const up = http.request(
+    {
+      host: '127.0.0.1',
+      port: target.port,
+      path: target.pathname + target.search,
+      method: req.method,
+      headers: req.headers,
+    },
+    (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    },
+  );
   up.on('error', () => res.destroy());
   req.pipe(up);
 });
@@ -51,7 +67,10 @@ await new Promise((r) => proxyServer.listen(0, '127.0.0.1', r));
 proxyServer.unref();
 const PROXY = `http://127.0.0.1:${proxyServer.address().port}`;
 
-export const options = { userSettings: { 'http.proxy': PROXY, 'http.proxyStrictSSL': true }, extraArgs: ['--log', 'trace'] };
+export const options = {
+  userSettings: { 'http.proxy': PROXY, 'http.proxyStrictSSL': true },
+  extraArgs: ['--log', 'trace'],
+};
 
 // ---- the sandbox (a separate process, as a real service would be)
 
@@ -67,26 +86,35 @@ function stopSandbox() {
 process.on('exit', () => proxyServer.close());
 
 const control = async (path, method = 'POST', body) => {
-  const res = await fetch(`${direct}/_sandbox/${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${direct}/_sandbox/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`/_sandbox/${path} answered ${res.status}`);
   return res.json();
 };
 const rdsApi = async (method, path, body) => {
   const res = await fetch(`${direct}/rds/kr1${path}`, {
     method,
-    headers: { 'content-type': 'application/json', 'X-TC-APP-KEY': RDS.appKey, 'X-TC-AUTHENTICATION-ID': RDS.id, 'X-TC-AUTHENTICATION-SECRET': RDS.secret },
+    headers: {
+      'content-type': 'application/json',
+      'X-TC-APP-KEY': RDS.appKey,
+      'X-TC-AUTHENTICATION-ID': RDS.id,
+      'X-TC-AUTHENTICATION-SECRET': RDS.secret,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json();
   if (!json.header?.isSuccessful) throw new Error(`${method} ${path}: ${JSON.stringify(json.header)}`);
   return json;
 };
-const MUTATING = /\.(create|delete|modify|update|stop|start|restart|forceRestart|release|put|copy|upload|initiate|complete|abort|backup|restore|replicate|promote|set|reset|split|pause|resume|repair|export)/;
+const MUTATING =
+  /\.(create|delete|modify|update|stop|start|restart|forceRestart|release|put|copy|upload|initiate|complete|abort|backup|restore|replicate|promote|set|reset|split|pause|resume|repair|export)/;
 
 // ---- UI helpers (as in netstore.mjs)
 
 const dialog = (t) => t.page.locator('.monaco-dialog-box');
-
 
 /** Waits for the confirmation a destructive command must show (a modal dialog or a typed confirmation), then backs out. */
 async function backOut(t, how, what) {
@@ -123,7 +151,13 @@ export const scenarios = [
       const { dbInstances } = await rdsApi('GET', '/v3.0/db-instances');
       const target = dbInstances.find((i) => i.dbInstanceName === 'dev-playground');
       await rdsApi('PUT', `/v3.0/db-instances/${target.dbInstanceId}`, { dbInstanceName: XSS_NAME });
-      await control('storage/put-object', 'POST', { region: 'KR1', bucket: 'sandbox-docs', key: XSS_KEY, content: 'html-looking key', contentType: 'text/plain' });
+      await control('storage/put-object', 'POST', {
+        region: 'KR1',
+        bucket: 'sandbox-docs',
+        key: XSS_KEY,
+        content: 'html-looking key',
+        contentType: 'text/plain',
+      });
       await new Promise((r) => setTimeout(r, 1500)); // the rename job ends (time scale 200 ms)
       // From here on, every request the sandbox sees comes from the extension.
       await control('stats', 'DELETE');
@@ -147,10 +181,19 @@ export const scenarios = [
       await t.treeRow('README.md').waitFor({ timeout: 60_000 });
       const host = new URL(viaName).host;
       const by = (prefix) => proxySeen.filter((l) => l.includes(`${host}${prefix}`)).length;
-      const counts = { rds: by('/rds/'), identity: by('/identity/'), network: by('/network/'), storage: by('/storage/') };
-      for (const [service, n] of Object.entries(counts)) if (!n) throw new Error(`no ${service} request passed through the proxy (${proxySeen.length} requests seen)`);
+      const counts = {
+        rds: by('/rds/'),
+        identity: by('/identity/'),
+        network: by('/network/'),
+        storage: by('/storage/'),
+      };
+      for (const [service, n] of Object.entries(counts))
+        if (!n) throw new Error(`no ${service} request passed through the proxy (${proxySeen.length} requests seen)`);
       const stats = await control('stats', 'GET');
-      if (stats.total > proxySeen.filter((l) => l.includes(host)).length) throw new Error(`the sandbox saw ${stats.total} requests, the proxy only ${proxySeen.length}: some went around it`);
+      if (stats.total > proxySeen.filter((l) => l.includes(host)).length)
+        throw new Error(
+          `the sandbox saw ${stats.total} requests, the proxy only ${proxySeen.length}: some went around it`,
+        );
       console.log(`    through the proxy: ${JSON.stringify(counts)}; the sandbox saw ${stats.total}`);
     },
   },
@@ -161,16 +204,23 @@ export const scenarios = [
       await row.waitFor({ timeout: 30_000 });
       if (await row.locator('img').count()) throw new Error('the instance name became an <img> element in the tree');
       // The tooltip must be seen, not merely not seen: hover until it shows (it is resolved on
-      // the first hover), else fail.
-      const hover = t.page.locator('.monaco-hover, .workbench-hover, .custom-hover').filter({ hasText: '<img src=x' }).first();
+      // the first hover), else fail. Without a tooltip VS Code hovers the bare label, which holds
+      // the name too: the resolved tooltip is the hover that also lists the instance's Status.
+      const hover = t.page
+        .locator('.monaco-hover, .workbench-hover, .custom-hover')
+        .filter({ hasText: '<img src=x' })
+        .filter({ hasText: t.l('Status') })
+        .first();
       for (let attempt = 1; !(await hover.isVisible()); attempt++) {
-        if (attempt > 5) throw new Error('the tooltip of the instance never showed: the check of its rendering did not run');
+        if (attempt > 5)
+          throw new Error('the tooltip of the instance never showed: the check of its rendering did not run');
         await t.page.mouse.move(0, 0);
         await row.locator('.label-name, .monaco-icon-label').first().hover();
         await hover.waitFor({ timeout: 5_000 }).catch(() => undefined);
       }
       if (await hover.locator('img[src="x"]').count()) throw new Error('the tooltip rendered the name as HTML');
-      if (!(await hover.innerText()).includes('<img src=x')) throw new Error('the tooltip does not show the name as text');
+      if (!(await hover.innerText()).includes('<img src=x'))
+        throw new Error('the tooltip does not show the name as text');
       await t.page.mouse.move(0, 0);
       await t.expandRow('sandbox-docs');
       const obj = t.treeRow('.txt').filter({ hasText: '<img src=x' });
@@ -190,14 +240,38 @@ export const scenarios = [
     async run(t) {
       await control('stats', 'DELETE');
       const asked = [];
-      asked.push(['Stop DB Instance', await (async () => (await t.menu('staging-api', 'Stop DB Instance'), backOut(t, 'Cancel', 'Stop')))()]);
-      asked.push(['Restart DB Instance', await (async () => (await t.menu('staging-api', 'Restart DB Instance'), backOut(t, 'Escape', 'Restart')))()]);
-      asked.push(['Delete DB Instance', await (async () => (await t.menu('staging-api', 'Delete DB Instance'), backOut(t, 'Escape', 'Delete instance')))()]);
-      asked.push(['Delete object', await (async () => (await t.menu('README.md', 'Delete'), backOut(t, 'Cancel', 'Delete object')))()]);
-      asked.push(['Delete bucket', await (async () => (await t.menu('sandbox-docs', 'Delete Bucket'), backOut(t, 'Escape', 'Delete bucket')))()]);
+      asked.push([
+        'Stop DB Instance',
+        await (async () => (await t.menu('staging-api', 'Stop DB Instance'), backOut(t, 'Cancel', 'Stop')))(),
+      ]);
+      asked.push([
+        'Restart DB Instance',
+        await (async () => (await t.menu('staging-api', 'Restart DB Instance'), backOut(t, 'Escape', 'Restart')))(),
+      ]);
+      asked.push([
+        'Delete DB Instance',
+        await (async () => (
+          await t.menu('staging-api', 'Delete DB Instance'),
+          backOut(t, 'Escape', 'Delete instance')
+        ))(),
+      ]);
+      asked.push([
+        'Delete object',
+        await (async () => (await t.menu('README.md', 'Delete'), backOut(t, 'Cancel', 'Delete object')))(),
+      ]);
+      asked.push([
+        'Delete bucket',
+        await (async () => (await t.menu('sandbox-docs', 'Delete Bucket'), backOut(t, 'Escape', 'Delete bucket')))(),
+      ]);
       await t.expandRow('Floating IPs');
-      const fip = t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: /\d+\.\d+\.\d+\.\d+/ }).first();
-      asked.push(['Release floating IP', await (async () => (await t.menu(fip, 'Release Floating IP'), backOut(t, 'Cancel', 'Release')))()]);
+      const fip = t.sidebar
+        .locator('.monaco-list-row[role="treeitem"]')
+        .filter({ hasText: /\d+\.\d+\.\d+\.\d+/ })
+        .first();
+      asked.push([
+        'Release floating IP',
+        await (async () => (await t.menu(fip, 'Release Floating IP'), backOut(t, 'Cancel', 'Release')))(),
+      ]);
       await t.page.waitForTimeout(1000);
       const stats = await control('stats', 'GET');
       const changed = Object.keys(stats.byOperation).filter((op) => MUTATING.test(op));
@@ -217,9 +291,12 @@ export const scenarios = [
       await t.treeRow('logs').waitFor({ timeout: 60_000 });
       await control('faults', 'POST', { operation: 'network.listFloatingIps', drop: true });
       await t.menu('Floating IPs', 'Refresh');
-      await t.treeRow(t.lre('Failed to load: {0}. Click to retry')).waitFor({ timeout: 60_000 }).catch(async () => {
-        throw new Error('a dropped connection during Floating IPs did not end in an error node');
-      });
+      await t
+        .treeRow(t.lre('Failed to load: {0}. Click to retry'))
+        .waitFor({ timeout: 60_000 })
+        .catch(async () => {
+          throw new Error('a dropped connection during Floating IPs did not end in an error node');
+        });
       await control('faults', 'DELETE');
     },
   },
@@ -231,7 +308,8 @@ export const scenarios = [
       await heading.waitFor({ timeout: 60_000 });
       const title = await heading.innerText();
       if (!title.includes('<img src=x')) throw new Error(`the panel heading does not show the name as text: ${title}`);
-      if (await t.webview().locator('img[src="x"]').count()) throw new Error('the name became an <img> element in the webview');
+      if (await t.webview().locator('img[src="x"]').count())
+        throw new Error('the name became an <img> element in the webview');
       // The panel's own document (the inner frame that holds the heading).
       let frame;
       for (const f of t.page.frames()) {
@@ -246,13 +324,15 @@ export const scenarios = [
         s.textContent = 'window.__inlineRan = 1';
         document.body.appendChild(s);
         const d = document.createElement('div');
-        d.innerHTML = '<img src="data:," onerror="window.__handlerRan = 1"><a href="javascript:window.__linkRan = 1" id="__l">x</a>';
+        d.innerHTML =
+          '<img src="data:," onerror="window.__handlerRan = 1"><a href="javascript:window.__linkRan = 1" id="__l">x</a>';
         document.body.appendChild(d);
         document.getElementById('__l').click();
         await new Promise((r) => setTimeout(r, 500));
         return { inline: window.__inlineRan, handler: window.__handlerRan, link: window.__linkRan, violations };
       });
-      if (result.inline || result.handler || result.link) throw new Error(`script ran in the webview: ${JSON.stringify(result)}`);
+      if (result.inline || result.handler || result.link)
+        throw new Error(`script ran in the webview: ${JSON.stringify(result)}`);
       if (!result.violations) throw new Error('no CSP violation was reported: the blocks were not the CSP');
       // A message of an unknown type, and a known one with an extra field, sent the way the
       // webview API sends (the host frame forwards `onmessage` to the extension).
@@ -266,10 +346,15 @@ export const scenarios = [
         send({ type: 'ready', extra: true });
       });
       await t.page.waitForTimeout(1500);
-      const log = [...files(t.server.userData)].filter((f) => readFileSync(f, 'utf8').includes('rejected a message from the webview')).map((f) => readFileSync(f, 'utf8')).join('\n');
+      const log = [...files(t.server.userData)]
+        .filter((f) => readFileSync(f, 'utf8').includes('rejected a message from the webview'))
+        .map((f) => readFileSync(f, 'utf8'))
+        .join('\n');
       const rejected = (log.match(/rejected a message from the webview/g) ?? []).length;
       if (rejected < 2) throw new Error(`expected two rejected messages in the log, found ${rejected}`);
-      console.log(`    CSP: ${result.violations} violation(s) reported, nothing ran; ${rejected} malformed message(s) refused and logged`);
+      console.log(
+        `    CSP: ${result.violations} violation(s) reported, nothing ran; ${rejected} malformed message(s) refused and logged`,
+      );
       await t.page.keyboard.press('Control+W');
     },
   },
@@ -278,7 +363,10 @@ export const scenarios = [
     async run(t) {
       const editor = t.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
       await t.treeRow('config.json').click();
-      await t.page.locator('.tabs-container .tab.active').filter({ hasText: 'config.json' }).waitFor({ timeout: 30_000 });
+      await t.page
+        .locator('.tabs-container .tab.active')
+        .filter({ hasText: 'config.json' })
+        .waitFor({ timeout: 30_000 });
       await editor.click();
       await t.page.keyboard.press('Control+Home');
       await t.page.keyboard.type('// kept through a failed save\n');
@@ -289,7 +377,10 @@ export const scenarios = [
       await dirty.waitFor({ timeout: 10_000 });
       await control('faults', 'DELETE');
       await t.page.keyboard.press('Control+S');
-      await t.page.locator('.tabs-container .tab.active:not(.dirty)').filter({ hasText: 'config.json' }).waitFor({ timeout: 30_000 });
+      await t.page
+        .locator('.tabs-container .tab.active:not(.dirty)')
+        .filter({ hasText: 'config.json' })
+        .waitFor({ timeout: 30_000 });
       await t.page.keyboard.press('Control+W');
       await t.treeRow('config.json').click();
       const deadline = Date.now() + 30_000;
@@ -326,16 +417,29 @@ export const scenarios = [
       const out = await t.outputText('NHN Cloud');
       const inChannel = sentinelsIn(out, SENTINELS);
       if (inChannel.length) throw new Error(`secrets in the output channel: ${inChannel.join(', ')}`);
-      const channelFiles = [...files(t.server.userData)].filter((f) => /NHN Cloud/.test(f) || readFileSync(f, 'utf8').includes('→ identity.issueToken'));
+      const channelFiles = [...files(t.server.userData)].filter(
+        (f) => /NHN Cloud/.test(f) || readFileSync(f, 'utf8').includes('→ identity.issueToken'),
+      );
       const channel = channelFiles.map((f) => readFileSync(f, 'utf8')).join('\n');
       // Debug logging was on (else the scan proves little): request lines with headers and bodies.
-      for (const needed of ['→ rds.listDbInstances', '→ identity.issueToken', '→ rds.exportLogFiles', '80401', 'HTTP 500'])
-        if (!channel.includes(needed)) throw new Error(`the NHN Cloud log on disk lacks "${needed}" (files: ${channelFiles.map((f) => relative(t.server.userData, f)).join(', ') || 'none'})`);
+      for (const needed of [
+        '→ rds.listDbInstances',
+        '→ identity.issueToken',
+        '→ rds.exportLogFiles',
+        '80401',
+        'HTTP 500',
+      ])
+        if (!channel.includes(needed))
+          throw new Error(
+            `the NHN Cloud log on disk lacks "${needed}" (files: ${channelFiles.map((f) => relative(t.server.userData, f)).join(', ') || 'none'})`,
+          );
       const roots = [t.server.userData, t.server.ws];
       const results = roots.map((r) => scanFiles(r, SENTINELS));
       const hits = results.flatMap((r) => r.hits);
       if (hits.length) throw new Error(`secret values found on disk:\n  ${hits.join('\n  ')}`);
-      console.log(`    scanned ${results.reduce((n, r) => n + r.count, 0)} files (user data, workspace; the channel log is ${channel.length} characters at trace level): no secret`);
+      console.log(
+        `    scanned ${results.reduce((n, r) => n + r.count, 0)} files (user data, workspace; the channel log is ${channel.length} characters at trace level): no secret`,
+      );
       stopSandbox();
     },
   },

@@ -16,7 +16,11 @@ let server; // { port, dir } of the instance's MariaDB once started
 
 /** The sandbox's database control route (what a test in another process can see). */
 async function databases(body = {}) {
-  const res = await fetch(`${url}/_sandbox/rds/mariadb`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}/_sandbox/rds/mariadb`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`/_sandbox/rds/mariadb answered ${res.status}`);
   return res.json();
 }
@@ -31,13 +35,21 @@ async function until(what, check, timeoutMs = 30_000) {
 
 export const scenarios = [
   {
-    name: 'Explore the Sandbox: an instance\'s Network folder shows its 127.0.0.1 endpoint',
+    name: "Explore the Sandbox: an instance's Network folder shows its 127.0.0.1 endpoint",
     async run(t) {
       const missing = mariaDbMissing({ tls: true });
       if (missing) throw new Error(missing);
       await t.openView('NHN Cloud');
-      await t.sidebar.locator('.welcome-view').getByRole('button', { name: t.nls('Explore the Sandbox') }).click();
-      const toast = await t.notification(t.lre('The sandbox runs on {0} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".'), 60_000);
+      await t.sidebar
+        .locator('.welcome-view')
+        .getByRole('button', { name: t.nls('Explore the Sandbox') })
+        .click();
+      const toast = await t.notification(
+        t.lre(
+          'The sandbox runs on {0} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".',
+        ),
+        60_000,
+      );
       url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0];
       if (!url) throw new Error('the notification does not name the sandbox address');
       await t.expandRow('KR1');
@@ -48,7 +60,10 @@ export const scenarios = [
       const sibling = t.treeRow('Backup Settings');
       await sibling.waitFor({ timeout: 30_000 });
       const level = await sibling.getAttribute('aria-level');
-      const network = t.sidebar.locator(`.monaco-list-row[role="treeitem"][aria-level="${level}"]`).filter({ hasText: t.l('Network') }).first();
+      const network = t.sidebar
+        .locator(`.monaco-list-row[role="treeitem"][aria-level="${level}"]`)
+        .filter({ hasText: t.l('Network') })
+        .first();
       if ((await network.getAttribute('aria-expanded')) === 'false') await network.click();
       // The endpoint rows: address 127.0.0.1, internal always, external as staging-api has public access.
       await t.treeRow(t.l('{0} · internal', '127.0.0.1')).waitFor({ timeout: 30_000 });
@@ -56,14 +71,22 @@ export const scenarios = [
     },
   },
   {
-    name: 'a client connects to the instance\'s port with the seeded password; the server runs from a temporary directory',
+    name: "a client connects to the instance's port with the seeded password; the server runs from a temporary directory",
     async run() {
       const before = (await databases()).instances.find((i) => i.dbInstanceName === INSTANCE);
-      if (!before || before.running) throw new Error(`${INSTANCE} should have a port and no server yet: ${JSON.stringify(before)}`);
-      const conn = await createConnection({ host: '127.0.0.1', port: before.port, user: 'admin', password: SEEDED_PASSWORD, database: 'staging_api' });
+      if (!before || before.running)
+        throw new Error(`${INSTANCE} should have a port and no server yet: ${JSON.stringify(before)}`);
+      const conn = await createConnection({
+        host: '127.0.0.1',
+        port: before.port,
+        user: 'admin',
+        password: SEEDED_PASSWORD,
+        database: 'staging_api',
+      });
       const [rows] = await conn.query('SELECT DATABASE() AS db, CURRENT_USER() AS who');
       await conn.end();
-      if (rows[0].db !== 'staging_api' || !String(rows[0].who).startsWith('admin@')) throw new Error(`connected as ${JSON.stringify(rows[0])}`);
+      if (rows[0].db !== 'staging_api' || !String(rows[0].who).startsWith('admin@'))
+        throw new Error(`connected as ${JSON.stringify(rows[0])}`);
       server = (await databases()).instances.find((i) => i.dbInstanceName === INSTANCE).server;
       if (!server || !existsSync(server.dir)) throw new Error(`no running server reported: ${JSON.stringify(server)}`);
     },
@@ -76,7 +99,13 @@ export const scenarios = [
       await until(`${server.dir} is removed`, () => !existsSync(server.dir));
       // Nothing answers on the server's own port any more.
       await until(`port ${server.port} is closed`, () =>
-        createConnection({ host: '127.0.0.1', port: server.port, user: 'admin', password: SEEDED_PASSWORD, connectTimeout: 2000 }).then(
+        createConnection({
+          host: '127.0.0.1',
+          port: server.port,
+          user: 'admin',
+          password: SEEDED_PASSWORD,
+          connectTimeout: 2000,
+        }).then(
           async (c) => (await c.end(), false),
           (err) => err.code === 'ECONNREFUSED',
         ),

@@ -32,11 +32,17 @@ let url;
 async function rdsApi(method, path, body) {
   const res = await fetch(`${url}/rds/kr1${path}`, {
     method,
-    headers: { 'content-type': 'application/json', 'x-tc-app-key': RDS.appKey, 'x-tc-authentication-id': RDS.id, 'x-tc-authentication-secret': RDS.secret },
+    headers: {
+      'content-type': 'application/json',
+      'x-tc-app-key': RDS.appKey,
+      'x-tc-authentication-id': RDS.id,
+      'x-tc-authentication-secret': RDS.secret,
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = await res.json();
-  if (!res.ok || json.header?.isSuccessful === false) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.header ?? json)}`);
+  if (!res.ok || json.header?.isSuccessful === false)
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.header ?? json)}`);
   return json;
 }
 
@@ -68,8 +74,10 @@ async function gridStatus(t, re, timeout = 30_000) {
     shown = (await status.innerText({ timeout: 5_000 }).catch(() => '')).trim();
     if (re.test(shown)) return shown;
     // A failed statement: say why at once (the grid shows the server's error).
-    if (t.lre('Failed after {0} rows.').test(shown)) throw new Error(`the statement failed: ${(await t.webview().locator('body').innerText()).slice(0, 500)}`);
-    if (Date.now() > deadline) throw new Error(`the results grid does not show ${re} (${t.locale}); it shows: "${shown}"`);
+    if (t.lre('Failed after {0} rows.').test(shown))
+      throw new Error(`the statement failed: ${(await t.webview().locator('body').innerText()).slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`the results grid does not show ${re} (${t.locale}); it shows: "${shown}"`);
     await t.page.waitForTimeout(100);
   }
 }
@@ -84,15 +92,32 @@ export const scenarios = [
       const missing = mariaDbMissing({ tls: true });
       if (missing) throw new Error(missing);
       await t.openView('NHN Cloud');
-      await t.sidebar.locator('.welcome-view').getByRole('button', { name: t.nls('Explore the Sandbox') }).click();
-      const toast = await t.notification(t.lre('The sandbox runs on {0} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".'), 60_000);
+      await t.sidebar
+        .locator('.welcome-view')
+        .getByRole('button', { name: t.nls('Explore the Sandbox') })
+        .click();
+      const toast = await t.notification(
+        t.lre(
+          'The sandbox runs on {0} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".',
+        ),
+        60_000,
+      );
       url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0];
       if (!url) throw new Error('the notification does not name the sandbox address');
       const { dbInstances } = await rdsApi('GET', '/v3.0/db-instances');
       const id = dbInstances.find((i) => i.dbInstanceName === INSTANCE)?.dbInstanceId;
       if (!id) throw new Error(`the sandbox has no ${INSTANCE}`);
-      await rdsApi('POST', `/v3.0/db-instances/${id}/db-users`, { dbUserName: DB_USER, dbPassword: DB_PASSWORD, host: '%', authorityType: 'DDL' });
-      await until(`${DB_USER} is STABLE`, async () => (await rdsApi('GET', `/v3.0/db-instances/${id}/db-users`)).dbUsers.some((u) => u.dbUserName === DB_USER && u.dbUserStatus === 'STABLE'));
+      await rdsApi('POST', `/v3.0/db-instances/${id}/db-users`, {
+        dbUserName: DB_USER,
+        dbPassword: DB_PASSWORD,
+        host: '%',
+        authorityType: 'DDL',
+      });
+      await until(`${DB_USER} is STABLE`, async () =>
+        (await rdsApi('GET', `/v3.0/db-instances/${id}/db-users`)).dbUsers.some(
+          (u) => u.dbUserName === DB_USER && u.dbUserStatus === 'STABLE',
+        ),
+      );
     },
   },
   {
@@ -103,12 +128,23 @@ export const scenarios = [
       await t.expandRow('DB Instances');
       await t.menu(INSTANCE, 'Connect…');
       await t.quick.pick(DB_USER, 'DB user');
-      await t.quick.answer(DB_PASSWORD, t.lpart('Password of {0} on {1} (kept in the OS keychain through VS Code SecretStorage)'));
+      await t.quick.answer(
+        DB_PASSWORD,
+        t.lpart('Password of {0} on {1} (kept in the OS keychain through VS Code SecretStorage)'),
+      );
       await t.quick.pick('Not production', t.l('Is {0} a production database? (asked once per instance)', INSTANCE));
-      await t.page.locator('.statusbar-item').filter({ hasText: t.l('Connected to {0} as {1}.', INSTANCE, DB_USER) }).first().waitFor({ timeout: 60_000 });
+      await t.page
+        .locator('.statusbar-item')
+        .filter({ hasText: t.l('Connected to {0} as {1}.', INSTANCE, DB_USER) })
+        .first()
+        .waitFor({ timeout: 60_000 });
       await t.runCommand('NHN Cloud: Open Query Console');
       // The console's status bar item names instance and user.
-      await t.page.locator('.statusbar-item').filter({ hasText: t.lre('$(database) {0} · {1} · (no schema)', INSTANCE, DB_USER) }).first().waitFor({ timeout: 30_000 });
+      await t.page
+        .locator('.statusbar-item')
+        .filter({ hasText: t.lre('$(database) {0} · {1} · (no schema)', INSTANCE, DB_USER) })
+        .first()
+        .waitFor({ timeout: 30_000 });
     },
   },
   {
@@ -118,13 +154,14 @@ export const scenarios = [
       await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
       const grid = t.webview().locator('#qr-grid');
       for (const want of ['word', 'answer', 'alpha', '42', `${DB_USER}@`]) {
-        if (!(await grid.innerText()).includes(want)) throw new Error(`the grid lacks "${want}": ${await grid.innerText()}`);
+        if (!(await grid.innerText()).includes(want))
+          throw new Error(`the grid lacks "${want}": ${await grid.innerText()}`);
       }
       await t.screenshot('sql-select');
     },
   },
   {
-    name: 'CREATE TABLE, then the table is in the tree under the instance\'s DB Schemas',
+    name: "CREATE TABLE, then the table is in the tree under the instance's DB Schemas",
     async run(t) {
       await runInConsole(t, `CREATE TABLE ${SCHEMA}.e2e_orders (id INT PRIMARY KEY, note VARCHAR(40) NOT NULL)`);
       await gridStatus(t, t.lre('{0} rows affected, {1} warnings, in {2} s.', 0, 0));
@@ -132,7 +169,11 @@ export const scenarios = [
       await t.expandRow(INSTANCE);
       await t.expandRow('DB Schemas');
       // The schema's row, not its namesake staging_api_archive.
-      const schema = t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: SCHEMA }).filter({ hasNotText: `${SCHEMA}_archive` }).first();
+      const schema = t.sidebar
+        .locator('.monaco-list-row[role="treeitem"]')
+        .filter({ hasText: SCHEMA })
+        .filter({ hasNotText: `${SCHEMA}_archive` })
+        .first();
       await schema.waitFor({ timeout: 30_000 });
       if ((await schema.getAttribute('aria-expanded')) === 'false') await schema.click();
       await t.treeRow('e2e_orders').waitFor({ timeout: 30_000 });
@@ -145,7 +186,10 @@ export const scenarios = [
     name: '100,000 streamed rows, Cancel midway: the grid says cancelled, and SELECT 1 runs after it',
     async run(t) {
       // 100,000 rows with a short sleep every 1,000: about 10 s in all, so Cancel comes midway.
-      await runInConsole(t, `SELECT seq AS n, REPEAT('x', 20) AS pad, IF(seq % 1000 = 0, SLEEP(0.1), 0) AS slept FROM ${SCHEMA}.seq_1_to_100000`);
+      await runInConsole(
+        t,
+        `SELECT seq AS n, REPEAT('x', 20) AS pad, IF(seq % 1000 = 0, SLEEP(0.1), 0) AS slept FROM ${SCHEMA}.seq_1_to_100000`,
+      );
       const running = await gridStatus(t, t.lre('Running… {0} rows so far.'), 30_000);
       if (!(countOf(t.lparse('Running… {0} rows so far.', running)?.[0]) > 0)) await gridStatus(t, /[1-9]/, 15_000);
       await t.webview().locator('#qr-cancel').click();
@@ -183,7 +227,8 @@ export const scenarios = [
       await until(`${file} is written`, () => existsSync(file));
       const lines = readFileSync(file, 'utf8').split('\r\n');
       const want = ['n,label', '1,row 1', '2,row 2', '3,row 3', '4,row 4', '5,row 5', ''];
-      if (JSON.stringify(lines) !== JSON.stringify(want)) throw new Error(`the CSV file holds ${JSON.stringify(lines)}, not ${JSON.stringify(want)}`);
+      if (JSON.stringify(lines) !== JSON.stringify(want))
+        throw new Error(`the CSV file holds ${JSON.stringify(lines)}, not ${JSON.stringify(want)}`);
     },
   },
   {
@@ -191,32 +236,45 @@ export const scenarios = [
     async run(t) {
       // The results webview: its whole document (the grid, its state) as the page holds it.
       const frames = t.page.frames().filter((f) => f !== t.page.mainFrame());
-      const webviewHtml = (await Promise.all(frames.map((f) => f.evaluate(() => document.documentElement.outerHTML).catch(() => '')))).join('\n');
-      if (!webviewHtml.includes('qr-grid')) throw new Error('the results webview was not found among the frames of the page');
+      const webviewHtml = (
+        await Promise.all(frames.map((f) => f.evaluate(() => document.documentElement.outerHTML).catch(() => '')))
+      ).join('\n');
+      if (!webviewHtml.includes('qr-grid'))
+        throw new Error('the results webview was not found among the frames of the page');
       const inWebview = sentinelsIn(webviewHtml, SENTINELS);
       if (inWebview.length) throw new Error(`the DB password is in the results webview (${inWebview.join(', ')})`);
 
       // Open in Terminal: the client runs in a terminal, its password in a temporary option file.
       await t.command('NHN Cloud: Open in Terminal');
       let client;
-      await until('the terminal runs the database client', () => {
-        client = scanProcesses({ optionFile: '--defaults-extra-file=' }).hits.find((h) => h.includes('command line'));
-        return !!client;
-      }, 30_000);
+      await until(
+        'the terminal runs the database client',
+        () => {
+          client = scanProcesses({ optionFile: '--defaults-extra-file=' }).hits.find((h) => h.includes('command line'));
+          return !!client;
+        },
+        30_000,
+      );
       const processes = scanProcesses(SENTINELS);
-      if (processes.hits.length) throw new Error(`the DB password is visible to other processes:\n  ${processes.hits.join('\n  ')}`);
+      if (processes.hits.length)
+        throw new Error(`the DB password is visible to other processes:\n  ${processes.hits.join('\n  ')}`);
 
       // The output channel as shown and as VS Code keeps it on disk (all of it, scanned with the files below).
       const out = await t.outputText('NHN Cloud');
       if (sentinelsIn(out, SENTINELS).length) throw new Error('the DB password is in the output channel');
-      const channel = [...files(t.server.userData)].filter((f) => /NHN Cloud/.test(f)).map((f) => readFileSync(f, 'utf8')).join('\n');
+      const channel = [...files(t.server.userData)]
+        .filter((f) => /NHN Cloud/.test(f))
+        .map((f) => readFileSync(f, 'utf8'))
+        .join('\n');
       // The channel logged the connection and the terminal (else the scan would prove little).
       for (const needed of [`Connected to ${INSTANCE} as ${DB_USER}`, `for ${DB_USER}@${INSTANCE}`])
         if (!channel.includes(needed)) throw new Error(`the NHN Cloud log on disk lacks "${needed}"`);
       const results = [t.server.userData, t.server.ws].map((r) => scanFiles(r, SENTINELS));
       const hits = results.flatMap((r) => r.hits);
       if (hits.length) throw new Error(`the DB password was found on disk:\n  ${hits.join('\n  ')}`);
-      console.log(`    scanned ${results.reduce((n, r) => n + r.count, 0)} files, ${processes.count} processes (${client}), the output channel and the webview: no DB password`);
+      console.log(
+        `    scanned ${results.reduce((n, r) => n + r.count, 0)} files, ${processes.count} processes (${client}), the output channel and the webview: no DB password`,
+      );
     },
   },
 ];

@@ -11,7 +11,11 @@ import { startSwift, swiftMissing } from '../../support/swift.mjs';
 
 const BUCKET = 'swift-e2e';
 /** Objects there before the profile is added: a text file and a folder with a nested one. */
-const SEED = { 'notes.txt': 'Swift notes.\n', 'folder/inner.txt': 'inner file\n', 'folder/deep/leaf.txt': 'leaf file\n' };
+const SEED = {
+  'notes.txt': 'Swift notes.\n',
+  'folder/inner.txt': 'inner file\n',
+  'folder/deep/leaf.txt': 'leaf file\n',
+};
 /** The local folder uploaded by the scenario (its name becomes the prefix). */
 const LOCAL = { 'a.txt': 'local a\n', 'sub/b.txt': 'local b\n' };
 
@@ -22,7 +26,10 @@ async function swiftS3(method, path, body) {
   const base = new URL(swift.endpoint);
   const headers = { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' };
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-  const signed = aws4.sign({ host: base.host, path, method, service: 's3', region: swift.region, headers }, { accessKeyId: swift.accessKey, secretAccessKey: swift.secretKey });
+  const signed = aws4.sign(
+    { host: base.host, path, method, service: 's3', region: swift.region, headers },
+    { accessKeyId: swift.accessKey, secretAccessKey: swift.secretKey },
+  );
   const res = await fetch(`${swift.endpoint}${signed.path}`, { method, headers: signed.headers, body });
   const text = await res.text();
   if (!res.ok) throw new Error(`Swift answered ${method} ${path} with ${res.status}: ${text.slice(0, 300)}`);
@@ -31,14 +38,21 @@ async function swiftS3(method, path, body) {
 const objectPath = (key) => `/${BUCKET}/${key.split('/').map(encodeURIComponent).join('/')}`;
 const remotePut = (key, content) => swiftS3('PUT', objectPath(key), content);
 const remoteGet = (key) => swiftS3('GET', objectPath(key));
-const remoteKeys = async (prefix) => [...(await swiftS3('GET', `/${BUCKET}?prefix=${encodeURIComponent(prefix)}`)).matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]).sort();
+const remoteKeys = async (prefix) =>
+  [...(await swiftS3('GET', `/${BUCKET}?prefix=${encodeURIComponent(prefix)}`)).matchAll(/<Key>([^<]*)<\/Key>/g)]
+    .map((m) => m[1])
+    .sort();
 
 const editorText = (t) => t.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
 
 async function waitEditorHas(t, text, timeout = 30_000) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const got = (await editorText(t).innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+    const got = (
+      await editorText(t)
+        .innerText()
+        .catch(() => '')
+    ).replace(/\u00a0/g, ' ');
     if (got.includes(text)) return got;
     if (Date.now() > deadline) throw new Error(`the editor does not show "${text}"; it shows:\n${got.slice(0, 300)}`);
     await t.page.waitForTimeout(250);
@@ -60,7 +74,11 @@ async function pickTyped(t, label, expect) {
   await t.quick.waitFor(expect);
   const input = t.page.locator('.quick-input-widget input[type="text"]').first();
   await input.fill(label);
-  await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: label }).first().waitFor({ timeout: 15_000 });
+  await t.page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+    .filter({ hasText: label })
+    .first()
+    .waitFor({ timeout: 15_000 });
   await t.page.keyboard.press('Enter');
 }
 
@@ -70,9 +88,17 @@ async function chooseInDialog(t, path, expect) {
   const input = t.page.locator('.quick-input-widget input[type="text"]').first();
   // The dialog fills in its starting folder once it has read it: typing before that is overwritten
   // (a Korean run once uploaded the workspace folder instead of the one typed).
-  await waitFor('the file dialog shows its starting folder', async () => ((await input.inputValue()).endsWith('/') ? true : await input.inputValue()), 15_000);
+  await waitFor(
+    'the file dialog shows its starting folder',
+    async () => ((await input.inputValue()).endsWith('/') ? true : await input.inputValue()),
+    15_000,
+  );
   await input.fill(path);
-  await waitFor('the file dialog keeps the typed path', async () => ((await input.inputValue()) === path ? true : await input.inputValue()), 5_000);
+  await waitFor(
+    'the file dialog keeps the typed path',
+    async () => ((await input.inputValue()) === path ? true : await input.inputValue()),
+    5_000,
+  );
   await t.page.waitForTimeout(300);
   await t.page.keyboard.press('Enter');
   await t.page.waitForTimeout(500);
@@ -91,7 +117,8 @@ export const scenarios = [
       for (const [key, content] of Object.entries(SEED)) await remotePut(key, content);
 
       await t.openView('NHN Cloud');
-      const advanced = 'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.';
+      const advanced =
+        'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.';
       await t.runCommand('NHN Cloud: Add Profile');
       await t.quick.answer('e2e-swift', 'Profile name');
       await t.quick.pick('Public cloud', 'Which cloud is the project in?');
@@ -108,10 +135,19 @@ export const scenarios = [
         'Object storage: its tenant ID (it can differ from the network one).',
       ])
         await t.quick.answer('', t.lpart(hint));
-      await t.quick.answer(swift.accessKey, t.lpart('Object storage, optional: an S3 API credential access key (one can also be made later).'));
+      await t.quick.answer(
+        swift.accessKey,
+        t.lpart('Object storage, optional: an S3 API credential access key (one can also be made later).'),
+      );
       await t.quick.answer(swift.secretKey, t.lpart('Object storage, optional: the secret key of that S3 credential.'));
       await pickTyped(t, t.l('Endpoint: {0}', t.l('Object storage (S3)')), advanced);
-      await t.quick.answer(swift.endpoint, t.l('Address of {0} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.', 'storage'));
+      await t.quick.answer(
+        swift.endpoint,
+        t.l(
+          'Address of {0} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.',
+          'storage',
+        ),
+      );
       await pickTyped(t, t.l('$(check) Save profile'), advanced);
       await t.quick.waitClosed();
       await t.notification(t.l('Profile "{0}" added and active.', 'e2e-swift'));
@@ -139,8 +175,15 @@ export const scenarios = [
       await t.page.keyboard.press('Control+End');
       await t.page.keyboard.type('Saved from VS Code.');
       await t.page.keyboard.press('Control+S');
-      await t.page.locator('.tabs-container .tab.active:not(.dirty)').filter({ hasText: 'notes.txt' }).waitFor({ timeout: 30_000 });
-      await waitFor('Swift keeps the saved text', async () => ((await remoteGet('notes.txt')) === 'Swift notes.\nSaved from VS Code.' ? true : JSON.stringify(await remoteGet('notes.txt'))));
+      await t.page
+        .locator('.tabs-container .tab.active:not(.dirty)')
+        .filter({ hasText: 'notes.txt' })
+        .waitFor({ timeout: 30_000 });
+      await waitFor('Swift keeps the saved text', async () =>
+        (await remoteGet('notes.txt')) === 'Swift notes.\nSaved from VS Code.'
+          ? true
+          : JSON.stringify(await remoteGet('notes.txt')),
+      );
     },
   },
   {
@@ -151,10 +194,17 @@ export const scenarios = [
       await t.page.keyboard.type('Mine. ');
       await remotePut('notes.txt', 'Theirs.\n');
       await t.page.keyboard.press('Control+S');
-      const conflict = t.lre('{0} changed in {1} since you opened it{2}.', 'notes.txt', BUCKET);
+      const conflict = t.lre('{0} changed in {1} since you opened it (modified {2}).', 'notes.txt', BUCKET);
       await t.dialogButton(conflict, 'Overwrite');
-      await t.page.locator('.tabs-container .tab.active:not(.dirty)').filter({ hasText: 'notes.txt' }).waitFor({ timeout: 30_000 });
-      await waitFor('Swift keeps my version', async () => ((await remoteGet('notes.txt')).startsWith('Mine. Swift notes.') ? true : JSON.stringify(await remoteGet('notes.txt'))));
+      await t.page
+        .locator('.tabs-container .tab.active:not(.dirty)')
+        .filter({ hasText: 'notes.txt' })
+        .waitFor({ timeout: 30_000 });
+      await waitFor('Swift keeps my version', async () =>
+        (await remoteGet('notes.txt')).startsWith('Mine. Swift notes.')
+          ? true
+          : JSON.stringify(await remoteGet('notes.txt')),
+      );
       await t.page.keyboard.press('Control+W');
     },
   },
@@ -171,8 +221,11 @@ export const scenarios = [
       await t.notification(t.lre('Uploaded {0} file(s) to {1}.', 2), 120_000);
       await t.treeRow('local-folder').waitFor({ timeout: 30_000 });
       const keys = await remoteKeys('local-folder/');
-      if (JSON.stringify(keys) !== JSON.stringify(['local-folder/a.txt', 'local-folder/sub/b.txt'])) throw new Error(`Swift lists ${JSON.stringify(keys)}`);
-      for (const [rel, content] of Object.entries(LOCAL)) if ((await remoteGet(`local-folder/${rel}`)) !== content) throw new Error(`local-folder/${rel} differs in Swift`);
+      if (JSON.stringify(keys) !== JSON.stringify(['local-folder/a.txt', 'local-folder/sub/b.txt']))
+        throw new Error(`Swift lists ${JSON.stringify(keys)}`);
+      for (const [rel, content] of Object.entries(LOCAL))
+        if ((await remoteGet(`local-folder/${rel}`)) !== content)
+          throw new Error(`local-folder/${rel} differs in Swift`);
     },
   },
   {

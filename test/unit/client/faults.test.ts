@@ -38,8 +38,31 @@ const PART_ATTEMPTS = 3;
 const HEADERS_TIMEOUT_MS = 300;
 const LATENCY_MS = 1_200;
 
-type FaultName = 'timeout' | '5xx' | 'drop' | 'cut mid-answer' | 'malformed' | 'isSuccessful false' | '80401' | '80403' | 'token expired mid-call' | 'S3 signature error' | 'one multipart part failing';
-const FAULTS: FaultName[] = ['timeout', '5xx', 'drop', 'cut mid-answer', 'malformed', 'isSuccessful false', '80401', '80403', 'token expired mid-call', 'S3 signature error', 'one multipart part failing'];
+type FaultName =
+  | 'timeout'
+  | '5xx'
+  | 'drop'
+  | 'cut mid-answer'
+  | 'malformed'
+  | 'isSuccessful false'
+  | '80401'
+  | '80403'
+  | 'token expired mid-call'
+  | 'S3 signature error'
+  | 'one multipart part failing';
+const FAULTS: FaultName[] = [
+  'timeout',
+  '5xx',
+  'drop',
+  'cut mid-answer',
+  'malformed',
+  'isSuccessful false',
+  '80401',
+  '80403',
+  'token expired mid-call',
+  'S3 signature error',
+  'one multipart part failing',
+];
 
 interface Ctx {
   sb: Sandbox;
@@ -83,12 +106,22 @@ function rdsClient(c: Ctx, creds?: Expect['credentials']): RdsClient {
   const s = c.sb.sandboxProfile().secrets;
   return new RdsClient({
     baseUrl: `${c.sb.url}/rds/kr1`,
-    credentials: { appKey: s.rdsAppKey!, accessKeyId: creds === 'wrong-access' ? 'nobody' : s.rdsAccessKeyId!, secretAccessKey: creds === 'wrong-secret' ? 'wrong' : s.rdsSecretAccessKey! },
+    credentials: {
+      appKey: s.rdsAppKey!,
+      accessKeyId: creds === 'wrong-access' ? 'nobody' : s.rdsAccessKeyId!,
+      secretAccessKey: creds === 'wrong-secret' ? 'wrong' : s.rdsSecretAccessKey!,
+    },
     transport: c.transport,
   });
 }
 function identityClient(c: Ctx): IdentityClient {
-  return new IdentityClient({ baseUrl: `${c.sb.url}/identity`, tenantId: SANDBOX_IDENTITY.tenantId, username: SANDBOX_IDENTITY.username, password: SANDBOX_IDENTITY.password, transport: c.transport });
+  return new IdentityClient({
+    baseUrl: `${c.sb.url}/identity`,
+    tenantId: SANDBOX_IDENTITY.tenantId,
+    username: SANDBOX_IDENTITY.username,
+    password: SANDBOX_IDENTITY.password,
+    transport: c.transport,
+  });
 }
 function networkClient(c: Ctx): NetworkClient {
   return new NetworkClient({ baseUrl: `${c.sb.url}/network/kr1`, identity: identityClient(c) });
@@ -104,14 +137,49 @@ function s3Client(c: Ctx, creds?: Expect['credentials']): S3Client {
 
 const CLASSES: CallClass[] = [
   { name: 'RDS read', op: 'rds.listDbInstances', idempotent: true, run: (c, cr) => rdsClient(c, cr).listDbInstances() },
-  { name: 'RDS job action', op: 'rds.restartDbInstance', idempotent: false, run: (c, cr) => rdsClient(c, cr).restartDbInstance({ dbInstanceId: instanceId }) },
+  {
+    name: 'RDS job action',
+    op: 'rds.restartDbInstance',
+    idempotent: false,
+    run: (c, cr) => rdsClient(c, cr).restartDbInstance({ dbInstanceId: instanceId }),
+  },
   { name: 'token issuance', op: 'identity.issueToken', idempotent: true, run: (c) => identityClient(c).token() },
-  { name: 'network read', op: 'network.listFloatingIps', idempotent: true, run: (c) => networkClient(c).listFloatingIps() },
-  { name: 'network write', op: 'network.updateFloatingIp', idempotent: false, run: (c) => networkClient(c).updateFloatingIp({ floatingIpId, body: { port_id: null } }) },
-  { name: 'S3 list', op: 'storage.listObjects', idempotent: true, run: (c, cr) => s3Client(c, cr).listObjectsPage({ bucket: BUCKET, prefix: 'dir/' }) },
-  { name: 'S3 get', op: 'storage.getObject', idempotent: true, run: (c, cr) => download(s3Client(c, cr), { bucket: BUCKET, key: GET_KEY, file: join(c.dir, 'get me.txt') }) },
-  { name: 'S3 put', op: 'storage.putObject', idempotent: true, run: (c, cr) => s3Client(c, cr).putObject(BUCKET, PUT_KEY, new TextEncoder().encode('saved from the editor')) },
-  { name: 'S3 multipart', op: 'storage.uploadPart', idempotent: true, run: (c, cr) => upload(s3Client(c, cr), { bucket: BUCKET, key: 'big/object.bin', file: bigFile, concurrency: 2 }) },
+  {
+    name: 'network read',
+    op: 'network.listFloatingIps',
+    idempotent: true,
+    run: (c) => networkClient(c).listFloatingIps(),
+  },
+  {
+    name: 'network write',
+    op: 'network.updateFloatingIp',
+    idempotent: false,
+    run: (c) => networkClient(c).updateFloatingIp({ floatingIpId, body: { port_id: null } }),
+  },
+  {
+    name: 'S3 list',
+    op: 'storage.listObjects',
+    idempotent: true,
+    run: (c, cr) => s3Client(c, cr).listObjectsPage({ bucket: BUCKET, prefix: 'dir/' }),
+  },
+  {
+    name: 'S3 get',
+    op: 'storage.getObject',
+    idempotent: true,
+    run: (c, cr) => download(s3Client(c, cr), { bucket: BUCKET, key: GET_KEY, file: join(c.dir, 'get me.txt') }),
+  },
+  {
+    name: 'S3 put',
+    op: 'storage.putObject',
+    idempotent: true,
+    run: (c, cr) => s3Client(c, cr).putObject(BUCKET, PUT_KEY, new TextEncoder().encode('saved from the editor')),
+  },
+  {
+    name: 'S3 multipart',
+    op: 'storage.uploadPart',
+    idempotent: true,
+    run: (c, cr) => upload(s3Client(c, cr), { bucket: BUCKET, key: 'big/object.bin', file: bigFile, concurrency: 2 }),
+  },
 ];
 
 const api = (message: RegExp) => ({ kind: 'api' as const, message });
@@ -121,7 +189,10 @@ const NETWORK_HINT = /Check the network, the proxy settings/;
 /** Multipart cells: the upload failed as a whole and was aborted. */
 const multipartFailed = (maxParts: number) => (c: Ctx) => {
   assert.equal(c.count('storage.initiateMultipartUpload'), 1, 'the upload is initiated once (POST, never repeated)');
-  assert.ok(c.count('storage.uploadPart') >= 1 && c.count('storage.uploadPart') <= maxParts, `uploadPart requests ${c.count('storage.uploadPart')} within 1..${maxParts}`);
+  assert.ok(
+    c.count('storage.uploadPart') >= 1 && c.count('storage.uploadPart') <= maxParts,
+    `uploadPart requests ${c.count('storage.uploadPart')} within 1..${maxParts}`,
+  );
   assert.equal(c.count('storage.completeMultipartUpload'), 0, 'never completed');
   assert.ok(c.count('storage.abortMultipartUpload') >= 1, 'the upload is aborted');
 };
@@ -138,28 +209,55 @@ function expectFor(cls: CallClass, fault: FaultName): Expect | string {
   const retried = multipart ? multipartFailed(TWO_PARTS_MAX) : tries;
   switch (fault) {
     case 'timeout':
-      return { op, fault: { operation: op, latencyMs: LATENCY_MS }, requests: retried, error: api(/did not answer in time/) };
+      return {
+        op,
+        fault: { operation: op, latencyMs: LATENCY_MS },
+        requests: retried,
+        error: api(/did not answer in time/),
+      };
     case '5xx':
       return {
         op,
         fault: { operation: op, status: 503 },
         requests: retried,
-        error: api(isRds ? new RegExp(`RDS answered HTTP 503 to ${op}`) : isS3 ? /HTTP 503/ : new RegExp(`failed on ${op.replace('.', '\\.')} \\(HTTP 503\\)`)),
+        error: api(
+          isRds
+            ? new RegExp(`RDS answered HTTP 503 to ${op}`)
+            : isS3
+              ? /HTTP 503/
+              : new RegExp(`failed on ${op.replace('.', '\\.')} \\(HTTP 503\\)`),
+        ),
       };
     case 'drop':
-      return { op, fault: { operation: op, drop: true }, requests: retried, error: api(/connection to .* was dropped|connection broke/) };
+      return {
+        op,
+        fault: { operation: op, drop: true },
+        requests: retried,
+        error: api(/connection to .* was dropped|connection broke/),
+      };
     case 'cut mid-answer':
       // Headers arrive, the body breaks off. Never repeated (the answer was already handed over);
       // S3 PUT answers carry everything in their headers (ETag), so a cut body loses nothing.
-      if (cls.name === 'S3 put' || multipart) return { op, fault: { operation: op, truncate: true }, requests: multipart ? 2 : 1, extra: async (c) => assert.equal(c.count('storage.completeMultipartUpload'), multipart ? 1 : 0) };
+      if (cls.name === 'S3 put' || multipart)
+        return {
+          op,
+          fault: { operation: op, truncate: true },
+          requests: multipart ? 2 : 1,
+          extra: async (c) => assert.equal(c.count('storage.completeMultipartUpload'), multipart ? 1 : 0),
+        };
       return {
         op,
         fault: { operation: op, truncate: true },
         requests: 1,
-        error: api(cls.name === 'S3 get' ? /The download of "dir\/get me.txt" failed/ : new RegExp(`connection broke while reading the answer of ${op.replace('.', '\\.')}`)),
+        error: api(
+          cls.name === 'S3 get'
+            ? /The download of "dir\/get me.txt" failed/
+            : new RegExp(`connection broke while reading the answer of ${op.replace('.', '\\.')}`),
+        ),
       };
     case 'malformed':
-      if (cls.name === 'S3 get') return 'an object has no format to break: a cut-off body is the "drop" cell, a short one is caught by its length';
+      if (cls.name === 'S3 get')
+        return 'an object has no format to break: a cut-off body is the "drop" cell, a short one is caught by its length';
       return {
         op,
         fault: { operation: op, malformed: true },
@@ -169,17 +267,51 @@ function expectFor(cls: CallClass, fault: FaultName): Expect | string {
       };
     case 'isSuccessful false':
       if (!isRds) return 'RDS only: the other services answer failures with HTTP statuses (see 5xx, 80401, 80403)';
-      return { op, fault: { operation: op, resultCode: -1, resultMessage: 'Injected failure' }, requests: 1, error: api(/RDS could not .*Injected failure \(resultCode -1\)/) };
+      return {
+        op,
+        fault: { operation: op, resultCode: -1, resultMessage: 'Injected failure' },
+        requests: 1,
+        error: api(/RDS could not .*Injected failure \(resultCode -1\)/),
+      };
     case '80401':
-      if (isRds) return { op, fault: { operation: op, resultCode: 80401 }, requests: 1, error: auth('unauthenticated', /app key or user access key was rejected/) };
+      if (isRds)
+        return {
+          op,
+          fault: { operation: op, resultCode: 80401 },
+          requests: 1,
+          error: auth('unauthenticated', /app key or user access key was rejected/),
+        };
       if (isS3)
         // S3's "who are you?": an access key the service does not know. Nothing is sent after it.
-        return { op, credentials: 'wrong-access', requests: multipart ? (c) => assert.equal(c.count('storage.uploadPart'), 0) : 1, error: auth('unauthenticated', /access key is not known/) };
-      if (op === 'identity.issueToken') return { op, fault: { operation: op, status: 401 }, requests: 1, error: auth('unauthenticated', /rejected the user name or API password/) };
+        return {
+          op,
+          credentials: 'wrong-access',
+          requests: multipart ? (c) => assert.equal(c.count('storage.uploadPart'), 0) : 1,
+          error: auth('unauthenticated', /access key is not known/),
+        };
+      if (op === 'identity.issueToken')
+        return {
+          op,
+          fault: { operation: op, status: 401 },
+          requests: 1,
+          error: auth('unauthenticated', /rejected the user name or API password/),
+        };
       // A 401 to a network call: the token is issued again once and the call repeated once.
-      return { op, fault: { operation: op, status: 401 }, requests: 2, error: auth('unauthenticated', /did not accept the identity token/), extra: async (c) => assert.equal(c.count('identity.issueToken'), 2) };
+      return {
+        op,
+        fault: { operation: op, status: 401 },
+        requests: 2,
+        error: auth('unauthenticated', /did not accept the identity token/),
+        extra: async (c) => assert.equal(c.count('identity.issueToken'), 2),
+      };
     case '80403':
-      if (isRds) return { op, fault: { operation: op, resultCode: 80403 }, requests: 1, error: auth('forbidden', /Your role .* may not/) };
+      if (isRds)
+        return {
+          op,
+          fault: { operation: op, resultCode: 80403 },
+          requests: 1,
+          error: auth('forbidden', /Your role .* may not/),
+        };
       return {
         op,
         fault: { operation: op, status: 403 },
@@ -187,7 +319,8 @@ function expectFor(cls: CallClass, fault: FaultName): Expect | string {
         error: auth('forbidden', isS3 ? /was denied/ : /may not call/),
       };
     case 'token expired mid-call':
-      if (!isOpenStack) return 'only identity tokens expire: RDS sends app keys and S3 signs each request with its keys';
+      if (!isOpenStack)
+        return 'only identity tokens expire: RDS sends app keys and S3 signs each request with its keys';
       if (op === 'identity.issueToken')
         return {
           op,
@@ -211,7 +344,10 @@ function expectFor(cls: CallClass, fault: FaultName): Expect | string {
         during: async (c) => {
           const net = networkClient(c);
           await net.identity.token();
-          const call = cls.name === 'network read' ? net.listFloatingIps() : net.updateFloatingIp({ floatingIpId, body: { port_id: null } });
+          const call =
+            cls.name === 'network read'
+              ? net.listFloatingIps()
+              : net.updateFloatingIp({ floatingIpId, body: { port_id: null } });
           await new Promise((r) => setTimeout(r, 40));
           await fetch(`${c.sb.url}/_sandbox/identity/expire-tokens`, { method: 'POST' });
           await call;
@@ -261,7 +397,8 @@ describe('fault matrix: every call class under every fault', () => {
     await s3.createBucket(BUCKET);
     await s3.putObject(BUCKET, GET_KEY, 'read me');
     const { dbInstances } = await rdsClient(setup).listDbInstances();
-    instanceId = dbInstances.find((i) => i.dbInstanceStatus === 'AVAILABLE')?.dbInstanceId ?? dbInstances[0].dbInstanceId;
+    instanceId =
+      dbInstances.find((i) => i.dbInstanceStatus === 'AVAILABLE')?.dbInstanceId ?? dbInstances[0].dbInstanceId;
     const ips = (await networkClient(setup).listFloatingIps()) as Array<{ id: string }>;
     floatingIpId = ips[0].id;
     await setup.transport.close();
@@ -325,7 +462,8 @@ describe('fault matrix: every call class under every fault', () => {
               assert.ok(ok, `expected a ${e.error.kind} error, got ${String(caught)}`);
               const err = caught as { operation: string; message: string; reason?: string };
               // Multipart: the failing call may be the part or, for bad keys, the initiation.
-              const ops = cls.name === 'S3 multipart' ? ['storage.uploadPart', 'storage.initiateMultipartUpload'] : [e.op];
+              const ops =
+                cls.name === 'S3 multipart' ? ['storage.uploadPart', 'storage.initiateMultipartUpload'] : [e.op];
               assert.ok(ops.includes(err.operation), `the error names the operation (${err.operation})`);
               if (e.error.reason) assert.equal(err.reason, e.error.reason);
               assert.match(err.message, e.error.message);
@@ -333,7 +471,10 @@ describe('fault matrix: every call class under every fault', () => {
               if (cls.name !== 'S3 multipart' && !e.credentials && !/^(80401|80403)$/.test(fault)) {
                 // By id (`rds.listDbInstances`), by name (`listObjects`), or in words from the table's summary (`RDS could not restart a DB instance`).
                 const bare = e.op.split('.')[1];
-                const named = err.message.includes(e.op) || err.message.includes(` ${bare} `) || /download of "|^RDS could not /.test(err.message);
+                const named =
+                  err.message.includes(e.op) ||
+                  err.message.includes(` ${bare} `) ||
+                  /download of "|^RDS could not /.test(err.message);
                 assert.ok(named, `the message names ${e.op}: ${err.message}`);
               }
               if (/timeout|drop/.test(fault)) assert.match(err.message, NETWORK_HINT);
@@ -342,12 +483,17 @@ describe('fault matrix: every call class under every fault', () => {
               assert.equal(caught, undefined, `the call recovers: ${String(caught)}`);
               row[col] = 'recovers (no error)';
             }
-            if (typeof e.requests === 'number') assert.equal(c.count(e.op), e.requests, `${e.op} sent ${c.count(e.op)} times, expected ${e.requests}`);
+            if (typeof e.requests === 'number')
+              assert.equal(c.count(e.op), e.requests, `${e.op} sent ${c.count(e.op)} times, expected ${e.requests}`);
             else e.requests(c);
             await e.extra?.(c);
             // Nothing left behind: no multipart upload, no temporary download file.
             const uploads = await s3Client(c).listMultipartUploads(BUCKET);
-            assert.deepEqual(uploads.uploads.map((u) => u.key), [], 'no multipart upload left behind');
+            assert.deepEqual(
+              uploads.uploads.map((u) => u.key),
+              [],
+              'no multipart upload left behind',
+            );
             const left = (await readdir(c.dir)).filter((f) => f.endsWith('.download'));
             assert.deepEqual(left, [], 'no temporary download file left');
           } finally {

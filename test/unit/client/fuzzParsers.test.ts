@@ -53,7 +53,10 @@ async function settlesTyped(p: Promise<unknown>, what: string): Promise<void> {
     await p;
   } catch (err) {
     if (isApiError(err) || isAuthError(err)) {
-      assert.ok(err.message.length > 0 && err.message.length < 2_000, `${what}: message of ${err.message.length} characters`);
+      assert.ok(
+        err.message.length > 0 && err.message.length < 2_000,
+        `${what}: message of ${err.message.length} characters`,
+      );
       return;
     }
     throw new Error(`${what}: rejected with ${(err as Error)?.name}: ${String(err).slice(0, 300)}`);
@@ -65,7 +68,14 @@ const statuses = fc.oneof(fc.constant(200), fc.constant(200), fc.integer({ min: 
 const rdsLike = fc.record(
   {
     header: fc.oneof(
-      fc.record({ isSuccessful: fc.oneof(fc.boolean(), fc.anything()), resultCode: fc.oneof(fc.integer(), fc.constantFrom(0, 80401, 80403, 4005, -1), fc.string()), resultMessage: fc.anything() }, { requiredKeys: [] }),
+      fc.record(
+        {
+          isSuccessful: fc.oneof(fc.boolean(), fc.anything()),
+          resultCode: fc.oneof(fc.integer(), fc.constantFrom(0, 80401, 80403, 4005, -1), fc.string()),
+          resultMessage: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
       fc.anything(),
     ),
     dbInstances: fc.anything(),
@@ -85,7 +95,11 @@ const jsonBodies = fc.oneof(
 
 describe('fuzz: RDS answers', () => {
   const rds = () =>
-    new RdsClient({ baseUrl: base, credentials: { appKey: 'app-key-fuzz', accessKeyId: 'access-fuzz', secretAccessKey: 'secret-fuzz' }, transport });
+    new RdsClient({
+      baseUrl: base,
+      credentials: { appKey: 'app-key-fuzz', accessKeyId: 'access-fuzz', secretAccessKey: 'secret-fuzz' },
+      transport,
+    });
   const calls: Array<[string, (c: RdsClient) => Promise<unknown>]> = [
     ['listDbInstances', (c) => c.listDbInstances()],
     ['getDbInstance', (c) => c.getDbInstance({ dbInstanceId: 'i-1' })],
@@ -108,28 +122,57 @@ describe('fuzz: RDS answers', () => {
 
 describe('fuzz: identity and network answers', () => {
   const tokenBody = (catalog: unknown) =>
-    JSON.stringify({ access: { token: { id: 'tok', expires: '2099-01-01T00:00:00Z', tenant: { id: 't' } }, user: { id: 'u' }, serviceCatalog: catalog } });
+    JSON.stringify({
+      access: {
+        token: { id: 'tok', expires: '2099-01-01T00:00:00Z', tenant: { id: 't' } },
+        user: { id: 'u' },
+        serviceCatalog: catalog,
+      },
+    });
 
   it('token issuance: any answer resolves or rejects with ApiError/AuthError', async () => {
     await fc.assert(
-      fc.asyncProperty(statuses, fc.oneof(jsonBodies, fc.anything().map(tokenBody), fc.anything().map((v) => JSON.stringify({ access: v }) ?? '')), async (status, body) => {
-        next = () => ({ status, body });
-        const id = new IdentityClient({ baseUrl: base, tenantId: 't', username: 'u', password: 'p', transport });
-        await settlesTyped(id.token(), `issueToken HTTP ${status} ${body.slice(0, 80)}`);
-      }),
+      fc.asyncProperty(
+        statuses,
+        fc.oneof(
+          jsonBodies,
+          fc.anything().map(tokenBody),
+          fc.anything().map((v) => JSON.stringify({ access: v }) ?? ''),
+        ),
+        async (status, body) => {
+          next = () => ({ status, body });
+          const id = new IdentityClient({ baseUrl: base, tenantId: 't', username: 'u', password: 'p', transport });
+          await settlesTyped(id.token(), `issueToken HTTP ${status} ${body.slice(0, 80)}`);
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   it('floating IPs (list and one): any answer resolves or rejects with ApiError/AuthError', async () => {
-    const fip = fc.record({ id: fc.anything(), floating_ip_address: fc.anything(), floating_network_id: fc.anything(), status: fc.anything() }, { requiredKeys: [] });
-    const bodies = fc.oneof(jsonBodies, fc.array(fip).map((l) => JSON.stringify({ floatingips: l })), fip.map((f) => JSON.stringify({ floatingip: f }) ?? ''));
+    const fip = fc.record(
+      {
+        id: fc.anything(),
+        floating_ip_address: fc.anything(),
+        floating_network_id: fc.anything(),
+        status: fc.anything(),
+      },
+      { requiredKeys: [] },
+    );
+    const bodies = fc.oneof(
+      jsonBodies,
+      fc.array(fip).map((l) => JSON.stringify({ floatingips: l })),
+      fip.map((f) => JSON.stringify({ floatingip: f }) ?? ''),
+    );
     await fc.assert(
       fc.asyncProperty(statuses, bodies, fc.boolean(), async (status, body, one) => {
         next = (path) => (path.includes('/tokens') ? { status: 200, body: tokenBody([]) } : { status, body });
         const id = new IdentityClient({ baseUrl: base, tenantId: 't', username: 'u', password: 'p', transport });
         const n = new NetworkClient({ baseUrl: base, identity: id });
-        await settlesTyped(one ? n.getFloatingIp({ floatingIpId: '00000000-0000-4000-8000-000000000001' }) : n.listFloatingIps(), `floating IPs HTTP ${status} ${body.slice(0, 80)}`);
+        await settlesTyped(
+          one ? n.getFloatingIp({ floatingIpId: '00000000-0000-4000-8000-000000000001' }) : n.listFloatingIps(),
+          `floating IPs HTTP ${status} ${body.slice(0, 80)}`,
+        );
       }),
       { numRuns: 150 },
     );
@@ -152,11 +195,19 @@ describe('fuzz: identity and network answers', () => {
 
   it('error bodies: any text maps to an ApiError or AuthError with a bounded message', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 599 }), fc.oneof(fc.string({ maxLength: 5000 }), fc.json(), fc.anything().map((v) => JSON.stringify({ NeutronError: v }) ?? '')), (status, text) => {
-        errorBodyMessage(text);
-        const e = httpError('network', 'network.fuzz', status, text);
-        return (isApiError(e) || isAuthError(e)) && e.message.length < 1_000;
-      }),
+      fc.property(
+        fc.integer({ min: 100, max: 599 }),
+        fc.oneof(
+          fc.string({ maxLength: 5000 }),
+          fc.json(),
+          fc.anything().map((v) => JSON.stringify({ NeutronError: v }) ?? ''),
+        ),
+        (status, text) => {
+          errorBodyMessage(text);
+          const e = httpError('network', 'network.fuzz', status, text);
+          return (isApiError(e) || isAuthError(e)) && e.message.length < 1_000;
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -164,12 +215,41 @@ describe('fuzz: identity and network answers', () => {
 
 describe('fuzz: S3 answers', () => {
   /** XML built from S3's element names with random text: close to real answers, and broken ones. */
-  const names = fc.constantFrom('ListBucketResult', 'Contents', 'Key', 'Size', 'ETag', 'IsTruncated', 'NextMarker', 'CommonPrefixes', 'Prefix', 'Error', 'Code', 'Message', 'Region', 'Name', 'Buckets', 'Bucket', 'Upload', 'UploadId');
+  const names = fc.constantFrom(
+    'ListBucketResult',
+    'Contents',
+    'Key',
+    'Size',
+    'ETag',
+    'IsTruncated',
+    'NextMarker',
+    'CommonPrefixes',
+    'Prefix',
+    'Error',
+    'Code',
+    'Message',
+    'Region',
+    'Name',
+    'Buckets',
+    'Bucket',
+    'Upload',
+    'UploadId',
+  );
   const { node } = fc.letrec<{ node: string }>((tie) => ({
     node: fc.oneof(
       { depthSize: 'small' },
       fc.string({ maxLength: 20 }).map((s) => s.replace(/[<&]/g, '')),
-      fc.constantFrom('&amp;', '&#x41;', '&#0;', '&#xFFFFFFF;', '&bogus;', '<![CDATA[x]]>', '<!-- c -->', '</Unopened>', '<Unclosed>'),
+      fc.constantFrom(
+        '&amp;',
+        '&#x41;',
+        '&#0;',
+        '&#xFFFFFFF;',
+        '&bogus;',
+        '<![CDATA[x]]>',
+        '<!-- c -->',
+        '</Unopened>',
+        '<Unclosed>',
+      ),
       fc.tuple(names, fc.array(tie('node'), { maxLength: 4 })).map(([n, kids]) => `<${n}>${kids.join('')}</${n}>`),
     ),
   }));
@@ -187,7 +267,12 @@ describe('fuzz: S3 answers', () => {
           const x = parseXml(text);
           return typeof x === 'object' && x !== null;
         } catch (err) {
-          return err instanceof Error && !(err instanceof TypeError) && !(err instanceof RangeError) && err.message.length <= 200;
+          return (
+            err instanceof Error &&
+            !(err instanceof TypeError) &&
+            !(err instanceof RangeError) &&
+            err.message.length <= 200
+          );
         }
       }),
       { numRuns: 1000 },
@@ -202,7 +287,10 @@ describe('fuzz: S3 answers', () => {
     ['getBucketAcl', (c) => c.getBucketAcl('fuzz-bucket')],
     ['headObject', (c) => c.headObject('fuzz-bucket', 'k')],
     ['deleteObjects', (c) => c.deleteObjects('fuzz-bucket', ['a', 'b'])],
-    ['completeMultipartUpload', (c) => c.completeMultipartUpload('fuzz-bucket', 'k', 'u', [{ partNumber: 1, etag: '"e"' }])],
+    [
+      'completeMultipartUpload',
+      (c) => c.completeMultipartUpload('fuzz-bucket', 'k', 'u', [{ partNumber: 1, etag: '"e"' }]),
+    ],
   ];
   for (const [name, call] of calls) {
     it(`${name}: any answer resolves or rejects with ApiError/AuthError`, async () => {

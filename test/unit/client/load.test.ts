@@ -30,7 +30,11 @@ describe('load: 20 jobs and 5 transfers at once', () => {
     sb = await startSandbox({ timeScale: STEP_MS });
     sb.rds.scale(JOBS, 'KR1');
     dir = await mkdtemp(join(tmpdir(), 'reliability-load-'));
-    transport = new Transport({ userAgent: 'load-test', retries: { max: 2, baseDelayMs: 5 }, redactor: new Redactor() });
+    transport = new Transport({
+      userAgent: 'load-test',
+      retries: { max: 2, baseDelayMs: 5 },
+      redactor: new Redactor(),
+    });
   });
   after(async () => {
     await transport.close();
@@ -40,8 +44,17 @@ describe('load: 20 jobs and 5 transfers at once', () => {
 
   it('polling backs off, reads stay answered, every job and transfer completes', async () => {
     const s = sb.sandboxProfile().secrets;
-    const rds = new RdsClient({ baseUrl: `${sb.url}/rds/kr1`, credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! }, transport });
-    const s3 = new S3Client({ baseUrl: `${sb.url}/storage/kr1`, accessKey: SANDBOX_EC2.access, secretKey: SANDBOX_EC2.secret, transport });
+    const rds = new RdsClient({
+      baseUrl: `${sb.url}/rds/kr1`,
+      credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
+      transport,
+    });
+    const s3 = new S3Client({
+      baseUrl: `${sb.url}/storage/kr1`,
+      accessKey: SANDBOX_EC2.access,
+      secretKey: SANDBOX_EC2.secret,
+      transport,
+    });
     await s3.createBucket('load-test');
     const files: string[] = [];
     for (let i = 0; i < TRANSFERS; i++) {
@@ -72,9 +85,18 @@ describe('load: 20 jobs and 5 transfers at once', () => {
       return (getJob as (...a: unknown[]) => ReturnType<typeof getJob>)(input, ...rest);
     }) as typeof getJob;
     const started = Date.now();
-    const jobIds = await Promise.all(targets.map(async (i, n) => (await rds.backupDbInstance({ dbInstanceId: i.dbInstanceId, body: { backupName: `load-${n}` } })).jobId));
-    const jobs = Promise.all(jobIds.map((jobId) => waitForJob(rds, jobId, { initialDelayMs: 100, maxDelayMs: 1_500, timeoutMs: 60_000 })));
-    const transfers = Promise.all(files.map((file, i) => upload(s3, { bucket: 'load-test', key: `load/${i}.bin`, file, concurrency: 2 })));
+    const jobIds = await Promise.all(
+      targets.map(
+        async (i, n) =>
+          (await rds.backupDbInstance({ dbInstanceId: i.dbInstanceId, body: { backupName: `load-${n}` } })).jobId,
+      ),
+    );
+    const jobs = Promise.all(
+      jobIds.map((jobId) => waitForJob(rds, jobId, { initialDelayMs: 100, maxDelayMs: 1_500, timeoutMs: 60_000 })),
+    );
+    const transfers = Promise.all(
+      files.map((file, i) => upload(s3, { bucket: 'load-test', key: `load/${i}.bin`, file, concurrency: 2 })),
+    );
     // The explorer keeps reading while all that runs: every read is answered.
     const reads: number[] = [];
     const reader = (async () => {
@@ -92,8 +114,12 @@ describe('load: 20 jobs and 5 transfers at once', () => {
 
     assert.equal(done.length, JOBS);
     assert.ok(done.every((j) => j.jobStatus === 'COMPLETED'));
-    assert.deepEqual(uploaded.map((u) => u.parts), Array(TRANSFERS).fill(2));
-    for (let i = 0; i < TRANSFERS; i++) assert.equal((await s3.headObject('load-test', `load/${i}.bin`)).size, 10 * MiB);
+    assert.deepEqual(
+      uploaded.map((u) => u.parts),
+      Array(TRANSFERS).fill(2),
+    );
+    for (let i = 0; i < TRANSFERS; i++)
+      assert.equal((await s3.headObject('load-test', `load/${i}.bin`)).size, 10 * MiB);
     assert.deepEqual((await s3.listMultipartUploads('load-test')).uploads, []);
     // Every read is answered while the load runs (their times are printed, not asserted: a
     // timed assertion fails on a busy machine, not on a defect).
@@ -109,6 +135,8 @@ describe('load: 20 jobs and 5 transfers at once', () => {
     }
     assert.equal(pollTimes.size, JOBS);
     assert.ok(total <= JOBS * 15, `${total} polls for ${JOBS} jobs over ${elapsed} ms`);
-    console.log(`load: ${JOBS} jobs, ${TRANSFERS} transfers, ${elapsed} ms; getJob per second ${perSecond.join(', ')}; ${total} polls (${(total / JOBS).toFixed(1)} per job); reads ${reads.join(', ')} ms`);
+    console.log(
+      `load: ${JOBS} jobs, ${TRANSFERS} transfers, ${elapsed} ms; getJob per second ${perSecond.join(', ')}; ${total} polls (${(total / JOBS).toFixed(1)} per job); reads ${reads.join(', ')} ms`,
+    );
   });
 });

@@ -9,7 +9,13 @@ import { operationReach } from '../../../scripts/operationReach';
 
 test('every operation is reachable from a command, tree node, form or the file system', () => {
   // A row nothing sends, to show the check can fail.
-  const orphan: Operation = { id: 'storage.neverSent', service: 'storage', method: 'GET', path: '/{bucket}?never', summary: 'test row' };
+  const orphan: Operation = {
+    id: 'storage.neverSent',
+    service: 'storage',
+    method: 'GET',
+    path: '/{bucket}?never',
+    summary: 'test row',
+  };
   const reach = operationReach([...ALL_OPERATIONS, orphan]);
   const unreachable = ALL_OPERATIONS.filter((op) => !reach.get(op.id)?.length).map((op) => op.id);
   assert.deepEqual(unreachable, [], `reachable from nowhere: ${unreachable.join(', ')}`);
@@ -17,13 +23,24 @@ test('every operation is reachable from a command, tree node, form or the file s
   assert.deepEqual(reach.get(orphan.id), []);
   // Spot checks that the reach names the place: the form's submit, the tree command, a tree node.
   const labels = (id: string) => (reach.get(id) ?? []).map((r) => r.label);
-  assert.ok(labels('rds.restoreFromBackup').some((l) => l.startsWith('form RestorePanel')), labels('rds.restoreFromBackup').join());
-  assert.ok(labels('storage.uploadPartCopy').includes('command nhncloud.storage.rename'), labels('storage.uploadPartCopy').join());
-  assert.ok(labels('rds.listDbInstances').some((l) => l.startsWith('tree ')), labels('rds.listDbInstances').join());
+  assert.ok(
+    labels('rds.restoreFromBackup').some((l) => l.startsWith('form RestorePanel')),
+    labels('rds.restoreFromBackup').join(),
+  );
+  assert.ok(
+    labels('storage.uploadPartCopy').includes('command nhncloud.storage.rename'),
+    labels('storage.uploadPartCopy').join(),
+  );
+  assert.ok(
+    labels('rds.listDbInstances').some((l) => l.startsWith('tree ')),
+    labels('rds.listDbInstances').join(),
+  );
 });
 
 test('the reach follows the code: without the copy commands and the file system, part copies are reachable from nowhere', () => {
   const copy = ALL_OPERATIONS.filter((op) => op.id === 'storage.uploadPartCopy');
-  const reach = operationReach(copy, { skipFile: (f) => f === 'src/storage/commands/copyMove.ts' || f === 'src/storage/objectFs.ts' });
+  const reach = operationReach(copy, {
+    skipFile: (f) => f === 'src/storage/commands/copyMove.ts' || f === 'src/storage/objectFs.ts',
+  });
   assert.deepEqual(reach.get('storage.uploadPartCopy'), []);
 });

@@ -30,7 +30,8 @@ const unhandled: unknown[] = [];
 process.on('unhandledRejection', (r) => void unhandled.push(r));
 
 /** Where the proxy sends a host: `*.test` names are this machine; anything else is refused. */
-const resolveTestHost = (host: string) => (host.endsWith('.test') || host === '127.0.0.1' || host === 'localhost' ? '127.0.0.1' : undefined);
+const resolveTestHost = (host: string) =>
+  host.endsWith('.test') || host === '127.0.0.1' || host === 'localhost' ? '127.0.0.1' : undefined;
 
 /** A loopback forward proxy (absolute-form http and CONNECT tunnels), counting requests by host. */
 async function startProxy() {
@@ -40,10 +41,19 @@ async function startProxy() {
     seen.push(`${req.method} ${target.host}${target.pathname}`);
     const address = resolveTestHost(target.hostname);
     if (!address) return void res.writeHead(502).end('unknown host');
-    const up = http.request({ host: address, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
+    const up = http.request(
+      {
+        host: address,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: req.method,
+        headers: req.headers,
+      },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
     up.on('error', () => res.destroy());
     req.pipe(up);
   });
@@ -88,15 +98,31 @@ describe('proxy: every client through a loopback proxy', () => {
     assert.deepEqual(unhandled, []);
   });
 
-  const transportWith = (p: ProxySettings) => new Transport({ userAgent: 'test', proxy: p, retries: { max: 0 }, redactor: new Redactor() });
+  const transportWith = (p: ProxySettings) =>
+    new Transport({ userAgent: 'test', proxy: p, retries: { max: 0 }, redactor: new Redactor() });
   const clients = (t: Transport, host: string) => {
     const base = `http://${host}:${port}`;
     const s = sb.sandboxProfile().secrets;
-    const identity = new IdentityClient({ baseUrl: `${base}/identity`, tenantId: SANDBOX_IDENTITY.tenantId, username: SANDBOX_IDENTITY.username, password: SANDBOX_IDENTITY.password, transport: t });
+    const identity = new IdentityClient({
+      baseUrl: `${base}/identity`,
+      tenantId: SANDBOX_IDENTITY.tenantId,
+      username: SANDBOX_IDENTITY.username,
+      password: SANDBOX_IDENTITY.password,
+      transport: t,
+    });
     return {
-      rds: new RdsClient({ baseUrl: `${base}/rds/kr1`, credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! }, transport: t }),
+      rds: new RdsClient({
+        baseUrl: `${base}/rds/kr1`,
+        credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
+        transport: t,
+      }),
       network: new NetworkClient({ baseUrl: `${base}/network/kr1`, identity }),
-      s3: new S3Client({ baseUrl: `${base}/storage/kr1`, accessKey: SANDBOX_EC2.access, secretKey: SANDBOX_EC2.secret, transport: t }),
+      s3: new S3Client({
+        baseUrl: `${base}/storage/kr1`,
+        accessKey: SANDBOX_EC2.access,
+        secretKey: SANDBOX_EC2.secret,
+        transport: t,
+      }),
     };
   };
 
@@ -125,7 +151,10 @@ describe('proxy: every client through a loopback proxy', () => {
   it('without the proxy the same names do not resolve: the calls fail with a clear ApiError', async () => {
     const t = new Transport({ userAgent: 'test', retries: { max: 0 }, timeouts: { connect: 3_000 } });
     try {
-      await assert.rejects(clients(t, 'api.sandbox.test').rds.listDbInstances(), (e) => isApiError(e) && e.operation === 'rds.listDbInstances' && /could not be resolved|failed/.test(e.message));
+      await assert.rejects(
+        clients(t, 'api.sandbox.test').rds.listDbInstances(),
+        (e) => isApiError(e) && e.operation === 'rds.listDbInstances' && /could not be resolved|failed/.test(e.message),
+      );
     } finally {
       await t.close();
     }
@@ -154,7 +183,10 @@ describe('proxy: every client through a loopback proxy', () => {
     proxy.seen.length = 0;
     const t = transportWith({ url: proxy.url, noProxy: ['.sandbox.test'], bypassLoopback: false });
     try {
-      await assert.rejects(clients(t, 'api.sandbox.test').rds.listDbInstances(), (e) => isApiError(e) && /api\.sandbox\.test/.test(e.message));
+      await assert.rejects(
+        clients(t, 'api.sandbox.test').rds.listDbInstances(),
+        (e) => isApiError(e) && /api\.sandbox\.test/.test(e.message),
+      );
       assert.deepEqual(proxy.seen, []);
       await clients(t, 'localhost').rds.listDbInstances();
       assert.equal(proxy.seen.length, 1, 'a name outside the suffix still uses the proxy');
@@ -189,21 +221,45 @@ describe('TLS: a self-signed certificate is accepted only with strictSSL false',
     dir = mkdtempSync(join(tmpdir(), 'reliability-tls-'));
     // A fresh self-signed certificate for secure.test and 127.0.0.1 (openssl is part of every
     // Debian-based CI image; nothing is downloaded).
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-      '-subj', '/CN=secure.test', '-addext', 'subjectAltName=DNS:secure.test,IP:127.0.0.1',
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-subj',
+        '/CN=secure.test',
+        '-addext',
+        'subjectAltName=DNS:secure.test,IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     const sandboxPort = Number(new URL(sb.url).port);
     // TLS in front of the sandbox: same answers, over https with the self-signed certificate.
-    front = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (req, res) => {
-      const up = http.request({ host: '127.0.0.1', port: sandboxPort, path: req.url, method: req.method, headers: req.headers }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
-      up.on('error', () => res.destroy());
-      req.pipe(up);
-    });
+    front = https.createServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (req, res) => {
+        const up = http.request(
+          { host: '127.0.0.1', port: sandboxPort, path: req.url, method: req.method, headers: req.headers },
+          (r) => {
+            res.writeHead(r.statusCode ?? 502, r.headers);
+            r.pipe(res);
+          },
+        );
+        up.on('error', () => res.destroy());
+        req.pipe(up);
+      },
+    );
     await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
     httpsPort = (front.address() as AddressInfo).port;
   });
@@ -217,14 +273,22 @@ describe('TLS: a self-signed certificate is accepted only with strictSSL false',
 
   const rdsVia = (t: Transport, host: string) => {
     const s = sb.sandboxProfile().secrets;
-    return new RdsClient({ baseUrl: `https://${host}:${httpsPort}/rds/kr1`, credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! }, transport: t });
+    return new RdsClient({
+      baseUrl: `https://${host}:${httpsPort}/rds/kr1`,
+      credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
+      transport: t,
+    });
   };
-  const certificateRefused = (e: unknown) => isApiError(e) && e.operation === 'rds.listDbInstances' && /TLS certificate .* was not accepted .*http\.proxyStrictSSL/.test(e.message);
+  const certificateRefused = (e: unknown) =>
+    isApiError(e) &&
+    e.operation === 'rds.listDbInstances' &&
+    /TLS certificate .* was not accepted .*http\.proxyStrictSSL/.test(e.message);
 
   for (const viaProxy of [true, false]) {
     const where = viaProxy ? 'through a CONNECT proxy' : 'direct';
     const host = viaProxy ? 'secure.test' : '127.0.0.1';
-    const proxySettings = (strictSSL?: boolean): ProxySettings | undefined => (viaProxy ? { url: proxy.url, strictSSL } : strictSSL === undefined ? undefined : { strictSSL });
+    const proxySettings = (strictSSL?: boolean): ProxySettings | undefined =>
+      viaProxy ? { url: proxy.url, strictSSL } : strictSSL === undefined ? undefined : { strictSSL };
 
     it(`${where}: refused by default, with a message naming the setting`, async () => {
       proxy.seen.length = 0;

@@ -73,8 +73,16 @@ test('presigned-URL signatures and credentials are masked, other query parameter
     r.text(url),
     'https://s3.example/b/k?X-Amz-Algorithm=AWS4&X-Amz-Credential=***&X-Amz-Signature=***&X-Amz-Security-Token=***&Signature=***&AWSAccessKeyId=***&x-id=GetObject',
   );
-  assert.equal(r.text('"https://h/k?x-amz-signature=deadbeef" next'), '"https://h/k?x-amz-signature=***" next', 'case-insensitive, stops at a quote');
-  assert.equal(r.text('https://h/k?Signature=s1 and ?Signature=s2'), 'https://h/k?Signature=*** and ?Signature=***', 'every occurrence, stops at a space');
+  assert.equal(
+    r.text('"https://h/k?x-amz-signature=deadbeef" next'),
+    '"https://h/k?x-amz-signature=***" next',
+    'case-insensitive, stops at a quote',
+  );
+  assert.equal(
+    r.text('https://h/k?Signature=s1 and ?Signature=s2'),
+    'https://h/k?Signature=*** and ?Signature=***',
+    'every occurrence, stops at a space',
+  );
   assert.equal(r.text("'https://h/k?Signature=s3'"), "'https://h/k?Signature=***'");
   assert.equal(r.text('https://h/k?MySignature=kept'), 'https://h/k?MySignature=kept', 'only whole parameter names');
 });
@@ -115,10 +123,27 @@ test('every secret header is masked whatever its case; other headers keep their 
 test('every secret JSON field is masked at any depth, whatever its case; null and absent values stay as they are', () => {
   const r = new Redactor();
   r.addSecret('known-value-1');
-  assert.deepEqual([...SECRET_FIELDS].sort(), ['access', 'apikey', 'appkey', 'apppassword', 'dbpassword', 'id_token', 'password', 'secret', 'secretaccesskey', 'secretkey', 'token']);
+  assert.deepEqual([...SECRET_FIELDS].sort(), [
+    'access',
+    'apikey',
+    'appkey',
+    'apppassword',
+    'dbpassword',
+    'id_token',
+    'password',
+    'secret',
+    'secretaccesskey',
+    'secretkey',
+    'token',
+  ]);
   const fields: Record<string, unknown> = {};
   for (const f of SECRET_FIELDS) fields[f.toUpperCase()] = 'plain';
-  const out = r.json({ outer: { list: [fields, 'known-value-1', 7, true, null] }, password: null, token: undefined, name: 'n' }) as any;
+  const out = r.json({
+    outer: { list: [fields, 'known-value-1', 7, true, null] },
+    password: null,
+    token: undefined,
+    name: 'n',
+  }) as any;
   for (const f of SECRET_FIELDS) assert.equal(out.outer.list[0][f.toUpperCase()], MASK, f);
   assert.deepEqual(out.outer.list.slice(1), [MASK, 7, true, null]);
   assert.equal(out.password, null);
@@ -162,5 +187,6 @@ test('a body is masked field by field when it is JSON, as text otherwise, and cu
 });
 
 test('the silent logger writes nothing and throws nothing', () => {
-  for (const level of ['trace', 'debug', 'info', 'warn', 'error'] as const) assert.equal(silentLogger[level]('x'), undefined);
+  for (const level of ['trace', 'debug', 'info', 'warn', 'error'] as const)
+    assert.equal(silentLogger[level]('x'), undefined);
 });

@@ -8,8 +8,15 @@ import { test } from 'node:test';
 import { describeOperation } from '../../../src/client/operation';
 import { ALL_OPERATIONS } from '../../../src/client/operations';
 
-interface SpecRow { service: string; method: string; path: string; documentedIn: string }
-const fixture = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/specOperations.json'), 'utf8')) as { operations: SpecRow[] };
+interface SpecRow {
+  service: string;
+  method: string;
+  path: string;
+  documentedIn: string;
+}
+const fixture = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/specOperations.json'), 'utf8')) as {
+  operations: SpecRow[];
+};
 
 // The documents name path parameters their own way ({api-user-id}, {user-id}); the table names them
 // in camelCase. Only their position matters to a request.

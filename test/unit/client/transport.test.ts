@@ -9,7 +9,16 @@ import { isApiError, isCancelledError, type ApiError } from '../../../src/client
 import { Redactor } from '../../../src/client/http/redact';
 import { bypassesProxy, resolveProxySettings } from '../../../src/client/http/transport';
 import { RdsClient } from '../../../src/client/rds/client';
-import { CREDENTIALS, captureLogger, fail, makeTransport, ok, startServer, type Answer, type TestServer } from '../../support/rdsServer';
+import {
+  CREDENTIALS,
+  captureLogger,
+  fail,
+  makeTransport,
+  ok,
+  startServer,
+  type Answer,
+  type TestServer,
+} from '../../support/rdsServer';
 
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => void unhandled.push(reason);
@@ -224,7 +233,9 @@ describe('transport: proxy', () => {
 
   test('NO_PROXY bypasses the proxy', async () => {
     proxy.seen.length = 0;
-    const t = makeTransport({ proxy: { url: proxy.url, bypassLoopback: false, noProxy: ['example.com', '127.0.0.1'] } });
+    const t = makeTransport({
+      proxy: { url: proxy.url, bypassLoopback: false, noProxy: ['example.com', '127.0.0.1'] },
+    });
     try {
       const res = await t.request(get(`${target.url}/v3.0/project/regions`));
       await res.text();
@@ -258,7 +269,10 @@ describe('transport: redaction', () => {
       if (n === 1) return { raw: 'busy', status: 503 };
       if (req.url.pathname.endsWith('/export')) return fail(80401, `Unauthorized key ${CREDENTIALS.appKey}`);
       // A service that echoes what it was sent must not leak it into the log either.
-      return ok({ jobId: 'j1', echo: { appKey: CREDENTIALS.appKey, note: `secret ${CREDENTIALS.secretAccessKey} and ${DB_PASSWORD}` } });
+      return ok({
+        jobId: 'j1',
+        echo: { appKey: CREDENTIALS.appKey, note: `secret ${CREDENTIALS.secretAccessKey} and ${DB_PASSWORD}` },
+      });
     });
     const logger = captureLogger();
     const redactor = new Redactor();
@@ -266,15 +280,23 @@ describe('transport: redaction', () => {
     const rds = new RdsClient({ baseUrl: server.url, credentials: CREDENTIALS, transport });
     redactor.addSecret(DB_PASSWORD); // as the command that collected it does
     try {
-      await rds.modifyDbUser({ dbInstanceId: 'i1', dbUserId: 'u1', body: { dbPassword: DB_PASSWORD, authenticationPlugin: 'NATIVE' } });
+      await rds.modifyDbUser({
+        dbInstanceId: 'i1',
+        dbUserId: 'u1',
+        body: { dbPassword: DB_PASSWORD, authenticationPlugin: 'NATIVE' },
+      });
       await assert.rejects(
-        rds.exportBackup({ backupId: 'b1', body: { tenantId: 't', username: 'u', password: OBS_PASSWORD, targetContainer: 'c', objectPath: 'p' } }),
+        rds.exportBackup({
+          backupId: 'b1',
+          body: { tenantId: 't', username: 'u', password: OBS_PASSWORD, targetContainer: 'c', objectPath: 'p' },
+        }),
         (e: Error) => !e.message.includes(CREDENTIALS.appKey),
       );
       const log = logger.lines.join('\n');
       assert.ok(logger.lines.length >= 4, log);
       assert.match(log, /\*\*\*/);
-      for (const secret of [...Object.values(CREDENTIALS), DB_PASSWORD, OBS_PASSWORD]) assert.ok(!log.includes(secret), `${secret} leaked:\n${log}`);
+      for (const secret of [...Object.values(CREDENTIALS), DB_PASSWORD, OBS_PASSWORD])
+        assert.ok(!log.includes(secret), `${secret} leaked:\n${log}`);
       assert.equal(server.requests.length, 3);
     } finally {
       await transport.close();
@@ -286,11 +308,17 @@ describe('transport: redaction', () => {
 describe('transport: proxy settings', () => {
   test('http.proxy wins over the environment; NO_PROXY is split; strictSSL defaults to true', () => {
     assert.equal(resolveProxySettings({ env: {} }), undefined);
-    assert.deepEqual(resolveProxySettings({ httpProxy: 'http://setting:3128', env: { HTTPS_PROXY: 'http://env:8080', NO_PROXY: 'localhost, .internal example.com:8443' } }), {
-      url: 'http://setting:3128',
-      strictSSL: true,
-      noProxy: ['localhost', '.internal', 'example.com:8443'],
-    });
+    assert.deepEqual(
+      resolveProxySettings({
+        httpProxy: 'http://setting:3128',
+        env: { HTTPS_PROXY: 'http://env:8080', NO_PROXY: 'localhost, .internal example.com:8443' },
+      }),
+      {
+        url: 'http://setting:3128',
+        strictSSL: true,
+        noProxy: ['localhost', '.internal', 'example.com:8443'],
+      },
+    );
     assert.equal(resolveProxySettings({ env: { https_proxy: 'http://env:8080' }, strictSSL: false })?.strictSSL, false);
     assert.equal(resolveProxySettings({ env: { https_proxy: 'http://env:8080' } })?.url, 'http://env:8080');
     const noProxy = ['.internal', 'example.com:8443'];

@@ -1,7 +1,17 @@
 // The job tracker's schedule and bookkeeping: cost of a 10-minute job, job states, pruning.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FIRST_DELAY_MS, MAX_DELAY_MS, backoffDelay, jitteredDelay, jobState, pollSchedule, pruneJobs, formatElapsed, type JobRecord } from '../../../src/jobs/schedule';
+import {
+  FIRST_DELAY_MS,
+  MAX_DELAY_MS,
+  backoffDelay,
+  jitteredDelay,
+  jobState,
+  pollSchedule,
+  pruneJobs,
+  formatElapsed,
+  type JobRecord,
+} from '../../../src/jobs/schedule';
 
 test('a 10-minute job costs at most 60 requests, the delay grows to 15 s and stays there', () => {
   const polls = pollSchedule(10 * 60 * 1000);
@@ -22,17 +32,30 @@ test('jitter stays within 10 % of the delay', () => {
 
 test('job states: COMPLETED succeeds, the failure set fails, everything else runs', () => {
   assert.equal(jobState('COMPLETED'), 'succeeded');
-  for (const s of ['FAILED', 'ERROR', 'CANCELED', 'INTERRUPTED', 'FAIL_TO_READY', 'DELETED']) assert.equal(jobState(s), 'failed', s);
-  for (const s of ['PREPARING', 'READY', 'RUNNING', 'REGISTERED', 'WAIT_TO_REGISTER', undefined]) assert.equal(jobState(s), 'running', String(s));
+  for (const s of ['FAILED', 'ERROR', 'CANCELED', 'INTERRUPTED', 'FAIL_TO_READY', 'DELETED'])
+    assert.equal(jobState(s), 'failed', s);
+  for (const s of ['PREPARING', 'READY', 'RUNNING', 'REGISTERED', 'WAIT_TO_REGISTER', undefined])
+    assert.equal(jobState(s), 'running', String(s));
 });
 
 test('pruning keeps running jobs, drops finished ones older than a week, caps the list', () => {
   const now = Date.UTC(2026, 0, 10);
   const rec = (i: number, state: JobRecord['state'], age: number): JobRecord => ({
-    jobId: `j${i}`, profileId: 'p', region: 'KR1', title: `t${i}`, startedAt: now - age, updatedAt: now - age, endedAt: state === 'running' ? undefined : now - age, status: 'X', state,
+    jobId: `j${i}`,
+    profileId: 'p',
+    region: 'KR1',
+    title: `t${i}`,
+    startedAt: now - age,
+    updatedAt: now - age,
+    endedAt: state === 'running' ? undefined : now - age,
+    status: 'X',
+    state,
   });
   const jobs = [rec(1, 'running', 30 * 86400_000), rec(2, 'succeeded', 8 * 86400_000), rec(3, 'failed', 3600_000)];
-  assert.deepEqual(pruneJobs(jobs, now).map((j) => j.jobId), ['j3', 'j1']);
+  assert.deepEqual(
+    pruneJobs(jobs, now).map((j) => j.jobId),
+    ['j3', 'j1'],
+  );
   const many = Array.from({ length: 80 }, (_, i) => rec(i, 'succeeded', i * 1000));
   assert.equal(pruneJobs(many, now).length, 50);
   assert.equal(pruneJobs(many, now)[0].jobId, 'j0', 'newest first');

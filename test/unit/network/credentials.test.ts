@@ -63,7 +63,10 @@ describe('credentials (OS-EC2)', () => {
   });
 
   it('deleting an unknown access key is an ApiError saying not found', async () => {
-    await assert.rejects(creds.delete({ access: 'ffffffffffffffffffffffffffffffff' }), (e) => isApiError(e) && e.status === 404 && /not found/.test(e.message));
+    await assert.rejects(
+      creds.delete({ access: 'ffffffffffffffffffffffffffffffff' }),
+      (e) => isApiError(e) && e.status === 404 && /not found/.test(e.message),
+    );
   });
 
   it('an empty access key is a ValidationError, nothing is sent', async () => {
@@ -73,7 +76,10 @@ describe('credentials (OS-EC2)', () => {
   });
 
   it('an unknown project is a clear ApiError', async () => {
-    await assert.rejects(creds.create({ tenantId: 'nope' }), (e) => isApiError(e) && e.status === 404 && /project/.test(e.message));
+    await assert.rejects(
+      creds.create({ tenantId: 'nope' }),
+      (e) => isApiError(e) && e.status === 404 && /project/.test(e.message),
+    );
   });
 
   it('created secrets never reach the log', async () => {

@@ -12,33 +12,74 @@ import { SEED } from '../../../src/sandbox/network/index';
 
 describe('network errors: bodies and statuses', () => {
   it('reads the message of every error body shape', () => {
-    assert.deepEqual(errorBodyMessage('{"NeutronError": {"type": "FloatingIPNotFound", "message": "Floating IP x could not be found", "detail": ""}}'), {
-      message: 'Floating IP x could not be found',
-      type: 'FloatingIPNotFound',
-    });
-    assert.deepEqual(errorBodyMessage('{"error": {"code": 401, "title": "Unauthorized", "message": "The request you have made requires authentication."}}'), {
-      message: 'The request you have made requires authentication.',
-      type: 'Unauthorized',
-    });
+    assert.deepEqual(
+      errorBodyMessage(
+        '{"NeutronError": {"type": "FloatingIPNotFound", "message": "Floating IP x could not be found", "detail": ""}}',
+      ),
+      {
+        message: 'Floating IP x could not be found',
+        type: 'FloatingIPNotFound',
+      },
+    );
+    assert.deepEqual(
+      errorBodyMessage(
+        '{"error": {"code": 401, "title": "Unauthorized", "message": "The request you have made requires authentication."}}',
+      ),
+      {
+        message: 'The request you have made requires authentication.',
+        type: 'Unauthorized',
+      },
+    );
     assert.deepEqual(errorBodyMessage('{"message": "Rate limit exceeded"}'), { message: 'Rate limit exceeded' });
-    assert.deepEqual(errorBodyMessage('{"itemNotFound": {"message": "No such VPC", "code": 404}}'), { message: 'No such VPC', type: undefined });
-    assert.deepEqual(errorBodyMessage('{"NeutronError": {"type": "BadRequest", "message": "Invalid input", "detail": "cidr is bad"}}'), { message: 'Invalid input cidr is bad', type: 'BadRequest' });
+    assert.deepEqual(errorBodyMessage('{"itemNotFound": {"message": "No such VPC", "code": 404}}'), {
+      message: 'No such VPC',
+      type: undefined,
+    });
+    assert.deepEqual(
+      errorBodyMessage('{"NeutronError": {"type": "BadRequest", "message": "Invalid input", "detail": "cidr is bad"}}'),
+      { message: 'Invalid input cidr is bad', type: 'BadRequest' },
+    );
     assert.deepEqual(errorBodyMessage('upstream connect error'), { message: 'upstream connect error' });
     assert.deepEqual(errorBodyMessage('<html><body>502 Bad Gateway</body></html>'), {});
   });
 
   it('maps statuses to clear errors', () => {
     const neutron = (type: string, message: string) => JSON.stringify({ NeutronError: { type, message, detail: '' } });
-    const e404 = httpError('network', 'network.getTransitHub', 404, neutron('TransitHubNotFound', 'Transit hub x could not be found'));
+    const e404 = httpError(
+      'network',
+      'network.getTransitHub',
+      404,
+      neutron('TransitHubNotFound', 'Transit hub x could not be found'),
+    );
     assert.ok(isApiError(e404) && e404.status === 404 && e404.code === 'TransitHubNotFound');
     assert.match(e404.message, /not found .*Transit hub x could not be found/);
-    const e409 = httpError('network', 'network.deleteTransitHub', 409, neutron('InUse', 'Transit hub x is in use by 2 attachments'));
+    const e409 = httpError(
+      'network',
+      'network.deleteTransitHub',
+      409,
+      neutron('InUse', 'Transit hub x is in use by 2 attachments'),
+    );
     assert.match(e409.message, /in use \/ conflict .*2 attachments/);
-    const e400 = httpError('network', 'network.createRoutingRule', 400, neutron('BadRequest', 'Invalid input for cidr'));
+    const e400 = httpError(
+      'network',
+      'network.createRoutingRule',
+      400,
+      neutron('BadRequest', 'Invalid input for cidr'),
+    );
     assert.match(e400.message, /refused the request \(HTTP 400\): Invalid input for cidr\./);
-    const e401 = httpError('network', 'network.listFloatingIps', 401, '{"error": {"message": "Authentication required"}}');
+    const e401 = httpError(
+      'network',
+      'network.listFloatingIps',
+      401,
+      '{"error": {"message": "Authentication required"}}',
+    );
     assert.ok(isAuthError(e401) && e401.reason === 'unauthenticated');
-    const e403 = httpError('network', 'network.createTransitHub', 403, '{"error": {"message": "Policy does not allow"}}');
+    const e403 = httpError(
+      'network',
+      'network.createTransitHub',
+      403,
+      '{"error": {"message": "Policy does not allow"}}',
+    );
     assert.ok(isAuthError(e403) && e403.reason === 'forbidden');
     assert.match(e403.message, /Policy does not allow.*administrator/);
     const e503 = httpError('network', 'network.listFloatingIps', 503, '');
@@ -47,7 +88,13 @@ describe('network errors: bodies and statuses', () => {
   });
 
   it('answers: unknown fields pass, a missing documented field is a clear ApiError', () => {
-    const hub = checkResponse('network', 'network.getTransitHub', TransitHub, { id: 'h', name: 'x', created_at: '2024-02-12 22:19:05', remote: true, something_new: [1] });
+    const hub = checkResponse('network', 'network.getTransitHub', TransitHub, {
+      id: 'h',
+      name: 'x',
+      created_at: '2024-02-12 22:19:05',
+      remote: true,
+      something_new: [1],
+    });
     assert.equal((hub as Record<string, unknown>).something_new !== undefined, true);
     assert.throws(
       () => checkResponse('network', 'network.getFloatingIp', FloatingIp, { id: 'f', status: 'DOWN' }),
@@ -62,7 +109,10 @@ describe('network errors: bodies and statuses', () => {
         assert.ok(isApiError(e));
         assert.equal(e.status, 409);
         assert.equal(e.code, 'InUse');
-        assert.match(e.message, /^network\.deleteTransitHub: in use \/ conflict \(HTTP 409\): Transit hub .* is in use by 2 attachments, 1 routing table, 1 multicast domain, 1 share permission/);
+        assert.match(
+          e.message,
+          /^network\.deleteTransitHub: in use \/ conflict \(HTTP 409\): Transit hub .* is in use by 2 attachments, 1 routing table, 1 multicast domain, 1 share permission/,
+        );
         return true;
       });
     } finally {
@@ -94,7 +144,10 @@ describe('network errors: faults', () => {
   it('a lasting 5xx on a GET gives up after the retries with a retryable ApiError', async () => {
     fresh();
     fx.server.injectFault({ operation: 'network.getTransitHub', status: 502 });
-    await assert.rejects(fx.client.getTransitHub({ transitHubId: SEED.hubId }), (e) => isApiError(e) && e.status === 502 && e.retryable);
+    await assert.rejects(
+      fx.client.getTransitHub({ transitHubId: SEED.hubId }),
+      (e) => isApiError(e) && e.status === 502 && e.retryable,
+    );
     assert.equal(count('network.getTransitHub'), 3);
   });
 
@@ -103,9 +156,18 @@ describe('network errors: faults', () => {
     fx.server.injectFault({ operation: 'network.createFloatingIp', status: 500, times: 1 });
     fx.server.injectFault({ operation: 'network.updateFloatingIp', status: 500, times: 1 });
     fx.server.injectFault({ operation: 'network.deleteRoutingRule', status: 500, times: 1 });
-    await assert.rejects(fx.client.createFloatingIp({ body: { floating_network_id: SEED.externalNetworkId } }), (e) => isApiError(e) && e.status === 500);
-    await assert.rejects(fx.client.updateFloatingIp({ floatingIpId: SEED.downFloatingIpId, body: { port_id: null } }), (e) => isApiError(e) && e.status === 500);
-    await assert.rejects(fx.client.deleteRoutingRule({ routingRuleId: SEED.blackholeRuleId }), (e) => isApiError(e) && e.status === 500);
+    await assert.rejects(
+      fx.client.createFloatingIp({ body: { floating_network_id: SEED.externalNetworkId } }),
+      (e) => isApiError(e) && e.status === 500,
+    );
+    await assert.rejects(
+      fx.client.updateFloatingIp({ floatingIpId: SEED.downFloatingIpId, body: { port_id: null } }),
+      (e) => isApiError(e) && e.status === 500,
+    );
+    await assert.rejects(
+      fx.client.deleteRoutingRule({ routingRuleId: SEED.blackholeRuleId }),
+      (e) => isApiError(e) && e.status === 500,
+    );
     assert.equal(count('network.createFloatingIp'), 1);
     assert.equal(count('network.updateFloatingIp'), 1);
     assert.equal(count('network.deleteRoutingRule'), 1);
@@ -123,12 +185,17 @@ describe('network errors: faults', () => {
     assert.ok((await fx.client.listRoutingRules()).length > 0);
     assert.equal(count('network.listRoutingRules'), 2);
     fx.server.injectFault({ operation: 'network.createTransitHub', drop: true, times: 1 });
-    await assert.rejects(fx.client.createTransitHub({ body: { multicast_enable: false, default_association_enable: false, default_propagation_enable: false } }), (e) => {
-      assert.ok(isApiError(e));
-      assert.match(e.message, /dropped|failed|broke/);
-      assert.match(e.message, /Check the network/);
-      return true;
-    });
+    await assert.rejects(
+      fx.client.createTransitHub({
+        body: { multicast_enable: false, default_association_enable: false, default_propagation_enable: false },
+      }),
+      (e) => {
+        assert.ok(isApiError(e));
+        assert.match(e.message, /dropped|failed|broke/);
+        assert.match(e.message, /Check the network/);
+        return true;
+      },
+    );
     assert.equal(count('network.createTransitHub'), 1);
   });
 
@@ -145,7 +212,9 @@ describe('network errors: faults', () => {
     const issued = fx.state.issuedCount;
     fx.server.injectFault({ operation: 'network.createTransitHub', status: 403, times: 1 });
     await assert.rejects(
-      fx.client.createTransitHub({ body: { multicast_enable: false, default_association_enable: false, default_propagation_enable: false } }),
+      fx.client.createTransitHub({
+        body: { multicast_enable: false, default_association_enable: false, default_propagation_enable: false },
+      }),
       (e) => isAuthError(e) && e.reason === 'forbidden',
     );
     assert.equal(fx.state.issuedCount, issued);

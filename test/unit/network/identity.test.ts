@@ -30,7 +30,11 @@ describe('identity: token cache', () => {
     const ips = await fx.client.listFloatingIps();
     assert.ok(ips.length > 0);
     assert.equal(fx.state.issuedCount, before + 1);
-    assert.equal(fx.server.stats.byOperation['network.listFloatingIps'], 2, 'the call is sent again once with the new token');
+    assert.equal(
+      fx.server.stats.byOperation['network.listFloatingIps'],
+      2,
+      'the call is sent again once with the new token',
+    );
   });
 
   it('many concurrent calls that all meet a 401 share one re-issue', async () => {
@@ -45,7 +49,10 @@ describe('identity: token cache', () => {
     const before = fx.state.issuedCount;
     fx.server.resetStats();
     fx.server.injectFault({ service: 'network', operation: 'network.getTransitHub', status: 401, times: 2 });
-    await assert.rejects(fx.client.getTransitHub({ transitHubId: '00000000-0000-4000-8000-000000000101' }), (e) => isAuthError(e) && e.status === 401);
+    await assert.rejects(
+      fx.client.getTransitHub({ transitHubId: '00000000-0000-4000-8000-000000000101' }),
+      (e) => isAuthError(e) && e.status === 401,
+    );
     fx.server.clearFaults();
     assert.equal(fx.state.issuedCount, before + 1, 'exactly one re-issue');
     assert.equal(fx.server.stats.byOperation['network.getTransitHub'], 2);
@@ -84,7 +91,10 @@ describe('identity: expiry', () => {
       const first = await fx.identity.token();
       const session = await fx.identity.session();
       // 4 s lifetime: the margin is half of it, so the token is reused for about 2 s.
-      assert.ok(session.refreshAt - clock <= 2_100 && session.refreshAt - clock >= 1_900, `refreshAt in ${session.refreshAt - clock} ms`);
+      assert.ok(
+        session.refreshAt - clock <= 2_100 && session.refreshAt - clock >= 1_900,
+        `refreshAt in ${session.refreshAt - clock} ms`,
+      );
       clock += 1_000;
       assert.equal(await fx.identity.token(), first);
       clock += 1_500;
@@ -144,7 +154,10 @@ describe('identity: rejection and catalog', () => {
 
   it('a network call with a wrong password fails with the same AuthError, without a loop', async () => {
     fx.server.resetStats();
-    await assert.rejects(fx.client.listFloatingIps(), (e) => isAuthError(e) && e.message.startsWith(WRONG_PASSWORD_MESSAGE));
+    await assert.rejects(
+      fx.client.listFloatingIps(),
+      (e) => isAuthError(e) && e.message.startsWith(WRONG_PASSWORD_MESSAGE),
+    );
     assert.equal(fx.server.stats.byOperation['identity.issueToken'], 1);
     assert.equal(fx.server.stats.byOperation['network.listFloatingIps'], undefined);
   });
@@ -165,10 +178,16 @@ describe('identity: rejection and catalog', () => {
       assert.equal(await overridden.endpointFor('network', 'KR1'), 'https://net.example/kr1');
       assert.equal(overridden.issued, 0, 'an override needs no token');
       // No catalog entry for a region: the cloud's default.
-      assert.equal(catalogUrl([{ type: 'network', endpoints: [{ region: 'KR1', publicURL: 'x' }] }], 'network', 'KR2'), undefined);
+      assert.equal(
+        catalogUrl([{ type: 'network', endpoints: [{ region: 'KR1', publicURL: 'x' }] }], 'network', 'KR2'),
+        undefined,
+      );
       const session = await good.identity.session();
       session.catalog.splice(0, session.catalog.length);
-      assert.equal(await good.identity.endpointFor('network', 'KR2'), 'https://kr2-api-network-infrastructure.nhncloudservice.com');
+      assert.equal(
+        await good.identity.endpointFor('network', 'KR2'),
+        'https://kr2-api-network-infrastructure.nhncloudservice.com',
+      );
     } finally {
       await good.close();
     }

@@ -4,7 +4,15 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFixture, type Fixture } from '../../support/networkFixture';
-import { describeAnswer, lookupInTable, lookupRoute, parsePrefix, prefixContains, type LookupTable, type Prefix } from '../../../src/network/routeLookup';
+import {
+  describeAnswer,
+  lookupInTable,
+  lookupRoute,
+  parsePrefix,
+  prefixContains,
+  type LookupTable,
+  type Prefix,
+} from '../../../src/network/routeLookup';
 import { SEED } from '../../../src/sandbox/network/index';
 
 const p = (t: string): Prefix => {
@@ -50,7 +58,10 @@ describe('route lookup: matching', () => {
   it('the longest prefix wins; STATIC beats PROPAGATED at equal length', () => {
     assert.equal(lookupInTable(table, p('10.20.1.5')).match?.id, 'vpc-static');
     assert.equal(lookupInTable(table, p('10.20.9.7')).match?.id, 'hole');
-    assert.deepEqual(lookupInTable(table, p('10.20.9.7')).candidates.map((r) => r.id), ['hole', 'vpc-static', 'vpc-prop', 'default']);
+    assert.deepEqual(
+      lookupInTable(table, p('10.20.9.7')).candidates.map((r) => r.id),
+      ['hole', 'vpc-static', 'vpc-prop', 'default'],
+    );
     assert.equal(lookupInTable(table, p('8.8.8.8')).match?.id, 'default');
   });
   it('a CIDR target matches only rules that contain all of it', () => {
@@ -61,10 +72,22 @@ describe('route lookup: matching', () => {
   it('no rule: no match, described as dropped; tables with a match come first', () => {
     const empty: LookupTable = { id: 't0', name: 'aaa-empty', rules: [] };
     const answers = lookupRoute([empty, table], p('10.20.1.5'));
-    assert.deepEqual(answers.map((a) => a.table.id), ['t1', 't0']);
-    assert.match(describeAnswer(answers[1], (id) => id ?? ''), /no rule matches/);
-    assert.equal(describeAnswer(answers[0], (id) => `<${id}>`), 'prod: 10.20.0.0/16 FORWARD to <db-override> (STATIC)');
-    assert.match(describeAnswer(lookupInTable(table, p('10.20.9.1')), (id) => id ?? ''), /dropped \(BLACKHOLE\)/);
+    assert.deepEqual(
+      answers.map((a) => a.table.id),
+      ['t1', 't0'],
+    );
+    assert.match(
+      describeAnswer(answers[1], (id) => id ?? ''),
+      /no rule matches/,
+    );
+    assert.equal(
+      describeAnswer(answers[0], (id) => `<${id}>`),
+      'prod: 10.20.0.0/16 FORWARD to <db-override> (STATIC)',
+    );
+    assert.match(
+      describeAnswer(lookupInTable(table, p('10.20.9.1')), (id) => id ?? ''),
+      /dropped \(BLACKHOLE\)/,
+    );
   });
 });
 
@@ -75,7 +98,14 @@ describe('route lookup: the seeded hub of the network sandbox', () => {
 
   async function hubTables(): Promise<LookupTable[]> {
     const tables = await fx.client.listRoutingTables({ query: { transithub_id: SEED.hubId } });
-    return Promise.all(tables.map(async (t) => ({ id: t.id, name: t.name, default_table: t.default_table, rules: await fx.client.listRoutingRules({ query: { routing_table_id: t.id } }) })));
+    return Promise.all(
+      tables.map(async (t) => ({
+        id: t.id,
+        name: t.name,
+        default_table: t.default_table,
+        rules: await fx.client.listRoutingRules({ query: { routing_table_id: t.id } }),
+      })),
+    );
   }
 
   it('answers for a known CIDR in every table of the hub', async () => {
@@ -86,12 +116,22 @@ describe('route lookup: the seeded hub of the network sandbox', () => {
     const def = answers.find((a) => a.table.id === SEED.defaultTableId)!;
     assert.equal(def.match?.attachment_id, SEED.dbAttachmentId);
     assert.ok(prod.match, 'the prod table routes the db subnet');
-    assert.equal(lookupRoute(tables, p('10.99.3.4')).find((a) => a.table.id === SEED.prodTableId)?.match?.action, 'BLACKHOLE');
+    assert.equal(
+      lookupRoute(tables, p('10.99.3.4')).find((a) => a.table.id === SEED.prodTableId)?.match?.action,
+      'BLACKHOLE',
+    );
   });
 
   it('a rule created through the client changes the answer', async () => {
     const before = lookupRoute(await hubTables(), p('10.30.1.0/24')).find((a) => a.table.id === SEED.prodTableId)!;
-    const rule = await fx.client.createRoutingRule({ body: { cidr: '10.30.1.0/24', action: 'BLACKHOLE', attachment_id: SEED.appAttachmentId, routing_table_id: SEED.prodTableId } });
+    const rule = await fx.client.createRoutingRule({
+      body: {
+        cidr: '10.30.1.0/24',
+        action: 'BLACKHOLE',
+        attachment_id: SEED.appAttachmentId,
+        routing_table_id: SEED.prodTableId,
+      },
+    });
     const after = lookupRoute(await hubTables(), p('10.30.1.0/24')).find((a) => a.table.id === SEED.prodTableId)!;
     assert.notEqual(before.match?.id, rule.id);
     assert.equal(after.match?.id, rule.id);

@@ -37,8 +37,17 @@ describe('network: route lookup over the sandbox seed', () => {
   });
 
   it('STATIC wins over PROPAGATED at equal length, in either order; broken CIDRs are skipped', () => {
-    const rule = (id: string, cidr: string, rule_type: string, action = 'FORWARD'): LookupRule => ({ id, cidr, rule_type, action });
-    const rules = [rule('p', '10.0.0.0/16', 'PROPAGATED'), rule('s', '10.0.0.0/16', 'STATIC', 'BLACKHOLE'), rule('x', 'garbage', 'STATIC')];
+    const rule = (id: string, cidr: string, rule_type: string, action = 'FORWARD'): LookupRule => ({
+      id,
+      cidr,
+      rule_type,
+      action,
+    });
+    const rules = [
+      rule('p', '10.0.0.0/16', 'PROPAGATED'),
+      rule('s', '10.0.0.0/16', 'STATIC', 'BLACKHOLE'),
+      rule('x', 'garbage', 'STATIC'),
+    ];
     assert.equal(decide(rules, '10.0.1.1')?.id, 's');
     assert.equal(decide([...rules].reverse(), '10.0.1.1')?.id, 's');
   });

@@ -26,9 +26,15 @@ test('the policy allows nothing but our nonce’d entry, its chunk folder, our s
 });
 
 test('the chunk folder always ends in one slash, and a path cannot add a directive or leave the attribute', () => {
-  assert.match(cspOf(panelHtml({ ...base, chunkRootUri: 'https://e/x///' }))!, /script-src 'nonce-N0nce\+\/=' https:\/\/e\/x\/$/);
+  assert.match(
+    cspOf(panelHtml({ ...base, chunkRootUri: 'https://e/x///' }))!,
+    /script-src 'nonce-N0nce\+\/=' https:\/\/e\/x\/$/,
+  );
   const hostile = panelHtml({ ...base, chunkRootUri: `https://e/a b;c,d'e"f<g>h` });
-  assert.equal(/script-src [^;]*$/.exec(cspOf(hostile)!)?.[0], "script-src 'nonce-N0nce+/=' https://e/a%20b%3Bc%2Cd%27e%22f%3Cg%3Eh/");
+  assert.equal(
+    /script-src [^;]*$/.exec(cspOf(hostile)!)?.[0],
+    "script-src 'nonce-N0nce+/=' https://e/a%20b%3Bc%2Cd%27e%22f%3Cg%3Eh/",
+  );
 });
 
 test('the page: language, stylesheet, title, panel kind, the data block, and the module script with the nonce', () => {
@@ -37,9 +43,17 @@ test('the page: language, stylesheet, title, panel kind, the data block, and the
   assert.ok(html.includes('<link rel="stylesheet" href="https://ext.example/media/webview.css">'));
   assert.ok(html.includes('<title>Create</title>'));
   assert.ok(html.includes('<body data-panel="createInstance">'));
-  assert.ok(html.includes('<script type="application/json" id="nhncloud-l10n">{"language":"ko","bundle":{"Save":"저장"}}</script>'));
+  assert.ok(
+    html.includes(
+      '<script type="application/json" id="nhncloud-l10n">{"language":"ko","bundle":{"Save":"저장"}}</script>',
+    ),
+  );
   assert.ok(html.includes('<main id="app" aria-busy="true" aria-live="polite"></main>'));
-  assert.ok(html.includes('<script type="module" nonce="N0nce+/=" src="https://ext.example/dist/webviews/createInstance.js"></script>'));
+  assert.ok(
+    html.includes(
+      '<script type="module" nonce="N0nce+/=" src="https://ext.example/dist/webviews/createInstance.js"></script>',
+    ),
+  );
   assert.ok(html.endsWith('</body>\n</html>'));
   assert.equal((html.match(/<script/g) ?? []).length, 2, 'no other script element');
 });
@@ -81,5 +95,8 @@ test('a nonce is 18 random bytes in base64, new for every page', () => {
   }
   assert.equal(seen.size, 50);
   assert.notEqual(new Set([...seen].map((n) => Buffer.from(n, 'base64').toString('hex'))).size, 1);
-  assert.ok([...seen].some((n) => Buffer.from(n, 'base64').some((b) => b !== 0)), 'not all zero bytes');
+  assert.ok(
+    [...seen].some((n) => Buffer.from(n, 'base64').some((b) => b !== 0)),
+    'not all zero bytes',
+  );
 });

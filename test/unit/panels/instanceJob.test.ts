@@ -18,14 +18,23 @@ before(async () => {
   const p = sandbox.sandboxProfile();
   rds = new RdsClient({
     baseUrl: p.endpoints.rds.replace('{region}', 'KR1'),
-    credentials: { appKey: p.secrets.rdsAppKey!, accessKeyId: p.secrets.rdsAccessKeyId!, secretAccessKey: p.secrets.rdsSecretAccessKey! },
+    credentials: {
+      appKey: p.secrets.rdsAppKey!,
+      accessKeyId: p.secrets.rdsAccessKeyId!,
+      secretAccessKey: p.secrets.rdsSecretAccessKey!,
+    },
     transport: makeTransport(),
   });
 });
 after(() => sandbox?.close());
 
 async function formBody(name: string) {
-  const [flavors, subnets, types, groups] = await Promise.all([rds.listDbFlavors(), rds.listSubnets(), rds.listStorageTypes(), rds.listParameterGroups({ query: { dbVersion: 'MYSQL_V8040' } } as never)]);
+  const [flavors, subnets, types, groups] = await Promise.all([
+    rds.listDbFlavors(),
+    rds.listSubnets(),
+    rds.listStorageTypes(),
+    rds.listParameterGroups({ query: { dbVersion: 'MYSQL_V8040' } } as never),
+  ]);
   return createBody(
     {
       ...DEFAULT_VALUES,
@@ -48,10 +57,16 @@ test('create: the form body passes the client schema, and tracking ends with the
   assert.deepEqual(fieldIssues(CreateDbInstanceBody, body), []);
   const { jobId } = await rds.createDbInstance({ body } as never);
   const events: JobEvent[] = [];
-  const last = await trackInstanceJob(rds, jobId, (e) => events.push(e), new AbortController().signal, { initialDelayMs: 20, maxDelayMs: 50 });
+  const last = await trackInstanceJob(rds, jobId, (e) => events.push(e), new AbortController().signal, {
+    initialDelayMs: 20,
+    maxDelayMs: 50,
+  });
   assert.equal(last.phase, 'done', JSON.stringify(last));
   assert.equal(last.dbInstanceStatus, 'AVAILABLE');
-  assert.ok(events.some((e) => e.phase === 'job'), 'job progress was reported');
+  assert.ok(
+    events.some((e) => e.phase === 'job'),
+    'job progress was reported',
+  );
   const inst = await rds.getDbInstance({ dbInstanceId: last.dbInstanceId! });
   assert.equal(inst.dbInstanceName, 'panel-made');
 });
@@ -59,7 +74,10 @@ test('create: the form body passes the client schema, and tracking ends with the
 test('create: a failed job ends the tracking as failed with the reason, never a throw', async () => {
   sandbox.rds.failNextJob('createDbInstance');
   const { jobId } = await rds.createDbInstance({ body: await formBody('panel-fails') } as never);
-  const last = await trackInstanceJob(rds, jobId, () => {}, new AbortController().signal, { initialDelayMs: 20, maxDelayMs: 50 });
+  const last = await trackInstanceJob(rds, jobId, () => {}, new AbortController().signal, {
+    initialDelayMs: 20,
+    maxDelayMs: 50,
+  });
   assert.equal(last.phase, 'failed');
   assert.match(last.message ?? '', /FAILED|ended/);
 });

@@ -1,14 +1,44 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkParameterValue, compareNumbers, parseAllowedValue, readOnlyReason } from '../../../src/panels/model/allowedValue';
-import { compareGroups, diffRows, filterParameters, needsRestart, resetToDefaults, searchKeys, setPending, type Parameter } from '../../../src/panels/model/parameters';
-import { confirmIssues, createBody, normalizeTime, prefillFromSource, replicateBody, restoreBody, restoreFromObsBody, summarize, withoutSecrets, DEFAULT_VALUES } from '../../../src/panels/model/instanceForm';
+import {
+  checkParameterValue,
+  compareNumbers,
+  parseAllowedValue,
+  readOnlyReason,
+} from '../../../src/panels/model/allowedValue';
+import {
+  compareGroups,
+  diffRows,
+  filterParameters,
+  needsRestart,
+  resetToDefaults,
+  searchKeys,
+  setPending,
+  type Parameter,
+} from '../../../src/panels/model/parameters';
+import {
+  confirmIssues,
+  createBody,
+  normalizeTime,
+  prefillFromSource,
+  replicateBody,
+  restoreBody,
+  restoreFromObsBody,
+  summarize,
+  withoutSecrets,
+  DEFAULT_VALUES,
+} from '../../../src/panels/model/instanceForm';
 import { fieldIssues, RestoreFromObsBody } from '../../../src/client/rds/schemas';
 import { ruleBody, emptyRule } from '../../../src/panels/model/rules';
 
 test('allowedValue: ranges, lists, on/off and empty', () => {
   assert.deepEqual(parseAllowedValue('1-65535'), { kind: 'range', min: '1', max: '65535', decimal: false });
-  assert.deepEqual(parseAllowedValue('[0-18446744073709551615]'), { kind: 'range', min: '0', max: '18446744073709551615', decimal: false });
+  assert.deepEqual(parseAllowedValue('[0-18446744073709551615]'), {
+    kind: 'range',
+    min: '0',
+    max: '18446744073709551615',
+    decimal: false,
+  });
   assert.deepEqual(parseAllowedValue('0.0-1.5'), { kind: 'range', min: '0.0', max: '1.5', decimal: true });
   assert.deepEqual(parseAllowedValue('OFF|ON'), { kind: 'toggle', on: 'ON', off: 'OFF' });
   assert.deepEqual(parseAllowedValue('{on,off}'), { kind: 'toggle', on: 'on', off: 'off' });
@@ -54,8 +84,14 @@ test('parameters: filter by text, modified only and differs from default', () =>
   pending = setPending(pending, ps[2], 'y');
   pending = setPending(pending, ps[2], ps[2].value); // edited back: no longer pending
   assert.deepEqual(Object.keys(pending), ['p1']);
-  assert.deepEqual(filterParameters(ps, keys, pending, { text: 'PARAM_59', modifiedOnly: false, differsFromDefault: false }), [59, 590, 591, 592, 593, 594, 595, 596, 597, 598, 599]);
-  assert.deepEqual(filterParameters(ps, keys, pending, { text: '', modifiedOnly: true, differsFromDefault: false }), [1]);
+  assert.deepEqual(
+    filterParameters(ps, keys, pending, { text: 'PARAM_59', modifiedOnly: false, differsFromDefault: false }),
+    [59, 590, 591, 592, 593, 594, 595, 596, 597, 598, 599],
+  );
+  assert.deepEqual(
+    filterParameters(ps, keys, pending, { text: '', modifiedOnly: true, differsFromDefault: false }),
+    [1],
+  );
   const differs = filterParameters(ps, keys, pending, { text: '', modifiedOnly: false, differsFromDefault: true });
   assert.equal(differs.length, 201); // every third parameter plus the pending one
 });
@@ -64,10 +100,19 @@ test('parameters: diff, restart warning, reset and compare', () => {
   const ps = params(6);
   const pending = { p1: 'a', p2: 'b' };
   const rows = diffRows(ps, pending);
-  assert.deepEqual(rows.map((r) => [r.parameterName, r.from, r.to]), [['param_1', '1', 'a'], ['param_2', '2', 'b']]);
+  assert.deepEqual(
+    rows.map((r) => [r.parameterName, r.from, r.to]),
+    [
+      ['param_1', '1', 'a'],
+      ['param_2', '2', 'b'],
+    ],
+  );
   assert.equal(needsRestart(rows), true);
   assert.equal(needsRestart(rows.filter((r) => r.applyType === 'SESSION')), false);
-  assert.deepEqual(resetToDefaults(ps, (p) => p.updateType === 'VARIABLE'), { p3: '3' });
+  assert.deepEqual(
+    resetToDefaults(ps, (p) => p.updateType === 'VARIABLE'),
+    { p3: '3' },
+  );
   const other = ps.map((p) => ({ ...p, value: p.parameterName === 'param_4' ? 'Z' : p.value }));
   other.push({ ...ps[0], parameterName: 'only_right', value: '1' });
   assert.deepEqual(compareGroups(ps, other), [
@@ -80,7 +125,20 @@ const schedules = [{ backupWndBgnTime: '3:0', backupWndDuration: 'ONE_HOUR' }];
 
 test('instance form: create body nests paths, converts numbers, drops HA fields when HA is off', () => {
   const body = createBody(
-    { ...DEFAULT_VALUES, dbVersion: 'MYSQL_V8045', dbInstanceName: ' db1 ', dbFlavorId: 'f', parameterGroupId: 'pg', 'network.subnetId': 's', 'network.availabilityZone': 'kr-pub-a', 'storage.storageType': 'General SSD', dbUserName: 'admin', dbPassword: ' secret ', dbInstanceCandidateName: 'cand', dbPort: 'abc' },
+    {
+      ...DEFAULT_VALUES,
+      dbVersion: 'MYSQL_V8045',
+      dbInstanceName: ' db1 ',
+      dbFlavorId: 'f',
+      parameterGroupId: 'pg',
+      'network.subnetId': 's',
+      'network.availabilityZone': 'kr-pub-a',
+      'storage.storageType': 'General SSD',
+      dbUserName: 'admin',
+      dbPassword: ' secret ',
+      dbInstanceCandidateName: 'cand',
+      dbPort: 'abc',
+    },
     schedules,
   );
   assert.equal(body.dbInstanceName, 'db1');
@@ -90,7 +148,13 @@ test('instance form: create body nests paths, converts numbers, drops HA fields 
   assert.equal(body.pingInterval, undefined);
   assert.deepEqual(body.network, { subnetId: 's', availabilityZone: 'kr-pub-a', usePublicAccess: false });
   assert.deepEqual(body.storage, { storageType: 'General SSD', storageSize: 20 });
-  assert.deepEqual(body.backup, { backupPeriod: 1, ftwrlWaitTimeout: 1800, backupRetryCount: 0, useBackupLock: true, backupSchedules: [{ backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' }] });
+  assert.deepEqual(body.backup, {
+    backupPeriod: 1,
+    ftwrlWaitTimeout: 1800,
+    backupRetryCount: 0,
+    useBackupLock: true,
+    backupSchedules: [{ backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' }],
+  });
   assert.equal(normalizeTime('25:00'), '25:00:00');
   assert.equal(normalizeTime('later'), 'later');
 });
@@ -98,7 +162,14 @@ test('instance form: create body nests paths, converts numbers, drops HA fields 
 test('instance form: restore, replicate inheritance, password confirmation, masked summary', () => {
   const src = prefillFromSource(
     {
-      instance: { dbInstanceName: 'db1', dbVersion: 'MYSQL_V8045', dbFlavorId: 'f', dbPort: 3307, parameterGroupId: 'pg', dbSecurityGroupIds: ['sg'] },
+      instance: {
+        dbInstanceName: 'db1',
+        dbVersion: 'MYSQL_V8045',
+        dbFlavorId: 'f',
+        dbPort: 3307,
+        parameterGroupId: 'pg',
+        dbSecurityGroupIds: ['sg'],
+      },
       storage: { storageType: 'General SSD', storageSize: 100 },
       backup: { backupPeriod: 7, backupSchedules: [{ backupWndBgnTime: '01:00:00', backupWndDuration: 'TWO_HOURS' }] },
       network: { availabilityZone: 'kr-pub-b', subnet: { subnetId: 's' } },
@@ -107,16 +178,48 @@ test('instance form: restore, replicate inheritance, password confirmation, mask
   );
   assert.equal(src.values.dbInstanceName, 'db1-restored');
   assert.equal(src.values.dbPort, '3307');
-  const r = restoreBody(src.values, src.schedules, { restoreType: 'BINLOG', backupId: 'b', binLogFileName: 'mysql-bin.000001', binLogPosition: '42' });
-  assert.deepEqual(r.restore, { restoreType: 'BINLOG', backupId: 'b', binLog: { binLogFileName: 'mysql-bin.000001', binLogPosition: 42 } });
+  const r = restoreBody(src.values, src.schedules, {
+    restoreType: 'BINLOG',
+    backupId: 'b',
+    binLogFileName: 'mysql-bin.000001',
+    binLogPosition: '42',
+  });
+  assert.deepEqual(r.restore, {
+    restoreType: 'BINLOG',
+    backupId: 'b',
+    binLog: { binLogFileName: 'mysql-bin.000001', binLogPosition: 42 },
+  });
   assert.equal((r.storage as any).storageSize, 100);
 
-  const rep = replicateBody({ dbInstanceName: 'replica', dbFlavorId: '', dbPort: '', dbSecurityGroupIds: [], 'network.availabilityZone': 'kr-pub-a', 'storage.storageSize': '', useDeletionProtection: false }, []);
-  assert.deepEqual(rep, { dbInstanceName: 'replica', useDeletionProtection: false, network: { availabilityZone: 'kr-pub-a' } });
+  const rep = replicateBody(
+    {
+      dbInstanceName: 'replica',
+      dbFlavorId: '',
+      dbPort: '',
+      dbSecurityGroupIds: [],
+      'network.availabilityZone': 'kr-pub-a',
+      'storage.storageSize': '',
+      useDeletionProtection: false,
+    },
+    [],
+  );
+  assert.deepEqual(rep, {
+    dbInstanceName: 'replica',
+    useDeletionProtection: false,
+    network: { availabilityZone: 'kr-pub-a' },
+  });
 
-  assert.deepEqual(confirmIssues({ dbPassword: 'abcd', dbPasswordConfirm: 'abce' }).map((i) => i.path), ['dbPasswordConfirm']);
+  assert.deepEqual(
+    confirmIssues({ dbPassword: 'abcd', dbPasswordConfirm: 'abce' }).map((i) => i.path),
+    ['dbPasswordConfirm'],
+  );
   assert.deepEqual(confirmIssues({ dbPassword: 'abcd', dbPasswordConfirm: 'abcd' }), []);
-  const lines = summarize({ dbPassword: 'hunter2', restore: { password: 'p' }, backup: { backupSchedules: [{ backupWndBgnTime: '01:00:00' }] }, dbSecurityGroupIds: ['a', 'b'] });
+  const lines = summarize({
+    dbPassword: 'hunter2',
+    restore: { password: 'p' },
+    backup: { backupSchedules: [{ backupWndBgnTime: '01:00:00' }] },
+    dbSecurityGroupIds: ['a', 'b'],
+  });
   assert.ok(!JSON.stringify(lines).includes('hunter2'));
   assert.deepEqual(lines.find(([k]) => k === 'restore.password')?.[1], '••••••••');
   assert.deepEqual(lines.find(([k]) => k === 'dbSecurityGroupIds')?.[1], 'a, b');
@@ -124,16 +227,33 @@ test('instance form: restore, replicate inheritance, password confirmation, mask
 });
 
 test('rules: RuleSpec body per port type', () => {
-  assert.deepEqual(ruleBody(emptyRule()), { direction: 'INGRESS', etherType: 'IPV4', cidr: '0.0.0.0/0', port: { portType: 'DB_PORT' } });
-  assert.deepEqual(ruleBody({ ...emptyRule(), portType: 'PORT', minPort: '443', maxPort: '9' }).port, { portType: 'PORT', minPort: 443, maxPort: 443 });
-  assert.deepEqual(ruleBody({ ...emptyRule(), portType: 'PORT_RANGE', minPort: '10', maxPort: 'x', description: ' web ' }), {
-    direction: 'INGRESS', etherType: 'IPV4', cidr: '0.0.0.0/0', port: { portType: 'PORT_RANGE', minPort: 10, maxPort: 'x' }, description: 'web',
+  assert.deepEqual(ruleBody(emptyRule()), {
+    direction: 'INGRESS',
+    etherType: 'IPV4',
+    cidr: '0.0.0.0/0',
+    port: { portType: 'DB_PORT' },
   });
+  assert.deepEqual(ruleBody({ ...emptyRule(), portType: 'PORT', minPort: '443', maxPort: '9' }).port, {
+    portType: 'PORT',
+    minPort: 443,
+    maxPort: 443,
+  });
+  assert.deepEqual(
+    ruleBody({ ...emptyRule(), portType: 'PORT_RANGE', minPort: '10', maxPort: 'x', description: ' web ' }),
+    {
+      direction: 'INGRESS',
+      etherType: 'IPV4',
+      cidr: '0.0.0.0/0',
+      port: { portType: 'PORT_RANGE', minPort: 10, maxPort: 'x' },
+      description: 'web',
+    },
+  );
 });
 
 test('restore from object storage: an empty form names each missing storage field', () => {
   const body = restoreFromObsBody({ ...DEFAULT_VALUES }, []);
   assert.equal(body.useDeletionProtection, undefined, 'restore-from-obs takes no deletion protection');
   const paths = fieldIssues(RestoreFromObsBody, body).map((i) => i.path);
-  for (const f of ['tenantId', 'username', 'password', 'targetContainer', 'objectPath']) assert.ok(paths.includes(`restore.${f}`), `restore.${f} in ${paths.join(', ')}`);
+  for (const f of ['tenantId', 'username', 'password', 'targetContainer', 'objectPath'])
+    assert.ok(paths.includes(`restore.${f}`), `restore.${f} in ${paths.join(', ')}`);
 });

@@ -4,7 +4,12 @@ import { parseInbound } from '../../../src/panels/protocol';
 
 test('protocol: ready and well-formed requests pass', () => {
   assert.deepEqual(parseInbound('metrics', { type: 'ready' }), { ok: true, message: { type: 'ready' } });
-  const r = parseInbound('parameterGroup', { type: 'request', id: 3, method: 'save', params: { parameterGroupId: 'g', modifiedParameters: [{ parameterId: 'p', value: '1' }] } });
+  const r = parseInbound('parameterGroup', {
+    type: 'request',
+    id: 3,
+    method: 'save',
+    params: { parameterGroupId: 'g', modifiedParameters: [{ parameterId: 'p', value: '1' }] },
+  });
   assert.equal(r.ok, true);
   assert.equal(r.ok && r.message.type === 'request' && r.message.method, 'save');
 });
@@ -16,7 +21,12 @@ test('protocol: unknown types, methods of another panel, extra and missing field
     { type: 'hello' },
     { type: 'ready', extra: 1 },
     { type: 'request', id: 1, method: 'save', params: { parameterGroupId: 'g', modifiedParameters: [] } },
-    { type: 'request', id: 1, method: 'save', params: { parameterGroupId: 'g', modifiedParameters: [{ parameterId: 'p', value: '1', x: 1 }] } },
+    {
+      type: 'request',
+      id: 1,
+      method: 'save',
+      params: { parameterGroupId: 'g', modifiedParameters: [{ parameterId: 'p', value: '1', x: 1 }] },
+    },
     { type: 'request', id: 0, method: 'load', params: { parameterGroupId: 'g' } },
     { type: 'request', id: 1.5, method: 'load', params: { parameterGroupId: 'g' } },
     { type: 'request', id: 1, method: 'load', params: { parameterGroupId: 'g' }, sneaky: true },
@@ -28,7 +38,12 @@ test('protocol: unknown types, methods of another panel, extra and missing field
     const r = parseInbound('parameterGroup', c);
     assert.equal(r.ok, false, JSON.stringify(c));
   }
-  const bad = parseInbound('parameterGroup', { type: 'request', id: 1, method: 'load', params: { parameterGroupId: 'g', secret: 'hunter2' } });
+  const bad = parseInbound('parameterGroup', {
+    type: 'request',
+    id: 1,
+    method: 'load',
+    params: { parameterGroupId: 'g', secret: 'hunter2' },
+  });
   assert.equal(bad.ok, false);
   assert.ok(!bad.ok && !bad.reason.includes('hunter2'), 'a rejection reason never echoes values');
   assert.match(!bad.ok ? bad.reason : '', /unrecognized_keys \[secret\]/);

@@ -15,7 +15,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { nonce, panelHtml } from '../../../src/panels/html';
 import type { PanelKind } from '../../../src/panels/viewTypes';
 
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));
+const CHROMIUM = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].find((p) => p && existsSync(p));
 const KINDS: PanelKind[] = ['createInstance', 'restore', 'replicate', 'parameterGroup', 'securityGroup', 'metrics'];
 
 let out: string;
@@ -33,13 +38,19 @@ interface Host {
   state(): Promise<any>;
 }
 
-async function openPanel(kind: PanelKind, init: Record<string, unknown>, handlers: Record<string, Handler>, savedState?: unknown): Promise<Host> {
+async function openPanel(
+  kind: PanelKind,
+  init: Record<string, unknown>,
+  handlers: Record<string, Handler>,
+  savedState?: unknown,
+): Promise<Host> {
   const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
   const calls: Host['calls'] = [];
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.exposeFunction('__toHost', async (msg: any) => {
-    if (msg.type === 'ready') return void reply({ type: 'init', panel: kind, data: { target: { region: 'KR1' }, ...init } });
+    if (msg.type === 'ready')
+      return void reply({ type: 'init', panel: kind, data: { target: { region: 'KR1' }, ...init } });
     calls.push({ method: msg.method, params: msg.params });
     try {
       const h = handlers[msg.method];
@@ -49,7 +60,8 @@ async function openPanel(kind: PanelKind, init: Record<string, unknown>, handler
       reply({ type: 'response', id: msg.id, ok: false, error: { message: (e as Error).message } });
     }
   });
-  const reply = (m: unknown) => void page.evaluate((d) => window.dispatchEvent(new MessageEvent('message', { data: d })), m).catch(() => {});
+  const reply = (m: unknown) =>
+    void page.evaluate((d) => window.dispatchEvent(new MessageEvent('message', { data: d })), m).catch(() => {});
   // The VS Code webview API, as the host page provides it (init scripts are not subject to the page CSP).
   // A string, not a function: tsx would wrap a function with helpers the page does not have.
   await page.addInitScript({
@@ -69,7 +81,12 @@ async function openPanel(kind: PanelKind, init: Record<string, unknown>, handler
   return {
     page,
     calls,
-    emit: (name, data) => page.evaluate((d) => void window.dispatchEvent(new MessageEvent('message', { data: d })), { type: 'event', name, data }),
+    emit: (name, data) =>
+      page.evaluate((d) => void window.dispatchEvent(new MessageEvent('message', { data: d })), {
+        type: 'event',
+        name,
+        data,
+      }),
     violations: async () => [...(await page.evaluate(() => (window as any).__violations as string[])), ...errors],
     state: () => page.evaluate(() => (window as any).__state),
   };
@@ -81,7 +98,9 @@ const CATALOG = {
     { dbVersion: 'MYSQL_V5633', dbVersionName: 'MySQL 5.6.33', restorableFromObs: false },
   ],
   flavors: [{ dbFlavorId: 'flavor-1', dbFlavorName: 'm2.c1m2', ram: 2048, vcpus: 1 }],
-  subnets: [{ subnetId: 'subnet-1', subnetName: 'Default Network', subnetCidr: '192.168.0.0/24', availableIpCount: 250 }],
+  subnets: [
+    { subnetId: 'subnet-1', subnetName: 'Default Network', subnetCidr: '192.168.0.0/24', availableIpCount: 250 },
+  ],
   storageTypes: ['General SSD', 'General HDD'],
   securityGroups: [{ dbSecurityGroupId: 'sg-1', dbSecurityGroupName: 'default <b>sg</b>' }],
   userGroups: [],
@@ -107,284 +126,383 @@ const choose = async (page: Page, path: string, value: string) => {
 };
 const errorOf = (page: Page, path: string) => field(page, path).locator('xpath=..').locator('.field-error');
 
-describe('panel webviews in Chromium', { skip: CHROMIUM ? false : 'no Chromium installed (apt-get install chromium)' }, () => {
-  before(async () => {
-    out = mkdtempSync(join(tmpdir(), 'nhn-webviews-'));
-    // Exactly the shipped build (ES modules + shared chunks), so the CSP is tested as it ships.
-    await esbuild.build({ ...webviewBuildOptions({ outdir: out }), logLevel: 'error' });
-    server = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (url.pathname.startsWith('/dist/')) {
-        res.setHeader('content-type', 'text/javascript');
-        return res.end(readFileSync(join(out, url.pathname.slice(6))));
-      }
-      if (url.pathname === '/media/webview.css') {
-        res.setHeader('content-type', 'text/css');
-        return res.end(readFileSync('media/webview.css'));
-      }
-      const kind = url.pathname.slice(1) as PanelKind;
-      if (!KINDS.includes(kind)) return void res.writeHead(404).end();
-      res.setHeader('content-type', 'text/html');
-      res.end(panelHtml({ cspSource: origin, nonce: nonce(), scriptUri: `${origin}/dist/${kind}.js`, chunkRootUri: `${origin}/dist/chunks`, styleUri: `${origin}/media/webview.css`, title: kind, kind }));
+describe(
+  'panel webviews in Chromium',
+  { skip: CHROMIUM ? false : 'no Chromium installed (apt-get install chromium)' },
+  () => {
+    before(async () => {
+      out = mkdtempSync(join(tmpdir(), 'nhn-webviews-'));
+      // Exactly the shipped build (ES modules + shared chunks), so the CSP is tested as it ships.
+      await esbuild.build({ ...webviewBuildOptions({ outdir: out }), logLevel: 'error' });
+      server = createServer((req, res) => {
+        const url = new URL(req.url ?? '/', 'http://x');
+        if (url.pathname.startsWith('/dist/')) {
+          res.setHeader('content-type', 'text/javascript');
+          return res.end(readFileSync(join(out, url.pathname.slice(6))));
+        }
+        if (url.pathname === '/media/webview.css') {
+          res.setHeader('content-type', 'text/css');
+          return res.end(readFileSync('media/webview.css'));
+        }
+        const kind = url.pathname.slice(1) as PanelKind;
+        if (!KINDS.includes(kind)) return void res.writeHead(404).end();
+        res.setHeader('content-type', 'text/html');
+        res.end(
+          panelHtml({
+            cspSource: origin,
+            nonce: nonce(),
+            scriptUri: `${origin}/dist/${kind}.js`,
+            chunkRootUri: `${origin}/dist/chunks`,
+            styleUri: `${origin}/media/webview.css`,
+            title: kind,
+            kind,
+          }),
+        );
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      });
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
-  });
 
-  after(async () => {
-    await browser?.close();
-    await new Promise((r) => server?.close(r));
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
+    after(async () => {
+      await browser?.close();
+      await new Promise((r) => server?.close(r));
+      if (out) rmSync(out, { recursive: true, force: true });
+    });
 
-  test('create: inline errors from the client schema, Review blocked, then a masked summary and a tracked job', async () => {
-    const host = await openPanel('createInstance', {}, wizardHandlers());
-    const { page } = host;
-    await field(page, 'dbInstanceName').waitFor();
-    // Only creatable engine versions are offered (5.6.33 is not creatable).
-    assert.deepEqual(await field(page, 'dbVersion').locator('vscode-option').evaluateAll((os) => os.map((o: any) => o.value)), ['', 'MYSQL_V8045']);
-    // A security-group name with markup is shown as text, never parsed.
-    assert.equal(await page.locator('vscode-multi-select b').count(), 0);
+    test('create: inline errors from the client schema, Review blocked, then a masked summary and a tracked job', async () => {
+      const host = await openPanel('createInstance', {}, wizardHandlers());
+      const { page } = host;
+      await field(page, 'dbInstanceName').waitFor();
+      // Only creatable engine versions are offered (5.6.33 is not creatable).
+      assert.deepEqual(
+        await field(page, 'dbVersion')
+          .locator('vscode-option')
+          .evaluateAll((os) => os.map((o: any) => o.value)),
+        ['', 'MYSQL_V8045'],
+      );
+      // A security-group name with markup is shown as text, never parsed.
+      assert.equal(await page.locator('vscode-multi-select b').count(), 0);
 
-    await type(page, 'dbPort', '80');
-    await errorOf(page, 'dbPort').filter({ hasText: 'dbPort must be between 3306 and 43306' }).waitFor();
-    await page.locator('#review-request').click();
-    await page.locator('.notice-error', { hasText: 'Some fields need attention' }).waitFor();
-    assert.equal(await page.locator('table.summary').count(), 0, 'no summary while fields are invalid');
-    await errorOf(page, 'dbFlavorId').filter({ hasText: 'dbFlavorId' }).waitFor();
+      await type(page, 'dbPort', '80');
+      await errorOf(page, 'dbPort').filter({ hasText: 'dbPort must be between 3306 and 43306' }).waitFor();
+      await page.locator('#review-request').click();
+      await page.locator('.notice-error', { hasText: 'Some fields need attention' }).waitFor();
+      assert.equal(await page.locator('table.summary').count(), 0, 'no summary while fields are invalid');
+      await errorOf(page, 'dbFlavorId').filter({ hasText: 'dbFlavorId' }).waitFor();
 
-    await choose(page, 'dbVersion', 'MYSQL_V8045');
-    await type(page, 'dbInstanceName', 'orders-db');
-    await choose(page, 'dbFlavorId', 'flavor-1');
-    await choose(page, 'storage.storageType', 'General SSD');
-    await choose(page, 'network.subnetId', 'subnet-1');
-    await type(page, 'network.availabilityZone', 'kr-pub-a');
-    await type(page, 'dbPort', '3306');
-    await page.waitForFunction(() => (document.querySelector('[data-path="parameterGroupId"]') as any)?.querySelectorAll('vscode-option').length > 1);
-    await choose(page, 'parameterGroupId', 'pg-1');
-    await type(page, 'dbUserName', 'admin');
-    await type(page, 'dbPassword', 'S3cretPassw0rd!');
-    await type(page, 'dbPasswordConfirm', 'different');
-    await errorOf(page, 'dbPasswordConfirm').filter({ hasText: 'differ' }).waitFor();
-    await type(page, 'dbPasswordConfirm', 'S3cretPassw0rd!');
+      await choose(page, 'dbVersion', 'MYSQL_V8045');
+      await type(page, 'dbInstanceName', 'orders-db');
+      await choose(page, 'dbFlavorId', 'flavor-1');
+      await choose(page, 'storage.storageType', 'General SSD');
+      await choose(page, 'network.subnetId', 'subnet-1');
+      await type(page, 'network.availabilityZone', 'kr-pub-a');
+      await type(page, 'dbPort', '3306');
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-path="parameterGroupId"]') as any)?.querySelectorAll('vscode-option').length >
+          1,
+      );
+      await choose(page, 'parameterGroupId', 'pg-1');
+      await type(page, 'dbUserName', 'admin');
+      await type(page, 'dbPassword', 'S3cretPassw0rd!');
+      await type(page, 'dbPasswordConfirm', 'different');
+      await errorOf(page, 'dbPasswordConfirm').filter({ hasText: 'differ' }).waitFor();
+      await type(page, 'dbPasswordConfirm', 'S3cretPassw0rd!');
 
-    const state = await host.state();
-    assert.equal(state.values.dbInstanceName, 'orders-db');
-    assert.ok(!JSON.stringify(state).includes('S3cretPassw0rd!'), 'the password never enters the webview state');
+      const state = await host.state();
+      assert.equal(state.values.dbInstanceName, 'orders-db');
+      assert.ok(!JSON.stringify(state).includes('S3cretPassw0rd!'), 'the password never enters the webview state');
 
-    await page.locator('#review-request').click();
-    const summary = page.locator('table.summary');
-    await summary.waitFor();
-    const text = await summary.innerText();
-    assert.match(text, /dbPassword\s+••••••••/);
-    assert.ok(!text.includes('S3cretPassw0rd!'));
-    await page.locator('#submit').click();
-    await page.locator('.progress', { hasText: 'job-1' }).waitFor();
-    const submit = host.calls.find((c) => c.method === 'submit')!;
-    assert.equal(submit.params.body.dbPassword, 'S3cretPassw0rd!');
-    assert.equal(submit.params.body.dbVersion, 'MYSQL_V8045');
-    assert.deepEqual(submit.params.body.backup.backupSchedules, [{ backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' }]);
-    await host.emit('job', { phase: 'done', jobId: 'job-1', dbInstanceId: 'inst-9', dbInstanceStatus: 'AVAILABLE' });
-    await page.locator('vscode-button', { hasText: 'Reveal in Explorer' }).click();
-    await page.waitForFunction(() => true);
-    assert.deepEqual(await host.violations(), []);
-    await page.close();
-  });
+      await page.locator('#review-request').click();
+      const summary = page.locator('table.summary');
+      await summary.waitFor();
+      const text = await summary.innerText();
+      assert.match(text, /dbPassword\s+••••••••/);
+      assert.ok(!text.includes('S3cretPassw0rd!'));
+      await page.locator('#submit').click();
+      await page.locator('.progress', { hasText: 'job-1' }).waitFor();
+      const submit = host.calls.find((c) => c.method === 'submit')!;
+      assert.equal(submit.params.body.dbPassword, 'S3cretPassw0rd!');
+      assert.equal(submit.params.body.dbVersion, 'MYSQL_V8045');
+      assert.deepEqual(submit.params.body.backup.backupSchedules, [
+        { backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' },
+      ]);
+      await host.emit('job', { phase: 'done', jobId: 'job-1', dbInstanceId: 'inst-9', dbInstanceStatus: 'AVAILABLE' });
+      await page.locator('vscode-button', { hasText: 'Reveal in Explorer' }).click();
+      await page.waitForFunction(() => true);
+      assert.deepEqual(await host.violations(), []);
+      await page.close();
+    });
 
-  test('create: a reload restores the half-filled form from the saved state', async () => {
-    const first = await openPanel('createInstance', {}, wizardHandlers());
-    await field(first.page, 'dbInstanceName').waitFor();
-    await type(first.page, 'dbInstanceName', 'half-filled');
-    await type(first.page, 'storage.storageSize', '200');
-    await choose(first.page, 'dbVersion', 'MYSQL_V8045');
-    await first.page.waitForFunction(() => (document.querySelector('[data-path="parameterGroupId"]') as any)?.querySelectorAll('vscode-option').length > 1);
-    await choose(first.page, 'parameterGroupId', 'pg-1');
-    await first.page.waitForFunction(() => (window as any).__state?.values?.parameterGroupId === 'pg-1');
-    const saved = await first.state();
-    await first.page.close();
-    const second = await openPanel('createInstance', {}, wizardHandlers(), saved);
-    await field(second.page, 'dbInstanceName').waitFor();
-    assert.equal(await field(second.page, 'dbInstanceName').evaluate((el: any) => el.value), 'half-filled');
-    assert.equal(await field(second.page, 'storage.storageSize').evaluate((el: any) => el.value), '200');
-    // A choice whose options load later (the parameter groups of the version) is kept too.
-    await second.page.waitForFunction(() => (document.querySelector('[data-path="parameterGroupId"]') as any)?.value === 'pg-1');
-    assert.equal((await second.state()).values.parameterGroupId, 'pg-1');
-    await second.page.close();
-  });
+    test('create: a reload restores the half-filled form from the saved state', async () => {
+      const first = await openPanel('createInstance', {}, wizardHandlers());
+      await field(first.page, 'dbInstanceName').waitFor();
+      await type(first.page, 'dbInstanceName', 'half-filled');
+      await type(first.page, 'storage.storageSize', '200');
+      await choose(first.page, 'dbVersion', 'MYSQL_V8045');
+      await first.page.waitForFunction(
+        () =>
+          (document.querySelector('[data-path="parameterGroupId"]') as any)?.querySelectorAll('vscode-option').length >
+          1,
+      );
+      await choose(first.page, 'parameterGroupId', 'pg-1');
+      await first.page.waitForFunction(() => (window as any).__state?.values?.parameterGroupId === 'pg-1');
+      const saved = await first.state();
+      await first.page.close();
+      const second = await openPanel('createInstance', {}, wizardHandlers(), saved);
+      await field(second.page, 'dbInstanceName').waitFor();
+      assert.equal(await field(second.page, 'dbInstanceName').evaluate((el: any) => el.value), 'half-filled');
+      assert.equal(await field(second.page, 'storage.storageSize').evaluate((el: any) => el.value), '200');
+      // A choice whose options load later (the parameter groups of the version) is kept too.
+      await second.page.waitForFunction(
+        () => (document.querySelector('[data-path="parameterGroupId"]') as any)?.value === 'pg-1',
+      );
+      assert.equal((await second.state()).values.parameterGroupId, 'pg-1');
+      await second.page.close();
+    });
 
-  test('parameter group: 600 parameters virtualised, instant filter, three edits, diff and restart warning, save', async () => {
-    const parameters = Array.from({ length: 600 }, (_, i) => ({
-      parameterId: `p${i}`,
-      parameterName: `param_${String(i).padStart(3, '0')}`,
-      fileParameterName: `param-${i}`,
-      parameterFileGroup: 'MYSQLD',
-      value: String(i % 7),
-      defaultValue: String(i % 7),
-      allowedValue: i % 3 === 0 ? '0-100' : i % 3 === 1 ? 'ON|OFF' : '',
-      updateType: i % 50 === 0 ? 'CONSTANT' : 'VARIABLE',
-      applyType: i % 2 ? 'SESSION' : 'FILE',
-    }));
-    parameters[3].value = parameters[3].defaultValue = '5';
-    const host = await openPanel(
-      'parameterGroup',
-      {},
-      {
-        load: () => ({
-          group: { parameterGroupId: 'pg-1', parameterGroupName: 'orders-params', dbVersion: 'MYSQL_V8045', parameters },
-          instances: [{ dbInstanceId: 'i1', dbInstanceName: 'orders-db', needToApplyParameterGroup: false }],
-          others: [{ parameterGroupId: 'pg-2', parameterGroupName: 'orders-params-b' }],
+    test('parameter group: 600 parameters virtualised, instant filter, three edits, diff and restart warning, save', async () => {
+      const parameters = Array.from({ length: 600 }, (_, i) => ({
+        parameterId: `p${i}`,
+        parameterName: `param_${String(i).padStart(3, '0')}`,
+        fileParameterName: `param-${i}`,
+        parameterFileGroup: 'MYSQLD',
+        value: String(i % 7),
+        defaultValue: String(i % 7),
+        allowedValue: i % 3 === 0 ? '0-100' : i % 3 === 1 ? 'ON|OFF' : '',
+        updateType: i % 50 === 0 ? 'CONSTANT' : 'VARIABLE',
+        applyType: i % 2 ? 'SESSION' : 'FILE',
+      }));
+      parameters[3].value = parameters[3].defaultValue = '5';
+      const host = await openPanel(
+        'parameterGroup',
+        {},
+        {
+          load: () => ({
+            group: {
+              parameterGroupId: 'pg-1',
+              parameterGroupName: 'orders-params',
+              dbVersion: 'MYSQL_V8045',
+              parameters,
+            },
+            instances: [{ dbInstanceId: 'i1', dbInstanceName: 'orders-db', needToApplyParameterGroup: false }],
+            others: [{ parameterGroupId: 'pg-2', parameterGroupName: 'orders-params-b' }],
+          }),
+          save: () => null,
+          compare: () => ({
+            parameters: parameters.map((p) => (p.parameterName === 'param_010' ? { ...p, value: 'other' } : p)),
+          }),
+          copy: () => ({ parameterGroupId: 'pg-2' }),
+        },
+        {
+          target: { region: 'KR1', id: 'pg-1' },
+          pending: {},
+          filter: { text: '', modifiedOnly: false, differsFromDefault: false },
+        },
+      );
+      const { page } = host;
+      await page.locator('.pg-count', { hasText: '600 of 600' }).waitFor();
+      const rendered = await page.locator('.pg-body .pg-row').count();
+      assert.ok(rendered > 0 && rendered < 80, `only the rows in view exist (${rendered})`);
+
+      const ms = await page.evaluate(() => {
+        const f = document.querySelector('#filter') as any;
+        const t0 = performance.now();
+        f.value = 'param_05';
+        f.dispatchEvent(new Event('input'));
+        return performance.now() - t0;
+      });
+      await page.locator('.pg-count', { hasText: '10 of 600' }).waitFor();
+      console.log(`# filter over 600 parameters (filter + repaint): ${ms.toFixed(1)} ms`);
+
+      // CONSTANT is read-only with its reason.
+      assert.match(
+        (await page.locator('[data-name="param_050"] .pg-readonly').getAttribute('title')) ?? '',
+        /CONSTANT/,
+      );
+      // Range -> text with bounds; ON|OFF -> checkbox.
+      await page.locator('[data-name="param_051"] vscode-textfield input').fill('101');
+      await page.locator('[data-name="param_051"] vscode-textfield input').press('Tab');
+      await page.locator('[data-name="param_051"].pg-pending.pg-invalid').waitFor();
+      await page.locator('[data-name="param_051"] vscode-textfield input').fill('42');
+      await page.locator('[data-name="param_051"] vscode-textfield input').press('Tab');
+      await page.locator('[data-name="param_052"] vscode-checkbox').click();
+      await page.locator('[data-name="param_054"] vscode-textfield input').fill('99');
+      await page.locator('[data-name="param_054"] vscode-textfield input').press('Tab');
+      await page.locator('#review', { hasText: 'Review 3 change(s)' }).waitFor();
+
+      await page.locator('#review').click();
+      const diff = page.locator('table.diff');
+      await diff.waitFor();
+      assert.equal(await diff.locator('tbody tr').count(), 3);
+      await page.locator('.notice-warning', { hasText: 'orders-db' }).waitFor();
+      await page.locator('#save').click();
+      await page.locator('.notice-info', { hasText: 'Saved 3 change(s)' }).waitFor();
+      // Compare: differences only, side by side.
+      await page.locator('vscode-button', { hasText: 'Compare…' }).click();
+      await page.locator('.pg-panel').getByRole('button', { name: 'Compare', exact: true }).click();
+      const cmp = page.locator('.pg-panel table.diff');
+      await cmp.waitFor();
+      assert.deepEqual(await cmp.locator('tbody tr').allInnerTexts(), ['param_010\t3\tother']);
+      // Copy as a new group: the name goes to the extension side.
+      await page.locator('vscode-button', { hasText: 'Copy as new group' }).click();
+      await page.locator('#copy-name input').fill('orders-params-copy');
+      await page.locator('.pg-panel').getByRole('button', { name: 'Copy', exact: true }).click();
+      await page.locator('.notice-info', { hasText: 'Copied as orders-params-copy' }).waitFor();
+      assert.equal(host.calls.find((c) => c.method === 'copy')!.params.parameterGroupName, 'orders-params-copy');
+      const save = host.calls.find((c) => c.method === 'save')!;
+      assert.deepEqual(save.params.modifiedParameters.map((m: any) => m.parameterId).sort(), ['p51', 'p52', 'p54']);
+      assert.deepEqual(await host.violations(), []);
+      await page.close();
+    });
+
+    test('security group: RuleSpec rules checked inline (EGRESS DB port, CIDR per ether type)', async () => {
+      const host = await openPanel(
+        'securityGroup',
+        {},
+        {
+          load: () => ({ dbSecurityGroupId: 'sg-1', dbSecurityGroupName: 'web', rules: [] }),
+          addRule: (p) => ({
+            dbSecurityGroupId: 'sg-1',
+            dbSecurityGroupName: 'web',
+            rules: [{ ruleId: 'r1', ...p.rule }],
+          }),
+        },
+        { target: { region: 'KR1', id: 'sg-1' }, drafts: {} },
+      );
+      const { page } = host;
+      const row = page.locator('tr[data-rule="new"]');
+      await row.waitFor();
+      await row
+        .locator('vscode-single-select[aria-label="Direction"]')
+        .evaluate((el: any) => ((el.value = 'EGRESS'), el.dispatchEvent(new Event('change'))));
+      await row.locator('.field-error', { hasText: 'DB_PORT cannot be used with direction EGRESS' }).waitFor();
+      await row
+        .locator('vscode-single-select[aria-label="Direction"]')
+        .evaluate((el: any) => ((el.value = 'INGRESS'), el.dispatchEvent(new Event('change'))));
+      await row.locator('vscode-textfield[aria-label="CIDR"] input').fill('10.0.0.0/33');
+      await row.locator('.field-error', { hasText: 'cidr' }).waitFor();
+      await row.locator('vscode-textfield[aria-label="CIDR"] input').fill('10.0.0.0/24');
+      await page.waitForFunction(() => !document.querySelector('tr[data-rule="new"] .field-error')?.textContent);
+      await row.locator('vscode-button', { hasText: 'Add' }).click();
+      await page.locator('tr[data-rule="r1"]').waitFor();
+      assert.deepEqual(host.calls.find((c) => c.method === 'addRule')!.params.rule, {
+        direction: 'INGRESS',
+        etherType: 'IPV4',
+        cidr: '10.0.0.0/24',
+        port: { portType: 'DB_PORT' },
+      });
+      assert.deepEqual(await host.violations(), []);
+      await page.close();
+    });
+
+    test('restore and replicate render prefilled; metrics draws a chart; no CSP violation anywhere', async () => {
+      const source = {
+        instance: {
+          dbInstanceName: 'orders-db',
+          dbVersion: 'MYSQL_V8045',
+          dbFlavorId: 'flavor-1',
+          dbPort: 3306,
+          parameterGroupId: 'pg-1',
+          dbSecurityGroupIds: ['sg-1'],
+        },
+        storage: { storageType: 'General SSD', storageSize: 50 },
+        backup: { backupPeriod: 3, backupSchedules: [{ backupWndBgnTime: '01:00:00', backupWndDuration: 'ONE_HOUR' }] },
+        network: { availabilityZone: 'kr-pub-a', subnet: { subnetId: 'subnet-1' } },
+      };
+      const restore = await openPanel(
+        'restore',
+        { source, target: { region: 'KR1', id: 'inst-1', source: 'instance' } },
+        wizardHandlers({
+          restorationInfo: () => ({
+            oldestRestorableYmdt: '2026-11-20T00:00:00+09:00',
+            latestRestorableYmdt: '2026-11-21T09:00:00+09:00',
+            restorableBackups: [],
+          }),
+          lastQuery: () => ({ executedYmdt: '2026-11-21T08:59:59+09:00', lastQuery: 'DELETE FROM orders <script>' }),
         }),
-        save: () => null,
-        compare: () => ({ parameters: parameters.map((p) => (p.parameterName === 'param_010' ? { ...p, value: 'other' } : p)) }),
-        copy: () => ({ parameterGroupId: 'pg-2' }),
-      },
-      { target: { region: 'KR1', id: 'pg-1' }, pending: {}, filter: { text: '', modifiedOnly: false, differsFromDefault: false } },
-    );
-    const { page } = host;
-    await page.locator('.pg-count', { hasText: '600 of 600' }).waitFor();
-    const rendered = await page.locator('.pg-body .pg-row').count();
-    assert.ok(rendered > 0 && rendered < 80, `only the rows in view exist (${rendered})`);
+      );
+      await field(restore.page, 'restore.restoreYmdt').waitFor();
+      assert.equal(await field(restore.page, 'dbInstanceName').evaluate((el: any) => el.value), 'orders-db-restored');
+      await restore.page.waitForFunction(
+        () =>
+          (document.querySelector('[data-path="restore.restoreYmdt"]') as any).value === '2026-11-21T09:00:00+09:00',
+      );
+      await type(restore.page, 'restore.restoreYmdt', '2026-11-22T09:00:00+09:00');
+      await errorOf(restore.page, 'restore.restoreYmdt').filter({ hasText: 'Choose a time between' }).waitFor();
+      await type(restore.page, 'restore.restoreYmdt', '2026-11-21T08:00:00+09:00');
+      await restore.page.locator('vscode-button', { hasText: 'Preview last query' }).click();
+      await restore.page.locator('pre.code', { hasText: 'DELETE FROM orders <script>' }).waitFor();
+      assert.deepEqual(await restore.violations(), []);
+      await restore.page.close();
 
-    const ms = await page.evaluate(() => {
-      const f = document.querySelector('#filter') as any;
-      const t0 = performance.now();
-      f.value = 'param_05';
-      f.dispatchEvent(new Event('input'));
-      return performance.now() - t0;
+      // From object storage: only engines restorable from it, the storage fields, the password masked.
+      const obs = await openPanel('restore', { target: { region: 'KR1', source: 'objectStorage' } }, wizardHandlers());
+      await field(obs.page, 'restore.tenantId').waitFor();
+      assert.deepEqual(
+        await field(obs.page, 'dbVersion')
+          .locator('vscode-option')
+          .evaluateAll((os) => os.map((o: any) => o.value)),
+        ['', 'MYSQL_V8045'],
+      );
+      assert.equal(
+        await field(obs.page, 'useDeletionProtection').count(),
+        0,
+        'restore-from-obs takes no deletion protection',
+      );
+      await obs.page.locator('#review-request').click();
+      await errorOf(obs.page, 'restore.targetContainer').filter({ hasText: 'targetContainer' }).waitFor();
+      assert.deepEqual(await obs.violations(), []);
+      await obs.page.close();
+
+      const replicate = await openPanel(
+        'replicate',
+        { source, target: { region: 'KR1', id: 'inst-1' } },
+        wizardHandlers(),
+      );
+      await field(replicate.page, 'dbInstanceName').waitFor();
+      assert.equal(await field(replicate.page, 'dbInstanceName').evaluate((el: any) => el.value), 'orders-db-replica');
+      assert.equal(await field(replicate.page, 'network.subnetId').count(), 0, 'a replica stays in the source subnet');
+      assert.deepEqual(await replicate.violations(), []);
+      await replicate.page.close();
+
+      const now = Math.floor(Date.now() / 1000);
+      const metrics = await openPanel(
+        'metrics',
+        { target: { region: 'KR1', id: 'inst-1', label: 'orders-db' } },
+        {
+          listMetrics: () => ({
+            metrics: [
+              { measureName: 'CPU_USAGE', unit: '%' },
+              { measureName: 'MEMORY_USAGE', unit: '%' },
+            ],
+          }),
+          statistics: () => ({
+            metricStatistics: [
+              {
+                measureName: 'CPU_USAGE',
+                unit: '%',
+                values: Array.from({ length: 60 }, (_, i) => [now - (60 - i) * 60, String(10 + (i % 5))]),
+              },
+            ],
+          }),
+        },
+      );
+      await metrics.page.locator('.chart canvas').waitFor();
+      assert.deepEqual(await metrics.violations(), []);
+      // The detector itself works: an inline <style> without the nonce is blocked and reported.
+      await metrics.page.evaluate(() => {
+        const s = document.createElement('style');
+        s.textContent = 'b { color: red }';
+        document.head.append(s);
+      });
+      await metrics.page.waitForFunction(() => (window as any).__violations.length > 0);
+      await metrics.page.close();
     });
-    await page.locator('.pg-count', { hasText: '10 of 600' }).waitFor();
-    console.log(`# filter over 600 parameters (filter + repaint): ${ms.toFixed(1)} ms`);
-
-    // CONSTANT is read-only with its reason.
-    assert.match((await page.locator('[data-name="param_050"] .pg-readonly').getAttribute('title')) ?? '', /CONSTANT/);
-    // Range -> text with bounds; ON|OFF -> checkbox.
-    await page.locator('[data-name="param_051"] vscode-textfield input').fill('101');
-    await page.locator('[data-name="param_051"] vscode-textfield input').press('Tab');
-    await page.locator('[data-name="param_051"].pg-pending.pg-invalid').waitFor();
-    await page.locator('[data-name="param_051"] vscode-textfield input').fill('42');
-    await page.locator('[data-name="param_051"] vscode-textfield input').press('Tab');
-    await page.locator('[data-name="param_052"] vscode-checkbox').click();
-    await page.locator('[data-name="param_054"] vscode-textfield input').fill('99');
-    await page.locator('[data-name="param_054"] vscode-textfield input').press('Tab');
-    await page.locator('#review', { hasText: 'Review 3 change(s)' }).waitFor();
-
-    await page.locator('#review').click();
-    const diff = page.locator('table.diff');
-    await diff.waitFor();
-    assert.equal(await diff.locator('tbody tr').count(), 3);
-    await page.locator('.notice-warning', { hasText: 'orders-db' }).waitFor();
-    await page.locator('#save').click();
-    await page.locator('.notice-info', { hasText: 'Saved 3 change(s)' }).waitFor();
-    // Compare: differences only, side by side.
-    await page.locator('vscode-button', { hasText: 'Compare…' }).click();
-    await page.locator('.pg-panel').getByRole('button', { name: 'Compare', exact: true }).click();
-    const cmp = page.locator('.pg-panel table.diff');
-    await cmp.waitFor();
-    assert.deepEqual(await cmp.locator('tbody tr').allInnerTexts(), ['param_010\t3\tother']);
-    // Copy as a new group: the name goes to the extension side.
-    await page.locator('vscode-button', { hasText: 'Copy as new group' }).click();
-    await page.locator('#copy-name input').fill('orders-params-copy');
-    await page.locator('.pg-panel').getByRole('button', { name: 'Copy', exact: true }).click();
-    await page.locator('.notice-info', { hasText: 'Copied as orders-params-copy' }).waitFor();
-    assert.equal(host.calls.find((c) => c.method === 'copy')!.params.parameterGroupName, 'orders-params-copy');
-    const save = host.calls.find((c) => c.method === 'save')!;
-    assert.deepEqual(
-      save.params.modifiedParameters.map((m: any) => m.parameterId).sort(),
-      ['p51', 'p52', 'p54'],
-    );
-    assert.deepEqual(await host.violations(), []);
-    await page.close();
-  });
-
-  test('security group: RuleSpec rules checked inline (EGRESS DB port, CIDR per ether type)', async () => {
-    const host = await openPanel(
-      'securityGroup',
-      {},
-      {
-        load: () => ({ dbSecurityGroupId: 'sg-1', dbSecurityGroupName: 'web', rules: [] }),
-        addRule: (p) => ({ dbSecurityGroupId: 'sg-1', dbSecurityGroupName: 'web', rules: [{ ruleId: 'r1', ...p.rule }] }),
-      },
-      { target: { region: 'KR1', id: 'sg-1' }, drafts: {} },
-    );
-    const { page } = host;
-    const row = page.locator('tr[data-rule="new"]');
-    await row.waitFor();
-    await row.locator('vscode-single-select[aria-label="Direction"]').evaluate((el: any) => ((el.value = 'EGRESS'), el.dispatchEvent(new Event('change'))));
-    await row.locator('.field-error', { hasText: 'DB_PORT cannot be used with direction EGRESS' }).waitFor();
-    await row.locator('vscode-single-select[aria-label="Direction"]').evaluate((el: any) => ((el.value = 'INGRESS'), el.dispatchEvent(new Event('change'))));
-    await row.locator('vscode-textfield[aria-label="CIDR"] input').fill('10.0.0.0/33');
-    await row.locator('.field-error', { hasText: 'cidr' }).waitFor();
-    await row.locator('vscode-textfield[aria-label="CIDR"] input').fill('10.0.0.0/24');
-    await page.waitForFunction(() => !document.querySelector('tr[data-rule="new"] .field-error')?.textContent);
-    await row.locator('vscode-button', { hasText: 'Add' }).click();
-    await page.locator('tr[data-rule="r1"]').waitFor();
-    assert.deepEqual(host.calls.find((c) => c.method === 'addRule')!.params.rule, { direction: 'INGRESS', etherType: 'IPV4', cidr: '10.0.0.0/24', port: { portType: 'DB_PORT' } });
-    assert.deepEqual(await host.violations(), []);
-    await page.close();
-  });
-
-  test('restore and replicate render prefilled; metrics draws a chart; no CSP violation anywhere', async () => {
-    const source = {
-      instance: { dbInstanceName: 'orders-db', dbVersion: 'MYSQL_V8045', dbFlavorId: 'flavor-1', dbPort: 3306, parameterGroupId: 'pg-1', dbSecurityGroupIds: ['sg-1'] },
-      storage: { storageType: 'General SSD', storageSize: 50 },
-      backup: { backupPeriod: 3, backupSchedules: [{ backupWndBgnTime: '01:00:00', backupWndDuration: 'ONE_HOUR' }] },
-      network: { availabilityZone: 'kr-pub-a', subnet: { subnetId: 'subnet-1' } },
-    };
-    const restore = await openPanel(
-      'restore',
-      { source, target: { region: 'KR1', id: 'inst-1', source: 'instance' } },
-      wizardHandlers({
-        restorationInfo: () => ({ oldestRestorableYmdt: '2026-11-20T00:00:00+09:00', latestRestorableYmdt: '2026-11-21T09:00:00+09:00', restorableBackups: [] }),
-        lastQuery: () => ({ executedYmdt: '2026-11-21T08:59:59+09:00', lastQuery: 'DELETE FROM orders <script>' }),
-      }),
-    );
-    await field(restore.page, 'restore.restoreYmdt').waitFor();
-    assert.equal(await field(restore.page, 'dbInstanceName').evaluate((el: any) => el.value), 'orders-db-restored');
-    await restore.page.waitForFunction(() => (document.querySelector('[data-path="restore.restoreYmdt"]') as any).value === '2026-11-21T09:00:00+09:00');
-    await type(restore.page, 'restore.restoreYmdt', '2026-11-22T09:00:00+09:00');
-    await errorOf(restore.page, 'restore.restoreYmdt').filter({ hasText: 'Choose a time between' }).waitFor();
-    await type(restore.page, 'restore.restoreYmdt', '2026-11-21T08:00:00+09:00');
-    await restore.page.locator('vscode-button', { hasText: 'Preview last query' }).click();
-    await restore.page.locator('pre.code', { hasText: 'DELETE FROM orders <script>' }).waitFor();
-    assert.deepEqual(await restore.violations(), []);
-    await restore.page.close();
-
-    // From object storage: only engines restorable from it, the storage fields, the password masked.
-    const obs = await openPanel('restore', { target: { region: 'KR1', source: 'objectStorage' } }, wizardHandlers());
-    await field(obs.page, 'restore.tenantId').waitFor();
-    assert.deepEqual(await field(obs.page, 'dbVersion').locator('vscode-option').evaluateAll((os) => os.map((o: any) => o.value)), ['', 'MYSQL_V8045']);
-    assert.equal(await field(obs.page, 'useDeletionProtection').count(), 0, 'restore-from-obs takes no deletion protection');
-    await obs.page.locator('#review-request').click();
-    await errorOf(obs.page, 'restore.targetContainer').filter({ hasText: 'targetContainer' }).waitFor();
-    assert.deepEqual(await obs.violations(), []);
-    await obs.page.close();
-
-    const replicate = await openPanel('replicate', { source, target: { region: 'KR1', id: 'inst-1' } }, wizardHandlers());
-    await field(replicate.page, 'dbInstanceName').waitFor();
-    assert.equal(await field(replicate.page, 'dbInstanceName').evaluate((el: any) => el.value), 'orders-db-replica');
-    assert.equal(await field(replicate.page, 'network.subnetId').count(), 0, 'a replica stays in the source subnet');
-    assert.deepEqual(await replicate.violations(), []);
-    await replicate.page.close();
-
-    const now = Math.floor(Date.now() / 1000);
-    const metrics = await openPanel(
-      'metrics',
-      { target: { region: 'KR1', id: 'inst-1', label: 'orders-db' } },
-      {
-        listMetrics: () => ({ metrics: [{ measureName: 'CPU_USAGE', unit: '%' }, { measureName: 'MEMORY_USAGE', unit: '%' }] }),
-        statistics: () => ({ metricStatistics: [{ measureName: 'CPU_USAGE', unit: '%', values: Array.from({ length: 60 }, (_, i) => [now - (60 - i) * 60, String(10 + (i % 5))]) }] }),
-      },
-    );
-    await metrics.page.locator('.chart canvas').waitFor();
-    assert.deepEqual(await metrics.violations(), []);
-    // The detector itself works: an inline <style> without the nonce is blocked and reported.
-    await metrics.page.evaluate(() => {
-      const s = document.createElement('style');
-      s.textContent = 'b { color: red }';
-      document.head.append(s);
-    });
-    await metrics.page.waitForFunction(() => (window as any).__violations.length > 0);
-    await metrics.page.close();
-  });
-});
+  },
+);

@@ -29,7 +29,11 @@ test('each secret is stored under nhncloud/<profileId>/<field>', async () => {
   assert.equal(secretKey('p1', 'identityApiPassword'), 'nhncloud/p1/identityApiPassword');
   assert.equal(ProfileSecretStore.profileOf('nhncloud/p1/rdsAppKey'), 'p1');
   assert.equal(ProfileSecretStore.profileOf('other/p1/rdsAppKey'), undefined);
-  assert.equal(ProfileSecretStore.profileOf('other/nhncloud/p1/rdsAppKey'), undefined, 'only keys that begin with our namespace');
+  assert.equal(
+    ProfileSecretStore.profileOf('other/nhncloud/p1/rdsAppKey'),
+    undefined,
+    'only keys that begin with our namespace',
+  );
 });
 
 test('undefined keeps a stored secret, a value replaces it, an empty string deletes it', async () => {
@@ -68,6 +72,10 @@ test('database passwords live under nhncloud/<profile>/db/<instance>/<user>, are
   assert.equal(await s.forgetDbPassword('a', 'inst-2', 'admin'), false);
   assert.equal(await s.dbPassword('a', 'inst-2', 'admin'), undefined);
   await s.deleteAll('a');
-  assert.deepEqual([...m.keys()].filter((k) => k.startsWith('nhncloud/a/')), [], 'nothing of profile a is left');
+  assert.deepEqual(
+    [...m.keys()].filter((k) => k.startsWith('nhncloud/a/')),
+    [],
+    'nothing of profile a is left',
+  );
   assert.equal(await s.dbPassword('b', 'inst-9', 'app'), 'db-pass-9', 'another profile keeps its passwords');
 });

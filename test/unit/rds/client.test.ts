@@ -31,7 +31,10 @@ describe('RdsClient: requests and the header check', () => {
 
   test('sends the three X-TC-* headers, the path and a JSON body; resolves to the payload without header', async () => {
     next = ok({ jobId: ID });
-    const r = await rds.createDbUser({ dbInstanceId: ID, body: { dbUserName: 'app', dbPassword: 'pa55word', host: '%', authorityType: 'CRUD' } });
+    const r = await rds.createDbUser({
+      dbInstanceId: ID,
+      body: { dbUserName: 'app', dbPassword: 'pa55word', host: '%', authorityType: 'CRUD' },
+    });
     assert.deepEqual(r, { jobId: ID });
     const req = server.requests.at(-1)!;
     assert.equal(req.method, 'POST');
@@ -41,12 +44,25 @@ describe('RdsClient: requests and the header check', () => {
     assert.equal(req.headers['x-tc-authentication-secret'], CREDENTIALS.secretAccessKey);
     assert.match(String(req.headers['user-agent']), /nhncloud-explorer/);
     assert.equal(req.headers['content-type'], 'application/json');
-    assert.deepEqual(JSON.parse(req.body), { dbUserName: 'app', dbPassword: 'pa55word', host: '%', authorityType: 'CRUD' });
+    assert.deepEqual(JSON.parse(req.body), {
+      dbUserName: 'app',
+      dbPassword: 'pa55word',
+      host: '%',
+      authorityType: 'CRUD',
+    });
   });
 
   test('query arrays travel as repeated parameters', async () => {
     next = ok({ metricStatistics: [] });
-    await rds.getMetricStatistics({ query: { dbInstanceId: ID, measureNames: ['CPU_USAGE', 'MYSQL_STATUS'], from: '2024-01-01T00:00:00+09:00', to: '2024-01-01T01:00:00+09:00', interval: 5 } });
+    await rds.getMetricStatistics({
+      query: {
+        dbInstanceId: ID,
+        measureNames: ['CPU_USAGE', 'MYSQL_STATUS'],
+        from: '2024-01-01T00:00:00+09:00',
+        to: '2024-01-01T01:00:00+09:00',
+        interval: 5,
+      },
+    });
     const q = server.requests.at(-1)!.url.searchParams;
     assert.deepEqual(q.getAll('measureNames'), ['CPU_USAGE', 'MYSQL_STATUS']);
     assert.equal(q.get('from'), '2024-01-01T00:00:00+09:00');
@@ -137,9 +153,23 @@ describe('RdsClient: tolerant answers', () => {
   });
 
   test('DateTimes with and without milliseconds, with any offset; nulls; unknown fields pass', async () => {
-    const stamps = ['2024-03-01T09:00:00.123+09:00', '2024-03-01T09:00:00+09:00', '2024-03-01T00:00:00Z', '2024-03-01T00:00:00.5+0000', '2024-03-01T00:00:00'];
+    const stamps = [
+      '2024-03-01T09:00:00.123+09:00',
+      '2024-03-01T09:00:00+09:00',
+      '2024-03-01T00:00:00Z',
+      '2024-03-01T00:00:00.5+0000',
+      '2024-03-01T00:00:00',
+    ];
     next = ok({
-      dbInstances: stamps.map((t, i) => ({ dbInstanceId: `i${i}`, dbInstanceName: `db${i}`, description: null, progressStatus: null, createdYmdt: t, updatedYmdt: null, brandNewField: { x: 1 } })),
+      dbInstances: stamps.map((t, i) => ({
+        dbInstanceId: `i${i}`,
+        dbInstanceName: `db${i}`,
+        description: null,
+        progressStatus: null,
+        createdYmdt: t,
+        updatedYmdt: null,
+        brandNewField: { x: 1 },
+      })),
       somethingElse: true,
     });
     const r = await rds.listDbInstances();
@@ -167,11 +197,26 @@ describe('RdsClient: tolerant answers', () => {
       ],
     });
     const g = await rds.getParameterGroup({ parameterGroupId: ID });
-    assert.deepEqual(g.parameters.map((p) => p.parameterFileGroup), ['CLIENT', 'MYSQLD']);
+    assert.deepEqual(
+      g.parameters.map((p) => p.parameterFileGroup),
+      ['CLIENT', 'MYSQLD'],
+    );
   });
 
   test('security-group detail at top level or inside dbSecurityGroup', async () => {
-    const group = { dbSecurityGroupId: ID, dbSecurityGroupName: 'web', description: null, rules: [{ ruleId: 'r1', direction: 'INGRESS', port: { portType: 'DB_PORT', minPort: null, maxPort: null }, cidr: '0.0.0.0/0' }] };
+    const group = {
+      dbSecurityGroupId: ID,
+      dbSecurityGroupName: 'web',
+      description: null,
+      rules: [
+        {
+          ruleId: 'r1',
+          direction: 'INGRESS',
+          port: { portType: 'DB_PORT', minPort: null, maxPort: null },
+          cidr: '0.0.0.0/0',
+        },
+      ],
+    };
     next = ok(group);
     const top = await rds.getDbSecurityGroup({ dbSecurityGroupId: ID });
     next = ok({ dbSecurityGroup: group });
@@ -182,7 +227,12 @@ describe('RdsClient: tolerant answers', () => {
   });
 
   test('an answer without header that carries the payload is used; one without the payload is not understood', async () => {
-    const query = { dbInstanceId: ID, measureNames: ['CPU_USAGE' as const], from: '2024-01-01T00:00:00Z', to: '2024-01-01T01:00:00Z' };
+    const query = {
+      dbInstanceId: ID,
+      measureNames: ['CPU_USAGE' as const],
+      from: '2024-01-01T00:00:00Z',
+      to: '2024-01-01T01:00:00Z',
+    };
     next = { json: { metricStatistics: [{ measureName: 'CPU_USAGE', unit: '%', values: [[1700000000, '12.5']] }] } };
     const r = await rds.getMetricStatistics({ query });
     assert.deepEqual(r.metricStatistics[0].values, [[1700000000, '12.5']]);
@@ -191,16 +241,54 @@ describe('RdsClient: tolerant answers', () => {
   });
 
   test('metric values as [timestamp, "value"] pairs (numbers tolerated, kept as strings)', async () => {
-    next = ok({ metricStatistics: [{ measureName: 'CPU_USAGE', unit: '%', values: [[1700000000, '12.5'], [1700000060, 13], [1700000120, null]] }] });
-    const r = await rds.getMetricStatistics({ query: { dbInstanceId: ID, measureNames: ['CPU_USAGE'], from: '2024-01-01T00:00:00Z', to: '2024-01-01T01:00:00Z' } });
-    assert.deepEqual(r.metricStatistics[0].values, [[1700000000, '12.5'], [1700000060, '13'], [1700000120, null]]);
+    next = ok({
+      metricStatistics: [
+        {
+          measureName: 'CPU_USAGE',
+          unit: '%',
+          values: [
+            [1700000000, '12.5'],
+            [1700000060, 13],
+            [1700000120, null],
+          ],
+        },
+      ],
+    });
+    const r = await rds.getMetricStatistics({
+      query: {
+        dbInstanceId: ID,
+        measureNames: ['CPU_USAGE'],
+        from: '2024-01-01T00:00:00Z',
+        to: '2024-01-01T01:00:00Z',
+      },
+    });
+    assert.deepEqual(r.metricStatistics[0].values, [
+      [1700000000, '12.5'],
+      [1700000060, '13'],
+      [1700000120, null],
+    ]);
   });
 
   test('both event-category vocabularies, in the request and in answers', async () => {
-    next = ok({ totalCounts: 2, events: [{ eventCategoryType: 'DB_INSTANCE', eventCode: 'INSTC_01_01', messages: [{ langCode: 'EN', message: 'started' }] }, { eventCategoryType: 'INSTANCE', eventCode: 'INSTC_01_02' }] });
+    next = ok({
+      totalCounts: 2,
+      events: [
+        {
+          eventCategoryType: 'DB_INSTANCE',
+          eventCode: 'INSTC_01_01',
+          messages: [{ langCode: 'EN', message: 'started' }],
+        },
+        { eventCategoryType: 'INSTANCE', eventCode: 'INSTC_01_02' },
+      ],
+    });
     for (const eventCategoryType of ['INSTANCE', 'DB_INSTANCE', 'DB_SECURITY_GROUP', 'JOB', 'MONITORING'] as const) {
-      const r = await rds.listEvents({ query: { page: 1, size: 10, from: '2024-01-01T00:00:00Z', to: '2024-01-02T00:00:00Z', eventCategoryType } });
-      assert.deepEqual(r.events.map((e) => e.eventCategoryType), ['DB_INSTANCE', 'INSTANCE']);
+      const r = await rds.listEvents({
+        query: { page: 1, size: 10, from: '2024-01-01T00:00:00Z', to: '2024-01-02T00:00:00Z', eventCategoryType },
+      });
+      assert.deepEqual(
+        r.events.map((e) => e.eventCategoryType),
+        ['DB_INSTANCE', 'INSTANCE'],
+      );
       assert.equal(server.requests.at(-1)!.url.searchParams.get('eventCategoryType'), eventCategoryType);
     }
   });

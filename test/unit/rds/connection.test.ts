@@ -10,11 +10,15 @@ import { installVscodeStub } from '../../support/vscodeStub';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../../support/mariadb.mjs';
 
 installVscodeStub();
-const { DbSessionManager } = require('../../../src/rds/connection/sessions') as typeof import('../../../src/rds/connection/sessions');
+const { DbSessionManager } =
+  require('../../../src/rds/connection/sessions') as typeof import('../../../src/rds/connection/sessions');
 const { tlsOptions } = require('../../../src/rds/connection/tls') as typeof import('../../../src/rds/connection/tls');
-const { loadSchemaObjects, createStatement } = require('../../../src/rds/connection/schemaTree') as typeof import('../../../src/rds/connection/schemaTree');
-const { connectionUrl } = require('../../../src/rds/connection/commands') as typeof import('../../../src/rds/connection/commands');
-const { optionFile } = require('../../../src/rds/connection/terminal') as typeof import('../../../src/rds/connection/terminal');
+const { loadSchemaObjects, createStatement } =
+  require('../../../src/rds/connection/schemaTree') as typeof import('../../../src/rds/connection/schemaTree');
+const { connectionUrl } =
+  require('../../../src/rds/connection/commands') as typeof import('../../../src/rds/connection/commands');
+const { optionFile } =
+  require('../../../src/rds/connection/terminal') as typeof import('../../../src/rds/connection/terminal');
 const { TreeNode } = require('../../../src/shared/tree/nodes') as typeof import('../../../src/shared/tree/nodes');
 
 const PASSWORD = 'Sentinel-Pa55word-7f3c';
@@ -76,50 +80,74 @@ test('a session connects, hands out working connections, and its end closes them
 
 test('a wrong password is an auth failure that names the user and never the password', async () => {
   const m = new DbSessionManager();
-  await assert.rejects(m.open({ target, user: 'app', password: `${PASSWORD}-wrong`, endpoint: endpoint() }), (e: any) => {
-    assert.equal(e.kind, 'auth');
-    assert.equal(e.code, 1045);
-    assert.match(e.message, /refused user app/);
-    assertNoSecret(e.message);
-    return true;
-  });
+  await assert.rejects(
+    m.open({ target, user: 'app', password: `${PASSWORD}-wrong`, endpoint: endpoint() }),
+    (e: any) => {
+      assert.equal(e.kind, 'auth');
+      assert.equal(e.code, 1045);
+      assert.match(e.message, /refused user app/);
+      assertNoSecret(e.message);
+      return true;
+    },
+  );
   assert.equal(m.all().length, 0, 'a failed attempt keeps no session');
 });
 
 test('an unknown user and an unknown schema get their own messages', async () => {
   const m = new DbSessionManager();
-  await assert.rejects(m.open({ target, user: 'nobody', password: PASSWORD, endpoint: endpoint() }), (e: any) => e.kind === 'auth' && /nobody/.test(e.message));
-  await assert.rejects(m.open({ target, user: 'app', password: PASSWORD, endpoint: endpoint(), schema: 'no_such_schema' }), (e: any) => {
-    assert.equal(e.kind, 'unknownSchema');
-    assert.match(e.message, /no_such_schema/);
-    return true;
-  });
+  await assert.rejects(
+    m.open({ target, user: 'nobody', password: PASSWORD, endpoint: endpoint() }),
+    (e: any) => e.kind === 'auth' && /nobody/.test(e.message),
+  );
+  await assert.rejects(
+    m.open({ target, user: 'app', password: PASSWORD, endpoint: endpoint(), schema: 'no_such_schema' }),
+    (e: any) => {
+      assert.equal(e.kind, 'unknownSchema');
+      assert.match(e.message, /no_such_schema/);
+      return true;
+    },
+  );
 });
 
 test('TLS is verified: the self-signed server is refused without its CA and accepted with nhncloud.database.caFile', async () => {
   const m = new DbSessionManager();
-  await assert.rejects(m.open({ target, user: 'secure', password: TLS_PASSWORD, endpoint: endpoint(), ssl: await tlsOptions('SSL', {}) }), (e: any) => {
-    assert.equal(e.kind, 'tls');
-    assert.match(e.message, /not trusted/);
-    assert.match(e.message, /nhncloud\.database\.caFile/);
-    assertNoSecret(e.message);
-    return true;
+  await assert.rejects(
+    m.open({ target, user: 'secure', password: TLS_PASSWORD, endpoint: endpoint(), ssl: await tlsOptions('SSL', {}) }),
+    (e: any) => {
+      assert.equal(e.kind, 'tls');
+      assert.match(e.message, /not trusted/);
+      assert.match(e.message, /nhncloud\.database\.caFile/);
+      assertNoSecret(e.message);
+      return true;
+    },
+  );
+  const s = await m.open({
+    target,
+    user: 'secure',
+    password: TLS_PASSWORD,
+    endpoint: endpoint(),
+    ssl: await tlsOptions('SSL', { caFile: db.caFile }),
   });
-  const s = await m.open({ target, user: 'secure', password: TLS_PASSWORD, endpoint: endpoint(), ssl: await tlsOptions('SSL', { caFile: db.caFile }) });
   const c = await s.connect();
   const [rows] = await c.query("SHOW SESSION STATUS LIKE 'Ssl_version'");
   assert.match(String((rows as any)[0].Value), /^TLSv1\.[23]$/);
   await c.end();
   await m.endAll();
   // A user the server holds to TLS, connecting without it, is refused.
-  await assert.rejects(new DbSessionManager().open({ target, user: 'secure', password: TLS_PASSWORD, endpoint: endpoint() }), (e: any) => e.kind === 'auth');
+  await assert.rejects(
+    new DbSessionManager().open({ target, user: 'secure', password: TLS_PASSWORD, endpoint: endpoint() }),
+    (e: any) => e.kind === 'auth',
+  );
 });
 
 test('TLS options: none for NONE, verification always on, X509 needs the client certificate settings, an unreadable CA file is named', async () => {
   assert.equal(await tlsOptions('NONE', { caFile: db.caFile }), undefined);
   assert.equal((await tlsOptions('SSL', {}))!.rejectUnauthorized, true);
   await assert.rejects(tlsOptions('X509', { caFile: db.caFile }), /clientCertFile/);
-  await assert.rejects(tlsOptions('SSL', { caFile: '/nonexistent/ca.pem' }), /\/nonexistent\/ca\.pem.*nhncloud\.database\.caFile.*ENOENT/);
+  await assert.rejects(
+    tlsOptions('SSL', { caFile: '/nonexistent/ca.pem' }),
+    /\/nonexistent\/ca\.pem.*nhncloud\.database\.caFile.*ENOENT/,
+  );
 });
 
 test('a refused port is "unreachable", a server that never answers is a timeout (after CONNECT_TIMEOUT_MS, 10 s)', async () => {
@@ -128,17 +156,28 @@ test('a refused port is "unreachable", a server that never answers is a timeout 
   await new Promise<void>((r) => free.listen(0, '127.0.0.1', r));
   const closedPort = (free.address() as any).port;
   await new Promise<void>((r) => free.close(() => r()));
-  await assert.rejects(m.open({ target, user: 'app', password: PASSWORD, endpoint: { ...endpoint(), port: closedPort } }), (e: any) => e.kind === 'unreachable' && e.code === 'ECONNREFUSED');
+  await assert.rejects(
+    m.open({ target, user: 'app', password: PASSWORD, endpoint: { ...endpoint(), port: closedPort } }),
+    (e: any) => e.kind === 'unreachable' && e.code === 'ECONNREFUSED',
+  );
 
   // Accepts TCP, never sends the MySQL greeting.
   const silent = createServer(() => undefined);
   await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
   try {
-    await assert.rejects(m.open({ target, user: 'app', password: PASSWORD, endpoint: { ...endpoint(), port: (silent.address() as any).port } }), (e: any) => {
-      assert.equal(e.kind, 'timeout');
-      assert.match(e.message, /security group/);
-      return true;
-    });
+    await assert.rejects(
+      m.open({
+        target,
+        user: 'app',
+        password: PASSWORD,
+        endpoint: { ...endpoint(), port: (silent.address() as any).port },
+      }),
+      (e: any) => {
+        assert.equal(e.kind, 'timeout');
+        assert.match(e.message, /security group/);
+        return true;
+      },
+    );
   } finally {
     silent.close();
   }
@@ -173,9 +212,16 @@ test('the schema tree lists tables and views with row estimates, then columns an
     }
   }
   const objects = await loadSchemaObjects(new Root(), s, 'shop');
-  assert.deepEqual(objects.map((o) => o.label), ['big_orders', 'orders']);
-  const table = objects.find((o) => o.label === 'orders') as import('../../../src/rds/connection/schemaTree').DbTableNode;
-  const view = objects.find((o) => o.label === 'big_orders') as import('../../../src/rds/connection/schemaTree').DbTableNode;
+  assert.deepEqual(
+    objects.map((o) => o.label),
+    ['big_orders', 'orders'],
+  );
+  const table = objects.find(
+    (o) => o.label === 'orders',
+  ) as import('../../../src/rds/connection/schemaTree').DbTableNode;
+  const view = objects.find(
+    (o) => o.label === 'big_orders',
+  ) as import('../../../src/rds/connection/schemaTree').DbTableNode;
   assert.equal(view.isView, true);
   assert.equal(table.isView, false);
   const children = await (table as any).load();
@@ -191,10 +237,18 @@ test('the schema tree lists tables and views with row estimates, then columns an
 });
 
 test('Copy Connection URL never holds the password; the terminal option file holds it quoted, with TLS verification', () => {
-  const url = connectionUrl({ user: 'app user', endpoint: { host: 'db.example', port: 3306, kind: 'public' }, schema: 'shop' });
+  const url = connectionUrl({
+    user: 'app user',
+    endpoint: { host: 'db.example', port: 3306, kind: 'public' },
+    schema: 'shop',
+  });
   assert.equal(url, 'mysql://app%20user@db.example:3306/shop');
   assertNoSecret(url);
-  const file = optionFile({ user: 'app', endpoint: { host: '127.0.0.1', port: 3307, kind: 'public' }, schema: undefined }, 'pa"ss\\word', { use: true, settings: { caFile: '/ca.pem' } });
+  const file = optionFile(
+    { user: 'app', endpoint: { host: '127.0.0.1', port: 3307, kind: 'public' }, schema: undefined },
+    'pa"ss\\word',
+    { use: true, settings: { caFile: '/ca.pem' } },
+  );
   assert.match(file, /^\[client\]\n/);
   assert.match(file, /^password="pa\\"ss\\\\word"$/m);
   assert.match(file, /^loose-ssl-verify-server-cert$/m);

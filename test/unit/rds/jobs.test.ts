@@ -63,7 +63,11 @@ describe('waitForJob', () => {
     assert.equal(jobResourceId(job, 'BACKUP'), undefined);
   });
 
-  for (const [jobId, state] of [['failed', 'FAILED'], ['canceled', 'CANCELED'], ['failToReady', 'FAIL_TO_READY']] as const) {
+  for (const [jobId, state] of [
+    ['failed', 'FAILED'],
+    ['canceled', 'CANCELED'],
+    ['failToReady', 'FAIL_TO_READY'],
+  ] as const) {
     test(`a job ending ${state} rejects with an ApiError naming the state`, async () => {
       const err = (await waitForJob(rds, jobId, fast).then(
         () => assert.fail('resolved'),
@@ -128,8 +132,12 @@ describe('paging', () => {
       const page = Number(req.url.searchParams.get('page'));
       const size = Number(req.url.searchParams.get('size'));
       const ids = Array.from({ length: TOTAL }, (_, i) => i).slice((page - 1) * size, page * size);
-      if (req.url.pathname === '/v3.0/backups') return ok({ totalCounts: TOTAL, backups: ids.map((i) => ({ backupId: `b${i}`, backupType: 'AUTO' })) });
-      return ok({ totalCounts: TOTAL, events: ids.map((i) => ({ eventCode: `E_${i}`, eventCategoryType: 'INSTANCE' })) });
+      if (req.url.pathname === '/v3.0/backups')
+        return ok({ totalCounts: TOTAL, backups: ids.map((i) => ({ backupId: `b${i}`, backupType: 'AUTO' })) });
+      return ok({
+        totalCounts: TOTAL,
+        events: ids.map((i) => ({ eventCode: `E_${i}`, eventCategoryType: 'INSTANCE' })),
+      });
     });
     rds = makeClient(server.url);
   });
@@ -157,7 +165,11 @@ describe('paging', () => {
 
   test('listAllEvents stops when the caller stops', async () => {
     const before = server.requests.length;
-    for await (const page of listAllEvents(rds, { from: '2024-01-01T00:00:00Z', to: '2024-01-02T00:00:00Z', eventCategoryType: 'ALL' }, { pageSize: 50 })) {
+    for await (const page of listAllEvents(
+      rds,
+      { from: '2024-01-01T00:00:00Z', to: '2024-01-02T00:00:00Z', eventCategoryType: 'ALL' },
+      { pageSize: 50 },
+    )) {
       assert.equal(page.items.length, 50);
       break;
     }
@@ -166,7 +178,11 @@ describe('paging', () => {
 
   test('listAllEvents with a page size above 100 is refused before sending', async () => {
     const before = server.requests.length;
-    const it = listAllEvents(rds, { from: '2024-01-01T00:00:00Z', to: '2024-01-02T00:00:00Z', eventCategoryType: 'ALL' }, { pageSize: 500 });
+    const it = listAllEvents(
+      rds,
+      { from: '2024-01-01T00:00:00Z', to: '2024-01-02T00:00:00Z', eventCategoryType: 'ALL' },
+      { pageSize: 500 },
+    );
     await assert.rejects(it.next(), /size must be between 1 and 100/);
     assert.equal(server.requests.length, before);
   });

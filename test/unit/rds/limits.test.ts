@@ -1,7 +1,14 @@
 // Input checks of the RDS commands: the documented limits, before anything is sent.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isCidr, normaliseTime, parseLocalDate, pluginsFor, ruleIssue, validate } from '../../../src/rds/commands/limits';
+import {
+  isCidr,
+  normaliseTime,
+  parseLocalDate,
+  pluginsFor,
+  ruleIssue,
+  validate,
+} from '../../../src/rds/commands/limits';
 
 test('ports, passwords, user names and hosts follow the documented limits', () => {
   assert.equal(validate.dbPort('3306'), undefined);

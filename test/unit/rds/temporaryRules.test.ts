@@ -10,7 +10,8 @@ import type { RdsClient } from '../../../src/client/rds/client';
 import { clientFor, waitJob } from '../../support/sandbox';
 
 installVscodeStub();
-const { TemporaryRules, PENDING_RULES_KEY, addressCidr, ruleDescription } = require('../../../src/rds/connection/addressRules') as typeof import('../../../src/rds/connection/addressRules');
+const { TemporaryRules, PENDING_RULES_KEY, addressCidr, ruleDescription } =
+  require('../../../src/rds/connection/addressRules') as typeof import('../../../src/rds/connection/addressRules');
 
 let sb: Sandbox;
 let rds: RdsClient;
@@ -22,17 +23,28 @@ const logs: string[] = [];
 
 function rulesFor() {
   const services: any = {
-    context: { globalState: { get: (k: string) => state.get(k), update: async (k: string, v: unknown) => void state.set(k, v) } },
+    context: {
+      globalState: { get: (k: string) => state.get(k), update: async (k: string, v: unknown) => void state.set(k, v) },
+    },
     log: { info: (t: string) => logs.push(t), warn: (t: string) => logs.push(t), debug: () => undefined },
     profiles: { active: () => ({ id: 'sandbox' }) },
     clients: { rds: async () => rds },
   };
-  return new TemporaryRules({ services, jobs: { track: (o: any) => void tracked.push(o.jobId) } as any, explorer: { refreshId: () => undefined } as any });
+  return new TemporaryRules({
+    services,
+    jobs: { track: (o: any) => void tracked.push(o.jobId) } as any,
+    explorer: { refreshId: () => undefined } as any,
+  });
 }
 
 async function groupRules() {
   const r: any = await rds.getDbSecurityGroup({ dbSecurityGroupId: group.dbSecurityGroupId });
-  return ((r?.dbSecurityGroup ?? r).rules ?? []) as Array<{ ruleId: string; cidr: string; description?: string; port: { minPort?: number } }>;
+  return ((r?.dbSecurityGroup ?? r).rules ?? []) as Array<{
+    ruleId: string;
+    cidr: string;
+    description?: string;
+    port: { minPort?: number };
+  }>;
 }
 
 before(async () => {
@@ -65,7 +77,8 @@ const base = () => ({
 test('an address becomes a /32 or /128; anything else is refused', () => {
   assert.deepEqual(addressCidr(' 203.0.113.7 '), { cidr: '203.0.113.7/32', etherType: 'IPV4' });
   assert.deepEqual(addressCidr('2001:db8::1'), { cidr: '2001:db8::1/128', etherType: 'IPV6' });
-  for (const bad of ['', '203.0.113.0/24', '203.0.113.256', 'example.com', '0.0.0.0/0']) assert.equal(addressCidr(bad), undefined, bad);
+  for (const bad of ['', '203.0.113.0/24', '203.0.113.256', 'example.com', '0.0.0.0/0'])
+    assert.equal(addressCidr(bad), undefined, bad);
 });
 
 test('the rule is recorded, created for that address and port, shown as a job, and removed when its session ends', async () => {
@@ -76,13 +89,21 @@ test('the rule is recorded, created for that address and port, shown as a job, a
   assert.equal(mine[0].cidr, '203.0.113.7/32');
   assert.equal(mine[0].port.minPort, instance.dbPort);
   assert.equal(tracked.length, 1, 'the creation job went to the job tracker');
-  assert.deepEqual((state.get(PENDING_RULES_KEY) as any[]).map((r) => r.token), [rec.token], 'pending removal recorded');
+  assert.deepEqual(
+    (state.get(PENDING_RULES_KEY) as any[]).map((r) => r.token),
+    [rec.token],
+    'pending removal recorded',
+  );
   await rules.removeFor('sandbox/other/app');
   assert.equal((state.get(PENDING_RULES_KEY) as any[]).length, 1, 'another session does not remove it');
   await rules.removeFor('sandbox/x/app');
   assert.deepEqual(state.get(PENDING_RULES_KEY), []);
   await waitJob(rds, tracked[tracked.length - 1]);
-  assert.equal((await groupRules()).filter((r) => r.description === ruleDescription(rec.token)).length, 0, 'the rule is gone');
+  assert.equal(
+    (await groupRules()).filter((r) => r.description === ruleDescription(rec.token)).length,
+    0,
+    'the rule is gone',
+  );
 });
 
 test('at the next start, a rule of a window that died is removed; one of a live window stays', async () => {
@@ -90,14 +111,19 @@ test('at the next start, a rule of a window that died is removed; one of a live 
   const dead = await rules.add({ ...base(), cidr: '198.51.100.9/32', etherType: 'IPV4', sessionId: 'sandbox/x/dead' });
   const live = await rules.add({ ...base(), cidr: '198.51.100.10/32', etherType: 'IPV4', sessionId: 'sandbox/x/live' });
   // As another process wrote them: one owner that no longer exists, one that does (this test's parent).
-  const list = (state.get(PENDING_RULES_KEY) as any[]).map((r) => (r.token === dead.token ? { ...r, ownerPid: 2 ** 22 + 12345 } : { ...r, ownerPid: process.ppid }));
+  const list = (state.get(PENDING_RULES_KEY) as any[]).map((r) =>
+    r.token === dead.token ? { ...r, ownerPid: 2 ** 22 + 12345 } : { ...r, ownerPid: process.ppid },
+  );
   state.set(PENDING_RULES_KEY, list);
   await rulesFor().removeLeftovers();
-  assert.deepEqual((state.get(PENDING_RULES_KEY) as any[]).map((r) => r.token), [live.token]);
+  assert.deepEqual(
+    (state.get(PENDING_RULES_KEY) as any[]).map((r) => r.token),
+    [live.token],
+  );
   await waitJob(rds, tracked[tracked.length - 1]);
   const descriptions = (await groupRules()).map((r) => r.description);
-  assert.ok(!descriptions.includes(ruleDescription(dead.token)), 'the dead window\'s rule is removed');
-  assert.ok(descriptions.includes(ruleDescription(live.token)), 'the live window\'s rule stays');
+  assert.ok(!descriptions.includes(ruleDescription(dead.token)), "the dead window's rule is removed");
+  assert.ok(descriptions.includes(ruleDescription(live.token)), "the live window's rule stays");
   // Clean up as its own window would.
   await rules.remove(list.find((r) => r.token === live.token));
 });

@@ -5,7 +5,14 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { applyFilter, matchesFilter } from '../../../src/shared/tree/filter';
 import { md, mdFields } from '../../../src/shared/tree/markdown';
-import { formatBytes, groupInstances, instanceContextValue, instanceStatusView, progressLabel, versionLabel } from '../../../src/rds/tree/state';
+import {
+  formatBytes,
+  groupInstances,
+  instanceContextValue,
+  instanceStatusView,
+  progressLabel,
+  versionLabel,
+} from '../../../src/rds/tree/state';
 import type { DbInstance } from '../../../src/rds/tree/types';
 
 const inst = (over: Partial<DbInstance>): DbInstance => ({
@@ -19,20 +26,43 @@ const inst = (over: Partial<DbInstance>): DbInstance => ({
 
 test('contextValue: status, role and flags in a fixed order', () => {
   assert.equal(instanceContextValue(inst({}), { groupSize: 1, ha: false }), 'rds.instance.available.single');
-  assert.equal(instanceContextValue(inst({ dbInstanceStatus: 'SHUTDOWN' }), { groupSize: 1, ha: false }), 'rds.instance.shutdown.single');
   assert.equal(
-    instanceContextValue(inst({ dbInstanceType: 'MASTER', useDeletionProtection: true, supportDbVersionUpgrade: true }), { groupSize: 2, ha: true }),
+    instanceContextValue(inst({ dbInstanceStatus: 'SHUTDOWN' }), { groupSize: 1, ha: false }),
+    'rds.instance.shutdown.single',
+  );
+  assert.equal(
+    instanceContextValue(
+      inst({ dbInstanceType: 'MASTER', useDeletionProtection: true, supportDbVersionUpgrade: true }),
+      { groupSize: 2, ha: true },
+    ),
     'rds.instance.available.master.ha.protected.upgradable',
   );
-  assert.equal(instanceContextValue(inst({ dbInstanceType: 'READ_ONLY_SLAVE', progressStatus: 'BACKING_UP' }), { groupSize: 3, ha: false }), 'rds.instance.available.replica.busy');
-  assert.equal(instanceContextValue(inst({ dbInstanceType: 'CANDIDATE_MASTER' }), { groupSize: 2, ha: true }), 'rds.instance.available.candidate.ha');
-  assert.equal(instanceContextValue(inst({ dbInstanceType: 'FAILED_MASTER', dbInstanceStatus: 'FAIL_TO_CONNECT' }), { groupSize: 2, ha: true }), 'rds.instance.fail_to_connect.failed');
+  assert.equal(
+    instanceContextValue(inst({ dbInstanceType: 'READ_ONLY_SLAVE', progressStatus: 'BACKING_UP' }), {
+      groupSize: 3,
+      ha: false,
+    }),
+    'rds.instance.available.replica.busy',
+  );
+  assert.equal(
+    instanceContextValue(inst({ dbInstanceType: 'CANDIDATE_MASTER' }), { groupSize: 2, ha: true }),
+    'rds.instance.available.candidate.ha',
+  );
+  assert.equal(
+    instanceContextValue(inst({ dbInstanceType: 'FAILED_MASTER', dbInstanceStatus: 'FAIL_TO_CONNECT' }), {
+      groupSize: 2,
+      ha: true,
+    }),
+    'rds.instance.fail_to_connect.failed',
+  );
 });
 
 /** The `when` regexes of package.json, read back and run against contextValues. */
 function menuRegex(command: string, group?: string): RegExp {
   const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-  const entry = pkg.contributes.menus['view/item/context'].find((m: any) => m.command === command && (!group || m.group.startsWith(group)));
+  const entry = pkg.contributes.menus['view/item/context'].find(
+    (m: any) => m.command === command && (!group || m.group.startsWith(group)),
+  );
   assert.ok(entry, `${command} has a context-menu entry`);
   const m = /viewItem =~ \/(.+)\/$/.exec(entry.when);
   assert.ok(m, `${command}: ${entry.when}`);
@@ -40,7 +70,8 @@ function menuRegex(command: string, group?: string): RegExp {
 }
 
 test('menus offer only valid actions: start when stopped, promote on replicas, HA on HA masters, upgrade when upgradable', () => {
-  const cv = (over: Partial<DbInstance>, groupSize = 1, ha = false) => instanceContextValue(inst(over), { groupSize, ha });
+  const cv = (over: Partial<DbInstance>, groupSize = 1, ha = false) =>
+    instanceContextValue(inst(over), { groupSize, ha });
   const start = menuRegex('nhncloud.rds.start', '1_');
   assert.ok(start.test(cv({ dbInstanceStatus: 'SHUTDOWN' })));
   assert.ok(!start.test(cv({})));
@@ -72,7 +103,11 @@ test('every command of a menu is declared, and every declared command has the ca
 });
 
 test('status: spinner and "Backing up..." while progressStatus is not NONE; colours by status', () => {
-  assert.deepEqual(instanceStatusView(inst({ progressStatus: 'BACKING_UP' })), { spinning: true, colour: 'blue', text: 'Backing up...' });
+  assert.deepEqual(instanceStatusView(inst({ progressStatus: 'BACKING_UP' })), {
+    spinning: true,
+    colour: 'blue',
+    text: 'Backing up...',
+  });
   assert.deepEqual(instanceStatusView(inst({})), { spinning: false, colour: 'green', text: 'AVAILABLE' });
   assert.equal(instanceStatusView(inst({ dbInstanceStatus: 'SHUTDOWN' })).colour, 'grey');
   assert.equal(instanceStatusView(inst({ dbInstanceStatus: 'FAIL_TO_CONNECT' })).colour, 'red');
@@ -82,9 +117,19 @@ test('status: spinner and "Backing up..." while progressStatus is not NONE; colo
 test('grouping: a group with more than one member becomes a group, master first; singletons stay flat', () => {
   const entries = groupInstances(
     [
-      inst({ dbInstanceId: 'r', dbInstanceName: 'b-replica', dbInstanceGroupId: 'g1', dbInstanceType: 'READ_ONLY_SLAVE' }),
+      inst({
+        dbInstanceId: 'r',
+        dbInstanceName: 'b-replica',
+        dbInstanceGroupId: 'g1',
+        dbInstanceType: 'READ_ONLY_SLAVE',
+      }),
       inst({ dbInstanceId: 'm', dbInstanceName: 'b-master', dbInstanceGroupId: 'g1', dbInstanceType: 'MASTER' }),
-      inst({ dbInstanceId: 'c', dbInstanceName: 'b-candidate', dbInstanceGroupId: 'g1', dbInstanceType: 'CANDIDATE_MASTER' }),
+      inst({
+        dbInstanceId: 'c',
+        dbInstanceName: 'b-candidate',
+        dbInstanceGroupId: 'g1',
+        dbInstanceType: 'CANDIDATE_MASTER',
+      }),
       inst({ dbInstanceId: 's', dbInstanceName: 'a-single', dbInstanceGroupId: 'g2', dbInstanceType: 'MASTER' }),
     ],
     new Set(['g1']),
@@ -94,7 +139,10 @@ test('grouping: a group with more than one member becomes a group, master first;
   assert.equal(entries[0].kind === 'instance' && entries[0].instance.dbInstanceName, 'a-single');
   assert.equal(entries[1].kind, 'group');
   if (entries[1].kind === 'group') {
-    assert.deepEqual(entries[1].members.map((m) => m.dbInstanceId), ['m', 'c', 'r']);
+    assert.deepEqual(
+      entries[1].members.map((m) => m.dbInstanceId),
+      ['m', 'c', 'r'],
+    );
     assert.equal(entries[1].ha, true);
   }
 });
@@ -113,7 +161,10 @@ test('Markdown escaping: names cannot inject HTML, links or emphasis into toolti
   assert.ok(!out.includes('<img'), out);
   assert.ok(!/\[x\]\(command:/.test(out), out);
   assert.ok(!out.includes('**'), out);
-  const fields = mdFields('<b>db</b>', [['Description', '<script>x</script>'], ['Empty', undefined]]);
+  const fields = mdFields('<b>db</b>', [
+    ['Description', '<script>x</script>'],
+    ['Empty', undefined],
+  ]);
   assert.ok(!fields.includes('<script>') && !fields.includes('<b>') && !fields.includes('Empty'));
 });
 
@@ -122,6 +173,9 @@ test('name filter: every term, case-insensitive, -term excludes; unlabelled rows
   assert.ok(!matchesFilter('Prod-DB-01', 'prod -db'));
   assert.ok(matchesFilter('anything', ''));
   const rows = [{ l: 'prod-1' }, { l: 'test-1' }, { l: undefined }];
-  assert.deepEqual(applyFilter(rows, (r) => r.l, 'prod').map((r) => r.l), ['prod-1', undefined]);
+  assert.deepEqual(
+    applyFilter(rows, (r) => r.l, 'prod').map((r) => r.l),
+    ['prod-1', undefined],
+  );
   assert.deepEqual(applyFilter(rows, (r) => r.l, '  ').length, 3);
 });

@@ -25,7 +25,11 @@ describe('sandbox: RDS log export lands in object storage', () => {
   it('exports a log file and the S3 client reads its content', async () => {
     const p = sb.sandboxProfile();
     const s = p.secrets;
-    const rds = new RdsClient({ baseUrl: p.endpoints.rds.replace('{region}', 'kr1'), credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! }, transport });
+    const rds = new RdsClient({
+      baseUrl: p.endpoints.rds.replace('{region}', 'kr1'),
+      credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
+      transport,
+    });
     const list: any = await rds.listDbInstances();
     const inst = (list.dbInstances as any[]).find((i) => i.dbInstanceStatus === 'AVAILABLE');
     assert.ok(inst, 'a seeded AVAILABLE instance');
@@ -34,11 +38,23 @@ describe('sandbox: RDS log export lands in object storage', () => {
     const path = `rds-logs/${inst.dbInstanceName}/2024-01-01/`;
     const res: any = await rds.exportLogFiles({
       dbInstanceId: inst.dbInstanceId,
-      body: { logFileNames: [name], tenantId: s.storageTenantId!, username: s.identityUsername!, password: s.identityApiPassword!, targetContainer: 'exported-logs', objectPath: path },
+      body: {
+        logFileNames: [name],
+        tenantId: s.storageTenantId!,
+        username: s.identityUsername!,
+        password: s.identityApiPassword!,
+        targetContainer: 'exported-logs',
+        objectPath: path,
+      },
     });
     const job = await waitForJob(rds, res.jobId, { initialDelayMs: 20, maxDelayMs: 50, timeoutMs: 20_000 });
-    assert.equal(job.jobStatus, "COMPLETED");
-    const s3 = new S3Client({ baseUrl: p.endpoints.storage.replace('{region}', 'kr1'), accessKey: s.s3AccessKey!, secretKey: s.s3SecretKey!, transport });
+    assert.equal(job.jobStatus, 'COMPLETED');
+    const s3 = new S3Client({
+      baseUrl: p.endpoints.storage.replace('{region}', 'kr1'),
+      accessKey: s.s3AccessKey!,
+      secretKey: s.s3SecretKey!,
+      transport,
+    });
     const obj = await s3.getObject('exported-logs', exportedKey(path, name));
     let text = '';
     for await (const c of obj.body) text += String(c);

@@ -24,7 +24,12 @@ async function endpointOf(dbInstanceId: string): Promise<{ host: string; port: n
   return { host: net.endPoints.find((e: any) => e.endPointType === 'INTERNAL').ipAddress, port: inst.dbPort };
 }
 
-async function connectAs(dbInstanceId: string, user: string, password: string, extra: Partial<ConnectionOptions> = {}): Promise<Connection> {
+async function connectAs(
+  dbInstanceId: string,
+  user: string,
+  password: string,
+  extra: Partial<ConnectionOptions> = {},
+): Promise<Connection> {
   return createConnection({ ...(await endpointOf(dbInstanceId)), user, password, ...extra });
 }
 
@@ -49,7 +54,10 @@ describe('the sandbox backs its DB instances with real MariaDB servers', () => {
     assert.equal(ep.host, '127.0.0.1');
     assert.notEqual(ep.port, 3306);
     const net: any = await kr1.getNetworkInfo({ dbInstanceId: inst.dbInstanceId });
-    assert.deepEqual(net.endPoints.map((e: any) => [e.endPointType, e.ipAddress]).sort(), [['EXTERNAL', '127.0.0.1'], ['INTERNAL', '127.0.0.1']]);
+    assert.deepEqual(net.endPoints.map((e: any) => [e.endPointType, e.ipAddress]).sort(), [
+      ['EXTERNAL', '127.0.0.1'],
+      ['INTERNAL', '127.0.0.1'],
+    ]);
     const conn = await connectAs(inst.dbInstanceId, 'admin', SANDBOX_DB_PASSWORD);
     const names = (await query(conn, 'SHOW DATABASES')).map((r) => r.Database);
     await conn.end();
@@ -60,8 +68,24 @@ describe('the sandbox backs its DB instances with real MariaDB servers', () => {
     const inst = await instanceByName(kr1, 'staging-api');
     const id = inst.dbInstanceId;
     await waitJob(kr1, (await kr1.createDbSchema({ dbInstanceId: id, body: { dbSchemaName: 'shop' } })).jobId);
-    await waitJob(kr1, (await kr1.createDbUser({ dbInstanceId: id, body: { dbUserName: 'reader', dbPassword: 'reader-pw-1', host: '%', authorityType: 'READ' } })).jobId);
-    await waitJob(kr1, (await kr1.createDbUser({ dbInstanceId: id, body: { dbUserName: 'writer', dbPassword: 'writer-pw-1', host: '%', authorityType: 'CRUD' } })).jobId);
+    await waitJob(
+      kr1,
+      (
+        await kr1.createDbUser({
+          dbInstanceId: id,
+          body: { dbUserName: 'reader', dbPassword: 'reader-pw-1', host: '%', authorityType: 'READ' },
+        })
+      ).jobId,
+    );
+    await waitJob(
+      kr1,
+      (
+        await kr1.createDbUser({
+          dbInstanceId: id,
+          body: { dbUserName: 'writer', dbPassword: 'writer-pw-1', host: '%', authorityType: 'CRUD' },
+        })
+      ).jobId,
+    );
 
     const admin = await connectAs(id, 'admin', SANDBOX_DB_PASSWORD, { database: 'shop' });
     await admin.query('CREATE TABLE items (id INT PRIMARY KEY, name VARCHAR(40))');
@@ -69,12 +93,18 @@ describe('the sandbox backs its DB instances with real MariaDB servers', () => {
 
     const writer = await connectAs(id, 'writer', 'writer-pw-1', { database: 'shop' });
     await writer.query("INSERT INTO items VALUES (1, 'pen')");
-    await assert.rejects(writer.query('CREATE TABLE nope (id INT)'), (e: any) => e.code === 'ER_TABLEACCESS_DENIED_ERROR');
+    await assert.rejects(
+      writer.query('CREATE TABLE nope (id INT)'),
+      (e: any) => e.code === 'ER_TABLEACCESS_DENIED_ERROR',
+    );
     await writer.end();
 
     const reader = await connectAs(id, 'reader', 'reader-pw-1', { database: 'shop' });
     assert.deepEqual(await query(reader, 'SELECT name FROM items'), [{ name: 'pen' }]);
-    await assert.rejects(reader.query("INSERT INTO items VALUES (2, 'ink')"), (e: any) => e.code === 'ER_TABLEACCESS_DENIED_ERROR');
+    await assert.rejects(
+      reader.query("INSERT INTO items VALUES (2, 'ink')"),
+      (e: any) => e.code === 'ER_TABLEACCESS_DENIED_ERROR',
+    );
     await reader.end();
     await assert.rejects(connectAs(id, 'reader', 'wrong-password'), (e: any) => e.code === 'ER_ACCESS_DENIED_ERROR');
   });
@@ -84,7 +114,16 @@ describe('the sandbox backs its DB instances with real MariaDB servers', () => {
     const id = inst.dbInstanceId;
     const { dbUsers }: any = await kr1.listDbUsers({ dbInstanceId: id });
     const reader = dbUsers.find((u: any) => u.dbUserName === 'reader');
-    await waitJob(kr1, (await kr1.modifyDbUser({ dbInstanceId: id, dbUserId: reader.dbUserId, body: { dbPassword: 'reader-pw-2', authorityType: 'CRUD' } })).jobId);
+    await waitJob(
+      kr1,
+      (
+        await kr1.modifyDbUser({
+          dbInstanceId: id,
+          dbUserId: reader.dbUserId,
+          body: { dbPassword: 'reader-pw-2', authorityType: 'CRUD' },
+        })
+      ).jobId,
+    );
     await assert.rejects(connectAs(id, 'reader', 'reader-pw-1'), (e: any) => e.code === 'ER_ACCESS_DENIED_ERROR');
     const conn = await connectAs(id, 'reader', 'reader-pw-2', { database: 'shop' });
     await conn.query("INSERT INTO items VALUES (2, 'ink')");
@@ -92,13 +131,19 @@ describe('the sandbox backs its DB instances with real MariaDB servers', () => {
 
     // The password alone (nothing else changes).
     const writer = dbUsers.find((u: any) => u.dbUserName === 'writer');
-    await waitJob(kr1, (await kr1.modifyDbUser({ dbInstanceId: id, dbUserId: writer.dbUserId, body: { dbPassword: 'writer-pw-2' } })).jobId);
+    await waitJob(
+      kr1,
+      (await kr1.modifyDbUser({ dbInstanceId: id, dbUserId: writer.dbUserId, body: { dbPassword: 'writer-pw-2' } }))
+        .jobId,
+    );
     await assert.rejects(connectAs(id, 'writer', 'writer-pw-1'), (e: any) => e.code === 'ER_ACCESS_DENIED_ERROR');
     await (await connectAs(id, 'writer', 'writer-pw-2')).end();
 
     await waitJob(kr1, (await kr1.deleteDbUser({ dbInstanceId: id, dbUserId: reader.dbUserId })).jobId);
     await assert.rejects(connectAs(id, 'reader', 'reader-pw-2'), (e: any) => e.code === 'ER_ACCESS_DENIED_ERROR');
-    const shop = ((await kr1.listDbSchemas({ dbInstanceId: id })) as any).dbSchemas.find((s: any) => s.dbSchemaName === 'shop');
+    const shop = ((await kr1.listDbSchemas({ dbInstanceId: id })) as any).dbSchemas.find(
+      (s: any) => s.dbSchemaName === 'shop',
+    );
     await waitJob(kr1, (await kr1.deleteDbSchema({ dbInstanceId: id, dbSchemaId: shop.dbSchemaId })).jobId);
     const admin = await connectAs(id, 'admin', SANDBOX_DB_PASSWORD);
     assert.ok(!(await query(admin, 'SHOW DATABASES')).some((r) => r.Database === 'shop'));
@@ -108,16 +153,29 @@ describe('the sandbox backs its DB instances with real MariaDB servers', () => {
   test('a user with tlsOption SSL is refused without TLS and accepted with TLS verified against the sandbox CA', async () => {
     const inst = await instanceByName(kr1, 'staging-api');
     const id = inst.dbInstanceId;
-    await waitJob(kr1, (await kr1.createDbUser({ dbInstanceId: id, body: { dbUserName: 'secure', dbPassword: 'secure-pw-1', host: '%', authorityType: 'READ', tlsOption: 'SSL' } })).jobId);
+    await waitJob(
+      kr1,
+      (
+        await kr1.createDbUser({
+          dbInstanceId: id,
+          body: { dbUserName: 'secure', dbPassword: 'secure-pw-1', host: '%', authorityType: 'READ', tlsOption: 'SSL' },
+        })
+      ).jobId,
+    );
     await assert.rejects(connectAs(id, 'secure', 'secure-pw-1'), (e: any) => e.code === 'ER_ACCESS_DENIED_ERROR');
     const { caFile } = sb.rds.databases.status();
     assert.ok(caFile && existsSync(caFile), 'the sandbox reports its CA file');
-    const conn = await connectAs(id, 'secure', 'secure-pw-1', { ssl: { ca: readFileSync(caFile!, 'utf8'), rejectUnauthorized: true } });
+    const conn = await connectAs(id, 'secure', 'secure-pw-1', {
+      ssl: { ca: readFileSync(caFile!, 'utf8'), rejectUnauthorized: true },
+    });
     const [cipher] = await query(conn, "SHOW SESSION STATUS LIKE 'Ssl_cipher'");
     await conn.end();
     assert.notEqual(cipher.Value, '');
     // Verification on and the CA not given: refused by the client.
-    await assert.rejects(connectAs(id, 'secure', 'secure-pw-1', { ssl: { rejectUnauthorized: true } }), /self[- ]signed|unable to verify|certificate/i);
+    await assert.rejects(
+      connectAs(id, 'secure', 'secure-pw-1', { ssl: { rejectUnauthorized: true } }),
+      /self[- ]signed|unable to verify|certificate/i,
+    );
   });
 
   test('two instances with the same user name are separate servers with separate data', async () => {
@@ -131,7 +189,10 @@ describe('the sandbox backs its DB instances with real MariaDB servers', () => {
     const cb = await connectAs(b, 'admin', SANDBOX_DB_PASSWORD);
     const names = (await query(cb, 'SHOW DATABASES')).map((r) => r.Database);
     assert.ok(names.includes('legacy_crm') && !names.includes('staging_api'), names.join(', '));
-    const [count] = await query(cb, "SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_NAME = 'only_on_a'");
+    const [count] = await query(
+      cb,
+      "SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_NAME = 'only_on_a'",
+    );
     await cb.end();
     assert.equal(Number(count.n), 0);
     // 'app' is 'app'@'10.0.%' as seeded: from 127.0.0.1 the host pattern refuses it, as on the service.
@@ -145,7 +206,9 @@ describe('the sandbox backs its DB instances with real MariaDB servers', () => {
     const { caFile } = sb.rds.databases.status();
     await sb.close();
     closed = true;
-    const ps = execFileSync('ps', ['-eo', 'comm=,args='], { encoding: 'utf8' }).split('\n').filter((l) => /^(mariadbd|mysqld)\s/.test(l));
+    const ps = execFileSync('ps', ['-eo', 'comm=,args='], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => /^(mariadbd|mysqld)\s/.test(l));
     for (const d of dirs) {
       assert.equal(existsSync(d), false, `${d} removed`);
       assert.ok(!ps.some((l) => l.includes(d)), `no server left for ${d}`);
@@ -159,10 +222,17 @@ describe('without MariaDB the sandbox still answers, and a connection says what 
     const other = await startSandbox({ timeScale: 5 });
     try {
       // As on a machine without MariaDB: the manager's finding, set by hand here.
-      (other.rds.databases as any).missing = 'MariaDB is not available (mariadbd not found): install the Debian packages mariadb-server mariadb-client.';
+      (other.rds.databases as any).missing =
+        'MariaDB is not available (mariadbd not found): install the Debian packages mariadb-server mariadb-client.';
       const { port } = other.rds.databases.status().instances[0];
-      await assert.rejects(createConnection({ host: '127.0.0.1', port, user: 'admin', password: SANDBOX_DB_PASSWORD }), /install the Debian packages mariadb-server mariadb-client/);
-      assert.equal(other.rds.databases.status().instances.some((i) => i.running), false);
+      await assert.rejects(
+        createConnection({ host: '127.0.0.1', port, user: 'admin', password: SANDBOX_DB_PASSWORD }),
+        /install the Debian packages mariadb-server mariadb-client/,
+      );
+      assert.equal(
+        other.rds.databases.status().instances.some((i) => i.running),
+        false,
+      );
     } finally {
       await other.close();
     }

@@ -34,28 +34,53 @@ describe('test/support/mariadb.mjs', () => {
     assert.equal(db.host, '127.0.0.1');
     assert.match(db.rootPassword, /^[\w-]{20,}$/);
     const conn = await createConnection({ host: db.host, port: db.port, user: db.rootUser, password: db.rootPassword });
-    const [rows] = await conn.query<any[]>("SELECT @@bind_address AS bind, @@port AS port");
+    const [rows] = await conn.query<any[]>('SELECT @@bind_address AS bind, @@port AS port');
     await conn.end();
     assert.deepEqual(rows[0], { bind: '127.0.0.1', port: db.port });
-    await assert.rejects(createConnection({ host: db.host, port: db.port, user: 'root', password: '' }), /Access denied/);
-    await assert.rejects(createConnection({ host: db.host, port: db.port, user: 'root', password: 'wrong' }), /Access denied/);
+    await assert.rejects(
+      createConnection({ host: db.host, port: db.port, user: 'root', password: '' }),
+      /Access denied/,
+    );
+    await assert.rejects(
+      createConnection({ host: db.host, port: db.port, user: 'root', password: 'wrong' }),
+      /Access denied/,
+    );
   });
 
   test('TLS with the server certificate its CA signed: verified against caFile, refused without it', async () => {
     assert.ok(db.caFile && existsSync(db.caFile));
     const ca = readFileSync(db.caFile!, 'utf8');
-    const conn = await createConnection({ host: db.host, port: db.port, user: db.rootUser, password: db.rootPassword, ssl: { ca, rejectUnauthorized: true } });
+    const conn = await createConnection({
+      host: db.host,
+      port: db.port,
+      user: db.rootUser,
+      password: db.rootPassword,
+      ssl: { ca, rejectUnauthorized: true },
+    });
     const [rows] = await conn.query<any[]>("SHOW SESSION STATUS LIKE 'Ssl_version'");
     await conn.end();
     assert.match(rows[0].Value, /^TLSv1\.[23]$/);
     await assert.rejects(
-      createConnection({ host: db.host, port: db.port, user: db.rootUser, password: db.rootPassword, ssl: { rejectUnauthorized: true } }),
+      createConnection({
+        host: db.host,
+        port: db.port,
+        user: db.rootUser,
+        password: db.rootPassword,
+        ssl: { rejectUnauthorized: true },
+      }),
       /self[- ]signed|unable to verify|certificate/i,
     );
   });
 
   test('sql() runs statements as root through the client', async () => {
-    assert.equal((await db.sql("CREATE DATABASE t1; SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = 't1';")).trim(), 't1');
+    assert.equal(
+      (
+        await db.sql(
+          "CREATE DATABASE t1; SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = 't1';",
+        )
+      ).trim(),
+      't1',
+    );
     await assert.rejects(db.sql('SELEC 1'), /SQL syntax/);
   });
 
@@ -80,7 +105,9 @@ describe('test/support/mariadb.mjs', () => {
       const { watchedTempDir } = tsxRequire(${JSON.stringify(join(__dirname, '..', '..', '..', 'src', 'sandbox', 'rds', 'mariadb', 'server.ts'))}, import.meta.url);
       const db = await startMariaDb(); const w = watchedTempDir('nhncloud-test-'); console.log(db.dir + ' ' + w.dir); setInterval(() => {}, 1000);`;
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const dirs = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (d) => {
@@ -97,7 +124,8 @@ describe('test/support/mariadb.mjs', () => {
       child.kill('SIGKILL');
     }
     const deadline = Date.now() + 20_000;
-    while ((serverPids(dir).length || existsSync(dir) || existsSync(watched)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((serverPids(dir).length || existsSync(dir) || existsSync(watched)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(serverPids(dir), [], 'mariadbd outlived its parent');
     assert.equal(existsSync(dir), false, 'the directory outlived its parent');
     assert.equal(existsSync(watched), false, 'the watched directory outlived its parent');

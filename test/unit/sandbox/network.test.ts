@@ -37,7 +37,9 @@ describe('network sandbox module in startSandbox', () => {
     assert.equal((await client.listExternalNetworks()).length, 1);
     assert.equal((await client.listFloatingIps()).length, 3);
 
-    const hub = await client.createTransitHub({ body: { multicast_enable: true, default_association_enable: false, default_propagation_enable: false } });
+    const hub = await client.createTransitHub({
+      body: { multicast_enable: true, default_association_enable: false, default_propagation_enable: false },
+    });
     const t = await client.createRoutingTable({ body: { transithub_id: hub.id } });
     assert.equal(t.status, 'BUILD');
     assert.equal((await fetch(`${sb.url}/_sandbox/network/settle`, { method: 'POST' })).status, 200);
@@ -57,7 +59,13 @@ describe('network sandbox module in startSandbox', () => {
 
   it('faults reach network operations through the generic knobs', async () => {
     const p = sb.sandboxProfile();
-    const identity = new IdentityClient({ baseUrl: `${sb.url}/identity`, tenantId: p.secrets.identityTenantId!, username: p.secrets.identityUsername!, password: p.secrets.identityApiPassword!, transport });
+    const identity = new IdentityClient({
+      baseUrl: `${sb.url}/identity`,
+      tenantId: p.secrets.identityTenantId!,
+      username: p.secrets.identityUsername!,
+      password: p.secrets.identityApiPassword!,
+      transport,
+    });
     const client = new NetworkClient({ baseUrl: `${sb.url}/network/kr1`, identity });
     sb.faults.httpStatus(503, 'network.listTransitHubs', 1);
     assert.equal((await client.listTransitHubs()).length, 1);

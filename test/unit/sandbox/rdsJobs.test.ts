@@ -21,7 +21,10 @@ describe('job lifecycle', () => {
   test('PREPARING -> READY -> RUNNING -> COMPLETED, progressStatus CREATING_USER while it runs, the user STABLE at the end', async () => {
     const rds = clientFor(sb);
     const inst = await instanceByName(rds, 'dev-playground');
-    const { jobId } = await rds.createDbUser({ dbInstanceId: inst.dbInstanceId, body: { dbUserName: 'etl', dbPassword: 'pw-12345', host: '%', authorityType: 'CRUD' } });
+    const { jobId } = await rds.createDbUser({
+      dbInstanceId: inst.dbInstanceId,
+      body: { dbUserName: 'etl', dbPassword: 'pw-12345', host: '%', authorityType: 'CRUD' },
+    });
     const seen: string[] = [];
     const progress: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -33,7 +36,9 @@ describe('job lifecycle', () => {
     assert.deepEqual(progress, ['CREATING_USER', 'CREATING_USER', 'CREATING_USER', 'CREATING_USER', 'NONE']);
     const job = await rds.getJob({ jobId });
     assert.deepEqual(job.resourceRelations, [{ resourceType: 'DB_INSTANCE', resourceId: inst.dbInstanceId }]);
-    const user = (await rds.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.find((u: any) => u.dbUserName === 'etl');
+    const user = (await rds.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.find(
+      (u: any) => u.dbUserName === 'etl',
+    );
     assert.equal(user?.dbUserStatus, 'STABLE');
   });
 
@@ -41,7 +46,10 @@ describe('job lifecycle', () => {
     const rds = clientFor(sb);
     const inst = await instanceByName(rds, 'legacy-crm');
     await rds.restartDbInstance({ dbInstanceId: inst.dbInstanceId, body: {} });
-    await assert.rejects(rds.stopDbInstance({ dbInstanceId: inst.dbInstanceId }), (e: unknown) => isApiError(e) && e.code === 40900 && /busy \(RESTARTING\)/.test(e.message));
+    await assert.rejects(
+      rds.stopDbInstance({ dbInstanceId: inst.dbInstanceId }),
+      (e: unknown) => isApiError(e) && e.code === 40900 && /busy \(RESTARTING\)/.test(e.message),
+    );
     sb.rds.advanceClock(5 * STEP);
   });
 
@@ -57,7 +65,10 @@ describe('job lifecycle', () => {
     assert.equal((await rds.getDbInstance({ dbInstanceId: inst.dbInstanceId })).progressStatus, 'STARTING');
     sb.rds.advanceClock(5 * STEP);
     assert.deepEqual(
-      [(await rds.getDbInstance({ dbInstanceId: inst.dbInstanceId })).dbInstanceStatus, (await rds.getDbInstance({ dbInstanceId: inst.dbInstanceId })).progressStatus],
+      [
+        (await rds.getDbInstance({ dbInstanceId: inst.dbInstanceId })).dbInstanceStatus,
+        (await rds.getDbInstance({ dbInstanceId: inst.dbInstanceId })).progressStatus,
+      ],
       ['AVAILABLE', 'NONE'],
     );
   });
@@ -71,9 +82,16 @@ describe('job lifecycle', () => {
     const { jobId } = await rds.restoreDbInstance({
       dbInstanceId: src.dbInstanceId,
       body: {
-        dbInstanceName: 'crm-restored', dbFlavorId: dbFlavors[0].dbFlavorId!, dbPort: 3306, parameterGroupId: pg.parameterGroupId!,
-        network: { subnetId: subnets[1].subnetId!, availabilityZone: 'kr-pub-b' }, storage: { storageType: 'General SSD', storageSize: 100 },
-        backup: { backupPeriod: 1, backupSchedules: [{ backupWndBgnTime: '01:00:00', backupWndDuration: 'HALF_AN_HOUR' }] },
+        dbInstanceName: 'crm-restored',
+        dbFlavorId: dbFlavors[0].dbFlavorId!,
+        dbPort: 3306,
+        parameterGroupId: pg.parameterGroupId!,
+        network: { subnetId: subnets[1].subnetId!, availabilityZone: 'kr-pub-b' },
+        storage: { storageType: 'General SSD', storageSize: 100 },
+        backup: {
+          backupPeriod: 1,
+          backupSchedules: [{ backupWndBgnTime: '01:00:00', backupWndDuration: 'HALF_AN_HOUR' }],
+        },
         restore: { restoreType: 'BACKUP', backupId: backup.backupId! },
       },
     });
@@ -114,12 +132,25 @@ describe('the failure knob', () => {
       const rds = clientFor(sb);
       const inst = await instanceByName(rds, 'dev-playground');
       sb.rds.failNextJob('createDbUser');
-      const { jobId } = await rds.createDbUser({ dbInstanceId: inst.dbInstanceId, body: { dbUserName: 'doomed', dbPassword: 'pw-12345', host: '%', authorityType: 'READ' } });
-      await assert.rejects(waitForJob(rds, jobId, { initialDelayMs: 5, maxDelayMs: 20 }), (e: unknown) => isApiError(e) && e.code === 'FAILED');
-      assert.ok(!(await rds.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.some((u: any) => u.dbUserName === 'doomed'));
+      const { jobId } = await rds.createDbUser({
+        dbInstanceId: inst.dbInstanceId,
+        body: { dbUserName: 'doomed', dbPassword: 'pw-12345', host: '%', authorityType: 'READ' },
+      });
+      await assert.rejects(
+        waitForJob(rds, jobId, { initialDelayMs: 5, maxDelayMs: 20 }),
+        (e: unknown) => isApiError(e) && e.code === 'FAILED',
+      );
+      assert.ok(
+        !(await rds.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.some(
+          (u: any) => u.dbUserName === 'doomed',
+        ),
+      );
       assert.equal((await rds.getDbInstance({ dbInstanceId: inst.dbInstanceId })).progressStatus, 'NONE');
       // Only the next one: the same call succeeds now.
-      const again = await rds.createDbUser({ dbInstanceId: inst.dbInstanceId, body: { dbUserName: 'doomed', dbPassword: 'pw-12345', host: '%', authorityType: 'READ' } });
+      const again = await rds.createDbUser({
+        dbInstanceId: inst.dbInstanceId,
+        body: { dbUserName: 'doomed', dbPassword: 'pw-12345', host: '%', authorityType: 'READ' },
+      });
       assert.equal((await waitJob(rds, again.jobId)).jobStatus, 'COMPLETED');
     } finally {
       sb.rds.setTimeScale(STEP);
@@ -127,7 +158,10 @@ describe('the failure knob', () => {
   });
 
   test('through the control route: a failed create leaves the instance FAIL_TO_CREATE', async () => {
-    await fetch(`${sb.url}/_sandbox/rds/fail-next-job`, { method: 'POST', body: JSON.stringify({ operation: 'restoreFromBackup' }) });
+    await fetch(`${sb.url}/_sandbox/rds/fail-next-job`, {
+      method: 'POST',
+      body: JSON.stringify({ operation: 'restoreFromBackup' }),
+    });
     const rds = clientFor(sb);
     const src = await instanceByName(rds, 'prod-orders');
     const backup = (await rds.listBackups({ query: { page: 1, size: 1, dbInstanceId: src.dbInstanceId } })).backups[0];
@@ -136,9 +170,16 @@ describe('the failure knob', () => {
     const { jobId } = await rds.restoreFromBackup({
       backupId: backup.backupId!,
       body: {
-        dbInstanceName: 'will-fail', dbFlavorId: g.json.dbFlavorId, dbPort: 3306, parameterGroupId: g.json.parameterGroupId,
-        network: { subnetId: subnets[1].subnetId!, availabilityZone: 'kr-pub-a' }, storage: { storageType: 'General SSD', storageSize: 500 },
-        backup: { backupPeriod: 1, backupSchedules: [{ backupWndBgnTime: '01:00:00', backupWndDuration: 'HALF_AN_HOUR' }] },
+        dbInstanceName: 'will-fail',
+        dbFlavorId: g.json.dbFlavorId,
+        dbPort: 3306,
+        parameterGroupId: g.json.parameterGroupId,
+        network: { subnetId: subnets[1].subnetId!, availabilityZone: 'kr-pub-a' },
+        storage: { storageType: 'General SSD', storageSize: 500 },
+        backup: {
+          backupPeriod: 1,
+          backupSchedules: [{ backupWndBgnTime: '01:00:00', backupWndDuration: 'HALF_AN_HOUR' }],
+        },
       },
     });
     sb.rds.advanceClock(5 * STEP);

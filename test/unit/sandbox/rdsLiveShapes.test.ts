@@ -14,7 +14,9 @@ describe('RDS sandbox: the shapes of the service owners guide', () => {
   after(() => sb.close());
 
   test('a misspelt body field is refused by name, nothing created', async () => {
-    const r = await raw(sb, 'POST', '/v3.0/user-groups', { body: JSON.stringify({ userGroupName: 'typo-group', selectAllYN: true, memberIdz: [] }) });
+    const r = await raw(sb, 'POST', '/v3.0/user-groups', {
+      body: JSON.stringify({ userGroupName: 'typo-group', selectAllYN: true, memberIdz: [] }),
+    });
     assert.equal(r.json.header.isSuccessful, false);
     assert.match(r.json.header.resultMessage, /memberIdz is not a field of this request/);
     const list = await raw(sb, 'GET', '/v3.0/user-groups');
@@ -22,7 +24,9 @@ describe('RDS sandbox: the shapes of the service owners guide', () => {
   });
 
   test('a user group of all members without memberIds', async () => {
-    const r = await raw(sb, 'POST', '/v3.0/user-groups', { body: JSON.stringify({ userGroupName: 'everyone', selectAllYN: true }) });
+    const r = await raw(sb, 'POST', '/v3.0/user-groups', {
+      body: JSON.stringify({ userGroupName: 'everyone', selectAllYN: true }),
+    });
     assert.equal(r.json.header.isSuccessful, true, r.text);
     const none = await raw(sb, 'POST', '/v3.0/user-groups', { body: JSON.stringify({ userGroupName: 'nobody' }) });
     assert.equal(none.json.header.isSuccessful, false);

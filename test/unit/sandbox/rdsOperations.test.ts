@@ -21,7 +21,11 @@ let jp1: LooseClient;
 
 /** A complete InstanceSpec from the region's catalog. */
 async function spec(rds: LooseClient, name: string, dbVersion = 'MYSQL_V8036') {
-  const [{ dbFlavors }, { subnets }, { parameterGroups }] = await Promise.all([rds.listDbFlavors(), rds.listSubnets(), rds.listParameterGroups({ query: { dbVersion: dbVersion as any } })]);
+  const [{ dbFlavors }, { subnets }, { parameterGroups }] = await Promise.all([
+    rds.listDbFlavors(),
+    rds.listSubnets(),
+    rds.listParameterGroups({ query: { dbVersion: dbVersion as any } }),
+  ]);
   return {
     dbInstanceName: name,
     dbFlavorId: dbFlavors[1].dbFlavorId,
@@ -29,12 +33,17 @@ async function spec(rds: LooseClient, name: string, dbVersion = 'MYSQL_V8036') {
     parameterGroupId: parameterGroups[0].parameterGroupId,
     network: { subnetId: subnets[1].subnetId, availabilityZone: 'kr-pub-a' },
     storage: { storageType: 'General SSD', storageSize: 50 },
-    backup: { backupPeriod: 7, backupSchedules: [{ backupWndBgnTime: '02:00:00', backupWndDuration: 'ONE_HOUR' as const }] },
+    backup: {
+      backupPeriod: 7,
+      backupSchedules: [{ backupWndBgnTime: '02:00:00', backupWndDuration: 'ONE_HOUR' as const }],
+    },
   };
 }
 
 async function createInstance(name: string) {
-  const { jobId } = await kr1.createDbInstance({ body: { ...(await spec(kr1, name)), dbVersion: 'MYSQL_V8036', dbUserName: 'admin', dbPassword: 'secret-123' } });
+  const { jobId } = await kr1.createDbInstance({
+    body: { ...(await spec(kr1, name)), dbVersion: 'MYSQL_V8036', dbUserName: 'admin', dbPassword: 'secret-123' },
+  });
   const job = await waitJob(kr1, jobId);
   return jobResourceId(job)!;
 }
@@ -45,7 +54,14 @@ const latestBackup = async (rds: LooseClient, dbInstanceId: string, backupType?:
 const OPS: Record<RdsOperationName, () => Promise<void>> = {
   listRegions: async () => {
     const { regions } = await kr1.listRegions();
-    assert.deepEqual(regions.map((r: any) => [r.regionCode, r.isEnabled]), [['KR1', true], ['KR2', true], ['JP1', true]]);
+    assert.deepEqual(
+      regions.map((r: any) => [r.regionCode, r.isEnabled]),
+      [
+        ['KR1', true],
+        ['KR2', true],
+        ['JP1', true],
+      ],
+    );
   },
   listProjectMembers: async () => {
     const { members } = await kr1.listProjectMembers();
@@ -58,7 +74,10 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   },
   listSubnets: async () => {
     const { subnets } = await kr1.listSubnets();
-    assert.deepEqual(subnets.map((s: any) => s.subnetCidr), ['192.168.0.0/24', '10.0.1.0/24', '10.0.2.0/24']);
+    assert.deepEqual(
+      subnets.map((s: any) => s.subnetCidr),
+      ['192.168.0.0/24', '10.0.1.0/24', '10.0.2.0/24'],
+    );
   },
   listDbVersions: async () => {
     const { dbVersions } = await kr1.listDbVersions();
@@ -66,11 +85,15 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
     assert.equal(dbVersions.find((v: any) => v.dbVersion === 'MYSQL_V5733')!.restorableFromObs, false);
     assert.equal(dbVersions.find((v: any) => v.dbVersion === 'MYSQL_V8036')!.dbVersionName, 'MySQL 8.0.36');
   },
-  listStorageTypes: async () => assert.deepEqual((await kr1.listStorageTypes()).storageTypes, ['General SSD', 'General HDD']),
+  listStorageTypes: async () =>
+    assert.deepEqual((await kr1.listStorageTypes()).storageTypes, ['General SSD', 'General HDD']),
   listStorages: async () => assert.ok((await kr1.listStorages()).storages.includes('General SSD')),
   getJob: async () => {
     const inst = await instanceByName(kr1, 'dev-playground');
-    const { jobId } = await kr1.createDbSchema({ dbInstanceId: inst.dbInstanceId, body: { dbSchemaName: 'jobs_probe' } });
+    const { jobId } = await kr1.createDbSchema({
+      dbInstanceId: inst.dbInstanceId,
+      body: { dbSchemaName: 'jobs_probe' },
+    });
     const first = await kr1.getJob({ jobId });
     assert.ok(['PREPARING', 'READY', 'RUNNING', 'COMPLETED'].includes(first.jobStatus));
     const done = await waitJob(kr1, jobId);
@@ -84,7 +107,12 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   getDbInstanceGroup: async () => {
     const master = await instanceByName(kr1, 'prod-orders');
     const g = await kr1.getDbInstanceGroup({ dbInstanceGroupId: master.dbInstanceGroupId });
-    assert.deepEqual(g.dbInstances.map((i: any) => i.dbInstanceType).sort(), ['CANDIDATE_MASTER', 'MASTER', 'READ_ONLY_SLAVE', 'READ_ONLY_SLAVE']);
+    assert.deepEqual(g.dbInstances.map((i: any) => i.dbInstanceType).sort(), [
+      'CANDIDATE_MASTER',
+      'MASTER',
+      'READ_ONLY_SLAVE',
+      'READ_ONLY_SLAVE',
+    ]);
   },
   listDbInstances: async () => {
     const { dbInstances } = await kr1.listDbInstances();
@@ -102,11 +130,22 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
     const i = await kr1.getDbInstance({ dbInstanceId: id });
     assert.equal(i.dbInstanceStatus, 'AVAILABLE');
     assert.equal(i.progressStatus, 'NONE');
-    assert.deepEqual((await kr1.listDbUsers({ dbInstanceId: id })).dbUsers.map((u: any) => [u.dbUserName, u.dbUserStatus]), [['admin', 'STABLE']]);
+    assert.deepEqual(
+      (await kr1.listDbUsers({ dbInstanceId: id })).dbUsers.map((u: any) => [u.dbUserName, u.dbUserStatus]),
+      [['admin', 'STABLE']],
+    );
   },
   modifyDbInstance: async () => {
     const inst = await instanceByName(kr1, 'staging-api');
-    await waitJob(kr1, (await kr1.modifyDbInstance({ dbInstanceId: inst.dbInstanceId, body: { description: 'changed by test', dbPort: 3307 } })).jobId);
+    await waitJob(
+      kr1,
+      (
+        await kr1.modifyDbInstance({
+          dbInstanceId: inst.dbInstanceId,
+          body: { description: 'changed by test', dbPort: 3307 },
+        })
+      ).jobId,
+    );
     const after = await kr1.getDbInstance({ dbInstanceId: inst.dbInstanceId });
     assert.equal(after.description, 'changed by test');
     assert.equal(after.dbPort, 3307);
@@ -124,8 +163,20 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   forceRestartDbInstance: async () => {
     const inst = await instanceByName(kr1, 'legacy-billing');
     const out = await kr1.forceRestartDbInstance({ dbInstanceId: inst.dbInstanceId });
-    assert.deepEqual(Object.keys(out ?? {}).filter((k) => k !== 'header'), []);
-    const events = await kr1.listEvents({ query: { page: 1, size: 5, from: '2000-01-01T00:00:00+09:00', to: '2100-01-01T00:00:00+09:00', eventCategoryType: 'INSTANCE', sourceId: inst.dbInstanceId } });
+    assert.deepEqual(
+      Object.keys(out ?? {}).filter((k) => k !== 'header'),
+      [],
+    );
+    const events = await kr1.listEvents({
+      query: {
+        page: 1,
+        size: 5,
+        from: '2000-01-01T00:00:00+09:00',
+        to: '2100-01-01T00:00:00+09:00',
+        eventCategoryType: 'INSTANCE',
+        sourceId: inst.dbInstanceId,
+      },
+    });
     assert.ok(events.totalCounts >= 1);
   },
   startDbInstance: async () => {
@@ -141,14 +192,22 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   },
   backupDbInstance: async () => {
     const inst = await instanceByName(kr1, 'staging-api');
-    await waitJob(kr1, (await kr1.backupDbInstance({ dbInstanceId: inst.dbInstanceId, body: { backupName: 'ops-manual' } })).jobId);
-    const b = (await kr1.listBackups({ query: { page: 1, size: 100, dbInstanceId: inst.dbInstanceId, backupType: 'MANUAL' } })).backups.find((x: any) => x.backupName === 'ops-manual');
+    await waitJob(
+      kr1,
+      (await kr1.backupDbInstance({ dbInstanceId: inst.dbInstanceId, body: { backupName: 'ops-manual' } })).jobId,
+    );
+    const b = (
+      await kr1.listBackups({ query: { page: 1, size: 100, dbInstanceId: inst.dbInstanceId, backupType: 'MANUAL' } })
+    ).backups.find((x: any) => x.backupName === 'ops-manual');
     assert.equal(b?.backupStatus, 'COMPLETED');
     assert.ok(b!.backupSize > 0);
   },
   backupDbInstanceToObjectStorage: async () => {
     const inst = await instanceByName(kr1, 'staging-api');
-    await waitJob(kr1, (await kr1.backupDbInstanceToObjectStorage({ dbInstanceId: inst.dbInstanceId, body: TARGET })).jobId);
+    await waitJob(
+      kr1,
+      (await kr1.backupDbInstanceToObjectStorage({ dbInstanceId: inst.dbInstanceId, body: TARGET })).jobId,
+    );
     const exp = sb.rds.exports.find((e) => e.operation === 'backupDbInstanceToObjectStorage');
     assert.equal(exp?.bucket, 'exports');
     assert.match(exp!.path, /^rds\/kr1\/staging-api_\d+\.xbstream$/);
@@ -169,7 +228,15 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   },
   setHighAvailability: async () => {
     const inst = await instanceByName(kr1, 'legacy-crm');
-    await waitJob(kr1, (await kr1.setHighAvailability({ dbInstanceId: inst.dbInstanceId, body: { useHighAvailability: true, pingInterval: 5 } })).jobId);
+    await waitJob(
+      kr1,
+      (
+        await kr1.setHighAvailability({
+          dbInstanceId: inst.dbInstanceId,
+          body: { useHighAvailability: true, pingInterval: 5 },
+        })
+      ).jobId,
+    );
     const g = await kr1.getDbInstanceGroup({ dbInstanceGroupId: inst.dbInstanceGroupId });
     assert.equal(g.replicationType, 'HIGH_AVAILABILITY');
     assert.deepEqual(g.dbInstances.map((i: any) => i.dbInstanceType).sort(), ['CANDIDATE_MASTER', 'MASTER']);
@@ -197,7 +264,10 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
     const cand = await instanceByName(jp1, 'jp-shop-candidate');
     assert.equal(cand.dbInstanceType, 'MASTER');
     assert.notEqual(cand.dbInstanceGroupId, inst.dbInstanceGroupId);
-    assert.equal((await jp1.getDbInstanceGroup({ dbInstanceGroupId: inst.dbInstanceGroupId })).replicationType, 'STANDALONE');
+    assert.equal(
+      (await jp1.getDbInstanceGroup({ dbInstanceGroupId: inst.dbInstanceGroupId })).replicationType,
+      'STANDALONE',
+    );
   },
   getStorageInfo: async () => {
     const s = await kr1.getStorageInfo({ dbInstanceId: (await instanceByName(kr1, 'prod-orders')).dbInstanceId });
@@ -205,7 +275,15 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   },
   modifyStorageInfo: async () => {
     const inst = await instanceByName(kr1, 'dev-playground');
-    await waitJob(kr1, (await kr1.modifyStorageInfo({ dbInstanceId: inst.dbInstanceId, body: { storageSize: 40 } }, { currentStorageSize: 20 })).jobId);
+    await waitJob(
+      kr1,
+      (
+        await kr1.modifyStorageInfo(
+          { dbInstanceId: inst.dbInstanceId, body: { storageSize: 40 } },
+          { currentStorageSize: 20 },
+        )
+      ).jobId,
+    );
     assert.equal((await kr1.getStorageInfo({ dbInstanceId: inst.dbInstanceId })).storageSize, 40);
   },
   getBackupInfo: async () => {
@@ -215,7 +293,10 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   },
   modifyBackupInfo: async () => {
     const inst = await instanceByName(kr1, 'dev-playground');
-    const body = { backupPeriod: 3, backupSchedules: [{ backupWndBgnTime: '04:30:00', backupWndDuration: 'TWO_HOURS' as const }] };
+    const body = {
+      backupPeriod: 3,
+      backupSchedules: [{ backupWndBgnTime: '04:30:00', backupWndDuration: 'TWO_HOURS' as const }],
+    };
     await waitJob(kr1, (await kr1.modifyBackupInfo({ dbInstanceId: inst.dbInstanceId, body })).jobId);
     const b = await kr1.getBackupInfo({ dbInstanceId: inst.dbInstanceId });
     assert.equal(b.backupPeriod, 3);
@@ -228,98 +309,212 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   },
   modifyNetworkInfo: async () => {
     const inst = await instanceByName(kr1, 'staging-api');
-    await waitJob(kr1, (await kr1.modifyNetworkInfo({ dbInstanceId: inst.dbInstanceId, body: { usePublicAccess: false } })).jobId);
-    assert.deepEqual((await kr1.getNetworkInfo({ dbInstanceId: inst.dbInstanceId })).endPoints.map((e: any) => e.endPointType), ['INTERNAL']);
+    await waitJob(
+      kr1,
+      (await kr1.modifyNetworkInfo({ dbInstanceId: inst.dbInstanceId, body: { usePublicAccess: false } })).jobId,
+    );
+    assert.deepEqual(
+      (await kr1.getNetworkInfo({ dbInstanceId: inst.dbInstanceId })).endPoints.map((e: any) => e.endPointType),
+      ['INTERNAL'],
+    );
   },
   replicateDbInstance: async () => {
     const src = await instanceByName(kr2, 'dr-orders');
-    const job = await waitJob(kr2, (await kr2.replicateDbInstance({ dbInstanceId: src.dbInstanceId, body: { dbInstanceName: 'dr-orders-replica', network: { availabilityZone: 'kr2-pub-b' } } })).jobId);
+    const job = await waitJob(
+      kr2,
+      (
+        await kr2.replicateDbInstance({
+          dbInstanceId: src.dbInstanceId,
+          body: { dbInstanceName: 'dr-orders-replica', network: { availabilityZone: 'kr2-pub-b' } },
+        })
+      ).jobId,
+    );
     const rep = await kr2.getDbInstance({ dbInstanceId: jobResourceId(job)! });
-    assert.deepEqual([rep.dbInstanceType, rep.dbInstanceStatus, rep.dbInstanceGroupId], ['READ_ONLY_SLAVE', 'AVAILABLE', src.dbInstanceGroupId]);
+    assert.deepEqual(
+      [rep.dbInstanceType, rep.dbInstanceStatus, rep.dbInstanceGroupId],
+      ['READ_ONLY_SLAVE', 'AVAILABLE', src.dbInstanceGroupId],
+    );
   },
   getRestorationInfo: async () => {
-    const info = await kr1.getRestorationInfo({ dbInstanceId: (await instanceByName(kr1, 'prod-orders')).dbInstanceId });
+    const info = await kr1.getRestorationInfo({
+      dbInstanceId: (await instanceByName(kr1, 'prod-orders')).dbInstanceId,
+    });
     assert.ok(info.restorableBackups.length >= 8);
     assert.equal(info.restorableBackups[0].restorableBinLogs.length, 3);
     assert.ok(info.oldestRestorableYmdt && info.latestRestorableYmdt);
   },
   getLastQuery: async () => {
-    const out = await kr1.getLastQuery({ dbInstanceId: (await instanceByName(kr1, 'prod-orders')).dbInstanceId, query: { restoreType: 'TIMESTAMP', restoreYmdt: new Date(Date.now() - 3600_000).toISOString().replace('Z', '+00:00') } });
+    const out = await kr1.getLastQuery({
+      dbInstanceId: (await instanceByName(kr1, 'prod-orders')).dbInstanceId,
+      query: {
+        restoreType: 'TIMESTAMP',
+        restoreYmdt: new Date(Date.now() - 3600_000).toISOString().replace('Z', '+00:00'),
+      },
+    });
     assert.match(out.lastQuery, /^UPDATE /);
     assert.ok(out.executedYmdt);
   },
   restoreDbInstance: async () => {
     const src = await instanceByName(kr1, 'prod-orders');
     const backup = await latestBackup(kr1, src.dbInstanceId, 'AUTO');
-    const job = await waitJob(kr1, (await kr1.restoreDbInstance({ dbInstanceId: src.dbInstanceId, body: { ...(await spec(kr1, 'prod-orders-restored')), restore: { restoreType: 'BACKUP', backupId: backup.backupId } } })).jobId);
+    const job = await waitJob(
+      kr1,
+      (
+        await kr1.restoreDbInstance({
+          dbInstanceId: src.dbInstanceId,
+          body: {
+            ...(await spec(kr1, 'prod-orders-restored')),
+            restore: { restoreType: 'BACKUP', backupId: backup.backupId },
+          },
+        })
+      ).jobId,
+    );
     const made = await kr1.getDbInstance({ dbInstanceId: jobResourceId(job)! });
-    assert.deepEqual([made.dbInstanceName, made.dbInstanceStatus, made.dbInstanceType], ['prod-orders-restored', 'AVAILABLE', 'MASTER']);
+    assert.deepEqual(
+      [made.dbInstanceName, made.dbInstanceStatus, made.dbInstanceType],
+      ['prod-orders-restored', 'AVAILABLE', 'MASTER'],
+    );
   },
   restoreFromObjectStorage: async () => {
-    const job = await waitJob(kr1, (await kr1.restoreFromObjectStorage({ body: { ...(await spec(kr1, 'from-obs')), dbVersion: 'MYSQL_V8036', restore: TARGET } })).jobId);
+    const job = await waitJob(
+      kr1,
+      (
+        await kr1.restoreFromObjectStorage({
+          body: { ...(await spec(kr1, 'from-obs')), dbVersion: 'MYSQL_V8036', restore: TARGET },
+        })
+      ).jobId,
+    );
     assert.equal((await kr1.getDbInstance({ dbInstanceId: jobResourceId(job)! })).dbInstanceName, 'from-obs');
   },
   restoreFromBackup: async () => {
     const src = await instanceByName(kr1, 'prod-orders');
     const backup = await latestBackup(kr1, src.dbInstanceId, 'MANUAL');
-    const job = await waitJob(kr1, (await kr1.restoreFromBackup({ backupId: backup.backupId, body: await spec(kr1, 'from-backup') })).jobId);
+    const job = await waitJob(
+      kr1,
+      (await kr1.restoreFromBackup({ backupId: backup.backupId, body: await spec(kr1, 'from-backup') })).jobId,
+    );
     const made = await kr1.getDbInstance({ dbInstanceId: jobResourceId(job)! });
     assert.deepEqual([made.dbInstanceName, made.dbVersion], ['from-backup', 'MYSQL_V8036']);
   },
   listDbUsers: async () => {
-    const { dbUsers } = await kr1.listDbUsers({ dbInstanceId: (await instanceByName(kr1, 'prod-orders')).dbInstanceId });
-    assert.deepEqual(dbUsers.map((u: any) => `${u.dbUserName}@${u.host}:${u.authorityType}`), ['admin@%:DDL', 'app@10.0.%:CRUD', 'readonly@%:READ']);
+    const { dbUsers } = await kr1.listDbUsers({
+      dbInstanceId: (await instanceByName(kr1, 'prod-orders')).dbInstanceId,
+    });
+    assert.deepEqual(
+      dbUsers.map((u: any) => `${u.dbUserName}@${u.host}:${u.authorityType}`),
+      ['admin@%:DDL', 'app@10.0.%:CRUD', 'readonly@%:READ'],
+    );
   },
   createDbUser: async () => {
     const inst = await instanceByName(kr1, 'dev-playground');
-    const { jobId } = await kr1.createDbUser({ dbInstanceId: inst.dbInstanceId, body: { dbUserName: 'reporter', dbPassword: 'pw-1234', host: '10.0.1.%', authorityType: 'READ' } });
-    const during = (await kr1.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.find((u: any) => u.dbUserName === 'reporter');
+    const { jobId } = await kr1.createDbUser({
+      dbInstanceId: inst.dbInstanceId,
+      body: { dbUserName: 'reporter', dbPassword: 'pw-1234', host: '10.0.1.%', authorityType: 'READ' },
+    });
+    const during = (await kr1.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.find(
+      (u: any) => u.dbUserName === 'reporter',
+    );
     assert.ok(during, 'the user is listed as soon as the job starts');
     await waitJob(kr1, jobId);
-    const u = (await kr1.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.find((x: any) => x.dbUserName === 'reporter');
+    const u = (await kr1.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.find(
+      (x: any) => x.dbUserName === 'reporter',
+    );
     assert.deepEqual([u?.dbUserStatus, u?.authenticationPlugin], ['STABLE', 'CACHING_SHA2']);
   },
   modifyDbUser: async () => {
     const inst = await instanceByName(kr1, 'prod-orders');
-    const u = (await kr1.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.find((x: any) => x.dbUserName === 'readonly')!;
-    await waitJob(kr1, (await kr1.modifyDbUser({ dbInstanceId: inst.dbInstanceId, dbUserId: u.dbUserId, body: { authorityType: 'CRUD', authenticationPlugin: 'CACHING_SHA2', dbPassword: 'new-pass' } })).jobId);
-    const after = (await kr1.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.find((x: any) => x.dbUserId === u.dbUserId);
-    assert.deepEqual([after?.authorityType, after?.authenticationPlugin, after?.dbUserStatus], ['CRUD', 'CACHING_SHA2', 'STABLE']);
+    const u = (await kr1.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.find(
+      (x: any) => x.dbUserName === 'readonly',
+    )!;
+    await waitJob(
+      kr1,
+      (
+        await kr1.modifyDbUser({
+          dbInstanceId: inst.dbInstanceId,
+          dbUserId: u.dbUserId,
+          body: { authorityType: 'CRUD', authenticationPlugin: 'CACHING_SHA2', dbPassword: 'new-pass' },
+        })
+      ).jobId,
+    );
+    const after = (await kr1.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.find(
+      (x: any) => x.dbUserId === u.dbUserId,
+    );
+    assert.deepEqual(
+      [after?.authorityType, after?.authenticationPlugin, after?.dbUserStatus],
+      ['CRUD', 'CACHING_SHA2', 'STABLE'],
+    );
   },
   deleteDbUser: async () => {
     const inst = await instanceByName(kr1, 'prod-orders');
-    const u = (await kr1.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.find((x: any) => x.dbUserName === 'app')!;
+    const u = (await kr1.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.find(
+      (x: any) => x.dbUserName === 'app',
+    )!;
     await waitJob(kr1, (await kr1.deleteDbUser({ dbInstanceId: inst.dbInstanceId, dbUserId: u.dbUserId })).jobId);
-    assert.ok(!(await kr1.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.some((x: any) => x.dbUserId === u.dbUserId));
+    assert.ok(
+      !(await kr1.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.some((x: any) => x.dbUserId === u.dbUserId),
+    );
   },
   listDbSchemas: async () => {
-    const { dbSchemas } = await kr1.listDbSchemas({ dbInstanceId: (await instanceByName(kr1, 'prod-orders')).dbInstanceId });
-    assert.deepEqual(dbSchemas.map((s: any) => s.dbSchemaName), ['prod_orders', 'prod_orders_archive']);
+    const { dbSchemas } = await kr1.listDbSchemas({
+      dbInstanceId: (await instanceByName(kr1, 'prod-orders')).dbInstanceId,
+    });
+    assert.deepEqual(
+      dbSchemas.map((s: any) => s.dbSchemaName),
+      ['prod_orders', 'prod_orders_archive'],
+    );
   },
   createDbSchema: async () => {
     const inst = await instanceByName(kr1, 'legacy-billing');
-    await waitJob(kr1, (await kr1.createDbSchema({ dbInstanceId: inst.dbInstanceId, body: { dbSchemaName: 'invoices_2025' } })).jobId);
-    const s = (await kr1.listDbSchemas({ dbInstanceId: inst.dbInstanceId })).dbSchemas.find((x: any) => x.dbSchemaName === 'invoices_2025');
+    await waitJob(
+      kr1,
+      (await kr1.createDbSchema({ dbInstanceId: inst.dbInstanceId, body: { dbSchemaName: 'invoices_2025' } })).jobId,
+    );
+    const s = (await kr1.listDbSchemas({ dbInstanceId: inst.dbInstanceId })).dbSchemas.find(
+      (x: any) => x.dbSchemaName === 'invoices_2025',
+    );
     assert.equal(s?.dbSchemaStatus, 'STABLE');
   },
   deleteDbSchema: async () => {
     const inst = await instanceByName(kr1, 'legacy-billing');
     const s = (await kr1.listDbSchemas({ dbInstanceId: inst.dbInstanceId })).dbSchemas[0];
     await waitJob(kr1, (await kr1.deleteDbSchema({ dbInstanceId: inst.dbInstanceId, dbSchemaId: s.dbSchemaId })).jobId);
-    assert.ok(!(await kr1.listDbSchemas({ dbInstanceId: inst.dbInstanceId })).dbSchemas.some((x: any) => x.dbSchemaId === s.dbSchemaId));
+    assert.ok(
+      !(await kr1.listDbSchemas({ dbInstanceId: inst.dbInstanceId })).dbSchemas.some(
+        (x: any) => x.dbSchemaId === s.dbSchemaId,
+      ),
+    );
   },
   listLogFiles: async () => {
     const id = (await instanceByName(kr1, 'legacy-crm')).dbInstanceId;
     const all = (await kr1.listLogFiles({ dbInstanceId: id })).logFiles;
-    assert.deepEqual([...new Set(all.map((f: any) => f.logFileType))].sort(), ['AUDIT', 'BACKUP', 'BINLOG', 'ERROR', 'GENERAL', 'SLOW_QUERY']);
-    const some = (await kr1.listLogFiles({ dbInstanceId: id, query: { logFileTypes: ['ERROR', 'SLOW_QUERY'] } })).logFiles;
+    assert.deepEqual([...new Set(all.map((f: any) => f.logFileType))].sort(), [
+      'AUDIT',
+      'BACKUP',
+      'BINLOG',
+      'ERROR',
+      'GENERAL',
+      'SLOW_QUERY',
+    ]);
+    const some = (await kr1.listLogFiles({ dbInstanceId: id, query: { logFileTypes: ['ERROR', 'SLOW_QUERY'] } }))
+      .logFiles;
     assert.deepEqual(some.map((f: any) => f.logFileName).sort(), ['error.log', 'slow_query.log']);
   },
   exportLogFiles: async () => {
     const id = (await instanceByName(kr1, 'legacy-crm')).dbInstanceId;
-    await waitJob(kr1, (await kr1.exportLogFiles({ dbInstanceId: id, body: { ...TARGET, objectPath: 'logs/legacy-crm', logFileNames: ['error.log', 'slow_query.log'] } })).jobId);
+    await waitJob(
+      kr1,
+      (
+        await kr1.exportLogFiles({
+          dbInstanceId: id,
+          body: { ...TARGET, objectPath: 'logs/legacy-crm', logFileNames: ['error.log', 'slow_query.log'] },
+        })
+      ).jobId,
+    );
     const files = sb.rds.exports.filter((e) => e.operation === 'exportLogFiles');
-    assert.deepEqual(files.map((f) => f.path), ['logs/legacy-crm/error.log', 'logs/legacy-crm/slow_query.log']);
+    assert.deepEqual(
+      files.map((f) => f.path),
+      ['logs/legacy-crm/error.log', 'logs/legacy-crm/slow_query.log'],
+    );
     assert.match(files[0].content, /ready for connections/);
   },
   listBackups: async () => {
@@ -333,7 +528,9 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   exportBackup: async () => {
     const b = await latestBackup(kr1, (await instanceByName(kr1, 'legacy-crm')).dbInstanceId, 'AUTO');
     await waitJob(kr1, (await kr1.exportBackup({ backupId: b.backupId, body: TARGET })).jobId);
-    assert.ok(sb.rds.exports.some((e) => e.operation === 'exportBackup' && e.path === `rds/kr1/${b.backupName}.xbstream`));
+    assert.ok(
+      sb.rds.exports.some((e) => e.operation === 'exportBackup' && e.path === `rds/kr1/${b.backupName}.xbstream`),
+    );
   },
   deleteBackup: async () => {
     const b = await latestBackup(kr1, (await instanceByName(kr1, 'legacy-billing')).dbInstanceId, 'MANUAL');
@@ -343,7 +540,10 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   },
   listDbSecurityGroups: async () => {
     const { dbSecurityGroups } = await kr1.listDbSecurityGroups();
-    assert.deepEqual(dbSecurityGroups.map((g: any) => g.dbSecurityGroupName), ['default-db-access', 'office-vpn', 'unused-sg']);
+    assert.deepEqual(
+      dbSecurityGroups.map((g: any) => g.dbSecurityGroupName),
+      ['default-db-access', 'office-vpn', 'unused-sg'],
+    );
   },
   getDbSecurityGroup: async () => {
     const id = (await kr1.listDbSecurityGroups()).dbSecurityGroups[1].dbSecurityGroupId;
@@ -353,41 +553,94 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
     assert.ok(group.rules.some((r: any) => r.etherType === 'IPV6' && r.port.portType === 'PORT_RANGE'));
   },
   createDbSecurityGroup: async () => {
-    const { dbSecurityGroupId } = await kr1.createDbSecurityGroup({ body: { dbSecurityGroupName: 'ops-sg', description: 'test', rules: [{ direction: 'INGRESS', etherType: 'IPV4', cidr: '10.1.0.0/16', port: { portType: 'DB_PORT' } }] } });
+    const { dbSecurityGroupId } = await kr1.createDbSecurityGroup({
+      body: {
+        dbSecurityGroupName: 'ops-sg',
+        description: 'test',
+        rules: [{ direction: 'INGRESS', etherType: 'IPV4', cidr: '10.1.0.0/16', port: { portType: 'DB_PORT' } }],
+      },
+    });
     const g: any = await kr1.getDbSecurityGroup({ dbSecurityGroupId });
     assert.equal((g.dbSecurityGroup ?? g).rules[0].cidr, '10.1.0.0/16');
   },
   modifyDbSecurityGroup: async () => {
     const g = (await kr1.listDbSecurityGroups()).dbSecurityGroups.find((x: any) => x.dbSecurityGroupName === 'ops-sg')!;
-    await kr1.modifyDbSecurityGroup({ dbSecurityGroupId: g.dbSecurityGroupId, body: { dbSecurityGroupName: 'ops-sg-renamed' } });
-    assert.ok((await kr1.listDbSecurityGroups()).dbSecurityGroups.some((x: any) => x.dbSecurityGroupName === 'ops-sg-renamed'));
+    await kr1.modifyDbSecurityGroup({
+      dbSecurityGroupId: g.dbSecurityGroupId,
+      body: { dbSecurityGroupName: 'ops-sg-renamed' },
+    });
+    assert.ok(
+      (await kr1.listDbSecurityGroups()).dbSecurityGroups.some((x: any) => x.dbSecurityGroupName === 'ops-sg-renamed'),
+    );
   },
   deleteDbSecurityGroup: async () => {
-    const g = (await kr1.listDbSecurityGroups()).dbSecurityGroups.find((x: any) => x.dbSecurityGroupName === 'unused-sg')!;
+    const g = (await kr1.listDbSecurityGroups()).dbSecurityGroups.find(
+      (x: any) => x.dbSecurityGroupName === 'unused-sg',
+    )!;
     await kr1.deleteDbSecurityGroup({ dbSecurityGroupId: g.dbSecurityGroupId });
-    assert.ok(!(await kr1.listDbSecurityGroups()).dbSecurityGroups.some((x: any) => x.dbSecurityGroupId === g.dbSecurityGroupId));
+    assert.ok(
+      !(await kr1.listDbSecurityGroups()).dbSecurityGroups.some(
+        (x: any) => x.dbSecurityGroupId === g.dbSecurityGroupId,
+      ),
+    );
   },
   createDbSecurityGroupRule: async () => {
-    const g = (await kr1.listDbSecurityGroups()).dbSecurityGroups.find((x: any) => x.dbSecurityGroupName === 'ops-sg-renamed')!;
-    await waitJob(kr1, (await kr1.createDbSecurityGroupRule({ dbSecurityGroupId: g.dbSecurityGroupId, body: { direction: 'EGRESS', etherType: 'IPV4', cidr: '0.0.0.0/0', port: { portType: 'PORT', minPort: 443, maxPort: 443 } } })).jobId);
+    const g = (await kr1.listDbSecurityGroups()).dbSecurityGroups.find(
+      (x: any) => x.dbSecurityGroupName === 'ops-sg-renamed',
+    )!;
+    await waitJob(
+      kr1,
+      (
+        await kr1.createDbSecurityGroupRule({
+          dbSecurityGroupId: g.dbSecurityGroupId,
+          body: {
+            direction: 'EGRESS',
+            etherType: 'IPV4',
+            cidr: '0.0.0.0/0',
+            port: { portType: 'PORT', minPort: 443, maxPort: 443 },
+          },
+        })
+      ).jobId,
+    );
     const d: any = await kr1.getDbSecurityGroup({ dbSecurityGroupId: g.dbSecurityGroupId });
     assert.equal((d.dbSecurityGroup ?? d).rules.length, 2);
     assert.equal((d.dbSecurityGroup ?? d).progressStatus, 'NONE');
   },
   modifyDbSecurityGroupRule: async () => {
-    const g = (await kr1.listDbSecurityGroups()).dbSecurityGroups.find((x: any) => x.dbSecurityGroupName === 'ops-sg-renamed')!;
+    const g = (await kr1.listDbSecurityGroups()).dbSecurityGroups.find(
+      (x: any) => x.dbSecurityGroupName === 'ops-sg-renamed',
+    )!;
     const d: any = await kr1.getDbSecurityGroup({ dbSecurityGroupId: g.dbSecurityGroupId });
     const rule = (d.dbSecurityGroup ?? d).rules[0];
-    await waitJob(kr1, (await kr1.modifyDbSecurityGroupRule({ dbSecurityGroupId: g.dbSecurityGroupId, ruleId: rule.ruleId, body: { direction: 'INGRESS', etherType: 'IPV4', cidr: '10.2.0.0/16', port: { portType: 'PORT_RANGE', minPort: 3306, maxPort: 3310 } } })).jobId);
+    await waitJob(
+      kr1,
+      (
+        await kr1.modifyDbSecurityGroupRule({
+          dbSecurityGroupId: g.dbSecurityGroupId,
+          ruleId: rule.ruleId,
+          body: {
+            direction: 'INGRESS',
+            etherType: 'IPV4',
+            cidr: '10.2.0.0/16',
+            port: { portType: 'PORT_RANGE', minPort: 3306, maxPort: 3310 },
+          },
+        })
+      ).jobId,
+    );
     const after: any = await kr1.getDbSecurityGroup({ dbSecurityGroupId: g.dbSecurityGroupId });
     const changed = (after.dbSecurityGroup ?? after).rules.find((r: any) => r.ruleId === rule.ruleId);
     assert.deepEqual([changed.cidr, changed.port.minPort, changed.port.maxPort], ['10.2.0.0/16', 3306, 3310]);
   },
   deleteDbSecurityGroupRules: async () => {
-    const g = (await kr1.listDbSecurityGroups()).dbSecurityGroups.find((x: any) => x.dbSecurityGroupName === 'ops-sg-renamed')!;
+    const g = (await kr1.listDbSecurityGroups()).dbSecurityGroups.find(
+      (x: any) => x.dbSecurityGroupName === 'ops-sg-renamed',
+    )!;
     const d: any = await kr1.getDbSecurityGroup({ dbSecurityGroupId: g.dbSecurityGroupId });
     const ids = (d.dbSecurityGroup ?? d).rules.map((r: any) => r.ruleId);
-    await waitJob(kr1, (await kr1.deleteDbSecurityGroupRules({ dbSecurityGroupId: g.dbSecurityGroupId, query: { ruleIds: ids } })).jobId);
+    await waitJob(
+      kr1,
+      (await kr1.deleteDbSecurityGroupRules({ dbSecurityGroupId: g.dbSecurityGroupId, query: { ruleIds: ids } })).jobId,
+    );
     const after: any = await kr1.getDbSecurityGroup({ dbSecurityGroupId: g.dbSecurityGroupId });
     assert.equal((after.dbSecurityGroup ?? after).rules.length, 0);
   },
@@ -395,10 +648,14 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
     const all = (await kr1.listParameterGroups()).parameterGroups;
     const v57 = (await kr1.listParameterGroups({ query: { dbVersion: 'MYSQL_V5737' } })).parameterGroups;
     assert.ok(all.length >= 11);
-    assert.deepEqual(v57.map((g: any) => g.parameterGroupName), ['default.MYSQL_V5737']);
+    assert.deepEqual(
+      v57.map((g: any) => g.parameterGroupName),
+      ['default.MYSQL_V5737'],
+    );
   },
   getParameterGroup: async () => {
-    const id = (await kr1.listParameterGroups({ query: { dbVersion: 'MYSQL_V8036' } })).parameterGroups[0].parameterGroupId;
+    const id = (await kr1.listParameterGroups({ query: { dbVersion: 'MYSQL_V8036' } })).parameterGroups[0]
+      .parameterGroupId;
     const g = await kr1.getParameterGroup({ parameterGroupId: id });
     assert.ok(g.parameters.length >= 250);
     const iso = g.parameters.find((p: any) => p.parameterName === 'transaction_isolation')!;
@@ -406,26 +663,49 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
     assert.ok(['mysqld', 'MYSQLD'].includes(iso.parameterFileGroup));
   },
   createParameterGroup: async () => {
-    const { parameterGroupId } = await kr1.createParameterGroup({ body: { parameterGroupName: 'ops-pg', dbVersion: 'MYSQL_V8040', description: 'made by test' } });
+    const { parameterGroupId } = await kr1.createParameterGroup({
+      body: { parameterGroupName: 'ops-pg', dbVersion: 'MYSQL_V8040', description: 'made by test' },
+    });
     const g = await kr1.getParameterGroup({ parameterGroupId });
     assert.deepEqual([g.parameterGroupName, g.dbVersion, g.parameterGroupStatus], ['ops-pg', 'MYSQL_V8040', 'STABLE']);
   },
   copyParameterGroup: async () => {
-    const src = (await kr1.listParameterGroups()).parameterGroups.find((g: any) => g.parameterGroupName === 'prod-mysql8-tuned')!;
-    const { parameterGroupId } = await kr1.copyParameterGroup({ parameterGroupId: src.parameterGroupId, body: { parameterGroupName: 'ops-pg-copy' } });
+    const src = (await kr1.listParameterGroups()).parameterGroups.find(
+      (g: any) => g.parameterGroupName === 'prod-mysql8-tuned',
+    )!;
+    const { parameterGroupId } = await kr1.copyParameterGroup({
+      parameterGroupId: src.parameterGroupId,
+      body: { parameterGroupName: 'ops-pg-copy' },
+    });
     const g = await kr1.getParameterGroup({ parameterGroupId });
     assert.equal(g.parameters.find((p: any) => p.parameterName === 'transaction_isolation')!.value, 'READ-COMMITTED');
   },
   modifyParameterGroup: async () => {
     const g = (await kr1.listParameterGroups()).parameterGroups.find((x: any) => x.parameterGroupName === 'ops-pg')!;
-    await kr1.modifyParameterGroup({ parameterGroupId: g.parameterGroupId, body: { description: 'renamed', parameterGroupName: 'ops-pg-2' } });
-    assert.equal((await kr1.getParameterGroup({ parameterGroupId: g.parameterGroupId })).parameterGroupName, 'ops-pg-2');
+    await kr1.modifyParameterGroup({
+      parameterGroupId: g.parameterGroupId,
+      body: { description: 'renamed', parameterGroupName: 'ops-pg-2' },
+    });
+    assert.equal(
+      (await kr1.getParameterGroup({ parameterGroupId: g.parameterGroupId })).parameterGroupName,
+      'ops-pg-2',
+    );
   },
   modifyParameters: async () => {
     const g = (await kr1.listParameterGroups()).parameterGroups.find((x: any) => x.parameterGroupName === 'ops-pg-2')!;
-    const p = (await kr1.getParameterGroup({ parameterGroupId: g.parameterGroupId })).parameters.find((x: any) => x.parameterName === 'long_query_time')!;
-    await kr1.modifyParameters({ parameterGroupId: g.parameterGroupId, body: { modifiedParameters: [{ parameterId: p.parameterId, value: '3' }] } });
-    assert.equal((await kr1.getParameterGroup({ parameterGroupId: g.parameterGroupId })).parameters.find((x: any) => x.parameterId === p.parameterId)!.value, '3');
+    const p = (await kr1.getParameterGroup({ parameterGroupId: g.parameterGroupId })).parameters.find(
+      (x: any) => x.parameterName === 'long_query_time',
+    )!;
+    await kr1.modifyParameters({
+      parameterGroupId: g.parameterGroupId,
+      body: { modifiedParameters: [{ parameterId: p.parameterId, value: '3' }] },
+    });
+    assert.equal(
+      (await kr1.getParameterGroup({ parameterGroupId: g.parameterGroupId })).parameters.find(
+        (x: any) => x.parameterId === p.parameterId,
+      )!.value,
+      '3',
+    );
   },
   resetParameterGroup: async () => {
     const g = (await kr1.listParameterGroups()).parameterGroups.find((x: any) => x.parameterGroupName === 'ops-pg-2')!;
@@ -436,9 +716,15 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   deleteParameterGroup: async () => {
     const g = (await kr1.listParameterGroups()).parameterGroups.find((x: any) => x.parameterGroupName === 'ops-pg-2')!;
     await kr1.deleteParameterGroup({ parameterGroupId: g.parameterGroupId });
-    assert.ok(!(await kr1.listParameterGroups()).parameterGroups.some((x: any) => x.parameterGroupId === g.parameterGroupId));
+    assert.ok(
+      !(await kr1.listParameterGroups()).parameterGroups.some((x: any) => x.parameterGroupId === g.parameterGroupId),
+    );
   },
-  listUserGroups: async () => assert.deepEqual((await kr1.listUserGroups()).userGroups.map((g: any) => g.userGroupName), ['DBA team', 'Everyone']),
+  listUserGroups: async () =>
+    assert.deepEqual(
+      (await kr1.listUserGroups()).userGroups.map((g: any) => g.userGroupName),
+      ['DBA team', 'Everyone'],
+    ),
   getUserGroup: async () => {
     const id = (await kr1.listUserGroups()).userGroups[0].userGroupId;
     const g = await kr1.getUserGroup({ userGroupId: id });
@@ -446,7 +732,9 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   },
   createUserGroup: async () => {
     const { members } = await kr1.listProjectMembers();
-    const { userGroupId } = await kr1.createUserGroup({ body: { userGroupName: 'ops-ug', memberIds: [members[3].memberId] } });
+    const { userGroupId } = await kr1.createUserGroup({
+      body: { userGroupName: 'ops-ug', memberIds: [members[3].memberId] },
+    });
     assert.deepEqual((await kr1.getUserGroup({ userGroupId })).members, [{ memberId: members[3].memberId }]);
   },
   modifyUserGroup: async () => {
@@ -462,31 +750,59 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   },
   listNotificationGroups: async () => {
     const { notificationGroups } = await kr1.listNotificationGroups();
-    assert.deepEqual(notificationGroups.map((g: any) => [g.notificationGroupName, g.isEnabled]), [['production-alerts', true], ['weekly-digest', false]]);
+    assert.deepEqual(
+      notificationGroups.map((g: any) => [g.notificationGroupName, g.isEnabled]),
+      [
+        ['production-alerts', true],
+        ['weekly-digest', false],
+      ],
+    );
   },
   getNotificationGroup: async () => {
     const id = (await kr1.listNotificationGroups()).notificationGroups[0].notificationGroupId;
     const g = await kr1.getNotificationGroup({ notificationGroupId: id });
-    assert.deepEqual(g.dbInstances.map((i: any) => i.dbInstanceName), ['prod-orders']);
-    assert.deepEqual(g.userGroups.map((u: any) => u.userGroupName), ['DBA team']);
+    assert.deepEqual(
+      g.dbInstances.map((i: any) => i.dbInstanceName),
+      ['prod-orders'],
+    );
+    assert.deepEqual(
+      g.userGroups.map((u: any) => u.userGroupName),
+      ['DBA team'],
+    );
   },
   createNotificationGroup: async () => {
     const inst = await instanceByName(kr1, 'staging-api');
     const ug = (await kr1.listUserGroups()).userGroups[0];
-    const { notificationGroupId } = await kr1.createNotificationGroup({ body: { notificationGroupName: 'ops-ng', dbInstanceIds: [inst.dbInstanceId], userGroupIds: [ug.userGroupId] } });
+    const { notificationGroupId } = await kr1.createNotificationGroup({
+      body: { notificationGroupName: 'ops-ng', dbInstanceIds: [inst.dbInstanceId], userGroupIds: [ug.userGroupId] },
+    });
     const g = await kr1.getNotificationGroup({ notificationGroupId });
-    assert.deepEqual([g.notifyEmail, g.notifySms, g.isEnabled, g.dbInstances[0].dbInstanceName], [true, true, true, 'staging-api']);
+    assert.deepEqual(
+      [g.notifyEmail, g.notifySms, g.isEnabled, g.dbInstances[0].dbInstanceName],
+      [true, true, true, 'staging-api'],
+    );
   },
   modifyNotificationGroup: async () => {
-    const g = (await kr1.listNotificationGroups()).notificationGroups.find((x: any) => x.notificationGroupName === 'ops-ng')!;
-    await kr1.modifyNotificationGroup({ notificationGroupId: g.notificationGroupId, body: { notifySms: false, dbInstanceIds: [] } });
+    const g = (await kr1.listNotificationGroups()).notificationGroups.find(
+      (x: any) => x.notificationGroupName === 'ops-ng',
+    )!;
+    await kr1.modifyNotificationGroup({
+      notificationGroupId: g.notificationGroupId,
+      body: { notifySms: false, dbInstanceIds: [] },
+    });
     const d = await kr1.getNotificationGroup({ notificationGroupId: g.notificationGroupId });
     assert.deepEqual([d.notifySms, d.dbInstances.length], [false, 0]);
   },
   deleteNotificationGroup: async () => {
-    const g = (await kr1.listNotificationGroups()).notificationGroups.find((x: any) => x.notificationGroupName === 'ops-ng')!;
+    const g = (await kr1.listNotificationGroups()).notificationGroups.find(
+      (x: any) => x.notificationGroupName === 'ops-ng',
+    )!;
     await kr1.deleteNotificationGroup({ notificationGroupId: g.notificationGroupId });
-    assert.ok(!(await kr1.listNotificationGroups()).notificationGroups.some((x: any) => x.notificationGroupId === g.notificationGroupId));
+    assert.ok(
+      !(await kr1.listNotificationGroups()).notificationGroups.some(
+        (x: any) => x.notificationGroupId === g.notificationGroupId,
+      ),
+    );
   },
   listMetrics: async () => {
     const { metrics } = await kr1.listMetrics();
@@ -495,9 +811,21 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   },
   getMetricStatistics: async () => {
     const id = (await instanceByName(kr1, 'prod-orders')).dbInstanceId;
-    const query = { dbInstanceId: id, measureNames: ['CPU_USAGE', 'NETWORK_SEND'], from: '2026-01-01T00:00:00+09:00', to: '2026-01-01T01:00:00+09:00', interval: 5 };
+    const query = {
+      dbInstanceId: id,
+      measureNames: ['CPU_USAGE', 'NETWORK_SEND'],
+      from: '2026-01-01T00:00:00+09:00',
+      to: '2026-01-01T01:00:00+09:00',
+      interval: 5,
+    };
     const { metricStatistics } = await kr1.getMetricStatistics({ query });
-    assert.deepEqual(metricStatistics.map((s: any) => [s.measureName, s.unit, s.values.length]), [['CPU_USAGE', '%', 13], ['NETWORK_SEND', 'bps', 13]]);
+    assert.deepEqual(
+      metricStatistics.map((s: any) => [s.measureName, s.unit, s.values.length]),
+      [
+        ['CPU_USAGE', '%', 13],
+        ['NETWORK_SEND', 'bps', 13],
+      ],
+    );
     const again = await kr1.getMetricStatistics({ query });
     assert.deepEqual(again, { metricStatistics }, 'the same range gives the same series');
   },
@@ -505,7 +833,10 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
     const base = { page: 1, size: 10, from: '2000-01-01T00:00:00+09:00', to: '2100-01-01T00:00:00+09:00' };
     const all = await kr1.listEvents({ query: { ...base, eventCategoryType: 'ALL' } });
     assert.ok(all.totalCounts >= 60);
-    assert.deepEqual(all.events[0].messages.map((m: any) => m.langCode), ['EN', 'JA', 'KO', 'ZH']);
+    assert.deepEqual(
+      all.events[0].messages.map((m: any) => m.langCode),
+      ['EN', 'JA', 'KO', 'ZH'],
+    );
     const backups = await kr1.listEvents({ query: { ...base, eventCategoryType: 'BACKUP', keyword: 'completed' } });
     assert.ok(backups.totalCounts > 0 && backups.events.every((e: any) => e.eventCategoryType === 'BACKUP'));
   },

@@ -24,19 +24,45 @@ describe('seed data', () => {
   test('realistic spread: states, types, engines, HA pair, replicas, protection, every log type', async () => {
     const sb = await startSandbox({ timeScale: 5 });
     try {
-      const all = [...sb.rds.state.regions.KR1.instances.values(), ...sb.rds.state.regions.KR2.instances.values(), ...sb.rds.state.regions.JP1.instances.values()];
+      const all = [
+        ...sb.rds.state.regions.KR1.instances.values(),
+        ...sb.rds.state.regions.KR2.instances.values(),
+        ...sb.rds.state.regions.JP1.instances.values(),
+      ];
       assert.deepEqual([...new Set(all.map((i) => i.dbInstanceStatus))].sort(), ['AVAILABLE', 'SHUTDOWN']);
-      assert.deepEqual([...new Set(all.map((i) => i.dbInstanceType))].sort(), ['CANDIDATE_MASTER', 'MASTER', 'READ_ONLY_SLAVE']);
+      assert.deepEqual([...new Set(all.map((i) => i.dbInstanceType))].sort(), [
+        'CANDIDATE_MASTER',
+        'MASTER',
+        'READ_ONLY_SLAVE',
+      ]);
       assert.ok(new Set(all.map((i) => i.dbVersion)).size >= 8);
       assert.ok(all.some((i) => i.useDeletionProtection));
-      assert.ok(all.every((i) => i.progressStatus === 'NONE'), 'seeds are settled');
+      assert.ok(
+        all.every((i) => i.progressStatus === 'NONE'),
+        'seeds are settled',
+      );
       const pg = [...sb.rds.state.regions.KR1.parameterGroups.values()][0];
       assert.ok(pg.parameters.length >= 250);
-      assert.deepEqual([...new Set(pg.parameters.map((p) => p.parameterFileGroup))].sort(), ['client', 'mysql', 'mysqld']);
-      assert.deepEqual([...new Set(pg.parameters.map((p) => p.updateType))].sort(), ['CONSTANT', 'INIT_VARIABLE', 'VARIABLE']);
+      assert.deepEqual([...new Set(pg.parameters.map((p) => p.parameterFileGroup))].sort(), [
+        'client',
+        'mysql',
+        'mysqld',
+      ]);
+      assert.deepEqual([...new Set(pg.parameters.map((p) => p.updateType))].sort(), [
+        'CONSTANT',
+        'INIT_VARIABLE',
+        'VARIABLE',
+      ]);
       assert.deepEqual([...new Set(pg.parameters.map((p) => p.applyType))].sort(), ['BOTH', 'FILE', 'SESSION']);
       const events = sb.rds.state.regions.KR1.events;
-      assert.deepEqual([...new Set(events.map((e) => e.eventCategoryType))].sort(), ['BACKUP', 'DB_INSTANCE', 'DB_SECURITY_GROUP', 'JOB', 'MONITORING', 'TENANT']);
+      assert.deepEqual([...new Set(events.map((e) => e.eventCategoryType))].sort(), [
+        'BACKUP',
+        'DB_INSTANCE',
+        'DB_SECURITY_GROUP',
+        'JOB',
+        'MONITORING',
+        'TENANT',
+      ]);
     } finally {
       await sb.close();
     }
@@ -52,7 +78,15 @@ describe('scale knob', () => {
       const { dbInstances } = await rds.listDbInstances();
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       assert.ok(dbInstances.length >= 1009);
-      const events = await rds.listEvents({ query: { page: 1, size: 1, from: '2000-01-01T00:00:00+09:00', to: '2100-01-01T00:00:00+09:00', eventCategoryType: 'ALL' } });
+      const events = await rds.listEvents({
+        query: {
+          page: 1,
+          size: 1,
+          from: '2000-01-01T00:00:00+09:00',
+          to: '2100-01-01T00:00:00+09:00',
+          eventCategoryType: 'ALL',
+        },
+      });
       assert.ok(events.totalCounts >= 1060);
       console.log(`# listDbInstances with ${dbInstances.length} instances: ${ms.toFixed(1)} ms`);
       // The control route adds more at run time.
@@ -86,7 +120,15 @@ describe('public API', () => {
   test('RDS exports are delivered to the storage module when one is registered', async () => {
     // A stand-in for the storage module (it temporarily takes the place of the real one, if any).
     const delivered: string[] = [];
-    const probe = { name: 'storage', start: () => ({ api: { putObject: (region: string, bucket: string, key: string, content: string) => void delivered.push(`${region}/${bucket}/${key}:${content.length > 0}`) } }) };
+    const probe = {
+      name: 'storage',
+      start: () => ({
+        api: {
+          putObject: (region: string, bucket: string, key: string, content: string) =>
+            void delivered.push(`${region}/${bucket}/${key}:${content.length > 0}`),
+        },
+      }),
+    };
     const at = SANDBOX_MODULES.findIndex((m) => m.name === 'storage');
     const saved = at >= 0 ? SANDBOX_MODULES.splice(at, 1, probe) : (SANDBOX_MODULES.push(probe), []);
     try {
@@ -94,7 +136,17 @@ describe('public API', () => {
       try {
         const rds = clientFor(sb);
         const inst = (await rds.listDbInstances()).dbInstances.find((i: any) => i.dbInstanceName === 'legacy-crm')!;
-        await rds.exportLogFiles({ dbInstanceId: inst.dbInstanceId!, body: { tenantId: 't', username: 'u', password: 'p', targetContainer: 'logs', objectPath: 'crm', logFileNames: ['error.log'] } });
+        await rds.exportLogFiles({
+          dbInstanceId: inst.dbInstanceId!,
+          body: {
+            tenantId: 't',
+            username: 'u',
+            password: 'p',
+            targetContainer: 'logs',
+            objectPath: 'crm',
+            logFileNames: ['error.log'],
+          },
+        });
         await rds.listRegions(); // any request settles due jobs
         assert.deepEqual(delivered, ['KR1/logs/crm/error.log:true']);
       } finally {
@@ -110,15 +162,31 @@ describe('public API', () => {
   test('control routes for other processes: time scale, region switch, exports', async () => {
     const sb = await startSandbox({ timeScale: 3_600_000 });
     try {
-      const post = (route: string, body: unknown) => fetch(`${sb.url}/_sandbox/rds/${route}`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+      const post = (route: string, body: unknown) =>
+        fetch(`${sb.url}/_sandbox/rds/${route}`, { method: 'POST', body: JSON.stringify(body) }).then(
+          (r) => r.json() as Promise<any>,
+        );
       const rds = clientFor(sb);
       const inst = (await rds.listDbInstances()).dbInstances.find((i: any) => i.dbInstanceName === 'legacy-crm')!;
-      const { jobId } = await rds.exportLogFiles({ dbInstanceId: inst.dbInstanceId!, body: { tenantId: 't', username: 'u', password: 'p', targetContainer: 'b', objectPath: 'x', logFileNames: ['general.log'] } });
+      const { jobId } = await rds.exportLogFiles({
+        dbInstanceId: inst.dbInstanceId!,
+        body: {
+          tenantId: 't',
+          username: 'u',
+          password: 'p',
+          targetContainer: 'b',
+          objectPath: 'x',
+          logFileNames: ['general.log'],
+        },
+      });
       assert.equal((await rds.getJob({ jobId })).jobStatus, 'PREPARING');
       await post('time-scale', { ms: 0 });
       assert.equal((await rds.getJob({ jobId })).jobStatus, 'COMPLETED');
       const { exports } = await post('exports', {});
-      assert.deepEqual(exports.map((e: any) => `${e.bucket}/${e.path}`), ['b/x/general.log']);
+      assert.deepEqual(
+        exports.map((e: any) => `${e.bucket}/${e.path}`),
+        ['b/x/general.log'],
+      );
       await post('region', { region: 'KR2', enabled: false });
       await assert.rejects(clientFor(sb, 'KR2').listDbInstances(), /not enabled/);
       await post('region', { region: 'KR2', enabled: true });
@@ -129,7 +197,11 @@ describe('public API', () => {
   });
 
   test('npm run sandbox prints the address and both profiles, serves, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts', '--port', '0', '--time-scale', '10'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/sandbox/main.ts', '--port', '0', '--time-scale', '10'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     try {
       let out = '';
       child.stdout.setEncoding('utf8');
@@ -142,7 +214,11 @@ describe('public API', () => {
       assert.match(out, /ADMIN profile secrets:[\s\S]*rdsAccessKeyId\s+sandbox-admin-access-key/);
       assert.match(out, /VIEWER profile secrets:[\s\S]*rdsAccessKeyId\s+sandbox-viewer-access-key/);
       const res = await fetch(`${url}/rds/kr1/v3.0/project/regions`, {
-        headers: { 'X-TC-APP-KEY': 'sandbox-rds-appkey', 'X-TC-AUTHENTICATION-ID': 'sandbox-admin-access-key', 'X-TC-AUTHENTICATION-SECRET': 'sandbox-admin-secret-access-key' },
+        headers: {
+          'X-TC-APP-KEY': 'sandbox-rds-appkey',
+          'X-TC-AUTHENTICATION-ID': 'sandbox-admin-access-key',
+          'X-TC-AUTHENTICATION-SECRET': 'sandbox-admin-secret-access-key',
+        },
       });
       assert.equal(((await res.json()) as any).regions.length, 3);
     } finally {

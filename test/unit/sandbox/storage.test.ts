@@ -20,7 +20,12 @@ import { putObject, storageSandbox } from '../../../src/sandbox/storage/index';
 import { SEEDED_ARCHIVE_COUNT } from '../../../src/sandbox/storage/seed';
 import { startSandbox, type S3Target } from '../../support/s3Servers';
 
-function raw(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
+function raw(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     // The path is passed as is (no URL normalisation), like the client's rawPath.
@@ -35,10 +40,31 @@ function raw(url: string, method: string, headers: Record<string, string>, body?
   });
 }
 
-function sign(target: S3Target, method: string, path: string, opts: { region?: string; secret?: string; body?: string; headers?: Record<string, string> } = {}) {
+function sign(
+  target: S3Target,
+  method: string,
+  path: string,
+  opts: { region?: string; secret?: string; body?: string; headers?: Record<string, string> } = {},
+) {
   const u = new URL(target.baseUrl);
-  const headers: Record<string, string> = { 'x-amz-content-sha256': createHash('sha256').update(opts.body ?? '').digest('hex'), ...opts.headers };
-  const s = aws4.sign({ host: u.host, path: u.pathname + path, method, service: 's3', region: opts.region ?? 'gov', headers, body: opts.body }, { accessKeyId: target.access, secretAccessKey: opts.secret ?? target.secret });
+  const headers: Record<string, string> = {
+    'x-amz-content-sha256': createHash('sha256')
+      .update(opts.body ?? '')
+      .digest('hex'),
+    ...opts.headers,
+  };
+  const s = aws4.sign(
+    {
+      host: u.host,
+      path: u.pathname + path,
+      method,
+      service: 's3',
+      region: opts.region ?? 'gov',
+      headers,
+      body: opts.body,
+    },
+    { accessKeyId: target.access, secretAccessKey: opts.secret ?? target.secret },
+  );
   return s.headers as Record<string, string>;
 }
 
@@ -94,7 +120,11 @@ describe('storage sandbox', () => {
     assert.equal(client.region, 'KR1');
     assert.equal(target.sandbox!.server.stats.byOperation['storage.listBuckets'], 2, 'one refused attempt, one retry');
     await client.listObjectsPage({ bucket: 'sandbox-docs' });
-    assert.equal(target.sandbox!.server.stats.byOperation['storage.listObjects'], 1, 'no failed attempt after the correction');
+    assert.equal(
+      target.sandbox!.server.stats.byOperation['storage.listObjects'],
+      1,
+      'no failed attempt after the correction',
+    );
     assert.deepEqual(corrected, ['KR1']);
   });
 
@@ -109,7 +139,11 @@ describe('storage sandbox', () => {
 
   it('answers a wrong region with 400 AuthorizationHeaderMalformed naming the expected one', async () => {
     target.sandbox!.service.setSigningRegion('KR1', 'KR1');
-    const res = await raw(`${target.baseUrl}/sandbox-docs`, 'GET', sign(target, 'GET', '/sandbox-docs', { region: 'gov' }));
+    const res = await raw(
+      `${target.baseUrl}/sandbox-docs`,
+      'GET',
+      sign(target, 'GET', '/sandbox-docs', { region: 'gov' }),
+    );
     assert.equal(res.status, 400);
     assert.match(res.body, /<Code>AuthorizationHeaderMalformed<\/Code>/);
     assert.match(res.body, /expecting 'KR1'/);
@@ -117,21 +151,44 @@ describe('storage sandbox', () => {
   });
 
   it('rejects a wrong secret, an altered path, query, header or body, and anonymous calls', async () => {
-    const ok = await raw(`${target.baseUrl}/sandbox-docs/README.md`, 'GET', sign(target, 'GET', '/sandbox-docs/README.md'));
+    const ok = await raw(
+      `${target.baseUrl}/sandbox-docs/README.md`,
+      'GET',
+      sign(target, 'GET', '/sandbox-docs/README.md'),
+    );
     assert.equal(ok.status, 200);
-    const wrong = await raw(`${target.baseUrl}/sandbox-docs/README.md`, 'GET', sign(target, 'GET', '/sandbox-docs/README.md', { secret: 'nope' }));
+    const wrong = await raw(
+      `${target.baseUrl}/sandbox-docs/README.md`,
+      'GET',
+      sign(target, 'GET', '/sandbox-docs/README.md', { secret: 'nope' }),
+    );
     assert.equal(wrong.status, 403);
     assert.match(wrong.body, /<Code>SignatureDoesNotMatch<\/Code>/);
     const h = sign(target, 'GET', '/sandbox-docs/README.md');
     const path = await raw(`${target.baseUrl}/sandbox-docs/config.json`, 'GET', h);
     assert.equal(path.status, 403);
-    const query = await raw(`${target.baseUrl}/sandbox-docs?prefix=logs`, 'GET', sign(target, 'GET', '/sandbox-docs?prefix=docs'));
+    const query = await raw(
+      `${target.baseUrl}/sandbox-docs?prefix=logs`,
+      'GET',
+      sign(target, 'GET', '/sandbox-docs?prefix=docs'),
+    );
     assert.equal(query.status, 403);
     const hdr = sign(target, 'GET', '/sandbox-docs/README.md', { headers: { 'x-amz-meta-note': 'a' } });
-    assert.equal((await raw(`${target.baseUrl}/sandbox-docs/README.md`, 'GET', { ...hdr, 'x-amz-meta-note': 'b' })).status, 403);
+    assert.equal(
+      (await raw(`${target.baseUrl}/sandbox-docs/README.md`, 'GET', { ...hdr, 'x-amz-meta-note': 'b' })).status,
+      403,
+    );
     const body = '<Delete><Object><Key>README.md</Key></Object></Delete>';
-    const signedBody = sign(target, 'POST', '/sandbox-docs?delete=', { body, headers: { 'content-type': 'application/xml' } });
-    const tampered = await raw(`${target.baseUrl}/sandbox-docs?delete=`, 'POST', signedBody, body.replace('README', 'CONFIG'));
+    const signedBody = sign(target, 'POST', '/sandbox-docs?delete=', {
+      body,
+      headers: { 'content-type': 'application/xml' },
+    });
+    const tampered = await raw(
+      `${target.baseUrl}/sandbox-docs?delete=`,
+      'POST',
+      signedBody,
+      body.replace('README', 'CONFIG'),
+    );
     assert.equal(tampered.status, 400);
     assert.match(tampered.body, /XAmzContentSHA256Mismatch/);
     const anon = await raw(`${target.baseUrl}/sandbox-docs/README.md`, 'GET', {});
@@ -157,7 +214,12 @@ describe('storage sandbox', () => {
     assert.equal(pages, Math.ceil(SEEDED_ARCHIVE_COUNT / 1000));
     const months = await s3.listObjectsPage({ bucket: 'sandbox-archive', prefix: 'logs/2026/', delimiter: '/' });
     assert.equal(months.commonPrefixes.length, 12);
-    const days = await s3.listObjectsPage({ bucket: 'sandbox-archive', prefix: 'logs/2026/03/', delimiter: '/', maxKeys: 10 });
+    const days = await s3.listObjectsPage({
+      bucket: 'sandbox-archive',
+      prefix: 'logs/2026/03/',
+      delimiter: '/',
+      maxKeys: 10,
+    });
     assert.equal(days.commonPrefixes.length, 10);
     assert.equal(days.isTruncated, true);
     assert.equal(days.nextMarker, 'logs/2026/03/10/');
@@ -191,7 +253,10 @@ describe('storage sandbox', () => {
       file: join(sub, 'atlas.bin'),
       signal: ac.signal,
       onProgress: (p) => p.loaded > 4 * MiB && ac.abort(),
-    }).then(() => undefined, (err: unknown) => err);
+    }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     assert.ok(isCancelledError(e), String(e));
     assert.deepEqual(await readdir(sub), []);
   });
@@ -232,22 +297,42 @@ describe('storage sandbox', () => {
     assert.equal(ok.parts, 3);
     assert.equal((await s3.headObject('fault-bucket', 'retried.bin')).size, 12 * MiB);
     target.sandbox!.server.injectFault({ service: 'storage', operation: 'storage.uploadPart', status: 503 });
-    const e = await upload(s3, { bucket: 'fault-bucket', key: 'failed.bin', file, partSize: 5 * MiB }).then(() => undefined, (err: unknown) => err);
+    const e = await upload(s3, { bucket: 'fault-bucket', key: 'failed.bin', file, partSize: 5 * MiB }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     assert.ok(isApiError(e) && e.status === 503, String(e));
     target.sandbox!.server.clearFaults();
     assert.deepEqual((await s3.listMultipartUploads('fault-bucket')).uploads, []);
   });
 
   it('turns a broken XML answer into a clear error', async () => {
-    target.sandbox!.server.injectFault({ service: 'storage', operation: 'storage.listObjects', malformed: true, times: 1 });
-    const e = await s3.listObjectsPage({ bucket: 'sandbox-docs' }).then(() => undefined, (err: unknown) => err);
+    target.sandbox!.server.injectFault({
+      service: 'storage',
+      operation: 'storage.listObjects',
+      malformed: true,
+      times: 1,
+    });
+    const e = await s3.listObjectsPage({ bucket: 'sandbox-docs' }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     assert.ok(isApiError(e) && /not valid XML/.test(e.message), String(e));
   });
 
   it('answers 416 for a range outside the object and 403 for an unknown access key', async () => {
-    const e = await s3.getObject('sandbox-docs', 'README.md', { range: { start: 10_000 } }).then(() => undefined, (err: unknown) => err);
+    const e = await s3.getObject('sandbox-docs', 'README.md', { range: { start: 10_000 } }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     assert.ok(isApiError(e) && e.code === 'InvalidRange', String(e));
-    const u = await target.client({ accessKey: 'UNKNOWN' }).listBuckets().then(() => undefined, (err: unknown) => err);
+    const u = await target
+      .client({ accessKey: 'UNKNOWN' })
+      .listBuckets()
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
     assert.ok(isAuthError(u) && u.code === 'InvalidAccessKeyId');
   });
 
@@ -275,7 +360,10 @@ describe('storage in the whole sandbox (startSandbox)', () => {
         transport,
       });
       const { buckets } = await s3.listBuckets();
-      assert.deepEqual(buckets.map((b) => b.name), ['sandbox-archive', 'sandbox-docs', 'sandbox-media']);
+      assert.deepEqual(
+        buckets.map((b) => b.name),
+        ['sandbox-archive', 'sandbox-docs', 'sandbox-media'],
+      );
       sb.rds.onExport((o) => putObject(o.region, o.bucket, o.path, o.content));
       putObject('KR1', 'rds-logs', 'db-1/slow.log', 'slow query\n');
       assert.equal((await s3.headObject('rds-logs', 'db-1/slow.log')).size, 11);

@@ -40,14 +40,28 @@ before(async () => {
   };
   sb = await m.sandbox.startSandbox({ timeScale: 10 });
   const sp = sb.sandboxProfile();
-  const profile = { id: 'sandbox', name: sp.name, cloud: sp.cloud, regions: sp.regions, endpoints: sp.endpoints, sandbox: true };
-  const transport = new m.transport.Transport({ userAgent: 'explorer-test', retries: { max: 0, baseDelayMs: 1, maxDelayMs: 1 }, redactor: new m.redact.Redactor() } as any);
+  const profile = {
+    id: 'sandbox',
+    name: sp.name,
+    cloud: sp.cloud,
+    regions: sp.regions,
+    endpoints: sp.endpoints,
+    sandbox: true,
+  };
+  const transport = new m.transport.Transport({
+    userAgent: 'explorer-test',
+    retries: { max: 0, baseDelayMs: 1, maxDelayMs: 1 },
+    redactor: new m.redact.Redactor(),
+  } as any);
   const clients = new Map<string, any>();
   const state = new Map<string, unknown>();
   const log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} };
   const services: any = {
     context: {
-      workspaceState: { get: (k: string) => state.get(k), update: async (k: string, v: unknown) => void state.set(k, v) },
+      workspaceState: {
+        get: (k: string) => state.get(k),
+        update: async (k: string, v: unknown) => void state.set(k, v),
+      },
       globalState: { get: (k: string) => state.get(k), update: async (k: string, v: unknown) => void state.set(k, v) },
     },
     log,
@@ -67,7 +81,11 @@ before(async () => {
             region,
             new m.client.RdsClient({
               baseUrl: sp.endpoints.rds.replace('{region}', region.toLowerCase()),
-              credentials: { appKey: sp.secrets.rdsAppKey!, accessKeyId: sp.secrets.rdsAccessKeyId!, secretAccessKey: sp.secrets.rdsSecretAccessKey! },
+              credentials: {
+                appKey: sp.secrets.rdsAppKey!,
+                accessKeyId: sp.secrets.rdsAccessKeyId!,
+                secretAccessKey: sp.secrets.rdsSecretAccessKey!,
+              },
               transport,
             }),
           );
@@ -121,12 +139,30 @@ test('profile -> region -> RDS: every folder of the sandbox loads without an err
   const errors = all.filter((x) => x.node instanceof m.nodes.ErrorNode).map((x) => `${x.node.id}: ${x.item.label}`);
   assert.deepEqual(errors, []);
   const labels = new Set(all.map((x) => x.item.label));
-  for (const l of ['DB Instances', 'Backups', 'Parameter Groups', 'DB Security Groups', 'User Groups', 'Notification Groups', 'Events', 'Catalog', 'DB Users', 'DB Schemas', 'Log Files', 'Network', 'Metrics']) {
+  for (const l of [
+    'DB Instances',
+    'Backups',
+    'Parameter Groups',
+    'DB Security Groups',
+    'User Groups',
+    'Notification Groups',
+    'Events',
+    'Catalog',
+    'DB Users',
+    'DB Schemas',
+    'Log Files',
+    'Network',
+    'Metrics',
+  ]) {
     assert.ok(labels.has(l), `${l} present`);
   }
   const instances = all.filter((x) => x.node instanceof m.instance.InstanceNode);
   assert.ok(instances.length > 0, 'instances listed');
-  for (const i of instances) assert.match(i.item.contextValue, /^rds\.instance\.[a-z_]+\.(single|master|candidate|replica|failed)(\.[a-zA-Z]+)*$/);
+  for (const i of instances)
+    assert.match(
+      i.item.contextValue,
+      /^rds\.instance\.[a-z_]+\.(single|master|candidate|replica|failed)(\.[a-zA-Z]+)*$/,
+    );
   const ids = all.map((x) => x.node.id);
   assert.equal(new Set(ids).size, ids.length, 'ids are unique');
   for (const x of all) assert.ok(x.node.id.startsWith('sandbox/KR1/rds'), x.node.id);
@@ -193,11 +229,21 @@ test('a job is followed to its end: the node shows it while running, a notificat
   const rds = await rdsNode();
   const instancesFolder = await child(rds, 'DB Instances');
   const all = await walk(instancesFolder, 2);
-  const inst = all.find((x) => x.node instanceof m.instance.InstanceNode && /available/.test(x.item.contextValue))!.node;
-  const client = await (require('../../../src/rds/tree/base')).rdsRoot(inst).client();
-  const res = await client.createDbSchema({ dbInstanceId: inst.data.dbInstanceId, body: { dbSchemaName: 'explorer_test' } });
+  const inst = all.find(
+    (x) => x.node instanceof m.instance.InstanceNode && /available/.test(x.item.contextValue),
+  )!.node;
+  const client = await require('../../../src/rds/tree/base').rdsRoot(inst).client();
+  const res = await client.createDbSchema({
+    dbInstanceId: inst.data.dbInstanceId,
+    body: { dbSchemaName: 'explorer_test' },
+  });
   messages.length = 0;
-  const rec = tracker.track({ jobId: res.jobId, region: 'KR1', title: 'Create DB schema explorer_test', nodeId: inst.id });
+  const rec = tracker.track({
+    jobId: res.jobId,
+    region: 'KR1',
+    title: 'Create DB schema explorer_test',
+    nodeId: inst.id,
+  });
   assert.equal(tracker.runningFor(inst.id)?.jobId, res.jobId);
   // The node is busy: the service's own progressStatus (Creating schema...) or the job's title.
   const busyItem: any = await provider.getTreeItem(inst);
@@ -213,7 +259,10 @@ test('a job is followed to its end: the node shows it while running, a notificat
   });
   assert.equal(rec.state, 'succeeded');
   assert.equal(tracker.runningFor(inst.id), undefined);
-  assert.ok(messages.some((x) => x.level === 'info' && x.text.startsWith('Create DB schema explorer_test: done')), JSON.stringify(messages));
+  assert.ok(
+    messages.some((x) => x.level === 'info' && x.text.startsWith('Create DB schema explorer_test: done')),
+    JSON.stringify(messages),
+  );
 });
 
 test('busy nodes are polled until they settle, and not at all while the view is hidden', async () => {
@@ -238,12 +287,22 @@ test('jobs persist in workspaceState and a new tracker (a window reload) resumes
   const state = new Map<string, unknown>();
   const services: any = {
     ...(tracker as any).services,
-    context: { workspaceState: { get: (k: string) => state.get(k), update: async (k: string, v: unknown) => void state.set(k, v) } },
+    context: {
+      workspaceState: {
+        get: (k: string) => state.get(k),
+        update: async (k: string, v: unknown) => void state.set(k, v),
+      },
+    },
   };
   const rds = await rdsNode();
-  const inst = (await walk(await child(rds, 'DB Instances'), 2)).find((x) => x.node instanceof m.instance.InstanceNode && /available/.test(x.item.contextValue))!.node;
+  const inst = (await walk(await child(rds, 'DB Instances'), 2)).find(
+    (x) => x.node instanceof m.instance.InstanceNode && /available/.test(x.item.contextValue),
+  )!.node;
   const client = await services.clients.rds('KR1');
-  const res = await client.createDbSchema({ dbInstanceId: inst.data.dbInstanceId, body: { dbSchemaName: 'resumed_job' } });
+  const res = await client.createDbSchema({
+    dbInstanceId: inst.data.dbInstanceId,
+    body: { dbSchemaName: 'resumed_job' },
+  });
   const first = new m.jobs.JobTracker(services, explorer);
   first.track({ jobId: res.jobId, region: 'KR1', title: 'Create DB schema resumed_job', nodeId: `${inst.id}/schemas` });
   first.dispose(); // the window goes away before the job ends
@@ -264,10 +323,14 @@ test('jobs persist in workspaceState and a new tracker (a window reload) resumes
 
 test('every nhncloud.rds/tree/jobs/sandbox command of the manifest has a handler (RDS, explorer, jobs, sandbox or panels), and every handler is declared', async () => {
   const pkg = JSON.parse(require('node:fs').readFileSync('package.json', 'utf8'));
-  const declared: string[] = pkg.contributes.commands.map((c: any) => c.command).filter((id: string) => /^nhncloud\.(rds|tree|jobs|sandbox)\./.test(id));
-  const { SandboxController } = require('../../../src/exploreSandbox/controller') as typeof import('../../../src/exploreSandbox/controller');
+  const declared: string[] = pkg.contributes.commands
+    .map((c: any) => c.command)
+    .filter((id: string) => /^nhncloud\.(rds|tree|jobs|sandbox)\./.test(id));
+  const { SandboxController } =
+    require('../../../src/exploreSandbox/controller') as typeof import('../../../src/exploreSandbox/controller');
   // The webview commands (create, restore, replicate, parameters, rules, metrics) belong to the panels feature.
-  const { createRdsFormsFeature } = require('../../../src/rds/forms/commands') as typeof import('../../../src/rds/forms/commands');
+  const { createRdsFormsFeature } =
+    require('../../../src/rds/forms/commands') as typeof import('../../../src/rds/forms/commands');
   const panels = createRdsFormsFeature({} as any).commands;
   const handlers = {
     ...m.rds.createRdsFeature({ services: (tracker as any).services, jobs: tracker, explorer }).commands,
@@ -291,7 +354,11 @@ test('"DB Instances" draws N instances from 2 requests; details follow in the ba
   await Promise.all(rows.map((r) => provider.getTreeItem(r)));
   const drawn = { ...sb.server.stats.byOperation };
   assert.ok(rows.length >= 100, `${rows.length} rows`);
-  assert.deepEqual(Object.keys(drawn).sort(), ['rds.listDbInstanceGroups', 'rds.listDbInstances'], JSON.stringify(drawn));
+  assert.deepEqual(
+    Object.keys(drawn).sort(),
+    ['rds.listDbInstanceGroups', 'rds.listDbInstances'],
+    JSON.stringify(drawn),
+  );
   assert.equal(sb.server.stats.total, 2);
 
   // A whole-tree refresh drops that folder object; its background pass stops once the new one loads.
@@ -301,10 +368,18 @@ test('"DB Instances" draws N instances from 2 requests; details follow in the ba
   await Promise.all(((await provider.getChildren(again)) ?? []).map((r) => provider.getTreeItem(r)));
 
   // Then every detail is read once, and a protected instance's row says so (top level or in its group).
-  const instances = sb.rds.state.regions.KR1.instances as unknown as Map<string, { dbInstanceId: string; useDeletionProtection?: boolean }>;
-  for (let i = 0; i < 600 && (sb.server.stats.byOperation['rds.getDbInstance'] ?? 0) < instances.size; i++) await new Promise((r) => setTimeout(r, 50));
+  const instances = sb.rds.state.regions.KR1.instances as unknown as Map<
+    string,
+    { dbInstanceId: string; useDeletionProtection?: boolean }
+  >;
+  for (let i = 0; i < 600 && (sb.server.stats.byOperation['rds.getDbInstance'] ?? 0) < instances.size; i++)
+    await new Promise((r) => setTimeout(r, 50));
   await new Promise((r) => setTimeout(r, 500));
-  assert.equal(sb.server.stats.byOperation['rds.getDbInstance'], instances.size, 'each detail once: the dropped folder stopped reading');
+  assert.equal(
+    sb.server.stats.byOperation['rds.getDbInstance'],
+    instances.size,
+    'each detail once: the dropped folder stopped reading',
+  );
   const all = await walk(again, 2);
   const shown = all.filter((x) => x.node instanceof m.instance.InstanceNode);
   const protectedIds = [...instances.values()].filter((i) => i.useDeletionProtection).map((i) => i.dbInstanceId);

@@ -6,13 +6,41 @@ import { ApiError, AuthError } from '../../../src/client/errors';
 import { installVscodeStub, stubVscode } from '../../support/vscodeStub';
 
 installVscodeStub();
-const { errorMessage, knownErrorText } = require('../../../src/shared/errorText') as typeof import('../../../src/shared/errorText');
+const { errorMessage, knownErrorText } =
+  require('../../../src/shared/errorText') as typeof import('../../../src/shared/errorText');
 
-const forbidden = new AuthError({ service: 'rds', operation: 'rds.listDbInstances', reason: 'forbidden', message: 'Forbidden (80403).', code: 80403 });
-const notEnabled = new ApiError({ service: 'rds', operation: 'rds.listDbInstances', message: 'The service is not enabled (4005).', code: 4005 });
-const refused = new ApiError({ service: 'network', operation: 'network.listFloatingIps', message: 'connect ECONNREFUSED 127.0.0.1:1', code: 'ECONNREFUSED' });
-const region = new ApiError({ service: 'storage', operation: 'storage.listBuckets', message: 'wrong region', code: 'AuthorizationHeaderMalformed', status: 400 });
-const other = new ApiError({ service: 'rds', operation: 'rds.createDbUser', message: 'The user name is taken.', code: 500123 });
+const forbidden = new AuthError({
+  service: 'rds',
+  operation: 'rds.listDbInstances',
+  reason: 'forbidden',
+  message: 'Forbidden (80403).',
+  code: 80403,
+});
+const notEnabled = new ApiError({
+  service: 'rds',
+  operation: 'rds.listDbInstances',
+  message: 'The service is not enabled (4005).',
+  code: 4005,
+});
+const refused = new ApiError({
+  service: 'network',
+  operation: 'network.listFloatingIps',
+  message: 'connect ECONNREFUSED 127.0.0.1:1',
+  code: 'ECONNREFUSED',
+});
+const region = new ApiError({
+  service: 'storage',
+  operation: 'storage.listBuckets',
+  message: 'wrong region',
+  code: 'AuthorizationHeaderMalformed',
+  status: 400,
+});
+const other = new ApiError({
+  service: 'rds',
+  operation: 'rds.createDbUser',
+  message: 'The user name is taken.',
+  code: 500123,
+});
 
 test('known failures have a sentence of their own; others none', () => {
   assert.match(knownErrorText(forbidden) ?? '', /80403/);

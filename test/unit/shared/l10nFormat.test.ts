@@ -21,7 +21,10 @@ test('an event shows its message in the display language, else in English, else 
   assert.equal(eventMessage(event, 'zh-cn'), '数据库实例已启动');
   assert.equal(eventMessage(event, 'en'), 'DB instance started');
   assert.equal(eventMessage(event, 'de'), 'DB instance started');
-  assert.equal(eventMessage({ ...event, messages: event.messages.filter((m) => m.langCode !== 'KO') }, 'ko'), 'DB instance started');
+  assert.equal(
+    eventMessage({ ...event, messages: event.messages.filter((m) => m.langCode !== 'KO') }, 'ko'),
+    'DB instance started',
+  );
   assert.equal(eventMessage({ eventCode: 'X', messages: [] }, 'ko'), 'X');
 });
 
@@ -30,9 +33,17 @@ test('the vscode-free translator uses the bundle it is given, fills {0} and fall
     setL10nBundle({ 'Delete {0}?': '{0}을(를) 삭제할까요?' }, 'ko');
     assert.equal(l10n.t('Delete {0}?', 'db01'), 'db01을(를) 삭제할까요?');
     assert.equal(l10n.t('Not translated {0}', 1), 'Not translated 1');
-    assert.equal(formatNumber(1234.56), new Intl.NumberFormat('ko', { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(1234.56));
+    assert.equal(
+      formatNumber(1234.56),
+      new Intl.NumberFormat('ko', { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(
+        1234.56,
+      ),
+    );
     const d = new Date(Date.UTC(2026, 10, 21, 6, 4));
-    assert.equal(formatDateTime(d), new Intl.DateTimeFormat('ko', { dateStyle: 'medium', timeStyle: 'short' }).format(d));
+    assert.equal(
+      formatDateTime(d),
+      new Intl.DateTimeFormat('ko', { dateStyle: 'medium', timeStyle: 'short' }).format(d),
+    );
     setL10nBundle(undefined, 'de');
     assert.equal(formatNumber(1234.5), '1234,5');
   } finally {

@@ -10,14 +10,26 @@ import { englishBundle, extractMessages, ROOT, sourceFiles } from '../../../scri
 
 const LANGS = ['ko', 'ja'];
 const json = (file: string): Record<string, unknown> => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
-const placeholders = (s: string) => [...s.matchAll(/\{(\d+)\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (s: string) =>
+  [...s.matchAll(/\{(\d+)\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 test('package.json uses only %keys% that package.nls.json defines, and every key is used', () => {
   const text = readFileSync(join(ROOT, 'package.json'), 'utf8');
   const used = new Set([...text.matchAll(/"%([^%"]+)%"/g)].map((m) => m[1]));
   const nls = json('package.nls.json');
-  assert.deepEqual([...used].filter((k) => !(k in nls)), [], 'placeholders without an English text');
-  assert.deepEqual(Object.keys(nls).filter((k) => !used.has(k)), [], 'English texts no placeholder uses');
+  assert.deepEqual(
+    [...used].filter((k) => !(k in nls)),
+    [],
+    'placeholders without an English text',
+  );
+  assert.deepEqual(
+    Object.keys(nls).filter((k) => !used.has(k)),
+    [],
+    'English texts no placeholder uses',
+  );
 });
 
 test('the manifest has no text a person reads outside package.nls.json', () => {
@@ -31,7 +43,8 @@ test('the manifest has no text a person reads outside package.nls.json', () => {
   for (const cmd of c.commands) check(cmd.command, cmd.title);
   for (const views of Object.values(c.views) as any[]) for (const v of views) check(v.id, v.name);
   for (const w of c.viewsWelcome ?? []) check(w.view, w.contents);
-  for (const [k, p] of Object.entries<any>(c.configuration.properties)) check(k, p.markdownDescription ?? p.description);
+  for (const [k, p] of Object.entries<any>(c.configuration.properties))
+    check(k, p.markdownDescription ?? p.description);
   for (const wt of c.walkthroughs ?? []) {
     check(wt.id, wt.title);
     check(wt.id, wt.description);
@@ -47,11 +60,23 @@ for (const lang of LANGS) {
   test(`package.nls.${lang}.json translates every manifest key (and nothing stale)`, () => {
     const en = json('package.nls.json');
     const tr = json(`package.nls.${lang}.json`);
-    assert.deepEqual(Object.keys(en).filter((k) => typeof tr[k] !== 'string' || !(tr[k] as string).trim()), [], `missing in package.nls.${lang}.json`);
-    assert.deepEqual(Object.keys(tr).filter((k) => !(k in en)), [], `stale keys in package.nls.${lang}.json`);
+    assert.deepEqual(
+      Object.keys(en).filter((k) => typeof tr[k] !== 'string' || !(tr[k] as string).trim()),
+      [],
+      `missing in package.nls.${lang}.json`,
+    );
+    assert.deepEqual(
+      Object.keys(tr).filter((k) => !(k in en)),
+      [],
+      `stale keys in package.nls.${lang}.json`,
+    );
     // Command links of the welcome view and walkthrough must survive translation.
     for (const k of Object.keys(en)) {
-      const links = (s: string) => [...s.matchAll(/\(command:([^)\s]+)\)/g)].map((m) => m[1]).sort().join(' ');
+      const links = (s: string) =>
+        [...s.matchAll(/\(command:([^)\s]+)\)/g)]
+          .map((m) => m[1])
+          .sort()
+          .join(' ');
       assert.equal(links(tr[k] as string), links(en[k] as string), `${k}: command links differ`);
     }
   });
@@ -69,7 +94,11 @@ for (const lang of LANGS) {
     const tr = json(`l10n/bundle.l10n.${lang}.json`);
     const missing = [...messages.keys()].filter((m) => typeof tr[m] !== 'string' || !(tr[m] as string).trim());
     assert.deepEqual(missing, [], `missing in bundle.l10n.${lang}.json`);
-    assert.deepEqual(Object.keys(tr).filter((k) => !messages.has(k)), [], `stale messages in bundle.l10n.${lang}.json`);
+    assert.deepEqual(
+      Object.keys(tr).filter((k) => !messages.has(k)),
+      [],
+      `stale messages in bundle.l10n.${lang}.json`,
+    );
     const wrong = [...messages.keys()].filter((m) => placeholders(m) !== placeholders(tr[m] as string));
     assert.deepEqual(wrong, [], 'placeholders differ');
   });
@@ -80,11 +109,29 @@ for (const lang of LANGS) {
 const PATTERNS: Array<[string, RegExp]> = [
   ['message', /\b(?:show(?:Information|Warning|Error)Message|setStatusBarMessage)\(\s*(['"`])/g],
   ['tree item', /new vscode\.TreeItem\(\s*(['"`])/g],
-  ['property', /\b(?:label|placeHolder|placeholder|prompt|title|detail|emptyText|tooltip|text(?:Content)?)\s*[:=]\s*(['"`])/g],
+  [
+    'property',
+    /\b(?:label|placeHolder|placeholder|prompt|title|detail|emptyText|tooltip|text(?:Content)?)\s*[:=]\s*(['"`])/g,
+  ],
   ['error', /\bnew (?:Error|ValidationError)\(\s*(['"`])/g],
 ];
 /** Texts that are the same in every language, and internal errors no person should meet. */
-const ALLOWED = new Set(['unused: ListingNode pages by marker', 'NHN Cloud', 'RDS for MySQL', 'TLS', 'ID', 'CIDR', 'SMS', 'S3', 'KR1', 'KR2', 'KR3', 'JP1', 'sandbox', 'Sandbox']);
+const ALLOWED = new Set([
+  'unused: ListingNode pages by marker',
+  'NHN Cloud',
+  'RDS for MySQL',
+  'TLS',
+  'ID',
+  'CIDR',
+  'SMS',
+  'S3',
+  'KR1',
+  'KR2',
+  'KR3',
+  'JP1',
+  'sandbox',
+  'Sandbox',
+]);
 
 function literalAt(text: string, start: number, quote: string): string {
   let i = start;
@@ -96,12 +143,19 @@ function literalAt(text: string, start: number, quote: string): string {
  * A user-facing property whose value a condition chooses between literals
  * (`description: on ? 'on' : 'off'`): even one lowercase word there is read by a person.
  */
-const CHOICE = /\b(?:label|placeHolder|placeholder|prompt|title|detail|description|emptyText|tooltip|text(?:Content)?)\s*[:=]\s*[^,;{}()\n]*?\?\s*(['"`])([^'"`\n]*)\1\s*:\s*(?:(['"`])([^'"`\n]*)\3)?/g;
+const CHOICE =
+  /\b(?:label|placeHolder|placeholder|prompt|title|detail|description|emptyText|tooltip|text(?:Content)?)\s*[:=]\s*[^,;{}()\n]*?\?\s*(['"`])([^'"`\n]*)\1\s*:\s*(?:(['"`])([^'"`\n]*)\3)?/g;
 
 /** Any word a person reads: not a codicon, an API value (UPPER_CASE), an id or a path. */
 function isWord(s: string): boolean {
   const plain = s.replace(/\$\{[^}]*\}/g, ' ').trim();
-  if (!/[A-Za-z]{2,}/.test(plain) || ALLOWED.has(plain) || /^\$\([a-z0-9~-]+\)$/.test(plain) || /^[A-Z0-9_ ]+$/.test(plain)) return false;
+  if (
+    !/[A-Za-z]{2,}/.test(plain) ||
+    ALLOWED.has(plain) ||
+    /^\$\([a-z0-9~-]+\)$/.test(plain) ||
+    /^[A-Z0-9_ ]+$/.test(plain)
+  )
+    return false;
   return /\s/.test(plain) || !/[._/:#-]/.test(plain);
 }
 
@@ -123,11 +177,14 @@ test('no user-facing string literal bypasses l10n.t', () => {
       for (const m of text.matchAll(re)) {
         const start = m.index! + m[0].length;
         const s = literalAt(text, start, m[1]);
-        if (isWords(s)) offenders.push(`${file}:${text.slice(0, m.index).split('\n').length}: ${kind} "${s.slice(0, 60)}"`);
+        if (isWords(s))
+          offenders.push(`${file}:${text.slice(0, m.index).split('\n').length}: ${kind} "${s.slice(0, 60)}"`);
       }
     }
     for (const m of text.matchAll(CHOICE)) {
-      for (const s of [m[2], m[4]]) if (s !== undefined && isWord(s)) offenders.push(`${file}:${text.slice(0, m.index).split('\n').length}: choice "${s.slice(0, 60)}"`);
+      for (const s of [m[2], m[4]])
+        if (s !== undefined && isWord(s))
+          offenders.push(`${file}:${text.slice(0, m.index).split('\n').length}: choice "${s.slice(0, 60)}"`);
     }
   }
   assert.deepEqual(offenders, []);
@@ -138,10 +195,14 @@ test('the bypass scan finds a bare message (it can fail)', () => {
   assert.ok(!isWords('$(sync~spin)'));
   assert.ok(!isWords('nhncloud.rds.start'));
   assert.ok(!isWords('AVAILABLE'));
-  const choices = (code: string) => [...code.matchAll(CHOICE)].flatMap((m) => [m[2], m[4]]).filter((s) => s !== undefined && isWord(s));
+  const choices = (code: string) =>
+    [...code.matchAll(CHOICE)].flatMap((m) => [m[2], m[4]]).filter((s) => s !== undefined && isWord(s));
   assert.deepEqual(choices(`{ description: b.useBackupLock ? 'on' : 'off' }`), ['on', 'off']);
   assert.deepEqual(choices(`{ detail: active ? 'active' : undefined }`), ['active']);
-  assert.deepEqual(choices(`{ description: ok ? '$(pass)' : 'AVAILABLE', label: x ? 'mysql_native_password' : '' }`), []);
+  assert.deepEqual(
+    choices(`{ description: ok ? '$(pass)' : 'AVAILABLE', label: x ? 'mysql_native_password' : '' }`),
+    [],
+  );
 });
 
 test('package.json points VS Code at the l10n bundles', () => {

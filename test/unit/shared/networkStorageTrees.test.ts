@@ -7,18 +7,26 @@ import { EventEmitter, installVscodeStub } from '../../support/vscodeStub';
 
 installVscodeStub();
 // The storage nodes build `nhncloud-s3:` URIs; the shared stand-in has no Uri.from.
-(require('vscode') as { Uri: Record<string, unknown> }).Uri.from = (c: Record<string, string>) => ({ ...c, toString: () => `${c.scheme}://${c.authority}${c.path}` });
+(require('vscode') as { Uri: Record<string, unknown> }).Uri.from = (c: Record<string, string>) => ({
+  ...c,
+  toString: () => `${c.scheme}://${c.authority}${c.path}`,
+});
 
 const explorerMod = require('../../../src/shared/tree/explorer') as typeof import('../../../src/shared/tree/explorer');
 const nodesMod = require('../../../src/shared/tree/nodes') as typeof import('../../../src/shared/tree/nodes');
 const networkMod = require('../../../src/network/activation') as typeof import('../../../src/network/activation');
 const storageMod = require('../../../src/storage/activation') as typeof import('../../../src/storage/activation');
 const sandboxMod = require('../../../src/sandbox/index') as typeof import('../../../src/sandbox/index');
-const { Transport } = require('../../../src/client/http/transport') as typeof import('../../../src/client/http/transport');
-const { Redactor, silentLogger } = require('../../../src/client/http/redact') as typeof import('../../../src/client/http/redact');
-const { IdentityClient } = require('../../../src/client/network/identity') as typeof import('../../../src/client/network/identity');
-const { NetworkClient } = require('../../../src/client/network/client') as typeof import('../../../src/client/network/client');
-const { S3Client } = require('../../../src/client/storage/client') as typeof import('../../../src/client/storage/client');
+const { Transport } =
+  require('../../../src/client/http/transport') as typeof import('../../../src/client/http/transport');
+const { Redactor, silentLogger } =
+  require('../../../src/client/http/redact') as typeof import('../../../src/client/http/redact');
+const { IdentityClient } =
+  require('../../../src/client/network/identity') as typeof import('../../../src/client/network/identity');
+const { NetworkClient } =
+  require('../../../src/client/network/client') as typeof import('../../../src/client/network/client');
+const { S3Client } =
+  require('../../../src/client/storage/client') as typeof import('../../../src/client/storage/client');
 
 let sb: import('../../../src/sandbox/index').Sandbox;
 let transport: InstanceType<typeof Transport>;
@@ -29,20 +37,51 @@ before(async () => {
   sb = await sandboxMod.startSandbox({ timeScale: 10 });
   const sp = sb.sandboxProfile();
   const s = sp.secrets;
-  const profile = { id: 'sandbox', name: sp.name, cloud: sp.cloud, regions: sp.regions, endpoints: sp.endpoints, sandbox: true };
+  const profile = {
+    id: 'sandbox',
+    name: sp.name,
+    cloud: sp.cloud,
+    regions: sp.regions,
+    endpoints: sp.endpoints,
+    sandbox: true,
+  };
   transport = new Transport({ userAgent: 'netstore-tree-test', logger: silentLogger, redactor: new Redactor() });
-  const identity = new IdentityClient({ baseUrl: sp.endpoints.identity, tenantId: s.identityTenantId!, username: s.identityUsername!, password: s.identityApiPassword!, transport });
+  const identity = new IdentityClient({
+    baseUrl: sp.endpoints.identity,
+    tenantId: s.identityTenantId!,
+    username: s.identityUsername!,
+    password: s.identityApiPassword!,
+    transport,
+  });
   const region = (r: string) => r.toLowerCase();
   const services: any = {
     context: { workspaceState: { get: () => undefined, update: async () => {} } },
     log: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} },
-    profiles: { list: () => [profile], active: () => profile, secrets: async () => s, save: async () => {}, onDidChange: () => ({ dispose() {} }) },
+    profiles: {
+      list: () => [profile],
+      active: () => profile,
+      secrets: async () => s,
+      save: async () => {},
+      onDidChange: () => ({ dispose() {} }),
+    },
     clients: {
-      network: async (r: string) => new NetworkClient({ baseUrl: sp.endpoints.network.replace('{region}', region(r)), identity }),
-      s3: async (r: string) => new S3Client({ baseUrl: sp.endpoints.storage.replace('{region}', region(r)), accessKey: s.s3AccessKey!, secretKey: s.s3SecretKey!, transport }),
+      network: async (r: string) =>
+        new NetworkClient({ baseUrl: sp.endpoints.network.replace('{region}', region(r)), identity }),
+      s3: async (r: string) =>
+        new S3Client({
+          baseUrl: sp.endpoints.storage.replace('{region}', region(r)),
+          accessKey: s.s3AccessKey!,
+          secretKey: s.s3SecretKey!,
+          transport,
+        }),
     },
     refresh: () => {},
-    explorerView: { visible: true, onDidChangeVisibility: new EventEmitter<{ visible: boolean }>().event, selection: [], reveal: async () => {} },
+    explorerView: {
+      visible: true,
+      onDidChangeVisibility: new EventEmitter<{ visible: boolean }>().event,
+      selection: [],
+      reveal: async () => {},
+    },
   };
   explorer = explorerMod.createExplorer(services);
   const deps = { services, explorer, jobs: { track() {}, onDidChange: () => ({ dispose() {} }) } as any };
@@ -84,21 +123,45 @@ async function walk(node: any, depth: number, out: Array<{ node: any; item: any 
 
 test('Network: transit hubs only where they run; the seeded hub loads without an error node', async () => {
   const kr1 = await child(await regionNode('KR1'), 'Network');
-  assert.deepEqual((await items(kr1)).map((x) => x.item.label), ['Floating IPs', 'Transit Hubs', 'Shared with Me']);
+  assert.deepEqual(
+    (await items(kr1)).map((x) => x.item.label),
+    ['Floating IPs', 'Transit Hubs', 'Shared with Me'],
+  );
   const kr2 = await child(await regionNode('KR2'), 'Network');
-  assert.deepEqual((await items(kr2)).map((x) => x.item.label), ['Floating IPs']);
+  assert.deepEqual(
+    (await items(kr2)).map((x) => x.item.label),
+    ['Floating IPs'],
+  );
   const all = await walk(kr1, 7);
   const errors = all.filter((x) => x.node instanceof nodesMod.ErrorNode).map((x) => `${x.node.id}: ${x.item.label}`);
   assert.deepEqual(errors, []);
   const labels = new Set(all.map((x) => x.item.label));
-  for (const l of ['core-hub', 'Attachments', 'Routing Tables', 'prod-table', 'Associations', 'Propagations', 'Rules', '10.99.0.0/16', 'Multicast Domains', 'media', 'Groups', 'Sharing']) assert.ok(labels.has(l), `${l} present`);
+  for (const l of [
+    'core-hub',
+    'Attachments',
+    'Routing Tables',
+    'prod-table',
+    'Associations',
+    'Propagations',
+    'Rules',
+    '10.99.0.0/16',
+    'Multicast Domains',
+    'media',
+    'Groups',
+    'Sharing',
+  ])
+    assert.ok(labels.has(l), `${l} present`);
   const ids = all.map((x) => x.node.id);
   assert.equal(new Set(ids).size, ids.length, 'ids are unique');
   const rule = all.find((x) => x.item.label === '10.99.0.0/16')!;
   assert.equal(rule.item.contextValue, 'network.routingRule.static');
   assert.match(String(rule.item.description), /BLACKHOLE/);
   const fips = all.filter((x) => String(x.item.contextValue).startsWith('network.floatingIp.'));
-  assert.ok(fips.some((x) => /^network\.floatingIp\.attached\.active/.test(x.item.contextValue)) && fips.some((x) => /detached/.test(x.item.contextValue)), fips.map((x) => x.item.contextValue).join());
+  assert.ok(
+    fips.some((x) => /^network\.floatingIp\.attached\.active/.test(x.item.contextValue)) &&
+      fips.some((x) => /detached/.test(x.item.contextValue)),
+    fips.map((x) => x.item.contextValue).join(),
+  );
 });
 
 test('Object Storage: folders, then objects with size; tooltips escape names', async () => {
@@ -117,7 +180,10 @@ test('Object Storage: folders, then objects with size; tooltips escape names', a
   assert.match((resolved!.tooltip as { value: string }).value, /\*\*README\\\.md\*\*/);
   assert.equal(readme.k.id, 'sandbox/KR1/storage/bucket/sandbox-docs/README.md');
   const logs = await items(kids[0].k);
-  assert.deepEqual(logs.map((x) => x.item.label), ['app-2026-11-20.log', 'app-2026-11-21.log']);
+  assert.deepEqual(
+    logs.map((x) => x.item.label),
+    ['app-2026-11-20.log', 'app-2026-11-21.log'],
+  );
   assert.equal(logs[0].k.id, 'sandbox/KR1/storage/bucket/sandbox-docs/logs/app-2026-11-20.log');
 });
 

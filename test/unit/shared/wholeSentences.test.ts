@@ -9,7 +9,9 @@ import wholeSentences from '../../../eslint/wholeSentences.mjs';
 RuleTester.describe = describe;
 RuleTester.it = it;
 
-const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } });
+const tester = new RuleTester({
+  languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' },
+});
 const glued = [{ messageId: 'glued' }];
 const pieceArg = [{ messageId: 'pieceArg' }];
 const pieceForm = [{ messageId: 'pieceForm' }];
@@ -23,9 +25,9 @@ tester.run('nhncloud/whole-sentences', wholeSentences, {
     `const m = busy ? vscode.l10n.t('Routing table {0} created: it is being built.', n) : vscode.l10n.t('Routing table {0} created.', n);`,
     // whole sentences joined by a line break or a space
     `tip.appendMarkdown('\\n\\n' + vscode.l10n.t('Click to list recent jobs.'));`,
-    'const s = `${vscode.l10n.t(\'Saved.\')} ${vscode.l10n.t(\'Reload to apply.\')}`;',
+    "const s = `${vscode.l10n.t('Saved.')} ${vscode.l10n.t('Reload to apply.')}`;",
     // an icon in front of a label
-    'const label = `${ok ? \'$(pass)\' : \'$(error)\'} ${vscode.l10n.t(\'{0} (default)\', name)}`;',
+    "const label = `${ok ? '$(pass)' : '$(error)'} ${vscode.l10n.t('{0} (default)', name)}`;",
     // templates and + without any translated text are not messages
     'const id = `${root.id}/instance/${x}`;',
     `const key = prefix + name;`,
@@ -40,7 +42,7 @@ tester.run('nhncloud/whole-sentences', wholeSentences, {
     },
     // the removed/deleted message of transitHubs.ts: a translated choice glued in a template
     {
-      code: 'const how = { label: vscode.l10n.t(\'routing table\') }; confirm(`${unshare ? vscode.l10n.t(\'Stop sharing with project\') : vscode.l10n.t(\'Delete {0}\', how.label)} ${node.label}?`);',
+      code: "const how = { label: vscode.l10n.t('routing table') }; confirm(`${unshare ? vscode.l10n.t('Stop sharing with project') : vscode.l10n.t('Delete {0}', how.label)} ${node.label}?`);",
       errors: [{ messageId: 'glued' }, { messageId: 'pieceArg' }],
     },
     // created{1}: a placeholder for an optional piece, and the piece chosen by a condition
@@ -56,10 +58,16 @@ tester.run('nhncloud/whole-sentences', wholeSentences, {
     { code: `vscode.l10n.t('Notification group {0} {1}.', name, 'enabled');`, errors: pieceArg },
     // concatenation and template pieces around translated text
     { code: `const s = vscode.l10n.t('Deleted') + ' ' + name;`, errors: glued },
-    { code: `const title = vscode.l10n.t('Create Attachment'); ask({ title: \`\${title} to \${hub}\` });`, errors: glued },
-    { code: 'const t = `${vscode.l10n.t(\'Uploaded\')} ${count}`;', errors: glued },
+    {
+      code: `const title = vscode.l10n.t('Create Attachment'); ask({ title: \`\${title} to \${hub}\` });`,
+      errors: glued,
+    },
+    { code: "const t = `${vscode.l10n.t('Uploaded')} ${count}`;", errors: glued },
     // a translated text (a variable holding one) passed into another message
-    { code: `const what = vscode.l10n.t('the transit hub'); l10n.t('Profile {0} has no region where {1} runs.', p, what);`, errors: pieceArg },
+    {
+      code: `const what = vscode.l10n.t('the transit hub'); l10n.t('Profile {0} has no region where {1} runs.', p, what);`,
+      errors: pieceArg,
+    },
     { code: `l10n.t('{0}: region', l10n.t('Create Transit Hub'));`, errors: pieceArg },
   ],
 });

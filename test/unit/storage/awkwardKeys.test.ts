@@ -64,7 +64,8 @@ describe('awkward keys round-trip through put, list, get, copy and download', ()
 
   it('every key is copied server-side to another awkward key', async () => {
     for (const key of KEYS) await s3.copyObject({ bucket, key }, { bucket, key: `copies/${key}` });
-    for (const key of KEYS) assert.equal((await s3.headObject(bucket, `copies/${key}`)).size, Buffer.byteLength(`content of ${key}`), key);
+    for (const key of KEYS)
+      assert.equal((await s3.headObject(bucket, `copies/${key}`)).size, Buffer.byteLength(`content of ${key}`), key);
   });
 
   it('a folder download writes every object inside the chosen folder, nothing outside', async () => {
@@ -87,8 +88,39 @@ describe('awkward keys round-trip through put, list, get, copy and download', ()
 });
 
 describe('safeLocalPath: any key stays inside the folder (POSIX and Windows rules)', () => {
-  const unit = fc.constantFrom('a', 'b', '.', '..', '/', '\\', ' ', '%', '+', '?', ':', '*', '"', '<', '>', '|', '\0', '\u0001', 'é', '🚀', 'C', 'N', 'U', 'L');
-  const keys = fc.oneof(fc.string({ unit, maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.array(fc.constantFrom('..', '.', '', 'x', 'CON', 'nul.txt', 'C:', '..\\..'), { maxLength: 8 }).map((p) => p.join('/')));
+  const unit = fc.constantFrom(
+    'a',
+    'b',
+    '.',
+    '..',
+    '/',
+    '\\',
+    ' ',
+    '%',
+    '+',
+    '?',
+    ':',
+    '*',
+    '"',
+    '<',
+    '>',
+    '|',
+    '\0',
+    '\u0001',
+    'é',
+    '🚀',
+    'C',
+    'N',
+    'U',
+    'L',
+  );
+  const keys = fc.oneof(
+    fc.string({ unit, maxLength: 40 }),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc
+      .array(fc.constantFrom('..', '.', '', 'x', 'CON', 'nul.txt', 'C:', '..\\..'), { maxLength: 8 })
+      .map((p) => p.join('/')),
+  );
 
   for (const [platform, path, rootDir] of [
     ['linux', posix, '/home/user/Downloads/bucket'],
@@ -107,8 +139,13 @@ describe('safeLocalPath: any key stays inside the folder (POSIX and Windows rule
           const segments = rel.split(path.sep);
           const ok = rel !== '' && !path.isAbsolute(rel) && !segments.includes('..') && !segments.includes('.');
           if (platform === 'win32') {
-            // eslint-disable-next-line no-control-regex -- control characters are what Windows refuses in names
-            const bad = segments.some((s) => /[<>:"|?*\u0000-\u001f]/.test(s) || /[. ]$/.test(s) || /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i.test(s));
+            const bad = segments.some(
+              (s) =>
+                // eslint-disable-next-line no-control-regex -- control characters are what Windows refuses in names
+                /[<>:"|?*\u0000-\u001f]/.test(s) ||
+                /[. ]$/.test(s) ||
+                /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i.test(s),
+            );
             return ok && !bad;
           }
           return ok && !target.includes('\0');

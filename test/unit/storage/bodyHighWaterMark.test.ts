@@ -15,7 +15,12 @@ before(async () => {
   sb = await startSandbox({ timeScale: 10 });
   const sp = sb.sandboxProfile();
   transport = new Transport({ userAgent: 'hwm-test', logger: silentLogger, redactor: new Redactor() });
-  s3 = new S3Client({ baseUrl: sp.endpoints.storage.replace('{region}', 'kr1'), accessKey: sp.secrets.s3AccessKey!, secretKey: sp.secrets.s3SecretKey!, transport });
+  s3 = new S3Client({
+    baseUrl: sp.endpoints.storage.replace('{region}', 'kr1'),
+    accessKey: sp.secrets.s3AccessKey!,
+    secretKey: sp.secrets.s3SecretKey!,
+    transport,
+  });
 });
 
 after(async () => {
@@ -33,8 +38,14 @@ test('getObject streams its body with a 1 MiB high-water mark', async () => {
   assert.equal(n, 3 * 1024 * 1024);
 });
 
-test('a request without bodyHighWaterMark keeps undici\'s default', async () => {
-  const res = await transport.request({ service: 'storage', operation: 't', method: 'GET', url: `${sb.url}/_sandbox/stats`, idempotent: true });
+test("a request without bodyHighWaterMark keeps undici's default", async () => {
+  const res = await transport.request({
+    service: 'storage',
+    operation: 't',
+    method: 'GET',
+    url: `${sb.url}/_sandbox/stats`,
+    idempotent: true,
+  });
   assert.equal((res.body as unknown as { readableHighWaterMark: number }).readableHighWaterMark, 64 * 1024);
   await res.text();
 });

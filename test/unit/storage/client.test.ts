@@ -74,7 +74,11 @@ for (const t of TARGETS) {
       assert.equal(await s3.headBucket('life-cycle.bucket'), false);
       for (const bad of ['ab', 'Upper', 'has_underscore', '-leading', 'a..b', '192.168.1.1', 'x'.repeat(64)])
         await rejects(s3.createBucket(bad), isValidationError, bad);
-      await rejects(s3.deleteBucket('no-such-bucket-here'), (e) => isApiError(e) && e.code === 'NoSuchBucket' && /does not exist/.test(e.message), 'missing bucket');
+      await rejects(
+        s3.deleteBucket('no-such-bucket-here'),
+        (e) => isApiError(e) && e.code === 'NoSuchBucket' && /does not exist/.test(e.message),
+        'missing bucket',
+      );
     });
 
     it('refuses to delete a bucket that is not empty, with a clear message', async () => {
@@ -92,17 +96,26 @@ for (const t of TARGETS) {
         return ctx.skip(`${target.name} does not implement bucket ACLs (answers NotImplemented)`);
       }
       const before = await s3.getBucketAcl(bucket);
-      assert.deepEqual(before.grants.map((g) => g.permission), ['FULL_CONTROL']);
+      assert.deepEqual(
+        before.grants.map((g) => g.permission),
+        ['FULL_CONTROL'],
+      );
       await s3.putBucketAcl(bucket, 'public-read');
       const pub = await s3.getBucketAcl(bucket);
       assert.ok(pub.grants.some((g) => g.grantee.uri?.endsWith('/AllUsers') && g.permission === 'READ'));
       await s3.putBucketAcl(bucket, { owner: before.owner, grants: before.grants });
-      assert.deepEqual((await s3.getBucketAcl(bucket)).grants.map((g) => g.permission), ['FULL_CONTROL']);
+      assert.deepEqual(
+        (await s3.getBucketAcl(bucket)).grants.map((g) => g.permission),
+        ['FULL_CONTROL'],
+      );
     });
 
     it('puts, heads, gets (whole and ranged), copies and deletes objects', async () => {
       const data = Buffer.from('0123456789abcdefghij');
-      const put = await s3.putObject(bucket, 'docs/file.txt', data, { contentType: 'text/plain', metadata: { owner: 'tëst' } });
+      const put = await s3.putObject(bucket, 'docs/file.txt', data, {
+        contentType: 'text/plain',
+        metadata: { owner: 'tëst' },
+      });
       assert.equal(put.etag, `"${createHash('md5').update(data).digest('hex')}"`);
       const head = await s3.headObject(bucket, 'docs/file.txt');
       assert.equal(head.size, 20);
@@ -116,15 +129,29 @@ for (const t of TARGETS) {
       assert.equal(part.size, 20);
       const copied = await s3.copyObject({ bucket, key: 'docs/file.txt' }, { bucket, key: 'docs/copy of file.txt' });
       assert.equal(copied.etag, put.etag);
-      assert.equal((await readAll((await s3.getObject(bucket, 'docs/copy of file.txt')).body)).toString(), data.toString());
+      assert.equal(
+        (await readAll((await s3.getObject(bucket, 'docs/copy of file.txt')).body)).toString(),
+        data.toString(),
+      );
       await s3.deleteObject(bucket, 'docs/copy of file.txt');
-      await rejects(s3.headObject(bucket, 'docs/copy of file.txt'), (e) => isApiError(e) && e.status === 404, 'head deleted');
-      await rejects(s3.getObject(bucket, 'docs/nothing.txt'), (e) => isApiError(e) && e.code === 'NoSuchKey' && /does not exist/.test(e.message), 'get missing');
+      await rejects(
+        s3.headObject(bucket, 'docs/copy of file.txt'),
+        (e) => isApiError(e) && e.status === 404,
+        'head deleted',
+      );
+      await rejects(
+        s3.getObject(bucket, 'docs/nothing.txt'),
+        (e) => isApiError(e) && e.code === 'NoSuchKey' && /does not exist/.test(e.message),
+        'get missing',
+      );
     });
 
     it('streams a put from a stream factory', async () => {
       const data = randomBytes(300 * 1024);
-      await s3.putObject(bucket, 'streamed.bin', { size: data.length, stream: () => Readable.from([data.subarray(0, 1000), data.subarray(1000)]) });
+      await s3.putObject(bucket, 'streamed.bin', {
+        size: data.length,
+        stream: () => Readable.from([data.subarray(0, 1000), data.subarray(1000)]),
+      });
       assert.ok((await readAll((await s3.getObject(bucket, 'streamed.bin')).body)).equals(data));
     });
 
@@ -141,14 +168,16 @@ for (const t of TARGETS) {
       ];
       // s3rver stores objects as files and folds `..` path segments; it also escapes `&` and `<`
       // `'` twice in listings. Both are limits of that server: the sandbox gets those keys too.
-      if (target.name === 'sandbox') keys.push('dots/../up.txt', 'a&b<c>/amp&.txt', './dot-segment.txt', "it's/quote\".txt");
+      if (target.name === 'sandbox')
+        keys.push('dots/../up.txt', 'a&b<c>/amp&.txt', './dot-segment.txt', 'it\'s/quote".txt');
       for (const k of keys) await s3.putObject(bucket, `keys/${k}`, `content of ${k}`);
       for (const k of keys) {
         const got = (await readAll((await s3.getObject(bucket, `keys/${k}`)).body)).toString();
         assert.equal(got, `content of ${k}`, k);
       }
       const listed: string[] = [];
-      for await (const page of s3.listObjects({ bucket, prefix: 'keys/' })) listed.push(...page.contents.map((c) => c.key));
+      for await (const page of s3.listObjects({ bucket, prefix: 'keys/' }))
+        listed.push(...page.contents.map((c) => c.key));
       assert.deepEqual(listed.sort(), keys.map((k) => `keys/${k}`).sort());
       await removeAll(listed);
       assert.equal((await s3.listObjectsPage({ bucket, prefix: 'keys/' })).contents.length, 0);
@@ -156,7 +185,8 @@ for (const t of TARGETS) {
 
     it('pages a listing with marker and max-keys, and groups by delimiter', async () => {
       const keys: string[] = [];
-      for (let i = 0; i < 23; i++) keys.push(`page/${i < 10 ? 'a' : i < 17 ? 'b' : 'c'}/item-${String(i).padStart(2, '0')}.txt`);
+      for (let i = 0; i < 23; i++)
+        keys.push(`page/${i < 10 ? 'a' : i < 17 ? 'b' : 'c'}/item-${String(i).padStart(2, '0')}.txt`);
       keys.push('page/top.txt');
       for (const k of keys) await s3.putObject(bucket, k, k);
       const pages: number[] = [];
@@ -170,12 +200,27 @@ for (const t of TARGETS) {
       assert.deepEqual(seen, [...keys].sort());
       const grouped = await s3.listObjectsPage({ bucket, prefix: 'page/', delimiter: '/' });
       assert.deepEqual(grouped.commonPrefixes, ['page/a/', 'page/b/', 'page/c/']);
-      assert.deepEqual(grouped.contents.map((c) => c.key), ['page/top.txt']);
+      assert.deepEqual(
+        grouped.contents.map((c) => c.key),
+        ['page/top.txt'],
+      );
       const groupedPages: string[] = [];
-      for await (const p of s3.listObjects({ bucket, prefix: 'page/', delimiter: '/', maxKeys: 2 })) groupedPages.push(...p.commonPrefixes, ...p.contents.map((c) => c.key));
+      for await (const p of s3.listObjects({ bucket, prefix: 'page/', delimiter: '/', maxKeys: 2 }))
+        groupedPages.push(...p.commonPrefixes, ...p.contents.map((c) => c.key));
       assert.deepEqual(groupedPages.sort(), ['page/a/', 'page/b/', 'page/c/', 'page/top.txt']);
       const after = await s3.listObjectsPage({ bucket, prefix: 'page/', marker: 'page/b/item-16.txt' });
-      assert.deepEqual(after.contents.map((c) => c.key), ['page/c/item-17.txt', 'page/c/item-18.txt', 'page/c/item-19.txt', 'page/c/item-20.txt', 'page/c/item-21.txt', 'page/c/item-22.txt', 'page/top.txt']);
+      assert.deepEqual(
+        after.contents.map((c) => c.key),
+        [
+          'page/c/item-17.txt',
+          'page/c/item-18.txt',
+          'page/c/item-19.txt',
+          'page/c/item-20.txt',
+          'page/c/item-21.txt',
+          'page/c/item-22.txt',
+          'page/top.txt',
+        ],
+      );
       await removeAll(keys);
     });
 
@@ -186,7 +231,10 @@ for (const t of TARGETS) {
       for (const k of keys) await s3.putObject(bucket, k, k);
       const res = await s3.deleteObjects(bucket, [...keys, 'never-existed.txt']);
       assert.equal(res.errors.length, 0);
-      assert.ok(keys.every((k) => res.deleted.includes(k)), JSON.stringify(res.deleted));
+      assert.ok(
+        keys.every((k) => res.deleted.includes(k)),
+        JSON.stringify(res.deleted),
+      );
       for (const k of keys) assert.equal((await s3.listObjectsPage({ bucket, prefix: k })).contents.length, 0, k);
     });
 
@@ -197,33 +245,78 @@ for (const t of TARGETS) {
       await s3.putObject(bucket, 'multi/source.bin', randomBytes(5 * MiB + 10));
       const id = await s3.initiateMultipartUpload(bucket, key, { contentType: 'application/x-test' });
       const e1 = await s3.uploadPart(bucket, key, id, 1, p1);
-      const e2 = await s3.uploadPartCopy(bucket, key, id, 2, { bucket, key: 'multi/source.bin', range: { start: 0, end: 5 * MiB - 1 } });
+      const e2 = await s3.uploadPartCopy(bucket, key, id, 2, {
+        bucket,
+        key: 'multi/source.bin',
+        range: { start: 0, end: 5 * MiB - 1 },
+      });
       const e3 = await s3.uploadPart(bucket, key, id, 3, p3);
       if (target.caps.listParts) {
         const parts = await s3.listParts(bucket, key, id);
-        assert.deepEqual(parts.parts.map((p) => [p.partNumber, p.etag, p.size]), [[1, e1, p1.length], [2, e2, 5 * MiB], [3, e3, 4]]);
+        assert.deepEqual(
+          parts.parts.map((p) => [p.partNumber, p.etag, p.size]),
+          [
+            [1, e1, p1.length],
+            [2, e2, 5 * MiB],
+            [3, e3, 4],
+          ],
+        );
       }
       if (target.caps.listUploads) {
         const ups = await s3.listMultipartUploads(bucket, { prefix: 'multi/' });
-        assert.deepEqual(ups.uploads.map((u) => [u.key, u.uploadId]), [[key, id]]);
+        assert.deepEqual(
+          ups.uploads.map((u) => [u.key, u.uploadId]),
+          [[key, id]],
+        );
       }
-      const done = await s3.completeMultipartUpload(bucket, key, id, [{ partNumber: 1, etag: e1 }, { partNumber: 2, etag: e2 }, { partNumber: 3, etag: e3 }]);
+      const done = await s3.completeMultipartUpload(bucket, key, id, [
+        { partNumber: 1, etag: e1 },
+        { partNumber: 2, etag: e2 },
+        { partNumber: 3, etag: e3 },
+      ]);
       const md5s = [e1, e2, e3].map((e) => Buffer.from(e.replace(/"/g, ''), 'hex'));
       // The spec's rule; s3rver uses its own (a plain MD5), so it is checked on the sandbox only.
-      if (target.name === 'sandbox') assert.equal(done.etag, `"${createHash('md5').update(Buffer.concat(md5s)).digest('hex')}-3"`);
+      if (target.name === 'sandbox')
+        assert.equal(done.etag, `"${createHash('md5').update(Buffer.concat(md5s)).digest('hex')}-3"`);
       else assert.match(done.etag ?? '', /^"[0-9a-f]{32}(-3)?"$/);
       const head = await s3.headObject(bucket, key);
       assert.equal(head.size, 10 * MiB + 4);
       const tail = await s3.getObject(bucket, key, { range: { start: 10 * MiB - 2 } });
-      assert.equal((await readAll(tail.body)).toString('hex'), Buffer.concat([p1.subarray(0, 0), (await readAll((await s3.getObject(bucket, 'multi/source.bin', { range: { start: 5 * MiB - 2, end: 5 * MiB - 1 } })).body)), p3]).toString('hex'));
+      assert.equal(
+        (await readAll(tail.body)).toString('hex'),
+        Buffer.concat([
+          p1.subarray(0, 0),
+          await readAll(
+            (await s3.getObject(bucket, 'multi/source.bin', { range: { start: 5 * MiB - 2, end: 5 * MiB - 1 } })).body,
+          ),
+          p3,
+        ]).toString('hex'),
+      );
       if (target.name === 'sandbox') {
         const small = await s3.initiateMultipartUpload(bucket, 'multi/small.bin');
         const s1 = await s3.uploadPart(bucket, 'multi/small.bin', small, 1, Buffer.from('too small'));
         const s2 = await s3.uploadPart(bucket, 'multi/small.bin', small, 2, Buffer.from('last'));
-        await rejects(s3.completeMultipartUpload(bucket, 'multi/small.bin', small, [{ partNumber: 1, etag: s1 }, { partNumber: 2, etag: s2 }]), (e) => isApiError(e) && e.code === 'EntityTooSmall' && /5 MiB/.test(e.message), 'too small');
-        await rejects(s3.completeMultipartUpload(bucket, 'multi/small.bin', small, [{ partNumber: 1, etag: '"00000000000000000000000000000000"' }]), (e) => isApiError(e) && e.code === 'InvalidPart', 'bad etag');
+        await rejects(
+          s3.completeMultipartUpload(bucket, 'multi/small.bin', small, [
+            { partNumber: 1, etag: s1 },
+            { partNumber: 2, etag: s2 },
+          ]),
+          (e) => isApiError(e) && e.code === 'EntityTooSmall' && /5 MiB/.test(e.message),
+          'too small',
+        );
+        await rejects(
+          s3.completeMultipartUpload(bucket, 'multi/small.bin', small, [
+            { partNumber: 1, etag: '"00000000000000000000000000000000"' },
+          ]),
+          (e) => isApiError(e) && e.code === 'InvalidPart',
+          'bad etag',
+        );
         await s3.abortMultipartUpload(bucket, 'multi/small.bin', small);
-        await rejects(s3.listParts(bucket, 'multi/small.bin', small), (e) => isApiError(e) && e.code === 'NoSuchUpload', 'aborted');
+        await rejects(
+          s3.listParts(bucket, 'multi/small.bin', small),
+          (e) => isApiError(e) && e.code === 'NoSuchUpload',
+          'aborted',
+        );
         assert.equal((await s3.listMultipartUploads(bucket)).uploads.length, 0);
       }
     });
@@ -232,7 +325,14 @@ for (const t of TARGETS) {
       const file = join(dir, 'twenty.bin');
       await writeFile(file, randomBytes(20 * MiB + 321));
       const seen: number[] = [];
-      const res = await upload(s3, { bucket, key: 'transfer/twenty.bin', file, partSize: 5 * MiB, concurrency: 3, onProgress: (p) => seen.push(p.loaded) });
+      const res = await upload(s3, {
+        bucket,
+        key: 'transfer/twenty.bin',
+        file,
+        partSize: 5 * MiB,
+        concurrency: 3,
+        onProgress: (p) => seen.push(p.loaded),
+      });
       assert.equal(res.parts, 5);
       assert.equal(seen[seen.length - 1], 20 * MiB + 321);
       const out = join(dir, 'twenty.out');
@@ -243,13 +343,27 @@ for (const t of TARGETS) {
       const small = join(dir, 'small.txt');
       await writeFile(small, 'small file body');
       assert.equal((await upload(s3, { bucket, key: 'transfer/small.txt', file: small })).parts, 0);
-      await download(s3, { bucket, key: 'transfer/small.txt', file: join(dir, 'small.out'), range: { start: 6, end: 9 } });
+      await download(s3, {
+        bucket,
+        key: 'transfer/small.txt',
+        file: join(dir, 'small.out'),
+        range: { start: 6, end: 9 },
+      });
       assert.equal(await readFile(join(dir, 'small.out'), 'utf8'), 'file');
     });
 
     it('uploads from a stream of known size (multipart, parts read in order)', async () => {
       const data = randomBytes(11 * MiB);
-      const res = await upload(s3, { bucket, key: 'transfer/from-stream.bin', stream: Readable.from((function* () { for (let i = 0; i < data.length; i += 100_000) yield data.subarray(i, i + 100_000); })()), size: data.length });
+      const res = await upload(s3, {
+        bucket,
+        key: 'transfer/from-stream.bin',
+        stream: Readable.from(
+          (function* () {
+            for (let i = 0; i < data.length; i += 100_000) yield data.subarray(i, i + 100_000);
+          })(),
+        ),
+        size: data.length,
+      });
       assert.equal(res.parts, 2);
       assert.ok((await readAll((await s3.getObject(bucket, 'transfer/from-stream.bin')).body)).equals(data));
     });

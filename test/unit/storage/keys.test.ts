@@ -5,8 +5,21 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
 import {
-  asPrefix, baseName, defaultLogPath, exportedKey, formatRate, formatSize, keyForUpload, keyProblem, looksBinary, objectPath, objectUrl,
-  parentPrefix, parseObjectPath, presignGetUrl, relativeDownloadPath,
+  asPrefix,
+  baseName,
+  defaultLogPath,
+  exportedKey,
+  formatRate,
+  formatSize,
+  keyForUpload,
+  keyProblem,
+  looksBinary,
+  objectPath,
+  objectUrl,
+  parentPrefix,
+  parseObjectPath,
+  presignGetUrl,
+  relativeDownloadPath,
 } from '../../../src/storage/keys';
 
 describe('storage keys', () => {
@@ -15,7 +28,12 @@ describe('storage keys', () => {
     assert.equal(objectPath(a), '/KR1/logs/a b/c/d.txt');
     assert.deepEqual(parseObjectPath('p1', objectPath(a)), { profileId: 'p1', ...a });
     assert.deepEqual(parseObjectPath('p1', '/KR1/logs'), { profileId: 'p1', region: 'KR1', bucket: 'logs', key: '' });
-    assert.deepEqual(parseObjectPath('p1', '/KR1/logs/dir/'), { profileId: 'p1', region: 'KR1', bucket: 'logs', key: 'dir/' });
+    assert.deepEqual(parseObjectPath('p1', '/KR1/logs/dir/'), {
+      profileId: 'p1',
+      region: 'KR1',
+      bucket: 'logs',
+      key: 'dir/',
+    });
     assert.equal(parseObjectPath('p1', '/KR1'), undefined);
     assert.equal(parseObjectPath('', '/KR1/b/k'), undefined);
   });
@@ -66,22 +84,46 @@ describe('storage keys', () => {
   });
   it('export paths', () => {
     assert.equal(defaultLogPath('db-1', new Date(2024, 1, 3, 23, 0)), 'rds-logs/db-1/2024-02-03/');
-    assert.equal(exportedKey('rds-logs/db-1/2024-02-03/', 'mysql-error.log'), 'rds-logs/db-1/2024-02-03/mysql-error.log');
+    assert.equal(
+      exportedKey('rds-logs/db-1/2024-02-03/', 'mysql-error.log'),
+      'rds-logs/db-1/2024-02-03/mysql-error.log',
+    );
     assert.equal(exportedKey('/x/', 'a'), 'x/a');
     assert.equal(exportedKey('', 'a'), 'a');
   });
 });
 
 describe('presigned URLs', () => {
-  const opts = { baseUrl: 'https://kr1-api-object-storage.nhncloudservice.com', bucket: 'b1', key: 'dir/a b+c.txt', accessKey: 'AK', secretKey: 'SECRET', region: 'KR1', expiresSeconds: 3600, now: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)) };
+  const opts = {
+    baseUrl: 'https://kr1-api-object-storage.nhncloudservice.com',
+    bucket: 'b1',
+    key: 'dir/a b+c.txt',
+    accessKey: 'AK',
+    secretKey: 'SECRET',
+    region: 'KR1',
+    expiresSeconds: 3600,
+    now: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)),
+  };
 
   function expectedSignature(url: URL): string {
     const q = [...url.searchParams.entries()].filter(([k]) => k !== 'X-Amz-Signature');
-    const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-    const canonicalQuery = q.map(([k, v]) => [enc(k), enc(v)]).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('&');
-    const canonical = ['GET', url.pathname, canonicalQuery, `host:${url.host}\n`, 'host', 'UNSIGNED-PAYLOAD'].join('\n');
+    const enc = (s: string) =>
+      encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    const canonicalQuery = q
+      .map(([k, v]) => [enc(k), enc(v)])
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
+    const canonical = ['GET', url.pathname, canonicalQuery, `host:${url.host}\n`, 'host', 'UNSIGNED-PAYLOAD'].join(
+      '\n',
+    );
     const scope = `20240102/KR1/s3/aws4_request`;
-    const toSign = ['AWS4-HMAC-SHA256', '20240102T030405Z', scope, createHash('sha256').update(canonical).digest('hex')].join('\n');
+    const toSign = [
+      'AWS4-HMAC-SHA256',
+      '20240102T030405Z',
+      scope,
+      createHash('sha256').update(canonical).digest('hex'),
+    ].join('\n');
     let k: Buffer = createHmac('sha256', 'AWS4SECRET').update('20240102').digest();
     for (const part of ['KR1', 's3', 'aws4_request']) k = createHmac('sha256', k).update(part).digest();
     return createHmac('sha256', k).update(toSign).digest('hex');

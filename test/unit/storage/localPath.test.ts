@@ -42,15 +42,21 @@ test('Windows: trailing dots and spaces become "_" one for one (else "..  " woul
 });
 
 test('Windows: device names, with or without an extension and in any case, get a "_" in front', () => {
-  for (const name of ['CON', 'prn', 'Aux', 'nul', 'NUL.txt', 'com1', 'COM9.log', 'com¹', 'lpt0', 'LPT3.x.y', 'lpt²']) assert.equal(winPath(name), `C:\\d\\_${name}`, name);
-  for (const name of ['CONSOLE', 'nullish', 'com', 'com10', 'lpt', 'xcon', 'auxiliary.txt']) assert.equal(winPath(name), `C:\\d\\${name}`, name);
+  for (const name of ['CON', 'prn', 'Aux', 'nul', 'NUL.txt', 'com1', 'COM9.log', 'com¹', 'lpt0', 'LPT3.x.y', 'lpt²'])
+    assert.equal(winPath(name), `C:\\d\\_${name}`, name);
+  for (const name of ['CONSOLE', 'nullish', 'com', 'com10', 'lpt', 'xcon', 'auxiliary.txt'])
+    assert.equal(winPath(name), `C:\\d\\${name}`, name);
 });
 
 test('a key that names no file is refused with a ValidationError', () => {
   for (const key of ['', '/', './', '/./', '.']) {
     assert.throws(
       () => posixPath(key),
-      (e: unknown) => isValidationError(e) && e.operation === 'storage.download' && e.message === `key: the object key "${key}" names no file` && e.issues[0].path === 'key',
+      (e: unknown) =>
+        isValidationError(e) &&
+        e.operation === 'storage.download' &&
+        e.message === `key: the object key "${key}" names no file` &&
+        e.issues[0].path === 'key',
       JSON.stringify(key),
     );
   }

@@ -35,7 +35,17 @@ async function rejects(p: Promise<unknown>, check: (e: unknown) => boolean, labe
 /** A GET signed with SigV4 (region KR1) but sent by plain fetch: requests the client never makes. */
 async function signedGet(target: S3Target, pathAndQuery: string): Promise<string> {
   const base = new URL(target.baseUrl);
-  const signed = aws4.sign({ host: base.host, path: `${base.pathname.replace(/\/+$/, '')}${pathAndQuery}`, method: 'GET', service: 's3', region: 'KR1', headers: { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' } }, { accessKeyId: target.access, secretAccessKey: target.secret });
+  const signed = aws4.sign(
+    {
+      host: base.host,
+      path: `${base.pathname.replace(/\/+$/, '')}${pathAndQuery}`,
+      method: 'GET',
+      service: 's3',
+      region: 'KR1',
+      headers: { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
+    },
+    { accessKeyId: target.access, secretAccessKey: target.secret },
+  );
   const res = await fetch(`${base.origin}${signed.path}`, { headers: signed.headers as Record<string, string> });
   const body = await res.text();
   assert.equal(res.status, 200, body);
@@ -45,7 +55,14 @@ async function signedGet(target: S3Target, pathAndQuery: string): Promise<string
 const code = (c: string) => (e: unknown) => isApiError(e) && e.code === c;
 
 /** Keys the service must keep exactly: spaces, unicode, `%`, `+`, `?`, `&`, `=`, `#`. */
-const AWKWARD = ['with space/a b.txt', 'unicode/한글 파일 ünï 🚀.txt', 'percent/100% %2F done.txt', 'plus/a+b.txt', 'question/why?.txt', 'question/?x=1&y=2#z'];
+const AWKWARD = [
+  'with space/a b.txt',
+  'unicode/한글 파일 ünï 🚀.txt',
+  'percent/100% %2F done.txt',
+  'plus/a+b.txt',
+  'question/why?.txt',
+  'question/?x=1&y=2#z',
+];
 
 const TARGETS = [
   { name: 'swift', start: startSwiftTarget },
@@ -84,8 +101,16 @@ for (const t of TARGETS) {
     });
 
     it('refuses a wrong secret and an unknown access key as authentication errors', async () => {
-      await rejects(target.client({ secretKey: 'not-the-secret' }).listBuckets(), (e) => isAuthError(e) && e.reason === 'unauthenticated' && /secret key/.test(e.message), 'wrong secret');
-      await rejects(target.client({ accessKey: 'nobody:none' }).listBuckets(), (e) => isAuthError(e) && e.reason === 'unauthenticated', 'unknown access key');
+      await rejects(
+        target.client({ secretKey: 'not-the-secret' }).listBuckets(),
+        (e) => isAuthError(e) && e.reason === 'unauthenticated' && /secret key/.test(e.message),
+        'wrong secret',
+      );
+      await rejects(
+        target.client({ accessKey: 'nobody:none' }).listBuckets(),
+        (e) => isAuthError(e) && e.reason === 'unauthenticated',
+        'unknown access key',
+      );
     });
 
     it('creates, heads, lists, locates and deletes buckets; names the failures', async () => {
@@ -117,7 +142,8 @@ for (const t of TARGETS) {
       );
       await s3.putObject('acl-bucket', 'k', 'v');
       // Swift's own (non-S3) address of the object: how an anonymous reader sees the ACL's effect.
-      const anonymous = () => fetch(`${target.baseUrl}/v1/AUTH_test/acl-bucket/k`).then(async (r) => (await r.arrayBuffer(), r.status));
+      const anonymous = () =>
+        fetch(`${target.baseUrl}/v1/AUTH_test/acl-bucket/k`).then(async (r) => (await r.arrayBuffer(), r.status));
       if (t.name === 'swift') assert.equal(await anonymous(), 401, 'private before');
       await s3.putBucketAcl('acl-bucket', 'public-read');
       const pub = await s3.getBucketAcl('acl-bucket');
@@ -125,11 +151,22 @@ for (const t of TARGETS) {
         // s3api in its default mode (s3_acl = false) maps canned ACLs onto the container's read
         // ACL: the effect is real, but GET ?acl keeps answering the owner's grant alone.
         assert.equal(await anonymous(), 200, 'public-read lets anyone read');
-        assert.deepEqual(pub.grants.map((g) => g.permission), ['FULL_CONTROL']);
+        assert.deepEqual(
+          pub.grants.map((g) => g.permission),
+          ['FULL_CONTROL'],
+        );
       } else {
-        assert.ok(pub.grants.some((g) => g.grantee.type === 'Group' && /AllUsers$/.test(g.grantee.uri ?? '') && g.permission === 'READ'), JSON.stringify(pub.grants));
+        assert.ok(
+          pub.grants.some(
+            (g) => g.grantee.type === 'Group' && /AllUsers$/.test(g.grantee.uri ?? '') && g.permission === 'READ',
+          ),
+          JSON.stringify(pub.grants),
+        );
       }
-      await s3.putBucketAcl('acl-bucket', { owner: acl.owner, grants: [{ grantee: { type: 'CanonicalUser', id: acl.owner.id }, permission: 'FULL_CONTROL' }] });
+      await s3.putBucketAcl('acl-bucket', {
+        owner: acl.owner,
+        grants: [{ grantee: { type: 'CanonicalUser', id: acl.owner.id }, permission: 'FULL_CONTROL' }],
+      });
       const back = await s3.getBucketAcl('acl-bucket');
       assert.deepEqual(
         back.grants.map((g) => g.permission),
@@ -142,18 +179,33 @@ for (const t of TARGETS) {
     it('keeps awkward keys exactly: put, list, head, get, copy, delete', async () => {
       for (const key of AWKWARD) await s3.putObject(bucket, `awk/${key}`, `content of ${key}`);
       const listed: string[] = [];
-      for await (const page of s3.listObjects({ bucket, prefix: 'awk/' })) listed.push(...page.contents.map((c) => c.key));
+      for await (const page of s3.listObjects({ bucket, prefix: 'awk/' }))
+        listed.push(...page.contents.map((c) => c.key));
       assert.deepEqual(listed, AWKWARD.map((k) => `awk/${k}`).sort());
       for (const key of AWKWARD) {
         assert.equal((await s3.headObject(bucket, `awk/${key}`)).size, Buffer.byteLength(`content of ${key}`), key);
-        assert.equal((await readAll((await s3.getObject(bucket, `awk/${key}`)).body)).toString(), `content of ${key}`, key);
+        assert.equal(
+          (await readAll((await s3.getObject(bucket, `awk/${key}`)).body)).toString(),
+          `content of ${key}`,
+          key,
+        );
         await s3.copyObject({ bucket, key: `awk/${key}` }, { bucket, key: `awk-copy/${key}` });
-        assert.equal((await readAll((await s3.getObject(bucket, `awk-copy/${key}`)).body)).toString(), `content of ${key}`, `copy of ${key}`);
+        assert.equal(
+          (await readAll((await s3.getObject(bucket, `awk-copy/${key}`)).body)).toString(),
+          `content of ${key}`,
+          `copy of ${key}`,
+        );
       }
       // The prefix itself may hold the awkward characters.
       const q = await s3.listObjectsPage({ bucket, prefix: 'awk/question/why?' });
-      assert.deepEqual(q.contents.map((c) => c.key), ['awk/question/why?.txt']);
-      const result = await s3.deleteObjects(bucket, [...AWKWARD.map((k) => `awk/${k}`), ...AWKWARD.map((k) => `awk-copy/${k}`)]);
+      assert.deepEqual(
+        q.contents.map((c) => c.key),
+        ['awk/question/why?.txt'],
+      );
+      const result = await s3.deleteObjects(bucket, [
+        ...AWKWARD.map((k) => `awk/${k}`),
+        ...AWKWARD.map((k) => `awk-copy/${k}`),
+      ]);
       assert.equal(result.errors.length, 0, JSON.stringify(result.errors));
       assert.equal(result.deleted.length, AWKWARD.length * 2);
       assert.equal((await s3.listObjectsPage({ bucket, prefix: 'awk' })).contents.length, 0);
@@ -163,7 +215,10 @@ for (const t of TARGETS) {
       const keys = ['list/a.txt', 'list/b/1.txt', 'list/b/2.txt', 'list/c.txt', 'list/d/1.txt', 'list/e.txt'];
       for (const k of keys) await s3.putObject(bucket, k, k);
       const top = await s3.listObjectsPage({ bucket, prefix: 'list/', delimiter: '/' });
-      assert.deepEqual(top.contents.map((c) => c.key), ['list/a.txt', 'list/c.txt', 'list/e.txt']);
+      assert.deepEqual(
+        top.contents.map((c) => c.key),
+        ['list/a.txt', 'list/c.txt', 'list/e.txt'],
+      );
       assert.deepEqual(top.commonPrefixes, ['list/b/', 'list/d/']);
       assert.equal(top.isTruncated, false);
       assert.equal(top.prefix, 'list/');
@@ -171,7 +226,11 @@ for (const t of TARGETS) {
       assert.match(entry.etag ?? '', /^"[0-9a-f]{32}"$/, 'ETags are quoted MD5s');
       assert.equal(entry.etag, `"${createHash('md5').update('list/a.txt').digest('hex')}"`);
       assert.equal(entry.size, 'list/a.txt'.length);
-      assert.match(entry.lastModified ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/, 'listing times in whole seconds, as Swift writes them');
+      assert.match(
+        entry.lastModified ?? '',
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/,
+        'listing times in whole seconds, as Swift writes them',
+      );
       // max-keys=0 (the client never sends it; other tools do): an empty page, not truncated.
       const zero = await signedGet(target, `/${bucket}?max-keys=0&prefix=list%2F`);
       assert.match(zero, /<IsTruncated>false<\/IsTruncated>/);
@@ -190,9 +249,15 @@ for (const t of TARGETS) {
       // Without a delimiter: the last key is the next marker.
       const first = await s3.listObjectsPage({ bucket, prefix: 'list/', maxKeys: 4 });
       assert.equal(first.isTruncated, true);
-      assert.deepEqual(first.contents.map((c) => c.key), keys.slice(0, 4));
+      assert.deepEqual(
+        first.contents.map((c) => c.key),
+        keys.slice(0, 4),
+      );
       const rest = await s3.listObjectsPage({ bucket, prefix: 'list/', marker: first.nextMarker });
-      assert.deepEqual(rest.contents.map((c) => c.key), keys.slice(4));
+      assert.deepEqual(
+        rest.contents.map((c) => c.key),
+        keys.slice(4),
+      );
       assert.equal(rest.isTruncated, false);
       // A marker past the end, a prefix that matches nothing.
       assert.equal((await s3.listObjectsPage({ bucket, prefix: 'list/', marker: 'list/zzz' })).contents.length, 0);
@@ -202,7 +267,10 @@ for (const t of TARGETS) {
 
     it('stores metadata and content type; head and get return them; ranges are inclusive', async () => {
       const body = Buffer.from('0123456789abcdefghij');
-      const put = await s3.putObject(bucket, 'meta/obj.bin', body, { contentType: 'text/x-test', metadata: { owner: 'team-a', note: '한글 note' } });
+      const put = await s3.putObject(bucket, 'meta/obj.bin', body, {
+        contentType: 'text/x-test',
+        metadata: { owner: 'team-a', note: '한글 note' },
+      });
       assert.equal(put.etag, `"${createHash('md5').update(body).digest('hex')}"`);
       const info = await s3.headObject(bucket, 'meta/obj.bin');
       assert.equal(info.size, 20);
@@ -220,7 +288,11 @@ for (const t of TARGETS) {
       assert.equal((await readAll(tail.body)).toString(), 'fghij');
       const past = await s3.getObject(bucket, 'meta/obj.bin', { range: { start: 18, end: 100 } });
       assert.equal((await readAll(past.body)).toString(), 'ij', 'an end past the object is cut to it');
-      await rejects(s3.getObject(bucket, 'meta/obj.bin', { range: { start: 20 } }), code('InvalidRange'), 'range past the end');
+      await rejects(
+        s3.getObject(bucket, 'meta/obj.bin', { range: { start: 20 } }),
+        code('InvalidRange'),
+        'range past the end',
+      );
       await rejects(s3.getObject(bucket, 'meta/missing'), code('NoSuchKey'), 'get missing');
       await rejects(s3.headObject(bucket, 'meta/missing'), (e) => isApiError(e) && e.status === 404, 'head missing');
 
@@ -228,7 +300,11 @@ for (const t of TARGETS) {
       const copied = await s3.copyObject({ bucket, key: 'meta/obj.bin' }, { bucket, key: 'meta/copy.bin' });
       assert.equal(copied.etag, put.etag);
       assert.deepEqual((await s3.headObject(bucket, 'meta/copy.bin')).metadata, { owner: 'team-a', note: '한글 note' });
-      await rejects(s3.copyObject({ bucket, key: 'meta/missing' }, { bucket, key: 'meta/x' }), code('NoSuchKey'), 'copy missing');
+      await rejects(
+        s3.copyObject({ bucket, key: 'meta/missing' }, { bucket, key: 'meta/x' }),
+        code('NoSuchKey'),
+        'copy missing',
+      );
       // Deleting a key that is not there is not an error (S3 rule).
       await s3.deleteObject(bucket, 'meta/never-was');
       const multi = await s3.deleteObjects(bucket, ['meta/obj.bin', 'meta/copy.bin', 'meta/never-was']);
@@ -239,7 +315,10 @@ for (const t of TARGETS) {
       const key = 'mp/big file.bin';
       const a = Buffer.alloc(5 * MiB, 1);
       const b = Buffer.from('the last part may be small');
-      const id = await s3.initiateMultipartUpload(bucket, key, { contentType: 'application/x-test', metadata: { kind: 'multi' } });
+      const id = await s3.initiateMultipartUpload(bucket, key, {
+        contentType: 'application/x-test',
+        metadata: { kind: 'multi' },
+      });
       const e1 = await s3.uploadPart(bucket, key, id, 1, a);
       assert.equal(e1, `"${createHash('md5').update(a).digest('hex')}"`);
       const e2 = await s3.uploadPart(bucket, key, id, 2, b);
@@ -273,9 +352,17 @@ for (const t of TARGETS) {
 
       // Upload Part Copy: a range of the object just made, then the rest from a small object.
       const id2 = await s3.initiateMultipartUpload(bucket, 'mp/copied.bin');
-      const c1 = await s3.uploadPartCopy(bucket, 'mp/copied.bin', id2, 1, { bucket, key, range: { start: 0, end: 5 * MiB - 1 } });
+      const c1 = await s3.uploadPartCopy(bucket, 'mp/copied.bin', id2, 1, {
+        bucket,
+        key,
+        range: { start: 0, end: 5 * MiB - 1 },
+      });
       assert.equal(c1, e1);
-      const c2 = await s3.uploadPartCopy(bucket, 'mp/copied.bin', id2, 2, { bucket, key, range: { start: 5 * MiB, end: a.length + b.length - 1 } });
+      const c2 = await s3.uploadPartCopy(bucket, 'mp/copied.bin', id2, 2, {
+        bucket,
+        key,
+        range: { start: 5 * MiB, end: a.length + b.length - 1 },
+      });
       await s3.completeMultipartUpload(bucket, 'mp/copied.bin', id2, [
         { partNumber: 1, etag: c1 },
         { partNumber: 2, etag: c2 },
@@ -297,9 +384,21 @@ for (const t of TARGETS) {
         (e) => code('EntityTooSmall')(e) && /5 MiB/.test((e as Error).message),
         'too small',
       );
-      await rejects(s3.completeMultipartUpload(bucket, key, id, [{ partNumber: 1, etag: '"0123456789abcdef0123456789abcdef"' }]), code('InvalidPart'), 'wrong etag');
-      await rejects(s3.completeMultipartUpload(bucket, key, id, [{ partNumber: 3, etag: last }]), code('InvalidPart'), 'missing part');
-      assert.equal((await s3.listMultipartUploads(bucket, { prefix: key })).uploads.length, 1, 'a failed complete keeps the upload');
+      await rejects(
+        s3.completeMultipartUpload(bucket, key, id, [{ partNumber: 1, etag: '"0123456789abcdef0123456789abcdef"' }]),
+        code('InvalidPart'),
+        'wrong etag',
+      );
+      await rejects(
+        s3.completeMultipartUpload(bucket, key, id, [{ partNumber: 3, etag: last }]),
+        code('InvalidPart'),
+        'missing part',
+      );
+      assert.equal(
+        (await s3.listMultipartUploads(bucket, { prefix: key })).uploads.length,
+        1,
+        'a failed complete keeps the upload',
+      );
       await s3.abortMultipartUpload(bucket, key, id);
       assert.equal((await s3.listMultipartUploads(bucket, { prefix: key })).uploads.length, 0);
       await rejects(s3.listParts(bucket, key, id), code('NoSuchUpload'), 'parts of an aborted upload');
@@ -311,14 +410,31 @@ for (const t of TARGETS) {
     it('presigned URLs work for a plain HTTP client; a changed one is refused', async () => {
       const key = 'presigned/a file+?.txt';
       await s3.putObject(bucket, key, 'presigned body');
-      const url = presignGetUrl({ baseUrl: target.baseUrl, bucket, key, accessKey: target.access, secretKey: target.secret, region: 'KR1', expiresSeconds: 300 });
+      const url = presignGetUrl({
+        baseUrl: target.baseUrl,
+        bucket,
+        key,
+        accessKey: target.access,
+        secretKey: target.secret,
+        region: 'KR1',
+        expiresSeconds: 300,
+      });
       const res = await fetch(url);
       assert.equal(res.status, 200);
       assert.equal(await res.text(), 'presigned body');
       const tampered = await fetch(url.replace('presigned/a', 'presigned/b'));
       assert.equal(tampered.status, 403);
       await tampered.body?.cancel();
-      const expired = presignGetUrl({ baseUrl: target.baseUrl, bucket, key, accessKey: target.access, secretKey: target.secret, region: 'KR1', expiresSeconds: 60, now: new Date(Date.now() - 3600_000) });
+      const expired = presignGetUrl({
+        baseUrl: target.baseUrl,
+        bucket,
+        key,
+        accessKey: target.access,
+        secretKey: target.secret,
+        region: 'KR1',
+        expiresSeconds: 60,
+        now: new Date(Date.now() - 3600_000),
+      });
       const late = await fetch(expired);
       assert.equal(late.status, 403);
       await late.body?.cancel();
@@ -337,12 +453,22 @@ for (const t of TARGETS) {
         await mkdir(join(local, rel, '..'), { recursive: true });
         await writeFile(join(local, rel), data);
       }
-      const walk = async (d: string): Promise<string[]> => (await readdir(d, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+      const walk = async (d: string): Promise<string[]> =>
+        (await readdir(d, { recursive: true, withFileTypes: true }))
+          .filter((e) => e.isFile())
+          .map((e) => join(e.parentPath, e.name));
       const base = keyForUpload('uploads/', 'my folder');
-      for (const f of await walk(local)) await upload(s3, { bucket, key: keyForUpload(base, relative(local, f)), file: f });
+      for (const f of await walk(local))
+        await upload(s3, { bucket, key: keyForUpload(base, relative(local, f)), file: f });
       const listed: Array<{ key: string; size: number }> = [];
-      for await (const page of s3.listObjects({ bucket, prefix: `${base}/` })) listed.push(...page.contents.map((c) => ({ key: c.key, size: c.size })));
-      assert.deepEqual(listed.map((o) => o.key).sort(), Object.keys(files).map((k) => `uploads/my folder/${k}`).sort());
+      for await (const page of s3.listObjects({ bucket, prefix: `${base}/` }))
+        listed.push(...page.contents.map((c) => ({ key: c.key, size: c.size })));
+      assert.deepEqual(
+        listed.map((o) => o.key).sort(),
+        Object.keys(files)
+          .map((k) => `uploads/my folder/${k}`)
+          .sort(),
+      );
       const back = join(dir, 'downloaded');
       for (const o of listed) {
         const file = safeLocalPath(back, relativeDownloadPath(`${base}/`, o.key));
@@ -350,7 +476,10 @@ for (const t of TARGETS) {
         await download(s3, { bucket, key: o.key, file });
       }
       for (const [rel, data] of Object.entries(files)) assert.ok((await readFile(join(back, rel))).equals(data), rel);
-      await s3.deleteObjects(bucket, listed.map((o) => o.key));
+      await s3.deleteObjects(
+        bucket,
+        listed.map((o) => o.key),
+      );
     });
 
     if (t.name === 'swift') {

@@ -6,7 +6,9 @@ import { decodeXmlText, escapeXml, list, MAX_XML_BYTES, parseXml, text } from '.
 
 describe('S3 XML', () => {
   it('decodes the five escapes and character references once, keeping spaces of keys', () => {
-    const x = parseXml('<?xml version="1.0"?><ListBucketResult><Contents><Key> a&amp;b&lt;c&gt;&quot;&apos;&#233;&#x1F600;&amp;amp; </Key></Contents></ListBucketResult>');
+    const x = parseXml(
+      '<?xml version="1.0"?><ListBucketResult><Contents><Key> a&amp;b&lt;c&gt;&quot;&apos;&#233;&#x1F600;&amp;amp; </Key></Contents></ListBucketResult>',
+    );
     assert.equal(text(list(x.ListBucketResult, 'Contents')[0], 'Key'), ' a&b<c>"\'é😀&amp; ');
     assert.equal(decodeXmlText('&unknown; &#0;'), '&unknown; &#0;');
   });
@@ -18,7 +20,8 @@ describe('S3 XML', () => {
   });
 
   it('refuses document type declarations (entity expansion), deep nesting and huge answers', () => {
-    const bomb = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]><Error><Code>&lol2;</Code></Error>';
+    const bomb =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]><Error><Code>&lol2;</Code></Error>';
     assert.throws(() => parseXml(bomb), /document type/);
     const deep = '<a>'.repeat(200) + '</a>'.repeat(200);
     assert.throws(() => parseXml(deep));

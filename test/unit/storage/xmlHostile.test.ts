@@ -20,11 +20,17 @@ const HELPER = join(__dirname, '..', '..', 'fixtures', 'xmlHostile.ts');
 
 async function parseInChild(kind: string, heapMb: number): Promise<{ ms: number; outcome: string; bytes: number }> {
   try {
-    const { stdout } = await run(process.execPath, [`--max-old-space-size=${heapMb}`, '--import', 'tsx', HELPER, kind], { timeout: 60_000, maxBuffer: 1024 * 1024 });
+    const { stdout } = await run(
+      process.execPath,
+      [`--max-old-space-size=${heapMb}`, '--import', 'tsx', HELPER, kind],
+      { timeout: 60_000, maxBuffer: 1024 * 1024 },
+    );
     return JSON.parse(stdout);
   } catch (err) {
     const e = err as { code?: number; signal?: string; stderr?: string };
-    assert.fail(`parsing "${kind}" within a ${heapMb} MB heap failed (exit ${e.code ?? e.signal}): ${String(e.stderr ?? err).slice(-400)}`);
+    assert.fail(
+      `parsing "${kind}" within a ${heapMb} MB heap failed (exit ${e.code ?? e.signal}): ${String(e.stderr ?? err).slice(-400)}`,
+    );
   }
 }
 
@@ -75,7 +81,9 @@ describe('XML reader: hostile answers through the S3 client', () => {
       req.resume();
       if (mode === 'laughs') {
         res.writeHead(200, { 'content-type': 'application/xml' });
-        return res.end('<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><ListBucketResult><Name>&b;</Name></ListBucketResult>');
+        return res.end(
+          '<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><ListBucketResult><Name>&b;</Name></ListBucketResult>',
+        );
       }
       if (mode === 'deep') {
         res.writeHead(200, { 'content-type': 'application/xml' });
@@ -109,18 +117,27 @@ describe('XML reader: hostile answers through the S3 client', () => {
 
   it('an endless listing is cut off at the size limit: ApiError naming the operation, the connection closed', async () => {
     mode = 'endless';
-    await assert.rejects(s3().listObjectsPage({ bucket: 'endless' }), (e) => isApiError(e) && e.operation === 'storage.listObjects' && /larger than/.test(e.message));
+    await assert.rejects(
+      s3().listObjectsPage({ bucket: 'endless' }),
+      (e) => isApiError(e) && e.operation === 'storage.listObjects' && /larger than/.test(e.message),
+    );
     await new Promise((r) => setTimeout(r, 50));
     assert.ok(sentBytes < 3 * MAX_XML_BYTES, `the server could send ${sentBytes} bytes`);
   });
 
   it('an answer with entity declarations is refused, not expanded', async () => {
     mode = 'laughs';
-    await assert.rejects(s3().listObjectsPage({ bucket: 'laughs' }), (e) => isApiError(e) && /not valid XML .*document type/.test(e.message));
+    await assert.rejects(
+      s3().listObjectsPage({ bucket: 'laughs' }),
+      (e) => isApiError(e) && /not valid XML .*document type/.test(e.message),
+    );
   });
 
   it('an answer nested 100,000 deep is refused with a short message', async () => {
     mode = 'deep';
-    await assert.rejects(s3().listObjectsPage({ bucket: 'deep' }), (e) => isApiError(e) && /nested deeper/.test(e.message) && e.message.length < 400);
+    await assert.rejects(
+      s3().listObjectsPage({ bucket: 'deep' }),
+      (e) => isApiError(e) && /nested deeper/.test(e.message) && e.message.length < 400,
+    );
   });
 });

@@ -9,7 +9,11 @@ import { decodeXmlText, escapeXml, MAX_XML_BYTES, parseXml } from '../../../src/
 
 const nested = (levels: number, inner = 'x') => `${'<a>'.repeat(levels)}${inner}${'</a>'.repeat(levels)}`;
 const refused = (text: string, message: string | RegExp) =>
-  assert.throws(() => parseXml(text), (e: unknown) => (typeof message === 'string' ? (e as Error).message === message : message.test((e as Error).message)));
+  assert.throws(
+    () => parseXml(text),
+    (e: unknown) =>
+      typeof message === 'string' ? (e as Error).message === message : message.test((e as Error).message),
+  );
 
 test('an answer of exactly 8 MiB passes the size cap; one byte more is refused before anything else', () => {
   assert.equal(MAX_XML_BYTES, 8 * 1024 * 1024);
@@ -38,14 +42,26 @@ test('32 nested elements are read; 33 are refused by the pre-check with its own 
 
 test('closing tags, self-closing elements, comments, declarations and processing instructions are no level', () => {
   assert.ok(parseXml(`<r>${'<a></a>'.repeat(40)}</r>`), 'siblings do not add up');
-  assert.ok(parseXml(`${'<a>'.repeat(31)}${'<b/>'.repeat(5)}${'</a>'.repeat(31)}`), 'self-closing elements at level 32');
-  assert.ok(parseXml(`<?xml version="1.0"?>${'<a>'.repeat(32)}<!-- c --><!-- d --><?pi x?>${'</a>'.repeat(32)}`), 'comments and PIs inside level 32');
+  assert.ok(
+    parseXml(`${'<a>'.repeat(31)}${'<b/>'.repeat(5)}${'</a>'.repeat(31)}`),
+    'self-closing elements at level 32',
+  );
+  assert.ok(
+    parseXml(`<?xml version="1.0"?>${'<a>'.repeat(32)}<!-- c --><!-- d --><?pi x?>${'</a>'.repeat(32)}`),
+    'comments and PIs inside level 32',
+  );
   refused(`${'<a>'.repeat(32)}<b></b>${'</a>'.repeat(32)}`, 'XML answer nested deeper than 32 elements refused');
 });
 
 test('an element never closed by ">" ends the pre-check; the parser then refuses the document', () => {
-  assert.throws(() => parseXml(`${'<a>'.repeat(32)}<b`), (e: unknown) => !/nested deeper/.test((e as Error).message));
-  assert.throws(() => parseXml('<a><b'), (e: unknown) => !/nested deeper/.test((e as Error).message));
+  assert.throws(
+    () => parseXml(`${'<a>'.repeat(32)}<b`),
+    (e: unknown) => !/nested deeper/.test((e as Error).message),
+  );
+  assert.throws(
+    () => parseXml('<a><b'),
+    (e: unknown) => !/nested deeper/.test((e as Error).message),
+  );
 });
 
 test('malformed documents are refused by the parser with a short message, not its raw error', () => {
@@ -67,7 +83,17 @@ test('the parser: no attributes, no namespace prefixes, values kept as text, no 
 });
 
 test('list elements are arrays below the root even when one is present; a root <Error> is one element', () => {
-  for (const name of ['Bucket', 'Contents', 'CommonPrefixes', 'Upload', 'Part', 'Deleted', 'Error', 'Grant', 'Object']) {
+  for (const name of [
+    'Bucket',
+    'Contents',
+    'CommonPrefixes',
+    'Upload',
+    'Part',
+    'Deleted',
+    'Error',
+    'Grant',
+    'Object',
+  ]) {
     const x = parseXml(`<R><${name}><K>v</K></${name}></R>`) as any;
     assert.ok(Array.isArray(x.R[name]), name);
   }

@@ -5,11 +5,19 @@ import type { Handlers } from './context';
 import { jobView } from './present';
 
 export const catalogHandlers: Handlers = {
-  listRegions: ({ state }) => ({ regions: Object.values(state.regions).map((r) => ({ regionCode: r.region, isEnabled: r.enabled })) }),
+  listRegions: ({ state }) => ({
+    regions: Object.values(state.regions).map((r) => ({ regionCode: r.region, isEnabled: r.enabled })),
+  }),
   listProjectMembers: ({ state }) => ({ members: state.members }),
   listDbFlavors: ({ r }) => ({ dbFlavors: r.flavors }),
   listSubnets: ({ r }) => ({ subnets: r.subnets }),
-  listDbVersions: () => ({ dbVersions: DB_VERSIONS.map(({ dbVersion, dbVersionName, restorableFromObs }) => ({ dbVersion, dbVersionName, restorableFromObs })) }),
+  listDbVersions: () => ({
+    dbVersions: DB_VERSIONS.map(({ dbVersion, dbVersionName, restorableFromObs }) => ({
+      dbVersion,
+      dbVersionName,
+      restorableFromObs,
+    })),
+  }),
   listStorageTypes: () => ({ storageTypes: STORAGE_TYPES }),
   listStorages: () => ({ storages: STORAGE_TYPES }),
   getJob: ({ state, params }) => {
@@ -26,6 +34,13 @@ export const catalogHandlers: Handlers = {
     const g = r.groups.get(params.dbInstanceGroupId);
     const members = g ? r.membersOf(g.dbInstanceGroupId) : [];
     if (!g || members.length === 0) throw notFound('DB instance group', params.dbInstanceGroupId);
-    return { ...g, dbInstances: members.map((i) => ({ dbInstanceId: i.dbInstanceId, dbInstanceType: i.dbInstanceType, dbInstanceStatus: i.dbInstanceStatus })) };
+    return {
+      ...g,
+      dbInstances: members.map((i) => ({
+        dbInstanceId: i.dbInstanceId,
+        dbInstanceType: i.dbInstanceType,
+        dbInstanceStatus: i.dbInstanceStatus,
+      })),
+    };
   },
 };

@@ -23,12 +23,17 @@ export type Handlers = Partial<Record<RdsOperationName, Handler>>;
 
 export function requireIdle(state: RdsState, inst: Instance): void {
   if (state.jobs.isBusy(inst.dbInstanceId) || inst.progressStatus !== 'NONE') {
-    throw conflict(`DB instance ${inst.dbInstanceName} is busy (${inst.progressStatus}); wait for the running job to finish.`);
+    throw conflict(
+      `DB instance ${inst.dbInstanceName} is busy (${inst.progressStatus}); wait for the running job to finish.`,
+    );
   }
 }
 
 export function requireStatus(inst: Instance, status: Instance['dbInstanceStatus'], action: string): void {
-  if (inst.dbInstanceStatus !== status) throw conflict(`Cannot ${action} DB instance ${inst.dbInstanceName}: it is ${inst.dbInstanceStatus}, it must be ${status}.`);
+  if (inst.dbInstanceStatus !== status)
+    throw conflict(
+      `Cannot ${action} DB instance ${inst.dbInstanceName}: it is ${inst.dbInstanceStatus}, it must be ${status}.`,
+    );
 }
 
 /** The master, candidate and replicas of the instance's group. */
@@ -47,41 +52,65 @@ export function requireHa(ctx: Ctx, inst: Instance, action: string): void {
 }
 
 export function checkFlavor(ctx: Ctx, id: string | undefined, field = 'dbFlavorId'): void {
-  if (id !== undefined && !ctx.r.flavors.some((f) => f.dbFlavorId === id)) throw invalid(field, `no DB flavor ${id} in ${ctx.r.region}`);
+  if (id !== undefined && !ctx.r.flavors.some((f) => f.dbFlavorId === id))
+    throw invalid(field, `no DB flavor ${id} in ${ctx.r.region}`);
 }
-export function checkParameterGroup(ctx: Ctx, id: string | undefined, dbVersion: string, field = 'parameterGroupId'): void {
+export function checkParameterGroup(
+  ctx: Ctx,
+  id: string | undefined,
+  dbVersion: string,
+  field = 'parameterGroupId',
+): void {
   if (id === undefined) return;
   const g = ctx.r.parameterGroups.get(id);
   if (!g) throw invalid(field, `no parameter group ${id} in ${ctx.r.region}`);
-  if (family(g.dbVersion) !== family(dbVersion)) throw invalid(field, `parameter group ${g.parameterGroupName} is for ${g.dbVersion}, not the ${family(dbVersion)} family of ${dbVersion}`);
+  if (family(g.dbVersion) !== family(dbVersion))
+    throw invalid(
+      field,
+      `parameter group ${g.parameterGroupName} is for ${g.dbVersion}, not the ${family(dbVersion)} family of ${dbVersion}`,
+    );
 }
 export function checkSecurityGroups(ctx: Ctx, ids: string[] | undefined, field = 'dbSecurityGroupIds'): void {
-  for (const [i, id] of (ids ?? []).entries()) if (!ctx.r.securityGroups.has(id)) throw invalid(`${field}[${i}]`, `no DB security group ${id} in ${ctx.r.region}`);
+  for (const [i, id] of (ids ?? []).entries())
+    if (!ctx.r.securityGroups.has(id)) throw invalid(`${field}[${i}]`, `no DB security group ${id} in ${ctx.r.region}`);
 }
 export function checkUserGroups(ctx: Ctx, ids: string[] | undefined, field = 'userGroupIds'): void {
-  for (const [i, id] of (ids ?? []).entries()) if (!ctx.r.userGroups.has(id)) throw invalid(`${field}[${i}]`, `no user group ${id}`);
+  for (const [i, id] of (ids ?? []).entries())
+    if (!ctx.r.userGroups.has(id)) throw invalid(`${field}[${i}]`, `no user group ${id}`);
 }
 export function checkNetwork(ctx: Ctx, network: any): void {
-  if (network?.subnetId !== undefined && !ctx.r.subnets.some((s) => s.subnetId === network.subnetId)) throw invalid('network.subnetId', `no subnet ${network.subnetId} in ${ctx.r.region}`);
+  if (network?.subnetId !== undefined && !ctx.r.subnets.some((s) => s.subnetId === network.subnetId))
+    throw invalid('network.subnetId', `no subnet ${network.subnetId} in ${ctx.r.region}`);
   if (network?.availabilityZone !== undefined && !ctx.r.availabilityZones.includes(network.availabilityZone)) {
-    throw invalid('network.availabilityZone', `must be one of ${ctx.r.availabilityZones.join(', ')} in ${ctx.r.region}`);
+    throw invalid(
+      'network.availabilityZone',
+      `must be one of ${ctx.r.availabilityZones.join(', ')} in ${ctx.r.region}`,
+    );
   }
 }
 export function checkStorageType(storage: any): void {
-  if (storage?.storageType !== undefined && !['General SSD', 'General HDD'].includes(storage.storageType)) throw invalid('storage.storageType', 'must be General SSD or General HDD');
+  if (storage?.storageType !== undefined && !['General SSD', 'General HDD'].includes(storage.storageType))
+    throw invalid('storage.storageType', 'must be General SSD or General HDD');
 }
 export function checkVersion(dbVersion: string, purpose: 'create' | 'obs'): void {
   const v = VERSION_BY_ID.get(dbVersion);
   if (!v) throw invalid('dbVersion', `unknown engine version ${dbVersion}`);
-  if (purpose === 'create' && !v.creatable) throw invalid('dbVersion', `${dbVersion} can no longer be used to create an instance`);
-  if (purpose === 'obs' && !v.restorableFromObs) throw invalid('dbVersion', `${dbVersion} cannot be restored from object storage`);
+  if (purpose === 'create' && !v.creatable)
+    throw invalid('dbVersion', `${dbVersion} can no longer be used to create an instance`);
+  if (purpose === 'obs' && !v.restorableFromObs)
+    throw invalid('dbVersion', `${dbVersion} cannot be restored from object storage`);
 }
 
 /**
  * A new standalone master (and its candidate when HA is asked) from an InstanceSpec-shaped body:
  * create, restore, restore-from-obs and restore-from-backup all end here. Returns the new instances.
  */
-export function instancesFromSpec(ctx: Ctx, spec: any, dbVersion: string, defaults: Partial<Instance> = {}): Instance[] {
+export function instancesFromSpec(
+  ctx: Ctx,
+  spec: any,
+  dbVersion: string,
+  defaults: Partial<Instance> = {},
+): Instance[] {
   checkFlavor(ctx, spec.dbFlavorId);
   checkParameterGroup(ctx, spec.parameterGroupId, dbVersion);
   checkSecurityGroups(ctx, spec.dbSecurityGroupIds);
@@ -89,7 +118,11 @@ export function instancesFromSpec(ctx: Ctx, spec: any, dbVersion: string, defaul
   checkNetwork(ctx, spec.network);
   checkStorageType(spec.storage);
   const taken = [...ctx.r.instances.values()].some((i) => i.dbInstanceName === spec.dbInstanceName);
-  if (taken) throw new RdsFault(RESULT.CONFLICT, `dbInstanceName: a DB instance named ${spec.dbInstanceName} already exists in ${ctx.r.region}.`);
+  if (taken)
+    throw new RdsFault(
+      RESULT.CONFLICT,
+      `dbInstanceName: a DB instance named ${spec.dbInstanceName} already exists in ${ctx.r.region}.`,
+    );
   const groupId = ctx.state.newId();
   const ha = !!spec.useHighAvailability;
   ctx.r.groups.set(groupId, newGroup(groupId, ha ? 'HIGH_AVAILABILITY' : 'STANDALONE', ctx.now));
@@ -109,12 +142,29 @@ export function instancesFromSpec(ctx: Ctx, spec: any, dbVersion: string, defaul
     status: 'BEFORE_CREATE' as const,
     at: ctx.now,
   };
-  const master = newInstance({ ...common, id: ctx.state.newId(), name: spec.dbInstanceName, network: { availabilityZone: spec.network?.availabilityZone, subnetId: spec.network?.subnetId, usePublicAccess: !!spec.network?.usePublicAccess } });
+  const master = newInstance({
+    ...common,
+    id: ctx.state.newId(),
+    name: spec.dbInstanceName,
+    network: {
+      availabilityZone: spec.network?.availabilityZone,
+      subnetId: spec.network?.subnetId,
+      usePublicAccess: !!spec.network?.usePublicAccess,
+    },
+  });
   const made = [master];
   if (ha) {
     const zones = ctx.r.availabilityZones;
     const other = zones.find((z) => z !== master.network.availabilityZone) ?? zones[0];
-    made.push(newInstance({ ...common, id: ctx.state.newId(), name: spec.dbInstanceCandidateName ?? `${spec.dbInstanceName}-candidate`, type: 'CANDIDATE_MASTER', network: { ...master.network, availabilityZone: other } }));
+    made.push(
+      newInstance({
+        ...common,
+        id: ctx.state.newId(),
+        name: spec.dbInstanceCandidateName ?? `${spec.dbInstanceName}-candidate`,
+        type: 'CANDIDATE_MASTER',
+        network: { ...master.network, availabilityZone: other },
+      }),
+    );
   }
   for (const i of made) ctx.r.instances.set(i.dbInstanceId, i);
   return made;

@@ -10,10 +10,14 @@ const asArray = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(
 
 function checkPlugin(ctx: Ctx, dbVersion: string, body: any): void {
   if ((body.authenticationPlugin !== undefined || body.tlsOption !== undefined) && !authPluginSupported(dbVersion)) {
-    throw invalid(body.authenticationPlugin !== undefined ? 'authenticationPlugin' : 'tlsOption', `cannot be set on ${dbVersion} (supportAuthenticationPlugin is false)`);
+    throw invalid(
+      body.authenticationPlugin !== undefined ? 'authenticationPlugin' : 'tlsOption',
+      `cannot be set on ${dbVersion} (supportAuthenticationPlugin is false)`,
+    );
   }
   const plugins = VERSION_BY_ID.get(dbVersion)?.plugins ?? ['NATIVE'];
-  if (body.authenticationPlugin !== undefined && !plugins.includes(body.authenticationPlugin)) throw invalid('authenticationPlugin', `${dbVersion} supports ${plugins.join(', ')}`);
+  if (body.authenticationPlugin !== undefined && !plugins.includes(body.authenticationPlugin))
+    throw invalid('authenticationPlugin', `${dbVersion} supports ${plugins.join(', ')}`);
 }
 
 function user(ctx: Ctx): { inst: ReturnType<Ctx['r']['instance']>; u: DbUser } {
@@ -25,9 +29,14 @@ function user(ctx: Ctx): { inst: ReturnType<Ctx['r']['instance']>; u: DbUser } {
 
 function exportObject(ctx: Ctx, operation: string, t: any, name: string, content: string) {
   ctx.state.recordExport({
-    region: ctx.r.region, tenantId: t.tenantId, username: t.username, bucket: t.targetContainer,
+    region: ctx.r.region,
+    tenantId: t.tenantId,
+    username: t.username,
+    bucket: t.targetContainer,
     path: `${String(t.objectPath ?? '').replace(/^\/+|\/+$/g, '')}/${name}`.replace(/^\//, ''),
-    content, operation, at: ymdt(ctx.state.now()),
+    content,
+    operation,
+    at: ymdt(ctx.state.now()),
   });
 }
 
@@ -40,15 +49,35 @@ export const dataHandlers: Handlers = {
     requireIdle(ctx.state, inst);
     const b = ctx.body;
     checkPlugin(ctx, inst.dbVersion, b);
-    if (inst.users.some((u) => u.dbUserName === b.dbUserName && u.host === b.host)) throw new RdsFault(RESULT.CONFLICT, `dbUserName: ${b.dbUserName}@${b.host} already exists on ${inst.dbInstanceName}.`);
-    const u = newUser(ctx.state.newId(), b.dbUserName, b.host, b.authorityType, inst.dbVersion, ctx.now, b.authenticationPlugin, b.tlsOption);
+    if (inst.users.some((u) => u.dbUserName === b.dbUserName && u.host === b.host))
+      throw new RdsFault(
+        RESULT.CONFLICT,
+        `dbUserName: ${b.dbUserName}@${b.host} already exists on ${inst.dbInstanceName}.`,
+      );
+    const u = newUser(
+      ctx.state.newId(),
+      b.dbUserName,
+      b.host,
+      b.authorityType,
+      inst.dbVersion,
+      ctx.now,
+      b.authenticationPlugin,
+      b.tlsOption,
+    );
     u.dbUserStatus = 'CREATING';
     inst.users.push(u);
     ctx.state.dbPasswords.set(u.dbUserId, b.dbPassword);
     const job = ctx.state.jobs.start({
-      operation: 'createDbUser', busy: [{ instance: inst, progress: 'CREATING_USER' }], relations: [inst.dbInstanceId],
-      effect: () => { u.dbUserStatus = 'STABLE'; touch(ctx, u); },
-      onFail: () => { inst.users = inst.users.filter((x) => x !== u); },
+      operation: 'createDbUser',
+      busy: [{ instance: inst, progress: 'CREATING_USER' }],
+      relations: [inst.dbInstanceId],
+      effect: () => {
+        u.dbUserStatus = 'STABLE';
+        touch(ctx, u);
+      },
+      onFail: () => {
+        inst.users = inst.users.filter((x) => x !== u);
+      },
     });
     return { jobId: job.jobId };
   },
@@ -58,14 +87,21 @@ export const dataHandlers: Handlers = {
     requireIdle(ctx.state, inst);
     const b = ctx.body;
     checkPlugin(ctx, inst.dbVersion, b);
-    if (b.authenticationPlugin !== undefined && b.authenticationPlugin !== u.authenticationPlugin && b.dbPassword === undefined) {
+    if (
+      b.authenticationPlugin !== undefined &&
+      b.authenticationPlugin !== u.authenticationPlugin &&
+      b.dbPassword === undefined
+    ) {
       throw invalid('dbPassword', 'changing the authentication plugin needs a new password in the same request');
     }
     u.dbUserStatus = 'UPDATING';
     const job = ctx.state.jobs.start({
-      operation: 'modifyDbUser', busy: [{ instance: inst, progress: 'UPDATING_USER' }], relations: [inst.dbInstanceId],
+      operation: 'modifyDbUser',
+      busy: [{ instance: inst, progress: 'UPDATING_USER' }],
+      relations: [inst.dbInstanceId],
       effect: () => {
-        for (const k of ['authorityType', 'authenticationPlugin', 'tlsOption'] as const) if (b[k] !== undefined) (u as any)[k] = b[k];
+        for (const k of ['authorityType', 'authenticationPlugin', 'tlsOption'] as const)
+          if (b[k] !== undefined) (u as any)[k] = b[k];
         if (b.dbPassword !== undefined) ctx.state.dbPasswords.set(u.dbUserId, b.dbPassword);
         u.dbUserStatus = 'STABLE';
         touch(ctx, u);
@@ -80,8 +116,12 @@ export const dataHandlers: Handlers = {
     requireIdle(ctx.state, inst);
     u.dbUserStatus = 'DELETING';
     const job = ctx.state.jobs.start({
-      operation: 'deleteDbUser', busy: [{ instance: inst, progress: 'DELETING_USER' }], relations: [inst.dbInstanceId],
-      effect: () => { inst.users = inst.users.filter((x) => x !== u); },
+      operation: 'deleteDbUser',
+      busy: [{ instance: inst, progress: 'DELETING_USER' }],
+      relations: [inst.dbInstanceId],
+      effect: () => {
+        inst.users = inst.users.filter((x) => x !== u);
+      },
       onFail: () => void (u.dbUserStatus = 'STABLE'),
     });
     return { jobId: job.jobId };
@@ -94,13 +134,23 @@ export const dataHandlers: Handlers = {
     requireStatus(inst, 'AVAILABLE', 'create a DB schema on');
     requireIdle(ctx.state, inst);
     const name = ctx.body.dbSchemaName;
-    if (inst.schemas.some((s) => s.dbSchemaName === name)) throw new RdsFault(RESULT.CONFLICT, `dbSchemaName: ${name} already exists on ${inst.dbInstanceName}.`);
-    const s: DbSchema = { dbSchemaId: ctx.state.newId(), dbSchemaName: name, dbSchemaStatus: 'CREATING', createdYmdt: ymdt(ctx.now) };
+    if (inst.schemas.some((s) => s.dbSchemaName === name))
+      throw new RdsFault(RESULT.CONFLICT, `dbSchemaName: ${name} already exists on ${inst.dbInstanceName}.`);
+    const s: DbSchema = {
+      dbSchemaId: ctx.state.newId(),
+      dbSchemaName: name,
+      dbSchemaStatus: 'CREATING',
+      createdYmdt: ymdt(ctx.now),
+    };
     inst.schemas.push(s);
     const job = ctx.state.jobs.start({
-      operation: 'createDbSchema', busy: [{ instance: inst, progress: 'CREATING_SCHEMA' }], relations: [inst.dbInstanceId],
+      operation: 'createDbSchema',
+      busy: [{ instance: inst, progress: 'CREATING_SCHEMA' }],
+      relations: [inst.dbInstanceId],
       effect: () => void (s.dbSchemaStatus = 'STABLE'),
-      onFail: () => { inst.schemas = inst.schemas.filter((x) => x !== s); },
+      onFail: () => {
+        inst.schemas = inst.schemas.filter((x) => x !== s);
+      },
     });
     return { jobId: job.jobId };
   },
@@ -112,8 +162,12 @@ export const dataHandlers: Handlers = {
     requireIdle(ctx.state, inst);
     s.dbSchemaStatus = 'DELETING';
     const job = ctx.state.jobs.start({
-      operation: 'deleteDbSchema', busy: [{ instance: inst, progress: 'DELETING_SCHEMA' }], relations: [inst.dbInstanceId],
-      effect: () => { inst.schemas = inst.schemas.filter((x) => x !== s); },
+      operation: 'deleteDbSchema',
+      busy: [{ instance: inst, progress: 'DELETING_SCHEMA' }],
+      relations: [inst.dbInstanceId],
+      effect: () => {
+        inst.schemas = inst.schemas.filter((x) => x !== s);
+      },
       onFail: () => void (s.dbSchemaStatus = 'STABLE'),
     });
     return { jobId: job.jobId };
@@ -121,7 +175,9 @@ export const dataHandlers: Handlers = {
 
   listLogFiles: ({ r, params, query }) => {
     const types = asArray(query.logFileTypes);
-    const files = r.instance(params.dbInstanceId).logFiles.filter((f) => types.length === 0 || types.includes(f.logFileType));
+    const files = r
+      .instance(params.dbInstanceId)
+      .logFiles.filter((f) => types.length === 0 || types.includes(f.logFileType));
     return { logFiles: files.map(({ content: _c, ...f }) => f) };
   },
 
@@ -134,8 +190,11 @@ export const dataHandlers: Handlers = {
       return f;
     });
     const job = ctx.state.jobs.start({
-      operation: 'exportLogFiles', relations: [inst.dbInstanceId],
-      effect: () => { for (const f of files) exportObject(ctx, 'exportLogFiles', ctx.body, f.logFileName, f.content); },
+      operation: 'exportLogFiles',
+      relations: [inst.dbInstanceId],
+      effect: () => {
+        for (const f of files) exportObject(ctx, 'exportLogFiles', ctx.body, f.logFileName, f.content);
+      },
     });
     return { jobId: job.jobId };
   },
@@ -144,31 +203,50 @@ export const dataHandlers: Handlers = {
     const page = Number(query.page ?? 1);
     const size = Number(query.size ?? 20);
     const all = [...r.backups.values()]
-      .filter((b) => (query.backupType === undefined || b.backupType === query.backupType) && (query.dbInstanceId === undefined || b.dbInstanceId === query.dbInstanceId) && (query.dbVersion === undefined || b.dbVersion === query.dbVersion))
+      .filter(
+        (b) =>
+          (query.backupType === undefined || b.backupType === query.backupType) &&
+          (query.dbInstanceId === undefined || b.dbInstanceId === query.dbInstanceId) &&
+          (query.dbVersion === undefined || b.dbVersion === query.dbVersion),
+      )
       .sort((a, b) => b.createdYmdt.localeCompare(a.createdYmdt));
     return { totalCounts: all.length, backups: all.slice((page - 1) * size, page * size).map(backupItem) };
   },
 
   exportBackup: (ctx) => {
     const b = ctx.r.backup(ctx.params.backupId);
-    if (b.backupStatus !== 'COMPLETED') throw conflict(`Backup ${b.backupName} is ${b.backupStatus}; only a COMPLETED backup can be exported.`);
+    if (b.backupStatus !== 'COMPLETED')
+      throw conflict(`Backup ${b.backupName} is ${b.backupStatus}; only a COMPLETED backup can be exported.`);
     if (b.backupType === 'MANUAL' && !ctx.r.instances.has(b.dbInstanceId)) {
-      throw conflict(`Backup ${b.backupName} cannot be exported: its DB instance ${b.dbInstanceName} no longer exists (manual backups need their instance).`);
+      throw conflict(
+        `Backup ${b.backupName} cannot be exported: its DB instance ${b.dbInstanceName} no longer exists (manual backups need their instance).`,
+      );
     }
     const inst = ctx.r.instances.get(b.dbInstanceId);
     const job = ctx.state.jobs.start({
-      operation: 'exportBackup', busy: inst ? [{ instance: inst, progress: 'EXPORTING_BACKUP' }] : [], relations: inst ? [inst.dbInstanceId] : [],
-      effect: () => exportObject(ctx, 'exportBackup', ctx.body, `${b.backupName}.xbstream`, `xtrabackup stream of backup ${b.backupName} (${b.dbVersion}, ${b.backupSize} bytes); sandbox placeholder\n`),
+      operation: 'exportBackup',
+      busy: inst ? [{ instance: inst, progress: 'EXPORTING_BACKUP' }] : [],
+      relations: inst ? [inst.dbInstanceId] : [],
+      effect: () =>
+        exportObject(
+          ctx,
+          'exportBackup',
+          ctx.body,
+          `${b.backupName}.xbstream`,
+          `xtrabackup stream of backup ${b.backupName} (${b.dbVersion}, ${b.backupSize} bytes); sandbox placeholder\n`,
+        ),
     });
     return { jobId: job.jobId };
   },
 
   deleteBackup: (ctx) => {
     const b = ctx.r.backup(ctx.params.backupId);
-    if (b.backupStatus === 'BACKING_UP' || b.backupStatus === 'DELETING') throw conflict(`Backup ${b.backupName} is ${b.backupStatus}; wait until it settles.`);
+    if (b.backupStatus === 'BACKING_UP' || b.backupStatus === 'DELETING')
+      throw conflict(`Backup ${b.backupName} is ${b.backupStatus}; wait until it settles.`);
     b.backupStatus = 'DELETING';
     const job = ctx.state.jobs.start({
-      operation: 'deleteBackup', relations: ctx.r.instances.has(b.dbInstanceId) ? [b.dbInstanceId] : [],
+      operation: 'deleteBackup',
+      relations: ctx.r.instances.has(b.dbInstanceId) ? [b.dbInstanceId] : [],
       effect: () => void ctx.r.backups.delete(b.backupId),
       onFail: () => void (b.backupStatus = 'COMPLETED'),
     });

@@ -6,26 +6,50 @@ import { type Ctx, type Handlers, touch } from './context';
 function members(ctx: Ctx, b: any): { typeCode: UserGroup['userGroupTypeCode']; ids: string[] } {
   if (b.selectAllYN) return { typeCode: 'ENTIRE', ids: ctx.state.members.map((m) => m.memberId) };
   const ids: string[] = b.memberIds ?? [];
-  for (const [i, id] of ids.entries()) if (!ctx.state.members.some((m) => m.memberId === id)) throw invalid(`memberIds[${i}]`, `no project member ${id}`);
+  for (const [i, id] of ids.entries())
+    if (!ctx.state.members.some((m) => m.memberId === id)) throw invalid(`memberIds[${i}]`, `no project member ${id}`);
   return { typeCode: 'INDIVIDUAL_MEMBER', ids };
 }
 
 function checkRefs(ctx: Ctx, b: any): void {
-  for (const [i, id] of (b.dbInstanceIds ?? []).entries()) if (!ctx.r.instances.has(id)) throw invalid(`dbInstanceIds[${i}]`, `no DB instance ${id} in ${ctx.r.region}`);
-  for (const [i, id] of (b.userGroupIds ?? []).entries()) if (!ctx.r.userGroups.has(id)) throw invalid(`userGroupIds[${i}]`, `no user group ${id}`);
+  for (const [i, id] of (b.dbInstanceIds ?? []).entries())
+    if (!ctx.r.instances.has(id)) throw invalid(`dbInstanceIds[${i}]`, `no DB instance ${id} in ${ctx.r.region}`);
+  for (const [i, id] of (b.userGroupIds ?? []).entries())
+    if (!ctx.r.userGroups.has(id)) throw invalid(`userGroupIds[${i}]`, `no user group ${id}`);
 }
 
 const ngItem = ({ dbInstanceIds: _d, userGroupIds: _u, ...g }: NotificationGroup) => g;
 
 export const groupHandlers: Handlers = {
-  listUserGroups: ({ r }) => ({ userGroups: [...r.userGroups.values()].map(({ userGroupId, userGroupName, createdYmdt, updatedYmdt }) => ({ userGroupId, userGroupName, createdYmdt, updatedYmdt })) }),
+  listUserGroups: ({ r }) => ({
+    userGroups: [...r.userGroups.values()].map(({ userGroupId, userGroupName, createdYmdt, updatedYmdt }) => ({
+      userGroupId,
+      userGroupName,
+      createdYmdt,
+      updatedYmdt,
+    })),
+  }),
   getUserGroup: ({ r, params }) => {
     const g = r.userGroup(params.userGroupId);
-    return { userGroupId: g.userGroupId, userGroupName: g.userGroupName, userGroupTypeCode: g.userGroupTypeCode, members: g.memberIds.map((memberId) => ({ memberId })), createdYmdt: g.createdYmdt, updatedYmdt: g.updatedYmdt };
+    return {
+      userGroupId: g.userGroupId,
+      userGroupName: g.userGroupName,
+      userGroupTypeCode: g.userGroupTypeCode,
+      members: g.memberIds.map((memberId) => ({ memberId })),
+      createdYmdt: g.createdYmdt,
+      updatedYmdt: g.updatedYmdt,
+    };
   },
   createUserGroup: (ctx) => {
     const m = members(ctx, ctx.body);
-    const g: UserGroup = { userGroupId: ctx.state.newId(), userGroupName: ctx.body.userGroupName, userGroupTypeCode: m.typeCode, memberIds: m.ids, createdYmdt: ymdt(ctx.now), updatedYmdt: ymdt(ctx.now) };
+    const g: UserGroup = {
+      userGroupId: ctx.state.newId(),
+      userGroupName: ctx.body.userGroupName,
+      userGroupTypeCode: m.typeCode,
+      memberIds: m.ids,
+      createdYmdt: ymdt(ctx.now),
+      updatedYmdt: ymdt(ctx.now),
+    };
     ctx.r.userGroups.set(g.userGroupId, g);
     return { userGroupId: g.userGroupId };
   },
@@ -42,7 +66,8 @@ export const groupHandlers: Handlers = {
   deleteUserGroup: (ctx) => {
     const g = ctx.r.userGroup(ctx.params.userGroupId);
     ctx.r.userGroups.delete(g.userGroupId);
-    for (const n of ctx.r.notificationGroups.values()) n.userGroupIds = n.userGroupIds.filter((id) => id !== g.userGroupId);
+    for (const n of ctx.r.notificationGroups.values())
+      n.userGroupIds = n.userGroupIds.filter((id) => id !== g.userGroupId);
     for (const i of ctx.r.instances.values()) i.userGroupIds = i.userGroupIds.filter((id) => id !== g.userGroupId);
   },
 
@@ -51,16 +76,27 @@ export const groupHandlers: Handlers = {
     const g = r.notificationGroup(params.notificationGroupId);
     return {
       ...ngItem(g),
-      dbInstances: g.dbInstanceIds.filter((id) => r.instances.has(id)).map((id) => ({ dbInstanceId: id, dbInstanceName: r.instances.get(id)!.dbInstanceName })),
-      userGroups: g.userGroupIds.filter((id) => r.userGroups.has(id)).map((id) => ({ userGroupId: id, userGroupName: r.userGroups.get(id)!.userGroupName })),
+      dbInstances: g.dbInstanceIds
+        .filter((id) => r.instances.has(id))
+        .map((id) => ({ dbInstanceId: id, dbInstanceName: r.instances.get(id)!.dbInstanceName })),
+      userGroups: g.userGroupIds
+        .filter((id) => r.userGroups.has(id))
+        .map((id) => ({ userGroupId: id, userGroupName: r.userGroups.get(id)!.userGroupName })),
     };
   },
   createNotificationGroup: (ctx) => {
     const b = ctx.body;
     checkRefs(ctx, b);
     const g: NotificationGroup = {
-      notificationGroupId: ctx.state.newId(), notificationGroupName: b.notificationGroupName, notifyEmail: b.notifyEmail ?? true, notifySms: b.notifySms ?? true,
-      isEnabled: b.isEnabled ?? true, dbInstanceIds: b.dbInstanceIds ?? [], userGroupIds: b.userGroupIds ?? [], createdYmdt: ymdt(ctx.now), updatedYmdt: ymdt(ctx.now),
+      notificationGroupId: ctx.state.newId(),
+      notificationGroupName: b.notificationGroupName,
+      notifyEmail: b.notifyEmail ?? true,
+      notifySms: b.notifySms ?? true,
+      isEnabled: b.isEnabled ?? true,
+      dbInstanceIds: b.dbInstanceIds ?? [],
+      userGroupIds: b.userGroupIds ?? [],
+      createdYmdt: ymdt(ctx.now),
+      updatedYmdt: ymdt(ctx.now),
     };
     ctx.r.notificationGroups.set(g.notificationGroupId, g);
     return { notificationGroupId: g.notificationGroupId };
@@ -68,12 +104,21 @@ export const groupHandlers: Handlers = {
   modifyNotificationGroup: (ctx) => {
     const g = ctx.r.notificationGroup(ctx.params.notificationGroupId);
     checkRefs(ctx, ctx.body);
-    for (const k of ['notificationGroupName', 'notifyEmail', 'notifySms', 'isEnabled', 'dbInstanceIds', 'userGroupIds'] as const) if (ctx.body[k] !== undefined) (g as any)[k] = ctx.body[k];
+    for (const k of [
+      'notificationGroupName',
+      'notifyEmail',
+      'notifySms',
+      'isEnabled',
+      'dbInstanceIds',
+      'userGroupIds',
+    ] as const)
+      if (ctx.body[k] !== undefined) (g as any)[k] = ctx.body[k];
     touch(ctx, g);
   },
   deleteNotificationGroup: (ctx) => {
     const g = ctx.r.notificationGroup(ctx.params.notificationGroupId);
     ctx.r.notificationGroups.delete(g.notificationGroupId);
-    for (const i of ctx.r.instances.values()) i.notificationGroupIds = i.notificationGroupIds.filter((id) => id !== g.notificationGroupId);
+    for (const i of ctx.r.instances.values())
+      i.notificationGroupIds = i.notificationGroupIds.filter((id) => id !== g.notificationGroupId);
   },
 };

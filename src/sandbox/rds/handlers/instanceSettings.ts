@@ -8,7 +8,13 @@ import { networkInfo } from './present';
 
 function jobOn(ctx: Ctx, operation: string, progress: string, effect: () => void, onFail?: () => void) {
   const inst = ctx.r.instance(ctx.params.dbInstanceId);
-  const job = ctx.state.jobs.start({ operation, busy: [{ instance: inst, progress }], relations: [inst.dbInstanceId], effect, onFail });
+  const job = ctx.state.jobs.start({
+    operation,
+    busy: [{ instance: inst, progress }],
+    relations: [inst.dbInstanceId],
+    effect,
+    onFail,
+  });
   return { jobId: job.jobId };
 }
 
@@ -28,10 +34,14 @@ export const instanceSettingsHandlers: Handlers = {
     const t = ctx.body;
     return jobOn(ctx, 'backupDbInstanceToObjectStorage', 'BACKING_UP', () => {
       ctx.state.recordExport({
-        region: ctx.r.region, tenantId: t.tenantId, username: t.username, bucket: t.targetContainer,
+        region: ctx.r.region,
+        tenantId: t.tenantId,
+        username: t.username,
+        bucket: t.targetContainer,
         path: `${String(t.objectPath).replace(/\/+$/, '')}/${inst.dbInstanceName}_${ymdt(ctx.state.now()).slice(0, 19).replace(/[-:T]/g, '')}.xbstream`,
         content: `xtrabackup stream of ${inst.dbInstanceName} (${inst.dbVersion}); sandbox placeholder\n`,
-        operation: 'backupDbInstanceToObjectStorage', at: ymdt(ctx.state.now()),
+        operation: 'backupDbInstanceToObjectStorage',
+        at: ymdt(ctx.state.now()),
       });
     });
   },
@@ -39,7 +49,8 @@ export const instanceSettingsHandlers: Handlers = {
   setHighAvailability: (ctx) => {
     const inst = ctx.r.instance(ctx.params.dbInstanceId);
     const enable = !!ctx.body.useHighAvailability;
-    if (inst.dbInstanceType !== 'MASTER') throw conflict(`High availability is set on the master; ${inst.dbInstanceName} is ${inst.dbInstanceType}.`);
+    if (inst.dbInstanceType !== 'MASTER')
+      throw conflict(`High availability is set on the master; ${inst.dbInstanceName} is ${inst.dbInstanceType}.`);
     requireStatus(inst, 'AVAILABLE', 'change high availability of');
     requireIdle(ctx.state, inst);
     const group = ctx.r.groups.get(inst.dbInstanceGroupId)!;
@@ -49,9 +60,21 @@ export const instanceSettingsHandlers: Handlers = {
       if (enable) {
         const zones = ctx.r.availabilityZones;
         const cand = newInstance({
-          id: ctx.state.newId(), groupId: inst.dbInstanceGroupId, name: `${inst.dbInstanceName}-candidate`, type: 'CANDIDATE_MASTER', dbVersion: inst.dbVersion,
-          dbPort: inst.dbPort, dbFlavorId: inst.dbFlavorId, parameterGroupId: inst.parameterGroupId, dbSecurityGroupIds: [...inst.dbSecurityGroupIds],
-          storage: { ...inst.storage }, backup: { ...inst.backup }, network: { ...inst.network, availabilityZone: zones.find((z) => z !== inst.network.availabilityZone) ?? zones[0] },
+          id: ctx.state.newId(),
+          groupId: inst.dbInstanceGroupId,
+          name: `${inst.dbInstanceName}-candidate`,
+          type: 'CANDIDATE_MASTER',
+          dbVersion: inst.dbVersion,
+          dbPort: inst.dbPort,
+          dbFlavorId: inst.dbFlavorId,
+          parameterGroupId: inst.parameterGroupId,
+          dbSecurityGroupIds: [...inst.dbSecurityGroupIds],
+          storage: { ...inst.storage },
+          backup: { ...inst.backup },
+          network: {
+            ...inst.network,
+            availabilityZone: zones.find((z) => z !== inst.network.availabilityZone) ?? zones[0],
+          },
           at: ctx.state.now(),
         });
         cand.users = inst.users.map((u) => ({ ...u }));
@@ -59,7 +82,8 @@ export const instanceSettingsHandlers: Handlers = {
         group.replicationType = 'HIGH_AVAILABILITY';
         if (ctx.body.pingInterval !== undefined) inst.pingInterval = ctx.body.pingInterval;
       } else {
-        for (const c of groupOf(ctx, inst).filter((i) => i.dbInstanceType === 'CANDIDATE_MASTER')) ctx.r.instances.delete(c.dbInstanceId);
+        for (const c of groupOf(ctx, inst).filter((i) => i.dbInstanceType === 'CANDIDATE_MASTER'))
+          ctx.r.instances.delete(c.dbInstanceId);
         group.replicationType = 'STANDALONE';
         inst.haPaused = false;
       }
@@ -88,8 +112,11 @@ export const instanceSettingsHandlers: Handlers = {
     requireHa(ctx, inst, 'repair high availability');
     requireIdle(ctx.state, inst);
     return jobOn(ctx, 'repairHighAvailability', 'REPAIRING', () => {
-      for (const m of groupOf(ctx, inst)) if (m.dbInstanceType === 'FAILED_MASTER') m.dbInstanceType = 'CANDIDATE_MASTER';
-      for (const m of groupOf(ctx, inst)) if (m.dbInstanceStatus === 'REPLICATION_STOP' || m.dbInstanceStatus === 'FAILOVER') m.dbInstanceStatus = 'AVAILABLE';
+      for (const m of groupOf(ctx, inst))
+        if (m.dbInstanceType === 'FAILED_MASTER') m.dbInstanceType = 'CANDIDATE_MASTER';
+      for (const m of groupOf(ctx, inst))
+        if (m.dbInstanceStatus === 'REPLICATION_STOP' || m.dbInstanceStatus === 'FAILOVER')
+          m.dbInstanceStatus = 'AVAILABLE';
     });
   },
 
@@ -101,7 +128,12 @@ export const instanceSettingsHandlers: Handlers = {
       const now = ctx.state.now();
       for (const c of groupOf(ctx, inst).filter((i) => i.dbInstanceType === 'CANDIDATE_MASTER')) {
         const groupId = ctx.state.newId();
-        ctx.r.groups.set(groupId, { dbInstanceGroupId: groupId, replicationType: 'STANDALONE', createdYmdt: ymdt(now), updatedYmdt: ymdt(now) });
+        ctx.r.groups.set(groupId, {
+          dbInstanceGroupId: groupId,
+          replicationType: 'STANDALONE',
+          createdYmdt: ymdt(now),
+          updatedYmdt: ymdt(now),
+        });
         c.dbInstanceGroupId = groupId;
         c.dbInstanceType = 'MASTER';
       }
@@ -115,11 +147,16 @@ export const instanceSettingsHandlers: Handlers = {
   modifyStorageInfo: (ctx) => {
     const inst = ctx.r.instance(ctx.params.dbInstanceId);
     const size = ctx.body.storageSize;
-    if (size < inst.storage.storageSize) throw invalid('storageSize', `must not be below the current size of ${inst.storage.storageSize} GB`);
-    if (ctx.body.useOnlineFailover && !isHa(ctx, inst)) throw conflict('useOnlineFailover needs high availability on this DB instance.');
+    if (size < inst.storage.storageSize)
+      throw invalid('storageSize', `must not be below the current size of ${inst.storage.storageSize} GB`);
+    if (ctx.body.useOnlineFailover && !isHa(ctx, inst))
+      throw conflict('useOnlineFailover needs high availability on this DB instance.');
     requireIdle(ctx.state, inst);
     return jobOn(ctx, 'modifyStorageInfo', 'MODIFYING', () => {
-      for (const m of inst.dbInstanceType === 'MASTER' ? groupOf(ctx, inst).filter((i) => i.dbInstanceType !== 'READ_ONLY_SLAVE') : [inst]) m.storage.storageSize = size;
+      for (const m of inst.dbInstanceType === 'MASTER'
+        ? groupOf(ctx, inst).filter((i) => i.dbInstanceType !== 'READ_ONLY_SLAVE')
+        : [inst])
+        m.storage.storageSize = size;
     });
   },
 
@@ -133,8 +170,19 @@ export const instanceSettingsHandlers: Handlers = {
     requireIdle(ctx.state, inst);
     const b = ctx.body;
     return jobOn(ctx, 'modifyBackupInfo', 'MODIFYING', () => {
-      for (const k of ['backupPeriod', 'ftwrlWaitTimeout', 'backupRetryCount', 'replicationRegion', 'useBackupLock'] as const) if (b[k] !== undefined) (inst.backup as any)[k] = b[k];
-      if (b.backupSchedules !== undefined) inst.backup.backupSchedules = b.backupSchedules.map((s: any) => ({ backupWndBgnTime: s.backupWndBgnTime, backupWndDuration: s.backupWndDuration }));
+      for (const k of [
+        'backupPeriod',
+        'ftwrlWaitTimeout',
+        'backupRetryCount',
+        'replicationRegion',
+        'useBackupLock',
+      ] as const)
+        if (b[k] !== undefined) (inst.backup as any)[k] = b[k];
+      if (b.backupSchedules !== undefined)
+        inst.backup.backupSchedules = b.backupSchedules.map((s: any) => ({
+          backupWndBgnTime: s.backupWndBgnTime,
+          backupWndDuration: s.backupWndDuration,
+        }));
     });
   },
 
@@ -150,6 +198,11 @@ export const instanceSettingsHandlers: Handlers = {
     if (ctx.body.usePublicAccess && subnet && !subnet.usingGateway) {
       throw conflict(`Public access needs a subnet with an internet gateway; ${subnet.subnetName} has none.`);
     }
-    return jobOn(ctx, 'modifyNetworkInfo', 'MODIFYING', () => void (inst.network.usePublicAccess = !!ctx.body.usePublicAccess));
+    return jobOn(
+      ctx,
+      'modifyNetworkInfo',
+      'MODIFYING',
+      () => void (inst.network.usePublicAccess = !!ctx.body.usePublicAccess),
+    );
   },
 };

@@ -5,14 +5,35 @@ import { family, versionRank, VERSION_BY_ID } from '../seed/catalog';
 import type { Instance } from '../types';
 import { conflict, invalid, RdsFault, RESULT, ymdt } from '../util';
 import {
-  checkFlavor, checkParameterGroup, checkSecurityGroups, checkVersion, creationOutcome, type Ctx, groupOf, type Handlers,
-  instancesFromSpec, isHa, requireIdle, requireStatus, touch,
+  checkFlavor,
+  checkParameterGroup,
+  checkSecurityGroups,
+  checkVersion,
+  creationOutcome,
+  type Ctx,
+  groupOf,
+  type Handlers,
+  instancesFromSpec,
+  isHa,
+  requireIdle,
+  requireStatus,
+  touch,
 } from './context';
 import { instanceDetail, instanceItem } from './present';
 
 /** A backup taken by `executeBackup` or the backup operation (BACKING_UP until the job ends). */
 export function startBackup(ctx: Ctx, inst: Instance, name: string, type: 'AUTO' | 'MANUAL') {
-  const b = newBackup({ id: ctx.state.newId(), name, instance: inst, type, status: 'BACKING_UP', size: 0, at: ctx.now, binlog: 104 + ctx.r.backups.size, position: 4 + (ctx.now % 100_000) });
+  const b = newBackup({
+    id: ctx.state.newId(),
+    name,
+    instance: inst,
+    type,
+    status: 'BACKING_UP',
+    size: 0,
+    at: ctx.now,
+    binlog: 104 + ctx.r.backups.size,
+    position: 4 + (ctx.now % 100_000),
+  });
   ctx.r.backups.set(b.backupId, b);
   ctx.r.addEvent('BACKUP_01_01', inst.dbInstanceId, inst.dbInstanceName, ctx.now);
   return {
@@ -43,10 +64,26 @@ export const instanceHandlers: Handlers = {
     }
     const made = instancesFromSpec(ctx, b, b.dbVersion);
     for (const i of made) {
-      i.users = [newUser(ctx.state.newId(), b.dbUserName, '%', 'DDL', b.dbVersion, ctx.now, b.authenticationPlugin ?? (plugins.includes('NATIVE') ? 'NATIVE' : 'CACHING_SHA2'), b.tlsOption)];
+      i.users = [
+        newUser(
+          ctx.state.newId(),
+          b.dbUserName,
+          '%',
+          'DDL',
+          b.dbVersion,
+          ctx.now,
+          b.authenticationPlugin ?? (plugins.includes('NATIVE') ? 'NATIVE' : 'CACHING_SHA2'),
+          b.tlsOption,
+        ),
+      ];
       ctx.state.dbPasswords.set(i.users[0].dbUserId, b.dbPassword);
     }
-    const job = ctx.state.jobs.start({ operation: 'createDbInstance', busy: made.map((instance) => ({ instance, progress: 'CREATING' })), relations: made.map((i) => i.dbInstanceId), ...creationOutcome(ctx, made) });
+    const job = ctx.state.jobs.start({
+      operation: 'createDbInstance',
+      busy: made.map((instance) => ({ instance, progress: 'CREATING' })),
+      relations: made.map((i) => i.dbInstanceId),
+      ...creationOutcome(ctx, made),
+    });
     return { jobId: job.jobId };
   },
 
@@ -54,29 +91,49 @@ export const instanceHandlers: Handlers = {
     const inst = ctx.r.instance(ctx.params.dbInstanceId);
     const b = ctx.body;
     requireIdle(ctx.state, inst);
-    if (inst.dbInstanceStatus !== 'AVAILABLE' && inst.dbInstanceStatus !== 'SHUTDOWN') requireStatus(inst, 'AVAILABLE', 'modify');
+    if (inst.dbInstanceStatus !== 'AVAILABLE' && inst.dbInstanceStatus !== 'SHUTDOWN')
+      requireStatus(inst, 'AVAILABLE', 'modify');
     checkFlavor(ctx, b.dbFlavorId);
     if (b.dbVersion !== undefined && b.dbVersion !== inst.dbVersion) {
       checkVersion(b.dbVersion, 'create');
-      if (versionRank(b.dbVersion) < versionRank(inst.dbVersion)) throw invalid('dbVersion', `cannot downgrade from ${inst.dbVersion} to ${b.dbVersion}`);
-      if (family(b.dbVersion) !== family(inst.dbVersion) && !(family(inst.dbVersion) === '5.7' && family(b.dbVersion) === '8.0')) {
+      if (versionRank(b.dbVersion) < versionRank(inst.dbVersion))
+        throw invalid('dbVersion', `cannot downgrade from ${inst.dbVersion} to ${b.dbVersion}`);
+      if (
+        family(b.dbVersion) !== family(inst.dbVersion) &&
+        !(family(inst.dbVersion) === '5.7' && family(b.dbVersion) === '8.0')
+      ) {
         throw invalid('dbVersion', `cannot upgrade from ${inst.dbVersion} to ${b.dbVersion} directly`);
       }
     }
     checkParameterGroup(ctx, b.parameterGroupId, b.dbVersion ?? inst.dbVersion);
     checkSecurityGroups(ctx, b.dbSecurityGroupIds);
-    if (b.useOnlineFailover && !isHa(ctx, inst)) throw conflict('useOnlineFailover needs high availability on this DB instance.');
-    if (b.dbInstanceName !== undefined && b.dbInstanceName !== inst.dbInstanceName && [...ctx.r.instances.values()].some((i) => i.dbInstanceName === b.dbInstanceName)) {
+    if (b.useOnlineFailover && !isHa(ctx, inst))
+      throw conflict('useOnlineFailover needs high availability on this DB instance.');
+    if (
+      b.dbInstanceName !== undefined &&
+      b.dbInstanceName !== inst.dbInstanceName &&
+      [...ctx.r.instances.values()].some((i) => i.dbInstanceName === b.dbInstanceName)
+    ) {
       throw new RdsFault(RESULT.CONFLICT, `dbInstanceName: a DB instance named ${b.dbInstanceName} already exists.`);
     }
-    const backup = b.executeBackup ? startBackup(ctx, inst, `${inst.dbInstanceName}-before-modify`, 'MANUAL') : undefined;
+    const backup = b.executeBackup
+      ? startBackup(ctx, inst, `${inst.dbInstanceName}-before-modify`, 'MANUAL')
+      : undefined;
     const job = ctx.state.jobs.start({
       operation: 'modifyDbInstance',
       busy: [{ instance: inst, progress: 'MODIFYING' }],
       relations: [inst.dbInstanceId],
       effect: () => {
         backup?.effect();
-        for (const k of ['dbInstanceName', 'description', 'dbPort', 'dbVersion', 'dbFlavorId', 'dbSecurityGroupIds'] as const) if (b[k] !== undefined) (inst as any)[k] = b[k];
+        for (const k of [
+          'dbInstanceName',
+          'description',
+          'dbPort',
+          'dbVersion',
+          'dbFlavorId',
+          'dbSecurityGroupIds',
+        ] as const)
+          if (b[k] !== undefined) (inst as any)[k] = b[k];
         if (b.parameterGroupId !== undefined) {
           inst.parameterGroupId = b.parameterGroupId;
           inst.needToApplyParameterGroup = false;
@@ -96,12 +153,19 @@ export const instanceHandlers: Handlers = {
   deleteDbInstance: (ctx) => {
     const inst = ctx.r.instance(ctx.params.dbInstanceId);
     if (inst.useDeletionProtection) {
-      throw new RdsFault(RESULT.DELETION_PROTECTED, `DB instance ${inst.dbInstanceName} has deletion protection on: turn it off first (deletion-protection), then delete.`);
+      throw new RdsFault(
+        RESULT.DELETION_PROTECTED,
+        `DB instance ${inst.dbInstanceName} has deletion protection on: turn it off first (deletion-protection), then delete.`,
+      );
     }
     requireIdle(ctx.state, inst);
-    if (inst.dbInstanceType === 'CANDIDATE_MASTER') throw conflict(`${inst.dbInstanceName} is a candidate master: turn high availability off on its master instead.`);
+    if (inst.dbInstanceType === 'CANDIDATE_MASTER')
+      throw conflict(`${inst.dbInstanceName} is a candidate master: turn high availability off on its master instead.`);
     if (inst.dbInstanceType === 'MASTER' && groupOf(ctx, inst).some((i) => i.dbInstanceType === 'READ_ONLY_SLAVE')) {
-      throw new RdsFault(RESULT.IN_USE, `DB instance ${inst.dbInstanceName} has read replicas: delete or promote them first.`);
+      throw new RdsFault(
+        RESULT.IN_USE,
+        `DB instance ${inst.dbInstanceName} has read replicas: delete or promote them first.`,
+      );
     }
     const job = ctx.state.jobs.start({
       operation: 'deleteDbInstance',
@@ -121,8 +185,11 @@ export const instanceHandlers: Handlers = {
     const inst = ctx.r.instance(ctx.params.dbInstanceId);
     requireStatus(inst, 'AVAILABLE', 'restart');
     requireIdle(ctx.state, inst);
-    if (ctx.body.useOnlineFailover && !isHa(ctx, inst)) throw conflict('useOnlineFailover needs high availability on this DB instance.');
-    const backup = ctx.body.executeBackup ? startBackup(ctx, inst, `${inst.dbInstanceName}-before-restart`, 'MANUAL') : undefined;
+    if (ctx.body.useOnlineFailover && !isHa(ctx, inst))
+      throw conflict('useOnlineFailover needs high availability on this DB instance.');
+    const backup = ctx.body.executeBackup
+      ? startBackup(ctx, inst, `${inst.dbInstanceName}-before-restart`, 'MANUAL')
+      : undefined;
     const job = ctx.state.jobs.start({
       operation: 'restartDbInstance',
       busy: [{ instance: inst, progress: 'RESTARTING' }],
@@ -139,10 +206,16 @@ export const instanceHandlers: Handlers = {
 
   forceRestartDbInstance: (ctx) => {
     const inst = ctx.r.instance(ctx.params.dbInstanceId);
-    if (inst.dbInstanceStatus === 'SHUTDOWN' || inst.dbInstanceStatus === 'BEFORE_CREATE') requireStatus(inst, 'AVAILABLE', 'force-restart');
+    if (inst.dbInstanceStatus === 'SHUTDOWN' || inst.dbInstanceStatus === 'BEFORE_CREATE')
+      requireStatus(inst, 'AVAILABLE', 'force-restart');
     requireIdle(ctx.state, inst);
     // No job id is returned, but the instance still shows the work for a while.
-    ctx.state.jobs.start({ operation: 'forceRestartDbInstance', busy: [{ instance: inst, progress: 'RESTARTING_FORCIBLY' }], relations: [inst.dbInstanceId], effect: () => ctx.r.addEvent('INSTC_02_03', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now()) });
+    ctx.state.jobs.start({
+      operation: 'forceRestartDbInstance',
+      busy: [{ instance: inst, progress: 'RESTARTING_FORCIBLY' }],
+      relations: [inst.dbInstanceId],
+      effect: () => ctx.r.addEvent('INSTC_02_03', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now()),
+    });
   },
 
   startDbInstance: (ctx) => {
@@ -185,7 +258,8 @@ export const instanceHandlers: Handlers = {
 
   promoteDbInstance: (ctx) => {
     const inst = ctx.r.instance(ctx.params.dbInstanceId);
-    if (inst.dbInstanceType !== 'READ_ONLY_SLAVE') throw conflict(`Only a read replica can be promoted; ${inst.dbInstanceName} is ${inst.dbInstanceType}.`);
+    if (inst.dbInstanceType !== 'READ_ONLY_SLAVE')
+      throw conflict(`Only a read replica can be promoted; ${inst.dbInstanceName} is ${inst.dbInstanceType}.`);
     requireStatus(inst, 'AVAILABLE', 'promote');
     requireIdle(ctx.state, inst);
     const job = ctx.state.jobs.start({
@@ -194,7 +268,12 @@ export const instanceHandlers: Handlers = {
       relations: [inst.dbInstanceId],
       effect: () => {
         const groupId = ctx.state.newId();
-        ctx.r.groups.set(groupId, { dbInstanceGroupId: groupId, replicationType: 'STANDALONE', createdYmdt: ymdt(ctx.state.now()), updatedYmdt: ymdt(ctx.state.now()) });
+        ctx.r.groups.set(groupId, {
+          dbInstanceGroupId: groupId,
+          replicationType: 'STANDALONE',
+          createdYmdt: ymdt(ctx.state.now()),
+          updatedYmdt: ymdt(ctx.state.now()),
+        });
         inst.dbInstanceGroupId = groupId;
         inst.dbInstanceType = 'MASTER';
         touch(ctx, inst);

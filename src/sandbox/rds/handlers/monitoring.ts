@@ -36,7 +36,8 @@ export const monitoringHandlers: Handlers = {
     if (from === undefined) throw invalid('from', 'must be a date-time');
     if (to === undefined) throw invalid('to', 'must be a date-time');
     if (to < from) throw invalid('to', 'must not be before from');
-    for (const [i, n] of names.entries()) if (!METRIC_BY_NAME.has(n)) throw invalid(`measureNames[${i}]`, `unknown measure ${n}`);
+    for (const [i, n] of names.entries())
+      if (!METRIC_BY_NAME.has(n)) throw invalid(`measureNames[${i}]`, `unknown measure ${n}`);
     // interval is in minutes (the spec leaves the unit open; the console offers 1, 5, 30, 60, ...).
     let step = Math.max(1, Number(query.interval ?? 1)) * 60;
     const span = Math.floor((to - from) / 1000);
@@ -47,7 +48,8 @@ export const monitoringHandlers: Handlers = {
     return {
       metricStatistics: names.map((n) => {
         const values: [number, string][] = [];
-        for (let t = start; t * 1000 <= to; t += step) values.push([t, metricValue(inst.dbInstanceId, n, t, running).toFixed(decimals(n))]);
+        for (let t = start; t * 1000 <= to; t += step)
+          values.push([t, metricValue(inst.dbInstanceId, n, t, running).toFixed(decimals(n))]);
         return { measureName: n, unit: METRIC_BY_NAME.get(n)!.unit, values };
       }),
     };
@@ -67,8 +69,13 @@ export const monitoringHandlers: Handlers = {
       .filter((e) => query.sourceId === undefined || e.sourceId === query.sourceId)
       .filter((e) => keyword === undefined || e.messages.some((m) => m.message.toLowerCase().includes(keyword)))
       .sort((a, b) => (ascending ? a.at - b.at : b.at - a.at));
-    return { totalCounts: found.length, events: found.slice((page - 1) * size, page * size).map(({ at: _at, ...e }) => e) };
+    return {
+      totalCounts: found.length,
+      events: found.slice((page - 1) * size, page * size).map(({ at: _at, ...e }) => e),
+    };
   },
 
-  listEventCodes: () => ({ eventCodes: EVENT_TEMPLATES.map((t) => ({ eventCode: t.eventCode, eventCategoryType: t.category })) }),
+  listEventCodes: () => ({
+    eventCodes: EVENT_TEMPLATES.map((t) => ({ eventCode: t.eventCode, eventCategoryType: t.category })),
+  }),
 };

@@ -25,7 +25,9 @@ function markChanged(ctx: Ctx, g: ParameterGroup): void {
 
 export const parameterGroupHandlers: Handlers = {
   listParameterGroups: ({ r, query }) => ({
-    parameterGroups: [...r.parameterGroups.values()].filter((g) => query.dbVersion === undefined || g.dbVersion === query.dbVersion).map(item),
+    parameterGroups: [...r.parameterGroups.values()]
+      .filter((g) => query.dbVersion === undefined || g.dbVersion === query.dbVersion)
+      .map(item),
   }),
   getParameterGroup: ({ r, params }) => {
     const g = r.parameterGroup(params.parameterGroupId);
@@ -35,13 +37,29 @@ export const parameterGroupHandlers: Handlers = {
     const b = ctx.body;
     if (!VERSION_BY_ID.has(b.dbVersion)) throw invalid('dbVersion', `unknown engine version ${b.dbVersion}`);
     checkName(ctx, b.parameterGroupName);
-    const g = newParameterGroup(ctx.r, ctx.state.newId(), b.parameterGroupName, b.dbVersion, b.description ?? null, ctx.now, () => ctx.state.newId());
+    const g = newParameterGroup(
+      ctx.r,
+      ctx.state.newId(),
+      b.parameterGroupName,
+      b.dbVersion,
+      b.description ?? null,
+      ctx.now,
+      () => ctx.state.newId(),
+    );
     return { parameterGroupId: g.parameterGroupId };
   },
   copyParameterGroup: (ctx) => {
     const src = ctx.r.parameterGroup(ctx.params.parameterGroupId);
     checkName(ctx, ctx.body.parameterGroupName);
-    const g = newParameterGroup(ctx.r, ctx.state.newId(), ctx.body.parameterGroupName, src.dbVersion, ctx.body.description ?? src.description, ctx.now, () => ctx.state.newId());
+    const g = newParameterGroup(
+      ctx.r,
+      ctx.state.newId(),
+      ctx.body.parameterGroupName,
+      src.dbVersion,
+      ctx.body.description ?? src.description,
+      ctx.now,
+      () => ctx.state.newId(),
+    );
     g.parameters = src.parameters.map((p) => ({ ...p, parameterId: ctx.state.newId() }));
     return { parameterGroupId: g.parameterGroupId };
   },
@@ -61,8 +79,13 @@ export const parameterGroupHandlers: Handlers = {
     // Check everything first: a request applies all of its changes or none.
     for (const [i, c] of changes.entries()) {
       const p = byId.get(c.parameterId);
-      if (!p) throw invalid(`modifiedParameters[${i}].parameterId`, `no parameter ${c.parameterId} in ${g.parameterGroupName}`);
-      if (p.updateType !== 'VARIABLE') throw invalid(`modifiedParameters[${i}].value`, `${p.parameterName} is ${p.updateType} and cannot be changed`);
+      if (!p)
+        throw invalid(
+          `modifiedParameters[${i}].parameterId`,
+          `no parameter ${c.parameterId} in ${g.parameterGroupName}`,
+        );
+      if (p.updateType !== 'VARIABLE')
+        throw invalid(`modifiedParameters[${i}].value`, `${p.parameterName} is ${p.updateType} and cannot be changed`);
       const reason = checkAllowed(p, String(c.value));
       if (reason) throw invalid(`modifiedParameters[${i}].value`, reason);
     }
@@ -77,7 +100,14 @@ export const parameterGroupHandlers: Handlers = {
   deleteParameterGroup: (ctx) => {
     const g = ctx.r.parameterGroup(ctx.params.parameterGroupId);
     const users = [...ctx.r.instances.values()].filter((i) => i.parameterGroupId === g.parameterGroupId);
-    if (users.length) throw new RdsFault(RESULT.IN_USE, `Parameter group ${g.parameterGroupName} is used by ${users.slice(0, 5).map((i) => i.dbInstanceName).join(', ')}${users.length > 5 ? ', ...' : ''}: change their parameter group first.`);
+    if (users.length)
+      throw new RdsFault(
+        RESULT.IN_USE,
+        `Parameter group ${g.parameterGroupName} is used by ${users
+          .slice(0, 5)
+          .map((i) => i.dbInstanceName)
+          .join(', ')}${users.length > 5 ? ', ...' : ''}: change their parameter group first.`,
+      );
     ctx.r.parameterGroups.delete(g.parameterGroupId);
   },
 };

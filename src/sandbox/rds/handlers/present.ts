@@ -59,13 +59,29 @@ export function networkInfo(r: RegionState, i: Instance, withDatabase = false) {
   const subnet = r.subnets.find((s) => s.subnetId === i.network.subnetId) ?? r.subnets[0];
   if (withDatabase) {
     const endPoints = [{ domain: '127.0.0.1', ipAddress: '127.0.0.1', endPointType: 'INTERNAL' }];
-    if (i.network.usePublicAccess) endPoints.push({ domain: '127.0.0.1', ipAddress: '127.0.0.1', endPointType: 'EXTERNAL' });
-    return { availabilityZone: i.network.availabilityZone, subnet: { subnetId: subnet.subnetId, subnetName: subnet.subnetName, subnetCidr: subnet.subnetCidr }, endPoints };
+    if (i.network.usePublicAccess)
+      endPoints.push({ domain: '127.0.0.1', ipAddress: '127.0.0.1', endPointType: 'EXTERNAL' });
+    return {
+      availabilityZone: i.network.availabilityZone,
+      subnet: { subnetId: subnet.subnetId, subnetName: subnet.subnetName, subnetCidr: subnet.subnetCidr },
+      endPoints,
+    };
   }
   const host = `${i.dbInstanceId.slice(0, 8)}.${r.region.toLowerCase()}.rds.sandbox.internal`;
   const octets = [...i.dbInstanceId.replace(/-/g, '').slice(0, 4)].map((c) => parseInt(c, 16));
   const base = subnet.subnetCidr.split('.').slice(0, 3).join('.');
-  const endPoints = [{ domain: host, ipAddress: `${base}.${10 + octets[0] * 14 + octets[1]}`, endPointType: 'INTERNAL' }];
-  if (i.network.usePublicAccess) endPoints.push({ domain: `public-${host}`, ipAddress: `133.186.${octets[2] * 16 + octets[3]}.${octets[0] * 16 + octets[1]}`, endPointType: 'EXTERNAL' });
-  return { availabilityZone: i.network.availabilityZone, subnet: { subnetId: subnet.subnetId, subnetName: subnet.subnetName, subnetCidr: subnet.subnetCidr }, endPoints };
+  const endPoints = [
+    { domain: host, ipAddress: `${base}.${10 + octets[0] * 14 + octets[1]}`, endPointType: 'INTERNAL' },
+  ];
+  if (i.network.usePublicAccess)
+    endPoints.push({
+      domain: `public-${host}`,
+      ipAddress: `133.186.${octets[2] * 16 + octets[3]}.${octets[0] * 16 + octets[1]}`,
+      endPointType: 'EXTERNAL',
+    });
+  return {
+    availabilityZone: i.network.availabilityZone,
+    subnet: { subnetId: subnet.subnetId, subnetName: subnet.subnetName, subnetCidr: subnet.subnetCidr },
+    endPoints,
+  };
 }

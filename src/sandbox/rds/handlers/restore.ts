@@ -5,12 +5,24 @@ import { VERSION_BY_ID } from '../seed/catalog';
 import type { Backup, Instance } from '../types';
 import { conflict, hash, invalid, parseYmdt, ymdt } from '../util';
 import {
-  checkFlavor, checkNetwork, checkParameterGroup, checkSecurityGroups, checkStorageType, checkUserGroups, checkVersion, creationOutcome,
-  type Ctx, type Handlers, instancesFromSpec, requireStatus,
+  checkFlavor,
+  checkNetwork,
+  checkParameterGroup,
+  checkSecurityGroups,
+  checkStorageType,
+  checkUserGroups,
+  checkVersion,
+  creationOutcome,
+  type Ctx,
+  type Handlers,
+  instancesFromSpec,
+  requireStatus,
 } from './context';
 
 const completedBackupsOf = (ctx: Ctx, inst: Instance): Backup[] =>
-  [...ctx.r.backups.values()].filter((b) => b.dbInstanceId === inst.dbInstanceId && b.backupStatus === 'COMPLETED').sort((a, b) => a.createdYmdt.localeCompare(b.createdYmdt));
+  [...ctx.r.backups.values()]
+    .filter((b) => b.dbInstanceId === inst.dbInstanceId && b.backupStatus === 'COMPLETED')
+    .sort((a, b) => a.createdYmdt.localeCompare(b.createdYmdt));
 
 function restorationInfo(ctx: Ctx, inst: Instance) {
   const backups = completedBackupsOf(ctx, inst);
@@ -22,9 +34,20 @@ function restorationInfo(ctx: Ctx, inst: Instance) {
       const n = Number(b.binLogFileName.slice(-6));
       return {
         backup: {
-          backupId: b.backupId, backupName: b.backupName, useBackupLock: b.useBackupLock, backupSize: b.backupSize, backupType: b.backupType,
-          backupStatus: b.backupStatus, dbInstanceId: b.dbInstanceId, dbInstanceName: b.dbInstanceName, dbVersion: b.dbVersion,
-          failoverCount: b.failoverCount, binLogFileName: b.binLogFileName, binLogPosition: b.binLogPosition, createdYmdt: b.createdYmdt, updatedYmdt: b.updatedYmdt,
+          backupId: b.backupId,
+          backupName: b.backupName,
+          useBackupLock: b.useBackupLock,
+          backupSize: b.backupSize,
+          backupType: b.backupType,
+          backupStatus: b.backupStatus,
+          dbInstanceId: b.dbInstanceId,
+          dbInstanceName: b.dbInstanceName,
+          dbVersion: b.dbVersion,
+          failoverCount: b.failoverCount,
+          binLogFileName: b.binLogFileName,
+          binLogPosition: b.binLogPosition,
+          createdYmdt: b.createdYmdt,
+          updatedYmdt: b.updatedYmdt,
         },
         restorableBinLogs: [0, 1, 2].map((k) => `mysql-bin.${String(n + k).padStart(6, '0')}`),
       };
@@ -34,14 +57,21 @@ function restorationInfo(ctx: Ctx, inst: Instance) {
 
 /** The InstanceSpec of a restore, with the source's values where the spec omits them. */
 const sourceDefaults = (inst: Instance): Partial<Instance> => ({
-  dbPort: inst.dbPort, dbFlavorId: inst.dbFlavorId, parameterGroupId: inst.parameterGroupId, dbSecurityGroupIds: [...inst.dbSecurityGroupIds],
-  storage: { ...inst.storage }, backup: { ...inst.backup },
+  dbPort: inst.dbPort,
+  dbFlavorId: inst.dbFlavorId,
+  parameterGroupId: inst.parameterGroupId,
+  dbSecurityGroupIds: [...inst.dbSecurityGroupIds],
+  storage: { ...inst.storage },
+  backup: { ...inst.backup },
 });
 
 function restoreJob(ctx: Ctx, operation: string, made: Instance[], extraBusy: Instance[] = []) {
   const job = ctx.state.jobs.start({
     operation,
-    busy: [...made.map((instance) => ({ instance, progress: 'RESTORING' })), ...extraBusy.map((instance) => ({ instance, progress: 'RESTORING' }))],
+    busy: [
+      ...made.map((instance) => ({ instance, progress: 'RESTORING' })),
+      ...extraBusy.map((instance) => ({ instance, progress: 'RESTORING' })),
+    ],
     relations: made.map((i) => i.dbInstanceId),
     ...creationOutcome(ctx, made),
   });
@@ -51,7 +81,8 @@ function restoreJob(ctx: Ctx, operation: string, made: Instance[], extraBusy: In
 export const restoreHandlers: Handlers = {
   replicateDbInstance: (ctx) => {
     const src = ctx.r.instance(ctx.params.dbInstanceId);
-    if (src.dbInstanceType !== 'MASTER') throw conflict(`Read replicas are made from a master; ${src.dbInstanceName} is ${src.dbInstanceType}.`);
+    if (src.dbInstanceType !== 'MASTER')
+      throw conflict(`Read replicas are made from a master; ${src.dbInstanceName} is ${src.dbInstanceType}.`);
     requireStatus(src, 'AVAILABLE', 'replicate');
     const b = ctx.body;
     checkFlavor(ctx, b.dbFlavorId);
@@ -64,11 +95,30 @@ export const restoreHandlers: Handlers = {
       throw invalid('storage.storageSize', `must not be below the source's ${src.storage.storageSize} GB`);
     }
     const rep = newInstance({
-      id: ctx.state.newId(), groupId: src.dbInstanceGroupId, name: b.dbInstanceName, type: 'READ_ONLY_SLAVE', status: 'BEFORE_CREATE', dbVersion: src.dbVersion,
-      description: b.description ?? null, dbPort: b.dbPort ?? src.dbPort, dbFlavorId: b.dbFlavorId ?? src.dbFlavorId, parameterGroupId: b.parameterGroupId ?? src.parameterGroupId,
-      dbSecurityGroupIds: b.dbSecurityGroupIds ?? [...src.dbSecurityGroupIds], userGroupIds: b.userGroupIds ?? [], useDeletionProtection: !!b.useDeletionProtection,
-      storage: { ...src.storage, ...b.storage }, backup: { ...src.backup, ...b.backup, backupSchedules: b.backup?.backupSchedules ?? src.backup.backupSchedules.map((s) => ({ ...s })) },
-      network: { availabilityZone: b.network.availabilityZone, subnetId: src.network.subnetId, usePublicAccess: b.network.usePublicAccess ?? src.network.usePublicAccess },
+      id: ctx.state.newId(),
+      groupId: src.dbInstanceGroupId,
+      name: b.dbInstanceName,
+      type: 'READ_ONLY_SLAVE',
+      status: 'BEFORE_CREATE',
+      dbVersion: src.dbVersion,
+      description: b.description ?? null,
+      dbPort: b.dbPort ?? src.dbPort,
+      dbFlavorId: b.dbFlavorId ?? src.dbFlavorId,
+      parameterGroupId: b.parameterGroupId ?? src.parameterGroupId,
+      dbSecurityGroupIds: b.dbSecurityGroupIds ?? [...src.dbSecurityGroupIds],
+      userGroupIds: b.userGroupIds ?? [],
+      useDeletionProtection: !!b.useDeletionProtection,
+      storage: { ...src.storage, ...b.storage },
+      backup: {
+        ...src.backup,
+        ...b.backup,
+        backupSchedules: b.backup?.backupSchedules ?? src.backup.backupSchedules.map((s) => ({ ...s })),
+      },
+      network: {
+        availabilityZone: b.network.availabilityZone,
+        subnetId: src.network.subnetId,
+        usePublicAccess: b.network.usePublicAccess ?? src.network.usePublicAccess,
+      },
       at: ctx.now,
     });
     rep.users = src.users.map((u) => ({ ...u }));
@@ -77,7 +127,10 @@ export const restoreHandlers: Handlers = {
     const outcome = creationOutcome(ctx, [rep]);
     const job = ctx.state.jobs.start({
       operation: 'replicateDbInstance',
-      busy: [{ instance: rep, progress: 'CREATING' }, { instance: src, progress: 'REPLICATING' }],
+      busy: [
+        { instance: rep, progress: 'CREATING' },
+        { instance: src, progress: 'REPLICATING' },
+      ],
       relations: [rep.dbInstanceId],
       ...outcome,
     });
@@ -96,7 +149,7 @@ export const restoreHandlers: Handlers = {
       at = t;
     } else {
       const b = ctx.r.backup(String(q.backupId));
-      at = (parseYmdt(b.createdYmdt) ?? ctx.now) + Number(q.binLogPosition ?? 0) % 3_600_000;
+      at = (parseYmdt(b.createdYmdt) ?? ctx.now) + (Number(q.binLogPosition ?? 0) % 3_600_000);
     }
     const tables = ['orders', 'order_items', 'customers', 'payments'];
     const h = hash(`${inst.dbInstanceId}|${at}`);
@@ -115,12 +168,17 @@ export const restoreHandlers: Handlers = {
       const oldest = info.oldestRestorableYmdt ? parseYmdt(info.oldestRestorableYmdt)! : Infinity;
       const latest = info.latestRestorableYmdt ? parseYmdt(info.latestRestorableYmdt)! : -Infinity;
       if (t === undefined || t < oldest || t > latest) {
-        throw invalid('restore.restoreYmdt', `must be within the restorable range ${info.oldestRestorableYmdt ?? '(none)'} to ${info.latestRestorableYmdt ?? '(none)'}`);
+        throw invalid(
+          'restore.restoreYmdt',
+          `must be within the restorable range ${info.oldestRestorableYmdt ?? '(none)'} to ${info.latestRestorableYmdt ?? '(none)'}`,
+        );
       }
     } else {
       const b = ctx.r.backup(restore.backupId);
-      if (b.dbInstanceId !== src.dbInstanceId) throw invalid('restore.backupId', `backup ${b.backupName} is not a backup of ${src.dbInstanceName}`);
-      if (b.backupStatus !== 'COMPLETED') throw conflict(`Backup ${b.backupName} is ${b.backupStatus}; only a COMPLETED backup can be restored.`);
+      if (b.dbInstanceId !== src.dbInstanceId)
+        throw invalid('restore.backupId', `backup ${b.backupName} is not a backup of ${src.dbInstanceName}`);
+      if (b.backupStatus !== 'COMPLETED')
+        throw conflict(`Backup ${b.backupName} is ${b.backupStatus}; only a COMPLETED backup can be restored.`);
       if (restore.restoreType === 'BINLOG') {
         const entry = info.restorableBackups.find((e) => e.backup.backupId === b.backupId);
         if (!entry?.restorableBinLogs.includes(restore.binLog?.binLogFileName)) {
@@ -140,8 +198,10 @@ export const restoreHandlers: Handlers = {
 
   restoreFromBackup: (ctx) => {
     const b = ctx.r.backup(ctx.params.backupId);
-    if (b.backupStatus !== 'COMPLETED') throw conflict(`Backup ${b.backupName} is ${b.backupStatus}; only a COMPLETED backup can be restored.`);
-    if (!VERSION_BY_ID.get(b.dbVersion)?.creatable) throw conflict(`Backups of ${b.dbVersion} can no longer be restored.`);
+    if (b.backupStatus !== 'COMPLETED')
+      throw conflict(`Backup ${b.backupName} is ${b.backupStatus}; only a COMPLETED backup can be restored.`);
+    if (!VERSION_BY_ID.get(b.dbVersion)?.creatable)
+      throw conflict(`Backups of ${b.dbVersion} can no longer be restored.`);
     const made = instancesFromSpec(ctx, ctx.body, b.dbVersion);
     return restoreJob(ctx, 'restoreFromBackup', made);
   },

@@ -8,10 +8,17 @@ const item = ({ rules: _r, ...g }: SecurityGroup) => g;
 /** The rule rules of the spec, checked here as well as by the schema (they hold for stored rules too). */
 function ruleFrom(ctx: Ctx, spec: any, field: string, ruleId = ctx.state.newId()): SecurityGroupRule {
   const port = spec.port ?? {};
-  if (port.portType === 'DB_PORT' && spec.direction === 'EGRESS') throw invalid(`${field}.port.portType`, 'DB_PORT cannot be used for the EGRESS direction');
-  if (port.portType === 'DB_PORT' && (port.minPort !== undefined || port.maxPort !== undefined)) throw invalid(`${field}.port`, 'DB_PORT takes no minPort or maxPort');
-  if (port.portType === 'PORT' && (port.minPort === undefined || port.minPort !== port.maxPort)) throw invalid(`${field}.port`, 'PORT needs minPort equal to maxPort');
-  if (port.portType === 'PORT_RANGE' && (port.minPort === undefined || port.maxPort === undefined || port.minPort > port.maxPort)) throw invalid(`${field}.port`, 'PORT_RANGE needs minPort not above maxPort');
+  if (port.portType === 'DB_PORT' && spec.direction === 'EGRESS')
+    throw invalid(`${field}.port.portType`, 'DB_PORT cannot be used for the EGRESS direction');
+  if (port.portType === 'DB_PORT' && (port.minPort !== undefined || port.maxPort !== undefined))
+    throw invalid(`${field}.port`, 'DB_PORT takes no minPort or maxPort');
+  if (port.portType === 'PORT' && (port.minPort === undefined || port.minPort !== port.maxPort))
+    throw invalid(`${field}.port`, 'PORT needs minPort equal to maxPort');
+  if (
+    port.portType === 'PORT_RANGE' &&
+    (port.minPort === undefined || port.maxPort === undefined || port.minPort > port.maxPort)
+  )
+    throw invalid(`${field}.port`, 'PORT_RANGE needs minPort not above maxPort');
   return {
     ruleId,
     description: spec.description ?? null,
@@ -25,11 +32,16 @@ function ruleFrom(ctx: Ctx, spec: any, field: string, ruleId = ctx.state.newId()
 }
 
 function ruleJob(ctx: Ctx, g: SecurityGroup, operation: string, progress: string, effect: () => void) {
-  if (g.progressStatus !== 'NONE') throw new RdsFault(RESULT.CONFLICT, `DB security group ${g.dbSecurityGroupName} is busy (${g.progressStatus}); wait for it to finish.`);
+  if (g.progressStatus !== 'NONE')
+    throw new RdsFault(
+      RESULT.CONFLICT,
+      `DB security group ${g.dbSecurityGroupName} is busy (${g.progressStatus}); wait for it to finish.`,
+    );
   g.progressStatus = progress;
   const users = [...ctx.r.instances.values()].filter((i) => i.dbSecurityGroupIds.includes(g.dbSecurityGroupId));
   const job = ctx.state.jobs.start({
-    operation, relations: users.map((i) => i.dbInstanceId),
+    operation,
+    relations: users.map((i) => i.dbInstanceId),
     effect: () => {
       effect();
       g.progressStatus = 'NONE';
@@ -53,8 +65,13 @@ export const securityGroupHandlers: Handlers = {
       throw new RdsFault(RESULT.CONFLICT, `dbSecurityGroupName: ${b.dbSecurityGroupName} already exists.`);
     }
     const g: SecurityGroup = {
-      dbSecurityGroupId: ctx.state.newId(), dbSecurityGroupName: b.dbSecurityGroupName, description: b.description ?? null, progressStatus: 'NONE',
-      createdYmdt: ymdt(ctx.now), updatedYmdt: ymdt(ctx.now), rules: [],
+      dbSecurityGroupId: ctx.state.newId(),
+      dbSecurityGroupName: b.dbSecurityGroupName,
+      description: b.description ?? null,
+      progressStatus: 'NONE',
+      createdYmdt: ymdt(ctx.now),
+      updatedYmdt: ymdt(ctx.now),
+      rules: [],
     };
     g.rules = (b.rules ?? []).map((rule: any, i: number) => ruleFrom(ctx, rule, `rules[${i}]`));
     ctx.r.securityGroups.set(g.dbSecurityGroupId, g);
@@ -69,7 +86,11 @@ export const securityGroupHandlers: Handlers = {
   deleteDbSecurityGroup: (ctx) => {
     const g = ctx.r.securityGroup(ctx.params.dbSecurityGroupId);
     const users = [...ctx.r.instances.values()].filter((i) => i.dbSecurityGroupIds.includes(g.dbSecurityGroupId));
-    if (users.length) throw new RdsFault(RESULT.IN_USE, `DB security group ${g.dbSecurityGroupName} is used by ${users.map((i) => i.dbInstanceName).join(', ')}: detach it first.`);
+    if (users.length)
+      throw new RdsFault(
+        RESULT.IN_USE,
+        `DB security group ${g.dbSecurityGroupName} is used by ${users.map((i) => i.dbInstanceName).join(', ')}: detach it first.`,
+      );
     ctx.r.securityGroups.delete(g.dbSecurityGroupId);
   },
   createDbSecurityGroupRule: (ctx) => {
@@ -96,7 +117,9 @@ export const securityGroupHandlers: Handlers = {
     const raw = ctx.query.ruleIds;
     const ids: string[] = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
     if (ids.length === 0) throw invalid('ruleIds', 'at least one rule id is required');
-    for (const [i, id] of ids.entries()) if (!g.rules.some((x) => x.ruleId === id)) throw invalid(`ruleIds[${i}]`, `no rule ${id} in ${g.dbSecurityGroupName}`);
+    for (const [i, id] of ids.entries())
+      if (!g.rules.some((x) => x.ruleId === id))
+        throw invalid(`ruleIds[${i}]`, `no rule ${id} in ${g.dbSecurityGroupName}`);
     return ruleJob(ctx, g, 'deleteDbSecurityGroupRules', 'DELETING_RULE', () => {
       g.rules = g.rules.filter((x) => !ids.includes(x.ruleId));
       ctx.r.addEvent('SECGR_01_02', g.dbSecurityGroupId, g.dbSecurityGroupName, ctx.state.now());

@@ -22,7 +22,16 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { join } from 'node:path';
 import type { RdsState } from '../state';
 import type { DbUser, Instance } from '../types';
-import { makeTlsCertificates, mariaDbMissing, type MariaDbServer, sqlIdent, sqlString, startMariaDb, type TlsCertificates, watchedTempDir } from './server';
+import {
+  makeTlsCertificates,
+  mariaDbMissing,
+  type MariaDbServer,
+  sqlIdent,
+  sqlString,
+  startMariaDb,
+  type TlsCertificates,
+  watchedTempDir,
+} from './server';
 
 /** The password of the seeded DB users (admin, app, readonly): fixed so the README and `npm run sandbox` can show it. */
 export const SANDBOX_DB_PASSWORD = 'sandbox-db-password';
@@ -31,8 +40,9 @@ export const SANDBOX_DB_PASSWORD = 'sandbox-db-password';
 export const AUTHORITY_PRIVILEGES: Record<DbUser['authorityType'], string> = {
   READ: 'SELECT, SHOW VIEW, PROCESS, REPLICATION CLIENT',
   CRUD: 'SELECT, SHOW VIEW, PROCESS, REPLICATION CLIENT, INSERT, UPDATE, DELETE, CREATE TEMPORARY TABLES, LOCK TABLES, EXECUTE',
-  DDL: 'SELECT, SHOW VIEW, PROCESS, REPLICATION CLIENT, INSERT, UPDATE, DELETE, CREATE TEMPORARY TABLES, LOCK TABLES, EXECUTE, '
-    + 'CREATE, DROP, ALTER, INDEX, REFERENCES, CREATE VIEW, CREATE ROUTINE, ALTER ROUTINE, EVENT, TRIGGER',
+  DDL:
+    'SELECT, SHOW VIEW, PROCESS, REPLICATION CLIENT, INSERT, UPDATE, DELETE, CREATE TEMPORARY TABLES, LOCK TABLES, EXECUTE, ' +
+    'CREATE, DROP, ALTER, INDEX, REFERENCES, CREATE VIEW, CREATE ROUTINE, ALTER ROUTINE, EVENT, TRIGGER',
 };
 
 const REQUIRE: Record<DbUser['tlsOption'], string> = { NONE: 'NONE', SSL: 'SSL', X509: 'X509' };
@@ -44,7 +54,13 @@ export interface SandboxDatabasesStatus {
   /** The CA that signed every server's certificate (once the first server started). */
   caFile?: string;
   /** `port`: the instance's dbPort (the relay); `server`: its MariaDB's own port and directory, once started. */
-  instances: { dbInstanceId: string; dbInstanceName: string; port: number; running: boolean; server?: { port: number; dir: string } }[];
+  instances: {
+    dbInstanceId: string;
+    dbInstanceName: string;
+    port: number;
+    running: boolean;
+    server?: { port: number; dir: string };
+  }[];
 }
 
 interface Attached {
@@ -88,7 +104,10 @@ export class SandboxDatabases {
       missing: this.missing,
       caFile: this.certDir && this.certificates ? join(this.certDir.dir, 'ca.pem') : undefined,
       instances: [...this.attached.values()].map((a) => ({
-        dbInstanceId: a.inst.dbInstanceId, dbInstanceName: a.inst.dbInstanceName, port: a.port, running: !!a.running,
+        dbInstanceId: a.inst.dbInstanceId,
+        dbInstanceName: a.inst.dbInstanceName,
+        port: a.port,
+        running: !!a.running,
         server: a.running ? { port: a.running.port, dir: a.running.dir } : undefined,
       })),
     };
@@ -116,11 +135,19 @@ export class SandboxDatabases {
     }
     await Promise.all(opening);
     for (const [id, a] of this.attached) if (!live.has(id)) await this.detach(a);
-    await Promise.all([...this.attached.values()].filter((a) => a.server).map(async (a) => this.apply(a, await a.server!)));
+    await Promise.all(
+      [...this.attached.values()].filter((a) => a.server).map(async (a) => this.apply(a, await a.server!)),
+    );
   }
 
   private async attach(inst: Instance): Promise<void> {
-    const a: Attached = { inst, listener: undefined as unknown as Server, port: 0, applied: new Map(), clients: new Set() };
+    const a: Attached = {
+      inst,
+      listener: undefined as unknown as Server,
+      port: 0,
+      applied: new Map(),
+      clients: new Set(),
+    };
     [a.listener, a.port] = await this.listen(a, 0);
     inst.dbPort = a.port;
     this.attached.set(inst.dbInstanceId, a);
@@ -193,7 +220,11 @@ export class SandboxDatabases {
     for (const s of a.inst.schemas) {
       if (s.dbSchemaStatus === 'CREATING' || s.dbSchemaStatus === 'DELETED') continue;
       const name = sqlIdent(s.dbSchemaName);
-      want.set(`schema:${s.dbSchemaName}`, { fingerprint: '', create: `CREATE DATABASE IF NOT EXISTS ${name};`, change: '' });
+      want.set(`schema:${s.dbSchemaName}`, {
+        fingerprint: '',
+        create: `CREATE DATABASE IF NOT EXISTS ${name};`,
+        change: '',
+      });
     }
     for (const u of a.inst.users) {
       if (u.dbUserStatus === 'CREATING' || u.dbUserStatus === 'DELETED') continue;

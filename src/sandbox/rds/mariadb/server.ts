@@ -10,7 +10,16 @@
 // stop() is called and also when this Node process dies in any way (even SIGKILL).
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -26,7 +35,11 @@ export interface MariaDbOptions {
   certificates?: TlsCertificates;
 }
 
-export interface TlsCertificates { ca: string; cert: string; key: string }
+export interface TlsCertificates {
+  ca: string;
+  cert: string;
+  key: string;
+}
 
 export interface MariaDbServer {
   readonly host: '127.0.0.1';
@@ -68,7 +81,11 @@ function findProgram(names: string[]): string | undefined {
   return undefined;
 }
 
-interface Tools { mariadbd: string; client: string; sqlDir: string }
+interface Tools {
+  mariadbd: string;
+  client: string;
+  sqlDir: string;
+}
 
 function locateTools(tls: boolean): Tools | string {
   const mariadbd = findProgram(['mariadbd', 'mysqld']);
@@ -127,13 +144,45 @@ function run(file: string, args: string[], input?: string, timeoutMs = 60_000): 
 /** A CA and a server certificate for 127.0.0.1/localhost signed by it, in `dir` (EC P-256: quick to make). */
 export async function makeTlsCertificates(dir: string): Promise<TlsCertificates> {
   const openssl = findProgram(['openssl']);
-  if (!openssl) throw new Error(`openssl not found: install the Debian package openssl (sudo apt-get install openssl).`);
+  if (!openssl)
+    throw new Error(`openssl not found: install the Debian package openssl (sudo apt-get install openssl).`);
   const f = (n: string) => join(dir, n);
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  await run(openssl, ['req', '-x509', ...ec, '-keyout', f('ca-key.pem'), '-out', f('ca.pem'), '-days', '30', '-subj', '/CN=NHN Cloud Explorer sandbox CA']);
+  await run(openssl, [
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    f('ca-key.pem'),
+    '-out',
+    f('ca.pem'),
+    '-days',
+    '30',
+    '-subj',
+    '/CN=NHN Cloud Explorer sandbox CA',
+  ]);
   await run(openssl, ['req', ...ec, '-keyout', f('server-key.pem'), '-out', f('server.csr'), '-subj', '/CN=127.0.0.1']);
-  writeFileSync(f('server-ext.cnf'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n');
-  await run(openssl, ['x509', '-req', '-in', f('server.csr'), '-CA', f('ca.pem'), '-CAkey', f('ca-key.pem'), '-CAcreateserial', '-days', '30', '-out', f('server-cert.pem'), '-extfile', f('server-ext.cnf')]);
+  writeFileSync(
+    f('server-ext.cnf'),
+    'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n',
+  );
+  await run(openssl, [
+    'x509',
+    '-req',
+    '-in',
+    f('server.csr'),
+    '-CA',
+    f('ca.pem'),
+    '-CAkey',
+    f('ca-key.pem'),
+    '-CAcreateserial',
+    '-days',
+    '30',
+    '-out',
+    f('server-cert.pem'),
+    '-extfile',
+    f('server-ext.cnf'),
+  ]);
   rmSync(f('ca-key.pem'));
   return { ca: f('ca.pem'), cert: f('server-cert.pem'), key: f('server-key.pem') };
 }
@@ -141,9 +190,16 @@ export async function makeTlsCertificates(dir: string): Promise<TlsCertificates>
 /** Options shared by bootstrap and server: small, fast, nothing from /etc. */
 function commonArgs(dir: string): string[] {
   const args = [
-    '--no-defaults', `--datadir=${join(dir, 'data')}`, `--tmpdir=${dir}`, '--skip-name-resolve',
-    '--innodb-buffer-pool-size=16M', '--innodb-log-file-size=4M', '--innodb-doublewrite=0', '--innodb-flush-log-at-trx-commit=0',
-    '--character-set-server=utf8mb4', '--collation-server=utf8mb4_general_ci',
+    '--no-defaults',
+    `--datadir=${join(dir, 'data')}`,
+    `--tmpdir=${dir}`,
+    '--skip-name-resolve',
+    '--innodb-buffer-pool-size=16M',
+    '--innodb-log-file-size=4M',
+    '--innodb-doublewrite=0',
+    '--innodb-flush-log-at-trx-commit=0',
+    '--character-set-server=utf8mb4',
+    '--collation-server=utf8mb4_general_ci',
   ];
   // mariadbd refuses to run as root unless told which user to run as.
   if (process.getuid?.() === 0) args.push('--user=root');
@@ -163,9 +219,27 @@ async function bootstrap(tools: Tools, dir: string): Promise<void> {
   const log = join(dir, 'bootstrap.log');
   mkdirSync(join(dir, 'data'));
   try {
-    await run(tools.mariadbd, [...commonArgs(dir), '--bootstrap', `--log-error=${log}`, '--log-warnings=0', '--enforce-storage-engine=', '--max-allowed-packet=8M'], sql, 120_000);
+    await run(
+      tools.mariadbd,
+      [
+        ...commonArgs(dir),
+        '--bootstrap',
+        `--log-error=${log}`,
+        '--log-warnings=0',
+        '--enforce-storage-engine=',
+        '--max-allowed-packet=8M',
+      ],
+      sql,
+      120_000,
+    );
   } catch (err) {
-    const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((l) => /ERROR/.test(l)).slice(-3).join(' ') : '';
+    const tail = existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((l) => /ERROR/.test(l))
+          .slice(-3)
+          .join(' ')
+      : '';
     throw new Error(`MariaDB could not create its system tables: ${tail || (err as Error).message}`);
   }
 }
@@ -191,16 +265,20 @@ exit "$code"`;
  */
 export function watchedTempDir(prefix: string): { dir: string; remove(): Promise<void> } {
   const dir = mkdtempSync(join(defaultParent(), prefix));
-  const child = spawn('/bin/sh', ['-c', 'read -r _unused; rm -rf "$1"', 'dir-watchdog', dir], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  const child = spawn('/bin/sh', ['-c', 'read -r _unused; rm -rf "$1"', 'dir-watchdog', dir], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    detached: true,
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let removed: Promise<void> | undefined;
   return {
     dir,
-    remove: () => (removed ??= (async () => {
-      child.stdin?.end();
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    })()),
+    remove: () =>
+      (removed ??= (async () => {
+        child.stdin?.end();
+        await exited;
+        rmSync(dir, { recursive: true, force: true });
+      })()),
   };
 }
 
@@ -224,18 +302,24 @@ async function startIn(tools: Tools, dir: string, opts: MariaDbOptions): Promise
   await bootstrap(tools, dir);
   // Read once at start and deleted once the server is up: it holds the root password.
   const initFile = join(dir, 'init.sql');
-  writeFileSync(initFile, [
-    // The system tables come with password-less root@127.0.0.1, root@::1 and root@<hostname>: only
-    // root@localhost (socket) and root@127.0.0.1 remain, both with the random password.
-    "DELETE FROM mysql.global_priv WHERE User IN ('root', '') AND Host <> 'localhost';",
-    'FLUSH PRIVILEGES;',
-    `ALTER USER 'root'@'localhost' IDENTIFIED BY ${sqlString(rootPassword)};`,
-    `CREATE USER 'root'@'127.0.0.1' IDENTIFIED BY ${sqlString(rootPassword)};`,
-    `GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION;`,
-    '',
-  ].join('\n'), { mode: 0o600 });
+  writeFileSync(
+    initFile,
+    [
+      // The system tables come with password-less root@127.0.0.1, root@::1 and root@<hostname>: only
+      // root@localhost (socket) and root@127.0.0.1 remain, both with the random password.
+      "DELETE FROM mysql.global_priv WHERE User IN ('root', '') AND Host <> 'localhost';",
+      'FLUSH PRIVILEGES;',
+      `ALTER USER 'root'@'localhost' IDENTIFIED BY ${sqlString(rootPassword)};`,
+      `CREATE USER 'root'@'127.0.0.1' IDENTIFIED BY ${sqlString(rootPassword)};`,
+      `GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION;`,
+      '',
+    ].join('\n'),
+    { mode: 0o600 },
+  );
   const clientConf = join(dir, 'client.cnf');
-  writeFileSync(clientConf, `[client]\nuser=root\npassword=${rootPassword}\nsocket=${socket}\nprotocol=socket\n`, { mode: 0o600 });
+  writeFileSync(clientConf, `[client]\nuser=root\npassword=${rootPassword}\nsocket=${socket}\nprotocol=socket\n`, {
+    mode: 0o600,
+  });
 
   let lastError: Error | undefined;
   // A free port can be taken between finding it and binding it: try another (only when none was asked for).
@@ -243,14 +327,26 @@ async function startIn(tools: Tools, dir: string, opts: MariaDbOptions): Promise
     const port = opts.port ?? (await freePort());
     const log = join(dir, `error-${attempt}.log`);
     const args = [
-      ...commonArgs(dir), `--port=${port}`, '--bind-address=127.0.0.1', `--socket=${socket}`, `--pid-file=${join(dir, 'mariadb.pid')}`,
-      `--log-error=${log}`, `--init-file=${initFile}`, '--performance-schema=OFF', '--skip-log-bin', `--secure-file-priv=${dir}`,
-      '--max-connections=200', '--local-infile=0',
+      ...commonArgs(dir),
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      `--socket=${socket}`,
+      `--pid-file=${join(dir, 'mariadb.pid')}`,
+      `--log-error=${log}`,
+      `--init-file=${initFile}`,
+      '--performance-schema=OFF',
+      '--skip-log-bin',
+      `--secure-file-priv=${dir}`,
+      '--max-connections=200',
+      '--local-infile=0',
       ...(certs ? [`--ssl-ca=${certs.ca}`, `--ssl-cert=${certs.cert}`, `--ssl-key=${certs.key}`] : []),
     ];
     // detached: a signal sent to this process's group (Ctrl-C, the e2e runner) reaches the
     // watchdog only through this process, which then stops the server in order.
-    const child = spawn('/bin/sh', ['-c', WATCHDOG, 'mariadb-watchdog', dir, tools.mariadbd, ...args], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+    const child = spawn('/bin/sh', ['-c', WATCHDOG, 'mariadb-watchdog', dir, tools.mariadbd, ...args], {
+      stdio: ['pipe', 'ignore', 'ignore'],
+      detached: true,
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       await waitReady(child, exited, log);
@@ -272,14 +368,16 @@ async function startIn(tools: Tools, dir: string, opts: MariaDbOptions): Promise
       socket,
       caFile: certs?.ca,
       dir,
-      sql: (statements) => run(tools.client, [`--defaults-file=${clientConf}`, '--batch', '--skip-column-names'], statements),
-      stop: () => (stopped ??= (async () => {
-        child.stdin?.end();
-        const timer = setTimeout(() => killGroup(child), 20_000);
-        await exited;
-        clearTimeout(timer);
-        rmSync(dir, { recursive: true, force: true });
-      })()),
+      sql: (statements) =>
+        run(tools.client, [`--defaults-file=${clientConf}`, '--batch', '--skip-column-names'], statements),
+      stop: () =>
+        (stopped ??= (async () => {
+          child.stdin?.end();
+          const timer = setTimeout(() => killGroup(child), 20_000);
+          await exited;
+          clearTimeout(timer);
+          rmSync(dir, { recursive: true, force: true });
+        })()),
     };
     return server;
   }
@@ -303,7 +401,12 @@ async function waitReady(child: ChildProcess, exited: Promise<number | null>, lo
     const text = readLog();
     if (/ready for connections/.test(text)) return;
     if (gone || Date.now() > deadline) {
-      const errors = text.split('\n').filter((l) => /\[ERROR\]/.test(l)).slice(-3).map((l) => l.replace(/^.*\[ERROR\]\s*/, '')).join(' ');
+      const errors = text
+        .split('\n')
+        .filter((l) => /\[ERROR\]/.test(l))
+        .slice(-3)
+        .map((l) => l.replace(/^.*\[ERROR\]\s*/, ''))
+        .join(' ');
       if (!gone) killGroup(child);
       throw new Error(`MariaDB did not start${gone ? '' : ' within 60 s'}: ${errors || 'no error in its log'}`);
     }

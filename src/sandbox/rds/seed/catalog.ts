@@ -1,11 +1,20 @@
 // Catalog data of the RDS sandbox: engine versions (the spec's table), flavors, subnets,
 // storage types, metrics, availability zones.
 
-export interface DbVersionInfo { dbVersion: string; dbVersionName: string; restorableFromObs: boolean; creatable: boolean; plugins: string[] }
+export interface DbVersionInfo {
+  dbVersion: string;
+  dbVersionName: string;
+  restorableFromObs: boolean;
+  creatable: boolean;
+  plugins: string[];
+}
 
 const v = (dbVersion: string, creatable: boolean, restorableFromObs: boolean, plugins: string[]): DbVersionInfo => {
   const digits = dbVersion.replace('MYSQL_V', '');
-  const name = digits.length === 4 ? `MySQL ${digits[0]}.${digits[1]}.${digits.slice(2)}` : `MySQL ${digits[0]}.${digits.slice(1, 2)}.${digits.slice(2)}`;
+  const name =
+    digits.length === 4
+      ? `MySQL ${digits[0]}.${digits[1]}.${digits.slice(2)}`
+      : `MySQL ${digits[0]}.${digits.slice(1, 2)}.${digits.slice(2)}`;
   return { dbVersion, dbVersionName: name.replace(/\.0(\d)$/, '.$1'), restorableFromObs, creatable, plugins };
 };
 
@@ -17,7 +26,22 @@ export const DB_VERSIONS: DbVersionInfo[] = [
   v('MYSQL_V5731', false, false, ['NATIVE']),
   v('MYSQL_V5733', true, false, ['NATIVE', 'SHA256']),
   v('MYSQL_V5737', true, true, ['NATIVE', 'SHA256']),
-  ...['8018', '8023', '8028', '8032', '8033', '8034', '8035', '8036', '8040', '8041', '8042', '8043', '8044', '8045'].map((d) => v(`MYSQL_V${d}`, true, true, ['NATIVE', 'CACHING_SHA2'])),
+  ...[
+    '8018',
+    '8023',
+    '8028',
+    '8032',
+    '8033',
+    '8034',
+    '8035',
+    '8036',
+    '8040',
+    '8041',
+    '8042',
+    '8043',
+    '8044',
+    '8045',
+  ].map((d) => v(`MYSQL_V${d}`, true, true, ['NATIVE', 'CACHING_SHA2'])),
   ...['8405', '8406', '8407', '8408'].map((d) => v(`MYSQL_V${d}`, true, true, ['CACHING_SHA2'])),
 ];
 export const VERSION_BY_ID = new Map(DB_VERSIONS.map((x) => [x.dbVersion, x]));
@@ -31,10 +55,13 @@ export const family = (dbVersion: string): string => {
 export const versionRank = (dbVersion: string): number => DB_VERSIONS.findIndex((x) => x.dbVersion === dbVersion);
 
 /** Instances on engines with more than one plugin may choose the plugin and TLS option. */
-export const supportsAuthPlugin = (dbVersion: string): boolean => (VERSION_BY_ID.get(dbVersion)?.plugins.length ?? 1) > 1 || dbVersion.startsWith('MYSQL_V84');
+export const supportsAuthPlugin = (dbVersion: string): boolean =>
+  (VERSION_BY_ID.get(dbVersion)?.plugins.length ?? 1) > 1 || dbVersion.startsWith('MYSQL_V84');
 export const supportsUpgrade = (dbVersion: string): boolean => {
   const f = family(dbVersion);
-  const later = DB_VERSIONS.filter((x) => family(x.dbVersion) === f && x.creatable && versionRank(x.dbVersion) > versionRank(dbVersion));
+  const later = DB_VERSIONS.filter(
+    (x) => family(x.dbVersion) === f && x.creatable && versionRank(x.dbVersion) > versionRank(dbVersion),
+  );
   return later.length > 0;
 };
 

@@ -25,15 +25,44 @@ interface InstanceSeed {
 
 const LAYOUT: Record<RegionCode, InstanceSeed[]> = {
   KR1: [
-    { name: 'prod-orders', version: 'MYSQL_V8036', flavor: 3, ha: true, replicas: 2, protect: true, description: 'Orders service (production)', storage: 500 },
-    { name: 'staging-api', version: 'MYSQL_V8040', flavor: 1, description: 'Staging for the public API', publicAccess: true },
-    { name: 'analytics-batch', version: 'MYSQL_V8032', flavor: 5, status: 'SHUTDOWN', description: 'Nightly batch; started on demand', storage: 1000 },
+    {
+      name: 'prod-orders',
+      version: 'MYSQL_V8036',
+      flavor: 3,
+      ha: true,
+      replicas: 2,
+      protect: true,
+      description: 'Orders service (production)',
+      storage: 500,
+    },
+    {
+      name: 'staging-api',
+      version: 'MYSQL_V8040',
+      flavor: 1,
+      description: 'Staging for the public API',
+      publicAccess: true,
+    },
+    {
+      name: 'analytics-batch',
+      version: 'MYSQL_V8032',
+      flavor: 5,
+      status: 'SHUTDOWN',
+      description: 'Nightly batch; started on demand',
+      storage: 1000,
+    },
     { name: 'legacy-crm', version: 'MYSQL_V5737', flavor: 2, description: null as unknown as string },
     { name: 'legacy-billing', version: 'MYSQL_V5726', flavor: 1, port: 13306 },
     { name: 'dev-playground', version: 'MYSQL_V8406', flavor: 0, storage: 20 },
   ],
   KR2: [
-    { name: 'dr-orders', version: 'MYSQL_V8036', flavor: 3, protect: true, description: 'Disaster recovery copy of prod-orders', storage: 500 },
+    {
+      name: 'dr-orders',
+      version: 'MYSQL_V8036',
+      flavor: 3,
+      protect: true,
+      description: 'Disaster recovery copy of prod-orders',
+      storage: 500,
+    },
     { name: 'reporting', version: 'MYSQL_V8041', flavor: 2, replicas: 1 },
     { name: 'archive-2023', version: 'MYSQL_V8028', flavor: 0, status: 'SHUTDOWN' },
   ],
@@ -54,21 +83,59 @@ export function seedAll(state: RdsState, seed: number): void {
   const rand = rng(seed);
   const id = () => uuidFrom(rand);
   const now = state.now();
-  state.members = MEMBERS.map(([memberName, emailAddress, phoneNumber]) => ({ memberId: id(), memberName, emailAddress, phoneNumber }));
+  state.members = MEMBERS.map(([memberName, emailAddress, phoneNumber]) => ({
+    memberId: id(),
+    memberName,
+    emailAddress,
+    phoneNumber,
+  }));
   for (const code of ['KR1', 'KR2', 'JP1'] as RegionCode[]) seedRegion(state, state.regions[code], rand, id, now);
 }
 
 function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () => string, now: number): void {
   r.availabilityZones = ZONES[r.region];
   r.flavors = FLAVORS.map((f) => ({ dbFlavorId: id(), dbFlavorName: f.name, ram: f.ram, vcpus: f.vcpus }));
-  r.subnets = SUBNETS.map((s) => ({ subnetId: id(), subnetName: s.name, subnetCidr: s.cidr, usingGateway: s.gateway, availableIpCount: s.free }));
+  r.subnets = SUBNETS.map((s) => ({
+    subnetId: id(),
+    subnetName: s.name,
+    subnetCidr: s.cidr,
+    usingGateway: s.gateway,
+    availableIpCount: s.free,
+  }));
 
   const defaults = new Map<string, string>();
-  for (const version of ['MYSQL_V5737', 'MYSQL_V5726', 'MYSQL_V8028', 'MYSQL_V8032', 'MYSQL_V8036', 'MYSQL_V8040', 'MYSQL_V8041', 'MYSQL_V8043', 'MYSQL_V8405', 'MYSQL_V8406']) {
-    const g = newParameterGroup(r, id(), `default.${version}`, version, `Default parameter group for ${version}`, now - 400 * DAY, id);
+  for (const version of [
+    'MYSQL_V5737',
+    'MYSQL_V5726',
+    'MYSQL_V8028',
+    'MYSQL_V8032',
+    'MYSQL_V8036',
+    'MYSQL_V8040',
+    'MYSQL_V8041',
+    'MYSQL_V8043',
+    'MYSQL_V8405',
+    'MYSQL_V8406',
+  ]) {
+    const g = newParameterGroup(
+      r,
+      id(),
+      `default.${version}`,
+      version,
+      `Default parameter group for ${version}`,
+      now - 400 * DAY,
+      id,
+    );
     defaults.set(version, g.parameterGroupId);
   }
-  const tuned = newParameterGroup(r, id(), 'prod-mysql8-tuned', 'MYSQL_V8036', 'Larger buffers, READ-COMMITTED, slow log at 2 s', now - 200 * DAY, id);
+  const tuned = newParameterGroup(
+    r,
+    id(),
+    'prod-mysql8-tuned',
+    'MYSQL_V8036',
+    'Larger buffers, READ-COMMITTED, slow log at 2 s',
+    now - 200 * DAY,
+    id,
+  );
   const set = (name: string, value: string) => {
     const p = tuned.parameters.find((x) => x.parameterName === name);
     if (p) p.value = value;
@@ -87,8 +154,26 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
     createdYmdt: ymdt(now - 300 * DAY),
     updatedYmdt: ymdt(now - 30 * DAY),
     rules: [
-      { ruleId: id(), description: 'app subnet', direction: 'INGRESS', etherType: 'IPV4', port: { portType: 'DB_PORT', minPort: null, maxPort: null }, cidr: '10.0.0.0/16', createdYmdt: ymdt(now - 300 * DAY), updatedYmdt: ymdt(now - 300 * DAY) },
-      { ruleId: id(), description: 'all outbound', direction: 'EGRESS', etherType: 'IPV4', port: { portType: 'PORT_RANGE', minPort: 1, maxPort: 65535 }, cidr: '0.0.0.0/0', createdYmdt: ymdt(now - 300 * DAY), updatedYmdt: ymdt(now - 300 * DAY) },
+      {
+        ruleId: id(),
+        description: 'app subnet',
+        direction: 'INGRESS',
+        etherType: 'IPV4',
+        port: { portType: 'DB_PORT', minPort: null, maxPort: null },
+        cidr: '10.0.0.0/16',
+        createdYmdt: ymdt(now - 300 * DAY),
+        updatedYmdt: ymdt(now - 300 * DAY),
+      },
+      {
+        ruleId: id(),
+        description: 'all outbound',
+        direction: 'EGRESS',
+        etherType: 'IPV4',
+        port: { portType: 'PORT_RANGE', minPort: 1, maxPort: 65535 },
+        cidr: '0.0.0.0/0',
+        createdYmdt: ymdt(now - 300 * DAY),
+        updatedYmdt: ymdt(now - 300 * DAY),
+      },
     ],
   };
   const sgOffice: SecurityGroup = {
@@ -99,16 +184,56 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
     createdYmdt: ymdt(now - 120 * DAY),
     updatedYmdt: ymdt(now - 10 * DAY),
     rules: [
-      { ruleId: id(), description: 'office', direction: 'INGRESS', etherType: 'IPV4', port: { portType: 'PORT', minPort: 3306, maxPort: 3306 }, cidr: '203.0.113.0/24', createdYmdt: ymdt(now - 120 * DAY), updatedYmdt: ymdt(now - 120 * DAY) },
-      { ruleId: id(), description: 'vpn v6', direction: 'INGRESS', etherType: 'IPV6', port: { portType: 'PORT_RANGE', minPort: 3306, maxPort: 3310 }, cidr: '2001:db8::/32', createdYmdt: ymdt(now - 60 * DAY), updatedYmdt: ymdt(now - 60 * DAY) },
+      {
+        ruleId: id(),
+        description: 'office',
+        direction: 'INGRESS',
+        etherType: 'IPV4',
+        port: { portType: 'PORT', minPort: 3306, maxPort: 3306 },
+        cidr: '203.0.113.0/24',
+        createdYmdt: ymdt(now - 120 * DAY),
+        updatedYmdt: ymdt(now - 120 * DAY),
+      },
+      {
+        ruleId: id(),
+        description: 'vpn v6',
+        direction: 'INGRESS',
+        etherType: 'IPV6',
+        port: { portType: 'PORT_RANGE', minPort: 3306, maxPort: 3310 },
+        cidr: '2001:db8::/32',
+        createdYmdt: ymdt(now - 60 * DAY),
+        updatedYmdt: ymdt(now - 60 * DAY),
+      },
     ],
   };
-  const sgEmpty: SecurityGroup = { dbSecurityGroupId: id(), dbSecurityGroupName: 'unused-sg', description: null, progressStatus: 'NONE', createdYmdt: ymdt(now - 20 * DAY), updatedYmdt: ymdt(now - 20 * DAY), rules: [] };
+  const sgEmpty: SecurityGroup = {
+    dbSecurityGroupId: id(),
+    dbSecurityGroupName: 'unused-sg',
+    description: null,
+    progressStatus: 'NONE',
+    createdYmdt: ymdt(now - 20 * DAY),
+    updatedYmdt: ymdt(now - 20 * DAY),
+    rules: [],
+  };
   for (const g of [sgDefault, sgOffice, sgEmpty]) r.securityGroups.set(g.dbSecurityGroupId, g);
 
   const m = state.members;
-  const dba = { userGroupId: id(), userGroupName: 'DBA team', userGroupTypeCode: 'INDIVIDUAL_MEMBER' as const, memberIds: [m[0].memberId, m[1].memberId], createdYmdt: ymdt(now - 200 * DAY), updatedYmdt: ymdt(now - 50 * DAY) };
-  const all = { userGroupId: id(), userGroupName: 'Everyone', userGroupTypeCode: 'ENTIRE' as const, memberIds: m.map((x) => x.memberId), createdYmdt: ymdt(now - 200 * DAY), updatedYmdt: ymdt(now - 200 * DAY) };
+  const dba = {
+    userGroupId: id(),
+    userGroupName: 'DBA team',
+    userGroupTypeCode: 'INDIVIDUAL_MEMBER' as const,
+    memberIds: [m[0].memberId, m[1].memberId],
+    createdYmdt: ymdt(now - 200 * DAY),
+    updatedYmdt: ymdt(now - 50 * DAY),
+  };
+  const all = {
+    userGroupId: id(),
+    userGroupName: 'Everyone',
+    userGroupTypeCode: 'ENTIRE' as const,
+    memberIds: m.map((x) => x.memberId),
+    createdYmdt: ymdt(now - 200 * DAY),
+    updatedYmdt: ymdt(now - 200 * DAY),
+  };
   r.userGroups.set(dba.userGroupId, dba);
   r.userGroups.set(all.userGroupId, all);
 
@@ -122,7 +247,9 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
       dbVersion: s.version,
       dbFlavorId: r.flavors[s.flavor].dbFlavorId,
       parameterGroupId: s.name.startsWith('prod-') ? tuned.parameterGroupId : defaults.get(s.version)!,
-      dbSecurityGroupIds: s.publicAccess ? [sgDefault.dbSecurityGroupId, sgOffice.dbSecurityGroupId] : [sgDefault.dbSecurityGroupId],
+      dbSecurityGroupIds: s.publicAccess
+        ? [sgDefault.dbSecurityGroupId, sgOffice.dbSecurityGroupId]
+        : [sgDefault.dbSecurityGroupId],
       userGroupIds: [dba.userGroupId],
       storage: { storageSize: s.storage ?? 100 },
       backup: { backupPeriod: s.protect ? 14 : 7 },
@@ -137,7 +264,11 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
       description: s.description ?? null,
       status: s.status,
       useDeletionProtection: s.protect,
-      network: { availabilityZone: r.availabilityZones[0], subnetId: subnet.subnetId, usePublicAccess: !!s.publicAccess },
+      network: {
+        availabilityZone: r.availabilityZones[0],
+        subnetId: subnet.subnetId,
+        usePublicAccess: !!s.publicAccess,
+      },
       users: [
         newUser(id(), 'admin', '%', 'DDL', s.version, at),
         newUser(id(), 'app', '10.0.%', 'CRUD', s.version, at + DAY),
@@ -145,25 +276,63 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
       ],
     });
     master.needToApplyParameterGroup = master.parameterGroupId === tuned.parameterGroupId;
-    master.schemas = [s.name.replace(/-/g, '_'), `${s.name.replace(/-/g, '_')}_archive`].map((dbSchemaName, i) => ({ dbSchemaId: id(), dbSchemaName, dbSchemaStatus: 'STABLE' as const, createdYmdt: ymdt(at + i * DAY) }));
+    master.schemas = [s.name.replace(/-/g, '_'), `${s.name.replace(/-/g, '_')}_archive`].map((dbSchemaName, i) => ({
+      dbSchemaId: id(),
+      dbSchemaName,
+      dbSchemaStatus: 'STABLE' as const,
+      createdYmdt: ymdt(at + i * DAY),
+    }));
     r.instances.set(master.dbInstanceId, master);
     masters.push(master);
     r.addEvent('INSTC_01_01', master.dbInstanceId, master.dbInstanceName, at);
     if (s.ha) {
-      const cand = newInstance({ ...common, id: id(), name: `${s.name}-candidate`, type: 'CANDIDATE_MASTER', network: { ...master.network, availabilityZone: r.availabilityZones[1] } });
+      const cand = newInstance({
+        ...common,
+        id: id(),
+        name: `${s.name}-candidate`,
+        type: 'CANDIDATE_MASTER',
+        network: { ...master.network, availabilityZone: r.availabilityZones[1] },
+      });
       cand.users = master.users.map((u) => ({ ...u }));
       r.instances.set(cand.dbInstanceId, cand);
     }
     for (let n = 1; n <= (s.replicas ?? 0); n++) {
-      const rep = newInstance({ ...common, id: id(), name: `${s.name}-replica-${n}`, type: 'READ_ONLY_SLAVE', at: at + n * DAY, network: { ...master.network } });
+      const rep = newInstance({
+        ...common,
+        id: id(),
+        name: `${s.name}-replica-${n}`,
+        type: 'READ_ONLY_SLAVE',
+        at: at + n * DAY,
+        network: { ...master.network },
+      });
       rep.users = master.users.map((u) => ({ ...u }));
       r.instances.set(rep.dbInstanceId, rep);
     }
   }
 
   const watched = masters.filter((x) => x.useDeletionProtection);
-  const ng = { notificationGroupId: id(), notificationGroupName: 'production-alerts', notifyEmail: true, notifySms: true, isEnabled: true, dbInstanceIds: watched.map((x) => x.dbInstanceId), userGroupIds: [dba.userGroupId], createdYmdt: ymdt(now - 150 * DAY), updatedYmdt: ymdt(now - 15 * DAY) };
-  const ng2 = { notificationGroupId: id(), notificationGroupName: 'weekly-digest', notifyEmail: true, notifySms: false, isEnabled: false, dbInstanceIds: [], userGroupIds: [all.userGroupId], createdYmdt: ymdt(now - 90 * DAY), updatedYmdt: ymdt(now - 90 * DAY) };
+  const ng = {
+    notificationGroupId: id(),
+    notificationGroupName: 'production-alerts',
+    notifyEmail: true,
+    notifySms: true,
+    isEnabled: true,
+    dbInstanceIds: watched.map((x) => x.dbInstanceId),
+    userGroupIds: [dba.userGroupId],
+    createdYmdt: ymdt(now - 150 * DAY),
+    updatedYmdt: ymdt(now - 15 * DAY),
+  };
+  const ng2 = {
+    notificationGroupId: id(),
+    notificationGroupName: 'weekly-digest',
+    notifyEmail: true,
+    notifySms: false,
+    isEnabled: false,
+    dbInstanceIds: [],
+    userGroupIds: [all.userGroupId],
+    createdYmdt: ymdt(now - 90 * DAY),
+    updatedYmdt: ymdt(now - 90 * DAY),
+  };
   r.notificationGroups.set(ng.notificationGroupId, ng);
   r.notificationGroups.set(ng2.notificationGroupId, ng2);
   for (const x of watched) x.notificationGroupIds = [ng.notificationGroupId];
@@ -174,16 +343,52 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
   for (const inst of masters) {
     for (let d = 7; d >= 1; d--) {
       const at = now - d * DAY + 3 * 3600_000;
-      const b = newBackup({ id: id(), name: `${inst.dbInstanceName}_auto_${ymdt(at).slice(0, 10).replace(/-/g, '')}`, instance: inst, type: 'AUTO', size: Math.floor((0.8 + rand() * 0.4) * inst.storage.storageSize * 40_000_000), at, binlog: binlog++, position: Math.floor(rand() * 900_000_000) });
+      const b = newBackup({
+        id: id(),
+        name: `${inst.dbInstanceName}_auto_${ymdt(at).slice(0, 10).replace(/-/g, '')}`,
+        instance: inst,
+        type: 'AUTO',
+        size: Math.floor((0.8 + rand() * 0.4) * inst.storage.storageSize * 40_000_000),
+        at,
+        binlog: binlog++,
+        position: Math.floor(rand() * 900_000_000),
+      });
       r.backups.set(b.backupId, b);
       r.addEvent('BACKUP_01_02', inst.dbInstanceId, inst.dbInstanceName, at + 600_000);
     }
     const at = now - 3 * DAY + 11 * 3600_000;
-    const manual = newBackup({ id: id(), name: `${inst.dbInstanceName}-before-migration`, instance: inst, type: 'MANUAL', size: Math.floor(inst.storage.storageSize * 35_000_000), at, binlog: binlog++, position: 4 });
+    const manual = newBackup({
+      id: id(),
+      name: `${inst.dbInstanceName}-before-migration`,
+      instance: inst,
+      type: 'MANUAL',
+      size: Math.floor(inst.storage.storageSize * 35_000_000),
+      at,
+      binlog: binlog++,
+      position: 4,
+    });
     r.backups.set(manual.backupId, manual);
   }
-  const gone = newInstance({ id: id(), groupId: id(), name: 'old-events', dbVersion: 'MYSQL_V8033', dbFlavorId: r.flavors[0].dbFlavorId, parameterGroupId: defaults.get('MYSQL_V8036')!, network: { availabilityZone: r.availabilityZones[0], subnetId: r.subnets[1].subnetId, usePublicAccess: false }, at: now - 200 * DAY });
-  const orphan = newBackup({ id: id(), name: 'old-events-final', instance: gone, type: 'MANUAL', size: 2_147_483_648, at: now - 100 * DAY, binlog: 12, position: 154 });
+  const gone = newInstance({
+    id: id(),
+    groupId: id(),
+    name: 'old-events',
+    dbVersion: 'MYSQL_V8033',
+    dbFlavorId: r.flavors[0].dbFlavorId,
+    parameterGroupId: defaults.get('MYSQL_V8036')!,
+    network: { availabilityZone: r.availabilityZones[0], subnetId: r.subnets[1].subnetId, usePublicAccess: false },
+    at: now - 200 * DAY,
+  });
+  const orphan = newBackup({
+    id: id(),
+    name: 'old-events-final',
+    instance: gone,
+    type: 'MANUAL',
+    size: 2_147_483_648,
+    at: now - 100 * DAY,
+    binlog: 12,
+    position: 154,
+  });
   r.backups.set(orphan.backupId, orphan);
 
   // Background events over the last two weeks, all templates represented.
@@ -191,7 +396,8 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
   for (let i = 0; i < 60; i++) {
     const t = EVENT_TEMPLATES[i % EVENT_TEMPLATES.length];
     const at = now - Math.floor(rand() * 14 * DAY);
-    if (t.category === 'DB_SECURITY_GROUP') r.addEvent(t.eventCode, sgOffice.dbSecurityGroupId, sgOffice.dbSecurityGroupName, at);
+    if (t.category === 'DB_SECURITY_GROUP')
+      r.addEvent(t.eventCode, sgOffice.dbSecurityGroupId, sgOffice.dbSecurityGroupName, at);
     else if (t.category === 'TENANT') r.addEvent(t.eventCode, 'project', 'sandbox-project', at);
     else {
       const inst = pick(rand, all_);
@@ -219,7 +425,11 @@ export function seedScale(state: RdsState, region: RegionState, n: number, seed:
       dbFlavorId: region.flavors[i % region.flavors.length].dbFlavorId,
       parameterGroupId: pg.parameterGroupId,
       status: i % 10 === 9 ? 'SHUTDOWN' : 'AVAILABLE',
-      network: { availabilityZone: region.availabilityZones[i % 2], subnetId: region.subnets[1].subnetId, usePublicAccess: false },
+      network: {
+        availabilityZone: region.availabilityZones[i % 2],
+        subnetId: region.subnets[1].subnetId,
+        usePublicAccess: false,
+      },
       at,
     });
     region.instances.set(inst.dbInstanceId, inst);

@@ -313,11 +313,19 @@ export const MYSQL8_PARAMETERS: ParameterDef[] = TABLE.trim()
     const apply = parts.pop() as keyof typeof APPLY;
     const update = parts.pop() as keyof typeof UPDATE;
     const [parameterFileGroup, parameterName, defaultValue, ...allowed] = parts;
-    return { parameterFileGroup, parameterName, defaultValue, allowedValue: allowed.join('|'), updateType: UPDATE[update], applyType: APPLY[apply] };
+    return {
+      parameterFileGroup,
+      parameterName,
+      defaultValue,
+      allowedValue: allowed.join('|'),
+      updateType: UPDATE[update],
+      applyType: APPLY[apply],
+    };
   });
 
 /** MySQL 5.7 lacks the 8.0-only parameters; the rest is shared for the sandbox's purposes. */
-const MYSQL8_ONLY = /^(activate_all_roles|binlog_expire_logs_seconds|binlog_row_metadata|cte_max|generated_random|histogram|information_schema_stats|innodb_buffer_pool_chunk|internal_tmp_mem|regexp_|replica_|select_into|temptable_|windowing|tablespace_definition|schema_definition|log_slow_extra|default_authentication_plugin)/;
+const MYSQL8_ONLY =
+  /^(activate_all_roles|binlog_expire_logs_seconds|binlog_row_metadata|cte_max|generated_random|histogram|information_schema_stats|innodb_buffer_pool_chunk|internal_tmp_mem|regexp_|replica_|select_into|temptable_|windowing|tablespace_definition|schema_definition|log_slow_extra|default_authentication_plugin)/;
 export const MYSQL57_PARAMETERS: ParameterDef[] = MYSQL8_PARAMETERS.filter((p) => !MYSQL8_ONLY.test(p.parameterName));
 
 /** Checks a value against `allowedValue` (`a|b`, `min-max`, or empty = free text). Returns a reason or undefined. */
@@ -326,9 +334,11 @@ export function checkAllowed(def: { parameterName: string; allowedValue: string 
   if (!allowed || value.startsWith('{')) return undefined;
   const range = /^(-?\d+(?:\.\d+)?)-(-?\d+(?:\.\d+)?)$/.exec(allowed);
   if (range) {
-    if (!/^-?\d+(\.\d+)?$/.test(value)) return `${def.parameterName} must be a number between ${range[1]} and ${range[2]}`;
+    if (!/^-?\d+(\.\d+)?$/.test(value))
+      return `${def.parameterName} must be a number between ${range[1]} and ${range[2]}`;
     const v = Number(value);
-    if (v < Number(range[1]) || v > Number(range[2])) return `${def.parameterName} must be between ${range[1]} and ${range[2]}`;
+    if (v < Number(range[1]) || v > Number(range[2]))
+      return `${def.parameterName} must be between ${range[1]} and ${range[2]}`;
     return undefined;
   }
   const options = allowed.split('|');

@@ -10,13 +10,24 @@ export function listBuckets(ctx: Ctx): SandboxReply {
     .sort((a, b) => (a.name < b.name ? -1 : 1))
     .map((b) => `<Bucket><Name>${esc(b.name)}</Name><CreationDate>${s3Time(b.created)}</CreationDate></Bucket>`)
     .join('');
-  return xml(200, `<ListAllMyBucketsResult xmlns="${S3_NS}"><Owner><ID>${OWNER.id}</ID><DisplayName>${OWNER.displayName}</DisplayName></Owner><Buckets>${items}</Buckets></ListAllMyBucketsResult>`);
+  return xml(
+    200,
+    `<ListAllMyBucketsResult xmlns="${S3_NS}"><Owner><ID>${OWNER.id}</ID><DisplayName>${OWNER.displayName}</DisplayName></Owner><Buckets>${items}</Buckets></ListAllMyBucketsResult>`,
+  );
 }
 
 export async function createBucket(ctx: Ctx): Promise<SandboxReply> {
   const name = ctx.bucketName;
-  if (bucketNameProblems(name).length) return errorXml(400, 'InvalidBucketName', 'The specified bucket is not valid.', ctx.resource, { BucketName: name });
-  if (ctx.store.bucket(ctx.region, name)) return errorXml(409, 'BucketAlreadyOwnedByYou', 'Your previous request to create the named bucket succeeded and you already own it.', ctx.resource, { BucketName: name });
+  if (bucketNameProblems(name).length)
+    return errorXml(400, 'InvalidBucketName', 'The specified bucket is not valid.', ctx.resource, { BucketName: name });
+  if (ctx.store.bucket(ctx.region, name))
+    return errorXml(
+      409,
+      'BucketAlreadyOwnedByYou',
+      'Your previous request to create the named bucket succeeded and you already own it.',
+      ctx.resource,
+      { BucketName: name },
+    );
   await ctx.call.body(); // an optional CreateBucketConfiguration; the region comes from the address
   const canned = header(ctx.call, 'x-amz-acl') ?? 'private';
   const grants = grantsFor(canned);
@@ -38,16 +49,30 @@ export async function putBucketAcl(ctx: Ctx, b: StoredBucket): Promise<SandboxRe
   try {
     const x = parseXml(bodyCheck.body.toString('utf8'));
     const acl = x.AccessControlPolicy;
-    const grants: Grant[] = list(acl && typeof acl === 'object' && !Array.isArray(acl) ? acl.AccessControlList : undefined, 'Grant').map((g) => {
+    const grants: Grant[] = list(
+      acl && typeof acl === 'object' && !Array.isArray(acl) ? acl.AccessControlList : undefined,
+      'Grant',
+    ).map((g) => {
       const who = g.Grantee;
       const uri = text(who, 'URI');
-      return uri ? { type: 'Group', uri, permission: text(g, 'Permission') ?? '' } : { type: 'CanonicalUser', id: text(who, 'ID') ?? '', permission: text(g, 'Permission') ?? '' };
+      return uri
+        ? { type: 'Group', uri, permission: text(g, 'Permission') ?? '' }
+        : { type: 'CanonicalUser', id: text(who, 'ID') ?? '', permission: text(g, 'Permission') ?? '' };
     });
-    if (!grants.length || grants.some((g) => !['FULL_CONTROL', 'READ', 'WRITE', 'READ_ACP', 'WRITE_ACP'].includes(g.permission))) throw new Error('bad grants');
+    if (
+      !grants.length ||
+      grants.some((g) => !['FULL_CONTROL', 'READ', 'WRITE', 'READ_ACP', 'WRITE_ACP'].includes(g.permission))
+    )
+      throw new Error('bad grants');
     b.grants = grants;
     return { status: 200 };
   } catch {
-    return errorXml(400, 'MalformedACLError', 'The XML you provided was not well-formed or did not validate against our published schema.', ctx.resource);
+    return errorXml(
+      400,
+      'MalformedACLError',
+      'The XML you provided was not well-formed or did not validate against our published schema.',
+      ctx.resource,
+    );
   }
 }
 

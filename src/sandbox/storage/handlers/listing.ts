@@ -11,7 +11,8 @@ export function listObjects(ctx: Ctx, b: StoredBucket): SandboxReply {
   const marker = q.get('marker') ?? '';
   const maxRaw = q.get('max-keys');
   const maxKeys = maxRaw === null ? 1000 : Number(maxRaw);
-  if (!Number.isInteger(maxKeys) || maxKeys < 0) return errorXml(400, 'InvalidArgument', 'Provided max-keys not an integer or within integer range', ctx.resource);
+  if (!Number.isInteger(maxKeys) || maxKeys < 0)
+    return errorXml(400, 'InvalidArgument', 'Provided max-keys not an integer or within integer range', ctx.resource);
   const limit = Math.min(maxKeys, 1000);
   const keys = ctx.store.sortedKeys(b);
   let i = lowerBound(keys, prefix > marker ? prefix : marker);
@@ -47,7 +48,10 @@ export function listObjects(ctx: Ctx, b: StoredBucket): SandboxReply {
     i++;
   }
   const items = contents
-    .map((o) => `<Contents><Key>${esc(o.key)}</Key><LastModified>${s3Time(o.lastModified)}</LastModified><ETag>${esc(o.etag)}</ETag><Size>${o.size}</Size><Owner><ID>${OWNER.id}</ID><DisplayName>${OWNER.displayName}</DisplayName></Owner><StorageClass>STANDARD</StorageClass></Contents>`)
+    .map(
+      (o) =>
+        `<Contents><Key>${esc(o.key)}</Key><LastModified>${s3Time(o.lastModified)}</LastModified><ETag>${esc(o.etag)}</ETag><Size>${o.size}</Size><Owner><ID>${OWNER.id}</ID><DisplayName>${OWNER.displayName}</DisplayName></Owner><StorageClass>STANDARD</StorageClass></Contents>`,
+    )
     .join('');
   const cps = prefixes.map((p) => `<CommonPrefixes><Prefix>${esc(p)}</Prefix></CommonPrefixes>`).join('');
   return xml(
@@ -65,13 +69,18 @@ export function listUploads(ctx: Ctx, b: StoredBucket): SandboxReply {
   const idMarker = q.get('upload-id-marker') ?? '';
   const max = Math.min(Number(q.get('max-uploads') ?? 1000) || 1000, 1000);
   const all = [...b.uploads.values()]
-    .filter((u) => u.key.startsWith(prefix) && (u.key > keyMarker || (u.key === keyMarker && idMarker && u.id > idMarker)))
+    .filter(
+      (u) => u.key.startsWith(prefix) && (u.key > keyMarker || (u.key === keyMarker && idMarker && u.id > idMarker)),
+    )
     .sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : x.id < y.id ? -1 : 1));
   const page = all.slice(0, max);
   const truncated = all.length > max;
   const lastUp = page[page.length - 1];
   const items = page
-    .map((u) => `<Upload><Key>${esc(u.key)}</Key><UploadId>${u.id}</UploadId><Initiator><ID>${OWNER.id}</ID></Initiator><Owner><ID>${OWNER.id}</ID></Owner><StorageClass>STANDARD</StorageClass><Initiated>${s3Time(u.initiated)}</Initiated></Upload>`)
+    .map(
+      (u) =>
+        `<Upload><Key>${esc(u.key)}</Key><UploadId>${u.id}</UploadId><Initiator><ID>${OWNER.id}</ID></Initiator><Owner><ID>${OWNER.id}</ID></Owner><StorageClass>STANDARD</StorageClass><Initiated>${s3Time(u.initiated)}</Initiated></Upload>`,
+    )
     .join('');
   return xml(
     200,
@@ -88,7 +97,12 @@ export function listParts(ctx: Ctx, b: StoredBucket): SandboxReply {
   const all = [...up.parts.values()].filter((p) => p.partNumber > marker).sort((x, y) => x.partNumber - y.partNumber);
   const page = all.slice(0, max);
   const truncated = all.length > max;
-  const items = page.map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><LastModified>${s3Time(p.lastModified)}</LastModified><ETag>${esc(p.etag)}</ETag><Size>${p.size}</Size></Part>`).join('');
+  const items = page
+    .map(
+      (p) =>
+        `<Part><PartNumber>${p.partNumber}</PartNumber><LastModified>${s3Time(p.lastModified)}</LastModified><ETag>${esc(p.etag)}</ETag><Size>${p.size}</Size></Part>`,
+    )
+    .join('');
   return xml(
     200,
     `<ListPartsResult xmlns="${S3_NS}"><Bucket>${esc(b.name)}</Bucket><Key>${esc(up.key)}</Key><UploadId>${up.id}</UploadId><PartNumberMarker>${marker}</PartNumberMarker>` +

@@ -2,8 +2,18 @@
 import type { SandboxReply } from '../../server';
 import { bool, escapeXml as esc, list, parseXml, S3_NS, text } from '../../../client/storage/xml';
 import { readBody, type StoredBucket } from '../store';
-import { bufferedBody, contentTypeOf, s3Time, type Ctx, errorXml, header, metadataOf, receive, source, xml } from './context';
-
+import {
+  bufferedBody,
+  contentTypeOf,
+  s3Time,
+  type Ctx,
+  errorXml,
+  header,
+  metadataOf,
+  receive,
+  source,
+  xml,
+} from './context';
 
 export async function getObject(ctx: Ctx, b: StoredBucket, head: boolean): Promise<SandboxReply> {
   const o = b.objects.get(ctx.key);
@@ -21,7 +31,15 @@ export async function getObject(ctx: Ctx, b: StoredBucket, head: boolean): Promi
   let status = 200;
   if (range) {
     const r = parseRange(range, o.size);
-    if (r === 'invalid') return errorXml(416, 'InvalidRange', 'The requested range is not satisfiable', ctx.resource, { RangeRequested: range, ActualObjectSize: String(o.size) }, head);
+    if (r === 'invalid')
+      return errorXml(
+        416,
+        'InvalidRange',
+        'The requested range is not satisfiable',
+        ctx.resource,
+        { RangeRequested: range, ActualObjectSize: String(o.size) },
+        head,
+      );
     if (r) {
       [start, end] = r;
       status = 206;
@@ -38,7 +56,15 @@ export async function putObject(ctx: Ctx, b: StoredBucket): Promise<SandboxReply
   if ('reply' in stored) return stored.reply;
   const etag = `"${stored.md5.toString('hex')}"`;
   const lastModified = new Date();
-  ctx.store.setObject(b, { key: ctx.key, size: stored.size, etag, lastModified, contentType: contentTypeOf(ctx.call), metadata: metadataOf(ctx.call), body: stored.body });
+  ctx.store.setObject(b, {
+    key: ctx.key,
+    size: stored.size,
+    etag,
+    lastModified,
+    contentType: contentTypeOf(ctx.call),
+    metadata: metadataOf(ctx.call),
+    body: stored.body,
+  });
   return { status: 200, headers: { etag, 'last-modified': lastModified.toUTCString() } };
 }
 
@@ -57,7 +83,10 @@ export async function copyObject(ctx: Ctx, b: StoredBucket): Promise<SandboxRepl
     metadata: replace ? metadataOf(ctx.call) : { ...src.metadata },
     body,
   });
-  return xml(200, `<CopyObjectResult xmlns="${S3_NS}"><LastModified>${s3Time(lastModified)}</LastModified><ETag>${esc(src.etag)}</ETag></CopyObjectResult>`);
+  return xml(
+    200,
+    `<CopyObjectResult xmlns="${S3_NS}"><LastModified>${s3Time(lastModified)}</LastModified><ETag>${esc(src.etag)}</ETag></CopyObjectResult>`,
+  );
 }
 
 export async function deleteObjects(ctx: Ctx, b: StoredBucket): Promise<SandboxReply> {
@@ -73,7 +102,12 @@ export async function deleteObjects(ctx: Ctx, b: StoredBucket): Promise<SandboxR
     quiet = bool(text(root, 'Quiet'));
     if (keys.length === 0 || keys.length > 1000 || keys.some((k) => !k)) throw new Error('bad keys');
   } catch {
-    return errorXml(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.', ctx.resource);
+    return errorXml(
+      400,
+      'MalformedXML',
+      'The XML you provided was not well-formed or did not validate against our published schema.',
+      ctx.resource,
+    );
   }
   for (const k of keys) ctx.store.deleteObject(b, k);
   const items = quiet ? '' : keys.map((k) => `<Deleted><Key>${esc(k)}</Key></Deleted>`).join('');

@@ -21,8 +21,14 @@ test('newest first, a repeat moves to the top, per connection', () => {
   h.add('p/i/u', 'SELECT 2');
   h.add('p/i/u', '  SELECT 1  ');
   h.add('p/i/other', 'SELECT 3');
-  assert.deepEqual(h.list('p/i/u').map((e) => e.sql), ['SELECT 1', 'SELECT 2']);
-  assert.deepEqual(h.list('p/i/other').map((e) => e.sql), ['SELECT 3']);
+  assert.deepEqual(
+    h.list('p/i/u').map((e) => e.sql),
+    ['SELECT 1', 'SELECT 2'],
+  );
+  assert.deepEqual(
+    h.list('p/i/other').map((e) => e.sql),
+    ['SELECT 3'],
+  );
   assert.deepEqual(h.list('nobody'), []);
 });
 

@@ -8,12 +8,25 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { mariaDbMissing, startMariaDb } from '../../../support/mariadb.mjs';
-import { exportStatement, killQuery, runStatement, StatementError, type Cell, type ResultColumn } from '../../../../src/rds/connection/queryRunner';
+import {
+  exportStatement,
+  killQuery,
+  runStatement,
+  StatementError,
+  type Cell,
+  type ResultColumn,
+} from '../../../../src/rds/connection/queryRunner';
 
 let db: Awaited<ReturnType<typeof startMariaDb>>;
 let dir: string;
 const connect = async (): Promise<Connection> =>
-  createConnection({ host: db.host, port: db.port, user: db.rootUser, password: db.rootPassword, database: 'console_test' });
+  createConnection({
+    host: db.host,
+    port: db.port,
+    user: db.rootUser,
+    password: db.rootPassword,
+    database: 'console_test',
+  });
 const kill = (id: number) => killQuery(connect, id);
 
 before(async () => {
@@ -22,8 +35,12 @@ before(async () => {
   db = await startMariaDb();
   const c = await createConnection({ host: db.host, port: db.port, user: db.rootUser, password: db.rootPassword });
   await c.query('CREATE DATABASE console_test');
-  await c.query('CREATE TABLE console_test.t (id INT PRIMARY KEY, name VARCHAR(20), note TEXT, b VARBINARY(4), d DATETIME, n DECIMAL(10,2))');
-  await c.query("INSERT INTO console_test.t VALUES (1, 'a,b', 'say \"hi\"', 0x00ff, '2026-01-02 03:04:05', 12.50), (2, NULL, 'line\nbreak', NULL, NULL, -1)");
+  await c.query(
+    'CREATE TABLE console_test.t (id INT PRIMARY KEY, name VARCHAR(20), note TEXT, b VARBINARY(4), d DATETIME, n DECIMAL(10,2))',
+  );
+  await c.query(
+    "INSERT INTO console_test.t VALUES (1, 'a,b', 'say \"hi\"', 0x00ff, '2026-01-02 03:04:05', 12.50), (2, NULL, 'line\nbreak', NULL, NULL, -1)",
+  );
   await c.end();
   dir = mkdtempSync(join(tmpdir(), 'nhncloud-console-'));
 });
@@ -48,10 +65,18 @@ test('a SELECT streams its rows in batches, the first batch before the last row 
   const conn = await connect();
   try {
     const got = collect();
-    const outcome = await runStatement(conn, 'SELECT seq, seq * 2 AS twice, CONCAT("row ", seq) AS label FROM seq_1_to_10000', got.sink, { kill, batchRows: 1000 });
+    const outcome = await runStatement(
+      conn,
+      'SELECT seq, seq * 2 AS twice, CONCAT("row ", seq) AS label FROM seq_1_to_10000',
+      got.sink,
+      { kill, batchRows: 1000 },
+    );
     assert.equal(outcome.kind, 'rows');
     assert.equal(outcome.rowCount, 10000);
-    assert.deepEqual(got.columns.map((c) => c.name), ['seq', 'twice', 'label']);
+    assert.deepEqual(
+      got.columns.map((c) => c.name),
+      ['seq', 'twice', 'label'],
+    );
     assert.ok(got.batches.length >= 10, `rows came in ${got.batches.length} batches`);
     assert.ok(got.batches.every((b) => b.length <= 1000));
     const rows = got.batches.flat();
@@ -90,7 +115,10 @@ test('cells: text as sent, NULL as null, binary as 0x hex, dates and decimals as
   try {
     const got = collect();
     await runStatement(conn, 'SELECT * FROM t ORDER BY id', got.sink, { kill });
-    assert.deepEqual(got.columns.map((c) => c.type), ['INT', 'VARCHAR', 'BLOB', 'VARCHAR', 'DATETIME', 'DECIMAL']);
+    assert.deepEqual(
+      got.columns.map((c) => c.type),
+      ['INT', 'VARCHAR', 'BLOB', 'VARCHAR', 'DATETIME', 'DECIMAL'],
+    );
     assert.deepEqual(got.batches.flat(), [
       [1, 'a,b', 'say "hi"', '0x00ff', '2026-01-02 03:04:05', '12.50'],
       [2, null, 'line\nbreak', null, null, '-1.00'],
@@ -141,33 +169,37 @@ test('a syntax error carries the server code and text, and the connection stays 
   }
 });
 
-test('Cancel midway stops a 1,000,000,000-row result with KILL QUERY (without it the run would not end); the rows before stay and the connection is usable', { timeout: 60_000 }, async () => {
-  const conn = await connect();
-  try {
-    const ac = new AbortController();
-    let seen = 0;
-    const outcome = await runStatement(
-      conn,
-      'SELECT seq, REPEAT("x", 40) FROM seq_1_to_1000000000',
-      {
-        columns: () => undefined,
-        rows: (b) => {
-          seen += b.length;
-          if (seen >= 5000) ac.abort();
-          // A slow receiver: the runner must pause the socket, then resume it for the KILL to land.
-          return new Promise((r) => setTimeout(r, 5));
+test(
+  'Cancel midway stops a 1,000,000,000-row result with KILL QUERY (without it the run would not end); the rows before stay and the connection is usable',
+  { timeout: 60_000 },
+  async () => {
+    const conn = await connect();
+    try {
+      const ac = new AbortController();
+      let seen = 0;
+      const outcome = await runStatement(
+        conn,
+        'SELECT seq, REPEAT("x", 40) FROM seq_1_to_1000000000',
+        {
+          columns: () => undefined,
+          rows: (b) => {
+            seen += b.length;
+            if (seen >= 5000) ac.abort();
+            // A slow receiver: the runner must pause the socket, then resume it for the KILL to land.
+            return new Promise((r) => setTimeout(r, 5));
+          },
         },
-      },
-      { kill, signal: ac.signal, batchRows: 1000 },
-    );
-    assert.equal(outcome.stopped, 'cancelled');
-    assert.ok(outcome.rowCount >= 5000 && outcome.rowCount < 1_000_000_000, `stopped after ${outcome.rowCount} rows`);
-    const after = await runStatement(conn, 'SELECT 42', collect().sink, { kill });
-    assert.equal(after.rowCount, 1);
-  } finally {
-    await conn.end();
-  }
-});
+        { kill, signal: ac.signal, batchRows: 1000 },
+      );
+      assert.equal(outcome.stopped, 'cancelled');
+      assert.ok(outcome.rowCount >= 5000 && outcome.rowCount < 1_000_000_000, `stopped after ${outcome.rowCount} rows`);
+      const after = await runStatement(conn, 'SELECT 42', collect().sink, { kill });
+      assert.equal(after.rowCount, 1);
+    } finally {
+      await conn.end();
+    }
+  },
+);
 
 test('a statement past the time limit is stopped and says so', async () => {
   const conn = await connect();

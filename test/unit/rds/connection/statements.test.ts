@@ -8,14 +8,24 @@ const texts = (sql: string) => splitStatements(sql).map((s) => s.text);
 test('statements split on ; and keep their exact offsets', () => {
   const sql = 'SELECT 1;\n  SELECT 2 ;\nSELECT 3';
   const st = splitStatements(sql);
-  assert.deepEqual(st.map((s) => s.text), ['SELECT 1', 'SELECT 2', 'SELECT 3']);
+  assert.deepEqual(
+    st.map((s) => s.text),
+    ['SELECT 1', 'SELECT 2', 'SELECT 3'],
+  );
   for (const s of st) assert.equal(sql.slice(s.start, s.end), s.text);
 });
 
 test('a ; inside quotes, backticks or comments does not end a statement', () => {
-  assert.deepEqual(texts("SELECT 'a;b', \"c;d\", `e;f`; SELECT 2"), ["SELECT 'a;b', \"c;d\", `e;f`", 'SELECT 2']);
-  assert.deepEqual(texts("SELECT 'it''s;' ; SELECT 'back\\';slash'; SELECT 3"), ["SELECT 'it''s;'", "SELECT 'back\\';slash'", 'SELECT 3']);
-  assert.deepEqual(texts('SELECT 1 -- a; comment\n, 2; SELECT 3 # another; one\n;'), ['SELECT 1 -- a; comment\n, 2', 'SELECT 3 # another; one']);
+  assert.deepEqual(texts('SELECT \'a;b\', "c;d", `e;f`; SELECT 2'), ['SELECT \'a;b\', "c;d", `e;f`', 'SELECT 2']);
+  assert.deepEqual(texts("SELECT 'it''s;' ; SELECT 'back\\';slash'; SELECT 3"), [
+    "SELECT 'it''s;'",
+    "SELECT 'back\\';slash'",
+    'SELECT 3',
+  ]);
+  assert.deepEqual(texts('SELECT 1 -- a; comment\n, 2; SELECT 3 # another; one\n;'), [
+    'SELECT 1 -- a; comment\n, 2',
+    'SELECT 3 # another; one',
+  ]);
   assert.deepEqual(texts('SELECT /* x; y */ 1; SELECT 2'), ['SELECT /* x; y */ 1', 'SELECT 2']);
   // `--` without a blank after it is a minus minus, not a comment (as in MySQL).
   assert.deepEqual(texts('SELECT 1--1; SELECT 2'), ['SELECT 1--1', 'SELECT 2']);
@@ -34,7 +44,11 @@ test('DELIMITER lines change the terminator and are not statements themselves', 
     'CALL p();',
     'SELECT "DELIMITER $$"',
   ].join('\n');
-  assert.deepEqual(texts(sql), ['CREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END', 'CALL p()', 'SELECT "DELIMITER $$"']);
+  assert.deepEqual(texts(sql), [
+    'CREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END',
+    'CALL p()',
+    'SELECT "DELIMITER $$"',
+  ]);
 });
 
 test('the statement under the cursor', () => {
@@ -62,7 +76,7 @@ test('risky statements: DROP, TRUNCATE, DELETE or UPDATE without a WHERE of thei
   assert.equal(riskOf('TRUNCATE t'), 'truncate');
   assert.equal(riskOf('DELETE FROM t'), 'deleteWithoutWhere');
   assert.equal(riskOf('DELETE FROM t WHERE id = 1'), undefined);
-  assert.equal(riskOf("DELETE FROM t -- WHERE id = 1"), 'deleteWithoutWhere');
+  assert.equal(riskOf('DELETE FROM t -- WHERE id = 1'), 'deleteWithoutWhere');
   assert.equal(riskOf("UPDATE t SET a = 'where'"), 'updateWithoutWhere');
   assert.equal(riskOf('UPDATE `where` SET a = 1'), 'updateWithoutWhere');
   assert.equal(riskOf('UPDATE t SET a = (SELECT max(b) FROM u WHERE u.id = 2)'), 'updateWithoutWhere');

@@ -1,0 +1,45 @@
+// One folder transfer by ours in a fresh process, the engine behind Upload Folder and Download
+// (src/storage/folderTransfer.ts, bundled into lib.cjs): `node folderWorker.mjs '<json>'` with
+// {lib, target, op: upDir|downDir, dir, prefix, small, large}. Timed from outside (GNU time), like
+// the command-line peers, so process start and module load count for every tool alike.
+import { createRequire } from 'node:module';
+
+const job = JSON.parse(process.argv[2]);
+const lib = createRequire(import.meta.url)(job.lib);
+const t = job.target;
+const transport = new lib.Transport({ userAgent: 'nhncloud-explorer-bench' });
+const s3 = new lib.S3Client({
+  baseUrl: t.baseUrl,
+  accessKey: t.access,
+  secretKey: t.secret,
+  signingRegion: t.region,
+  transport,
+});
+const ac = new AbortController();
+const limits = { small: job.small, large: job.large };
+// The multipart parts of one file at once: the default of nhncloud.storage.transferConcurrency.
+const PARTS = 4;
+let r;
+if (job.op === 'upDir') {
+  const tasks = await lib.folderUploadTasks(job.dir, job.prefix);
+  r = await lib.runPool(
+    tasks,
+    limits,
+    ac.signal,
+    async (task) => void (await lib.uploadFile(s3, t.bucket, task, PARTS, ac.signal, () => undefined)),
+  );
+} else {
+  const tasks = lib.prefixDownloadTasks(await lib.listPrefix(s3, t.bucket, job.prefix), job.prefix, job.dir);
+  r = await lib.runPool(
+    tasks,
+    limits,
+    ac.signal,
+    async (task) => void (await lib.downloadFile(s3, t.bucket, task, ac.signal, () => undefined)),
+  );
+}
+await transport.close();
+if (r.failure) {
+  console.error(String(r.failure?.stack ?? r.failure));
+  process.exit(1);
+}
+console.log(JSON.stringify({ done: r.done }));

@@ -1,0 +1,37 @@
+// Zod issues as the forms and ValidationError show them.
+import type * as z from 'zod/mini';
+import type { FieldIssue } from '../../errors';
+
+/** Zod issues as {path, message} for forms and ValidationError (`backup.backupSchedules[0].backupWndBgnTime`). */
+export function fieldIssues(schema: z.ZodMiniType, value: unknown): FieldIssue[] {
+  const result = schema.safeParse(value);
+  if (result.success) return [];
+  return expandUnknownKeys(result.error.issues).map((i) => ({ path: formatPath(i.path), message: i.message }));
+}
+
+type Issue = {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+  input?: unknown;
+  expected?: unknown;
+};
+
+/** zod reports all unknown fields of an object as one issue; make it one issue per field, named by its path. */
+export function expandUnknownKeys<I extends Issue>(issues: readonly I[]): (I | Issue)[] {
+  return issues.flatMap((i): (I | Issue)[] =>
+    i.code === 'unrecognized_keys' && i.keys
+      ? i.keys.map((key) => ({
+          path: [...i.path, key],
+          message: `${formatPath([...i.path, key])} is not a field of this request (misspelt?)`,
+        }))
+      : [i],
+  );
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out;
+}

@@ -1,0 +1,152 @@
+// The engine of Upload Folder and Download (folder, bucket, several objects), free of `vscode` so
+// the benchmark (scripts/bench/folders.mjs) drives exactly the code behind the commands: the
+// list of files or objects, then a pool that runs small files many at a time and multipart
+// files a few at a time (each of those already sends several parts at once).
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { isCancelledError } from '../client/errors';
+import type { S3Client } from '../client/storage/client';
+import { safeLocalPath } from '../client/storage/localPath';
+import { download, MULTIPART_THRESHOLD, upload } from '../client/storage/transfer';
+import { keyForUpload, relativeDownloadPath } from './keys';
+
+/** One file of a folder transfer: object `key` <-> local `file`. */
+export interface FileTask {
+  key: string;
+  file: string;
+  size: number;
+}
+
+/**
+ * Small files (below the multipart threshold) at once by default, the setting
+ * `nhncloud.storage.smallFileConcurrency`: chosen from the folder benchmark (README, Performance).
+ */
+export const SMALL_FILE_CONCURRENCY = 16;
+
+/** Files at once: below the multipart threshold (`small`) and from it (`large`). */
+export interface PoolLimits {
+  small: number;
+  large: number;
+}
+
+/** Every regular file below `dir` (symbolic links and special files are not followed). */
+export async function walkFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await walkFiles(p)));
+    else if (e.isFile()) out.push(p);
+  }
+  return out;
+}
+
+/** The files of `dir` and their keys under `basePrefix` (the folder's own name included by the caller). */
+export async function folderUploadTasks(dir: string, basePrefix: string): Promise<FileTask[]> {
+  const files = await walkFiles(dir);
+  return Promise.all(
+    files.map(async (f) => ({ key: keyForUpload(basePrefix, relative(dir, f)), file: f, size: (await stat(f)).size })),
+  );
+}
+
+/** The objects under `prefix` ('' for the whole bucket), folder markers left out. */
+export async function listPrefix(
+  s3: S3Client,
+  bucket: string,
+  prefix: string,
+): Promise<Array<{ key: string; size: number }>> {
+  const out: Array<{ key: string; size: number }> = [];
+  for await (const page of s3.listObjects({ bucket, prefix: prefix || undefined }))
+    for (const e of page.contents) if (!e.key.endsWith('/')) out.push({ key: e.key, size: e.size });
+  return out;
+}
+
+/** Where each object listed under `prefix` lands below `root`, keeping the key structure. */
+export function prefixDownloadTasks(
+  objects: ReadonlyArray<{ key: string; size: number }>,
+  prefix: string,
+  root: string,
+): FileTask[] {
+  // safeLocalPath: whatever the keys (`..`, `a\..\x` on Windows, device names), files land inside `root`.
+  return objects.map((o) => ({
+    key: o.key,
+    size: o.size,
+    file: safeLocalPath(root, relativeDownloadPath(prefix, o.key)),
+  }));
+}
+
+export function uploadFile(
+  s3: S3Client,
+  bucket: string,
+  task: FileTask,
+  partConcurrency: number,
+  signal: AbortSignal,
+  onBytes: (loaded: number) => void,
+): Promise<unknown> {
+  return upload(s3, {
+    bucket,
+    key: task.key,
+    file: task.file,
+    signal,
+    concurrency: partConcurrency,
+    onProgress: (p) => onBytes(p.loaded),
+  });
+}
+
+export async function downloadFile(
+  s3: S3Client,
+  bucket: string,
+  task: FileTask,
+  signal: AbortSignal,
+  onBytes: (loaded: number) => void,
+): Promise<unknown> {
+  await mkdir(dirname(task.file), { recursive: true });
+  return download(s3, { bucket, key: task.key, file: task.file, signal, onProgress: (p) => onBytes(p.loaded) });
+}
+
+/**
+ * Runs `run` over the items, at most `limits.small` at once and, of those, at most `limits.large`
+ * multipart-sized ones (`size` >= the multipart threshold). Stops taking new items once `signal`
+ * aborts. Answers how many finished and the first failure (the others are let finish).
+ */
+export async function runPool<T extends { size: number }>(
+  items: readonly T[],
+  limits: PoolLimits,
+  signal: AbortSignal,
+  run: (item: T, index: number) => Promise<void>,
+): Promise<{ done: number; failure?: unknown }> {
+  const small = Math.max(1, Math.floor(limits.small));
+  const large = Math.max(1, Math.min(small, Math.floor(limits.large)));
+  let next = 0;
+  let done = 0;
+  let failure: unknown;
+  let largeRunning = 0;
+  // Workers that found a large item while `large` were running wait here for a slot.
+  const waiting: Array<() => void> = [];
+  const takeLarge = async () => {
+    while (largeRunning >= large) await new Promise<void>((r) => waiting.push(r));
+    largeRunning++;
+  };
+  const releaseLarge = () => {
+    largeRunning--;
+    waiting.shift()?.();
+  };
+  const worker = async () => {
+    while (next < items.length && !signal.aborted) {
+      const i = next++;
+      const isLarge = items[i].size >= MULTIPART_THRESHOLD;
+      if (isLarge) await takeLarge();
+      try {
+        if (signal.aborted) return;
+        await run(items[i], i);
+        done++;
+      } catch (e) {
+        if (signal.aborted || isCancelledError(e)) return;
+        failure ??= e;
+      } finally {
+        if (isLarge) releaseLarge();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(small, items.length) }, worker));
+  return { done, failure };
+}

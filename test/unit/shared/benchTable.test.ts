@@ -1,0 +1,58 @@
+// The README's Performance section is one committed bench run: its table is what
+// scripts/bench/report.mjs makes of docs/bench/results.json (machine, load and date included),
+// and its prose cites no measured figure (ms, MB/s, ratio) that is not in that table.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+// @ts-expect-error: a plain .mjs script without types
+import { COMMITTED, benchBlock, renderReadme } from '../../../scripts/bench/report.mjs';
+// @ts-expect-error: a plain .mjs script without types
+import { rows } from '../../../scripts/bench/table.mjs';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const readme = () => readFileSync(join(ROOT, 'README.md'), 'utf8');
+const results = () => JSON.parse(readFileSync(COMMITTED, 'utf8'));
+
+test('the README bench table is docs/bench/results.json, as report.mjs renders it', () => {
+  const text = readme();
+  assert.equal(
+    text,
+    renderReadme(text, results(), 'docs/bench/results.json'),
+    'run: node scripts/bench/report.mjs --write',
+  );
+  assert.match(benchBlock(results(), 'x'), /Load average \(1 \/ 5 \/ 15 min\) at start \d/);
+});
+
+test('the Performance prose cites only figures of the table', () => {
+  const text = readme();
+  const section = /<!-- performance:start -->([\s\S]*?)<!-- performance:end -->/.exec(text)?.[1] ?? '';
+  const prose = section.replace(/<!-- bench-table:start -->[\s\S]*?<!-- bench-table:end -->/, '');
+  const cells = new Set<string>();
+  for (const r of rows(results()) as { values: string[]; target: string }[]) {
+    for (const v of [...r.values, r.target]) for (const n of String(v).match(/\d+(?:\.\d+)?/g) ?? []) cells.add(n);
+  }
+  const cited = [...prose.matchAll(/(\d[\d,]*(?:\.\d+)?)\s?(ms|MB\/s|x|×)(?![\w])/g)].map((m) =>
+    m[1].replace(/,/g, ''),
+  );
+  const foreign = cited.filter((n) => !cells.has(n));
+  assert.deepEqual(foreign, [], `figures in the Performance prose that are not in the table: ${foreign.join(', ')}`);
+});
+
+test('a failed big-bucket run fails its figures and is listed', () => {
+  const base = { figures: {}, notAvailable: {} } as {
+    figures: Record<string, unknown>;
+    notAvailable: Record<string, string>;
+  };
+  const s = (median: number) => ({ median, min: median, max: median, runs: [median] });
+  base.figures.bucket = {
+    runsTried: 3,
+    failedRuns: [{ run: 2, error: 'drew an error row' }],
+    firstPageMs: s(100),
+    loadMoreMs: s(100),
+    heapGrowthMB: s(10),
+  };
+  const list = rows(base) as { figure: string; met: string }[];
+  assert.equal(list.find((r) => r.figure.startsWith('big bucket: first page'))?.met, 'NO');
+  assert.ok(list.some((r) => r.figure === 'big bucket: run 2 FAILED'));
+});

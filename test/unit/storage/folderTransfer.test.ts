@@ -1,0 +1,155 @@
+// The engine of Upload Folder / Download (src/storage/folderTransfer.ts) against both S3 servers
+// over loopback HTTP: every byte comes back, the pool keeps to its two limits, and a cancelled
+// folder upload leaves no incomplete multipart upload behind.
+import { strict as assert } from 'node:assert';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { S3Client } from '../../../src/client/storage/client';
+import { MiB } from '../../../src/client/storage/transfer';
+import {
+  downloadFile,
+  folderUploadTasks,
+  listPrefix,
+  prefixDownloadTasks,
+  runPool,
+  uploadFile,
+  walkFiles,
+} from '../../../src/storage/folderTransfer';
+import { TARGETS, type S3Target } from '../../support/s3Servers';
+
+const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+
+describe('runPool', () => {
+  it('runs small items up to `small` at once and multipart-sized ones up to `large`', async () => {
+    // Multipart-sized items first: five workers would take five of them at once without the limit.
+    const items = [
+      ...Array.from({ length: 6 }, () => ({ size: 9 * MiB })),
+      ...Array.from({ length: 30 }, () => ({ size: 1000 })),
+    ];
+    let running = 0;
+    let runningLarge = 0;
+    let peak = 0;
+    let peakLarge = 0;
+    const { done, failure } = await runPool(
+      items,
+      { small: 5, large: 2 },
+      new AbortController().signal,
+      async (item) => {
+        running++;
+        if (item.size > 1000) runningLarge++;
+        peak = Math.max(peak, running);
+        peakLarge = Math.max(peakLarge, runningLarge);
+        await new Promise((r) => setTimeout(r, 5));
+        running--;
+        if (item.size > 1000) runningLarge--;
+      },
+    );
+    assert.equal(failure, undefined);
+    assert.equal(done, 36);
+    assert.equal(peak, 5);
+    assert.equal(peakLarge, 2);
+  });
+
+  it('answers the first failure after the others finished, and stops taking items once aborted', async () => {
+    const items = Array.from({ length: 10 }, (_, i) => ({ size: 1, i }));
+    const { done, failure } = await runPool(
+      items,
+      { small: 3, large: 1 },
+      new AbortController().signal,
+      async (item) => {
+        if (item.i === 4) throw new Error('boom');
+      },
+    );
+    assert.equal(done, 9);
+    assert.match(String(failure), /boom/);
+    const ac = new AbortController();
+    let started = 0;
+    const r = await runPool(items, { small: 2, large: 1 }, ac.signal, async () => {
+      started++;
+      if (started === 3) ac.abort();
+    });
+    assert.ok(r.done <= 4 && started <= 4, `kept going after the abort: ${started} started`);
+  });
+});
+
+for (const t of TARGETS) {
+  describe(`folder transfers against ${t.name}`, () => {
+    let target: S3Target;
+    let s3: S3Client;
+    let dir: string;
+    const bucket = 'folder-bucket';
+    const files = new Map<string, string>();
+
+    before(async () => {
+      target = await t.start();
+      s3 = target.client();
+      await s3.createBucket(bucket);
+      dir = await mkdtemp(join(tmpdir(), 'folder-transfer-test-'));
+      const src = join(dir, 'src');
+      for (let i = 0; i < 40; i++) {
+        const sub = join(src, `d${i % 3}`);
+        await mkdir(sub, { recursive: true });
+        const body = randomBytes(100 + i * 997);
+        await writeFile(join(sub, `f${i}.bin`), body);
+        files.set(`d${i % 3}/f${i}.bin`, md5(body));
+      }
+      const big = randomBytes(9 * MiB);
+      await writeFile(join(src, 'big.bin'), big);
+      files.set('big.bin', md5(big));
+    });
+    after(async () => {
+      await target?.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it('uploads a folder and downloads it back, every byte', async () => {
+      const tasks = await folderUploadTasks(join(dir, 'src'), 'up/src');
+      assert.equal(tasks.length, files.size);
+      const ac = new AbortController();
+      const up = await runPool(
+        tasks,
+        { small: 8, large: 2 },
+        ac.signal,
+        async (task) => void (await uploadFile(s3, bucket, task, 4, ac.signal, () => undefined)),
+      );
+      assert.equal(up.failure, undefined);
+      assert.equal(up.done, files.size);
+      const listed = await listPrefix(s3, bucket, 'up/src/');
+      assert.deepEqual(listed.map((o) => o.key.slice('up/src/'.length)).sort(), [...files.keys()].sort());
+      const root = join(dir, 'back');
+      const back = prefixDownloadTasks(listed, 'up/src/', root);
+      const down = await runPool(
+        back,
+        { small: 8, large: 2 },
+        ac.signal,
+        async (task) => void (await downloadFile(s3, bucket, task, ac.signal, () => undefined)),
+      );
+      assert.equal(down.failure, undefined);
+      const got = await walkFiles(root);
+      assert.equal(got.length, files.size);
+      for (const f of got) assert.equal(md5(await readFile(f)), files.get(relative(root, f)), f);
+    });
+
+    it('leaves no incomplete multipart upload when cancelled midway', async (ctx) => {
+      if (!target.caps.listUploads) return ctx.skip(`${t.name} cannot list multipart uploads`);
+      const tasks = await folderUploadTasks(join(dir, 'src'), 'cancel/src');
+      const ac = new AbortController();
+      const r = await runPool(
+        tasks,
+        { small: 4, large: 1 },
+        ac.signal,
+        async (task) =>
+          void (await uploadFile(s3, bucket, task, 2, ac.signal, (loaded) => {
+            if (task.size >= 8 * MiB && loaded > 0) ac.abort();
+          })),
+      );
+      assert.ok(ac.signal.aborted, 'the multipart file never reported progress');
+      assert.ok(r.done < tasks.length);
+      const open = await s3.listMultipartUploads(bucket);
+      assert.deepEqual(open.uploads, [], 'an incomplete multipart upload was left behind');
+    });
+  });
+}
