@@ -59,6 +59,13 @@ async function runInConsole(t, sql) {
   // A point inside the text area (its lines may be scrolled sideways after a long statement).
   const editor = t.page.locator('.part.editor .monaco-editor .editor-scrollable').first();
   await editor.click({ position: { x: 120, y: 12 } });
+  // Ctrl+Shift+Enter runs only while the console is the active editor (else the editor inserts a
+  // line): after the results panel had the focus, wait until the console's status item is back.
+  await t.page
+    .locator('.statusbar-item')
+    .filter({ hasText: t.lre('$(database) {0} · {1} · (no schema)', INSTANCE, DB_USER) })
+    .first()
+    .waitFor({ timeout: 15_000 });
   await t.page.keyboard.press('Control+A');
   // insertText: typed keys would get brackets and quotes closed by the editor.
   await t.page.keyboard.insertText(sql);
