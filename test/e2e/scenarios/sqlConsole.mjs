@@ -226,12 +226,13 @@ export const scenarios = [
       await until('the save dialog accepts the path', async () => {
         if (!(await t.page.locator('.quick-input-widget').isVisible())) return true;
         if ((await input.inputValue()) !== file) await input.fill(file);
+        await t.page.waitForTimeout(300);
         await input.press('Enter');
         await t.page.waitForTimeout(700);
         return !(await t.page.locator('.quick-input-widget').isVisible());
       });
-      await t.notification(t.lre('Exported {0} rows to {1}.', 5), 60_000);
-      await until(`${file} is written`, () => existsSync(file));
+      await until(`${file} is written`, () => existsSync(file), 60_000);
+      await t.notification(t.lre('Exported {0} rows to {1}.', 5), 30_000);
       const lines = readFileSync(file, 'utf8').split('\r\n');
       const want = ['n,label', '1,row 1', '2,row 2', '3,row 3', '4,row 4', '5,row 5', ''];
       if (JSON.stringify(lines) !== JSON.stringify(want))
@@ -267,6 +268,14 @@ export const scenarios = [
         throw new Error(`the DB password is visible to other processes:\n  ${processes.hits.join('\n  ')}`);
 
       // The output channel as shown and as VS Code keeps it on disk (all of it, scanned with the files below).
+      // The terminal takes the focus once it is drawn (it would swallow the palette): let it, then
+      // move the focus to the sidebar.
+      await t.page
+        .locator('.part.panel .xterm.focus')
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch(() => {});
+      await t.sidebar.locator('.composite.title .title-label').first().click();
       const out = await t.outputText('NHN Cloud');
       if (sentinelsIn(out, SENTINELS).length) throw new Error('the DB password is in the output channel');
       const channel = [...files(t.server.userData)]
