@@ -50,6 +50,12 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
   protected readonly disposables: vscode.Disposable[] = [];
   private disposed = false;
   protected readonly abort = new AbortController();
+  /**
+   * Events sent before the page said `ready` wait here: until its script has started, a posted
+   * message finds no listener and is lost (a query's first rows in a panel that is still loading).
+   * Each entry posts its message (or gives up, with `false`, when the panel closed first).
+   */
+  private beforeReady: Array<(deliver: boolean) => void> | undefined = [];
 
   protected constructor(
     protected readonly services: Services,
@@ -110,7 +116,12 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
   }
 
   post(message: OutboundMessage): void {
-    if (!this.disposed) void this.panel.webview.postMessage(message);
+    if (this.disposed) return;
+    if (message.type === 'event' && this.beforeReady) {
+      this.beforeReady.push((deliver) => void (deliver && this.panel.webview.postMessage(message)));
+      return;
+    }
+    void this.panel.webview.postMessage(message);
   }
 
   /** Pushes an event (job progress, refreshed data) to the webview. */
@@ -121,7 +132,14 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
   /** Like emit, settling once the webview took the message: a streaming sender waits on it. */
   protected emitAndWait(name: string, data: unknown): Thenable<boolean> {
     if (this.disposed) return Promise.resolve(false);
-    return this.panel.webview.postMessage({ type: 'event', name, data } satisfies OutboundMessage);
+    const message = { type: 'event', name, data } satisfies OutboundMessage;
+    const waiting = this.beforeReady;
+    if (waiting) {
+      return new Promise<boolean>((resolve) =>
+        waiting.push((deliver) => resolve(deliver ? this.panel.webview.postMessage(message) : false)),
+      );
+    }
+    return this.panel.webview.postMessage(message);
   }
 
   private async receive(raw: unknown): Promise<void> {
@@ -150,6 +168,8 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
       } catch (e) {
         this.post({ type: 'init', panel: this.kind, data: { target: this.target, error: this.errorPayload(e) } });
       }
+      // The page listens now: what waited follows its init, in order.
+      this.flushBeforeReady(true);
       return;
     }
     const handler = (this.handlers as Record<string, (p: unknown) => Promise<unknown>>)[msg.method];
@@ -170,10 +190,17 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
     return { message: e instanceof Error ? e.message : String(e) };
   }
 
+  private flushBeforeReady(deliver: boolean): void {
+    const waiting = this.beforeReady;
+    this.beforeReady = undefined;
+    for (const send of waiting ?? []) send(deliver);
+  }
+
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     this.abort.abort();
+    this.flushBeforeReady(false);
     if (open.get(keyOf(this.kind, this.target)) === (this as unknown)) open.delete(keyOf(this.kind, this.target));
     this.panel.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();

@@ -13,9 +13,10 @@
 // and not in the output channel, after every flow ran: profile, RDS, network, object storage,
 // log export (its request body carries the API password), and failing calls with trace logging.
 import { EC2, IDENTITY, RDS, addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { files, scanFiles, sentinelsIn } from '../../../scripts/e2e/secretScan.mjs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 
 /** What must never be written anywhere (the tenant and user names are not secrets). */
 const SENTINELS = {
@@ -137,29 +138,6 @@ async function backOut(t, how, what) {
     if (Date.now() > deadline) throw new Error(`${what}: no confirmation was asked`);
     await t.page.waitForTimeout(200);
   }
-}
-
-function* files(dir) {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    const st = lstatSync(p);
-    if (st.isSymbolicLink()) continue;
-    if (st.isDirectory()) yield* files(p);
-    else if (st.isFile()) yield p;
-  }
-}
-function scan(dir) {
-  const hits = [];
-  let count = 0;
-  for (const f of files(dir)) {
-    count++;
-    const buf = readFileSync(f);
-    for (const [field, v] of Object.entries(SENTINELS)) {
-      if (buf.includes(Buffer.from(v, 'utf8')) || buf.includes(Buffer.from(v, 'utf16le')))
-        hits.push(`${field} in ${relative(dir, f)}`);
-    }
-  }
-  return { hits, count };
 }
 
 export const scenarios = [
@@ -437,9 +415,7 @@ export const scenarios = [
 
       // The output channel as shown (its visible part) and as VS Code keeps it on disk (all of it).
       const out = await t.outputText('NHN Cloud');
-      const inChannel = Object.entries(SENTINELS)
-        .filter(([, v]) => out.includes(v))
-        .map(([k]) => k);
+      const inChannel = sentinelsIn(out, SENTINELS);
       if (inChannel.length) throw new Error(`secrets in the output channel: ${inChannel.join(', ')}`);
       const channelFiles = [...files(t.server.userData)].filter(
         (f) => /NHN Cloud/.test(f) || readFileSync(f, 'utf8').includes('→ identity.issueToken'),
@@ -458,7 +434,7 @@ export const scenarios = [
             `the NHN Cloud log on disk lacks "${needed}" (files: ${channelFiles.map((f) => relative(t.server.userData, f)).join(', ') || 'none'})`,
           );
       const roots = [t.server.userData, t.server.ws];
-      const results = roots.map((r) => scan(r));
+      const results = roots.map((r) => scanFiles(r, SENTINELS));
       const hits = results.flatMap((r) => r.hits);
       if (hits.length) throw new Error(`secret values found on disk:\n  ${hits.join('\n  ')}`);
       console.log(

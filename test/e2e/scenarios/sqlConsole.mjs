@@ -1,0 +1,296 @@
+// The query console end to end (issue 17), against the sandbox started inside VS Code (Explore the
+// Sandbox), whose DB instances answer with a real MariaDB: Connect… from the instance's context
+// menu, Open Query Console, a SELECT drawn in the results grid, a CREATE TABLE then seen in the
+// tree under the instance's DB Schemas, 100,000 streamed rows cancelled midway (the grid says so
+// and the console stays usable), a result exported as CSV, and Open in Terminal.
+//
+// The DB user connects with a sentinel password (made here through the sandbox's RDS API, as a
+// person would with Create DB User): at the end it must be in no file of the user data or the
+// workspace, not in the output channel, not in the results webview's HTML, and not in the command
+// line or the environment of any process (the terminal's client included). The same scan as the
+// sandbox keys of reliability.mjs (scripts/e2e/secretScan.mjs).
+// Needs Debian's mariadb-server, mariadb-client and openssl: without them the file fails saying so.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RDS } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { files, scanFiles, scanProcesses, sentinelsIn } from '../../../scripts/e2e/secretScan.mjs';
+import { mariaDbMissing } from '../../support/mariadb.mjs';
+
+const INSTANCE = 'staging-api';
+const SCHEMA = 'staging_api';
+const DB_USER = 'e2e_console';
+/** The DB password: distinctive, so that finding it anywhere is a leak (NHN Cloud allows 4 to 16 characters). */
+const DB_PASSWORD = 'Sntl-Db7Qx9-e2e';
+const SENTINELS = { dbPassword: DB_PASSWORD };
+
+// Jobs of the in-editor sandbox (creating the DB user) take a few short steps.
+export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 50 } };
+
+let url;
+
+/** A call of the sandbox's RDS API with its ADMIN key pair, as the extension makes it. */
+async function rdsApi(method, path, body) {
+  const res = await fetch(`${url}/rds/kr1${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'x-tc-app-key': RDS.appKey,
+      'x-tc-authentication-id': RDS.id,
+      'x-tc-authentication-secret': RDS.secret,
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok || json.header?.isSuccessful === false)
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.header ?? json)}`);
+  return json;
+}
+
+async function until(what, check, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Replaces the console's text with `sql` and runs the whole document (Ctrl+Shift+Enter). */
+async function runInConsole(t, sql) {
+  // A point inside the text area (its lines may be scrolled sideways after a long statement).
+  const editor = t.page.locator('.part.editor .monaco-editor .editor-scrollable').first();
+  await editor.click({ position: { x: 120, y: 12 } });
+  // Ctrl+Shift+Enter runs only while the console is the active editor (else the editor inserts a
+  // line): after the results panel had the focus, wait until the console's status item is back.
+  await t.page
+    .locator('.statusbar-item')
+    .filter({ hasText: t.lre('$(database) {0} · {1} · (no schema)', INSTANCE, DB_USER) })
+    .first()
+    .waitFor({ timeout: 15_000 });
+  await t.page.keyboard.press('Control+A');
+  // insertText: typed keys would get brackets and quotes closed by the editor.
+  await t.page.keyboard.insertText(sql);
+  await t.page.keyboard.press('Control+Shift+Enter');
+}
+
+/** The status line of the results grid once it matches `re` (the text it shows). */
+async function gridStatus(t, re, timeout = 30_000) {
+  const status = t.webview().locator('.qr-status');
+  const deadline = Date.now() + timeout;
+  let shown = '';
+  for (;;) {
+    shown = (await status.innerText({ timeout: 5_000 }).catch(() => '')).trim();
+    if (re.test(shown)) return shown;
+    // A failed statement: say why at once (the grid shows the server's error).
+    if (t.lre('Failed after {0} rows.').test(shown))
+      throw new Error(`the statement failed: ${(await t.webview().locator('body').innerText()).slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`the results grid does not show ${re} (${t.locale}); it shows: "${shown}"`);
+    await t.page.waitForTimeout(100);
+  }
+}
+
+/** A row count as the grid writes it (grouped digits in the display language) as a number. */
+const countOf = (text) => Number(String(text).replace(/[^\d]/g, ''));
+
+export const scenarios = [
+  {
+    name: 'setup: Explore the Sandbox; a DB user with the sentinel password on staging-api',
+    async run(t) {
+      const missing = mariaDbMissing({ tls: true });
+      if (missing) throw new Error(missing);
+      await t.openView('NHN Cloud');
+      await t.sidebar
+        .locator('.welcome-view')
+        .getByRole('button', { name: t.nls('Explore the Sandbox') })
+        .click();
+      const toast = await t.notification(
+        t.lre(
+          'The sandbox runs on {0} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".',
+        ),
+        60_000,
+      );
+      url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0];
+      if (!url) throw new Error('the notification does not name the sandbox address');
+      const { dbInstances } = await rdsApi('GET', '/v3.0/db-instances');
+      const id = dbInstances.find((i) => i.dbInstanceName === INSTANCE)?.dbInstanceId;
+      if (!id) throw new Error(`the sandbox has no ${INSTANCE}`);
+      await rdsApi('POST', `/v3.0/db-instances/${id}/db-users`, {
+        dbUserName: DB_USER,
+        dbPassword: DB_PASSWORD,
+        host: '%',
+        authorityType: 'DDL',
+      });
+      await until(`${DB_USER} is STABLE`, async () =>
+        (await rdsApi('GET', `/v3.0/db-instances/${id}/db-users`)).dbUsers.some(
+          (u) => u.dbUserName === DB_USER && u.dbUserStatus === 'STABLE',
+        ),
+      );
+    },
+  },
+  {
+    name: 'Connect… on the instance (user, password, not production), then Open Query Console',
+    async run(t) {
+      await t.expandRow('KR1');
+      await t.expandRow('RDS for MySQL');
+      await t.expandRow('DB Instances');
+      await t.menu(INSTANCE, 'Connect…');
+      await t.quick.pick(DB_USER, 'DB user');
+      await t.quick.answer(
+        DB_PASSWORD,
+        t.lpart('Password of {0} on {1} (kept in the OS keychain through VS Code SecretStorage)'),
+      );
+      await t.quick.pick('Not production', t.l('Is {0} a production database? (asked once per instance)', INSTANCE));
+      await t.page
+        .locator('.statusbar-item')
+        .filter({ hasText: t.l('Connected to {0} as {1}.', INSTANCE, DB_USER) })
+        .first()
+        .waitFor({ timeout: 60_000 });
+      await t.runCommand('NHN Cloud: Open Query Console');
+      // The console's status bar item names instance and user.
+      await t.page
+        .locator('.statusbar-item')
+        .filter({ hasText: t.lre('$(database) {0} · {1} · (no schema)', INSTANCE, DB_USER) })
+        .first()
+        .waitFor({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'a SELECT shows its row in the results grid',
+    async run(t) {
+      await runInConsole(t, "SELECT 'alpha' AS word, 41 + 1 AS answer, CURRENT_USER() AS who");
+      await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+      const grid = t.webview().locator('#qr-grid');
+      for (const want of ['word', 'answer', 'alpha', '42', `${DB_USER}@`]) {
+        if (!(await grid.innerText()).includes(want))
+          throw new Error(`the grid lacks "${want}": ${await grid.innerText()}`);
+      }
+      await t.screenshot('sql-select');
+    },
+  },
+  {
+    name: "CREATE TABLE, then the table is in the tree under the instance's DB Schemas",
+    async run(t) {
+      await runInConsole(t, `CREATE TABLE ${SCHEMA}.e2e_orders (id INT PRIMARY KEY, note VARCHAR(40) NOT NULL)`);
+      await gridStatus(t, t.lre('{0} rows affected, {1} warnings, in {2} s.', 0, 0));
+      await t.openView('NHN Cloud');
+      await t.expandRow(INSTANCE);
+      await t.expandRow('DB Schemas');
+      // The schema's row, not its namesake staging_api_archive.
+      const schema = t.sidebar
+        .locator('.monaco-list-row[role="treeitem"]')
+        .filter({ hasText: SCHEMA })
+        .filter({ hasNotText: `${SCHEMA}_archive` })
+        .first();
+      await schema.waitFor({ timeout: 30_000 });
+      if ((await schema.getAttribute('aria-expanded')) === 'false') await schema.click();
+      await t.treeRow('e2e_orders').waitFor({ timeout: 30_000 });
+      // Its columns come from the live server: the key column, typed.
+      await t.expandRow('e2e_orders');
+      await t.treeRow('note').waitFor({ timeout: 30_000 });
+    },
+  },
+  {
+    name: '100,000 streamed rows, Cancel midway: the grid says cancelled, and SELECT 1 runs after it',
+    async run(t) {
+      // 100,000 rows with a short sleep every 1,000: about 10 s in all, so Cancel comes midway.
+      await runInConsole(
+        t,
+        `SELECT seq AS n, REPEAT('x', 20) AS pad, IF(seq % 1000 = 0, SLEEP(0.1), 0) AS slept FROM ${SCHEMA}.seq_1_to_100000`,
+      );
+      const running = await gridStatus(t, t.lre('Running… {0} rows so far.'), 30_000);
+      if (!(countOf(t.lparse('Running… {0} rows so far.', running)?.[0]) > 0)) await gridStatus(t, /[1-9]/, 15_000);
+      await t.webview().locator('#qr-cancel').click();
+      const cancelled = await gridStatus(t, t.lre('Cancelled after {0} rows ({1} s).'), 30_000);
+      const rows = countOf(t.lparse('Cancelled after {0} rows ({1} s).', cancelled)[0]);
+      if (!(rows > 0 && rows < 100_000)) throw new Error(`cancelled after ${rows} rows: not midway (${cancelled})`);
+      console.log(`    cancelled after ${rows} of 100,000 rows`);
+      await runInConsole(t, 'SELECT 1 AS one');
+      await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+      await t.screenshot('sql-after-cancel');
+    },
+  },
+  {
+    name: 'Export CSV… writes the result to a file: header line, then the rows',
+    async run(t) {
+      await runInConsole(t, `SELECT seq AS n, CONCAT('row ', seq) AS label FROM ${SCHEMA}.seq_1_to_5`);
+      await gridStatus(t, t.lre('{0} rows in {1} s.', 5));
+      const file = join(t.server.ws, 'e2e-result.csv');
+      await t.webview().locator('#qr-export-csv').click();
+      // code-server's save dialog: a quick input that first fills in the proposed path
+      // (~/result.csv); typed before that, a path is overwritten. It validates the path typed
+      // before it accepts, so Enter is pressed until it closes.
+      await t.quick.waitFor('Export Result');
+      const input = t.page.locator('.quick-input-widget input[type="text"]').first();
+      await until('the save dialog proposes result.csv', async () => (await input.inputValue()).endsWith('result.csv'));
+      await input.fill(file);
+      await until('the save dialog accepts the path', async () => {
+        if (!(await t.page.locator('.quick-input-widget').isVisible())) return true;
+        if ((await input.inputValue()) !== file) await input.fill(file);
+        await t.page.waitForTimeout(300);
+        await input.press('Enter');
+        await t.page.waitForTimeout(700);
+        return !(await t.page.locator('.quick-input-widget').isVisible());
+      });
+      await until(`${file} is written`, () => existsSync(file), 60_000);
+      await t.notification(t.lre('Exported {0} rows to {1}.', 5), 30_000);
+      const lines = readFileSync(file, 'utf8').split('\r\n');
+      const want = ['n,label', '1,row 1', '2,row 2', '3,row 3', '4,row 4', '5,row 5', ''];
+      if (JSON.stringify(lines) !== JSON.stringify(want))
+        throw new Error(`the CSV file holds ${JSON.stringify(lines)}, not ${JSON.stringify(want)}`);
+    },
+  },
+  {
+    name: 'secrets: after Open in Terminal, the DB password is in no file, output channel, webview, command line or environment',
+    async run(t) {
+      // The results webview: its whole document (the grid, its state) as the page holds it.
+      const frames = t.page.frames().filter((f) => f !== t.page.mainFrame());
+      const webviewHtml = (
+        await Promise.all(frames.map((f) => f.evaluate(() => document.documentElement.outerHTML).catch(() => '')))
+      ).join('\n');
+      if (!webviewHtml.includes('qr-grid'))
+        throw new Error('the results webview was not found among the frames of the page');
+      const inWebview = sentinelsIn(webviewHtml, SENTINELS);
+      if (inWebview.length) throw new Error(`the DB password is in the results webview (${inWebview.join(', ')})`);
+
+      // Open in Terminal: the client runs in a terminal, its password in a temporary option file.
+      await t.command('NHN Cloud: Open in Terminal');
+      let client;
+      await until(
+        'the terminal runs the database client',
+        () => {
+          client = scanProcesses({ optionFile: '--defaults-extra-file=' }).hits.find((h) => h.includes('command line'));
+          return !!client;
+        },
+        30_000,
+      );
+      const processes = scanProcesses(SENTINELS);
+      if (processes.hits.length)
+        throw new Error(`the DB password is visible to other processes:\n  ${processes.hits.join('\n  ')}`);
+
+      // The output channel as shown and as VS Code keeps it on disk (all of it, scanned with the files below).
+      // The terminal takes the focus once it is drawn (it would swallow the palette): let it, then
+      // move the focus to the sidebar.
+      await t.page
+        .locator('.part.panel .xterm.focus')
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch(() => {});
+      await t.sidebar.locator('.composite.title .title-label').first().click();
+      const out = await t.outputText('NHN Cloud');
+      if (sentinelsIn(out, SENTINELS).length) throw new Error('the DB password is in the output channel');
+      const channel = [...files(t.server.userData)]
+        .filter((f) => /NHN Cloud/.test(f))
+        .map((f) => readFileSync(f, 'utf8'))
+        .join('\n');
+      // The channel logged the connection and the terminal (else the scan would prove little).
+      for (const needed of [`Connected to ${INSTANCE} as ${DB_USER}`, `for ${DB_USER}@${INSTANCE}`])
+        if (!channel.includes(needed)) throw new Error(`the NHN Cloud log on disk lacks "${needed}"`);
+      const results = [t.server.userData, t.server.ws].map((r) => scanFiles(r, SENTINELS));
+      const hits = results.flatMap((r) => r.hits);
+      if (hits.length) throw new Error(`the DB password was found on disk:\n  ${hits.join('\n  ')}`);
+      console.log(
+        `    scanned ${results.reduce((n, r) => n + r.count, 0)} files, ${processes.count} processes (${client}), the output channel and the webview: no DB password`,
+      );
+    },
+  },
+];
