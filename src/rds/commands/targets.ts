@@ -12,6 +12,7 @@ import { InstanceNode, fetchInstance } from '../tree/instance';
 import { BackupNode, ParameterGroupNode, SecurityGroupNode, SecurityRuleNode, backupPage } from '../tree/resources';
 import { versionLabel } from '../tree/state';
 import type { Backup, DbInstance } from '../tree/types';
+import { askServiceRegion } from '../../shared/tree/serviceRoot';
 
 export interface Scope {
   region: Region;
@@ -32,31 +33,13 @@ export async function scopeFrom(arg: unknown, deps: RdsDeps, title: string): Pro
     const root = rdsRoot(arg as TreeNode);
     return { region: root.region, rootId: root.id, rds: await root.client() };
   }
-  const profile = deps.services.profiles.active();
-  if (!profile)
-    throw new Error(
-      vscode.l10n.t(
-        'No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".',
-      ),
-    );
-  const regions = profile.regions.filter((r) => SERVICE_REGIONS[profile.cloud].rds.includes(r));
-  if (!regions.length)
-    throw new Error(
-      vscode.l10n.t(
-        'Profile "{0}" enables no region where RDS for MySQL runs ({1}). Edit the profile to add one.',
-        profile.name,
-        SERVICE_REGIONS[profile.cloud].rds.join(', '),
-      ),
-    );
-  const region =
-    regions.length === 1
-      ? regions[0]
-      : (
-          await pick(
-            regions.map((r) => ({ label: r, region: r })),
-            { title: vscode.l10n.t('{0}: region', title) },
-          )
-        ).region;
+  const { profile, region } = await askServiceRegion(deps.services, 'rds', title, (p, where) =>
+    vscode.l10n.t(
+      'Profile "{0}" enables no region where RDS for MySQL runs ({1}). Edit the profile to add one.',
+      p.name,
+      where,
+    ),
+  );
   return { region, rootId: rdsIds.root(profile.id, region), rds: await deps.services.clients.rds(region) };
 }
 

@@ -2,7 +2,8 @@
 // the walk up to an ancestor of a given class, and the rule for which regions show the root.
 import * as vscode from 'vscode';
 import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
-import type { FeatureDeps, Profile } from '../services';
+import { pick } from '../prompts';
+import type { FeatureDeps, Profile, Services } from '../services';
 import { FolderNode, type TreeNode } from './nodes';
 
 /** The services with a root of their own under a region. */
@@ -54,4 +55,37 @@ export abstract class ServiceRootNode<Client> extends FolderNode {
 export function rootWhereServiceRuns(service: RootService, makeRoot: (profile: Profile, region: Region) => TreeNode) {
   return (profile: Profile, region: Region): TreeNode[] =>
     SERVICE_REGIONS[profile.cloud][service].includes(region) ? [makeRoot(profile, region)] : [];
+}
+
+/**
+ * The region a command run from the palette acts on: the active profile's only region where
+ * `service` runs, or the one the person picks. `noRegion` words the error when there is none
+ * (`where` lists the regions the service runs in).
+ */
+export async function askServiceRegion(
+  services: Services,
+  service: RootService,
+  title: string,
+  noRegion: (profile: Profile, where: string) => string,
+): Promise<{ profile: Profile; region: Region }> {
+  const profile = services.profiles.active();
+  if (!profile)
+    throw new Error(
+      vscode.l10n.t(
+        'No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".',
+      ),
+    );
+  const runsIn = SERVICE_REGIONS[profile.cloud][service];
+  const regions = profile.regions.filter((r) => runsIn.includes(r));
+  if (!regions.length) throw new Error(noRegion(profile, runsIn.join(', ')));
+  const region =
+    regions.length === 1
+      ? regions[0]
+      : (
+          await pick(
+            regions.map((r) => ({ label: r, region: r })),
+            { title: vscode.l10n.t('{0}: region', title) },
+          )
+        ).region;
+  return { profile, region };
 }

@@ -1,7 +1,7 @@
 // What a storage command acts on: the tree node(s) it was run on, or (from the palette) a region
 // and bucket the user picks. Shared by every storage command.
 import * as vscode from 'vscode';
-import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
+import { type Region } from '../../client/endpoints';
 import type { S3Client } from '../../client/storage/client';
 import type { TreeNode } from '../../shared/tree/nodes';
 import { pick } from '../../shared/prompts';
@@ -16,6 +16,7 @@ import {
   type StorageDeps,
 } from '../tree/nodes';
 import { storageIds } from '../tree/ids';
+import { askServiceRegion } from '../../shared/tree/serviceRoot';
 
 export interface StorageScope {
   region: Region;
@@ -40,31 +41,13 @@ export async function storageScopeFrom(arg: unknown, deps: StorageDeps, title: s
     const root = storageRoot(arg);
     return { region: root.region, s3: await root.client(), profileId: root.profile.id, rootId: root.id };
   }
-  const profile = deps.services.profiles.active();
-  if (!profile)
-    throw new Error(
-      vscode.l10n.t(
-        'No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".',
-      ),
-    );
-  const regions = profile.regions.filter((r) => SERVICE_REGIONS[profile.cloud].storage.includes(r));
-  if (!regions.length)
-    throw new Error(
-      vscode.l10n.t(
-        'Profile "{0}" enables no region with object storage ({1}). Edit the profile to add one.',
-        profile.name,
-        SERVICE_REGIONS[profile.cloud].storage.join(', '),
-      ),
-    );
-  const region =
-    regions.length === 1
-      ? regions[0]
-      : (
-          await pick(
-            regions.map((r) => ({ label: r, region: r })),
-            { title: vscode.l10n.t('{0}: region', title) },
-          )
-        ).region;
+  const { profile, region } = await askServiceRegion(deps.services, 'storage', title, (p, where) =>
+    vscode.l10n.t(
+      'Profile "{0}" enables no region with object storage ({1}). Edit the profile to add one.',
+      p.name,
+      where,
+    ),
+  );
   return {
     region,
     s3: await deps.services.clients.s3(region),
