@@ -56,8 +56,8 @@ export function copyOpenCommands(deps: RdsDeps): Record<string, CommandHandler> 
     'nhncloud.rds.copyEndpoint': async (node?: unknown) => {
       if (node instanceof LeafNode && node.copyValue) return copy(node.copyValue, 'endpoint');
       const t = await instanceFrom(node, deps, vscode.l10n.t('Copy Endpoint'));
-      const n: any = await t.rds.getNetworkInfo({ dbInstanceId: t.data.dbInstanceId });
-      const eps: any[] = n?.endPoints ?? [];
+      const n = await t.rds.getNetworkInfo({ dbInstanceId: t.data.dbInstanceId });
+      const eps = n?.endPoints ?? [];
       if (!eps.length) throw new Error(vscode.l10n.t('{0} has no endpoint yet.', t.data.dbInstanceName));
       const chosen =
         eps.length === 1

@@ -13,6 +13,7 @@ import { backupFrom, instanceFrom, parameterGroupFrom, scopeFrom, securityGroupF
 import type { RdsDeps } from '../tree/base';
 import { InstanceNode } from '../tree/instance';
 import { BackupNode, ParameterGroupNode, SecurityGroupNode } from '../tree/resources';
+import { backupLabel } from '../tree/state';
 import { CreateInstancePanel } from '../../panels/createInstancePanel';
 import { MetricsPanel } from '../../panels/metricsPanel';
 import { ParameterGroupPanel } from '../../panels/parameterGroupPanel';
@@ -91,7 +92,7 @@ export function createRdsFormsFeature(
         RestorePanel.open(services, {
           region: panelRegion(scope.region),
           id: backup.backupId,
-          label: backup.backupName,
+          label: backupLabel(backup),
           source,
         });
       }

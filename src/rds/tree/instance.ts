@@ -14,20 +14,20 @@ import {
   instanceRole,
   instanceStatusView,
   isBusy,
+  orDash,
   statusColour,
   versionLabel,
 } from './state';
-import type { DbInstance } from './types';
+import type { DbInstance, DbSchema, DbUser, LogFile } from './types';
 import { formatDateTime } from '../../shared/l10n';
 import { rdsIds } from './ids';
 import { loadSchemaObjects } from '../connection/schemaTree';
 
 export const instanceNodeId = rdsIds.instance;
 
-/** Detail of one instance; the payload may be the fields or `{ dbInstance: ... }`. */
-export async function fetchInstance(rds: RdsClient, dbInstanceId: string): Promise<DbInstance> {
-  const r: any = await rds.getDbInstance({ dbInstanceId });
-  return (r?.dbInstance ?? r) as DbInstance;
+/** Detail of one instance (the client's parsed answer). */
+export function fetchInstance(rds: RdsClient, dbInstanceId: string): Promise<DbInstance> {
+  return rds.getDbInstance({ dbInstanceId });
 }
 
 /** Details read at once in the background after the instance list is drawn. */
@@ -73,8 +73,8 @@ export class InstancesFolderNode extends FolderNode {
   protected async load(): Promise<TreeNode[]> {
     const rds = await rdsRoot(this).client();
     const [list, groups] = await Promise.all([
-      rds.listDbInstances() as Promise<any>,
-      (rds.listDbInstanceGroups() as Promise<any>).catch(() => ({ dbInstanceGroups: [] })),
+      rds.listDbInstances(),
+      rds.listDbInstanceGroups().catch(() => ({ dbInstanceGroups: [] })),
     ]);
     const items: DbInstance[] = list?.dbInstances ?? [];
     // Drawn from the list alone (name, status, type, progress, version, group: label, icon,
@@ -82,8 +82,8 @@ export class InstancesFolderNode extends FolderNode {
     // 1,000 instances cost 1,000 requests before anything was drawn.
     const ha = new Set<string>(
       (groups?.dbInstanceGroups ?? [])
-        .filter((g: any) => g.replicationType === 'HIGH_AVAILABILITY')
-        .map((g: any) => g.dbInstanceGroupId),
+        .filter((g) => g.replicationType === 'HIGH_AVAILABILITY')
+        .map((g) => g.dbInstanceGroupId),
     );
     this.count = items.length;
     this.details.clear();
@@ -169,19 +169,20 @@ export class InstanceGroupNode extends FolderNode {
       mdFields(vscode.l10n.t('Instance group {0}', this.label), [
         [vscode.l10n.t('Group ID'), this.groupId],
         [vscode.l10n.t('Replication'), this.ha ? 'HIGH_AVAILABILITY' : vscode.l10n.t('STANDALONE with read replicas')],
-        [vscode.l10n.t('Members'), this.members.map((m) => `${m.dbInstanceName} (${m.dbInstanceType})`).join(', ')],
+        [
+          vscode.l10n.t('Members'),
+          this.members.map((m) => `${m.dbInstanceName} (${orDash(m.dbInstanceType)})`).join(', '),
+        ],
       ]),
     );
   }
   protected async load(): Promise<TreeNode[]> {
     // The group's own view of its members is the freshest status (a failover changes roles).
-    const detail: any = await rdsRoot(this)
+    const detail = await rdsRoot(this)
       .client()
       .then((c) => c.getDbInstanceGroup({ dbInstanceGroupId: this.groupId }))
       .catch(() => undefined);
-    const current = new Map<string, { dbInstanceType?: string; dbInstanceStatus?: string }>(
-      ((detail?.dbInstances ?? []) as any[]).map((x) => [x.dbInstanceId, x]),
-    );
+    const current = new Map((detail?.dbInstances ?? []).map((x) => [x.dbInstanceId, x]));
     const details = this.parent instanceof InstancesFolderNode ? this.parent.details : undefined;
     return this.members.map((m) => {
       const d = current.get(m.dbInstanceId);
@@ -302,7 +303,7 @@ export class InstanceNode extends FolderNode {
         [vscode.l10n.t('Status'), i.dbInstanceStatus],
         [vscode.l10n.t('Progress'), i.progressStatus],
         [vscode.l10n.t('Type'), i.dbInstanceType],
-        [vscode.l10n.t('Engine'), `${versionLabel(i.dbVersion)} (${i.dbVersion})`],
+        [vscode.l10n.t('Engine'), i.dbVersion ? `${versionLabel(i.dbVersion)} (${i.dbVersion})` : undefined],
         [vscode.l10n.t('Port'), i.dbPort],
         [vscode.l10n.t('Description'), i.description],
         ['ID', i.dbInstanceId],
@@ -353,8 +354,8 @@ export class InstanceNode extends FolderNode {
         'rds.folder.dbUsers',
         'person',
         async (rds, self) => {
-          const r: any = await rds.listDbUsers({ dbInstanceId: id });
-          return (r?.dbUsers ?? []).map((u: any) => new DbUserNode(self, u));
+          const r = await rds.listDbUsers({ dbInstanceId: id });
+          return (r?.dbUsers ?? []).map((u) => new DbUserNode(self, u));
         },
         { emptyText: vscode.l10n.t('No DB user') },
       ),
@@ -365,8 +366,8 @@ export class InstanceNode extends FolderNode {
         'rds.folder.dbSchemas',
         'symbol-namespace',
         async (rds, self) => {
-          const r: any = await rds.listDbSchemas({ dbInstanceId: id });
-          return (r?.dbSchemas ?? []).map((s: any) => new DbSchemaNode(self, s));
+          const r = await rds.listDbSchemas({ dbInstanceId: id });
+          return (r?.dbSchemas ?? []).map((s) => new DbSchemaNode(self, s));
         },
         { emptyText: vscode.l10n.t('No DB schema') },
       ),
@@ -377,9 +378,13 @@ export class InstanceNode extends FolderNode {
         'rds.folder.logFiles',
         'output',
         async (rds, self) => {
-          const r: any = await rds.listLogFiles({ dbInstanceId: id });
-          const byType = new Map<string, any[]>();
-          for (const f of r?.logFiles ?? []) byType.set(f.logFileType, [...(byType.get(f.logFileType) ?? []), f]);
+          const r = await rds.listLogFiles({ dbInstanceId: id });
+          const byType = new Map<string, LogFile[]>();
+          for (const f of r?.logFiles ?? []) {
+            // A file the service sends without a type is listed under a dash, not dropped.
+            const type = orDash(f.logFileType);
+            byType.set(type, [...(byType.get(type) ?? []), f]);
+          }
           return [...byType.entries()]
             .sort(([a], [b]) => a.localeCompare(b))
             .map(
@@ -415,10 +420,10 @@ export class InstanceNode extends FolderNode {
       ),
       new InstanceBackupsNode(this),
       new RdsFolderNode(this, 'storage', vscode.l10n.t('Storage'), 'rds.storageInfo', 'database', async (rds, self) => {
-        const s: any = await rds.getStorageInfo({ dbInstanceId: id });
+        const s = await rds.getStorageInfo({ dbInstanceId: id });
         return [
           info(self, 'type', vscode.l10n.t('Type'), s.storageType),
-          info(self, 'size', vscode.l10n.t('Size'), vscode.l10n.t('{0} GB', String(s.storageSize))),
+          info(self, 'size', vscode.l10n.t('Size'), vscode.l10n.t('{0} GB', orDash(s.storageSize))),
           info(self, 'status', vscode.l10n.t('Status'), s.storageStatus),
         ];
       }),
@@ -429,18 +434,19 @@ export class InstanceNode extends FolderNode {
         'rds.backupInfo',
         'history',
         async (rds, self) => {
-          const b: any = await rds.getBackupInfo({ dbInstanceId: id });
+          const b = await rds.getBackupInfo({ dbInstanceId: id });
           return [
-            info(self, 'period', vscode.l10n.t('Retention'), vscode.l10n.t('{0} days', String(b.backupPeriod))),
+            info(self, 'period', vscode.l10n.t('Retention'), vscode.l10n.t('{0} days', orDash(b.backupPeriod))),
             info(
               self,
               'schedules',
               vscode.l10n.t('Window'),
-              (b.backupSchedules ?? []).map((s: any) => `${s.backupWndBgnTime} (${s.backupWndDuration})`).join(', ') ||
-                vscode.l10n.t('none'),
+              (b.backupSchedules ?? [])
+                .map((s) => `${orDash(s.backupWndBgnTime)} (${orDash(s.backupWndDuration)})`)
+                .join(', ') || vscode.l10n.t('none'),
             ),
-            info(self, 'ftwrl', vscode.l10n.t('FTWRL wait timeout'), `${b.ftwrlWaitTimeout} s`),
-            info(self, 'retry', vscode.l10n.t('Retries'), String(b.backupRetryCount)),
+            info(self, 'ftwrl', vscode.l10n.t('FTWRL wait timeout'), `${orDash(b.ftwrlWaitTimeout)} s`),
+            info(self, 'retry', vscode.l10n.t('Retries'), orDash(b.backupRetryCount)),
             info(self, 'replication', vscode.l10n.t('Cross-region copy'), b.replicationRegion ?? vscode.l10n.t('off')),
             info(
               self,
@@ -452,7 +458,7 @@ export class InstanceNode extends FolderNode {
         },
       ),
       new RdsFolderNode(this, 'network', vscode.l10n.t('Network'), 'rds.networkInfo', 'globe', async (rds, self) => {
-        const n: any = await rds.getNetworkInfo({ dbInstanceId: id });
+        const n = await rds.getNetworkInfo({ dbInstanceId: id });
         const port = this.data.dbPort;
         return [
           info(self, 'az', vscode.l10n.t('Availability zone'), n.availabilityZone),
@@ -460,17 +466,18 @@ export class InstanceNode extends FolderNode {
             self,
             'subnet',
             vscode.l10n.t('Subnet'),
-            n.subnet ? `${n.subnet.subnetName} (${n.subnet.subnetCidr})` : '',
+            n.subnet ? `${orDash(n.subnet.subnetName)} (${orDash(n.subnet.subnetCidr)})` : '',
           ),
-          ...(n.endPoints ?? []).map((e: any, k: number) => {
+          ...(n.endPoints ?? []).map((e, k) => {
             const external = e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC';
-            return new LeafNode(self, `${self.id}/endpoint/${k}`, e.domain || e.ipAddress, {
+            const address = orDash(e.domain || e.ipAddress);
+            return new LeafNode(self, `${self.id}/endpoint/${k}`, address, {
               icon: external ? 'globe' : 'home',
               description: external
                 ? vscode.l10n.t('{0} · external', e.ipAddress ?? '')
                 : vscode.l10n.t('{0} · internal', e.ipAddress ?? ''),
               contextValue: 'rds.endpoint',
-              copyValue: port ? `${e.domain || e.ipAddress}:${port}` : e.domain || e.ipAddress,
+              copyValue: port ? `${address}:${port}` : address,
               tooltip: new vscode.MarkdownString(
                 mdFields(e.domain ?? '', [
                   [vscode.l10n.t('IP address'), e.ipAddress],
@@ -499,11 +506,11 @@ export class InstanceNode extends FolderNode {
   }
 }
 
-function info(parent: TreeNode, key: string, label: string, value: string | undefined): LeafNode {
+function info(parent: TreeNode, key: string, label: string, value: string | null | undefined): LeafNode {
   return new LeafNode(parent, `${parent.id}/${key}`, label, {
     description: value ?? '',
     contextValue: 'rds.info',
-    copyValue: value,
+    copyValue: value ?? undefined,
     icon: 'info',
   });
 }
@@ -513,18 +520,26 @@ function ymdt(d: Date): string {
   return d.toISOString().replace('Z', '+00:00');
 }
 
+/** The newest sample that has a value: a null (no sample in that interval) is not "the latest value". */
+export function latestValue(values: ReadonlyArray<[number, string | null]>): [number, string] | undefined {
+  for (let k = values.length - 1; k >= 0; k--) {
+    const [t, v] = values[k];
+    if (v !== null) return [t, v];
+  }
+  return undefined;
+}
+
 async function loadMetrics(rds: RdsClient, self: TreeNode, dbInstanceId: string): Promise<TreeNode[]> {
-  const m: any = await rds.listMetrics();
-  const names: string[] = (m?.metrics ?? []).map((x: any) => x.measureName);
+  const m = await rds.listMetrics();
+  const names: string[] = (m?.metrics ?? []).map((x) => x.measureName);
   if (!names.length) return [];
   const to = new Date();
   const from = new Date(to.getTime() - 10 * 60 * 1000);
-  const s: any = await rds.getMetricStatistics({
+  const s = await rds.getMetricStatistics({
     query: { dbInstanceId, measureNames: names, from: ymdt(from), to: ymdt(to), interval: 1 },
   });
-  return (s?.metricStatistics ?? []).map((st: any) => {
-    const values: Array<[number, string]> = st.values ?? [];
-    const last = values[values.length - 1];
+  return (s?.metricStatistics ?? []).map((st) => {
+    const last = latestValue(st.values);
     return new LeafNode(self, `${self.id}/${st.measureName}`, st.measureName, {
       icon: 'pulse',
       description: last ? `${last[1]}${st.unit ? ` ${st.unit}` : ''}` : vscode.l10n.t('no data'),
@@ -574,13 +589,12 @@ export class ParameterGroupRefNode extends TreeNode {
     let name = i.parameterGroupId ?? 'unknown';
     let status: string | undefined;
     if (i.parameterGroupId) {
-      const g: any = await rdsRoot(this)
+      const g = await rdsRoot(this)
         .client()
         .then((c) => c.getParameterGroup({ parameterGroupId: i.parameterGroupId! }))
         .catch(() => undefined);
-      const group = g?.parameterGroup ?? g;
-      if (group?.parameterGroupName) name = group.parameterGroupName;
-      status = group?.parameterGroupStatus;
+      if (g?.parameterGroupName) name = g.parameterGroupName;
+      status = g?.parameterGroupStatus ?? undefined;
     }
     const needsApply = i.needToApplyParameterGroup || status === 'NEED_TO_APPLY';
     const item = new vscode.TreeItem(vscode.l10n.t('Parameter group: {0}', name), vscode.TreeItemCollapsibleState.None);
@@ -608,31 +622,24 @@ export class DbUserNode extends TreeNode {
   readonly label: string;
   constructor(
     parent: TreeNode,
-    readonly data: {
-      dbUserId: string;
-      dbUserName: string;
-      host: string;
-      authorityType: string;
-      dbUserStatus: string;
-      authenticationPlugin?: string;
-      tlsOption?: string;
-      createdYmdt?: string;
-    },
+    readonly data: DbUser,
   ) {
     super();
     this.parent = parent;
     this.id = `${parent.id}/${data.dbUserId}`;
-    this.label = `${data.dbUserName}@${data.host}`;
+    // MySQL's own notation; a user the service sends without a host is shown without one.
+    this.label = data.host ? `${data.dbUserName}@${data.host}` : data.dbUserName;
   }
   get instance(): InstanceNode {
     return this.parent!.parent as InstanceNode;
   }
   getTreeItem(): vscode.TreeItem {
     const u = this.data;
-    const busy = u.dbUserStatus !== 'STABLE';
+    // Busy only while the service says it is changing: a missing status is not a spinner forever.
+    const busy = !!u.dbUserStatus && u.dbUserStatus !== 'STABLE';
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = `rds.dbUser.${u.dbUserStatus.toLowerCase()}`;
+    item.contextValue = `rds.dbUser.${(u.dbUserStatus ?? 'unknown').toLowerCase()}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('person');
     item.description = [
       u.authorityType,
@@ -668,7 +675,7 @@ export class DbSchemaNode extends FolderNode {
   protected override emptyText = vscode.l10n.t('No table or view');
   constructor(
     parent: TreeNode,
-    readonly data: { dbSchemaId: string; dbSchemaName: string; dbSchemaStatus: string; createdYmdt?: string },
+    readonly data: DbSchema,
   ) {
     super();
     this.parent = parent;
@@ -689,15 +696,15 @@ export class DbSchemaNode extends FolderNode {
   }
   override getTreeItem(): vscode.TreeItem {
     const s = this.data;
-    const busy = s.dbSchemaStatus !== 'STABLE';
+    const busy = !!s.dbSchemaStatus && s.dbSchemaStatus !== 'STABLE';
     const connected = !busy && !!this.session();
     const item = this.folderItem();
     item.collapsibleState = connected
       ? vscode.TreeItemCollapsibleState.Collapsed
       : vscode.TreeItemCollapsibleState.None;
-    item.contextValue = `rds.dbSchema.${s.dbSchemaStatus.toLowerCase()}${connected ? '.connected' : ''}`;
+    item.contextValue = `rds.dbSchema.${(s.dbSchemaStatus ?? 'unknown').toLowerCase()}${connected ? '.connected' : ''}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('symbol-namespace');
-    item.description = busy ? s.dbSchemaStatus : connected ? vscode.l10n.t('connected') : when(s.createdYmdt);
+    item.description = busy ? orDash(s.dbSchemaStatus) : connected ? vscode.l10n.t('connected') : when(s.createdYmdt);
     item.tooltip = new vscode.MarkdownString(
       mdFields(s.dbSchemaName, [
         [vscode.l10n.t('Status'), s.dbSchemaStatus],

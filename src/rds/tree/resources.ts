@@ -2,11 +2,22 @@
 // user groups, notification groups, events (paged, newest first) and the catalog.
 import * as vscode from 'vscode';
 import type { RdsClient } from '../../client/rds/client';
+import type { EventCategoryType } from '../../client/rds/schemas';
 import { mdFields } from '../../shared/tree/markdown';
 import { LeafNode, PagedFolderNode, TreeNode, themeIcon } from '../../shared/tree/nodes';
 import { RdsFolderNode, StaticFolderNode, rdsRoot, when } from './base';
-import { eventMessage, formatBytes, statusColour, versionLabel } from './state';
-import type { Backup, DbEvent, SecurityRule } from './types';
+import { backupLabel, eventMessage, formatBytes, orDash, statusColour, versionLabel } from './state';
+import type {
+  Backup,
+  DbEvent,
+  DbFlavor,
+  NotificationGroupItem,
+  Parameter,
+  ParameterGroupItem,
+  SecurityGroupItem,
+  SecurityRule,
+  UserGroupItem,
+} from './types';
 
 export async function backupPage(
   rds: RdsClient,
@@ -14,7 +25,7 @@ export async function backupPage(
   size: number,
   dbInstanceId?: string,
 ): Promise<{ items: Backup[]; total?: number }> {
-  const r: any = await rds.listBackups({ query: { page, size, ...(dbInstanceId ? { dbInstanceId } : {}) } });
+  const r = await rds.listBackups({ query: { page, size, ...(dbInstanceId ? { dbInstanceId } : {}) } });
   return { items: r?.backups ?? [], total: r?.totalCounts };
 }
 
@@ -28,14 +39,14 @@ export class BackupNode extends TreeNode {
     super();
     this.parent = parent;
     this.id = `${parent.id}/${data.backupId}`;
-    this.label = data.backupName;
+    this.label = backupLabel(data);
   }
   getTreeItem(): vscode.TreeItem {
     const b = this.data;
     const busy = b.backupStatus === 'BACKING_UP' || b.backupStatus === 'DELETING';
-    const item = new vscode.TreeItem(b.backupName, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = `rds.backup.${b.backupStatus.toLowerCase()}.${(b.backupType ?? 'unknown').toLowerCase()}`;
+    item.contextValue = `rds.backup.${(b.backupStatus ?? 'unknown').toLowerCase()}.${(b.backupType ?? 'unknown').toLowerCase()}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('archive', statusColour(b.backupStatus));
     item.description = [
       busy
@@ -50,7 +61,7 @@ export class BackupNode extends TreeNode {
       .filter(Boolean)
       .join(' · ');
     item.tooltip = new vscode.MarkdownString(
-      mdFields(b.backupName, [
+      mdFields(this.label, [
         [vscode.l10n.t('Status'), b.backupStatus],
         [vscode.l10n.t('Type'), b.backupType],
         [vscode.l10n.t('Size'), formatBytes(b.backupSize)],
@@ -85,7 +96,7 @@ export class BackupsFolderNode extends PagedFolderNode<Backup> {
 
 /** Server-side event query (nhncloud.rds.filterEvents); the name filter works on top of it. */
 export interface EventQuery {
-  category: string;
+  category: EventCategoryType;
   keyword?: string;
   /** Hours back from now (default 24 * 7), or an explicit range. */
   hours?: number;
@@ -129,13 +140,13 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
   protected async fetchPage(page: number, size: number) {
     const rds = await rdsRoot(this).client();
     const { from, to } = eventRange(this.query);
-    const r: any = await rds.listEvents({
+    const r = await rds.listEvents({
       query: {
         page,
         size,
         from,
         to,
-        eventCategoryType: this.query.category as any,
+        eventCategoryType: this.query.category,
         ascendingOrder: 'DESC',
         ...(this.query.keyword ? { keyword: this.query.keyword } : {}),
       },
@@ -170,14 +181,7 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
 export class ParameterGroupNode extends RdsFolderNode {
   constructor(
     parent: TreeNode,
-    readonly data: {
-      parameterGroupId: string;
-      parameterGroupName: string;
-      description?: string | null;
-      dbVersion: string;
-      parameterGroupStatus: string;
-      createdYmdt?: string;
-    },
+    readonly data: ParameterGroupItem,
   ) {
     super(
       parent,
@@ -186,18 +190,17 @@ export class ParameterGroupNode extends RdsFolderNode {
       `rds.parameterGroup.${(data.parameterGroupStatus ?? 'stable').toLowerCase()}`,
       'settings',
       async (rds, self) => {
-        const r: any = await rds.getParameterGroup({ parameterGroupId: data.parameterGroupId });
-        const params: any[] = (r?.parameterGroup ?? r)?.parameters ?? [];
-        return params.map(
+        const r = await rds.getParameterGroup({ parameterGroupId: data.parameterGroupId });
+        return r.parameters.map(
           (p) =>
             new LeafNode(self, `${self.id}/${p.parameterId}`, p.parameterName, {
               icon: p.value !== p.defaultValue ? 'edit' : 'symbol-property',
               description:
                 p.value !== p.defaultValue
-                  ? vscode.l10n.t('{0} (default {1})', p.value, p.defaultValue)
+                  ? vscode.l10n.t('{0} (default {1})', orDash(p.value), orDash(p.defaultValue))
                   : String(p.value ?? ''),
-              contextValue: `rds.parameter.${String(p.updateType).toLowerCase()}`,
-              copyValue: p.value,
+              contextValue: `rds.parameter.${(p.updateType ?? 'unknown').toLowerCase()}`,
+              copyValue: p.value ?? '',
               tooltip: new vscode.MarkdownString(
                 mdFields(p.parameterName, [
                   [vscode.l10n.t('Value'), p.value],
@@ -205,7 +208,7 @@ export class ParameterGroupNode extends RdsFolderNode {
                   [vscode.l10n.t('Allowed'), p.allowedValue],
                   [vscode.l10n.t('Changeable'), p.updateType],
                   [vscode.l10n.t('Applied'), p.applyType],
-                  [vscode.l10n.t('File'), `[${String(p.parameterFileGroup).toLowerCase()}] ${p.fileParameterName}`],
+                  [vscode.l10n.t('File'), parameterFileLine(p)],
                 ]),
               ),
             }),
@@ -239,29 +242,35 @@ export class ParameterGroupNode extends RdsFolderNode {
   }
 }
 
-/** "in 10.0.0.0/24 : port 3306": one whole message per direction and kind of port. */
+/** "[global] max_connections"; without a file name, no line (the tooltip omits it). */
+export function parameterFileLine(p: Pick<Parameter, 'parameterFileGroup' | 'fileParameterName'>): string | undefined {
+  if (!p.fileParameterName) return undefined;
+  return p.parameterFileGroup ? `[${p.parameterFileGroup.toLowerCase()}] ${p.fileParameterName}` : p.fileParameterName;
+}
+
+/**
+ * "in 10.0.0.0/24 : port 3306": one whole message per direction and kind of port. A field the
+ * service left out reads as a dash; a rule without a port block reads as the DB port's.
+ */
 export function ruleLabel(r: SecurityRule): string {
-  const { minPort, maxPort } = r.port;
+  const cidr = orDash(r.cidr);
+  const minPort = orDash(r.port?.minPort);
+  const maxPort = orDash(r.port?.maxPort);
+  const portType = r.port?.portType ?? 'DB_PORT';
   if (r.direction === 'INGRESS') {
-    if (r.port.portType === 'DB_PORT') return vscode.l10n.t('in {0} : DB port', r.cidr);
-    if (r.port.portType === 'PORT') return vscode.l10n.t('in {0} : port {1}', r.cidr, String(minPort));
-    return vscode.l10n.t('in {0} : ports {1}-{2}', r.cidr, String(minPort), String(maxPort));
+    if (portType === 'DB_PORT') return vscode.l10n.t('in {0} : DB port', cidr);
+    if (portType === 'PORT') return vscode.l10n.t('in {0} : port {1}', cidr, minPort);
+    return vscode.l10n.t('in {0} : ports {1}-{2}', cidr, minPort, maxPort);
   }
-  if (r.port.portType === 'DB_PORT') return vscode.l10n.t('out {0} : DB port', r.cidr);
-  if (r.port.portType === 'PORT') return vscode.l10n.t('out {0} : port {1}', r.cidr, String(minPort));
-  return vscode.l10n.t('out {0} : ports {1}-{2}', r.cidr, String(minPort), String(maxPort));
+  if (portType === 'DB_PORT') return vscode.l10n.t('out {0} : DB port', cidr);
+  if (portType === 'PORT') return vscode.l10n.t('out {0} : port {1}', cidr, minPort);
+  return vscode.l10n.t('out {0} : ports {1}-{2}', cidr, minPort, maxPort);
 }
 
 export class SecurityGroupNode extends RdsFolderNode {
   constructor(
     parent: TreeNode,
-    readonly data: {
-      dbSecurityGroupId: string;
-      dbSecurityGroupName: string;
-      description?: string | null;
-      progressStatus?: string;
-      createdYmdt?: string;
-    },
+    readonly data: SecurityGroupItem,
   ) {
     super(
       parent,
@@ -270,9 +279,8 @@ export class SecurityGroupNode extends RdsFolderNode {
       'rds.securityGroup',
       'shield',
       async (rds, self) => {
-        const r: any = await rds.getDbSecurityGroup({ dbSecurityGroupId: data.dbSecurityGroupId });
-        const rules: SecurityRule[] = (r?.dbSecurityGroup ?? r)?.rules ?? [];
-        return rules.map((rule) => new SecurityRuleNode(self, rule, data.dbSecurityGroupId));
+        const r = await rds.getDbSecurityGroup({ dbSecurityGroupId: data.dbSecurityGroupId });
+        return r.rules.map((rule) => new SecurityRuleNode(self, rule, data.dbSecurityGroupId));
       },
       {
         emptyText: vscode.l10n.t('No rule: nothing can connect'),
@@ -306,14 +314,14 @@ export class SecurityRuleNode extends LeafNode {
     super(parent, `${parent.id}/${rule.ruleId}`, ruleLabel(rule), {
       icon: rule.direction === 'INGRESS' ? 'arrow-down' : 'arrow-up',
       description: [rule.etherType, rule.description ?? ''].filter(Boolean).join(' · '),
-      contextValue: `rds.securityRule.${rule.direction.toLowerCase()}`,
-      copyValue: rule.cidr,
+      contextValue: `rds.securityRule.${(rule.direction ?? 'unknown').toLowerCase()}`,
+      copyValue: rule.cidr ?? '',
       tooltip: new vscode.MarkdownString(
         mdFields(ruleLabel(rule), [
           [vscode.l10n.t('Direction'), rule.direction],
           [vscode.l10n.t('Ether type'), rule.etherType],
           ['CIDR', rule.cidr],
-          [vscode.l10n.t('Port type'), rule.port.portType],
+          [vscode.l10n.t('Port type'), rule.port?.portType],
           [vscode.l10n.t('Description'), rule.description],
           ['ID', rule.ruleId],
         ]),
@@ -325,7 +333,7 @@ export class SecurityRuleNode extends LeafNode {
 export class UserGroupNode extends RdsFolderNode {
   constructor(
     parent: TreeNode,
-    readonly data: { userGroupId: string; userGroupName: string; createdYmdt?: string },
+    readonly data: UserGroupItem,
   ) {
     super(
       parent,
@@ -334,8 +342,8 @@ export class UserGroupNode extends RdsFolderNode {
       'rds.userGroup',
       'organization',
       async (rds, self) => {
-        const r: any = await rds.getUserGroup({ userGroupId: data.userGroupId });
-        const g = r?.userGroup ?? r;
+        const r = await rds.getUserGroup({ userGroupId: data.userGroupId });
+        const g = r;
         const names = await rdsRoot(self).projectMembers();
         if (g?.userGroupTypeCode === 'ENTIRE')
           return [
@@ -344,11 +352,11 @@ export class UserGroupNode extends RdsFolderNode {
               contextValue: 'rds.userGroupMember.all',
             }),
           ];
-        return (g?.members ?? []).map((m: any) => {
+        return (g?.members ?? []).map((m) => {
           const who = names.get(m.memberId);
           return new LeafNode(self, `${self.id}/${m.memberId}`, who?.memberName ?? m.memberId, {
             icon: 'person',
-            description: who?.emailAddress,
+            description: who?.emailAddress ?? undefined,
             contextValue: 'rds.userGroupMember',
             copyValue: m.memberId,
           });
@@ -362,13 +370,7 @@ export class UserGroupNode extends RdsFolderNode {
 export class NotificationGroupNode extends RdsFolderNode {
   constructor(
     parent: TreeNode,
-    readonly data: {
-      notificationGroupId: string;
-      notificationGroupName: string;
-      notifyEmail?: boolean;
-      notifySms?: boolean;
-      isEnabled?: boolean;
-    },
+    readonly data: NotificationGroupItem,
   ) {
     super(
       parent,
@@ -378,8 +380,8 @@ export class NotificationGroupNode extends RdsFolderNode {
       `rds.notificationGroup.${data.isEnabled === false ? 'disabled' : 'enabled'}`,
       data.isEnabled === false ? 'bell-slash' : 'bell',
       async (rds, self) => {
-        const r: any = await rds.getNotificationGroup({ notificationGroupId: data.notificationGroupId });
-        const g = r?.notificationGroup ?? r;
+        const r = await rds.getNotificationGroup({ notificationGroupId: data.notificationGroupId });
+        const g = r;
         return [
           new StaticFolderNode(
             self,
@@ -389,8 +391,8 @@ export class NotificationGroupNode extends RdsFolderNode {
             'server',
             (dir) =>
               (g?.dbInstances ?? []).map(
-                (i: any) =>
-                  new LeafNode(dir, `${dir.id}/${i.dbInstanceId}`, i.dbInstanceName, {
+                (i) =>
+                  new LeafNode(dir, `${dir.id}/${i.dbInstanceId}`, i.dbInstanceName || i.dbInstanceId, {
                     icon: 'database',
                     contextValue: 'rds.notificationTarget',
                     copyValue: i.dbInstanceId,
@@ -406,8 +408,8 @@ export class NotificationGroupNode extends RdsFolderNode {
             'organization',
             (dir) =>
               (g?.userGroups ?? []).map(
-                (u: any) =>
-                  new LeafNode(dir, `${dir.id}/${u.userGroupId}`, u.userGroupName, {
+                (u) =>
+                  new LeafNode(dir, `${dir.id}/${u.userGroupId}`, u.userGroupName || u.userGroupId, {
                     icon: 'organization',
                     contextValue: 'rds.notificationTarget',
                     copyValue: u.userGroupId,
@@ -430,6 +432,12 @@ export class NotificationGroupNode extends RdsFolderNode {
   }
 }
 
+/** "4 vCPU · 16 GB RAM"; a figure the service left out reads as a dash. */
+export function flavorDescription(f: Pick<DbFlavor, 'vcpus' | 'ram'>): string {
+  const ramGb = typeof f.ram === 'number' ? Math.round(f.ram / 1024) : undefined;
+  return vscode.l10n.t('{0} vCPU · {1} GB RAM', orDash(f.vcpus), orDash(ramGb));
+}
+
 /** The read-only catalog a user needs while choosing. */
 export function catalogFolders(parent: TreeNode): TreeNode[] {
   const leaf = (
@@ -448,16 +456,8 @@ export function catalogFolders(parent: TreeNode): TreeNode[] {
     });
   return [
     new RdsFolderNode(parent, 'flavors', vscode.l10n.t('Flavors'), 'rds.catalog.flavors', 'chip', async (rds, self) => {
-      const r: any = await rds.listDbFlavors();
-      return (r?.dbFlavors ?? []).map((f: any) =>
-        leaf(
-          self,
-          f.dbFlavorId,
-          f.dbFlavorName,
-          vscode.l10n.t('{0} vCPU · {1} GB RAM', f.vcpus, Math.round(f.ram / 1024)),
-          'chip',
-        ),
-      );
+      const r = await rds.listDbFlavors();
+      return (r?.dbFlavors ?? []).map((f) => leaf(self, f.dbFlavorId, f.dbFlavorName, flavorDescription(f), 'chip'));
     }),
     new RdsFolderNode(
       parent,
@@ -466,8 +466,8 @@ export function catalogFolders(parent: TreeNode): TreeNode[] {
       'rds.catalog.versions',
       'versions',
       async (rds, self) => {
-        const r: any = await rds.listDbVersions();
-        return (r?.dbVersions ?? []).map((v: any) =>
+        const r = await rds.listDbVersions();
+        return (r?.dbVersions ?? []).map((v) =>
           leaf(
             self,
             v.dbVersion,
@@ -487,15 +487,15 @@ export function catalogFolders(parent: TreeNode): TreeNode[] {
       'rds.catalog.subnets',
       'type-hierarchy',
       async (rds, self) => {
-        const r: any = await rds.listSubnets();
-        return (r?.subnets ?? []).map((s: any) =>
+        const r = await rds.listSubnets();
+        return (r?.subnets ?? []).map((s) =>
           leaf(
             self,
             s.subnetId,
-            s.subnetName,
+            s.subnetName || s.subnetId,
             s.usingGateway
-              ? vscode.l10n.t('{0} · {1} free IPs · gateway', s.subnetCidr, s.availableIpCount)
-              : vscode.l10n.t('{0} · {1} free IPs', s.subnetCidr, s.availableIpCount),
+              ? vscode.l10n.t('{0} · {1} free IPs · gateway', orDash(s.subnetCidr), orDash(s.availableIpCount))
+              : vscode.l10n.t('{0} · {1} free IPs', orDash(s.subnetCidr), orDash(s.availableIpCount)),
             'type-hierarchy',
           ),
         );
@@ -508,7 +508,7 @@ export function catalogFolders(parent: TreeNode): TreeNode[] {
       'rds.catalog.storageTypes',
       'database',
       async (rds, self) => {
-        const [types, storages]: any[] = await Promise.all([
+        const [types, storages] = await Promise.all([
           rds.listStorageTypes(),
           rds.listStorages().catch(() => ({ storages: [] })),
         ]);
@@ -523,9 +523,9 @@ export function catalogFolders(parent: TreeNode): TreeNode[] {
       'rds.catalog.eventCodes',
       'symbol-enum',
       async (rds, self) => {
-        const r: any = await rds.listEventCodes();
-        return (r?.eventCodes ?? []).map((c: any) =>
-          leaf(self, c.eventCode, c.eventCode, c.eventCategoryType, 'symbol-enum'),
+        const r = await rds.listEventCodes();
+        return (r?.eventCodes ?? []).map((c) =>
+          leaf(self, c.eventCode, c.eventCode, c.eventCategoryType ?? undefined, 'symbol-enum'),
         );
       },
     ),
@@ -536,8 +536,8 @@ export function catalogFolders(parent: TreeNode): TreeNode[] {
       'rds.catalog.regions',
       'globe',
       async (rds, self) => {
-        const r: any = await rds.listRegions();
-        return (r?.regions ?? []).map((g: any) =>
+        const r = await rds.listRegions();
+        return (r?.regions ?? []).map((g) =>
           leaf(
             self,
             g.regionCode,
@@ -555,8 +555,10 @@ export function catalogFolders(parent: TreeNode): TreeNode[] {
       'rds.catalog.members',
       'organization',
       async (rds, self) => {
-        const r: any = await rds.listProjectMembers();
-        return (r?.members ?? []).map((m: any) => leaf(self, m.memberId, m.memberName, m.emailAddress, 'person'));
+        const r = await rds.listProjectMembers();
+        return (r?.members ?? []).map((m) =>
+          leaf(self, m.memberId, m.memberName || m.memberId, m.emailAddress ?? undefined, 'person'),
+        );
       },
     ),
   ];

@@ -32,8 +32,8 @@ export class RdsServiceNode extends RdsRootNode {
         'rds.folder.parameterGroups',
         'settings',
         async (rds, self) => {
-          const r: any = await rds.listParameterGroups();
-          return (r?.parameterGroups ?? []).map((g: any) => new ParameterGroupNode(self, g));
+          const r = await rds.listParameterGroups();
+          return (r?.parameterGroups ?? []).map((g) => new ParameterGroupNode(self, g));
         },
         { emptyText: vscode.l10n.t('No parameter group') },
       ),
@@ -44,8 +44,8 @@ export class RdsServiceNode extends RdsRootNode {
         'rds.folder.securityGroups',
         'shield',
         async (rds, self) => {
-          const r: any = await rds.listDbSecurityGroups();
-          return (r?.dbSecurityGroups ?? []).map((g: any) => new SecurityGroupNode(self, g));
+          const r = await rds.listDbSecurityGroups();
+          return (r?.dbSecurityGroups ?? []).map((g) => new SecurityGroupNode(self, g));
         },
         { emptyText: vscode.l10n.t('No DB security group') },
       ),
@@ -56,8 +56,8 @@ export class RdsServiceNode extends RdsRootNode {
         'rds.folder.userGroups',
         'organization',
         async (rds, self) => {
-          const r: any = await rds.listUserGroups();
-          return (r?.userGroups ?? []).map((g: any) => new UserGroupNode(self, g));
+          const r = await rds.listUserGroups();
+          return (r?.userGroups ?? []).map((g) => new UserGroupNode(self, g));
         },
         { emptyText: vscode.l10n.t('No user group') },
       ),
@@ -68,8 +68,8 @@ export class RdsServiceNode extends RdsRootNode {
         'rds.folder.notificationGroups',
         'bell',
         async (rds, self) => {
-          const r: any = await rds.listNotificationGroups();
-          return (r?.notificationGroups ?? []).map((g: any) => new NotificationGroupNode(self, g));
+          const r = await rds.listNotificationGroups();
+          return (r?.notificationGroups ?? []).map((g) => new NotificationGroupNode(self, g));
         },
         { emptyText: vscode.l10n.t('No notification group') },
       ),
