@@ -78,7 +78,7 @@ test('a session connects, hands out working connections, and its end closes them
   await assert.rejects(c.query('SELECT 1'));
 });
 
-test('a wrong password is an auth failure that names the user, the server\'s code and text, and never the password', async () => {
+test("a wrong password is an auth failure that names the user, the server's code and text, and never the password", async () => {
   const m = new DbSessionManager();
   await assert.rejects(
     m.open({ target, user: 'app', password: `${PASSWORD}-wrong`, endpoint: endpoint() }),
