@@ -10,9 +10,10 @@
 //   state and the tree under the group), shown with the jobs, and gone after Disconnect; after an
 //   extension host killed without disconnecting, the next window removes the pending rule.
 // Needs Debian's mariadb-server, mariadb-client and openssl: without them the file fails saying so.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDbUser, gridStatus, rdsApi, runInConsole, until } from '../../../scripts/e2e/dbConsole.mjs';
+import { extensionHosts } from '../../../scripts/e2e/processes.mjs';
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { mariaDbMissing } from '../../support/mariadb.mjs';
 
@@ -63,42 +64,6 @@ async function connectAs(t, user, password) {
     password,
     t.lpart('Password of {0} on {1} (kept in the OS keychain through VS Code SecretStorage)'),
   );
-}
-
-/** The process ids under `root` (its children, theirs...), from /proc. */
-function descendants(root) {
-  const children = new Map();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      // The parent pid is the 2nd field after the command name in parentheses (which may hold spaces).
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push(Number(pid));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const out = [];
-  const walk = (p) => {
-    for (const c of children.get(p) ?? []) {
-      out.push(c);
-      walk(c);
-    }
-  };
-  walk(root);
-  return out;
-}
-
-/** The extension host processes of this file's code-server. */
-function extensionHosts(t) {
-  return descendants(t.server.pid).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=extensionHost');
-    } catch {
-      return false;
-    }
-  });
 }
 
 /** Disconnect from the palette (one session: no pick), then waits for its status bar message. */
@@ -243,15 +208,16 @@ export const scenarios = [
     async run(t) {
       await allowMyAddress(t);
       if ((await rulesForAddress()).length !== 1) throw new Error(`the rule for ${CIDR} is not in ${GROUP}`);
-      const hosts = extensionHosts(t);
+      const hosts = extensionHosts(t.server.pid);
       if (hosts.length !== 1) throw new Error(`expected one extension host, found ${hosts.length}`);
       // Killed: no deactivate, nothing removed; the pending removal stays in globalState.
       process.kill(hosts[0], 'SIGKILL');
-      await until('the extension host is gone', () => !extensionHosts(t).includes(hosts[0]));
+      await until('the extension host is gone', () => !extensionHosts(t.server.pid).includes(hosts[0]));
       if ((await rulesForAddress()).length !== 1) throw new Error('the killed window removed its rule after all');
       await t.reload();
       await until('the next window removes the rule', async () => (await rulesForAddress()).length === 0, 90_000);
-      await t.notification(
+      // An information toast hides itself: looked for in the notification center too.
+      await t.notified(
         t.lre('Removed the temporary rule for {0} on {1} left by a window that closed unexpectedly.', CIDR, INSTANCE),
         30_000,
       );
