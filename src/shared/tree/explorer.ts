@@ -174,7 +174,8 @@ export function createExplorer(services: Services): Explorer {
         return item;
       }
     },
-    getParent: (el) => el.parent,
+    // A row of a later page is drawn under the "Load more" that holds its page, not its folder.
+    getParent: (el) => el.drawnUnder ?? el.parent,
     resolveTreeItem: async (item, el) => {
       if (item.tooltip === undefined)
         item.tooltip = (await Promise.resolve(el.resolveTooltip()).catch(() => undefined)) ?? undefined;
@@ -260,8 +261,10 @@ export function createExplorer(services: Services): Explorer {
       const target = node instanceof TreeNode ? (node instanceof ErrorNode ? node.parent : node) : undefined;
       ctx.refresh(target);
     },
+    // The row expands by itself; the command expands it for the keyboard and other callers.
     'nhncloud.tree.loadMore': async (node?: unknown) => {
-      if (node instanceof LoadMoreNode) await node.folder.loadMore();
+      if (node instanceof LoadMoreNode)
+        await services.explorerView.reveal(node, { expand: true, select: false, focus: false });
     },
   };
 
