@@ -13,7 +13,10 @@ import { join } from 'node:path';
 import { control, timeClickUntil, timeExpand, withWorkbench } from './ui.mjs';
 import { ROOT, stats } from './lib.mjs';
 
-const BUCKET = 'sandbox-big';
+// In the last region of the profile and named to sort after the seeded buckets: the bucket's
+// listing ends the tree, so the keyboard's End reaches its newest "Load more...".
+const BUCKET = 'zz-big-bucket';
+const REGION = 'JP1';
 const COUNT = 100_000;
 // Objects per listing page (src/storage/tree/nodes.ts PAGE_SIZE).
 const PAGE = 1000;
@@ -35,7 +38,7 @@ export async function benchBigBucket({ vsix, runs = 3, log = console.error, page
   const sandbox = await startSandboxProcess({ timeScaleMs: 200 });
   try {
     const made = await control(sandbox.url, 'storage/scale', {
-      region: 'KR1',
+      region: REGION,
       bucket: BUCKET,
       count: COUNT,
       prefix: '',
@@ -51,7 +54,7 @@ async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile }) {
   return withWorkbench(vsix, {}, async (t, server) => {
     await t.openView('NHN Cloud');
     await addSandboxProfile(t, 'bench-bucket', sandbox.url);
-    await t.expandRow('KR1');
+    await t.expandRow(REGION);
     await t.expandRow('Object Storage');
     const first = [];
     const more = [];
@@ -73,7 +76,7 @@ async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile }) {
           if ((await b.getAttribute('aria-expanded')) === 'true') await b.click();
           await t.runCommand('NHN Cloud: Refresh Explorer');
           await t.page.waitForTimeout(1500);
-          await t.expandRow('KR1');
+          await t.expandRow(REGION);
           await t.expandRow('Object Storage');
         }
         const bucket = t.treeRow(BUCKET);
@@ -95,15 +98,22 @@ async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile }) {
         for (let p = 1; p <= pages; p++) {
           // Keyboard End in the focused tree scrolls the virtual list to its last row, the latest
           // "Load more..." (the last one drawn: earlier ones may still be in view).
-          const list = t.sidebar.locator('.monaco-list').filter({ has: t.treeRow(BUCKET) });
+          const list = t.sidebar
+            .locator('.monaco-list-row[role="treeitem"]')
+            .filter({ hasText: 'object-' })
+            .first()
+            .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " monaco-list ")][1]');
           await list.focus();
           await t.page.keyboard.press('End');
+          // The newest one says how many rows are above it ("1000 shown", then "2000 shown"...).
           const loadMore = t.sidebar
             .locator('.monaco-list-row[role="treeitem"]')
             .filter({ hasText: 'Load more' })
-            .last();
+            .filter({ hasText: `${p * PAGE} shown` });
           await loadMore.waitFor({ timeout: 30_000 });
-          const r = await timeClickUntil(t, loadMore, `object-${String(p * PAGE).padStart(width, '0')}`);
+          const r = await timeClickUntil(t, loadMore, `object-${String(p * PAGE).padStart(width, '0')}`, {
+            stepInto: true,
+          });
           more.push(r.ms);
           requested.push(r.setSize);
         }

@@ -132,12 +132,24 @@ export async function timeExpand(t, row, { minRows = 5, rowText, minCount, timeo
  * drawn, and that row's aria-setsize: how many children its parent holds in all, i.e. how many
  * rows VS Code requested and received for that level. Throws when an error or "nothing here" row
  * appears first (a failed "Load more" is not a figure).
+ * `stepInto`: the clicked row expands into rows drawn below it, out of view when the row is the
+ * last one shown; as soon as the list grows (VS Code received the rows), the page presses the
+ * Down arrow once, as a user would, so the first new row scrolls into view and is drawn.
  */
-export async function timeClickUntil(t, row, text, { timeout = 120_000 } = {}) {
+export async function timeClickUntil(t, row, text, { timeout = 120_000, stepInto = false } = {}) {
+  const handle = await row.elementHandle();
   await t.page.evaluate(
-    ({ text, failureIcons }) => {
+    ({ text, failureIcons, stepInto, clicked }) => {
       const sidebar = document.querySelector('#workbench\\.parts\\.sidebar');
-      const state = (window.__bench = { t0: undefined, t1: undefined, failure: undefined, setSize: undefined });
+      const rowsBox = clicked.closest('.monaco-list-rows');
+      const height0 = rowsBox?.style.height;
+      const state = (window.__bench = {
+        t0: undefined,
+        t1: undefined,
+        failure: undefined,
+        setSize: undefined,
+        stepped: false,
+      });
       const obs = new MutationObserver(() => {
         if (state.t0 === undefined || state.t1 !== undefined) return;
         const rows = [...sidebar.querySelectorAll('.monaco-list-row[role="treeitem"]')];
@@ -148,12 +160,24 @@ export async function timeClickUntil(t, row, text, { timeout = 120_000 } = {}) {
           if (failed) state.failure = (failed.textContent ?? '').trim();
           else state.setSize = Number(found.getAttribute('aria-setsize'));
           obs.disconnect();
+        } else if (stepInto && !state.stepped && rowsBox && rowsBox.style.height !== height0) {
+          state.stepped = true;
+          const list = rowsBox.closest('.monaco-list');
+          list.dispatchEvent(
+            new KeyboardEvent('keydown', { key: 'ArrowDown', code: 'ArrowDown', keyCode: 40, bubbles: true }),
+          );
         }
       });
-      obs.observe(sidebar, { childList: true, subtree: true, characterData: true });
+      obs.observe(sidebar, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ['style'],
+      });
       document.addEventListener('mousedown', () => (state.t0 ??= performance.now()), { capture: true, once: true });
     },
-    { text, failureIcons: FAILURE_ICONS },
+    { text, failureIcons: FAILURE_ICONS, stepInto, clicked: handle },
   );
   await row.click();
   await t.page.waitForFunction(() => window.__bench?.t1 !== undefined, null, { timeout, polling: 100 });
