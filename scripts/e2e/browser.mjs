@@ -117,7 +117,15 @@ export function helpers(page, server, locale = 'en') {
     async expandRow(text) {
       const row = t.treeRow(text);
       await row.waitFor({ timeout: 30_000 });
-      if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
+      // The tree reuses its row elements while it redraws (a sibling folder's children arriving):
+      // a click can land on the element after it was given to another row. Check that this row
+      // says it is expanded, and click again if not.
+      for (let attempt = 0; (await row.getAttribute('aria-expanded')) === 'false'; attempt++) {
+        if (attempt === 4) throw new Error(`the tree row "${tx.auto(text)}" does not expand`);
+        await row.click();
+        for (let waited = 0; waited < 3_000 && (await row.getAttribute('aria-expanded')) === 'false'; waited += 150)
+          await page.waitForTimeout(150);
+      }
       return row;
     },
     quick: {
@@ -175,6 +183,34 @@ export function helpers(page, server, locale = 'en') {
       const n = page.locator('.notifications-toasts .notification-list-item').filter({ hasText: text }).first();
       await n.waitFor({ timeout });
       return n;
+    },
+    /**
+     * Checks that a notification containing `text` was shown, for a message with no button to
+     * press. An information toast hides itself after ~15 s, so one raised while the scenario
+     * waited on something else (a file being written) may be gone; VS Code keeps it in the
+     * notification center, which the bell opens (and this closes again, so later toasts show).
+     */
+    async notified(text, timeout = 30_000) {
+      text = tx.auto(text);
+      const toast = page.locator('.notifications-toasts .notification-list-item').filter({ hasText: text }).first();
+      const inCenter = page.locator('.notifications-center .notification-list-item').filter({ hasText: text }).first();
+      const bell = page.locator('[id="status.notifications"]').first();
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        if (await toast.isVisible()) return;
+        await bell.click({ timeout: 5_000 });
+        const found = await inCenter.waitFor({ timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
+        await bell.click({ timeout: 5_000 });
+        if (found) return;
+        if (Date.now() > deadline)
+          throw new Error(
+            `no notification shows "${text}" (${tx.locale}), neither as a toast nor in the notification center`,
+          );
+        await page.waitForTimeout(1_000);
+      }
     },
     /** Presses `button` of the modal dialog that contains `text`. */
     async dialogButton(text, button) {

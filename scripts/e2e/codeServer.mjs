@@ -88,6 +88,9 @@ export async function startCodeServer(opts = {}) {
   mkdirSync(join(userData, 'User'), { recursive: true });
   mkdirSync(exts, { recursive: true });
   mkdirSync(ws, { recursive: true });
+  // settings.json turns off what would make runs differ from desktop VS Code or from each other;
+  // among them auto save, which VS Code for the web turns on (1 s after a change): a scenario that
+  // types, then changes the object behind the extension's back, would race that save.
   const settings = {
     ...JSON.parse(readFileSync(join(ROOT, 'scripts', 'e2e', 'settings.json'), 'utf8')),
     ...opts.userSettings,

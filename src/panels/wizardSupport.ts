@@ -35,10 +35,13 @@ export async function parameterGroupsOf(rds: RdsClient, dbVersion: string) {
   return parameterGroups.filter((g) => !g.dbVersion || g.dbVersion === dbVersion);
 }
 
-/** Refreshes the explorer and selects the instance in it (or at least shows the explorer). */
+/**
+ * Selects the instance in the explorer (or at least shows the explorer). The reveal reloads the
+ * instance's folder when the instance is not in it yet; a whole-tree refresh here would make
+ * VS Code redraw every open folder while it resolves the reveal.
+ */
 export async function revealInstance(services: Services, target: PanelTarget, dbInstanceId: string): Promise<void> {
   const root = rdsTreeId(services, target.region);
-  services.refresh();
   const id = rdsTreeId(services, target.region, dbInstanceId);
   if (root && id && rdsFormHooks.revealNode && (await rdsFormHooks.revealNode(id))) return;
   await vscode.commands.executeCommand('nhncloud.explorer.focus');

@@ -1,7 +1,7 @@
 // The one HTTP stack of the client layer: a single undici dispatcher (or a proxy one),
 // connect/header/body timeouts, jittered retries of idempotent calls on network errors,
 // 429 and 5xx only, an AbortSignal on every call, redacted debug logging, typed errors.
-import { Agent, ProxyAgent, type Dispatcher, request as undiciRequest } from 'undici';
+import { Agent, ProxyAgent, type Dispatcher, type ProxyAgentOptions } from './undici';
 import type { Readable } from 'node:stream';
 import { ApiError, CancelledError, type Service } from '../errors';
 import { Redactor, silentLogger, type Logger } from './redact';
@@ -103,7 +103,7 @@ export class Transport {
         // Plain http:// targets go as absolute-form requests, as proxies expect for HTTP;
         // https:// targets are tunnelled with CONNECT either way.
         proxyTunnel: false,
-      } as ProxyAgent.Options);
+      } as ProxyAgentOptions);
     }
   }
 
@@ -138,10 +138,7 @@ export class Transport {
           bodyTimeout: req.bodyTimeoutMs,
           ...(req.bodyHighWaterMark ? { highWaterMark: req.bodyHighWaterMark } : {}),
         };
-        const raw = req.rawPath ? /^(https?:\/\/[^/?#]+)(\/[^#]*)?$/i.exec(req.url) : null;
-        res = raw
-          ? await this.dispatcherFor(req.url).request({ ...options, origin: raw[1], path: raw[2] || '/' })
-          : await undiciRequest(req.url, { ...options, dispatcher: this.dispatcherFor(req.url) });
+        res = await this.dispatcherFor(req.url).request({ ...options, ...originAndPath(req.url, req.rawPath) });
       } catch (err) {
         if (req.signal?.aborted || isAbort(err)) throw new CancelledError();
         const code = (err as { code?: string }).code;
@@ -319,3 +316,15 @@ export const parseNoProxy = (value: string | undefined): string[] =>
     .split(/[\s,]+/)
     .map((s) => s.trim())
     .filter(Boolean);
+
+/**
+ * The origin and the path of a request, as undici's `request(url)` splits a URL (the WHATWG
+ * parser: dot segments resolved, characters percent-encoded). `rawPath` keeps the path as
+ * written: an S3 key may hold `..` or `%2F` that the parser would change and the signature covers.
+ */
+function originAndPath(url: string, rawPath?: boolean): { origin: string; path: string } {
+  const raw = rawPath ? /^(https?:\/\/[^/?#]+)(\/[^#]*)?$/i.exec(url) : null;
+  if (raw) return { origin: raw[1], path: raw[2] || '/' };
+  const u = new URL(url);
+  return { origin: u.origin, path: u.search ? `${u.pathname}${u.search}` : u.pathname };
+}

@@ -195,6 +195,18 @@ export function createExplorer(services: Services): Explorer {
     return undefined;
   };
 
+  /** Refresh the shown node with this id, or its nearest shown ancestor. */
+  const refreshId = (id: string): void => {
+    let key = id;
+    for (;;) {
+      const node = registry.get(key);
+      if (node) return ctx.refresh(node);
+      const cut = key.lastIndexOf('/');
+      if (cut <= 0) return;
+      key = key.slice(0, cut);
+    }
+  };
+
   const folderFromArgs = (arg: unknown): FolderNode | undefined => {
     if (arg instanceof FolderNode) return arg;
     const sel = services.explorerView.selection[0];
@@ -283,21 +295,29 @@ export function createExplorer(services: Services): Explorer {
     },
     findNode,
     async reveal(id) {
-      const node = await findNode(id);
-      if (!node) return false;
-      await services.explorerView.reveal(node, { select: true, focus: true, expand: false });
-      return true;
-    },
-    refreshId(id) {
-      let key = id;
-      for (;;) {
-        const node = registry.get(key);
-        if (node) return ctx.refresh(node);
-        const cut = key.lastIndexOf('/');
-        if (cut <= 0) return;
-        key = key.slice(0, cut);
+      // VS Code reveals the very object its tree holds. A folder that reloads meanwhile (a job's
+      // end, the busy watcher polling a new instance) hands out new objects, and VS Code then
+      // cannot resolve the one found before: find it again and retry. A node created since its
+      // folder loaded is not among the cached children: reload the nearest shown ancestor once.
+      let reloaded = false;
+      for (let refused = 0; ;) {
+        const node = await findNode(id);
+        if (!node) {
+          if (reloaded) return false;
+          reloaded = true;
+          refreshId(id);
+          continue;
+        }
+        try {
+          await services.explorerView.reveal(node, { select: true, focus: true, expand: false });
+          return true;
+        } catch (e) {
+          if (++refused === 3) throw e;
+          services.log.debug(`Reveal of ${id} retried: ${e instanceof Error ? e.message : String(e)}`);
+        }
       }
     },
+    refreshId,
     dispose() {
       watcher.dispose();
       for (const s of subs) s.dispose();

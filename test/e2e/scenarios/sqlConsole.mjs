@@ -232,7 +232,7 @@ export const scenarios = [
         return !(await t.page.locator('.quick-input-widget').isVisible());
       });
       await until(`${file} is written`, () => existsSync(file), 60_000);
-      await t.notification(t.lre('Exported {0} rows to {1}.', 5), 30_000);
+      await t.notified(t.lre('Exported {0} rows to {1}.', 5), 30_000);
       const lines = readFileSync(file, 'utf8').split('\r\n');
       const want = ['n,label', '1,row 1', '2,row 2', '3,row 3', '4,row 4', '5,row 5', ''];
       if (JSON.stringify(lines) !== JSON.stringify(want))

@@ -25,6 +25,9 @@ let provider: import('vscode').TreeDataProvider<import('../../../src/shared/tree
 let explorer: import('../../../src/shared/tree/explorer').Explorer;
 let tracker: import('../../../src/jobs/tracker').JobTracker;
 const visible = new EventEmitter<{ visible: boolean }>();
+/** What the stand-in tree view was asked to reveal; it refuses the next `revealRefusals` calls as VS Code does an object it cannot resolve. */
+const revealed: unknown[] = [];
+let revealRefusals = 0;
 
 before(async () => {
   m = {
@@ -94,7 +97,18 @@ before(async () => {
       },
     },
     refresh: () => {},
-    explorerView: { visible: true, onDidChangeVisibility: visible.event, selection: [], reveal: async () => {} },
+    explorerView: {
+      visible: true,
+      onDidChangeVisibility: visible.event,
+      selection: [],
+      reveal: async (node: unknown) => {
+        if (revealRefusals > 0) {
+          revealRefusals--;
+          throw new Error('Cannot resolve tree item for element');
+        }
+        revealed.push(node);
+      },
+    },
   };
   explorer = m.explorer.createExplorer(services);
   tracker = new m.jobs.JobTracker(services, explorer);
@@ -397,4 +411,26 @@ test('"DB Instances" draws N instances from 2 requests; details follow in the ba
   // The tooltip comes on hover, from the detail already read.
   const resolved = await provider.resolveTreeItem!(shown[0].item, shown[0].node, {} as any);
   assert.match((resolved!.tooltip as { value: string }).value, /Deletion protection/);
+});
+
+test('reveal finds an instance created after its folder loaded, and tries again when the tree view cannot resolve the node', async () => {
+  const rds = await rdsNode();
+  const folder = await child(rds, 'DB Instances');
+  await provider.getChildren(folder);
+  // A new instance in the service after the folder loaded (as a create job's end would leave it).
+  const instances = sb.rds.state.regions.KR1.instances as unknown as Map<string, Record<string, unknown>>;
+  const [first] = instances.values();
+  const newId = '0b7e6c2e-reveal-test';
+  instances.set(newId, { ...first, dbInstanceId: newId, dbInstanceName: 'reveal-me' });
+  const { rdsIds } = require('../../../src/rds/tree/ids') as typeof import('../../../src/rds/tree/ids');
+  const id = rdsIds.instance(rds.id, newId);
+  revealed.length = 0;
+  revealRefusals = 2;
+  assert.equal(await explorer.reveal(id), true);
+  assert.equal(revealed.length, 1);
+  assert.equal((revealed[0] as { id: string }).id, id);
+  assert.equal(revealRefusals, 0, 'refused twice, then revealed');
+  // An id that exists nowhere: false after one reload, never a throw.
+  assert.equal(await explorer.reveal(rdsIds.instance(rds.id, 'no-such-instance')), false);
+  instances.delete(newId);
 });
