@@ -9,7 +9,7 @@
 import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { leftOut } from './scripts/shims/leftOut.mjs';
 import { webviewBuildOptions, webviewEntries } from './scripts/webviewBuild.mjs';
 
 const production = process.argv.includes('--production') || process.env.NODE_ENV === 'production';
@@ -57,26 +57,6 @@ const compactMysqlErrors = {
         contents: `'use strict';\nfor (const e of ${JSON.stringify(packed)}.split(',')) { const [n, c] = e.split(':'); exports[n] = Number(c); exports[c] = n; }\n`,
       };
     });
-  },
-};
-
-/**
- * Library parts the Node bundles leave out, each replaced by a shim that says why: undici's
- * parser built for WebAssembly SIMD (it falls back to its portable build), fetch's body code
- * (used only to send FormData) and is-unsafe (fast-xml-parser asks it only when it expands
- * entities, which ours never does). The transport imports undici file by file (src/client/http/undici.ts).
- */
-const leftOut = {
-  name: 'left-out',
-  setup(build) {
-    const shim = (name) => ({ path: fileURLToPath(new URL(`./scripts/shims/${name}`, import.meta.url)) });
-    build.onResolve({ filter: /llhttp_simd-wasm\.js$/ }, () => shim('llhttpSimdWasm.cjs'));
-    build.onResolve({ filter: /^is-unsafe$/ }, () => shim('isUnsafe.cjs'));
-    build.onResolve({ filter: /web[\\/]fetch[\\/]body\.js$/ }, (args) =>
-      /undici[\\/]lib[\\/]dispatcher[\\/]client-h[12]\.js$/.test(args.importer)
-        ? shim('undiciFetchBody.cjs')
-        : undefined,
-    );
   },
 };
 
