@@ -378,6 +378,7 @@ export interface Page {
  */
 export abstract class PagingFolderNode<C> extends FolderNode {
   private current?: C;
+  private more = false;
 
   /** A cursor before the first page. */
   protected abstract startCursor(): C;
@@ -393,6 +394,12 @@ export abstract class PagingFolderNode<C> extends FolderNode {
   override invalidate(): void {
     super.invalidate();
     this.current = undefined;
+    this.more = false;
+  }
+
+  /** Whether pages of the listing are still unfetched (a child may be beyond them). */
+  get hasUnfetchedPages(): boolean {
+    return this.more;
   }
 
   protected async load(): Promise<TreeNode[]> {
@@ -410,6 +417,7 @@ export abstract class PagingFolderNode<C> extends FolderNode {
   }
 
   private ended(cursor: C, page: Page, next: number): TreeNode[] {
+    if (cursor === this.current) this.more = page.more;
     if (!page.more) return page.nodes;
     const { shown, total } = this.progress(cursor);
     return [...page.nodes, new LoadMoreNode(this as PagingFolderNode<unknown>, cursor, next, shown, total)];

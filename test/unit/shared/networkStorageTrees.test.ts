@@ -201,6 +201,10 @@ test('Object Storage: 1,005 keys come as a page of 1,000 and "Load more"', async
   const more = first.at(-1)!;
   assert.ok(more.k instanceof nodesMod.LoadMoreNode);
   assert.equal(more.item.description, '1000 shown');
+  // A key beyond the pages fetched so far is not revealed, and the listing is not reloaded for
+  // it (that would fold the pages a user loaded back to the first).
+  assert.equal(await explorer.reveal('sandbox/KR1/storage/bucket/paging-test/k-1004.txt'), false);
+  assert.equal((await items(bucket))[0].k, first[0].k, 'the bucket kept its listing');
   assert.equal(more.item.collapsibleState, 1, 'Load more is a collapsed container');
   // Expanding it lists the next page as its children; the folder keeps answering the first page
   // alone (the same nodes), so VS Code never requests the earlier page again.
