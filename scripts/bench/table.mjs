@@ -147,6 +147,23 @@ export function rows(results) {
       q.connectToSelect1Ms.median <= 500,
     );
   } else missing('sql', 'sql (query console)');
+  if (f.sqlgrid) {
+    const g = f.sqlgrid;
+    add(
+      'sql grid 100k x 6: first rows drawn after Run (ms)',
+      cell(g.firstRowsDrawnMs, 0),
+      '<= 300',
+      g.firstRowsDrawnMs.median <= 300,
+    );
+    add('sql grid: scroll frame through 100k rows (ms)', cell(g.scrollFrameMs), '<= 16', g.scrollFrameMs.median <= 16);
+    add('  of which steps over 16 ms', one(g.scrollFramesOver16ms, 0), `of ${g.scrollSteps}`);
+    add(
+      'sql grid: extension host RSS growth (MB)',
+      one(g.extensionHostMiB.growth),
+      '<= 100',
+      g.extensionHostMiB.growth <= 100,
+    );
+  } else missing('sqlgrid', 'sql grid (query console in VS Code)');
   if (f.transfer) {
     const t = f.transfer;
     if (t.swiftMissing) add('transfer: Swift rows', ['n/a', '', ''], `(${t.swiftMissing.slice(0, 90)})`);

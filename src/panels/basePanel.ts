@@ -57,12 +57,18 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
    */
   private beforeReady: Array<(deliver: boolean) => void> | undefined = [];
 
-  protected constructor(
+  /** The panel's kind, named once by its class (`static readonly kind`). */
+  readonly kind: K;
+
+  constructor(
     protected readonly services: Services,
-    readonly kind: K,
     readonly panel: vscode.WebviewPanel,
     readonly target: PanelTarget,
   ) {
+    // Each panel class says its kind once, as `static readonly kind`, for the constructor here,
+    // openPanel and the revival after a reload alike.
+    const kind = (new.target as unknown as { readonly kind: K }).kind;
+    this.kind = kind;
     const root = services.context.extensionUri;
     panel.webview.options = {
       enableScripts: true,
@@ -97,6 +103,7 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
     return true;
   }
 
+  /** A new webview panel of this kind in the active column, for a panel class to fill. */
   static createWebviewPanel(kind: PanelKind): vscode.WebviewPanel {
     return vscode.window.createWebviewPanel(VIEW_TYPES[kind], TITLES[kind], vscode.ViewColumn.Active, {
       enableScripts: true,
@@ -205,4 +212,16 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
     this.panel.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
+}
+
+/** A form panel's class: its kind, and the constructor a new panel and a revived one share. */
+export interface PanelClass<K extends PanelKind> {
+  readonly kind: K;
+  new (services: Services, panel: vscode.WebviewPanel, target: PanelTarget): BasePanel<K>;
+}
+
+/** Shows the panel of this class for `target`: the one already open (revealed), else a new one. */
+export function openPanel<K extends PanelKind>(Panel: PanelClass<K>, services: Services, target: PanelTarget): void {
+  if (BasePanel.revealExisting(Panel.kind, target)) return;
+  new Panel(services, BasePanel.createWebviewPanel(Panel.kind), target);
 }

@@ -1,10 +1,8 @@
 // Create DB instance (extension side). The webview builds the body and checks it with the
 // client's CreateDbInstanceBody schema as it is typed; the client checks it again on send.
 import * as vscode from 'vscode';
-import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from '../rds/forms/hooks';
-import type { PanelTarget } from './protocol';
 import { loadCatalog, parameterGroupsOf, instanceJobs, revealInstance } from './wizardSupport';
 import { clientCheckedBody } from './clientChecked';
 
@@ -16,18 +14,7 @@ export class CreateInstancePanel extends BasePanel<'createInstance'> {
     () => this.services.refresh(),
   );
 
-  static open(services: Services, target: PanelTarget): void {
-    if (BasePanel.revealExisting('createInstance', target)) return;
-    new CreateInstancePanel(services, BasePanel.createWebviewPanel('createInstance'), target);
-  }
-
-  static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {
-    new CreateInstancePanel(services, panel, target);
-  }
-
-  private constructor(services: Services, panel: vscode.WebviewPanel, target: PanelTarget) {
-    super(services, 'createInstance', panel, target);
-  }
+  static readonly kind = 'createInstance';
 
   protected readonly handlers: Handlers<'createInstance'> = {
     loadCatalog: async () => loadCatalog(await this.rds()),

@@ -10,10 +10,8 @@ import * as vscode from 'vscode';
 import { waitForJob } from '../client/rds/jobs';
 import type { RdsClient } from '../client/rds/client';
 import { action, askAction } from '../shared/prompts';
-import type { Services } from '../shared/services';
-import { BasePanel, type Handlers } from './basePanel';
+import { BasePanel, openPanel, type Handlers } from './basePanel';
 import { registerJob } from '../rds/forms/hooks';
-import type { PanelTarget } from './protocol';
 import { clientCheckedQuery } from './clientChecked';
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
@@ -46,18 +44,7 @@ export async function instancesUsingGroup(rds: RdsClient, parameterGroupId: stri
 }
 
 export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
-  static open(services: Services, target: PanelTarget): void {
-    if (BasePanel.revealExisting('parameterGroup', target)) return;
-    new ParameterGroupPanel(services, BasePanel.createWebviewPanel('parameterGroup'), target);
-  }
-
-  static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {
-    new ParameterGroupPanel(services, panel, target);
-  }
-
-  private constructor(services: Services, panel: vscode.WebviewPanel, target: PanelTarget) {
-    super(services, 'parameterGroup', panel, target);
-  }
+  static readonly kind = 'parameterGroup';
 
   protected readonly handlers: Handlers<'parameterGroup'> = {
     load: async ({ parameterGroupId }) => {
@@ -82,7 +69,7 @@ export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
         await this.rds()
       ).copyParameterGroup({ parameterGroupId, body: { parameterGroupName, ...(description ? { description } : {}) } });
       this.services.refresh();
-      ParameterGroupPanel.open(this.services, {
+      openPanel(ParameterGroupPanel, this.services, {
         region: this.target.region,
         id: r.parameterGroupId,
         label: parameterGroupName,

@@ -22,6 +22,8 @@ export interface QueryResultsController {
 }
 
 export class QueryResultsPanel extends BasePanel<'queryResults'> {
+  static readonly kind = 'queryResults';
+
   /** Opens (or reveals) the results panel of one console, beside the editor. */
   static show(services: Services, target: PanelTarget, controller: QueryResultsController): QueryResultsPanel {
     const existing = QueryResultsPanel.byTarget.get(target.id ?? '');
@@ -45,7 +47,7 @@ export class QueryResultsPanel extends BasePanel<'queryResults'> {
    * After a window reload the console's connection and rows are gone: there is nothing true to
    * show, so the restored panel closes (a new run opens a fresh one).
    */
-  static revive(_services: Services, panel: vscode.WebviewPanel): void {
+  static revive(panel: vscode.WebviewPanel): void {
     panel.dispose();
   }
 
@@ -57,7 +59,7 @@ export class QueryResultsPanel extends BasePanel<'queryResults'> {
     target: PanelTarget,
     private readonly controller: QueryResultsController,
   ) {
-    super(services, 'queryResults', panel, target);
+    super(services, panel, target);
     QueryResultsPanel.byTarget.set(target.id ?? '', this);
     this.disposables.push({ dispose: () => QueryResultsPanel.byTarget.delete(target.id ?? '') });
   }

@@ -1,10 +1,8 @@
 // Create a read replica (extension side): prefilled from the source; what the person leaves
 // empty is omitted from the body and the service takes the source's value (spec: replicate).
 import * as vscode from 'vscode';
-import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from '../rds/forms/hooks';
-import type { PanelTarget } from './protocol';
 import { instanceJobs, loadCatalog, loadSource, parameterGroupsOf, revealInstance } from './wizardSupport';
 import { clientCheckedBody } from './clientChecked';
 
@@ -16,18 +14,7 @@ export class ReplicatePanel extends BasePanel<'replicate'> {
     () => this.services.refresh(),
   );
 
-  static open(services: Services, target: PanelTarget): void {
-    if (BasePanel.revealExisting('replicate', target)) return;
-    new ReplicatePanel(services, BasePanel.createWebviewPanel('replicate'), target);
-  }
-
-  static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {
-    new ReplicatePanel(services, panel, target);
-  }
-
-  private constructor(services: Services, panel: vscode.WebviewPanel, target: PanelTarget) {
-    super(services, 'replicate', panel, target);
-  }
+  static readonly kind = 'replicate';
 
   protected override async initData() {
     return { source: await loadSource(await this.rds(), this.target.id!) };

@@ -2,10 +2,8 @@
 // from a backup itself, or from object storage. The instance sections are prefilled from the
 // source instance (or the backup's instance when it still exists).
 import * as vscode from 'vscode';
-import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from '../rds/forms/hooks';
-import type { PanelTarget } from './protocol';
 import { findBackup, instanceJobs, loadCatalog, loadSource, parameterGroupsOf, revealInstance } from './wizardSupport';
 import { clientCheckedBody, clientCheckedQuery } from './clientChecked';
 
@@ -17,18 +15,7 @@ export class RestorePanel extends BasePanel<'restore'> {
     () => this.services.refresh(),
   );
 
-  static open(services: Services, target: PanelTarget): void {
-    if (BasePanel.revealExisting('restore', target)) return;
-    new RestorePanel(services, BasePanel.createWebviewPanel('restore'), target);
-  }
-
-  static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {
-    new RestorePanel(services, panel, target);
-  }
-
-  private constructor(services: Services, panel: vscode.WebviewPanel, target: PanelTarget) {
-    super(services, 'restore', panel, target);
-  }
+  static readonly kind = 'restore';
 
   protected override async initData() {
     const rds = await this.rds();

@@ -2,25 +2,12 @@
 // handler waits for each job, then answers with the group as it now is.
 import * as vscode from 'vscode';
 import { waitForJob } from '../client/rds/jobs';
-import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { registerJob } from '../rds/forms/hooks';
-import type { PanelTarget } from './protocol';
 import { clientCheckedBody } from './clientChecked';
 
 export class SecurityGroupPanel extends BasePanel<'securityGroup'> {
-  static open(services: Services, target: PanelTarget): void {
-    if (BasePanel.revealExisting('securityGroup', target)) return;
-    new SecurityGroupPanel(services, BasePanel.createWebviewPanel('securityGroup'), target);
-  }
-
-  static revive(services: Services, panel: vscode.WebviewPanel, target: PanelTarget): void {
-    new SecurityGroupPanel(services, panel, target);
-  }
-
-  private constructor(services: Services, panel: vscode.WebviewPanel, target: PanelTarget) {
-    super(services, 'securityGroup', panel, target);
-  }
+  static readonly kind = 'securityGroup';
 
   private async afterJob(dbSecurityGroupId: string, jobId: string) {
     const rds = await this.rds();

@@ -54,8 +54,9 @@ export function describeConnectFailure(err: unknown, c: FailureContext): DbConne
       return new DbConnectError(
         'auth',
         vscode.l10n.t(
-          'The server refused user {0}: wrong password, or the user may not log in from this address ({1}). Connect again to type the password.',
+          'The server refused user {0} (error {1}: {2}). The password is wrong, or the user may not log in from this address: connect again to type the password.',
           c.user,
+          1045,
           serverText,
         ),
         1045,

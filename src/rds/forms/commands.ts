@@ -5,7 +5,7 @@
 // node it was invoked on (or that node's instance), else a QuickPick from the palette.
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
-import type { Feature, Services } from '../../shared/services';
+import type { Feature } from '../../shared/services';
 import { pick } from '../../shared/prompts';
 import { TreeNode } from '../../shared/tree/nodes';
 import { ancestor } from '../../shared/tree/serviceRoot';
@@ -13,6 +13,7 @@ import { backupFrom, instanceFrom, parameterGroupFrom, scopeFrom, securityGroupF
 import type { RdsDeps } from '../tree/base';
 import { InstanceNode } from '../tree/instance';
 import { BackupNode, ParameterGroupNode, SecurityGroupNode } from '../tree/resources';
+import { openPanel, type PanelClass } from '../../panels/basePanel';
 import { CreateInstancePanel } from '../../panels/createInstancePanel';
 import { MetricsPanel } from '../../panels/metricsPanel';
 import { ParameterGroupPanel } from '../../panels/parameterGroupPanel';
@@ -45,10 +46,10 @@ export function createRdsFormsFeature(
         deps,
         vscode.l10n.t('Create DB Instance'),
       );
-      CreateInstancePanel.open(services, { region: panelRegion(scope.region) });
+      openPanel(CreateInstancePanel, services, { region: panelRegion(scope.region) });
     },
     'nhncloud.rds.replicate': async (arg?: unknown) => {
-      ReplicatePanel.open(services, await instanceTarget(arg, vscode.l10n.t('Instance to replicate')));
+      openPanel(ReplicatePanel, services, await instanceTarget(arg, vscode.l10n.t('Instance to replicate')));
     },
     'nhncloud.rds.restore': async (arg?: unknown) => {
       // A backup node restores that backup; an instance node restores the instance; from the
@@ -80,15 +81,15 @@ export function createRdsFormsFeature(
             ).source;
       if (source === 'objectStorage') {
         const scope = await scopeFrom(undefined, deps, title);
-        RestorePanel.open(services, { region: panelRegion(scope.region), source });
+        openPanel(RestorePanel, services, { region: panelRegion(scope.region), source });
       } else if (source === 'instance') {
-        RestorePanel.open(services, {
+        openPanel(RestorePanel, services, {
           ...(await instanceTarget(instanceNode, vscode.l10n.t('Instance to restore'))),
           source,
         });
       } else {
         const { scope, backup } = await backupFrom(backupNode, deps, vscode.l10n.t('Backup to restore'));
-        RestorePanel.open(services, {
+        openPanel(RestorePanel, services, {
           region: panelRegion(scope.region),
           id: backup.backupId,
           label: backup.backupName,
@@ -102,7 +103,7 @@ export function createRdsFormsFeature(
       if (instance) {
         const t = await instanceFrom(instance, deps, vscode.l10n.t('Parameter group'));
         if (t.data.parameterGroupId)
-          ParameterGroupPanel.open(services, { region: panelRegion(t.region), id: t.data.parameterGroupId });
+          openPanel(ParameterGroupPanel, services, { region: panelRegion(t.region), id: t.data.parameterGroupId });
         return;
       }
       const { scope, group } = await parameterGroupFrom(
@@ -110,7 +111,7 @@ export function createRdsFormsFeature(
         deps,
         vscode.l10n.t('Parameter group'),
       );
-      ParameterGroupPanel.open(services, {
+      openPanel(ParameterGroupPanel, services, {
         region: panelRegion(scope.region),
         id: group.parameterGroupId,
         label: group.parameterGroupName,
@@ -122,25 +123,25 @@ export function createRdsFormsFeature(
         deps,
         vscode.l10n.t('DB security group'),
       );
-      SecurityGroupPanel.open(services, {
+      openPanel(SecurityGroupPanel, services, {
         region: panelRegion(scope.region),
         id: group.dbSecurityGroupId,
         label: group.dbSecurityGroupName,
       });
     },
     'nhncloud.rds.showMetrics': async (arg?: unknown) => {
-      MetricsPanel.open(services, await instanceTarget(arg, vscode.l10n.t('Instance')));
+      openPanel(MetricsPanel, services, await instanceTarget(arg, vscode.l10n.t('Instance')));
     },
   };
 
-  const revivers: Record<PanelKind, (s: Services, p: vscode.WebviewPanel, t: PanelTarget) => void> = {
-    createInstance: CreateInstancePanel.revive,
-    restore: RestorePanel.revive,
-    replicate: ReplicatePanel.revive,
-    parameterGroup: ParameterGroupPanel.revive,
-    securityGroup: SecurityGroupPanel.revive,
-    metrics: MetricsPanel.revive,
-    queryResults: QueryResultsPanel.revive,
+  /** The form panels VS Code may restore after a reload, by kind. */
+  const formPanels: { [K in Exclude<PanelKind, 'queryResults'>]: PanelClass<K> } = {
+    createInstance: CreateInstancePanel,
+    restore: RestorePanel,
+    replicate: ReplicatePanel,
+    parameterGroup: ParameterGroupPanel,
+    securityGroup: SecurityGroupPanel,
+    metrics: MetricsPanel,
   };
 
   return {
@@ -154,7 +155,9 @@ export function createRdsFormsFeature(
         panel.dispose();
         return;
       }
-      revivers[kind](services, panel, t);
+      // A query's results die with the window's connection: nothing true to show again.
+      if (kind === 'queryResults') return QueryResultsPanel.revive(panel);
+      new formPanels[kind](services, panel, t);
     },
   };
 }

@@ -12,7 +12,7 @@
 // Needs Debian's mariadb-server, mariadb-client and openssl: without them the file fails saying so.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RDS } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { countOf, createDbUser, gridStatus, runInConsole, until } from '../../../scripts/e2e/dbConsole.mjs';
 import { files, scanFiles, scanProcesses, sentinelsIn } from '../../../scripts/e2e/secretScan.mjs';
 import { mariaDbMissing } from '../../support/mariadb.mjs';
 
@@ -27,70 +27,7 @@ const SENTINELS = { dbPassword: DB_PASSWORD };
 export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 50 } };
 
 let url;
-
-/** A call of the sandbox's RDS API with its ADMIN key pair, as the extension makes it. */
-async function rdsApi(method, path, body) {
-  const res = await fetch(`${url}/rds/kr1${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      'x-tc-app-key': RDS.appKey,
-      'x-tc-authentication-id': RDS.id,
-      'x-tc-authentication-secret': RDS.secret,
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!res.ok || json.header?.isSuccessful === false)
-    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.header ?? json)}`);
-  return json;
-}
-
-async function until(what, check, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** Replaces the console's text with `sql` and runs the whole document (Ctrl+Shift+Enter). */
-async function runInConsole(t, sql) {
-  // A point inside the text area (its lines may be scrolled sideways after a long statement).
-  const editor = t.page.locator('.part.editor .monaco-editor .editor-scrollable').first();
-  await editor.click({ position: { x: 120, y: 12 } });
-  // Ctrl+Shift+Enter runs only while the console is the active editor (else the editor inserts a
-  // line): after the results panel had the focus, wait until the console's status item is back.
-  await t.page
-    .locator('.statusbar-item')
-    .filter({ hasText: t.lre('$(database) {0} · {1} · (no schema)', INSTANCE, DB_USER) })
-    .first()
-    .waitFor({ timeout: 15_000 });
-  await t.page.keyboard.press('Control+A');
-  // insertText: typed keys would get brackets and quotes closed by the editor.
-  await t.page.keyboard.insertText(sql);
-  await t.page.keyboard.press('Control+Shift+Enter');
-}
-
-/** The status line of the results grid once it matches `re` (the text it shows). */
-async function gridStatus(t, re, timeout = 30_000) {
-  const status = t.webview().locator('.qr-status');
-  const deadline = Date.now() + timeout;
-  let shown = '';
-  for (;;) {
-    shown = (await status.innerText({ timeout: 5_000 }).catch(() => '')).trim();
-    if (re.test(shown)) return shown;
-    // A failed statement: say why at once (the grid shows the server's error).
-    if (t.lre('Failed after {0} rows.').test(shown))
-      throw new Error(`the statement failed: ${(await t.webview().locator('body').innerText()).slice(0, 500)}`);
-    if (Date.now() > deadline)
-      throw new Error(`the results grid does not show ${re} (${t.locale}); it shows: "${shown}"`);
-    await t.page.waitForTimeout(100);
-  }
-}
-
-/** A row count as the grid writes it (grouped digits in the display language) as a number. */
-const countOf = (text) => Number(String(text).replace(/[^\d]/g, ''));
+const connection = { instance: INSTANCE, user: DB_USER };
 
 export const scenarios = [
   {
@@ -111,20 +48,7 @@ export const scenarios = [
       );
       url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0];
       if (!url) throw new Error('the notification does not name the sandbox address');
-      const { dbInstances } = await rdsApi('GET', '/v3.0/db-instances');
-      const id = dbInstances.find((i) => i.dbInstanceName === INSTANCE)?.dbInstanceId;
-      if (!id) throw new Error(`the sandbox has no ${INSTANCE}`);
-      await rdsApi('POST', `/v3.0/db-instances/${id}/db-users`, {
-        dbUserName: DB_USER,
-        dbPassword: DB_PASSWORD,
-        host: '%',
-        authorityType: 'DDL',
-      });
-      await until(`${DB_USER} is STABLE`, async () =>
-        (await rdsApi('GET', `/v3.0/db-instances/${id}/db-users`)).dbUsers.some(
-          (u) => u.dbUserName === DB_USER && u.dbUserStatus === 'STABLE',
-        ),
-      );
+      await createDbUser(url, INSTANCE, { dbUserName: DB_USER, dbPassword: DB_PASSWORD });
     },
   },
   {
@@ -157,7 +81,7 @@ export const scenarios = [
   {
     name: 'a SELECT shows its row in the results grid',
     async run(t) {
-      await runInConsole(t, "SELECT 'alpha' AS word, 41 + 1 AS answer, CURRENT_USER() AS who");
+      await runInConsole(t, "SELECT 'alpha' AS word, 41 + 1 AS answer, CURRENT_USER() AS who", connection);
       await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
       const grid = t.webview().locator('#qr-grid');
       for (const want of ['word', 'answer', 'alpha', '42', `${DB_USER}@`]) {
@@ -170,7 +94,11 @@ export const scenarios = [
   {
     name: "CREATE TABLE, then the table is in the tree under the instance's DB Schemas",
     async run(t) {
-      await runInConsole(t, `CREATE TABLE ${SCHEMA}.e2e_orders (id INT PRIMARY KEY, note VARCHAR(40) NOT NULL)`);
+      await runInConsole(
+        t,
+        `CREATE TABLE ${SCHEMA}.e2e_orders (id INT PRIMARY KEY, note VARCHAR(40) NOT NULL)`,
+        connection,
+      );
       await gridStatus(t, t.lre('{0} rows affected, {1} warnings, in {2} s.', 0, 0));
       await t.openView('NHN Cloud');
       await t.expandRow(INSTANCE);
@@ -196,6 +124,7 @@ export const scenarios = [
       await runInConsole(
         t,
         `SELECT seq AS n, REPEAT('x', 20) AS pad, IF(seq % 1000 = 0, SLEEP(0.1), 0) AS slept FROM ${SCHEMA}.seq_1_to_100000`,
+        connection,
       );
       const running = await gridStatus(t, t.lre('Running… {0} rows so far.'), 30_000);
       if (!(countOf(t.lparse('Running… {0} rows so far.', running)?.[0]) > 0)) await gridStatus(t, /[1-9]/, 15_000);
@@ -204,7 +133,7 @@ export const scenarios = [
       const rows = countOf(t.lparse('Cancelled after {0} rows ({1} s).', cancelled)[0]);
       if (!(rows > 0 && rows < 100_000)) throw new Error(`cancelled after ${rows} rows: not midway (${cancelled})`);
       console.log(`    cancelled after ${rows} of 100,000 rows`);
-      await runInConsole(t, 'SELECT 1 AS one');
+      await runInConsole(t, 'SELECT 1 AS one', connection);
       await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
       await t.screenshot('sql-after-cancel');
     },
@@ -212,7 +141,7 @@ export const scenarios = [
   {
     name: 'Export CSV… writes the result to a file: header line, then the rows',
     async run(t) {
-      await runInConsole(t, `SELECT seq AS n, CONCAT('row ', seq) AS label FROM ${SCHEMA}.seq_1_to_5`);
+      await runInConsole(t, `SELECT seq AS n, CONCAT('row ', seq) AS label FROM ${SCHEMA}.seq_1_to_5`, connection);
       await gridStatus(t, t.lre('{0} rows in {1} s.', 5));
       const file = join(t.server.ws, 'e2e-result.csv');
       await t.webview().locator('#qr-export-csv').click();

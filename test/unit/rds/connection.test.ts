@@ -78,7 +78,7 @@ test('a session connects, hands out working connections, and its end closes them
   await assert.rejects(c.query('SELECT 1'));
 });
 
-test('a wrong password is an auth failure that names the user and never the password', async () => {
+test("a wrong password is an auth failure that names the user, the server's code and text, and never the password", async () => {
   const m = new DbSessionManager();
   await assert.rejects(
     m.open({ target, user: 'app', password: `${PASSWORD}-wrong`, endpoint: endpoint() }),
@@ -86,6 +86,8 @@ test('a wrong password is an auth failure that names the user and never the pass
       assert.equal(e.kind, 'auth');
       assert.equal(e.code, 1045);
       assert.match(e.message, /refused user app/);
+      // The server's code and its own text, so a person can look the refusal up.
+      assert.match(e.message, /\(error 1045: Access denied for user 'app'@/);
       assertNoSecret(e.message);
       return true;
     },

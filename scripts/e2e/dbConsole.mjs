@@ -1,0 +1,86 @@
+// Steps shared by the database scenarios (sqlConsole.mjs, dbAccess.mjs): the sandbox's RDS API
+// called as the extension calls it, waiting for a condition, and the query console driven as a
+// person drives it (type a statement, Ctrl+Shift+Enter, read the results grid's status line).
+import { RDS } from './sandboxProcess.mjs';
+
+/** Polls `check` every 200 ms until it is true; fails naming `what` after `timeoutMs`. */
+export async function until(what, check, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A call of the sandbox's RDS API (region KR1) at `url` with its ADMIN key pair, as the extension makes it. */
+export async function rdsApi(url, method, path, body) {
+  const res = await fetch(`${url}/rds/kr1${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'x-tc-app-key': RDS.appKey,
+      'x-tc-authentication-id': RDS.id,
+      'x-tc-authentication-secret': RDS.secret,
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok || json.header?.isSuccessful === false)
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.header ?? json)}`);
+  return json;
+}
+
+/** Creates a DB user on the sandbox instance `instanceName` through the API and waits until it is STABLE. */
+export async function createDbUser(url, instanceName, user) {
+  const { dbInstances } = await rdsApi(url, 'GET', '/v3.0/db-instances');
+  const id = dbInstances.find((i) => i.dbInstanceName === instanceName)?.dbInstanceId;
+  if (!id) throw new Error(`the sandbox has no ${instanceName}`);
+  await rdsApi(url, 'POST', `/v3.0/db-instances/${id}/db-users`, { host: '%', authorityType: 'DDL', ...user });
+  await until(`${user.dbUserName} is STABLE`, async () =>
+    (await rdsApi(url, 'GET', `/v3.0/db-instances/${id}/db-users`)).dbUsers.some(
+      (u) => u.dbUserName === user.dbUserName && u.dbUserStatus === 'STABLE',
+    ),
+  );
+  return id;
+}
+
+/**
+ * Replaces the console's text with `sql` and runs the whole document (Ctrl+Shift+Enter).
+ * `instance` and `user` name the console's connection (its status bar item).
+ */
+export async function runInConsole(t, sql, { instance, user }) {
+  // A point inside the text area (its lines may be scrolled sideways after a long statement).
+  const editor = t.page.locator('.part.editor .monaco-editor .editor-scrollable').first();
+  await editor.click({ position: { x: 120, y: 12 } });
+  // Ctrl+Shift+Enter runs only while the console is the active editor (else the editor inserts a
+  // line): after the results panel had the focus, wait until the console's status item is back.
+  await t.page
+    .locator('.statusbar-item')
+    .filter({ hasText: t.lre('$(database) {0} · {1} · (no schema)', instance, user) })
+    .first()
+    .waitFor({ timeout: 15_000 });
+  await t.page.keyboard.press('Control+A');
+  // insertText: typed keys would get brackets and quotes closed by the editor.
+  await t.page.keyboard.insertText(sql);
+  await t.page.keyboard.press('Control+Shift+Enter');
+}
+
+/** The status line of the results grid once it matches `re` (the text it shows). */
+export async function gridStatus(t, re, timeout = 30_000) {
+  const status = t.webview().locator('.qr-status');
+  const deadline = Date.now() + timeout;
+  let shown = '';
+  for (;;) {
+    shown = (await status.innerText({ timeout: 5_000 }).catch(() => '')).trim();
+    if (re.test(shown)) return shown;
+    // A failed statement: say why at once (the grid shows the server's error).
+    if (t.lre('Failed after {0} rows.').test(shown))
+      throw new Error(`the statement failed: ${(await t.webview().locator('body').innerText()).slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`the results grid does not show ${re} (${t.locale}); it shows: "${shown}"`);
+    await t.page.waitForTimeout(100);
+  }
+}
+
+/** A row count as the grid writes it (grouped digits in the display language) as a number. */
+export const countOf = (text) => Number(String(text).replace(/[^\d]/g, ''));
