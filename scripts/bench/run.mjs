@@ -19,7 +19,9 @@ const opt = (name, def) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : def;
 };
-const only = opt('only', 'sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,sqlgrid').split(',');
+const only = opt('only', 'sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,sqlgrid').split(
+  ',',
+);
 const runs = Number(opt('runs', 5));
 const transferRuns = Number(opt('transfer-runs', 3));
 const folderRuns = Number(opt('folder-runs', 3));
