@@ -56,6 +56,9 @@ const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * The helpers a scenario receives as `t` (besides `page`). Timeouts are generous: the machine is
  * shared. `locale` is the display language of the run: texts given in English are looked up in
  * the extension's bundles (see texts.mjs; `t.l`, `t.lpart`, `t.nls`, `t.cmd`).
+ * @param {import('playwright-core').Page} page
+ * @param {Awaited<ReturnType<typeof import('./codeServer.mjs').startCodeServer>>} server
+ * @param {string} [locale]
  */
 export function helpers(page, server, locale = 'en') {
   const tx = texts(locale);
@@ -64,6 +67,8 @@ export function helpers(page, server, locale = 'en') {
   const quickInputBox = quickInput.locator('input[type="text"], input[type="password"]').first();
   const t = {
     page,
+    /** Where screenshots and failure artifacts of this scenario file go (set by the runner). */
+    artifacts: /** @type {string | undefined} */ (undefined),
     server,
     sidebar,
     ...tx,
@@ -267,3 +272,10 @@ export function helpers(page, server, locale = 'en') {
   };
   return t;
 }
+
+/** @typedef {ReturnType<typeof helpers>} Helpers what a scenario gets as `t` */
+/**
+ * One scenario of a file's `scenarios` list: run in order on one page; after a failure the rest
+ * of the file is skipped unless `independent`.
+ * @typedef {{ name: string, independent?: boolean, run: (t: Helpers) => Promise<void> }} Scenario
+ */

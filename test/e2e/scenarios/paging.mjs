@@ -59,6 +59,7 @@ async function expectPage(t, loadMore, first, size) {
   if (setSize !== size) throw new Error(`the page of ${key(first)} holds ${setSize} rows, not ${size}`);
 }
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'a bucket of 2,500 objects: each "Load more" expands into the next page (keyboard, then click)',
