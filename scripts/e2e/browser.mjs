@@ -228,7 +228,6 @@ export function helpers(page, server, locale = 'en') {
     async menu(row, item) {
       const r = typeof row === 'string' ? t.treeRow(row) : row;
       await r.waitFor({ timeout: 30_000 });
-      await r.click({ button: 'right' });
       // The entry whose whole label is the wanted text (a trailing "..." aside): a label that only
       // contains it must not win ("플로팅 IP 삭제..." is a prefix of "플로팅 IP 삭제 보호 설정...").
       const want = tx.auto(item);
@@ -236,14 +235,28 @@ export function helpers(page, server, locale = 'en') {
         `^\\s*(?:${want instanceof RegExp ? want.source : want.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:\\.\\.\\.|…)?\\s*$`,
       );
       const items = page.locator('.context-view .action-item');
-      await items.first().waitFor({ timeout: 10_000 });
-      const exact = items.filter({ has: page.locator('.action-label', { hasText: whole }) }).first();
-      const entry = (await exact.count()) ? exact : items.filter({ hasText: want }).first();
-      await entry.waitFor({ timeout: 10_000 });
-      // The menu ignores a click that comes right after it opened: hover (which focuses the item), then Enter.
-      await page.waitForTimeout(300);
-      await entry.hover();
-      await page.keyboard.press('Enter');
+      // A menu is computed when it opens: an entry whose `when` waits on a context key the last
+      // command just set (Paste after Copy) can be missing from a menu opened a moment too early.
+      // Open it again (up to three times) before saying the entry is not there.
+      for (let attempt = 1; ; attempt++) {
+        await r.click({ button: 'right' });
+        await items.first().waitFor({ timeout: 10_000 });
+        const exact = items.filter({ has: page.locator('.action-label', { hasText: whole }) }).first();
+        const entry = (await exact.count()) ? exact : items.filter({ hasText: want }).first();
+        try {
+          await entry.waitFor({ timeout: attempt < 3 ? 3_000 : 10_000 });
+        } catch (e) {
+          if (attempt === 3) throw e;
+          await page.keyboard.press('Escape');
+          await page.waitForTimeout(1_000);
+          continue;
+        }
+        // The menu ignores a click that comes right after it opened: hover (which focuses the item), then Enter.
+        await page.waitForTimeout(300);
+        await entry.hover();
+        await page.keyboard.press('Enter');
+        return;
+      }
     },
     /** Runs a palette command with the focus out of any webview (a focused webview keeps F1 for itself). */
     async command(title) {
