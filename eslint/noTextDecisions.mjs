@@ -13,43 +13,15 @@
 // test/unit/shared/noTextDecisions.test.ts proves it reports each of these and stays silent
 // on id comparisons.
 
-const ASKING = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'showQuickPick']);
+import { isL10nCall, unwrap, variables } from './astHelpers.mjs';
 
-function unwrap(node) {
-  let n = node;
-  for (;;) {
-    if (!n) return n;
-    if (
-      n.type === 'AwaitExpression' ||
-      n.type === 'TSNonNullExpression' ||
-      n.type === 'TSAsExpression' ||
-      n.type === 'ChainExpression'
-    )
-      n = n.expression ?? n.argument;
-    else return n;
-  }
-}
+const ASKING = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'showQuickPick']);
 
 function calleeName(call) {
   const c = call.callee;
   if (c.type === 'Identifier') return c.name;
   if (c.type === 'MemberExpression' && !c.computed && c.property.type === 'Identifier') return c.property.name;
   return undefined;
-}
-
-/** `l10n.t(...)`, `vscode.l10n.t(...)` (and the webviews' `t(...)` helper). */
-function isL10nCall(node) {
-  const n = unwrap(node);
-  if (n?.type !== 'CallExpression') return false;
-  const c = n.callee;
-  if (c.type === 'Identifier') return c.name === 't';
-  return (
-    c.type === 'MemberExpression' &&
-    !c.computed &&
-    c.property.name === 't' &&
-    ((c.object.type === 'Identifier' && c.object.name === 'l10n') ||
-      (c.object.type === 'MemberExpression' && !c.object.computed && c.object.property.name === 'l10n'))
-  );
 }
 
 function isAskingCall(node) {
@@ -67,30 +39,7 @@ export default {
     schema: [],
   },
   create(context) {
-    const sourceCode = context.sourceCode ?? context.getSourceCode();
-
-    function variableOf(id) {
-      let scope = sourceCode.getScope ? sourceCode.getScope(id) : context.getScope();
-      while (scope) {
-        const v = scope.set.get(id.name);
-        if (v) return v;
-        scope = scope.upper;
-      }
-      return undefined;
-    }
-
-    /** The expressions a variable was given (its initializer and every assignment). */
-    function valuesOf(id) {
-      const v = variableOf(id);
-      if (!v) return [];
-      const out = [];
-      for (const def of v.defs) if (def.node.type === 'VariableDeclarator' && def.node.init) out.push(def.node.init);
-      for (const ref of v.references) {
-        const p = ref.identifier.parent;
-        if (p?.type === 'AssignmentExpression' && p.left === ref.identifier) out.push(p.right);
-      }
-      return out;
-    }
+    const { valuesOf } = variables(context);
 
     /** What a person reads: an answer of a dialog/QuickPick, or a label. */
     function answerKind(node) {

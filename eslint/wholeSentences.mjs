@@ -18,37 +18,7 @@
 // test/unit/shared/wholeSentences.test.ts proves it reports each of these and stays silent on
 // whole messages.
 
-/** `l10n.t(...)`, `vscode.l10n.t(...)` (and the webviews' `t(...)` helper). */
-function isL10nCall(node) {
-  if (node?.type !== 'CallExpression') return false;
-  const c = node.callee;
-  if (c.type === 'Identifier') return c.name === 't';
-  return (
-    c.type === 'MemberExpression' &&
-    !c.computed &&
-    c.property.type === 'Identifier' &&
-    c.property.name === 't' &&
-    ((c.object.type === 'Identifier' && c.object.name === 'l10n') ||
-      (c.object.type === 'MemberExpression' &&
-        !c.object.computed &&
-        c.object.property.type === 'Identifier' &&
-        c.object.property.name === 'l10n'))
-  );
-}
-
-function unwrap(node) {
-  let n = node;
-  while (
-    n &&
-    (n.type === 'AwaitExpression' ||
-      n.type === 'TSNonNullExpression' ||
-      n.type === 'TSAsExpression' ||
-      n.type === 'TSSatisfiesExpression' ||
-      n.type === 'ChainExpression')
-  )
-    n = n.expression ?? n.argument;
-  return n;
-}
+import { isL10nCall, unwrap, variables } from './astHelpers.mjs';
 
 /** Literal parts that only separate whole sentences: spaces and line breaks. */
 const SEPARATOR = /^\s*$/;
@@ -72,30 +42,7 @@ export default {
     schema: [],
   },
   create(context) {
-    const sourceCode = context.sourceCode ?? context.getSourceCode();
-
-    function variableOf(id) {
-      let scope = sourceCode.getScope ? sourceCode.getScope(id) : context.getScope();
-      while (scope) {
-        const v = scope.set.get(id.name);
-        if (v) return v;
-        scope = scope.upper;
-      }
-      return undefined;
-    }
-
-    /** The expressions a variable was given (its initializer and every assignment). */
-    function valuesOf(id) {
-      const v = variableOf(id);
-      if (!v) return [];
-      const out = [];
-      for (const def of v.defs) if (def.node.type === 'VariableDeclarator' && def.node.init) out.push(def.node.init);
-      for (const ref of v.references) {
-        const p = ref.identifier.parent;
-        if (p?.type === 'AssignmentExpression' && p.left === ref.identifier && p.operator === '=') out.push(p.right);
-      }
-      return out;
-    }
+    const { valuesOf } = variables(context);
 
     /** The object literals an expression may be: `X`, `X[k]` (any property of X), `X.y`, a variable holding one. */
     function objectsOf(node, seen) {
