@@ -6,7 +6,7 @@ import type { CommandHandler } from '../../shared/services';
 import { defaultLogPath, runObjectStorageExport, type ExportRun } from '../logExport';
 import { LeafNode, TreeNode } from '../../shared/tree/nodes';
 import { type RdsDeps } from '../tree/base';
-import { InstanceNode } from '../tree/instance';
+import { InstanceNode } from '../tree/instanceNode';
 import { backupLabel, orDash } from '../tree/state';
 import { validate } from './limits';
 import { confirm, pickMany, track } from './util';

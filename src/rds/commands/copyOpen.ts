@@ -8,15 +8,16 @@ import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import { LeafNode, TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
-import { DbSchemaNode, DbUserNode, InstanceNode } from '../tree/instance';
+import { DbSchemaNode, DbUserNode } from '../tree/instanceParts';
+import { InstanceNode } from '../tree/instanceNode';
+import { BackupNode } from '../tree/backupsEvents';
 import {
-  BackupNode,
   NotificationGroupNode,
   ParameterGroupNode,
   SecurityGroupNode,
   SecurityRuleNode,
   UserGroupNode,
-} from '../tree/resources';
+} from '../tree/groups';
 import { instanceFrom } from './targets';
 
 export function idOf(node: unknown): string | undefined {

@@ -6,7 +6,8 @@ import type { AUTHORITY_TYPES, AuthenticationPlugin, TLS_OPTIONS } from '../../c
 import type { CommandHandler } from '../../shared/services';
 import { TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
-import { DbSchemaNode, DbUserNode, InstanceNode } from '../tree/instance';
+import { DbSchemaNode, DbUserNode } from '../tree/instanceParts';
+import { InstanceNode } from '../tree/instanceNode';
 import { pluginsFor, validate } from './limits';
 import { ask, askPassword, confirm, pick, pickMany, track } from './util';
 import { instanceFrom, type InstanceTarget } from './targets';

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { EventCategoryType } from '../../client/rds/schemas';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { DEFAULT_EVENT_QUERY, EventsFolderNode, type EventQuery } from '../tree/resources';
+import { DEFAULT_EVENT_QUERY, EventsFolderNode, type EventQuery } from '../tree/backupsEvents';
 import { parseLocalDate, validate } from './limits';
 import { ask, pick } from './util';
 import { scopeFrom } from './targets';

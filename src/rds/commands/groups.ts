@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { NotificationGroupNode, UserGroupNode } from '../tree/resources';
+import { NotificationGroupNode, UserGroupNode } from '../tree/groups';
 import { validate } from './limits';
 import { ask, confirm, pick, pickMany } from './util';
 import { scopeFrom, type Scope } from './targets';

@@ -4,7 +4,7 @@ import type { RdsInput } from '../../client/rds/client';
 import type { CommandHandler } from '../../shared/services';
 import { TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
-import { InstanceNode } from '../tree/instance';
+import { InstanceNode } from '../tree/instanceNode';
 import { orDash } from '../tree/state';
 import { normaliseTime, validate } from './limits';
 import { ask, confirm, pick, pickMany, track } from './util';

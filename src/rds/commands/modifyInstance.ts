@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
 import { isDbVersion } from '../../client/rds/schemas';
-import { flavorDescription } from '../tree/resources';
+import { flavorDescription } from '../tree/catalog';
 import { isBusy, orDash, versionLabel } from '../tree/state';
 import { validate } from './limits';
 import { ask, pick, pickMany, track } from './util';

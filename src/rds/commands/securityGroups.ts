@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { RdsInput } from '../../client/rds/client';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { SecurityGroupNode, SecurityRuleNode, ruleLabel } from '../tree/resources';
+import { SecurityGroupNode, SecurityRuleNode, ruleLabel } from '../tree/groups';
 import { orDash } from '../tree/state';
 import type { SecurityRule } from '../tree/types';
 import { ruleIssue, validate } from './limits';

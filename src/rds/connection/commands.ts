@@ -9,7 +9,7 @@ import { TreeNode } from '../../shared/tree/nodes';
 import { instanceFrom, type InstanceTarget } from '../commands/targets';
 import type { RdsDeps } from '../tree/base';
 import type { DbUser } from '../tree/types';
-import { InstanceNode } from '../tree/instance';
+import { InstanceNode } from '../tree/instanceNode';
 import { TemporaryRules, LAST_ADDRESS_KEY, addressCidr } from './addressRules';
 import { isDbConnectError } from './connectError';
 import { createStatement, DbTableNode, quoteIdent } from './schemaTree';

@@ -5,7 +5,7 @@ import type { RdsClient } from '../../client/rds/client';
 import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, LeafNode, TreeNode, themeIcon } from '../../shared/tree/nodes';
 import { rdsRoot, when } from './base';
-import { BackupNode, backupPage } from './resources';
+import { BackupNode, backupPage } from './backupsEvents';
 import { orDash, statusColour } from './state';
 import type { DbSchema, DbUser } from './types';
 import { formatDateTime } from '../../shared/l10n';

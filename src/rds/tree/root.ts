@@ -4,16 +4,10 @@ import type { Region } from '../../client/endpoints';
 import type { Profile } from '../../shared/services';
 import type { TreeNode } from '../../shared/tree/nodes';
 import { RdsFolderNode, RdsRootNode, type RdsDeps } from './base';
-import { InstancesFolderNode } from './instance';
-import {
-  BackupsFolderNode,
-  EventsFolderNode,
-  NotificationGroupNode,
-  ParameterGroupNode,
-  SecurityGroupNode,
-  UserGroupNode,
-  catalogFolders,
-} from './resources';
+import { InstancesFolderNode } from './instancesFolder';
+import { BackupsFolderNode, EventsFolderNode } from './backupsEvents';
+import { catalogFolders } from './catalog';
+import { NotificationGroupNode, ParameterGroupNode, SecurityGroupNode, UserGroupNode } from './groups';
 import { StaticFolderNode } from './base';
 import type { DbSessionManager } from '../connection/sessions';
 

@@ -7,8 +7,10 @@ import { installVscodeStub } from '../../support/vscodeStub';
 
 installVscodeStub();
 
-type Resources = typeof import('../../../src/rds/tree/resources');
-type Instance = typeof import('../../../src/rds/tree/instance');
+type Resources = typeof import('../../../src/rds/tree/backupsEvents') &
+  typeof import('../../../src/rds/tree/groups') &
+  typeof import('../../../src/rds/tree/catalog');
+type Instance = typeof import('../../../src/rds/tree/instanceParts');
 type Nodes = typeof import('../../../src/shared/tree/nodes');
 type State = typeof import('../../../src/rds/tree/state');
 let resources: Resources;
@@ -16,8 +18,12 @@ let instance: Instance;
 let nodes: Nodes;
 let state: State;
 before(() => {
-  resources = require('../../../src/rds/tree/resources');
-  instance = require('../../../src/rds/tree/instance');
+  resources = {
+    ...require('../../../src/rds/tree/backupsEvents'),
+    ...require('../../../src/rds/tree/groups'),
+    ...require('../../../src/rds/tree/catalog'),
+  };
+  instance = require('../../../src/rds/tree/instanceParts');
   nodes = require('../../../src/shared/tree/nodes');
   state = require('../../../src/rds/tree/state');
 });

@@ -12,7 +12,7 @@ type Mods = {
   nodes: typeof import('../../../src/shared/tree/nodes');
   jobs: typeof import('../../../src/jobs/tracker');
   rds: typeof import('../../../src/rds/activation');
-  instance: typeof import('../../../src/rds/tree/instance');
+  instance: typeof import('../../../src/rds/tree/instanceNode');
   sandbox: typeof import('../../../src/sandbox/index');
   client: typeof import('../../../src/client/rds/client');
   transport: typeof import('../../../src/client/http/transport');
@@ -35,7 +35,7 @@ before(async () => {
     nodes: require('../../../src/shared/tree/nodes'),
     jobs: require('../../../src/jobs/tracker'),
     rds: require('../../../src/rds/activation'),
-    instance: require('../../../src/rds/tree/instance'),
+    instance: require('../../../src/rds/tree/instanceNode'),
     sandbox: require('../../../src/sandbox/index'),
     client: require('../../../src/client/rds/client'),
     transport: require('../../../src/client/http/transport'),
