@@ -74,7 +74,11 @@ export function helpers(page, server, locale = 'en') {
     ...tx,
     /** Opens the workbench and waits until it is ready. */
     async openWorkbench() {
-      await page.goto(`${server.url}/?folder=${encodeURIComponent(server.ws)}`);
+      await page.goto(
+        server.workspaceFile
+          ? `${server.url}/?workspace=${encodeURIComponent(server.workspaceFile)}`
+          : `${server.url}/?folder=${encodeURIComponent(server.ws)}`,
+      );
       await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
       await page.locator('#workbench\\.parts\\.activitybar').waitFor({ timeout: 60_000 });
     },

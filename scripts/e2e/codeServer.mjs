@@ -78,6 +78,8 @@ function installLocale(locale, userData, exts) {
  *   port: fixed port (default: a free one)
  *   runDir: where to put user data (default: a new temp folder)
  *   locale: display language, e.g. 'ko' (see installLocale)
+ *   workspaceFile: open the workspace folder through a saved multi-root workspace file
+ *     (e2e.code-workspace) instead of as a single folder
  */
 export async function startCodeServer(opts = {}) {
   const { nodeBin, codeServerEntry, cache } = await ensureInstalled();
@@ -88,6 +90,8 @@ export async function startCodeServer(opts = {}) {
   mkdirSync(join(userData, 'User'), { recursive: true });
   mkdirSync(exts, { recursive: true });
   mkdirSync(ws, { recursive: true });
+  const workspaceFile = opts.workspaceFile ? join(runDir, 'e2e.code-workspace') : undefined;
+  if (workspaceFile) writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: ws }], settings: {} }, null, 2));
   // settings.json turns off what would make runs differ from desktop VS Code or from each other;
   // among them auto save, which VS Code for the web turns on (1 s after a change): a scenario that
   // types, then changes the object behind the extension's back, would race that save.
@@ -152,7 +156,7 @@ export async function startCodeServer(opts = {}) {
   const out = openSync(logFile, 'a');
   const child = spawn(nodeBin, args, { env, detached: true, stdio: ['ignore', out, out] });
   const url = `http://127.0.0.1:${port}`;
-  const server = { child, pid: child.pid, port, url, runDir, userData, ws, logFile, exited: false };
+  const server = { child, pid: child.pid, port, url, runDir, userData, ws, workspaceFile, logFile, exited: false };
   child.once('exit', () => (server.exited = true));
   const deadline = Date.now() + 60_000;
   for (;;) {
