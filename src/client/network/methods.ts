@@ -15,327 +15,272 @@ export abstract class NetworkOperationMethods {
   listFloatingIps(...args: NetworkArgs<'listFloatingIps'>): Promise<NetworkResult<'listFloatingIps'>> {
     return this.callByName('listFloatingIps', ...args);
   }
-
   /** GET /v2.0/floatingips/{floatingIpId} */
   getFloatingIp(...args: NetworkArgs<'getFloatingIp'>): Promise<NetworkResult<'getFloatingIp'>> {
     return this.callByName('getFloatingIp', ...args);
   }
-
   /** POST /v2.0/floatingips */
   createFloatingIp(...args: NetworkArgs<'createFloatingIp'>): Promise<NetworkResult<'createFloatingIp'>> {
     return this.callByName('createFloatingIp', ...args);
   }
-
   /** PUT /v2.0/floatingips/{floatingIpId} */
   updateFloatingIp(...args: NetworkArgs<'updateFloatingIp'>): Promise<NetworkResult<'updateFloatingIp'>> {
     return this.callByName('updateFloatingIp', ...args);
   }
-
   /** DELETE /v2.0/floatingips/{floatingIpId} */
   deleteFloatingIp(...args: NetworkArgs<'deleteFloatingIp'>): Promise<NetworkResult<'deleteFloatingIp'>> {
     return this.callByName('deleteFloatingIp', ...args);
   }
-
   /** GET /v2.0/gateways/transithubs */
   listTransitHubs(...args: NetworkArgs<'listTransitHubs'>): Promise<NetworkResult<'listTransitHubs'>> {
     return this.callByName('listTransitHubs', ...args);
   }
-
   /** GET /v2.0/gateways/transithubs/{transitHubId} */
   getTransitHub(...args: NetworkArgs<'getTransitHub'>): Promise<NetworkResult<'getTransitHub'>> {
     return this.callByName('getTransitHub', ...args);
   }
-
   /** POST /v2.0/gateways/transithubs */
   createTransitHub(...args: NetworkArgs<'createTransitHub'>): Promise<NetworkResult<'createTransitHub'>> {
     return this.callByName('createTransitHub', ...args);
   }
-
   /** PUT /v2.0/gateways/transithubs/{transitHubId} */
   updateTransitHub(...args: NetworkArgs<'updateTransitHub'>): Promise<NetworkResult<'updateTransitHub'>> {
     return this.callByName('updateTransitHub', ...args);
   }
-
   /** DELETE /v2.0/gateways/transithubs/{transitHubId} */
   deleteTransitHub(...args: NetworkArgs<'deleteTransitHub'>): Promise<NetworkResult<'deleteTransitHub'>> {
     return this.callByName('deleteTransitHub', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_attachments */
   listAttachments(...args: NetworkArgs<'listAttachments'>): Promise<NetworkResult<'listAttachments'>> {
     return this.callByName('listAttachments', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_attachments/{attachmentId} */
   getAttachment(...args: NetworkArgs<'getAttachment'>): Promise<NetworkResult<'getAttachment'>> {
     return this.callByName('getAttachment', ...args);
   }
-
   /** POST /v2.0/gateways/transithub_attachments */
   createAttachment(...args: NetworkArgs<'createAttachment'>): Promise<NetworkResult<'createAttachment'>> {
     return this.callByName('createAttachment', ...args);
   }
-
   /** PUT /v2.0/gateways/transithub_attachments/{attachmentId} */
   updateAttachment(...args: NetworkArgs<'updateAttachment'>): Promise<NetworkResult<'updateAttachment'>> {
     return this.callByName('updateAttachment', ...args);
   }
-
   /** DELETE /v2.0/gateways/transithub_attachments/{attachmentId} */
   deleteAttachment(...args: NetworkArgs<'deleteAttachment'>): Promise<NetworkResult<'deleteAttachment'>> {
     return this.callByName('deleteAttachment', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_routing_tables */
   listRoutingTables(...args: NetworkArgs<'listRoutingTables'>): Promise<NetworkResult<'listRoutingTables'>> {
     return this.callByName('listRoutingTables', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_routing_tables/{routingTableId} */
   getRoutingTable(...args: NetworkArgs<'getRoutingTable'>): Promise<NetworkResult<'getRoutingTable'>> {
     return this.callByName('getRoutingTable', ...args);
   }
-
   /** POST /v2.0/gateways/transithub_routing_tables */
   createRoutingTable(...args: NetworkArgs<'createRoutingTable'>): Promise<NetworkResult<'createRoutingTable'>> {
     return this.callByName('createRoutingTable', ...args);
   }
-
   /** PUT /v2.0/gateways/transithub_routing_tables/{routingTableId} */
   updateRoutingTable(...args: NetworkArgs<'updateRoutingTable'>): Promise<NetworkResult<'updateRoutingTable'>> {
     return this.callByName('updateRoutingTable', ...args);
   }
-
   /** DELETE /v2.0/gateways/transithub_routing_tables/{routingTableId} */
   deleteRoutingTable(...args: NetworkArgs<'deleteRoutingTable'>): Promise<NetworkResult<'deleteRoutingTable'>> {
     return this.callByName('deleteRoutingTable', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_routing_associations */
   listRoutingAssociations(
     ...args: NetworkArgs<'listRoutingAssociations'>
   ): Promise<NetworkResult<'listRoutingAssociations'>> {
     return this.callByName('listRoutingAssociations', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_routing_associations/{routingAssociationId} */
   getRoutingAssociation(
     ...args: NetworkArgs<'getRoutingAssociation'>
   ): Promise<NetworkResult<'getRoutingAssociation'>> {
     return this.callByName('getRoutingAssociation', ...args);
   }
-
   /** POST /v2.0/gateways/transithub_routing_associations */
   createRoutingAssociation(
     ...args: NetworkArgs<'createRoutingAssociation'>
   ): Promise<NetworkResult<'createRoutingAssociation'>> {
     return this.callByName('createRoutingAssociation', ...args);
   }
-
   /** DELETE /v2.0/gateways/transithub_routing_associations/{routingAssociationId} */
   deleteRoutingAssociation(
     ...args: NetworkArgs<'deleteRoutingAssociation'>
   ): Promise<NetworkResult<'deleteRoutingAssociation'>> {
     return this.callByName('deleteRoutingAssociation', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_routing_propagations */
   listRoutingPropagations(
     ...args: NetworkArgs<'listRoutingPropagations'>
   ): Promise<NetworkResult<'listRoutingPropagations'>> {
     return this.callByName('listRoutingPropagations', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_routing_propagations/{routingPropagationId} */
   getRoutingPropagation(
     ...args: NetworkArgs<'getRoutingPropagation'>
   ): Promise<NetworkResult<'getRoutingPropagation'>> {
     return this.callByName('getRoutingPropagation', ...args);
   }
-
   /** POST /v2.0/gateways/transithub_routing_propagations */
   createRoutingPropagation(
     ...args: NetworkArgs<'createRoutingPropagation'>
   ): Promise<NetworkResult<'createRoutingPropagation'>> {
     return this.callByName('createRoutingPropagation', ...args);
   }
-
   /** DELETE /v2.0/gateways/transithub_routing_propagations/{routingPropagationId} */
   deleteRoutingPropagation(
     ...args: NetworkArgs<'deleteRoutingPropagation'>
   ): Promise<NetworkResult<'deleteRoutingPropagation'>> {
     return this.callByName('deleteRoutingPropagation', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_routing_rules */
   listRoutingRules(...args: NetworkArgs<'listRoutingRules'>): Promise<NetworkResult<'listRoutingRules'>> {
     return this.callByName('listRoutingRules', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_routing_rules/{routingRuleId} */
   getRoutingRule(...args: NetworkArgs<'getRoutingRule'>): Promise<NetworkResult<'getRoutingRule'>> {
     return this.callByName('getRoutingRule', ...args);
   }
-
   /** POST /v2.0/gateways/transithub_routing_rules */
   createRoutingRule(...args: NetworkArgs<'createRoutingRule'>): Promise<NetworkResult<'createRoutingRule'>> {
     return this.callByName('createRoutingRule', ...args);
   }
-
   /** DELETE /v2.0/gateways/transithub_routing_rules/{routingRuleId} */
   deleteRoutingRule(...args: NetworkArgs<'deleteRoutingRule'>): Promise<NetworkResult<'deleteRoutingRule'>> {
     return this.callByName('deleteRoutingRule', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_multicast_domains */
   listMulticastDomains(...args: NetworkArgs<'listMulticastDomains'>): Promise<NetworkResult<'listMulticastDomains'>> {
     return this.callByName('listMulticastDomains', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_multicast_domains/{multicastDomainId} */
   getMulticastDomain(...args: NetworkArgs<'getMulticastDomain'>): Promise<NetworkResult<'getMulticastDomain'>> {
     return this.callByName('getMulticastDomain', ...args);
   }
-
   /** POST /v2.0/gateways/transithub_multicast_domains */
   createMulticastDomain(
     ...args: NetworkArgs<'createMulticastDomain'>
   ): Promise<NetworkResult<'createMulticastDomain'>> {
     return this.callByName('createMulticastDomain', ...args);
   }
-
   /** PUT /v2.0/gateways/transithub_multicast_domains/{multicastDomainId} */
   updateMulticastDomain(
     ...args: NetworkArgs<'updateMulticastDomain'>
   ): Promise<NetworkResult<'updateMulticastDomain'>> {
     return this.callByName('updateMulticastDomain', ...args);
   }
-
   /** DELETE /v2.0/gateways/transithub_multicast_domains/{multicastDomainId} */
   deleteMulticastDomain(
     ...args: NetworkArgs<'deleteMulticastDomain'>
   ): Promise<NetworkResult<'deleteMulticastDomain'>> {
     return this.callByName('deleteMulticastDomain', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_multicast_associations */
   listMulticastAssociations(
     ...args: NetworkArgs<'listMulticastAssociations'>
   ): Promise<NetworkResult<'listMulticastAssociations'>> {
     return this.callByName('listMulticastAssociations', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_multicast_associations/{multicastAssociationId} */
   getMulticastAssociation(
     ...args: NetworkArgs<'getMulticastAssociation'>
   ): Promise<NetworkResult<'getMulticastAssociation'>> {
     return this.callByName('getMulticastAssociation', ...args);
   }
-
   /** POST /v2.0/gateways/transithub_multicast_associations */
   createMulticastAssociation(
     ...args: NetworkArgs<'createMulticastAssociation'>
   ): Promise<NetworkResult<'createMulticastAssociation'>> {
     return this.callByName('createMulticastAssociation', ...args);
   }
-
   /** DELETE /v2.0/gateways/transithub_multicast_associations/{multicastAssociationId} */
   deleteMulticastAssociation(
     ...args: NetworkArgs<'deleteMulticastAssociation'>
   ): Promise<NetworkResult<'deleteMulticastAssociation'>> {
     return this.callByName('deleteMulticastAssociation', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_multicast_groups */
   listMulticastGroups(...args: NetworkArgs<'listMulticastGroups'>): Promise<NetworkResult<'listMulticastGroups'>> {
     return this.callByName('listMulticastGroups', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_multicast_groups/{multicastGroupId} */
   getMulticastGroup(...args: NetworkArgs<'getMulticastGroup'>): Promise<NetworkResult<'getMulticastGroup'>> {
     return this.callByName('getMulticastGroup', ...args);
   }
-
   /** POST /v2.0/gateways/transithub_multicast_groups */
   createMulticastGroup(...args: NetworkArgs<'createMulticastGroup'>): Promise<NetworkResult<'createMulticastGroup'>> {
     return this.callByName('createMulticastGroup', ...args);
   }
-
   /** DELETE /v2.0/gateways/transithub_multicast_groups/{multicastGroupId} */
   deleteMulticastGroup(...args: NetworkArgs<'deleteMulticastGroup'>): Promise<NetworkResult<'deleteMulticastGroup'>> {
     return this.callByName('deleteMulticastGroup', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_allow_projects */
   listTransitHubAllowProjects(
     ...args: NetworkArgs<'listTransitHubAllowProjects'>
   ): Promise<NetworkResult<'listTransitHubAllowProjects'>> {
     return this.callByName('listTransitHubAllowProjects', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_allow_projects/{allowProjectId} */
   getTransitHubAllowProject(
     ...args: NetworkArgs<'getTransitHubAllowProject'>
   ): Promise<NetworkResult<'getTransitHubAllowProject'>> {
     return this.callByName('getTransitHubAllowProject', ...args);
   }
-
   /** POST /v2.0/gateways/transithub_allow_projects */
   createTransitHubAllowProject(
     ...args: NetworkArgs<'createTransitHubAllowProject'>
   ): Promise<NetworkResult<'createTransitHubAllowProject'>> {
     return this.callByName('createTransitHubAllowProject', ...args);
   }
-
   /** DELETE /v2.0/gateways/transithub_allow_projects/{allowProjectId} */
   deleteTransitHubAllowProject(
     ...args: NetworkArgs<'deleteTransitHubAllowProject'>
   ): Promise<NetworkResult<'deleteTransitHubAllowProject'>> {
     return this.callByName('deleteTransitHubAllowProject', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_shared_lists */
   listSharedTransitHubs(
     ...args: NetworkArgs<'listSharedTransitHubs'>
   ): Promise<NetworkResult<'listSharedTransitHubs'>> {
     return this.callByName('listSharedTransitHubs', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_multicast_domain_allow_projects */
   listMulticastDomainAllowProjects(
     ...args: NetworkArgs<'listMulticastDomainAllowProjects'>
   ): Promise<NetworkResult<'listMulticastDomainAllowProjects'>> {
     return this.callByName('listMulticastDomainAllowProjects', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_multicast_domain_allow_projects/{allowProjectId} */
   getMulticastDomainAllowProject(
     ...args: NetworkArgs<'getMulticastDomainAllowProject'>
   ): Promise<NetworkResult<'getMulticastDomainAllowProject'>> {
     return this.callByName('getMulticastDomainAllowProject', ...args);
   }
-
   /** POST /v2.0/gateways/transithub_multicast_domain_allow_projects */
   createMulticastDomainAllowProject(
     ...args: NetworkArgs<'createMulticastDomainAllowProject'>
   ): Promise<NetworkResult<'createMulticastDomainAllowProject'>> {
     return this.callByName('createMulticastDomainAllowProject', ...args);
   }
-
   /** DELETE /v2.0/gateways/transithub_multicast_domain_allow_projects/{allowProjectId} */
   deleteMulticastDomainAllowProject(
     ...args: NetworkArgs<'deleteMulticastDomainAllowProject'>
   ): Promise<NetworkResult<'deleteMulticastDomainAllowProject'>> {
     return this.callByName('deleteMulticastDomainAllowProject', ...args);
   }
-
   /** GET /v2.0/gateways/transithub_multicast_domain_shared_lists */
   listSharedMulticastDomains(
     ...args: NetworkArgs<'listSharedMulticastDomains'>
   ): Promise<NetworkResult<'listSharedMulticastDomains'>> {
     return this.callByName('listSharedMulticastDomains', ...args);
   }
-
   /** GET /v2.0/vpcs */
   listExternalNetworks(...args: NetworkArgs<'listExternalNetworks'>): Promise<NetworkResult<'listExternalNetworks'>> {
     return this.callByName('listExternalNetworks', ...args);

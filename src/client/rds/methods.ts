@@ -11,417 +11,336 @@ export abstract class RdsOperationMethods {
   listRegions(...args: RdsArgs<'listRegions'>): Promise<RdsOutput<'listRegions'>> {
     return this.call('listRegions', ...args);
   }
-
   /** GET /v3.0/project/members */
   listProjectMembers(...args: RdsArgs<'listProjectMembers'>): Promise<RdsOutput<'listProjectMembers'>> {
     return this.call('listProjectMembers', ...args);
   }
-
   /** GET /v3.0/db-flavors */
   listDbFlavors(...args: RdsArgs<'listDbFlavors'>): Promise<RdsOutput<'listDbFlavors'>> {
     return this.call('listDbFlavors', ...args);
   }
-
   /** GET /v3.0/network/subnets */
   listSubnets(...args: RdsArgs<'listSubnets'>): Promise<RdsOutput<'listSubnets'>> {
     return this.call('listSubnets', ...args);
   }
-
   /** GET /v3.0/db-versions */
   listDbVersions(...args: RdsArgs<'listDbVersions'>): Promise<RdsOutput<'listDbVersions'>> {
     return this.call('listDbVersions', ...args);
   }
-
   /** GET /v3.0/storage-types */
   listStorageTypes(...args: RdsArgs<'listStorageTypes'>): Promise<RdsOutput<'listStorageTypes'>> {
     return this.call('listStorageTypes', ...args);
   }
-
   /** GET /v3.0/storages */
   listStorages(...args: RdsArgs<'listStorages'>): Promise<RdsOutput<'listStorages'>> {
     return this.call('listStorages', ...args);
   }
-
   /** GET /v3.0/jobs/{jobId} */
   getJob(...args: RdsArgs<'getJob'>): Promise<RdsOutput<'getJob'>> {
     return this.call('getJob', ...args);
   }
-
   /** GET /v3.0/db-instance-groups */
   listDbInstanceGroups(...args: RdsArgs<'listDbInstanceGroups'>): Promise<RdsOutput<'listDbInstanceGroups'>> {
     return this.call('listDbInstanceGroups', ...args);
   }
-
   /** GET /v3.0/db-instance-groups/{dbInstanceGroupId} */
   getDbInstanceGroup(...args: RdsArgs<'getDbInstanceGroup'>): Promise<RdsOutput<'getDbInstanceGroup'>> {
     return this.call('getDbInstanceGroup', ...args);
   }
-
   /** GET /v3.0/db-instances */
   listDbInstances(...args: RdsArgs<'listDbInstances'>): Promise<RdsOutput<'listDbInstances'>> {
     return this.call('listDbInstances', ...args);
   }
-
   /** GET /v3.0/db-instances/{dbInstanceId} */
   getDbInstance(...args: RdsArgs<'getDbInstance'>): Promise<RdsOutput<'getDbInstance'>> {
     return this.call('getDbInstance', ...args);
   }
-
   /** POST /v3.0/db-instances */
   createDbInstance(...args: RdsArgs<'createDbInstance'>): Promise<RdsOutput<'createDbInstance'>> {
     return this.call('createDbInstance', ...args);
   }
-
   /** PUT /v3.0/db-instances/{dbInstanceId} */
   modifyDbInstance(...args: RdsArgs<'modifyDbInstance'>): Promise<RdsOutput<'modifyDbInstance'>> {
     return this.call('modifyDbInstance', ...args);
   }
-
   /** DELETE /v3.0/db-instances/{dbInstanceId} */
   deleteDbInstance(...args: RdsArgs<'deleteDbInstance'>): Promise<RdsOutput<'deleteDbInstance'>> {
     return this.call('deleteDbInstance', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/restart */
   restartDbInstance(...args: RdsArgs<'restartDbInstance'>): Promise<RdsOutput<'restartDbInstance'>> {
     return this.call('restartDbInstance', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/force-restart */
   forceRestartDbInstance(...args: RdsArgs<'forceRestartDbInstance'>): Promise<RdsOutput<'forceRestartDbInstance'>> {
     return this.call('forceRestartDbInstance', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/start */
   startDbInstance(...args: RdsArgs<'startDbInstance'>): Promise<RdsOutput<'startDbInstance'>> {
     return this.call('startDbInstance', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/stop */
   stopDbInstance(...args: RdsArgs<'stopDbInstance'>): Promise<RdsOutput<'stopDbInstance'>> {
     return this.call('stopDbInstance', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/backup */
   backupDbInstance(...args: RdsArgs<'backupDbInstance'>): Promise<RdsOutput<'backupDbInstance'>> {
     return this.call('backupDbInstance', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/backup-to-object-storage */
   backupDbInstanceToObjectStorage(
     ...args: RdsArgs<'backupDbInstanceToObjectStorage'>
   ): Promise<RdsOutput<'backupDbInstanceToObjectStorage'>> {
     return this.call('backupDbInstanceToObjectStorage', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/promote */
   promoteDbInstance(...args: RdsArgs<'promoteDbInstance'>): Promise<RdsOutput<'promoteDbInstance'>> {
     return this.call('promoteDbInstance', ...args);
   }
-
   /** PUT /v3.0/db-instances/{dbInstanceId}/deletion-protection */
   setDeletionProtection(...args: RdsArgs<'setDeletionProtection'>): Promise<RdsOutput<'setDeletionProtection'>> {
     return this.call('setDeletionProtection', ...args);
   }
-
   /** PUT /v3.0/db-instances/{dbInstanceId}/high-availability */
   setHighAvailability(...args: RdsArgs<'setHighAvailability'>): Promise<RdsOutput<'setHighAvailability'>> {
     return this.call('setHighAvailability', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/high-availability/resume */
   resumeHighAvailability(...args: RdsArgs<'resumeHighAvailability'>): Promise<RdsOutput<'resumeHighAvailability'>> {
     return this.call('resumeHighAvailability', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/high-availability/pause */
   pauseHighAvailability(...args: RdsArgs<'pauseHighAvailability'>): Promise<RdsOutput<'pauseHighAvailability'>> {
     return this.call('pauseHighAvailability', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/high-availability/repair */
   repairHighAvailability(...args: RdsArgs<'repairHighAvailability'>): Promise<RdsOutput<'repairHighAvailability'>> {
     return this.call('repairHighAvailability', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/high-availability/split */
   splitHighAvailability(...args: RdsArgs<'splitHighAvailability'>): Promise<RdsOutput<'splitHighAvailability'>> {
     return this.call('splitHighAvailability', ...args);
   }
-
   /** GET /v3.0/db-instances/{dbInstanceId}/storage-info */
   getStorageInfo(...args: RdsArgs<'getStorageInfo'>): Promise<RdsOutput<'getStorageInfo'>> {
     return this.call('getStorageInfo', ...args);
   }
-
   /** PUT /v3.0/db-instances/{dbInstanceId}/storage-info */
   modifyStorageInfo(...args: RdsArgs<'modifyStorageInfo'>): Promise<RdsOutput<'modifyStorageInfo'>> {
     return this.call('modifyStorageInfo', ...args);
   }
-
   /** GET /v3.0/db-instances/{dbInstanceId}/backup-info */
   getBackupInfo(...args: RdsArgs<'getBackupInfo'>): Promise<RdsOutput<'getBackupInfo'>> {
     return this.call('getBackupInfo', ...args);
   }
-
   /** PUT /v3.0/db-instances/{dbInstanceId}/backup-info */
   modifyBackupInfo(...args: RdsArgs<'modifyBackupInfo'>): Promise<RdsOutput<'modifyBackupInfo'>> {
     return this.call('modifyBackupInfo', ...args);
   }
-
   /** GET /v3.0/db-instances/{dbInstanceId}/network-info */
   getNetworkInfo(...args: RdsArgs<'getNetworkInfo'>): Promise<RdsOutput<'getNetworkInfo'>> {
     return this.call('getNetworkInfo', ...args);
   }
-
   /** PUT /v3.0/db-instances/{dbInstanceId}/network-info */
   modifyNetworkInfo(...args: RdsArgs<'modifyNetworkInfo'>): Promise<RdsOutput<'modifyNetworkInfo'>> {
     return this.call('modifyNetworkInfo', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/replicate */
   replicateDbInstance(...args: RdsArgs<'replicateDbInstance'>): Promise<RdsOutput<'replicateDbInstance'>> {
     return this.call('replicateDbInstance', ...args);
   }
-
   /** GET /v3.0/db-instances/{dbInstanceId}/restoration-info */
   getRestorationInfo(...args: RdsArgs<'getRestorationInfo'>): Promise<RdsOutput<'getRestorationInfo'>> {
     return this.call('getRestorationInfo', ...args);
   }
-
   /** GET /v3.0/db-instances/{dbInstanceId}/restoration-info/last-query */
   getLastQuery(...args: RdsArgs<'getLastQuery'>): Promise<RdsOutput<'getLastQuery'>> {
     return this.call('getLastQuery', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/restore */
   restoreDbInstance(...args: RdsArgs<'restoreDbInstance'>): Promise<RdsOutput<'restoreDbInstance'>> {
     return this.call('restoreDbInstance', ...args);
   }
-
   /** POST /v3.0/db-instances/restore-from-obs */
   restoreFromObjectStorage(
     ...args: RdsArgs<'restoreFromObjectStorage'>
   ): Promise<RdsOutput<'restoreFromObjectStorage'>> {
     return this.call('restoreFromObjectStorage', ...args);
   }
-
   /** POST /v3.0/backups/{backupId}/restore */
   restoreFromBackup(...args: RdsArgs<'restoreFromBackup'>): Promise<RdsOutput<'restoreFromBackup'>> {
     return this.call('restoreFromBackup', ...args);
   }
-
   /** GET /v3.0/db-instances/{dbInstanceId}/db-users */
   listDbUsers(...args: RdsArgs<'listDbUsers'>): Promise<RdsOutput<'listDbUsers'>> {
     return this.call('listDbUsers', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/db-users */
   createDbUser(...args: RdsArgs<'createDbUser'>): Promise<RdsOutput<'createDbUser'>> {
     return this.call('createDbUser', ...args);
   }
-
   /** PUT /v3.0/db-instances/{dbInstanceId}/db-users/{dbUserId} */
   modifyDbUser(...args: RdsArgs<'modifyDbUser'>): Promise<RdsOutput<'modifyDbUser'>> {
     return this.call('modifyDbUser', ...args);
   }
-
   /** DELETE /v3.0/db-instances/{dbInstanceId}/db-users/{dbUserId} */
   deleteDbUser(...args: RdsArgs<'deleteDbUser'>): Promise<RdsOutput<'deleteDbUser'>> {
     return this.call('deleteDbUser', ...args);
   }
-
   /** GET /v3.0/db-instances/{dbInstanceId}/db-schemas */
   listDbSchemas(...args: RdsArgs<'listDbSchemas'>): Promise<RdsOutput<'listDbSchemas'>> {
     return this.call('listDbSchemas', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/db-schemas */
   createDbSchema(...args: RdsArgs<'createDbSchema'>): Promise<RdsOutput<'createDbSchema'>> {
     return this.call('createDbSchema', ...args);
   }
-
   /** DELETE /v3.0/db-instances/{dbInstanceId}/db-schemas/{dbSchemaId} */
   deleteDbSchema(...args: RdsArgs<'deleteDbSchema'>): Promise<RdsOutput<'deleteDbSchema'>> {
     return this.call('deleteDbSchema', ...args);
   }
-
   /** GET /v3.0/db-instances/{dbInstanceId}/log-files */
   listLogFiles(...args: RdsArgs<'listLogFiles'>): Promise<RdsOutput<'listLogFiles'>> {
     return this.call('listLogFiles', ...args);
   }
-
   /** POST /v3.0/db-instances/{dbInstanceId}/log-files/export */
   exportLogFiles(...args: RdsArgs<'exportLogFiles'>): Promise<RdsOutput<'exportLogFiles'>> {
     return this.call('exportLogFiles', ...args);
   }
-
   /** GET /v3.0/backups */
   listBackups(...args: RdsArgs<'listBackups'>): Promise<RdsOutput<'listBackups'>> {
     return this.call('listBackups', ...args);
   }
-
   /** POST /v3.0/backups/{backupId}/export */
   exportBackup(...args: RdsArgs<'exportBackup'>): Promise<RdsOutput<'exportBackup'>> {
     return this.call('exportBackup', ...args);
   }
-
   /** DELETE /v3.0/backups/{backupId} */
   deleteBackup(...args: RdsArgs<'deleteBackup'>): Promise<RdsOutput<'deleteBackup'>> {
     return this.call('deleteBackup', ...args);
   }
-
   /** GET /v3.0/db-security-groups */
   listDbSecurityGroups(...args: RdsArgs<'listDbSecurityGroups'>): Promise<RdsOutput<'listDbSecurityGroups'>> {
     return this.call('listDbSecurityGroups', ...args);
   }
-
   /** GET /v3.0/db-security-groups/{dbSecurityGroupId} */
   getDbSecurityGroup(...args: RdsArgs<'getDbSecurityGroup'>): Promise<RdsOutput<'getDbSecurityGroup'>> {
     return this.call('getDbSecurityGroup', ...args);
   }
-
   /** POST /v3.0/db-security-groups */
   createDbSecurityGroup(...args: RdsArgs<'createDbSecurityGroup'>): Promise<RdsOutput<'createDbSecurityGroup'>> {
     return this.call('createDbSecurityGroup', ...args);
   }
-
   /** PUT /v3.0/db-security-groups/{dbSecurityGroupId} */
   modifyDbSecurityGroup(...args: RdsArgs<'modifyDbSecurityGroup'>): Promise<RdsOutput<'modifyDbSecurityGroup'>> {
     return this.call('modifyDbSecurityGroup', ...args);
   }
-
   /** DELETE /v3.0/db-security-groups/{dbSecurityGroupId} */
   deleteDbSecurityGroup(...args: RdsArgs<'deleteDbSecurityGroup'>): Promise<RdsOutput<'deleteDbSecurityGroup'>> {
     return this.call('deleteDbSecurityGroup', ...args);
   }
-
   /** POST /v3.0/db-security-groups/{dbSecurityGroupId}/rules */
   createDbSecurityGroupRule(
     ...args: RdsArgs<'createDbSecurityGroupRule'>
   ): Promise<RdsOutput<'createDbSecurityGroupRule'>> {
     return this.call('createDbSecurityGroupRule', ...args);
   }
-
   /** PUT /v3.0/db-security-groups/{dbSecurityGroupId}/rules/{ruleId} */
   modifyDbSecurityGroupRule(
     ...args: RdsArgs<'modifyDbSecurityGroupRule'>
   ): Promise<RdsOutput<'modifyDbSecurityGroupRule'>> {
     return this.call('modifyDbSecurityGroupRule', ...args);
   }
-
   /** DELETE /v3.0/db-security-groups/{dbSecurityGroupId}/rules */
   deleteDbSecurityGroupRules(
     ...args: RdsArgs<'deleteDbSecurityGroupRules'>
   ): Promise<RdsOutput<'deleteDbSecurityGroupRules'>> {
     return this.call('deleteDbSecurityGroupRules', ...args);
   }
-
   /** GET /v3.0/parameter-groups */
   listParameterGroups(...args: RdsArgs<'listParameterGroups'>): Promise<RdsOutput<'listParameterGroups'>> {
     return this.call('listParameterGroups', ...args);
   }
-
   /** GET /v3.0/parameter-groups/{parameterGroupId} */
   getParameterGroup(...args: RdsArgs<'getParameterGroup'>): Promise<RdsOutput<'getParameterGroup'>> {
     return this.call('getParameterGroup', ...args);
   }
-
   /** POST /v3.0/parameter-groups */
   createParameterGroup(...args: RdsArgs<'createParameterGroup'>): Promise<RdsOutput<'createParameterGroup'>> {
     return this.call('createParameterGroup', ...args);
   }
-
   /** POST /v3.0/parameter-groups/{parameterGroupId}/copy */
   copyParameterGroup(...args: RdsArgs<'copyParameterGroup'>): Promise<RdsOutput<'copyParameterGroup'>> {
     return this.call('copyParameterGroup', ...args);
   }
-
   /** PUT /v3.0/parameter-groups/{parameterGroupId} */
   modifyParameterGroup(...args: RdsArgs<'modifyParameterGroup'>): Promise<RdsOutput<'modifyParameterGroup'>> {
     return this.call('modifyParameterGroup', ...args);
   }
-
   /** PUT /v3.0/parameter-groups/{parameterGroupId}/parameters */
   modifyParameters(...args: RdsArgs<'modifyParameters'>): Promise<RdsOutput<'modifyParameters'>> {
     return this.call('modifyParameters', ...args);
   }
-
   /** PUT /v3.0/parameter-groups/{parameterGroupId}/reset */
   resetParameterGroup(...args: RdsArgs<'resetParameterGroup'>): Promise<RdsOutput<'resetParameterGroup'>> {
     return this.call('resetParameterGroup', ...args);
   }
-
   /** DELETE /v3.0/parameter-groups/{parameterGroupId} */
   deleteParameterGroup(...args: RdsArgs<'deleteParameterGroup'>): Promise<RdsOutput<'deleteParameterGroup'>> {
     return this.call('deleteParameterGroup', ...args);
   }
-
   /** GET /v3.0/user-groups */
   listUserGroups(...args: RdsArgs<'listUserGroups'>): Promise<RdsOutput<'listUserGroups'>> {
     return this.call('listUserGroups', ...args);
   }
-
   /** GET /v3.0/user-groups/{userGroupId} */
   getUserGroup(...args: RdsArgs<'getUserGroup'>): Promise<RdsOutput<'getUserGroup'>> {
     return this.call('getUserGroup', ...args);
   }
-
   /** POST /v3.0/user-groups */
   createUserGroup(...args: RdsArgs<'createUserGroup'>): Promise<RdsOutput<'createUserGroup'>> {
     return this.call('createUserGroup', ...args);
   }
-
   /** PUT /v3.0/user-groups/{userGroupId} */
   modifyUserGroup(...args: RdsArgs<'modifyUserGroup'>): Promise<RdsOutput<'modifyUserGroup'>> {
     return this.call('modifyUserGroup', ...args);
   }
-
   /** DELETE /v3.0/user-groups/{userGroupId} */
   deleteUserGroup(...args: RdsArgs<'deleteUserGroup'>): Promise<RdsOutput<'deleteUserGroup'>> {
     return this.call('deleteUserGroup', ...args);
   }
-
   /** GET /v3.0/notification-groups */
   listNotificationGroups(...args: RdsArgs<'listNotificationGroups'>): Promise<RdsOutput<'listNotificationGroups'>> {
     return this.call('listNotificationGroups', ...args);
   }
-
   /** GET /v3.0/notification-groups/{notificationGroupId} */
   getNotificationGroup(...args: RdsArgs<'getNotificationGroup'>): Promise<RdsOutput<'getNotificationGroup'>> {
     return this.call('getNotificationGroup', ...args);
   }
-
   /** POST /v3.0/notification-groups */
   createNotificationGroup(...args: RdsArgs<'createNotificationGroup'>): Promise<RdsOutput<'createNotificationGroup'>> {
     return this.call('createNotificationGroup', ...args);
   }
-
   /** PUT /v3.0/notification-groups/{notificationGroupId} */
   modifyNotificationGroup(...args: RdsArgs<'modifyNotificationGroup'>): Promise<RdsOutput<'modifyNotificationGroup'>> {
     return this.call('modifyNotificationGroup', ...args);
   }
-
   /** DELETE /v3.0/notification-groups/{notificationGroupId} */
   deleteNotificationGroup(...args: RdsArgs<'deleteNotificationGroup'>): Promise<RdsOutput<'deleteNotificationGroup'>> {
     return this.call('deleteNotificationGroup', ...args);
   }
-
   /** GET /v3.0/metrics */
   listMetrics(...args: RdsArgs<'listMetrics'>): Promise<RdsOutput<'listMetrics'>> {
     return this.call('listMetrics', ...args);
   }
-
   /** GET /v3.0/metric-statistics */
   getMetricStatistics(...args: RdsArgs<'getMetricStatistics'>): Promise<RdsOutput<'getMetricStatistics'>> {
     return this.call('getMetricStatistics', ...args);
   }
-
   /** GET /v3.0/events */
   listEvents(...args: RdsArgs<'listEvents'>): Promise<RdsOutput<'listEvents'>> {
     return this.call('listEvents', ...args);
   }
-
   /** GET /v3.0/event-codes */
   listEventCodes(...args: RdsArgs<'listEventCodes'>): Promise<RdsOutput<'listEventCodes'>> {
     return this.call('listEventCodes', ...args);
