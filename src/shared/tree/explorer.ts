@@ -8,16 +8,8 @@ import { type Region } from '../../client/endpoints';
 import type { CommandHandler, Feature, Profile, Services } from '../services';
 import { BusyWatcher } from '../../jobs/tracker';
 import { REGION_NAMES } from '../../profiles/wizard';
-import {
-  ErrorNode,
-  FolderNode,
-  LeafNode,
-  LoadMoreNode,
-  PagingFolderNode,
-  TreeNode,
-  themeIcon,
-  type TreeContext,
-} from './nodes';
+import { ErrorNode, FolderNode, LeafNode, TreeNode, themeIcon, type TreeContext } from './nodes';
+import { LoadMoreNode, PagingFolderNode } from './paging';
 
 export class RegionNode extends FolderNode {
   readonly id: string;

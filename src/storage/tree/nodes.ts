@@ -7,7 +7,8 @@ import type { Bucket, ObjectEntry, S3Client } from '../../client/storage/client'
 import type { FeatureDeps, Profile } from '../../shared/services';
 import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
 import { mdFields } from '../../shared/tree/markdown';
-import { PagingFolderNode, TreeNode, themeIcon, type Page } from '../../shared/tree/nodes';
+import { TreeNode, themeIcon } from '../../shared/tree/nodes';
+import { PagingFolderNode, type Page } from '../../shared/tree/paging';
 import { OBJECT_SCHEME, baseName, formatSize, objectPath } from '../keys';
 import { storageIds } from './ids';
 

@@ -10,6 +10,7 @@ installVscodeStub();
 type Mods = {
   explorer: typeof import('../../../src/shared/tree/explorer');
   nodes: typeof import('../../../src/shared/tree/nodes');
+  paging: typeof import('../../../src/shared/tree/paging');
   jobs: typeof import('../../../src/jobs/tracker');
   rds: typeof import('../../../src/rds/activation');
   instance: typeof import('../../../src/rds/tree/instanceNode');
@@ -33,6 +34,7 @@ before(async () => {
   m = {
     explorer: require('../../../src/shared/tree/explorer'),
     nodes: require('../../../src/shared/tree/nodes'),
+    paging: require('../../../src/shared/tree/paging'),
     jobs: require('../../../src/jobs/tracker'),
     rds: require('../../../src/rds/activation'),
     instance: require('../../../src/rds/tree/instanceNode'),
@@ -233,7 +235,7 @@ test('paged events end in "Load more" that holds the next page, drawn under it',
   explorer.ctx.refresh(events);
   const page1 = (await provider.getChildren(events))!;
   const more = page1[page1.length - 1];
-  assert.ok(more instanceof m.nodes.LoadMoreNode, 'ends in Load more');
+  assert.ok(more instanceof m.paging.LoadMoreNode, 'ends in Load more');
   assert.equal((await provider.getTreeItem(more)).collapsibleState, 1, 'a collapsed container');
   const page2 = (await provider.getChildren(more))!;
   assert.ok(page2.length > 0, 'the next page is the children of Load more');

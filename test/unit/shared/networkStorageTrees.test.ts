@@ -14,6 +14,7 @@ installVscodeStub();
 
 const explorerMod = require('../../../src/shared/tree/explorer') as typeof import('../../../src/shared/tree/explorer');
 const nodesMod = require('../../../src/shared/tree/nodes') as typeof import('../../../src/shared/tree/nodes');
+const pagingMod = require('../../../src/shared/tree/paging') as typeof import('../../../src/shared/tree/paging');
 const networkMod = require('../../../src/network/activation') as typeof import('../../../src/network/activation');
 const storageMod = require('../../../src/storage/activation') as typeof import('../../../src/storage/activation');
 const sandboxMod = require('../../../src/sandbox/index') as typeof import('../../../src/sandbox/index');
@@ -199,7 +200,7 @@ test('Object Storage: 1,005 keys come as a page of 1,000 and "Load more"', async
   const first = await items(bucket);
   assert.equal(first.length, 1001);
   const more = first.at(-1)!;
-  assert.ok(more.k instanceof nodesMod.LoadMoreNode);
+  assert.ok(more.k instanceof pagingMod.LoadMoreNode);
   assert.equal(more.item.description, '1000 shown');
   // A key beyond the pages fetched so far is not revealed, and the listing is not reloaded for
   // it (that would fold the pages a user loaded back to the first).

@@ -1,0 +1,159 @@
+// Paged folders: a folder whose listing comes a page at a time, and the "Load more" node that
+// holds each next page (so VS Code requests only the new page, never the earlier ones again).
+import * as vscode from 'vscode';
+import { isCancelledError } from '../../client/errors';
+import { describeFailure, ErrorNode, FolderNode, TreeNode } from './nodes';
+
+/**
+ * Ends a page of a paged folder while more exist, and holds the next page: expanding it fetches
+ * that page and shows it as its children, ending in the next "Load more". VS Code then requests
+ * the new page only. (Appending each page to the folder itself made VS Code request and redraw
+ * every earlier page again on each "Load more", and the extension host grow with them.)
+ */
+export class LoadMoreNode extends TreeNode {
+  readonly id: string;
+  readonly label = undefined;
+  private page?: Promise<TreeNode[]>;
+  constructor(
+    readonly folder: PagingFolderNode<unknown>,
+    /** The listing this node continues: a refresh of the folder starts a new one. */
+    readonly cursor: unknown,
+    /** Number of the page it holds (2 for the one after the first). */
+    readonly number: number,
+    private readonly shown: number,
+    private readonly total: number | undefined,
+  ) {
+    super();
+    this.parent = folder;
+    this.id = `${folder.id}/~page${number}`;
+  }
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(vscode.l10n.t('Load more...'), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description =
+      this.total !== undefined
+        ? vscode.l10n.t('{0} of {1}', this.shown, this.total)
+        : vscode.l10n.t('{0} shown', this.shown);
+    item.contextValue = 'loadMore';
+    item.iconPath = new vscode.ThemeIcon('ellipsis');
+    return item;
+  }
+  /** The page could not be fetched (its ErrorNode's Retry fetches it again). */
+  private failed = false;
+  /** The page, fetched once (a failure shows as an ErrorNode here). */
+  override async getChildren(): Promise<TreeNode[]> {
+    this.page ??= this.folder.pageAfter(this).catch((e: unknown) => {
+      if (!isCancelledError(e)) this.ctx.services.log.warn(describeFailure(this, e));
+      this.failed = true;
+      return [new ErrorNode(this, e)];
+    });
+    const nodes = await this.page;
+    for (const n of nodes) this.ctx.register(n);
+    return this.folder.filtered(nodes);
+  }
+  /**
+   * Only a failed page is fetched again: the folder's cursor has moved past a fetched one, so
+   * fetching it again would bring the page after it here. A refresh of the folder starts over.
+   */
+  override invalidate(): void {
+    if (!this.failed) return;
+    this.failed = false;
+    this.page = undefined;
+  }
+  /** Reveal by id walks into pages already loaded, never fetches one. */
+  override mayContain(id: string): boolean {
+    return this.page !== undefined && this.folder.mayContain(id);
+  }
+}
+
+/** One fetched page of a paged folder: its rows, and whether more follow. */
+export interface Page {
+  nodes: TreeNode[];
+  more: boolean;
+}
+
+/**
+ * A folder fetched page by page: the first page is its children, each later page the children
+ * of the "Load more" ending the page before (LoadMoreNode). Pages come in order, each continuing
+ * the folder's cursor `C` (page number, marker...); a refresh starts a new cursor, so a "Load
+ * more" of the old listing fetches nothing.
+ */
+export abstract class PagingFolderNode<C> extends FolderNode {
+  private current?: C;
+  private more = false;
+
+  /** A cursor before the first page. */
+  protected abstract startCursor(): C;
+  /** Fetches the page after what `cursor` has seen, and moves the cursor past it. */
+  protected abstract fetchNext(cursor: C): Promise<Page>;
+  /** Rows listed so far and, when the service says it, how many there are in all. */
+  protected abstract progress(cursor: C): { shown: number; total?: number };
+
+  protected get cursor(): C {
+    return (this.current ??= this.startCursor());
+  }
+
+  override invalidate(): void {
+    super.invalidate();
+    this.current = undefined;
+    this.more = false;
+  }
+
+  /** Whether pages of the listing are still unfetched (a child may be beyond them). */
+  get hasUnfetchedPages(): boolean {
+    return this.more;
+  }
+
+  protected async load(): Promise<TreeNode[]> {
+    const cursor = this.cursor;
+    return this.ended(cursor, await this.fetchNext(cursor), 2);
+  }
+
+  /** The page a "Load more" holds: drawn under it, ending in the next one. */
+  async pageAfter(more: LoadMoreNode): Promise<TreeNode[]> {
+    const cursor = more.cursor as C;
+    if (cursor !== this.current) return [];
+    const nodes = this.ended(cursor, await this.fetchNext(cursor), more.number + 1);
+    for (const n of nodes) n.drawnUnder = more;
+    return nodes;
+  }
+
+  private ended(cursor: C, page: Page, next: number): TreeNode[] {
+    if (cursor === this.current) this.more = page.more;
+    if (!page.more) return page.nodes;
+    const { shown, total } = this.progress(cursor);
+    return [...page.nodes, new LoadMoreNode(this as PagingFolderNode<unknown>, cursor, next, shown, total)];
+  }
+}
+
+/** A folder paged by page number, the service answering the total count. */
+export abstract class PagedFolderNode<T> extends PagingFolderNode<{ page: number; shown: number; total?: number }> {
+  protected pageSize = 20;
+
+  protected abstract fetchPage(page: number, size: number): Promise<{ items: T[]; total?: number }>;
+  protected abstract toNode(item: T): TreeNode;
+
+  protected startCursor() {
+    return { page: 0, shown: 0 } as { page: number; shown: number; total?: number };
+  }
+
+  protected async fetchNext(cursor: { page: number; shown: number; total?: number }): Promise<Page> {
+    const next = await this.fetchPage(cursor.page + 1, this.pageSize);
+    cursor.page++;
+    cursor.shown += next.items.length;
+    cursor.total = next.total ?? cursor.total;
+    // A short page is the last, whatever total the service gave.
+    if (next.items.length < this.pageSize) cursor.total = cursor.shown;
+    const more = cursor.total === undefined ? next.items.length === this.pageSize : cursor.shown < cursor.total;
+    return { nodes: next.items.map((i) => this.toNode(i)), more };
+  }
+
+  protected progress(cursor: { shown: number; total?: number }) {
+    return cursor;
+  }
+
+  protected override describe(): string | undefined {
+    const total = this.cursor.total;
+    return total !== undefined ? String(total) : undefined;
+  }
+}
