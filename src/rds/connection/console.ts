@@ -13,7 +13,8 @@ import { action, askAction } from '../../shared/prompts';
 import type { CommandHandler, Feature, Services } from '../../shared/services';
 import { SECTION } from '../../shared/settings';
 import { QueryHistory } from './history';
-import { exportStatement, killQuery, runStatement, StatementError, type StatementOutcome } from './queryRunner';
+import { killQuery, runStatement, StatementError, type StatementOutcome } from './queryRunner';
+import { exportStatement } from './resultExport';
 import type { DbSession, DbSessions } from './session';
 import { riskOf, splitStatements, statementAt, type RiskyKind, type Statement } from './statements';
 

@@ -5,9 +5,6 @@
 // holds a whole result. Cancel and the time limit both send `KILL QUERY <thread id>` on a second
 // connection (works on MySQL and MariaDB alike; `max_statement_time` is MariaDB only).
 import type { Connection } from 'mysql2/promise';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
-import { rename, rm } from 'node:fs/promises';
 import { l10n } from '../../shared/l10n';
 
 /** A cell as the grid and the exports get it: text, a number, or SQL NULL. Binary values are 0x… hex. */
@@ -328,88 +325,5 @@ export async function killQuery(connect: () => Promise<Connection>, threadId: nu
     await killer.query(`KILL QUERY ${threadId}`);
   } finally {
     await killer.end().catch(() => killer.destroy());
-  }
-}
-
-export type ExportFormat = 'csv' | 'json';
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF; NULL is an empty field. */
-export function csvField(v: Cell): string {
-  if (v === null) return '';
-  const s = String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/**
- * Runs `sql` again and streams its rows to `file` as CSV (header line, CRLF) or JSON (an array of
- * objects keyed by column name), never holding the result in memory. Written to `file.partial`
- * first and renamed at the end, so a failure or Cancel leaves the old file (if any) untouched.
- */
-export async function exportStatement(
-  conn: Connection,
-  sql: string,
-  format: ExportFormat,
-  file: string,
-  opts: Omit<RunOptions, 'batchRows'>,
-): Promise<StatementOutcome> {
-  const partial = `${file}.partial`;
-  const out: WriteStream = createWriteStream(partial, { mode: 0o600 });
-  let columns: string[] = [];
-  let first = true;
-  const write = (chunk: string): void | Promise<unknown> => (out.write(chunk) ? undefined : once(out, 'drain'));
-  try {
-    const outcome = await runStatement(
-      conn,
-      sql,
-      {
-        columns(cols) {
-          columns = cols.map((c) => c.name);
-          if (format === 'csv') void write(`${columns.map(csvField).join(',')}\r\n`);
-          else void write('[');
-        },
-        rows(batch) {
-          let text = '';
-          if (format === 'csv') {
-            for (const row of batch) text += `${row.map(csvField).join(',')}\r\n`;
-          } else {
-            for (const row of batch) {
-              const obj: Record<string, Cell> = {};
-              for (let i = 0; i < columns.length; i++) obj[columns[i]] = row[i];
-              text += `${first ? '\n' : ',\n'}${JSON.stringify(obj)}`;
-              first = false;
-            }
-          }
-          return write(text);
-        },
-      },
-      opts,
-    );
-    if (outcome.kind !== 'rows')
-      throw new StatementError(
-        l10n.t('The statement returned no rows to export.'),
-        'NO_ROWS',
-        undefined,
-        undefined,
-        false,
-        0,
-      );
-    if (outcome.stopped)
-      throw new StatementError(
-        l10n.t('The export was stopped.'),
-        outcome.stopped === 'timeout' ? 'TIMEOUT' : 'CANCELLED',
-        undefined,
-        undefined,
-        false,
-        outcome.rowCount,
-      );
-    if (format === 'json') await write(first ? ']\n' : '\n]\n');
-    out.end();
-    await once(out, 'finish');
-    await rename(partial, file);
-    return outcome;
-  } catch (e) {
-    out.destroy();
-    await rm(partial, { force: true });
-    throw e;
   }
 }

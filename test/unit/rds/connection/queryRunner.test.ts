@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { mariaDbMissing, startMariaDb } from '../../../support/mariadb.mjs';
+import { exportStatement } from '../../../../src/rds/connection/resultExport';
 import {
-  exportStatement,
   killQuery,
   runStatement,
   StatementError,
