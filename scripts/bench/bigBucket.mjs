@@ -1,17 +1,22 @@
-// Big bucket: the sandbox (started from the welcome view) gets a bucket of 100,000 objects
-// (control route storage/scale, flat keys), then: time from clicking the bucket to its first
-// page of rows drawn, then ten "Load more..." (each: click to the first row of the new page
-// drawn), and the growth of the extension host's resident memory over the whole (read from
-// /proc: an upper bound of its heap growth, which needs an inspector to read).
+// Big bucket: a sandbox in its own process (scripts/e2e/sandboxProcess.mjs, so the extension
+// host holds only what the extension itself keeps) gets a bucket of 100,000 objects (control
+// route storage/scale, flat keys), and a profile made by the Add Profile wizard points at it.
+// Then: time from clicking the bucket to its first page of rows drawn, then ten "Load more..."
+// (each: click to the first row of the new page drawn, and how many rows VS Code requested for
+// the level that row is on: its aria-setsize), and the growth of the extension host's resident
+// memory over the whole (read from /proc: an upper bound of its heap growth, which needs an
+// inspector to read).
 // Runs: the first page in `runs` runs (up to 3; the explorer refreshed between, so its cache is
-// dropped); the ten "Load more" and the memory growth once, in the first run (they take minutes
-// while Load more redraws the whole listing).
+// dropped); the ten "Load more" and the memory growth once, in the first run.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { control, exploreSandbox, timeClickUntil, timeExpand, withWorkbench } from './ui.mjs';
+import { control, timeClickUntil, timeExpand, withWorkbench } from './ui.mjs';
 import { ROOT, stats } from './lib.mjs';
 
-const BUCKET = 'sandbox-big';
+// In the last region of the profile and named to sort after the seeded buckets: the bucket's
+// listing ends the tree, so the keyboard's End reaches its newest "Load more...".
+const BUCKET = 'zz-big-bucket';
+const REGION = 'JP1';
 const COUNT = 100_000;
 // Objects per listing page (src/storage/tree/nodes.ts PAGE_SIZE).
 const PAGE = 1000;
@@ -29,14 +34,31 @@ function extHostRssMB(server) {
 export async function benchBigBucket({ vsix, runs = 3, log = console.error, pages = 10 }) {
   if (!existsSync(join(ROOT, 'src/storage/tree')))
     throw new Error('no object storage tree in this build (src/storage/tree: netstore branch not merged)');
-  return withWorkbench(vsix, {}, async (t, server) => {
-    const url = await exploreSandbox(t);
-    const made = await control(url, 'storage/scale', { region: 'KR1', bucket: BUCKET, count: COUNT, prefix: '' });
+  const { startSandboxProcess, addSandboxProfile } = await import('../e2e/sandboxProcess.mjs');
+  const sandbox = await startSandboxProcess({ timeScaleMs: 200 });
+  try {
+    const made = await control(sandbox.url, 'storage/scale', {
+      region: REGION,
+      bucket: BUCKET,
+      count: COUNT,
+      prefix: '',
+    });
     if (made.objects !== COUNT) throw new Error(`the sandbox made ${made.objects} objects`);
-    await t.expandRow('KR1');
+    return await measure({ vsix, runs, log, pages, sandbox, addSandboxProfile });
+  } finally {
+    sandbox.stop();
+  }
+}
+
+async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile }) {
+  return withWorkbench(vsix, {}, async (t, server) => {
+    await t.openView('NHN Cloud');
+    await addSandboxProfile(t, 'bench-bucket', sandbox.url);
+    await t.expandRow(REGION);
     await t.expandRow('Object Storage');
     const first = [];
     const more = [];
+    const requested = [];
     const growth = [];
     const failures = [];
     const width = String(COUNT - 1).length;
@@ -54,7 +76,7 @@ export async function benchBigBucket({ vsix, runs = 3, log = console.error, page
           if ((await b.getAttribute('aria-expanded')) === 'true') await b.click();
           await t.runCommand('NHN Cloud: Refresh Explorer');
           await t.page.waitForTimeout(1500);
-          await t.expandRow('KR1');
+          await t.expandRow(REGION);
           await t.expandRow('Object Storage');
         }
         const bucket = t.treeRow(BUCKET);
@@ -74,20 +96,31 @@ export async function benchBigBucket({ vsix, runs = 3, log = console.error, page
         }
         // The first run goes on: ten "Load more", and the memory they add.
         for (let p = 1; p <= pages; p++) {
-          // Keyboard End scrolls the virtual list to its last row: "Load more...".
-          await t
-            .treeRow(`object-${'0'.repeat(width)}`)
-            .click()
-            .catch(() => undefined);
+          // Keyboard End in the focused tree scrolls the virtual list to its last row, the latest
+          // "Load more..." (the last one drawn: earlier ones may still be in view).
+          const list = t.sidebar
+            .locator('.monaco-list-row[role="treeitem"]')
+            .filter({ hasText: 'object-' })
+            .first()
+            .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " monaco-list ")][1]');
+          await list.focus();
           await t.page.keyboard.press('End');
-          const loadMore = t.treeRow('Load more');
+          // The newest one says how many rows are above it ("1000 shown", then "2000 shown"...).
+          const loadMore = t.sidebar
+            .locator('.monaco-list-row[role="treeitem"]')
+            .filter({ hasText: 'Load more' })
+            .filter({ hasText: `${p * PAGE} shown` });
           await loadMore.waitFor({ timeout: 30_000 });
-          more.push(await timeClickUntil(t, loadMore, `object-${String(p * PAGE).padStart(width, '0')}`));
+          const r = await timeClickUntil(t, loadMore, `object-${String(p * PAGE).padStart(width, '0')}`, {
+            stepInto: true,
+          });
+          more.push(r.ms);
+          requested.push(r.setSize);
         }
         await t.page.waitForTimeout(500);
         growth.push(extHostRssMB(server) - rss0);
         log(
-          `  big bucket run ${run + 1}: first page ${r.ms.toFixed(0)} ms; Load more ${more.map((x) => x.toFixed(0)).join(' ')} ms; ext. host RSS +${growth[0].toFixed(1)} MB`,
+          `  big bucket run ${run + 1}: first page ${r.ms.toFixed(0)} ms; Load more ${more.map((x) => x.toFixed(0)).join(' ')} ms; rows requested per Load more ${requested.join(' ')}; ext. host RSS +${growth[0].toFixed(1)} MB`,
         );
       } catch (err) {
         // The first run's failure is the figure's failure; a later one is reported with the
@@ -104,6 +137,7 @@ export async function benchBigBucket({ vsix, runs = 3, log = console.error, page
       failedRuns: failures,
       firstPageMs: stats(first),
       loadMoreMs: stats(more),
+      loadMoreRowsRequested: stats(requested),
       heapGrowthMB: stats(growth),
       heapMeasure: 'extension host RSS (upper bound of heap growth)',
     };

@@ -3,7 +3,7 @@
 // Each figure is the median of several runs with min and max; comparisons are ratios taken
 // within the same run. Not part of `npm test`: figures are printed, never asserted.
 //
-// usage: npm run bench [-- --only sizes,activation,transfer,folders,polling,region,bucket,params,sql,sqlgrid]
+// usage: npm run bench [-- --only sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,sqlgrid]
 //                      [--runs N (UI and activation, default 5)] [--transfer-runs N (default 3)]
 //                      [--folder-runs N (default 3)] [--size MiB (transfer file, default 1024)]
 //                      [--servers sandbox,s3rver,swift (transfer and folders; default: all installed)]
@@ -19,7 +19,9 @@ const opt = (name, def) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : def;
 };
-const only = opt('only', 'sizes,activation,transfer,folders,polling,region,bucket,params,sql,sqlgrid').split(',');
+const only = opt('only', 'sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,sqlgrid').split(
+  ',',
+);
 const runs = Number(opt('runs', 5));
 const transferRuns = Number(opt('transfer-runs', 3));
 const folderRuns = Number(opt('folder-runs', 3));
@@ -79,6 +81,7 @@ const getLib = async () => (libPath ??= await buildBenchLib());
 
 await figure('sizes', async () => (await import('./sizes.mjs')).benchSizes(vsix));
 await figure('activation', async () => (await import('./activation.mjs')).benchActivation({ vsix, runs, log }));
+await figure('coldopen', async () => (await import('./coldOpen.mjs')).benchColdOpen({ vsix, runs, log }));
 await figure('polling', async () => (await import('./polling.mjs')).benchPolling({ lib: await getLib() }));
 await figure('region', async () => (await import('./bigRegion.mjs')).benchBigRegion({ vsix, runs, log }));
 await figure('bucket', async () => (await import('./bigBucket.mjs')).benchBigBucket({ vsix, runs, log }));

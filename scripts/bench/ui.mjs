@@ -128,32 +128,107 @@ export async function timeExpand(t, row, { minRows = 5, rowText, minCount, timeo
 }
 
 /**
- * Milliseconds from the mousedown on `row` to a tree row containing `text` drawn. Throws when
- * an error or "nothing here" row appears first (a failed "Load more" is not a figure).
+ * Clicks `row` and answers the milliseconds from the mousedown to a tree row containing `text`
+ * drawn, and that row's aria-setsize: how many children its parent holds in all, i.e. how many
+ * rows VS Code requested and received for that level. Throws when an error or "nothing here" row
+ * appears first (a failed "Load more" is not a figure).
+ * `stepInto`: the clicked row expands into rows drawn below it, out of view when the row is the
+ * last one shown; as soon as the list grows (VS Code received the rows), the page presses the
+ * Down arrow once, as a user would, so the first new row scrolls into view and is drawn.
  */
-export async function timeClickUntil(t, row, text, { timeout = 120_000 } = {}) {
+export async function timeClickUntil(t, row, text, { timeout = 120_000, stepInto = false } = {}) {
+  const handle = await row.elementHandle();
   await t.page.evaluate(
-    ({ text, failureIcons }) => {
+    ({ text, failureIcons, stepInto, clicked }) => {
       const sidebar = document.querySelector('#workbench\\.parts\\.sidebar');
-      const state = (window.__bench = { t0: undefined, t1: undefined, failure: undefined });
+      const rowsBox = clicked.closest('.monaco-list-rows');
+      const height0 = rowsBox?.style.height;
+      const state = (window.__bench = {
+        t0: undefined,
+        t1: undefined,
+        failure: undefined,
+        setSize: undefined,
+        stepped: false,
+      });
       const obs = new MutationObserver(() => {
         if (state.t0 === undefined || state.t1 !== undefined) return;
         const rows = [...sidebar.querySelectorAll('.monaco-list-row[role="treeitem"]')];
         const failed = rows.find((r) => r.querySelector(failureIcons));
-        if (failed || rows.some((r) => (r.textContent ?? '').includes(text))) {
+        const found = rows.find((r) => (r.textContent ?? '').includes(text));
+        if (failed || found) {
           state.t1 = performance.now();
           if (failed) state.failure = (failed.textContent ?? '').trim();
+          else state.setSize = Number(found.getAttribute('aria-setsize'));
           obs.disconnect();
+        } else if (stepInto && !state.stepped && rowsBox && rowsBox.style.height !== height0) {
+          state.stepped = true;
+          const list = rowsBox.closest('.monaco-list');
+          list.dispatchEvent(
+            new KeyboardEvent('keydown', { key: 'ArrowDown', code: 'ArrowDown', keyCode: 40, bubbles: true }),
+          );
         }
       });
-      obs.observe(sidebar, { childList: true, subtree: true, characterData: true });
+      obs.observe(sidebar, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ['style'],
+      });
       document.addEventListener('mousedown', () => (state.t0 ??= performance.now()), { capture: true, once: true });
     },
-    { text, failureIcons: FAILURE_ICONS },
+    { text, failureIcons: FAILURE_ICONS, stepInto, clicked: handle },
   );
   await row.click();
   await t.page.waitForFunction(() => window.__bench?.t1 !== undefined, null, { timeout, polling: 100 });
   const s = await t.page.evaluate(() => window.__bench);
   if (s.failure !== undefined) throw new Error(`an error or empty row was drawn instead of "${text}": "${s.failure}"`);
+  return { ms: s.t1 - s.t0, setSize: s.setSize };
+}
+
+/**
+ * Clicks `tab` (an activity-bar icon) and answers the milliseconds from the mousedown to the
+ * first DOM state in which the tree shows the row `parent` at level 1 and, at level 2, a row for
+ * each of `children` (their names exactly, no other row at that level). An error or "nothing
+ * here" row anywhere in the tree stops the clock and throws: the figure is never the time to an
+ * error screen.
+ */
+export async function timeOpenView(t, tab, { parent, children, timeout = 120_000 }) {
+  await t.page.evaluate(
+    ({ parent, children, failureIcons }) => {
+      const sidebar = document.querySelector('#workbench\\.parts\\.sidebar');
+      const state = (window.__bench = { t0: undefined, t1: undefined, failure: undefined, drawn: [] });
+      const name = (r) => (r.querySelector('.label-name')?.textContent ?? '').trim();
+      const check = () => {
+        if (state.t0 === undefined || state.t1 !== undefined) return;
+        const rows = [...sidebar.querySelectorAll('.monaco-list-row[role="treeitem"]')];
+        const failed = rows.find((r) => r.querySelector(failureIcons));
+        const top = rows.filter((r) => r.getAttribute('aria-level') === '1').map(name);
+        const below = rows.filter((r) => r.getAttribute('aria-level') === '2').map(name);
+        state.drawn = [...top, ...below];
+        const ok = top.includes(parent) && below.length === children.length && children.every((c) => below.includes(c));
+        if (failed || ok) {
+          state.t1 = performance.now();
+          if (failed) state.failure = (failed.textContent ?? '').trim();
+          obs.disconnect();
+        }
+      };
+      const obs = new MutationObserver(check);
+      obs.observe(sidebar, { childList: true, subtree: true, attributes: true, characterData: true });
+      document.addEventListener('mousedown', () => (state.t0 ??= performance.now()), { capture: true, once: true });
+    },
+    { parent, children, failureIcons: FAILURE_ICONS },
+  );
+  await tab.click();
+  try {
+    await t.page.waitForFunction(() => window.__bench?.t1 !== undefined, null, { timeout, polling: 100 });
+  } catch {
+    const s = await t.page.evaluate(() => window.__bench);
+    throw new Error(
+      `the view did not draw "${parent}" with ${children.join(', ')} within ${timeout} ms (drawn: ${s?.drawn?.join(', ') || 'nothing'})`,
+    );
+  }
+  const s = await t.page.evaluate(() => window.__bench);
+  if (s.failure !== undefined) throw new Error(`an error or empty row was drawn: "${s.failure}"`);
   return s.t1 - s.t0;
 }

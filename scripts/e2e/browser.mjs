@@ -56,6 +56,9 @@ const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * The helpers a scenario receives as `t` (besides `page`). Timeouts are generous: the machine is
  * shared. `locale` is the display language of the run: texts given in English are looked up in
  * the extension's bundles (see texts.mjs; `t.l`, `t.lpart`, `t.nls`, `t.cmd`).
+ * @param {import('playwright-core').Page} page
+ * @param {Awaited<ReturnType<typeof import('./codeServer.mjs').startCodeServer>>} server
+ * @param {string} [locale]
  */
 export function helpers(page, server, locale = 'en') {
   const tx = texts(locale);
@@ -64,6 +67,8 @@ export function helpers(page, server, locale = 'en') {
   const quickInputBox = quickInput.locator('input[type="text"], input[type="password"]').first();
   const t = {
     page,
+    /** Where screenshots and failure artifacts of this scenario file go (set by the runner). */
+    artifacts: /** @type {string | undefined} */ (undefined),
     server,
     sidebar,
     ...tx,
@@ -223,7 +228,6 @@ export function helpers(page, server, locale = 'en') {
     async menu(row, item) {
       const r = typeof row === 'string' ? t.treeRow(row) : row;
       await r.waitFor({ timeout: 30_000 });
-      await r.click({ button: 'right' });
       // The entry whose whole label is the wanted text (a trailing "..." aside): a label that only
       // contains it must not win ("플로팅 IP 삭제..." is a prefix of "플로팅 IP 삭제 보호 설정...").
       const want = tx.auto(item);
@@ -231,14 +235,28 @@ export function helpers(page, server, locale = 'en') {
         `^\\s*(?:${want instanceof RegExp ? want.source : want.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:\\.\\.\\.|…)?\\s*$`,
       );
       const items = page.locator('.context-view .action-item');
-      await items.first().waitFor({ timeout: 10_000 });
-      const exact = items.filter({ has: page.locator('.action-label', { hasText: whole }) }).first();
-      const entry = (await exact.count()) ? exact : items.filter({ hasText: want }).first();
-      await entry.waitFor({ timeout: 10_000 });
-      // The menu ignores a click that comes right after it opened: hover (which focuses the item), then Enter.
-      await page.waitForTimeout(300);
-      await entry.hover();
-      await page.keyboard.press('Enter');
+      // A menu is computed when it opens: an entry whose `when` waits on a context key the last
+      // command just set (Paste after Copy) can be missing from a menu opened a moment too early.
+      // Open it again (up to three times) before saying the entry is not there.
+      for (let attempt = 1; ; attempt++) {
+        await r.click({ button: 'right' });
+        await items.first().waitFor({ timeout: 10_000 });
+        const exact = items.filter({ has: page.locator('.action-label', { hasText: whole }) }).first();
+        const entry = (await exact.count()) ? exact : items.filter({ hasText: want }).first();
+        try {
+          await entry.waitFor({ timeout: attempt < 3 ? 3_000 : 10_000 });
+        } catch (e) {
+          if (attempt === 3) throw e;
+          await page.keyboard.press('Escape');
+          await page.waitForTimeout(1_000);
+          continue;
+        }
+        // The menu ignores a click that comes right after it opened: hover (which focuses the item), then Enter.
+        await page.waitForTimeout(300);
+        await entry.hover();
+        await page.keyboard.press('Enter');
+        return;
+      }
     },
     /** Runs a palette command with the focus out of any webview (a focused webview keeps F1 for itself). */
     async command(title) {
@@ -267,3 +285,10 @@ export function helpers(page, server, locale = 'en') {
   };
   return t;
 }
+
+/** @typedef {ReturnType<typeof helpers>} Helpers what a scenario gets as `t` */
+/**
+ * One scenario of a file's `scenarios` list: run in order on one page; after a failure the rest
+ * of the file is skipped unless `independent`.
+ * @typedef {{ name: string, independent?: boolean, run: (t: Helpers) => Promise<void> }} Scenario
+ */

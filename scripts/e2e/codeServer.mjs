@@ -15,7 +15,7 @@ export function freePort() {
     const s = createServer();
     s.once('error', reject);
     s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (s.address());
       s.close(() => resolve(port));
     });
   });

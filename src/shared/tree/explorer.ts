@@ -8,7 +8,16 @@ import { type Region } from '../../client/endpoints';
 import type { CommandHandler, Feature, Profile, Services } from '../services';
 import { BusyWatcher } from '../../jobs/tracker';
 import { REGION_NAMES } from '../../profiles/wizard';
-import { ErrorNode, FolderNode, LeafNode, LoadMoreNode, TreeNode, themeIcon, type TreeContext } from './nodes';
+import {
+  ErrorNode,
+  FolderNode,
+  LeafNode,
+  LoadMoreNode,
+  PagingFolderNode,
+  TreeNode,
+  themeIcon,
+  type TreeContext,
+} from './nodes';
 
 export class RegionNode extends FolderNode {
   readonly id: string;
@@ -174,7 +183,8 @@ export function createExplorer(services: Services): Explorer {
         return item;
       }
     },
-    getParent: (el) => el.parent,
+    // A row of a later page is drawn under the "Load more" that holds its page, not its folder.
+    getParent: (el) => el.drawnUnder ?? el.parent,
     resolveTreeItem: async (item, el) => {
       if (item.tooltip === undefined)
         item.tooltip = (await Promise.resolve(el.resolveTooltip()).catch(() => undefined)) ?? undefined;
@@ -194,16 +204,22 @@ export function createExplorer(services: Services): Explorer {
     return undefined;
   };
 
-  /** Refresh the shown node with this id, or its nearest shown ancestor. */
-  const refreshId = (id: string): void => {
+  /** The shown node with this id, or its nearest shown ancestor. */
+  const nearestShown = (id: string): TreeNode | undefined => {
     let key = id;
     for (;;) {
       const node = registry.get(key);
-      if (node) return ctx.refresh(node);
+      if (node) return node;
       const cut = key.lastIndexOf('/');
-      if (cut <= 0) return;
+      if (cut <= 0) return undefined;
       key = key.slice(0, cut);
     }
+  };
+
+  /** Refresh the shown node with this id, or its nearest shown ancestor. */
+  const refreshId = (id: string): void => {
+    const node = nearestShown(id);
+    if (node) ctx.refresh(node);
   };
 
   const folderFromArgs = (arg: unknown): FolderNode | undefined => {
@@ -272,8 +288,10 @@ export function createExplorer(services: Services): Explorer {
       const target = node instanceof TreeNode ? (node instanceof ErrorNode ? node.parent : node) : undefined;
       ctx.refresh(target);
     },
+    // The row expands by itself; the command expands it for the keyboard and other callers.
     'nhncloud.tree.loadMore': async (node?: unknown) => {
-      if (node instanceof LoadMoreNode) await node.folder.loadMore();
+      if (node instanceof LoadMoreNode)
+        await services.explorerView.reveal(node, { expand: true, select: false, focus: false });
     },
   };
 
@@ -300,7 +318,10 @@ export function createExplorer(services: Services): Explorer {
       for (let refused = 0; ;) {
         const node = await findNode(id);
         if (!node) {
-          if (reloaded) return false;
+          // A node beyond the pages of a listing fetched so far is not new: reloading the listing
+          // would only fold the user's pages back to the first.
+          const shown = nearestShown(id);
+          if (reloaded || (shown instanceof PagingFolderNode && shown.hasUnfetchedPages)) return false;
           reloaded = true;
           refreshId(id);
           continue;

@@ -40,7 +40,13 @@ export function themeIcon(id: string, colour?: Colour): vscode.ThemeIcon {
 }
 
 export abstract class TreeNode {
+  /** The node this one belongs to: its folder (scope, context, refresh go through it). */
   parent?: TreeNode;
+  /**
+   * Where VS Code draws this node when that is not its folder: the "Load more" holding the page
+   * it came in (see LoadMoreNode). The provider's getParent answers this first.
+   */
+  drawnUnder?: TreeNode;
   /** Set on roots only; every other node reaches it through its parent. */
   protected rootContext?: TreeContext;
   abstract readonly id: string;
@@ -214,21 +220,31 @@ export class ErrorNode extends TreeNode {
   }
 }
 
-/** Ends a paged list: click to fetch the next page. */
+/**
+ * Ends a page of a paged folder while more exist, and holds the next page: expanding it fetches
+ * that page and shows it as its children, ending in the next "Load more". VS Code then requests
+ * the new page only. (Appending each page to the folder itself made VS Code request and redraw
+ * every earlier page again on each "Load more", and the extension host grow with them.)
+ */
 export class LoadMoreNode extends TreeNode {
   readonly id: string;
   readonly label = undefined;
+  private page?: Promise<TreeNode[]>;
   constructor(
-    readonly folder: PagedFolderNode<unknown>,
+    readonly folder: PagingFolderNode<unknown>,
+    /** The listing this node continues: a refresh of the folder starts a new one. */
+    readonly cursor: unknown,
+    /** Number of the page it holds (2 for the one after the first). */
+    readonly number: number,
     private readonly shown: number,
     private readonly total: number | undefined,
   ) {
     super();
     this.parent = folder;
-    this.id = `${folder.id}/~more`;
+    this.id = `${folder.id}/~page${number}`;
   }
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.l10n.t('Load more...'), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(vscode.l10n.t('Load more...'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.description =
       this.total !== undefined
@@ -236,8 +252,33 @@ export class LoadMoreNode extends TreeNode {
         : vscode.l10n.t('{0} shown', this.shown);
     item.contextValue = 'loadMore';
     item.iconPath = new vscode.ThemeIcon('ellipsis');
-    item.command = { command: 'nhncloud.tree.loadMore', title: vscode.l10n.t('Load more'), arguments: [this] };
     return item;
+  }
+  /** The page could not be fetched (its ErrorNode's Retry fetches it again). */
+  private failed = false;
+  /** The page, fetched once (a failure shows as an ErrorNode here). */
+  override async getChildren(): Promise<TreeNode[]> {
+    this.page ??= this.folder.pageAfter(this).catch((e: unknown) => {
+      if (!isCancelledError(e)) this.ctx.services.log.warn(describeFailure(this, e));
+      this.failed = true;
+      return [new ErrorNode(this, e)];
+    });
+    const nodes = await this.page;
+    for (const n of nodes) this.ctx.register(n);
+    return this.folder.filtered(nodes);
+  }
+  /**
+   * Only a failed page is fetched again: the folder's cursor has moved past a fetched one, so
+   * fetching it again would bring the page after it here. A refresh of the folder starts over.
+   */
+  override invalidate(): void {
+    if (!this.failed) return;
+    this.failed = false;
+    this.page = undefined;
+  }
+  /** Reveal by id walks into pages already loaded, never fetches one. */
+  override mayContain(id: string): boolean {
+    return this.page !== undefined && this.folder.mayContain(id);
   }
 }
 
@@ -291,12 +332,17 @@ export abstract class FolderNode extends TreeNode {
   override async getChildren(): Promise<TreeNode[]> {
     const nodes = await this.loaded();
     if (!nodes.length) return [new PlaceholderNode(this, this.emptyText)];
+    const shown = this.filtered(nodes);
     const filter = this.ctx.filters.get(this.id);
-    if (!filter) return nodes;
-    const shown = applyFilter(nodes, (n) => n.label, filter);
-    if (!shown.some((n) => n.label !== undefined))
+    if (filter && !shown.some((n) => n.label !== undefined))
       shown.unshift(new PlaceholderNode(this, vscode.l10n.t('No name matches "{0}"', filter)));
     return shown;
+  }
+
+  /** `nodes` under the folder's name filter (rows without a label, such as "Load more", stay). */
+  filtered(nodes: TreeNode[]): TreeNode[] {
+    const filter = this.ctx.filters.get(this.id);
+    return filter ? applyFilter(nodes, (n) => n.label, filter) : nodes;
   }
 
   getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem> {
@@ -318,49 +364,94 @@ export abstract class FolderNode extends TreeNode {
   }
 }
 
-/** A folder fetched page by page, ending in "Load more" while more exist. */
-export abstract class PagedFolderNode<T> extends FolderNode {
+/** One fetched page of a paged folder: its rows, and whether more follow. */
+export interface Page {
+  nodes: TreeNode[];
+  more: boolean;
+}
+
+/**
+ * A folder fetched page by page: the first page is its children, each later page the children
+ * of the "Load more" ending the page before (LoadMoreNode). Pages come in order, each continuing
+ * the folder's cursor `C` (page number, marker...); a refresh starts a new cursor, so a "Load
+ * more" of the old listing fetches nothing.
+ */
+export abstract class PagingFolderNode<C> extends FolderNode {
+  private current?: C;
+  private more = false;
+
+  /** A cursor before the first page. */
+  protected abstract startCursor(): C;
+  /** Fetches the page after what `cursor` has seen, and moves the cursor past it. */
+  protected abstract fetchNext(cursor: C): Promise<Page>;
+  /** Rows listed so far and, when the service says it, how many there are in all. */
+  protected abstract progress(cursor: C): { shown: number; total?: number };
+
+  protected get cursor(): C {
+    return (this.current ??= this.startCursor());
+  }
+
+  override invalidate(): void {
+    super.invalidate();
+    this.current = undefined;
+    this.more = false;
+  }
+
+  /** Whether pages of the listing are still unfetched (a child may be beyond them). */
+  get hasUnfetchedPages(): boolean {
+    return this.more;
+  }
+
+  protected async load(): Promise<TreeNode[]> {
+    const cursor = this.cursor;
+    return this.ended(cursor, await this.fetchNext(cursor), 2);
+  }
+
+  /** The page a "Load more" holds: drawn under it, ending in the next one. */
+  async pageAfter(more: LoadMoreNode): Promise<TreeNode[]> {
+    const cursor = more.cursor as C;
+    if (cursor !== this.current) return [];
+    const nodes = this.ended(cursor, await this.fetchNext(cursor), more.number + 1);
+    for (const n of nodes) n.drawnUnder = more;
+    return nodes;
+  }
+
+  private ended(cursor: C, page: Page, next: number): TreeNode[] {
+    if (cursor === this.current) this.more = page.more;
+    if (!page.more) return page.nodes;
+    const { shown, total } = this.progress(cursor);
+    return [...page.nodes, new LoadMoreNode(this as PagingFolderNode<unknown>, cursor, next, shown, total)];
+  }
+}
+
+/** A folder paged by page number, the service answering the total count. */
+export abstract class PagedFolderNode<T> extends PagingFolderNode<{ page: number; shown: number; total?: number }> {
   protected pageSize = 20;
-  private items: T[] = [];
-  private total: number | undefined;
-  private pages = 0;
 
   protected abstract fetchPage(page: number, size: number): Promise<{ items: T[]; total?: number }>;
   protected abstract toNode(item: T): TreeNode;
 
-  override invalidate(): void {
-    super.invalidate();
-    this.items = [];
-    this.pages = 0;
-    this.total = undefined;
+  protected startCursor() {
+    return { page: 0, shown: 0 } as { page: number; shown: number; total?: number };
   }
 
-  /** Fetch the next page on top of what is loaded (the "Load more" node). */
-  async loadMore(): Promise<void> {
-    const next = await this.fetchPage(this.pages + 1, this.pageSize);
-    this.pages++;
-    this.items.push(...next.items);
-    this.total = next.total ?? this.total;
-    if (next.items.length < this.pageSize) this.total = this.items.length;
-    super.invalidate();
-    this.ctx.changed(this);
+  protected async fetchNext(cursor: { page: number; shown: number; total?: number }): Promise<Page> {
+    const next = await this.fetchPage(cursor.page + 1, this.pageSize);
+    cursor.page++;
+    cursor.shown += next.items.length;
+    cursor.total = next.total ?? cursor.total;
+    // A short page is the last, whatever total the service gave.
+    if (next.items.length < this.pageSize) cursor.total = cursor.shown;
+    const more = cursor.total === undefined ? next.items.length === this.pageSize : cursor.shown < cursor.total;
+    return { nodes: next.items.map((i) => this.toNode(i)), more };
   }
 
-  protected async load(): Promise<TreeNode[]> {
-    if (this.pages === 0) {
-      const first = await this.fetchPage(1, this.pageSize);
-      this.pages = 1;
-      this.items = first.items;
-      this.total = first.items.length < this.pageSize ? first.items.length : first.total;
-    }
-    const nodes = this.items.map((i) => this.toNode(i));
-    const more =
-      this.total === undefined ? this.items.length === this.pages * this.pageSize : this.items.length < this.total;
-    if (more) nodes.push(new LoadMoreNode(this as PagedFolderNode<unknown>, this.items.length, this.total));
-    return nodes;
+  protected progress(cursor: { shown: number; total?: number }) {
+    return cursor;
   }
 
   protected override describe(): string | undefined {
-    return this.total !== undefined ? String(this.total) : undefined;
+    const total = this.cursor.total;
+    return total !== undefined ? String(total) : undefined;
   }
 }

@@ -7,7 +7,7 @@ import type { Bucket, ObjectEntry, S3Client } from '../../client/storage/client'
 import type { FeatureDeps, Profile } from '../../shared/services';
 import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
 import { mdFields } from '../../shared/tree/markdown';
-import { FolderNode, LoadMoreNode, PagedFolderNode, TreeNode, themeIcon } from '../../shared/tree/nodes';
+import { PagingFolderNode, TreeNode, themeIcon, type Page } from '../../shared/tree/nodes';
 import { OBJECT_SCHEME, baseName, formatSize, objectPath } from '../keys';
 import { storageIds } from './ids';
 
@@ -43,18 +43,20 @@ export class StorageRootNode extends ServiceRootNode<S3Client> {
   }
 }
 
-/** Buckets and prefixes: a listing with delimiter `/`, paged by marker. */
-abstract class ListingNode extends PagedFolderNode<{ prefix?: string; entry?: ObjectEntry }> {
-  protected override pageSize = PAGE_SIZE;
-  private marker: string | undefined;
-  private truncated = false;
-  // The node objects of every page so far, kept across "Load more": a page appends its own
-  // rows only, and VS Code gets the same objects (and their cached TreeItems) back for the rows
-  // it already drew. Rebuilding them made page n cost n pages (and the heap grow by ~20 MB a page).
-  private folders: PrefixNode[] = [];
-  private objects: ObjectNode[] = [];
+/** Where a listing stands: the marker of the next page and what was listed so far. */
+interface ListingCursor {
+  marker?: string;
+  truncated: boolean;
   /** Keys and prefixes listed so far (a marker may repeat the last key of the page before). */
-  private seen = new Set<string>();
+  seen: Set<string>;
+}
+
+/**
+ * Buckets and prefixes: a listing with delimiter `/`, paged by marker. Each page is drawn under
+ * the "Load more" ending the page before (PagingFolderNode), so a page never makes VS Code
+ * request the earlier ones again; within a page, folders first, then objects, in key order.
+ */
+abstract class ListingNode extends PagingFolderNode<ListingCursor> {
   abstract readonly bucket: string;
   /** The prefix listed ('' for the bucket root). */
   abstract readonly prefix: string;
@@ -64,78 +66,50 @@ abstract class ListingNode extends PagedFolderNode<{ prefix?: string; entry?: Ob
     return this.prefix;
   }
 
-  protected fetchPage(): Promise<{ items: Array<{ prefix?: string; entry?: ObjectEntry }> }> {
-    throw new Error('unused: ListingNode pages by marker');
+  protected startCursor(): ListingCursor {
+    return { truncated: false, seen: new Set() };
   }
 
-  protected toNode(x: { prefix?: string; entry?: ObjectEntry }): TreeNode {
-    return x.prefix ? new PrefixNode(this, x.prefix) : new ObjectNode(this, x.entry!);
+  protected progress(cursor: ListingCursor) {
+    return { shown: cursor.seen.size };
   }
 
-  override invalidate(): void {
-    super.invalidate();
-    this.marker = undefined;
-    this.truncated = false;
-    this.folders = [];
-    this.objects = [];
-    this.seen = new Set();
-  }
-
-  /** Rows listed so far (folders and objects). */
-  private get count(): number {
-    return this.folders.length + this.objects.length;
-  }
-
-  private async nextPage(): Promise<void> {
+  protected async fetchNext(cursor: ListingCursor): Promise<Page> {
     const s3 = await storageRoot(this).client();
     const page = await s3.listObjectsPage({
       bucket: this.bucket,
       prefix: this.listPrefix() || undefined,
       delimiter: '/',
-      marker: this.marker,
+      marker: cursor.marker,
       maxKeys: PAGE_SIZE,
     });
-    // The directory marker `prefix/` itself is the folder, not a child.
+    const folders: TreeNode[] = [];
+    const objects: TreeNode[] = [];
     for (const p of page.commonPrefixes) {
-      if (this.seen.has(p)) continue;
-      this.seen.add(p);
-      this.folders.push(new PrefixNode(this, p));
+      if (cursor.seen.has(p)) continue;
+      cursor.seen.add(p);
+      folders.push(new PrefixNode(this, p));
     }
     for (const e of page.contents) {
-      if (e.key === this.prefix || this.seen.has(e.key)) continue;
-      this.seen.add(e.key);
-      this.objects.push(new ObjectNode(this, e));
+      // The directory marker `prefix/` itself is the folder, not a child.
+      if (e.key === this.prefix || cursor.seen.has(e.key)) continue;
+      cursor.seen.add(e.key);
+      objects.push(new ObjectNode(this, e));
     }
-    this.truncated = page.isTruncated;
     const last =
       page.nextMarker ??
       [page.contents.at(-1)?.key, page.commonPrefixes.at(-1)]
         .filter((x): x is string => !!x)
         .sort()
         .at(-1);
-    this.marker = last;
-    if (this.truncated && !last) this.truncated = false;
-  }
-
-  override async loadMore(): Promise<void> {
-    await this.nextPage();
-    // Only the children list is redone (from the kept nodes), not the nodes themselves.
-    FolderNode.prototype.invalidate.call(this);
-    this.ctx.changed(this);
-  }
-
-  protected override async load(): Promise<TreeNode[]> {
-    if (!this.count && this.marker === undefined) await this.nextPage();
-    // Folders first, then objects, each in key order as listed.
-    const nodes: TreeNode[] = [...this.folders, ...this.objects];
-    if (this.truncated)
-      nodes.push(new LoadMoreNode(this as unknown as PagedFolderNode<unknown>, this.count, undefined));
-    return nodes;
+    cursor.marker = last;
+    cursor.truncated = page.isTruncated && !!last;
+    return { nodes: [...folders, ...objects], more: cursor.truncated };
   }
 
   protected override describe(): string | undefined {
-    const n = this.count;
-    return n ? `${n}${this.truncated ? '+' : ''} item${n === 1 ? '' : 's'}` : undefined;
+    const n = this.cursor.seen.size;
+    return n ? `${n}${this.cursor.truncated ? '+' : ''} item${n === 1 ? '' : 's'}` : undefined;
   }
 
   /** The `nhncloud-s3:` URI of this folder. */
@@ -237,7 +211,7 @@ const MODIFIED_FORMAT = new Intl.DateTimeFormat(vscode.env.language, {
 
 export class ObjectNode extends TreeNode {
   readonly id: string;
-  /** Built once (rows are redrawn on every "Load more" of their folder). */
+  /** Built once: VS Code asks again on every redraw of the row. */
   private item?: vscode.TreeItem;
   constructor(
     parent: ListingNode,

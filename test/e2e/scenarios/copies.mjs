@@ -32,6 +32,7 @@ async function until(what, check, timeout = 60_000) {
   }
 }
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'Rename of a large object copies it multipart and keeps every byte, its type and metadata',

@@ -90,6 +90,7 @@ async function allowMyAddress(t) {
   await connected(t, PW_USER);
 }
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'setup: a sandbox process with MariaDB, a profile on it, two DB users on staging-api (one held to TLS)',

@@ -39,6 +39,7 @@ async function waitEditorHas(t, text, timeout = 30_000) {
   }
 }
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'a sandbox with a 2 MB object, and a profile',

@@ -106,4 +106,5 @@ const shots = [
   },
 ];
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = process.env.NHNCLOUD_DOC_SHOTS === '1' ? shots : [];

@@ -45,6 +45,7 @@ async function restoreFromInstance(t, type) {
   return w;
 }
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'the sandbox is explored',
@@ -194,7 +195,7 @@ export const scenarios = [
         .waitFor({ timeout: 120_000 });
       const changed = await w
         .locator('tr[data-rule]:not([data-rule="new"]) vscode-textfield[aria-label="CIDR"]')
-        .evaluateAll((els) => els.map((e) => e.value));
+        .evaluateAll((els) => els.map((e) => /** @type {HTMLInputElement} */ (e).value));
       if (!changed.includes('10.78.0.0/24') || changed.includes('10.77.0.0/24'))
         throw new Error(`after Save the rules are ${changed.join(', ')}`);
       await w

@@ -59,6 +59,7 @@ async function waitSaved(t, name) {
     .waitFor({ timeout: 30_000 });
 }
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'open an object, edit, save, reopen and see the change',

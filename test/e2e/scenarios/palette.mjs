@@ -139,12 +139,12 @@ async function runFromPalette(t, title) {
 function screen(page) {
   return page.evaluate(() => {
     const shown = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
-    const quick = document.querySelector('.quick-input-widget');
+    const quick = /** @type {HTMLElement | null} */ (document.querySelector('.quick-input-widget'));
     const items = [
       ...document.querySelectorAll(
         '.notifications-toasts .notification-list-item, .notifications-center .notification-list-item',
       ),
-    ];
+    ].map((el) => /** @type {HTMLElement} */ (el));
     return {
       quick: shown(quick),
       quickRows: quick ? quick.querySelectorAll('.quick-input-list .monaco-list-row').length : 0,
@@ -153,12 +153,13 @@ function screen(page) {
       dialog: shown(document.querySelector('.monaco-dialog-box')),
       toasts: document.querySelectorAll('.notifications-toasts .notification-list-item').length,
       // The message element: the item's first line is its source ("Source: NHN Cloud Explorer").
-      notices: items.map((i) => ({
-        error: !!i.querySelector('.codicon-error'),
-        text: (i.querySelector('.notification-list-item-message')?.innerText || i.innerText || '')
-          .trim()
-          .split('\n')[0],
-      })),
+      notices: items.map((i) => {
+        const message = /** @type {HTMLElement | null} */ (i.querySelector('.notification-list-item-message'));
+        return {
+          error: !!i.querySelector('.codicon-error'),
+          text: (message?.innerText || i.innerText || '').trim().split('\n')[0],
+        };
+      }),
     };
   });
 }
@@ -221,7 +222,7 @@ async function drive(t, command, logFile) {
         await page
           .waitForFunction(
             (prev) => {
-              const q = document.querySelector('.quick-input-widget');
+              const q = /** @type {HTMLElement | null} */ (document.querySelector('.quick-input-widget'));
               const open = (el) =>
                 !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
               return open(document.querySelector('.monaco-dialog-box')) || !open(q) || (q.innerText || '') !== prev;
@@ -258,6 +259,7 @@ async function drive(t, command, logFile) {
   return [...reached].join('+');
 }
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'a sandbox and a profile on it',

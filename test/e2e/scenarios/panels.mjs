@@ -44,6 +44,7 @@ export async function optionOf(w, path, timeout = 30_000) {
 }
 export const errorOf = (w, path, text) => field(w, path).locator('xpath=..').locator('.field-error', { hasText: text });
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'the sandbox is explored (a profile with RDS data in three regions)',

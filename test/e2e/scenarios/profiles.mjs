@@ -43,6 +43,7 @@ function scan(dir, values) {
   return { hits, count };
 }
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'the NHN Cloud sidebar shows the welcome while no profile exists',

@@ -18,6 +18,7 @@ async function noLoadFailure(t) {
   if (failed) throw new Error(`${failed} tree row(s) say "Failed to load"`);
 }
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'Explore the Sandbox from the welcome: the Sandbox profile with its regions appears',

@@ -16,6 +16,7 @@ function stopSandbox() {
   sandbox = undefined;
 }
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'a VIEWER profile browses, and a change gets a clear permission message, not a stack trace',

@@ -63,9 +63,9 @@ proxyServer.on('connect', (req, socket) => {
   proxySeen.push(`CONNECT ${req.url}`);
   socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
 });
-await new Promise((r) => proxyServer.listen(0, '127.0.0.1', r));
+await new Promise((r) => proxyServer.listen(0, '127.0.0.1', () => r(undefined)));
 proxyServer.unref();
-const PROXY = `http://127.0.0.1:${proxyServer.address().port}`;
+const PROXY = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (proxyServer.address()).port}`;
 
 export const options = {
   userSettings: { 'http.proxy': PROXY, 'http.proxyStrictSSL': true },
@@ -140,6 +140,7 @@ async function backOut(t, how, what) {
   }
 }
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'setup: a sandbox behind the proxy, an instance and an object named like HTML, a profile',
@@ -230,7 +231,7 @@ export const scenarios = [
       await t.menu(row, 'Stop DB Instance');
       const text = await backOut(t, 'Escape', 'Stop DB Instance');
       if (!text.includes('<img src=x')) throw new Error(`the confirmation does not show the name as text: ${text}`);
-      const fired = await t.page.evaluate(() => window.__nhnXss);
+      const fired = await t.page.evaluate(() => /** @type {any} */ (window).__nhnXss);
       if (fired) throw new Error(`an onerror handler from a name ran (${fired})`);
       await t.screenshot('html-names-as-text');
     },
@@ -329,7 +330,8 @@ export const scenarios = [
         document.body.appendChild(d);
         document.getElementById('__l').click();
         await new Promise((r) => setTimeout(r, 500));
-        return { inline: window.__inlineRan, handler: window.__handlerRan, link: window.__linkRan, violations };
+        const w = /** @type {any} */ (window);
+        return { inline: w.__inlineRan, handler: w.__handlerRan, link: w.__linkRan, violations };
       });
       if (result.inline || result.handler || result.link)
         throw new Error(`script ran in the webview: ${JSON.stringify(result)}`);
@@ -341,7 +343,8 @@ export const scenarios = [
       const host = frame.parentFrame();
       if (!host) throw new Error('the panel frame has no host frame');
       await host.evaluate(() => {
-        const send = (message) => window.__vscode_post_message__('onmessage', { message, transfer: undefined });
+        const send = (message) =>
+          /** @type {any} */ (window).__vscode_post_message__('onmessage', { message, transfer: undefined });
         send({ type: 'evil', run: 'rm -rf /' });
         send({ type: 'ready', extra: true });
       });

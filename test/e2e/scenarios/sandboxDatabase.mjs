@@ -33,6 +33,7 @@ async function until(what, check, timeoutMs = 30_000) {
   }
 }
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: "Explore the Sandbox: an instance's Network folder shows its 127.0.0.1 endpoint",

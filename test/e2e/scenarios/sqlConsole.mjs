@@ -29,6 +29,7 @@ export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 50 } };
 let url;
 const connection = { instance: INSTANCE, user: DB_USER };
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'setup: Explore the Sandbox; a DB user with the sentinel password on staging-api',

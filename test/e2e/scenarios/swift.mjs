@@ -30,7 +30,11 @@ async function swiftS3(method, path, body) {
     { host: base.host, path, method, service: 's3', region: swift.region, headers },
     { accessKeyId: swift.accessKey, secretAccessKey: swift.secretKey },
   );
-  const res = await fetch(`${swift.endpoint}${signed.path}`, { method, headers: signed.headers, body });
+  const res = await fetch(`${swift.endpoint}${signed.path}`, {
+    method,
+    headers: /** @type {Record<string, string>} */ (signed.headers),
+    body,
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`Swift answered ${method} ${path} with ${res.status}: ${text.slice(0, 300)}`);
   return text;
@@ -106,6 +110,7 @@ async function chooseInDialog(t, path, expect) {
   if (await input.isVisible().catch(() => false)) await t.page.keyboard.press('Enter');
 }
 
+/** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
     name: 'a profile whose object storage is the local OpenStack Swift',

@@ -226,7 +226,7 @@ test('a folder filter narrows by name and says so when nothing matches', async (
   explorer.ctx.filters.delete(folder.id);
 });
 
-test('paged events end in "Load more" that appends the next page', async () => {
+test('paged events end in "Load more" that holds the next page, drawn under it', async () => {
   sb.rds.scale(30);
   const rds = await rdsNode();
   const events = await child(rds, 'Events');
@@ -234,9 +234,14 @@ test('paged events end in "Load more" that appends the next page', async () => {
   const page1 = (await provider.getChildren(events))!;
   const more = page1[page1.length - 1];
   assert.ok(more instanceof m.nodes.LoadMoreNode, 'ends in Load more');
-  await more.folder.loadMore();
-  const page2 = (await provider.getChildren(events))!;
-  assert.ok(page2.length > page1.length, `${page2.length} > ${page1.length}`);
+  assert.equal((await provider.getTreeItem(more)).collapsibleState, 1, 'a collapsed container');
+  const page2 = (await provider.getChildren(more))!;
+  assert.ok(page2.length > 0, 'the next page is the children of Load more');
+  for (const n of page2) assert.equal(provider.getParent!(n), more, `${n.id} is drawn under Load more`);
+  const ids = new Set(page1.map((n) => n.id));
+  assert.ok(!page2.some((n) => ids.has(n.id)), 'no event of the first page again');
+  // The folder itself still answers the first page only: VS Code never gets it again for page 2.
+  assert.deepEqual((await provider.getChildren(events))!, page1);
 });
 
 test('a job is followed to its end: the node shows it while running, a notification reports it', async () => {

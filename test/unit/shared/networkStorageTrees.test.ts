@@ -32,6 +32,8 @@ let sb: import('../../../src/sandbox/index').Sandbox;
 let transport: InstanceType<typeof Transport>;
 let explorer: import('../../../src/shared/tree/explorer').Explorer;
 let provider: import('vscode').TreeDataProvider<import('../../../src/shared/tree/nodes').TreeNode>;
+/** What the tree view was asked to reveal. */
+const revealed: Array<{ id: string; expand?: boolean }> = [];
 
 before(async () => {
   sb = await sandboxMod.startSandbox({ timeScale: 10 });
@@ -80,7 +82,8 @@ before(async () => {
       visible: true,
       onDidChangeVisibility: new EventEmitter<{ visible: boolean }>().event,
       selection: [],
-      reveal: async () => {},
+      reveal: async (node: { id: string }, o: { expand?: boolean }) =>
+        void revealed.push({ id: node.id, expand: o.expand }),
     },
   };
   explorer = explorerMod.createExplorer(services);
@@ -205,17 +208,36 @@ test('Object Storage: 1,005 keys come as a page of 1,000 and "Load more"', async
   const more = first.at(-1)!;
   assert.ok(more.k instanceof nodesMod.LoadMoreNode);
   assert.equal(more.item.description, '1000 shown');
+  // A key beyond the pages fetched so far is not revealed, and the listing is not reloaded for
+  // it (that would fold the pages a user loaded back to the first).
+  assert.equal(await explorer.reveal('sandbox/KR1/storage/bucket/paging-test/k-1004.txt'), false);
+  assert.equal((await items(bucket))[0].k, first[0].k, 'the bucket kept its listing');
+  assert.equal(more.item.collapsibleState, 1, 'Load more is a collapsed container');
+  // Expanding it lists the next page as its children; the folder keeps answering the first page
+  // alone (the same nodes), so VS Code never requests the earlier page again.
+  const page2 = await items(more.k);
+  assert.deepEqual(
+    page2.map((x) => x.item.label),
+    ['k-1000.txt', 'k-1001.txt', 'k-1002.txt', 'k-1003.txt', 'k-1004.txt'],
+  );
+  for (const x of page2) assert.equal(provider.getParent!(x.k), more.k, `${x.item.label} is drawn under Load more`);
+  const again1 = await items(bucket);
+  assert.equal(again1.length, 1001);
+  for (let i = 0; i < 1001; i++) assert.equal(again1[i].k, first[i].k, `row ${i} kept its node`);
+  // A refresh of the Load more row keeps its page: the folder's marker has moved past it, and
+  // fetching again would put the page after it (here: nothing) in its place.
+  explorer.ctx.refresh(more.k);
+  assert.deepEqual(
+    (await items(more.k)).map((x) => x.item.label),
+    page2.map((x) => x.item.label),
+  );
+  // Reveal by id walks into the loaded page (the storage "reveal key" path).
+  const found = await explorer.findNode('sandbox/KR1/storage/bucket/paging-test/k-1003.txt');
+  assert.equal(found, page2[3].k);
+  // The command (keyboard, palette) expands the row instead of fetching behind the tree's back.
+  revealed.length = 0;
   await explorer.feature.commands['nhncloud.tree.loadMore'](more.k);
-  const all = await items(bucket);
-  assert.equal(all.length, 1005);
-  assert.ok(!all.some((x) => x.k instanceof nodesMod.LoadMoreNode));
-  assert.equal(all.at(-1)!.item.label, 'k-1004.txt');
-  // "Load more" appends: the rows of the first page are the same node objects with the same
-  // TreeItems (VS Code redraws them without them being rebuilt).
-  for (let i = 0; i < 1000; i++) {
-    assert.equal(all[i].k, first[i].k, `row ${i} kept its node`);
-    assert.equal(all[i].item, first[i].item, `row ${i} kept its item`);
-  }
+  assert.deepEqual(revealed, [{ id: more.k.id, expand: true }]);
   // A refresh starts over from the first page, with new nodes.
   explorer.ctx.refresh(bucket);
   const again = await items(bucket);
