@@ -11,6 +11,7 @@ type Mods = {
   explorer: typeof import('../../../src/shared/tree/explorer');
   nodes: typeof import('../../../src/shared/tree/nodes');
   jobs: typeof import('../../../src/jobs/tracker');
+  busyWatcher: typeof import('../../../src/jobs/busyWatcher');
   rds: typeof import('../../../src/rds/activation');
   instance: typeof import('../../../src/rds/tree/instance');
   sandbox: typeof import('../../../src/sandbox/index');
@@ -34,6 +35,7 @@ before(async () => {
     explorer: require('../../../src/shared/tree/explorer'),
     nodes: require('../../../src/shared/tree/nodes'),
     jobs: require('../../../src/jobs/tracker'),
+    busyWatcher: require('../../../src/jobs/busyWatcher'),
     rds: require('../../../src/rds/activation'),
     instance: require('../../../src/rds/tree/instance'),
     sandbox: require('../../../src/sandbox/index'),
@@ -288,7 +290,7 @@ test('busy nodes are polled until they settle, and not at all while the view is 
   const vis = new EventEmitter<{ visible: boolean }>();
   const view = { visible: false, onDidChangeVisibility: vis.event };
   const log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} };
-  const watcher = new m.jobs.BusyWatcher({ explorerView: view, log } as any, () => 0);
+  const watcher = new m.busyWatcher.BusyWatcher({ explorerView: view, log } as any, () => 0);
   const tick = () => new Promise((r) => setImmediate(r));
   let calls = 0;
   watcher.watch('node', async () => ++calls >= 3);
