@@ -3,6 +3,7 @@
 // proxies for both schemes at activation and forwards to these), and the handlers of every
 // nhncloud.storage.* command.
 import * as vscode from 'vscode';
+import type { Region } from '../client/endpoints';
 import type { CommandHandler, Feature } from '../shared/services';
 import { rootWhereServiceRuns } from '../shared/tree/serviceRoot';
 import { bucketCommands } from './commands/buckets';
@@ -12,6 +13,7 @@ import { credentialCommands } from './commands/credentials';
 import { objectCommands } from './commands/objects';
 import { transferCommands } from './commands/transfers';
 import { OBJECT_SCHEME, READONLY_SCHEME, parentPrefix } from './keys';
+import { storageIds } from './tree/ids';
 import { ObjectFileSystem } from './objectFs';
 import { StorageRootNode, type StorageDeps } from './tree/nodes';
 
@@ -25,10 +27,11 @@ export function createStorageFeature(deps: StorageDeps): StorageFeature {
   const readonlyFs = new ObjectFileSystem(deps.services, true);
   const prefixFilters = new Map<string, string>();
   // A save from an editor changes the listing of its folder.
-  fs.onSaved = (a) =>
-    deps.explorer.refreshId(
-      `${a.profileId}/${a.region}/storage/bucket/${a.bucket}${parentPrefix(a.key) ? `/${parentPrefix(a.key)}` : ''}`,
-    );
+  fs.onSaved = (a) => {
+    const bucket = storageIds.bucket(storageIds.root(a.profileId, a.region as Region), a.bucket);
+    const folder = parentPrefix(a.key);
+    deps.explorer.refreshId(folder ? storageIds.entry(bucket, folder) : bucket);
+  };
   const commands: Record<string, CommandHandler> = {
     ...objectCommands(deps, fs, prefixFilters),
     ...copyMoveCommands(deps, fs),
@@ -39,6 +42,7 @@ export function createStorageFeature(deps: StorageDeps): StorageFeature {
   };
   return {
     commands,
+    dispose: () => fs.dispose(),
     fileSystems: { [OBJECT_SCHEME]: fs, [READONLY_SCHEME]: readonlyFs },
     regionChildren: rootWhereServiceRuns(
       'storage',

@@ -2,10 +2,10 @@
 // `nhncloud-s3-readonly://...` (exported logs, the remote side of a save conflict). Prefixes
 // are folders (delimiter `/`); an empty folder is a zero-byte `prefix/` marker.
 //
-// Saving never overwrites silently: the ETag and Last-Modified seen when the file was read are
-// kept, and before a save the object's current ones are read; when they differ (someone else
-// wrote it) the user is asked what to do (saveConflict.ts). Operations on many keys (folder
-// copy, move and delete) are in bulkObjects.ts.
+// Saving never overwrites silently: the ETag and Last-Modified seen when an editor first read the
+// file are kept until its document closes, and before a save the object's current ones are read;
+// when they differ (someone else wrote it) the user is asked what to do (saveConflict.ts).
+// Operations on many keys (folder copy, move and delete) are in bulkObjects.ts.
 import { action, askAction } from '../shared/prompts';
 import { Readable } from 'node:stream';
 import * as vscode from 'vscode';
@@ -50,7 +50,21 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
   constructor(
     private readonly services: Services,
     readonly readonly = false,
-  ) {}
+  ) {
+    // The baseline of a save is the version the editor loaded, kept until its document closes.
+    // Other readers (the Markdown extension reads an open README.md too) must not move it: a read
+    // after a change behind the extension's back would let the next save overwrite that change
+    // silently, and make stat report a newer time, so VS Code's own "file is newer" error
+    // would answer instead of our Compare/Overwrite question.
+    if (!readonly)
+      this.closeSubscription = vscode.workspace.onDidCloseTextDocument((d) => this.seen.delete(d.uri.toString()));
+  }
+
+  private readonly closeSubscription?: vscode.Disposable;
+
+  dispose(): void {
+    this.closeSubscription?.dispose();
+  }
 
   /** The readonly twin of an object URI (the remote side of a compare, exported logs). */
   static readonlyUri(uri: vscode.Uri): vscode.Uri {
@@ -185,7 +199,7 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
       const res = await s3.getObject(a.bucket, a.key);
       const chunks: Buffer[] = [];
       for await (const c of res.body) chunks.push(c as Buffer);
-      if (!this.readonly) this.seen.set(key, { etag: res.etag, lastModified: res.lastModified });
+      if (!this.readonly && !this.seen.has(key)) this.seen.set(key, { etag: res.etag, lastModified: res.lastModified });
       return Buffer.concat(chunks);
     });
   }

@@ -19,6 +19,24 @@ export class EventEmitter<T> {
 
 export const messages: Array<{ level: string; text: string }> = [];
 
+/** Fired by a test to say an editor's document closed (workspace.onDidCloseTextDocument). */
+export const closedDocuments = new EventEmitter<{ uri: { toString(): string } }>();
+
+/** vscode.FileSystemError: the factory methods a file system provider throws. */
+class FileSystemError extends Error {
+  constructor(
+    message: unknown,
+    readonly code: string,
+  ) {
+    super(typeof message === 'string' ? message : String(message));
+  }
+  static FileNotFound = (m?: unknown) => new FileSystemError(m, 'FileNotFound');
+  static FileExists = (m?: unknown) => new FileSystemError(m, 'FileExists');
+  static FileIsADirectory = (m?: unknown) => new FileSystemError(m, 'FileIsADirectory');
+  static NoPermissions = (m?: unknown) => new FileSystemError(m, 'NoPermissions');
+  static Unavailable = (m?: unknown) => new FileSystemError(m, 'Unavailable');
+}
+
 export const stubVscode = {
   TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
   StatusBarAlignment: { Left: 1, Right: 2 },
@@ -60,6 +78,16 @@ export const stubVscode = {
   },
   EventEmitter,
   Uri: { parse: (s: string) => ({ toString: () => s }) },
+  FileSystemError,
+  FileType: { Unknown: 0, File: 1, Directory: 2, SymbolicLink: 64 },
+  FileChangeType: { Changed: 1, Created: 2, Deleted: 3 },
+  FilePermission: { Readonly: 1 },
+  Disposable: class {
+    constructor(private readonly fn: () => void) {}
+    dispose() {
+      this.fn();
+    }
+  },
   window: {
     createStatusBarItem: () => ({ text: '', tooltip: undefined, show() {}, hide() {}, dispose() {} }),
     showInformationMessage: async (text: string) => void messages.push({ level: 'info', text }),
@@ -75,7 +103,7 @@ export const stubVscode = {
   commands: { executeCommand: async () => undefined },
   workspace: {
     getConfiguration: () => ({ get: (_k: string, d?: unknown) => d }),
-    onDidCloseTextDocument: () => ({ dispose() {} }),
+    onDidCloseTextDocument: closedDocuments.event,
     textDocuments: [],
   },
   env: { language: 'en', clipboard: { writeText: async () => undefined } },
