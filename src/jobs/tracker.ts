@@ -150,13 +150,10 @@ export class JobTracker {
       if (this.services.profiles.active()?.id !== rec.profileId) return; // resumed on switching back
       try {
         const rds = await this.services.clients.rds(rec.region as Region);
-        const res = await rds.getJob({ jobId: rec.jobId }, { signal });
-        const job: any = (res as any)?.job ?? res ?? {};
+        const job = await rds.getJob({ jobId: rec.jobId }, { signal });
         failures = 0;
-        const status = String(job.jobStatus ?? rec.status);
-        const created = (
-          job.resourceRelations as Array<{ resourceType: string; resourceId: string }> | undefined
-        )?.find((r) => r.resourceType === 'DB_INSTANCE');
+        const status = job.jobStatus || rec.status;
+        const created = job.resourceRelations.find((r) => r.resourceType === 'DB_INSTANCE');
         if (created) rec.resourceId = created.resourceId;
         const state = jobState(status);
         if (status !== rec.status) {

@@ -54,8 +54,13 @@ export interface Log extends Logger {
   show(): void;
 }
 
-/** A command handler; the wrapper (src/shared/commands.ts) adds logging, error display, cancellation. */
-export type CommandHandler = (...args: any[]) => unknown;
+/**
+ * A command handler; the wrapper (src/shared/commands.ts) adds logging, error display, cancellation.
+ * VS Code passes a command's arguments untyped: a handler names the ones it expects (`node?: unknown,
+ * given?: string`) and checks them. Declared as a method so those narrower parameters are accepted
+ * (method parameters are compared bivariantly) without `any`.
+ */
+export type CommandHandler = { handle(...args: unknown[]): unknown }['handle'];
 
 /** What a feature (rds, network, storage, panels, profiles) contributes. */
 export interface Feature {

@@ -19,7 +19,13 @@ import { sleep } from '../http/transport';
 import { fillPath, pathParams } from '../operation';
 import { checkResponse, requestJson, validate } from './http';
 import type { IdentityClient } from './identity';
-import { NETWORK_OPERATIONS, type NetworkOperation, type NetworkOperationRow } from './operations';
+import { NetworkOperationMethods } from './methods';
+import {
+  NETWORK_OPERATIONS,
+  type NetworkOperation,
+  type NetworkOperationName,
+  type NetworkOperationRow,
+} from './operations';
 import { isUuid } from './schemas';
 
 type ZT = z.ZodMiniType;
@@ -46,12 +52,20 @@ export type NetworkOutput<O> =
       : void
     : never;
 
-type Method<O> =
-  object extends NetworkInput<O>
-    ? (input?: NetworkInput<O>, opts?: CallOptions) => Promise<NetworkOutput<O>>
-    : (input: NetworkInput<O>, opts?: CallOptions) => Promise<NetworkOutput<O>>;
+type RowOf<N extends NetworkOperationName> = Extract<NetworkOperationRow, { name: N }>;
+/** The input of the operation named N. */
+export type NetworkParams<N extends NetworkOperationName> = NetworkInput<RowOf<N>>;
+/** What the operation named N resolves to. */
+export type NetworkResult<N extends NetworkOperationName> = NetworkOutput<RowOf<N>>;
+/** A method's arguments: the input may be left out where every part of it is optional. */
+export type NetworkArgs<N extends NetworkOperationName> =
+  object extends NetworkParams<N>
+    ? [input?: NetworkParams<N>, opts?: CallOptions]
+    : [input: NetworkParams<N>, opts?: CallOptions];
 
-export type NetworkMethods = { [O in NetworkOperationRow as O['name']]: Method<O> };
+const OPERATIONS_BY_NAME = new Map<string, NetworkOperation>(
+  (NETWORK_OPERATIONS as readonly NetworkOperation[]).map((op) => [op.name, op]),
+);
 
 export interface NetworkClientOptions {
   /** The network address of the region, without `/v2.0` (IdentityClient.endpointFor('network', region)). */
@@ -61,24 +75,30 @@ export interface NetworkClientOptions {
   transport?: Transport;
 }
 
-// The methods are made from the table in the constructor; this interface gives them their types.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
-export interface NetworkClient extends NetworkMethods {}
-
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class NetworkClient {
+// One method per row of the table, each a one-liner over `callByName`, generated into ./methods.ts
+// (scripts/gen-client-methods.ts): Go to Definition from a call lands on its body.
+export class NetworkClient extends NetworkOperationMethods {
   readonly baseUrl: string;
   readonly identity: IdentityClient;
   readonly transport: Transport;
 
   constructor(opts: NetworkClientOptions) {
+    super();
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.identity = opts.identity;
     this.transport = opts.transport ?? opts.identity.transport;
-    for (const op of NETWORK_OPERATIONS as readonly NetworkOperation[]) {
-      (this as unknown as Record<string, unknown>)[op.name] = (input?: Record<string, unknown>, o?: CallOptions) =>
-        this.call(op, input ?? {}, o);
-    }
+  }
+
+  /** Calls the operation of a name: what the generated methods do. */
+  async callByName<N extends NetworkOperationName>(
+    name: N,
+    input?: NetworkParams<N>,
+    opts?: CallOptions,
+  ): Promise<NetworkResult<N>> {
+    const op = OPERATIONS_BY_NAME.get(name);
+    if (!op) throw new Error(`Internal error: no network operation ${name}.`);
+    // `call` checked the input and parsed the answer with this row's own schemas.
+    return (await this.call(op, { ...input }, opts)) as NetworkResult<N>;
   }
 
   /** Calls one row of the table; the typed methods are thin wrappers of this. */

@@ -77,9 +77,10 @@ export function errorBodyMessage(text: string): { message?: string; type?: strin
     return plain && !plain.startsWith('<') ? { message: plain.slice(0, 300) } : {};
   }
   if (!parsed || typeof parsed !== 'object') return {};
-  const o = parsed as Record<string, any>;
-  const pick = (v: any): { message?: string; type?: string } | undefined => {
-    if (!v || typeof v !== 'object') return undefined;
+  const o = fieldsOf(parsed);
+  const pick = (value: unknown): { message?: string; type?: string } | undefined => {
+    if (!value || typeof value !== 'object') return undefined;
+    const v = fieldsOf(value);
     const message = typeof v.message === 'string' ? v.message : undefined;
     const detail = typeof v.detail === 'string' && v.detail && v.detail !== message ? v.detail : undefined;
     const type = typeof v.type === 'string' ? v.type : typeof v.title === 'string' ? v.title : undefined;
@@ -242,4 +243,9 @@ export function checkResponse<T>(
     operation,
     message: `The ${service} service answered ${operation} in an unexpected shape (${first}). The extension may need an update.`,
   });
+}
+
+/** An object's own fields by name, to read a JSON answer of unknown shape field by field. */
+function fieldsOf(value: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value));
 }

@@ -7,13 +7,7 @@ export {
   type TokenSession,
   type CatalogType,
 } from './identity';
-export {
-  NetworkClient,
-  type NetworkClientOptions,
-  type NetworkMethods,
-  type NetworkInput,
-  type NetworkOutput,
-} from './client';
+export { NetworkClient, type NetworkClientOptions, type NetworkInput, type NetworkOutput } from './client';
 export { Ec2CredentialsClient, CREDENTIAL_LIMIT_MESSAGE } from './credentials';
 export { IDENTITY_OPERATIONS, OS_EC2, EC2_CREDENTIAL_LIMIT, type Ec2Credential } from './identityOperations';
 export {

@@ -12,15 +12,9 @@ import type { Logger } from '../http/redact';
 import type { Transport } from '../http/transport';
 import { fillPath, isIdempotent, pathParams, type Operation } from '../operation';
 import type { CallOptions, RdsOperationName } from './api';
+import { RdsOperationMethods } from './methods';
 import type { RDS_OPERATION_ROWS } from './rows';
-import {
-  RDS_OPERATIONS,
-  expandUnknownKeys,
-  formatPath,
-  rdsOperation,
-  storageResizeSchema,
-  type RdsSchemas,
-} from './schemas';
+import { expandUnknownKeys, formatPath, rdsOperation, storageResizeSchema, type RdsSchemas } from './schemas';
 
 export type { CallOptions, RdsOperationName } from './api';
 
@@ -62,29 +56,27 @@ export type RdsInput<K extends RdsOperationName> = { [N in PathParamNames<Row<K>
   Part<RdsSchemas[K], 'body'>;
 /** What a method resolves to: the payload without `header`. */
 export type RdsOutput<K extends RdsOperationName> = z.output<RdsSchemas[K]['response']>;
-type Args<K extends RdsOperationName> =
+/** A method's arguments: the input may be left out where every part of it is optional. */
+export type RdsArgs<K extends RdsOperationName> =
   Record<string, never> extends RdsInput<K>
     ? [input?: RdsInput<K>, opts?: CallOptions]
     : [input: RdsInput<K>, opts?: CallOptions];
-export type RdsMethods = { [K in RdsOperationName]: (...args: Args<K>) => Promise<RdsOutput<K>> };
 
 // ---- The client ------------------------------------------------------------------------
 
 export const RDS_UNAUTHENTICATED_MESSAGE =
   'The RDS app key or user access key was rejected: check them with Edit Profile.';
 
-// The methods are installed on the prototype from the table (below); the interface gives
-// them their types. Declaration merging is the point here, not an accident.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
-export interface RdsClient extends RdsMethods {}
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class RdsClient {
+// One method per row of the table, each a one-liner over `call`, generated into ./methods.ts
+// (scripts/gen-client-methods.ts): Go to Definition from a call lands on its body.
+export class RdsClient extends RdsOperationMethods {
   readonly baseUrl: string;
   readonly transport: Transport;
   private readonly credentials: RdsCredentials;
   private readonly logger: Logger;
 
   constructor(opts: RdsClientOptions) {
+    super();
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.credentials = { ...opts.credentials };
     this.transport = opts.transport;
@@ -234,17 +226,6 @@ export class RdsClient {
     }
     return parsed.data;
   }
-}
-
-for (const op of RDS_OPERATIONS) {
-  const name = op.id.slice('rds.'.length) as RdsOperationName;
-  Object.defineProperty(RdsClient.prototype, name, {
-    value: function (this: RdsClient, input?: unknown, opts?: CallOptions) {
-      return this.call(name, input as never, opts);
-    },
-    writable: true,
-    configurable: true,
-  });
 }
 
 /**

@@ -6,7 +6,8 @@ import type { CommandHandler } from '../../shared/services';
 import { defaultLogPath, runObjectStorageExport, type ExportRun } from '../logExport';
 import { LeafNode, TreeNode } from '../../shared/tree/nodes';
 import { type RdsDeps } from '../tree/base';
-import { InstanceNode } from '../tree/instance';
+import { InstanceNode } from '../tree/instanceNode';
+import { backupLabel, orDash } from '../tree/state';
 import { validate } from './limits';
 import { confirm, pickMany, track } from './util';
 import { instanceFrom, backupFrom } from './targets';
@@ -35,12 +36,16 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       const { scope, backup, nodeId } = await backupFrom(node, deps, vscode.l10n.t('Export Backup to Object Storage'));
       if (backup.backupStatus !== 'COMPLETED')
         throw new Error(
-          vscode.l10n.t('{0} is {1}: only a completed backup can be exported.', backup.backupName, backup.backupStatus),
+          vscode.l10n.t(
+            '{0} is {1}: only a completed backup can be exported.',
+            backupLabel(backup),
+            orDash(backup.backupStatus),
+          ),
         );
       await exportTo(deps, {
         region: scope.region,
-        title: vscode.l10n.t('Export {0}', backup.backupName),
-        defaultPath: `rds-backups/${backup.backupName}/`,
+        title: vscode.l10n.t('Export {0}', backupLabel(backup)),
+        defaultPath: `rds-backups/${backupLabel(backup)}/`,
         nodeId,
         start: (target) => scope.rds.exportBackup({ backupId: backup.backupId, body: target }),
       });
@@ -48,7 +53,7 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
     'nhncloud.rds.deleteBackup': async (node?: unknown) => {
       const { scope, backup, nodeId, folderIds } = await backupFrom(node, deps, vscode.l10n.t('Delete Backup'));
       await confirm(
-        vscode.l10n.t('Delete backup {0}?', backup.backupName),
+        vscode.l10n.t('Delete backup {0}?', backupLabel(backup)),
         vscode.l10n.t('Delete'),
         vscode.l10n.t(
           '{0} backup of {1}. It cannot be restored afterwards.',
@@ -60,7 +65,7 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
         deps,
         scope,
         await scope.rds.deleteBackup({ backupId: backup.backupId }),
-        vscode.l10n.t('Delete backup {0}', backup.backupName),
+        vscode.l10n.t('Delete backup {0}', backupLabel(backup)),
         nodeId,
         folderIds,
       );
@@ -72,10 +77,10 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       let names: string[];
       if (node instanceof LeafNode && node.copyValue) names = [node.copyValue];
       else {
-        const r: any = await t.rds.listLogFiles({ dbInstanceId: t.data.dbInstanceId });
+        const r = await t.rds.listLogFiles({ dbInstanceId: t.data.dbInstanceId });
         names = (
           await pickMany(
-            ((r?.logFiles ?? []) as any[]).map((f: any) => ({
+            (r?.logFiles ?? []).map((f) => ({
               label: f.logFileName as string,
               description: f.logFileType as string,
             })),

@@ -8,15 +8,16 @@ import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import { LeafNode, TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
-import { DbSchemaNode, DbUserNode, InstanceNode } from '../tree/instance';
+import { DbSchemaNode, DbUserNode } from '../tree/instanceParts';
+import { InstanceNode } from '../tree/instanceNode';
+import { BackupNode } from '../tree/backupsEvents';
 import {
-  BackupNode,
   NotificationGroupNode,
   ParameterGroupNode,
   SecurityGroupNode,
   SecurityRuleNode,
   UserGroupNode,
-} from '../tree/resources';
+} from '../tree/groups';
 import { instanceFrom } from './targets';
 
 export function idOf(node: unknown): string | undefined {
@@ -56,8 +57,8 @@ export function copyOpenCommands(deps: RdsDeps): Record<string, CommandHandler> 
     'nhncloud.rds.copyEndpoint': async (node?: unknown) => {
       if (node instanceof LeafNode && node.copyValue) return copy(node.copyValue, 'endpoint');
       const t = await instanceFrom(node, deps, vscode.l10n.t('Copy Endpoint'));
-      const n: any = await t.rds.getNetworkInfo({ dbInstanceId: t.data.dbInstanceId });
-      const eps: any[] = n?.endPoints ?? [];
+      const n = await t.rds.getNetworkInfo({ dbInstanceId: t.data.dbInstanceId });
+      const eps = n?.endPoints ?? [];
       if (!eps.length) throw new Error(vscode.l10n.t('{0} has no endpoint yet.', t.data.dbInstanceName));
       const chosen =
         eps.length === 1

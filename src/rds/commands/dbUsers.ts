@@ -1,24 +1,29 @@
 // DB users and DB schemas of an instance. Plugin and TLS are asked only where the instance
 // supports them (supportAuthenticationPlugin), with the plugins its engine version accepts.
 import * as vscode from 'vscode';
+import type { RdsInput } from '../../client/rds/client';
+import type { AUTHORITY_TYPES, AuthenticationPlugin, TLS_OPTIONS } from '../../client/rds/schemas';
 import type { CommandHandler } from '../../shared/services';
 import { TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
-import { DbSchemaNode, DbUserNode, InstanceNode } from '../tree/instance';
+import { DbSchemaNode, DbUserNode } from '../tree/instanceParts';
+import { InstanceNode } from '../tree/instanceNode';
 import { pluginsFor, validate } from './limits';
 import { ask, askPassword, confirm, pick, pickMany, track } from './util';
 import { instanceFrom, type InstanceTarget } from './targets';
 import { rdsIds } from '../tree/ids';
+import { orDash } from '../tree/state';
+import type { DbSchema, DbUser } from '../tree/types';
 
-const AUTHORITIES = [
-  { label: 'READ', description: vscode.l10n.t('SELECT queries') },
-  { label: 'CRUD', description: vscode.l10n.t('DML queries (SELECT, INSERT, UPDATE, DELETE)') },
-  { label: 'DDL', description: vscode.l10n.t('DDL queries as well (CREATE, ALTER, DROP)') },
+const AUTHORITIES: Array<{ label: string; authorityType: (typeof AUTHORITY_TYPES)[number]; description: string }> = [
+  { label: 'READ', authorityType: 'READ', description: vscode.l10n.t('SELECT queries') },
+  { label: 'CRUD', authorityType: 'CRUD', description: vscode.l10n.t('DML queries (SELECT, INSERT, UPDATE, DELETE)') },
+  { label: 'DDL', authorityType: 'DDL', description: vscode.l10n.t('DDL queries as well (CREATE, ALTER, DROP)') },
 ];
-const TLS = [
-  { label: 'NONE', description: vscode.l10n.t('no TLS required') },
-  { label: 'SSL', description: vscode.l10n.t('TLS required') },
-  { label: 'X509', description: vscode.l10n.t('TLS with a client certificate') },
+const TLS: Array<{ label: string; tlsOption: (typeof TLS_OPTIONS)[number]; description: string }> = [
+  { label: 'NONE', tlsOption: 'NONE', description: vscode.l10n.t('no TLS required') },
+  { label: 'SSL', tlsOption: 'SSL', description: vscode.l10n.t('TLS required') },
+  { label: 'X509', tlsOption: 'X509', description: vscode.l10n.t('TLS with a client certificate') },
 ];
 
 /** The instance node of a node inside it (its DB Users / DB Schemas folder, a user, a schema). */
@@ -27,20 +32,22 @@ function instanceOf(node: unknown): unknown {
   return node;
 }
 
-async function askPlugin(t: InstanceTarget, title: string): Promise<string> {
-  const plugins = pluginsFor(t.data.dbVersion);
+async function askPlugin(t: InstanceTarget, title: string): Promise<AuthenticationPlugin> {
+  // An instance whose engine the service did not name gets the plugins every engine supports.
+  const plugins = pluginsFor(t.data.dbVersion ?? '');
   // One choice (MySQL 8.4: caching_sha2_password only) is no question.
   if (plugins.length === 1) return plugins[0];
   return (
     await pick(
       plugins.map((p) => ({
         label: p,
+        plugin: p,
         description:
           p === 'NATIVE' ? 'mysql_native_password' : p === 'SHA256' ? 'sha256_password' : 'caching_sha2_password',
       })),
       { title, placeHolder: vscode.l10n.t('Authentication plugin') },
     )
-  ).label;
+  ).plugin;
 }
 
 export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
@@ -60,16 +67,16 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
         value: '%',
         validate: validate.host,
       });
-      const authorityType = (await pick(AUTHORITIES, { title, placeHolder: vscode.l10n.t('Authority') })).label;
-      const body: Record<string, unknown> = { dbUserName, dbPassword, host, authorityType };
+      const authorityType = (await pick(AUTHORITIES, { title, placeHolder: vscode.l10n.t('Authority') })).authorityType;
+      const body: RdsInput<'createDbUser'>['body'] = { dbUserName, dbPassword, host, authorityType };
       if (t.data.supportAuthenticationPlugin) {
         body.authenticationPlugin = await askPlugin(t, title);
-        body.tlsOption = (await pick(TLS, { title, placeHolder: 'TLS' })).label;
+        body.tlsOption = (await pick(TLS, { title, placeHolder: 'TLS' })).tlsOption;
       }
       track(
         deps,
         t,
-        await t.rds.createDbUser({ dbInstanceId: t.data.dbInstanceId, body: body as any }),
+        await t.rds.createDbUser({ dbInstanceId: t.data.dbInstanceId, body }),
         vscode.l10n.t('Create DB user {0}@{1} on {2}', dbUserName, host, t.data.dbInstanceName),
         rdsIds.instanceFolder(t.nodeId, 'users'),
         [t.nodeId],
@@ -77,11 +84,11 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
     },
     'nhncloud.rds.modifyDbUser': async (node?: unknown) => {
       const { t, user } = await userFrom(node, deps, vscode.l10n.t('Modify DB User'));
-      const title = vscode.l10n.t('Modify {0}@{1}', user.dbUserName, user.host);
+      const title = vscode.l10n.t('Modify {0}@{1}', user.dbUserName, orDash(user.host));
       const what = await pickMany(
         [
           { label: vscode.l10n.t('Password'), key: 'password' },
-          { label: vscode.l10n.t('Authority'), description: user.authorityType, key: 'authority' },
+          { label: vscode.l10n.t('Authority'), description: user.authorityType ?? undefined, key: 'authority' },
           ...(t.data.supportAuthenticationPlugin
             ? [
                 {
@@ -97,18 +104,21 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
       );
       if (!what.length) return;
       const keys = new Set(what.map((w) => w.key));
-      const body: Record<string, unknown> = {};
+      const body: RdsInput<'modifyDbUser'>['body'] = {};
       if (keys.has('plugin')) body.authenticationPlugin = await askPlugin(t, title);
       // The service requires the password with a plugin change.
       if (keys.has('password') || keys.has('plugin')) body.dbPassword = await askPassword(title, validate.dbPassword);
       if (keys.has('authority'))
         body.authorityType = (
-          await pick(AUTHORITIES, { title, placeHolder: vscode.l10n.t('Authority (now {0})', user.authorityType) })
-        ).label;
+          await pick(AUTHORITIES, {
+            title,
+            placeHolder: vscode.l10n.t('Authority (now {0})', orDash(user.authorityType)),
+          })
+        ).authorityType;
       if (keys.has('tls'))
         body.tlsOption = (
           await pick(TLS, { title, placeHolder: vscode.l10n.t('TLS (now {0})', user.tlsOption ?? 'NONE') })
-        ).label;
+        ).tlsOption;
       track(
         deps,
         t,
@@ -121,7 +131,7 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
     'nhncloud.rds.deleteDbUser': async (node?: unknown) => {
       const { t, user } = await userFrom(node, deps, vscode.l10n.t('Delete DB User'));
       await confirm(
-        vscode.l10n.t('Delete DB user {0}@{1} from {2}?', user.dbUserName, user.host, t.data.dbInstanceName),
+        vscode.l10n.t('Delete DB user {0}@{1} from {2}?', user.dbUserName, orDash(user.host), t.data.dbInstanceName),
         vscode.l10n.t('Delete'),
         vscode.l10n.t('Applications logging in as this user lose access.'),
       );
@@ -152,16 +162,16 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
     },
     'nhncloud.rds.deleteDbSchema': async (node?: unknown) => {
       const t = await instanceFrom(instanceOf(node), deps, vscode.l10n.t('Delete DB Schema'));
-      let schema: { dbSchemaId: string; dbSchemaName: string };
+      let schema: DbSchema;
       if (node instanceof DbSchemaNode) schema = node.data;
       else {
-        const r: any = await t.rds.listDbSchemas({ dbInstanceId: t.data.dbInstanceId });
+        const r = await t.rds.listDbSchemas({ dbInstanceId: t.data.dbInstanceId });
         schema = (
           await pick(
-            ((r?.dbSchemas ?? []) as any[]).map((s: any) => ({ label: s.dbSchemaName as string, s })),
+            r.dbSchemas.map((s) => ({ label: s.dbSchemaName, s })),
             { title: vscode.l10n.t('Delete DB Schema') },
           )
-        ).s as typeof schema;
+        ).s;
       }
       await confirm(
         vscode.l10n.t('Delete DB schema {0} from {1}?', schema.dbSchemaName, t.data.dbInstanceName),
@@ -185,17 +195,17 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
   };
 }
 
-async function userFrom(node: unknown, deps: RdsDeps, title: string) {
+async function userFrom(node: unknown, deps: RdsDeps, title: string): Promise<{ t: InstanceTarget; user: DbUser }> {
   const t = await instanceFrom(instanceOf(node), deps, title);
   if (node instanceof DbUserNode) return { t, user: node.data };
-  const r: any = await t.rds.listDbUsers({ dbInstanceId: t.data.dbInstanceId });
+  const r = await t.rds.listDbUsers({ dbInstanceId: t.data.dbInstanceId });
   const chosen = await pick(
-    ((r?.dbUsers ?? []) as any[]).map((u: any) => ({
-      label: `${u.dbUserName}@${u.host}`,
-      description: u.authorityType as string,
+    r.dbUsers.map((u) => ({
+      label: `${u.dbUserName}@${orDash(u.host)}`,
+      description: u.authorityType ?? undefined,
       u,
     })),
     { title, placeHolder: vscode.l10n.t('DB user') },
   );
-  return { t, user: chosen.u as DbUserNode['data'] };
+  return { t, user: chosen.u };
 }

@@ -1,15 +1,16 @@
 // Events filtered on the server by category, keyword and time range (the name filter of
 // nhncloud.tree.filter still narrows the loaded page on top).
 import * as vscode from 'vscode';
+import type { EventCategoryType } from '../../client/rds/schemas';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { DEFAULT_EVENT_QUERY, EventsFolderNode, type EventQuery } from '../tree/resources';
+import { DEFAULT_EVENT_QUERY, EventsFolderNode, type EventQuery } from '../tree/backupsEvents';
 import { parseLocalDate, validate } from './limits';
 import { ask, pick } from './util';
 import { scopeFrom } from './targets';
 import { rdsIds } from '../tree/ids';
 
-const CATEGORIES = [
+const CATEGORIES: Array<{ label: string; category: EventCategoryType; description: string }> = [
   { label: 'ALL', category: 'ALL', description: vscode.l10n.t('every event') },
   { label: 'INSTANCE', category: 'INSTANCE', description: vscode.l10n.t('DB instances') },
   { label: 'BACKUP', category: 'BACKUP', description: vscode.l10n.t('backups') },

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { NotificationGroupNode, UserGroupNode } from '../tree/resources';
+import { NotificationGroupNode, UserGroupNode } from '../tree/groups';
 import { validate } from './limits';
 import { ask, confirm, pick, pickMany } from './util';
 import { scopeFrom, type Scope } from './targets';
@@ -12,9 +12,9 @@ import { rdsIds } from '../tree/ids';
 async function userGroupFrom(node: unknown, deps: RdsDeps, title: string) {
   const scope = await scopeFrom(node, deps, title);
   if (node instanceof UserGroupNode) return { scope, group: node.data };
-  const r: any = await scope.rds.listUserGroups();
+  const r = await scope.rds.listUserGroups();
   const chosen = await pick(
-    ((r?.userGroups ?? []) as any[]).map((g) => ({ label: g.userGroupName as string, g })),
+    (r?.userGroups ?? []).map((g) => ({ label: g.userGroupName as string, g })),
     { title, placeHolder: vscode.l10n.t('User group') },
   );
   return { scope, group: chosen.g as UserGroupNode['data'] };
@@ -23,9 +23,9 @@ async function userGroupFrom(node: unknown, deps: RdsDeps, title: string) {
 async function notificationGroupFrom(node: unknown, deps: RdsDeps, title: string) {
   const scope = await scopeFrom(node, deps, title);
   if (node instanceof NotificationGroupNode) return { scope, group: node.data };
-  const r: any = await scope.rds.listNotificationGroups();
+  const r = await scope.rds.listNotificationGroups();
   const chosen = await pick(
-    ((r?.notificationGroups ?? []) as any[]).map((g) => ({
+    (r?.notificationGroups ?? []).map((g) => ({
       label: g.notificationGroupName as string,
       description: g.isEnabled ? vscode.l10n.t('enabled') : vscode.l10n.t('disabled'),
       g,
@@ -50,9 +50,9 @@ async function askMembers(scope: Scope, title: string, current?: { all: boolean;
     { title, placeHolder: vscode.l10n.t('Who is in the group?') },
   );
   if (everyone.all) return { selectAllYN: true as const };
-  const r: any = await scope.rds.listProjectMembers();
+  const r = await scope.rds.listProjectMembers();
   const members = await pickMany(
-    ((r?.members ?? []) as any[]).map((m) => ({
+    (r?.members ?? []).map((m) => ({
       label: m.memberName as string,
       description: m.emailAddress as string,
       id: m.memberId as string,
@@ -65,9 +65,9 @@ async function askMembers(scope: Scope, title: string, current?: { all: boolean;
 }
 
 async function askTargets(scope: Scope, title: string, current?: { instances: Set<string>; groups: Set<string> }) {
-  const [i, g]: any[] = await Promise.all([scope.rds.listDbInstances(), scope.rds.listUserGroups()]);
+  const [i, g] = await Promise.all([scope.rds.listDbInstances(), scope.rds.listUserGroups()]);
   const instances = await pickMany(
-    ((i?.dbInstances ?? []) as any[]).map((x) => ({
+    (i?.dbInstances ?? []).map((x) => ({
       label: x.dbInstanceName as string,
       description: x.dbInstanceStatus as string,
       id: x.dbInstanceId as string,
@@ -76,7 +76,7 @@ async function askTargets(scope: Scope, title: string, current?: { instances: Se
     { title, placeHolder: vscode.l10n.t('DB instances to watch') },
   );
   const groups = await pickMany(
-    ((g?.userGroups ?? []) as any[]).map((x) => ({
+    (g?.userGroups ?? []).map((x) => ({
       label: x.userGroupName as string,
       id: x.userGroupId as string,
       picked: current?.groups.has(x.userGroupId),
@@ -114,8 +114,8 @@ export function groupCommands(deps: RdsDeps): Record<string, CommandHandler> {
     'nhncloud.rds.editUserGroup': async (node?: unknown) => {
       const { scope, group } = await userGroupFrom(node, deps, vscode.l10n.t('Edit User Group'));
       const title = vscode.l10n.t('Edit {0}', group.userGroupName);
-      const detail: any = await scope.rds.getUserGroup({ userGroupId: group.userGroupId });
-      const g = detail?.userGroup ?? detail;
+      const detail = await scope.rds.getUserGroup({ userGroupId: group.userGroupId });
+      const g = detail;
       const userGroupName = await ask({
         title,
         prompt: vscode.l10n.t('Name'),
@@ -124,7 +124,7 @@ export function groupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       });
       const members = await askMembers(scope, title, {
         all: g?.userGroupTypeCode === 'ENTIRE',
-        ids: new Set((g?.members ?? []).map((m: any) => m.memberId)),
+        ids: new Set((g?.members ?? []).map((m) => m.memberId)),
       });
       await scope.rds.modifyUserGroup({ userGroupId: group.userGroupId, body: { userGroupName, ...members } });
       done(rdsIds.folder(scope.rootId, 'userGroup'), vscode.l10n.t('User group {0} saved.', userGroupName));
@@ -160,18 +160,18 @@ export function groupCommands(deps: RdsDeps): Record<string, CommandHandler> {
     'nhncloud.rds.editNotificationGroup': async (node?: unknown) => {
       const { scope, group } = await notificationGroupFrom(node, deps, vscode.l10n.t('Edit Notification Group'));
       const title = vscode.l10n.t('Edit {0}', group.notificationGroupName);
-      const detail: any = await scope.rds.getNotificationGroup({ notificationGroupId: group.notificationGroupId });
-      const g = detail?.notificationGroup ?? detail;
+      const detail = await scope.rds.getNotificationGroup({ notificationGroupId: group.notificationGroupId });
+      const g = detail;
       const notificationGroupName = await ask({
         title,
         prompt: vscode.l10n.t('Name'),
         value: group.notificationGroupName,
         validate: validate.resourceName,
       });
-      const channels = await askChannels(title, group.notifyEmail, group.notifySms);
+      const channels = await askChannels(title, group.notifyEmail ?? undefined, group.notifySms ?? undefined);
       const targets = await askTargets(scope, title, {
-        instances: new Set((g?.dbInstances ?? []).map((x: any) => x.dbInstanceId)),
-        groups: new Set((g?.userGroups ?? []).map((x: any) => x.userGroupId)),
+        instances: new Set((g?.dbInstances ?? []).map((x) => x.dbInstanceId)),
+        groups: new Set((g?.userGroups ?? []).map((x) => x.userGroupId)),
       });
       await scope.rds.modifyNotificationGroup({
         notificationGroupId: group.notificationGroupId,

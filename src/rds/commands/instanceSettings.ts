@@ -1,9 +1,11 @@
 // Storage size, backup settings and public access of a DB instance.
 import * as vscode from 'vscode';
+import type { RdsInput } from '../../client/rds/client';
 import type { CommandHandler } from '../../shared/services';
 import { TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
-import { InstanceNode } from '../tree/instance';
+import { InstanceNode } from '../tree/instanceNode';
+import { orDash } from '../tree/state';
 import { normaliseTime, validate } from './limits';
 import { ask, confirm, pick, pickMany, track } from './util';
 import { instanceFrom } from './targets';
@@ -21,7 +23,7 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
   return {
     'nhncloud.rds.resizeStorage': async (node?: unknown) => {
       const t = await instanceFrom(instanceArg(node), deps, vscode.l10n.t('Resize Storage'));
-      const s: any = await t.rds.getStorageInfo({ dbInstanceId: t.data.dbInstanceId });
+      const s = await t.rds.getStorageInfo({ dbInstanceId: t.data.dbInstanceId });
       const current = Number(s?.storageSize ?? 20);
       const size = Number(
         await ask({
@@ -32,7 +34,7 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
         }),
       );
       if (size === current) return;
-      const body: Record<string, unknown> = { storageSize: size };
+      const body: RdsInput<'modifyStorageInfo'>['body'] = { storageSize: size };
       if (t.ha)
         body.useOnlineFailover = (
           await pick(
@@ -46,7 +48,7 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
       track(
         deps,
         t,
-        await t.rds.modifyStorageInfo({ dbInstanceId: t.data.dbInstanceId, body: body as any }),
+        await t.rds.modifyStorageInfo({ dbInstanceId: t.data.dbInstanceId, body }),
         vscode.l10n.t('Resize storage of {0} to {1} GB', t.data.dbInstanceName, size),
         t.nodeId,
         [`${t.nodeId}/storage`],
@@ -54,14 +56,14 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
     },
     'nhncloud.rds.editBackupSettings': async (node?: unknown) => {
       const t = await instanceFrom(instanceArg(node), deps, vscode.l10n.t('Edit Backup Settings'));
-      const b: any = await t.rds.getBackupInfo({ dbInstanceId: t.data.dbInstanceId });
+      const b = await t.rds.getBackupInfo({ dbInstanceId: t.data.dbInstanceId });
       const title = vscode.l10n.t('Backup settings of {0}', t.data.dbInstanceName);
       const sched = b?.backupSchedules?.[0];
       const fields = await pickMany(
         [
           {
             label: vscode.l10n.t('Retention period'),
-            description: vscode.l10n.t('{0} days', b.backupPeriod),
+            description: vscode.l10n.t('{0} days', orDash(b.backupPeriod)),
             key: 'period',
           },
           {
@@ -158,10 +160,8 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
     },
     'nhncloud.rds.togglePublicAccess': async (node?: unknown) => {
       const t = await instanceFrom(instanceArg(node), deps, vscode.l10n.t('Toggle Public Access'));
-      const n: any = await t.rds.getNetworkInfo({ dbInstanceId: t.data.dbInstanceId });
-      const isPublic = (n?.endPoints ?? []).some(
-        (e: any) => e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC',
-      );
+      const n = await t.rds.getNetworkInfo({ dbInstanceId: t.data.dbInstanceId });
+      const isPublic = (n?.endPoints ?? []).some((e) => e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC');
       if (!isPublic)
         await confirm(
           vscode.l10n.t('Give {0} an external endpoint?', t.data.dbInstanceName),

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { isBusy } from '../tree/state';
+import { isBusy, orDash } from '../tree/state';
 import type { DbInstance } from '../tree/types';
 import { validate } from './limits';
 import { ask, confirm, track } from './util';
@@ -22,14 +22,16 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
         vscode.l10n.t('Start DB Instance'),
         (i) =>
           busy(i) ??
-          (i.dbInstanceStatus !== 'SHUTDOWN' ? vscode.l10n.t('is {0}, not stopped', i.dbInstanceStatus) : undefined),
+          (i.dbInstanceStatus !== 'SHUTDOWN'
+            ? vscode.l10n.t('is {0}, not stopped', orDash(i.dbInstanceStatus))
+            : undefined),
       );
       if (t.data.dbInstanceStatus !== 'SHUTDOWN')
         throw new Error(
           vscode.l10n.t(
             '{0} is {1}: only a stopped instance can be started.',
             t.data.dbInstanceName,
-            t.data.dbInstanceStatus,
+            orDash(t.data.dbInstanceStatus),
           ),
         );
       track(
@@ -47,14 +49,16 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
         vscode.l10n.t('Stop DB Instance'),
         (i) =>
           busy(i) ??
-          (i.dbInstanceStatus !== 'AVAILABLE' ? vscode.l10n.t('is {0}, not running', i.dbInstanceStatus) : undefined),
+          (i.dbInstanceStatus !== 'AVAILABLE'
+            ? vscode.l10n.t('is {0}, not running', orDash(i.dbInstanceStatus))
+            : undefined),
       );
       if (t.data.dbInstanceStatus !== 'AVAILABLE')
         throw new Error(
           vscode.l10n.t(
             '{0} is {1}: only a running (AVAILABLE) instance can be stopped.',
             t.data.dbInstanceName,
-            t.data.dbInstanceStatus,
+            orDash(t.data.dbInstanceStatus),
           ),
         );
       await confirm(

@@ -4,7 +4,9 @@
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { isBusy, versionLabel } from '../tree/state';
+import { isDbVersion } from '../../client/rds/schemas';
+import { flavorDescription } from '../tree/catalog';
+import { isBusy, orDash, versionLabel } from '../tree/state';
 import { validate } from './limits';
 import { ask, pick, pickMany, track } from './util';
 import { instanceFrom, type InstanceTarget } from './targets';
@@ -79,14 +81,14 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
           restartNeeded = true;
           break;
         case 'flavor': {
-          const r: any = await t.rds.listDbFlavors();
+          const r = await t.rds.listDbFlavors();
           const f = await pick<IdItem>(
-            ((r?.dbFlavors ?? []) as any[]).map((x: any) => ({
+            (r?.dbFlavors ?? []).map((x) => ({
               label: x.dbFlavorName,
               description:
                 x.dbFlavorId === i.dbFlavorId
-                  ? vscode.l10n.t('{0} vCPU · {1} GB · current', x.vcpus, Math.round(x.ram / 1024))
-                  : vscode.l10n.t('{0} vCPU · {1} GB', x.vcpus, Math.round(x.ram / 1024)),
+                  ? vscode.l10n.t('{0} · current', flavorDescription(x))
+                  : flavorDescription(x),
               id: x.dbFlavorId as string,
             })),
             { title, placeHolder: vscode.l10n.t('Flavor') },
@@ -96,13 +98,16 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
           break;
         }
         case 'parameterGroup': {
-          const r: any = await t.rds.listParameterGroups({ query: { dbVersion: i.dbVersion as any } });
+          // The groups of the instance's engine; an engine the client does not know lists them all.
+          const r = await t.rds.listParameterGroups({
+            query: isDbVersion(i.dbVersion) ? { dbVersion: i.dbVersion } : {},
+          });
           const g = await pick<IdItem>(
-            ((r?.parameterGroups ?? []) as any[]).map((x: any) => ({
+            (r?.parameterGroups ?? []).map((x) => ({
               label: x.parameterGroupName,
               description:
                 x.parameterGroupId === i.parameterGroupId
-                  ? vscode.l10n.t('{0} · current', x.parameterGroupStatus)
+                  ? vscode.l10n.t('{0} · current', orDash(x.parameterGroupStatus))
                   : String(x.parameterGroupStatus ?? ''),
               id: x.parameterGroupId as string,
             })),
@@ -118,10 +123,10 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
           break;
         }
         case 'securityGroups': {
-          const r: any = await t.rds.listDbSecurityGroups();
+          const r = await t.rds.listDbSecurityGroups();
           const current = new Set(i.dbSecurityGroupIds ?? []);
           const groups = await pickMany<IdItem>(
-            ((r?.dbSecurityGroups ?? []) as any[]).map((x: any) => ({
+            (r?.dbSecurityGroups ?? []).map((x) => ({
               label: x.dbSecurityGroupName,
               description: x.description ?? '',
               picked: current.has(x.dbSecurityGroupId),
@@ -133,14 +138,18 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
           break;
         }
         case 'upgrade': {
-          const r: any = await t.rds.listDbVersions();
-          const newer = (r?.dbVersions ?? []).filter(
-            (v: any) => String(v.dbVersion) > i.dbVersion && String(v.dbVersion).slice(0, 8) >= i.dbVersion.slice(0, 8),
-          );
+          const r = await t.rds.listDbVersions();
+          // Without the current engine nothing can be called newer: no candidate rather than all.
+          const current = i.dbVersion;
+          const newer = current
+            ? r.dbVersions.filter((v) => v.dbVersion > current && v.dbVersion.slice(0, 8) >= current.slice(0, 8))
+            : [];
           if (!newer.length)
-            throw new Error(vscode.l10n.t('No newer engine version than {0} is offered.', versionLabel(i.dbVersion)));
+            throw new Error(
+              vscode.l10n.t('No newer engine version than {0} is offered.', orDash(versionLabel(i.dbVersion))),
+            );
           const v = await pick<IdItem>(
-            newer.map((x: any) => ({
+            newer.map((x) => ({
               label: x.dbVersionName ?? versionLabel(x.dbVersion),
               description: x.dbVersion,
               id: x.dbVersion as string,

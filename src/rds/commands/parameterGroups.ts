@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
+import { isDbVersion } from '../../client/rds/schemas';
 import { versionLabel } from '../tree/state';
 import { validate } from './limits';
 import { ask, confirm, pick } from './util';
@@ -26,18 +27,26 @@ export function parameterGroupCommands(deps: RdsDeps): Record<string, CommandHan
         prompt: vscode.l10n.t('Description (optional)'),
         validate: validate.description,
       });
-      const v: any = await scope.rds.listDbVersions();
+      const v = await scope.rds.listDbVersions();
+      // Only the engines a request may name (DB_VERSIONS): the client would refuse any other.
       const dbVersion = (
         await pick(
-          ((v?.dbVersions ?? []) as any[]).map((x) => ({
-            label: x.dbVersionName ?? versionLabel(x.dbVersion),
-            description: x.dbVersion as string,
-          })),
+          v.dbVersions.flatMap((x) =>
+            isDbVersion(x.dbVersion)
+              ? [
+                  {
+                    label: x.dbVersionName ?? versionLabel(x.dbVersion),
+                    description: x.dbVersion,
+                    dbVersion: x.dbVersion,
+                  },
+                ]
+              : [],
+          ),
           { title, placeHolder: vscode.l10n.t('Engine version') },
         )
-      ).description;
+      ).dbVersion;
       await scope.rds.createParameterGroup({
-        body: { parameterGroupName, description: description || undefined, dbVersion: dbVersion as any },
+        body: { parameterGroupName, description: description || undefined, dbVersion },
       });
       done(scope, vscode.l10n.t('Parameter group {0} created.', parameterGroupName));
     },

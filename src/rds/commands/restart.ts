@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { isBusy } from '../tree/state';
+import { isBusy, orDash } from '../tree/state';
 import { pick, track } from './util';
 import { instanceFrom } from './targets';
 
@@ -13,7 +13,7 @@ export function restartCommands(deps: RdsDeps): Record<string, CommandHandler> {
         isBusy(i.progressStatus)
           ? vscode.l10n.t('busy ({0})', String(i.progressStatus))
           : i.dbInstanceStatus !== 'AVAILABLE'
-            ? vscode.l10n.t('is {0}', i.dbInstanceStatus)
+            ? vscode.l10n.t('is {0}', orDash(i.dbInstanceStatus))
             : undefined,
       );
       const options = [

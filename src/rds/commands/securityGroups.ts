@@ -1,9 +1,11 @@
 // DB security groups (create, rename, delete) and their rules (add, edit, delete). A rule is
 // checked against the RuleSpec rules before it is sent.
 import * as vscode from 'vscode';
+import type { RdsInput } from '../../client/rds/client';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { SecurityGroupNode, SecurityRuleNode, ruleLabel } from '../tree/resources';
+import { SecurityGroupNode, SecurityRuleNode, ruleLabel } from '../tree/groups';
+import { orDash } from '../tree/state';
 import type { SecurityRule } from '../tree/types';
 import { ruleIssue, validate } from './limits';
 import { ask, confirm, pick, pickMany, track } from './util';
@@ -11,41 +13,53 @@ import { scopeFrom, type Scope, securityGroupFrom } from './targets';
 import { rdsIds } from '../tree/ids';
 
 type Group = SecurityGroupNode['data'];
-type RuleSpec = Omit<SecurityRule, 'ruleId'>;
+/** What a rule request carries (the RuleSpec schema's input). */
+type RuleSpec = RdsInput<'createDbSecurityGroupRule'>['body'];
 
 /** Direction, ether type, ports, CIDR, description: a RuleSpec that passed ruleIssue(). */
 async function askRule(title: string, current?: SecurityRule): Promise<RuleSpec> {
   const direction = (
     await pick(
       [
-        { label: 'INGRESS', description: vscode.l10n.t('inbound: clients connecting to the DB') },
-        { label: 'EGRESS', description: vscode.l10n.t('outbound: connections the DB opens') },
+        {
+          label: 'INGRESS',
+          direction: 'INGRESS' as const,
+          description: vscode.l10n.t('inbound: clients connecting to the DB'),
+        },
+        {
+          label: 'EGRESS',
+          direction: 'EGRESS' as const,
+          description: vscode.l10n.t('outbound: connections the DB opens'),
+        },
       ],
       {
         title,
-        placeHolder: current ? vscode.l10n.t('Direction (now {0})', current.direction) : vscode.l10n.t('Direction'),
+        placeHolder: current
+          ? vscode.l10n.t('Direction (now {0})', orDash(current.direction))
+          : vscode.l10n.t('Direction'),
       },
     )
-  ).label as RuleSpec['direction'];
-  const etherType = (
-    await pick([{ label: 'IPV4' }, { label: 'IPV6' }], { title, placeHolder: vscode.l10n.t('IP version') })
-  ).label as RuleSpec['etherType'];
-  const types = [
-    ...(direction === 'INGRESS'
-      ? [{ label: 'DB_PORT', description: vscode.l10n.t('the DB port of each instance') }]
-      : []),
-    { label: 'PORT', description: vscode.l10n.t('one port') },
-    { label: 'PORT_RANGE', description: vscode.l10n.t('a range of ports') },
+  ).direction;
+  const etherTypes: Array<{ label: string; etherType: RuleSpec['etherType'] }> = [
+    { label: 'IPV4', etherType: 'IPV4' },
+    { label: 'IPV6', etherType: 'IPV6' },
   ];
-  const portType = (await pick(types, { title, placeHolder: vscode.l10n.t('Port') }))
-    .label as RuleSpec['port']['portType'];
+  const etherType = (await pick(etherTypes, { title, placeHolder: vscode.l10n.t('IP version') })).etherType;
+  const types: Array<{ label: string; portType: RuleSpec['port']['portType']; description: string }> = [
+    ...(direction === 'INGRESS'
+      ? [{ label: 'DB_PORT', portType: 'DB_PORT' as const, description: vscode.l10n.t('the DB port of each instance') }]
+      : []),
+    { label: 'PORT', portType: 'PORT', description: vscode.l10n.t('one port') },
+    { label: 'PORT_RANGE', portType: 'PORT_RANGE', description: vscode.l10n.t('a range of ports') },
+  ];
+  const portType = (await pick(types, { title, placeHolder: vscode.l10n.t('Port') })).portType;
   let port: RuleSpec['port'] = { portType };
   if (portType === 'PORT') {
     const p = Number(
       await ask({
         title,
         prompt: vscode.l10n.t('Port (1 to 65535)'),
-        value: current?.port.minPort ? String(current.port.minPort) : '3306',
+        value: current?.port?.minPort ? String(current.port.minPort) : '3306',
         validate: validate.port,
       }),
     );
@@ -54,7 +68,7 @@ async function askRule(title: string, current?: SecurityRule): Promise<RuleSpec>
     const text = await ask({
       title,
       prompt: vscode.l10n.t('Port range min-max'),
-      value: current?.port.minPort ? `${current.port.minPort}-${current.port.maxPort}` : '',
+      value: current?.port?.minPort ? `${current.port.minPort}-${orDash(current.port.maxPort)}` : '',
       validate: validate.portRange,
     });
     const [a, b] = text.split('-').map((x) => Number(x.trim()));
@@ -209,8 +223,8 @@ export function securityGroupCommands(deps: RdsDeps): Record<string, CommandHand
 }
 
 async function groupRules(scope: Scope, group: Group): Promise<SecurityRule[]> {
-  const r: any = await scope.rds.getDbSecurityGroup({ dbSecurityGroupId: group.dbSecurityGroupId });
-  return (r?.dbSecurityGroup ?? r)?.rules ?? [];
+  const r = await scope.rds.getDbSecurityGroup({ dbSecurityGroupId: group.dbSecurityGroupId });
+  return r?.rules ?? [];
 }
 
 async function pickRule(scope: Scope, group: Group, title: string): Promise<SecurityRule> {

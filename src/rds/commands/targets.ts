@@ -8,9 +8,10 @@ import { pick } from '../../shared/prompts';
 import type { TreeNode } from '../../shared/tree/nodes';
 import { rdsRoot, type RdsDeps } from '../tree/base';
 import { rdsIds } from '../tree/ids';
-import { InstanceNode, fetchInstance } from '../tree/instance';
-import { BackupNode, ParameterGroupNode, SecurityGroupNode, SecurityRuleNode, backupPage } from '../tree/resources';
-import { versionLabel } from '../tree/state';
+import { InstanceNode, fetchInstance } from '../tree/instanceNode';
+import { BackupNode, backupPage } from '../tree/backupsEvents';
+import { ParameterGroupNode, SecurityGroupNode, SecurityRuleNode } from '../tree/groups';
+import { backupLabel, orDash, versionLabel } from '../tree/state';
 import type { Backup, DbInstance } from '../tree/types';
 import { askServiceRegion } from '../../shared/tree/serviceRoot';
 
@@ -69,17 +70,20 @@ export async function instanceFrom(
     regions.map(async (region) => {
       try {
         const rds = await deps.services.clients.rds(region);
-        const [r, g]: any[] = await Promise.all([rds.listDbInstances(), rds.listDbInstanceGroups().catch(() => ({}))]);
+        const [r, g] = await Promise.all([
+          rds.listDbInstances(),
+          rds.listDbInstanceGroups().catch(() => ({ dbInstanceGroups: [] })),
+        ]);
         const ha = new Set(
           (g?.dbInstanceGroups ?? [])
-            .filter((x: any) => x.replicationType === 'HIGH_AVAILABILITY')
-            .map((x: any) => x.dbInstanceGroupId),
+            .filter((x) => x.replicationType === 'HIGH_AVAILABILITY')
+            .map((x) => x.dbInstanceGroupId),
         );
-        return ((r?.dbInstances ?? []) as DbInstance[]).map((i) => ({
+        return r.dbInstances.map((i) => ({
           region,
           rds,
           i,
-          ha: ha.has(i.dbInstanceGroupId),
+          ha: !!i.dbInstanceGroupId && ha.has(i.dbInstanceGroupId),
         }));
       } catch (e) {
         deps.services.log.warn(
@@ -139,8 +143,8 @@ export async function backupFrom(
   const { items } = await backupPage(scope.rds, 1, 100);
   const chosen = await pick(
     items.map((b) => ({
-      label: b.backupName,
-      description: `${b.backupStatus} · ${b.backupType ?? ''} · ${b.createdYmdt ?? ''}`,
+      label: backupLabel(b),
+      description: `${orDash(b.backupStatus)} · ${b.backupType ?? ''} · ${b.createdYmdt ?? ''}`,
       b,
     })),
     { title, placeHolder: vscode.l10n.t('Backup (the 100 newest)') },
@@ -155,9 +159,9 @@ export async function parameterGroupFrom(
 ): Promise<{ scope: Scope; group: ParameterGroupNode['data'] }> {
   const scope = await scopeFrom(node, deps, title);
   if (node instanceof ParameterGroupNode) return { scope, group: node.data };
-  const r: any = await scope.rds.listParameterGroups();
+  const r = await scope.rds.listParameterGroups();
   const chosen = await pick(
-    ((r?.parameterGroups ?? []) as any[]).map((g) => ({
+    (r?.parameterGroups ?? []).map((g) => ({
       label: g.parameterGroupName as string,
       description: versionLabel(g.dbVersion),
       g,
@@ -176,9 +180,9 @@ export async function securityGroupFrom(
   if (node instanceof SecurityGroupNode) return { scope, group: node.data, nodeId: node.id };
   if (node instanceof SecurityRuleNode && node.parent instanceof SecurityGroupNode)
     return { scope, group: node.parent.data, nodeId: node.parent.id };
-  const r: any = await scope.rds.listDbSecurityGroups();
+  const r = await scope.rds.listDbSecurityGroups();
   const chosen = await pick(
-    ((r?.dbSecurityGroups ?? []) as any[]).map((g) => ({
+    (r?.dbSecurityGroups ?? []).map((g) => ({
       label: g.dbSecurityGroupName as string,
       description: g.description ?? '',
       g,

@@ -13,12 +13,14 @@ export { ask, confirm, pick, pickMany, yesNo } from '../../shared/prompts';
 export function track(
   deps: RdsDeps,
   scope: { region: Region },
-  res: any,
+  /** The operation's answer: a job (`{ jobId }`) or an empty answer. */
+  res: unknown,
   title: string,
   nodeId?: string,
   refreshIds: string[] = [],
 ): void {
-  const jobId: string | undefined = res?.jobId;
+  const jobId =
+    res && typeof res === 'object' && 'jobId' in res && typeof res.jobId === 'string' ? res.jobId : undefined;
   if (jobId) {
     deps.jobs.track({ jobId, region: scope.region, title, nodeId, refreshIds });
     void vscode.window.setStatusBarMessage(vscode.l10n.t('$(sync~spin) {0}: started', title), 3000);

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
-import type { RdsClient } from '../../client/rds/client';
+import type { RdsClient, RdsOutput } from '../../client/rds/client';
 import type { RdsDeps } from '../tree/base';
 
 export const PENDING_RULES_KEY = 'nhncloud.db.temporaryRules';
@@ -91,7 +91,7 @@ export class TemporaryRules {
     };
     await this.save([...this.list(), rec]);
     await this.waitIdle(rds, rec);
-    const res: any = await rds.createDbSecurityGroupRule({
+    const res = await rds.createDbSecurityGroupRule({
       dbSecurityGroupId: rec.dbSecurityGroupId,
       body: {
         direction: 'INGRESS',
@@ -120,7 +120,7 @@ export class TemporaryRules {
 
   /** The rule ids carrying the record's token (normally one). */
   private async ruleIds(rds: RdsClient, rec: TemporaryRule): Promise<string[] | undefined> {
-    let r: any;
+    let r: RdsOutput<'getDbSecurityGroup'>;
     try {
       r = await rds.getDbSecurityGroup({ dbSecurityGroupId: rec.dbSecurityGroupId });
     } catch (e) {
@@ -128,9 +128,7 @@ export class TemporaryRules {
       if (/not.?found|does not exist|no such/i.test(e instanceof Error ? e.message : '')) return [];
       throw e;
     }
-    const rules: Array<{ ruleId: string; description?: string; progressStatus?: string }> =
-      (r?.dbSecurityGroup ?? r)?.rules ?? [];
-    return rules.filter((x) => x.description === ruleDescription(rec.token)).map((x) => x.ruleId);
+    return r.rules.filter((x) => x.description === ruleDescription(rec.token)).map((x) => x.ruleId);
   }
 
   /**
@@ -140,8 +138,8 @@ export class TemporaryRules {
   private async waitIdle(rds: RdsClient, rec: TemporaryRule): Promise<void> {
     const until = Date.now() + 120_000;
     for (let delay = 300; ; delay = Math.min(delay * 2, 5000)) {
-      const r: any = await rds.getDbSecurityGroup({ dbSecurityGroupId: rec.dbSecurityGroupId });
-      const status = (r?.dbSecurityGroup ?? r)?.progressStatus;
+      const r = await rds.getDbSecurityGroup({ dbSecurityGroupId: rec.dbSecurityGroupId });
+      const status = r?.progressStatus;
       if (!status || status === 'NONE') return;
       if (Date.now() > until)
         throw new Error(
@@ -186,7 +184,7 @@ export class TemporaryRules {
     const ids = await this.ruleIds(client, rec);
     if (ids?.length) {
       await this.waitIdle(client, rec);
-      const res: any = await client.deleteDbSecurityGroupRules({
+      const res = await client.deleteDbSecurityGroupRules({
         dbSecurityGroupId: rec.dbSecurityGroupId,
         query: { ruleIds: ids },
       });

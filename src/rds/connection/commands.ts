@@ -8,7 +8,8 @@ import type { CommandHandler } from '../../shared/services';
 import { TreeNode } from '../../shared/tree/nodes';
 import { instanceFrom, type InstanceTarget } from '../commands/targets';
 import type { RdsDeps } from '../tree/base';
-import { InstanceNode } from '../tree/instance';
+import type { DbUser } from '../tree/types';
+import { InstanceNode } from '../tree/instanceNode';
 import { TemporaryRules, LAST_ADDRESS_KEY, addressCidr } from './addressRules';
 import { isDbConnectError } from './connectError';
 import { createStatement, DbTableNode, quoteIdent } from './schemaTree';
@@ -20,15 +21,6 @@ import { dbTlsSettings, tlsOptions } from './tls';
 const PRODUCTION_KEY = 'nhncloud.db.productionInstances';
 /** The query console's commands (src/rds/query, another branch): used when they are there. */
 const CONSOLE_OPEN = 'nhncloud.rds.query.openConsole';
-
-interface DbUser {
-  dbUserId: string;
-  dbUserName: string;
-  host: string;
-  authorityType?: string;
-  tlsOption?: string;
-  authenticationPlugin?: string;
-}
 
 interface Endpoint {
   host: string;
@@ -52,9 +44,10 @@ async function chooseEndpoint(
   index: number | undefined,
   log: RdsDeps['services']['log'],
 ): Promise<Endpoint> {
-  const n: any = await t.rds.getNetworkInfo({ dbInstanceId: t.data.dbInstanceId });
-  const all: Array<{ domain?: string; ipAddress?: string; endPointType?: string }> = n?.endPoints ?? [];
-  const isPublic = (e: { endPointType?: string }) => e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC';
+  const n = await t.rds.getNetworkInfo({ dbInstanceId: t.data.dbInstanceId });
+  const all = n.endPoints ?? [];
+  const isPublic = (e: { endPointType?: string | null }) =>
+    e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC';
   const chosen = index !== undefined && all[index] ? all[index] : (all.find(isPublic) ?? all[0]);
   const host = chosen?.domain || chosen?.ipAddress;
   if (!chosen || !host)
@@ -74,10 +67,9 @@ async function chooseEndpoint(
 }
 
 async function chooseUser(t: InstanceTarget, title: string, preferred?: string): Promise<DbUser> {
-  const r: any = await t.rds.listDbUsers({ dbInstanceId: t.data.dbInstanceId });
-  const users: DbUser[] = (r?.dbUsers ?? []).filter(
-    (u: any) => u.dbUserStatus === undefined || u.dbUserStatus === 'STABLE',
-  );
+  const r = await t.rds.listDbUsers({ dbInstanceId: t.data.dbInstanceId });
+  // A user whose status the service left out (absent or null) is usable; only a changing one is not.
+  const users = r.dbUsers.filter((u) => !u.dbUserStatus || u.dbUserStatus === 'STABLE');
   if (!users.length)
     throw new Error(
       vscode.l10n.t(
@@ -201,7 +193,7 @@ export function connectionFeature(deps: ConnectionDeps): {
         validate: (v) => (v.length ? undefined : vscode.l10n.t('Enter the password.')),
       }));
     const production = await isProduction(t, title);
-    const ssl = await tlsOptions(user.tlsOption, dbTlsSettings());
+    const ssl = await tlsOptions(user.tlsOption ?? undefined, dbTlsSettings());
     const target = {
       profileId: pid,
       region: t.region,
@@ -276,7 +268,7 @@ export function connectionFeature(deps: ConnectionDeps): {
           t.data.dbInstanceName,
         ),
       );
-    const list: any = await t.rds.listDbSecurityGroups();
+    const list = await t.rds.listDbSecurityGroups();
     const groups = (
       (list?.dbSecurityGroups ?? []) as Array<{
         dbSecurityGroupId: string;

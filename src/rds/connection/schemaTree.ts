@@ -30,6 +30,23 @@ interface TableRow {
   TABLE_COMMENT: string | null;
 }
 
+/** The columns query's rows (information_schema.COLUMNS). */
+interface ColumnRow {
+  COLUMN_NAME: string;
+  COLUMN_TYPE: string;
+  IS_NULLABLE: string;
+  COLUMN_KEY: string;
+  COLUMN_DEFAULT: string | null;
+  EXTRA: string;
+}
+
+/** The indexes query's rows (information_schema.STATISTICS, grouped by index). */
+interface IndexRow {
+  INDEX_NAME: string;
+  NON_UNIQUE: string | number;
+  COLS: string;
+}
+
 /** The tables and views of a schema, for the schema node of a connected instance. */
 export async function loadSchemaObjects(parent: TreeNode, session: DbSession, schema: string): Promise<TreeNode[]> {
   const [rows] = await withConnection(session, (c) =>
@@ -95,7 +112,7 @@ export class DbTableNode extends FolderNode {
         "SELECT INDEX_NAME, MAX(NON_UNIQUE) AS NON_UNIQUE, GROUP_CONCAT(COLUMN_NAME ORDER BY SEQ_IN_INDEX SEPARATOR ', ') AS COLS FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? GROUP BY INDEX_NAME ORDER BY INDEX_NAME = 'PRIMARY' DESC, INDEX_NAME",
         [this.schema, this.table],
       );
-      return { columns: cols as any[], indexes: idx as any[] };
+      return { columns: cols as ColumnRow[], indexes: idx as IndexRow[] };
     });
     const nodes: TreeNode[] = columns.map((col) => {
       const parts = [col.COLUMN_TYPE, col.IS_NULLABLE === 'NO' ? 'NOT NULL' : 'NULL', col.COLUMN_KEY, col.EXTRA].filter(

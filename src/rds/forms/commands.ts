@@ -11,8 +11,10 @@ import { TreeNode } from '../../shared/tree/nodes';
 import { ancestor } from '../../shared/tree/serviceRoot';
 import { backupFrom, instanceFrom, parameterGroupFrom, scopeFrom, securityGroupFrom } from '../commands/targets';
 import type { RdsDeps } from '../tree/base';
-import { InstanceNode } from '../tree/instance';
-import { BackupNode, ParameterGroupNode, SecurityGroupNode } from '../tree/resources';
+import { InstanceNode } from '../tree/instanceNode';
+import { BackupNode } from '../tree/backupsEvents';
+import { ParameterGroupNode, SecurityGroupNode } from '../tree/groups';
+import { backupLabel } from '../tree/state';
 import { openPanel, type PanelClass } from '../../panels/basePanel';
 import { CreateInstancePanel } from '../../panels/createInstancePanel';
 import { MetricsPanel } from '../../panels/metricsPanel';
@@ -92,7 +94,7 @@ export function createRdsFormsFeature(
         openPanel(RestorePanel, services, {
           region: panelRegion(scope.region),
           id: backup.backupId,
-          label: backup.backupName,
+          label: backupLabel(backup),
           source,
         });
       }

@@ -8,6 +8,7 @@ import type { DbSessionManager } from '../connection/sessions';
 import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
 import { FolderNode, TreeNode } from '../../shared/tree/nodes';
 import { formatDateTime } from '../../shared/l10n';
+import type { ProjectMember } from './types';
 
 export type RdsDeps = FeatureDeps;
 
@@ -19,7 +20,7 @@ export abstract class RdsRootNode extends ServiceRootNode<RdsClient> {
   protected readonly kind = 'rds.root';
   protected override icon = 'database';
   protected override collapsed = vscode.TreeItemCollapsibleState.Collapsed;
-  private members?: Promise<Map<string, { memberName?: string; emailAddress?: string }>>;
+  private members?: Promise<Map<string, ProjectMember>>;
 
   constructor(
     profile: Profile,
@@ -36,15 +37,10 @@ export abstract class RdsRootNode extends ServiceRootNode<RdsClient> {
   }
 
   /** Project members by id (user groups show names, not UUIDs); cached until the root refreshes. */
-  projectMembers(): Promise<Map<string, { memberName?: string; emailAddress?: string }>> {
+  projectMembers(): Promise<Map<string, ProjectMember>> {
     this.members ??= this.client()
       .then((c) => c.listProjectMembers())
-      .then(
-        (r: any) =>
-          new Map<string, { memberName?: string; emailAddress?: string }>(
-            (r?.members ?? []).map((m: any) => [m.memberId, m]),
-          ),
-      )
+      .then((r) => new Map<string, ProjectMember>((r?.members ?? []).map((m) => [m.memberId, m])))
       .catch(() => new Map());
     return this.members;
   }
@@ -115,7 +111,7 @@ export class StaticFolderNode extends FolderNode {
 }
 
 /** Date-time as the display language writes it (tooltips keep the raw value). */
-export function when(ymdt: string | undefined): string {
+export function when(ymdt: string | null | undefined): string {
   if (!ymdt) return '';
   const d = new Date(ymdt);
   return Number.isNaN(d.getTime()) ? ymdt : formatDateTime(d);

@@ -4,16 +4,10 @@ import type { Region } from '../../client/endpoints';
 import type { Profile } from '../../shared/services';
 import type { TreeNode } from '../../shared/tree/nodes';
 import { RdsFolderNode, RdsRootNode, type RdsDeps } from './base';
-import { InstancesFolderNode } from './instance';
-import {
-  BackupsFolderNode,
-  EventsFolderNode,
-  NotificationGroupNode,
-  ParameterGroupNode,
-  SecurityGroupNode,
-  UserGroupNode,
-  catalogFolders,
-} from './resources';
+import { InstancesFolderNode } from './instancesFolder';
+import { BackupsFolderNode, EventsFolderNode } from './backupsEvents';
+import { catalogFolders } from './catalog';
+import { NotificationGroupNode, ParameterGroupNode, SecurityGroupNode, UserGroupNode } from './groups';
 import { StaticFolderNode } from './base';
 import type { DbSessionManager } from '../connection/sessions';
 
@@ -32,8 +26,8 @@ export class RdsServiceNode extends RdsRootNode {
         'rds.folder.parameterGroups',
         'settings',
         async (rds, self) => {
-          const r: any = await rds.listParameterGroups();
-          return (r?.parameterGroups ?? []).map((g: any) => new ParameterGroupNode(self, g));
+          const r = await rds.listParameterGroups();
+          return (r?.parameterGroups ?? []).map((g) => new ParameterGroupNode(self, g));
         },
         { emptyText: vscode.l10n.t('No parameter group') },
       ),
@@ -44,8 +38,8 @@ export class RdsServiceNode extends RdsRootNode {
         'rds.folder.securityGroups',
         'shield',
         async (rds, self) => {
-          const r: any = await rds.listDbSecurityGroups();
-          return (r?.dbSecurityGroups ?? []).map((g: any) => new SecurityGroupNode(self, g));
+          const r = await rds.listDbSecurityGroups();
+          return (r?.dbSecurityGroups ?? []).map((g) => new SecurityGroupNode(self, g));
         },
         { emptyText: vscode.l10n.t('No DB security group') },
       ),
@@ -56,8 +50,8 @@ export class RdsServiceNode extends RdsRootNode {
         'rds.folder.userGroups',
         'organization',
         async (rds, self) => {
-          const r: any = await rds.listUserGroups();
-          return (r?.userGroups ?? []).map((g: any) => new UserGroupNode(self, g));
+          const r = await rds.listUserGroups();
+          return (r?.userGroups ?? []).map((g) => new UserGroupNode(self, g));
         },
         { emptyText: vscode.l10n.t('No user group') },
       ),
@@ -68,8 +62,8 @@ export class RdsServiceNode extends RdsRootNode {
         'rds.folder.notificationGroups',
         'bell',
         async (rds, self) => {
-          const r: any = await rds.listNotificationGroups();
-          return (r?.notificationGroups ?? []).map((g: any) => new NotificationGroupNode(self, g));
+          const r = await rds.listNotificationGroups();
+          return (r?.notificationGroups ?? []).map((g) => new NotificationGroupNode(self, g));
         },
         { emptyText: vscode.l10n.t('No notification group') },
       ),

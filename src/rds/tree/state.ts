@@ -28,7 +28,17 @@ export function instanceRole(i: Pick<DbInstance, 'dbInstanceType'>, groupSize: n
   }
 }
 
-export function isBusy(progressStatus: string | undefined): boolean {
+/** A backup's name, or its id when the service sent none (the tree label and every message). */
+export function backupLabel(b: { backupId: string; backupName?: string | null }): string {
+  return b.backupName || b.backupId;
+}
+
+/** What the tree shows for a value the service left out (null or absent): a dash, never "undefined". */
+export function orDash(v: string | number | null | undefined): string {
+  return v === undefined || v === null || v === '' ? '-' : String(v);
+}
+
+export function isBusy(progressStatus: string | null | undefined): progressStatus is string {
   return !!progressStatus && progressStatus !== 'NONE';
 }
 
@@ -70,7 +80,7 @@ const FAILED = new Set([
 ]);
 const WARN = new Set(['FAILOVER', 'BEFORE_CREATE', 'NEED_TO_APPLY']);
 
-export function statusColour(status: string | undefined): StatusColour {
+export function statusColour(status: string | null | undefined): StatusColour {
   if (!status) return 'grey';
   if (status === 'AVAILABLE' || status === 'STABLE' || status === 'COMPLETED') return 'green';
   if (status === 'SHUTDOWN') return 'grey';
@@ -85,8 +95,8 @@ export function instanceStatusView(i: Pick<DbInstance, 'dbInstanceStatus' | 'pro
   colour: StatusColour;
   text: string;
 } {
-  if (isBusy(i.progressStatus)) return { spinning: true, colour: 'blue', text: progressLabel(i.progressStatus!) };
-  return { spinning: false, colour: statusColour(i.dbInstanceStatus), text: i.dbInstanceStatus };
+  if (isBusy(i.progressStatus)) return { spinning: true, colour: 'blue', text: progressLabel(i.progressStatus) };
+  return { spinning: false, colour: statusColour(i.dbInstanceStatus), text: orDash(i.dbInstanceStatus) };
 }
 
 export const ROLE_LABEL: Record<InstanceRole, string> = {
@@ -135,7 +145,7 @@ export function groupInstances(
   return entries.sort((a, b) => name(a).localeCompare(name(b)));
 }
 
-export function formatBytes(n: number | undefined): string {
+export function formatBytes(n: number | null | undefined): string {
   if (n === undefined || n === null || !Number.isFinite(n)) return '';
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let v = n;
@@ -148,18 +158,18 @@ export function formatBytes(n: number | undefined): string {
 }
 
 /** `MYSQL_V8032` -> `MySQL 8.0.32` (falls back to the raw value). */
-export function versionLabel(v: string | undefined): string {
+export function versionLabel(v: string | null | undefined): string {
   const m = /^MYSQL_V(\d)(\d)(\d+)$/.exec(v ?? '');
   return m ? `MySQL ${m[1]}.${m[2]}.${Number(m[3])}` : (v ?? '');
 }
 
 /** An event's message in the display language when the event carries it (EN, JA, KO, ZH), else English. */
 export function eventMessage(
-  e: { eventCode: string; messages?: Array<{ langCode: string; message: string }> },
+  e: { eventCode?: string | null; messages?: Array<{ langCode: string; message: string }> },
   language: string,
 ): string {
   const lang = (language || 'en').toLowerCase();
   const code = lang.startsWith('ko') ? 'KO' : lang.startsWith('ja') ? 'JA' : lang.startsWith('zh') ? 'ZH' : 'EN';
   const pick = (c: string) => e.messages?.find((m) => m.langCode?.toUpperCase() === c)?.message;
-  return pick(code) ?? pick('EN') ?? e.messages?.[0]?.message ?? e.eventCode;
+  return pick(code) ?? pick('EN') ?? e.messages?.[0]?.message ?? orDash(e.eventCode);
 }

@@ -1,61 +1,23 @@
-// The shapes of RDS payloads the explorer reads (the RDS for MySQL API v3.0 document). Only the
-// fields the tree and the commands use; the client validates the full responses.
+// The RDS payloads the tree and the commands read, named once: each is the client's typed
+// answer (the zod schema's output in src/client/rds/schemas/), so a field the schema calls
+// optional or nullable is optional or nullable here too.
+import type { RdsOutput } from '../../client/rds/client';
 
-export interface DbInstance {
-  dbInstanceId: string;
-  dbInstanceGroupId?: string;
-  dbInstanceName: string;
-  description?: string | null;
-  dbVersion: string;
-  dbPort?: number;
-  dbInstanceType?: string;
-  dbInstanceStatus: string;
-  progressStatus?: string;
-  createdYmdt?: string;
-  updatedYmdt?: string;
-  // detail only
-  dbFlavorId?: string;
-  parameterGroupId?: string;
-  dbSecurityGroupIds?: string[];
-  notificationGroupIds?: string[];
-  useDeletionProtection?: boolean;
-  supportAuthenticationPlugin?: boolean;
-  needToApplyParameterGroup?: boolean;
-  needMigration?: boolean;
-  supportDbVersionUpgrade?: boolean;
-}
-
-export interface DbInstanceGroup {
-  dbInstanceGroupId: string;
-  replicationType?: string;
-  createdYmdt?: string;
-}
-
-export interface Backup {
-  backupId: string;
-  backupName: string;
-  backupStatus: string;
-  dbInstanceId?: string;
-  dbVersion?: string;
-  backupType?: string;
-  backupSize?: number;
-  createdYmdt?: string;
-}
-
-export interface DbEvent {
-  eventCategoryType: string;
-  eventCode: string;
-  sourceId?: string;
-  sourceName?: string;
-  messages?: Array<{ langCode: string; message: string }>;
-  eventYmdt: string;
-}
-
-export interface SecurityRule {
-  ruleId: string;
-  description?: string | null;
-  direction: 'INGRESS' | 'EGRESS';
-  etherType: 'IPV4' | 'IPV6';
-  port: { portType: 'DB_PORT' | 'PORT' | 'PORT_RANGE'; minPort?: number | null; maxPort?: number | null };
-  cidr: string;
-}
+/** The detail of one DB instance (getDbInstance). */
+export type DbInstance = RdsOutput<'getDbInstance'>;
+/** A DB instance as the list gives it (listDbInstances). */
+export type DbInstanceItem = RdsOutput<'listDbInstances'>['dbInstances'][number];
+export type DbInstanceGroup = RdsOutput<'listDbInstanceGroups'>['dbInstanceGroups'][number];
+export type Backup = RdsOutput<'listBackups'>['backups'][number];
+export type DbEvent = RdsOutput<'listEvents'>['events'][number];
+export type SecurityRule = RdsOutput<'getDbSecurityGroup'>['rules'][number];
+export type DbUser = RdsOutput<'listDbUsers'>['dbUsers'][number];
+export type DbSchema = RdsOutput<'listDbSchemas'>['dbSchemas'][number];
+export type LogFile = RdsOutput<'listLogFiles'>['logFiles'][number];
+export type ParameterGroupItem = RdsOutput<'listParameterGroups'>['parameterGroups'][number];
+export type SecurityGroupItem = RdsOutput<'listDbSecurityGroups'>['dbSecurityGroups'][number];
+export type UserGroupItem = RdsOutput<'listUserGroups'>['userGroups'][number];
+export type NotificationGroupItem = RdsOutput<'listNotificationGroups'>['notificationGroups'][number];
+export type ProjectMember = RdsOutput<'listProjectMembers'>['members'][number];
+export type Parameter = RdsOutput<'getParameterGroup'>['parameters'][number];
+export type DbFlavor = RdsOutput<'listDbFlavors'>['dbFlavors'][number];

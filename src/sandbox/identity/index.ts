@@ -213,7 +213,7 @@ export function createIdentityService(opts: IdentityServiceOptions = {}): Sandbo
         const parsed = CreateEc2CredentialBody.safeParse(await parseBody(call));
         if (!parsed.success) return keystoneError(400, 'Bad Request', 'Expecting tenant_id.');
         const tenantId = parsed.data.tenant_id;
-        if (![SANDBOX_IDENTITY.tenantId, SANDBOX_IDENTITY.storageTenantId].includes(tenantId as never)) {
+        if (tenantId !== SANDBOX_IDENTITY.tenantId && tenantId !== SANDBOX_IDENTITY.storageTenantId) {
           return keystoneError(404, 'Not Found', `Could not find project: ${tenantId}.`);
         }
         const mine = [...state.credentials.values()].filter(

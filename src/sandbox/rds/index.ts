@@ -6,6 +6,8 @@ import { seedAll, seedScale } from './seed';
 import { type RdsKeyPair, RdsService } from './service';
 import { RdsState, type ExportListener } from './state';
 import type { ExportedObject, RegionCode } from './types';
+import { REGIONS } from '../../client/rds/schemas';
+import { controlFields } from './util';
 
 export type { ExportedObject, RegionCode } from './types';
 export type { RdsKeyPair } from './service';
@@ -79,16 +81,33 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
   server.register(new RdsService(state, [RDS_KEYS.admin, RDS_KEYS.viewer], api.databases));
 
   // Control routes for tests in another process (the e2e suite): POST /_sandbox/rds/<name>.
-  server.addControl('rds/fail-next-job', (b: any) => api.failNextJob(String(b.operation ?? '*'), Number(b.times ?? 1)));
-  server.addControl('rds/scale', (b: any) => api.scale(Number(b.n ?? b.scale ?? 0), b.region ?? 'KR1'));
-  server.addControl('rds/region', (b: any) => api.setRegionEnabled(b.region, b.enabled !== false));
-  server.addControl('rds/time-scale', (b: any) => api.setTimeScale(Number(b.ms)));
+  server.addControl('rds/fail-next-job', (body) => {
+    const b = controlFields(body);
+    api.failNextJob(String(b.operation ?? '*'), Number(b.times ?? 1));
+  });
+  server.addControl('rds/scale', (body) => {
+    const b = controlFields(body);
+    api.scale(Number(b.n ?? b.scale ?? 0), regionCode(b.region ?? 'KR1'));
+  });
+  server.addControl('rds/region', (body) => {
+    const b = controlFields(body);
+    api.setRegionEnabled(regionCode(b.region), b.enabled !== false);
+  });
+  server.addControl('rds/time-scale', (body) => api.setTimeScale(Number(controlFields(body).ms)));
   server.addControl('rds/exports', () => ({ exports: state.exports }));
   // The databases: { missing?, caFile?, instances: [{ dbInstanceId, dbInstanceName, port, running }] };
   // body { start: dbInstanceId } starts that instance's server first (tests that need the CA file).
-  server.addControl('rds/mariadb', async (b: any) => {
-    if (b?.start) await api.databases.serverOf(String(b.start));
+  server.addControl('rds/mariadb', async (body) => {
+    const b = controlFields(body);
+    if (b.start) await api.databases.serverOf(String(b.start));
     return api.databases.status();
   });
   return api;
+}
+
+/** A region a control route names: one of the sandbox's regions, or an error the caller sees. */
+function regionCode(value: unknown): RegionCode {
+  const region = REGIONS.find((r) => r === value);
+  if (!region) throw new Error(`unknown region ${String(value)}: use one of ${REGIONS.join(', ')}`);
+  return region;
 }

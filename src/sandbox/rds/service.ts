@@ -133,17 +133,26 @@ export class RdsService implements SandboxService {
     let query: Record<string, unknown> = queryFromSearchParams(call.query);
     if (op.query) {
       const r = op.query.safeParse(query);
-      if (!r.success) return failure(RESULT.INVALID_FIELD, issuesText(r.error.issues as any, 'query'));
+      if (!r.success) return failure(RESULT.INVALID_FIELD, issuesText(r.error.issues, 'query'));
       query = (r.data ?? {}) as Record<string, unknown>;
     }
     if (op.body) {
       const r = op.body.safeParse(raw.trim() ? body : undefined);
-      if (!r.success) return failure(RESULT.INVALID_FIELD, issuesText(r.error.issues as any, 'body'));
+      if (!r.success) return failure(RESULT.INVALID_FIELD, issuesText(r.error.issues, 'body'));
       body = r.data ?? {};
     }
 
     this.state.jobs.advance();
-    const ctx: Ctx = { state: this.state, r: region, params: call.params, query, body, now: this.state.now() };
+    // The query and body are what this operation's own schemas (op.query, op.body) produced just
+    // above: the handler's types for them are those schemas' outputs (Ctx<K>).
+    const ctx: Ctx = {
+      state: this.state,
+      r: region,
+      params: call.params,
+      query: query as Ctx['query'],
+      body: body as Ctx['body'],
+      now: this.state.now(),
+    };
     try {
       const payload = HANDLERS[name](ctx);
       // The real databases follow what the finished jobs changed before the answer leaves.

@@ -102,3 +102,20 @@ export function parseYmdt(text: string): number | undefined {
 export function pick<T>(rand: () => number, items: readonly T[]): T {
   return items[Math.floor(rand() * items.length)];
 }
+
+/** A partial update: copies each of `keys` that `source` sets onto `target`, leaving the rest. */
+export function assignDefined<T extends object, K extends keyof T>(
+  target: T,
+  source: { [P in K]?: T[P] },
+  keys: readonly K[],
+): void {
+  for (const k of keys) {
+    const v = source[k];
+    if (v !== undefined) target[k] = v;
+  }
+}
+
+/** A control route's JSON body as fields (anything but an object reads as no field). */
+export function controlFields(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' ? Object.fromEntries(Object.entries(body)) : {};
+}

@@ -13,7 +13,7 @@ type Mods = {
   jobs: typeof import('../../../src/jobs/tracker');
   busyWatcher: typeof import('../../../src/jobs/busyWatcher');
   rds: typeof import('../../../src/rds/activation');
-  instance: typeof import('../../../src/rds/tree/instance');
+  instance: typeof import('../../../src/rds/tree/instanceNode');
   sandbox: typeof import('../../../src/sandbox/index');
   client: typeof import('../../../src/client/rds/client');
   transport: typeof import('../../../src/client/http/transport');
@@ -37,7 +37,7 @@ before(async () => {
     jobs: require('../../../src/jobs/tracker'),
     busyWatcher: require('../../../src/jobs/busyWatcher'),
     rds: require('../../../src/rds/activation'),
-    instance: require('../../../src/rds/tree/instance'),
+    instance: require('../../../src/rds/tree/instanceNode'),
     sandbox: require('../../../src/sandbox/index'),
     client: require('../../../src/client/rds/client'),
     transport: require('../../../src/client/http/transport'),

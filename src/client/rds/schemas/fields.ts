@@ -87,6 +87,9 @@ export const DB_VERSIONS = [
   'MYSQL_V8407',
   'MYSQL_V8408',
 ] as const;
+export type DbVersion = (typeof DB_VERSIONS)[number];
+/** An engine name the client knows (the service may list newer ones; requests accept only these). */
+export const isDbVersion = (v: unknown): v is DbVersion => DB_VERSIONS.some((d) => d === v);
 /** Engines a DB instance can be created with (the spec's engine table). */
 export const CREATABLE_DB_VERSIONS = DB_VERSIONS.filter((v) => v !== 'MYSQL_V5633' && v !== 'MYSQL_V5731');
 /** Engines restorable from object storage. */
@@ -126,6 +129,7 @@ export const EVENT_CATEGORY_TYPES = [
   'JOB',
   'MONITORING',
 ] as const;
+export type EventCategoryType = (typeof EVENT_CATEGORY_TYPES)[number];
 export const PORT_TYPES = ['DB_PORT', 'PORT', 'PORT_RANGE'] as const;
 
 export const dbPort = intRange('dbPort', 3306, 43306);
@@ -151,7 +155,7 @@ export const backupWndBgnTime = z
  */
 export function pluginRules(
   v: { authenticationPlugin?: string; dbPassword?: string; dbVersion?: string },
-  ctx: { addIssue(i: any): void },
+  ctx: { addIssue(i: { code: 'custom'; path: string[]; message: string; input: unknown }): void },
   requirePassword: boolean,
 ) {
   if (requirePassword && v.authenticationPlugin !== undefined && v.dbPassword === undefined)

@@ -73,7 +73,7 @@ export async function readBody(op: NetworkOperation, call: SandboxCall): Promise
     refuse(400, 'BadRequest', `Resource body required: wrap the fields in "${op.key}".`);
   const r = op.body!.safeParse(inner);
   if (!r.success) {
-    const what = issuesOf(r.error.issues as never, '', inner)
+    const what = issuesOf(r.error.issues, '', inner)
       .map((i) => `${i.path || op.key}: ${i.message}`)
       .join('; ');
     refuse(400, 'BadRequest', `Invalid input for ${op.key}: ${what}.`);
@@ -93,7 +93,7 @@ export function filtersOf(op: NetworkOperation, call: SandboxCall): Record<strin
       refuse(
         400,
         'InvalidInput',
-        `Invalid input for operation: ${issuesOf(r.error.issues as never, '', q)
+        `Invalid input for operation: ${issuesOf(r.error.issues, '', q)
           .map((i) => `${i.path || 'query'}: ${i.message}`)
           .join('; ')}.`,
       );

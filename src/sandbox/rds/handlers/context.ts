@@ -1,25 +1,35 @@
 // What every RDS handler receives, and the checks several of them share.
+import type * as z from 'zod/mini';
 import type { RdsOperationName } from '../../../client/rds/api';
+import type { InstanceSpec, RdsSchemas } from '../../../client/rds/schemas';
 import { newGroup, newInstance } from '../factory';
 import { family, VERSION_BY_ID } from '../seed/catalog';
 import type { RdsState, RegionState } from '../state';
 import type { Instance } from '../types';
 import { conflict, invalid, RdsFault, RESULT, ymdt } from '../util';
 
-export interface Ctx {
+/** What a part (query or body) of an operation is once its schema accepted it; `{}` when it has none. */
+type Parsed<K extends RdsOperationName, Part extends 'query' | 'body'> = K extends RdsOperationName
+  ? RdsSchemas[K] extends { [P in Part]: infer S extends z.ZodMiniType }
+    ? NonNullable<z.output<S>>
+    : Record<string, never>
+  : never;
+
+/** A call of operation K: the service validated query and body with K's schemas before the handler runs. */
+export interface Ctx<K extends RdsOperationName = RdsOperationName> {
   state: RdsState;
   r: RegionState;
   params: Record<string, string>;
-  /** Query parameters: repeated or comma-separated array parameters become arrays. */
-  query: Record<string, any>;
-  /** Parsed JSON body ({} when absent). */
-  body: any;
+  /** Query parameters as K's query schema parsed them ({} when absent). */
+  query: Parsed<K, 'query'>;
+  /** The body as K's body schema parsed it ({} when absent). */
+  body: Parsed<K, 'body'>;
   now: number;
 }
 
 /** Returns the payload placed beside `header` (nothing: header only). */
-export type Handler = (ctx: Ctx) => Record<string, unknown> | void;
-export type Handlers = Partial<Record<RdsOperationName, Handler>>;
+export type Handler<K extends RdsOperationName = RdsOperationName> = (ctx: Ctx<K>) => Record<string, unknown> | void;
+export type Handlers = { [K in RdsOperationName]?: Handler<K> };
 
 export function requireIdle(state: RdsState, inst: Instance): void {
   if (state.jobs.isBusy(inst.dbInstanceId) || inst.progressStatus !== 'NONE') {
@@ -78,7 +88,7 @@ export function checkUserGroups(ctx: Ctx, ids: string[] | undefined, field = 'us
   for (const [i, id] of (ids ?? []).entries())
     if (!ctx.r.userGroups.has(id)) throw invalid(`${field}[${i}]`, `no user group ${id}`);
 }
-export function checkNetwork(ctx: Ctx, network: any): void {
+export function checkNetwork(ctx: Ctx, network: { subnetId?: string; availabilityZone?: string } | undefined): void {
   if (network?.subnetId !== undefined && !ctx.r.subnets.some((s) => s.subnetId === network.subnetId))
     throw invalid('network.subnetId', `no subnet ${network.subnetId} in ${ctx.r.region}`);
   if (network?.availabilityZone !== undefined && !ctx.r.availabilityZones.includes(network.availabilityZone)) {
@@ -88,7 +98,7 @@ export function checkNetwork(ctx: Ctx, network: any): void {
     );
   }
 }
-export function checkStorageType(storage: any): void {
+export function checkStorageType(storage: { storageType?: string } | undefined): void {
   if (storage?.storageType !== undefined && !['General SSD', 'General HDD'].includes(storage.storageType))
     throw invalid('storage.storageType', 'must be General SSD or General HDD');
 }
@@ -107,7 +117,7 @@ export function checkVersion(dbVersion: string, purpose: 'create' | 'obs'): void
  */
 export function instancesFromSpec(
   ctx: Ctx,
-  spec: any,
+  spec: z.output<typeof InstanceSpec>,
   dbVersion: string,
   defaults: Partial<Instance> = {},
 ): Instance[] {

@@ -2,13 +2,15 @@
 import { authPluginSupported, newUser } from '../factory';
 import { VERSION_BY_ID } from '../seed/catalog';
 import type { DbSchema, DbUser } from '../types';
-import { conflict, invalid, notFound, RdsFault, RESULT, ymdt } from '../util';
+import type * as z from 'zod/mini';
+import type { ObjectStorageTarget } from '../../../client/rds/schemas';
+import { assignDefined, conflict, invalid, notFound, RdsFault, RESULT, ymdt } from '../util';
 import { type Ctx, type Handlers, requireIdle, requireStatus, touch } from './context';
 import { backupItem } from './present';
 
 const asArray = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
 
-function checkPlugin(ctx: Ctx, dbVersion: string, body: any): void {
+function checkPlugin(ctx: Ctx, dbVersion: string, body: { authenticationPlugin?: string; tlsOption?: string }): void {
   if ((body.authenticationPlugin !== undefined || body.tlsOption !== undefined) && !authPluginSupported(dbVersion)) {
     throw invalid(
       body.authenticationPlugin !== undefined ? 'authenticationPlugin' : 'tlsOption',
@@ -27,7 +29,13 @@ function user(ctx: Ctx): { inst: ReturnType<Ctx['r']['instance']>; u: DbUser } {
   return { inst, u };
 }
 
-function exportObject(ctx: Ctx, operation: string, t: any, name: string, content: string) {
+function exportObject(
+  ctx: Ctx,
+  operation: string,
+  t: z.output<typeof ObjectStorageTarget>,
+  name: string,
+  content: string,
+) {
   ctx.state.recordExport({
     region: ctx.r.region,
     tenantId: t.tenantId,
@@ -100,8 +108,7 @@ export const dataHandlers: Handlers = {
       busy: [{ instance: inst, progress: 'UPDATING_USER' }],
       relations: [inst.dbInstanceId],
       effect: () => {
-        for (const k of ['authorityType', 'authenticationPlugin', 'tlsOption'] as const)
-          if (b[k] !== undefined) (u as any)[k] = b[k];
+        assignDefined(u, b, ['authorityType', 'authenticationPlugin', 'tlsOption']);
         if (b.dbPassword !== undefined) ctx.state.dbPasswords.set(u.dbUserId, b.dbPassword);
         u.dbUserStatus = 'STABLE';
         touch(ctx, u);

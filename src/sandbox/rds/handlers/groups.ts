@@ -1,9 +1,12 @@
 // User groups and notification groups (the VIEWER role may change these too).
 import type { NotificationGroup, UserGroup } from '../types';
-import { invalid, ymdt } from '../util';
+import { assignDefined, invalid, ymdt } from '../util';
 import { type Ctx, type Handlers, touch } from './context';
 
-function members(ctx: Ctx, b: any): { typeCode: UserGroup['userGroupTypeCode']; ids: string[] } {
+function members(
+  ctx: Ctx,
+  b: { selectAllYN?: boolean; memberIds?: string[] },
+): { typeCode: UserGroup['userGroupTypeCode']; ids: string[] } {
   if (b.selectAllYN) return { typeCode: 'ENTIRE', ids: ctx.state.members.map((m) => m.memberId) };
   const ids: string[] = b.memberIds ?? [];
   for (const [i, id] of ids.entries())
@@ -11,7 +14,7 @@ function members(ctx: Ctx, b: any): { typeCode: UserGroup['userGroupTypeCode']; 
   return { typeCode: 'INDIVIDUAL_MEMBER', ids };
 }
 
-function checkRefs(ctx: Ctx, b: any): void {
+function checkRefs(ctx: Ctx, b: { dbInstanceIds?: string[]; userGroupIds?: string[] }): void {
   for (const [i, id] of (b.dbInstanceIds ?? []).entries())
     if (!ctx.r.instances.has(id)) throw invalid(`dbInstanceIds[${i}]`, `no DB instance ${id} in ${ctx.r.region}`);
   for (const [i, id] of (b.userGroupIds ?? []).entries())
@@ -104,15 +107,14 @@ export const groupHandlers: Handlers = {
   modifyNotificationGroup: (ctx) => {
     const g = ctx.r.notificationGroup(ctx.params.notificationGroupId);
     checkRefs(ctx, ctx.body);
-    for (const k of [
+    assignDefined(g, ctx.body, [
       'notificationGroupName',
       'notifyEmail',
       'notifySms',
       'isEnabled',
       'dbInstanceIds',
       'userGroupIds',
-    ] as const)
-      if (ctx.body[k] !== undefined) (g as any)[k] = ctx.body[k];
+    ]);
     touch(ctx, g);
   },
   deleteNotificationGroup: (ctx) => {

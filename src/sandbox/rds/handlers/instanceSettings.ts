@@ -1,7 +1,7 @@
 // Per-instance settings and maintenance: backups on demand, high availability, storage,
 // backup settings and network (public access).
 import { newInstance } from '../factory';
-import { conflict, invalid, ymdt } from '../util';
+import { assignDefined, conflict, invalid, ymdt } from '../util';
 import { type Ctx, groupOf, type Handlers, isHa, requireHa, requireIdle, requireStatus, touch } from './context';
 import { startBackup } from './instances';
 import { networkInfo } from './present';
@@ -170,16 +170,15 @@ export const instanceSettingsHandlers: Handlers = {
     requireIdle(ctx.state, inst);
     const b = ctx.body;
     return jobOn(ctx, 'modifyBackupInfo', 'MODIFYING', () => {
-      for (const k of [
+      assignDefined(inst.backup, b, [
         'backupPeriod',
         'ftwrlWaitTimeout',
         'backupRetryCount',
         'replicationRegion',
         'useBackupLock',
-      ] as const)
-        if (b[k] !== undefined) (inst.backup as any)[k] = b[k];
+      ]);
       if (b.backupSchedules !== undefined)
-        inst.backup.backupSchedules = b.backupSchedules.map((s: any) => ({
+        inst.backup.backupSchedules = b.backupSchedules.map((s) => ({
           backupWndBgnTime: s.backupWndBgnTime,
           backupWndDuration: s.backupWndDuration,
         }));

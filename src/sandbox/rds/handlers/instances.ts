@@ -3,7 +3,7 @@
 import { newBackup, newUser } from '../factory';
 import { family, versionRank, VERSION_BY_ID } from '../seed/catalog';
 import type { Instance } from '../types';
-import { conflict, invalid, RdsFault, RESULT, ymdt } from '../util';
+import { assignDefined, conflict, invalid, RdsFault, RESULT, ymdt } from '../util';
 import {
   checkFlavor,
   checkParameterGroup,
@@ -125,15 +125,14 @@ export const instanceHandlers: Handlers = {
       relations: [inst.dbInstanceId],
       effect: () => {
         backup?.effect();
-        for (const k of [
+        assignDefined(inst, b, [
           'dbInstanceName',
           'description',
           'dbPort',
           'dbVersion',
           'dbFlavorId',
           'dbSecurityGroupIds',
-        ] as const)
-          if (b[k] !== undefined) (inst as any)[k] = b[k];
+        ]);
         if (b.parameterGroupId !== undefined) {
           inst.parameterGroupId = b.parameterGroupId;
           inst.needToApplyParameterGroup = false;

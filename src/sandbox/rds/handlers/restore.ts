@@ -112,7 +112,16 @@ export const restoreHandlers: Handlers = {
       backup: {
         ...src.backup,
         ...b.backup,
-        backupSchedules: b.backup?.backupSchedules ?? src.backup.backupSchedules.map((s) => ({ ...s })),
+        // A schedule given in part keeps the source's value for the field it leaves out.
+        backupSchedules: b.backup?.backupSchedules
+          ? b.backup.backupSchedules.map((s, i) => {
+              const from = src.backup.backupSchedules[i] ?? src.backup.backupSchedules[0];
+              return {
+                backupWndBgnTime: s.backupWndBgnTime ?? from?.backupWndBgnTime ?? '00:00:00',
+                backupWndDuration: s.backupWndDuration ?? from?.backupWndDuration ?? 'ONE_HOUR',
+              };
+            })
+          : src.backup.backupSchedules.map((s) => ({ ...s })),
       },
       network: {
         availabilityZone: b.network.availabilityZone,
@@ -164,7 +173,7 @@ export const restoreHandlers: Handlers = {
     const restore = ctx.body.restore ?? {};
     const info = restorationInfo(ctx, src);
     if (restore.restoreType === 'TIMESTAMP') {
-      const t = parseYmdt(restore.restoreYmdt);
+      const t = restore.restoreYmdt === undefined ? undefined : parseYmdt(restore.restoreYmdt);
       const oldest = info.oldestRestorableYmdt ? parseYmdt(info.oldestRestorableYmdt)! : Infinity;
       const latest = info.latestRestorableYmdt ? parseYmdt(info.latestRestorableYmdt)! : -Infinity;
       if (t === undefined || t < oldest || t > latest) {
@@ -174,6 +183,7 @@ export const restoreHandlers: Handlers = {
         );
       }
     } else {
+      if (restore.backupId === undefined) throw invalid('restore.backupId', 'is required');
       const b = ctx.r.backup(restore.backupId);
       if (b.dbInstanceId !== src.dbInstanceId)
         throw invalid('restore.backupId', `backup ${b.backupName} is not a backup of ${src.dbInstanceName}`);
@@ -181,7 +191,8 @@ export const restoreHandlers: Handlers = {
         throw conflict(`Backup ${b.backupName} is ${b.backupStatus}; only a COMPLETED backup can be restored.`);
       if (restore.restoreType === 'BINLOG') {
         const entry = info.restorableBackups.find((e) => e.backup.backupId === b.backupId);
-        if (!entry?.restorableBinLogs.includes(restore.binLog?.binLogFileName)) {
+        const binLogFileName = restore.binLog?.binLogFileName;
+        if (binLogFileName === undefined || !entry?.restorableBinLogs.includes(binLogFileName)) {
           throw invalid('restore.binLog.binLogFileName', `must be one of ${entry?.restorableBinLogs.join(', ')}`);
         }
       }

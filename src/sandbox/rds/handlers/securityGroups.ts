@@ -1,4 +1,6 @@
 // DB security groups and their rules (rule changes are jobs; the group shows CREATING_RULE, ...).
+import type * as z from 'zod/mini';
+import type { RuleSpec } from '../../../client/rds/schemas';
 import type { SecurityGroup, SecurityGroupRule } from '../types';
 import { invalid, notFound, RdsFault, RESULT, ymdt } from '../util';
 import { type Ctx, type Handlers, touch } from './context';
@@ -6,7 +8,12 @@ import { type Ctx, type Handlers, touch } from './context';
 const item = ({ rules: _r, ...g }: SecurityGroup) => g;
 
 /** The rule rules of the spec, checked here as well as by the schema (they hold for stored rules too). */
-function ruleFrom(ctx: Ctx, spec: any, field: string, ruleId = ctx.state.newId()): SecurityGroupRule {
+function ruleFrom(
+  ctx: Ctx,
+  spec: z.output<typeof RuleSpec>,
+  field: string,
+  ruleId = ctx.state.newId(),
+): SecurityGroupRule {
   const port = spec.port ?? {};
   if (port.portType === 'DB_PORT' && spec.direction === 'EGRESS')
     throw invalid(`${field}.port.portType`, 'DB_PORT cannot be used for the EGRESS direction');
@@ -16,7 +23,11 @@ function ruleFrom(ctx: Ctx, spec: any, field: string, ruleId = ctx.state.newId()
     throw invalid(`${field}.port`, 'PORT needs minPort equal to maxPort');
   if (
     port.portType === 'PORT_RANGE' &&
-    (port.minPort === undefined || port.maxPort === undefined || port.minPort > port.maxPort)
+    (port.minPort === undefined ||
+      port.minPort === null ||
+      port.maxPort === undefined ||
+      port.maxPort === null ||
+      port.minPort > port.maxPort)
   )
     throw invalid(`${field}.port`, 'PORT_RANGE needs minPort not above maxPort');
   return {
@@ -73,7 +84,7 @@ export const securityGroupHandlers: Handlers = {
       updatedYmdt: ymdt(ctx.now),
       rules: [],
     };
-    g.rules = (b.rules ?? []).map((rule: any, i: number) => ruleFrom(ctx, rule, `rules[${i}]`));
+    g.rules = (b.rules ?? []).map((rule, i) => ruleFrom(ctx, rule, `rules[${i}]`));
     ctx.r.securityGroups.set(g.dbSecurityGroupId, g);
     return { dbSecurityGroupId: g.dbSecurityGroupId };
   },

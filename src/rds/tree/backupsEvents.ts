@@ -1,0 +1,168 @@
+// The project's Backups folder (paged) and Events folder (paged, newest first, server-side filter).
+import * as vscode from 'vscode';
+import type { RdsClient } from '../../client/rds/client';
+import type { EventCategoryType } from '../../client/rds/schemas';
+import { mdFields } from '../../shared/tree/markdown';
+import { LeafNode, PagedFolderNode, TreeNode, themeIcon } from '../../shared/tree/nodes';
+import { rdsRoot, when } from './base';
+import { backupLabel, eventMessage, formatBytes, statusColour, versionLabel } from './state';
+import type { Backup, DbEvent } from './types';
+
+export async function backupPage(
+  rds: RdsClient,
+  page: number,
+  size: number,
+  dbInstanceId?: string,
+): Promise<{ items: Backup[]; total?: number }> {
+  const r = await rds.listBackups({ query: { page, size, ...(dbInstanceId ? { dbInstanceId } : {}) } });
+  return { items: r?.backups ?? [], total: r?.totalCounts };
+}
+
+export class BackupNode extends TreeNode {
+  readonly id: string;
+  readonly label: string;
+  constructor(
+    parent: TreeNode,
+    readonly data: Backup,
+  ) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/${data.backupId}`;
+    this.label = backupLabel(data);
+  }
+  getTreeItem(): vscode.TreeItem {
+    const b = this.data;
+    const busy = b.backupStatus === 'BACKING_UP' || b.backupStatus === 'DELETING';
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = `rds.backup.${(b.backupStatus ?? 'unknown').toLowerCase()}.${(b.backupType ?? 'unknown').toLowerCase()}`;
+    item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('archive', statusColour(b.backupStatus));
+    item.description = [
+      busy
+        ? b.backupStatus === 'BACKING_UP'
+          ? vscode.l10n.t('Backing up...')
+          : vscode.l10n.t('Deleting...')
+        : b.backupStatus,
+      b.backupType,
+      formatBytes(b.backupSize),
+      when(b.createdYmdt),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    item.tooltip = new vscode.MarkdownString(
+      mdFields(this.label, [
+        [vscode.l10n.t('Status'), b.backupStatus],
+        [vscode.l10n.t('Type'), b.backupType],
+        [vscode.l10n.t('Size'), formatBytes(b.backupSize)],
+        [vscode.l10n.t('Engine'), versionLabel(b.dbVersion)],
+        [vscode.l10n.t('Source instance'), b.dbInstanceId],
+        ['ID', b.backupId],
+        [vscode.l10n.t('Created'), b.createdYmdt],
+      ]),
+    );
+    return item;
+  }
+}
+
+export class BackupsFolderNode extends PagedFolderNode<Backup> {
+  readonly id: string;
+  readonly label = vscode.l10n.t('Backups');
+  protected readonly kind = 'rds.folder.backups';
+  protected override icon = 'archive';
+  protected override emptyText = vscode.l10n.t('No backup');
+  constructor(parent: TreeNode) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/backup`;
+  }
+  protected async fetchPage(page: number, size: number) {
+    return backupPage(await rdsRoot(this).client(), page, size);
+  }
+  protected toNode(b: Backup): TreeNode {
+    return new BackupNode(this, b);
+  }
+}
+
+/** Server-side event query (nhncloud.rds.filterEvents); the name filter works on top of it. */
+export interface EventQuery {
+  category: EventCategoryType;
+  keyword?: string;
+  /** Hours back from now (default 24 * 7), or an explicit range. */
+  hours?: number;
+  from?: string;
+  to?: string;
+}
+
+export const DEFAULT_EVENT_QUERY: EventQuery = { category: 'ALL', hours: 24 * 7 };
+
+export function eventRange(q: EventQuery, now = new Date()): { from: string; to: string } {
+  const iso = (d: Date) => d.toISOString().replace('Z', '+00:00');
+  if (q.from && q.to) return { from: q.from, to: q.to };
+  return { from: iso(new Date(now.getTime() - (q.hours ?? 24 * 7) * 3600_000)), to: iso(now) };
+}
+
+export class EventsFolderNode extends PagedFolderNode<DbEvent> {
+  readonly id: string;
+  readonly label = vscode.l10n.t('Events');
+  protected readonly kind = 'rds.folder.events';
+  protected override icon = 'bell';
+  protected override emptyText = vscode.l10n.t('No event in this period');
+  query: EventQuery = { ...DEFAULT_EVENT_QUERY };
+  constructor(parent: TreeNode) {
+    super();
+    this.parent = parent;
+    this.id = `${parent.id}/event`;
+  }
+  protected override describe(): string | undefined {
+    const q = this.query;
+    const parts = [
+      q.category !== 'ALL' ? q.category : '',
+      q.keyword ? `"${q.keyword}"` : '',
+      q.from
+        ? `${when(q.from)} - ${when(q.to)}`
+        : q.hours! >= 24
+          ? vscode.l10n.t('last {0} d', Math.round(q.hours! / 24))
+          : vscode.l10n.t('last {0} h', q.hours!),
+    ];
+    return parts.filter(Boolean).join(' · ');
+  }
+  protected async fetchPage(page: number, size: number) {
+    const rds = await rdsRoot(this).client();
+    const { from, to } = eventRange(this.query);
+    const r = await rds.listEvents({
+      query: {
+        page,
+        size,
+        from,
+        to,
+        eventCategoryType: this.query.category,
+        ascendingOrder: 'DESC',
+        ...(this.query.keyword ? { keyword: this.query.keyword } : {}),
+      },
+    });
+    const items: DbEvent[] = [...(r?.events ?? [])].sort((a: DbEvent, b: DbEvent) =>
+      String(b.eventYmdt).localeCompare(String(a.eventYmdt)),
+    );
+    return { items, total: r?.totalCounts };
+  }
+  protected toNode(e: DbEvent): TreeNode {
+    const text = eventMessage(e, vscode.env.language);
+    const key = `${e.eventYmdt}-${e.eventCode}-${e.sourceId ?? ''}`.replace(/[/\s]/g, '_');
+    const failure = /FAIL|ERROR|STOP/i.test(`${e.eventCode} ${text}`);
+    return new LeafNode(this, `${this.id}/${key}`, text, {
+      icon: failure ? 'warning' : 'bell',
+      colour: failure ? 'yellow' : undefined,
+      description: `${e.sourceName ?? ''} · ${when(e.eventYmdt)}`,
+      contextValue: 'rds.event',
+      copyValue: text,
+      tooltip: new vscode.MarkdownString(
+        mdFields(text, [
+          [vscode.l10n.t('Code'), e.eventCode],
+          [vscode.l10n.t('Category'), e.eventCategoryType],
+          [vscode.l10n.t('Source'), `${e.sourceName ?? ''} (${e.sourceId ?? ''})`],
+          [vscode.l10n.t('Time'), e.eventYmdt],
+        ]),
+      ),
+    });
+  }
+}
