@@ -2,20 +2,27 @@
 // `nhncloud-s3-readonly://...` (exported logs, the remote side of a save conflict). Prefixes
 // are folders (delimiter `/`); an empty folder is a zero-byte `prefix/` marker.
 //
-// Saving never overwrites silently: the ETag and Last-Modified seen when an editor first read the file
-// are kept until its document closes, and before a save the object's current ones are read; when they differ (someone else
-// wrote it) the user chooses Compare (a diff of the remote version against theirs; the save is
-// refused), Overwrite, or Cancel (refused).
-import { formatDateTime } from '../shared/l10n';
+// Saving never overwrites silently: the ETag and Last-Modified seen when an editor first read the
+// file are kept until its document closes, and before a save the object's current ones are read;
+// when they differ (someone else wrote it) the user is asked what to do (saveConflict.ts).
+// Operations on many keys (folder copy, move and delete) are in bulkObjects.ts.
 import { action, askAction } from '../shared/prompts';
 import { Readable } from 'node:stream';
 import * as vscode from 'vscode';
 import type { Region } from '../client/endpoints';
 import { isApiError, isAuthError } from '../client/errors';
 import type { S3Client } from '../client/storage/client';
-import { copyObjectAnySize, SINGLE_COPY_LIMIT } from '../client/storage/copy';
-import { MIN_PART_SIZE, MiB, MULTIPART_THRESHOLD, upload } from '../client/storage/transfer';
+import { MULTIPART_THRESHOLD, upload } from '../client/storage/transfer';
 import type { Services } from '../shared/services';
+import { resolveSaveConflict, type Seen } from './saveConflict';
+import {
+  allKeys,
+  copyPlan,
+  deleteKeys,
+  multipartCopyThresholdBytes,
+  planFolderCopy,
+  type CopyPlanItem,
+} from './bulkObjects';
 import {
   OBJECT_SCHEME,
   READONLY_SCHEME,
@@ -25,12 +32,6 @@ import {
   parseObjectPath,
   type ObjectAddress,
 } from './keys';
-
-/** What was seen of an object when it was read: a later save compares against it. */
-interface Seen {
-  etag?: string;
-  lastModified?: string;
-}
 
 export function openSizeLimitBytes(): number {
   const mb = vscode.workspace.getConfiguration('nhncloud.storage').get<number>('openSizeLimitMB', 10);
@@ -228,7 +229,8 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
         const changed =
           !seen ||
           (seen.etag && current.etag ? seen.etag !== current.etag : seen.lastModified !== current.lastModified);
-        if (changed) await this.resolveConflict(uri, a, seen, current);
+        if (changed)
+          await resolveSaveConflict(this.services.log, uri, ObjectFileSystem.readonlyUri(uri), a, seen, current);
       }
       const body = Buffer.from(content);
       let etag: string | undefined;
@@ -249,57 +251,6 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
 
   /** Set by the feature: refresh the tree folder of a saved object. */
   onSaved?: (a: ObjectAddress) => void;
-
-  private async resolveConflict(
-    uri: vscode.Uri,
-    a: ObjectAddress,
-    seen: Seen | undefined,
-    current: { etag?: string; lastModified?: string },
-  ): Promise<void> {
-    const name = baseName(a.key);
-    const when = current.lastModified ? formatDateTime(new Date(current.lastModified)) : undefined;
-    const message = seen
-      ? when
-        ? vscode.l10n.t('{0} changed in {1} since you opened it (modified {2}).', name, a.bucket, when)
-        : vscode.l10n.t('{0} changed in {1} since you opened it.', name, a.bucket)
-      : when
-        ? vscode.l10n.t('{0} already exists in {1} (modified {2}).', name, a.bucket, when)
-        : vscode.l10n.t('{0} already exists in {1}.', name, a.bucket);
-    const answer = await askAction(
-      'warning',
-      message,
-      {
-        modal: true,
-        detail: vscode.l10n.t(
-          'Compare shows the remote version beside yours (nothing is saved). Overwrite replaces the remote version with yours.',
-        ),
-      },
-      action('compare', vscode.l10n.t('Compare')),
-      action('overwrite', vscode.l10n.t('Overwrite')),
-    );
-    if (answer === 'overwrite') {
-      this.services.log.info(`Overwriting ${a.bucket}/${a.key} after a remote change, as chosen`);
-      return;
-    }
-    if (answer === 'compare') {
-      // Not awaited: the diff opens while this save is refused.
-      void vscode.commands.executeCommand(
-        'vscode.diff',
-        ObjectFileSystem.readonlyUri(uri),
-        uri,
-        vscode.l10n.t('{0} (remote) ↔ yours', baseName(a.key)),
-      );
-      throw vscode.FileSystemError.Unavailable(
-        vscode.l10n.t(
-          'Not saved: {0} changed remotely. Compare the versions, then save again and choose Overwrite to keep yours.',
-          baseName(a.key),
-        ),
-      );
-    }
-    throw vscode.FileSystemError.Unavailable(
-      vscode.l10n.t('Not saved: {0} changed remotely and the save was cancelled.', baseName(a.key)),
-    );
-  }
 
   async delete(uri: vscode.Uri, options: { recursive: boolean }): Promise<void> {
     if (this.readonly) throw vscode.FileSystemError.NoPermissions('Read-only.');
@@ -415,94 +366,5 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
       );
     await this.guard(uri, async () => (await this.s3(a)).putObject(a.bucket, asPrefix(a.key), ''));
     this.emitter.fire([{ type: vscode.FileChangeType.Created, uri }]);
-  }
-}
-
-/** Objects at or above this size are copied multipart (`nhncloud.storage.multipartCopyThresholdMB`, at most 5 GiB). */
-export function multipartCopyThresholdBytes(): number {
-  const mb = vscode.workspace
-    .getConfiguration('nhncloud.storage')
-    .get<number>('multipartCopyThresholdMB', SINGLE_COPY_LIMIT / MiB);
-  return Math.min(
-    SINGLE_COPY_LIMIT,
-    Math.max(MIN_PART_SIZE, (Number.isFinite(mb) ? mb : SINGLE_COPY_LIMIT / MiB) * MiB),
-  );
-}
-
-/** One object to copy; `size` (from a listing) only weighs the progress. */
-export interface CopyPlanItem {
-  from: { bucket: string; key: string };
-  to: { bucket: string; key: string };
-  size?: number;
-}
-
-/** Every object under `from.prefix` (its marker included), mapped to the same place under `to.prefix`. */
-export async function planFolderCopy(
-  s3: S3Client,
-  from: { bucket: string; prefix: string },
-  to: { bucket: string; prefix: string },
-  signal?: AbortSignal,
-): Promise<CopyPlanItem[]> {
-  const plan: CopyPlanItem[] = [];
-  for await (const page of s3.listObjects({ bucket: from.bucket, prefix: from.prefix || undefined }, { signal }))
-    for (const e of page.contents)
-      plan.push({
-        from: { bucket: from.bucket, key: e.key },
-        to: { bucket: to.bucket, key: to.prefix + e.key.slice(from.prefix.length) },
-        size: e.size,
-      });
-  return plan;
-}
-
-/** Copies one planned object (any size) and, for a move, deletes the original once the copy exists. */
-export async function copyPlanned(
-  s3: S3Client,
-  item: CopyPlanItem,
-  mode: 'copy' | 'move',
-  signal?: AbortSignal,
-  onBytes?: (loaded: number) => void,
-): Promise<void> {
-  await copyObjectAnySize(s3, {
-    from: item.from,
-    to: item.to,
-    multipartThreshold: multipartCopyThresholdBytes(),
-    signal,
-    onProgress: onBytes && ((p) => onBytes(p.loaded)),
-  });
-  if (mode === 'move') await s3.deleteObject(item.from.bucket, item.from.key, { signal });
-}
-
-async function copyPlan(s3: S3Client, plan: CopyPlanItem[], mode: 'copy' | 'move'): Promise<void> {
-  for (const item of plan) await copyPlanned(s3, item, mode);
-}
-
-/** Every key under a prefix (no delimiter), the marker `prefix/` included. */
-export async function allKeys(s3: S3Client, bucket: string, prefix: string, signal?: AbortSignal): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const page of s3.listObjects({ bucket, prefix: prefix || undefined }, { signal }))
-    for (const e of page.contents) keys.push(e.key);
-  return keys;
-}
-
-/** Deletes keys 1,000 per request; a key the service could not delete fails the whole call with its reason. */
-export async function deleteKeys(
-  s3: S3Client,
-  bucket: string,
-  keys: string[],
-  onProgress?: (done: number) => void,
-  signal?: AbortSignal,
-): Promise<void> {
-  for (let i = 0; i < keys.length; i += 1000) {
-    const r = await s3.deleteObjects(bucket, keys.slice(i, i + 1000), { signal });
-    if (r.errors.length)
-      throw new Error(
-        vscode.l10n.t(
-          '{0} object(s) could not be deleted, e.g. {1}: {2}',
-          r.errors.length,
-          r.errors[0].key,
-          r.errors[0].message,
-        ),
-      );
-    onProgress?.(Math.min(keys.length, i + 1000));
   }
 }

@@ -6,7 +6,9 @@ import { CreateDbInstanceBody } from '../../src/client/rds/schemas';
 import { createBody, DEFAULT_VALUES } from '../../src/panels/model/instanceForm';
 import { $ } from '../shared/dom';
 import { client, getState, onEvent, start } from '../shared/rpc';
-import { loading, schedulesToValues, Wizard, type WizardState } from '../shared/wizard';
+import { schedulesToValues } from '../shared/instanceSections';
+import { loading } from '../shared/loading';
+import { Wizard, type WizardState } from '../shared/wizard';
 
 const rpc = client<'createInstance'>();
 const app = $('app');

@@ -9,7 +9,9 @@ import { prefillFromSource, replicateBody, type SourceDetails } from '../../src/
 import { $, h } from '../shared/dom';
 import { notice } from '../shared/form';
 import { client, getState, onEvent, start } from '../shared/rpc';
-import { loading, schedulesToValues, Wizard, type WizardState } from '../shared/wizard';
+import { schedulesToValues } from '../shared/instanceSections';
+import { loading } from '../shared/loading';
+import { Wizard, type WizardState } from '../shared/wizard';
 
 const rpc = client<'replicate'>();
 const app = $('app');

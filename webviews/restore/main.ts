@@ -20,7 +20,9 @@ import type { FieldIssue } from '../../src/panels/protocol';
 import { $, h } from '../shared/dom';
 import { button, notice, section, selectField, setOptions, textField, type FormStore } from '../shared/form';
 import { client, getState, onEvent, start } from '../shared/rpc';
-import { loading, schedulesToValues, Wizard, type WizardState } from '../shared/wizard';
+import { schedulesToValues } from '../shared/instanceSections';
+import { loading } from '../shared/loading';
+import { Wizard, type WizardState } from '../shared/wizard';
 
 const rpc = client<'restore'>();
 const app = $('app');

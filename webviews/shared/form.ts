@@ -18,7 +18,8 @@ export interface Option {
   label: string;
 }
 
-type Control = HTMLElement & { value: any; invalid?: boolean; checked?: boolean; disabled?: boolean };
+/** A vscode-elements control as the forms use it. */
+export type Control = HTMLElement & { value: any; invalid?: boolean; checked?: boolean; disabled?: boolean };
 
 interface Bound {
   control: Control;

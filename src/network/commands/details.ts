@@ -6,7 +6,10 @@ import { isApiError } from '../../client/errors';
 import type { NetworkClient } from '../../client/network/client';
 import type { CommandHandler } from '../../shared/services';
 import { FloatingIpNode } from '../tree/floatingIps';
-import { MulticastDomainNode, NetItemNode, RoutingTableNode, TransitHubNode } from '../tree/transitHubs';
+import { MulticastDomainNode } from '../tree/multicastDomains';
+import { NetItemNode } from '../tree/netResource';
+import { RoutingTableNode } from '../tree/routingTables';
+import { TransitHubNode } from '../tree/transitHubs';
 import { networkRoot, type NetKind, type NetworkDeps } from '../tree/root';
 
 const GET: Partial<Record<NetKind, (n: NetworkClient, id: string) => Promise<unknown>>> = {

@@ -2,7 +2,7 @@
 // share entry, see ./transitHubs.ts).
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
-import { MulticastDomainNode } from '../tree/transitHubs';
+import { MulticastDomainNode } from '../tree/multicastDomains';
 import { type NetworkDeps } from '../tree/root';
 import { domainFrom, hubFrom } from './targets';
 import { ask } from '../../shared/prompts';

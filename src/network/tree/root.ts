@@ -9,7 +9,8 @@ import type { FeatureDeps, Profile } from '../../shared/services';
 import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
 import { FolderNode, TreeNode } from '../../shared/tree/nodes';
 import { FloatingIpsFolderNode } from './floatingIps';
-import { TransitHubsFolderNode, SharedWithMeFolderNode } from './transitHubs';
+import { SharedWithMeFolderNode } from './sharedWithMe';
+import { TransitHubsFolderNode } from './transitHubs';
 export type NetworkDeps = FeatureDeps;
 
 /** The resource kinds of the transit hub, as the commands and contextValues name them. */

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { type Region } from '../../client/endpoints';
 import type { CommandHandler, Feature, Profile, Services } from '../services';
-import { BusyWatcher } from '../../jobs/tracker';
+import { BusyWatcher } from '../../jobs/busyWatcher';
 import { REGION_NAMES } from '../../profiles/wizard';
 import { ErrorNode, FolderNode, LeafNode, TreeNode, themeIcon, type TreeContext } from './nodes';
 import { LoadMoreNode, PagingFolderNode } from './paging';

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { bucketNameProblems } from '../../client/storage/names';
 import type { CommandHandler } from '../../shared/services';
 import { ask, confirm } from '../../shared/prompts';
-import { allKeys, deleteKeys } from '../objectFs';
+import { allKeys, deleteKeys } from '../bulkObjects';
 import { BucketNode, type StorageDeps } from '../tree/nodes';
 import { bucketFrom, storageScopeFrom } from './targets';
 

@@ -17,7 +17,8 @@ import {
   objectUrl,
   presignGetUrl,
 } from '../keys';
-import { openSizeLimitBytes, deleteKeys, type ObjectFileSystem } from '../objectFs';
+import { deleteKeys } from '../bulkObjects';
+import { openSizeLimitBytes, type ObjectFileSystem } from '../objectFs';
 import { BucketNode, ObjectNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
 import { bucketFrom, objectNodes, type BucketTarget } from './targets';
 import { storageIds } from '../tree/ids';

@@ -12,6 +12,7 @@ type Mods = {
   nodes: typeof import('../../../src/shared/tree/nodes');
   paging: typeof import('../../../src/shared/tree/paging');
   jobs: typeof import('../../../src/jobs/tracker');
+  busyWatcher: typeof import('../../../src/jobs/busyWatcher');
   rds: typeof import('../../../src/rds/activation');
   instance: typeof import('../../../src/rds/tree/instanceNode');
   sandbox: typeof import('../../../src/sandbox/index');
@@ -36,6 +37,7 @@ before(async () => {
     nodes: require('../../../src/shared/tree/nodes'),
     paging: require('../../../src/shared/tree/paging'),
     jobs: require('../../../src/jobs/tracker'),
+    busyWatcher: require('../../../src/jobs/busyWatcher'),
     rds: require('../../../src/rds/activation'),
     instance: require('../../../src/rds/tree/instanceNode'),
     sandbox: require('../../../src/sandbox/index'),
@@ -290,7 +292,7 @@ test('busy nodes are polled until they settle, and not at all while the view is 
   const vis = new EventEmitter<{ visible: boolean }>();
   const view = { visible: false, onDidChangeVisibility: vis.event };
   const log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} };
-  const watcher = new m.jobs.BusyWatcher({ explorerView: view, log } as any, () => 0);
+  const watcher = new m.busyWatcher.BusyWatcher({ explorerView: view, log } as any, () => 0);
   const tick = () => new Promise((r) => setImmediate(r));
   let calls = 0;
   watcher.watch('node', async () => ++calls >= 3);

@@ -160,6 +160,13 @@ test('Network: transit hubs only where they run; the seeded hub loads without an
   const rule = all.find((x) => x.item.label === '10.99.0.0/16')!;
   assert.equal(rule.item.contextValue, 'network.routingRule.static');
   assert.match(String(rule.item.description), /BLACKHOLE/);
+  // Associations name their attachment, found through the hub above them, never by its UUID.
+  const attachmentNames = new Set(
+    all.filter((x) => x.item.contextValue === 'network.attachment').map((x) => x.item.label),
+  );
+  const associations = all.filter((x) => x.item.contextValue === 'network.routingAssociation');
+  assert.ok(associations.length > 0, 'the seeded table has associations');
+  for (const a of associations) assert.ok(attachmentNames.has(a.item.label), `${a.item.label} is an attachment name`);
   const fips = all.filter((x) => String(x.item.contextValue).startsWith('network.floatingIp.'));
   assert.ok(
     fips.some((x) => /^network\.floatingIp\.attached\.active/.test(x.item.contextValue)) &&

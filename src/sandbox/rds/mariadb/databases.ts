@@ -22,16 +22,8 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { join } from 'node:path';
 import type { RdsState } from '../state';
 import type { DbUser, Instance } from '../types';
-import {
-  makeTlsCertificates,
-  mariaDbMissing,
-  type MariaDbServer,
-  sqlIdent,
-  sqlString,
-  startMariaDb,
-  type TlsCertificates,
-  watchedTempDir,
-} from './server';
+import { mariaDbMissing, type MariaDbServer, sqlIdent, sqlString, startMariaDb, watchedTempDir } from './server';
+import { makeTlsCertificates, type TlsCertificates } from './tlsCertificates';
 
 /** The dbPort range of the API (RDS spec: 3306 to 43306). */
 const DB_PORT_MIN = 3306;

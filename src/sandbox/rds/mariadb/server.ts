@@ -1,5 +1,5 @@
 // A throwaway MariaDB server on loopback: temporary data directory, free port, random root
-// password, optionally TLS with a self-signed CA made by the openssl CLI. Used by the RDS sandbox
+// password, optionally TLS with a self-signed CA (./tlsCertificates.ts). Used by the RDS sandbox
 // (one server per DB instance, see ./instances.ts) and by the tests and benchmarks through
 // test/support/mariadb.mjs. Plain Node, no driver: SQL goes through the `mariadb` client over the
 // server's Unix socket, so the sandbox bundle carries no MySQL driver.
@@ -8,7 +8,7 @@
 // the temporary directory. No process is left behind: mariadbd runs under a small shell
 // watchdog that stops it and removes the directory when its stdin closes, which happens when
 // stop() is called and also when this Node process dies in any way (even SIGKILL).
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   accessSync,
@@ -22,7 +22,9 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { findProgram, run } from './programs';
+import { makeTlsCertificates, type TlsCertificates } from './tlsCertificates';
 
 export interface MariaDbOptions {
   /** Run with TLS: a CA of its own and a server certificate for 127.0.0.1 it signed (needs openssl). */
@@ -33,12 +35,6 @@ export interface MariaDbOptions {
   port?: number;
   /** TLS with these files (made by makeTlsCertificates) instead of a CA of its own: servers can share one CA. */
   certificates?: TlsCertificates;
-}
-
-export interface TlsCertificates {
-  ca: string;
-  cert: string;
-  key: string;
 }
 
 export interface MariaDbServer {
@@ -58,28 +54,11 @@ export interface MariaDbServer {
   stop(): Promise<void>;
 }
 
-const SEARCH_DIRS = ['/usr/sbin', '/usr/local/sbin', '/usr/bin', '/usr/local/bin', '/sbin', '/bin'];
 const SQL_DIRS = ['/usr/share/mysql', '/usr/share/mariadb', '/usr/local/share/mysql', '/usr/local/mysql/share'];
 const BOOTSTRAP_FILES = ['mysql_system_tables.sql', 'mysql_performance_tables.sql', 'mysql_system_tables_data.sql'];
 
 /** The Debian packages to install, named in every "missing" message (tests, sandbox, CI). */
 export const MARIADB_PACKAGES = 'mariadb-server mariadb-client';
-
-function findProgram(names: string[]): string | undefined {
-  const dirs = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), ...SEARCH_DIRS];
-  for (const name of names) {
-    for (const d of dirs) {
-      const p = join(d, name);
-      try {
-        accessSync(p, constants.X_OK);
-        return p;
-      } catch {
-        // not here
-      }
-    }
-  }
-  return undefined;
-}
 
 interface Tools {
   mariadbd: string;
@@ -129,62 +108,6 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-function run(file: string, args: string[], input?: string, timeoutMs = 60_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(file, args, { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${file.split('/').pop()} failed: ${(stderr || err.message).trim()}`));
-      else resolve(stdout);
-    });
-    child.stdin?.end(input ?? '');
-  });
-}
-
-/** A CA and a server certificate for 127.0.0.1/localhost signed by it, in `dir` (EC P-256: quick to make). */
-export async function makeTlsCertificates(dir: string): Promise<TlsCertificates> {
-  const openssl = findProgram(['openssl']);
-  if (!openssl)
-    throw new Error(`openssl not found: install the Debian package openssl (sudo apt-get install openssl).`);
-  const f = (n: string) => join(dir, n);
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  await run(openssl, [
-    'req',
-    '-x509',
-    ...ec,
-    '-keyout',
-    f('ca-key.pem'),
-    '-out',
-    f('ca.pem'),
-    '-days',
-    '30',
-    '-subj',
-    '/CN=NHN Cloud Explorer sandbox CA',
-  ]);
-  await run(openssl, ['req', ...ec, '-keyout', f('server-key.pem'), '-out', f('server.csr'), '-subj', '/CN=127.0.0.1']);
-  writeFileSync(
-    f('server-ext.cnf'),
-    'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n',
-  );
-  await run(openssl, [
-    'x509',
-    '-req',
-    '-in',
-    f('server.csr'),
-    '-CA',
-    f('ca.pem'),
-    '-CAkey',
-    f('ca-key.pem'),
-    '-CAcreateserial',
-    '-days',
-    '30',
-    '-out',
-    f('server-cert.pem'),
-    '-extfile',
-    f('server-ext.cnf'),
-  ]);
-  rmSync(f('ca-key.pem'));
-  return { ca: f('ca.pem'), cert: f('server-cert.pem'), key: f('server-key.pem') };
 }
 
 /** Options shared by bootstrap and server: small, fast, nothing from /etc. */
