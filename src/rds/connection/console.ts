@@ -5,39 +5,26 @@
 // its own (so USE, SET and transactions carry from one run to the next), opened on first run and
 // opened again after the server dropped it.
 import * as vscode from 'vscode';
-import type { Connection } from 'mysql2/promise';
-import { CancelledError } from '../../client/errors';
-import { QueryResultsPanel, type ResultErrorView } from '../../panels/queryResultsPanel';
+import { QueryResultsPanel } from '../../panels/queryResultsPanel';
 import type { PanelTarget } from '../../panels/protocol';
 import { action, askAction } from '../../shared/prompts';
 import type { CommandHandler, Feature, Services } from '../../shared/services';
-import { SECTION } from '../../shared/settings';
 import { QueryHistory } from './history';
 import { killQuery, runStatement, StatementError, type StatementOutcome } from './queryRunner';
-import { exportStatement } from './resultExport';
+import {
+  connectionOf,
+  dropConnection,
+  errorView,
+  exportResult,
+  queryTimeoutMs,
+  riskText,
+  takeRunId,
+  type Console,
+} from './consoleSupport';
 import type { DbSession, DbSessions } from './session';
-import { riskOf, splitStatements, statementAt, type RiskyKind, type Statement } from './statements';
+import { riskOf, splitStatements, statementAt, type Statement } from './statements';
 
 export const CONSOLE_CONTEXT = 'nhncloud.rds.query.consoleActive';
-
-/** The time limit of one statement (`nhncloud.database.queryTimeoutSeconds`; 0: none). */
-export function queryTimeoutMs(): number {
-  const s = vscode.workspace.getConfiguration(SECTION).get<number>('database.queryTimeoutSeconds', 300);
-  return Number.isFinite(s) && s > 0 ? Math.min(s, 86_400) * 1000 : 0;
-}
-
-interface Console {
-  readonly key: string;
-  readonly session: DbSession;
-  connection?: Promise<Connection>;
-  /** The run in progress: its id and the controller Cancel aborts. */
-  running?: { runId: number; abort: AbortController };
-  panel?: QueryResultsPanel;
-  /** The statements of the runs shown in the panel, for Export (the latest run only). */
-  lastRun?: { runId: number; statements: string[] };
-}
-
-let nextRunId = 1;
 
 export function createQueryConsoleFeature(services: Services, sessions: DbSessions): Feature {
   const consoles = new Map<string, Console>();
@@ -186,24 +173,6 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     return { console: c, editor, doc };
   };
 
-  const connectionOf = (c: Console): Promise<Connection> => {
-    if (!c.connection) {
-      const pending = c.session.connect();
-      c.connection = pending;
-      // A failed connect is not kept: the next run tries again.
-      pending.catch(() => {
-        if (c.connection === pending) c.connection = undefined;
-      });
-    }
-    return c.connection;
-  };
-
-  const dropConnection = (c: Console) => {
-    const conn = c.connection;
-    c.connection = undefined;
-    void conn?.then((x) => x.destroy()).catch(() => undefined);
-  };
-
   const panelOf = (c: Console): QueryResultsPanel => {
     if (c.panel?.isOpen) {
       c.panel.panel.reveal(vscode.ViewColumn.Beside, true);
@@ -224,51 +193,6 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     return c.panel;
   };
 
-  const riskText = (kind: RiskyKind, instance: string): string => {
-    switch (kind) {
-      case 'drop':
-        return vscode.l10n.t('{0} is marked as production. Run this DROP statement?', instance);
-      case 'truncate':
-        return vscode.l10n.t('{0} is marked as production. Run this TRUNCATE statement?', instance);
-      case 'deleteWithoutWhere':
-        return vscode.l10n.t(
-          '{0} is marked as production. This DELETE has no WHERE clause and removes every row. Run it?',
-          instance,
-        );
-      case 'updateWithoutWhere':
-        return vscode.l10n.t(
-          '{0} is marked as production. This UPDATE has no WHERE clause and changes every row. Run it?',
-          instance,
-        );
-    }
-  };
-
-  const errorView = (e: unknown, session: DbSession): ResultErrorView => {
-    if (e instanceof StatementError) {
-      if (e.fatal) {
-        return {
-          message: vscode.l10n.t(
-            'The connection to {0} was lost after {1} rows ({2}). Run again to reconnect.',
-            session.target.instanceName,
-            e.rowCount,
-            e.message,
-          ),
-          code: e.code,
-          errno: e.errno,
-          sqlState: e.sqlState,
-        };
-      }
-      return { message: e.message, code: e.code, errno: e.errno, sqlState: e.sqlState };
-    }
-    const err = e as { message?: string; code?: string; errno?: number; sqlState?: string };
-    return {
-      message: vscode.l10n.t('Could not connect to {0}: {1}', session.target.instanceName, String(err?.message ?? e)),
-      code: err?.code,
-      errno: err?.errno,
-      sqlState: err?.sqlState,
-    };
-  };
-
   const run = async (c: Console, statements: Statement[]) => {
     if (!statements.length) {
       void vscode.window.showInformationMessage(vscode.l10n.t('There is no statement to run here.'));
@@ -282,7 +206,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       );
       return;
     }
-    const runId = nextRunId++;
+    const runId = takeRunId();
     const abort = new AbortController();
     c.running = { runId, abort };
     const texts = statements.map((s) => s.text);
@@ -362,62 +286,6 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       showStatus();
     } catch {
       // The status bar keeps the last known schema; the next run reports any connection problem.
-    }
-  };
-
-  const exportResult = async (c: Console, runId: number, index: number, format: 'csv' | 'json') => {
-    const sql = c.lastRun?.runId === runId ? c.lastRun.statements[index] : undefined;
-    if (!sql)
-      throw new Error(vscode.l10n.t('This result belongs to an earlier run. Run the statement again to export it.'));
-    if (c.running)
-      throw new Error(
-        vscode.l10n.t('A statement is still running in this console. Cancel it or wait for it to finish, then export.'),
-      );
-    const uri = await vscode.window.showSaveDialog({
-      title: vscode.l10n.t('Export Result'),
-      filters:
-        format === 'csv' ? { [vscode.l10n.t('CSV files')]: ['csv'] } : { [vscode.l10n.t('JSON files')]: ['json'] },
-      defaultUri: vscode.Uri.file(`${process.env.HOME ?? ''}/result.${format}`),
-    });
-    if (!uri) return;
-    if (uri.scheme !== 'file')
-      throw new Error(vscode.l10n.t('Export writes to a local file; choose a file on this machine.'));
-    const abort = new AbortController();
-    c.running = { runId: nextRunId++, abort };
-    try {
-      const conn = await connectionOf(c);
-      const outcome = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Exporting the result to {0}…', uri.fsPath),
-          cancellable: true,
-        },
-        (_p, token) => {
-          token.onCancellationRequested(() => abort.abort());
-          return exportStatement(conn, sql, format, uri.fsPath, {
-            signal: abort.signal,
-            timeoutMs: queryTimeoutMs(),
-            kill: (threadId) => killQuery(() => c.session.connect(), threadId),
-          });
-        },
-      );
-      void vscode.window.showInformationMessage(
-        vscode.l10n.t('Exported {0} rows to {1}.', outcome.rowCount, uri.fsPath),
-      );
-    } catch (e) {
-      if (e instanceof StatementError && e.code === 'CANCELLED') throw new CancelledError();
-      if (e instanceof StatementError && e.code === 'TIMEOUT')
-        throw new Error(
-          vscode.l10n.t(
-            'The export took longer than the time limit (nhncloud.database.queryTimeoutSeconds) and was stopped; the file was not written.',
-          ),
-        );
-      if (e instanceof StatementError && e.fatal) dropConnection(c);
-      throw new Error(
-        vscode.l10n.t('The export failed and the file was not written: {0}', errorView(e, c.session).message),
-      );
-    } finally {
-      c.running = undefined;
     }
   };
 
