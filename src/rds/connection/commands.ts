@@ -5,11 +5,8 @@ import * as vscode from 'vscode';
 import { CancelledError } from '../../client/errors';
 import { action, ask, askAction, pick } from '../../shared/prompts';
 import type { CommandHandler } from '../../shared/services';
-import { TreeNode } from '../../shared/tree/nodes';
 import { instanceFrom, type InstanceTarget } from '../commands/targets';
 import type { RdsDeps } from '../tree/base';
-import type { DbUser } from '../tree/types';
-import { InstanceNode } from '../tree/instanceNode';
 import { TemporaryRules, LAST_ADDRESS_KEY, addressCidr } from './addressRules';
 import { isDbConnectError } from './connectError';
 import { createStatement, DbTableNode, quoteIdent } from './schemaTree';
@@ -17,80 +14,18 @@ import type { DbSession } from './session';
 import { sessionId, type DbSessionManager } from './sessions';
 import { openTerminal } from './terminal';
 import { dbTlsSettings, tlsOptions } from './tls';
+import {
+  chooseEndpoint,
+  chooseUser,
+  connectionUrl,
+  endpointIndexOf,
+  instanceNodeOf,
+  type Endpoint,
+} from './connectChoices';
 
 const PRODUCTION_KEY = 'nhncloud.db.productionInstances';
-/** The query console's commands (src/rds/query, another branch): used when they are there. */
+/** The query console's command (./console.ts) that Connect… offers to run. */
 const CONSOLE_OPEN = 'nhncloud.rds.query.openConsole';
-
-interface Endpoint {
-  host: string;
-  kind: 'public' | 'private';
-}
-
-/** The instance node above a tree node (instance, its Network endpoint, a schema...). */
-function instanceNodeOf(arg: unknown): InstanceNode | undefined {
-  for (let n = arg instanceof TreeNode ? arg : undefined; n; n = n.parent) if (n instanceof InstanceNode) return n;
-  return undefined;
-}
-
-/** The endpoint index of a Network endpoint node (`…/network/endpoint/<k>`). */
-function endpointIndexOf(arg: unknown): number | undefined {
-  const m = arg instanceof TreeNode ? /\/network\/endpoint\/(\d+)$/.exec(arg.id) : null;
-  return m ? Number(m[1]) : undefined;
-}
-
-async function chooseEndpoint(
-  t: InstanceTarget,
-  index: number | undefined,
-  log: RdsDeps['services']['log'],
-): Promise<Endpoint> {
-  const n = await t.rds.getNetworkInfo({ dbInstanceId: t.data.dbInstanceId });
-  const all = n.endPoints ?? [];
-  const isPublic = (e: { endPointType?: string | null }) =>
-    e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC';
-  const chosen = index !== undefined && all[index] ? all[index] : (all.find(isPublic) ?? all[0]);
-  const host = chosen?.domain || chosen?.ipAddress;
-  if (!chosen || !host)
-    throw new Error(vscode.l10n.t('DB instance {0} reports no endpoint to connect to.', t.data.dbInstanceName));
-  const kind = isPublic(chosen) ? 'public' : 'private';
-  if (kind === 'private') {
-    log.info(`Connecting to the private endpoint of ${t.data.dbInstanceName}: the editor must reach its VPC`);
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t(
-        '{0} has no public endpoint: connecting to its private endpoint {1}, which only a computer inside its VPC (or connected to it) can reach.',
-        t.data.dbInstanceName,
-        host,
-      ),
-    );
-  }
-  return { host, kind };
-}
-
-async function chooseUser(t: InstanceTarget, title: string, preferred?: string): Promise<DbUser> {
-  const r = await t.rds.listDbUsers({ dbInstanceId: t.data.dbInstanceId });
-  // A user whose status the service left out (absent or null) is usable; only a changing one is not.
-  const users = r.dbUsers.filter((u) => !u.dbUserStatus || u.dbUserStatus === 'STABLE');
-  if (!users.length)
-    throw new Error(
-      vscode.l10n.t(
-        'DB instance {0} has no DB user to connect with. Create one with "Create DB User".',
-        t.data.dbInstanceName,
-      ),
-    );
-  const known = preferred ? users.find((u) => u.dbUserName === preferred) : undefined;
-  if (known) return known;
-  if (users.length === 1) return users[0];
-  const items = users.map((u) => ({
-    id: u.dbUserId,
-    label: u.dbUserName,
-    description: `@${u.host}`,
-    detail: [u.authorityType, u.authenticationPlugin, u.tlsOption && u.tlsOption !== 'NONE' ? `TLS ${u.tlsOption}` : '']
-      .filter(Boolean)
-      .join(' · '),
-  }));
-  const chosen = await pick(items, { title, placeHolder: vscode.l10n.t('DB user') });
-  return users.find((u) => u.dbUserId === chosen.id)!;
-}
 
 /** The RDS deps plus the window's database sessions. */
 export type ConnectionDeps = RdsDeps & { sessions: DbSessionManager };
@@ -443,10 +378,4 @@ export function connectionFeature(deps: ConnectionDeps): {
       rules.dispose();
     },
   };
-}
-
-/** `mysql://user@host:port/schema` (user and schema percent-encoded); never the password. */
-export function connectionUrl(s: Pick<DbSession, 'user' | 'endpoint' | 'schema'>): string {
-  const host = s.endpoint.host.includes(':') ? `[${s.endpoint.host}]` : s.endpoint.host;
-  return `mysql://${encodeURIComponent(s.user)}@${host}:${s.endpoint.port}/${s.schema ? encodeURIComponent(s.schema) : ''}`;
 }

@@ -16,7 +16,7 @@ const { tlsOptions } = require('../../../src/rds/connection/tls') as typeof impo
 const { loadSchemaObjects, createStatement } =
   require('../../../src/rds/connection/schemaTree') as typeof import('../../../src/rds/connection/schemaTree');
 const { connectionUrl } =
-  require('../../../src/rds/connection/commands') as typeof import('../../../src/rds/connection/commands');
+  require('../../../src/rds/connection/connectChoices') as typeof import('../../../src/rds/connection/connectChoices');
 const { optionFile } =
   require('../../../src/rds/connection/terminal') as typeof import('../../../src/rds/connection/terminal');
 const { TreeNode } = require('../../../src/shared/tree/nodes') as typeof import('../../../src/shared/tree/nodes');
