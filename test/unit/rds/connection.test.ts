@@ -193,7 +193,17 @@ test('the server gone in the middle: a killed connection is reported, and the se
   const id = (idRows as any)[0].id;
   const killer = await s.connect();
   const running = c.query('SELECT SLEEP(20)');
-  await new Promise((r) => setTimeout(r, 200));
+  // KILL once the server runs the SLEEP: a connection killed while idle (a loaded machine, the
+  // query not sent yet) would die with an unhandled "Connection lost" instead of a rejected query.
+  for (let i = 0; ; i++) {
+    const [rows] = await killer.query(
+      'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID = ? AND INFO LIKE ?',
+      [id, 'SELECT SLEEP%'],
+    );
+    if (Number((rows as any)[0].n) > 0) break;
+    assert.ok(i < 200, 'the SLEEP never showed in the process list');
+    await new Promise((r) => setTimeout(r, 50));
+  }
   await killer.query(`KILL ${Number(id)}`);
   await assert.rejects(running);
   await killer.end();
