@@ -24,6 +24,11 @@ export function benchBlock(results, source) {
   return [
     `Figures of ${results.takenAt} from \`${source}\` (one \`npm run bench\`, ${results.durationS} s${results.options ? `; options ${results.options}` : ''}).`,
     `Machine: ${m.cores} × ${m.cpu}, ${m.memoryGB} GB, ${m.os}, Node ${m.node}. Load average (1 / 5 / 15 min) at start ${load(m.loadAverageAtStart)}, at end ${load(results.loadAverageAtEnd)}${perFigure ? `; 1-min load as each figure began: ${perFigure}` : ''}.`,
+    ...(results.unfinished
+      ? [
+          `**This run was stopped before it ended**: it holds the figures measured until then (${Object.keys(results.figures).join(', ')}); the others are missing, not failed.`,
+        ]
+      : []),
     '',
     table(results, { markdown: true }),
   ].join('\n');

@@ -65,6 +65,14 @@ async function figure(name, fn) {
     if (process.env.NHNCLOUD_BENCH_DEBUG) log(err);
   }
   log(`[bench] ${name} took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  // Written after every figure, marked unfinished: a run stopped part-way keeps what it measured
+  // (the final write below drops the mark; report.mjs says so above a table from such a file).
+  ensureDir(OUT);
+  writeFileSync(
+    join(OUT, opt('out', 'results.json')),
+    JSON.stringify({ ...results, durationS: Math.round((Date.now() - started) / 1000), unfinished: true }, null, 2) +
+      '\n',
+  );
 }
 
 // The build every figure reads: a production build and the .vsix (npm run package).
