@@ -50,18 +50,31 @@ export function swiftMissing(searchPath = SEARCH_PATH) {
   );
 }
 
-/** A free loopback port (the OS picks it; closed again before Swift binds it). */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
+/**
+ * A free loopback port below the ephemeral range (src/sandbox/freePort.ts says why; written again
+ * here because this module runs in plain Node): one the OS picks with listen(0) may be taken by any
+ * outgoing connection in the seconds before Swift binds it (a CI run: "Could not bind to
+ * 127.0.0.1:43199 after trying for 30 seconds").
+ */
+async function freePort() {
+  let top = 32768;
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(low) && low > 4096) top = low;
+  } catch {
+    /* not Linux: 32768 is below Windows' and macOS' ephemeral ranges */
+  }
+  const low = Math.min(10_000, top - 1000);
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = low + Math.floor(Math.random() * (top - low));
+    const free = await new Promise((done) => {
+      const srv = createServer();
+      srv.once('error', () => done(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => done(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error(`no free loopback port between ${low} and ${top}`);
 }
 
 /**

@@ -20,9 +20,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freeLoopbackPort } from '../../freePort';
 import { findProgram, run } from './programs';
 import { makeTlsCertificates, type TlsCertificates } from './tlsCertificates';
 
@@ -97,17 +97,6 @@ export function defaultParent(): string {
   } catch {
     return tmpdir();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Options shared by bootstrap and server: small, fast, nothing from /etc. */
@@ -247,7 +236,7 @@ async function startIn(tools: Tools, dir: string, opts: MariaDbOptions): Promise
   let lastError: Error | undefined;
   // A free port can be taken between finding it and binding it: try another (only when none was asked for).
   for (let attempt = 0; attempt < (opts.port ? 1 : 3); attempt++) {
-    const port = opts.port ?? (await freePort());
+    const port = opts.port ?? (await freeLoopbackPort());
     const log = join(dir, `error-${attempt}.log`);
     const args = [
       ...commonArgs(dir),
