@@ -110,10 +110,20 @@ export function helpers(page, server, locale = 'en') {
     /** Runs a command from the palette by its full title, e.g. "NHN Cloud: Add Profile". */
     async runCommand(title) {
       title = tx.auto(title);
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('F1');
-      await quickInputBox.waitFor({ state: 'visible', timeout: 15_000 });
-      await quickInputBox.fill(`>${title}`);
+      // A palette opened while the window is busy (a form's editor closing, a reveal moving the
+      // focus) can be inert for a moment and then close: open it again (three tries in all).
+      for (let attempt = 1; ; attempt++) {
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('F1');
+        try {
+          await quickInputBox.waitFor({ state: 'visible', timeout: 15_000 });
+          await quickInputBox.fill(`>${title}`, { timeout: attempt < 3 ? 5_000 : 15_000 });
+          break;
+        } catch (e) {
+          if (attempt === 3) throw e;
+          await page.waitForTimeout(1_000);
+        }
+      }
       const row = quickInput.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
       await row.waitFor({ timeout: 15_000 });
       await page.keyboard.press('Enter');
