@@ -121,6 +121,7 @@ export function helpers(page, server, locale = 'en') {
           break;
         } catch (e) {
           if (attempt === 3) throw e;
+          console.log(`    the palette was not usable for "${title}" (attempt ${attempt}); opening it again`);
           await page.waitForTimeout(1_000);
         }
       }
