@@ -197,40 +197,43 @@ export function helpers(page, server, locale = 'en') {
         return quickInput.locator('.quick-input-message');
       },
     },
-    /** Waits for a notification toast containing `text`. */
+    /**
+     * Waits for a notification containing `text` and returns it (its buttons can be pressed). A
+     * toast first; VS Code hides an information toast after ~15 s (also one that came while the
+     * scenario waited on something else, or that a modal dialog closing pushed away) but keeps it
+     * in the notification center, so that is looked at before giving up. The center, left open
+     * then (its buttons stay pressable), is closed by the next call: toasts do not show while it is.
+     */
     async notification(text, timeout = 30_000) {
       text = tx.auto(text);
-      const n = page.locator('.notifications-toasts .notification-list-item').filter({ hasText: text }).first();
-      await n.waitFor({ timeout });
-      return n;
-    },
-    /**
-     * Checks that a notification containing `text` was shown, for a message with no button to
-     * press. An information toast hides itself after ~15 s, so one raised while the scenario
-     * waited on something else (a file being written) may be gone; VS Code keeps it in the
-     * notification center, which the bell opens (and this closes again, so later toasts show).
-     */
-    async notified(text, timeout = 30_000) {
-      text = tx.auto(text);
-      const toast = page.locator('.notifications-toasts .notification-list-item').filter({ hasText: text }).first();
-      const inCenter = page.locator('.notifications-center .notification-list-item').filter({ hasText: text }).first();
       const bell = page.locator('[id="status.notifications"]').first();
-      const deadline = Date.now() + timeout;
-      for (;;) {
-        if (await toast.isVisible()) return;
-        await bell.click({ timeout: 5_000 });
-        const found = await inCenter.waitFor({ timeout: 2_000 }).then(
-          () => true,
-          () => false,
-        );
-        await bell.click({ timeout: 5_000 });
-        if (found) return;
-        if (Date.now() > deadline)
-          throw new Error(
-            `no notification shows "${text}" (${tx.locale}), neither as a toast nor in the notification center`,
-          );
-        await page.waitForTimeout(1_000);
+      const center = page.locator('.notifications-center.visible');
+      if (await center.isVisible()) await bell.click({ timeout: 5_000 });
+      const toast = page.locator('.notifications-toasts .notification-list-item').filter({ hasText: text }).first();
+      try {
+        await toast.waitFor({ timeout });
+        return toast;
+      } catch (e) {
+        if (!(await center.isVisible())) await bell.click({ timeout: 5_000 }).catch(() => undefined);
+        const kept = center.locator('.notification-list-item').filter({ hasText: text }).first();
+        if (
+          await kept.waitFor({ timeout: 3_000 }).then(
+            () => true,
+            () => false,
+          )
+        ) {
+          console.log(`    "${text}" was found in the notification center (its toast had gone)`);
+          return kept;
+        }
+        if (await center.isVisible()) await bell.click({ timeout: 5_000 }).catch(() => undefined);
+        throw e;
       }
+    },
+    /** Checks that a notification containing `text` was shown (a message with no button to press). */
+    async notified(text, timeout = 30_000) {
+      await t.notification(text, timeout);
+      const center = page.locator('.notifications-center.visible');
+      if (await center.isVisible()) await page.locator('[id="status.notifications"]').first().click({ timeout: 5_000 });
     },
     /** Presses `button` of the modal dialog that contains `text`. */
     async dialogButton(text, button) {
