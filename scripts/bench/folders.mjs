@@ -112,9 +112,10 @@ async function removeKeys(s3, bucket, keys) {
 export async function benchFolders({
   lib,
   runs = 3,
+  // log before servers: a default is evaluated in order, and servers' reads log.
+  log = console.error,
   servers = defaultServers(log),
   sets: wanted = ['small', 'large'],
-  log = console.error,
   settleMs = 1000,
 }) {
   const { S3Client, Transport, SMALL_FILE_CONCURRENCY } = createRequire(import.meta.url)(lib);

@@ -47,8 +47,9 @@ export async function benchTransfer({
   lib,
   runs = 3,
   sizeMiB = 1024,
-  servers = defaultServers(log),
+  // log before servers: a default is evaluated in order, and servers' reads log.
   log = console.error,
+  servers = defaultServers(log),
   settleMs = 1500,
 }) {
   const dir = mkdtempSync(join(tmpdir(), 'nhncloud-bench-'));
