@@ -143,129 +143,138 @@ export async function benchFolders({
       result.sets[name] = { label: set.label, files: set.expected.size, bytes: set.bytes };
     }
     for (const server of servers) {
-      const srv = await startNode([join(ROOT, 'scripts/bench/transferServer.mjs'), server, lib]);
-      const conf = peerConfig(srv.info);
-      const transport = new Transport({ userAgent: 'nhncloud-bench' });
-      const t = srv.info;
-      const s3 = new S3Client({
-        baseUrl: t.baseUrl,
-        accessKey: t.access,
-        secretKey: t.secret,
-        signingRegion: t.region,
-        transport,
-      });
-      // s3rver answers no ListMultipartUploads; the sandbox and Swift's s3api do.
-      const canList = server !== 's3rver';
-      const out = {};
-      const failedPeers = {};
       try {
-        for (const [name, set] of Object.entries(sets)) {
-          const clients =
-            name === 'small'
-              ? ['ours', ...SWEEP.filter((n) => n !== SMALL_FILE_CONCURRENCY).map((n) => `ours@${n}`), ...peers]
-              : ['ours', ...peers];
-          const raw = {
-            up: Object.fromEntries(clients.map((c) => [c, []])),
-            down: Object.fromEntries(clients.map((c) => [c, []])),
-          };
-          // The source of the downloads, put there once by ours (untimed) and checked.
-          const srcPrefix = `${name}/source/`;
-          const seed = await runPeer(
-            [
-              process.execPath,
-              worker,
-              JSON.stringify({
-                lib,
-                target: t,
-                op: 'upDir',
-                dir: set.dir,
-                prefix: srcPrefix,
-                small: SMALL_FILE_CONCURRENCY,
-                large: LARGE_FILES_AT_ONCE,
-              }),
-            ],
-            process.env,
-          );
-          void seed;
-          await compareRemote(s3, t.bucket, srcPrefix, set.expected, 'seed upload');
-          const transfer = async (client, op, run) => {
-            const [tool, at] = client.split('@');
-            const small = at ? Number(at) : SMALL_FILE_CONCURRENCY;
-            const local = op === 'upDir' ? set.dir : join(work, `down-${client}`);
-            const prefix = op === 'upDir' ? `${name}/${client}/run${run}/` : srcPrefix;
-            const cmd =
-              tool === 'ours'
-                ? [
-                    process.execPath,
-                    worker,
-                    JSON.stringify({ lib, target: t, op, dir: local, prefix, small, large: LARGE_FILES_AT_ONCE }),
-                  ]
-                : peerCommand(tool, op, { target: t, local, key: prefix });
-            try {
-              const r = await runPeer(cmd, tool === 'ours' ? process.env : conf.env);
-              if (op === 'upDir')
-                await removeKeys(s3, t.bucket, await compareRemote(s3, t.bucket, prefix, set.expected, client));
-              else compareLocal(local, set.expected, client);
-              await noOpenUploads(s3, t.bucket, canList, client);
-              return { ...r, mbps: set.bytes / 1e6 / (r.ms / 1000) };
-            } finally {
-              if (op === 'downDir') rmSync(local, { recursive: true, force: true });
-            }
-          };
-          for (let run = 0; run < runs; run++) {
-            for (const op of ['upDir', 'downDir']) {
-              for (let i = 0; i < clients.length; i++) {
-                const client = clients[(i + run) % clients.length];
-                const key = `${op}:${client}`;
-                if (failedPeers[`${name}:${key}`]) continue;
-                await sleep(settleMs);
-                try {
-                  const r = await transfer(client, op, run);
-                  raw[op === 'upDir' ? 'up' : 'down'][client].push(r);
-                  log(
-                    `  ${server} ${name} run ${run + 1} ${op === 'upDir' ? 'upload' : 'download'} ${client}: ${(r.ms / 1000).toFixed(2)} s, ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s`,
-                  );
-                } catch (err) {
-                  // Ours failing fails the figure; a peer that cannot do this on this server is
-                  // reported with its error and not tried again.
-                  if (client.startsWith('ours')) throw err;
-                  failedPeers[`${name}:${key}`] = String(err.message).split('\n').slice(0, 3).join(' ').slice(0, 300);
-                  log(`  ${server} ${name} ${op} ${client} FAILED: ${failedPeers[`${name}:${key}`]}`);
+        const srv = await startNode([join(ROOT, 'scripts/bench/transferServer.mjs'), server, lib]);
+        const conf = peerConfig(srv.info);
+        const transport = new Transport({ userAgent: 'nhncloud-bench' });
+        const t = srv.info;
+        const s3 = new S3Client({
+          baseUrl: t.baseUrl,
+          accessKey: t.access,
+          secretKey: t.secret,
+          signingRegion: t.region,
+          transport,
+        });
+        // s3rver answers no ListMultipartUploads; the sandbox and Swift's s3api do.
+        const canList = server !== 's3rver';
+        const out = {};
+        const failedPeers = {};
+        try {
+          for (const [name, set] of Object.entries(sets)) {
+            const clients =
+              name === 'small'
+                ? ['ours', ...SWEEP.filter((n) => n !== SMALL_FILE_CONCURRENCY).map((n) => `ours@${n}`), ...peers]
+                : ['ours', ...peers];
+            const raw = {
+              up: Object.fromEntries(clients.map((c) => [c, []])),
+              down: Object.fromEntries(clients.map((c) => [c, []])),
+            };
+            // The source of the downloads, put there once by ours (untimed) and checked.
+            const srcPrefix = `${name}/source/`;
+            const seed = await runPeer(
+              [
+                process.execPath,
+                worker,
+                JSON.stringify({
+                  lib,
+                  target: t,
+                  op: 'upDir',
+                  dir: set.dir,
+                  prefix: srcPrefix,
+                  small: SMALL_FILE_CONCURRENCY,
+                  large: LARGE_FILES_AT_ONCE,
+                }),
+              ],
+              process.env,
+            );
+            void seed;
+            await compareRemote(s3, t.bucket, srcPrefix, set.expected, 'seed upload');
+            const transfer = async (client, op, run) => {
+              const [tool, at] = client.split('@');
+              const small = at ? Number(at) : SMALL_FILE_CONCURRENCY;
+              const local = op === 'upDir' ? set.dir : join(work, `down-${client}`);
+              const prefix = op === 'upDir' ? `${name}/${client}/run${run}/` : srcPrefix;
+              const cmd =
+                tool === 'ours'
+                  ? [
+                      process.execPath,
+                      worker,
+                      JSON.stringify({ lib, target: t, op, dir: local, prefix, small, large: LARGE_FILES_AT_ONCE }),
+                    ]
+                  : peerCommand(tool, op, { target: t, local, key: prefix });
+              try {
+                const r = await runPeer(cmd, tool === 'ours' ? process.env : conf.env);
+                if (op === 'upDir')
+                  await removeKeys(s3, t.bucket, await compareRemote(s3, t.bucket, prefix, set.expected, client));
+                else compareLocal(local, set.expected, client);
+                await noOpenUploads(s3, t.bucket, canList, client);
+                return { ...r, mbps: set.bytes / 1e6 / (r.ms / 1000) };
+              } finally {
+                if (op === 'downDir') rmSync(local, { recursive: true, force: true });
+              }
+            };
+            for (let run = 0; run < runs; run++) {
+              for (const op of ['upDir', 'downDir']) {
+                for (let i = 0; i < clients.length; i++) {
+                  const client = clients[(i + run) % clients.length];
+                  const key = `${op}:${client}`;
+                  if (failedPeers[`${name}:${key}`]) continue;
+                  await sleep(settleMs);
+                  try {
+                    const r = await transfer(client, op, run);
+                    raw[op === 'upDir' ? 'up' : 'down'][client].push(r);
+                    log(
+                      `  ${server} ${name} run ${run + 1} ${op === 'upDir' ? 'upload' : 'download'} ${client}: ${(r.ms / 1000).toFixed(2)} s, ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s`,
+                    );
+                  } catch (err) {
+                    // Ours failing fails the figure; a peer that cannot do this on this server is
+                    // reported with its error and not tried again.
+                    if (client.startsWith('ours')) throw err;
+                    failedPeers[`${name}:${key}`] = String(err.message).split('\n').slice(0, 3).join(' ').slice(0, 300);
+                    log(`  ${server} ${name} ${op} ${client} FAILED: ${failedPeers[`${name}:${key}`]}`);
+                  }
                 }
               }
             }
+            const summary = (list) => ({
+              s: stats(list.map((r) => r.ms / 1000)),
+              mbps: stats(list.map((r) => r.mbps)),
+              cpuS: stats(list.map((r) => r.cpuMs / 1000)),
+              peakRssMB: stats(list.map((r) => r.peakRssMB)),
+            });
+            // Speed ratio within a run: the peer's time over ours.
+            const ratio = (a, b) =>
+              a.length && b.length === a.length ? stats(a.map((r, i) => b[i].ms / r.ms)) : undefined;
+            out[name] = {
+              upload: Object.fromEntries(clients.filter((c) => raw.up[c].length).map((c) => [c, summary(raw.up[c])])),
+              download: Object.fromEntries(
+                clients.filter((c) => raw.down[c].length).map((c) => [c, summary(raw.down[c])]),
+              ),
+              ratios: Object.fromEntries(
+                peers
+                  .flatMap((p) => [
+                    [`uploadVs_${p}`, ratio(raw.up.ours, raw.up[p])],
+                    [`downloadVs_${p}`, ratio(raw.down.ours, raw.down[p])],
+                  ])
+                  .filter(([, v]) => v),
+              ),
+            };
+            await removeKeys(s3, t.bucket, await compareRemote(s3, t.bucket, srcPrefix, set.expected, 'source'));
           }
-          const summary = (list) => ({
-            s: stats(list.map((r) => r.ms / 1000)),
-            mbps: stats(list.map((r) => r.mbps)),
-            cpuS: stats(list.map((r) => r.cpuMs / 1000)),
-            peakRssMB: stats(list.map((r) => r.peakRssMB)),
-          });
-          // Speed ratio within a run: the peer's time over ours.
-          const ratio = (a, b) =>
-            a.length && b.length === a.length ? stats(a.map((r, i) => b[i].ms / r.ms)) : undefined;
-          out[name] = {
-            upload: Object.fromEntries(clients.filter((c) => raw.up[c].length).map((c) => [c, summary(raw.up[c])])),
-            download: Object.fromEntries(
-              clients.filter((c) => raw.down[c].length).map((c) => [c, summary(raw.down[c])]),
-            ),
-            ratios: Object.fromEntries(
-              peers
-                .flatMap((p) => [
-                  [`uploadVs_${p}`, ratio(raw.up.ours, raw.up[p])],
-                  [`downloadVs_${p}`, ratio(raw.down.ours, raw.down[p])],
-                ])
-                .filter(([, v]) => v),
-            ),
-          };
-          await removeKeys(s3, t.bucket, await compareRemote(s3, t.bucket, srcPrefix, set.expected, 'source'));
+        } finally {
+          await transport.close();
+          conf.remove();
+          await srv.stop();
         }
-      } finally {
-        await transport.close();
-        conf.remove();
-        await srv.stop();
+        result[server] = { ...out, failedPeers, multipartChecked: canList };
+      } catch (err) {
+        // One server's failure costs its own rows, not the other servers' figures.
+        const why = String(err?.message ?? err)
+          .split('\n')[0]
+          .slice(0, 300);
+        log(`  ${server}: FAILED: ${why}`);
+        result[server] = { failed: why };
       }
-      result[server] = { ...out, failedPeers, multipartChecked: canList };
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -184,6 +184,10 @@ export function rows(results) {
     for (const server of SERVERS) {
       const s = t[server];
       if (!s) continue;
+      if (s.failed) {
+        add(`transfer ${t.sizeMiB} MiB ${server}`, ['failed', '', ''], `(${s.failed.slice(0, 90)})`);
+        continue;
+      }
       const tag = `${t.sizeMiB} MiB ${server}`;
       const ratio = (label, r, target, min) => r && add(label, cell(r, 2), target, r.median >= min);
       for (const [c, v] of Object.entries(s.upload)) add(`upload ${tag}: ${names[c] ?? c} (MB/s)`, cell(v.mbps));
@@ -233,6 +237,10 @@ export function rows(results) {
     for (const server of SERVERS) {
       const sv = fo[server];
       if (!sv) continue;
+      if (sv.failed) {
+        add(`folders ${server}`, ['failed', '', ''], `(${sv.failed.slice(0, 90)})`);
+        continue;
+      }
       for (const [set, meta] of Object.entries(fo.sets)) {
         const r = sv[set];
         if (!r) continue;

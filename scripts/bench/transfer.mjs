@@ -74,77 +74,86 @@ export async function benchTransfer({
     makeFile(warmFile, 24 * MiB);
     const size = sizeMiB * MiB;
     for (const server of servers) {
-      const srv = await startNode([join(ROOT, 'scripts/bench/transferServer.mjs'), server, lib]);
-      const conf = peerConfig(srv.info);
-      const raw = {
-        up: Object.fromEntries(UP.map((c) => [c, []])),
-        down: Object.fromEntries(DOWN.map((c) => [c, []])),
-      };
       try {
-        const base = { target: srv.info, file, warmFile, lib, warmKey: 'bench/warm.bin' };
-        const one = (client, op, key) =>
-          peers.includes(client)
-            ? peerTransfer(client, op, { target: { ...srv.info, peerEnv: conf.env }, file, key, size })
-            : runNode([
-                '--expose-gc',
-                worker,
-                JSON.stringify({
-                  ...base,
-                  client,
-                  op,
-                  key,
-                  ...(op === 'down' ? { warmKey: 'bench/warm.bin.ours' } : {}),
-                }),
-              ]);
-        for (let run = 0; run < runs; run++) {
-          for (let i = 0; i < UP.length; i++) {
-            const client = UP[(i + run) % UP.length];
-            await sleep(settleMs);
-            // A new key every run: rclone skips a file whose copy has the same size and time,
-            // so a second upload to the same key measured nothing (2,600 MB/s in 0.05 s of CPU).
-            const r = await one(client, 'up', `bench/up-${client}-run${run}.bin`);
-            raw.up[client].push(r);
-            log(
-              `  ${server} run ${run + 1} upload ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`,
-            );
+        const srv = await startNode([join(ROOT, 'scripts/bench/transferServer.mjs'), server, lib]);
+        const conf = peerConfig(srv.info);
+        const raw = {
+          up: Object.fromEntries(UP.map((c) => [c, []])),
+          down: Object.fromEntries(DOWN.map((c) => [c, []])),
+        };
+        try {
+          const base = { target: srv.info, file, warmFile, lib, warmKey: 'bench/warm.bin' };
+          const one = (client, op, key) =>
+            peers.includes(client)
+              ? peerTransfer(client, op, { target: { ...srv.info, peerEnv: conf.env }, file, key, size })
+              : runNode([
+                  '--expose-gc',
+                  worker,
+                  JSON.stringify({
+                    ...base,
+                    client,
+                    op,
+                    key,
+                    ...(op === 'down' ? { warmKey: 'bench/warm.bin.ours' } : {}),
+                  }),
+                ]);
+          for (let run = 0; run < runs; run++) {
+            for (let i = 0; i < UP.length; i++) {
+              const client = UP[(i + run) % UP.length];
+              await sleep(settleMs);
+              // A new key every run: rclone skips a file whose copy has the same size and time,
+              // so a second upload to the same key measured nothing (2,600 MB/s in 0.05 s of CPU).
+              const r = await one(client, 'up', `bench/up-${client}-run${run}.bin`);
+              raw.up[client].push(r);
+              log(
+                `  ${server} run ${run + 1} upload ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`,
+              );
+            }
+            for (let i = 0; i < DOWN.length; i++) {
+              const client = DOWN[(i + run) % DOWN.length];
+              await sleep(settleMs);
+              const r = await one(client, 'down', `bench/up-ours-run${run}.bin`);
+              raw.down[client].push(r);
+              log(
+                `  ${server} run ${run + 1} download ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`,
+              );
+            }
           }
-          for (let i = 0; i < DOWN.length; i++) {
-            const client = DOWN[(i + run) % DOWN.length];
-            await sleep(settleMs);
-            const r = await one(client, 'down', `bench/up-ours-run${run}.bin`);
-            raw.down[client].push(r);
-            log(
-              `  ${server} run ${run + 1} download ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`,
-            );
-          }
+        } finally {
+          conf.remove();
+          await srv.stop();
         }
-      } finally {
-        conf.remove();
-        await srv.stop();
+        const summary = (list) => ({
+          mbps: stats(list.map((r) => r.mbps)),
+          cpuS: stats(list.map((r) => r.cpuMs / 1000)),
+          rssGrowthMB: stats(list.map((r) => r.rssGrowthMB)),
+        });
+        const ratio = (a, b) => stats(a.map((r, i) => r.mbps / b[i].mbps));
+        const ratios = {
+          uploadVsSdk: ratio(raw.up.ours, raw.up.sdk),
+          uploadVsSdkNoChecksum: ratio(raw.up.ours, raw.up.sdkNoChecksum),
+          uploadVsLean: ratio(raw.up.ours, raw.up.lean),
+          downloadVsSdk: ratio(raw.down.ours, raw.down.sdk),
+          downloadVsSdkNoChecksum: ratio(raw.down.ours, raw.down.sdkNoChecksum),
+          downloadVsRaw: ratio(raw.down.ours, raw.down.raw),
+        };
+        for (const p of peers) {
+          ratios[`uploadVs_${p}`] = ratio(raw.up.ours, raw.up[p]);
+          ratios[`downloadVs_${p}`] = ratio(raw.down.ours, raw.down[p]);
+        }
+        result[server] = {
+          upload: Object.fromEntries(UP.map((c) => [c, summary(raw.up[c])])),
+          download: Object.fromEntries(DOWN.map((c) => [c, summary(raw.down[c])])),
+          ratios,
+        };
+      } catch (err) {
+        // One server's failure costs its own rows, not the other servers' figures.
+        const why = String(err?.message ?? err)
+          .split('\n')[0]
+          .slice(0, 300);
+        log(`  ${server}: FAILED: ${why}`);
+        result[server] = { failed: why };
       }
-      const summary = (list) => ({
-        mbps: stats(list.map((r) => r.mbps)),
-        cpuS: stats(list.map((r) => r.cpuMs / 1000)),
-        rssGrowthMB: stats(list.map((r) => r.rssGrowthMB)),
-      });
-      const ratio = (a, b) => stats(a.map((r, i) => r.mbps / b[i].mbps));
-      const ratios = {
-        uploadVsSdk: ratio(raw.up.ours, raw.up.sdk),
-        uploadVsSdkNoChecksum: ratio(raw.up.ours, raw.up.sdkNoChecksum),
-        uploadVsLean: ratio(raw.up.ours, raw.up.lean),
-        downloadVsSdk: ratio(raw.down.ours, raw.down.sdk),
-        downloadVsSdkNoChecksum: ratio(raw.down.ours, raw.down.sdkNoChecksum),
-        downloadVsRaw: ratio(raw.down.ours, raw.down.raw),
-      };
-      for (const p of peers) {
-        ratios[`uploadVs_${p}`] = ratio(raw.up.ours, raw.up[p]);
-        ratios[`downloadVs_${p}`] = ratio(raw.down.ours, raw.down[p]);
-      }
-      result[server] = {
-        upload: Object.fromEntries(UP.map((c) => [c, summary(raw.up[c])])),
-        download: Object.fromEntries(DOWN.map((c) => [c, summary(raw.down[c])])),
-        ratios,
-      };
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
