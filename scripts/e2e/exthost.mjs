@@ -70,10 +70,10 @@ export async function runExthostSuite({ live, artifacts, timeoutMs = 180_000 }) 
       writeFileSync(join(artifacts, 'output.txt'), lines.join('\n'));
       if (existsSync(server.logFile)) cpSync(server.logFile, join(artifacts, 'server.log'));
     }
-    return { name, ok };
+    return { name, ok, why: ok ? undefined : `mocha exit ${code}` };
   } catch (err) {
     console.log(`✗ ${name}: ${err?.message ?? err}`);
-    return { name, ok: false };
+    return { name, ok: false, why: String(err?.message ?? err).split('\n')[0] };
   } finally {
     if (browser) {
       live?.browsers.delete(browser);

@@ -88,7 +88,7 @@ async function runFile(file, locale) {
   } catch (err) {
     console.log(`✗ ${base}: setup failed: ${err?.message ?? err}`);
     await saveFailure(join(ARTIFACTS, base, 'setup'), t, server, err);
-    results.push({ name: `${base} (setup)`, ok: false });
+    results.push({ name: `${base} (setup)`, ok: false, why: firstLine(err) });
     await browser?.close().catch(() => {});
     await stopCodeServer(server);
     if (server) rmSync(server.runDir, { recursive: true, force: true });
@@ -99,7 +99,12 @@ async function runFile(file, locale) {
     const t0 = Date.now();
     if (failed && !s.independent) {
       console.log(`- ${base} › ${s.name} (skipped: an earlier scenario of this file failed)`);
-      results.push({ name: `${base} › ${s.name}`, ok: false, skipped: true });
+      results.push({
+        name: `${base} › ${s.name}`,
+        ok: false,
+        skipped: true,
+        why: 'skipped: an earlier scenario of this file failed',
+      });
       continue;
     }
     try {
@@ -115,7 +120,7 @@ async function runFile(file, locale) {
           .join('\n    ')}\n    artifacts: ${dir}`,
       );
       await saveFailure(dir, t, server, err);
-      results.push({ name: `${base} › ${s.name}`, ok: false });
+      results.push({ name: `${base} › ${s.name}`, ok: false, why: firstLine(err) });
     }
   }
   live.browsers.delete(browser);
@@ -125,6 +130,12 @@ async function runFile(file, locale) {
   // The artifacts of a failure were copied out already.
   rmSync(server.runDir, { recursive: true, force: true });
   return results;
+}
+
+/** The first line of an error, cut to one readable line for the closing summary. */
+function firstLine(err) {
+  const line = String(err?.message ?? err).split('\n')[0];
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 async function main() {
@@ -166,7 +177,12 @@ async function main() {
   console.log(`\n[e2e] ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   // Alone on its line, in the plain form CI reads as the closing count of a run.
   console.log(`e2e: ${results.length - failed.length} passed, ${failed.length} failed`);
-  if (failed.length) console.log(`[e2e] artifacts in ${ARTIFACTS}`);
+  if (failed.length) {
+    // Repeated at the end because a CI log is often read from its tail only: what failed, and why.
+    console.log('[e2e] failed:');
+    for (const r of failed) console.log(`  ✗ ${r.name}${r.why ? `: ${r.why}` : ''}`);
+    console.log(`[e2e] artifacts in ${ARTIFACTS}`);
+  }
   return failed.length ? 1 : 0;
 }
 
