@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { MiB, ROOT, sleep, startNode, stats } from './lib.mjs';
+import { MiB, ROOT, settle, startNode, stats } from './lib.mjs';
 import { defaultServers, swiftWhy } from './servers.mjs';
 import { ensurePeerTools, peerCommand, peerConfig, runPeer } from './peers.mjs';
 
@@ -219,7 +219,7 @@ export async function benchFolders({
                   const client = clients[(i + run) % clients.length];
                   const key = `${op}:${client}`;
                   if (failedPeers[`${name}:${key}`]) continue;
-                  await sleep(settleMs);
+                  await settle(settleMs);
                   try {
                     const r = await transfer(client, op, run);
                     raw[op === 'upDir' ? 'up' : 'down'][client].push(r);

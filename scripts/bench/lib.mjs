@@ -1,7 +1,7 @@
 // Shared helpers of the benchmark: statistics, the results table, child processes, the build.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { leftOut } from '../shims/leftOut.mjs';
 
@@ -40,6 +40,26 @@ export async function buildBenchLib() {
 }
 
 /** Runs a node script in a fresh process; answers the last JSON line it prints. */
+/** The informative end of a failed process's output: its error line(s), not Node's version banner. */
+export function lastWords(output) {
+  const lines = output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !/^Node\.js v\d|^Command exited with non-zero status|^\^+$|^at /.test(l));
+  const error = lines.findLast((l) => /error|failed|refused|denied|timed? ?out/i.test(l));
+  return (error ?? lines.slice(-2).join(' | ')).slice(0, 600);
+}
+
+/**
+ * Before a timed transfer: the dirty pages the previous one left (a 1 GiB file written) are
+ * flushed now, not during the next client's clock, then the machine settles. Without it the
+ * client that ran after a download paid for its writeback, and the order decided the ratio.
+ */
+export async function settle(ms) {
+  spawnSync('sync', { stdio: 'ignore' });
+  await sleep(ms);
+}
+
 export function runNode(args, { env, timeoutMs = 300_000, cwd = ROOT } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
@@ -51,7 +71,11 @@ export function runNode(args, { env, timeoutMs = 300_000, cwd = ROOT } = {}) {
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
       const line = out
@@ -59,8 +83,13 @@ export function runNode(args, { env, timeoutMs = 300_000, cwd = ROOT } = {}) {
         .split('\n')
         .filter((l) => l.startsWith('{'))
         .pop();
-      if (code === 0 && line) resolve(JSON.parse(line));
-      else reject(new Error(`${args.join(' ')} exited ${code}: ${(err || out).trim().slice(-1500)}`));
+      if (code === 0 && line) return resolve(JSON.parse(line));
+      // The reason first: a table row shows the first 300 characters of this message, and a
+      // message that began with the command line (a long JSON job) showed nothing else.
+      const script = basename(args.find((a) => /\.[cm]?js$/.test(a)) ?? 'node');
+      const tail = lastWords(err || out);
+      const how = timedOut ? `was stopped after ${timeoutMs / 1000} s (time limit)` : `exited ${code}`;
+      reject(new Error(`${script} ${how}${tail ? `: ${tail}` : ''} [${args.join(' ').slice(0, 400)}]`));
     });
   });
 }

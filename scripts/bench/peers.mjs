@@ -9,7 +9,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { lastWords } from './lib.mjs';
 
 // The AWS CLI v2 from Debian; an older v1 (pip, pyenv) may come first on PATH.
 const AWS = '/usr/bin/aws';
@@ -119,16 +120,36 @@ export function peerCommand(tool, op, { target, local, key }) {
 /** Runs one peer transfer in a fresh process: {ms, cpuMs, peakRssMB}; throws on a non-zero exit. */
 export function runPeer(cmd, env, { timeoutMs = 900_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(TIME, ['-f', '@@time %e %U %S %M', ...cmd], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    // Its own process group, so that the time limit stops the tool too, not only GNU time.
+    const child = spawn(TIME, ['-f', '@@time %e %U %S %M', ...cmd], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
     let err = '';
+    let timedOut = false;
     child.stderr.on('data', (d) => (err += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
       const m = /@@time ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(err);
       const output = err.replace(/@@time.*\n?/, '').trim();
-      if (code !== 0 || !m)
-        return reject(new Error(`${cmd.slice(0, 4).join(' ')} ... exited ${code}: ${output.slice(-600)}`));
+      if (code !== 0 || !m) {
+        // The reason first (a table row keeps 300 characters): which tool, how it ended, its last words.
+        const tool = /(^|\/)node$/.test(cmd[0])
+          ? basename(cmd.find((a) => /\.[cm]?js$/.test(a)) ?? 'node')
+          : basename(cmd[0]);
+        const how = timedOut ? `was stopped after ${timeoutMs / 1000} s (time limit)` : `exited ${code}`;
+        const tail = lastWords(output);
+        return reject(new Error(`${tool} ${how}${tail ? `: ${tail}` : ''} [${cmd.join(' ').slice(0, 300)}]`));
+      }
       resolve({
         ms: Number(m[1]) * 1000,
         cpuMs: (Number(m[2]) + Number(m[3])) * 1000,

@@ -8,7 +8,7 @@ import { randomFillSync } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MiB, ROOT, runNode, sleep, startNode, stats } from './lib.mjs';
+import { MiB, ROOT, runNode, settle, startNode, stats } from './lib.mjs';
 import { defaultServers, swiftWhy } from './servers.mjs';
 import { ensurePeerTools, peerCommand, peerConfig, runPeer } from './peers.mjs';
 
@@ -100,7 +100,7 @@ export async function benchTransfer({
           for (let run = 0; run < runs; run++) {
             for (let i = 0; i < UP.length; i++) {
               const client = UP[(i + run) % UP.length];
-              await sleep(settleMs);
+              await settle(settleMs);
               // A new key every run: rclone skips a file whose copy has the same size and time,
               // so a second upload to the same key measured nothing (2,600 MB/s in 0.05 s of CPU).
               const r = await one(client, 'up', `bench/up-${client}-run${run}.bin`);
@@ -111,7 +111,7 @@ export async function benchTransfer({
             }
             for (let i = 0; i < DOWN.length; i++) {
               const client = DOWN[(i + run) % DOWN.length];
-              await sleep(settleMs);
+              await settle(settleMs);
               const r = await one(client, 'down', `bench/up-ours-run${run}.bin`);
               raw.down[client].push(r);
               log(
