@@ -149,6 +149,11 @@ function screen(page) {
       quick: shown(quick),
       quickRows: quick ? quick.querySelectorAll('.quick-input-list .monaco-list-row').length : 0,
       quickText: quick ? quick.innerText || '' : '',
+      // The Command Palette itself (its filter starts with '>'), still on screen for a moment after
+      // it ran the command: never a prompt of the command.
+      palette: /^>/.test(
+        /** @type {HTMLInputElement | null} */ (quick?.querySelector('input[type="text"]'))?.value ?? '',
+      ),
       password: !!quick?.querySelector('input[type="password"]'),
       dialog: shown(document.querySelector('.monaco-dialog-box')),
       toasts: document.querySelectorAll('.notifications-toasts .notification-list-item').length,
@@ -210,13 +215,24 @@ async function drive(t, command, logFile) {
       // Escape is the dialog's Cancel: nothing is sent.
       await page.keyboard.press('Escape');
       await page.locator('.monaco-dialog-box').waitFor({ state: 'hidden', timeout: 10_000 });
+    } else if (started && now.quick && now.palette) {
+      // The palette closing: the command's own prompt or dialog comes next.
+      await page.waitForTimeout(80);
+      continue;
     } else if (started && now.quick) {
       reached.add('prompt');
       // A destructive command's targets are picks: take the first one, on to the confirmation.
       if (destructive && picks < 4 && now.quickRows > 0 && !now.password) {
         picks++;
         const before = now.quickText;
-        await page.keyboard.press('Enter');
+        // A click, not Enter: Enter reaches a confirmation that opened meanwhile and presses its
+        // default button (Profile Remove, which asks without a pick when there is one profile,
+        // was confirmed that way), while a modal dialog stops a click on the list under it.
+        await page
+          .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+          .first()
+          .click({ timeout: 3_000 })
+          .catch(() => undefined);
         // Wait until this pick is gone (closed, replaced by the next one, or a dialog opened):
         // an Enter sent while the confirmation is opening would press its default button.
         await page
@@ -248,6 +264,11 @@ async function drive(t, command, logFile) {
     await page.waitForTimeout(80);
   }
   if (!reached.size) reached.add(now.toasts > toastsBefore ? 'notification' : 'effect');
+  // A destructive command is cancelled at its confirmation (or escaped before): it must end as
+  // cancelled. Some act on nothing the sandbox sees (Remove Profile), so the request counts below
+  // cannot tell.
+  if (destructive && logText().includes(`✓ ${id} (`))
+    throw new Error(`${id} ("${title}") went through although it was cancelled (reached: ${[...reached].join('+')})`);
   const after = changing(await sandboxStats());
   const sent = Object.entries(after)
     .filter(([k, n]) => n !== (before[k] ?? 0))
