@@ -2,7 +2,8 @@
 // (esbuild, node20, minified) into .bench/build/lib.cjs by build.mjs.
 export { S3Client } from '../../src/client/storage/client';
 export { Transport } from '../../src/client/http/transport';
-export { upload, download } from '../../src/client/storage/transfer';
+export { upload } from '../../src/client/storage/transfer';
+export { download } from '../../src/client/storage/download';
 export { SandboxServer } from '../../src/sandbox/server';
 export { registerStorage, StorageSandbox, SANDBOX_S3_CREDENTIAL } from '../../src/sandbox/storage/index';
 export { pollSchedule, backoffDelay, jitteredDelay, FIRST_DELAY_MS, MAX_DELAY_MS } from '../../src/jobs/schedule';

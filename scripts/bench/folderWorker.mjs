@@ -34,7 +34,7 @@ if (job.op === 'upDir') {
     tasks,
     limits,
     ac.signal,
-    async (task) => void (await lib.downloadFile(s3, t.bucket, task, ac.signal, () => undefined)),
+    async (task) => void (await lib.downloadFile(s3, t.bucket, task, PARTS, ac.signal, () => undefined)),
   );
 }
 await transport.close();

@@ -11,7 +11,7 @@
 import * as vscode from 'vscode';
 import type { Region } from '../client/endpoints';
 import { bucketNameProblems } from '../client/storage/names';
-import { download } from '../client/storage/transfer';
+import { download } from '../client/storage/download';
 import type { JobRecord } from '../jobs/schedule';
 import type { Services } from '../shared/services';
 import { action, ask, askAction, pick } from '../shared/prompts';

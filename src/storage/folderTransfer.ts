@@ -7,7 +7,8 @@ import { dirname, join, relative } from 'node:path';
 import { isCancelledError } from '../client/errors';
 import type { S3Client } from '../client/storage/client';
 import { safeLocalPath } from '../client/storage/localPath';
-import { download, MULTIPART_THRESHOLD, upload } from '../client/storage/transfer';
+import { download } from '../client/storage/download';
+import { MULTIPART_THRESHOLD, upload } from '../client/storage/transfer';
 import { keyForUpload, relativeDownloadPath } from './keys';
 
 /** One file of a folder transfer: object `key` <-> local `file`. */
@@ -92,15 +93,24 @@ export function uploadFile(
   });
 }
 
+/** `partConcurrency`: byte ranges in flight for an object large enough to download in ranges. */
 export async function downloadFile(
   s3: S3Client,
   bucket: string,
   task: FileTask,
+  partConcurrency: number,
   signal: AbortSignal,
   onBytes: (loaded: number) => void,
 ): Promise<unknown> {
   await mkdir(dirname(task.file), { recursive: true });
-  return download(s3, { bucket, key: task.key, file: task.file, signal, onProgress: (p) => onBytes(p.loaded) });
+  return download(s3, {
+    bucket,
+    key: task.key,
+    file: task.file,
+    signal,
+    concurrency: partConcurrency,
+    onProgress: (p) => onBytes(p.loaded),
+  });
 }
 
 /**

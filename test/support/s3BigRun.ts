@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { download, MiB, upload } from '../../src/client/storage/transfer';
+import { download } from '../../src/client/storage/download';
+import { MiB, upload } from '../../src/client/storage/transfer';
 import { TARGETS } from './s3Servers';
 
 const SIZE = 200 * MiB;

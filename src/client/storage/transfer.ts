@@ -1,13 +1,10 @@
-// Uploads and downloads of whole files on top of S3Client: one PUT below 8 MiB, multipart
-// above (bounded part concurrency, progress, cancellation, abort of the upload on failure so
-// no parts are left behind), and downloads streamed to a temporary name then renamed.
-// Memory stays flat: files are read per part as streams; nothing buffers a whole file.
-import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+// Uploads of whole files on top of S3Client: one PUT below 8 MiB, multipart above (bounded part
+// concurrency, progress, cancellation, abort of the upload on failure so no parts are left
+// behind). Memory stays flat: files are read per part as streams; nothing buffers a whole file.
+// Downloads are in download.ts.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { pipeline as pipelineCb, Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { ApiError, CancelledError, isApiError, isCancelledError, ValidationError } from '../errors';
 import type { CannedAcl, PartInfo, S3Client } from './client';
 
@@ -286,63 +283,4 @@ function metered(source: Readable, onBytes: (n: number) => void): Readable {
   });
   pipelineCb(source, meter, () => undefined);
   return meter;
-}
-
-export interface DownloadInput {
-  bucket: string;
-  key: string;
-  /** Destination path; written under a temporary name and renamed when complete. */
-  file: string;
-  signal?: AbortSignal;
-  onProgress?: (p: Progress) => void;
-  range?: { start: number; end?: number };
-}
-
-export async function download(client: S3Client, input: DownloadInput): Promise<{ size: number; etag?: string }> {
-  const tmp = join(dirname(input.file), `.${basename(input.file)}.${randomBytes(4).toString('hex')}.download`);
-  const res = await client.getObject(input.bucket, input.key, { signal: input.signal, range: input.range });
-  const expected = lengthOf(res);
-  const progress = new Counter(expected ?? res.size, input.onProgress);
-  let written = 0;
-  try {
-    await pipeline(
-      res.body,
-      new Transform({
-        transform(chunk: Buffer, _enc, cb) {
-          written += chunk.length;
-          progress.add(chunk.length);
-          cb(null, chunk);
-        },
-      }),
-      createWriteStream(tmp, { highWaterMark: READ_CHUNK }),
-      { signal: input.signal },
-    );
-    if (expected !== undefined && written !== expected)
-      throw new ApiError({
-        service: 'storage',
-        operation: 'storage.getObject',
-        message: `The download of "${input.key}" ended early (${written} of ${expected} bytes): try again.`,
-        retryable: true,
-      });
-    await rename(tmp, input.file);
-    return { size: written, etag: res.etag };
-  } catch (err) {
-    res.body.destroy();
-    await unlink(tmp).catch(() => undefined);
-    if (input.signal?.aborted || isCancelledError(err)) throw new CancelledError('Download cancelled');
-    if (isApiError(err)) throw err;
-    throw new ApiError({
-      service: 'storage',
-      operation: 'storage.getObject',
-      message: `The download of "${input.key}" failed: ${(err as Error).message}`,
-      retryable: true,
-      cause: err,
-    });
-  }
-}
-
-function lengthOf(res: { size: number; contentRange?: string; status: number }): number | undefined {
-  const m = /bytes (\d+)-(\d+)\//.exec(res.contentRange ?? '');
-  if (m) return Number(m[2]) - Number(m[1]) + 1;
-  return res.status === 200 ? res.size : undefined;
 }

@@ -105,7 +105,7 @@ function downloadItem(s3: S3Client, bucket: string, task: FileTask): TransferIte
   return {
     label: task.key,
     size: task.size,
-    run: (signal, onBytes) => downloadFile(s3, bucket, task, signal, onBytes).then(() => undefined),
+    run: (signal, onBytes) => downloadFile(s3, bucket, task, concurrency(), signal, onBytes).then(() => undefined),
   };
 }
 

@@ -22,7 +22,8 @@ import { IdentityClient } from '../../../src/client/network/identity';
 import { NetworkClient } from '../../../src/client/network/client';
 import { RdsClient } from '../../../src/client/rds/client';
 import { S3Client } from '../../../src/client/storage/client';
-import { download, MiB, upload } from '../../../src/client/storage/transfer';
+import { download } from '../../../src/client/storage/download';
+import { MiB, upload } from '../../../src/client/storage/transfer';
 import { startSandbox, type Fault, type Sandbox } from '../../../src/sandbox';
 import { SANDBOX_EC2, SANDBOX_IDENTITY } from '../../../src/sandbox/identity/index';
 

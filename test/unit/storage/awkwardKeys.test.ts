@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { isValidationError } from '../../../src/client/errors';
 import { S3Client } from '../../../src/client/storage/client';
 import { safeLocalPath } from '../../../src/client/storage/localPath';
-import { download } from '../../../src/client/storage/transfer';
+import { download } from '../../../src/client/storage/download';
 import { startSandbox as startS3Sandbox, type S3Target } from '../../support/s3Servers';
 
 const KEYS = [

@@ -3,14 +3,15 @@
 import { strict as assert } from 'node:assert';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { isApiError, isAuthError, isValidationError } from '../../../src/client/errors';
+import { isApiError, isAuthError, isCancelledError, isValidationError } from '../../../src/client/errors';
 import type { S3Client } from '../../../src/client/storage/client';
-import { download, MiB, upload } from '../../../src/client/storage/transfer';
+import { download } from '../../../src/client/storage/download';
+import { MiB, upload } from '../../../src/client/storage/transfer';
 import { TARGETS, type S3Target } from '../../support/s3Servers';
 
 const sha256File = async (path: string): Promise<string> => {
@@ -350,6 +351,78 @@ for (const t of TARGETS) {
         range: { start: 6, end: 9 },
       });
       assert.equal(await readFile(join(dir, 'small.out'), 'utf8'), 'file');
+    });
+
+    it('downloads a large object in parallel ranges, every byte in place (threshold lowered)', async () => {
+      const data = randomBytes(5 * MiB + 12_345);
+      await s3.putObject(bucket, 'ranged/big.bin', data);
+      const out = join(dir, 'ranged.out');
+      const seen: number[] = [];
+      const got = await download(s3, {
+        bucket,
+        key: 'ranged/big.bin',
+        file: out,
+        rangedThreshold: MiB,
+        rangePartSize: 512 * 1024,
+        concurrency: 3,
+        onProgress: (p) => seen.push(p.loaded),
+      });
+      assert.equal(got.size, data.length);
+      assert.ok((await readFile(out)).equals(data), 'the file has every byte at its offset');
+      assert.equal(seen[seen.length - 1], data.length, 'progress ends at the size');
+      // Below the threshold, and an object of exactly one part, stay one stream.
+      await download(s3, { bucket, key: 'ranged/big.bin', file: out, rangedThreshold: 64 * MiB });
+      assert.ok((await readFile(out)).equals(data));
+    });
+
+    it('a ranged download fails, and leaves no file, when the object is replaced midway', async () => {
+      await s3.putObject(bucket, 'ranged/changing.bin', randomBytes(3 * MiB));
+      const out = join(dir, 'changing.out');
+      // The object is replaced (same size, new ETag) just before the first ranged GET is sent.
+      let replaced = false;
+      const racing: S3Client = Object.create(s3);
+      racing.getObject = async (b, k, opts) => {
+        if (opts?.range && !replaced) {
+          replaced = true;
+          await s3.putObject(bucket, 'ranged/changing.bin', randomBytes(3 * MiB));
+        }
+        return s3.getObject(b, k, opts);
+      };
+      const e = await rejects(
+        download(racing, { bucket, key: 'ranged/changing.bin', file: out, rangedThreshold: MiB, rangePartSize: MiB }),
+        isApiError,
+        'replaced midway',
+      );
+      assert.ok(replaced);
+      assert.match((e as Error).message, /replaced while it downloaded/);
+      assert.deepEqual(
+        (await readdir(dir)).filter((f) => f.includes('changing')),
+        [],
+        'no file and no temporary file left',
+      );
+    });
+
+    it('a ranged download cancelled midway throws a cancel and leaves no file', async () => {
+      await s3.putObject(bucket, 'ranged/cancel.bin', randomBytes(4 * MiB));
+      const ac = new AbortController();
+      const out = join(dir, 'cancel.out');
+      await rejects(
+        download(s3, {
+          bucket,
+          key: 'ranged/cancel.bin',
+          file: out,
+          rangedThreshold: MiB,
+          rangePartSize: 256 * 1024,
+          signal: ac.signal,
+          onProgress: () => ac.abort(),
+        }),
+        isCancelledError,
+        'cancelled',
+      );
+      assert.deepEqual(
+        (await readdir(dir)).filter((f) => f.includes('cancel')),
+        [],
+      );
     });
 
     it('uploads from a stream of known size (multipart, parts read in order)', async () => {

@@ -125,7 +125,7 @@ for (const t of TARGETS) {
         back,
         { small: 8, large: 2 },
         ac.signal,
-        async (task) => void (await downloadFile(s3, bucket, task, ac.signal, () => undefined)),
+        async (task) => void (await downloadFile(s3, bucket, task, 4, ac.signal, () => undefined)),
       );
       assert.equal(down.failure, undefined);
       const got = await walkFiles(root);

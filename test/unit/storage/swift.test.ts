@@ -12,7 +12,8 @@ import aws4 from 'aws4';
 import { isApiError, isAuthError } from '../../../src/client/errors';
 import type { S3Client } from '../../../src/client/storage/client';
 import { safeLocalPath } from '../../../src/client/storage/localPath';
-import { download, MiB, upload } from '../../../src/client/storage/transfer';
+import { download } from '../../../src/client/storage/download';
+import { MiB, upload } from '../../../src/client/storage/transfer';
 import { keyForUpload, presignGetUrl, relativeDownloadPath } from '../../../src/storage/keys';
 import { startSandbox, startSwiftTarget, type S3Target } from '../../support/s3Servers';
 
