@@ -56,6 +56,12 @@ const PALETTE = manifest.contributes.commands
  * DB Instance is not one: its last pick, how to restart, is the explicit choice that sends it.)
  */
 const DESTRUCTIVE = /\.(delete\w*|release\w*|remove|stop|forceRestart|reset\w*|detach\w*|disableHa|splitHa|promote)$/;
+/**
+ * Destructive commands that change nothing the sandbox sees, and the log line their effect
+ * writes: a cancel must not write it. (Remove Profile asks without a pick when there is one
+ * profile, and an Enter meant for a pick once confirmed it.)
+ */
+const LOCAL_EFFECTS = { 'nhncloud.profile.remove': /Profile removed/ };
 /** Requests that change nothing although their method is not GET: issuing an identity token. */
 const NOT_CHANGING = new Set(['identity.issueToken']);
 
@@ -264,10 +270,9 @@ async function drive(t, command, logFile) {
     await page.waitForTimeout(80);
   }
   if (!reached.size) reached.add(now.toasts > toastsBefore ? 'notification' : 'effect');
-  // A destructive command is cancelled at its confirmation (or escaped before): it must end as
-  // cancelled. Some act on nothing the sandbox sees (Remove Profile), so the request counts below
-  // cannot tell.
-  if (destructive && logText().includes(`✓ ${id} (`))
+  // A destructive command whose effect the sandbox never sees: its own log line tells.
+  const local = LOCAL_EFFECTS[id];
+  if (local && local.test(logText()))
     throw new Error(`${id} ("${title}") went through although it was cancelled (reached: ${[...reached].join('+')})`);
   const after = changing(await sandboxStats());
   const sent = Object.entries(after)
