@@ -70,7 +70,12 @@ if (kind === 'sandbox') {
     rmSync(directory, { recursive: true, force: true });
   };
 }
-process.on('SIGTERM', () => {
-  close().finally(() => process.exit(0));
-});
+const shutDown = () => close().finally(() => process.exit(0));
+process.on('SIGTERM', shutDown);
+// The open stdin (a pipe from the bench) keeps this process alive, and its end (the bench gone)
+// stops the server. Swift needs it: its processes are unreferenced children, so nothing else
+// kept this process alive, it exited after printing its address, and its exit hook stopped Swift
+// (every Swift transfer and folder figure failed with ECONNREFUSED).
+process.stdin.on('end', shutDown);
+process.stdin.resume();
 console.log(JSON.stringify({ ...info, pid: process.pid }));
