@@ -146,8 +146,8 @@ class Editor {
         'div',
         { class: 'pg-toolbar' },
         filterBox,
-        toggle('Modified only', 'modifiedOnly'),
-        toggle('Differs from default', 'differsFromDefault'),
+        toggle(l10n.t('Modified only'), 'modifiedOnly'),
+        toggle(l10n.t('Differs from default'), 'differsFromDefault'),
         this.count,
       ),
       h(
@@ -203,7 +203,8 @@ class Editor {
   onApplyProgress(p: { dbInstanceId: string; jobStatus: string }): void {
     const s = document.getElementById('apply-status');
     const name = this.instances.find((i) => i.dbInstanceId === p.dbInstanceId)?.dbInstanceName ?? p.dbInstanceId;
-    if (s) s.textContent = `Applying: ${name} ${p.jobStatus}`;
+    // jobStatus is the API's status code (e.g. IN_PROGRESS), shown as the API names it.
+    if (s) s.textContent = l10n.t('Applying to {0}: {1}', name, p.jobStatus);
   }
 
   private refilter(): void {
