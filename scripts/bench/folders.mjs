@@ -278,7 +278,12 @@ export async function benchFolders({
                   .filter(([, v]) => v),
               ),
             };
-            await removeKeys(s3, t.bucket, await compareRemote(s3, t.bucket, srcPrefix, set.expected, 'source'));
+            await removeKeys(
+              s3,
+              t.bucket,
+              await compareRemote(s3, t.bucket, srcPrefix, set.expected, 'source'),
+              server,
+            );
           }
         } finally {
           await transport.close();
