@@ -1,22 +1,77 @@
-// Listing handlers: objects (ListObjects v1), multipart uploads, parts.
+// Listing handlers: objects (ListObjects v1 and v2), multipart uploads, parts.
 import type { SandboxReply } from '../../server';
 import { escapeXml as esc, S3_NS } from '../../../client/storage/xml';
-import { OWNER, type StoredBucket, type StoredObject } from '../store';
+import { OWNER, type StoredBucket } from '../store';
 import { s3Time, type Ctx, errorXml, noSuchUpload, xml } from './context';
 
+/**
+ * ListObjects, version 1 (`marker`) or, with `list-type=2`, version 2 (`continuation-token`,
+ * `start-after`, `KeyCount`), as Swift's s3api answers both. The object storage API documents v1
+ * only and the client uses v1; v2 is here because the tools people use (the AWS CLI's
+ * `s3 cp --recursive`, rclone) list with it, and a v2 request answered as v1 ends after the first
+ * page: the AWS CLI then downloaded 1,000 of 2,000 files and said nothing.
+ */
 export function listObjects(ctx: Ctx, b: StoredBucket): SandboxReply {
   const q = ctx.call.query;
+  const v2 = q.get('list-type') === '2';
   const prefix = q.get('prefix') ?? '';
   const delimiter = q.get('delimiter') ?? '';
-  const marker = q.get('marker') ?? '';
+  const token = q.get('continuation-token');
+  const startAfter = q.get('start-after') ?? '';
+  let marker = q.get('marker') ?? '';
+  if (v2) {
+    marker = startAfter;
+    if (token !== null) {
+      const decoded = decodeToken(token);
+      if (decoded === undefined)
+        return errorXml(400, 'InvalidArgument', 'The continuation token provided is incorrect', ctx.resource);
+      marker = decoded;
+    }
+  }
   const maxRaw = q.get('max-keys');
   const maxKeys = maxRaw === null ? 1000 : Number(maxRaw);
   if (!Number.isInteger(maxKeys) || maxKeys < 0)
     return errorXml(400, 'InvalidArgument', 'Provided max-keys not an integer or within integer range', ctx.resource);
-  const limit = Math.min(maxKeys, 1000);
-  const keys = ctx.store.sortedKeys(b);
+  const page = listPage(ctx.store.sortedKeys(b), prefix, delimiter, marker, Math.min(maxKeys, 1000));
+  const withOwner = !v2 || q.get('fetch-owner') === 'true';
+  const items = page.keys
+    .map((k) => b.objects.get(k)!)
+    .map(
+      (o) =>
+        `<Contents><Key>${esc(o.key)}</Key><LastModified>${s3Time(o.lastModified)}</LastModified><ETag>${esc(o.etag)}</ETag><Size>${o.size}</Size>` +
+        `${withOwner ? `<Owner><ID>${OWNER.id}</ID><DisplayName>${OWNER.displayName}</DisplayName></Owner>` : ''}<StorageClass>STANDARD</StorageClass></Contents>`,
+    )
+    .join('');
+  const cps = page.prefixes.map((p) => `<CommonPrefixes><Prefix>${esc(p)}</Prefix></CommonPrefixes>`).join('');
+  const common = `<MaxKeys>${maxKeys}</MaxKeys>${delimiter ? `<Delimiter>${esc(delimiter)}</Delimiter>` : ''}<IsTruncated>${page.truncated}</IsTruncated>`;
+  const head = `<ListBucketResult xmlns="${S3_NS}"><Name>${esc(b.name)}</Name><Prefix>${esc(prefix)}</Prefix>`;
+  if (v2)
+    return xml(
+      200,
+      head +
+        `${token !== null ? `<ContinuationToken>${esc(token)}</ContinuationToken>` : ''}` +
+        `${page.truncated ? `<NextContinuationToken>${encodeToken(page.last)}</NextContinuationToken>` : ''}` +
+        `${startAfter ? `<StartAfter>${esc(startAfter)}</StartAfter>` : ''}` +
+        `<KeyCount>${page.keys.length + page.prefixes.length}</KeyCount>${common}${items}${cps}</ListBucketResult>`,
+    );
+  return xml(
+    200,
+    head +
+      `<Marker>${esc(marker)}</Marker>${page.truncated && delimiter ? `<NextMarker>${esc(page.last)}</NextMarker>` : ''}` +
+      `${common}${items}${cps}</ListBucketResult>`,
+  );
+}
+
+/** One page of a listing after `marker`: keys and common prefixes, at most `limit` of both. */
+function listPage(
+  keys: string[],
+  prefix: string,
+  delimiter: string,
+  marker: string,
+  limit: number,
+): { keys: string[]; prefixes: string[]; truncated: boolean; last: string } {
   let i = lowerBound(keys, prefix > marker ? prefix : marker);
-  const contents: StoredObject[] = [];
+  const contents: string[] = [];
   const prefixes: string[] = [];
   let truncated = false;
   let last = '';
@@ -43,23 +98,21 @@ export function listObjects(ctx: Ctx, b: StoredBucket): SandboxReply {
       i = lowerBound(keys, cp + '\uffff');
       continue;
     }
-    contents.push(b.objects.get(k)!);
+    contents.push(k);
     last = k;
     i++;
   }
-  const items = contents
-    .map(
-      (o) =>
-        `<Contents><Key>${esc(o.key)}</Key><LastModified>${s3Time(o.lastModified)}</LastModified><ETag>${esc(o.etag)}</ETag><Size>${o.size}</Size><Owner><ID>${OWNER.id}</ID><DisplayName>${OWNER.displayName}</DisplayName></Owner><StorageClass>STANDARD</StorageClass></Contents>`,
-    )
-    .join('');
-  const cps = prefixes.map((p) => `<CommonPrefixes><Prefix>${esc(p)}</Prefix></CommonPrefixes>`).join('');
-  return xml(
-    200,
-    `<ListBucketResult xmlns="${S3_NS}"><Name>${esc(b.name)}</Name><Prefix>${esc(prefix)}</Prefix><Marker>${esc(marker)}</Marker>` +
-      `${truncated && delimiter ? `<NextMarker>${esc(last)}</NextMarker>` : ''}<MaxKeys>${maxKeys}</MaxKeys>${delimiter ? `<Delimiter>${esc(delimiter)}</Delimiter>` : ''}` +
-      `<IsTruncated>${truncated}</IsTruncated>${items}${cps}</ListBucketResult>`,
-  );
+  return { keys: contents, prefixes, truncated, last };
+}
+
+/** A v2 continuation token: the last key or prefix of the page, base64 (opaque to the caller). */
+function encodeToken(last: string): string {
+  return Buffer.from(last, 'utf8').toString('base64');
+}
+
+function decodeToken(token: string): string | undefined {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(token)) return undefined;
+  return Buffer.from(token, 'base64').toString('utf8');
 }
 
 export function listUploads(ctx: Ctx, b: StoredBucket): SandboxReply {
