@@ -182,7 +182,9 @@ async function downloadRanges(client: S3Client, plan: RangedPlan): Promise<void>
       while (failure === undefined && next < count) await fetchPart(next++);
     } catch (err) {
       failure ??= err;
+      // Stop every range: the ranged GETs through `inner`, the first answer by closing it.
       inner.abort();
+      discard(plan.first.body);
     }
   };
   try {
