@@ -83,6 +83,17 @@ export function helpers(page, server, locale = 'en') {
       await page.locator('#workbench\\.parts\\.activitybar').waitFor({ timeout: 60_000 });
     },
     /** Reloads the window (a fresh extension host) and waits for the workbench. */
+    /**
+     * Developer: Reload Window, and the new page loaded: right after the command the old
+     * workbench and its webviews are still there, and a scenario that read them raced the reload
+     * (panels[ja] in CI: "Execution context was destroyed").
+     */
+    async reloadWindow() {
+      const loaded = page.waitForEvent('load', { timeout: 90_000 });
+      await t.runCommand('Developer: Reload Window');
+      await loaded;
+      await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+    },
     async reload() {
       await page.reload();
       await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
@@ -127,7 +138,33 @@ export function helpers(page, server, locale = 'en') {
       }
       const row = quickInput.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
       await row.waitFor({ timeout: 15_000 });
-      await page.keyboard.press('Enter');
+      // The row is clicked, not entered: Enter runs whichever row is focused, and a palette made
+      // inert by a busy window (a form closing, a reveal moving the focus) can swallow it and
+      // close, so the command never ran (forms[ja] in CI: no ▶ in the log, the next pick waited
+      // in vain). The palette must then give way: closed, or replaced by the command's own
+      // prompt; if it still shows the filter, the click is made again (three tries in all).
+      for (let click = 1; ; click++) {
+        await row.click({ timeout: 5_000 }).catch(() => undefined);
+        const gone = await page
+          .waitForFunction(
+            () => {
+              const q = /** @type {HTMLElement | null} */ (document.querySelector('.quick-input-widget'));
+              const input = /** @type {HTMLInputElement | null} */ (q?.querySelector('input[type="text"]'));
+              const open = !!q && q.getClientRects().length > 0 && getComputedStyle(q).visibility !== 'hidden';
+              return !open || !(input?.value ?? '').startsWith('>');
+            },
+            undefined,
+            { timeout: 3_000 },
+          )
+          .then(
+            () => true,
+            // Anything but the time limit (the page navigated: Reload Window) means it ran.
+            (e) => !/timeout/i.test(String(e?.name ?? '') + String(e?.message ?? e)),
+          );
+        if (gone) return;
+        if (click === 3) throw new Error(`the palette entry "${title}" did not run after three clicks`);
+        console.log(`    the palette kept "${title}" after a click (attempt ${click}); clicking again`);
+      }
     },
     /** A row of the sidebar tree whose text contains `text` (a row's accessible name is its tooltip, so match text). */
     treeRow(text) {

@@ -51,8 +51,7 @@ export const scenarios = [
         .filter({ hasText: t.l('$(sync~spin) 1 NHN Cloud job') })
         .first()
         .waitFor({ timeout: 30_000 });
-      await t.runCommand('Developer: Reload Window');
-      await t.page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+      await t.reloadWindow();
       await t.openView('NHN Cloud');
       await t.notification(t.lre('{0}: done in {1}.', t.l('Stop {0}', 'staging-api')), 120_000);
       await t.expandRow('KR1');
