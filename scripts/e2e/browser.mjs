@@ -1,5 +1,5 @@
 // Playwright (playwright-core) driving the system Chromium, and the helpers every scenario uses.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { texts } from './texts.mjs';
@@ -65,6 +65,53 @@ export function helpers(page, server, locale = 'en') {
   const sidebar = page.locator('#workbench\\.parts\\.sidebar');
   const quickInput = page.locator('.quick-input-widget');
   const quickInputBox = quickInput.locator('input[type="text"], input[type="password"]').first();
+  /** Opens the palette and clicks the entry `title` (already translated), until the palette gives way. */
+  async function paletteRun(title) {
+    // A palette opened while the window is busy (a form's editor closing, a reveal moving the
+    // focus) can be inert for a moment and then close: open it again (three tries in all).
+    for (let attempt = 1; ; attempt++) {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('F1');
+      try {
+        await quickInputBox.waitFor({ state: 'visible', timeout: 15_000 });
+        await quickInputBox.fill(`>${title}`, { timeout: attempt < 3 ? 5_000 : 15_000 });
+        break;
+      } catch (e) {
+        if (attempt === 3) throw e;
+        console.log(`    the palette was not usable for "${title}" (attempt ${attempt}); opening it again`);
+        await page.waitForTimeout(1_000);
+      }
+    }
+    const row = quickInput.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
+    await row.waitFor({ timeout: 15_000 });
+    // The row is clicked, not entered (Enter runs whichever row has the focus). The palette
+    // must then give way: closed, or replaced by the command's own prompt; if it still shows
+    // the filter, the click is made again (three tries in all).
+    for (let click = 1; ; click++) {
+      await row.click({ timeout: 5_000 }).catch(() => undefined);
+      const gone = await page
+        .waitForFunction(
+          () => {
+            const q = /** @type {HTMLElement | null} */ (document.querySelector('.quick-input-widget'));
+            const input = /** @type {HTMLInputElement | null} */ (q?.querySelector('input[type="text"]'));
+            const open = !!q && q.getClientRects().length > 0 && getComputedStyle(q).visibility !== 'hidden';
+            return !open || !(input?.value ?? '').startsWith('>');
+          },
+          undefined,
+          { timeout: 3_000 },
+        )
+        .then(
+          () => true,
+          // Anything but the time limit (the page navigated: Reload Window) means it ran.
+          (e) => !/timeout/i.test(String(e?.name ?? '') + String(e?.message ?? e)),
+        );
+      if (gone) return;
+      if (click === 3) throw new Error(`the palette entry "${title}" did not run after three clicks`);
+      console.log(`    the palette kept "${title}" after a click (attempt ${click}); clicking again`);
+    }
+  }
+  /** @type {string | undefined} */
+  let logFile;
   const t = {
     page,
     /** Where screenshots and failure artifacts of this scenario file go (set by the runner). */
@@ -118,53 +165,32 @@ export function helpers(page, server, locale = 'en') {
       }
       await heading.waitFor({ timeout: 10_000 });
     },
-    /** Runs a command from the palette by its full title, e.g. "NHN Cloud: Add Profile". */
+    /**
+     * Runs a command from the palette by its full title, e.g. "NHN Cloud: Add Profile". For the
+     * extension's own commands the command wrapper's "▶ nhncloud.…" log line must follow: a
+     * palette made inert by a busy window can close on the click without running anything
+     * (forms[ja] in CI, twice: no ▶, and the next pick waited in vain), so it is run again, three
+     * tries in all, each said in the output.
+     */
     async runCommand(title) {
       title = tx.auto(title);
-      // A palette opened while the window is busy (a form's editor closing, a reveal moving the
-      // focus) can be inert for a moment and then close: open it again (three tries in all).
-      for (let attempt = 1; ; attempt++) {
-        await page.keyboard.press('Escape');
-        await page.keyboard.press('F1');
-        try {
-          await quickInputBox.waitFor({ state: 'visible', timeout: 15_000 });
-          await quickInputBox.fill(`>${title}`, { timeout: attempt < 3 ? 5_000 : 15_000 });
-          break;
-        } catch (e) {
-          if (attempt === 3) throw e;
-          console.log(`    the palette was not usable for "${title}" (attempt ${attempt}); opening it again`);
-          await page.waitForTimeout(1_000);
+      const ours = title.startsWith('NHN Cloud:');
+      for (let run = 1; ; run++) {
+        const before = ours ? t.nhnLog().length : 0;
+        await paletteRun(title);
+        if (!ours) return;
+        for (let waited = 0; waited < 10_000; waited += 100) {
+          if (/▶ nhncloud\./.test(t.nhnLog().slice(before))) return;
+          await page.waitForTimeout(100);
         }
+        if (run === 3) throw new Error(`the palette entry "${title}" closed three times without starting the command`);
+        console.log(`    "${title}" did not start (no ▶ in the NHN Cloud log within 10 s); running it again`);
       }
-      const row = quickInput.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
-      await row.waitFor({ timeout: 15_000 });
-      // The row is clicked, not entered: Enter runs whichever row is focused, and a palette made
-      // inert by a busy window (a form closing, a reveal moving the focus) can swallow it and
-      // close, so the command never ran (forms[ja] in CI: no ▶ in the log, the next pick waited
-      // in vain). The palette must then give way: closed, or replaced by the command's own
-      // prompt; if it still shows the filter, the click is made again (three tries in all).
-      for (let click = 1; ; click++) {
-        await row.click({ timeout: 5_000 }).catch(() => undefined);
-        const gone = await page
-          .waitForFunction(
-            () => {
-              const q = /** @type {HTMLElement | null} */ (document.querySelector('.quick-input-widget'));
-              const input = /** @type {HTMLInputElement | null} */ (q?.querySelector('input[type="text"]'));
-              const open = !!q && q.getClientRects().length > 0 && getComputedStyle(q).visibility !== 'hidden';
-              return !open || !(input?.value ?? '').startsWith('>');
-            },
-            undefined,
-            { timeout: 3_000 },
-          )
-          .then(
-            () => true,
-            // Anything but the time limit (the page navigated: Reload Window) means it ran.
-            (e) => !/timeout/i.test(String(e?.name ?? '') + String(e?.message ?? e)),
-          );
-        if (gone) return;
-        if (click === 3) throw new Error(`the palette entry "${title}" did not run after three clicks`);
-        console.log(`    the palette kept "${title}" after a click (attempt ${click}); clicking again`);
-      }
+    },
+    /** The NHN Cloud output channel's log as written so far ('' before the extension logged). */
+    nhnLog() {
+      logFile ??= findLogFile(join(server.userData, 'logs'));
+      return logFile && existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
     },
     /** A row of the sidebar tree whose text contains `text` (a row's accessible name is its tooltip, so match text). */
     treeRow(text) {
@@ -347,3 +373,17 @@ export function helpers(page, server, locale = 'en') {
  * of the file is skipped unless `independent`.
  * @typedef {{ name: string, independent?: boolean, run: (t: Helpers) => Promise<void> }} Scenario
  */
+
+/** The newest "NHN Cloud.log" under `dir` (VS Code's logs of a run: the wrapper logs ▶/✓/✗ per command). */
+export function findLogFile(dir) {
+  if (!existsSync(dir)) return undefined;
+  let found;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      const inner = findLogFile(p);
+      if (inner && (!found || statSync(inner).mtimeMs > statSync(found).mtimeMs)) found = inner;
+    } else if (name === 'NHN Cloud.log' && (!found || statSync(p).mtimeMs > statSync(found).mtimeMs)) found = p;
+  }
+  return found;
+}

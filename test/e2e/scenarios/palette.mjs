@@ -12,10 +12,11 @@
 // the first item of each pick (the target) until their confirmation opens, which is then
 // cancelled. After every command the sandbox's request counts (byMethod) must show nothing sent
 // but reads and identity tokens: a cancelled or escaped command changes nothing.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { ROOT } from '../../../scripts/e2e/codeServer.mjs';
+import { findLogFile } from '../../../scripts/e2e/browser.mjs';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 /**
@@ -81,20 +82,6 @@ function changing(byMethod) {
     for (const [op, n] of Object.entries(ops)) if (!NOT_CHANGING.has(op)) out[`${method} ${op}`] = n;
   }
   return out;
-}
-
-/** The NHN Cloud log channel's file under the run's user data (the wrapper logs ▶/✓/✗ per command). */
-function findLogFile(dir) {
-  if (!existsSync(dir)) return undefined;
-  let found;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) {
-      const inner = findLogFile(p);
-      if (inner && (!found || statSync(inner).mtimeMs > statSync(found).mtimeMs)) found = inner;
-    } else if (name === 'NHN Cloud.log' && (!found || statSync(p).mtimeMs > statSync(found).mtimeMs)) found = p;
-  }
-  return found;
 }
 
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
