@@ -31,6 +31,10 @@ export function run(file: string, args: string[], input?: string, timeoutMs = 60
       if (err) reject(new Error(`${file.split('/').pop()} failed: ${(stderr || err.message).trim()}`));
       else resolve(stdout);
     });
+    // A program that exits without reading its input (the client refused by a server still
+    // starting) makes this write fail with EPIPE: its exit status and stderr say what happened,
+    // and an unheard 'error' would be an uncaught exception (a unit run failed on one).
+    child.stdin?.on('error', () => undefined);
     child.stdin?.end(input ?? '');
   });
 }

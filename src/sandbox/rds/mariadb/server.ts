@@ -181,6 +181,8 @@ export function watchedTempDir(prefix: string): { dir: string; remove(): Promise
     stdio: ['pipe', 'ignore', 'ignore'],
     detached: true,
   });
+  // Its stdin is only ever closed, but a watchdog already gone makes that an EPIPE to ignore.
+  child.stdin?.on('error', () => undefined);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let removed: Promise<void> | undefined;
   return {
@@ -259,6 +261,8 @@ async function startIn(tools: Tools, dir: string, opts: MariaDbOptions): Promise
       stdio: ['pipe', 'ignore', 'ignore'],
       detached: true,
     });
+    // Its stdin is only ever closed, but a watchdog already gone makes that an EPIPE to ignore.
+    child.stdin?.on('error', () => undefined);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       await waitReady(child, exited, log);
