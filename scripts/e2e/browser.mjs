@@ -110,8 +110,16 @@ export function helpers(page, server, locale = 'en') {
       console.log(`    the palette kept "${title}" after a click (attempt ${click}); clicking again`);
     }
   }
-  /** @type {string | undefined} */
-  let logFile;
+  /**
+   * How many commands the wrapper has logged as started ("▶ nhncloud.…"), over every NHN Cloud
+   * log of the run: a window reload starts a new extension host with a log file of its own.
+   */
+  function commandStarts() {
+    let n = 0;
+    for (const file of findLogFiles(join(server.userData, 'logs')))
+      n += (readFileSync(file, 'utf8').match(/▶ nhncloud\./g) ?? []).length;
+    return n;
+  }
   const t = {
     page,
     /** Where screenshots and failure artifacts of this scenario file go (set by the runner). */
@@ -176,21 +184,16 @@ export function helpers(page, server, locale = 'en') {
       title = tx.auto(title);
       const ours = title.startsWith('NHN Cloud:');
       for (let run = 1; ; run++) {
-        const before = ours ? t.nhnLog().length : 0;
+        const before = ours ? commandStarts() : 0;
         await paletteRun(title);
         if (!ours) return;
         for (let waited = 0; waited < 10_000; waited += 100) {
-          if (/▶ nhncloud\./.test(t.nhnLog().slice(before))) return;
+          if (commandStarts() > before) return;
           await page.waitForTimeout(100);
         }
         if (run === 3) throw new Error(`the palette entry "${title}" closed three times without starting the command`);
         console.log(`    "${title}" did not start (no ▶ in the NHN Cloud log within 10 s); running it again`);
       }
-    },
-    /** The NHN Cloud output channel's log as written so far ('' before the extension logged). */
-    nhnLog() {
-      logFile ??= findLogFile(join(server.userData, 'logs'));
-      return logFile && existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
     },
     /** A row of the sidebar tree whose text contains `text` (a row's accessible name is its tooltip, so match text). */
     treeRow(text) {
@@ -374,16 +377,22 @@ export function helpers(page, server, locale = 'en') {
  * @typedef {{ name: string, independent?: boolean, run: (t: Helpers) => Promise<void> }} Scenario
  */
 
-/** The newest "NHN Cloud.log" under `dir` (VS Code's logs of a run: the wrapper logs ▶/✓/✗ per command). */
-export function findLogFile(dir) {
-  if (!existsSync(dir)) return undefined;
-  let found;
+/** Every "NHN Cloud.log" under `dir` (VS Code's logs of a run: one per extension host). */
+export function findLogFiles(dir) {
+  if (!existsSync(dir)) return [];
+  /** @type {string[]} */
+  const found = [];
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) {
-      const inner = findLogFile(p);
-      if (inner && (!found || statSync(inner).mtimeMs > statSync(found).mtimeMs)) found = inner;
-    } else if (name === 'NHN Cloud.log' && (!found || statSync(p).mtimeMs > statSync(found).mtimeMs)) found = p;
+    if (statSync(p).isDirectory()) found.push(...findLogFiles(p));
+    else if (name === 'NHN Cloud.log') found.push(p);
   }
   return found;
+}
+
+/** The newest "NHN Cloud.log" under `dir`: the current extension host's (the wrapper logs ▶/✓/✗ per command). */
+export function findLogFile(dir) {
+  let newest;
+  for (const f of findLogFiles(dir)) if (!newest || statSync(f).mtimeMs > statSync(newest).mtimeMs) newest = f;
+  return newest;
 }
