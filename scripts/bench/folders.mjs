@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { MiB, ROOT, settle, startNode, stats } from './lib.mjs';
+import { MiB, ROOT, serverFailed, settle, startNode, stats } from './lib.mjs';
 import { defaultServers, swiftWhy } from './servers.mjs';
 import { ensurePeerTools, peerCommand, peerConfig, runPeer } from './peers.mjs';
 
@@ -293,11 +293,7 @@ export async function benchFolders({
         result[server] = { ...out, failedPeers, multipartChecked: canList };
       } catch (err) {
         // One server's failure costs its own rows, not the other servers' figures.
-        const why = String(err?.message ?? err)
-          .split('\n')[0]
-          .slice(0, 300);
-        log(`  ${server}: FAILED: ${why}`);
-        result[server] = { failed: why };
+        result[server] = serverFailed(log, server, err);
       }
     }
   } finally {

@@ -60,6 +60,15 @@ export async function settle(ms) {
   await sleep(ms);
 }
 
+/** A server whose figure failed: logged, and the row that says why (its first line, 300 characters). */
+export function serverFailed(log, server, err) {
+  const why = String(err?.message ?? err)
+    .split('\n')[0]
+    .slice(0, 300);
+  log(`  ${server}: FAILED: ${why}`);
+  return { failed: why };
+}
+
 export function runNode(args, { env, timeoutMs = 300_000, cwd = ROOT } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {

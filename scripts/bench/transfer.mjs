@@ -8,7 +8,7 @@ import { randomFillSync } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MiB, ROOT, runNode, settle, startNode, stats } from './lib.mjs';
+import { MiB, ROOT, serverFailed, runNode, settle, startNode, stats } from './lib.mjs';
 import { defaultServers, swiftWhy } from './servers.mjs';
 import { ensurePeerTools, peerCommand, peerConfig, runPeer } from './peers.mjs';
 
@@ -148,11 +148,7 @@ export async function benchTransfer({
         };
       } catch (err) {
         // One server's failure costs its own rows, not the other servers' figures.
-        const why = String(err?.message ?? err)
-          .split('\n')[0]
-          .slice(0, 300);
-        log(`  ${server}: FAILED: ${why}`);
-        result[server] = { failed: why };
+        result[server] = serverFailed(log, server, err);
       }
     }
   } finally {
