@@ -76,6 +76,9 @@ async function runFile(file, locale) {
   let server;
   let browser;
   let t;
+  const timing = { file: base, startMs: 0, scenariosMs: 0, stopMs: 0 };
+  timings.push(timing);
+  const tStart = Date.now();
   try {
     server = await startCodeServer({ ...(mod.options ?? {}), ...(locale === 'en' ? {} : { locale }) });
     live.servers.add(server);
@@ -85,6 +88,7 @@ async function runFile(file, locale) {
     t = helpers(page, server, locale);
     t.artifacts = join(ARTIFACTS, base);
     await t.openWorkbench();
+    timing.startMs = Date.now() - tStart;
   } catch (err) {
     console.log(`✗ ${base}: setup failed: ${err?.message ?? err}`);
     await saveFailure(join(ARTIFACTS, base, 'setup'), t, server, err);
@@ -95,6 +99,7 @@ async function runFile(file, locale) {
     return results;
   }
   let failed = false;
+  const tScenarios = Date.now();
   for (const s of list) {
     const t0 = Date.now();
     if (failed && !s.independent) {
@@ -123,13 +128,43 @@ async function runFile(file, locale) {
       results.push({ name: `${base} › ${s.name}`, ok: false, why: firstLine(err) });
     }
   }
+  timing.scenariosMs = Date.now() - tScenarios;
+  const tStop = Date.now();
   live.browsers.delete(browser);
   await browser.close().catch(() => {});
   live.servers.delete(server);
   await stopCodeServer(server);
   // The artifacts of a failure were copied out already.
   rmSync(server.runDir, { recursive: true, force: true });
+  timing.stopMs = Date.now() - tStop;
   return results;
+}
+
+/** @type {{ file: string, startMs: number, scenariosMs: number, stopMs: number }[]} */
+const timings = [];
+
+/**
+ * Where the time of the run went: one row per file × locale (code-server start to a ready
+ * workbench, its scenarios, closing down), most expensive first, and the sums.
+ */
+function printTimings() {
+  if (!timings.length) return;
+  const s = (ms) => (ms / 1000).toFixed(1).padStart(7);
+  const rows = [...timings].sort(
+    (a, b) => b.startMs + b.scenariosMs + b.stopMs - (a.startMs + a.scenariosMs + a.stopMs),
+  );
+  const width = Math.max(...rows.map((r) => r.file.length), 4);
+  console.log(`\n[e2e] time per file × locale (s)\n  ${'file'.padEnd(width)}   start scenarios   stop   total`);
+  const sum = { startMs: 0, scenariosMs: 0, stopMs: 0 };
+  for (const r of rows) {
+    for (const k of Object.keys(sum)) sum[k] += r[k];
+    console.log(
+      `  ${r.file.padEnd(width)} ${s(r.startMs)} ${s(r.scenariosMs)}  ${s(r.stopMs)} ${s(r.startMs + r.scenariosMs + r.stopMs)}`,
+    );
+  }
+  console.log(
+    `  ${'all'.padEnd(width)} ${s(sum.startMs)} ${s(sum.scenariosMs)}  ${s(sum.stopMs)} ${s(sum.startMs + sum.scenariosMs + sum.stopMs)}`,
+  );
 }
 
 /** The first line of an error, cut to one readable line for the closing summary. */
@@ -173,6 +208,7 @@ async function main() {
     const r = await runExthostSuite({ live, artifacts: join(ARTIFACTS, 'exthost') });
     results.push(r);
   }
+  printTimings();
   const failed = results.filter((r) => !r.ok);
   console.log(`\n[e2e] ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   // Alone on its line, in the plain form CI reads as the closing count of a run.

@@ -42,6 +42,7 @@ class Session implements DbSession {
     opts: OpenSessionOptions,
     private readonly password: string,
     private readonly ssl: ConnectionOptions['ssl'],
+    private readonly connectTimeoutMs: number,
     private readonly onEnd: (s: Session) => void,
   ) {
     this.target = opts.target;
@@ -72,7 +73,7 @@ class Session implements DbSession {
       password: this.password,
       database: this.schema || undefined,
       ssl: this.ssl,
-      connectTimeout: CONNECT_TIMEOUT_MS,
+      connectTimeout: this.connectTimeoutMs,
       charset: 'UTF8MB4_UNICODE_CI',
       // Exact values for display: DECIMAL and BIGINT as text, dates as the server wrote them.
       supportBigNumbers: true,
@@ -124,6 +125,9 @@ export class DbSessionManager implements DbSessions, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
+  /** `connectTimeoutMs`: how long a connection attempt may take (a test shortens it). */
+  constructor(private readonly connectTimeoutMs = CONNECT_TIMEOUT_MS) {}
+
   all(): readonly DbSession[] {
     return [...this.sessions.values()];
   }
@@ -144,7 +148,7 @@ export class DbSessionManager implements DbSessions, vscode.Disposable {
    * same profile, instance and user is replaced (ended first). Throws DbConnectError.
    */
   async open(opts: OpenSessionOptions): Promise<DbSession> {
-    const session = new Session(opts, opts.password, opts.ssl, (s) => {
+    const session = new Session(opts, opts.password, opts.ssl, this.connectTimeoutMs, (s) => {
       if (this.sessions.get(s.id) === s) {
         this.sessions.delete(s.id);
         this.changed.fire();

@@ -1,0 +1,55 @@
+// `npm run test:unit`: every test/unit/**/*.test.ts (or the files given), each in a process of
+// its own (node:test's run(), under tsx), UNIT_JOBS files at once (default 3: most files spend
+// their time waiting on a loopback server, a MariaDB or a Swift, not computing). The spec
+// reporter prints every test; at the end come the ten slowest files, so the step's time can be
+// found and cut where a test waits rather than works. Exit code 1 on any failure.
+// usage: node --import tsx scripts/unit-tests.mjs [file...]
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
+
+const ROOT = join(import.meta.dirname, '..');
+
+/** Every *.test.ts under `dir`, sorted. */
+function testFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.test.ts'))
+    .map((e) => join(e.parentPath ?? e.path, e.name))
+    .sort();
+}
+
+const files = process.argv.length > 2 ? process.argv.slice(2) : testFiles(join(ROOT, 'test', 'unit'));
+const jobs = Math.max(1, Number(process.env.UNIT_JOBS ?? 3));
+const t0 = Date.now();
+
+/** Per file: the summed time of its top-level tests, and whether one failed. */
+const perFile = new Map();
+let failures = 0;
+const stream = run({ files, concurrency: jobs });
+for (const kind of ['test:pass', 'test:fail']) {
+  stream.on(kind, (e) => {
+    // nesting 0: a file's top-level test (a file that fails to load reports itself as one).
+    if (e.nesting !== 0 || !e.file) return;
+    const f = perFile.get(e.file) ?? { ms: 0, failed: false };
+    f.ms += e.details?.duration_ms ?? 0;
+    // A todo or skipped test that "fails" does not fail the run (node:test's own rule).
+    if (kind === 'test:fail' && !e.todo && !e.skip) f.failed = true;
+    perFile.set(e.file, f);
+  });
+}
+stream.on('test:fail', (e) => {
+  if (!e.todo && !e.skip) failures++;
+});
+// The summary after the reporter's last line (a CI log is read from its tail).
+const report = stream.compose(spec);
+report.pipe(process.stdout);
+report.on('end', () => {
+  const slowest = [...perFile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 10);
+  console.log(
+    `\n[unit] ${files.length} files, ${jobs} at once, in ${((Date.now() - t0) / 1000).toFixed(1)} s; the ten slowest files (their tests' time):`,
+  );
+  for (const [file, f] of slowest)
+    console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${relative(ROOT, file)}${f.failed ? '  (failed)' : ''}`);
+  process.exitCode = failures ? 1 : 0;
+});
