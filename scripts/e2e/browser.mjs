@@ -98,7 +98,8 @@ export function helpers(page, server, locale = 'en') {
             return !open || !(input?.value ?? '').startsWith('>');
           },
           undefined,
-          { timeout: 3_000 },
+          // Polled, not on every animation frame: rAF polling keeps the page drawing frames.
+          { timeout: 3_000, polling: 50 },
         )
         .then(
           () => true,
@@ -374,7 +375,7 @@ export function helpers(page, server, locale = 'en') {
 /**
  * One scenario of a file's `scenarios` list: run in order on one page; after a failure the rest
  * of the file is skipped unless `independent`.
- * @typedef {{ name: string, independent?: boolean, run: (t: Helpers) => Promise<void> }} Scenario
+ * @typedef {{ name: string, independent?: boolean, locales?: string[], run: (t: Helpers) => Promise<void> }} Scenario
  */
 
 /** Every "NHN Cloud.log" under `dir` (VS Code's logs of a run: one per extension host). */

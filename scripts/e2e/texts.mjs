@@ -15,6 +15,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './codeServer.mjs';
 
+/**
+ * The locales of a scenario (or a file) that answers no dialog, QuickPick or form: English and
+ * Korean. Japanese adds a third language only where a decision could hinge on translated text
+ * (a button, a pick, a form choice); elsewhere it repeats what Korean proved through the same
+ * code, and the lint rule nhncloud/no-text-decisions guards the product's side statically. A
+ * value typed into an input box carries no translated text, so it is not such an answer.
+ */
+export const WITHOUT_DECISIONS = ['en', 'ko'];
+
 const readJson = (file) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const format = (text, args) =>

@@ -237,7 +237,7 @@ async function drive(t, command, logFile) {
               return open(document.querySelector('.monaco-dialog-box')) || !open(q) || (q.innerText || '') !== prev;
             },
             before,
-            { timeout: 10_000 },
+            { timeout: 10_000, polling: 50 },
           )
           .catch(() => undefined);
       } else await page.keyboard.press('Escape');

@@ -3,6 +3,8 @@
 // start an instance (tree and status bar), a protected instance refused with the reason,
 // and events filtered by keyword. Jobs are fast here (nhncloud.sandbox.jobStepMs).
 
+import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
+
 export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 150 } };
 
 const INSTANCE = 'dev-playground';
@@ -154,6 +156,8 @@ export const scenarios = [
   {
     name: 'the context menu of a running instance offers what its state allows',
     independent: true,
+    // Reads a menu and answers nothing (texts.mjs).
+    locales: WITHOUT_DECISIONS,
     async run(t) {
       const instances = t.treeRow('DB Instances');
       if ((await instances.getAttribute('aria-expanded')) === 'false') await instances.click();
