@@ -348,9 +348,18 @@ export function helpers(page, server, locale = 'en') {
       await sidebar.locator('.composite.title .title-label').first().click();
       await t.runCommand(title);
     },
-    /** The inner frame of the active webview. */
+    /**
+     * The inner frame of the webview on screen. Hidden panels keep their iframes (a second query
+     * console's results panel beside the first one's tab): the first iframe in the page could be
+     * one nobody sees, so only a visible one counts.
+     */
     webview() {
-      return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+      return page
+        .locator('iframe.webview.ready')
+        .filter({ visible: true })
+        .first()
+        .contentFrame()
+        .frameLocator('iframe#active-frame');
     },
     /** The text of an output channel (opens the Output panel on it). */
     async outputText(channel) {

@@ -40,14 +40,22 @@ const COLUMN_WIDTH = 160;
 
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(`
-.qr-bar { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; padding: 6px 0; }
+/* The page never scrolls and the toolbar never moves while rows stream: the grid takes the
+   height left (a fixed calc() let a wrapped toolbar push the page into scrolling), and the status
+   keeps one line (its growing row count wrapped it, and the Cancel button jumped under the
+   pointer: a Japanese e2e run could not click it). */
+body { margin: 0; padding-bottom: 0; overflow: hidden; }
+#app { display: flex; flex-direction: column; height: 100vh; }
+.qr-bar { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; padding: 6px 0; flex: none; }
+.qr-status { flex: 1 1 14em; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-variant-numeric: tabular-nums; }
 .qr-tabs { display: flex; gap: 4px; flex-wrap: wrap; }
 .qr-tab { font: inherit; color: var(--vscode-foreground); background: transparent; border: 1px solid var(--vscode-panel-border, transparent); padding: 2px 8px; cursor: pointer; max-width: 280px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .qr-tab[aria-selected="true"] { background: var(--vscode-list-activeSelectionBackground); color: var(--vscode-list-activeSelectionForeground); }
 .qr-tab.failed { border-color: var(--vscode-inputValidation-errorBorder, red); }
 .qr-status { color: var(--vscode-descriptionForeground); }
+.qr-tabs, .qr-sql { flex: none; }
 .qr-sql { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); white-space: pre-wrap; max-height: 4.5em; overflow: auto; margin: 4px 0; color: var(--vscode-descriptionForeground); }
-.qr-viewport { position: relative; overflow: auto; height: calc(100vh - 150px); min-height: 120px; border: 1px solid var(--vscode-panel-border, rgba(128,128,128,.35)); font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
+.qr-viewport { position: relative; overflow: auto; flex: 1 1 auto; min-height: 120px; margin-bottom: 8px; border: 1px solid var(--vscode-panel-border, rgba(128,128,128,.35)); font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
 .qr-header { position: sticky; top: 0; z-index: 1; display: flex; background: var(--vscode-editorGroupHeader-tabsBackground, var(--vscode-editor-background)); font-weight: 600; }
 .qr-spacer { position: relative; }
 .qr-row { position: absolute; left: 0; display: flex; height: ${ROW_HEIGHT}px; line-height: ${ROW_HEIGHT}px; }
@@ -159,6 +167,7 @@ function renderAll(): void {
   setDisabled(csvButton, !exportable);
   setDisabled(jsonButton, !exportable);
   statusLine.textContent = statusOf(r);
+  statusLine.title = statusLine.textContent;
   sqlText.textContent = r?.sql ?? '';
   clear(messages);
   if (r?.error) {
@@ -249,6 +258,7 @@ function rowsChanged(index: number): void {
   rowsFrame = requestAnimationFrame(() => {
     rowsFrame = 0;
     statusLine.textContent = statusOf(results[selected]);
+    statusLine.title = statusLine.textContent;
     renderRows();
   });
 }
