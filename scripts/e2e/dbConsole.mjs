@@ -48,7 +48,13 @@ export async function createDbUser(url, instanceName, user) {
  * Replaces the console's text with `sql` and runs the whole document (Ctrl+Shift+Enter).
  * `instance` and `user` name the console's connection (its status bar item).
  */
-export async function runInConsole(t, sql, { instance, user }) {
+/**
+ * Runs `sql` in the active query console. `schema`: the schema its status item names (none: "(no schema)").
+ * @param {import('./browser.mjs').Helpers} t
+ * @param {string} sql
+ * @param {{ instance: string, user: string, schema?: string }} connection
+ */
+export async function runInConsole(t, sql, { instance, user, schema }) {
   // A point inside the text area (its lines may be scrolled sideways after a long statement).
   const editor = t.page.locator('.part.editor .monaco-editor .editor-scrollable').first();
   await editor.click({ position: { x: 120, y: 12 } });
@@ -56,7 +62,12 @@ export async function runInConsole(t, sql, { instance, user }) {
   // line): after the results panel had the focus, wait until the console's status item is back.
   await t.page
     .locator('.statusbar-item')
-    .filter({ hasText: t.lre('$(database) {0} · {1} · (no schema)', instance, user) })
+    .filter({
+      hasText:
+        schema === undefined
+          ? t.lre('$(database) {0} · {1} · (no schema)', instance, user)
+          : t.lre('$(database) {0} · {1} · {2}', instance, user, schema),
+    })
     .first()
     .waitFor({ timeout: 15_000 });
   await t.page.keyboard.press('Control+A');

@@ -239,6 +239,15 @@ const OVERRIDE_SERVICES: Array<{ service: Service; label: string }> = [
   { service: 'storage', label: vscode.l10n.t('Object storage (S3)') },
 ];
 
+/**
+ * The regions the wizard carries past the cloud step. Another cloud starts over from its own
+ * defaults (all of its regions, checked): filtering the old choice instead left Public →
+ * Government → Public with only KR1 and KR2 checked. The same cloud keeps the user's choice.
+ */
+export function regionsAfterCloudStep(previous: Cloud, chosen: Cloud, regions: readonly Region[]): Region[] {
+  return chosen === previous ? [...regions] : [];
+}
+
 export interface WizardResult {
   profile: Profile;
   secrets: ProfileSecrets;
@@ -290,7 +299,7 @@ export async function profileWizard(opts: {
         selected: (c) => c === draft.cloud,
       });
       if (v === BACK) return BACK;
-      if (v[0] !== draft.cloud) draft.regions = draft.regions.filter((r) => ALL_REGIONS[v[0]].includes(r));
+      draft.regions = regionsAfterCloudStep(draft.cloud, v[0], draft.regions);
       draft.cloud = v[0];
     },
     async (f) => {

@@ -2,6 +2,7 @@
 // the benchmark (scripts/bench/folders.mjs) drives exactly the code behind the commands: the
 // list of files or objects, then a pool that runs small files many at a time and multipart
 // files a few at a time (each of those already sends several parts at once).
+import { contentTypeFor } from './contentTypes';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { isCancelledError } from '../client/errors';
@@ -82,11 +83,15 @@ export function uploadFile(
   partConcurrency: number,
   signal: AbortSignal,
   onBytes: (loaded: number) => void,
+  /** `nhncloud.storage.contentTypes`: the user's type per extension, over the standard table. */
+  contentTypes: Record<string, string> = {},
 ): Promise<unknown> {
   return upload(s3, {
     bucket,
     key: task.key,
     file: task.file,
+    // By the file's name (a browser then shows notes.txt rather than downloading it).
+    contentType: contentTypeFor(task.file, contentTypes),
     signal,
     concurrency: partConcurrency,
     onProgress: (p) => onBytes(p.loaded),

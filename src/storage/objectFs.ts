@@ -6,6 +6,7 @@
 // file are kept until its document closes, and before a save the object's current ones are read;
 // when they differ (someone else wrote it) the user is asked what to do (saveConflict.ts).
 // Operations on many keys (folder copy, move and delete) are in bulkObjects.ts.
+import { contentTypeFor } from './contentTypes';
 import { action, askAction } from '../shared/prompts';
 import { Readable } from 'node:stream';
 import * as vscode from 'vscode';
@@ -32,6 +33,12 @@ import {
   parseObjectPath,
   type ObjectAddress,
 } from './keys';
+
+/** `nhncloud.storage.contentTypes`: the user's Content-Type per file extension. */
+export function contentTypeOverrides(): Record<string, string> {
+  const v = vscode.workspace.getConfiguration('nhncloud.storage').get<unknown>('contentTypes', {});
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
+}
 
 export function openSizeLimitBytes(): number {
   const mb = vscode.workspace.getConfiguration('nhncloud.storage').get<number>('openSizeLimitMB', 10);
@@ -233,12 +240,19 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
           await resolveSaveConflict(this.services.log, uri, ObjectFileSystem.readonlyUri(uri), a, seen, current);
       }
       const body = Buffer.from(content);
+      // A PUT replaces the object whole, headers included: what it was (its type, its metadata)
+      // is sent again, else a saved README.md came back as binary/octet-stream. A new object
+      // gets the type of its name.
+      const kept = current
+        ? { contentType: current.contentType, metadata: current.metadata }
+        : { contentType: contentTypeFor(a.key, contentTypeOverrides()) };
       let etag: string | undefined;
       if (body.length >= MULTIPART_THRESHOLD) {
-        etag = (await upload(s3, { bucket: a.bucket, key: a.key, stream: Readable.from([body]), size: body.length }))
-          .etag;
+        etag = (
+          await upload(s3, { bucket: a.bucket, key: a.key, stream: Readable.from([body]), size: body.length, ...kept })
+        ).etag;
       } else {
-        etag = (await s3.putObject(a.bucket, a.key, body)).etag;
+        etag = (await s3.putObject(a.bucket, a.key, body, kept)).etag;
       }
       // What we wrote is what the next save compares against.
       const after = await s3.headObject(a.bucket, a.key).catch(() => undefined);

@@ -114,11 +114,14 @@ function chart(stat: Statistic, index: number): HTMLElement {
 async function refresh(): Promise<void> {
   if (!state.measures.length) {
     grid.replaceChildren(notice('info', l10n.t('Choose at least one measure.')));
+    app.setAttribute('aria-busy', 'false');
     return;
   }
   const to = new Date();
   const from = new Date(to.getTime() - state.range * 1000);
   status.textContent = l10n.t('Refreshing…');
+  // Busy while the charts are fetched and drawn, and never after (it stayed "true" for good).
+  app.setAttribute('aria-busy', 'true');
   try {
     const r = await rpc.request('statistics', {
       dbInstanceId: state.target.id!,
@@ -138,6 +141,8 @@ async function refresh(): Promise<void> {
       notice('error', l10n.t('Could not read the metrics: {0}', (e as Error).message)),
       button(l10n.t('Retry'), () => void refresh()),
     );
+  } finally {
+    app.setAttribute('aria-busy', 'false');
   }
 }
 
@@ -216,10 +221,11 @@ async function main(init: { target: PanelTarget }): Promise<void> {
 }
 
 start((init) => {
-  main(init).catch((e: Error) =>
+  main(init).catch((e: Error) => {
+    app.setAttribute('aria-busy', 'false');
     app.replaceChildren(
       notice('error', l10n.t('Could not load the metrics: {0}', e.message)),
       button(l10n.t('Retry'), () => main(init)),
-    ),
-  );
+    );
+  });
 });

@@ -31,6 +31,8 @@ interface Bound {
 export class FormStore {
   readonly fields = new Map<string, Bound>();
   readonly touched = new Set<string>();
+  /** Paths the request schema requires (requiredPaths): their labels carry the "*" mark. */
+  required = new Set<string>();
   private issues: FieldIssue[] = [];
   private changeListeners: Array<(path: string) => void> = [];
   showAll = false;
@@ -124,7 +126,12 @@ export function textField(store: FormStore, path: string, label: string, opts: T
   }) as Control;
   control.value = String(store.get(path) ?? '');
   control.addEventListener('input', () => store.set(path, control.value));
-  const { row: r, error } = row(label + (opts.required ? ' *' : ''), id, control, opts.help);
+  const { row: r, error } = row(
+    label + ((opts.required ?? store.required.has(path)) ? ' *' : ''),
+    id,
+    control,
+    opts.help,
+  );
   store.fields.set(path, { control, error, row: r });
   return r;
 }
@@ -173,7 +180,12 @@ export function selectField(
   };
   setOptions(options);
   control.addEventListener('change', () => store.set(path, control.value));
-  const { row: r, error } = row(label + (opts.required ? ' *' : ''), id, control, opts.help);
+  const { row: r, error } = row(
+    label + ((opts.required ?? store.required.has(path)) ? ' *' : ''),
+    id,
+    control,
+    opts.help,
+  );
   store.fields.set(path, { control, error, row: r, setOptions });
   return r;
 }

@@ -80,7 +80,7 @@ export function instanceSections(
           'dbVersion',
           l10n.t('DB engine version'),
           versions.map((v) => opt(v.dbVersion, v.dbVersionName || v.dbVersion)),
-          { empty: l10n.t('Choose a version'), required: true },
+          { empty: l10n.t('Choose a version') },
         ),
       ),
     );
@@ -88,9 +88,7 @@ export function instanceSections(
   parts.push(
     section(
       l10n.t('Instance'),
-      textField(s, 'dbInstanceName', m === 'replicate' ? l10n.t('Replica name') : l10n.t('Instance name'), {
-        required: true,
-      }),
+      textField(s, 'dbInstanceName', m === 'replicate' ? l10n.t('Replica name') : l10n.t('Instance name')),
       textField(s, 'description', l10n.t('Description')),
       selectField(
         s,
@@ -101,7 +99,6 @@ export function instanceSections(
         ),
         {
           empty: m === 'replicate' ? l10n.t('Same as the source') : l10n.t('Choose a flavor'),
-          required: m !== 'replicate',
         },
       ),
     ),
@@ -137,12 +134,10 @@ export function instanceSections(
             ),
             {
               empty: l10n.t('Choose a subnet'),
-              required: true,
             },
           ),
       textField(s, 'network.availabilityZone', l10n.t('Availability zone'), {
         placeholder: 'kr-pub-a',
-        required: true,
       }),
       checkField(s, 'network.usePublicAccess', l10n.t('Public access (an external domain and address)')),
       textField(s, 'dbPort', l10n.t('Port'), {
@@ -226,12 +221,12 @@ export function instanceSections(
     parts.push(
       section(
         l10n.t('Administrator account'),
-        textField(s, 'dbUserName', l10n.t('DB user name'), { required: true, help: l10n.t('1 to 32 characters') }),
+        textField(s, 'dbUserName', l10n.t('DB user name'), { help: l10n.t('1 to 32 characters') }),
         textField(s, 'dbPassword', l10n.t('Password'), {
           type: 'password',
-          required: true,
           help: l10n.t('4 to 256 characters; never stored by the panel'),
         }),
+        // Not a field of the request (the panel compares the two): marked by hand.
         textField(s, 'dbPasswordConfirm', l10n.t('Password again'), { type: 'password', required: true }),
         selectField(s, 'authenticationPlugin', l10n.t('Authentication plugin'), [], {
           empty: l10n.t('Service default'),

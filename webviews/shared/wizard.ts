@@ -6,7 +6,7 @@
 import { l10n } from '../../src/shared/l10n';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import type { ZodMiniType } from 'zod/mini';
-import { authenticationPluginsOf, fieldIssues } from '../../src/client/rds/schemas';
+import { authenticationPluginsOf, fieldIssues, requiredPaths } from '../../src/client/rds/schemas';
 import {
   confirmIssues,
   summarize,
@@ -89,6 +89,9 @@ export class Wizard {
     this.catalog = catalog;
     clear(this.root);
     const s = this.store;
+    // The fields the schema requires are marked with the schema that checks them (a required
+    // Parameter group went unmarked until Review named it).
+    s.required = requiredPaths(this.opts.schema());
     const m = this.opts.mode;
     const parts: Array<HTMLElement | null> = [...(this.opts.leading?.(s) ?? [])];
     parts.push(...instanceSections(s, m, catalog, { box: this.schedulesBox, add: () => this.addSchedule() }));

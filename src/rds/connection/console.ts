@@ -9,7 +9,7 @@ import { QueryResultsPanel } from '../../panels/queryResultsPanel';
 import type { PanelTarget } from '../../panels/protocol';
 import { action, askAction } from '../../shared/prompts';
 import type { CommandHandler, Feature, Services } from '../../shared/services';
-import { QueryHistory } from './history';
+import { QueryHistory, historyPlacement } from './history';
 import { killQuery, runStatement, StatementError, type StatementOutcome } from './queryRunner';
 import {
   connectionOf,
@@ -21,6 +21,8 @@ import {
   takeRunId,
   type Console,
 } from './consoleSupport';
+import { DbSchemaNode } from '../tree/instanceParts';
+import { instanceNodeOf } from './connectChoices';
 import type { DbSession, DbSessions } from './session';
 import { riskOf, splitStatements, statementAt, type Statement } from './statements';
 
@@ -42,6 +44,21 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     void vscode.commands.executeCommand('setContext', CONSOLE_CONTEXT, Boolean(c));
     if (!c) {
       status.hide();
+      return;
+    }
+    if (c.ended) {
+      status.text = vscode.l10n.t(
+        '$(debug-disconnect) {0} · {1} · disconnected',
+        c.session.target.instanceName,
+        c.session.user,
+      );
+      status.tooltip = vscode.l10n.t(
+        'The connection of this console ended. Connect to {0} as {1} again and the console uses it.',
+        c.session.target.instanceName,
+        c.session.user,
+      );
+      status.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+      status.show();
       return;
     }
     status.text =
@@ -74,7 +91,9 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     if (conn) await conn.then((x) => x.end()).catch(() => undefined);
   };
 
-  // A console ends with its session, and its connection with its editor.
+  // A console outlives its session: it says that its connection ended (status, lens, a run) and
+  // takes the next session of the same instance and user (same id) when one connects. Closing
+  // it dropped the Run lens and the Ctrl+Enter binding, and the old tab went dead.
   const watched = new Set<string>();
   const watchSession = (session: DbSession) => {
     if (watched.has(session.id)) return;
@@ -82,12 +101,41 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     disposables.push(
       session.onDidEnd(() => {
         watched.delete(session.id);
-        for (const c of [...consoles.values()]) if (c.session === session) void close(c);
+        for (const c of consoles.values()) if (c.session === session) detach(c);
         showStatus();
         lensChanged.fire();
       }),
     );
   };
+
+  /** The console's connection ended: what runs stops, its connection closes, the tab stays. */
+  const detach = (c: Console) => {
+    c.ended = true;
+    c.running?.abort.abort();
+    dropConnection(c);
+  };
+
+  /** An ended console takes the live session with its id, if there is one; true when it has one. */
+  const rebind = (c: Console): boolean => {
+    if (!c.ended) return true;
+    const live = sessions.get(c.session.id);
+    if (!live || live === c.session) return false;
+    c.session = live;
+    c.ended = false;
+    watchSession(live);
+    services.log.info(`Query console bound to the new connection of ${live.target.instanceName} as ${live.user}`);
+    return true;
+  };
+  disposables.push(
+    sessions.onDidChange(() => {
+      let changed = false;
+      for (const c of consoles.values()) if (c.ended && rebind(c)) changed = true;
+      if (changed) {
+        showStatus();
+        lensChanged.fire();
+      }
+    }),
+  );
 
   disposables.push(
     vscode.window.onDidChangeActiveTextEditor(showStatus),
@@ -100,7 +148,15 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       {
         onDidChangeCodeLenses: lensChanged.event,
         provideCodeLenses(doc) {
-          if (!consoleOf(doc)) return [];
+          const c = consoleOf(doc);
+          if (!c) return [];
+          if (c.ended)
+            return [
+              new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
+                title: vscode.l10n.t('$(debug-disconnect) Connection ended: Connect…'),
+                command: 'nhncloud.rds.connection.connect',
+              }),
+            ];
           const text = doc.getText();
           return splitStatements(text).map(
             (s) =>
@@ -115,13 +171,19 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     ),
   );
 
-  const chooseSession = async (sessionId?: unknown): Promise<DbSession | undefined> => {
-    if (typeof sessionId === 'string' && sessionId) {
-      const s = sessions.get(sessionId);
+  /** The connection of a command's argument: a session id, a tree node of a connected instance (its sessions), or a pick. */
+  const chooseSession = async (arg?: unknown): Promise<DbSession | undefined> => {
+    if (typeof arg === 'string' && arg) {
+      const s = sessions.get(arg);
       if (!s) throw new Error(vscode.l10n.t('That database connection has ended. Connect to the DB instance again.'));
       return s;
     }
-    const all = sessions.all();
+    const inst = instanceNodeOf(arg);
+    const all = inst
+      ? sessions.forInstance(services.profiles.active()?.id ?? '', inst.data.dbInstanceId)
+      : sessions.all();
+    if (inst && !all.length)
+      throw new Error(vscode.l10n.t('{0} is not connected. Use "Connect…" first.', inst.data.dbInstanceName));
     if (!all.length) {
       void vscode.window.showInformationMessage(
         vscode.l10n.t('No database connection is open. Use "Connect…" on a DB instance first.'),
@@ -140,9 +202,14 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     return chosen ? sessions.get(chosen.sessionId) : undefined;
   };
 
-  const openConsole = async (sessionId?: unknown, sqlText?: unknown): Promise<vscode.TextEditor | undefined> => {
-    const session = await chooseSession(sessionId);
+  /**
+   * From the palette, a session id, or the context menu of a connected instance or of one of its
+   * schemas (the console then starts in that schema: the session's next connections use it).
+   */
+  const openConsole = async (arg?: unknown, sqlText?: unknown): Promise<vscode.TextEditor | undefined> => {
+    const session = await chooseSession(arg);
     if (!session) return undefined;
+    if (arg instanceof DbSchemaNode) session.schema = arg.data.dbSchemaName;
     const doc = await vscode.workspace.openTextDocument({
       language: 'sql',
       content: typeof sqlText === 'string' ? sqlText : '',
@@ -196,6 +263,20 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
   const run = async (c: Console, statements: Statement[]) => {
     if (!statements.length) {
       void vscode.window.showInformationMessage(vscode.l10n.t('There is no statement to run here.'));
+      return;
+    }
+    if (!rebind(c)) {
+      const answer = await askAction(
+        'warning',
+        vscode.l10n.t(
+          'The connection of this console to {0} as {1} has ended. Connect again, and the console uses the new connection.',
+          c.session.target.instanceName,
+          c.session.user,
+        ),
+        {},
+        action('connect', vscode.l10n.t('Connect…')),
+      );
+      if (answer === 'connect') await vscode.commands.executeCommand('nhncloud.rds.connection.connect');
       return;
     }
     if (c.running) {
@@ -318,6 +399,14 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     },
     'nhncloud.rds.query.pickSchema': async () => {
       const { console: c } = activeConsole();
+      if (!rebind(c))
+        throw new Error(
+          vscode.l10n.t(
+            'The connection of this console to {0} as {1} has ended. Connect again, and the console uses the new connection.',
+            c.session.target.instanceName,
+            c.session.user,
+          ),
+        );
       const conn = await connectionOf(c);
       const [rows] = await conn.query({ sql: 'SHOW DATABASES', rowsAsArray: true });
       const names = (rows as unknown[][]).map((r) => String(r[0]));
@@ -356,7 +445,30 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       const sql = entries[chosen.index].sql;
       const editor = vscode.window.activeTextEditor;
       if (active && editor) {
-        await editor.edit((b) => b.insert(editor.selection.active, `${sql};\n`));
+        const cursor = editor.selection.active;
+        const place = historyPlacement(sql, {
+          line: cursor.line,
+          character: cursor.character,
+          lineText: editor.document.lineAt(cursor.line).text,
+          selection: {
+            startLine: editor.selection.start.line,
+            startCharacter: editor.selection.start.character,
+            endLine: editor.selection.end.line,
+            endCharacter: editor.selection.end.character,
+          },
+        });
+        const start = new vscode.Position(place.line, place.character);
+        await editor.edit((b) =>
+          place.replaceTo
+            ? b.replace(
+                new vscode.Range(start, new vscode.Position(place.replaceTo.line, place.replaceTo.character)),
+                place.text,
+              )
+            : b.insert(start, place.text),
+        );
+        const end = new vscode.Position(place.cursorLine, place.cursorCharacter);
+        editor.selection = new vscode.Selection(end, end);
+        editor.revealRange(new vscode.Range(end, end));
       } else {
         await openConsole(session.id, `${sql};\n`);
       }

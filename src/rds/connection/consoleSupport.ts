@@ -18,7 +18,10 @@ export function queryTimeoutMs(): number {
 
 export interface Console {
   readonly key: string;
-  readonly session: DbSession;
+  /** Rebound when its connection ends and the same instance and user connect again. */
+  session: DbSession;
+  /** Its session ended and no new one of the same instance and user has been found yet. */
+  ended?: boolean;
   connection?: Promise<Connection>;
   /** The run in progress: its id and the controller Cancel aborts. */
   running?: { runId: number; abort: AbortController };

@@ -56,3 +56,60 @@ export class QueryHistory {
     return v && typeof v === 'object' && !Array.isArray(v) ? { ...(v as Stored) } : {};
   }
 }
+
+/**
+ * Where a statement picked from the history goes in the console, so that it never runs into
+ * the text around it (it was inserted at the cursor: `SELEC 1SELECT * FROM t;`):
+ * - a selection is replaced by it;
+ * - on a line with text, it goes on a new line after that line;
+ * - on a blank line, at the cursor.
+ * `text` is what to insert at `line`/`character` (replacing `replaceTo` when set); the cursor
+ * goes to the end of it, `cursorLine`/`cursorCharacter`.
+ */
+export function historyPlacement(
+  sql: string,
+  at: {
+    line: number;
+    character: number;
+    lineText: string;
+    selection?: { startLine: number; startCharacter: number; endLine: number; endCharacter: number };
+  },
+): {
+  text: string;
+  line: number;
+  character: number;
+  replaceTo?: { line: number; character: number };
+  cursorLine: number;
+  cursorCharacter: number;
+} {
+  const statement = `${sql};`;
+  const lines = statement.split('\n');
+  const lastLength = lines[lines.length - 1].length;
+  const sel = at.selection;
+  if (sel && (sel.startLine !== sel.endLine || sel.startCharacter !== sel.endCharacter)) {
+    return {
+      text: statement,
+      line: sel.startLine,
+      character: sel.startCharacter,
+      replaceTo: { line: sel.endLine, character: sel.endCharacter },
+      cursorLine: sel.startLine + lines.length - 1,
+      cursorCharacter: (lines.length === 1 ? sel.startCharacter : 0) + lastLength,
+    };
+  }
+  if (at.lineText.trim() === '') {
+    return {
+      text: statement,
+      line: at.line,
+      character: at.character,
+      cursorLine: at.line + lines.length - 1,
+      cursorCharacter: (lines.length === 1 ? at.character : 0) + lastLength,
+    };
+  }
+  return {
+    text: `\n${statement}`,
+    line: at.line,
+    character: at.lineText.length,
+    cursorLine: at.line + lines.length,
+    cursorCharacter: lastLength,
+  };
+}

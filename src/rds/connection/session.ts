@@ -29,5 +29,7 @@ export interface DbSession {
 export interface DbSessions {
   all(): readonly DbSession[];
   get(id: string): DbSession | undefined;
+  /** The sessions of one instance of a profile. */
+  forInstance(profileId: string, instanceId: string): DbSession[];
   readonly onDidChange: vscode.Event<void>;
 }

@@ -4,6 +4,7 @@
 // multipart ones `nhncloud.storage.transferConcurrency` at a time (../folderTransfer.ts, the
 // engine the benchmark drives too). Several transfers may run at once: each command has its own
 // notification and AbortController.
+import { contentTypeOverrides } from '../objectFs';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -97,7 +98,8 @@ function uploadItem(s3: S3Client, bucket: string, task: FileTask): TransferItem 
   return {
     label: task.key,
     size: task.size,
-    run: (signal, onBytes) => uploadFile(s3, bucket, task, concurrency(), signal, onBytes).then(() => undefined),
+    run: (signal, onBytes) =>
+      uploadFile(s3, bucket, task, concurrency(), signal, onBytes, contentTypeOverrides()).then(() => undefined),
   };
 }
 

@@ -27,6 +27,7 @@ const SENTINELS = { dbPassword: DB_PASSWORD };
 export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 50 } };
 
 let url;
+/** @type {{ instance: string, user: string, schema?: string }} */
 const connection = { instance: INSTANCE, user: DB_USER };
 
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
@@ -93,14 +94,8 @@ export const scenarios = [
     },
   },
   {
-    name: "CREATE TABLE, then the table is in the tree under the instance's DB Schemas",
+    name: "Open Query Console from a schema's menu, CREATE TABLE without naming the schema, and the table is in the tree",
     async run(t) {
-      await runInConsole(
-        t,
-        `CREATE TABLE ${SCHEMA}.e2e_orders (id INT PRIMARY KEY, note VARCHAR(40) NOT NULL)`,
-        connection,
-      );
-      await gridStatus(t, t.lre('{0} rows affected, {1} warnings, in {2} s.', 0, 0));
       await t.openView('NHN Cloud');
       await t.expandRow(INSTANCE);
       await t.expandRow('DB Schemas');
@@ -111,6 +106,12 @@ export const scenarios = [
         .filter({ hasNotText: `${SCHEMA}_archive` })
         .first();
       await schema.waitFor({ timeout: 30_000 });
+      // Issue 25, defect 2: the console opens from the schema's context menu, in that schema.
+      await t.menu(schema, 'Open Query Console');
+      connection.schema = SCHEMA;
+      await runInConsole(t, 'CREATE TABLE e2e_orders (id INT PRIMARY KEY, note VARCHAR(40) NOT NULL)', connection);
+      await gridStatus(t, t.lre('{0} rows affected, {1} warnings, in {2} s.', 0, 0));
+      await t.openView('NHN Cloud');
       if ((await schema.getAttribute('aria-expanded')) === 'false') await schema.click();
       await t.treeRow('e2e_orders').waitFor({ timeout: 30_000 });
       // Its columns come from the live server: the key column, typed.
@@ -221,6 +222,38 @@ export const scenarios = [
       console.log(
         `    scanned ${results.reduce((n, r) => n + r.count, 0)} files, ${processes.count} processes (${client}), the output channel and the webview: no DB password`,
       );
+    },
+  },
+  {
+    // Issue 25, defect 4: the old tab lost its Run lens and status item, and Ctrl+Enter typed a newline.
+    name: 'Disconnect, then Connect again: the open console says its connection ended, then runs on the new one',
+    async run(t) {
+      await t.openView('NHN Cloud');
+      await t.menu(INSTANCE, 'Disconnect');
+      await t.page
+        .locator('.part.editor .monaco-editor .editor-scrollable')
+        .first()
+        .click({ position: { x: 120, y: 12 } });
+      await t.page
+        .locator('.statusbar-item')
+        .filter({ hasText: t.lre('$(debug-disconnect) {0} · {1} · disconnected', INSTANCE, DB_USER) })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await t.page
+        .locator('.part.editor .codelens-decoration')
+        .filter({ hasText: t.lpart('$(debug-disconnect) Connection ended: Connect…') })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await t.menu(INSTANCE, 'Connect…');
+      await t.quick.pick(DB_USER, 'DB user');
+      await t.page
+        .locator('.statusbar-item')
+        .filter({ hasText: t.l('Connected to {0} as {1}.', INSTANCE, DB_USER) })
+        .first()
+        .waitFor({ timeout: 60_000 });
+      // The new session starts without a schema: the console names none.
+      await runInConsole(t, 'SELECT 7 AS seven', { instance: INSTANCE, user: DB_USER });
+      await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
     },
   },
 ];

@@ -257,3 +257,21 @@ test('restore from object storage: an empty form names each missing storage fiel
   for (const f of ['tenantId', 'username', 'password', 'targetContainer', 'objectPath'])
     assert.ok(paths.includes(`restore.${f}`), `restore.${f} in ${paths.join(', ')}`);
 });
+
+test('requiredPaths: the fields a request schema requires, in the form paths fieldIssues uses (issue 25, defect 5)', () => {
+  const { requiredPaths, CreateDbInstanceBody, ReplicateBody } =
+    require('../../../src/client/rds/schemas') as typeof import('../../../src/client/rds/schemas');
+  const create = requiredPaths(CreateDbInstanceBody);
+  for (const p of [
+    'parameterGroupId',
+    'dbFlavorId',
+    'dbPort',
+    'network.subnetId',
+    'network.availabilityZone',
+    'dbUserName',
+  ])
+    assert.ok(create.has(p), `${p} is required by the create schema`);
+  for (const p of ['description', 'dbSecurityGroupIds', 'useHighAvailability'])
+    assert.ok(!create.has(p), `${p} is optional`);
+  assert.ok(!requiredPaths(ReplicateBody).has('dbFlavorId'), 'a replica takes the source flavor when none is chosen');
+});

@@ -187,6 +187,13 @@ describe(
       );
       // A security-group name with markup is shown as text, never parsed.
       assert.equal(await page.locator('vscode-multi-select b').count(), 0);
+      // Issue 25, defect 5: every field the schema requires is marked, the Parameter group too;
+      // an optional one is not.
+      const label = (path: string) =>
+        page.locator('.field', { has: page.locator(`[data-path="${path}"]`) }).locator('vscode-label');
+      for (const path of ['parameterGroupId', 'dbFlavorId', 'network.subnetId', 'dbPort', 'dbUserName'])
+        assert.match(await label(path).innerText(), /\*$/, `${path} is marked required`);
+      assert.doesNotMatch(await label('description').innerText(), /\*$/, 'description is optional');
 
       await type(page, 'dbPort', '80');
       await errorOf(page, 'dbPort').filter({ hasText: 'dbPort must be between 3306 and 43306' }).waitFor();
@@ -494,6 +501,12 @@ describe(
         },
       );
       await metrics.page.locator('.chart canvas').waitFor();
+      // Issue 25, defect 8: the panel says it is done once its charts are drawn.
+      await metrics.page.waitForFunction(
+        () => document.getElementById('app')?.getAttribute('aria-busy') === 'false',
+        undefined,
+        { polling: 50, timeout: 10_000 },
+      );
       assert.deepEqual(await metrics.violations(), []);
       // The detector itself works: an inline <style> without the nonce is blocked and reported.
       await metrics.page.evaluate(() => {

@@ -16,6 +16,9 @@ import { download } from '../../../src/client/storage/download';
 import { MiB, upload } from '../../../src/client/storage/transfer';
 import { keyForUpload, presignGetUrl, relativeDownloadPath } from '../../../src/storage/keys';
 import { startSandbox, startSwiftTarget, type S3Target } from '../../support/s3Servers';
+import { installVscodeStub } from '../../support/vscodeStub';
+
+installVscodeStub();
 
 const readAll = async (s: Readable): Promise<Buffer> => {
   const chunks: Buffer[] = [];
@@ -87,6 +90,54 @@ for (const t of TARGETS) {
     after(async () => {
       await target?.close();
       if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it('a save from the editor keeps the Content-Type and metadata; a new object and an upload get the type of their name (issue 25, defect 1)', async () => {
+      const { ObjectFileSystem } =
+        require('../../../src/storage/objectFs') as typeof import('../../../src/storage/objectFs');
+      const { uploadFile } =
+        require('../../../src/storage/folderTransfer') as typeof import('../../../src/storage/folderTransfer');
+      const log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} };
+      const fs = new ObjectFileSystem({
+        profiles: { active: () => ({ id: 'p1' }), list: () => [{ id: 'p1', name: 'p1' }] },
+        clients: { s3: async () => s3 },
+        log,
+      } as any);
+      const uri = (key: string): any => {
+        const path = `/KR1/${bucket}/${key}`;
+        const u = {
+          scheme: 'nhncloud-s3',
+          authority: 'p1',
+          path,
+          with: () => u,
+          toString: () => `nhncloud-s3://p1${path}`,
+        };
+        return u;
+      };
+      try {
+        await s3.putObject(bucket, 'docs/README.md', Buffer.from('# one\n'), {
+          contentType: 'text/markdown',
+          metadata: { owner: 'docs-team' },
+        });
+        await fs.readFile(uri('docs/README.md'));
+        await fs.writeFile(uri('docs/README.md'), Buffer.from('# two\n'), { create: true, overwrite: true });
+        const saved = await s3.headObject(bucket, 'docs/README.md');
+        assert.equal(saved.contentType, 'text/markdown', 'the saved object keeps its type');
+        assert.equal(saved.metadata.owner, 'docs-team', 'and its metadata');
+
+        await fs.writeFile(uri('docs/new.json'), Buffer.from('{}'), { create: true, overwrite: false });
+        assert.equal((await s3.headObject(bucket, 'docs/new.json')).contentType, 'application/json');
+
+        const file = join(dir, 'notes.txt');
+        await writeFile(file, 'plain text\n');
+        const task = { key: 'up/notes.txt', file, size: 11 };
+        await uploadFile(s3, bucket, task, 1, new AbortController().signal, () => undefined);
+        assert.equal((await s3.headObject(bucket, 'up/notes.txt')).contentType, 'text/plain; charset=utf-8');
+        await uploadFile(s3, bucket, task, 1, new AbortController().signal, () => undefined, { txt: 'text/x-notes' });
+        assert.equal((await s3.headObject(bucket, 'up/notes.txt')).contentType, 'text/x-notes', 'the setting wins');
+      } finally {
+        fs.dispose();
+      }
     });
 
     it('corrects a wrong signing region once, from the error the server sends', async () => {

@@ -196,7 +196,7 @@ export {
   MetricStatistic,
   Event,
 } from './monitoring';
-export { fieldIssues, expandUnknownKeys, formatPath } from './issues';
+export { fieldIssues, expandUnknownKeys, formatPath, requiredPaths } from './issues';
 
 // ---------------------------------------------------------------------------------------
 // The table: schemas per operation, joined with the rows.

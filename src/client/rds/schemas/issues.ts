@@ -35,3 +35,24 @@ export function formatPath(path: readonly PropertyKey[]): string {
   for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
   return out;
 }
+
+/**
+ * The dotted paths a request schema requires (every field not optional, inside objects that are
+ * themselves required), in the same form as `fieldIssues` reports them: the form marks exactly
+ * these fields, so a field is never checked as required without being shown as such.
+ */
+export function requiredPaths(schema: z.ZodMiniType): Set<string> {
+  const out = new Set<string>();
+  const walk = (s: z.ZodMiniType, prefix: string) => {
+    const def = (s as unknown as { _zod: { def: { type: string; shape?: Record<string, z.ZodMiniType> } } })._zod.def;
+    if (def.type !== 'object' || !def.shape) return;
+    for (const [key, field] of Object.entries(def.shape)) {
+      if ((field as unknown as { _zod: { optin?: string } })._zod.optin === 'optional') continue;
+      const path = formatPath(prefix ? [prefix, key] : [key]);
+      out.add(path);
+      walk(field, path);
+    }
+  };
+  walk(schema, '');
+  return out;
+}

@@ -2,7 +2,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Memento } from 'vscode';
-import { HISTORY_KEY, MAX_CONNECTIONS, MAX_ENTRIES, QueryHistory } from '../../../../src/rds/connection/history';
+import {
+  HISTORY_KEY,
+  MAX_CONNECTIONS,
+  MAX_ENTRIES,
+  QueryHistory,
+  historyPlacement,
+} from '../../../../src/rds/connection/history';
 
 function memento(): Memento & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
@@ -53,4 +59,49 @@ test('statements that carry a password are never kept', () => {
   h.add('a', "CHANGE MASTER TO MASTER_PASSWORD='s3cret'");
   assert.deepEqual(h.list('a'), []);
   assert.ok(!JSON.stringify([...state.data.values()]).includes('s3cret'));
+});
+
+/** Applies a placement to a text the way the console's edit does, with `|` where the cursor ends. */
+function apply(text: string, place: ReturnType<typeof historyPlacement>): string {
+  const lines = text.split('\n');
+  const offset = (line: number, character: number) =>
+    lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + character;
+  const from = offset(place.line, place.character);
+  const to = place.replaceTo ? offset(place.replaceTo.line, place.replaceTo.character) : from;
+  const after = text.slice(0, from) + place.text + text.slice(to);
+  const out = after.split('\n');
+  const cursor = out.slice(0, place.cursorLine).reduce((n, l) => n + l.length + 1, 0) + place.cursorCharacter;
+  return after.slice(0, cursor) + '|' + after.slice(cursor);
+}
+
+test('a statement from the history goes on a line of its own, or replaces the selection; the cursor ends after it (issue 25, defect 3)', () => {
+  // The cursor in the middle of a line with text: the statement goes on the next line, not glued on.
+  const text = 'SELEC 1\nSELECT 2';
+  const mid = historyPlacement('SELECT * FROM t', { line: 0, character: 5, lineText: 'SELEC 1' });
+  assert.equal(apply(text, mid), 'SELEC 1\nSELECT * FROM t;|\nSELECT 2');
+  // At the end of a line with text: the same.
+  assert.equal(
+    apply(text, historyPlacement('SELECT * FROM t', { line: 1, character: 8, lineText: 'SELECT 2' })),
+    'SELEC 1\nSELECT 2\nSELECT * FROM t;|',
+  );
+  // On a blank line: at the cursor.
+  assert.equal(
+    apply('SELECT 1\n', historyPlacement('SELECT 3', { line: 1, character: 0, lineText: '' })),
+    'SELECT 1\nSELECT 3;|',
+  );
+  // A selection is replaced, also by a statement of several lines.
+  const sel = { startLine: 0, startCharacter: 7, endLine: 1, endCharacter: 3 };
+  assert.equal(
+    apply(
+      'SELECT abc\ndef FROM x',
+      historyPlacement('1\nFROM y', { line: 1, character: 3, lineText: 'def FROM x', selection: sel }),
+    ),
+    'SELECT 1\nFROM y;| FROM x',
+  );
+  // An empty selection is no selection.
+  const empty = { startLine: 0, startCharacter: 5, endLine: 0, endCharacter: 5 };
+  assert.equal(
+    apply(text, historyPlacement('SELECT 9', { line: 0, character: 5, lineText: 'SELEC 1', selection: empty })),
+    'SELEC 1\nSELECT 9;|\nSELECT 2',
+  );
 });
