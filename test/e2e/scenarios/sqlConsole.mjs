@@ -251,6 +251,18 @@ export const scenarios = [
         .filter({ hasText: t.l('Connected to {0} as {1}.', INSTANCE, DB_USER) })
         .first()
         .waitFor({ timeout: 60_000 });
+      // Bound again: the Run lens is back. (runInConsole clicks the top of the editor, where a
+      // "Connect…" lens not yet redrawn under load started a second Connect in a CI run.)
+      await t.page
+        .locator('.part.editor .codelens-decoration')
+        .filter({ hasText: t.lpart('$(play) Run') })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await t.page
+        .locator('.part.editor .codelens-decoration')
+        .filter({ hasText: t.lpart('$(debug-disconnect) Connection ended: Connect…') })
+        .first()
+        .waitFor({ state: 'detached', timeout: 30_000 });
       // The new session starts without a schema: the console names none.
       await runInConsole(t, 'SELECT 7 AS seven', { instance: INSTANCE, user: DB_USER });
       await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
