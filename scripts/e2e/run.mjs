@@ -158,21 +158,16 @@ const timings = [];
 function printTimings() {
   if (!timings.length) return;
   const s = (ms) => (ms / 1000).toFixed(1).padStart(7);
-  const rows = [...timings].sort(
-    (a, b) => b.startMs + b.scenariosMs + b.stopMs - (a.startMs + a.scenariosMs + a.stopMs),
-  );
+  const total = (r) => r.startMs + r.scenariosMs + r.stopMs;
+  const rows = [...timings].sort((a, b) => total(b) - total(a));
   const width = Math.max(...rows.map((r) => r.file.length), 4);
   console.log(`\n[e2e] time per file × locale (s)\n  ${'file'.padEnd(width)}   start scenarios   stop   total`);
   const sum = { startMs: 0, scenariosMs: 0, stopMs: 0 };
   for (const r of rows) {
     for (const k of Object.keys(sum)) sum[k] += r[k];
-    console.log(
-      `  ${r.file.padEnd(width)} ${s(r.startMs)} ${s(r.scenariosMs)}  ${s(r.stopMs)} ${s(r.startMs + r.scenariosMs + r.stopMs)}`,
-    );
+    console.log(`  ${r.file.padEnd(width)} ${s(r.startMs)} ${s(r.scenariosMs)}  ${s(r.stopMs)} ${s(total(r))}`);
   }
-  console.log(
-    `  ${'all'.padEnd(width)} ${s(sum.startMs)} ${s(sum.scenariosMs)}  ${s(sum.stopMs)} ${s(sum.startMs + sum.scenariosMs + sum.stopMs)}`,
-  );
+  console.log(`  ${'all'.padEnd(width)} ${s(sum.startMs)} ${s(sum.scenariosMs)}  ${s(sum.stopMs)} ${s(total(sum))}`);
 }
 
 /** The first line of an error, cut to one readable line for the closing summary. */

@@ -12,7 +12,8 @@ export const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';
  * Text types say UTF-8, the encoding the editor writes, so a browser shows Korean text as such.
  */
 export function contentTypeFor(name: string, overrides: Record<string, string> = {}): string {
-  const base = name.split('/').pop() ?? name;
+  // A key or a local path (Windows separators too): the last segment's extension.
+  const base = name.split(/[\\/]/).pop() ?? name;
   const dot = base.lastIndexOf('.');
   const ext = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
   for (const [k, v] of Object.entries(overrides))

@@ -228,41 +228,30 @@ export const scenarios = [
     // Issue 25, defect 4: the old tab lost its Run lens and status item, and Ctrl+Enter typed a newline.
     name: 'Disconnect, then Connect again: the open console says its connection ended, then runs on the new one',
     async run(t) {
+      const statusItem = (text) => t.page.locator('.statusbar-item').filter({ hasText: text }).first();
+      const lens = (message) =>
+        t.page
+          .locator('.part.editor .codelens-decoration')
+          .filter({ hasText: t.lpart(message) })
+          .first();
+      const endedLens = lens('$(debug-disconnect) Connection ended: Connect…');
       await t.openView('NHN Cloud');
       await t.menu(INSTANCE, 'Disconnect');
       await t.page
         .locator('.part.editor .monaco-editor .editor-scrollable')
         .first()
         .click({ position: { x: 120, y: 12 } });
-      await t.page
-        .locator('.statusbar-item')
-        .filter({ hasText: t.lre('$(debug-disconnect) {0} · {1} · disconnected', INSTANCE, DB_USER) })
-        .first()
-        .waitFor({ timeout: 30_000 });
-      await t.page
-        .locator('.part.editor .codelens-decoration')
-        .filter({ hasText: t.lpart('$(debug-disconnect) Connection ended: Connect…') })
-        .first()
-        .waitFor({ timeout: 30_000 });
+      await statusItem(t.lre('$(debug-disconnect) {0} · {1} · disconnected', INSTANCE, DB_USER)).waitFor({
+        timeout: 30_000,
+      });
+      await endedLens.waitFor({ timeout: 30_000 });
       await t.menu(INSTANCE, 'Connect…');
       await t.quick.pick(DB_USER, 'DB user');
-      await t.page
-        .locator('.statusbar-item')
-        .filter({ hasText: t.l('Connected to {0} as {1}.', INSTANCE, DB_USER) })
-        .first()
-        .waitFor({ timeout: 60_000 });
+      await statusItem(t.l('Connected to {0} as {1}.', INSTANCE, DB_USER)).waitFor({ timeout: 60_000 });
       // Bound again: the Run lens is back. (runInConsole clicks the top of the editor, where a
       // "Connect…" lens not yet redrawn under load started a second Connect in a CI run.)
-      await t.page
-        .locator('.part.editor .codelens-decoration')
-        .filter({ hasText: t.lpart('$(play) Run') })
-        .first()
-        .waitFor({ timeout: 30_000 });
-      await t.page
-        .locator('.part.editor .codelens-decoration')
-        .filter({ hasText: t.lpart('$(debug-disconnect) Connection ended: Connect…') })
-        .first()
-        .waitFor({ state: 'detached', timeout: 30_000 });
+      await lens('$(play) Run').waitFor({ timeout: 30_000 });
+      await endedLens.waitFor({ state: 'detached', timeout: 30_000 });
       // The new session starts without a schema: the console names none.
       await runInConsole(t, 'SELECT 7 AS seven', { instance: INSTANCE, user: DB_USER });
       await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
