@@ -201,6 +201,42 @@ export function helpers(page, server, locale = 'en') {
       text = tx.auto(text);
       return sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: text }).first();
     },
+    /**
+     * Clicks a tree row. Playwright's own timeout names no cause, so when the click does not
+     * land within 10 s this says what took it instead: the element at the row's centre (a
+     * hover, a dialog's overlay, a row clipped by the list) and the text of any open dialog.
+     * @param {import('playwright-core').Locator} row
+     * @param {Parameters<import('playwright-core').Locator['click']>[0]} [options]
+     */
+    async clickRow(row, options = {}) {
+      try {
+        await row.click({ timeout: 10_000, ...options });
+      } catch (err) {
+        const box = await row.boundingBox({ timeout: 1_000 }).catch(() => null);
+        const atCentre = box
+          ? await page.evaluate(
+              ([x, y]) => {
+                const el = document.elementFromPoint(x, y);
+                if (!el) return 'nothing';
+                const classes = [...el.classList].slice(0, 4).join('.');
+                return `<${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''}> "${(el.textContent ?? '').trim().slice(0, 60)}"`;
+              },
+              /** @type {[number, number]} */ ([box.x + box.width / 2, box.y + box.height / 2]),
+            )
+          : 'not on screen';
+        const dialogText = await page
+          .locator('.monaco-dialog-box')
+          .filter({ visible: true })
+          .first()
+          .innerText({ timeout: 500 })
+          .catch(() => '');
+        throw new Error(
+          `the click on a tree row did not land (${String(/** @type {Error} */ (err)?.message ?? err).split('\n')[0]}); ` +
+            `row ${JSON.stringify(box)}, at its centre ${atCentre}` +
+            (dialogText ? `; a dialog is open: "${dialogText.replace(/\s+/g, ' ').slice(0, 160)}"` : ''),
+        );
+      }
+    },
     async expandRow(text) {
       const row = t.treeRow(text);
       await row.waitFor({ timeout: 30_000 });
@@ -209,7 +245,7 @@ export function helpers(page, server, locale = 'en') {
       // says it is expanded, and click again if not.
       for (let attempt = 0; (await row.getAttribute('aria-expanded')) === 'false'; attempt++) {
         if (attempt === 4) throw new Error(`the tree row "${tx.auto(text)}" does not expand`);
-        await row.click();
+        await t.clickRow(row);
         for (let waited = 0; waited < 3_000 && (await row.getAttribute('aria-expanded')) === 'false'; waited += 150)
           await page.waitForTimeout(150);
       }
@@ -324,7 +360,7 @@ export function helpers(page, server, locale = 'en') {
       // command just set (Paste after Copy) can be missing from a menu opened a moment too early.
       // Open it again (up to three times) before saying the entry is not there.
       for (let attempt = 1; ; attempt++) {
-        await r.click({ button: 'right' });
+        await t.clickRow(r, { button: 'right' });
         await items.first().waitFor({ timeout: 10_000 });
         const exact = items.filter({ has: page.locator('.action-label', { hasText: whole }) }).first();
         const entry = (await exact.count()) ? exact : items.filter({ hasText: want }).first();

@@ -95,7 +95,7 @@ const shots = [
       await t.expandRow('core-hub');
       await t.expandRow('Object Storage');
       await t.expandRow('sandbox-docs');
-      await t.treeRow('README.md').click();
+      await t.clickRow(t.treeRow('README.md'));
       await t.page
         .locator('.editor-group-container.active .monaco-editor .view-lines')
         .first()

@@ -71,13 +71,13 @@ export const scenarios = [
       await t.expandRow('KR1');
       await t.expandRow('Object Storage');
       await t.expandRow('sandbox-docs');
-      await t.treeRow('README.md').click();
+      await t.clickRow(t.treeRow('README.md'));
       await waitEditorHas(t, 'Sandbox bucket');
       await typeAtTop(t, 'Edited end to end. ');
       await t.page.keyboard.press('Control+S');
       await waitSaved(t, 'README.md');
       await t.page.keyboard.press('Control+W');
-      await t.treeRow('README.md').click();
+      await t.clickRow(t.treeRow('README.md'));
       await waitEditorHas(t, 'Edited end to end.');
       await t.page.keyboard.press('Control+W');
     },
@@ -85,7 +85,7 @@ export const scenarios = [
   {
     name: 'a remote change between open and save is caught: Compare, then Overwrite',
     async run(t) {
-      await t.treeRow('config.json').click();
+      await t.clickRow(t.treeRow('config.json'));
       await waitEditorHas(t, 'replicas');
       await typeAtTop(t, '// local ');
       await remotePut('config.json', '{ "changed": "remotely" }\n');
@@ -109,7 +109,7 @@ export const scenarios = [
       );
       await waitSaved(t, 'config.json');
       await t.page.keyboard.press('Control+W');
-      await t.treeRow('config.json').click();
+      await t.clickRow(t.treeRow('config.json'));
       await waitEditorHas(t, '// local');
       await t.page.keyboard.press('Control+W');
     },

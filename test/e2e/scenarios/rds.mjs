@@ -160,10 +160,10 @@ export const scenarios = [
     locales: WITHOUT_DECISIONS,
     async run(t) {
       const instances = t.treeRow('DB Instances');
-      if ((await instances.getAttribute('aria-expanded')) === 'false') await instances.click();
+      if ((await instances.getAttribute('aria-expanded')) === 'false') await t.clickRow(instances);
       const row = t.treeRow('staging-api');
       await row.waitFor({ timeout: 30_000 });
-      await row.click({ button: 'right' });
+      await t.clickRow(row, { button: 'right' });
       const menu = t.page.locator('.monaco-menu').last();
       await menu
         .locator('.action-label')

@@ -174,7 +174,7 @@ export const scenarios = [
   {
     name: 'open, edit and save an object; Swift has the new content',
     async run(t) {
-      await t.treeRow('notes.txt').click();
+      await t.clickRow(t.treeRow('notes.txt'));
       await waitEditorHas(t, 'Swift notes.');
       await editorText(t).click();
       await t.page.keyboard.press('Control+End');
