@@ -18,6 +18,7 @@ import { JobTracker } from './jobs/tracker';
 import { SandboxController } from './exploreSandbox/controller';
 import { createNetworkFeature } from './network/activation';
 import { createStorageFeature } from './storage/activation';
+import { initWalkthrough } from './shared/walkthrough';
 
 /** What the shim hands over: the extension context and the objects it had to create at activation. */
 export interface Shim {
@@ -53,6 +54,7 @@ export function createMain(shim: Shim): Main {
   const log = new RedactedLog(redactor);
   const profiles = new Profiles(context.globalState, context.secrets, redactor, log);
   const version = String(context.extension.packageJSON?.version ?? '0.0.0');
+  initWalkthrough(context.extension.id);
   const clients = new Clients({
     profiles,
     log,

@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { Feature, Profile, ProfileSecrets, Services } from '../shared/services';
+import { walkthroughStepDone } from '../shared/walkthrough';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 
@@ -60,6 +61,7 @@ export class SandboxController {
       await this.services.profiles.setActive(profile.id);
       this.sandbox = sb;
       void vscode.commands.executeCommand('setContext', 'nhncloud.sandboxRunning', true);
+      walkthroughStepDone('sandbox');
       this.services.log.info(
         `Sandbox started on ${sb.url} (job step ${timeScale} ms); profile "${profile.name}" is active`,
       );

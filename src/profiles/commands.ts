@@ -6,6 +6,7 @@ import { confirm } from '../shared/prompts';
 import { profileWizard } from './wizard';
 import { SECRET_FIELDS } from './secrets';
 import type { Feature, Profile, Services } from '../shared/services';
+import { walkthroughStepDone } from '../shared/walkthrough';
 
 export function profileFeature({ profiles, log }: Services): Feature {
   /** The profile a command acts on: its argument (a tree node or an id), the only one, or a pick. */
@@ -39,6 +40,7 @@ export function profileFeature({ profiles, log }: Services): Feature {
         });
         await profiles.save(profile, secrets);
         await profiles.setActive(profile.id);
+        walkthroughStepDone('profile');
         void vscode.window.showInformationMessage(vscode.l10n.t('Profile "{0}" added and active.', profile.name));
       },
       'nhncloud.profile.edit': async (arg?: unknown) => {

@@ -172,7 +172,12 @@ interface SecretStep {
   field: SecretField;
   label: string;
   hint: string;
-  kind: 'secret' | 'tenant' | 'plain';
+  /**
+   * How the step's input behaves: 'secret' is masked; an 'id' (app key, access key IDs) is shown
+   * so that a pasted value can be checked by eye (issue 25, rough edge 21), though it is stored
+   * in SecretStorage like every field of this wizard.
+   */
+  kind: 'secret' | 'id' | 'tenant' | 'plain';
 }
 
 const SECRET_STEPS: SecretStep[] = [
@@ -180,13 +185,13 @@ const SECRET_STEPS: SecretStep[] = [
     field: 'rdsAppKey',
     label: vscode.l10n.t('RDS app key'),
     hint: vscode.l10n.t('RDS for MySQL: the app key (console: URL & Appkey).'),
-    kind: 'secret',
+    kind: 'id',
   },
   {
     field: 'rdsAccessKeyId',
     label: vscode.l10n.t('User access key ID'),
     hint: vscode.l10n.t('RDS for MySQL: the user access key ID (console: API Security Settings).'),
-    kind: 'secret',
+    kind: 'id',
   },
   {
     field: 'rdsSecretAccessKey',
@@ -222,7 +227,7 @@ const SECRET_STEPS: SecretStep[] = [
     field: 's3AccessKey',
     label: vscode.l10n.t('S3 access key'),
     hint: vscode.l10n.t('Object storage, optional: an S3 API credential access key (one can also be made later).'),
-    kind: 'secret',
+    kind: 'id',
   },
   {
     field: 's3SecretKey',
@@ -231,6 +236,11 @@ const SECRET_STEPS: SecretStep[] = [
     kind: 'secret',
   },
 ];
+
+/** Whether the wizard masks a field as the user types: secrets yes; IDs, tenant IDs and the user name no. */
+export function masksInput(field: SecretField): boolean {
+  return SECRET_STEPS.find((s) => s.field === field)?.kind === 'secret';
+}
 
 const OVERRIDE_SERVICES: Array<{ service: Service; label: string }> = [
   { service: 'rds', label: 'RDS for MySQL' },
@@ -326,7 +336,7 @@ export async function profileWizard(opts: {
         // Coming Back to a step shows what was typed; the user name is not masked but is
         // still kept in SecretStorage only.
         value: secrets[s.field],
-        password: s.kind === 'secret',
+        password: masksInput(s.field),
         validate: s.kind === 'tenant' ? checks.tenantId(s.label) : checks.token(s.label, true),
       });
       if (v === BACK) return BACK;

@@ -20,6 +20,7 @@ import { READONLY_SCHEME, asPrefix, baseName, exportedKey, keyProblem, objectPat
 export { defaultLogPath } from '../storage/keys';
 import type { StorageDeps } from '../storage/tree/nodes';
 import { storageIds } from '../storage/tree/ids';
+import { walkthroughStepDone, type WalkthroughStep } from '../shared/walkthrough';
 
 export interface ObjectStorageTarget {
   tenantId: string;
@@ -105,6 +106,8 @@ export interface ExportRun {
   validatePath?: (t: string) => string | undefined;
   /** Calls the export operation with the target; answers `{ jobId }`. */
   start(target: ObjectStorageTarget): Promise<unknown>;
+  /** The walkthrough step an export that succeeded completes (log exports). */
+  walkthroughStep?: WalkthroughStep;
 }
 
 /** The whole flow: target, start, job tracked, then Open / Download of what was exported. */
@@ -135,6 +138,7 @@ export async function runObjectStorageExport(deps: StorageDeps, run: ExportRun):
 }
 
 async function offerExported(deps: StorageDeps, run: ExportRun, target: ObjectStorageTarget): Promise<void> {
+  if (run.walkthroughStep) walkthroughStepDone(run.walkthroughStep);
   const profile = deps.services.profiles.active();
   if (!profile) return;
   const s3 = await deps.services.clients.s3(run.region).catch(() => undefined);

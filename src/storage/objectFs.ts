@@ -33,6 +33,7 @@ import {
   parseObjectPath,
   type ObjectAddress,
 } from './keys';
+import { walkthroughStepDone } from '../shared/walkthrough';
 
 /** `nhncloud.storage.contentTypes`: the user's Content-Type per file extension. */
 export function contentTypeOverrides(): Record<string, string> {
@@ -207,6 +208,7 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
       const chunks: Buffer[] = [];
       for await (const c of res.body) chunks.push(c as Buffer);
       if (!this.readonly && !this.seen.has(key)) this.seen.set(key, { etag: res.etag, lastModified: res.lastModified });
+      walkthroughStepDone('object');
       return Buffer.concat(chunks);
     });
   }

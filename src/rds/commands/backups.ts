@@ -95,6 +95,7 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
         defaultPath: defaultLogPath(t.data.dbInstanceName),
         names,
         nodeId: t.nodeId,
+        walkthroughStep: 'exportLog',
         start: (target) =>
           t.rds.exportLogFiles({ dbInstanceId: t.data.dbInstanceId, body: { logFileNames: names, ...target } }),
       });

@@ -14,6 +14,7 @@ import { instanceFrom, type InstanceTarget } from './targets';
 import { rdsIds } from '../tree/ids';
 import { orDash } from '../tree/state';
 import type { DbSchema, DbUser } from '../tree/types';
+import { walkthroughStepDone } from '../../shared/walkthrough';
 
 const AUTHORITIES: Array<{ label: string; authorityType: (typeof AUTHORITY_TYPES)[number]; description: string }> = [
   { label: 'READ', authorityType: 'READ', description: vscode.l10n.t('SELECT queries') },
@@ -73,10 +74,12 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
         body.authenticationPlugin = await askPlugin(t, title);
         body.tlsOption = (await pick(TLS, { title, placeHolder: 'TLS' })).tlsOption;
       }
+      const created = await t.rds.createDbUser({ dbInstanceId: t.data.dbInstanceId, body });
+      walkthroughStepDone('dbUser');
       track(
         deps,
         t,
-        await t.rds.createDbUser({ dbInstanceId: t.data.dbInstanceId, body }),
+        created,
         vscode.l10n.t('Create DB user {0}@{1} on {2}', dbUserName, host, t.data.dbInstanceName),
         rdsIds.instanceFolder(t.nodeId, 'users'),
         [t.nodeId],

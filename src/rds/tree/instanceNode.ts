@@ -299,13 +299,15 @@ export class InstanceNode extends FolderNode {
           ...(n.endPoints ?? []).map((e, k) => {
             const external = e.endPointType === 'EXTERNAL' || e.endPointType === 'PUBLIC';
             const address = orDash(e.domain || e.ipAddress);
-            return new LeafNode(self, `${self.id}/endpoint/${k}`, address, {
+            // host:port, as a client is configured with it (issue 25, rough edge 20).
+            const hostPort = port ? `${address}:${port}` : address;
+            return new LeafNode(self, `${self.id}/endpoint/${k}`, hostPort, {
               icon: external ? 'globe' : 'home',
               description: external
                 ? vscode.l10n.t('{0} · external', e.ipAddress ?? '')
                 : vscode.l10n.t('{0} · internal', e.ipAddress ?? ''),
               contextValue: 'rds.endpoint',
-              copyValue: port ? `${address}:${port}` : address,
+              copyValue: hostPort,
               tooltip: new vscode.MarkdownString(
                 mdFields(e.domain ?? '', [
                   [vscode.l10n.t('IP address'), e.ipAddress],

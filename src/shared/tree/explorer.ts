@@ -10,6 +10,7 @@ import { BusyWatcher } from '../../jobs/busyWatcher';
 import { REGION_NAMES } from '../../profiles/wizard';
 import { ErrorNode, FolderNode, LeafNode, TreeNode, themeIcon, type TreeContext } from './nodes';
 import { LoadMoreNode, PagingFolderNode } from './paging';
+import { walkthroughStepDone } from '../walkthrough';
 
 export class RegionNode extends FolderNode {
   readonly id: string;
@@ -35,6 +36,8 @@ export class RegionNode extends FolderNode {
     return REGION_NAMES[this.region];
   }
   protected async load(): Promise<TreeNode[]> {
+    // A region opened is the walkthrough's "Browse your resources" done.
+    walkthroughStepDone('browse');
     const nodes: TreeNode[] = [];
     for (const f of this.features()) {
       for (const child of f.regionChildren?.(this.profile, this.region) ?? []) {

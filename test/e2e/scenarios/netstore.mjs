@@ -5,6 +5,7 @@
 // floating IP goes through allocate / attach / detach / release, and the route lookup answers.
 // The sandbox process is started by the first scenario and stopped by its own id at the end.
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -59,6 +60,24 @@ async function waitSaved(t, name) {
     .waitFor({ timeout: 30_000 });
 }
 
+/**
+ * Copy Presigned URL… on an object row, then the URL as the clipboard holds it (what a person
+ * pastes into a browser).
+ */
+async function presignedUrl(t, name) {
+  await t.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(t.page.url()).origin,
+  });
+  await t.menu(name, 'Copy Presigned URL...');
+  await t.quick.waitFor(t.l('Presigned URL of {0}', name));
+  await t.quick.enter();
+  await t.notification(t.lre('Presigned URL of {0} copied; it works until {1}.', name));
+  const copied = await t.page.evaluate(() => navigator.clipboard.readText());
+  if (!/^https?:\/\/.*X-Amz-Signature=/.test(copied))
+    throw new Error(`the clipboard holds no presigned URL: ${copied}`);
+  return copied;
+}
+
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
@@ -79,6 +98,35 @@ export const scenarios = [
       await t.page.keyboard.press('Control+W');
       await t.clickRow(t.treeRow('README.md'));
       await waitEditorHas(t, 'Edited end to end.');
+      await t.page.keyboard.press('Control+W');
+      // Issue 25, defect 1: the save kept the seeded Content-Type (it came back binary/octet-stream).
+      const res = await fetch(await presignedUrl(t, 'README.md'));
+      const type = res.headers.get('content-type');
+      if (type !== 'text/markdown') throw new Error(`README.md is served as ${type} after the save, not text/markdown`);
+      if (!(await res.text()).startsWith('Edited end to end.'))
+        throw new Error('the presigned URL serves another text');
+    },
+  },
+  {
+    // Issue 25, defect 7: with onCommand/onView events no step ever ticked (a tree click reaches
+    // the workbench as `_internal_command_delegation`; the view opened before the listeners).
+    name: 'the walkthrough has ticked what was done (profile, browse, open an object) and nothing else',
+    locales: WITHOUT_DECISIONS,
+    async run(t) {
+      await t.runCommand('Welcome: Open Walkthrough...');
+      await t.quick.pick(t.nls('Get started with NHN Cloud Explorer'));
+      const step = (id) => t.page.locator(`.getting-started-step[data-step-id$="#getStarted#${id}"]`);
+      await step('object').waitFor({ timeout: 30_000 });
+      const ticked = async (id) => (await step(id).locator('.codicon-getting-started-step-checked').count()) > 0;
+      const want = { sandbox: false, profile: true, browse: true, dbUser: false, object: true, exportLog: false };
+      for (let waited = 0; ; waited += 200) {
+        const got = Object.fromEntries(await Promise.all(Object.keys(want).map(async (id) => [id, await ticked(id)])));
+        if (Object.keys(want).every((id) => got[id] === want[id])) break;
+        if (waited > 10_000)
+          throw new Error(`walkthrough steps ticked ${JSON.stringify(got)}; expected ${JSON.stringify(want)}`);
+        await t.page.waitForTimeout(200);
+      }
+      await t.screenshot('walkthrough-ticked');
       await t.page.keyboard.press('Control+W');
     },
   },
@@ -131,6 +179,36 @@ export const scenarios = [
       await t.notification(t.lre('Uploaded {0} file(s) to {1}.', 1), 120_000);
       await t.treeRow('upload-20mb.bin').filter({ hasText: '20.0 MB' }).waitFor({ timeout: 30_000 });
       await t.screenshot('storage-uploaded');
+    },
+  },
+  {
+    // Issue 25, defect 1: an upload had no Content-Type, so a browser downloaded a text file.
+    name: 'upload notes.txt; its presigned URL opens in the browser as text/plain',
+    async run(t) {
+      writeFileSync(join(t.server.ws, 'notes.txt'), 'Plain notes, shown by the browser.\n');
+      await t.menu('sandbox-docs', 'Upload Files...');
+      await t.quick.pick('notes.txt', t.lre('Upload to {0}/{1}', 'sandbox-docs'));
+      await t.page.waitForTimeout(500);
+      const input = t.page.locator('.quick-input-widget input[type="text"]').first();
+      if (await input.isVisible()) {
+        if (!(await input.inputValue()).endsWith('notes.txt')) await input.fill(join(t.server.ws, 'notes.txt'));
+        await t.page.keyboard.press('Enter');
+      }
+      await t.notification(t.lre('Uploaded {0} file(s) to {1}.', 1), 60_000);
+      await t.treeRow('notes.txt').waitFor({ timeout: 30_000 });
+      const url = await presignedUrl(t, 'notes.txt');
+      const tab = await t.page.context().newPage();
+      try {
+        const res = await tab.goto(url);
+        // The upload names UTF-8 (src/storage/contentTypes.ts): the media type is what counts.
+        const type = res?.headers()['content-type'];
+        if (type?.split(';')[0].trim() !== 'text/plain')
+          throw new Error(`notes.txt is served as ${type}, not text/plain`);
+        const shown = await tab.locator('body').innerText();
+        if (!shown.includes('Plain notes, shown by the browser.')) throw new Error(`the browser shows: ${shown}`);
+      } finally {
+        await tab.close();
+      }
     },
   },
   {

@@ -69,10 +69,14 @@ export const scenarios = [
         .locator(`.monaco-list-row[role="treeitem"][aria-level="${level}"]`)
         .filter({ hasText: t.l('Network') })
         .first();
-      if ((await network.getAttribute('aria-expanded')) === 'false') await network.click();
+      if ((await network.getAttribute('aria-expanded')) === 'false') await t.clickRow(network);
       // The endpoint rows: address 127.0.0.1, internal always, external as staging-api has public access.
       await t.treeRow(t.l('{0} · internal', '127.0.0.1')).waitFor({ timeout: 30_000 });
       await t.treeRow(t.l('{0} · external', '127.0.0.1')).waitFor({ timeout: 30_000 });
+      // Each says host:port, as a client is configured (issue 25, rough edge 20: the port was hidden).
+      const { port } = (await databases()).instances.find((i) => i.dbInstanceName === INSTANCE);
+      const rows = t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: `127.0.0.1:${port}` });
+      await rows.nth(1).waitFor({ timeout: 10_000 });
     },
   },
   {

@@ -1,10 +1,10 @@
-// The Add Profile wizard's cloud step (src/profiles/wizard.ts): what it carries to the regions step.
+// The Add Profile wizard (src/profiles/wizard.ts): what the cloud step carries to the regions step; which fields are masked.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { installVscodeStub } from '../../support/vscodeStub';
 
 installVscodeStub();
-const { regionsAfterCloudStep } =
+const { masksInput, regionsAfterCloudStep } =
   require('../../../src/profiles/wizard') as typeof import('../../../src/profiles/wizard');
 
 test('another cloud starts the regions step from its own defaults; the same cloud keeps the choice (issue 25, defect 6)', () => {
@@ -15,4 +15,11 @@ test('another cloud starts the regions step from its own defaults; the same clou
   assert.deepEqual(back, [], 'public starts from its defaults (every public region checked)');
   // Editing a profile without changing its cloud keeps what the user chose.
   assert.deepEqual(regionsAfterCloudStep('public', 'public', ['JP1']), ['JP1']);
+});
+
+test('the wizard shows IDs as typed and masks only secrets (issue 25, rough edge 21)', () => {
+  for (const id of ['rdsAppKey', 'rdsAccessKeyId', 's3AccessKey', 'identityTenantId', 'identityUsername'] as const)
+    assert.equal(masksInput(id), false, `${id} is shown`);
+  for (const secret of ['rdsSecretAccessKey', 'identityApiPassword', 's3SecretKey'] as const)
+    assert.equal(masksInput(secret), true, `${secret} is masked`);
 });
