@@ -85,7 +85,11 @@ export async function gridStatus(t, re, timeout = 30_000) {
     shown = (await status.innerText({ timeout: 5_000 }).catch(() => '')).trim();
     if (re.test(shown)) return shown;
     // A failed statement: say why at once (the grid shows the server's error).
-    if (t.lre('Failed after {0} rows.').test(shown))
+    if (
+      ['Statement {0} failed after {1} rows.', 'Syntax error in statement {0}.', 'Statement {0} failed.'].some((m) =>
+        t.lre(m).test(shown),
+      )
+    )
       throw new Error(`the statement failed: ${(await t.webview().locator('body').innerText()).slice(0, 500)}`);
     if (Date.now() > deadline)
       throw new Error(`the results grid does not show ${re} (${t.locale}); it shows: "${shown}"`);

@@ -9,6 +9,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import { $, clear, h } from '../shared/dom';
 import { button, notice } from '../shared/form';
 import { client, onEvent, start } from '../shared/rpc';
+import { PARSE_ERROR_ERRNO } from '../../src/rds/connection/statements';
 
 type Cell = string | number | null;
 interface Column {
@@ -52,6 +53,8 @@ body { margin: 0; padding-bottom: 0; overflow: hidden; }
 .qr-tab { font: inherit; color: var(--vscode-foreground); background: transparent; border: 1px solid var(--vscode-panel-border, transparent); padding: 2px 8px; cursor: pointer; max-width: 280px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .qr-tab[aria-selected="true"] { background: var(--vscode-list-activeSelectionBackground); color: var(--vscode-list-activeSelectionForeground); }
 .qr-tab.failed { border-color: var(--vscode-inputValidation-errorBorder, red); }
+/* Statements that did not run: dashed and dimmed, unlike those that ran. */
+.qr-tab.skipped { border-style: dashed; opacity: .6; font-style: italic; }
 .qr-status { color: var(--vscode-descriptionForeground); }
 .qr-tabs, .qr-sql { flex: none; }
 .qr-sql { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); white-space: pre-wrap; max-height: 4.5em; overflow: auto; margin: 4px 0; color: var(--vscode-descriptionForeground); }
@@ -108,7 +111,14 @@ function formatCount(n: number): string {
 function statusOf(r: Result | undefined): string {
   if (!r) return '';
   if (r.skipped) return r.skipped;
-  if (r.error) return l10n.t('Failed after {0} rows.', formatCount(r.rows.length));
+  if (r.error) {
+    // Say what failed and where: a statement without rows did not "fail after 0 rows".
+    const n = results.indexOf(r) + 1;
+    if (r.rows.length) return l10n.t('Statement {0} failed after {1} rows.', n, formatCount(r.rows.length));
+    return r.error.errno === PARSE_ERROR_ERRNO
+      ? l10n.t('Syntax error in statement {0}.', n)
+      : l10n.t('Statement {0} failed.', n);
+  }
   const o = r.outcome;
   if (!o) return r.columns ? l10n.t('Running… {0} rows so far.', formatCount(r.rows.length)) : l10n.t('Running…');
   const seconds = (o.elapsedMs / 1000).toFixed(2);
@@ -120,13 +130,18 @@ function statusOf(r: Result | undefined): string {
       seconds,
     );
   if (o.kind === 'rows') return l10n.t('{0} rows in {1} s.', formatCount(o.rowCount), seconds);
+  // Warnings said once: the server's info line ("Rows matched: 1  Changed: 1  Warnings: 0")
+  // counts them already; otherwise only a count above zero is worth a word.
+  const infoSaysWarnings = !!o.info && /warnings:/i.test(o.info);
   const parts = [
-    l10n.t(
-      '{0} rows affected, {1} warnings, in {2} s.',
-      formatCount(o.affectedRows ?? 0),
-      formatCount(o.warnings ?? 0),
-      seconds,
-    ),
+    o.warnings && !infoSaysWarnings
+      ? l10n.t(
+          '{0} rows affected, {1} warnings, in {2} s.',
+          formatCount(o.affectedRows ?? 0),
+          formatCount(o.warnings),
+          seconds,
+        )
+      : l10n.t('{0} rows affected in {1} s.', formatCount(o.affectedRows ?? 0), seconds),
   ];
   if (o.insertId) parts.push(l10n.t('Last insert id: {0}.', String(o.insertId)));
   if (o.info) parts.push(o.info);
@@ -142,7 +157,7 @@ function renderTabs(): void {
       h(
         'button',
         {
-          class: `qr-tab${r.error ? ' failed' : ''}`,
+          class: `qr-tab${r.error ? ' failed' : r.skipped ? ' skipped' : ''}`,
           role: 'tab',
           'aria-selected': String(i === selected),
           title: r.sql.slice(0, 500),

@@ -24,9 +24,10 @@ import {
 import { DbSchemaNode } from '../tree/instanceParts';
 import { instanceNodeOf } from './connectChoices';
 import type { DbSession, DbSessions } from './session';
-import { riskOf, splitStatements, statementAt, type Statement } from './statements';
+import { errorSpan, PARSE_ERROR_ERRNO, riskOf, splitStatements, statementAt, type Statement } from './statements';
 
 export const CONSOLE_CONTEXT = 'nhncloud.rds.query.consoleActive';
+const CONNECT_COMMAND = 'nhncloud.rds.connection.connect';
 
 export function createQueryConsoleFeature(services: Services, sessions: DbSessions): Feature {
   const consoles = new Map<string, Console>();
@@ -35,7 +36,9 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
   status.name = vscode.l10n.t('NHN Cloud query console');
   status.command = 'nhncloud.rds.query.pickSchema';
   const lensChanged = new vscode.EventEmitter<void>();
-  const disposables: vscode.Disposable[] = [status, lensChanged];
+  // A failed statement is also marked in the editor, at the token a parse error names; the next run clears it.
+  const diagnostics = vscode.languages.createDiagnosticCollection('nhncloud-sql');
+  const disposables: vscode.Disposable[] = [status, lensChanged, diagnostics];
 
   const consoleOf = (doc: vscode.TextDocument | undefined) => (doc ? consoles.get(doc.uri.toString()) : undefined);
 
@@ -84,6 +87,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
 
   const close = async (c: Console) => {
     consoles.delete(c.key);
+    diagnostics.delete(vscode.Uri.parse(c.key));
     c.running?.abort.abort();
     c.panel?.dispose();
     const conn = c.connection;
@@ -154,7 +158,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
             return [
               new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
                 title: vscode.l10n.t('$(debug-disconnect) Connection ended: Connect…'),
-                command: 'nhncloud.rds.connection.connect',
+                command: CONNECT_COMMAND,
               }),
             ];
           const text = doc.getText();
@@ -182,24 +186,29 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     const all = inst
       ? sessions.forInstance(services.profiles.active()?.id ?? '', inst.data.dbInstanceId)
       : sessions.all();
-    if (inst && !all.length)
-      throw new Error(vscode.l10n.t('{0} is not connected. Use "Connect…" first.', inst.data.dbInstanceName));
-    if (!all.length) {
-      void vscode.window.showInformationMessage(
-        vscode.l10n.t('No database connection is open. Use "Connect…" on a DB instance first.'),
-      );
-      return undefined;
-    }
+    // Nothing connected yet: Connect… (on the instance the command came from, else on one the
+    // user picks) and the console opens on that connection, rather than a dead end (issue 25,
+    // rough edge 12). Connect… returns its session; a cancelled Connect… opens nothing.
+    const connect = () => vscode.commands.executeCommand<DbSession | undefined>(CONNECT_COMMAND, inst);
+    if (!all.length) return connect();
     if (all.length === 1) return all[0];
     const chosen = await vscode.window.showQuickPick(
-      all.map((s) => ({
-        label: s.target.instanceName,
-        description: `${s.user} · ${s.endpoint.host}:${s.endpoint.port}`,
-        sessionId: s.id,
-      })),
+      [
+        ...all.map((s) => ({
+          label: s.target.instanceName,
+          description: `${s.user} · ${s.endpoint.host}:${s.endpoint.port}`,
+          sessionId: s.id,
+        })),
+        {
+          label: vscode.l10n.t('$(plug) Connect to another DB instance…'),
+          description: '',
+          sessionId: '',
+        },
+      ],
       { title: vscode.l10n.t('Open a query console for which connection?') },
     );
-    return chosen ? sessions.get(chosen.sessionId) : undefined;
+    if (!chosen) return undefined;
+    return chosen.sessionId ? sessions.get(chosen.sessionId) : connect();
   };
 
   /**
@@ -276,7 +285,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
         {},
         action('connect', vscode.l10n.t('Connect…')),
       );
-      if (answer === 'connect') await vscode.commands.executeCommand('nhncloud.rds.connection.connect');
+      if (answer === 'connect') await vscode.commands.executeCommand(CONNECT_COMMAND);
       return;
     }
     if (c.running) {
@@ -290,6 +299,8 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     const runId = takeRunId();
     const abort = new AbortController();
     c.running = { runId, abort };
+    const consoleUri = vscode.Uri.parse(c.key);
+    diagnostics.delete(consoleUri);
     const texts = statements.map((s) => s.text);
     c.lastRun = { runId, statements: texts };
     const panel = panelOf(c);
@@ -339,6 +350,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
             `Query console: statement ${i + 1} of ${texts.length} failed: ${e instanceof StatementError ? `${e.code ?? ''} ${e.errno ?? ''} ${e.message}` : String(e)}`,
           );
           panel.failed(runId, i, errorView(e, c.session));
+          if (e instanceof StatementError && !e.fatal) markFailed(consoleUri, statements[i], e);
           for (let k = i + 1; k < texts.length; k++)
             panel.skipped(runId, k, vscode.l10n.t('Not run: an earlier statement failed.'));
           break;
@@ -355,6 +367,25 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       c.running = undefined;
       panel.end(runId);
     }
+  };
+
+  /** The server's error under the failed statement (or the token a parse error names), until the next run. */
+  const markFailed = (uri: vscode.Uri, statement: Statement, e: StatementError) => {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!doc) return;
+    const span = errorSpan(statement.text, e.message);
+    const range = new vscode.Range(
+      doc.positionAt(statement.start + span.start),
+      doc.positionAt(statement.start + span.end),
+    );
+    const d = new vscode.Diagnostic(
+      range,
+      e.errno === PARSE_ERROR_ERRNO ? vscode.l10n.t('Syntax error: {0}', e.message) : e.message,
+      vscode.DiagnosticSeverity.Error,
+    );
+    d.source = 'MySQL';
+    if (e.code) d.code = e.errno !== undefined ? `${e.code} (${e.errno})` : e.code;
+    diagnostics.set(uri, [d]);
   };
 
   /** After a USE statement: the status bar follows the console's current schema. */

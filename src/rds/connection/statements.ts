@@ -156,3 +156,28 @@ export function riskOf(sql: string): RiskyKind | undefined {
   if (/\bwhere\b/i.test(top)) return undefined;
   return first === 'delete' ? 'deleteWithoutWhere' : 'updateWithoutWhere';
 }
+
+/** MySQL's and MariaDB's parse error (ER_PARSE_ERROR): "… near 'FROMM t' at line 2". */
+export const PARSE_ERROR_ERRNO = 1064;
+
+/**
+ * Where in `statement` a server error points, as offsets into the statement's text: the `near
+ * '…' at line N` of a parse error (the server quotes the text from the first token it could not
+ * take, cut at 80 characters), else the whole statement. The console underlines it.
+ */
+export function errorSpan(statement: string, message: string): { start: number; end: number } {
+  const whole = { start: 0, end: statement.length };
+  const m = /near '([\s\S]*)' at line (\d+)\s*$/.exec(message);
+  if (!m) return whole;
+  const lineStarts = [0];
+  for (let i = 0; i < statement.length; i++) if (statement[i] === '\n') lineStarts.push(i + 1);
+  const lineStart = lineStarts[Number(m[2]) - 1];
+  if (lineStart === undefined) return whole;
+  // An empty fragment: the statement ended where a token was expected.
+  if (!m[1]) return { start: Math.max(0, statement.trimEnd().length - 1), end: statement.trimEnd().length };
+  const at = statement.indexOf(m[1], lineStart);
+  if (at < 0) return whole;
+  // Up to the end of the first word of the fragment: the token the parser stopped at.
+  const word = /^\S+/.exec(m[1])?.[0] ?? m[1];
+  return { start: at, end: at + word.length };
+}

@@ -15,7 +15,7 @@ const { DbSessionManager, CONNECT_TIMEOUT_MS } =
 const { tlsOptions } = require('../../../src/rds/connection/tls') as typeof import('../../../src/rds/connection/tls');
 const { loadSchemaObjects, createStatement } =
   require('../../../src/rds/connection/schemaTree') as typeof import('../../../src/rds/connection/schemaTree');
-const { connectionUrl } =
+const { connectionUrl, needsVpcNotice } =
   require('../../../src/rds/connection/connectChoices') as typeof import('../../../src/rds/connection/connectChoices');
 const { optionFile } =
   require('../../../src/rds/connection/terminal') as typeof import('../../../src/rds/connection/terminal');
@@ -273,4 +273,12 @@ test('Copy Connection URL never holds the password; the terminal option file hol
   assert.match(file, /^password="pa\\"ss\\\\word"$/m);
   assert.match(file, /^loose-ssl-verify-server-cert$/m);
   assert.match(file, /^ssl-ca="\/ca\.pem"$/m);
+});
+
+test('Connect… says a private endpoint needs the VPC only when it applies: not for loopback, not for an endpoint the user picked (issue 25, rough edge 16)', () => {
+  assert.equal(needsVpcNotice('192.168.0.7', false), true);
+  assert.equal(needsVpcNotice('abc.internal.kr1-rds.nhncloudservice.com', false), true);
+  assert.equal(needsVpcNotice('127.0.0.1', false), false, 'the sandbox');
+  assert.equal(needsVpcNotice('localhost', false), false);
+  assert.equal(needsVpcNotice('192.168.0.7', true), false, 'the user chose that endpoint row');
 });

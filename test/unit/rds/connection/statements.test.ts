@@ -1,7 +1,13 @@
 // The query console's statement splitter and the production guard's risk check.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { maskLiterals, riskOf, splitStatements, statementAt } from '../../../../src/rds/connection/statements';
+import {
+  errorSpan,
+  maskLiterals,
+  riskOf,
+  splitStatements,
+  statementAt,
+} from '../../../../src/rds/connection/statements';
 
 const texts = (sql: string) => splitStatements(sql).map((s) => s.text);
 
@@ -83,4 +89,21 @@ test('risky statements: DROP, TRUNCATE, DELETE or UPDATE without a WHERE of thei
   assert.equal(riskOf('UPDATE t SET a = (SELECT 1) WHERE id = 3'), undefined);
   assert.equal(riskOf('SELECT * FROM t'), undefined);
   assert.equal(riskOf('INSERT INTO t VALUES (1)'), undefined);
+});
+
+test("a parse error's span: the token at the server's `near '…' at line N`, else the whole statement (issue 25, rough edge 10)", () => {
+  const syntax = (near: string, line: number) =>
+    `You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '${near}' at line ${line}`;
+  const sql = 'SELECT id,\n  name\nFROMM users WHERE id = 1';
+  const span = errorSpan(sql, syntax('FROMM users WHERE id = 1', 3));
+  assert.equal(sql.slice(span.start, span.end), 'FROMM');
+  // The same text earlier in the statement is not the one: the line number decides.
+  const twice = 'SELECT 1 AS x\nSELECT 1 AS x';
+  assert.deepEqual(errorSpan(twice, syntax('SELECT 1 AS x', 2)), { start: 14, end: 20 });
+  assert.equal('SELEC 1'.slice(0, errorSpan('SELEC 1', syntax('SELEC 1', 1)).end), 'SELEC');
+  // Nothing after the last token: the end of the statement.
+  assert.deepEqual(errorSpan('SELECT 1 +', syntax('', 1)), { start: 9, end: 10 });
+  // Not a parse error, or a line the statement does not have: the whole statement.
+  assert.deepEqual(errorSpan('SELECT * FROM nope', "Table 'db.nope' doesn't exist"), { start: 0, end: 18 });
+  assert.deepEqual(errorSpan('SELECT 1', syntax('x', 9)), { start: 0, end: 8 });
 });
