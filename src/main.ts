@@ -19,6 +19,7 @@ import { SandboxController } from './exploreSandbox/controller';
 import { createNetworkFeature } from './network/activation';
 import { createStorageFeature } from './storage/activation';
 import { initWalkthrough } from './shared/walkthrough';
+import { registerReportDocuments } from './shared/reportDocument';
 
 /** What the shim hands over: the extension context and the objects it had to create at activation. */
 export interface Shim {
@@ -61,7 +62,7 @@ export function createMain(shim: Shim): Main {
     redactor,
     userAgent: `nhncloud-explorer/${version} vscode/${vscode.version}`,
   });
-  disposables.push(log, profiles, clients);
+  disposables.push(log, profiles, clients, registerReportDocuments());
 
   const services: Services = {
     context,
@@ -116,18 +117,19 @@ export function createMain(shim: Shim): Main {
         vscode.l10n.t('"{0}" is not available in this version of NHN Cloud Explorer.', titles.get(id) ?? id),
       );
 
-  // The active profile's name is the view's title: a description is not rendered while the
-  // explorer is the only view of its container (the header then reads "NHN Cloud: <title>").
+  // The view's title is "NHN Cloud" (package.json), the container's too, so the header reads
+  // just that: "NHN Cloud: <profile>" was cut at the default width behind the title-bar icons
+  // (issue 25, rough edge 22), and the tree's first row names the active profile anyway. The
+  // description names it where VS Code shows one (the view moved into another container).
   const showActive = () => {
     const p = profiles.active();
-    shim.explorerView.title = p ? p.name : vscode.l10n.t('Explorer');
-    shim.explorerView.description = p
-      ? p.sandbox
-        ? vscode.l10n.t('sandbox')
+    shim.explorerView.description = !p
+      ? undefined
+      : p.sandbox
+        ? vscode.l10n.t('{0} · sandbox', p.name)
         : p.cloud === 'gov'
-          ? vscode.l10n.t('government cloud')
-          : vscode.l10n.t('public cloud')
-      : undefined;
+          ? vscode.l10n.t('{0} · government cloud', p.name)
+          : vscode.l10n.t('{0} · public cloud', p.name);
   };
   showActive();
   disposables.push(

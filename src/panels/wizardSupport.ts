@@ -43,7 +43,18 @@ export async function parameterGroupsOf(rds: RdsClient, dbVersion: string) {
 export async function revealInstance(services: Services, target: PanelTarget, dbInstanceId: string): Promise<void> {
   const root = rdsTreeId(services, target.region);
   const id = rdsTreeId(services, target.region, dbInstanceId);
-  if (root && id && rdsFormHooks.revealNode && (await rdsFormHooks.revealNode(id))) return;
+  // Logged: a reveal that shows nothing must be told apart from a click that never arrived.
+  services.log.info(`Reveal in Explorer: DB instance ${dbInstanceId} in ${target.region}`);
+  const revealed =
+    !!root &&
+    !!id &&
+    !!rdsFormHooks.revealNode &&
+    (await rdsFormHooks.revealNode(id).catch((e: unknown) => {
+      services.log.warn(`Reveal in Explorer of ${dbInstanceId} failed: ${e instanceof Error ? e.message : String(e)}`);
+      return false;
+    }));
+  if (revealed) return;
+  services.log.info(`Reveal in Explorer: ${dbInstanceId} is not in the tree yet; the explorer is focused instead`);
   await vscode.commands.executeCommand('nhncloud.explorer.focus');
   void vscode.window.showInformationMessage(
     vscode.l10n.t('The new instance is in the explorer under RDS for MySQL (refresh it if it does not show yet).'),

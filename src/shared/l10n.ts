@@ -24,16 +24,38 @@ export const l10n = {
   },
 };
 
+// One date format everywhere (issue 25, rough edge 19: RDS rows, object rows and a bucket's
+// tooltip each wrote dates their own way, one as raw ISO). Formatters are built once per
+// language and style: a listing formats a thousand rows.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language} ${JSON.stringify(opts)}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(language, opts)));
+  return f;
+}
+
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+/** With seconds and the time zone: tooltips and reports, where the hour alone could mislead. */
+const DATE_TIME_ZONE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'long' };
+
 /** Date and time as the display language writes them (2026. 11. 21. 오후 3:04, 2026/11/21 15:04). */
-export function formatDateTime(
-  d: Date,
-  opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
-): string {
-  return new Intl.DateTimeFormat(language, opts).format(d);
+export function formatDateTime(d: Date, opts: Intl.DateTimeFormatOptions = DATE_TIME): string {
+  return formatter(opts).format(d);
+}
+
+/**
+ * A timestamp the service sent as text (ISO 8601 and the like), formatted as formatDateTime does,
+ * with the time zone when `zone`; text that is no date is shown as it came; none gives undefined.
+ */
+export function formatTimestamp(text: string | null | undefined, { zone = false } = {}): string | undefined {
+  if (!text) return undefined;
+  const d = new Date(text);
+  return Number.isNaN(d.getTime()) ? text : formatDateTime(d, zone ? DATE_TIME_ZONE : DATE_TIME);
 }
 
 export function formatTime(d: Date): string {
-  return new Intl.DateTimeFormat(language, { timeStyle: 'medium' }).format(d);
+  return formatter({ timeStyle: 'medium' }).format(d);
 }
 
 /** A number with the display language's separators and exactly `digits` decimals. */

@@ -99,11 +99,17 @@ export const stubVscode = {
     activeTextEditor: undefined,
     visibleTextEditors: [],
   },
-  languages: { registerCodeLensProvider: () => ({ dispose() {} }) },
+  languages: {
+    registerCodeLensProvider: () => ({ dispose() {} }),
+    getLanguages: async () => ['plaintext', 'sql'],
+    // The query console marks a failed statement (src/rds/connection/console.ts).
+    createDiagnosticCollection: () => ({ set() {}, delete() {}, clear() {}, dispose() {} }),
+  },
   commands: { executeCommand: async () => undefined },
   workspace: {
     getConfiguration: () => ({ get: (_k: string, d?: unknown) => d }),
     onDidCloseTextDocument: closedDocuments.event,
+    registerTextDocumentContentProvider: () => ({ dispose() {} }),
     textDocuments: [],
   },
   env: { language: 'en', clipboard: { writeText: async () => undefined } },

@@ -12,6 +12,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import type { FieldIssue } from '../../src/panels/protocol';
 import type { FieldValue, FormValues } from '../../src/panels/model/instanceForm';
 import { h, newId } from './dom';
+import { issueText } from '../../src/panels/model/issueText';
 
 export interface Option {
   value: string;
@@ -25,6 +26,8 @@ interface Bound {
   control: Control;
   error: HTMLElement;
   row: HTMLElement;
+  /** The label the form shows: an issue names the field by it, not by its API name. */
+  label: string;
   setOptions?: (options: Option[]) => void;
 }
 
@@ -61,7 +64,7 @@ export class FormStore {
     for (const [path, b] of this.fields) {
       const issue = issues.find((i) => i.path === path);
       const visible = issue && (this.showAll || this.touched.has(path));
-      b.error.textContent = visible ? issue.message : '';
+      b.error.textContent = visible ? issueText(issue.message, b.label) : '';
       b.error.hidden = !visible;
       if ('invalid' in b.control || b.control.tagName.startsWith('VSCODE-')) b.control.invalid = !!visible;
     }
@@ -132,7 +135,7 @@ export function textField(store: FormStore, path: string, label: string, opts: T
     control,
     opts.help,
   );
-  store.fields.set(path, { control, error, row: r });
+  store.fields.set(path, { control, error, row: r, label });
   return r;
 }
 
@@ -149,7 +152,7 @@ export function checkField(store: FormStore, path: string, label: string, help?:
     help ? h('div', { class: 'field-help' }, help) : null,
     error,
   );
-  store.fields.set(path, { control, error, row: r });
+  store.fields.set(path, { control, error, row: r, label });
   return r;
 }
 
@@ -186,7 +189,7 @@ export function selectField(
     control,
     opts.help,
   );
-  store.fields.set(path, { control, error, row: r, setOptions });
+  store.fields.set(path, { control, error, row: r, setOptions, label });
   return r;
 }
 
@@ -208,7 +211,7 @@ export function multiField(
   setOptions(options);
   control.addEventListener('change', () => store.set(path, [...(control.value as string[])]));
   const { row: r, error } = row(label, id, control, help);
-  store.fields.set(path, { control, error, row: r, setOptions });
+  store.fields.set(path, { control, error, row: r, setOptions, label });
   return r;
 }
 

@@ -11,6 +11,7 @@ import { NetItemNode } from '../tree/netResource';
 import { RoutingTableNode } from '../tree/routingTables';
 import { TransitHubNode } from '../tree/transitHubs';
 import { networkRoot, type NetKind, type NetworkDeps } from '../tree/root';
+import { showReport } from '../../shared/reportDocument';
 
 const GET: Partial<Record<NetKind, (n: NetworkClient, id: string) => Promise<unknown>>> = {
   transitHub: (n, id) => n.getTransitHub({ transitHubId: id }),
@@ -73,11 +74,8 @@ export function detailCommands(_deps: NetworkDeps): Record<string, CommandHandle
       } else {
         throw new Error(vscode.l10n.t('Run "Show Details" on a network resource in the NHN Cloud explorer.'));
       }
-      const doc = await vscode.workspace.openTextDocument({
-        language: 'json',
-        content: `${JSON.stringify(value, null, 2)}\n`,
-      });
-      await vscode.window.showTextDocument(doc, { preview: true });
+      // Read-only: nothing to save, and closing it asks nothing.
+      await showReport(`${title}.json`, `${JSON.stringify(value, null, 2)}\n`, { preview: true });
       return title;
     },
   };

@@ -9,6 +9,8 @@ import type { NetworkDeps } from '../tree/root';
 import { hubFrom } from './targets';
 import { ask } from '../../shared/prompts';
 import { networkIds } from '../tree/ids';
+import { mdCell, showReport } from '../../shared/reportDocument';
+import { formatDateTime } from '../../shared/l10n';
 
 /** A routing table's name, marked when it is the hub's default table. */
 function tableName(t: LookupTable): string {
@@ -23,6 +25,50 @@ function trafficFrom(attachments: string, alsoMatching: string): string {
   if (attachments) return vscode.l10n.t('Traffic from: {0}', attachments);
   if (alsoMatching) return vscode.l10n.t('Traffic from: no associated attachment · also matching: {0}', alsoMatching);
   return vscode.l10n.t('Traffic from: no associated attachment');
+}
+
+/** The answer as a Markdown document: one row per routing table, what matched and where it goes. */
+function lookupReport(
+  target: string,
+  hub: string,
+  answers: readonly TableAnswer[],
+  name: (id: string | null | undefined) => string,
+): string {
+  const head = [
+    vscode.l10n.t('Routing table'),
+    vscode.l10n.t('Matching rule'),
+    vscode.l10n.t('Action'),
+    vscode.l10n.t('To'),
+    vscode.l10n.t('Rule type'),
+    vscode.l10n.t('Traffic from'),
+    vscode.l10n.t('Also matching'),
+  ];
+  const rows = answers.map((a) => {
+    const m = a.match;
+    return [
+      tableName(a.table),
+      m?.cidr ?? vscode.l10n.t('no rule matches: dropped'),
+      m ? (m.action ?? 'FORWARD') : '',
+      m && m.action !== 'BLACKHOLE' ? name(m.attachment_id) : '',
+      m ? (m.rule_type ?? 'STATIC') : '',
+      a.table.associatedAttachmentIds?.map(name).join(', ') ?? '',
+      a.candidates
+        .slice(1)
+        .map((c) => c.cidr ?? '')
+        .join(', '),
+    ];
+  });
+  return [
+    // The Markdown heading mark is part of the message: the sentence stays whole for translators.
+    vscode.l10n.t('# Where does {0} route via {1}?', target, hub),
+    '',
+    vscode.l10n.t('Longest-prefix match in each routing table of the hub, looked up {0}.', formatDateTime(new Date())),
+    '',
+    `| ${head.map(mdCell).join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(mdCell).join(' | ')} |`),
+    '',
+  ].join('\n');
 }
 
 export function routeLookupCommands(deps: NetworkDeps): Record<string, CommandHandler> {
@@ -75,6 +121,13 @@ export function routeLookupCommands(deps: NetworkDeps): Record<string, CommandHa
         );
         return answers;
       }
+      const hubName = h.hub.name ?? h.hub.id;
+      // The answer stays in a read-only Markdown document (it can be copied); the pick over it
+      // reveals a matched rule in the tree.
+      await showReport(
+        vscode.l10n.t('Route of {0} via {1}.md', target.text, hubName),
+        lookupReport(target.text, hubName, answers, name),
+      );
       const items = answers.map((a) => ({
         label: `${a.match ? (a.match.action === 'BLACKHOLE' ? '$(circle-slash)' : '$(arrow-right)') : '$(close)'} ${tableName(a.table)}`,
         description: a.match
@@ -92,11 +145,8 @@ export function routeLookupCommands(deps: NetworkDeps): Record<string, CommandHa
       // Not awaited: the command answers (scenarios read it) while the pick stays open.
       void vscode.window
         .showQuickPick(items, {
-          title: vscode.l10n.t(
-            '{0} via {1}: longest-prefix match per routing table',
-            target.text,
-            h.hub.name ?? h.hub.id,
-          ),
+          title: vscode.l10n.t('{0} via {1}: longest-prefix match per routing table', target.text, hubName),
+          placeHolder: vscode.l10n.t('Pick a table to reveal its matching rule in the explorer'),
           matchOnDescription: true,
           matchOnDetail: true,
         })

@@ -22,6 +22,7 @@ import {
   instanceNodeOf,
   type Endpoint,
 } from './connectChoices';
+import { sqlLanguage } from './consoleSupport';
 
 const PRODUCTION_KEY = 'nhncloud.db.productionInstances';
 /** The query console's command (./console.ts) that Connect… offers to run. */
@@ -351,7 +352,7 @@ export function connectionFeature(deps: ConnectionDeps): {
           await vscode.commands.executeCommand('nhncloud.rds.query.run');
         return;
       }
-      const doc = await vscode.workspace.openTextDocument({ language: 'sql', content: sql });
+      const doc = await vscode.workspace.openTextDocument({ language: await sqlLanguage(), content: sql });
       await vscode.window.showTextDocument(doc);
     },
     'nhncloud.rds.connection.copyCreate': async (arg?: unknown) => {

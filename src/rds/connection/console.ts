@@ -18,6 +18,7 @@ import {
   exportResult,
   queryTimeoutMs,
   riskText,
+  sqlLanguage,
   takeRunId,
   type Console,
 } from './consoleSupport';
@@ -25,6 +26,7 @@ import { DbSchemaNode } from '../tree/instanceParts';
 import { instanceNodeOf } from './connectChoices';
 import type { DbSession, DbSessions } from './session';
 import { errorSpan, PARSE_ERROR_ERRNO, riskOf, splitStatements, statementAt, type Statement } from './statements';
+import { formatDateTime } from '../../shared/l10n';
 
 export const CONSOLE_CONTEXT = 'nhncloud.rds.query.consoleActive';
 const CONNECT_COMMAND = 'nhncloud.rds.connection.connect';
@@ -147,8 +149,9 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       const c = consoleOf(doc);
       if (c) void close(c);
     }),
+    // Any untitled document: a console is known by its URI whatever its language (the user may change it).
     vscode.languages.registerCodeLensProvider(
-      { language: 'sql' },
+      { scheme: 'untitled' },
       {
         onDidChangeCodeLenses: lensChanged.event,
         provideCodeLenses(doc) {
@@ -220,7 +223,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     if (!session) return undefined;
     if (arg instanceof DbSchemaNode) session.schema = arg.data.dbSchemaName;
     const doc = await vscode.workspace.openTextDocument({
-      language: 'sql',
+      language: await sqlLanguage(),
       content: typeof sqlText === 'string' ? sqlText : '',
     });
     consoles.set(doc.uri.toString(), { key: doc.uri.toString(), session });
@@ -464,7 +467,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       const chosen = await vscode.window.showQuickPick(
         entries.map((e, i) => ({
           label: e.sql.replace(/\s+/g, ' ').slice(0, 120),
-          detail: new Date(e.at).toLocaleString(),
+          detail: formatDateTime(new Date(e.at)),
           index: i,
         })),
         {

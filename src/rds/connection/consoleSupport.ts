@@ -32,6 +32,14 @@ export interface Console {
 
 let nextRunId = 1;
 /** A new run's id: the panel names runs by it, so an answer for an old run is recognised. */
+/**
+ * The language of a console and of an SQL editor the extension opens: MySQL's when an installed
+ * extension provides one (its keywords and highlighting fit), else VS Code's SQL (named "MS SQL").
+ */
+export async function sqlLanguage(): Promise<string> {
+  return (await vscode.languages.getLanguages()).includes('mysql') ? 'mysql' : 'sql';
+}
+
 export function takeRunId(): number {
   return nextRunId++;
 }

@@ -7,7 +7,7 @@ import type { FeatureDeps, Profile } from '../../shared/services';
 import type { DbSessionManager } from '../connection/sessions';
 import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
 import { FolderNode, TreeNode } from '../../shared/tree/nodes';
-import { formatDateTime } from '../../shared/l10n';
+import { formatTimestamp } from '../../shared/l10n';
 import type { ProjectMember } from './types';
 
 export type RdsDeps = FeatureDeps;
@@ -110,11 +110,9 @@ export class StaticFolderNode extends FolderNode {
   }
 }
 
-/** Date-time as the display language writes it (tooltips keep the raw value). */
+/** Date-time as the display language writes it (the one formatter of shared/l10n.ts). */
 export function when(ymdt: string | null | undefined): string {
-  if (!ymdt) return '';
-  const d = new Date(ymdt);
-  return Number.isNaN(d.getTime()) ? ymdt : formatDateTime(d);
+  return formatTimestamp(ymdt) ?? '';
 }
 
 /** Map with bounded concurrency (instance details: one request per instance, 4 at a time). */

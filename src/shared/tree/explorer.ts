@@ -325,8 +325,13 @@ export function createExplorer(services: Services): Explorer {
           await services.explorerView.reveal(node, { select: true, focus: true, expand: false });
           return true;
         } catch (e) {
-          if (++refused === 3) throw e;
+          // A job's end reloads the folder, and the busy watcher reloads it again while the new
+          // instance settles: three retries back to back all met a reload (seen in e2e runs: the
+          // Create form's Reveal pressed as its job ended revealed nothing). Wait a little more
+          // each time, about 5 s in all, for the folder to settle.
+          if (++refused === 8) throw e;
           services.log.debug(`Reveal of ${id} retried: ${e instanceof Error ? e.message : String(e)}`);
+          await new Promise((r) => setTimeout(r, 150 * refused));
         }
       }
     },

@@ -11,6 +11,7 @@ import { TreeNode, themeIcon } from '../../shared/tree/nodes';
 import { PagingFolderNode, type Page } from '../../shared/tree/paging';
 import { OBJECT_SCHEME, baseName, formatSize, objectPath } from '../keys';
 import { storageIds } from './ids';
+import { formatTimestamp } from '../../shared/l10n';
 
 export type StorageDeps = FeatureDeps;
 
@@ -163,7 +164,7 @@ export class BucketNode extends ListingNode {
     item.tooltip = new vscode.MarkdownString(
       mdFields(this.bucket, [
         [vscode.l10n.t('Region'), storageRoot(this).region],
-        [vscode.l10n.t('Created'), this.data.creationDate],
+        [vscode.l10n.t('Created'), formatTimestamp(this.data.creationDate, { zone: true })],
         [vscode.l10n.t('Prefix filter'), f],
       ]),
     );
@@ -199,16 +200,6 @@ export class PrefixNode extends ListingNode {
     return new vscode.MarkdownString(mdFields(this.prefix, [[vscode.l10n.t('Bucket'), this.bucket]]));
   }
 }
-
-/** One date format for every object row, in the display language: `toLocaleString()` per row built a formatter each time. */
-const MODIFIED_FORMAT = new Intl.DateTimeFormat(vscode.env.language, {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
 
 export class ObjectNode extends TreeNode {
   readonly id: string;
@@ -250,13 +241,7 @@ export class ObjectNode extends TreeNode {
     item.contextValue = 'storage.object';
     item.resourceUri = this.uri();
     item.iconPath = vscode.ThemeIcon.File;
-    const modified = e.lastModified ? new Date(e.lastModified) : undefined;
-    item.description = [
-      formatSize(e.size),
-      modified && !Number.isNaN(modified.getTime()) ? MODIFIED_FORMAT.format(modified) : e.lastModified,
-    ]
-      .filter(Boolean)
-      .join(' · ');
+    item.description = [formatSize(e.size), formatTimestamp(e.lastModified)].filter(Boolean).join(' · ');
     item.command = { command: 'nhncloud.storage.open', title: vscode.l10n.t('Open'), arguments: [this] };
     this.item = item;
     return item;
@@ -268,7 +253,7 @@ export class ObjectNode extends TreeNode {
       mdFields(e.key, [
         [vscode.l10n.t('Bucket'), this.bucket],
         [vscode.l10n.t('Size'), vscode.l10n.t('{0} ({1} bytes)', formatSize(e.size), e.size)],
-        [vscode.l10n.t('Modified'), e.lastModified],
+        [vscode.l10n.t('Modified'), formatTimestamp(e.lastModified, { zone: true })],
         ['ETag', e.etag],
         [vscode.l10n.t('Storage class'), e.storageClass],
       ]),

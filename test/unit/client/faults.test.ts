@@ -35,9 +35,19 @@ const RETRIES = 2;
 const ATTEMPTS = 1 + RETRIES;
 /** Attempts per multipart part (src/client/storage/transfer.ts PART_ATTEMPTS). */
 const PART_ATTEMPTS = 3;
-/** Short transport timeout; the injected latency is well past it. */
+/** Short transport timeout of the timeout cells; the injected latency is well past it. */
 const HEADERS_TIMEOUT_MS = 300;
-const LATENCY_MS = 1_200;
+/**
+ * Every other cell waits as the product does. With 300 ms everywhere, a part upload slowed by a
+ * busy machine timed out and was sent again, and a cell counted 3 requests where 2 were due
+ * (seen in a unit run beside an end-to-end run and a CI run).
+ */
+const CALM_HEADERS_TIMEOUT_MS = 15_000;
+/**
+ * Far past the timeout: at 1,200 ms one "S3 list × timeout" cell saw its call succeed (a unit
+ * run on a loaded machine), so the answer had come before the 300 ms header timeout fired.
+ */
+const LATENCY_MS = 5_000;
 
 type FaultName =
   | 'timeout'
@@ -420,10 +430,14 @@ describe('fault matrix: every call class under every fault', () => {
     assert.deepEqual(unhandled.map(String), [], 'no unhandled rejection');
   });
 
-  function freshCtx(): Ctx {
+  function freshCtx(fault?: FaultName): Ctx {
     const transport = new Transport({
       userAgent: 'nhncloud-explorer-test',
-      timeouts: { headers: HEADERS_TIMEOUT_MS, connect: 2_000, body: 5_000 },
+      timeouts: {
+        headers: fault === 'timeout' ? HEADERS_TIMEOUT_MS : CALM_HEADERS_TIMEOUT_MS,
+        connect: 2_000,
+        body: 5_000,
+      },
       retries: { max: RETRIES, baseDelayMs: 1, maxDelayMs: 5 },
       redactor: new Redactor(),
     });
@@ -443,7 +457,7 @@ describe('fault matrix: every call class under every fault', () => {
           continue;
         }
         it(`${cls.name} × ${fault}`, async () => {
-          const c = freshCtx();
+          const c = freshCtx(fault);
           await rm(c.dir, { recursive: true, force: true });
           await import('node:fs/promises').then((fs) => fs.mkdir(c.dir, { recursive: true }));
           sb.server.resetStats();
