@@ -43,6 +43,13 @@ function scan(dir, values) {
   return { hits, count };
 }
 
+/** The top-level tree row of profile `name` when it is the active one (its description says so). */
+const activeProfileRow = (t, name, description) =>
+  t.sidebar
+    .locator('.monaco-list-row[role="treeitem"][aria-level="1"]')
+    .filter({ hasText: name })
+    .filter({ hasText: t.l(description) });
+
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
@@ -139,8 +146,8 @@ export const scenarios = [
       await t.quick.pick('$(check) Save profile', ADVANCED);
       await t.quick.waitClosed();
       await t.notification(t.l('Profile "{0}" added and active.', PROFILE));
-      // The active profile names the view ("NHN Cloud: e2e-gov"); the welcome is gone, the regions are listed.
-      await t.sidebar.locator('.composite.title').filter({ hasText: PROFILE }).waitFor({ timeout: 30_000 });
+      // The tree's first row names the active profile (the header stays "NHN Cloud"); the welcome is gone, the regions are listed.
+      await activeProfileRow(t, PROFILE, 'active · gov cloud').waitFor({ timeout: 30_000 });
       await t.treeRow('KR1').waitFor({ timeout: 30_000 });
       await t.treeRow('KR2').waitFor();
       if (
@@ -195,13 +202,13 @@ export const scenarios = [
       await t.quick.enter();
       for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
       await t.quick.pick('$(check) Save profile', ADVANCED);
-      await t.sidebar.locator('.composite.title').filter({ hasText: 'e2e-public' }).waitFor({ timeout: 30_000 });
+      await activeProfileRow(t, 'e2e-public', 'active · public cloud').waitFor({ timeout: 30_000 });
       await t.treeRow('JP1').waitFor();
 
       // Switch back to the first profile.
       await t.runCommand('NHN Cloud: Switch Profile');
       await t.quick.pick(PROFILE, 'Switch to profile');
-      await t.sidebar.locator('.composite.title').filter({ hasText: PROFILE }).waitFor({ timeout: 30_000 });
+      await activeProfileRow(t, PROFILE, 'active · gov cloud').waitFor({ timeout: 30_000 });
 
       // Edit it: every secret step says a value is stored; Enter keeps it.
       await t.runCommand('NHN Cloud: Edit Profile');
