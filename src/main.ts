@@ -120,16 +120,10 @@ export function createMain(shim: Shim): Main {
   // The view's title is "NHN Cloud" (package.json), the container's too, so the header reads
   // just that: "NHN Cloud: <profile>" was cut at the default width behind the title-bar icons
   // (issue 25, rough edge 22), and the tree's first row names the active profile anyway. The
-  // description names it where VS Code shows one (the view moved into another container).
+  // description names it where VS Code shows one (the view moved into another container); the
+  // profile's row says its cloud.
   const showActive = () => {
-    const p = profiles.active();
-    shim.explorerView.description = !p
-      ? undefined
-      : p.sandbox
-        ? vscode.l10n.t('{0} · sandbox', p.name)
-        : p.cloud === 'gov'
-          ? vscode.l10n.t('{0} · government cloud', p.name)
-          : vscode.l10n.t('{0} · public cloud', p.name);
+    shim.explorerView.description = profiles.active()?.name;
   };
   showActive();
   disposables.push(

@@ -27,6 +27,22 @@ function trafficFrom(attachments: string, alsoMatching: string): string {
   return vscode.l10n.t('Traffic from: no associated attachment');
 }
 
+/** What one routing table's answer says, in the same words in the report and in the pick. */
+function answerParts(a: TableAnswer, name: (id: string | null | undefined) => string) {
+  const m = a.match;
+  return {
+    action: m ? (m.action ?? 'FORWARD') : '',
+    // A blackhole drops the traffic: it goes to no attachment.
+    to: m && m.action !== 'BLACKHOLE' ? name(m.attachment_id) : '',
+    ruleType: m ? (m.rule_type ?? 'STATIC') : '',
+    trafficFrom: a.table.associatedAttachmentIds?.map(name).join(', ') ?? '',
+    alsoMatching: a.candidates
+      .slice(1)
+      .map((c) => c.cidr ?? '')
+      .join(', '),
+  };
+}
+
 /** The answer as a Markdown document: one row per routing table, what matched and where it goes. */
 function lookupReport(
   target: string,
@@ -44,18 +60,15 @@ function lookupReport(
     vscode.l10n.t('Also matching'),
   ];
   const rows = answers.map((a) => {
-    const m = a.match;
+    const p = answerParts(a, name);
     return [
       tableName(a.table),
-      m?.cidr ?? vscode.l10n.t('no rule matches: dropped'),
-      m ? (m.action ?? 'FORWARD') : '',
-      m && m.action !== 'BLACKHOLE' ? name(m.attachment_id) : '',
-      m ? (m.rule_type ?? 'STATIC') : '',
-      a.table.associatedAttachmentIds?.map(name).join(', ') ?? '',
-      a.candidates
-        .slice(1)
-        .map((c) => c.cidr ?? '')
-        .join(', '),
+      a.match?.cidr ?? vscode.l10n.t('no rule matches: dropped'),
+      p.action,
+      p.to,
+      p.ruleType,
+      p.trafficFrom,
+      p.alsoMatching,
     ];
   });
   return [
@@ -128,20 +141,17 @@ export function routeLookupCommands(deps: NetworkDeps): Record<string, CommandHa
         vscode.l10n.t('Route of {0} via {1}.md', target.text, hubName),
         lookupReport(target.text, hubName, answers, name),
       );
-      const items = answers.map((a) => ({
-        label: `${a.match ? (a.match.action === 'BLACKHOLE' ? '$(circle-slash)' : '$(arrow-right)') : '$(close)'} ${tableName(a.table)}`,
-        description: a.match
-          ? `${a.match.cidr} · ${a.match.action ?? 'FORWARD'}${a.match.action === 'BLACKHOLE' ? '' : ` → ${name(a.match.attachment_id)}`} · ${a.match.rule_type ?? 'STATIC'}`
-          : vscode.l10n.t('no rule matches: dropped'),
-        detail: trafficFrom(
-          a.table.associatedAttachmentIds?.map(name).join(', ') ?? '',
-          a.candidates
-            .slice(1)
-            .map((c) => c.cidr ?? '')
-            .join(', '),
-        ),
-        a,
-      }));
+      const items = answers.map((a) => {
+        const p = answerParts(a, name);
+        return {
+          label: `${a.match ? (a.match.action === 'BLACKHOLE' ? '$(circle-slash)' : '$(arrow-right)') : '$(close)'} ${tableName(a.table)}`,
+          description: a.match
+            ? `${a.match.cidr} · ${p.action}${p.to ? ` → ${p.to}` : ''} · ${p.ruleType}`
+            : vscode.l10n.t('no rule matches: dropped'),
+          detail: trafficFrom(p.trafficFrom, p.alsoMatching),
+          a,
+        };
+      });
       // Not awaited: the command answers (scenarios read it) while the pick stays open.
       void vscode.window
         .showQuickPick(items, {
