@@ -205,12 +205,19 @@ export function helpers(page, server, locale = 'en') {
      * Clicks a tree row. Playwright's own timeout names no cause, so when the click does not
      * land within 10 s this says what took it instead: the element at the row's centre (a
      * hover, a dialog's overlay, a row clipped by the list) and the text of any open dialog.
+     *
+     * The mouse does not stay on the row: a folder that expands slides its children under it,
+     * and after the hover delay the tooltip of whichever row is there covers the rows below
+     * (fresh-clone CI run, reliability[ja]: a floating IP's tooltip took the click meant for
+     * "Object Storage" for 10 s). The title bar's empty left end has no hover.
      * @param {import('playwright-core').Locator} row
      * @param {Parameters<import('playwright-core').Locator['click']>[0]} [options]
      */
     async clickRow(row, options = {}) {
       try {
+        await t.clearHover();
         await row.click({ timeout: 10_000, ...options });
+        await page.mouse.move(0, 0);
       } catch (err) {
         const box = await row.boundingBox({ timeout: 1_000 }).catch(() => null);
         const atCentre = box
@@ -236,6 +243,16 @@ export function helpers(page, server, locale = 'en') {
             (dialogText ? `; a dialog is open: "${dialogText.replace(/\s+/g, ' ').slice(0, 160)}"` : ''),
         );
       }
+    },
+    /** Moves the mouse where nothing hovers and waits until no hover is shown. */
+    async clearHover() {
+      await page.mouse.move(0, 0);
+      await page
+        .locator('.monaco-hover, .workbench-hover-container')
+        .filter({ visible: true })
+        .first()
+        .waitFor({ state: 'hidden', timeout: 3_000 })
+        .catch(() => undefined);
     },
     async expandRow(text) {
       const row = t.treeRow(text);

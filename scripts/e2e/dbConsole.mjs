@@ -90,7 +90,10 @@ export async function gridStatus(t, re, timeout = 30_000) {
         t.lre(m).test(shown),
       )
     )
-      throw new Error(`the statement failed: ${(await t.webview().locator('body').innerText()).slice(0, 500)}`);
+      throw new Error(
+        `the statement failed (the status said "${shown}" while ${re} was awaited): ` +
+          (await t.webview().locator('body').innerText()).slice(0, 500),
+      );
     if (Date.now() > deadline)
       throw new Error(`the results grid does not show ${re} (${t.locale}); it shows: "${shown}"`);
     await t.page.waitForTimeout(100);

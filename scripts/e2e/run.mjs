@@ -124,13 +124,14 @@ async function runFile(file, locale) {
     } catch (err) {
       failed = true;
       const dir = join(ARTIFACTS, base, safe(s.name));
+      const where = scenarioLine(err);
       console.log(
         `✗ ${base} › ${s.name} (${Date.now() - t0} ms)\n    ${String(err?.message ?? err)
           .split('\n')
-          .join('\n    ')}\n    artifacts: ${dir}`,
+          .join('\n    ')}\n    at ${where}\n    artifacts: ${dir}`,
       );
       await saveFailure(dir, t, server, err);
-      results.push({ locale, name: `${base} › ${s.name}`, ok: false, why: firstLine(err) });
+      results.push({ locale, name: `${base} › ${s.name}`, ok: false, why: `${firstLine(err)} (at ${where})` });
     }
   }
   timing.scenariosMs = Date.now() - tScenarios;
@@ -168,6 +169,16 @@ function printTimings() {
     console.log(`  ${r.file.padEnd(width)} ${s(r.startMs)} ${s(r.scenariosMs)}  ${s(r.stopMs)} ${s(total(r))}`);
   }
   console.log(`  ${'all'.padEnd(width)} ${s(sum.startMs)} ${s(sum.scenariosMs)}  ${s(sum.stopMs)} ${s(total(sum))}`);
+}
+
+/**
+ * Where in the scenarios (or the helpers) a failure was thrown, as file:line: "locator.waitFor:
+ * Timeout 30000ms exceeded" alone does not say which of a scenario's waits it was.
+ */
+function scenarioLine(err) {
+  const frames = String(err?.stack ?? '').split('\n');
+  const inTests = (dir) => frames.map((f) => new RegExp(`${dir}/([\\w./-]+:\\d+)`).exec(f)?.[1]).filter(Boolean);
+  return [...inTests('test/e2e'), ...inTests('scripts/e2e')][0] ?? 'an unknown line';
 }
 
 /** The first line of an error, cut to one readable line for the closing summary. */

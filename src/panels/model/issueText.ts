@@ -12,6 +12,7 @@ const RULES: Rule[] = [
   [/^must be between (-?\d+) and (-?\d+)$/, (f, a, b) => l10n.t('{0} must be between {1} and {2}.', f, a, b)],
   [/^must be (\d+) to (\d+) characters long$/, (f, a, b) => l10n.t('{0} must be {1} to {2} characters long.', f, a, b)],
   [/^must be (\d+) characters long$/, (f, a) => l10n.t('{0} must be {1} characters long.', f, a)],
+  [/^must be at most (\d+) characters long$/, (f, a) => l10n.t('{0} must be at most {1} characters long.', f, a)],
   [/^must not be empty$/, (f) => l10n.t('{0} must not be empty.', f)],
   [/^must be text$/, (f) => l10n.t('{0} must be text.', f)],
   [/^must be true or false$/, (f) => l10n.t('{0} must be true or false.', f)],

@@ -6,20 +6,29 @@ import { l10n } from '../../shared/l10n';
 import * as S from '../../client/rds/schemas';
 
 import type { Validator } from '../../shared/prompts';
+import { issueText } from '../../panels/model/issueText';
 export type { Validator };
 
 /** The first issue of the client's own field schema (the single source of the limits). */
 function bySchema(
+  label: string,
   schema: Parameters<typeof S.fieldIssues>[0],
   toValue: (text: string) => unknown = (t) => t,
 ): Validator {
-  return (text) => S.fieldIssues(schema, toValue(text))[0]?.message;
+  // The schema names the API field ("dbPassword must be 4 to 256 characters long"); the person
+  // typing sees the box's own words, in the display language.
+  return (text) => {
+    const message = S.fieldIssues(schema, toValue(text))[0]?.message;
+    return message === undefined ? undefined : issueText(message, label);
+  };
 }
 
 /** Whole numbers typed in an InputBox, then the client's range schema. */
 function intBySchema(label: string, schema: Parameters<typeof S.fieldIssues>[0]): Validator {
   return (text) =>
-    /^\s*\d+\s*$/.test(text) ? bySchema(schema, Number)(text.trim()) : l10n.t('{0} must be a whole number.', label);
+    /^\s*\d+\s*$/.test(text)
+      ? bySchema(label, schema, Number)(text.trim())
+      : l10n.t('{0} must be a whole number.', label);
 }
 
 function intIn(label: string, min: number, max: number): Validator {
@@ -33,12 +42,12 @@ function intIn(label: string, min: number, max: number): Validator {
 
 export const validate = {
   dbPort: intBySchema(l10n.t('The port'), S.dbPort),
-  dbPassword: bySchema(S.dbPassword),
+  dbPassword: bySchema(l10n.t('The password'), S.dbPassword),
   dbUserName: (text: string) =>
-    bySchema(S.dbUserName)(text) ??
+    bySchema(l10n.t('The user name'), S.dbUserName)(text) ??
     (/[\s'"`\\@]/.test(text) ? l10n.t('The user name cannot contain spaces, quotes, @ or backslashes.') : undefined),
   /** MySQL host pattern: `%`, a host name, an IP address, or a pattern with `%` / `_` wildcards. */
-  host: bySchema(S.dbUserHost),
+  host: bySchema(l10n.t('The host'), S.dbUserHost),
   /** Names of instances, groups, schemas: the console allows letters, digits, "-", "_" and "."; 1 to 100 characters. */
   resourceName: (text: string) =>
     !text.trim()

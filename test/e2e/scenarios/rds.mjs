@@ -59,7 +59,11 @@ export const scenarios = [
       await t.quick.answer('e2e_user', 'User name');
       // Checked before sending: 3 characters is below the documented minimum of 4.
       await t.quick.answer('abc', 'Password');
-      await t.quick.validation().filter({ hasText: '4 to 256' }).waitFor();
+      // The message, not the prompt (which says "4 to 256" too), naming the box's field.
+      await t.quick
+        .validation()
+        .filter({ hasText: t.l('{0} must be {1} to {2} characters long.', t.l('The password'), 4, 256) })
+        .waitFor({ timeout: 15_000 });
       await t.quick.answer('e2e-Passw0rd');
       await t.quick.answer('e2e-Passw0rd', 'Repeat the password');
       await t.quick.answer('%', 'Host');

@@ -28,6 +28,14 @@ test('ports, passwords, user names and hosts follow the documented limits', () =
   assert.ok(validate.host('a b'));
 });
 
+test('an input box names its own field, never the API field the schema checks', () => {
+  // Issue 25: "dbPassword must be 4 to 256 characters long" under a box asking for a password.
+  assert.equal(validate.dbPassword('abc'), 'The password must be 4 to 256 characters long.');
+  assert.equal(validate.dbPort('3305'), 'The port must be between 3306 and 43306.');
+  for (const message of [validate.dbUserName(''), validate.host('x'.repeat(256)), validate.dbPort('1')])
+    assert.match(String(message), /^The (user name|host|port) /);
+});
+
 test('storage cannot shrink and stays within 20 to 2048 GB; backup settings within their ranges', () => {
   assert.ok(validate.storageSize(100)('99'));
   assert.equal(validate.storageSize(100)('100'), undefined);
