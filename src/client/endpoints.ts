@@ -1,49 +1,28 @@
-// Default addresses of the two clouds (the live service, as observed). Every one can be
-// overridden per profile; an override may contain `{region}` (lower-case region code).
+// The address of a service in a region: the profile's override, then the identity token's
+// service catalog, then the site's row in the table of sites (src/client/sites.ts).
 import type { Service } from './errors';
+import { siteOf, type Cloud, type Region } from './sites';
 
-export type Cloud = 'public' | 'gov';
-export type Region = 'KR1' | 'KR2' | 'KR3' | 'JP1';
+export type { Cloud, Region };
 
-/** Regions in which each service exists, per cloud. */
-export const SERVICE_REGIONS: Record<Cloud, Record<Exclude<Service, 'identity'> | 'transitHub', Region[]>> = {
-  public: {
-    rds: ['KR1', 'KR2', 'JP1'],
-    network: ['KR1', 'KR2', 'KR3', 'JP1'],
-    transitHub: ['KR1'],
-    storage: ['KR1', 'KR2', 'KR3', 'JP1'],
-  },
-  gov: { rds: ['KR1'], network: ['KR1', 'KR2'], transitHub: ['KR1'], storage: ['KR1', 'KR2'] },
-};
+/**
+ * The signing region when neither the profile nor the site's row names one (a client built
+ * without either, as the tests and the bench build them): KR1, as the current guides say. The
+ * object-storage document's `gov` is what older servers want; a server that wants another
+ * names it, and the client switches for the session (src/client/storage/requests.ts).
+ */
+export const DEFAULT_SIGNING_REGION = 'KR1';
 
-export const ALL_REGIONS: Record<Cloud, Region[]> = {
-  public: ['KR1', 'KR2', 'KR3', 'JP1'],
-  gov: ['KR1', 'KR2'],
-};
-
-const DEFAULTS: Record<Cloud, Record<Service, string>> = {
-  public: {
-    rds: 'https://{region}-rds-mysql.api.nhncloudservice.com',
-    identity: 'https://api-identity-infrastructure.nhncloudservice.com',
-    network: 'https://{region}-api-network-infrastructure.nhncloudservice.com',
-    storage: 'https://{region}-api-object-storage.nhncloudservice.com',
-  },
-  gov: {
-    rds: 'https://{region}-rds-mysql.api.gov-nhncloudservice.com',
-    identity: 'https://api-identity-infrastructure.gov-nhncloudservice.com',
-    network: 'https://{region}-api-network-infrastructure.gov-nhncloudservice.com',
-    storage: 'https://{region}-api-object-storage.gov-nhncloudservice.com',
-  },
-};
-
-/** The object-storage document's signing region; the live service may want KR1/KR2 (corrected at run time). */
-export const DEFAULT_SIGNING_REGION = 'gov';
+/** The S3 signing region of a storage region: the profile's setting, else the site's guide, else the default. */
+export function signingRegionFor(cloud: Cloud, region: Region, configured?: Partial<Record<Region, string>>): string {
+  return configured?.[region]?.trim() || siteOf(cloud).signingRegions[region] || DEFAULT_SIGNING_REGION;
+}
 
 export type EndpointOverrides = Partial<Record<Service, string>>;
 
 /**
  * The base URL (no trailing slash) of a service in a region.
- * Order of preference: the profile's override, then the token's serviceCatalog address, then the default.
+ * Order of preference: the profile's override, then the token's serviceCatalog address, then the site's host.
  */
 export function resolveEndpoint(opts: {
   cloud: Cloud;
@@ -54,7 +33,11 @@ export function resolveEndpoint(opts: {
   catalogUrl?: string;
 }): string {
   const override = opts.overrides?.[opts.service]?.trim();
-  const template = override || opts.catalogUrl || DEFAULTS[opts.cloud][opts.service];
+  const template = override || opts.catalogUrl || siteOf(opts.cloud).hosts[opts.service];
+  if (!template)
+    throw new Error(
+      `The site ${siteOf(opts.cloud).domain} offers no ${opts.service} service; set its address in the profile's endpoint overrides if yours does.`,
+    );
   const url = template.replace(/\{region\}/g, (opts.region ?? 'KR1').toLowerCase());
   return url.replace(/\/+$/, '');
 }

@@ -1,5 +1,6 @@
 // The profile feature: Add, Edit, Remove and Switch Profile, and Show Log.
 import * as vscode from 'vscode';
+import { siteShortName } from './siteNames';
 import { CancelledError } from '../client/errors';
 import { newProfileId } from './store';
 import { confirm } from '../shared/prompts';
@@ -105,11 +106,6 @@ export function profileFeature({ profiles, log }: Services): Feature {
 
 function describe(p: Profile): string {
   const regions = p.regions.join(', ');
-  if (p.sandbox)
-    return p.cloud === 'gov'
-      ? vscode.l10n.t('government cloud · {0} · sandbox', regions)
-      : vscode.l10n.t('public cloud · {0} · sandbox', regions);
-  return p.cloud === 'gov'
-    ? vscode.l10n.t('government cloud · {0}', regions)
-    : vscode.l10n.t('public cloud · {0}', regions);
+  const site = siteShortName(p.cloud);
+  return p.sandbox ? vscode.l10n.t('{0} · {1} · sandbox', site, regions) : vscode.l10n.t('{0} · {1}', site, regions);
 }

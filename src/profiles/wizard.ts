@@ -3,13 +3,9 @@
 // the user types a new value. Cancelling (Escape) raises CancelledError, which the command
 // wrapper keeps silent.
 import * as vscode from 'vscode';
-import {
-  ALL_REGIONS,
-  DEFAULT_SIGNING_REGION,
-  type Cloud,
-  type EndpointOverrides,
-  type Region,
-} from '../client/endpoints';
+import { signingRegionFor, type Cloud, type EndpointOverrides, type Region } from '../client/endpoints';
+import { SITE_ORDER, SITES, siteRegions } from '../client/sites';
+import { siteName } from './siteNames';
 import { CancelledError, type Service } from '../client/errors';
 import type { SecretField } from './secrets';
 import type { Profile, ProfileSecrets } from '../shared/services';
@@ -302,10 +298,8 @@ export async function profileWizard(opts: {
     async (f) => {
       const v = await pick<Cloud>(f, {
         placeholder: vscode.l10n.t('Which cloud is the project in?'),
-        items: [
-          { label: vscode.l10n.t('Public cloud'), description: 'nhncloudservice.com', value: 'public' },
-          { label: vscode.l10n.t('Government cloud'), description: 'gov-nhncloudservice.com', value: 'gov' },
-        ],
+        // Every site of the table, by its name and the domain people see in their console.
+        items: SITE_ORDER.map((id) => ({ label: siteName(id), description: SITES[id].domain, value: id })),
         selected: (c) => c === draft.cloud,
       });
       if (v === BACK) return BACK;
@@ -313,7 +307,7 @@ export async function profileWizard(opts: {
       draft.cloud = v[0];
     },
     async (f) => {
-      const regions = ALL_REGIONS[draft.cloud];
+      const regions = siteRegions(draft.cloud);
       const current = draft.regions.length ? draft.regions : regions;
       const v = await pick<Region>(f, {
         placeholder: vscode.l10n.t('Regions to show in the explorer (Space toggles, Enter confirms)'),
@@ -362,7 +356,7 @@ export async function profileWizard(opts: {
             })),
             ...draft.regions.map((r) => ({
               label: vscode.l10n.t('S3 signing region for {0}', r),
-              description: signing[r] || vscode.l10n.t('default ({0})', DEFAULT_SIGNING_REGION),
+              description: signing[r] || vscode.l10n.t('default ({0})', signingRegionFor(draft.cloud, r)),
               value: { kind: 'signing' as const, region: r },
             })),
           ],
@@ -388,7 +382,7 @@ export async function profileWizard(opts: {
             prompt: vscode.l10n.t(
               'S3 signing region in {0}. Empty restores the default ({1}; corrected automatically when the server names another).',
               c.region,
-              DEFAULT_SIGNING_REGION,
+              signingRegionFor(draft.cloud, c.region),
             ),
             value: signing[c.region] ?? '',
             validate: checks.signingRegion,
@@ -415,5 +409,7 @@ export const REGION_NAMES: Record<Region, string> = {
   KR1: vscode.l10n.t('Korea (Pangyo)'),
   KR2: vscode.l10n.t('Korea (Pyeongchon)'),
   KR3: vscode.l10n.t('Korea (Gwangju)'),
+  KR4: vscode.l10n.t('Korea (Daegu)'),
   JP1: vscode.l10n.t('Japan (Tokyo)'),
+  US1: vscode.l10n.t('US (California)'),
 };

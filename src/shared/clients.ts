@@ -1,7 +1,7 @@
 // One Transport for the whole extension and one client per profile and region, built on first
 // use from the active profile and dropped when a profile or a network setting changes.
 import * as vscode from 'vscode';
-import { DEFAULT_SIGNING_REGION, resolveEndpoint, type Region } from '../client/endpoints';
+import { resolveEndpoint, signingRegionFor, type Region } from '../client/endpoints';
 import { ValidationError } from '../client/errors';
 import type { Redactor } from '../client/http/redact';
 import { Transport } from '../client/http/transport';
@@ -168,8 +168,7 @@ export class Clients implements vscode.Disposable {
       }
       const signingRegion =
         this.correctedSigning.get(`${profile.id}/${region}`) ??
-        profile.signingRegions?.[region] ??
-        DEFAULT_SIGNING_REGION;
+        signingRegionFor(profile.cloud, region, profile.signingRegions);
       return { baseUrl, accessKey: s.s3AccessKey, secretKey: s.s3SecretKey, signingRegion };
     });
   }

@@ -1,7 +1,8 @@
 // What a network command acts on: the tree node it was run on, or (from the palette) a region,
 // hub or routing table the user picks. Every answer carries the tree id to refresh.
 import { l10n } from '../../shared/l10n';
-import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
+import type { Region } from '../../client/endpoints';
+import { serviceRegions } from '../../client/sites';
 import type { NetworkClient } from '../../client/network/client';
 import type { TreeNode } from '../../shared/tree/nodes';
 import { MulticastDomainNode } from '../tree/multicastDomains';
@@ -42,16 +43,16 @@ export async function scopeFrom(
   arg: unknown,
   deps: NetworkDeps,
   title: string,
-  service: 'network' | 'transitHub' = 'network',
+  service: 'floatingIp' | 'transitHub' = 'floatingIp',
 ): Promise<NetScope> {
   if (isNode(arg)) {
     const root = networkRoot(arg);
     return { region: root.region, rootId: root.id, net: await root.client() };
   }
   const profile = activeProfile(deps);
-  const regions = profile.regions.filter((r) => SERVICE_REGIONS[profile.cloud][service].includes(r));
+  const regions = profile.regions.filter((r) => serviceRegions(profile.cloud, service).includes(r));
   if (!regions.length) {
-    const where = SERVICE_REGIONS[profile.cloud][service].join(', ');
+    const where = serviceRegions(profile.cloud, service).join(', ');
     throw new Error(
       service === 'transitHub'
         ? l10n.t(
@@ -60,7 +61,7 @@ export async function scopeFrom(
             where,
           )
         : l10n.t(
-            'Profile "{0}" enables no region where the network service runs ({1}). Edit the profile to add one.',
+            'Profile "{0}" enables no region with floating IPs ({1}). Edit the profile to add one.',
             profile.name,
             where,
           ),

@@ -3,7 +3,8 @@
 // RDS tree: stable ids `<profile>/<region>/network/...`, one contextValue per kind and state,
 // Markdown tooltips with every service-given text escaped.
 import * as vscode from 'vscode';
-import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
+import type { Region } from '../../client/endpoints';
+import { serviceRegions } from '../../client/sites';
 import type { NetworkClient } from '../../client/network/client';
 import type { FeatureDeps, Profile } from '../../shared/services';
 import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
@@ -42,10 +43,15 @@ export class NetworkRootNode extends ServiceRootNode<NetworkClient> {
     return this.deps.services.clients.network(this.region);
   }
   get hasTransitHub(): boolean {
-    return SERVICE_REGIONS[this.profile.cloud].transitHub.includes(this.region);
+    return serviceRegions(this.profile.cloud, 'transitHub').includes(this.region);
+  }
+  get hasFloatingIps(): boolean {
+    return serviceRegions(this.profile.cloud, 'floatingIp').includes(this.region);
   }
   protected async load(): Promise<TreeNode[]> {
-    const nodes: TreeNode[] = [new FloatingIpsFolderNode(this)];
+    // Only what the site's guides offer in this region (KR3: transit hubs, no floating IPs).
+    const nodes: TreeNode[] = [];
+    if (this.hasFloatingIps) nodes.push(new FloatingIpsFolderNode(this));
     if (this.hasTransitHub) nodes.push(new TransitHubsFolderNode(this), new SharedWithMeFolderNode(this));
     return nodes;
   }

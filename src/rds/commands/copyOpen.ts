@@ -5,6 +5,7 @@
 // the API does not return), so the command opens the console home and puts the resource ID
 // on the clipboard for its search box; `nhncloud.consoleUrl` overrides the address.
 import * as vscode from 'vscode';
+import { siteOf } from '../../client/sites';
 import type { CommandHandler } from '../../shared/services';
 import { LeafNode, TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
@@ -33,8 +34,6 @@ export function idOf(node: unknown): string | undefined {
   if (node instanceof TreeNode) return node.id.split('/').pop();
   return undefined;
 }
-
-const CONSOLE = { public: 'https://console.nhncloud.com', gov: 'https://console.gov-nhncloud.com' } as const;
 
 export function copyOpenCommands(deps: RdsDeps): Record<string, CommandHandler> {
   const copy = async (text: string | undefined, what: string) => {
@@ -79,7 +78,14 @@ export function copyOpenCommands(deps: RdsDeps): Record<string, CommandHandler> 
       const profile = deps.services.profiles.active();
       if (profile?.sandbox) throw new Error(vscode.l10n.t('The sandbox has no web console: it runs inside VS Code.'));
       const override = vscode.workspace.getConfiguration('nhncloud').get<string>('consoleUrl')?.trim();
-      const url = override || CONSOLE[profile?.cloud ?? 'public'];
+      const url = override || siteOf(profile?.cloud ?? 'public').console;
+      if (!url)
+        throw new Error(
+          vscode.l10n.t(
+            'The web console of {0} is not known to NHN Cloud Explorer: set its address in the setting nhncloud.consoleUrl.',
+            siteOf(profile?.cloud ?? 'public').domain,
+          ),
+        );
       const id = node instanceof TreeNode ? idOf(node) : undefined;
       if (id) await vscode.env.clipboard.writeText(id);
       await vscode.env.openExternal(vscode.Uri.parse(url));

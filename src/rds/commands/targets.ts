@@ -2,7 +2,8 @@
 // ancestor of the kind it needs), else what the person picks from the palette. The one resolver
 // of the RDS feature: its commands and its forms (./../forms/commands.ts) use it.
 import * as vscode from 'vscode';
-import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
+import type { Region } from '../../client/endpoints';
+import { serviceRegions } from '../../client/sites';
 import type { RdsClient } from '../../client/rds/client';
 import { pick } from '../../shared/prompts';
 import type { TreeNode } from '../../shared/tree/nodes';
@@ -65,7 +66,7 @@ export async function instanceFrom(
         'No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".',
       ),
     );
-  const regions = profile.regions.filter((r) => SERVICE_REGIONS[profile.cloud].rds.includes(r));
+  const regions = profile.regions.filter((r) => serviceRegions(profile.cloud, 'rds').includes(r));
   const lists = await Promise.all(
     regions.map(async (region) => {
       try {

@@ -80,14 +80,17 @@ export class StorageSandbox implements SandboxService {
     this.findSecret = fn;
   }
 
-  /** The signing region the service expects for a region code (default `gov`). */
+  /**
+   * The signing region the service expects for a region code: the region code itself, as the
+   * public cloud's storage guide says (src/client/sites.ts), unless a test set another.
+   */
   setSigningRegion(region: string, signingRegion: string | undefined): void {
     if (signingRegion) this.signingRegions[region.toUpperCase()] = signingRegion;
     else delete this.signingRegions[region.toUpperCase()];
   }
 
   expectedRegion(region: string): string {
-    return this.signingRegions[region.toUpperCase()] ?? 'gov';
+    return this.signingRegions[region.toUpperCase()] ?? region.toUpperCase();
   }
 
   /** Delivers an object (RDS log and backup exports); creates the bucket when missing. */
@@ -315,7 +318,7 @@ export const storageSandboxModule: SandboxModule = {
     const keys = { s3AccessKey: SANDBOX_EC2.access, s3SecretKey: SANDBOX_EC2.secret };
     return {
       api: service,
-      credentials: { access: SANDBOX_EC2.access, secret: SANDBOX_EC2.secret, signingRegion: 'gov' },
+      credentials: { access: SANDBOX_EC2.access, secret: SANDBOX_EC2.secret, signingRegion: 'KR1' },
       secrets: keys,
       viewerSecrets: keys,
       close: () => {

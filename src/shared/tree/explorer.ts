@@ -8,6 +8,7 @@ import { type Region } from '../../client/endpoints';
 import type { CommandHandler, Feature, Profile, Services } from '../services';
 import { BusyWatcher } from '../../jobs/busyWatcher';
 import { REGION_NAMES } from '../../profiles/wizard';
+import { siteShortName } from '../../profiles/siteNames';
 import { ErrorNode, FolderNode, LeafNode, TreeNode, themeIcon, type TreeContext } from './nodes';
 import { LoadMoreNode, PagingFolderNode } from './paging';
 import { walkthroughStepDone } from '../walkthrough';
@@ -75,9 +76,8 @@ export class ProfileNode extends FolderNode {
     return { profile: this.profile };
   }
   protected override describe() {
-    if (this.profile.cloud === 'gov')
-      return this.active ? vscode.l10n.t('active · gov cloud') : vscode.l10n.t('gov cloud');
-    return this.active ? vscode.l10n.t('active · public cloud') : vscode.l10n.t('public cloud');
+    const site = siteShortName(this.profile.cloud);
+    return this.active ? vscode.l10n.t('active · {0}', site) : site;
   }
   protected async load(): Promise<TreeNode[]> {
     if (!this.active) {

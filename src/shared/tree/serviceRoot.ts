@@ -1,7 +1,8 @@
 // What every service tree (RDS, network, object storage) shares: its root node under a region,
 // the walk up to an ancestor of a given class, and the rule for which regions show the root.
 import * as vscode from 'vscode';
-import { SERVICE_REGIONS, type Region } from '../../client/endpoints';
+import type { Region } from '../../client/endpoints';
+import { serviceRegions } from '../../client/sites';
 import { pick } from '../prompts';
 import type { FeatureDeps, Profile, Services } from '../services';
 import { FolderNode, type TreeNode } from './nodes';
@@ -54,7 +55,7 @@ export abstract class ServiceRootNode<Client> extends FolderNode {
 /** A feature's `regionChildren`: its root in the regions where the service runs for the profile's cloud. */
 export function rootWhereServiceRuns(service: RootService, makeRoot: (profile: Profile, region: Region) => TreeNode) {
   return (profile: Profile, region: Region): TreeNode[] =>
-    SERVICE_REGIONS[profile.cloud][service].includes(region) ? [makeRoot(profile, region)] : [];
+    serviceRegions(profile.cloud, service).includes(region) ? [makeRoot(profile, region)] : [];
 }
 
 /**
@@ -75,7 +76,7 @@ export async function askServiceRegion(
         'No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".',
       ),
     );
-  const runsIn = SERVICE_REGIONS[profile.cloud][service];
+  const runsIn = serviceRegions(profile.cloud, service);
   const regions = profile.regions.filter((r) => runsIn.includes(r));
   if (!regions.length) throw new Error(noRegion(profile, runsIn.join(', ')));
   const region =

@@ -44,11 +44,12 @@ function scan(dir, values) {
 }
 
 /** The top-level tree row of profile `name` when it is the active one (its description says so). */
-const activeProfileRow = (t, name, description) =>
+/** The profile's row at the top of the tree, saying it is active on `site` ('public cloud', 'gov cloud'). */
+const activeProfileRow = (t, name, site) =>
   t.sidebar
     .locator('.monaco-list-row[role="treeitem"][aria-level="1"]')
     .filter({ hasText: name })
-    .filter({ hasText: t.l(description) });
+    .filter({ hasText: t.l('active · {0}', t.l(site)) });
 
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
@@ -147,7 +148,7 @@ export const scenarios = [
       await t.quick.waitClosed();
       await t.notification(t.l('Profile "{0}" added and active.', PROFILE));
       // The tree's first row names the active profile (the header stays "NHN Cloud"); the welcome is gone, the regions are listed.
-      await activeProfileRow(t, PROFILE, 'active · gov cloud').waitFor({ timeout: 30_000 });
+      await activeProfileRow(t, PROFILE, 'gov cloud').waitFor({ timeout: 30_000 });
       await t.treeRow('KR1').waitFor({ timeout: 30_000 });
       await t.treeRow('KR2').waitFor();
       if (
@@ -202,13 +203,13 @@ export const scenarios = [
       await t.quick.enter();
       for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
       await t.quick.pick('$(check) Save profile', ADVANCED);
-      await activeProfileRow(t, 'e2e-public', 'active · public cloud').waitFor({ timeout: 30_000 });
+      await activeProfileRow(t, 'e2e-public', 'public cloud').waitFor({ timeout: 30_000 });
       await t.treeRow('JP1').waitFor();
 
       // Switch back to the first profile.
       await t.runCommand('NHN Cloud: Switch Profile');
       await t.quick.pick(PROFILE, 'Switch to profile');
-      await activeProfileRow(t, PROFILE, 'active · gov cloud').waitFor({ timeout: 30_000 });
+      await activeProfileRow(t, PROFILE, 'gov cloud').waitFor({ timeout: 30_000 });
 
       // Edit it: every secret step says a value is stored; Enter keeps it.
       await t.runCommand('NHN Cloud: Edit Profile');

@@ -125,7 +125,7 @@ async function walk(node: any, depth: number, out: Array<{ node: any; item: any 
   return out;
 }
 
-test('Network: transit hubs only where they run; the seeded hub loads without an error node', async () => {
+test('Network: transit hubs where the site table says they run (KR1, KR2 on the public cloud); the seeded hub loads without an error node', async () => {
   const kr1 = await child(await regionNode('KR1'), 'Network');
   assert.deepEqual(
     (await items(kr1)).map((x) => x.item.label),
@@ -134,6 +134,17 @@ test('Network: transit hubs only where they run; the seeded hub loads without an
   const kr2 = await child(await regionNode('KR2'), 'Network');
   assert.deepEqual(
     (await items(kr2)).map((x) => x.item.label),
+    ['Floating IPs', 'Transit Hubs', 'Shared with Me'],
+  );
+  const kr2Errors = (await walk(kr2, 3)).filter((x) => x.node instanceof nodesMod.ErrorNode);
+  assert.deepEqual(
+    kr2Errors.map((x) => x.item.label),
+    [],
+  );
+  // JP1 has floating IPs and no transit hub.
+  const jp1 = await child(await regionNode('JP1'), 'Network');
+  assert.deepEqual(
+    (await items(jp1)).map((x) => x.item.label),
     ['Floating IPs'],
   );
   const all = await walk(kr1, 7);

@@ -1,8 +1,9 @@
 // The S3 XML reader under hostile answers (issue 9, item 4): entity expansion, very deep and very
 // large documents stay within bounded time and memory. Memory is bounded by V8 itself: each
 // document is parsed in a child process with a fixed heap (--max-old-space-size); going over
-// kills the child. Time bounds are generous correctness bounds (minutes-long stalls of the
-// extension host are the failure), not benchmarks.
+// kills the child. Time bounds are generous correctness bounds on the parse's CPU time (an
+// expansion or a quadratic blow-up costs minutes of it), not benchmarks; CPU time, not wall
+// time, so a busy machine does not fail them.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import http from 'node:http';
@@ -18,7 +19,7 @@ import { MAX_XML_BYTES } from '../../../src/client/storage/xml';
 const run = promisify(execFile);
 const HELPER = join(__dirname, '..', '..', 'fixtures', 'xmlHostile.ts');
 
-async function parseInChild(kind: string, heapMb: number): Promise<{ ms: number; outcome: string; bytes: number }> {
+async function parseInChild(kind: string, heapMb: number): Promise<{ cpuMs: number; outcome: string; bytes: number }> {
   try {
     const { stdout } = await run(
       process.execPath,
@@ -42,30 +43,30 @@ describe('XML reader: hostile documents within bounded time and memory', () => {
     ['over-limit', /larger than/],
   ];
   for (const [kind, why] of refused) {
-    it(`${kind}: refused in < 2 s within a 100 MB heap`, async () => {
+    it(`${kind}: refused in < 2 s of CPU within a 100 MB heap`, async () => {
       const r = await parseInChild(kind, 100);
       assert.match(r.outcome, why);
-      assert.ok(r.ms < 2_000, `${r.ms} ms`);
+      assert.ok(r.cpuMs < 2_000, `${r.cpuMs} ms of CPU`);
     });
   }
 
   it('entities used without a declaration stay text: nothing expands', async () => {
     const r = await parseInChild('billion-laughs-no-doctype', 100);
     assert.match(r.outcome, /^parsed/);
-    assert.ok(r.ms < 2_000, `${r.ms} ms`);
+    assert.ok(r.cpuMs < 2_000, `${r.cpuMs} ms of CPU`);
   });
 
-  it(`the largest accepted answer (${MAX_XML_BYTES / 1024 / 1024} MiB listing) parses in < 10 s within a 160 MB heap`, async () => {
+  it(`the largest accepted answer (${MAX_XML_BYTES / 1024 / 1024} MiB listing) parses in < 10 s of CPU within a 160 MB heap`, async () => {
     const r = await parseInChild('largest-accepted', 160);
     assert.match(r.outcome, /^parsed/);
     assert.ok(r.bytes > MAX_XML_BYTES * 0.99);
-    assert.ok(r.ms < 10_000, `${r.ms} ms`);
+    assert.ok(r.cpuMs < 10_000, `${r.cpuMs} ms of CPU`);
   });
 
-  it('a 2.4 MB answer made of character references parses in < 10 s within a 160 MB heap', async () => {
+  it('a 2.4 MB answer made of character references parses in < 10 s of CPU within a 160 MB heap', async () => {
     const r = await parseInChild('entity-dense', 160);
     assert.match(r.outcome, /^parsed/);
-    assert.ok(r.ms < 10_000, `${r.ms} ms`);
+    assert.ok(r.cpuMs < 10_000, `${r.cpuMs} ms of CPU`);
   });
 });
 
