@@ -73,7 +73,25 @@ export async function runInConsole(t, sql, { instance, user, schema }) {
   await t.page.keyboard.press('Control+A');
   // insertText: typed keys would get brackets and quotes closed by the editor.
   await t.page.keyboard.insertText(sql);
+  // Until this run begins, the grid still shows the last run's outcome (a fresh-clone CI run read
+  // the previous "Syntax error in statement 2." as this run's failure): note the run shown now,
+  // and return once the grid shows another.
+  const runShown = () =>
+    t
+      .webview()
+      .locator('.qr-status')
+      .getAttribute('data-run', { timeout: 1_000 })
+      .catch(() => null);
+  const before = await runShown();
   await t.page.keyboard.press('Control+Shift+Enter');
+  await until(
+    `the results grid shows a new run (it showed run ${before ?? 'none'})`,
+    async () => {
+      const now = await runShown();
+      return now !== null && now !== before;
+    },
+    30_000,
+  );
 }
 
 /** The status line of the results grid once it matches `re` (the text it shows). */

@@ -177,7 +177,12 @@ function printTimings() {
  */
 function scenarioLine(err) {
   const frames = String(err?.stack ?? '').split('\n');
-  const inTests = (dir) => frames.map((f) => new RegExp(`${dir}/([\\w./-]+:\\d+)`).exec(f)?.[1]).filter(Boolean);
+  // A scenario file is imported once per locale (`panels.mjs?locale=ja`): drop the query.
+  const inTests = (dir) =>
+    frames
+      .map((f) => new RegExp(`${dir}/([\\w./-]+)(?:\\?[^:]*)?:(\\d+)`).exec(f))
+      .filter(Boolean)
+      .map((m) => `${m[1]}:${m[2]}`);
   return [...inTests('test/e2e'), ...inTests('scripts/e2e')][0] ?? 'an unknown line';
 }
 

@@ -7,6 +7,7 @@
 //   await sb.close();
 //
 // Each service module is one entry of SANDBOX_MODULES below: adding a service is adding a line.
+import { siteRegions, type Region } from '../client/sites';
 import type { Service } from '../client/errors';
 import type { ProfileSecrets } from '../client/profileSecrets';
 import { RDS_KEYS, startRdsSandbox, type RdsKeyPair, type RdsSandbox } from './rds';
@@ -32,7 +33,7 @@ export interface SandboxOptions {
 export interface SandboxProfile {
   name: string;
   cloud: 'public';
-  regions: ('KR1' | 'KR2' | 'JP1')[];
+  regions: Region[];
   endpoints: { rds: string; network: string; identity: string; storage: string };
   secrets: ProfileSecrets;
 }
@@ -181,7 +182,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     sandboxProfile: ({ role = 'ADMIN' } = {}) => ({
       name: role === 'ADMIN' ? 'Sandbox' : 'Sandbox (VIEWER)',
       cloud: 'public',
-      regions: ['KR1', 'KR2', 'JP1'],
+      // Every region of the public cloud (src/client/sites.ts): the tree shows each service
+      // only where the site offers it, so KR3 holds Network and Object Storage and US1 Network
+      // alone; the sandbox's network and storage serve any region.
+      regions: siteRegions('public'),
       endpoints: {
         rds: `${url}/rds/{region}`,
         network: `${url}/network/{region}`,

@@ -299,6 +299,9 @@ async function exportAs(format: 'csv' | 'json'): Promise<void> {
 
 onEvent('run', (d: { runId: number; statements: string[] }) => {
   runId = d.runId;
+  // Which run the status line speaks of: until the next run begins it still shows the last
+  // one's outcome (the end-to-end tests wait for a new id before they read it).
+  statusLine.dataset.run = String(d.runId);
   running = true;
   results = d.statements.map((sql) => ({ sql, rows: [] }));
   selected = 0;

@@ -3,6 +3,7 @@
 // the sandbox, and the EC2-credential operations (at most 3 per user and project).
 // The state is shared: the network sandbox checks tokens here, the storage sandbox looks up
 // EC2 secrets here (findEc2Secret).
+import { serviceRegions } from '../../client/sites';
 import { randomBytes } from 'node:crypto';
 import {
   IDENTITY_OPERATIONS,
@@ -29,9 +30,6 @@ export const SANDBOX_EC2 = {
   access: 'd4e2c9a1b7f34c55a0e6b8f21c3d9e47',
   secret: '6b1f8e2a9c4d47e0b35a2f9c8d71e604',
 } as const;
-
-/** Regions whose network and object-store addresses the catalog lists. */
-export const SANDBOX_REGIONS = ['KR1', 'KR2', 'KR3', 'JP1'] as const;
 
 export interface SandboxToken {
   id: string;
@@ -140,11 +138,12 @@ export function createIdentityService(opts: IdentityServiceOptions = {}): Sandbo
   if (opts.tokenTtlMs !== undefined) state.tokenTtlMs = opts.tokenTtlMs;
 
   const catalog = (base: string) => {
-    const per = (prefix: string) =>
-      SANDBOX_REGIONS.map((r) => ({ region: r, publicURL: `${base}/${prefix}/${r.toLowerCase()}` }));
+    // The public cloud's regions of each service, as its row of the sites table has them.
+    const per = (prefix: string, service: 'network' | 'storage') =>
+      serviceRegions('public', service).map((r) => ({ region: r, publicURL: `${base}/${prefix}/${r.toLowerCase()}` }));
     return [
-      { type: 'network', name: 'neutron', endpoints: per('network') },
-      { type: 'object-store', name: 'swift', endpoints: per('storage') },
+      { type: 'network', name: 'neutron', endpoints: per('network', 'network') },
+      { type: 'object-store', name: 'swift', endpoints: per('storage', 'storage') },
       { type: 'identity', name: 'keystone', endpoints: [{ region: 'KR1', publicURL: `${base}/identity/v2.0` }] },
     ];
   };

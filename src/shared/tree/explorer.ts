@@ -113,6 +113,18 @@ export interface Explorer {
   dispose(): void;
 }
 
+/** How long one attempt to reveal a node may take before it counts as refused. */
+const REVEAL_ATTEMPT_MS = 4_000;
+
+/** `promise`, or a rejection naming the wait once `ms` have passed (the promise itself runs on). */
+function withTimeout<T>(promise: Thenable<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([Promise.resolve(promise), timeout]).finally(() => clearTimeout(timer));
+}
+
 export function createExplorer(services: Services): Explorer {
   let features: readonly Feature[] = [];
   let roots: Promise<TreeNode[]> | undefined;
@@ -322,7 +334,14 @@ export function createExplorer(services: Services): Explorer {
           continue;
         }
         try {
-          await services.explorerView.reveal(node, { select: true, focus: true, expand: false });
+          // Time-boxed: VS Code's reveal can stay pending for good when the folder it walks
+          // through is refreshed meanwhile (microsoft/vscode#209043; a fresh-clone CI run: the
+          // Create form's Reveal showed nothing for 60 s and nothing was logged). Such an attempt
+          // counts as refused, and the next one starts from the node found again.
+          await withTimeout(
+            services.explorerView.reveal(node, { select: true, focus: true, expand: false }),
+            REVEAL_ATTEMPT_MS,
+          );
           return true;
         } catch (e) {
           // A job's end reloads the folder, and the busy watcher reloads it again while the new

@@ -2,7 +2,8 @@
 // VS Code as a real service would: a profile with every key points at it, then objects are
 // opened, edited and saved (and a remote change between open and save is caught), a 20 MB
 // file is uploaded, an RDS log file is exported and opened, a routing rule is created, a
-// floating IP goes through allocate / attach / detach / release, and the route lookup answers.
+// floating IP goes through allocate / attach / detach / release, the route lookup answers, and
+// the regions beyond KR1 hold what their guides offer (a KR2 transit hub, US1 floating IPs).
 // The sandbox process is started by the first scenario and stopped by its own id at the end.
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
@@ -284,6 +285,32 @@ export const scenarios = [
       await t.page.keyboard.press('Control+W');
       if (await t.page.locator('.monaco-dialog-box').isVisible())
         throw new Error('closing the route report asked a question');
+    },
+  },
+  {
+    // Issue 26: the public cloud's guides offer transit hubs in KR1, KR2 and KR3 and floating
+    // IPs in KR1, KR2, JP1 and US1 (the explorer had hubs in KR1 only and no US1 at all).
+    name: 'every region of the public cloud with what its guide offers: a KR2 transit hub, a US1 floating IP and nothing else in US1',
+    async run(t) {
+      // One region open at a time: rows are found by their text, and each region has a "Network".
+      await t.clickRow(await t.expandRow('KR1'));
+      await t.expandRow('KR2');
+      await t.expandRow('Network');
+      await t.expandRow('Transit Hubs');
+      await t.treeRow('core-hub').waitFor({ timeout: 30_000 });
+      await t.clickRow(t.treeRow('KR2'));
+      await t.expandRow('US1');
+      await t.expandRow('Network');
+      // US1 has floating IPs and no transit hub, no RDS and no object storage.
+      await t.treeRow('Floating IPs').waitFor({ timeout: 30_000 });
+      for (const absent of ['Transit Hubs', 'RDS for MySQL', 'Object Storage'])
+        if (await t.treeRow(absent).isVisible())
+          throw new Error(`US1 shows "${absent}", which its guide does not offer`);
+      await t.expandRow('Floating IPs');
+      await t.treeRow('web').filter({ hasText: '10.10.1.10' }).waitFor({ timeout: 30_000 });
+      await t.screenshot('network-us1');
+      await t.clickRow(t.treeRow('US1'));
+      await t.expandRow('KR1');
     },
   },
   {

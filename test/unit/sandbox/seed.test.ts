@@ -103,7 +103,7 @@ describe('public API', () => {
     const sb = await startSandbox({ timeScale: 5 });
     try {
       const p = sb.sandboxProfile();
-      assert.deepEqual([p.name, p.cloud, p.regions], ['Sandbox', 'public', ['KR1', 'KR2', 'JP1']]);
+      assert.deepEqual([p.name, p.cloud, p.regions], ['Sandbox', 'public', ['KR1', 'KR2', 'KR3', 'JP1', 'US1']]);
       assert.equal(p.endpoints.rds, `${sb.url}/rds/{region}`);
       assert.equal(p.endpoints.identity, `${sb.url}/identity`);
       assert.ok(p.secrets.rdsAppKey && p.secrets.rdsAccessKeyId && p.secrets.rdsSecretAccessKey);

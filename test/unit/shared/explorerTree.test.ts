@@ -30,6 +30,8 @@ const visible = new EventEmitter<{ visible: boolean }>();
 /** What the stand-in tree view was asked to reveal; it refuses the next `revealRefusals` calls as VS Code does an object it cannot resolve. */
 const revealed: unknown[] = [];
 let revealRefusals = 0;
+/** The next `revealHangs` calls never answer, as VS Code's reveal can when a refresh crosses it (microsoft/vscode#209043). */
+let revealHangs = 0;
 
 before(async () => {
   m = {
@@ -106,6 +108,10 @@ before(async () => {
       onDidChangeVisibility: visible.event,
       selection: [],
       reveal: async (node: unknown) => {
+        if (revealHangs > 0) {
+          revealHangs--;
+          return new Promise(() => undefined);
+        }
         if (revealRefusals > 0) {
           revealRefusals--;
           throw new Error('Cannot resolve tree item for element');
@@ -434,6 +440,12 @@ test('reveal finds an instance created after its folder loaded, and tries again 
   assert.equal(revealed.length, 1);
   assert.equal((revealed[0] as { id: string }).id, id);
   assert.equal(revealRefusals, 0, 'refused twice, then revealed');
+  // A reveal that never answers counts as refused after a while; the next attempt reveals.
+  revealed.length = 0;
+  revealHangs = 1;
+  assert.equal(await explorer.reveal(id), true);
+  assert.equal(revealHangs, 0);
+  assert.equal(revealed.length, 1, 'the attempt after the one that hung revealed the node');
   // An id that exists nowhere: false after one reload, never a throw.
   assert.equal(await explorer.reveal(rdsIds.instance(rds.id, 'no-such-instance')), false);
   instances.delete(newId);
