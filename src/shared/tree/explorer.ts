@@ -116,13 +116,17 @@ export interface Explorer {
 /** How long one attempt to reveal a node may take before it counts as refused. */
 const REVEAL_ATTEMPT_MS = 4_000;
 
-/** `promise`, or a rejection naming the wait once `ms` have passed (the promise itself runs on). */
-function withTimeout<T>(promise: Thenable<T>, ms: number): Promise<T> {
+/** Whether `promise` settled within `ms` (false: it did not; a rejection is passed on). */
+async function settledWithin(promise: Thenable<unknown>, ms: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
   });
-  return Promise.race([Promise.resolve(promise), timeout]).finally(() => clearTimeout(timer));
+  try {
+    return await Promise.race([Promise.resolve(promise).then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function createExplorer(services: Services): Explorer {
@@ -333,25 +337,30 @@ export function createExplorer(services: Services): Explorer {
           refreshId(id);
           continue;
         }
+        let refusal: unknown;
         try {
           // Time-boxed: VS Code's reveal can stay pending for good when the folder it walks
           // through is refreshed meanwhile (microsoft/vscode#209043; a fresh-clone CI run: the
           // Create form's Reveal showed nothing for 60 s and nothing was logged). Such an attempt
           // counts as refused, and the next one starts from the node found again.
-          await withTimeout(
-            services.explorerView.reveal(node, { select: true, focus: true, expand: false }),
-            REVEAL_ATTEMPT_MS,
-          );
-          return true;
+          const view = services.explorerView;
+          if (await settledWithin(view.reveal(node, { select: true, focus: true, expand: false }), REVEAL_ATTEMPT_MS))
+            return true;
+          refusal = `no answer within ${REVEAL_ATTEMPT_MS} ms`;
         } catch (e) {
-          // A job's end reloads the folder, and the busy watcher reloads it again while the new
-          // instance settles: three retries back to back all met a reload (seen in e2e runs: the
-          // Create form's Reveal pressed as its job ended revealed nothing). Wait a little more
-          // each time, about 5 s in all, for the folder to settle.
-          if (++refused === 8) throw e;
-          services.log.debug(`Reveal of ${id} retried: ${e instanceof Error ? e.message : String(e)}`);
-          await new Promise((r) => setTimeout(r, 150 * refused));
+          refusal = e;
         }
+        // A job's end reloads the folder, and the busy watcher reloads it again while the new
+        // instance settles: three retries back to back all met a reload (seen in e2e runs: the
+        // Create form's Reveal pressed as its job ended revealed nothing). Wait a little more
+        // each time, about 5 s in all, for the folder to settle.
+        const why = refusal instanceof Error ? refusal.message : String(refusal);
+        if (++refused === 8) {
+          services.log.warn(`Reveal of ${id} gave up after 8 attempts: ${why}`);
+          return false;
+        }
+        services.log.debug(`Reveal of ${id} retried: ${why}`);
+        await new Promise((r) => setTimeout(r, 150 * refused));
       }
     },
     refreshId,

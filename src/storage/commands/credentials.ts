@@ -7,6 +7,9 @@ import type { CommandHandler } from '../../shared/services';
 import { confirm, pick } from '../../shared/prompts';
 import type { StorageDeps } from '../tree/nodes';
 
+/** S3 credentials a user may hold per project (the storage guide). */
+const CREDENTIAL_LIMIT = 3;
+
 /** The access key shortened for lists: enough to tell keys apart. */
 export const shortKey = (access: string) => (access.length > 12 ? `${access.slice(0, 8)}…${access.slice(-4)}` : access);
 
@@ -28,14 +31,29 @@ export function credentialCommands(deps: StorageDeps): Record<string, CommandHan
       const current = (await deps.services.profiles.secrets(profile.id)).s3AccessKey;
       const list = await client.list();
       const mine = list.filter((c) => !c.tenant_id || c.tenant_id === tenantId);
+      /** Deletes a pair after asking; a profile that signed with it forgets it. */
+      const remove = async (c: Ec2Credential) => {
+        await confirm(
+          vscode.l10n.t('Delete S3 credential {0}?', shortKey(c.access)),
+          vscode.l10n.t('Delete'),
+          c.access === current
+            ? vscode.l10n.t(
+                'This profile signs with it: object storage stops working for the profile until another pair is chosen.',
+              )
+            : vscode.l10n.t('Applications using this key pair lose access to object storage.'),
+        );
+        await client.delete({ access: c.access });
+        if (c.access === current) await deps.services.profiles.save(profile, { s3AccessKey: '', s3SecretKey: '' });
+        void vscode.window.showInformationMessage(vscode.l10n.t('S3 credential {0} deleted.', shortKey(c.access)));
+      };
       const chosen = await pick(
         [
           {
             label: vscode.l10n.t('$(add) Issue a new credential'),
             description:
-              mine.length >= 3
-                ? vscode.l10n.t('the limit of 3 is reached: delete one first')
-                : vscode.l10n.t('{0} of 3 issued', mine.length),
+              mine.length >= CREDENTIAL_LIMIT
+                ? vscode.l10n.t('the limit of {0} is reached: picking this offers to delete one', CREDENTIAL_LIMIT)
+                : vscode.l10n.t('{0} of {1} issued', mine.length, CREDENTIAL_LIMIT),
             c: undefined as Ec2Credential | undefined,
           },
           ...mine.map((c) => ({
@@ -51,6 +69,25 @@ export function credentialCommands(deps: StorageDeps): Record<string, CommandHan
         },
       );
       if (!chosen.c) {
+        // The service refuses a fourth pair: say so, and offer to make room first.
+        if (mine.length >= CREDENTIAL_LIMIT) {
+          const victim = await pick(
+            mine.map((c) => ({
+              label: `$(trash) ${shortKey(c.access)}`,
+              description: c.access === current ? vscode.l10n.t('used by this profile') : '',
+              c,
+            })),
+            {
+              title: vscode.l10n.t(
+                'A user holds at most {0} S3 credentials per project, and {1} are issued: delete one to issue a new one',
+                CREDENTIAL_LIMIT,
+                mine.length,
+              ),
+              placeHolder: vscode.l10n.t('The credential to delete'),
+            },
+          );
+          await remove(victim.c);
+        }
         const created = await client.create({ tenantId });
         await use(created);
         deps.services.refresh(undefined);
@@ -79,18 +116,7 @@ export function credentialCommands(deps: StorageDeps): Record<string, CommandHan
         deps.services.refresh(undefined);
         return c.access;
       }
-      await confirm(
-        vscode.l10n.t('Delete S3 credential {0}?', shortKey(c.access)),
-        vscode.l10n.t('Delete'),
-        c.access === current
-          ? vscode.l10n.t(
-              'This profile signs with it: object storage stops working for the profile until another pair is chosen.',
-            )
-          : vscode.l10n.t('Applications using this key pair lose access to object storage.'),
-      );
-      await client.delete({ access: c.access });
-      if (c.access === current) await deps.services.profiles.save(profile, { s3AccessKey: '', s3SecretKey: '' });
-      void vscode.window.showInformationMessage(vscode.l10n.t('S3 credential {0} deleted.', shortKey(c.access)));
+      await remove(c);
     },
   };
 }

@@ -221,6 +221,43 @@ export const scenarios = [
     },
   },
   {
+    // Issue 26: a user holds at most 3 S3 credentials per project. The fourth is not simply
+    // refused by the service: the command says the limit and offers to delete one first.
+    name: 'Manage S3 Credentials: issue up to the limit of 3, then Issue asks which to delete, and the profile signs with the new pair',
+    async run(t) {
+      const issue = async () => {
+        await t.runCommand('NHN Cloud: Manage S3 Credentials...');
+        await t.quick.pick('$(add) Issue a new credential', 'Pick a credential to use or delete it, or issue one');
+      };
+      const nowSigns = t.lre('Profile "{0}" now signs object-storage requests with {1}.', 'e2e-netstore');
+      // The sandbox's user starts with one pair; two more reach the limit.
+      for (let n = 0; n < 2; n++) {
+        await issue();
+        await t.notification(nowSigns, 30_000);
+      }
+      await t.runCommand('NHN Cloud: Manage S3 Credentials...');
+      await t.quick.waitFor(t.l('the limit of {0} is reached: picking this offers to delete one', 3));
+      await t.quick.pick('$(add) Issue a new credential');
+      await t.quick.waitFor(
+        t.l(
+          'A user holds at most {0} S3 credentials per project, and {1} are issued: delete one to issue a new one',
+          3,
+          3,
+        ),
+      );
+      await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').last().click();
+      await t.dialogButton(t.lre('Delete S3 credential {0}?'), 'Delete');
+      await t.notification(t.lre('S3 credential {0} deleted.'), 30_000);
+      await t.notification(nowSigns, 30_000);
+      // Three again (one deleted, one issued), and the bucket lists with the new pair.
+      await t.runCommand('NHN Cloud: Manage S3 Credentials...');
+      await t.quick.waitFor(t.l('the limit of {0} is reached: picking this offers to delete one', 3));
+      await t.page.keyboard.press('Escape');
+      await t.expandRow('sandbox-docs');
+      await t.treeRow('README.md').waitFor({ timeout: 30_000 });
+    },
+  },
+  {
     name: 'export a log file and open it in the editor',
     async run(t) {
       await t.expandRow('RDS for MySQL');
