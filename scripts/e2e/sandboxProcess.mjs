@@ -69,14 +69,27 @@ export async function pickTyped(t, label, expect) {
 /**
  * The Add Profile wizard with the sandbox's keys and each endpoint pointing at `baseUrl`.
  * `rdsKeys` replaces the RDS key pair (e.g. the VIEWER one); `rdsOnly` leaves every other key
- * empty and points only RDS at the sandbox.
+ * empty and points only RDS at the sandbox; `regions` keeps only those regions checked (all by default).
+ * @param {import('./browser.mjs').Helpers} t
+ * @param {string} name
+ * @param {string} baseUrl
+ * @param {{ rdsKeys?: { appKey: string, id: string, secret: string }, rdsOnly?: boolean, regions?: string[] }} [options]
  */
-export async function addSandboxProfile(t, name, baseUrl, { rdsKeys = RDS, rdsOnly = false } = {}) {
+export async function addSandboxProfile(t, name, baseUrl, { rdsKeys = RDS, rdsOnly = false, regions } = {}) {
   const advanced = 'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.';
   await t.runCommand('NHN Cloud: Add Profile');
   await t.quick.answer(name, 'Profile name');
   await t.quick.pick('Public cloud', 'Which cloud is the project in?');
   await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
+  if (regions) {
+    // Every region of the site comes checked: a click on a row of a many-item pick toggles its
+    // check, so click every region not asked for.
+    const rows = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    await rows.first().waitFor({ timeout: 15_000 });
+    const shown = (await rows.locator('.label-name').allInnerTexts()).map((l) => l.trim());
+    for (const region of shown.filter((l) => /^[A-Z]{2}\d$/.test(l) && !regions.includes(l)))
+      await rows.filter({ hasText: region }).first().click();
+  }
   await t.quick.enter();
   const other = (value) => (rdsOnly ? '' : value);
   await t.quick.answer(rdsKeys.appKey, t.lpart('RDS for MySQL: the app key (console: URL & Appkey).'));

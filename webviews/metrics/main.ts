@@ -14,6 +14,7 @@ import type { PanelTarget } from '../../src/panels/protocol';
 import { $, h } from '../shared/dom';
 import { button, notice } from '../shared/form';
 import { client, getState, saveState, start } from '../shared/rpc';
+import { DEFAULT_MEASURES, measureLabel } from './names';
 
 // A constructed stylesheet: no <style> element, so no 'unsafe-inline' is needed.
 const sheet = new CSSStyleSheet();
@@ -78,10 +79,11 @@ function chart(stat: Statistic, index: number): HTMLElement {
   const fg = cssVar('--vscode-foreground', '#888');
   const gridColor = cssVar('--vscode-editorWidget-border', 'rgba(128,128,128,0.3)');
   const stroke = cssVar(PALETTE[index % PALETTE.length], fg);
+  const label = measureLabel(stat.measureName, stat.unit);
   const box = h(
     'figure',
-    { class: 'chart', 'aria-label': `${stat.measureName} chart` },
-    h('figcaption', null, `${stat.measureName}${stat.unit ? ` (${stat.unit})` : ''}`),
+    { class: 'chart', 'aria-label': label, 'data-measure': stat.measureName },
+    h('figcaption', { title: stat.measureName }, label),
   );
   const width = Math.max(300, grid.clientWidth - 16);
   const axis = { stroke: fg, grid: { stroke: gridColor, width: 1 }, ticks: { stroke: gridColor, width: 1 } };
@@ -89,7 +91,7 @@ function chart(stat: Statistic, index: number): HTMLElement {
     {
       width,
       height: 220,
-      series: [{}, { label: stat.measureName, stroke, width: 2, fill: undefined, spanGaps: false }],
+      series: [{}, { label, stroke, width: 2, fill: undefined, spanGaps: false }],
       axes: [axis, axis],
       legend: { show: true },
       cursor: { drag: { x: true, y: false } },
@@ -100,13 +102,7 @@ function chart(stat: Statistic, index: number): HTMLElement {
   charts.set(stat.measureName, plot);
   const last = stat.values.at(-1);
   box.append(
-    h(
-      'p',
-      { class: 'sr-only' },
-      last
-        ? l10n.t('Latest {0}: {1} {2}', stat.measureName, last[1], stat.unit ?? '')
-        : l10n.t('No data for {0}', stat.measureName),
-    ),
+    h('p', { class: 'sr-only' }, last ? l10n.t('Latest {0}: {1}', label, last[1]) : l10n.t('No data for {0}', label)),
   );
   return box;
 }
@@ -155,20 +151,21 @@ function schedule(): void {
 
 async function main(init: { target: PanelTarget }): Promise<void> {
   const saved = getState<SavedState>();
-  state = saved ?? { target: init.target, measures: ['CPU_USAGE'], range: 3600, interval: '' };
+  state = saved ?? { target: init.target, measures: DEFAULT_MEASURES, range: 3600, interval: '' };
   if (!state.target.id) return void app.replaceChildren(notice('error', l10n.t('No DB instance was given.')));
   app.replaceChildren(h('p', { class: 'loading' }, l10n.t('Loading the metrics…')));
   const { metrics } = (await rpc.request('listMetrics', {})) as {
     metrics: Array<{ measureName: string; unit?: string }>;
   };
   const names = [...new Set(metrics.map((m) => m.measureName))].sort();
+  const unitOf = new Map(metrics.map((m) => [m.measureName, m.unit]));
   state.measures = state.measures.filter((m) => names.includes(m));
   if (!state.measures.length && names.length) state.measures = [names[0]];
 
   const measures = h(
     'vscode-multi-select',
     { id: 'measures' },
-    ...names.map((n) => h('vscode-option', { value: n }, n)),
+    ...names.map((n) => h('vscode-option', { value: n, description: n }, measureLabel(n, unitOf.get(n)))),
   ) as Ctl;
   const range = h(
     'vscode-single-select',
@@ -178,7 +175,7 @@ async function main(init: { target: PanelTarget }): Promise<void> {
   const interval = h(
     'vscode-single-select',
     { id: 'interval' },
-    ...INTERVALS.map((i) => h('vscode-option', { value: i }, i ? `${i} min` : l10n.t('Service default'))),
+    ...INTERVALS.map((i) => h('vscode-option', { value: i }, i ? l10n.t('{0} min', i) : l10n.t('Service default'))),
   ) as Ctl;
   queueMicrotask(() => {
     measures.value = state.measures;
@@ -194,7 +191,7 @@ async function main(init: { target: PanelTarget }): Promise<void> {
   range.addEventListener('change', changed);
   interval.addEventListener('change', changed);
   app.replaceChildren(
-    h('h1', null, `Metrics: ${state.target.label ?? state.target.id}`),
+    h('h1', null, l10n.t('Metrics of {0}', state.target.label ?? state.target.id)),
     h(
       'div',
       { class: 'toolbar' },

@@ -75,8 +75,10 @@ export const scenarios = [
       });
       if (!r.ok) throw new Error(`storage/scale answered ${r.status}`);
       await t.openView('NHN Cloud');
-      await addSandboxProfile(t, 'e2e-paging', sandbox.url);
+      // JP1 alone: the keyboard's End must reach the bucket's last "Load more", not a region below.
+      await addSandboxProfile(t, 'e2e-paging', sandbox.url, { regions: [REGION] });
       await t.expandRow(REGION);
+      if (await t.treeRow('KR1').count()) throw new Error('the profile shows KR1 although only JP1 was chosen');
       await t.expandRow('Object Storage');
       await t.expandRow(BUCKET);
       // The first page: 1,000 objects and "Load more...", in the bucket's own level.

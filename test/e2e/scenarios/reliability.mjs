@@ -311,6 +311,19 @@ export const scenarios = [
       if (!title.includes('<img src=x')) throw new Error(`the panel heading does not show the name as text: ${title}`);
       if (await t.webview().locator('img[src="x"]').count())
         throw new Error('the name became an <img> element in the webview');
+      // Issue 25, rough edge 17: four charts by default, named as a person reads them, in the
+      // display language ("CPU_USAGE" was the caption, and one chart the default).
+      const captions = t.webview().locator('figure.chart figcaption');
+      await captions.nth(3).waitFor({ timeout: 30_000 });
+      const shown = await captions.allInnerTexts();
+      const want = [
+        `${t.l('CPU usage')} (%)`,
+        `${t.l('Memory usage')} (%)`,
+        `${t.l('Disk usage')} (%)`,
+        t.l('Connections'),
+      ];
+      if (JSON.stringify(shown) !== JSON.stringify(want))
+        throw new Error(`the charts are ${JSON.stringify(shown)}, not ${JSON.stringify(want)}`);
       // The panel's own document (the inner frame that holds the heading).
       let frame;
       for (const f of t.page.frames()) {
