@@ -45,11 +45,9 @@ export async function createDbUser(url, instanceName, user) {
 }
 
 /**
- * Replaces the console's text with `sql` and runs the whole document (Ctrl+Shift+Enter).
- * `instance` and `user` name the console's connection (its status bar item).
- */
-/**
- * Runs `sql` in the active query console. `schema`: the schema its status item names (none: "(no schema)").
+ * Replaces the active query console's text with `sql`, runs the whole document (Ctrl+Shift+Enter)
+ * and returns once the results grid shows the new run. `instance`, `user` and `schema` name the
+ * console's connection as its status item does (no schema: "(no schema)").
  * @param {import('./browser.mjs').Helpers} t
  * @param {string} sql
  * @param {{ instance: string, user: string, schema?: string }} connection
