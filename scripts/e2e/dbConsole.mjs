@@ -45,6 +45,27 @@ export async function createDbUser(url, instanceName, user) {
 }
 
 /**
+ * Puts the keyboard focus in the active query console by clicking its text area near the bottom,
+ * below the last line. Not at the top: the first line's CodeLens sits there, and a click on
+ * "Connection ended: Connect…" (drawn as soon as a session ends) starts a Connect the scenario
+ * did not ask for (fresh-clone CI run on 6681f03, sqlConsole[en]). Not at the very bottom either:
+ * after a long statement a horizontal scrollbar takes the last pixels.
+ * @param {import('./browser.mjs').Helpers} t
+ */
+export async function focusConsole(t) {
+  const editor = t.page.locator('.part.editor .monaco-editor .editor-scrollable').first();
+  const box = await editor.boundingBox();
+  if (!box) throw new Error('no editor is open to put the focus in');
+  await editor.click({ position: { x: Math.min(120, box.width / 2), y: box.height - 40 } });
+}
+
+/** The CodeLens texts the editors show now (for an error that says what was there instead). */
+export async function lensesShown(t) {
+  const texts = await t.page.locator('.part.editor .codelens-decoration').allInnerTexts();
+  return texts.length ? texts.map((x) => `"${x.trim()}"`).join(', ') : 'none';
+}
+
+/**
  * Replaces the active query console's text with `sql`, runs the whole document (Ctrl+Shift+Enter)
  * and returns once the results grid shows the new run. `instance`, `user` and `schema` name the
  * console's connection as its status item does (no schema: "(no schema)").
@@ -53,9 +74,7 @@ export async function createDbUser(url, instanceName, user) {
  * @param {{ instance: string, user: string, schema?: string }} connection
  */
 export async function runInConsole(t, sql, { instance, user, schema }) {
-  // A point inside the text area (its lines may be scrolled sideways after a long statement).
-  const editor = t.page.locator('.part.editor .monaco-editor .editor-scrollable').first();
-  await editor.click({ position: { x: 120, y: 12 } });
+  await focusConsole(t);
   // Ctrl+Shift+Enter runs only while the console is the active editor (else the editor inserts a
   // line): after the results panel had the focus, wait until the console's status item is back.
   await t.page

@@ -12,7 +12,15 @@
 // Needs Debian's mariadb-server, mariadb-client and openssl: without them the file fails saying so.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { countOf, createDbUser, gridStatus, runInConsole, until } from '../../../scripts/e2e/dbConsole.mjs';
+import {
+  countOf,
+  createDbUser,
+  focusConsole,
+  gridStatus,
+  lensesShown,
+  runInConsole,
+  until,
+} from '../../../scripts/e2e/dbConsole.mjs';
 import { files, scanFiles, scanProcesses, sentinelsIn } from '../../../scripts/e2e/secretScan.mjs';
 import { mariaDbMissing } from '../../support/mariadb.mjs';
 
@@ -239,29 +247,30 @@ export const scenarios = [
     name: 'Disconnect, then Connect again: the open console says its connection ended, then runs on the new one',
     async run(t) {
       const statusItem = (text) => t.page.locator('.statusbar-item').filter({ hasText: text }).first();
-      const lens = (message) =>
-        t.page
+      /** Waits for the lens with `message` to be shown (or gone); a timeout says which lenses were there. */
+      const lens = async (message, state = 'visible') => {
+        const found = t.page
           .locator('.part.editor .codelens-decoration')
           .filter({ hasText: t.lpart(message) })
           .first();
-      const endedLens = lens('$(debug-disconnect) Connection ended: Connect…');
+        await found.waitFor({ state, timeout: 30_000 }).catch(async () => {
+          throw new Error(`the lens "${t.lpart(message)}" is not ${state}; the editors show ${await lensesShown(t)}`);
+        });
+      };
+      const ENDED = '$(debug-disconnect) Connection ended: Connect…';
       await t.openView('NHN Cloud');
       await t.menu(INSTANCE, 'Disconnect');
-      await t.page
-        .locator('.part.editor .monaco-editor .editor-scrollable')
-        .first()
-        .click({ position: { x: 120, y: 12 } });
+      await focusConsole(t);
       await statusItem(t.lre('$(debug-disconnect) {0} · {1} · disconnected', INSTANCE, DB_USER)).waitFor({
         timeout: 30_000,
       });
-      await endedLens.waitFor({ timeout: 30_000 });
+      await lens(ENDED);
       await t.menu(INSTANCE, 'Connect…');
       await t.quick.pick(DB_USER, 'DB user');
       await statusItem(t.l('Connected to {0} as {1}.', INSTANCE, DB_USER)).waitFor({ timeout: 60_000 });
-      // Bound again: the Run lens is back. (runInConsole clicks the top of the editor, where a
-      // "Connect…" lens not yet redrawn under load started a second Connect in a CI run.)
-      await lens('$(play) Run').waitFor({ timeout: 30_000 });
-      await endedLens.waitFor({ state: 'detached', timeout: 30_000 });
+      // Bound again: the Run lens is back, the ended one gone.
+      await lens('$(play) Run');
+      await lens(ENDED, 'detached');
       // The new session starts without a schema: the console names none.
       await runInConsole(t, 'SELECT 7 AS seven', { instance: INSTANCE, user: DB_USER });
       await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
