@@ -62,6 +62,8 @@ export interface SandboxService {
   failure?(code: number, message: string): SandboxReply;
   /** A body that cannot be parsed (JSON services: broken JSON; S3: broken XML). */
   readonly malformedBody: string;
+  /** The service's error answer for a fault with `status` and `errorCode` (S3: <Error><Code>…). */
+  errorReply?(status: number, code: string, message: string): SandboxReply;
 }
 
 /** A fault injected by a test. Matches by service and operation id (`*` suffix allowed). */
@@ -83,6 +85,17 @@ export interface Fault {
   resultMessage?: string;
   /** How many matching calls it applies to; default: all until cleared. */
   times?: number;
+  /** Only requests with one of these methods match, e.g. the writes `['PUT', 'POST', 'DELETE']`. */
+  methods?: string[];
+  /**
+   * Applies to this share (0 to 1) of the matching calls, spread evenly and the same in every run:
+   * call k is hit when floor(k × share) grows (0.3: calls 4, 7, 10, 14, …). Default 1.
+   */
+  share?: number;
+  /** With `status`: the service's own error shape with this code (S3 `SlowDown`). */
+  errorCode?: string;
+  /** With `status`: a Retry-After header of this many seconds. */
+  retryAfterS?: number;
 }
 
 export interface SandboxStats {
@@ -157,7 +170,10 @@ export class SandboxServer {
     await new Promise<void>((resolve) => s.close(() => resolve()));
   }
 
-  private takeFault(service: Service, operation: string): Fault | undefined {
+  /** Matching calls seen per fault (for `share`). */
+  private readonly seen = new WeakMap<Fault, number>();
+
+  private takeFault(service: Service, operation: string, method: string): Fault | undefined {
     for (const f of this.faults) {
       if (f.service && f.service !== service) continue;
       if (
@@ -165,6 +181,12 @@ export class SandboxServer {
         !(f.operation.endsWith('*') ? operation.startsWith(f.operation.slice(0, -1)) : f.operation === operation)
       )
         continue;
+      if (f.methods && !f.methods.includes(method)) continue;
+      if (f.share !== undefined) {
+        const k = (this.seen.get(f) ?? 0) + 1;
+        this.seen.set(f, k);
+        if (Math.floor(k * f.share) === Math.floor((k - 1) * f.share)) continue;
+      }
       if (f.times !== undefined) {
         if (f.times <= 0) continue;
         f.times--;
@@ -206,18 +228,24 @@ export class SandboxServer {
     const perMethod = (this.stats.byMethod[method] ??= {});
     perMethod[match.operation] = (perMethod[match.operation] ?? 0) + 1;
 
-    const fault = this.takeFault(service.name, match.operation);
+    const fault = this.takeFault(service.name, match.operation, method);
     if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
     if (fault?.drop) {
       req.socket.destroy();
       return;
     }
-    if (fault?.status)
-      return send(res, {
-        status: fault.status,
-        headers: { 'content-type': 'text/plain' },
-        body: `injected HTTP ${fault.status}`,
-      });
+    if (fault?.status) {
+      // Read what the client sends first: an answer before the end of an upload's body reaches
+      // the client as a broken connection, not as this status.
+      await readAll(req);
+      const reply =
+        fault.errorCode && service.errorReply
+          ? service.errorReply(fault.status, fault.errorCode, `injected ${fault.errorCode}`)
+          : { status: fault.status, headers: { 'content-type': 'text/plain' }, body: `injected HTTP ${fault.status}` };
+      if (fault.retryAfterS !== undefined)
+        reply.headers = { ...reply.headers, 'retry-after': String(fault.retryAfterS) };
+      return send(res, reply);
+    }
     if (fault?.malformed)
       return send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: service.malformedBody });
     if (fault?.resultCode !== undefined && service.failure)

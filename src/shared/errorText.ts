@@ -55,6 +55,10 @@ export function knownErrorText(err: unknown): string | undefined {
   if (code === 'NoSuchBucket') return vscode.l10n.t('The bucket does not exist (any more). Refresh the explorer.');
   if (code === 'NoSuchKey') return vscode.l10n.t('The object does not exist (any more). Refresh the explorer.');
   if (code === 'BucketNotEmpty') return vscode.l10n.t('The bucket is not empty: delete its objects first.');
+  if (code === 'RequestLimit')
+    return vscode.l10n.t(
+      'Object storage is at the request limit of the storage account (500 writes per second) and stayed there while the request was retried. Wait a minute and run it again; what finished before is kept.',
+    );
   if (err.status === 429)
     return vscode.l10n.t('NHN Cloud is receiving too many requests (HTTP 429). Try again in a minute.');
   if (err.status !== undefined && err.status >= 500)

@@ -4,6 +4,7 @@
 // files a few at a time (each of those already sends several parts at once).
 import { contentTypeFor } from './contentTypes';
 import { mkdir, readdir, stat } from 'node:fs/promises';
+import { setMaxListeners } from 'node:events';
 import { dirname, join, relative } from 'node:path';
 import { isCancelledError } from '../client/errors';
 import type { S3Client } from '../client/storage/client';
@@ -131,6 +132,9 @@ export async function runPool<T extends { size: number }>(
 ): Promise<{ done: number; failure?: unknown }> {
   const small = Math.max(1, Math.floor(limits.small));
   const large = Math.max(1, Math.min(small, Math.floor(limits.large)));
+  // Every request in flight listens to `signal` (the HTTP client, a wait at the request limit,
+  // a multipart upload's own controller): Node's default of 10 listeners would warn of a leak.
+  setMaxListeners(Math.max(10, small * 4), signal);
   let next = 0;
   let done = 0;
   let failure: unknown;

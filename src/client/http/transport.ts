@@ -44,6 +44,11 @@ export interface TransportRequest {
   body?: RequestBody;
   /** Retry on network errors, 429 and 5xx. Streams are never retried (they cannot be replayed). */
   idempotent: boolean;
+  /**
+   * Which answers of an idempotent call are sent again; default 429 and every 5xx. Object storage
+   * narrows it: it waits out its request limit (429, 503 SlowDown) itself, for longer.
+   */
+  retryStatus?: (status: number) => boolean;
   signal?: AbortSignal;
   /** Overrides the body timeout (long downloads). */
   bodyTimeoutMs?: number;
@@ -162,7 +167,7 @@ export class Transport {
       const status = res.statusCode;
       const resHeaders = flattenHeaders(res.headers);
       this.logger.debug(`← ${req.operation} ${status} in ${Date.now() - started} ms`);
-      if ((status === 429 || status >= 500) && attempt < maxAttempts) {
+      if ((req.retryStatus ?? defaultRetryStatus)(status) && attempt < maxAttempts) {
         await res.body.dump().catch(() => undefined);
         const retryAfter = Number(resHeaders['retry-after']);
         const delay =
@@ -209,6 +214,8 @@ function flattenHeaders(h: Record<string, string | string[] | undefined>): Recor
     if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
+
+const defaultRetryStatus = (status: number) => status === 429 || status >= 500;
 
 function backoff(attempt: number, r: TransportOptions['retries'] = {}): number {
   const base = r.baseDelayMs ?? 300;

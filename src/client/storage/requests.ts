@@ -7,10 +7,18 @@ import type { Readable } from 'node:stream';
 import aws4 from 'aws4';
 import { DEFAULT_SIGNING_REGION } from '../endpoints';
 import { ApiError, AuthError, CancelledError, isApiError } from '../errors';
-import type { TransportResponse } from '../http/transport';
+import { sleep, type TransportResponse } from '../http/transport';
 import { checkBucketName, checkKey, encodeKey, encodeRfc3986 } from './names';
 import { STORAGE_OPERATION_BY_NAME, type StorageOperationName } from './operations';
 import type { S3Body, S3ClientOptions, SendInput } from './types';
+import {
+  DEFAULT_REQUEST_LIMIT_POLICY,
+  isRequestLimit,
+  requestLimitDelay,
+  retryAfterMs,
+  type RequestLimitEvent,
+  type RequestLimitPolicy,
+} from './requestLimit';
 import { MAX_XML_BYTES, parseXml, text, type XmlNode } from './xml';
 
 const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
@@ -20,9 +28,12 @@ export class S3Requests {
   private readonly base: URL;
   private readonly basePath: string;
   private readonly opts: S3ClientOptions;
+  private readonly limitPolicy: RequestLimitPolicy;
+  private readonly limitWatchers = new Set<(e: RequestLimitEvent) => void>();
 
   constructor(opts: S3ClientOptions) {
     this.opts = opts;
+    this.limitPolicy = { ...DEFAULT_REQUEST_LIMIT_POLICY, ...opts.requestLimit };
     this.base = new URL(opts.baseUrl);
     this.basePath = this.base.pathname.replace(/\/+$/, '');
     this.signingRegion = opts.signingRegion?.trim() || DEFAULT_SIGNING_REGION;
@@ -79,10 +90,24 @@ export class S3Requests {
     });
   }
 
-  /** Signs and sends one request; corrects the signing region once if the server names another one. */
+  /**
+   * Calls `watcher` before each wait at the storage account's request limit (a transfer shows
+   * "retrying" in its progress); the returned function stops that.
+   */
+  watchRequestLimit(watcher: (e: RequestLimitEvent) => void): () => void {
+    this.limitWatchers.add(watcher);
+    return () => this.limitWatchers.delete(watcher);
+  }
+
+  /**
+   * Signs and sends one request; corrects the signing region once if the server names another
+   * one; at the account's request limit (429, SlowDown) waits and sends it again (requestLimit.ts).
+   */
   protected async send(name: StorageOperationName, input: SendInput): Promise<TransportResponse> {
     const op = STORAGE_OPERATION_BY_NAME[name];
     let corrected = false;
+    let limited = 0;
+    let waitedMs = 0;
     for (;;) {
       if (input.signal?.aborted) throw new CancelledError();
       const res = await this.sendOnce(name, input);
@@ -96,6 +121,20 @@ export class S3Requests {
         x = undefined;
       }
       let code = x ? text(x.Error, 'Code') : undefined;
+      if (isRequestLimit(res.status, code)) {
+        if (op.method === 'HEAD') await res.body.dump().catch(() => undefined);
+        const delay = replayable(input.body)
+          ? requestLimitDelay(this.limitPolicy, ++limited, waitedMs, retryAfterMs(res.headers['retry-after']))
+          : undefined;
+        if (delay === undefined) throw this.requestLimitError(op.id, res.status, code, waitedMs);
+        this.opts.transport.logger.warn(
+          `${op.id}: object storage is at its request limit (HTTP ${res.status}${code ? ` ${code}` : ''}); retry ${limited} in ${delay} ms`,
+        );
+        for (const w of this.limitWatchers) w({ operation: op.id, status: res.status, delayMs: delay, waitedMs });
+        await sleep(delay, input.signal);
+        waitedMs += delay;
+        continue;
+      }
       let expected = x ? expectedRegion(x) : undefined;
       if (!corrected && op.method === 'HEAD' && res.status === 400) {
         // HEAD answers carry no body, so a wrong region cannot be read from them: ask the
@@ -127,6 +166,20 @@ export class S3Requests {
       }
       throw this.errorFrom(name, res.status, x, input, raw);
     }
+  }
+
+  private requestLimitError(operation: string, status: number, code: string | undefined, waitedMs: number): ApiError {
+    return new ApiError({
+      service: 'storage',
+      operation,
+      status,
+      code: 'RequestLimit',
+      retryable: true,
+      message:
+        waitedMs > 0
+          ? `${operation}: object storage is at the request limit of the storage account (HTTP ${status}${code ? ` ${code}` : ''}; 500 writes per second) and still was after ${Math.round(waitedMs / 1000)} s of retrying. Wait a minute and run it again; what finished before is kept.`
+          : `${operation}: object storage is at the request limit of the storage account (HTTP ${status}${code ? ` ${code}` : ''}; 500 writes per second), and this request cannot be sent twice. Wait a minute and run it again.`,
+    });
   }
 
   private async sendOnce(name: StorageOperationName, input: SendInput): Promise<TransportResponse> {
@@ -174,6 +227,9 @@ export class S3Requests {
       headers: sentHeaders,
       body,
       idempotent: op.method !== 'POST',
+      // 429 is waited out in send(), by the request-limit policy (as is a 503 SlowDown, once
+      // the transport's two short retries of a 5xx did not help).
+      retryStatus: (status) => status >= 500,
       signal: input.signal,
       bodyTimeoutMs: input.bodyTimeoutMs,
       bodyHighWaterMark: input.bodyHighWaterMark,

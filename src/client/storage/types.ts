@@ -1,17 +1,20 @@
 // The S3 client's public types (inputs, answers) and the request shape its plumbing sends.
 import type { Readable } from 'node:stream';
 import type { Transport } from '../http/transport';
+import type { RequestLimitPolicy } from './requestLimit';
 
 export interface S3ClientOptions {
   /** The region's storage address, path-style, e.g. `https://kr1-api-object-storage.nhncloudservice.com`. */
   baseUrl: string;
   accessKey: string;
   secretKey: string;
-  /** SigV4 region; default `gov` (the spec). The live service may want `KR1`: corrected at run time. */
+  /** SigV4 region; default `KR1` (DEFAULT_SIGNING_REGION). A server that names another is followed at run time. */
   signingRegion?: string;
   transport: Transport;
   /** Told once when the server named another signing region, so the caller can keep it. */
   onSigningRegionCorrected?: (region: string) => void;
+  /** Waits at the account's request limit (HTTP 429, SlowDown); tests shorten them. */
+  requestLimit?: Partial<RequestLimitPolicy>;
 }
 
 export interface CallOpts {

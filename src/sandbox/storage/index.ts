@@ -172,6 +172,10 @@ export class StorageSandbox implements SandboxService {
     return undefined;
   }
 
+  errorReply(status: number, code: string, message: string): SandboxReply {
+    return errorXml(status, code, message, '/');
+  }
+
   notFound(method: string, path: string): SandboxReply {
     return errorXml(
       405,

@@ -107,6 +107,7 @@ async function settleConflicts(s3: BucketTarget['s3'], plan: CopyPlanItem[]): Pr
 function runPlan(title: string, s3: BucketTarget['s3'], plan: CopyPlanItem[], mode: 'copy' | 'move'): Promise<number> {
   return runTransfers(
     title,
+    s3,
     plan.map((item) => ({
       label: item.from.key,
       size: item.size ?? 0,

@@ -36,10 +36,17 @@ export interface TransferItem {
 
 /**
  * Runs the items under one cancellable notification ("12.0 MB of 20.0 MB · 8.1 MB/s"), small
- * and multipart files each up to their limit at once (runPool). Resolves with the number done;
- * rejects with CancelledError when cancelled, or with the first failure after the others finished.
+ * and multipart files each up to their limit at once (runPool). While `s3` waits at the storage
+ * account's request limit (HTTP 429, SlowDown) the notification says so instead of failing.
+ * Resolves with the number done; rejects with CancelledError when cancelled, or with the first
+ * failure after the others finished.
  */
-export async function runTransfers(title: string, items: TransferItem[], limits: PoolLimits): Promise<number> {
+export async function runTransfers(
+  title: string,
+  s3: S3Client,
+  items: TransferItem[],
+  limits: PoolLimits,
+): Promise<number> {
   const total = items.reduce((s, i) => s + i.size, 0);
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title, cancellable: true },
@@ -51,16 +58,31 @@ export async function runTransfers(title: string, items: TransferItem[], limits:
       let reported = 0;
       let files = 0;
       let lastReport = 0;
+      /** Until when a request of this client waits at the request limit. */
+      let limitedUntil = 0;
       const report = (force = false) => {
         const now = Date.now();
         if (!force && now - lastReport < 200) return;
         lastReport = now;
         const bytes = loaded.reduce((s, n) => s + n, 0);
         const pct = total ? (bytes / total) * 100 : (files / Math.max(1, items.length)) * 100;
-        progress.report({
-          increment: Math.max(0, pct - reported),
-          message:
-            items.length > 1
+        const many = items.length > 1;
+        const message =
+          now < limitedUntil
+            ? many
+              ? vscode.l10n.t(
+                  '{0} of {1} · {2}/{3} files · the storage account is at its request limit, retrying',
+                  formatSize(bytes),
+                  formatSize(total),
+                  files,
+                  items.length,
+                )
+              : vscode.l10n.t(
+                  '{0} of {1} · the storage account is at its request limit, retrying',
+                  formatSize(bytes),
+                  formatSize(total),
+                )
+            : many
               ? vscode.l10n.t(
                   '{0} of {1} · {2}/{3} files · {4}',
                   formatSize(bytes),
@@ -74,10 +96,14 @@ export async function runTransfers(title: string, items: TransferItem[], limits:
                   formatSize(bytes),
                   formatSize(total),
                   formatRate(bytes, now - started),
-                ),
-        });
+                );
+        progress.report({ increment: Math.max(0, pct - reported), message });
         reported = Math.max(reported, pct);
       };
+      const unwatch = s3.watchRequestLimit((e) => {
+        limitedUntil = Math.max(limitedUntil, Date.now() + e.delayMs);
+        report(true);
+      });
       const { failure } = await runPool(items, limits, ac.signal, async (item, i) => {
         await item.run(ac.signal, (n) => {
           loaded[i] = n;
@@ -86,7 +112,7 @@ export async function runTransfers(title: string, items: TransferItem[], limits:
         loaded[i] = item.size;
         files++;
         report(true);
-      });
+      }).finally(unwatch);
       if (ac.signal.aborted) throw new CancelledError(vscode.l10n.t('{0}: cancelled', title));
       if (failure) throw failure;
       return files;
@@ -142,7 +168,7 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
         items.length === 1
           ? vscode.l10n.t('Uploading {0} to {1}', basename(picked[0].fsPath), t.bucket)
           : vscode.l10n.t('Uploading {0} files to {1}', items.length, t.bucket);
-      const n = await runTransfers(what, items, poolLimits());
+      const n = await runTransfers(what, t.s3, items, poolLimits());
       afterUpload(t.folderId, n, `${t.bucket}/${t.prefix}`);
       return items.map((i) => i.label);
     },
@@ -165,6 +191,7 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
       const items = tasks.map((task) => uploadItem(t.s3, t.bucket, task));
       const n = await runTransfers(
         vscode.l10n.t('Uploading {0} ({1} files) to {2}', basename(dir.fsPath), items.length, t.bucket),
+        t.s3,
         items,
         poolLimits(),
       );
@@ -185,6 +212,7 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
         if (!target) return;
         await runTransfers(
           vscode.l10n.t('Downloading {0}', baseName(o.key)),
+          s3,
           [downloadItem(s3, o.bucket, { key: o.key, file: target.fsPath, size: o.entry.size })],
           { small: 1, large: 1 },
         );
@@ -243,6 +271,7 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
       const total = targets.reduce((s, o) => s + o.size, 0);
       const n = await runTransfers(
         vscode.l10n.t('Downloading {0} object(s) ({1}) from {2}', targets.length, formatSize(total), bucket),
+        s3,
         targets.map((x) => downloadItem(s3, bucket, x)),
         poolLimits(),
       );

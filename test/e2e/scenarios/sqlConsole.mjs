@@ -247,7 +247,11 @@ export const scenarios = [
     name: 'Disconnect, then Connect again: the open console says its connection ended, then runs on the new one',
     async run(t) {
       const statusItem = (text) => t.page.locator('.statusbar-item').filter({ hasText: text }).first();
-      /** Waits for the lens with `message` to be shown (or gone); a timeout says which lenses were there. */
+      /**
+       * Waits for the lens with `message` to be shown (or gone); a timeout says which lenses were there.
+       * @param {string} message
+       * @param {'visible' | 'detached'} [state]
+       */
       const lens = async (message, state = 'visible') => {
         const found = t.page
           .locator('.part.editor .codelens-decoration')
