@@ -53,10 +53,19 @@ export async function createDbUser(url, instanceName, user) {
  * @param {import('./browser.mjs').Helpers} t
  */
 export async function focusConsole(t) {
-  const editor = t.page.locator('.part.editor .monaco-editor .editor-scrollable').first();
-  const box = await editor.boundingBox();
-  if (!box) throw new Error('no editor is open to put the focus in');
-  await editor.click({ position: { x: Math.min(120, box.width / 2), y: box.height - 40 } });
+  const editor = t.page.locator('.part.editor .monaco-editor .editor-scrollable').filter({ visible: true }).first();
+  // A console that is opening hides the one shown before between the wait and the measure (a
+  // fresh-clone CI run measured the hidden one): measure the visible one again. Only the
+  // measuring is repeated; the click happens once.
+  for (let measured = 1; ; measured++) {
+    await editor.waitFor({ timeout: 30_000 });
+    const box = await editor.boundingBox();
+    if (box) {
+      await editor.click({ position: { x: Math.min(120, box.width / 2), y: box.height - 40 } });
+      return;
+    }
+    if (measured === 10) throw new Error('no visible editor kept its place long enough to click into');
+  }
 }
 
 /** The CodeLens texts the editors show now (for an error that says what was there instead). */

@@ -7,7 +7,9 @@
 // The sandbox process is started by the first scenario and stopped by its own id at the end.
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
-import { writeFileSync } from 'node:fs';
+import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The sandbox's identity and EC2 key pair (src/sandbox/identity/index.ts).
@@ -20,6 +22,17 @@ let url;
 function stopSandbox() {
   sandbox?.stop();
   sandbox = undefined;
+}
+
+/** A call of the sandbox's control API (`/_sandbox/<route>`), answered as JSON. */
+async function sandboxControl(method, route, body) {
+  const res = await fetch(`${url}/_sandbox/${route}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`/_sandbox/${route} answered ${res.status}`);
+  return res.json();
 }
 
 /** Writes an object behind the extension's back (another user of the bucket). */
@@ -217,6 +230,54 @@ export const scenarios = [
         if (!shown.includes('Plain notes, shown by the browser.')) throw new Error(`the browser shows: ${shown}`);
       } finally {
         await tab.close();
+      }
+    },
+  },
+  {
+    // Issue 26, item 6: past 500 writes per second the service answers 429. The sandbox refuses
+    // 10 of the PUTs (every second one, with Retry-After: 3 s so the notice stays long enough to
+    // read); the upload says it is retrying, then lands every file.
+    name: 'the storage account at its request limit: a 40-file folder upload says it is retrying and lands every file',
+    async run(t) {
+      const local = join(t.server.ws, 'burst');
+      mkdirSync(local, { recursive: true });
+      const files = Array.from({ length: 40 }, (_, i) => [
+        `f${String(i).padStart(2, '0')}.txt`,
+        `file ${i}\n`.repeat(i + 1),
+      ]);
+      for (const [name, content] of files) writeFileSync(join(local, name), content);
+      await sandboxControl('DELETE', 'stats');
+      await sandboxControl('POST', 'faults', {
+        service: 'storage',
+        operation: 'storage.putObject',
+        status: 429,
+        share: 0.5,
+        times: 10,
+        retryAfterS: 3,
+      });
+      try {
+        await t.menu('sandbox-docs', 'Upload Folder...');
+        await chooseInDialog(t, local, t.lre('Upload a folder to {0}/{1}', 'sandbox-docs'));
+        await t.notification(
+          t.lre('{0} of {1} · {2}/{3} files · the storage account is at its request limit, retrying'),
+          60_000,
+        );
+        await t.notification(t.lre('Uploaded {0} file(s) to {1}.', 40), 120_000);
+      } finally {
+        await sandboxControl('DELETE', 'faults');
+      }
+      // 40 that landed and the 10 refused, each sent again: nothing failed, nothing sent twice.
+      const puts = (await sandboxControl('GET', 'stats')).byOperation['storage.putObject'];
+      if (puts !== 50) throw new Error(`the sandbox saw ${puts} PUTs of objects, not 40 + 10 refused`);
+      for (const [name, content] of files) {
+        const d = await sandboxControl('POST', 'storage/object-digest', {
+          region: 'KR1',
+          bucket: 'sandbox-docs',
+          key: `burst/${name}`,
+        });
+        if (d.missing || d.sha256 !== createHash('sha256').update(content).digest('hex'))
+          throw new Error(`burst/${name} is ${d.missing ? 'missing' : 'not what was uploaded'}`);
+        if (d.uploads.length) throw new Error(`multipart uploads left open: ${JSON.stringify(d.uploads)}`);
       }
     },
   },

@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import aws4 from 'aws4';
 import { startSwift, swiftMissing } from '../../support/swift.mjs';
+import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
 
 const BUCKET = 'swift-e2e';
 /** Objects there before the profile is added: a text file and a folder with a nested one. */
@@ -84,33 +85,6 @@ async function pickTyped(t, label, expect) {
     .first()
     .waitFor({ timeout: 15_000 });
   await t.page.keyboard.press('Enter');
-}
-
-/** code-server's simple file dialog: type the whole path, then accept. */
-async function chooseInDialog(t, path, expect) {
-  await t.quick.waitFor(expect);
-  const input = t.page.locator('.quick-input-widget input[type="text"]').first();
-  // The dialog fills in its starting folder once it has read it: typing before that is overwritten
-  // (a Korean run once uploaded the workspace folder instead of the one typed).
-  await waitFor(
-    'the file dialog shows its starting folder',
-    async () => ((await input.inputValue()).endsWith('/') ? true : await input.inputValue()),
-    15_000,
-  );
-  // It may still replace its value with the starting folder after the first folder it showed (a
-  // fresh-clone CI run: the typed path became the workspace folder within 5 s): type the path
-  // again when that happens, and go on once it has stayed for 300 ms.
-  for (let typed = 1; ; typed++) {
-    await input.fill(path);
-    await t.page.waitForTimeout(300);
-    const shown = await input.inputValue();
-    if (shown === path) break;
-    if (typed === 3) throw new Error(`the file dialog replaced the typed path three times; it shows ${shown}`);
-  }
-  await t.page.keyboard.press('Enter');
-  await t.page.waitForTimeout(500);
-  // A folder path may first be entered into; a second Enter accepts it.
-  if (await input.isVisible().catch(() => false)) await t.page.keyboard.press('Enter');
 }
 
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */

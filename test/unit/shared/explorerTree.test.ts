@@ -27,11 +27,47 @@ let provider: import('vscode').TreeDataProvider<import('../../../src/shared/tree
 let explorer: import('../../../src/shared/tree/explorer').Explorer;
 let tracker: import('../../../src/jobs/tracker').JobTracker;
 const visible = new EventEmitter<{ visible: boolean }>();
+/** The next `revealUnselected` calls answer without selecting the row (a fresh-clone CI run's tree showed nothing). */
+let revealUnselected = 0;
 /** What the stand-in tree view was asked to reveal; it refuses the next `revealRefusals` calls as VS Code does an object it cannot resolve. */
 const revealed: unknown[] = [];
 let revealRefusals = 0;
 /** The next `revealHangs` calls never answer, as VS Code's reveal can when a refresh crosses it (microsoft/vscode#209043). */
 let revealHangs = 0;
+const selectionChanged = new EventEmitter<{ selection: unknown[] }>();
+/** The stand-in tree view: a reveal that succeeds selects the row, as VS Code's does with `select: true`. */
+const view = {
+  visible: true,
+  onDidChangeVisibility: visible.event,
+  onDidChangeSelection: selectionChanged.event,
+  selection: [] as unknown[],
+  reveal: async (node: unknown) => {
+    if (revealHangs > 0) {
+      revealHangs--;
+      return new Promise(() => undefined);
+    }
+    if (revealRefusals > 0) {
+      revealRefusals--;
+      throw new Error('Cannot resolve tree item for element');
+    }
+    revealed.push(node);
+    if (revealUnselected > 0) {
+      revealUnselected--;
+      return;
+    }
+    // VS Code reports the selection after the reveal answered.
+    pendingSelection = setTimeout(() => {
+      view.selection = [node];
+      selectionChanged.fire({ selection: view.selection });
+    }, 5);
+  },
+};
+let pendingSelection: ReturnType<typeof setTimeout> | undefined;
+/** No row selected, and none about to be (a reveal that returned early leaves its report pending). */
+function clearSelection() {
+  clearTimeout(pendingSelection);
+  view.selection = [];
+}
 
 before(async () => {
   m = {
@@ -103,22 +139,7 @@ before(async () => {
       },
     },
     refresh: () => {},
-    explorerView: {
-      visible: true,
-      onDidChangeVisibility: visible.event,
-      selection: [],
-      reveal: async (node: unknown) => {
-        if (revealHangs > 0) {
-          revealHangs--;
-          return new Promise(() => undefined);
-        }
-        if (revealRefusals > 0) {
-          revealRefusals--;
-          throw new Error('Cannot resolve tree item for element');
-        }
-        revealed.push(node);
-      },
-    },
+    explorerView: view,
   };
   explorer = m.explorer.createExplorer(services);
   tracker = new m.jobs.JobTracker(services, explorer);
@@ -435,6 +456,7 @@ test('reveal finds an instance created after its folder loaded, and tries again 
   const { rdsIds } = require('../../../src/rds/tree/ids') as typeof import('../../../src/rds/tree/ids');
   const id = rdsIds.instance(rds.id, newId);
   revealed.length = 0;
+  clearSelection();
   revealRefusals = 2;
   assert.equal(await explorer.reveal(id), true);
   assert.equal(revealed.length, 1);
@@ -442,10 +464,18 @@ test('reveal finds an instance created after its folder loaded, and tries again 
   assert.equal(revealRefusals, 0, 'refused twice, then revealed');
   // A reveal that never answers counts as refused after a while; the next attempt reveals.
   revealed.length = 0;
+  clearSelection();
   revealHangs = 1;
   assert.equal(await explorer.reveal(id), true);
   assert.equal(revealHangs, 0);
   assert.equal(revealed.length, 1, 'the attempt after the one that hung revealed the node');
+  // A reveal that answers but selects nothing counts as refused too; the next one selects the row.
+  revealed.length = 0;
+  clearSelection();
+  revealUnselected = 1;
+  assert.equal(await explorer.reveal(id), true);
+  assert.equal(revealUnselected, 0);
+  assert.equal(revealed.length, 2, `answered without selecting, then revealed again (${revealed.length} reveals)`);
   // An id that exists nowhere: false after one reload, never a throw.
   assert.equal(await explorer.reveal(rdsIds.instance(rds.id, 'no-such-instance')), false);
   instances.delete(newId);

@@ -1,0 +1,35 @@
+// code-server's simple file dialog (a quick input that takes a path), shared by the scenarios
+// that upload or download through it.
+
+/**
+ * Types the whole `path` into the file dialog whose prompt matches `expect`, then accepts it.
+ * @param {import('./browser.mjs').Helpers} t
+ * @param {string} path
+ * @param {string | RegExp} expect
+ */
+export async function chooseInDialog(t, path, expect) {
+  await t.quick.waitFor(expect);
+  const input = t.page.locator('.quick-input-widget input[type="text"]').first();
+  // The dialog fills in its starting folder once it has read it: typing before that is overwritten
+  // (a Korean run once uploaded the workspace folder instead of the one typed).
+  const deadline = Date.now() + 15_000;
+  while (!(await input.inputValue()).endsWith('/')) {
+    if (Date.now() > deadline)
+      throw new Error(`the file dialog never showed its starting folder; it shows "${await input.inputValue()}"`);
+    await t.page.waitForTimeout(100);
+  }
+  // It may still replace its value with the starting folder after the first folder it showed (a
+  // fresh-clone CI run: the typed path became the workspace folder within 5 s): type the path
+  // again when that happens, and go on once it has stayed for 300 ms.
+  for (let typed = 1; ; typed++) {
+    await input.fill(path);
+    await t.page.waitForTimeout(300);
+    const shown = await input.inputValue();
+    if (shown === path) break;
+    if (typed === 3) throw new Error(`the file dialog replaced the typed path three times; it shows ${shown}`);
+  }
+  await t.page.keyboard.press('Enter');
+  await t.page.waitForTimeout(500);
+  // A folder path may first be entered into; a second Enter accepts it.
+  if (await input.isVisible().catch(() => false)) await t.page.keyboard.press('Enter');
+}
