@@ -24,6 +24,10 @@ export function createNetworkFeature(deps: NetworkDeps): Feature {
   };
   return {
     commands,
-    regionChildren: rootWhereServiceRuns('network', (profile, region) => new NetworkRootNode(profile, region, deps)),
+    regionChildren: rootWhereServiceRuns(
+      deps.services,
+      'network',
+      (profile, region) => new NetworkRootNode(profile, region, deps),
+    ),
   };
 }

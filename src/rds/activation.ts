@@ -59,6 +59,7 @@ export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSession
       sessions.dispose();
     },
     regionChildren: rootWhereServiceRuns(
+      deps.services,
       'rds',
       (profile, region) => new RdsServiceNode(profile, region, deps, sessions),
     ),

@@ -70,6 +70,8 @@ export class Clients implements vscode.Disposable {
     s3: (region) => this.s3(region),
     storageSigning: (region) => this.storageSigning(region),
     ec2Credentials: () => this.ec2Credentials(),
+    catalogRegions: (service) => this.catalogRegions(service),
+    knownCatalogRegions: (service) => this.knownCatalogRegions(service),
   };
 
   // ---- identity, network and object storage (src/network, src/storage) -------------------
@@ -196,9 +198,48 @@ export class Clients implements vscode.Disposable {
     });
   }
 
+  /** Catalog regions read this session, by `<profileId>/<service>` (undefined: the profile has no API user). */
+  private readonly catalogRegionsRead = new Map<string, string[] | undefined>();
+
+  /**
+   * The regions the service catalog of the profile's token lists for network or object storage
+   * (each from its own tenant's token). Undefined when the profile has no API user name and
+   * password (no token to ask) or the catalog could not be read: the sites table decides then.
+   */
+  catalogRegions(service: 'network' | 'storage'): Promise<string[] | undefined> {
+    const key = `${this.deps.profiles.active()?.id ?? ''}/${service}`;
+    return this.cached(`catalog/${service}`, async () => {
+      const profile = this.requireProfile();
+      const s = await this.deps.profiles.secrets(profile.id);
+      let regions: string[] | undefined;
+      if (s.identityUsername && s.identityApiPassword) {
+        const identity = await this.identityFor(service === 'network' ? 'identity' : 'storage');
+        regions = await identity
+          .catalogRegions(service === 'network' ? 'network' : 'object-store')
+          .catch((e: unknown) => {
+            this.deps.log.warn(
+              `The service catalog of ${profile.name} could not be read for ${service} (${e instanceof Error ? e.message : String(e)}); the sites table decides where it shows.`,
+            );
+            return undefined;
+          });
+        if (regions)
+          this.deps.log.info(`Service catalog of ${profile.name}: ${service} in ${regions.join(', ') || 'no region'}`);
+      }
+      this.catalogRegionsRead.set(key, regions);
+      return regions;
+    }).catch(() => undefined);
+  }
+
+  /** What catalogRegions answered for the active profile, if it has answered (never waits). */
+  knownCatalogRegions(service: 'network' | 'storage'): { known: boolean; regions?: string[] } {
+    const key = `${this.deps.profiles.active()?.id ?? ''}/${service}`;
+    return { known: this.catalogRegionsRead.has(key), regions: this.catalogRegionsRead.get(key) };
+  }
+
   /** Drops every client (profile changed); they are rebuilt on next use. */
   reset(): void {
     this.cache.clear();
+    this.catalogRegionsRead.clear();
   }
 
   /** Drops the transport too (proxy or timeout changed). */

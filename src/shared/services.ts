@@ -94,6 +94,10 @@ export interface Services {
       client: import('../client/network/credentials').Ec2CredentialsClient;
       tenantId: string;
     }>;
+    /** Regions the token's service catalog lists for the service (undefined: no API user, or unreadable). */
+    catalogRegions(service: 'network' | 'storage'): Promise<string[] | undefined>;
+    /** What catalogRegions answered for the active profile, if it has (never waits). */
+    knownCatalogRegions(service: 'network' | 'storage'): { known: boolean; regions?: string[] };
   };
   /** Refresh a node of the explorer (undefined: all). */
   refresh(node?: unknown): void;

@@ -45,6 +45,7 @@ export function createStorageFeature(deps: StorageDeps): StorageFeature {
     dispose: () => fs.dispose(),
     fileSystems: { [OBJECT_SCHEME]: fs, [READONLY_SCHEME]: readonlyFs },
     regionChildren: rootWhereServiceRuns(
+      deps.services,
       'storage',
       (profile, region) => new StorageRootNode(profile, region, deps, prefixFilters),
     ),

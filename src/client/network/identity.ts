@@ -149,6 +149,13 @@ export class IdentityClient {
     });
   }
 
+  /** The regions the token's serviceCatalog lists for a service type, upper-case (issues a token when none is held). */
+  async catalogRegions(type: CatalogType, opts: TokenOptions = {}): Promise<string[]> {
+    const { catalog } = await this.session(opts);
+    const entry = catalog.find((c) => c.type === type);
+    return [...new Set((entry?.endpoints ?? []).map((e) => (e.region ?? '').toUpperCase()).filter(Boolean))];
+  }
+
   private async issue(tenantId: string): Promise<TokenSession> {
     const op = identityOperation('issueToken');
     const body = validate(

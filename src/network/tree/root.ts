@@ -4,7 +4,7 @@
 // Markdown tooltips with every service-given text escaped.
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
-import { serviceRegions } from '../../client/sites';
+import { serviceRegions, siteRegions } from '../../client/sites';
 import type { NetworkClient } from '../../client/network/client';
 import type { FeatureDeps, Profile } from '../../shared/services';
 import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
@@ -43,10 +43,18 @@ export class NetworkRootNode extends ServiceRootNode<NetworkClient> {
     return this.deps.services.clients.network(this.region);
   }
   get hasTransitHub(): boolean {
-    return serviceRegions(this.profile.cloud, 'transitHub').includes(this.region);
+    return this.offers('transitHub');
   }
   get hasFloatingIps(): boolean {
-    return serviceRegions(this.profile.cloud, 'floatingIp').includes(this.region);
+    return this.offers('floatingIp');
+  }
+  /**
+   * What the site's guides offer here; in a region the table does not know (the service catalog
+   * listed it) both, since nothing says otherwise and a folder the service lacks says so itself.
+   */
+  private offers(service: 'transitHub' | 'floatingIp'): boolean {
+    if (!siteRegions(this.profile.cloud).includes(this.region)) return true;
+    return serviceRegions(this.profile.cloud, service).includes(this.region);
   }
   protected async load(): Promise<TreeNode[]> {
     // Only what the site's guides offer in this region (KR3: transit hubs, no floating IPs).

@@ -54,6 +54,11 @@ export class IdentityState {
   readonly credentials = new Map<string, Ec2Record>();
   /** Tokens issued since the last reset (tests count issuances with it). */
   issuedCount = 0;
+  /**
+   * Regions the token's catalog lists per service, where a test wants other than the public
+   * cloud's row of the sites table (a region the table does not know, one it lacks).
+   */
+  catalogRegions: { network?: string[]; storage?: string[] } = {};
 
   constructor() {
     this.reset();
@@ -63,6 +68,7 @@ export class IdentityState {
     this.tokens.clear();
     this.credentials.clear();
     this.issuedCount = 0;
+    this.catalogRegions = {};
     this.credentials.set(SANDBOX_EC2.access, {
       access: SANDBOX_EC2.access,
       secret: SANDBOX_EC2.secret,
@@ -140,7 +146,10 @@ export function createIdentityService(opts: IdentityServiceOptions = {}): Sandbo
   const catalog = (base: string) => {
     // The public cloud's regions of each service, as its row of the sites table has them.
     const per = (prefix: string, service: 'network' | 'storage') =>
-      serviceRegions('public', service).map((r) => ({ region: r, publicURL: `${base}/${prefix}/${r.toLowerCase()}` }));
+      (state.catalogRegions[service] ?? serviceRegions('public', service)).map((r) => ({
+        region: r,
+        publicURL: `${base}/${prefix}/${r.toLowerCase()}`,
+      }));
     return [
       { type: 'network', name: 'neutron', endpoints: per('network', 'network') },
       { type: 'object-store', name: 'swift', endpoints: per('storage', 'storage') },

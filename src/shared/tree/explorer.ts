@@ -9,6 +9,8 @@ import type { CommandHandler, Feature, Profile, Services } from '../services';
 import { BusyWatcher } from '../../jobs/busyWatcher';
 import { REGION_NAMES } from '../../profiles/wizard';
 import { siteShortName } from '../../profiles/siteNames';
+import { siteRegions } from '../../client/sites';
+import { serviceRunsIn } from './serviceRoot';
 import { ErrorNode, FolderNode, LeafNode, TreeNode, themeIcon, type TreeContext } from './nodes';
 import { LoadMoreNode, PagingFolderNode } from './paging';
 import { walkthroughStepDone } from '../walkthrough';
@@ -34,7 +36,8 @@ export class RegionNode extends FolderNode {
     return { profile: this.profile, region: this.region };
   }
   protected override describe() {
-    return REGION_NAMES[this.region];
+    // A region the sites table does not know came from the token's service catalog.
+    return REGION_NAMES[this.region] ?? vscode.l10n.t('from the service catalog');
   }
   protected async load(): Promise<TreeNode[]> {
     // A region opened is the walkthrough's "Browse your resources" done.
@@ -60,6 +63,7 @@ export class ProfileNode extends FolderNode {
   protected override emptyText = vscode.l10n.t('No region enabled: Edit Profile to choose regions');
   constructor(
     ctx: TreeContext,
+    private readonly services: Services,
     readonly profile: Profile,
     private readonly active: boolean,
     private readonly features: () => readonly Feature[],
@@ -92,7 +96,39 @@ export class ProfileNode extends FolderNode {
         }),
       ];
     }
-    return this.profile.regions.map((r) => new RegionNode(this, this.profile, r, this.features));
+    this.readCatalog();
+    return this.regions().map((r) => new RegionNode(this, this.profile, r, this.features));
+  }
+
+  /** The profile's regions, then any region the token's catalog lists that the sites table does not know. */
+  private regions(): Region[] {
+    const known = new Set<string>(siteRegions(this.profile.cloud));
+    const extra = (['network', 'storage'] as const)
+      .flatMap((s) => this.services.clients.knownCatalogRegions(s).regions ?? [])
+      .filter((r) => !known.has(r));
+    // Region codes outside the table are still region codes: the clients take them as they come.
+    return [...new Set([...this.profile.regions, ...(extra as Region[])])];
+  }
+
+  /**
+   * The tree answers from the sites table at once; the token's service catalog is read in the
+   * background (once per session), and the profile's regions are drawn again when it changes
+   * what shows: a region the table lacks, or a service the catalog places elsewhere.
+   */
+  private readCatalog(): void {
+    const { clients } = this.services;
+    const services = ['network', 'storage'] as const;
+    if (services.every((s) => clients.knownCatalogRegions(s).known)) return;
+    // The regions drawn and, in each, which of the two services shows: redrawn only if that changes.
+    const whatShows = () =>
+      this.regions()
+        .map((r) => `${r}:${services.map((s) => serviceRunsIn(this.services, this.profile, r, s)).join()}`)
+        .join('|');
+    const drawn = whatShows();
+    void Promise.all(services.map((s) => clients.catalogRegions(s))).then(() => {
+      if (whatShows() !== drawn && this.services.profiles.active()?.id === this.profile.id)
+        this.rootContext?.refresh(this);
+    });
   }
 }
 
@@ -185,7 +221,9 @@ export function createExplorer(services: Services): Explorer {
       );
     }
     const active = services.profiles.active()?.id;
-    const nodes = services.profiles.list().map((p) => new ProfileNode(ctx, p, p.id === active, () => features));
+    const nodes = services.profiles
+      .list()
+      .map((p) => new ProfileNode(ctx, services, p, p.id === active, () => features));
     for (const n of nodes) registry.set(n.id, n);
     return nodes;
   };

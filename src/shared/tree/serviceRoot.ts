@@ -52,10 +52,27 @@ export abstract class ServiceRootNode<Client> extends FolderNode {
   abstract client(): Promise<Client>;
 }
 
-/** A feature's `regionChildren`: its root in the regions where the service runs for the profile's cloud. */
-export function rootWhereServiceRuns(service: RootService, makeRoot: (profile: Profile, region: Region) => TreeNode) {
+/**
+ * Whether `service` runs in `region` for the profile: where the token's service catalog lists
+ * it once that is known (network, object storage; issue 26, item 3), else where the sites table
+ * says. RDS is in no catalog: the table decides.
+ */
+export function serviceRunsIn(services: Services, profile: Profile, region: Region, service: RootService): boolean {
+  if (service !== 'rds') {
+    const catalog = services.clients.knownCatalogRegions(service);
+    if (catalog.regions) return catalog.regions.includes(region);
+  }
+  return serviceRegions(profile.cloud, service).includes(region);
+}
+
+/** A feature's `regionChildren`: its root in the regions where the service runs for the profile (serviceRunsIn). */
+export function rootWhereServiceRuns(
+  services: Services,
+  service: RootService,
+  makeRoot: (profile: Profile, region: Region) => TreeNode,
+) {
   return (profile: Profile, region: Region): TreeNode[] =>
-    serviceRegions(profile.cloud, service).includes(region) ? [makeRoot(profile, region)] : [];
+    serviceRunsIn(services, profile, region, service) ? [makeRoot(profile, region)] : [];
 }
 
 /**

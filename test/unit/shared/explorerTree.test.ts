@@ -137,6 +137,9 @@ before(async () => {
         }
         return clients.get(region);
       },
+      // No service catalog here (catalogRegions.test.ts has it): the sites table decides.
+      catalogRegions: async () => undefined,
+      knownCatalogRegions: () => ({ known: true }),
     },
     refresh: () => {},
     explorerView: view,

@@ -77,6 +77,9 @@ before(async () => {
           secretKey: s.s3SecretKey!,
           transport,
         }),
+      // No service catalog here (catalogRegions.test.ts has it): the sites table decides.
+      catalogRegions: async () => undefined,
+      knownCatalogRegions: () => ({ known: true }),
     },
     refresh: () => {},
     explorerView: {
