@@ -279,7 +279,16 @@ describe('fuzz: S3 answers', () => {
     );
   });
 
-  const s3 = () => new S3Client({ baseUrl: base, accessKey: 'AK', secretKey: 'SK', transport });
+  // The request-limit waits kept short: a drawn 429 (or SlowDown body) still goes through them,
+  // then ends in the RequestLimit error, without the real policy's minutes.
+  const s3 = () =>
+    new S3Client({
+      baseUrl: base,
+      accessKey: 'AK',
+      secretKey: 'SK',
+      transport,
+      requestLimit: { baseDelayMs: 1, maxDelayMs: 1, giveUpAfterMs: 3 },
+    });
   const calls: Array<[string, (c: S3Client) => Promise<unknown>]> = [
     ['listObjects', (c) => c.listObjectsPage({ bucket: 'fuzz-bucket', prefix: 'a/' })],
     ['listBuckets', (c) => c.listBuckets()],
