@@ -69,17 +69,23 @@ export async function pickTyped(t, label, expect) {
 /**
  * The Add Profile wizard with the sandbox's keys and each endpoint pointing at `baseUrl`.
  * `rdsKeys` replaces the RDS key pair (e.g. the VIEWER one); `rdsOnly` leaves every other key
- * empty and points only RDS at the sandbox; `regions` keeps only those regions checked (all by default).
+ * empty and points only RDS at the sandbox; `regions` keeps only those regions checked (all by
+ * default); `site` is the site's name as the wizard lists it (default the public cloud).
  * @param {import('./browser.mjs').Helpers} t
  * @param {string} name
  * @param {string} baseUrl
- * @param {{ rdsKeys?: { appKey: string, id: string, secret: string }, rdsOnly?: boolean, regions?: string[] }} [options]
+ * @param {{ rdsKeys?: { appKey: string, id: string, secret: string }, rdsOnly?: boolean, regions?: string[], site?: string }} [options]
  */
-export async function addSandboxProfile(t, name, baseUrl, { rdsKeys = RDS, rdsOnly = false, regions } = {}) {
+export async function addSandboxProfile(
+  t,
+  name,
+  baseUrl,
+  { rdsKeys = RDS, rdsOnly = false, regions, site = 'Public cloud' } = {},
+) {
   const advanced = 'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.';
   await t.runCommand('NHN Cloud: Add Profile');
   await t.quick.answer(name, 'Profile name');
-  await t.quick.pick('Public cloud', 'Which cloud is the project in?');
+  await t.quick.pick(site, 'Which cloud is the project in?');
   await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
   if (regions) {
     // Every region of the site comes checked: a click on a row of a many-item pick toggles its

@@ -12,7 +12,7 @@ import type { Service } from './errors';
 export type Region = 'KR1' | 'KR2' | 'KR3' | 'KR4' | 'JP1' | 'US1';
 
 /** The order regions are listed in everywhere (wizard, tree, messages). */
-export const REGION_ORDER: readonly Region[] = ['KR1', 'KR2', 'KR3', 'KR4', 'JP1', 'US1'];
+export const REGION_ORDER = ['KR1', 'KR2', 'KR3', 'KR4', 'JP1', 'US1'] as const satisfies readonly Region[];
 
 /**
  * A site's id, as a profile stores it (the field is still called `cloud`: profiles saved as
@@ -147,6 +147,14 @@ export function serviceRegions(site: SiteId, service: SiteService | 'network'): 
   const set = new Set(service === 'network' ? [...r.floatingIp, ...r.transitHub] : r[service]);
   return REGION_ORDER.filter((x) => set.has(x));
 }
+
+/**
+ * Every region where RDS for MySQL runs on some site (KR1, KR2, KR4, JP1): what a request field
+ * naming a region accepts. Which of them a person is offered is the profile's site's row.
+ */
+export const RDS_REGIONS_OF_ANY_SITE = REGION_ORDER.filter((r) =>
+  SITE_ORDER.some((id) => SITES[id].regions.rds.includes(r)),
+) as unknown as readonly [Region, ...Region[]];
 
 /** Every region where anything runs on the site. */
 export function siteRegions(site: SiteId): Region[] {

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { isApiError, isAuthError, isCancelledError, isValidationError } from '../client/errors';
 import type { RdsClient } from '../client/rds/client';
+import type { Region, SiteId } from '../client/sites';
 import type { Services } from '../shared/services';
 import { nonce, panelHtml } from './html';
 import {
@@ -120,6 +121,11 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
 
   protected rds(): Promise<RdsClient> {
     return this.services.clients.rds(this.target.region);
+  }
+
+  /** The active profile's site and the panel's region (what the site table is asked about). */
+  protected site(): { cloud: SiteId; region: Region } {
+    return { cloud: this.services.profiles.active()?.cloud ?? 'public', region: this.target.region };
   }
 
   post(message: OutboundMessage): void {

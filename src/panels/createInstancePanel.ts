@@ -17,7 +17,7 @@ export class CreateInstancePanel extends BasePanel<'createInstance'> {
   static readonly kind = 'createInstance';
 
   protected readonly handlers: Handlers<'createInstance'> = {
-    loadCatalog: async () => loadCatalog(await this.rds()),
+    loadCatalog: async () => loadCatalog(await this.rds(), this.site()),
     parameterGroups: async ({ dbVersion }) => parameterGroupsOf(await this.rds(), dbVersion),
     submit: async ({ body }) => {
       const rds = await this.rds();

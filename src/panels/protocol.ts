@@ -9,6 +9,7 @@
 // methods, missing or extra fields are rejected and logged, never acted upon.
 import * as z from 'zod/mini';
 import type { FieldIssue } from '../client/errors';
+import { REGION_ORDER, type Region } from '../client/sites';
 import { PANEL_VIEW_TYPES, type PanelKind } from './viewTypes';
 
 export type { FieldIssue, PanelKind };
@@ -109,7 +110,7 @@ export type ParamsOf<K extends PanelKind, M extends keyof MethodsOf<K>> = z.infe
 
 /** Where a panel points: kept in the webview state, so a reloaded window reopens the same thing. */
 export interface PanelTarget {
-  region: 'KR1' | 'KR2' | 'JP1';
+  region: Region;
   /** The instance, parameter group, security group or backup the panel works on. */
   id?: string;
   /** What the title shows (a name). */
@@ -119,7 +120,8 @@ export interface PanelTarget {
 }
 
 export const panelTargetSchema = z.strictObject({
-  region: z.enum(['KR1', 'KR2', 'JP1']),
+  // Any region of the sites table: a KR4 site's instance opens its forms too.
+  region: z.enum(REGION_ORDER),
   id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   label: z.optional(z.string().check(z.maxLength(255))),
   source: z.optional(z.enum(['instance', 'backup', 'objectStorage'])),

@@ -21,7 +21,7 @@ export class ReplicatePanel extends BasePanel<'replicate'> {
   }
 
   protected readonly handlers: Handlers<'replicate'> = {
-    loadCatalog: async () => loadCatalog(await this.rds()),
+    loadCatalog: async () => loadCatalog(await this.rds(), this.site()),
     parameterGroups: async ({ dbVersion }) => parameterGroupsOf(await this.rds(), dbVersion),
     submit: async ({ dbInstanceId, body }) => {
       const { jobId } = await (

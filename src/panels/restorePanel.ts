@@ -39,7 +39,7 @@ export class RestorePanel extends BasePanel<'restore'> {
   }
 
   protected readonly handlers: Handlers<'restore'> = {
-    loadCatalog: async () => loadCatalog(await this.rds()),
+    loadCatalog: async () => loadCatalog(await this.rds(), this.site()),
     parameterGroups: async ({ dbVersion }) => parameterGroupsOf(await this.rds(), dbVersion),
     restorationInfo: async ({ dbInstanceId }) => (await this.rds()).getRestorationInfo({ dbInstanceId }),
     lastQuery: async ({ dbInstanceId, query }) =>

@@ -3,13 +3,18 @@
 // AVAILABLE (pushing `job` events to the webview as it goes), then revealing it.
 import * as vscode from 'vscode';
 import type { RdsClient } from '../client/rds/client';
+import { serviceRegions, type Region, type SiteId } from '../client/sites';
 import type { Services } from '../shared/services';
 import { rdsFormHooks, rdsTreeId } from '../rds/forms/hooks';
 import { trackInstanceJob, type JobEvent } from './instanceJob';
 import type { PanelTarget } from './protocol';
 import { clientCheckedQuery } from './clientChecked';
 
-export async function loadCatalog(rds: RdsClient) {
+/**
+ * The choices of the Create, Restore and Replicate forms. `backupRegions`: where backups may be
+ * replicated, the other regions where RDS runs on the profile's site (src/client/sites.ts).
+ */
+export async function loadCatalog(rds: RdsClient, where: { cloud: SiteId; region: Region }) {
   const [versions, flavors, subnets, storageTypes, securityGroups, userGroups] = await Promise.all([
     rds.listDbVersions(),
     rds.listDbFlavors(),
@@ -25,6 +30,7 @@ export async function loadCatalog(rds: RdsClient) {
     storageTypes: storageTypes.storageTypes,
     securityGroups: securityGroups.dbSecurityGroups,
     userGroups: userGroups.userGroups,
+    backupRegions: serviceRegions(where.cloud, 'rds').filter((r) => r !== where.region),
   };
 }
 

@@ -203,8 +203,10 @@ export class Clients implements vscode.Disposable {
 
   /**
    * The regions the service catalog of the profile's token lists for network or object storage
-   * (each from its own tenant's token). Undefined when the profile has no API user name and
-   * password (no token to ask) or the catalog could not be read: the sites table decides then.
+   * (each from its own tenant's token). Undefined, and the sites table decides, when the profile
+   * has no API user name and password (no token to ask), when it overrides the service's address
+   * (the person said where the service is; the catalog is not asked, as for the address), or when
+   * the catalog could not be read.
    */
   catalogRegions(service: 'network' | 'storage'): Promise<string[] | undefined> {
     const key = `${this.deps.profiles.active()?.id ?? ''}/${service}`;
@@ -212,7 +214,7 @@ export class Clients implements vscode.Disposable {
       const profile = this.requireProfile();
       const s = await this.deps.profiles.secrets(profile.id);
       let regions: string[] | undefined;
-      if (s.identityUsername && s.identityApiPassword) {
+      if (s.identityUsername && s.identityApiPassword && !profile.endpoints?.[service]?.trim()) {
         const identity = await this.identityFor(service === 'network' ? 'identity' : 'storage');
         regions = await identity
           .catalogRegions(service === 'network' ? 'network' : 'object-store')

@@ -6,7 +6,6 @@ import {
   BACKUP_WND_DURATIONS,
   CREATABLE_DB_VERSIONS,
   OBS_RESTORABLE_DB_VERSIONS,
-  REGIONS,
   TLS_OPTIONS,
 } from '../../src/client/rds/schemas';
 import type { BackupSchedule, FormValues } from '../../src/panels/model/instanceForm';
@@ -22,6 +21,8 @@ export interface Catalog {
   storageTypes: string[];
   securityGroups: Array<{ dbSecurityGroupId: string; dbSecurityGroupName: string }>;
   userGroups: Array<{ userGroupId: string; userGroupName: string }>;
+  /** Where backups may be replicated: the site's other RDS regions (none on a one-region site). */
+  backupRegions: string[];
 }
 
 export const opt = (value: string, label = value): Option => ({ value, label });
@@ -211,7 +212,7 @@ export function instanceSections(
         s,
         'backup.replicationRegion',
         l10n.t('Replicate backups to region'),
-        REGIONS.map((r) => opt(r)),
+        catalog.backupRegions.map((r) => opt(r)),
         { empty: l10n.t('No replication') },
       ),
       checkField(s, 'backup.useBackupLock', l10n.t('Use the backup lock')),

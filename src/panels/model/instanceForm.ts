@@ -13,7 +13,6 @@ export interface BackupSchedule {
   backupWndDuration: string;
 }
 
-export const REGIONS = ['KR1', 'KR2', 'JP1'] as const;
 export const TLS_OPTIONS = ['NONE', 'SSL', 'X509'] as const;
 
 /** The InstanceSpec fields shared by create, restore and (mostly) replicate. */

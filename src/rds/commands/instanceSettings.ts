@@ -1,6 +1,7 @@
 // Storage size, backup settings and public access of a DB instance.
 import * as vscode from 'vscode';
 import type { RdsInput } from '../../client/rds/client';
+import { serviceRegions } from '../../client/sites';
 import type { CommandHandler } from '../../shared/services';
 import { TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
@@ -132,8 +133,15 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
             }),
           );
         if (key === 'region') {
+          // The other regions where RDS runs on the profile's site (none on a one-region site).
+          const cloud = deps.services.profiles.active()?.cloud ?? 'public';
+          const others = serviceRegions(cloud, 'rds').filter((x) => x !== t.region);
+          if (!others.length)
+            throw new Error(
+              vscode.l10n.t('RDS for MySQL runs in no other region of this site: backups cannot be copied elsewhere.'),
+            );
           const r = await pick(
-            ['KR1', 'KR2', 'JP1'].filter((x) => x !== t.region).map((x) => ({ label: x })),
+            others.map((x) => ({ label: x })),
             { title, placeHolder: vscode.l10n.t('Copy backups to region') },
           );
           body.replicationRegion = r.label;

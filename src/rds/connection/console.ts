@@ -257,9 +257,8 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       c.panel.panel.reveal(vscode.ViewColumn.Beside, true);
       return c.panel;
     }
-    const region = (['KR1', 'KR2', 'JP1'] as const).find((r) => r === c.session.target.region) ?? 'KR1';
     const target: PanelTarget = {
-      region,
+      region: c.session.target.region,
       id: c.key.slice(-64),
       label: `${c.session.target.instanceName} · ${c.session.user}`,
     };

@@ -2,10 +2,11 @@
 // console and the schema tree use it. Owned by src/rds/connection/sessions.ts.
 import type * as vscode from 'vscode';
 import type { Connection } from 'mysql2/promise';
+import type { Region } from '../../client/sites';
 
 export interface DbSessionTarget {
   profileId: string;
-  region: string;
+  region: Region;
   instanceId: string;
   instanceName: string;
 }

@@ -5,8 +5,7 @@ import { SandboxDatabases } from './mariadb/databases';
 import { seedAll, seedScale } from './seed';
 import { type RdsKeyPair, RdsService } from './service';
 import { RdsState, type ExportListener } from './state';
-import type { ExportedObject, RegionCode } from './types';
-import { REGIONS } from '../../client/rds/schemas';
+import { RDS_REGIONS, type ExportedObject, type RegionCode } from './types';
 import { controlFields } from './util';
 
 export type { ExportedObject, RegionCode } from './types';
@@ -107,7 +106,7 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
 
 /** A region a control route names: one of the sandbox's regions, or an error the caller sees. */
 function regionCode(value: unknown): RegionCode {
-  const region = REGIONS.find((r) => r === value);
-  if (!region) throw new Error(`unknown region ${String(value)}: use one of ${REGIONS.join(', ')}`);
+  const region = RDS_REGIONS.find((r) => r === value);
+  if (!region) throw new Error(`unknown region ${String(value)}: use one of ${RDS_REGIONS.join(', ')}`);
   return region;
 }

@@ -114,7 +114,7 @@ export class RdsService implements SandboxService {
     );
     if (!key) return failure(RESULT.UNAUTHORIZED, 'Unauthorized');
     const region = this.state.region(call.region ?? '');
-    if (!region) return failure(RESULT.NOT_FOUND, `Unknown region ${call.region}; RDS runs in KR1, KR2 and JP1.`);
+    if (!region) return failure(RESULT.NOT_FOUND, `Unknown region ${call.region}; RDS runs in KR1, KR2, JP1 and KR4.`);
     if (!region.enabled)
       return failure(RESULT.NOT_ENABLED, `RDS for MySQL is not enabled in ${region.region} for this project.`);
     if (key.role === 'VIEWER' && !viewerMayCall(name, call.method)) return failure(RESULT.FORBIDDEN, 'Forbidden');

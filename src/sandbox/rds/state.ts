@@ -1,4 +1,4 @@
-// The RDS sandbox's whole world: one RegionState per region (KR1, KR2, JP1), one job engine,
+// The RDS sandbox's whole world: one RegionState per region (KR1, KR2, KR4, JP1), one job engine,
 // the export log and the knobs tests turn. Handlers read and change it; nothing else does.
 import { randomUUID } from 'node:crypto';
 import { JobEngine } from './jobs';
@@ -127,7 +127,12 @@ export class RdsState {
     timeScale: number,
     readonly now: () => number = Date.now,
   ) {
-    this.regions = { KR1: new RegionState('KR1'), KR2: new RegionState('KR2'), JP1: new RegionState('JP1') };
+    this.regions = {
+      KR1: new RegionState('KR1'),
+      KR2: new RegionState('KR2'),
+      KR4: new RegionState('KR4'),
+      JP1: new RegionState('JP1'),
+    };
     this.jobs = new JobEngine(timeScale, now, () => randomUUID());
   }
 

@@ -1,8 +1,11 @@
 // In-memory resource shapes of the RDS sandbox. Field names follow the spec so handlers can
 // answer with plain spreads; sandbox-only fields (content, internal links) are stripped there.
 
-export type RegionCode = 'KR1' | 'KR2' | 'JP1';
-export const RDS_REGIONS: RegionCode[] = ['KR1', 'KR2', 'JP1'];
+import type { Region } from '../../client/sites';
+
+/** The regions of the RDS sandbox: where RDS for MySQL runs on some site (src/client/sites.ts). */
+export type RegionCode = 'KR1' | 'KR2' | 'KR4' | 'JP1';
+export const RDS_REGIONS: RegionCode[] = ['KR1', 'KR2', 'KR4', 'JP1'];
 
 export type InstanceType = 'MASTER' | 'FAILED_MASTER' | 'CANDIDATE_MASTER' | 'READ_ONLY_SLAVE';
 export type InstanceStatus =
@@ -24,7 +27,7 @@ export interface BackupSettings {
   backupPeriod: number;
   ftwrlWaitTimeout: number;
   backupRetryCount: number;
-  replicationRegion: RegionCode | null;
+  replicationRegion: Region | null;
   useBackupLock: boolean;
   backupSchedules: BackupSchedule[];
 }

@@ -1,4 +1,4 @@
-// Demo content of the sandbox's object storage (region KR1, plus one bucket in KR2):
+// Demo content of the sandbox's object storage (region KR1, plus one bucket in KR2 and in KR4):
 //   sandbox-docs     a few text objects (README.md, config.json, logs/...)
 //   sandbox-archive  10,080 small JSON-lines objects under nested prefixes (logs/2026/MM/DD/)
 //   sandbox-media    three generated binary objects over 8 MB (multipart-sized downloads)
@@ -12,10 +12,11 @@ export const SEEDED_ARCHIVE_COUNT = 12 * 28 * 30;
 
 /** Fills one region on its first use (see ObjectStore). */
 export function seedStorage(store: ObjectStore, region: string): void {
-  if (region === 'KR2') {
-    const kr2 = store.createBucket('KR2', 'sandbox-kr2');
-    const hello = Buffer.from('hello from KR2\n');
-    store.setObject(kr2, {
+  // KR2, and KR4 of the public-sector sites: one bucket with one object each.
+  if (region === 'KR2' || region === 'KR4') {
+    const bucket = store.createBucket(region, `sandbox-${region.toLowerCase()}`);
+    const hello = Buffer.from(`hello from ${region}\n`);
+    store.setObject(bucket, {
       key: 'hello.txt',
       size: hello.length,
       etag: etagOf(hello),

@@ -439,6 +439,27 @@ export const scenarios = [
       await t.dialogButton(t.l('Release floating IP {0}?', address), 'Release');
       await t.notification(t.l('Floating IP {0} released.', address));
       await t.treeRow(address).waitFor({ state: 'detached', timeout: 30_000 });
+    },
+  },
+  {
+    // Issue 26, item 8: a public-sector KR4 site, its region only, every service of its guide;
+    // the sandbox answers there through the profile's endpoint overrides.
+    name: 'a profile on the KR4 site ngsc.go.kr: RDS for MySQL, Network and Object Storage in KR4',
+    async run(t) {
+      // Named without "kr4": rows are found by text, case-insensitively, and "KR4" must find the region.
+      await addSandboxProfile(t, 'e2e-site', url, { site: t.l('Public-sector site {0}', 'ngsc.go.kr') });
+      await t.treeRow('e2e-site').filter({ hasText: 'ngsc.go.kr' }).waitFor({ timeout: 30_000 });
+      await t.expandRow('KR4');
+      await t.expandRow('RDS for MySQL');
+      await t.expandRow('DB Instances');
+      await t.treeRow('gov-records').waitFor({ timeout: 30_000 });
+      await t.clickRow(t.treeRow('RDS for MySQL'));
+      await t.expandRow('Network');
+      for (const folder of ['Floating IPs', 'Transit Hubs']) await t.treeRow(folder).waitFor({ timeout: 30_000 });
+      await t.clickRow(t.treeRow('Network'));
+      await t.expandRow('Object Storage');
+      await t.treeRow('sandbox-kr4').waitFor({ timeout: 30_000 });
+      await t.screenshot('site-kr4');
       stopSandbox();
     },
   },

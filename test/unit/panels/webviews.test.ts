@@ -104,6 +104,7 @@ const CATALOG = {
   storageTypes: ['General SSD', 'General HDD'],
   securityGroups: [{ dbSecurityGroupId: 'sg-1', dbSecurityGroupName: 'default <b>sg</b>' }],
   userGroups: [],
+  backupRegions: ['KR2', 'JP1'],
 };
 const wizardHandlers = (extra: Record<string, Handler> = {}): Record<string, Handler> => ({
   loadCatalog: () => CATALOG,
@@ -184,6 +185,13 @@ describe(
           .locator('vscode-option')
           .evaluateAll((os) => os.map((o: any) => o.value)),
         ['', 'MYSQL_V8045'],
+      );
+      // Backups replicate to the regions the host names (the site's other RDS regions), not a fixed list.
+      assert.deepEqual(
+        await field(page, 'backup.replicationRegion')
+          .locator('vscode-option')
+          .evaluateAll((os) => os.map((o: any) => o.value)),
+        ['', 'KR2', 'JP1'],
       );
       // A security-group name with markup is shown as text, never parsed.
       assert.equal(await page.locator('vscode-multi-select b').count(), 0);

@@ -24,7 +24,7 @@ const { TreeNode } = require('../../../src/shared/tree/nodes') as typeof import(
 const PASSWORD = 'Sentinel-Pa55word-7f3c';
 const TLS_PASSWORD = 'Tls-Sentinel-Pa55-91ab';
 let db: MariaDb;
-const target = { profileId: 'p1', region: 'KR1', instanceId: 'inst-1', instanceName: 'orders-db' };
+const target = { profileId: 'p1', region: 'KR1' as const, instanceId: 'inst-1', instanceName: 'orders-db' };
 
 before(async () => {
   const missing = mariaDbMissing({ tls: true });

@@ -59,6 +59,7 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
       [
         ['KR1', true],
         ['KR2', true],
+        ['KR4', true],
         ['JP1', true],
       ],
     );

@@ -220,7 +220,7 @@ describe('public API', () => {
           'X-TC-AUTHENTICATION-SECRET': 'sandbox-admin-secret-access-key',
         },
       });
-      assert.equal(((await res.json()) as any).regions.length, 3);
+      assert.equal(((await res.json()) as any).regions.length, 4);
     } finally {
       child.kill('SIGTERM');
     }

@@ -24,17 +24,21 @@ let clients: InstanceType<typeof Clients>;
 let explorer: import('../../../src/shared/tree/explorer').Explorer;
 let secrets: Secrets;
 const logged: string[] = [];
+let overrideNetwork: (url: string | undefined) => void;
 
 before(async () => {
   sb = await sandboxMod.startSandbox({ timeScale: 10 });
   const sp = sb.sandboxProfile();
-  const profile = {
+  // RDS and identity at the sandbox; network and object storage where the catalog says (an
+  // override of theirs would decide instead: the last test).
+  const profile: any = {
     id: 'catalog',
     name: 'Catalog',
     cloud: sp.cloud,
     regions: sp.regions,
-    endpoints: sp.endpoints,
+    endpoints: { rds: sp.endpoints.rds, identity: sp.endpoints.identity },
   };
+  overrideNetwork = (url) => (profile.endpoints = { ...profile.endpoints, network: url });
   const log = {
     trace() {},
     debug() {},
@@ -151,5 +155,19 @@ test('a catalog that cannot be read leaves the table in charge, with a line in t
     );
   } finally {
     sb.faults.clear();
+  }
+});
+
+test("an override of the service's address decides where it is: the catalog is not asked for it", async () => {
+  identityState.catalogRegions = { network: ['KR1'], storage: ['KR1'] };
+  overrideNetwork(sb.sandboxProfile().endpoints.network);
+  try {
+    const { then } = await beforeAndAfterCatalog();
+    // Network as the table has it (the override names no regions); storage still by the catalog.
+    assert.deepEqual(then.KR2.children, ['Network']);
+    assert.deepEqual(then.US1.children, ['Network']);
+    assert.ok(!logged.some((l) => /: network in/.test(l)), logged.join('\n'));
+  } finally {
+    overrideNetwork(undefined);
   }
 });

@@ -8,6 +8,7 @@
 // Namespace import on purpose: with `import { z }` esbuild keeps all of zod (~420 KB, every
 // locale); `import * as z` lets it tree-shake down to what is used.
 import * as z from 'zod/mini';
+import { RDS_REGIONS_OF_ANY_SITE } from '../../sites';
 
 type ErrorFn = { error: (iss: { input?: unknown }) => string };
 /** "x is required" when missing, otherwise the rule. */
@@ -102,7 +103,8 @@ export function authenticationPluginsOf(dbVersion: string): AuthenticationPlugin
   return ['NATIVE'];
 }
 
-export const REGIONS = ['KR1', 'KR2', 'JP1'] as const;
+/** A region a request may name (RDS's regions on every site: src/client/sites.ts). */
+export const REGIONS = RDS_REGIONS_OF_ANY_SITE;
 export const BACKUP_WND_DURATIONS = [
   'HALF_AN_HOUR',
   'ONE_HOUR',

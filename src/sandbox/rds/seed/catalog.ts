@@ -88,6 +88,7 @@ export const ZONES: Record<string, string[]> = {
   KR1: ['kr-pub-a', 'kr-pub-b'],
   KR2: ['kr2-pub-a', 'kr2-pub-b'],
   JP1: ['jp-pub-a', 'jp-pub-b'],
+  KR4: ['kr4-pub-a', 'kr4-pub-b'],
 };
 
 /** Measures and units; `base`/`swing` shape the generated series (see handlers/monitoring.ts). */

@@ -1,4 +1,4 @@
-// Realistic, deterministic seed data for KR1, KR2 and JP1 (same seed, same ids). Instances are
+// Realistic, deterministic seed data for KR1, KR2, JP1 and KR4 (same seed, same ids). Instances are
 // settled (no job running) so tests start from a known world.
 import { newBackup, newGroup, newInstance, newParameterGroup, newUser } from '../factory';
 import type { RdsState, RegionState } from '../state';
@@ -20,7 +20,9 @@ export function seedAll(state: RdsState, seed: number): void {
     emailAddress,
     phoneNumber,
   }));
-  for (const code of ['KR1', 'KR2', 'JP1'] as RegionCode[]) seedRegion(state, state.regions[code], rand, id, now);
+  // KR4 (the public-sector sites) last: the ids drawn for the other regions stay what they were.
+  for (const code of ['KR1', 'KR2', 'JP1', 'KR4'] as RegionCode[])
+    seedRegion(state, state.regions[code], rand, id, now);
 }
 
 function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () => string, now: number): void {

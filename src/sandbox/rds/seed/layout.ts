@@ -64,6 +64,8 @@ export const LAYOUT: Record<RegionCode, InstanceSeed[]> = {
     { name: 'jp-shop', version: 'MYSQL_V8043', flavor: 2, ha: true, protect: true, description: 'Japan storefront' },
     { name: 'jp-catalog', version: 'MYSQL_V8405', flavor: 1, replicas: 1 },
   ],
+  // The public-sector sites' region (ngoic.com, ngovc.com, ngsc.go.kr, ninc.go.kr).
+  KR4: [{ name: 'gov-records', version: 'MYSQL_V8043', flavor: 1, protect: true, description: 'Public records (KR4)' }],
 };
 
 export const MEMBERS = [
