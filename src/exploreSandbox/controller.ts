@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { Feature, Profile, ProfileSecrets, Services } from '../shared/services';
 import { walkthroughStepDone } from '../shared/walkthrough';
+import { isSiteId, type SiteId } from '../client/sites';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 
@@ -25,6 +26,16 @@ function loadSandboxModule(): SandboxModule {
   }
   // Bundled: dist/sandbox.js beside dist/main.js (esbuild.mjs), loaded only here.
   return require('./sandbox.js') as SandboxModule;
+}
+
+/** `nhncloud.sandbox.site`: the site the Sandbox profile is made for (a value no site has: the public cloud, said in the log). */
+function sandboxSite(services: Services): SiteId {
+  const wanted = vscode.workspace.getConfiguration('nhncloud.sandbox').get<string>('site', 'public');
+  if (isSiteId(wanted)) return wanted;
+  services.log.warn(
+    `nhncloud.sandbox.site: no site is called "${wanted}"; the Sandbox profile is made for the public cloud.`,
+  );
+  return 'public';
 }
 
 export class SandboxController {
@@ -48,7 +59,7 @@ export class SandboxController {
       const timeScale = vscode.workspace.getConfiguration('nhncloud.sandbox').get<number>('jobStepMs', 1500);
       const mod = loadSandboxModule();
       const sb = await mod.startSandbox({ timeScale });
-      const sp = sb.sandboxProfile();
+      const sp = sb.sandboxProfile({ site: sandboxSite(this.services) });
       const profile: Profile = {
         id: SANDBOX_PROFILE_ID,
         name: sp.name,

@@ -7,7 +7,7 @@
 //   await sb.close();
 //
 // Each service module is one entry of SANDBOX_MODULES below: adding a service is adding a line.
-import { siteRegions, type Region } from '../client/sites';
+import { SITES, siteRegions, type Region, type SiteId } from '../client/sites';
 import type { Service } from '../client/errors';
 import type { ProfileSecrets } from '../client/profileSecrets';
 import { RDS_KEYS, startRdsSandbox, type RdsKeyPair, type RdsSandbox } from './rds';
@@ -32,7 +32,7 @@ export interface SandboxOptions {
 /** The profile the extension makes for the sandbox (a plain shape: no vscode import here). */
 export interface SandboxProfile {
   name: string;
-  cloud: 'public';
+  cloud: SiteId;
   regions: Region[];
   endpoints: { rds: string; network: string; identity: string; storage: string };
   secrets: ProfileSecrets;
@@ -110,7 +110,8 @@ export interface Sandbox {
   credentials: Record<string, Record<string, unknown>>;
   faults: FaultHelpers;
   /** A ready profile: endpoints pointing here and the ADMIN (default) or VIEWER secrets. */
-  sandboxProfile(opts?: { role?: 'ADMIN' | 'VIEWER' }): SandboxProfile;
+  /** A profile on the sandbox: `site` (default the public cloud) decides its regions and services. */
+  sandboxProfile(opts?: { role?: 'ADMIN' | 'VIEWER'; site?: SiteId }): SandboxProfile;
   close(): Promise<void>;
 }
 
@@ -179,13 +180,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         .map(([k, h]) => [k, h.credentials!]),
     ),
     faults: faultHelpers(server),
-    sandboxProfile: ({ role = 'ADMIN' } = {}) => ({
-      name: role === 'ADMIN' ? 'Sandbox' : 'Sandbox (VIEWER)',
-      cloud: 'public',
-      // Every region of the public cloud (src/client/sites.ts): the tree shows each service
-      // only where the site offers it, so KR3 holds Network and Object Storage and US1 Network
-      // alone; the sandbox's network and storage serve any region.
-      regions: siteRegions('public'),
+    sandboxProfile: ({ role = 'ADMIN', site = 'public' } = {}) => ({
+      name: `${role === 'ADMIN' ? 'Sandbox' : 'Sandbox (VIEWER)'}${site === 'public' ? '' : ` · ${SITES[site].domain}`}`,
+      cloud: site,
+      // Every region of the site (src/client/sites.ts): the tree shows each service only where
+      // the site offers it (public cloud: KR3 holds Network and Object Storage, US1 Network
+      // alone). The sandbox's RDS runs in every region some site has it in (KR1, KR2, KR4, JP1);
+      // its network and storage serve any region.
+      regions: siteRegions(site),
       endpoints: {
         rds: `${url}/rds/{region}`,
         network: `${url}/network/{region}`,

@@ -7,7 +7,7 @@ import { type Sandbox } from '../../src/sandbox';
 
 export function clientFor(
   sb: Sandbox,
-  region: 'KR1' | 'KR2' | 'JP1' = 'KR1',
+  region: 'KR1' | 'KR2' | 'KR4' | 'JP1' = 'KR1',
   role: 'ADMIN' | 'VIEWER' = 'ADMIN',
   retries = 0,
 ): RdsClient {

@@ -117,6 +117,22 @@ describe('public API', () => {
     }
   });
 
+  test('sandboxProfile for another site: its name, its regions, and KR4 served by every service', async () => {
+    const sb = await startSandbox({ timeScale: 5 });
+    try {
+      const p = sb.sandboxProfile({ site: 'ngsc' });
+      assert.deepEqual([p.name, p.cloud, p.regions], ['Sandbox · ngsc.go.kr', 'ngsc', ['KR4']]);
+      assert.deepEqual(sb.sandboxProfile({ site: 'gov' }).regions, ['KR1', 'KR2']);
+      const kr4 = (await clientFor(sb, 'KR4').listDbInstances()).dbInstances.map((i: any) => i.dbInstanceName);
+      assert.deepEqual(kr4, ['gov-records']);
+      // Storage serves any region; KR4 has a seeded bucket.
+      const store = (sb.modules.storage as import('../../../src/sandbox/storage/index').StorageSandbox).store;
+      assert.deepEqual([...store.buckets('KR4').keys()], ['sandbox-kr4']);
+    } finally {
+      await sb.close();
+    }
+  });
+
   test('RDS exports are delivered to the storage module when one is registered', async () => {
     // A stand-in for the storage module (it temporarily takes the place of the real one, if any).
     const delivered: string[] = [];
