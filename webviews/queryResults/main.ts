@@ -2,6 +2,9 @@
 // the rows in view are in the DOM, so 100,000 rows and more scroll like 10), its outcome
 // (rows, affected rows, warnings, time) or the server's error with its code. Cancel stops the
 // run (KILL QUERY on the extension side); Export writes a result to a CSV or JSON file.
+// Columns are sized to their content (header and the first rows, within limits) and can be
+// dragged wider or narrower (double-click the edge: fit again); numbers are right-aligned; a
+// cell's tooltip holds its whole value.
 import { l10n } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
@@ -29,6 +32,10 @@ interface Outcome {
 interface Result {
   sql: string;
   columns?: Column[];
+  /** Pixel width per column: from the content once the first rows came, then as the user drags. */
+  widths?: number[];
+  /** Whether `widths` took the rows into account (sized once, so streaming rows do not shift them). */
+  sizedFromRows?: boolean;
   rows: Cell[][];
   outcome?: Outcome;
   error?: { message: string; code?: string; errno?: number; sqlState?: string };
@@ -37,7 +44,19 @@ interface Result {
 
 const ROW_HEIGHT = 22;
 const OVERSCAN = 10;
-const COLUMN_WIDTH = 160;
+/** Bounds of a column sized to its content; a drag may go from MIN_DRAG to MAX_DRAG. */
+const MIN_WIDTH = 48;
+const MAX_WIDTH = 480;
+const MIN_DRAG = 32;
+const MAX_DRAG = 2000;
+/** Cell padding (6 px each side) and its border. */
+const CELL_CHROME = 13;
+/** Rows measured when sizing columns: enough to be typical, few enough to stay instant. */
+const SIZE_SAMPLE = 200;
+/** The longest value a tooltip shows. */
+const TOOLTIP_MAX = 4000;
+/** MySQL's numeric column types (queryRunner.ts names them): right-aligned. */
+const NUMERIC = /^(DECIMAL|NEWDECIMAL|TINYINT|SMALLINT|MEDIUMINT|INT|BIGINT|FLOAT|DOUBLE|YEAR)$/;
 
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(`
@@ -63,11 +82,18 @@ body { margin: 0; padding-bottom: 0; overflow: hidden; }
 .qr-spacer { position: relative; }
 .qr-row { position: absolute; left: 0; display: flex; height: ${ROW_HEIGHT}px; line-height: ${ROW_HEIGHT}px; }
 .qr-row:nth-child(even) { background: var(--vscode-list-hoverBackground, transparent); }
-.qr-cell { flex: 0 0 ${COLUMN_WIDTH}px; width: ${COLUMN_WIDTH}px; padding: 0 6px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; border-right: 1px solid var(--vscode-panel-border, rgba(128,128,128,.2)); box-sizing: border-box; }
+.qr-cell { flex: 0 0 auto; padding: 0 6px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; border-right: 1px solid var(--vscode-panel-border, rgba(128,128,128,.2)); box-sizing: border-box; }
 .qr-num { flex-basis: 64px; width: 64px; text-align: right; color: var(--vscode-descriptionForeground); }
 .qr-null { color: var(--vscode-descriptionForeground); font-style: italic; }
+.qr-right { text-align: right; font-variant-numeric: tabular-nums; }
+.qr-header .qr-cell { position: relative; }
+/* The drag handle on a header cell's right edge. */
+.qr-resize { position: absolute; top: 0; right: -3px; width: 7px; height: 100%; cursor: col-resize; z-index: 2; }
+.qr-resize:hover, .qr-resize.dragging { background: var(--vscode-sash-hoverBorder, var(--vscode-focusBorder)); }
 `);
-document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+/** One rule per column (.qr-c0 { width }): a resize restyles the drawn rows without redrawing them. */
+const widthSheet = new CSSStyleSheet();
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet, widthSheet];
 
 const rpc = client<'queryResults'>();
 const app = $('app');
@@ -102,6 +128,48 @@ bar.append(cancelButton, csvButton, jsonButton, statusLine);
 
 function setDisabled(el: HTMLElement, disabled: boolean): void {
   (el as HTMLElement & { disabled: boolean }).disabled = disabled;
+}
+
+let measureContext: CanvasRenderingContext2D | null | undefined;
+/** The width of `text` in the grid's font, in pixels. */
+function textWidth(text: string): number {
+  measureContext ??= document.createElement('canvas').getContext('2d');
+  if (!measureContext) return text.length * 8;
+  measureContext.font = getComputedStyle(viewport).font;
+  return measureContext.measureText(text).width;
+}
+
+/** Widths from the header and up to SIZE_SAMPLE rows, within MIN_WIDTH and MAX_WIDTH. */
+function fittedWidths(r: Result): number[] {
+  const cols = r.columns ?? [];
+  const sample = r.rows.slice(0, SIZE_SAMPLE);
+  return cols.map((c, i) => {
+    let widest = textWidth(c.name);
+    for (const row of sample) {
+      const v = row[i];
+      const text = v === null ? 'NULL' : String(v);
+      // Past the limit the measure cannot change the outcome: skip long values.
+      widest = Math.max(widest, text.length > 120 ? MAX_WIDTH : textWidth(text));
+      if (widest >= MAX_WIDTH) break;
+    }
+    return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widest + CELL_CHROME)));
+  });
+}
+
+/** Sizes the result's columns: from the header at first, from the rows once some came (once). */
+function sizeColumns(r: Result): void {
+  if (!r.columns) return;
+  if (!r.widths || (!r.sizedFromRows && r.rows.length)) {
+    r.widths = fittedWidths(r);
+    r.sizedFromRows = r.rows.length > 0;
+  }
+}
+
+/** Writes the shown result's widths into the width sheet. */
+function applyWidths(r: Result | undefined): void {
+  const widths = r?.widths ?? [];
+  widthSheet.replaceSync(widths.map((w, i) => `.qr-c${i} { width: ${w}px; flex-basis: ${w}px; }`).join('\n'));
+  spacer.style.width = `${64 + widths.reduce((s, w) => s + w, 0)}px`;
 }
 
 function formatCount(n: number): string {
@@ -195,14 +263,56 @@ function renderAll(): void {
   renderRows(true);
 }
 
+/** The classes of column `i`'s cells: its width rule, and right alignment for numbers. */
+function columnClass(r: Result, i: number): string {
+  return `qr-cell qr-c${i}${NUMERIC.test(r.columns?.[i]?.type ?? '') ? ' qr-right' : ''}`;
+}
+
 function renderHeader(r: Result | undefined): void {
   clear(header);
   const cols = r?.columns ?? [];
   viewport.hidden = !cols.length;
-  if (!cols.length) return;
+  if (!r || !cols.length) return applyWidths(undefined);
+  sizeColumns(r);
+  applyWidths(r);
   header.append(h('div', { class: 'qr-cell qr-num', role: 'columnheader' }, '#'));
-  for (const c of cols)
-    header.append(h('div', { class: 'qr-cell', role: 'columnheader', title: `${c.name} (${c.type})` }, c.name));
+  cols.forEach((c, i) => {
+    const handle = h('span', {
+      class: 'qr-resize',
+      'data-column': String(i),
+      title: l10n.t('Drag to resize; double-click to fit'),
+    });
+    handle.addEventListener('pointerdown', (e) => startResize(r, i, handle, e));
+    handle.addEventListener('dblclick', () => {
+      r.widths![i] = fittedWidths(r)[i];
+      applyWidths(r);
+    });
+    header.append(
+      h('div', { class: columnClass(r, i), role: 'columnheader', title: `${c.name} (${c.type})` }, c.name, handle),
+    );
+  });
+}
+
+/** Drags column `i`'s right edge: its width follows the pointer until the button is released. */
+function startResize(r: Result, i: number, handle: HTMLElement, down: PointerEvent): void {
+  down.preventDefault();
+  const startX = down.clientX;
+  const startWidth = r.widths![i];
+  handle.setPointerCapture(down.pointerId);
+  handle.classList.add('dragging');
+  const move = (e: PointerEvent) => {
+    r.widths![i] = Math.round(Math.min(MAX_DRAG, Math.max(MIN_DRAG, startWidth + e.clientX - startX)));
+    applyWidths(r);
+  };
+  const up = () => {
+    handle.classList.remove('dragging');
+    handle.removeEventListener('pointermove', move);
+    handle.removeEventListener('pointerup', up);
+    handle.removeEventListener('pointercancel', up);
+  };
+  handle.addEventListener('pointermove', move);
+  handle.addEventListener('pointerup', up);
+  handle.addEventListener('pointercancel', up);
 }
 
 /** The rows in view, and OVERSCAN either side: the only rows in the DOM. */
@@ -212,7 +322,6 @@ function renderRows(force = false): void {
   const cols = r?.columns?.length ?? 0;
   const count = r?.rows.length ?? 0;
   spacer.style.height = `${count * ROW_HEIGHT}px`;
-  spacer.style.width = `${64 + cols * COLUMN_WIDTH}px`;
   if (!r || !cols) {
     clear(spacer);
     return;
@@ -227,6 +336,7 @@ function renderRows(force = false): void {
     return;
   }
   drawn = { from, to, count, columns: cols };
+  const classes = Array.from({ length: cols }, (_, c) => columnClass(r, c));
   const frag = document.createDocumentFragment();
   for (let i = from; i < to; i++) {
     const row = r.rows[i];
@@ -243,12 +353,14 @@ function renderRows(force = false): void {
       const cell = document.createElement('div');
       cell.setAttribute('role', 'gridcell');
       if (v === null) {
-        cell.className = 'qr-cell qr-null';
+        cell.className = `${classes[c]} qr-null`;
         cell.textContent = 'NULL';
       } else {
-        cell.className = 'qr-cell';
+        cell.className = classes[c];
         const text = String(v);
         cell.textContent = text.length > 500 ? `${text.slice(0, 500)}…` : text;
+        // The whole value on hover (a cell shows what its width allows).
+        cell.title = text.length > TOOLTIP_MAX ? `${text.slice(0, TOOLTIP_MAX)}…` : text;
       }
       el.append(cell);
     }
@@ -272,8 +384,14 @@ function rowsChanged(index: number): void {
   if (index !== selected || rowsFrame) return;
   rowsFrame = requestAnimationFrame(() => {
     rowsFrame = 0;
-    statusLine.textContent = statusOf(results[selected]);
+    const r = results[selected];
+    statusLine.textContent = statusOf(r);
     statusLine.title = statusLine.textContent;
+    // The first rows size the columns (once: later rows do not move them).
+    if (r?.columns && !r.sizedFromRows) {
+      sizeColumns(r);
+      applyWidths(r);
+    }
     renderRows();
   });
 }

@@ -278,6 +278,11 @@ export const scenarios = [
       // The new session starts without a schema: the console names none.
       await runInConsole(t, 'SELECT 7 AS seven', { instance: INSTANCE, user: DB_USER });
       await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+      // The grid (issue 25, rough edge 11): a number right-aligned, its whole value in the tooltip.
+      const cell = t.webview().locator('.qr-spacer .qr-row [role="gridcell"]').first();
+      const shown = await cell.evaluate((el) => [getComputedStyle(el).textAlign, el.getAttribute('title')]);
+      if (shown[0] !== 'right' || shown[1] !== '7')
+        throw new Error(`the cell of 7 is aligned ${shown[0]} with the tooltip ${shown[1]}`);
     },
   },
 ];

@@ -21,7 +21,15 @@ const CHROMIUM = [
   '/usr/bin/chromium-browser',
   '/usr/bin/google-chrome',
 ].find((p) => p && existsSync(p));
-const KINDS: PanelKind[] = ['createInstance', 'restore', 'replicate', 'parameterGroup', 'securityGroup', 'metrics'];
+const KINDS: PanelKind[] = [
+  'createInstance',
+  'restore',
+  'replicate',
+  'parameterGroup',
+  'securityGroup',
+  'metrics',
+  'queryResults',
+];
 
 let out: string;
 let server: Server;
@@ -414,6 +422,67 @@ describe(
         cidr: '10.0.0.0/24',
         port: { portType: 'DB_PORT' },
       });
+      assert.deepEqual(await host.violations(), []);
+      await page.close();
+    });
+
+    test('query results: columns sized to their content and resizable, numbers right-aligned, whole values in tooltips', async () => {
+      // Issue 25, rough edge 11: every column was 160 px, numbers sat left, a cut value could not be read.
+      const host = await openPanel('queryResults', {}, {});
+      const { page } = host;
+      const long = `${'a long note, '.repeat(40)}the end`;
+      await host.emit('run', { runId: 1, statements: ['SELECT id, note, flag FROM t'] });
+      await host.emit('columns', {
+        runId: 1,
+        index: 0,
+        columns: [
+          { name: 'id', type: 'BIGINT' },
+          { name: 'note', type: 'VARCHAR' },
+          { name: 'flag', type: 'VARCHAR' },
+        ],
+      });
+      await host.emit('rows', {
+        runId: 1,
+        index: 0,
+        rows: [
+          ['1', long, 'y'],
+          ['22', 'short', null],
+        ],
+      });
+      await host.emit('outcome', { runId: 1, index: 0, outcome: { kind: 'rows', rowCount: 2, elapsedMs: 3 } });
+      await host.emit('end', { runId: 1 });
+      const cell = (row: number, col: number) =>
+        page.locator('.qr-spacer .qr-row').nth(row).locator('[role="gridcell"]').nth(col);
+      await cell(1, 0).waitFor();
+      const width = (row: number, col: number) => cell(row, col).evaluate((el) => el.getBoundingClientRect().width);
+      const header = (col: number) => page.locator('.qr-header [role="columnheader"]').nth(col + 1);
+      // Sized to content, within the limits: the long note at the cap, the short columns narrow.
+      assert.equal(Math.round(await width(0, 1)), 480);
+      assert.ok((await width(0, 0)) < 100 && (await width(0, 2)) < 100, 'short columns stay narrow');
+      assert.equal(
+        Math.round(await width(0, 1)),
+        Math.round(await header(1).evaluate((el) => el.getBoundingClientRect().width)),
+      );
+      // Numbers right-aligned (a BIGINT arrives as a string), text left.
+      assert.equal(await cell(0, 0).evaluate((el) => getComputedStyle(el).textAlign), 'right');
+      assert.equal(await cell(0, 1).evaluate((el) => getComputedStyle(el).textAlign), 'start');
+      // The whole value in the tooltip; NULL has none.
+      assert.equal(await cell(0, 1).getAttribute('title'), long);
+      assert.equal(await cell(1, 2).getAttribute('title'), null);
+      // Dragging the edge of "flag" 100 px to the right widens it by 100 px, rows and header alike.
+      const before = await width(0, 2);
+      const handle = header(2).locator('.qr-resize');
+      const box = (await handle.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 50, box.y + box.height / 2, { steps: 3 });
+      await page.mouse.move(box.x + box.width / 2 + 100, box.y + box.height / 2, { steps: 3 });
+      await page.mouse.up();
+      assert.equal(Math.round((await width(0, 2)) - before), 100);
+      assert.equal(Math.round(await width(1, 2)), Math.round(await width(0, 2)));
+      // Double-click fits it again.
+      await handle.dblclick();
+      assert.equal(Math.round(await width(0, 2)), Math.round(before));
       assert.deepEqual(await host.violations(), []);
       await page.close();
     });
