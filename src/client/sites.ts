@@ -41,6 +41,11 @@ export interface Site {
   readonly rdsApiVersions: readonly RdsApiVersion[];
   /** The OAuth host that issues RDS API v4.0 tokens. */
   readonly oauth?: string;
+  /**
+   * Availability zones per region where the vendor's guides name them (the RDS API lists none);
+   * a form offers these, and takes free text in a region without a row.
+   */
+  readonly availabilityZones?: Readonly<Partial<Record<Region, readonly string[]>>>;
 }
 
 /** A site on a domain that follows the public cloud's host pattern. */
@@ -86,6 +91,13 @@ export const SITES: Readonly<Record<SiteId, Site>> = {
     console: 'https://console.nhncloud.com',
     rdsApiVersions: ['v2.0', 'v3.0', 'v4.0'],
     oauth: 'https://oauth.api.nhncloudservice.com',
+    // The NKS user guide: "Pangyo Region: kr-pub-a or kr-pub-b; Pyeongchon region: kr2-pub-a or
+    // kr2-pub-b"; Tokyo's zones follow the same pattern (jp-pub-a, jp-pub-b).
+    availabilityZones: {
+      KR1: ['kr-pub-a', 'kr-pub-b'],
+      KR2: ['kr2-pub-a', 'kr2-pub-b'],
+      JP1: ['jp-pub-a', 'jp-pub-b'],
+    },
   },
   gov: {
     id: 'gov',

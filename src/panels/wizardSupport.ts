@@ -3,16 +3,18 @@
 // AVAILABLE (pushing `job` events to the webview as it goes), then revealing it.
 import * as vscode from 'vscode';
 import type { RdsClient } from '../client/rds/client';
-import { serviceRegions, type Region, type SiteId } from '../client/sites';
+import { SITES, serviceRegions, type Region, type SiteId } from '../client/sites';
 import type { Services } from '../shared/services';
 import { rdsFormHooks, rdsTreeId } from '../rds/forms/hooks';
 import { trackInstanceJob, type JobEvent } from './instanceJob';
 import type { PanelTarget } from './protocol';
 import { clientCheckedQuery } from './clientChecked';
+import { newestFirst } from './model/versions';
 
 /**
- * The choices of the Create, Restore and Replicate forms. `backupRegions`: where backups may be
- * replicated, the other regions where RDS runs on the profile's site (src/client/sites.ts).
+ * The choices of the Create, Restore and Replicate forms, engine versions newest first.
+ * `backupRegions`: where backups may be replicated, the other regions where RDS runs on the
+ * profile's site; `availabilityZones`: the zones its guides name for the region (sites.ts).
  */
 export async function loadCatalog(rds: RdsClient, where: { cloud: SiteId; region: Region }) {
   const [versions, flavors, subnets, storageTypes, securityGroups, userGroups] = await Promise.all([
@@ -24,13 +26,15 @@ export async function loadCatalog(rds: RdsClient, where: { cloud: SiteId; region
     rds.listUserGroups(),
   ]);
   return {
-    dbVersions: versions.dbVersions,
+    dbVersions: newestFirst(versions.dbVersions),
     flavors: [...flavors.dbFlavors].sort((a, b) => (a.vcpus ?? 0) - (b.vcpus ?? 0) || (a.ram ?? 0) - (b.ram ?? 0)),
     subnets: subnets.subnets,
     storageTypes: storageTypes.storageTypes,
     securityGroups: securityGroups.dbSecurityGroups,
     userGroups: userGroups.userGroups,
     backupRegions: serviceRegions(where.cloud, 'rds').filter((r) => r !== where.region),
+    // The zones the site's guides name for the region; none: the form takes free text.
+    availabilityZones: [...(SITES[where.cloud].availabilityZones?.[where.region] ?? [])],
   };
 }
 

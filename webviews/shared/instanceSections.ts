@@ -23,6 +23,8 @@ export interface Catalog {
   userGroups: Array<{ userGroupId: string; userGroupName: string }>;
   /** Where backups may be replicated: the site's other RDS regions (none on a one-region site). */
   backupRegions: string[];
+  /** The region's availability zones as the site's guides name them; empty: free text. */
+  availabilityZones: string[];
 }
 
 export const opt = (value: string, label = value): Option => ({ value, label });
@@ -137,9 +139,17 @@ export function instanceSections(
               empty: l10n.t('Choose a subnet'),
             },
           ),
-      textField(s, 'network.availabilityZone', l10n.t('Availability zone'), {
-        placeholder: 'kr-pub-a',
-      }),
+      catalog.availabilityZones.length
+        ? selectField(
+            s,
+            'network.availabilityZone',
+            l10n.t('Availability zone'),
+            catalog.availabilityZones.map((z) => opt(z)),
+            { empty: l10n.t('Choose a zone') },
+          )
+        : textField(s, 'network.availabilityZone', l10n.t('Availability zone'), {
+            help: l10n.t('The zone as the console names it in this region'),
+          }),
       checkField(s, 'network.usePublicAccess', l10n.t('Public access (an external domain and address)')),
       textField(s, 'dbPort', l10n.t('Port'), {
         type: 'number',

@@ -127,7 +127,7 @@ export const scenarios = [
       await choose(w, 'storage.storageType', await optionOf(w, 'storage.storageType'));
       await fill(w, 'storage.storageSize', '40');
       await choose(w, 'network.subnetId', await optionOf(w, 'network.subnetId'));
-      await fill(w, 'network.availabilityZone', 'kr-pub-a');
+      await choose(w, 'network.availabilityZone', 'kr-pub-a');
       await fill(w, 'dbPort', '3306');
       await choose(w, 'parameterGroupId', group);
       // Nothing to copy from: the backup settings start from Create's defaults (they were empty and blocked Review).

@@ -85,7 +85,7 @@ export const scenarios = [
       await choose(w, 'storage.storageType', await firstOption(w, 'storage.storageType'));
       await fill(w, 'storage.storageSize', '40');
       await choose(w, 'network.subnetId', await firstOption(w, 'network.subnetId'));
-      await fill(w, 'network.availabilityZone', 'kr-pub-a');
+      await choose(w, 'network.availabilityZone', 'kr-pub-a');
       await fill(w, 'dbPort', '3306');
       await choose(w, 'parameterGroupId', await optionOf(w, 'parameterGroupId'));
       await fill(w, 'dbUserName', 'admin');

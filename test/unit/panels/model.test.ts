@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { newestFirst } from '../../../src/panels/model/versions';
 import assert from 'node:assert/strict';
 import {
   checkParameterValue,
@@ -274,4 +275,18 @@ test('requiredPaths: the fields a request schema requires, in the form paths fie
   for (const p of ['description', 'dbSecurityGroupIds', 'useHighAvailability'])
     assert.ok(!create.has(p), `${p} is optional`);
   assert.ok(!requiredPaths(ReplicateBody).has('dbFlavorId'), 'a replica takes the source flavor when none is chosen');
+});
+
+test("engine versions are offered newest first, by the name's number or else the code's", () => {
+  const sorted = newestFirst([
+    { dbVersion: 'MYSQL_V5737', dbVersionName: 'MySQL 5.7.37' },
+    { dbVersion: 'MYSQL_V8045', dbVersionName: 'MySQL 8.0.45' },
+    { dbVersion: 'MYSQL_V8406' },
+    { dbVersion: 'MYSQL_V8028', dbVersionName: 'MySQL 8.0.28' },
+    { dbVersion: 'MYSQL_V8405', dbVersionName: 'MySQL 8.4.5' },
+  ]);
+  assert.deepEqual(
+    sorted.map((v) => v.dbVersion),
+    ['MYSQL_V8406', 'MYSQL_V8405', 'MYSQL_V8045', 'MYSQL_V8028', 'MYSQL_V5737'],
+  );
 });

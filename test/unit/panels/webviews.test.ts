@@ -113,6 +113,7 @@ const CATALOG = {
   securityGroups: [{ dbSecurityGroupId: 'sg-1', dbSecurityGroupName: 'default <b>sg</b>' }],
   userGroups: [],
   backupRegions: ['KR2', 'JP1'],
+  availabilityZones: ['kr-pub-a', 'kr-pub-b'],
 };
 const wizardHandlers = (extra: Record<string, Handler> = {}): Record<string, Handler> => ({
   loadCatalog: () => CATALOG,
@@ -201,6 +202,13 @@ describe(
           .evaluateAll((os) => os.map((o: any) => o.value)),
         ['', 'KR2', 'JP1'],
       );
+      // Availability zones offered from the site table (issue 25, rough edge 15), not typed over a look-alike placeholder.
+      assert.deepEqual(
+        await field(page, 'network.availabilityZone')
+          .locator('vscode-option')
+          .evaluateAll((os) => os.map((o: any) => o.value)),
+        ['', 'kr-pub-a', 'kr-pub-b'],
+      );
       // A security-group name with markup is shown as text, never parsed.
       assert.equal(await page.locator('vscode-multi-select b').count(), 0);
       // Issue 25, defect 5: every field the schema requires is marked, the Parameter group too;
@@ -225,7 +233,7 @@ describe(
       await choose(page, 'dbFlavorId', 'flavor-1');
       await choose(page, 'storage.storageType', 'General SSD');
       await choose(page, 'network.subnetId', 'subnet-1');
-      await type(page, 'network.availabilityZone', 'kr-pub-a');
+      await choose(page, 'network.availabilityZone', 'kr-pub-a');
       await type(page, 'dbPort', '3306');
       await page.waitForFunction(
         () =>
