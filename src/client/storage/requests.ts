@@ -123,10 +123,11 @@ export class S3Requests {
       let code = x ? text(x.Error, 'Code') : undefined;
       if (isRequestLimit(res.status, code)) {
         if (op.method === 'HEAD') await res.body.dump().catch(() => undefined);
-        const delay = replayable(input.body)
+        const again = replayable(input.body);
+        const delay = again
           ? requestLimitDelay(this.limitPolicy, ++limited, waitedMs, retryAfterMs(res.headers['retry-after']))
           : undefined;
-        if (delay === undefined) throw this.requestLimitError(op.id, res.status, code, waitedMs);
+        if (delay === undefined) throw this.requestLimitError(op.id, res.status, code, again ? waitedMs : undefined);
         this.opts.transport.logger.warn(
           `${op.id}: object storage is at its request limit (HTTP ${res.status}${code ? ` ${code}` : ''}); retry ${limited} in ${delay} ms`,
         );
@@ -168,7 +169,14 @@ export class S3Requests {
     }
   }
 
-  private requestLimitError(operation: string, status: number, code: string | undefined, waitedMs: number): ApiError {
+  /** The request gave up at the limit: after `waitedMs` of waits, or (undefined) at once, its body being a one-time stream. */
+  private requestLimitError(
+    operation: string,
+    status: number,
+    code: string | undefined,
+    waitedMs: number | undefined,
+  ): ApiError {
+    const limit = `${operation}: object storage is at the request limit of the storage account (HTTP ${status}${code ? ` ${code}` : ''}; 500 writes per second)`;
     return new ApiError({
       service: 'storage',
       operation,
@@ -176,9 +184,9 @@ export class S3Requests {
       code: 'RequestLimit',
       retryable: true,
       message:
-        waitedMs > 0
-          ? `${operation}: object storage is at the request limit of the storage account (HTTP ${status}${code ? ` ${code}` : ''}; 500 writes per second) and still was after ${Math.round(waitedMs / 1000)} s of retrying. Wait a minute and run it again; what finished before is kept.`
-          : `${operation}: object storage is at the request limit of the storage account (HTTP ${status}${code ? ` ${code}` : ''}; 500 writes per second), and this request cannot be sent twice. Wait a minute and run it again.`,
+        waitedMs === undefined
+          ? `${limit}, and this request cannot be sent twice. Wait a minute and run it again.`
+          : `${limit} and still was after ${Math.round(waitedMs / 1000)} s of retrying. Wait a minute and run it again; what finished before is kept.`,
     });
   }
 

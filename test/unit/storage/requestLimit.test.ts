@@ -183,7 +183,10 @@ describe('object storage at its request limit (sandbox)', () => {
     const { failure } = await uploadFolder(s3, 'nowait/', 100);
     assert.ok(isApiError(failure), String(failure));
     assert.equal(failure.code, 'RequestLimit');
-    assert.match(failure.message, /request limit of the storage account \(HTTP 429; 500 writes per second\)/);
+    assert.match(
+      failure.message,
+      /request limit of the storage account \(HTTP 429; 500 writes per second\) and still was after 0 s of retrying/,
+    );
     const open = await s3.listMultipartUploads(bucket);
     assert.deepEqual(open.uploads, [], 'a failed multipart upload was left open');
   });
