@@ -38,6 +38,20 @@ export function startSandboxProcess({ timeScaleMs }) {
   });
 }
 
+/**
+ * A call of the control API of the sandbox at `baseUrl` (`/_sandbox/<route>`: faults, stats,
+ * storage/object-digest, …), answered as JSON; any status but 2xx fails the scenario.
+ */
+export async function sandboxControl(baseUrl, route, method = 'POST', body) {
+  const res = await fetch(`${baseUrl}/_sandbox/${route}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`/_sandbox/${route} answered ${res.status}`);
+  return res.json();
+}
+
 // The sandbox's own keys (src/sandbox: RDS ADMIN pair, identity user, seeded EC2 credential).
 export const IDENTITY = {
   tenantId: '3e1f0c2d4b5a69788796a5b4c3d2e1f0',

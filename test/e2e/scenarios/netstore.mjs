@@ -5,7 +5,7 @@
 // floating IP goes through allocate / attach / detach / release, the route lookup answers, and
 // the regions beyond KR1 hold what their guides offer (a KR2 transit hub, US1 floating IPs).
 // The sandbox process is started by the first scenario and stopped by its own id at the end.
-import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { addSandboxProfile, sandboxControl, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
 import { createHash } from 'node:crypto';
@@ -26,16 +26,7 @@ function stopSandbox() {
   sandbox = undefined;
 }
 
-/** A call of the sandbox's control API (`/_sandbox/<route>`), answered as JSON. */
-async function sandboxControl(method, route, body) {
-  const res = await fetch(`${url}/_sandbox/${route}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`/_sandbox/${route} answered ${res.status}`);
-  return res.json();
-}
+const control = (route, method, body) => sandboxControl(url, route, method, body);
 
 /** Writes an object behind the extension's back (another user of the bucket). */
 async function remotePut(key, content) {
@@ -252,13 +243,13 @@ export const scenarios = [
       ]);
       files.push(['big/part.bin', Buffer.alloc(9 * 1024 * 1024, 7)]);
       for (const [name, content] of files) writeFileSync(join(local, name), content);
-      await sandboxControl('DELETE', 'stats');
+      await control('stats', 'DELETE');
       for (const fault of [
         { operation: 'storage.uploadPart', times: 1 },
         { operation: 'storage.completeMultipartUpload', times: 1 },
         { operation: 'storage.putObject', share: 0.5, times: 10 },
       ])
-        await sandboxControl('POST', 'faults', { service: 'storage', status: 429, retryAfterS: 3, ...fault });
+        await control('faults', 'POST', { service: 'storage', status: 429, retryAfterS: 3, ...fault });
       try {
         await t.menu('sandbox-docs', 'Upload Folder...');
         await chooseInDialog(t, local, t.lre('Upload a folder to {0}/{1}', 'sandbox-docs'));
@@ -268,15 +259,15 @@ export const scenarios = [
         );
         await t.notification(t.lre('Uploaded {0} file(s) to {1}.', files.length), 180_000);
       } finally {
-        await sandboxControl('DELETE', 'faults');
+        await control('faults', 'DELETE');
       }
       // Each refused request was sent again, once more: nothing failed, nothing sent twice.
-      const by = (await sandboxControl('GET', 'stats')).byOperation;
+      const by = (await control('stats', 'GET')).byOperation;
       const sent = [by['storage.putObject'], by['storage.uploadPart'], by['storage.completeMultipartUpload']];
       if (JSON.stringify(sent) !== JSON.stringify([FOLDER_FILES + 10, 2 + 1, 1 + 1]))
         throw new Error(`the sandbox saw ${sent} PUTs, parts and completions, not 2,010, 3 and 2`);
       for (const [name, content] of files) {
-        const d = await sandboxControl('POST', 'storage/object-digest', {
+        const d = await control('storage/object-digest', 'POST', {
           region: 'KR1',
           bucket: 'sandbox-docs',
           key: `burst/${name}`,

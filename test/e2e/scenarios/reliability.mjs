@@ -12,7 +12,14 @@
 // no file the run wrote (user data: settings, global and workspace storage, logs; the workspace)
 // and not in the output channel, after every flow ran: profile, RDS, network, object storage,
 // log export (its request body carries the API password), and failing calls with trace logging.
-import { EC2, IDENTITY, RDS, addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
+import {
+  EC2,
+  IDENTITY,
+  RDS,
+  addSandboxProfile,
+  sandboxControl,
+  startSandboxProcess,
+} from '../../../scripts/e2e/sandboxProcess.mjs';
 import { files, scanFiles, sentinelsIn } from '../../../scripts/e2e/secretScan.mjs';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -85,15 +92,7 @@ function stopSandbox() {
 }
 process.on('exit', () => proxyServer.close());
 
-const control = async (path, method = 'POST', body) => {
-  const res = await fetch(`${direct}/_sandbox/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`/_sandbox/${path} answered ${res.status}`);
-  return res.json();
-};
+const control = (path, method, body) => sandboxControl(direct, path, method, body);
 const rdsApi = async (method, path, body) => {
   const res = await fetch(`${direct}/rds/kr1${path}`, {
     method,
