@@ -15,13 +15,16 @@ import { sessionId, type DbSessionManager } from './sessions';
 import { openTerminal } from './terminal';
 import { dbTlsSettings, tlsOptions } from './tls';
 import {
+  chooseDefaultSchema,
   chooseEndpoint,
   chooseUser,
   connectionUrl,
   endpointIndexOf,
   instanceNodeOf,
+  RememberedSchemas,
   type Endpoint,
 } from './connectChoices';
+import { DbSchemaNode } from '../tree/instanceParts';
 import { sqlLanguage } from './consoleSupport';
 
 const PRODUCTION_KEY = 'nhncloud.db.productionInstances';
@@ -42,6 +45,7 @@ export function connectionFeature(deps: ConnectionDeps): {
     update: (key: string, value: unknown) => services.context.globalState.update(key, value),
   };
   const profileId = () => services.profiles.active()?.id ?? '';
+  const rememberedSchemas = new RememberedSchemas(services.context.globalState);
 
   const refreshSchemas = (s: { target: { profileId: string; region: string; instanceId: string } }) =>
     deps.explorer.refreshId(`${s.target.profileId}/${s.target.region}/rds/instance/${s.target.instanceId}/schemas`);
@@ -148,6 +152,13 @@ export function connectionFeature(deps: ConnectionDeps): {
       if (!stored) await services.profiles.storeDbPassword(pid, t.data.dbInstanceId, user.dbUserName, password);
       services.log.info(
         `Connected to ${t.data.dbInstanceName} as ${user.dbUserName} (${endpoint.kind} endpoint ${endpoint.host}:${port}${ssl ? ', TLS' : ''})`,
+      );
+      // Connected from a schema node: that schema; else the one chosen before, the only one, or asked.
+      session.schema = await chooseDefaultSchema(
+        session,
+        rememberedSchemas,
+        title,
+        arg instanceof DbSchemaNode ? arg.data.dbSchemaName : undefined,
       );
       session.onDidEnd(() => {
         refreshSchemas(session);

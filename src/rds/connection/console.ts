@@ -23,7 +23,7 @@ import {
   type Console,
 } from './consoleSupport';
 import { DbSchemaNode } from '../tree/instanceParts';
-import { instanceNodeOf } from './connectChoices';
+import { instanceNodeOf, RememberedSchemas } from './connectChoices';
 import type { DbSession, DbSessions } from './session';
 import { errorSpan, PARSE_ERROR_ERRNO, riskOf, splitStatements, statementAt, type Statement } from './statements';
 import { formatDateTime } from '../../shared/l10n';
@@ -34,6 +34,7 @@ const CONNECT_COMMAND = 'nhncloud.rds.connection.connect';
 export function createQueryConsoleFeature(services: Services, sessions: DbSessions): Feature {
   const consoles = new Map<string, Console>();
   const history = new QueryHistory(services.context.globalState);
+  const rememberedSchemas = new RememberedSchemas(services.context.globalState);
   const status = vscode.window.createStatusBarItem('nhncloud.rds.query.status', vscode.StatusBarAlignment.Left, 50);
   status.name = vscode.l10n.t('NHN Cloud query console');
   status.command = 'nhncloud.rds.query.pickSchema';
@@ -45,8 +46,11 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
   const consoleOf = (doc: vscode.TextDocument | undefined) => (doc ? consoles.get(doc.uri.toString()) : undefined);
 
   const showStatus = () => {
-    const c = consoleOf(vscode.window.activeTextEditor?.document);
-    void vscode.commands.executeCommand('setContext', CONSOLE_CONTEXT, Boolean(c));
+    const inEditor = consoleOf(vscode.window.activeTextEditor?.document);
+    void vscode.commands.executeCommand('setContext', CONSOLE_CONTEXT, Boolean(inEditor));
+    // The connection and schema stay in sight while the console's results panel has the focus
+    // (issue 25, rough edge 9): the person reading results decides what to run next from them.
+    const c = inEditor ?? [...consoles.values()].find((x) => x.panel?.isOpen && x.panel.panel.active);
     if (!c) {
       status.hide();
       return;
@@ -105,6 +109,8 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     if (watched.has(session.id)) return;
     watched.add(session.id);
     disposables.push(
+      // Connect… chooses the default schema after the session is live (and rebound consoles drew it).
+      session.onDidChangeSchema(() => showStatus()),
       session.onDidEnd(() => {
         watched.delete(session.id);
         for (const c of consoles.values()) if (c.session === session) detach(c);
@@ -192,7 +198,9 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     // Nothing connected yet: Connect… (on the instance the command came from, else on one the
     // user picks) and the console opens on that connection, rather than a dead end (issue 25,
     // rough edge 12). Connect… returns its session; a cancelled Connect… opens nothing.
-    const connect = () => vscode.commands.executeCommand<DbSession | undefined>(CONNECT_COMMAND, inst);
+    // A schema node goes to Connect… as it is: the connection then starts in that schema.
+    const connect = () =>
+      vscode.commands.executeCommand<DbSession | undefined>(CONNECT_COMMAND, arg instanceof DbSchemaNode ? arg : inst);
     if (!all.length) return connect();
     if (all.length === 1) return all[0];
     const chosen = await vscode.window.showQuickPick(
@@ -268,6 +276,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       },
       export: (runId, index, format) => exportResult(c, runId, index, format),
     });
+    c.panel.panel.onDidChangeViewState(() => showStatus());
     return c.panel;
   };
 
@@ -450,6 +459,8 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       if (!chosen) return;
       await conn.query(`USE ${conn.escapeId(chosen.schema)}`);
       c.session.schema = chosen.schema;
+      // The next Connect… of this connection starts there too.
+      await rememberedSchemas.set(c.session.id, chosen.schema);
       showStatus();
     },
     'nhncloud.rds.query.history': async () => {

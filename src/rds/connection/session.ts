@@ -17,8 +17,12 @@ export interface DbSession {
   readonly target: DbSessionTarget;
   readonly user: string;
   readonly endpoint: { host: string; port: number; kind: 'public' | 'private' };
-  /** The default schema of new connections; the console's schema picker changes it. */
+  /** The default schema of new connections; Connect… and the console's schema picker set it. */
   schema: string | undefined;
+  /** Fires when `schema` changes (a console's status item shows it). */
+  readonly onDidChangeSchema: vscode.Event<void>;
+  /** The schemas the user saw when the session connected (SHOW DATABASES less the server's own). */
+  readonly userSchemas: readonly string[];
   /** The user marked this connection as production: DROP, TRUNCATE, DELETE/UPDATE without WHERE ask first. */
   readonly production: boolean;
   /** A new mysql2 connection with this session's credentials and TLS, already connected. The caller ends it. */

@@ -23,6 +23,14 @@ export interface OpenSessionOptions {
   schema?: string;
 }
 
+/** Schemas every MySQL server has: never the default schema a person means. */
+const SYSTEM_SCHEMAS = new Set(['information_schema', 'mysql', 'performance_schema', 'sys']);
+
+/** The schemas of `SHOW DATABASES` a person works in (the server's own left out). */
+export function userSchemas(names: readonly string[]): string[] {
+  return names.filter((n) => !SYSTEM_SCHEMAS.has(n.toLowerCase()));
+}
+
 export const sessionId = (profileId: string, instanceId: string, user: string): string =>
   `${profileId}/${instanceId}/${user}`;
 
@@ -32,7 +40,10 @@ class Session implements DbSession {
   readonly user: string;
   readonly endpoint: DbSession['endpoint'];
   readonly production: boolean;
-  schema: string | undefined;
+  userSchemas: readonly string[] = [];
+  private currentSchema: string | undefined;
+  private readonly schemaChanged = new vscode.EventEmitter<void>();
+  readonly onDidChangeSchema = this.schemaChanged.event;
   private readonly ended = new vscode.EventEmitter<void>();
   readonly onDidEnd = this.ended.event;
   private readonly open = new Set<Connection>();
@@ -49,8 +60,18 @@ class Session implements DbSession {
     this.user = opts.user;
     this.endpoint = opts.endpoint;
     this.production = !!opts.production;
-    this.schema = opts.schema;
+    this.currentSchema = opts.schema;
     this.id = sessionId(opts.target.profileId, opts.target.instanceId, opts.user);
+  }
+
+  get schema(): string | undefined {
+    return this.currentSchema;
+  }
+
+  set schema(name: string | undefined) {
+    if (name === this.currentSchema) return;
+    this.currentSchema = name;
+    this.schemaChanged.fire();
   }
 
   get isEnded(): boolean {
@@ -116,6 +137,7 @@ class Session implements DbSession {
       this.ended.fire();
     } finally {
       this.ended.dispose();
+      this.schemaChanged.dispose();
     }
   }
 }
@@ -144,7 +166,8 @@ export class DbSessionManager implements DbSessions, vscode.Disposable {
   }
 
   /**
-   * Connects once to prove the credentials, then keeps the session. An existing session of the
+   * Connects once to prove the credentials (reading the schemas the user sees on the way), then
+   * keeps the session. An existing session of the
    * same profile, instance and user is replaced (ended first). Throws DbConnectError.
    */
   async open(opts: OpenSessionOptions): Promise<DbSession> {
@@ -156,7 +179,8 @@ export class DbSessionManager implements DbSessions, vscode.Disposable {
     });
     const probe = await session.connect();
     try {
-      await probe.query('SELECT 1');
+      const [rows] = await probe.query({ sql: 'SHOW DATABASES', rowsAsArray: true });
+      session.userSchemas = userSchemas((rows as unknown[][]).map((r) => String(r[0])));
     } catch (err) {
       throw describeConnectFailure(err, {
         user: opts.user,

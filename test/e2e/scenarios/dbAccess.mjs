@@ -66,6 +66,14 @@ async function connectAs(t, user, password) {
   );
 }
 
+/** The question the first successful Connect… of a user asks: the user sees several schemas. */
+const SCHEMA_QUESTION = 'Default schema of {0} on {1} (asked once; the status bar of a query console changes it)';
+
+/** Answers that question with "No default schema" (remembered: the next Connect… of `user` does not ask). */
+async function noDefaultSchema(t, user) {
+  await t.quick.pick('No default schema', t.l(SCHEMA_QUESTION, user, INSTANCE));
+}
+
 /** Disconnect from the palette (one session: no pick), then waits for its status bar message. */
 async function disconnect(t) {
   await t.command('NHN Cloud: Disconnect');
@@ -131,6 +139,7 @@ export const scenarios = [
       await t.page.keyboard.press('Escape');
       // The refused password was not kept: Connect… asks for it again (connectAs waits for the prompt).
       await connectAs(t, PW_USER, PW_PASSWORD);
+      await noDefaultSchema(t, PW_USER);
       await connected(t, PW_USER);
       await disconnect(t);
     },
@@ -170,7 +179,16 @@ export const scenarios = [
           const refused = t.page
             .locator('.notifications-toasts .notification-list-item')
             .filter({ hasText: t.lre(UNTRUSTED) });
-          await ok.or(refused).first().waitFor({ timeout: 60_000 });
+          // Connected: the first Connect… of this user asks for the default schema first.
+          const asked = t.page
+            .locator('.quick-input-widget')
+            .filter({ hasText: t.l('No default schema') })
+            .filter({ visible: true });
+          await ok.or(refused).or(asked).first().waitFor({ timeout: 60_000 });
+          if (await asked.isVisible()) {
+            await noDefaultSchema(t, TLS_USER);
+            await ok.first().waitFor({ timeout: 60_000 });
+          }
           return ok.first().isVisible();
         },
         30_000,

@@ -15,7 +15,7 @@ const { DbSessionManager, CONNECT_TIMEOUT_MS } =
 const { tlsOptions } = require('../../../src/rds/connection/tls') as typeof import('../../../src/rds/connection/tls');
 const { loadSchemaObjects, createStatement } =
   require('../../../src/rds/connection/schemaTree') as typeof import('../../../src/rds/connection/schemaTree');
-const { connectionUrl, needsVpcNotice } =
+const { connectionUrl, needsVpcNotice, defaultSchema, chooseDefaultSchema, RememberedSchemas } =
   require('../../../src/rds/connection/connectChoices') as typeof import('../../../src/rds/connection/connectChoices');
 const { optionFile } =
   require('../../../src/rds/connection/terminal') as typeof import('../../../src/rds/connection/terminal');
@@ -281,4 +281,69 @@ test('Connect… says a private endpoint needs the VPC only when it applies: not
   assert.equal(needsVpcNotice('127.0.0.1', false), false, 'the sandbox');
   assert.equal(needsVpcNotice('localhost', false), false);
   assert.equal(needsVpcNotice('192.168.0.7', true), false, 'the user chose that endpoint row');
+});
+
+test('Connect… chooses the default schema (issue 25, rough edge 9): the schema node, the one chosen before, the only one, else asked once', async () => {
+  // The probe reads the schemas the user sees, the server's own left out.
+  const m = new DbSessionManager();
+  const s = await m.open({ target, user: 'app', password: PASSWORD, endpoint: endpoint() });
+  assert.ok(s.userSchemas.includes('shop'), `schemas: ${s.userSchemas.join(', ')}`);
+  for (const sys of ['mysql', 'information_schema', 'performance_schema', 'sys'])
+    assert.ok(!s.userSchemas.includes(sys), `${sys} offered`);
+  // Chosen after the session is live: a change is announced once (a console's status item follows).
+  let announced = 0;
+  s.onDidChangeSchema(() => announced++);
+  s.schema = 'shop';
+  s.schema = 'shop';
+  assert.equal(announced, 1);
+  assert.equal(s.schema, 'shop');
+  await s.end();
+
+  const schemas = ['shop', 'shop_archive'];
+  assert.deepEqual(defaultSchema({ fromNode: 'shop_archive', remembered: 'shop', schemas }), {
+    schema: 'shop_archive',
+  });
+  assert.deepEqual(defaultSchema({ remembered: 'shop', schemas }), { schema: 'shop' });
+  assert.deepEqual(
+    defaultSchema({ remembered: '', schemas }),
+    { schema: undefined },
+    '"no default schema" was the answer',
+  );
+  assert.equal(defaultSchema({ remembered: 'dropped', schemas }), 'ask', 'a schema no longer there is asked again');
+  assert.equal(defaultSchema({ schemas }), 'ask');
+  assert.deepEqual(defaultSchema({ schemas: ['only'] }), { schema: 'only' });
+  assert.deepEqual(defaultSchema({ schemas: [] }), { schema: undefined });
+
+  // Asked once: the answer is remembered per connection; Escape remembers nothing.
+  const vscode = require('vscode');
+  const store = new Map<string, unknown>();
+  const remembered = new RememberedSchemas({
+    get: (k: string) => store.get(k),
+    update: async (k: string, v: unknown) => void store.set(k, v),
+    keys: () => [...store.keys()],
+  } as never);
+  const session = { id: 'p1/inst-1/app', user: 'app', target, userSchemas: schemas } as never;
+  const asked: string[] = [];
+  let answer: string | undefined = undefined;
+  vscode.window.showQuickPick = async (items: Array<{ label: string; schema: string }>, o: { placeHolder: string }) => {
+    asked.push(o.placeHolder);
+    return items.find((i) => i.schema === answer);
+  };
+  try {
+    assert.equal(await chooseDefaultSchema(session, remembered, 'Connect'), undefined, 'Escape');
+    answer = 'shop_archive';
+    assert.equal(await chooseDefaultSchema(session, remembered, 'Connect'), 'shop_archive');
+    assert.equal(await chooseDefaultSchema(session, remembered, 'Connect'), 'shop_archive');
+    assert.equal(asked.length, 2, 'asked until answered, then not again');
+    assert.match(asked[0], /Default schema of app on orders-db/);
+    assert.equal(await chooseDefaultSchema(session, remembered, 'Connect', 'shop'), 'shop', 'the schema node wins');
+    // "No default schema" is an answer too: remembered, not asked again.
+    const other = { id: 'p1/inst-1/other', user: 'other', target, userSchemas: schemas } as never;
+    answer = '';
+    assert.equal(await chooseDefaultSchema(other, remembered, 'Connect'), undefined);
+    assert.equal(await chooseDefaultSchema(other, remembered, 'Connect'), undefined);
+    assert.equal(asked.length, 3);
+  } finally {
+    delete vscode.window.showQuickPick;
+  }
 });
