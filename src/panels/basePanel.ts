@@ -61,6 +61,9 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
   /** The panel's kind, named once by its class (`static readonly kind`). */
   readonly kind: K;
 
+  /** A form reopened from the draft its closed panel left (./formDraft.ts): sent with `init`. */
+  private draftToStart?: Record<string, unknown>;
+
   constructor(
     protected readonly services: Services,
     readonly panel: vscode.WebviewPanel,
@@ -113,6 +116,11 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
   }
 
   protected abstract readonly handlers: Handlers<K>;
+
+  /** The webview starts from this draft instead of its defaults (before `ready` arrives). */
+  startFrom(draft: Record<string, unknown>): void {
+    this.draftToStart = draft;
+  }
 
   /** What the webview gets in answer to `ready` (besides the target). */
   protected initData(): Promise<unknown> | unknown {
@@ -176,7 +184,11 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
         this.post({
           type: 'init',
           panel: this.kind,
-          data: { target: this.target, ...((await this.initData()) as object) },
+          data: {
+            target: this.target,
+            ...((await this.initData()) as object),
+            ...(this.draftToStart ? { draft: this.draftToStart } : {}),
+          },
         });
       } catch (e) {
         this.post({ type: 'init', panel: this.kind, data: { target: this.target, error: this.errorPayload(e) } });
@@ -209,9 +221,16 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
     for (const send of waiting ?? []) send(deliver);
   }
 
+  /**
+   * Called once when the panel closes, whoever closed it (its tab, Close All, the extension).
+   * The WebviewPanel is disposed by then: reading its properties (even `title`) throws.
+   */
+  protected whenClosed(): void {}
+
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.whenClosed();
     this.abort.abort();
     this.flushBeforeReady(false);
     if (open.get(keyOf(this.kind, this.target)) === (this as unknown)) open.delete(keyOf(this.kind, this.target));
@@ -230,4 +249,18 @@ export interface PanelClass<K extends PanelKind> {
 export function openPanel<K extends PanelKind>(Panel: PanelClass<K>, services: Services, target: PanelTarget): void {
   if (BasePanel.revealExisting(Panel.kind, target)) return;
   new Panel(services, BasePanel.createWebviewPanel(Panel.kind), target);
+}
+
+/**
+ * Opens a new panel of this class for `target` that starts from `draft` (a form closed with
+ * unsent changes, reopened): a second one beside a form opened meanwhile, never over it.
+ */
+export function reopenPanel<K extends PanelKind>(
+  Panel: PanelClass<K>,
+  services: Services,
+  target: PanelTarget,
+  draft: Record<string, unknown>,
+): void {
+  const p = new Panel(services, BasePanel.createWebviewPanel(Panel.kind), target);
+  p.startFrom(draft);
 }

@@ -1,12 +1,13 @@
 // Create DB instance (extension side). The webview builds the body and checks it with the
 // client's CreateDbInstanceBody schema as it is typed; the client checks it again on send.
 import * as vscode from 'vscode';
-import { BasePanel, type Handlers } from './basePanel';
+import type { Handlers } from './basePanel';
+import { FormPanel } from './formDraft';
 import { registerJob } from '../rds/forms/hooks';
 import { loadCatalog, parameterGroupsOf, instanceJobs, revealInstance } from './wizardSupport';
 import { clientCheckedBody } from './clientChecked';
 
-export class CreateInstancePanel extends BasePanel<'createInstance'> {
+export class CreateInstancePanel extends FormPanel<'createInstance'> {
   private readonly track = instanceJobs(
     () => this.rds(),
     (e) => this.emit('job', e),
@@ -17,6 +18,7 @@ export class CreateInstancePanel extends BasePanel<'createInstance'> {
   static readonly kind = 'createInstance';
 
   protected readonly handlers: Handlers<'createInstance'> = {
+    ...this.formHandlers,
     loadCatalog: async () => loadCatalog(await this.rds(), this.site()),
     parameterGroups: async ({ dbVersion }) => parameterGroupsOf(await this.rds(), dbVersion),
     submit: async ({ body }) => {

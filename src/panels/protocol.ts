@@ -33,10 +33,16 @@ export type MethodSchemas = Record<string, z.ZodMiniType>;
 const requestId = z.number().check(z.int(), z.minimum(1));
 const uuid = z.string().check(z.minLength(1), z.maxLength(64));
 const anyBody = z.record(z.string(), z.unknown());
+/** What every long form (create, restore, replicate) adds: its unsent state, and Cancel (./formDraft.ts). */
+const formMethods = {
+  draft: z.strictObject({ state: z.nullable(anyBody) }),
+  cancel: z.strictObject({}),
+};
 
 /** Method schemas per panel. The request bodies are re-checked by the handlers with the client schemas. */
 export const METHODS = {
   createInstance: {
+    ...formMethods,
     loadCatalog: z.strictObject({}),
     parameterGroups: z.strictObject({ dbVersion: z.string() }),
     submit: z.strictObject({ body: anyBody }),
@@ -44,6 +50,7 @@ export const METHODS = {
     track: z.strictObject({ jobId: uuid }),
   },
   restore: {
+    ...formMethods,
     loadCatalog: z.strictObject({}),
     parameterGroups: z.strictObject({ dbVersion: z.string() }),
     restorationInfo: z.strictObject({ dbInstanceId: uuid }),
@@ -59,6 +66,7 @@ export const METHODS = {
     track: z.strictObject({ jobId: uuid }),
   },
   replicate: {
+    ...formMethods,
     loadCatalog: z.strictObject({}),
     parameterGroups: z.strictObject({ dbVersion: z.string() }),
     submit: z.strictObject({ dbInstanceId: uuid, body: anyBody }),

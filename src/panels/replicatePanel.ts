@@ -1,12 +1,13 @@
 // Create a read replica (extension side): prefilled from the source; what the person leaves
 // empty is omitted from the body and the service takes the source's value (spec: replicate).
 import * as vscode from 'vscode';
-import { BasePanel, type Handlers } from './basePanel';
+import type { Handlers } from './basePanel';
+import { FormPanel } from './formDraft';
 import { registerJob } from '../rds/forms/hooks';
 import { instanceJobs, loadCatalog, loadSource, parameterGroupsOf, revealInstance } from './wizardSupport';
 import { clientCheckedBody } from './clientChecked';
 
-export class ReplicatePanel extends BasePanel<'replicate'> {
+export class ReplicatePanel extends FormPanel<'replicate'> {
   private readonly track = instanceJobs(
     () => this.rds(),
     (e) => this.emit('job', e),
@@ -21,6 +22,7 @@ export class ReplicatePanel extends BasePanel<'replicate'> {
   }
 
   protected readonly handlers: Handlers<'replicate'> = {
+    ...this.formHandlers,
     loadCatalog: async () => loadCatalog(await this.rds(), this.site()),
     parameterGroups: async ({ dbVersion }) => parameterGroupsOf(await this.rds(), dbVersion),
     submit: async ({ dbInstanceId, body }) => {

@@ -2,12 +2,13 @@
 // from a backup itself, or from object storage. The instance sections are prefilled from the
 // source instance (or the backup's instance when it still exists).
 import * as vscode from 'vscode';
-import { BasePanel, type Handlers } from './basePanel';
+import type { Handlers } from './basePanel';
+import { FormPanel } from './formDraft';
 import { registerJob } from '../rds/forms/hooks';
 import { findBackup, instanceJobs, loadCatalog, loadSource, parameterGroupsOf, revealInstance } from './wizardSupport';
 import { clientCheckedBody, clientCheckedQuery } from './clientChecked';
 
-export class RestorePanel extends BasePanel<'restore'> {
+export class RestorePanel extends FormPanel<'restore'> {
   private readonly track = instanceJobs(
     () => this.rds(),
     (e) => this.emit('job', e),
@@ -39,6 +40,7 @@ export class RestorePanel extends BasePanel<'restore'> {
   }
 
   protected readonly handlers: Handlers<'restore'> = {
+    ...this.formHandlers,
     loadCatalog: async () => loadCatalog(await this.rds(), this.site()),
     parameterGroups: async ({ dbVersion }) => parameterGroupsOf(await this.rds(), dbVersion),
     restorationInfo: async ({ dbInstanceId }) => (await this.rds()).getRestorationInfo({ dbInstanceId }),

@@ -5,7 +5,7 @@ import '../shared/l10nBoot';
 import { CreateDbInstanceBody } from '../../src/client/rds/schemas';
 import { createBody, DEFAULT_VALUES } from '../../src/panels/model/instanceForm';
 import { $ } from '../shared/dom';
-import { client, getState, onEvent, start } from '../shared/rpc';
+import { client, onEvent, start, startingState } from '../shared/rpc';
 import { schedulesToValues } from '../shared/instanceSections';
 import { loading } from '../shared/loading';
 import { Wizard, type WizardState } from '../shared/wizard';
@@ -14,7 +14,7 @@ const rpc = client<'createInstance'>();
 const app = $('app');
 
 start((init) => {
-  const saved = getState<WizardState>();
+  const saved = startingState<WizardState>(init);
   const wizard = new Wizard({
     mode: 'create',
     target: saved?.target ?? init.target,
@@ -28,6 +28,9 @@ start((init) => {
     submitLabel: l10n.t('Create'),
     submit: (body) => rpc.request('submit', { body }),
     track: (jobId) => rpc.request('track', { jobId }),
+    restored: !!saved,
+    draft: (state) => rpc.request('draft', { state: state as Record<string, unknown> | null }),
+    cancel: () => rpc.request('cancel', {}),
     reveal: (dbInstanceId) => rpc.request('reveal', { dbInstanceId }),
     parameterGroups: (dbVersion) => rpc.request('parameterGroups', { dbVersion }),
   });

@@ -8,7 +8,7 @@ import { ReplicateBody } from '../../src/client/rds/schemas';
 import { prefillFromSource, replicateBody, type SourceDetails } from '../../src/panels/model/instanceForm';
 import { $, h } from '../shared/dom';
 import { notice } from '../shared/form';
-import { client, getState, onEvent, start } from '../shared/rpc';
+import { client, onEvent, start, startingState } from '../shared/rpc';
 import { schedulesToValues } from '../shared/instanceSections';
 import { loading } from '../shared/loading';
 import { Wizard, type WizardState } from '../shared/wizard';
@@ -30,7 +30,7 @@ start((init) => {
     );
     return;
   }
-  const saved = getState<WizardState>();
+  const saved = startingState<WizardState>(init);
   const prefill = prefillFromSource(source, '-replica');
   const wizard = new Wizard({
     mode: 'replicate',
@@ -42,6 +42,9 @@ start((init) => {
     submitLabel: l10n.t('Create replica'),
     submit: (body) => rpc.request('submit', { dbInstanceId: sourceId, body }),
     track: (jobId) => rpc.request('track', { jobId }),
+    restored: !!saved,
+    draft: (state) => rpc.request('draft', { state: state as Record<string, unknown> | null }),
+    cancel: () => rpc.request('cancel', {}),
     reveal: (dbInstanceId) => rpc.request('reveal', { dbInstanceId }),
     parameterGroups: (dbVersion) => rpc.request('parameterGroups', { dbVersion }),
     leading: () => [

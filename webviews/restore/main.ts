@@ -19,7 +19,7 @@ import {
 import type { FieldIssue } from '../../src/panels/protocol';
 import { $, h } from '../shared/dom';
 import { button, notice, section, selectField, setOptions, textField, type FormStore } from '../shared/form';
-import { client, getState, onEvent, start } from '../shared/rpc';
+import { client, onEvent, start, startingState } from '../shared/rpc';
 import { schedulesToValues } from '../shared/instanceSections';
 import { loading } from '../shared/loading';
 import { Wizard, type WizardState } from '../shared/wizard';
@@ -58,7 +58,7 @@ start((init) => {
     app.replaceChildren(notice('error', l10n.t('Could not read the source: {0}', init.error.message)));
     return;
   }
-  const saved = getState<WizardState>();
+  const saved = startingState<WizardState>(init);
   const prefill = source ? prefillFromSource(source, '-restored') : { values: {}, schedules: [] as BackupSchedule[] };
   const initial: FormValues = saved?.values ?? {
     // From object storage there is no source instance to copy settings from: start from Create's defaults.
@@ -251,6 +251,9 @@ start((init) => {
         body,
       }),
     track: (jobId) => rpc.request('track', { jobId }),
+    restored: !!saved,
+    draft: (state) => rpc.request('draft', { state: state as Record<string, unknown> | null }),
+    cancel: () => rpc.request('cancel', {}),
     reveal: (dbInstanceId) => rpc.request('reveal', { dbInstanceId }),
     parameterGroups: (dbVersion) => rpc.request('parameterGroups', { dbVersion }),
     leading,

@@ -74,6 +74,14 @@ export function getState<T>(): T | undefined {
   return (api.getState() as T | null) ?? undefined;
 }
 
+/**
+ * What a form starts from: its saved state (a reloaded window), else the draft it was reopened
+ * with (a form closed with unsent changes, src/panels/formDraft.ts), else nothing.
+ */
+export function startingState<T>(init: InitData): T | undefined {
+  return getState<T>() ?? (init.draft as T | undefined);
+}
+
 let scheduled: unknown;
 let timer: number | undefined;
 /** Saves the state (coalesced to one write a frame). Never put a secret in it. */

@@ -62,6 +62,11 @@ export interface WizardOptions {
   parameterGroups: (dbVersion: string) => Promise<Array<{ parameterGroupId: string; parameterGroupName: string }>>;
   /** Sections placed before the instance sections (restore point, source). */
   leading?: (store: FormStore) => HTMLElement[];
+  /** The form started from a saved state or a draft, not its defaults: it holds changes already. */
+  restored: boolean;
+  /** Reports the unsent state (null: nothing unsent) and Cancel (src/panels/formDraft.ts). */
+  draft: (state: WizardState | null) => Promise<unknown>;
+  cancel: () => Promise<unknown>;
 }
 
 export class Wizard {
@@ -99,6 +104,7 @@ export class Wizard {
       'div',
       { class: 'actions' },
       button(l10n.t('Review'), () => this.showReview(), { id: 'review-request' }),
+      button(l10n.t('Cancel'), () => void this.opts.cancel(), { id: 'cancel-form', secondary: true }),
     );
     this.root.append(...parts.filter((p): p is HTMLElement => !!p), actions, this.review, this.progress);
     host.replaceChildren(this.root);
@@ -106,6 +112,7 @@ export class Wizard {
     this.versionChanged();
     this.syncHighAvailability();
     this.validate();
+    if (this.opts.restored) this.reportDraft();
     if (this.job) {
       this.renderProgress();
       if (this.job.phase !== 'done' && this.job.phase !== 'failed')
@@ -182,14 +189,29 @@ export class Wizard {
     this.persist();
   }
 
-  persist(): void {
-    const state: WizardState = {
+  private state(): WizardState {
+    return {
       target: this.opts.target,
       values: withoutSecrets(this.store.values),
       extra: this.opts.extra,
       job: this.job,
     };
-    saveState(state);
+  }
+
+  persist(): void {
+    saveState(this.state());
+    this.reportDraft();
+  }
+
+  private draftTimer: number | undefined;
+  /** Tells the extension what closing would lose (coalesced: typing sends one report a pause). */
+  private reportDraft(): void {
+    if (this.draftTimer !== undefined) clearTimeout(this.draftTimer);
+    this.draftTimer = window.setTimeout(() => {
+      this.draftTimer = undefined;
+      // A sent request runs on as a job: closing the form then loses nothing.
+      void this.opts.draft(this.job ? null : this.state()).catch(() => undefined);
+    }, 200);
   }
 
   body(): Record<string, unknown> {

@@ -137,7 +137,33 @@ export const scenarios = [
       if (value !== 'half-filled') throw new Error(`after the reload the name is "${value}"`);
       const desc = await field(again, 'description').evaluate((el) => el.value);
       if (desc !== 'typed before the reload') throw new Error(`after the reload the description is "${desc}"`);
+      // Issue 25, rough edge 15: Cancel asks first when the form holds changes; keeping it keeps it.
+      const title = t.l('Create DB Instance');
+      await again.locator('#cancel-form').click();
+      // VS Code's own Cancel of the dialog (its texts stay English here): Escape.
+      const question = t.page
+        .locator('.monaco-dialog-box')
+        .filter({ hasText: t.l('Discard the changes made in "{0}"?', title) });
+      await question.waitFor({ timeout: 30_000 });
+      await t.page.keyboard.press('Escape');
+      await question.waitFor({ state: 'hidden', timeout: 15_000 });
+      await field(again, 'dbInstanceName').waitFor({ timeout: 15_000 });
+      // Closed from its tab with changes: a warning offers Reopen, and the form comes back as it was.
       await closeEditors(t);
+      const toast = await t.notification(t.l('"{0}" was closed with changes that were not sent.', title));
+      await toast.getByRole('button', { name: t.l('Reopen'), exact: true }).click();
+      const reopened = t.webview();
+      const name2 = field(reopened, 'dbInstanceName');
+      await name2.waitFor({ timeout: 60_000 });
+      const back = await name2.evaluate((el) => el.value);
+      if (back !== 'half-filled') throw new Error(`the reopened form's name is "${back}"`);
+      // Cancel, Discard Changes: the form closes and says nothing more.
+      await reopened.locator('#cancel-form').click();
+      await t.dialogButton(t.l('Discard the changes made in "{0}"?', title), 'Discard Changes');
+      await t.page
+        .locator('iframe.webview.ready')
+        .filter({ visible: true })
+        .waitFor({ state: 'detached', timeout: 15_000 });
     },
   },
   {
