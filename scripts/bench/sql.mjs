@@ -156,7 +156,7 @@ export async function benchSqlGrid({ vsix, runs = 3, log = console.error } = {})
     await t.expandRow('KR1');
     await t.expandRow('RDS for MySQL');
     await t.expandRow('DB Instances');
-    await t.menu(GRID_INSTANCE, 'Connect…');
+    await t.menu(GRID_INSTANCE, 'Connect...');
     await t.quick.pick(GRID_USER, 'DB user');
     await t.quick.answer(SANDBOX_DB_PASSWORD, 'Password of');
     await t.quick.pick('Not production', 'production database');

@@ -47,7 +47,7 @@ export async function createDbUser(url, instanceName, user) {
 /**
  * Puts the keyboard focus in the active query console by clicking its text area near the bottom,
  * below the last line. Not at the top: the first line's CodeLens sits there, and a click on
- * "Connection ended: Connect…" (drawn as soon as a session ends) starts a Connect the scenario
+ * "Connection ended: Connect..." (drawn as soon as a session ends) starts a Connect the scenario
  * did not ask for (fresh-clone CI run on 6681f03, sqlConsole[en]). Not at the very bottom either:
  * after a long statement a horizontal scrollbar takes the last pixels.
  * @param {import('./browser.mjs').Helpers} t

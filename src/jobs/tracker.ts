@@ -233,7 +233,7 @@ export class JobTracker {
   }
 
   /**
-   * Shows what `source` lists (a temporary DB security group rule of Connect…) with the jobs, in
+   * Shows what `source` lists (a temporary DB security group rule of Connect...) with the jobs, in
    * the status bar and the jobs list, until disposed; `changed` fires when the list changes.
    */
   addStanding(source: () => StandingItem[], changed: vscode.Event<void>): vscode.Disposable {

@@ -81,7 +81,7 @@ export function profileFeature({ profiles, log }: Services): Feature {
         let target = id ? list.find((p) => p.id === id) : undefined;
         if (!target) {
           const active = profiles.active()?.id;
-          const ADD = { label: vscode.l10n.t('$(add) Add Profile…'), profile: undefined as Profile | undefined };
+          const ADD = { label: vscode.l10n.t('$(add) Add Profile...'), profile: undefined as Profile | undefined };
           const chosen = await vscode.window.showQuickPick(
             [
               ...list.map((p) => ({

@@ -1,5 +1,5 @@
 // The only place that touches SecretStorage (CONTRIBUTING.md, convention 6). One key per secret field,
-// namespaced by profile: `nhncloud/<profileId>/<field>`; database passwords (Connect…) under
+// namespaced by profile: `nhncloud/<profileId>/<field>`; database passwords (Connect...) under
 // `nhncloud/<profileId>/db/<instanceId>/<dbUserName>`, listed in `nhncloud/<profileId>/dbIndex` because
 // SecretStorage cannot list its keys (VS Code 1.96) and Remove Profile must find them all.
 import type * as vscode from 'vscode';

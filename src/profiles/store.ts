@@ -96,7 +96,7 @@ export class Profiles implements ProfileStore, vscode.Disposable {
     this.changed.fire();
   }
 
-  /** The kept password of a database user (Connect…), known to the Redactor from here on. */
+  /** The kept password of a database user (Connect...), known to the Redactor from here on. */
   async dbPassword(profileId: string, instanceId: string, dbUserName: string): Promise<string | undefined> {
     const p = await this.secretStore.dbPassword(profileId, instanceId, dbUserName);
     this.redactor.addSecret(p);

@@ -25,7 +25,7 @@ import { createQueryConsoleFeature } from './connection/console';
 import { DbSessionManager } from './connection/sessions';
 
 export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSessionManager } {
-  // The database sessions of this window (Connect…): ended when the extension deactivates.
+  // The database sessions of this window (Connect...): ended when the extension deactivates.
   const sessions = new DbSessionManager();
   const connection = connectionFeature({ ...deps, sessions });
   const queryConsole = createQueryConsoleFeature(deps.services, sessions);

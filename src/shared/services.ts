@@ -28,7 +28,7 @@ export interface ProfileStore {
   secrets(id: string): Promise<ProfileSecrets>;
   save(profile: Profile, secrets: ProfileSecrets): Promise<void>;
   remove(id: string): Promise<void>;
-  /** Database passwords (Connect…), per profile, instance and DB user; Remove Profile deletes them too. */
+  /** Database passwords (Connect...), per profile, instance and DB user; Remove Profile deletes them too. */
   dbPassword(profileId: string, instanceId: string, dbUserName: string): Promise<string | undefined>;
   storeDbPassword(profileId: string, instanceId: string, dbUserName: string, password: string): Promise<void>;
   forgetDbPassword(profileId: string, instanceId: string, dbUserName: string): Promise<boolean>;

@@ -115,7 +115,7 @@ async function refresh(): Promise<void> {
   }
   const to = new Date();
   const from = new Date(to.getTime() - state.range * 1000);
-  status.textContent = l10n.t('Refreshing…');
+  status.textContent = l10n.t('Refreshing...');
   // Busy while the charts are fetched and drawn, and never after (it stayed "true" for good).
   app.setAttribute('aria-busy', 'true');
   try {
@@ -153,7 +153,7 @@ async function main(init: { target: PanelTarget }): Promise<void> {
   const saved = getState<SavedState>();
   state = saved ?? { target: init.target, measures: DEFAULT_MEASURES, range: 3600, interval: '' };
   if (!state.target.id) return void app.replaceChildren(notice('error', l10n.t('No DB instance was given.')));
-  app.replaceChildren(h('p', { class: 'loading' }, l10n.t('Loading the metrics…')));
+  app.replaceChildren(h('p', { class: 'loading' }, l10n.t('Loading the metrics...')));
   const { metrics } = (await rpc.request('listMetrics', {})) as {
     metrics: Array<{ measureName: string; unit?: string }>;
   };

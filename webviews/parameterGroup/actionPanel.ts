@@ -136,7 +136,7 @@ export function showCompareForm(
   const out = h('div');
   const go = async () => {
     const other = others.find((g) => g.parameterGroupId === pick.value) ?? others[0];
-    out.replaceChildren(h('p', null, l10n.t('Comparing…')));
+    out.replaceChildren(h('p', null, l10n.t('Comparing...')));
     try {
       const r = await rpc.request('compare', { parameterGroupId: other.parameterGroupId });
       const diff = compareGroups(params, r.parameters);

@@ -157,7 +157,7 @@ class Editor {
         button(l10n.t('Discard changes'), () => this.setAllPending({}), { secondary: true }),
         button(l10n.t('Stage defaults'), () => this.stageDefaults(), { secondary: true }),
         button(l10n.t('Copy as new group'), () => this.copyForm(), { secondary: true }),
-        button(l10n.t('Compare…'), () => this.compareForm(), { secondary: true }),
+        button(l10n.t('Compare...'), () => this.compareForm(), { secondary: true }),
       ),
       this.panel,
       this.table.element(),
@@ -187,7 +187,7 @@ class Editor {
   }
 
   private async apply(need: InstanceRef[]): Promise<void> {
-    this.banner.append(h('p', { class: 'field-help', id: 'apply-status' }, l10n.t('Applying…')));
+    this.banner.append(h('p', { class: 'field-help', id: 'apply-status' }, l10n.t('Applying...')));
     try {
       const r = await rpc.request('apply', {
         parameterGroupId: this.group.parameterGroupId,
@@ -298,7 +298,7 @@ start((init) => {
   );
   onEvent('apply', (p) => editor.onApplyProgress(p));
   const attempt = () => {
-    app.replaceChildren(h('p', { class: 'loading' }, l10n.t('Loading the parameters…')));
+    app.replaceChildren(h('p', { class: 'loading' }, l10n.t('Loading the parameters...')));
     editor
       .load()
       .catch((e: Error) =>

@@ -107,8 +107,8 @@ const bar = h('div', { class: 'qr-bar' });
 const tabs = h('div', { class: 'qr-tabs', role: 'tablist', 'aria-label': l10n.t('Statements') });
 const statusLine = h('span', { class: 'qr-status', role: 'status', 'aria-live': 'polite' });
 const cancelButton = button(l10n.t('Cancel'), () => void cancel(), { secondary: true, id: 'qr-cancel' });
-const csvButton = button(l10n.t('Export CSV…'), () => void exportAs('csv'), { secondary: true, id: 'qr-export-csv' });
-const jsonButton = button(l10n.t('Export JSON…'), () => void exportAs('json'), {
+const csvButton = button(l10n.t('Export CSV...'), () => void exportAs('csv'), { secondary: true, id: 'qr-export-csv' });
+const jsonButton = button(l10n.t('Export JSON...'), () => void exportAs('json'), {
   secondary: true,
   id: 'qr-export-json',
 });
@@ -188,7 +188,7 @@ function statusOf(r: Result | undefined): string {
       : l10n.t('Statement {0} failed.', n);
   }
   const o = r.outcome;
-  if (!o) return r.columns ? l10n.t('Running… {0} rows so far.', formatCount(r.rows.length)) : l10n.t('Running…');
+  if (!o) return r.columns ? l10n.t('Running... {0} rows so far.', formatCount(r.rows.length)) : l10n.t('Running...');
   const seconds = (o.elapsedMs / 1000).toFixed(2);
   if (o.stopped === 'cancelled') return l10n.t('Cancelled after {0} rows ({1} s).', formatCount(o.rowCount), seconds);
   if (o.stopped === 'timeout')

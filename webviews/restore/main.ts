@@ -103,7 +103,7 @@ start((init) => {
             binLogFileName: c.binLogFileName,
             binLogPosition: Number(c.binLogPosition),
           };
-    preview.replaceChildren(h('p', null, l10n.t('Reading the last query…')));
+    preview.replaceChildren(h('p', null, l10n.t('Reading the last query...')));
     try {
       const r = await rpc.request('lastQuery', { dbInstanceId: init.target.id, query });
       preview.replaceChildren(

@@ -197,7 +197,7 @@ function render(): void {
 }
 
 async function run(what: string, call: () => Promise<Group>, clearKey?: string): Promise<void> {
-  status.replaceChildren(h('p', null, `${what}…`));
+  status.replaceChildren(h('p', null, `${what}...`));
   try {
     group = await call();
     if (clearKey) delete drafts[clearKey];
@@ -237,9 +237,9 @@ start((init) => {
   target = saved?.target ?? init.target;
   drafts = saved?.drafts ?? {};
   if (!target.id) return void app.replaceChildren(notice('error', l10n.t('No DB security group was given.')));
-  onEvent('job', (j: { jobStatus: string }) => status.replaceChildren(h('p', null, l10n.t('Job {0}…', j.jobStatus))));
+  onEvent('job', (j: { jobStatus: string }) => status.replaceChildren(h('p', null, l10n.t('Job {0}...', j.jobStatus))));
   const attempt = () => {
-    app.replaceChildren(h('p', { class: 'loading' }, l10n.t('Loading the rules…')));
+    app.replaceChildren(h('p', { class: 'loading' }, l10n.t('Loading the rules...')));
     rpc
       .request('load', { dbSecurityGroupId: target.id! })
       .then((g: Group) => ((group = g), render()))

@@ -17,7 +17,7 @@ export function loading(host: HTMLElement, what: string, load: () => Promise<voi
       { class: 'loading' },
       h('vscode-progress-ring', { 'aria-label': l10n.t('Loading') }),
       ' ',
-      l10n.t('Loading {0}…', what),
+      l10n.t('Loading {0}...', what),
     ),
   );
   load()

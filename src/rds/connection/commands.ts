@@ -1,4 +1,4 @@
-// The database connection commands (issue 17): Connect…, Forget Password, Disconnect, Allow My
+// The database connection commands (issue 17): Connect..., Forget Password, Disconnect, Allow My
 // Address, Copy Connection URL, Open in Terminal, Select Top 100, Copy CREATE Statement.
 // The password is asked once and kept in SecretStorage only after the server accepted it.
 import * as vscode from 'vscode';
@@ -28,7 +28,7 @@ import { DbSchemaNode } from '../tree/instanceParts';
 import { sqlLanguage } from './consoleSupport';
 
 const PRODUCTION_KEY = 'nhncloud.db.productionInstances';
-/** The query console's command (./console.ts) that Connect… offers to run. */
+/** The query console's command (./console.ts) that Connect... offers to run. */
 const CONSOLE_OPEN = 'nhncloud.rds.query.openConsole';
 
 /** The RDS deps plus the window's database sessions. */
@@ -106,7 +106,7 @@ export function connectionFeature(deps: ConnectionDeps): {
     return production;
   }
 
-  /** Connect…: user, endpoint, password (kept after the server accepted it), TLS; the session is kept. */
+  /** Connect...: user, endpoint, password (kept after the server accepted it), TLS; the session is kept. */
   async function connect(
     arg?: unknown,
     preferredUser?: string,
@@ -144,7 +144,7 @@ export function connectionFeature(deps: ConnectionDeps): {
       const session = await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Connecting to {0} as {1}…', t.data.dbInstanceName, user.dbUserName),
+          title: vscode.l10n.t('Connecting to {0} as {1}...', t.data.dbInstanceName, user.dbUserName),
         },
         () =>
           sessions.open({ target, user: user.dbUserName, password, endpoint: { ...endpoint, port }, ssl, production }),
@@ -183,7 +183,7 @@ export function connectionFeature(deps: ConnectionDeps): {
         action('retry', vscode.l10n.t('Try Again')),
       ];
       if (err.kind === 'timeout' && t.data.dbSecurityGroupIds?.length)
-        actions.unshift(action('allow', vscode.l10n.t('Allow My Address…')));
+        actions.unshift(action('allow', vscode.l10n.t('Allow My Address...')));
       actions.push(action('showLog', vscode.l10n.t('Show Log')));
       const choice = await askAction('error', err.message, {}, ...actions);
       if (choice === 'retry') return connect(arg, user.dbUserName, t);
@@ -253,7 +253,7 @@ export function connectionFeature(deps: ConnectionDeps): {
     await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Allowing {0} on port {1} in {2}…', address.cidr, port, group.dbSecurityGroupName),
+        title: vscode.l10n.t('Allowing {0} on port {1} in {2}...', address.cidr, port, group.dbSecurityGroupName),
       },
       () =>
         rules.add({
@@ -281,8 +281,8 @@ export function connectionFeature(deps: ConnectionDeps): {
     if (!candidates.length)
       throw new Error(
         inst
-          ? vscode.l10n.t('{0} is not connected. Use "Connect…" first.', inst.data.dbInstanceName)
-          : vscode.l10n.t('No database is connected. Use "Connect…" on a DB instance first.'),
+          ? vscode.l10n.t('{0} is not connected. Use "Connect..." first.', inst.data.dbInstanceName)
+          : vscode.l10n.t('No database is connected. Use "Connect..." on a DB instance first.'),
       );
     if (candidates.length === 1) return candidates[0];
     const chosen = await pick(

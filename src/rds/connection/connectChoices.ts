@@ -1,4 +1,4 @@
-// What Connect… asks before it connects (vscode side of ./commands.ts): the instance a tree node
+// What Connect... asks before it connects (vscode side of ./commands.ts): the instance a tree node
 // belongs to, the endpoint (public first) and the DB user; and the connection URL it can copy.
 import * as vscode from 'vscode';
 import { isLoopback } from '../../client/http/transport';
@@ -27,7 +27,7 @@ export function endpointIndexOf(arg: unknown): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-/** The endpoint Connect… uses: the chosen one, else public when the instance has one, else private (said). */
+/** The endpoint Connect... uses: the chosen one, else public when the instance has one, else private (said). */
 export async function chooseEndpoint(
   t: InstanceTarget,
   index: number | undefined,
@@ -57,7 +57,7 @@ export async function chooseEndpoint(
 }
 
 /**
- * Whether Connect… says that a private endpoint needs the VPC: not when the user picked that
+ * Whether Connect... says that a private endpoint needs the VPC: not when the user picked that
  * endpoint row themselves, and not for a loopback address (the sandbox's instances, a tunnel),
  * which this computer reaches whatever the VPC (issue 25, rough edge 16).
  */
@@ -100,7 +100,7 @@ export function connectionUrl(s: Pick<DbSession, 'user' | 'endpoint' | 'schema'>
 
 /**
  * The default schema of a new connection (issue 25, rough edge 9: a console without one failed
- * its first CREATE TABLE with "No database selected"): the schema node Connect… came from, else
+ * its first CREATE TABLE with "No database selected"): the schema node Connect... came from, else
  * the answer remembered for this connection ('' = "no default schema"; a remembered schema the
  * user no longer sees is asked again), else the user's only schema; 'ask' when the user sees
  * several and none was chosen before.

@@ -109,7 +109,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     if (watched.has(session.id)) return;
     watched.add(session.id);
     disposables.push(
-      // Connect… chooses the default schema after the session is live (and rebound consoles drew it).
+      // Connect... chooses the default schema after the session is live (and rebound consoles drew it).
       session.onDidChangeSchema(() => showStatus()),
       session.onDidEnd(() => {
         watched.delete(session.id);
@@ -166,7 +166,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
           if (c.ended)
             return [
               new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
-                title: vscode.l10n.t('$(debug-disconnect) Connection ended: Connect…'),
+                title: vscode.l10n.t('$(debug-disconnect) Connection ended: Connect...'),
                 command: CONNECT_COMMAND,
               }),
             ];
@@ -195,10 +195,10 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     const all = inst
       ? sessions.forInstance(services.profiles.active()?.id ?? '', inst.data.dbInstanceId)
       : sessions.all();
-    // Nothing connected yet: Connect… (on the instance the command came from, else on one the
+    // Nothing connected yet: Connect... (on the instance the command came from, else on one the
     // user picks) and the console opens on that connection, rather than a dead end (issue 25,
-    // rough edge 12). Connect… returns its session; a cancelled Connect… opens nothing.
-    // A schema node goes to Connect… as it is: the connection then starts in that schema.
+    // rough edge 12). Connect... returns its session; a cancelled Connect... opens nothing.
+    // A schema node goes to Connect... as it is: the connection then starts in that schema.
     const connect = () =>
       vscode.commands.executeCommand<DbSession | undefined>(CONNECT_COMMAND, arg instanceof DbSchemaNode ? arg : inst);
     if (!all.length) return connect();
@@ -211,7 +211,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
           sessionId: s.id,
         })),
         {
-          label: vscode.l10n.t('$(plug) Connect to another DB instance…'),
+          label: vscode.l10n.t('$(plug) Connect to another DB instance...'),
           description: '',
           sessionId: '',
         },
@@ -294,7 +294,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
           c.session.user,
         ),
         {},
-        action('connect', vscode.l10n.t('Connect…')),
+        action('connect', vscode.l10n.t('Connect...')),
       );
       if (answer === 'connect') await vscode.commands.executeCommand(CONNECT_COMMAND);
       return;
@@ -459,7 +459,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       if (!chosen) return;
       await conn.query(`USE ${conn.escapeId(chosen.schema)}`);
       c.session.schema = chosen.schema;
-      // The next Connect… of this connection starts there too.
+      // The next Connect... of this connection starts there too.
       await rememberedSchemas.set(c.session.id, chosen.schema);
       showStatus();
     },

@@ -130,7 +130,7 @@ export async function exportResult(c: Console, runId: number, index: number, for
     const outcome = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Exporting the result to {0}…', uri.fsPath),
+        title: vscode.l10n.t('Exporting the result to {0}...', uri.fsPath),
         cancellable: true,
       },
       (_p, token) => {

@@ -1,4 +1,4 @@
-// A live connection target: what Connect… produced. One per (profile, instance, user); the query
+// A live connection target: what Connect... produced. One per (profile, instance, user); the query
 // console and the schema tree use it. Owned by src/rds/connection/sessions.ts.
 import type * as vscode from 'vscode';
 import type { Connection } from 'mysql2/promise';
@@ -17,7 +17,7 @@ export interface DbSession {
   readonly target: DbSessionTarget;
   readonly user: string;
   readonly endpoint: { host: string; port: number; kind: 'public' | 'private' };
-  /** The default schema of new connections; Connect… and the console's schema picker set it. */
+  /** The default schema of new connections; Connect... and the console's schema picker set it. */
   schema: string | undefined;
   /** Fires when `schema` changes (a console's status item shows it). */
   readonly onDidChangeSchema: vscode.Event<void>;

@@ -26,7 +26,7 @@ export abstract class RdsRootNode extends ServiceRootNode<RdsClient> {
     profile: Profile,
     region: Region,
     deps: RdsDeps,
-    /** The live database sessions (Connect…): a connected instance's schemas expand into tables. */
+    /** The live database sessions (Connect...): a connected instance's schemas expand into tables. */
     readonly sessions?: DbSessionManager,
   ) {
     super(profile, region, deps, 'rds');

@@ -2,7 +2,7 @@
 // against a sandbox in its own process (it must outlive a killed extension host) whose DB
 // instances answer with a real MariaDB:
 // - a wrong password: the server's refusal with its error code and what to do; the refused
-//   password is not kept (the next Connect… asks again) and the right one then connects;
+//   password is not kept (the next Connect... asks again) and the right one then connects;
 // - TLS with the sandbox's self-signed certificate: refused as untrusted, naming the setting
 //   nhncloud.database.caFile; with the setting naming the sandbox's CA file, it connects and a
 //   SELECT runs over TLS;
@@ -29,7 +29,7 @@ const GROUP = 'office-vpn';
 const ADDRESS = '203.0.113.7';
 const CIDR = `${ADDRESS}/32`;
 
-/** What Connect… says when the server's certificate is not trusted. */
+/** What Connect... says when the server's certificate is not trusted. */
 const UNTRUSTED =
   'The TLS certificate of {0} is not trusted ({1}). Name the CA certificate that signed it in the setting nhncloud.database.caFile.';
 
@@ -56,9 +56,9 @@ const connected = (t, user) =>
 const standingRules = (t) =>
   t.page.locator('.statusbar-item').filter({ hasText: t.lre('$(shield) {0} temporary access rule(s)', 1) });
 
-/** Connect… from the instance's context menu as `user`; answers the password prompt with `password`. */
+/** Connect... from the instance's context menu as `user`; answers the password prompt with `password`. */
 async function connectAs(t, user, password) {
-  await t.menu(INSTANCE, 'Connect…');
+  await t.menu(INSTANCE, 'Connect...');
   await t.quick.pick(user, 'DB user');
   await t.quick.answer(
     password,
@@ -66,10 +66,10 @@ async function connectAs(t, user, password) {
   );
 }
 
-/** The question the first successful Connect… of a user asks: the user sees several schemas. */
+/** The question the first successful Connect... of a user asks: the user sees several schemas. */
 const SCHEMA_QUESTION = 'Default schema of {0} on {1} (asked once; the status bar of a query console changes it)';
 
-/** Answers that question with "No default schema" (remembered: the next Connect… of `user` does not ask). */
+/** Answers that question with "No default schema" (remembered: the next Connect... of `user` does not ask). */
 async function noDefaultSchema(t, user) {
   await t.quick.pick('No default schema', t.l(SCHEMA_QUESTION, user, INSTANCE));
 }
@@ -84,9 +84,9 @@ async function disconnect(t) {
     .waitFor({ timeout: 30_000 });
 }
 
-/** Allow My Address for This Session… on the instance, as PW_USER (its password is kept by then), in GROUP. */
+/** Allow My Address for This Session... on the instance, as PW_USER (its password is kept by then), in GROUP. */
 async function allowMyAddress(t) {
-  await t.menu(INSTANCE, 'Allow My Address for This Session…');
+  await t.menu(INSTANCE, 'Allow My Address for This Session...');
   await t.quick.pick(PW_USER, 'DB user');
   await t.quick.pick(GROUP, 'DB security group for the rule');
   await t.quick.answer(
@@ -120,7 +120,7 @@ export const scenarios = [
     },
   },
   {
-    name: "a wrong password: the server's refusal with its code; the password is not kept, the next Connect… asks again",
+    name: "a wrong password: the server's refusal with its code; the password is not kept, the next Connect... asks again",
     async run(t) {
       await connectAs(t, PW_USER, 'Wrong-Pw-0000');
       await t.quick.pick('Not production', t.l('Is {0} a production database? (asked once per instance)', INSTANCE));
@@ -137,7 +137,7 @@ export const scenarios = [
       if (!text.includes('Access denied')) throw new Error(`the message does not quote the server: ${text}`);
       if (text.includes('Wrong-Pw-0000')) throw new Error(`the message shows the password: ${text}`);
       await t.page.keyboard.press('Escape');
-      // The refused password was not kept: Connect… asks for it again (connectAs waits for the prompt).
+      // The refused password was not kept: Connect... asks for it again (connectAs waits for the prompt).
       await connectAs(t, PW_USER, PW_PASSWORD);
       await noDefaultSchema(t, PW_USER);
       await connected(t, PW_USER);
@@ -166,10 +166,10 @@ export const scenarios = [
         join(t.server.ws, '.vscode', 'settings.json'),
         JSON.stringify({ 'nhncloud.database.caFile': caFile }, null, 2),
       );
-      // The refused attempt kept no password either: Connect… asks again, and now connects. VS Code
+      // The refused attempt kept no password either: Connect... asks again, and now connects. VS Code
       // reads the changed settings file a moment later: until then an attempt is refused as before.
       await until(
-        'Connect… succeeds with the CA file named',
+        'Connect... succeeds with the CA file named',
         async () => {
           await t.runCommand('Notifications: Clear All Notifications');
           await connectAs(t, TLS_USER, TLS_PASSWORD);
@@ -179,7 +179,7 @@ export const scenarios = [
           const refused = t.page
             .locator('.notifications-toasts .notification-list-item')
             .filter({ hasText: t.lre(UNTRUSTED) });
-          // Connected: the first Connect… of this user asks for the default schema first.
+          // Connected: the first Connect... of this user asks for the default schema first.
           const asked = t.page
             .locator('.quick-input-widget')
             .filter({ hasText: t.l('No default schema') })

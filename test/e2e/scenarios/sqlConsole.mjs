@@ -1,5 +1,5 @@
 // The query console end to end (issue 17), against the sandbox started inside VS Code (Explore the
-// Sandbox), whose DB instances answer with a real MariaDB: Connect… from the instance's context
+// Sandbox), whose DB instances answer with a real MariaDB: Connect... from the instance's context
 // menu, Open Query Console, a SELECT drawn in the results grid, a CREATE TABLE then seen in the
 // tree under the instance's DB Schemas, 100,000 streamed rows cancelled midway (the grid says so
 // and the console stays usable), a result exported as CSV, and Open in Terminal.
@@ -62,8 +62,8 @@ export const scenarios = [
     },
   },
   {
-    // Issue 25, rough edge 12: with nothing connected, Open Query Console said "Use Connect… first".
-    name: 'Open Query Console with nothing connected: Connect… on a picked instance (user, password, not production, the default schema asked once), and the console opens in it',
+    // Issue 25, rough edge 12: with nothing connected, Open Query Console said "Use Connect... first".
+    name: 'Open Query Console with nothing connected: Connect... on a picked instance (user, password, not production, the default schema asked once), and the console opens in it',
     async run(t) {
       await t.expandRow('KR1');
       await t.expandRow('RDS for MySQL');
@@ -76,7 +76,7 @@ export const scenarios = [
         t.lpart('Password of {0} on {1} (kept in the OS keychain through VS Code SecretStorage)'),
       );
       await t.quick.pick('Not production', t.l('Is {0} a production database? (asked once per instance)', INSTANCE));
-      // Issue 25, rough edge 9: the user sees two schemas, so Connect… asks which one new
+      // Issue 25, rough edge 9: the user sees two schemas, so Connect... asks which one new
       // statements use (the first CREATE TABLE failed with "No database selected" before).
       await t.quick.waitFor(
         t.lpart('Default schema of {0} on {1} (asked once; the status bar of a query console changes it)'),
@@ -161,8 +161,8 @@ export const scenarios = [
         `SELECT seq AS n, REPEAT('x', 20) AS pad, IF(seq % 1000 = 0, SLEEP(0.1), 0) AS slept FROM ${SCHEMA}.seq_1_to_100000`,
         connection,
       );
-      const running = await gridStatus(t, t.lre('Running… {0} rows so far.'), 30_000);
-      if (!(countOf(t.lparse('Running… {0} rows so far.', running)?.[0]) > 0)) await gridStatus(t, /[1-9]/, 15_000);
+      const running = await gridStatus(t, t.lre('Running... {0} rows so far.'), 30_000);
+      if (!(countOf(t.lparse('Running... {0} rows so far.', running)?.[0]) > 0)) await gridStatus(t, /[1-9]/, 15_000);
       await t.webview().locator('#qr-cancel').click();
       const cancelled = await gridStatus(t, t.lre('Cancelled after {0} rows ({1} s).'), 30_000);
       const rows = countOf(t.lparse('Cancelled after {0} rows ({1} s).', cancelled)[0]);
@@ -174,7 +174,7 @@ export const scenarios = [
     },
   },
   {
-    name: 'Export CSV… writes the result to a file: header line, then the rows',
+    name: 'Export CSV... writes the result to a file: header line, then the rows',
     async run(t) {
       await runInConsole(t, `SELECT seq AS n, CONCAT('row ', seq) AS label FROM ${SCHEMA}.seq_1_to_5`, connection);
       await gridStatus(t, t.lre('{0} rows in {1} s.', 5));
@@ -276,7 +276,7 @@ export const scenarios = [
           throw new Error(`the lens "${t.lpart(message)}" is not ${state}; the editors show ${await lensesShown(t)}`);
         });
       };
-      const ENDED = '$(debug-disconnect) Connection ended: Connect…';
+      const ENDED = '$(debug-disconnect) Connection ended: Connect...';
       await t.openView('NHN Cloud');
       await t.menu(INSTANCE, 'Disconnect');
       await focusConsole(t);
@@ -284,13 +284,13 @@ export const scenarios = [
         timeout: 30_000,
       });
       await lens(ENDED);
-      await t.menu(INSTANCE, 'Connect…');
+      await t.menu(INSTANCE, 'Connect...');
       await t.quick.pick(DB_USER, 'DB user');
       await statusItem(t.l('Connected to {0} as {1}.', INSTANCE, DB_USER)).waitFor({ timeout: 60_000 });
       // Bound again: the Run lens is back, the ended one gone.
       await lens('$(play) Run');
       await lens(ENDED, 'detached');
-      // The new session starts in the schema chosen at the first Connect…, not asked again.
+      // The new session starts in the schema chosen at the first Connect..., not asked again.
       await runInConsole(t, 'SELECT 7 AS seven', { instance: INSTANCE, user: DB_USER, schema: SCHEMA });
       await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
       // The grid (issue 25, rough edge 11): a number right-aligned, its whole value in the tooltip.

@@ -377,7 +377,7 @@ describe(
       await page.locator('#save').click();
       await page.locator('.notice-info', { hasText: 'Saved 3 change(s)' }).waitFor();
       // Compare: differences only, side by side.
-      await page.locator('vscode-button', { hasText: 'Compare…' }).click();
+      await page.locator('vscode-button', { hasText: 'Compare...' }).click();
       await page.locator('.pg-panel').getByRole('button', { name: 'Compare', exact: true }).click();
       const cmp = page.locator('.pg-panel table.diff');
       await cmp.waitFor();

@@ -1,4 +1,4 @@
-// Connect… against a real MariaDB with TLS (test/support/mariadb.mjs): a session connects and
+// Connect... against a real MariaDB with TLS (test/support/mariadb.mjs): a session connects and
 // hands out connections, every failure kind gets its message and never the password, TLS is
 // verified (refused without the CA, accepted with it), ending a session closes what it opened,
 // the schema tree reads tables, columns and indexes, and the hand-off pieces (URL, option file)
@@ -275,7 +275,7 @@ test('Copy Connection URL never holds the password; the terminal option file hol
   assert.match(file, /^ssl-ca="\/ca\.pem"$/m);
 });
 
-test('Connect… says a private endpoint needs the VPC only when it applies: not for loopback, not for an endpoint the user picked (issue 25, rough edge 16)', () => {
+test('Connect... says a private endpoint needs the VPC only when it applies: not for loopback, not for an endpoint the user picked (issue 25, rough edge 16)', () => {
   assert.equal(needsVpcNotice('192.168.0.7', false), true);
   assert.equal(needsVpcNotice('abc.internal.kr1-rds.nhncloudservice.com', false), true);
   assert.equal(needsVpcNotice('127.0.0.1', false), false, 'the sandbox');
@@ -283,7 +283,7 @@ test('Connect… says a private endpoint needs the VPC only when it applies: not
   assert.equal(needsVpcNotice('192.168.0.7', true), false, 'the user chose that endpoint row');
 });
 
-test('Connect… chooses the default schema (issue 25, rough edge 9): the schema node, the one chosen before, the only one, else asked once', async () => {
+test('Connect... chooses the default schema (issue 25, rough edge 9): the schema node, the one chosen before, the only one, else asked once', async () => {
   // The probe reads the schemas the user sees, the server's own left out.
   const m = new DbSessionManager();
   const s = await m.open({ target, user: 'app', password: PASSWORD, endpoint: endpoint() });

@@ -208,3 +208,16 @@ test('the bypass scan finds a bare message (it can fail)', () => {
 test('package.json points VS Code at the l10n bundles', () => {
   assert.equal(json('package.json').l10n, './l10n');
 });
+
+test('one ellipsis style: every title, label and message writes "..." (issue 25, rough edge 22), never "…"', () => {
+  const mixed: string[] = [];
+  for (const file of [
+    'package.nls.json',
+    ...LANGS.map((l) => `package.nls.${l}.json`),
+    'l10n/bundle.l10n.json',
+    ...LANGS.map((l) => `l10n/bundle.l10n.${l}.json`),
+  ])
+    for (const [key, value] of Object.entries(json(file)))
+      if (`${key} ${String(value)}`.includes('…')) mixed.push(`${file}: ${key}`);
+  assert.deepEqual(mixed, []);
+});
