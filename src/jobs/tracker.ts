@@ -14,7 +14,7 @@ import { isAuthError, isCancelledError } from '../client/errors';
 import type { Region } from '../client/endpoints';
 import type { CommandHandler, Feature, Services } from '../shared/services';
 import { GIVE_UP_AFTER_MS, formatElapsed, jitteredDelay, jobState, pruneJobs, type JobRecord } from './schedule';
-import { formatTime } from '../shared/l10n';
+import { formatTime, plural } from '../shared/l10n';
 import { action, askAction } from '../shared/prompts';
 
 const STATE_KEY = 'nhncloud.jobs';
@@ -259,7 +259,11 @@ export class JobTracker {
     if (!running.length && standing.length) {
       if (this.ticker) clearInterval(this.ticker);
       this.ticker = undefined;
-      this.statusBar.text = vscode.l10n.t('$(shield) {0} temporary access rule(s)', standing.length);
+      this.statusBar.text = plural(
+        standing.length,
+        vscode.l10n.t('$(shield) {0} temporary access rule', standing.length),
+        vscode.l10n.t('$(shield) {0} temporary access rules', standing.length),
+      );
       this.statusBar.tooltip = new vscode.MarkdownString(undefined, true)
         .appendText(standing.map((x) => x.title).join('\n'))
         .appendMarkdown('\n\n' + vscode.l10n.t('Click to list recent jobs.'));

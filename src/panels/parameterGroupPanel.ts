@@ -13,6 +13,7 @@ import { action, askAction } from '../shared/prompts';
 import { BasePanel, openPanel, type Handlers } from './basePanel';
 import { registerJob } from '../rds/forms/hooks';
 import { clientCheckedQuery } from './clientChecked';
+import { plural } from '../shared/l10n';
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
@@ -80,9 +81,16 @@ export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
     apply: async ({ dbInstanceIds, parameterGroupId }) => {
       const answer = await askAction(
         'warning',
-        vscode.l10n.t(
-          'Apply the parameter group to {0} instance(s)? Parameters applied through the configuration file restart them.',
+        plural(
           dbInstanceIds.length,
+          vscode.l10n.t(
+            'Apply the parameter group to {0} instance? Parameters applied through the configuration file restart it.',
+            dbInstanceIds.length,
+          ),
+          vscode.l10n.t(
+            'Apply the parameter group to {0} instances? Parameters applied through the configuration file restart them.',
+            dbInstanceIds.length,
+          ),
         ),
         { modal: true },
         action('apply', vscode.l10n.t('Apply')),
@@ -113,7 +121,13 @@ export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
           : [],
       );
       if (failed.length)
-        throw new Error(vscode.l10n.t('Applying failed for {0} instance(s): {1}', failed.length, failed.join('; ')));
+        throw new Error(
+          plural(
+            failed.length,
+            vscode.l10n.t('Applying failed for {0} instance: {1}', failed.length, failed.join('; ')),
+            vscode.l10n.t('Applying failed for {0} instances: {1}', failed.length, failed.join('; ')),
+          ),
+        );
       return { applied: dbInstanceIds.length };
     },
   };

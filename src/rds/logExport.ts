@@ -21,6 +21,7 @@ export { defaultLogPath } from '../storage/keys';
 import type { StorageDeps } from '../storage/tree/nodes';
 import { storageIds } from '../storage/tree/ids';
 import { walkthroughStepDone, type WalkthroughStep } from '../shared/walkthrough';
+import { plural } from '../shared/l10n';
 
 export interface ObjectStorageTarget {
   tenantId: string;
@@ -150,7 +151,11 @@ async function offerExported(deps: StorageDeps, run: ExportRun, target: ObjectSt
     keys = page?.contents.map((c) => c.key) ?? [];
   }
   const message = keys.length
-    ? vscode.l10n.t('Exported {0} object(s) to {1}/{2}.', keys.length, target.targetContainer, target.objectPath)
+    ? plural(
+        keys.length,
+        vscode.l10n.t('Exported {0} object to {1}/{2}.', keys.length, target.targetContainer, target.objectPath),
+        vscode.l10n.t('Exported {0} objects to {1}/{2}.', keys.length, target.targetContainer, target.objectPath),
+      )
     : vscode.l10n.t('Exported the objects to {0}/{1}.', target.targetContainer, target.objectPath);
   const choice = await askAction(
     'info',

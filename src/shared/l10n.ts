@@ -67,3 +67,12 @@ export function formatNumber(n: number, digits = 1): string {
     useGrouping: false,
   }).format(n);
 }
+
+/**
+ * One of two whole sentences by a count (issue 25, rough edge 22: "Uploaded 1 file(s)"): `one`
+ * for exactly 1, `other` for any other count. Both are translated whole, each its own message;
+ * Korean and Japanese, without plural forms, translate them alike.
+ */
+export function plural(count: number, one: string, other: string): string {
+  return count === 1 ? one : other;
+}

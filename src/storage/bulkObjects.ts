@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { S3Client } from '../client/storage/client';
 import { copyObjectAnySize, SINGLE_COPY_LIMIT } from '../client/storage/copy';
 import { MIN_PART_SIZE, MiB } from '../client/storage/transfer';
+import { plural } from '../shared/l10n';
 
 /** Objects at or above this size are copied multipart (`nhncloud.storage.multipartCopyThresholdMB`, at most 5 GiB). */
 export function multipartCopyThresholdBytes(): number {
@@ -84,11 +85,20 @@ export async function deleteKeys(
     const r = await s3.deleteObjects(bucket, keys.slice(i, i + 1000), { signal });
     if (r.errors.length)
       throw new Error(
-        vscode.l10n.t(
-          '{0} object(s) could not be deleted, e.g. {1}: {2}',
+        plural(
           r.errors.length,
-          r.errors[0].key,
-          r.errors[0].message,
+          vscode.l10n.t(
+            '{0} object could not be deleted, e.g. {1}: {2}',
+            r.errors.length,
+            r.errors[0].key,
+            r.errors[0].message,
+          ),
+          vscode.l10n.t(
+            '{0} objects could not be deleted, e.g. {1}: {2}',
+            r.errors.length,
+            r.errors[0].key,
+            r.errors[0].message,
+          ),
         ),
       );
     onProgress?.(Math.min(keys.length, i + 1000));

@@ -1,7 +1,7 @@
 // Parameter-group editor: every parameter in a virtualised table (table.ts), pending changes
 // kept across reloads, filters, staging of defaults and applying the group to its instances;
 // the diff before Save, copy and compare are in actionPanel.ts.
-import { l10n } from '../../src/shared/l10n';
+import { l10n, plural } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
@@ -182,7 +182,14 @@ class Editor {
     }
     this.banner.replaceChildren(
       notice('warning', l10n.t('The group needs applying to: {0}.', need.map((i) => i.dbInstanceName).join(', '))),
-      button(l10n.t('Apply to {0} instance(s)', need.length), () => void this.apply(need)),
+      button(
+        plural(
+          need.length,
+          l10n.t('Apply to {0} instance', need.length),
+          l10n.t('Apply to {0} instances', need.length),
+        ),
+        () => void this.apply(need),
+      ),
     );
   }
 
@@ -234,7 +241,9 @@ class Editor {
 
   private updateSave(): void {
     const n = Object.keys(this.pending).length;
-    this.saveButton.textContent = n ? l10n.t('Review {0} change(s)', n) : l10n.t('Review changes');
+    this.saveButton.textContent = n
+      ? plural(n, l10n.t('Review {0} change', n), l10n.t('Review {0} changes', n))
+      : l10n.t('Review changes');
     (this.saveButton as Control).disabled = n === 0;
   }
 
@@ -250,7 +259,11 @@ class Editor {
     this.panel.replaceChildren(
       notice(
         'info',
-        l10n.t('{0} parameter(s) staged back to their defaults. Review and save to apply.', Object.keys(staged).length),
+        plural(
+          Object.keys(staged).length,
+          l10n.t('{0} parameter staged back to their defaults. Review and save to apply.', Object.keys(staged).length),
+          l10n.t('{0} parameters staged back to their defaults. Review and save to apply.', Object.keys(staged).length),
+        ),
       ),
     );
   }
@@ -272,7 +285,16 @@ class Editor {
       await rpc.request('save', { parameterGroupId: this.group.parameterGroupId, modifiedParameters });
       this.pending = {};
       await this.load();
-      this.panel.replaceChildren(notice('info', l10n.t('Saved {0} change(s).', modifiedParameters.length)));
+      this.panel.replaceChildren(
+        notice(
+          'info',
+          plural(
+            modifiedParameters.length,
+            l10n.t('Saved {0} change.', modifiedParameters.length),
+            l10n.t('Saved {0} changes.', modifiedParameters.length),
+          ),
+        ),
+      );
     } catch (e) {
       this.panel.append(notice('error', (e as Error).message));
     }

@@ -11,6 +11,7 @@ import { backupLabel, orDash } from '../tree/state';
 import { validate } from './limits';
 import { confirm, pickMany, track } from './util';
 import { instanceFrom, backupFrom } from './targets';
+import { plural } from '../../shared/l10n';
 
 /** The shared export flow (src/rds/logExport.ts): bucket picked from the region, the target from the profile, Open/Download at the end. */
 function exportTo(deps: RdsDeps, run: Omit<ExportRun, 'validateBucket' | 'validatePath'>): Promise<void> {
@@ -91,7 +92,11 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       }
       await exportTo(deps, {
         region: t.region,
-        title: vscode.l10n.t('Export {0} log file(s) of {1}', names.length, t.data.dbInstanceName),
+        title: plural(
+          names.length,
+          vscode.l10n.t('Export {0} log file of {1}', names.length, t.data.dbInstanceName),
+          vscode.l10n.t('Export {0} log files of {1}', names.length, t.data.dbInstanceName),
+        ),
         defaultPath: defaultLogPath(t.data.dbInstanceName),
         names,
         nodeId: t.nodeId,

@@ -11,6 +11,7 @@ import { ruleIssue, validate } from './limits';
 import { ask, confirm, pick, pickMany, track } from './util';
 import { scopeFrom, type Scope, securityGroupFrom } from './targets';
 import { rdsIds } from '../tree/ids';
+import { plural } from '../../shared/l10n';
 
 type Group = SecurityGroupNode['data'];
 /** What a rule request carries (the RuleSpec schema's input). */
@@ -113,7 +114,11 @@ export function securityGroupCommands(deps: RdsDeps): Record<string, CommandHand
             { label: rules.length ? vscode.l10n.t('Add another rule') : vscode.l10n.t('Add a rule'), add: true },
             {
               label: rules.length
-                ? vscode.l10n.t('Create with {0} rule(s)', rules.length)
+                ? plural(
+                    rules.length,
+                    vscode.l10n.t('Create with {0} rule', rules.length),
+                    vscode.l10n.t('Create with {0} rules', rules.length),
+                  )
                 : vscode.l10n.t('Create without rules'),
               add: false,
             },
@@ -204,7 +209,11 @@ export function securityGroupCommands(deps: RdsDeps): Record<string, CommandHand
       const rules = fromTree.length ? fromTree : await pickRules(scope, group);
       if (!rules.length) return;
       await confirm(
-        vscode.l10n.t('Delete {0} rule(s) from {1}?', rules.length, group.dbSecurityGroupName),
+        plural(
+          rules.length,
+          vscode.l10n.t('Delete {0} rule from {1}?', rules.length, group.dbSecurityGroupName),
+          vscode.l10n.t('Delete {0} rules from {1}?', rules.length, group.dbSecurityGroupName),
+        ),
         vscode.l10n.t('Delete'),
         rules.map(ruleLabel).join('\n'),
       );

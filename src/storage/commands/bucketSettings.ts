@@ -2,7 +2,7 @@
 // Location) and its grants (GET Bucket ACL) and sets a canned ACL (PUT Bucket ACL; making a
 // bucket public is confirmed); "Incomplete Uploads..." lists multipart uploads that were never
 // completed (List Multipart Uploads, List Parts for their size) and aborts the chosen ones.
-import { formatDateTime } from '../../shared/l10n';
+import { formatDateTime, plural } from '../../shared/l10n';
 import * as vscode from 'vscode';
 import { CancelledError } from '../../client/errors';
 import type { CannedAcl, Grant } from '../../client/storage/client';
@@ -105,11 +105,13 @@ export function bucketSettingsCommands(deps: StorageDeps): Record<string, Comman
             description: [
               u.initiated ? vscode.l10n.t('started {0}', formatDateTime(new Date(u.initiated))) : '',
               parts
-                ? vscode.l10n.t(
-                    '{0} part(s), {1}',
-                    `${parts.parts.length}${parts.isTruncated ? '+' : ''}`,
-                    formatSize(size ?? 0),
-                  )
+                ? parts.isTruncated
+                  ? vscode.l10n.t('{0}+ parts, {1}', parts.parts.length, formatSize(size ?? 0))
+                  : plural(
+                      parts.parts.length,
+                      vscode.l10n.t('{0} part, {1}', parts.parts.length, formatSize(size ?? 0)),
+                      vscode.l10n.t('{0} parts, {1}', parts.parts.length, formatSize(size ?? 0)),
+                    )
                 : '',
             ]
               .filter(Boolean)
@@ -124,13 +126,21 @@ export function bucketSettingsCommands(deps: StorageDeps): Record<string, Comman
       });
       if (!chosen.length) throw new CancelledError(); // nothing picked: nothing to abort, nothing to ask
       await confirm(
-        vscode.l10n.t('Abort {0} upload(s)?', chosen.length),
+        plural(
+          chosen.length,
+          vscode.l10n.t('Abort {0} upload?', chosen.length),
+          vscode.l10n.t('Abort {0} uploads?', chosen.length),
+        ),
         vscode.l10n.t('Abort'),
         vscode.l10n.t('Their parts are deleted; the uploads cannot be completed afterwards.'),
       );
       for (const c of chosen) await t.s3.abortMultipartUpload(t.bucket, c.u.key, c.u.uploadId);
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('Aborted {0} upload(s) in {1}.', chosen.length, t.bucket),
+        plural(
+          chosen.length,
+          vscode.l10n.t('Aborted {0} upload in {1}.', chosen.length, t.bucket),
+          vscode.l10n.t('Aborted {0} uploads in {1}.', chosen.length, t.bucket),
+        ),
       );
       return chosen.length;
     },

@@ -8,6 +8,7 @@ import { ask, confirm } from '../../shared/prompts';
 import { allKeys, deleteKeys } from '../bulkObjects';
 import { BucketNode, type StorageDeps } from '../tree/nodes';
 import { bucketFrom, storageScopeFrom } from './targets';
+import { plural } from '../../shared/l10n';
 
 export function bucketCommands(deps: StorageDeps): Record<string, CommandHandler> {
   return {
@@ -39,10 +40,18 @@ export function bucketCommands(deps: StorageDeps): Record<string, CommandHandler
               '{0} still holds more than 1,000 objects: a bucket must be empty before it is deleted.',
               t.bucket,
             )
-          : vscode.l10n.t(
-              '{0} still holds {1} object(s): a bucket must be empty before it is deleted.',
-              t.bucket,
+          : plural(
               count,
+              vscode.l10n.t(
+                '{0} still holds {1} object: a bucket must be empty before it is deleted.',
+                t.bucket,
+                count,
+              ),
+              vscode.l10n.t(
+                '{0} still holds {1} objects: a bucket must be empty before it is deleted.',
+                t.bucket,
+                count,
+              ),
             );
         await confirm(
           message,

@@ -13,6 +13,7 @@ import type { ObjectFileSystem } from '../objectFs';
 import { BucketNode, ObjectNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
 import { bucketFrom, concurrency, type BucketTarget } from './targets';
 import { runTransfers } from './transfers';
+import { plural } from '../../shared/l10n';
 
 /** What Copy or Cut put aside for Paste: objects and folders of one bucket. */
 interface Clipboard {
@@ -139,8 +140,16 @@ export function copyMoveCommands(deps: StorageDeps, fs: ObjectFileSystem): Recor
     });
     void vscode.window.setStatusBarMessage(
       mode === 'copy'
-        ? vscode.l10n.t('{0} item(s) copied: use "Paste" on a bucket or folder.', picked.length)
-        : vscode.l10n.t('{0} item(s) cut: use "Paste" on a bucket or folder to move them.', picked.length),
+        ? plural(
+            picked.length,
+            vscode.l10n.t('{0} item copied: use "Paste" on a bucket or folder.', picked.length),
+            vscode.l10n.t('{0} items copied: use "Paste" on a bucket or folder.', picked.length),
+          )
+        : plural(
+            picked.length,
+            vscode.l10n.t('{0} item cut: use "Paste" on a bucket or folder to move it.', picked.length),
+            vscode.l10n.t('{0} items cut: use "Paste" on a bucket or folder to move them.', picked.length),
+          ),
       5000,
     );
   };
@@ -196,8 +205,16 @@ export function copyMoveCommands(deps: StorageDeps, fs: ObjectFileSystem): Recor
       const plan = await settleConflicts(dest.s3, await planPaste(clip, dest));
       const title =
         clip.mode === 'move'
-          ? vscode.l10n.t('Moving {0} object(s) to {1}/{2}', plan.length, dest.bucket, dest.prefix)
-          : vscode.l10n.t('Copying {0} object(s) to {1}/{2}', plan.length, dest.bucket, dest.prefix);
+          ? plural(
+              plan.length,
+              vscode.l10n.t('Moving {0} object to {1}/{2}', plan.length, dest.bucket, dest.prefix),
+              vscode.l10n.t('Moving {0} objects to {1}/{2}', plan.length, dest.bucket, dest.prefix),
+            )
+          : plural(
+              plan.length,
+              vscode.l10n.t('Copying {0} object to {1}/{2}', plan.length, dest.bucket, dest.prefix),
+              vscode.l10n.t('Copying {0} objects to {1}/{2}', plan.length, dest.bucket, dest.prefix),
+            );
       try {
         await runPlan(title, dest.s3, plan, clip.mode);
         // A moved item can be pasted once; copied ones stay ready for another paste.

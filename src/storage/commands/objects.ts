@@ -1,7 +1,7 @@
 // Objects and folders: open in an editor (size limit asked first; binary content in the binary
 // editor), go to a key, prefix filter per bucket, new folder, delete (multi-select, confirmed),
 // copy key / URL / presigned URL, and "Add Bucket to Workspace".
-import { formatDateTime } from '../../shared/l10n';
+import { formatDateTime, plural } from '../../shared/l10n';
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import { ask, confirm, pick } from '../../shared/prompts';
@@ -187,7 +187,11 @@ export function objectCommands(
       await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Deleting {0} object(s) from {1}', unique.length, bucket),
+          title: plural(
+            unique.length,
+            vscode.l10n.t('Deleting {0} object from {1}', unique.length, bucket),
+            vscode.l10n.t('Deleting {0} objects from {1}', unique.length, bucket),
+          ),
           cancellable: true,
         },
         async (progress, token) => {
@@ -213,7 +217,11 @@ export function objectCommands(
       for (const id of parents) deps.explorer.refreshId(id);
       fs.fireChanged([...objects.map((o) => o.uri()), ...folders.map((f) => f.uri())], vscode.FileChangeType.Deleted);
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('Deleted {0} object(s) from {1}.', unique.length, bucket),
+        plural(
+          unique.length,
+          vscode.l10n.t('Deleted {0} object from {1}.', unique.length, bucket),
+          vscode.l10n.t('Deleted {0} objects from {1}.', unique.length, bucket),
+        ),
       );
     },
     'nhncloud.storage.copyKey': async (node?: unknown) => {

@@ -27,6 +27,7 @@ import {
 import { asPrefix, baseName, formatRate, formatSize, keyForUpload } from '../keys';
 import { BucketNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
 import { bucketFrom, concurrency, poolLimits, objectNodes } from './targets';
+import { plural } from '../../shared/l10n';
 
 export interface TransferItem {
   label: string;
@@ -140,7 +141,13 @@ function downloadItem(s3: S3Client, bucket: string, task: FileTask): TransferIte
 export function transferCommands(deps: StorageDeps): Record<string, CommandHandler> {
   const afterUpload = (folderId: string, n: number, where: string) => {
     deps.explorer.refreshId(folderId);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Uploaded {0} file(s) to {1}.', n, where));
+    void vscode.window.showInformationMessage(
+      plural(
+        n,
+        vscode.l10n.t('Uploaded {0} file to {1}.', n, where),
+        vscode.l10n.t('Uploaded {0} files to {1}.', n, where),
+      ),
+    );
   };
   return {
     /** Upload files; `files` (third argument) skips the dialog (scenarios, drag and drop). */
@@ -250,7 +257,11 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
             canSelectFolders: true,
             canSelectFiles: false,
             defaultUri: vscode.Uri.file(defaultDir()),
-            title: vscode.l10n.t('Download {0} object(s) from {1}/{2}', count, bucket, from),
+            title: plural(
+              count,
+              vscode.l10n.t('Download {0} object from {1}/{2}', count, bucket, from),
+              vscode.l10n.t('Download {0} objects from {1}/{2}', count, bucket, from),
+            ),
             openLabel: vscode.l10n.t('Download Here'),
           })
         )?.[0];
@@ -265,12 +276,18 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
       const existing = targets.filter((x) => existsSync(x.file)).length;
       if (existing)
         await confirm(
-          vscode.l10n.t('{0} of {1} file(s) already exist in {2}. Replace them?', existing, targets.length, root),
+          existing === 1
+            ? vscode.l10n.t('{0} of {1} files is already in {2}. Replace it?', existing, targets.length, root)
+            : vscode.l10n.t('{0} of {1} files are already in {2}. Replace them?', existing, targets.length, root),
           vscode.l10n.t('Replace'),
         );
       const total = targets.reduce((s, o) => s + o.size, 0);
       const n = await runTransfers(
-        vscode.l10n.t('Downloading {0} object(s) ({1}) from {2}', targets.length, formatSize(total), bucket),
+        plural(
+          targets.length,
+          vscode.l10n.t('Downloading {0} object ({1}) from {2}', targets.length, formatSize(total), bucket),
+          vscode.l10n.t('Downloading {0} objects ({1}) from {2}', targets.length, formatSize(total), bucket),
+        ),
         s3,
         targets.map((x) => downloadItem(s3, bucket, x)),
         poolLimits(),
@@ -292,7 +309,11 @@ function defaultDir(): string {
 async function offerReveal(uri: vscode.Uri, n: number): Promise<void> {
   const choice = await askAction(
     'info',
-    vscode.l10n.t('Downloaded {0} file(s) to {1}.', n, uri.fsPath),
+    plural(
+      n,
+      vscode.l10n.t('Downloaded {0} file to {1}.', n, uri.fsPath),
+      vscode.l10n.t('Downloaded {0} files to {1}.', n, uri.fsPath),
+    ),
     {},
     action('reveal', vscode.l10n.t('Reveal')),
   );

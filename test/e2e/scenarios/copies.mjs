@@ -85,7 +85,7 @@ export const scenarios = [
         await control('faults', { service: 'storage', operation: 'storage.uploadPartCopy', latencyMs: 2_000 });
         await t.menu('second.bin', 'Copy');
         await t.menu(BUCKET, 'Paste');
-        const toast = await t.notification(t.l('Copying {0} object(s) to {1}/{2}', 1, BUCKET, ''), 30_000);
+        const toast = await t.notification(t.l('Copying {0} object to {1}/{2}', 1, BUCKET, ''), 30_000);
         await until('a part copy in flight', async () => (await digest('second.bin')).uploads.length > 0, 30_000);
         await toast.hover();
         await toast.getByRole('button', { name: /^(Cancel|취소|キャンセル)$/ }).click();

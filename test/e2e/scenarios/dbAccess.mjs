@@ -54,7 +54,7 @@ const connected = (t, user) =>
 
 /** The status bar item that counts this window's temporary access rules (shown with the jobs). */
 const standingRules = (t) =>
-  t.page.locator('.statusbar-item').filter({ hasText: t.lre('$(shield) {0} temporary access rule(s)', 1) });
+  t.page.locator('.statusbar-item').filter({ hasText: t.lre('$(shield) {0} temporary access rule', 1) });
 
 /** Connect... from the instance's context menu as `user`; answers the password prompt with `password`. */
 async function connectAs(t, user, password) {

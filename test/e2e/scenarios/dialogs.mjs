@@ -98,7 +98,7 @@ export const scenarios = [
       await t.quick.pick('sandbox-docs', t.lpart('Bucket (container) in {0} to export to'));
       await t.quick.waitFor(t.l('Path inside {0}', 'sandbox-docs'));
       await t.quick.enter();
-      const done = await t.notification(t.lre('Exported {0} object(s) to {1}/{2}.', 1), 120_000);
+      const done = await t.notification(t.lre('Exported {0} object to {1}/{2}.', 1), 120_000);
       await done.getByRole('button', { name: t.l('Open'), exact: true }).click();
       // Open shows the log read-only in an editor; Download would have asked where to save.
       await t.page.locator('.tabs-container .tab.active').filter({ hasText: '.log' }).waitFor({ timeout: 30_000 });
@@ -115,7 +115,7 @@ export const scenarios = [
       // code-server's save dialog proposes the workspace folder and the object's name: accept it.
       await t.quick.waitFor('config.json');
       await t.page.keyboard.press('Enter');
-      const done = await t.notification(t.lre('Downloaded {0} file(s) to {1}.', 1), 60_000);
+      const done = await t.notification(t.lre('Downloaded {0} file to {1}.', 1), 60_000);
       if (!existsSync(join(t.server.ws, 'config.json')))
         throw new Error('config.json was not downloaded into the workspace folder');
       await done.getByRole('button', { name: t.l('Reveal'), exact: true }).click();

@@ -150,14 +150,15 @@ export const scenarios = [
       await inc.press('Tab');
       await w.locator('#review').click();
       await w.locator('#save').click();
-      await w.locator('.notice-info', { hasText: t.l('Saved {0} change(s).', 1) }).waitFor({ timeout: 60_000 });
+      await w.locator('.notice-info', { hasText: t.l('Saved {0} change.', 1) }).waitFor({ timeout: 60_000 });
       await w.locator('.pg-banner', { hasText: t.auto('needs applying') }).waitFor({ timeout: 60_000 });
       // The instances that need the group applied, as the API says (needToApplyParameterGroup).
       await w.locator('.pg-banner', { hasText: 'staging-api' }).waitFor({ timeout: 30_000 });
       await w.locator('.pg-banner vscode-button').first().click();
       await t.dialogButton(
         t.lpart(
-          'Apply the parameter group to {0} instance(s)? Parameters applied through the configuration file restart them.',
+          // staging-api and the instances this file's restores made: several.
+          'Apply the parameter group to {0} instances? Parameters applied through the configuration file restart them.',
         ),
         'Apply',
       );

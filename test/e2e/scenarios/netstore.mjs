@@ -191,7 +191,7 @@ export const scenarios = [
         if (!(await input.inputValue()).endsWith('upload-20mb.bin')) await input.fill(file);
         await t.page.keyboard.press('Enter');
       }
-      await t.notification(t.lre('Uploaded {0} file(s) to {1}.', 1), 120_000);
+      await t.notification(t.lre('Uploaded {0} file to {1}.', 1), 120_000);
       await t.treeRow('upload-20mb.bin').filter({ hasText: '20.0 MB' }).waitFor({ timeout: 30_000 });
       await t.screenshot('storage-uploaded');
     },
@@ -209,7 +209,7 @@ export const scenarios = [
         if (!(await input.inputValue()).endsWith('notes.txt')) await input.fill(join(t.server.ws, 'notes.txt'));
         await t.page.keyboard.press('Enter');
       }
-      await t.notification(t.lre('Uploaded {0} file(s) to {1}.', 1), 60_000);
+      await t.notification(t.lre('Uploaded {0} file to {1}.', 1), 60_000);
       await t.treeRow('notes.txt').waitFor({ timeout: 30_000 });
       const url = await presignedUrl(t, 'notes.txt');
       const tab = await t.page.context().newPage();
@@ -257,7 +257,7 @@ export const scenarios = [
           t.lre('{0} of {1} · {2}/{3} files · the storage account is at its request limit, retrying'),
           60_000,
         );
-        await t.notification(t.lre('Uploaded {0} file(s) to {1}.', files.length), 180_000);
+        await t.notification(t.lre('Uploaded {0} files to {1}.', files.length), 180_000);
       } finally {
         await control('faults', 'DELETE');
       }
@@ -328,7 +328,7 @@ export const scenarios = [
       // Enter keeps the default path, rds-logs/staging-api/<today>/.
       await t.quick.waitFor(t.l('Path inside {0}', 'sandbox-docs'));
       await t.quick.enter();
-      const done = await t.notification(t.lre('Exported {0} object(s) to {1}/{2}.', 1), 120_000);
+      const done = await t.notification(t.lre('Exported {0} object to {1}/{2}.', 1), 120_000);
       await done.getByRole('button', { name: t.l('Open'), exact: true }).click();
       await t.page.locator('.tabs-container .tab.active').waitFor({ timeout: 30_000 });
       const text = await editorText(t).innerText();

@@ -219,7 +219,7 @@ export const scenarios = [
       await filter.fill('big_tables');
       await w.locator('[data-name="big_tables"] vscode-checkbox').first().click();
       await filter.fill('');
-      await w.locator('#review', { hasText: t.l('Review {0} change(s)', 3) }).waitFor();
+      await w.locator('#review', { hasText: t.l('Review {0} changes', 3) }).waitFor();
       await w.locator('#t-modifiedOnly').click();
       await w.locator('.pg-count', { hasText: new RegExp(`^${t.lre('{0} of {1}', 3).source}`) }).waitFor();
 
@@ -231,7 +231,7 @@ export const scenarios = [
       await w.locator('.notice-warning', { hasText: t.auto('restart') }).waitFor();
       await t.screenshot('parameters-diff');
       await w.locator('#save').click();
-      await w.locator('.notice-info', { hasText: t.l('Saved {0} change(s).', 3) }).waitFor({ timeout: 60_000 });
+      await w.locator('.notice-info', { hasText: t.l('Saved {0} changes.', 3) }).waitFor({ timeout: 60_000 });
       await w.locator('.pg-banner', { hasText: t.auto('needs applying') }).waitFor({ timeout: 60_000 });
       await t.screenshot('parameters-need-apply');
     },

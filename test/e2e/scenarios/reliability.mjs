@@ -417,7 +417,7 @@ export const scenarios = [
       await t.quick.pick('sandbox-docs', t.lpart('Bucket (container) in {0} to export to'));
       await t.quick.waitFor(t.l('Path inside {0}', 'sandbox-docs'));
       await t.quick.enter();
-      await t.notification(t.lre('Exported {0} object(s) to {1}/{2}.', 1), 120_000);
+      await t.notification(t.lre('Exported {0} object to {1}/{2}.', 1), 120_000);
       // Failing calls, logged at trace: an auth failure and a server error.
       await control('faults', 'POST', { operation: 'rds.listDbInstances', resultCode: 80401, times: 1 });
       await t.menu('DB Instances', 'Refresh');

@@ -200,7 +200,7 @@ export const scenarios = [
       }
       await t.menu(BUCKET, 'Upload Folder...');
       await chooseInDialog(t, local, t.lre('Upload a folder to {0}/{1}', BUCKET));
-      await t.notification(t.lre('Uploaded {0} file(s) to {1}.', 2), 120_000);
+      await t.notification(t.lre('Uploaded {0} files to {1}.', 2), 120_000);
       await t.treeRow('local-folder').waitFor({ timeout: 30_000 });
       const keys = await remoteKeys('local-folder/');
       if (JSON.stringify(keys) !== JSON.stringify(['local-folder/a.txt', 'local-folder/sub/b.txt']))
@@ -214,8 +214,8 @@ export const scenarios = [
     name: 'download a folder: its files, nested, byte for byte',
     async run(t) {
       await t.menu('folder', 'Download...');
-      await chooseInDialog(t, t.server.ws, t.lre('Download {0} object(s) from {1}/{2}', 2, BUCKET));
-      await t.notification(t.lre('Downloaded {0} file(s) to {1}.', 2), 60_000);
+      await chooseInDialog(t, t.server.ws, t.lre('Download {0} objects from {1}/{2}', 2, BUCKET));
+      await t.notification(t.lre('Downloaded {0} files to {1}.', 2), 60_000);
       for (const key of ['folder/inner.txt', 'folder/deep/leaf.txt']) {
         const file = join(t.server.ws, key);
         if (!existsSync(file)) throw new Error(`${key} was not downloaded to ${file}`);

@@ -367,7 +367,7 @@ describe(
       await page.locator('[data-name="param_052"] vscode-checkbox').click();
       await page.locator('[data-name="param_054"] vscode-textfield input').fill('99');
       await page.locator('[data-name="param_054"] vscode-textfield input').press('Tab');
-      await page.locator('#review', { hasText: 'Review 3 change(s)' }).waitFor();
+      await page.locator('#review', { hasText: 'Review 3 changes' }).waitFor();
 
       await page.locator('#review').click();
       const diff = page.locator('table.diff');
@@ -375,7 +375,7 @@ describe(
       assert.equal(await diff.locator('tbody tr').count(), 3);
       await page.locator('.notice-warning', { hasText: 'orders-db' }).waitFor();
       await page.locator('#save').click();
-      await page.locator('.notice-info', { hasText: 'Saved 3 change(s)' }).waitFor();
+      await page.locator('.notice-info', { hasText: 'Saved 3 changes' }).waitFor();
       // Compare: differences only, side by side.
       await page.locator('vscode-button', { hasText: 'Compare...' }).click();
       await page.locator('.pg-panel').getByRole('button', { name: 'Compare', exact: true }).click();

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eventMessage } from '../../../src/rds/tree/state';
-import { formatDateTime, formatNumber, l10n, setL10nBundle } from '../../../src/shared/l10n';
+import { formatDateTime, formatNumber, l10n, plural, setL10nBundle } from '../../../src/shared/l10n';
 
 const event = {
   eventCode: 'INSTANCE_STARTED',
@@ -49,4 +49,11 @@ test('the vscode-free translator uses the bundle it is given, fills {0} and fall
   } finally {
     setL10nBundle(undefined, 'en');
   }
+});
+
+test('plural: the first sentence for exactly 1, the second for every other count', () => {
+  assert.deepEqual(
+    [0, 1, 2, 1000].map((n) => plural(n, `${n} file`, `${n} files`)),
+    ['0 files', '1 file', '2 files', '1000 files'],
+  );
 });

@@ -221,3 +221,8 @@ test('one ellipsis style: every title, label and message writes "..." (issue 25,
       if (`${key} ${String(value)}`.includes('…')) mixed.push(`${file}: ${key}`);
   assert.deepEqual(mixed, []);
 });
+
+test('counts are whole sentences per form (issue 25, rough edge 22): no message writes "file(s)"', () => {
+  const shorthand = Object.keys(json('l10n/bundle.l10n.json')).filter((k) => /[a-z]\(s\)/.test(k));
+  assert.deepEqual(shorthand, [], 'use plural() from src/shared/l10n.ts with a message for 1 and one for other counts');
+});
