@@ -405,8 +405,8 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       const conn = await connectionOf(c);
       const [rows] = await conn.query({ sql: 'SELECT DATABASE()', rowsAsArray: true });
       const name = (rows as unknown[][])[0]?.[0];
+      // The session announces a change: its watcher redraws the status item.
       c.session.schema = typeof name === 'string' ? name : undefined;
-      showStatus();
     } catch {
       // The status bar keeps the last known schema; the next run reports any connection problem.
     }
@@ -461,7 +461,6 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       c.session.schema = chosen.schema;
       // The next Connect... of this connection starts there too.
       await rememberedSchemas.set(c.session.id, chosen.schema);
-      showStatus();
     },
     'nhncloud.rds.query.history': async () => {
       const active = consoleOf(vscode.window.activeTextEditor?.document);
