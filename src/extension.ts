@@ -54,13 +54,15 @@ export function activate(context: vscode.ExtensionContext): {
   });
   context.subscriptions.push(shim.explorerView, treeChanged);
 
-  // Objects as files (src/storage/objectFs.ts). VS Code asks for a scheme's provider as soon as
-  // an editor or workspace folder of it is restored, so the providers are registered here, at
-  // once, as light proxies that load main on their first call. The scheme names repeat those of
-  // src/storage/keys.ts (that module loads aws4, which the shim must not).
+  // Objects as files (src/storage/objectFs.ts) and query consoles (src/rds/connection/consoleFiles.ts).
+  // VS Code asks for a scheme's provider as soon as an editor or workspace folder of it is
+  // restored, so the providers are registered here, at once, as light proxies that load main on
+  // their first call. The scheme names repeat those of src/storage/keys.ts (that module loads
+  // aws4, which the shim must not) and CONSOLE_SCHEME.
   for (const [scheme, isReadonly] of [
     ['nhncloud-s3', false],
     ['nhncloud-s3-readonly', true],
+    ['nhncloud-console', false],
   ] as const) {
     const changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
     let forwarding = false;

@@ -34,7 +34,7 @@ export interface Main {
   /** The ids the features handle (the real handler map, not the shim's registrations); the extension-host suite compares them with the manifest. */
   handledCommands(): string[];
   explorer: vscode.TreeDataProvider<unknown>;
-  /** The object file systems behind the shim's proxies (src/storage/objectFs.ts), by scheme. */
+  /** The file systems behind the shim's proxies (objects, query consoles), by scheme. */
   fileSystem(scheme: string): vscode.FileSystemProvider | undefined;
   dispose(): Promise<void>;
   /** Reopens a webview panel after a window reload (called by the shim's panel serializers). */
@@ -146,7 +146,7 @@ export function createMain(shim: Shim): Main {
     handledCommands: () => [...handlers.keys()],
     explorer: explorer.provider as vscode.TreeDataProvider<unknown>,
     revivePanel: (viewType, panel, state) => rdsForms.revive(viewType, panel, state),
-    fileSystem: (scheme) => storage.fileSystems[scheme],
+    fileSystem: (scheme) => features.find((f) => f.fileSystems?.[scheme])?.fileSystems?.[scheme],
     async dispose() {
       for (const f of features) await f.dispose?.();
       for (const d of disposables) d.dispose();

@@ -53,6 +53,7 @@ export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSession
   return {
     commands,
     sessions,
+    fileSystems: queryConsole.fileSystems,
     dispose: async () => {
       await queryConsole.dispose?.();
       await connection.dispose();

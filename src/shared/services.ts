@@ -68,6 +68,8 @@ export interface Feature {
   commands: Record<string, CommandHandler>;
   /** Children shown under a region node of the explorer (e.g. "RDS for MySQL"). */
   regionChildren?(profile: Profile, region: Region): unknown[];
+  /** File system providers by scheme, behind the shim's proxies (registered at activation). */
+  fileSystems?: Record<string, vscode.FileSystemProvider>;
   dispose?(): void | Promise<void>;
 }
 

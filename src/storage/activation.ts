@@ -2,7 +2,6 @@
 // profile's cloud, the object file systems (read-write and read-only; the shim registers
 // proxies for both schemes at activation and forwards to these), and the handlers of every
 // nhncloud.storage.* command.
-import * as vscode from 'vscode';
 import type { Region } from '../client/endpoints';
 import type { CommandHandler, Feature } from '../shared/services';
 import { rootWhereServiceRuns } from '../shared/tree/serviceRoot';
@@ -17,12 +16,7 @@ import { storageIds } from './tree/ids';
 import { ObjectFileSystem } from './objectFs';
 import { StorageRootNode, type StorageDeps } from './tree/nodes';
 
-export interface StorageFeature extends Feature {
-  /** The providers behind the shim's proxies, by scheme. */
-  fileSystems: Record<string, vscode.FileSystemProvider>;
-}
-
-export function createStorageFeature(deps: StorageDeps): StorageFeature {
+export function createStorageFeature(deps: StorageDeps): Feature {
   const fs = new ObjectFileSystem(deps.services);
   const readonlyFs = new ObjectFileSystem(deps.services, true);
   const prefixFilters = new Map<string, string>();

@@ -1,7 +1,9 @@
 // A small stand-in for the `vscode` module, enough for the explorer's tree and job tracker
 // to run in plain Node against the sandbox (the e2e suite covers the real VS Code). It is
 // installed with `installVscodeStub()` before the modules under test are imported.
+import { promises as fsp } from 'node:fs';
 import Module from 'node:module';
+import { posix } from 'node:path';
 
 export class EventEmitter<T> {
   private listeners: Array<(e: T) => void> = [];
@@ -35,6 +37,44 @@ class FileSystemError extends Error {
   static FileIsADirectory = (m?: unknown) => new FileSystemError(m, 'FileIsADirectory');
   static NoPermissions = (m?: unknown) => new FileSystemError(m, 'NoPermissions');
   static Unavailable = (m?: unknown) => new FileSystemError(m, 'Unavailable');
+}
+
+/** vscode.Uri: scheme, authority and path; a `file:` URI's path is its fsPath. */
+class Uri {
+  constructor(
+    readonly scheme: string,
+    readonly authority: string,
+    readonly path: string,
+  ) {}
+  get fsPath() {
+    return this.path;
+  }
+  toString() {
+    return `${this.scheme}://${this.authority}${this.path}`;
+  }
+  static parse = (s: string) => ({ toString: () => s });
+  static file = (p: string) => new Uri('file', '', p);
+  static from = (c: { scheme: string; authority?: string; path?: string }) =>
+    new Uri(c.scheme, c.authority ?? '', c.path ?? '');
+  static joinPath = (base: Uri, ...parts: string[]) =>
+    new Uri(base.scheme, base.authority, posix.join(base.path, ...parts));
+}
+
+/** A file-system call that failed with ENOENT is vscode's FileNotFound, as the real workspace.fs says it. */
+const onDisk = async <T>(uri: Uri, op: () => Promise<T>): Promise<T> => {
+  try {
+    return await op();
+  } catch (e) {
+    throw (e as NodeJS.ErrnoException).code === 'ENOENT' ? FileSystemError.FileNotFound(uri.path) : e;
+  }
+};
+
+/** Fired by a test to say a document's text changed (workspace.onDidChangeTextDocument). */
+export const changedDocuments = new EventEmitter<{ document: unknown }>();
+/** Fired by a test to say tabs closed (window.tabGroups.onDidChangeTabs); `tabGroups.all` is the test's to fill. */
+export const changedTabs = new EventEmitter<{ opened: unknown[]; closed: unknown[]; changed: unknown[] }>();
+class TabInputText {
+  constructor(readonly uri: Uri) {}
 }
 
 export const stubVscode = {
@@ -77,7 +117,8 @@ export const stubVscode = {
     }
   },
   EventEmitter,
-  Uri: { parse: (s: string) => ({ toString: () => s }) },
+  Uri,
+  TabInputText,
   FileSystemError,
   FileType: { Unknown: 0, File: 1, Directory: 2, SymbolicLink: 64 },
   FileChangeType: { Changed: 1, Created: 2, Deleted: 3 },
@@ -98,6 +139,7 @@ export const stubVscode = {
     onDidChangeActiveTextEditor: () => ({ dispose() {} }),
     activeTextEditor: undefined,
     visibleTextEditors: [],
+    tabGroups: { all: [] as Array<{ tabs: Array<{ input: unknown }> }>, onDidChangeTabs: changedTabs.event },
   },
   languages: {
     registerCodeLensProvider: () => ({ dispose() {} }),
@@ -109,6 +151,24 @@ export const stubVscode = {
   workspace: {
     getConfiguration: () => ({ get: (_k: string, d?: unknown) => d }),
     onDidCloseTextDocument: closedDocuments.event,
+    onDidChangeTextDocument: changedDocuments.event,
+    // workspace.fs on the local disk (the query console keeps its files in global storage).
+    fs: {
+      stat: (u: Uri) =>
+        onDisk(u, async () => {
+          const s = await fsp.stat(u.fsPath);
+          return { type: s.isDirectory() ? 2 : 1, ctime: s.ctimeMs, mtime: s.mtimeMs, size: s.size };
+        }),
+      readDirectory: (u: Uri) =>
+        onDisk(u, async () =>
+          (await fsp.readdir(u.fsPath, { withFileTypes: true })).map((d) => [d.name, d.isDirectory() ? 2 : 1]),
+        ),
+      readFile: (u: Uri) => onDisk(u, () => fsp.readFile(u.fsPath)),
+      writeFile: (u: Uri, content: Uint8Array) => onDisk(u, () => fsp.writeFile(u.fsPath, content)),
+      createDirectory: (u: Uri) => onDisk(u, () => fsp.mkdir(u.fsPath, { recursive: true })),
+      delete: (u: Uri) => onDisk(u, () => fsp.rm(u.fsPath)),
+      rename: (a: Uri, b: Uri) => onDisk(a, () => fsp.rename(a.fsPath, b.fsPath)),
+    },
     registerTextDocumentContentProvider: () => ({ dispose() {} }),
     textDocuments: [],
   },

@@ -1,4 +1,4 @@
-// The query console: an untitled SQL editor bound to a DbSession. Ctrl+Enter runs the statement
+// The query console: an SQL editor (a document of consoleFiles.ts's scheme) bound to a DbSession. Ctrl+Enter runs the statement
 // under the cursor (or the selection), Ctrl+Shift+Enter the whole document, a CodeLens "Run" sits
 // above each statement; the status bar shows instance, user and schema (click: pick the schema).
 // Results stream into one QueryResultsPanel per console. Each console keeps one connection of
@@ -23,6 +23,7 @@ import {
   type Console,
 } from './consoleSupport';
 import { DbSchemaNode } from '../tree/instanceParts';
+import { CONSOLE_SCHEME, ConsoleFileSystem } from './consoleFiles';
 import { instanceNodeOf, RememberedSchemas } from './connectChoices';
 import type { DbSession, DbSessions } from './session';
 import { errorSpan, PARSE_ERROR_ERRNO, riskOf, splitStatements, statementAt, type Statement } from './statements';
@@ -41,7 +42,9 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
   const lensChanged = new vscode.EventEmitter<void>();
   // A failed statement is also marked in the editor, at the token a parse error names; the next run clears it.
   const diagnostics = vscode.languages.createDiagnosticCollection('nhncloud-sql');
-  const disposables: vscode.Disposable[] = [status, lensChanged, diagnostics];
+  const files = new ConsoleFileSystem(vscode.Uri.joinPath(services.context.globalStorageUri, 'consoles'));
+  void files.sweep();
+  const disposables: vscode.Disposable[] = [status, lensChanged, diagnostics, files];
 
   const consoleOf = (doc: vscode.TextDocument | undefined) => (doc ? consoles.get(doc.uri.toString()) : undefined);
 
@@ -155,9 +158,9 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       const c = consoleOf(doc);
       if (c) void close(c);
     }),
-    // Any untitled document: a console is known by its URI whatever its language (the user may change it).
+    // A console is known by its URI whatever its language (the user may change it).
     vscode.languages.registerCodeLensProvider(
-      { scheme: 'untitled' },
+      { scheme: CONSOLE_SCHEME },
       {
         onDidChangeCodeLenses: lensChanged.event,
         provideCodeLenses(doc) {
@@ -230,10 +233,10 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     const session = await chooseSession(arg);
     if (!session) return undefined;
     if (arg instanceof DbSchemaNode) session.schema = arg.data.dbSchemaName;
-    const doc = await vscode.workspace.openTextDocument({
-      language: await sqlLanguage(),
-      content: typeof sqlText === 'string' ? sqlText : '',
-    });
+    const uri = await files.create(session.target.instanceName, typeof sqlText === 'string' ? sqlText : '');
+    let doc = await vscode.workspace.openTextDocument(uri);
+    const language = await sqlLanguage();
+    if (doc.languageId !== language) doc = await vscode.languages.setTextDocumentLanguage(doc, language);
     consoles.set(doc.uri.toString(), { key: doc.uri.toString(), session });
     watchSession(session);
     const editor = await vscode.window.showTextDocument(doc, { preview: false });
@@ -520,6 +523,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
 
   return {
     commands,
+    fileSystems: { [CONSOLE_SCHEME]: files },
     async dispose() {
       for (const c of [...consoles.values()]) await close(c);
       for (const d of disposables.splice(0)) d.dispose();

@@ -2,7 +2,8 @@
 // Sandbox), whose DB instances answer with a real MariaDB: Connect... from the instance's context
 // menu, Open Query Console, a SELECT drawn in the results grid, a CREATE TABLE then seen in the
 // tree under the instance's DB Schemas, 100,000 streamed rows cancelled midway (the grid says so
-// and the console stays usable), a result exported as CSV, and Open in Terminal.
+// and the console stays usable), a result exported as CSV, Open in Terminal, and a console that
+// closes without asking to be saved.
 //
 // The DB user connects with a sentinel password (made here through the sandbox's RDS API, as a
 // person would with Create DB User): at the end it must be in no file of the user data or the
@@ -298,6 +299,42 @@ export const scenarios = [
       const shown = await cell.evaluate((el) => [getComputedStyle(el).textAlign, el.getAttribute('title')]);
       if (shown[0] !== 'right' || shown[1] !== '7')
         throw new Error(`the cell of 7 is aligned ${shown[0]} with the tooltip ${shown[1]}`);
+    },
+  },
+  {
+    // Issue 25, rough edge 13: consoles were "Untitled-n" editors that asked to be saved on close.
+    // No dialog is shown or answered here, so Japanese adds nothing the Korean run does not prove.
+    name: 'a console is named after its instance, saves itself quietly as it is edited, and closes without asking',
+    locales: ['en', 'ko'],
+    async run(t) {
+      await focusConsole(t);
+      // The focused group's active tab (the results panel's group has one too).
+      const tab = t.page.locator('.editor-group-container.active .tabs-container .tab.active');
+      // The tab's accessible name: the file name whole (its text splits off the extension).
+      const label = (await tab.getAttribute('aria-label')) ?? '';
+      const title = new RegExp(`^${INSTANCE} \\d+\\.sql`).exec(label)?.[0];
+      if (!title) throw new Error(`the console's tab is "${label}", not a file named after ${INSTANCE}`);
+      const draft = `-- draft ${Date.now()}`;
+      await t.page.keyboard.press('Control+End');
+      await t.page.keyboard.insertText(`\n${draft}`);
+      // Saved with no dialog, to the extension's global storage, once the typing pauses.
+      /** @returns {string[]} the console files that hold the draft */
+      const holding = () =>
+        [...files(t.server.userData)].filter((f) => /\/consoles\//.test(f) && readFileSync(f, 'utf8').includes(draft));
+      await until('the edited console is saved to its file', () => holding().length === 1, 15_000);
+      const [file] = holding();
+      const console1 = t.page.locator(`.tabs-container .tab[aria-label^="${title}"]`);
+      await console1.and(t.page.locator('.tab:not(.dirty)')).waitFor({ timeout: 15_000 });
+      // Closed by its tab's close button: a "Do you want to save" dialog would keep the tab open.
+      await tab.locator('.tab-actions .action-label').first().click();
+      await console1.waitFor({ state: 'detached', timeout: 15_000 }).catch(async (e) => {
+        const dialog = await t.page.locator('.monaco-dialog-box').allInnerTexts();
+        throw new Error(
+          `the console did not close${dialog.length ? `; a dialog asks: ${dialog.join(' | ')}` : ''}: ${e}`,
+        );
+      });
+      // Its file goes with its tab (what ran stays in Query History).
+      await until("the closed console's file is removed", () => !existsSync(file), 15_000);
     },
   },
 ];

@@ -3,6 +3,8 @@
 // a state contextValue, failures become the documented nodes, and a job is followed to its end.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EventEmitter, installVscodeStub, messages } from '../../support/vscodeStub';
 
 installVscodeStub();
@@ -103,6 +105,8 @@ before(async () => {
   const log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} };
   const services: any = {
     context: {
+      // The query console's files (none are made here).
+      globalStorageUri: require('vscode').Uri.file(join(tmpdir(), 'nhncloud-explorer-test-storage')),
       workspaceState: {
         get: (k: string) => state.get(k),
         update: async (k: string, v: unknown) => void state.set(k, v),
