@@ -14,6 +14,10 @@ const RULES: Rule[] = [
   [/^must be (\d+) characters long$/, (f, a) => l10n.t('{0} must be {1} characters long.', f, a)],
   [/^must be at most (\d+) characters long$/, (f, a) => l10n.t('{0} must be at most {1} characters long.', f, a)],
   [/^must not be empty$/, (f) => l10n.t('{0} must not be empty.', f)],
+  [
+    /^must start with a letter and hold only letters, digits, - and _$/,
+    (f) => l10n.t('{0} must start with a letter and hold only letters, digits, - and _.', f),
+  ],
   [/^must be text$/, (f) => l10n.t('{0} must be text.', f)],
   [/^must be true or false$/, (f) => l10n.t('{0} must be true or false.', f)],
   [/^must be one of (.+)$/, (f, list) => l10n.t('{0} must be one of {1}.', f, list)],

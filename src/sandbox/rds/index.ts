@@ -92,6 +92,18 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     const b = controlFields(body);
     api.setRegionEnabled(regionCode(b.region), b.enabled !== false);
   });
+  // body { from, to }: renames an instance at once, with a name the API's rules would refuse (an
+  // HTML-like name, to prove every view draws names as text: the service's other clients may
+  // have stored what this extension's forms refuse).
+  server.addControl('rds/name-instance', (body) => {
+    const b = controlFields(body);
+    const instance = Object.values(state.regions)
+      .flatMap((r) => [...r.instances.values()])
+      .find((i) => i.dbInstanceName === String(b.from));
+    if (!instance) throw new Error(`no instance named ${String(b.from)}`);
+    instance.dbInstanceName = String(b.to);
+    return { dbInstanceId: instance.dbInstanceId };
+  });
   server.addControl('rds/time-scale', (body) => api.setTimeScale(Number(controlFields(body).ms)));
   server.addControl('rds/exports', () => ({ exports: state.exports }));
   // The databases: { missing?, caFile?, instances: [{ dbInstanceId, dbInstanceName, port, running }] };

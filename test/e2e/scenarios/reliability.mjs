@@ -93,21 +93,6 @@ function stopSandbox() {
 process.on('exit', () => proxyServer.close());
 
 const control = (path, method, body) => sandboxControl(direct, path, method, body);
-const rdsApi = async (method, path, body) => {
-  const res = await fetch(`${direct}/rds/kr1${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      'X-TC-APP-KEY': RDS.appKey,
-      'X-TC-AUTHENTICATION-ID': RDS.id,
-      'X-TC-AUTHENTICATION-SECRET': RDS.secret,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!json.header?.isSuccessful) throw new Error(`${method} ${path}: ${JSON.stringify(json.header)}`);
-  return json;
-};
 const MUTATING =
   /\.(create|delete|modify|update|stop|start|restart|forceRestart|release|put|copy|upload|initiate|complete|abort|backup|restore|replicate|promote|set|reset|split|pause|resume|repair|export)/;
 
@@ -148,9 +133,9 @@ export const scenarios = [
       direct = sandbox.url;
       viaName = direct.replace('127.0.0.1', 'sandbox.test');
       // Before the UI opens anything: names that would run script if rendered as HTML.
-      const { dbInstances } = await rdsApi('GET', '/v3.0/db-instances');
-      const target = dbInstances.find((i) => i.dbInstanceName === 'dev-playground');
-      await rdsApi('PUT', `/v3.0/db-instances/${target.dbInstanceId}`, { dbInstanceName: XSS_NAME });
+      // The instance's name is set by a control route: the RDS API checks names against the
+      // guide's rule (a letter first; letters, digits, - and _), which this name breaks.
+      await control('rds/name-instance', 'POST', { from: 'dev-playground', to: XSS_NAME });
       await control('storage/put-object', 'POST', {
         region: 'KR1',
         bucket: 'sandbox-docs',
@@ -158,7 +143,6 @@ export const scenarios = [
         content: 'html-looking key',
         contentType: 'text/plain',
       });
-      await new Promise((r) => setTimeout(r, 1500)); // the rename job ends (time scale 200 ms)
       // From here on, every request the sandbox sees comes from the extension.
       await control('stats', 'DELETE');
       proxySeen.length = 0;

@@ -46,3 +46,19 @@ test("every issue the Create form's schema gives an empty body reads with a labe
     assert.match(shown, /^LABEL /, `"${i.message}" (${i.path}) reads as "${shown}"`);
   }
 });
+
+test("a DB instance name follows the guide's rule: 1 to 100 letters, digits, - and _, a letter first (issue 25, rough edge 15)", () => {
+  setL10nBundle(undefined, 'en');
+  const nameIssues = (name: string) =>
+    fieldIssues(CreateDbInstanceBody, { dbInstanceName: name })
+      .filter((i) => i.path === 'dbInstanceName')
+      .map((i) => issueText(i.message, 'Instance name'));
+  for (const good of ['orders-db', 'a', 'Orders_DB-2', `a${'b'.repeat(99)}`])
+    assert.deepEqual(nameIssues(good), [], good);
+  for (const bad of ['1orders', '-orders', 'orders db', 'orders.db', '주문', ''])
+    assert.ok(nameIssues(bad).length > 0, `${JSON.stringify(bad)} passed`);
+  assert.deepEqual(nameIssues('orders db'), [
+    'Instance name must start with a letter and hold only letters, digits, - and _.',
+  ]);
+  assert.deepEqual(nameIssues(`a${'b'.repeat(100)}`), ['Instance name must be 1 to 100 characters long.']);
+});

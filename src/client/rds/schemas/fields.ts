@@ -28,6 +28,15 @@ export const textLength = (field: string, min: number, max: number) => {
   return z.string(msg(field, rule)).check(z.minLength(min, `${field} ${rule}`), z.maxLength(max, `${field} ${rule}`));
 };
 
+/**
+ * A DB instance's name (and its high-availability standby's) as the service's guide sets it:
+ * 1 to 100 letters, digits, - and _, the first a letter (TOAST-DOCS/RDS, "DB Instance").
+ */
+export const instanceName = (field: string) => {
+  const chars = 'must start with a letter and hold only letters, digits, - and _';
+  return textLength(field, 1, 100).check(z.regex(/^[A-Za-z][A-Za-z0-9_-]*$/, `${field} ${chars}`));
+};
+
 /** Any non-empty string (names, bucket paths, ...). */
 export const nonEmpty = (field: string) =>
   z.string(msg(field, 'must be text')).check(z.minLength(1, `${field} must not be empty`));

@@ -19,12 +19,12 @@ import {
   ftwrlWaitTimeout,
   id,
   idList,
+  instanceName,
   loose,
   msg,
   nonEmpty,
   num,
   opt,
-  optText,
   pingInterval,
   pluginRules,
   REGIONS,
@@ -66,8 +66,8 @@ export const BackupInfoUpdate = z.strictObject({
 });
 
 export const instanceSpecShape = {
-  dbInstanceName: nonEmpty('dbInstanceName'),
-  dbInstanceCandidateName: optText('dbInstanceCandidateName'),
+  dbInstanceName: instanceName('dbInstanceName'),
+  dbInstanceCandidateName: z.optional(instanceName('dbInstanceCandidateName')),
   description,
   dbFlavorId: id('dbFlavorId'),
   dbPort,
@@ -97,8 +97,8 @@ export const CreateDbInstanceBody = z
   .check(z.superRefine((v, ctx) => pluginRules(v, ctx, false)));
 
 export const ModifyDbInstanceBody = z.strictObject({
-  dbInstanceName: z.optional(nonEmpty('dbInstanceName')),
-  dbInstanceCandidateName: optText('dbInstanceCandidateName'),
+  dbInstanceName: z.optional(instanceName('dbInstanceName')),
+  dbInstanceCandidateName: z.optional(instanceName('dbInstanceCandidateName')),
   description,
   dbPort: z.optional(dbPort),
   dbVersion: z.optional(enumOf('dbVersion', DB_VERSIONS)),
@@ -133,8 +133,8 @@ export const storageResizeSchema = (currentSize: number) =>
   );
 
 export const ReplicateBody = z.strictObject({
-  dbInstanceName: nonEmpty('dbInstanceName'),
-  dbInstanceCandidateName: optText('dbInstanceCandidateName'),
+  dbInstanceName: instanceName('dbInstanceName'),
+  dbInstanceCandidateName: z.optional(instanceName('dbInstanceCandidateName')),
   description,
   dbFlavorId: z.optional(id('dbFlavorId')),
   dbPort: z.optional(dbPort),
