@@ -3,7 +3,8 @@
 // route storage/scale, flat keys), and a profile made by the Add Profile wizard points at it.
 // Then: time from clicking the bucket to its first page of rows drawn, then ten "Load more..."
 // (each: click to the first row of the new page drawn, and how many rows VS Code requested for
-// the level that row is on: its aria-setsize), and the growth of the extension host's resident
+// the level that row is on: its aria-setsize; the first four append to the bucket, whose rows
+// are all sent again, the later ones nest: src/shared/tree/paging.ts FLAT_ROWS), and the growth of the extension host's resident
 // memory over the whole (read from /proc: an upper bound of its heap growth, which needs an
 // inspector to read).
 // Runs: the first page in `runs` runs (up to 3; the explorer refreshed between, so its cache is
@@ -111,8 +112,11 @@ async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile }) {
             .filter({ hasText: 'Load more' })
             .filter({ hasText: `${p * PAGE} shown` });
           await loadMore.waitFor({ timeout: 30_000 });
+          // A nested "Load more" (a folder: aria-expanded) opens its page below it, and the Down
+          // arrow brings the page's first row into view; a flat one appends to the bucket in place.
+          const nested = (await loadMore.getAttribute('aria-expanded')) !== null;
           const r = await timeClickUntil(t, loadMore, `object-${String(p * PAGE).padStart(width, '0')}`, {
-            stepInto: true,
+            stepInto: nested,
           });
           more.push(r.ms);
           requested.push(r.setSize);

@@ -135,6 +135,7 @@ export const stubVscode = {
     showWarningMessage: async (text: string) => void messages.push({ level: 'warning', text }),
     showErrorMessage: async (text: string) => void messages.push({ level: 'error', text }),
     setStatusBarMessage: () => ({ dispose() {} }),
+    withProgress: async <T>(_o: unknown, task: (p: { report(): void }) => Promise<T>) => task({ report() {} }),
     // The query console listens for editors and documents (src/rds/connection/console.ts).
     onDidChangeActiveTextEditor: () => ({ dispose() {} }),
     activeTextEditor: undefined,

@@ -357,10 +357,13 @@ export function createExplorer(services: Services): Explorer {
       const target = node instanceof TreeNode ? (node instanceof ErrorNode ? node.parent : node) : undefined;
       ctx.refresh(target);
     },
-    // The row expands by itself; the command expands it for the keyboard and other callers.
+    // A flat row (a click, Enter) appends its page to the folder, with the view's progress bar
+    // meanwhile; a nested row expands by itself, and the command expands it for other callers.
     'nhncloud.tree.loadMore': async (node?: unknown) => {
-      if (node instanceof LoadMoreNode)
-        await services.explorerView.reveal(node, { expand: true, select: false, focus: false });
+      if (!(node instanceof LoadMoreNode)) return;
+      if (node.flat)
+        await vscode.window.withProgress({ location: { viewId: 'nhncloud.explorer' } }, () => node.append());
+      else await services.explorerView.reveal(node, { expand: true, select: false, focus: false });
     },
   };
 

@@ -251,6 +251,11 @@ export abstract class FolderNode extends TreeNode {
     this.cache = undefined;
   }
 
+  /** Changes the loaded children in place (a paged folder appending a page); an unloaded folder has none to change. */
+  protected updateLoaded(update: (nodes: TreeNode[]) => TreeNode[]): void {
+    if (this.cache) this.cache = this.cache.then(update);
+  }
+
   /** Children as loaded (no filter, no placeholder); loads when needed. Never rejects. */
   async loaded(): Promise<TreeNode[]> {
     this.cache ??= this.load().then(

@@ -1,14 +1,27 @@
-// Paged folders: a folder whose listing comes a page at a time, and the "Load more" node that
-// holds each next page (so VS Code requests only the new page, never the earlier ones again).
+// Paged folders: a folder whose listing comes a page at a time, and the "Load more" row that
+// brings the next page: into the folder itself while the folder is small, under the row past that.
 import * as vscode from 'vscode';
 import { isCancelledError } from '../../client/errors';
 import { describeFailure, ErrorNode, FolderNode, TreeNode } from './nodes';
 
 /**
- * Ends a page of a paged folder while more exist, and holds the next page: expanding it fetches
- * that page and shows it as its children, ending in the next "Load more". VS Code then requests
- * the new page only. (Appending each page to the folder itself made VS Code request and redraw
- * every earlier page again on each "Load more", and the extension host grow with them.)
+ * Rows a folder holds at its own level. A "Load more" below that appends the next page to the
+ * folder (issue 25, rough edge 18: nesting each page one level deeper made long lists a
+ * staircase); VS Code's tree API has no append, so the folder is sent again whole, every earlier
+ * row with it, and each such page costs more than the one before. Past this many rows a page
+ * nests under its "Load more", which costs the same however long the listing. Measured with
+ * `npm run bench -- --only bucket` (1,000-row pages): appended, a page took 541 ms at 2,000 rows
+ * and 1,289 ms at 11,000, and the extension host grew 242 MB over ten; nested, 180 to 414 ms
+ * and 155 MB. 3,000 keeps an appended page within about twice a nested one: a bucket's first
+ * three pages, and a folder of 20-row pages (events, backups) for 150 pages.
+ */
+export const FLAT_ROWS = 3_000;
+
+/**
+ * Ends a page of a paged folder while more exist. Flat (the folder holds fewer than FLAT_ROWS
+ * rows): a row whose click (or Enter) appends the next page to the folder, in its place, ending
+ * in the next "Load more". Nested (past that): a folder whose children are the next page, so
+ * VS Code requests only the new page, never the earlier ones again.
  */
 export class LoadMoreNode extends TreeNode {
   readonly id: string;
@@ -26,9 +39,29 @@ export class LoadMoreNode extends TreeNode {
     super();
     this.parent = folder;
     this.id = `${folder.id}/~page${number}`;
+    this.flat = shown < FLAT_ROWS;
   }
+  /** Whether its page joins the folder's own rows (else it is drawn under this row). */
+  readonly flat: boolean;
+  /** The flat page being appended: a second click while it loads waits for the first. */
+  private appending?: Promise<void>;
+
+  /** Appends a flat row's page to its folder, once; a failure lets the next click try again. */
+  append(): Promise<void> {
+    this.appending ??= this.folder.appendPage(this).catch((e: unknown) => {
+      this.appending = undefined;
+      throw e;
+    });
+    return this.appending;
+  }
+
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.l10n.t('Load more...'), vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      vscode.l10n.t('Load more...'),
+      this.flat ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed,
+    );
+    if (this.flat)
+      item.command = { command: 'nhncloud.tree.loadMore', title: vscode.l10n.t('Load more...'), arguments: [this] };
     item.id = this.id;
     item.description =
       this.total !== undefined
@@ -109,7 +142,19 @@ export abstract class PagingFolderNode<C> extends FolderNode {
     return this.ended(cursor, await this.fetchNext(cursor), 2);
   }
 
-  /** The page a "Load more" holds: drawn under it, ending in the next one. */
+  /**
+   * A flat "Load more": the next page takes the row's place among the folder's own rows, and
+   * the folder is drawn again (from the rows in memory: nothing earlier is fetched again).
+   */
+  async appendPage(more: LoadMoreNode): Promise<void> {
+    const cursor = more.cursor as C;
+    if (cursor !== this.current) return;
+    const nodes = this.ended(cursor, await this.fetchNext(cursor), more.number + 1);
+    this.updateLoaded((rows) => rows.flatMap((n) => (n === more ? nodes : [n])));
+    this.ctx.changed(this);
+  }
+
+  /** The page a nested "Load more" holds: drawn under it, ending in the next one. */
   async pageAfter(more: LoadMoreNode): Promise<TreeNode[]> {
     const cursor = more.cursor as C;
     if (cursor !== this.current) return [];

@@ -1,9 +1,10 @@
-// Paged listings end to end: a bucket of 2,500 objects (JP1) in a sandbox running outside VS Code.
-// Its first page ends in "Load more...", which expands into the next page (the keyboard's Right
-// arrow, then a click), each page under the row before and the earlier ones never sent again
-// (a new page's rows are a level of their own: their aria-setsize is that page, not the whole
-// listing); Go to Key reveals a key of a loaded later page. The sandbox process is started by
-// the first scenario and stopped by its own id at the end.
+// Paged listings end to end: a bucket of 3,500 objects (JP1) in a sandbox running outside VS Code.
+// Its first page ends in "Load more...". While the bucket holds fewer than 3,000 rows (FLAT_ROWS
+// in src/shared/tree/paging.ts), Load more appends the next page to the bucket's own rows (Enter,
+// then a click), so a long list is no staircase (issue 25, rough edge 18); past that, the page
+// nests under its "Load more" (expanded with the Right arrow key) and earlier rows are not sent
+// again (the page's aria-setsize is that page alone). Go to Key reveals a key of a loaded later
+// page. The sandbox process is started by the first scenario and stopped by its own id at the end.
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 
@@ -14,7 +15,9 @@ export const locales = WITHOUT_DECISIONS;
 // listing ends the tree, so the keyboard's End reaches its newest "Load more...".
 const BUCKET = 'zz-paged';
 const REGION = 'JP1';
-const COUNT = 2500;
+const COUNT = 3500;
+/** src/shared/tree/paging.ts FLAT_ROWS: rows a folder holds before later pages nest. */
+const FLAT_ROWS = 3000;
 const key = (i) => `object-${String(i).padStart(4, '0')}.json`;
 
 let sandbox;
@@ -43,30 +46,31 @@ async function lastLoadMore(t, shown) {
 }
 
 /**
- * The first row of a page: drawn one level below its "Load more", in a level of `size` rows. The
- * page opens below the last row shown: once "Load more" is expanded, the Down arrow brings its
- * first row into view, as a user would.
+ * The first row of a page, once drawn, at `level` in a level of `size` rows. A nested page opens
+ * below the last row shown: once its "Load more" (`nestedUnder`) is expanded, the Down arrow
+ * brings its first row into view, as a user would. An appended page takes its row's place.
+ * @param {any} t
+ * @param {number} first
+ * @param {{ level: number, size: number, nestedUnder?: import('playwright-core').Locator }} where
  */
-async function expectPage(t, loadMore, first, size) {
+async function expectPage(t, first, { level, size, nestedUnder: loadMore }) {
   const row = objectRow(t, first);
   const deadline = Date.now() + 60_000;
   while (!(await row.count())) {
-    if (Date.now() > deadline) throw new Error(`${key(first)} was not drawn below its "Load more"`);
-    if ((await loadMore.getAttribute('aria-expanded')) === 'true') await t.page.keyboard.press('ArrowDown');
+    if (Date.now() > deadline) throw new Error(`${key(first)} was not drawn after its "Load more"`);
+    if (loadMore && (await loadMore.getAttribute('aria-expanded')) === 'true') await t.page.keyboard.press('ArrowDown');
     await t.page.waitForTimeout(300);
   }
-  const level = Number(await row.getAttribute('aria-level'));
-  const parentLevel = Number(await loadMore.getAttribute('aria-level'));
-  if (level !== parentLevel + 1)
-    throw new Error(`${key(first)} is at level ${level}, not under its "Load more" (level ${parentLevel})`);
+  const drawnAt = Number(await row.getAttribute('aria-level'));
+  if (drawnAt !== level) throw new Error(`${key(first)} is at level ${drawnAt}, not ${level}`);
   const setSize = Number(await row.getAttribute('aria-setsize'));
-  if (setSize !== size) throw new Error(`the page of ${key(first)} holds ${setSize} rows, not ${size}`);
+  if (setSize !== size) throw new Error(`the level of ${key(first)} holds ${setSize} rows, not ${size}`);
 }
 
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
-    name: 'a bucket of 2,500 objects: each "Load more" expands into the next page (keyboard, then click)',
+    name: 'a bucket of 3,500 objects: "Load more" appends to the bucket (Enter, then a click), then past 3,000 rows nests (Right arrow)',
     async run(t) {
       sandbox = await startSandboxProcess({ timeScaleMs: 200 });
       const r = await fetch(`${sandbox.url}/_sandbox/storage/scale`, {
@@ -86,24 +90,39 @@ export const scenarios = [
       await first.waitFor({ timeout: 60_000 });
       if ((await first.getAttribute('aria-setsize')) !== '1001')
         throw new Error(`the first page holds ${await first.getAttribute('aria-setsize')} rows, not 1001`);
+      const bucketLevel = Number(await first.getAttribute('aria-level'));
       // Keyboard: the tree focused (no click on a row: that would open an object or fold the
-      // bucket), End to the last row, Right to expand it.
-      await first
-        .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " monaco-list ")][1]')
-        .focus();
+      // bucket), End to the last row, Enter runs it: the page joins the bucket's rows. The
+      // list is focused again before each End (the row that had the focus is replaced).
+      // The tree's list, found from whichever row is drawn (the first object scrolls out of the DOM).
+      const list = t.sidebar
+        .locator('.monaco-list-row[role="treeitem"]')
+        .first()
+        .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " monaco-list ")][1]');
+      await list.focus();
       let more = await lastLoadMore(t, 1000);
-      await t.page.keyboard.press('ArrowRight');
-      await expectPage(t, more, 1000, 1001);
-      // Mouse: a click on the next "Load more..." expands it.
+      if ((await more.getAttribute('aria-expanded')) !== null) throw new Error('the first "Load more" is a folder');
+      await t.page.keyboard.press('Enter');
+      await expectPage(t, 1000, { level: bucketLevel, size: 2001 });
+      // Mouse: a click on the next one appends too.
+      await list.focus();
       more = await lastLoadMore(t, 2000);
       await more.click();
-      await expectPage(t, more, 2000, 500);
+      await expectPage(t, 2000, { level: bucketLevel, size: FLAT_ROWS + 1 });
+      // The bucket holds 3,000 rows: the next page nests under its "Load more", which the Right
+      // arrow expands, so the 3,000 rows above are not sent again.
+      await list.focus();
+      more = await lastLoadMore(t, 3000);
+      if ((await more.getAttribute('aria-expanded')) !== 'false')
+        throw new Error('past 3,000 rows, "Load more" is not a folder to expand');
+      await t.page.keyboard.press('ArrowRight');
+      await expectPage(t, 3000, { level: bucketLevel + 1, size: COUNT - FLAT_ROWS, nestedUnder: more });
       // The last page ends the listing: no "Load more" below it.
       await t.page.keyboard.press('End');
       await objectRow(t, COUNT - 1).waitFor({ timeout: 30_000 });
       const trailing = await t.sidebar
         .locator('.monaco-list-row[role="treeitem"]')
-        .filter({ hasText: t.l('{0} shown', 2500) })
+        .filter({ hasText: t.l('{0} shown', COUNT) })
         .count();
       if (trailing) throw new Error('a "Load more" follows the last page');
       await t.screenshot('storage-load-more');

@@ -212,46 +212,70 @@ test('Object Storage: folders, then objects with size; tooltips escape names', a
   assert.equal(logs[0].k.id, 'sandbox/KR1/storage/bucket/sandbox-docs/logs/app-2026-11-20.log');
 });
 
-test('Object Storage: 1,005 keys come as a page of 1,000 and "Load more"', async () => {
+test('Object Storage: 3,005 keys come a page of 1,000 at a time, in the bucket up to 3,000, then nested', async () => {
   const store = sb.modules.storage as { putObject(region: string, bucket: string, key: string, content: string): void };
-  for (let i = 0; i < 1005; i++) store.putObject('KR1', 'paging-test', `k-${String(i).padStart(4, '0')}.txt`, 'x');
+  for (let i = 0; i < 3005; i++) store.putObject('KR1', 'paging-test', `k-${String(i).padStart(4, '0')}.txt`, 'x');
   const storage = await child(await regionNode('KR1'), 'Object Storage');
   explorer.ctx.refresh(storage);
   const bucket = await child(storage, 'paging-test');
   const first = await items(bucket);
   assert.equal(first.length, 1001);
-  const more = first.at(-1)!;
+  let more = first.at(-1)!;
   assert.ok(more.k instanceof pagingMod.LoadMoreNode);
   assert.equal(more.item.description, '1000 shown');
   // A key beyond the pages fetched so far is not revealed, and the listing is not reloaded for
   // it (that would fold the pages a user loaded back to the first).
   assert.equal(await explorer.reveal('sandbox/KR1/storage/bucket/paging-test/k-1004.txt'), false);
   assert.equal((await items(bucket))[0].k, first[0].k, 'the bucket kept its listing');
-  assert.equal(more.item.collapsibleState, 1, 'Load more is a collapsed container');
-  // Expanding it lists the next page as its children; the folder keeps answering the first page
-  // alone (the same nodes), so VS Code never requests the earlier page again.
-  const page2 = await items(more.k);
+
+  // Flat (issue 25, rough edge 18): a row whose click runs Load more; the page joins the
+  // bucket's own rows in its place, the rows before it the same nodes (nothing fetched again).
+  assert.equal(more.item.collapsibleState, 0, 'a flat Load more is a row, not a folder');
+  assert.deepEqual(more.item.command?.arguments, [more.k]);
+  const loadMore = explorer.feature.commands['nhncloud.tree.loadMore'];
+  // Two clicks while the page loads bring it once.
+  await Promise.all([loadMore(more.k), loadMore(more.k)]);
+  let rows = await items(bucket);
+  assert.equal(rows.length, 2001, 'page 2 appended once');
+  for (let i = 0; i < 1000; i++) assert.equal(rows[i].k, first[i].k, `row ${i} kept its node`);
+  assert.equal(rows[1000].item.label, 'k-1000.txt');
+  assert.equal(provider.getParent!(rows[1000].k), bucket, 'an appended row is drawn in its folder');
+  for (let shown = 2000; shown < 3000; shown += 1000) {
+    more = rows.at(-1)!;
+    assert.equal(more.item.description, `${shown} shown`);
+    await loadMore(more.k);
+    rows = await items(bucket);
+  }
+  assert.equal(rows.length, 3001);
+
+  // Past 3,000 rows in the folder, the next page nests under its Load more: the folder keeps
+  // answering the rows it has (the same nodes), so VS Code never requests them again.
+  more = rows.at(-1)!;
+  assert.equal(more.item.description, '3000 shown');
+  assert.equal(more.item.collapsibleState, 1, 'Load more is a collapsed container past 3,000 rows');
+  assert.equal(more.item.command, undefined);
+  const page4 = await items(more.k);
   assert.deepEqual(
-    page2.map((x) => x.item.label),
-    ['k-1000.txt', 'k-1001.txt', 'k-1002.txt', 'k-1003.txt', 'k-1004.txt'],
+    page4.map((x) => x.item.label),
+    ['k-3000.txt', 'k-3001.txt', 'k-3002.txt', 'k-3003.txt', 'k-3004.txt'],
   );
-  for (const x of page2) assert.equal(provider.getParent!(x.k), more.k, `${x.item.label} is drawn under Load more`);
-  const again1 = await items(bucket);
-  assert.equal(again1.length, 1001);
-  for (let i = 0; i < 1001; i++) assert.equal(again1[i].k, first[i].k, `row ${i} kept its node`);
+  for (const x of page4) assert.equal(provider.getParent!(x.k), more.k, `${x.item.label} is drawn under Load more`);
+  const again3 = await items(bucket);
+  assert.equal(again3.length, 3001);
+  for (let i = 0; i < 3001; i++) assert.equal(again3[i].k, rows[i].k, `row ${i} kept its node`);
   // A refresh of the Load more row keeps its page: the folder's marker has moved past it, and
   // fetching again would put the page after it (here: nothing) in its place.
   explorer.ctx.refresh(more.k);
   assert.deepEqual(
     (await items(more.k)).map((x) => x.item.label),
-    page2.map((x) => x.item.label),
+    page4.map((x) => x.item.label),
   );
-  // Reveal by id walks into the loaded page (the storage "reveal key" path).
-  const found = await explorer.findNode('sandbox/KR1/storage/bucket/paging-test/k-1003.txt');
-  assert.equal(found, page2[3].k);
-  // The command (keyboard, palette) expands the row instead of fetching behind the tree's back.
+  // Reveal by id walks into the loaded pages, flat and nested (the storage "reveal key" path).
+  assert.equal(await explorer.findNode('sandbox/KR1/storage/bucket/paging-test/k-3003.txt'), page4[3].k);
+  assert.equal(await explorer.findNode('sandbox/KR1/storage/bucket/paging-test/k-1003.txt'), rows[1003].k);
+  // The command on a nested row (keyboard, palette) expands it instead of fetching behind the tree's back.
   revealed.length = 0;
-  await explorer.feature.commands['nhncloud.tree.loadMore'](more.k);
+  await loadMore(more.k);
   assert.deepEqual(revealed, [{ id: more.k.id, expand: true }]);
   // A refresh starts over from the first page, with new nodes.
   explorer.ctx.refresh(bucket);
