@@ -9,8 +9,10 @@ import { fileURLToPath } from 'node:url';
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const out = join(ROOT, `${pkg.name}-${pkg.version}.vsix`);
-// The budget of the performance issue (#8): 600 KB for the whole extension with every feature.
-const LIMIT_KB = 600;
+// The budget for the whole extension with every feature: 600 KB until round three, which allows
+// 2 MB for parsers and drivers that load on first use (activation loads dist/extension.js alone,
+// and its time is a figure of its own in `npm run bench`).
+const LIMIT_KB = 2048;
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });

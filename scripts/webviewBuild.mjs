@@ -18,7 +18,7 @@ export function webviewBuildOptions({ outdir, production = false, root = '.' }) 
     bundle: true,
     platform: 'browser',
     // ES modules with code splitting: vscode-elements, Lit and zod are shared by every panel, so
-    // they go into common chunks once instead of into each bundle (the .vsix budget is 600 KB).
+    // they go into common chunks once instead of into each bundle (the .vsix budget is 2 MB).
     // The page loads its entry as <script type="module" nonce>; the CSP allows imports from the
     // chunks/ folder by path, and nothing else (src/panels/html.ts).
     format: 'esm',

@@ -1,5 +1,5 @@
 // Stands in for iconv-lite inside dist/mysqlDriver.js (esbuild alias, see esbuild.mjs): the
-// real package adds ~200 KB of code-page tables to a .vsix with a 600 KB budget. mysql2 asks it
+// real package adds ~200 KB of code-page tables to a .vsix with a 2 MB budget. mysql2 asks it
 // only for charsets Node's Buffer lacks; our connections use utf8mb4, so the server converts
 // every result to UTF-8 before it is sent. Decoding of the rest goes through Node's
 // TextDecoder (ICU: euc-kr, shift_jis, gbk, big5, windows-125x...); encoding anything but

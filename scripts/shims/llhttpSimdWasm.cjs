@@ -2,6 +2,6 @@
 // esbuild.mjs). undici embeds its HTTP parser twice, with and without WebAssembly SIMD (~72 KB of
 // base64 each), and tries the SIMD one first: it catches this error and builds the other one,
 // which runs on every platform. Response parsing is a small part of a transfer's CPU (the body
-// bytes are copied either way); the .vsix budget is 600 KB.
+// bytes are copied either way); the .vsix budget is 2 MB.
 'use strict';
 throw new Error('llhttp SIMD build left out of the bundle: undici falls back to its portable build');
