@@ -1,9 +1,9 @@
-// The query console: an SQL editor (a document of consoleFiles.ts's scheme) bound to a DbSession. Ctrl+Enter runs the statement
-// under the cursor (or the selection), Ctrl+Shift+Enter the whole document, a CodeLens "Run" sits
-// above each statement; the status bar shows instance, user and schema (click: pick the schema).
-// Results stream into one QueryResultsPanel per console. Each console keeps one connection of
-// its own (so USE, SET and transactions carry from one run to the next), opened on first run and
-// opened again after the server dropped it.
+// The query console: an SQL editor (a file of consoleFiles.ts's scheme) bound to a DbSession.
+// Ctrl+Enter runs the statement under the cursor (or the selection), Ctrl+Shift+Enter the whole
+// document, a CodeLens "Run" sits above each statement; the status bar shows instance, user and
+// schema (click: pick the schema). Results stream into one QueryResultsPanel per console. Each
+// console keeps one connection of its own (so USE, SET and transactions carry from one run to
+// the next), opened on first run and opened again after the server dropped it.
 import * as vscode from 'vscode';
 import { QueryResultsPanel } from '../../panels/queryResultsPanel';
 import type { PanelTarget } from '../../panels/protocol';
