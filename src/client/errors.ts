@@ -3,7 +3,8 @@
 // Recognise them with the `is*` guards (they test `kind`), not with instanceof alone:
 // the guards keep working if an error crosses a bundle boundary (main.js / sandbox.js).
 
-export type Service = 'rds' | 'network' | 'identity' | 'storage';
+/** `oauth`: the host that issues RDS API v4.0 tokens (a site's own, beside the services). */
+export type Service = 'rds' | 'network' | 'identity' | 'storage' | 'oauth';
 
 export abstract class NhnError extends Error {
   abstract readonly kind: 'api' | 'auth' | 'validation' | 'cancelled';

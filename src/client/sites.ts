@@ -31,7 +31,10 @@ export interface Site {
   readonly id: SiteId;
   /** The domain a person recognizes the site by (shown beside its name). */
   readonly domain: string;
-  /** Address templates per service; `{region}` is the lower-case region code. A site without a service has no host for it. */
+  /**
+   * Address templates per service; `{region}` is the lower-case region code. A site without a
+   * service has no host for it; `oauth` is where the site's guides issue RDS API v4.0 tokens.
+   */
   readonly hosts: Readonly<Partial<Record<Service, string>>>;
   readonly regions: Readonly<Record<SiteService, readonly Region[]>>;
   /** The S3 signing region per storage region, as the site's storage guide names it. */
@@ -39,8 +42,6 @@ export interface Site {
   /** The web console, where the guides name one. */
   readonly console?: string;
   readonly rdsApiVersions: readonly RdsApiVersion[];
-  /** The OAuth host that issues RDS API v4.0 tokens. */
-  readonly oauth?: string;
   /**
    * Availability zones per region where the vendor's guides name them (the RDS API lists none);
    * a form offers these, and takes free text in a region without a row.
@@ -49,7 +50,10 @@ export interface Site {
 }
 
 /** A site on a domain that follows the public cloud's host pattern. */
-function standardHosts(domain: string, rdsHost = `{region}-rds-mysql.api.${domain}`): Record<Service, string> {
+function standardHosts(
+  domain: string,
+  rdsHost = `{region}-rds-mysql.api.${domain}`,
+): Record<Exclude<Service, 'oauth'>, string> {
   return {
     rds: `https://${rdsHost}`,
     identity: `https://api-identity-infrastructure.${domain}`,
@@ -79,7 +83,7 @@ export const SITES: Readonly<Record<SiteId, Site>> = {
   public: {
     id: 'public',
     domain: 'nhncloudservice.com',
-    hosts: standardHosts('nhncloudservice.com'),
+    hosts: { ...standardHosts('nhncloudservice.com'), oauth: 'https://oauth.api.nhncloudservice.com' },
     regions: {
       rds: ['KR1', 'KR2', 'JP1'],
       floatingIp: ['KR1', 'KR2', 'JP1', 'US1'],
@@ -90,7 +94,6 @@ export const SITES: Readonly<Record<SiteId, Site>> = {
     signingRegions: { KR1: 'KR1', KR2: 'KR2', KR3: 'KR3', JP1: 'JP1' },
     console: 'https://console.nhncloud.com',
     rdsApiVersions: ['v2.0', 'v3.0', 'v4.0'],
-    oauth: 'https://oauth.api.nhncloudservice.com',
     // The NKS user guide: "Pangyo Region: kr-pub-a or kr-pub-b; Pyeongchon region: kr2-pub-a or
     // kr2-pub-b"; Tokyo's zones follow the same pattern (jp-pub-a, jp-pub-b).
     availabilityZones: {
@@ -102,14 +105,13 @@ export const SITES: Readonly<Record<SiteId, Site>> = {
   gov: {
     id: 'gov',
     domain: 'gov-nhncloudservice.com',
-    hosts: standardHosts('gov-nhncloudservice.com'),
+    hosts: { ...standardHosts('gov-nhncloudservice.com'), oauth: 'https://oauth.api.gov-nhncloudservice.com' },
     regions: { rds: ['KR1'], floatingIp: ['KR1', 'KR2'], transitHub: ['KR1'], storage: ['KR1', 'KR2'] },
     // The object-storage document said `gov`; the current guide says KR1 / KR2 (a server that
     // still wants `gov` names it, and the client switches for the session).
     signingRegions: { KR1: 'KR1', KR2: 'KR2' },
     console: 'https://console.gov-nhncloud.com',
     rdsApiVersions: ['v2.0', 'v3.0', 'v4.0'],
-    oauth: 'https://oauth.api.gov-nhncloudservice.com',
   },
   ncgn: {
     id: 'ncgn',

@@ -34,7 +34,7 @@ export interface SandboxProfile {
   name: string;
   cloud: SiteId;
   regions: Region[];
-  endpoints: { rds: string; network: string; identity: string; storage: string };
+  endpoints: { rds: string; network: string; identity: string; storage: string; oauth: string };
   secrets: ProfileSecrets;
 }
 
@@ -193,6 +193,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         network: `${url}/network/{region}`,
         identity: `${url}/identity`,
         storage: `${url}/storage/{region}`,
+        oauth: `${url}/oauth`,
       },
       secrets: merged(role === 'ADMIN' ? 'secrets' : 'viewerSecrets'),
     }),

@@ -3,6 +3,7 @@
 //   /rds/{region}/v3.0/...      RDS for MySQL
 //   /network/{region}/v2.0/...  floating IPs, transit hub, external networks
 //   /identity/v2.0/...          tokens and EC2 credentials
+//   /oauth/oauth2/token/create  RDS API v4.0 tokens (./rds/oauth.ts)
 //   /storage/{region}/...       object storage, S3 protocol (path-style)
 //   /_sandbox/...               control API for tests in other processes (faults, stats, reset)
 // Each service is a SandboxService module; this file knows nothing of their resources.

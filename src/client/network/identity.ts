@@ -1,18 +1,17 @@
-// Keystone v2.0 identity tokens (the live service, as observed): one token per tenant, cached until
-// shortly before it expires, shared by concurrent callers, issued again once when a call
-// answers 401; and the service catalog that tells where network and object storage live.
-import { AuthError, CancelledError, isAuthError } from '../errors';
+// Keystone v2.0 identity tokens (the live service, as observed): one token per tenant, kept by
+// the shared TokenCache (until shortly before it expires, shared by concurrent callers, issued
+// again once when a call answers 401); and the service catalog that tells where network and
+// object storage live.
+import { AuthError, isAuthError } from '../errors';
 import { resolveEndpoint, type Cloud, type EndpointOverrides, type Region } from '../endpoints';
 import { fillPath } from '../operation';
 import type { Transport } from '../http/transport';
+import { refreshTime, TokenCache } from '../http/tokenCache';
 import { checkResponse, requestJson, validate } from './http';
 import { identityOperation, TokenResponse, type CatalogEntry } from './identityOperations';
 
 export const WRONG_PASSWORD_MESSAGE =
   'The identity service rejected the user name or API password (the API password is set in the console, not the login password)';
-
-/** Refresh this long before `expires` (or after half the lifetime, for tokens shorter than twice this). */
-export const TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;
 
 export interface IdentityClientOptions {
   /** Identity address without `/v2.0`, e.g. `https://api-identity-infrastructure.nhncloudservice.com`. */
@@ -60,10 +59,8 @@ export class IdentityClient {
   private readonly cloud: Cloud;
   private readonly overrides?: EndpointOverrides;
   private readonly now: () => number;
-  private readonly cache = new Map<string, TokenSession>();
-  private readonly pending = new Map<string, Promise<TokenSession>>();
-  /** Number of issuance requests sent (for the log and the tests). */
-  issued = 0;
+  /** One token per tenant. */
+  private readonly tokens: TokenCache<TokenSession>;
 
   constructor(opts: IdentityClientOptions) {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
@@ -75,6 +72,12 @@ export class IdentityClient {
     this.overrides = opts.overrides;
     this.now = opts.now ?? Date.now;
     this.transport.redactor.addSecret(opts.password);
+    this.tokens = new TokenCache(this.now);
+  }
+
+  /** Number of issuance requests sent (for the log and the tests). */
+  get issued(): number {
+    return this.tokens.issued;
   }
 
   /** A valid token id for the tenant: the cached one, or a new one. */
@@ -85,26 +88,12 @@ export class IdentityClient {
   /** The cached session of the tenant, issuing a token when none is fresh. Concurrent callers share one issuance. */
   async session(opts: TokenOptions = {}): Promise<TokenSession> {
     const tenantId = opts.tenantId ?? this.tenantId;
-    if (opts.signal?.aborted) throw new CancelledError();
-    const cached = this.cache.get(tenantId);
-    if (cached && this.now() < cached.refreshAt) return cached;
-    let pending = this.pending.get(tenantId);
-    if (!pending) {
-      // Issued without any one caller's signal: a caller that gives up must not fail the others.
-      pending = this.issue(tenantId).finally(() => this.pending.delete(tenantId));
-      this.pending.set(tenantId, pending);
-    }
-    return raceAbort(pending, opts.signal);
+    return this.tokens.get(tenantId, () => this.issue(tenantId), opts.signal);
   }
 
   /** Forgets the tenant's token (all tenants without an argument). With `onlyToken`, only if that is still the cached one. */
   invalidate(tenantId?: string, onlyToken?: string): void {
-    if (tenantId === undefined) {
-      this.cache.clear();
-      return;
-    }
-    const cached = this.cache.get(tenantId);
-    if (cached && (onlyToken === undefined || cached.id === onlyToken)) this.cache.delete(tenantId);
+    this.tokens.invalidate(tenantId, onlyToken);
   }
 
   /**
@@ -113,16 +102,16 @@ export class IdentityClient {
    */
   async withToken<T>(fn: (token: string) => Promise<T>, opts: TokenOptions = {}): Promise<T> {
     const tenantId = opts.tenantId ?? this.tenantId;
-    const first = await this.token({ ...opts, tenantId });
-    try {
-      return await fn(first);
-    } catch (err) {
-      if (!(isAuthError(err) && err.reason === 'unauthenticated' && err.status === 401)) throw err;
-      this.transport.logger.info(`identity: a call answered 401; issuing a new token for tenant ${tenantId} once`);
-      this.invalidate(tenantId, first);
-      const second = await this.token({ ...opts, tenantId });
-      return await fn(second);
-    }
+    return this.tokens.withToken(
+      tenantId,
+      () => this.issue(tenantId),
+      (session) => fn(session.id),
+      {
+        signal: opts.signal,
+        onRenew: () =>
+          this.transport.logger.info(`identity: a call answered 401; issuing a new token for tenant ${tenantId} once`),
+      },
+    );
   }
 
   /** The API user id (`access.user.id`), needed by the credential operations. */
@@ -165,7 +154,6 @@ export class IdentityClient {
       'body',
     );
     const sentAt = this.now();
-    this.issued++;
     let json: unknown;
     try {
       ({ json } = await requestJson({
@@ -206,19 +194,14 @@ export class IdentityClient {
         )
       : NaN;
     const lifetime = expires - (Number.isFinite(issuedAt) ? issuedAt : sentAt);
-    // Unknown or non-positive lifetime: use the token for this call only.
-    const keepFor =
-      Number.isFinite(lifetime) && lifetime > 0 ? lifetime - Math.min(TOKEN_REFRESH_MARGIN_MS, lifetime / 2) : 0;
-    const session: TokenSession = {
+    return {
       id: access.token.id,
       tenantId,
       userId: access.user.id,
       expires: access.token.expires,
-      refreshAt: sentAt + keepFor,
+      refreshAt: refreshTime(sentAt, lifetime),
       catalog: access.serviceCatalog ?? [],
     };
-    this.cache.set(tenantId, session);
-    return session;
   }
 
   /** Fills an identity path and returns the full URL (for the credential operations). */
@@ -232,14 +215,4 @@ export function catalogUrl(catalog: CatalogEntry[], type: string, region: string
   const entry = catalog.find((c) => c.type === type);
   const ep = entry?.endpoints.find((e) => (e.region ?? '').toUpperCase() === region.toUpperCase());
   return ep?.publicURL;
-}
-
-function raceAbort<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return p;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new CancelledError());
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

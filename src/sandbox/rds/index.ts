@@ -2,6 +2,7 @@
 // sandbox's registration list (../index.ts) starts.
 import type { SandboxServer } from '../server';
 import { SandboxDatabases } from './mariadb/databases';
+import { createOAuthService, OAuthTokens } from './oauth';
 import { seedAll, seedScale } from './seed';
 import { type RdsKeyPair, RdsService } from './service';
 import { RdsState, type ExportListener } from './state';
@@ -54,6 +55,8 @@ export interface RdsSandbox {
   onExport(listener: ExportListener): () => void;
   /** The real MariaDB behind each instance (started on first connection); `close()` stops them. */
   readonly databases: SandboxDatabases;
+  /** RDS API v4.0 tokens (`/oauth/oauth2/token/create`), issued from the same key pairs. */
+  readonly oauth: OAuthTokens;
 }
 
 export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions): RdsSandbox {
@@ -75,9 +78,11 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     exports: state.exports,
     onExport: (l) => state.onExport(l),
     databases: new SandboxDatabases(state),
+    oauth: new OAuthTokens([RDS_KEYS.admin, RDS_KEYS.viewer], () => Date.now() + skew),
   };
   if (opts.scale) api.scale(opts.scale);
   server.register(new RdsService(state, [RDS_KEYS.admin, RDS_KEYS.viewer], api.databases));
+  server.register(createOAuthService(api.oauth));
 
   // Control routes for tests in another process (the e2e suite): POST /_sandbox/rds/<name>.
   server.addControl('rds/fail-next-job', (body) => {
@@ -104,6 +109,10 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     instance.dbInstanceName = String(b.to);
     return { dbInstanceId: instance.dbInstanceId };
   });
+  // RDS API v4.0 tokens: body { seconds } sets the account's token lifetime (60 to 86400);
+  // expire-tokens makes every token issued so far answer as expired.
+  server.addControl('oauth/token-lifetime', (body) => api.oauth.setLifetime(Number(controlFields(body).seconds)));
+  server.addControl('oauth/expire-tokens', () => api.oauth.expireAll());
   server.addControl('rds/time-scale', (body) => api.setTimeScale(Number(controlFields(body).ms)));
   server.addControl('rds/exports', () => ({ exports: state.exports }));
   // The databases: { missing?, caFile?, instances: [{ dbInstanceId, dbInstanceName, port, running }] };

@@ -47,7 +47,7 @@ for (const [id, guide] of Object.entries(guides.sites)) {
   test(`${id} (${guide.domain}): every address, region, console and API version as its guides write them`, () => {
     assert.equal(SITES[site].domain, guide.domain);
     assert.equal(SITES[site].console ?? null, guide.console);
-    assert.equal(SITES[site].oauth ?? null, guide.oauth);
+    assert.equal(SITES[site].hosts.oauth ?? null, guide.oauth);
     assert.deepEqual([...SITES[site].rdsApiVersions], guide.rdsApiVersions);
     const services = [
       ['rds', 'rds'],
