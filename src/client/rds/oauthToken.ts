@@ -28,11 +28,6 @@ const TokenAnswer = z.looseObject({
   expires_in: z.number().check(z.positive()),
 });
 
-export interface OAuthToken extends IssuedToken {
-  /** Local time (ms) at which the service said the token expires. */
-  expiresAt: number;
-}
-
 export interface OAuthTokenClientOptions {
   /** The token host without a path, e.g. `https://oauth.api.nhncloudservice.com` (oauthBaseUrl). */
   baseUrl: string;
@@ -54,7 +49,7 @@ export class OAuthTokenClient {
   private readonly accessKeyId: string;
   private readonly secretAccessKey: string;
   private readonly now: () => number;
-  private readonly tokens: TokenCache<OAuthToken>;
+  private readonly tokens: TokenCache<IssuedToken>;
 
   constructor(opts: OAuthTokenClientOptions) {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
@@ -99,7 +94,7 @@ export class OAuthTokenClient {
     return Buffer.from(`${this.accessKeyId}:${this.secretAccessKey}`, 'utf8').toString('base64');
   }
 
-  private async issue(): Promise<OAuthToken> {
+  private async issue(): Promise<IssuedToken> {
     const sentAt = this.now();
     const res = await this.transport.request({
       service: 'oauth',
@@ -124,20 +119,23 @@ export class OAuthTokenClient {
         status: res.status,
         message: WRONG_ACCESS_KEY_MESSAGE,
       });
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (res.status < 200 || res.status >= 300 || json === undefined) {
+    const json = res.status >= 200 && res.status < 300 ? parseJson(text) : undefined;
+    if (json === undefined) {
       this.transport.logger.debug(`✗ ${TOKEN_OPERATION} HTTP ${res.status} ${this.transport.redactor.body(text)}`);
       throw issuanceFailure(res.status);
     }
     const answer = checkResponse('oauth', TOKEN_OPERATION, TokenAnswer, json);
     this.transport.redactor.addSecret(answer.access_token);
-    const lifetimeMs = answer.expires_in * 1000;
-    return { id: answer.access_token, refreshAt: refreshTime(sentAt, lifetimeMs), expiresAt: sentAt + lifetimeMs };
+    return { id: answer.access_token, refreshAt: refreshTime(sentAt, answer.expires_in * 1000) };
+  }
+}
+
+/** The JSON of a body, or undefined when it is none. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 
