@@ -68,6 +68,43 @@ export async function focusConsole(t) {
   }
 }
 
+/** The file names of the query console tabs open now (a console's tab is "<instance> <n>.sql"). */
+async function consoleTabNames(t) {
+  const labels = await t.page
+    .locator('.part.editor .tabs-container .tab')
+    .evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => /^.+? \d+\.sql/.exec(label)?.[0]).filter(Boolean);
+}
+
+/**
+ * Runs `open` (a menu click, a command, a Connect... that ends in a console) and returns once a
+ * console that was not open before is the active editor. A menu click returns before the console
+ * opens: typing at once went into the console shown before, and the run then found the new one
+ * empty (fresh-clone CI run 19, sqlConsole[en]: "the results grid shows a new run" timed out with
+ * "staging-api 2.sql" empty on screen).
+ * @param {import('./browser.mjs').Helpers} t
+ * @param {() => Promise<unknown>} open
+ */
+export async function openNewConsole(t, open) {
+  const before = new Set(await consoleTabNames(t));
+  await open();
+  const active = t.page.locator('.part.editor .editor-group-container.active .tabs-container .tab.active');
+  let shown = '';
+  await until(
+    'a new query console is the active editor',
+    async () => {
+      shown = (await active.getAttribute('aria-label', { timeout: 1_000 }).catch(() => null)) ?? '';
+      const name = /^.+? \d+\.sql/.exec(shown)?.[0];
+      return !!name && !before.has(name);
+    },
+    30_000,
+  ).catch((e) => {
+    throw new Error(
+      `${e.message} (the active tab is "${shown}"; consoles before: ${[...before].join(', ') || 'none'})`,
+    );
+  });
+}
+
 /** The CodeLens texts the editors show now (for an error that says what was there instead). */
 export async function lensesShown(t) {
   const texts = await t.page.locator('.part.editor .codelens-decoration').allInnerTexts();
@@ -99,6 +136,20 @@ export async function runInConsole(t, sql, { instance, user, schema }) {
   await t.page.keyboard.press('Control+A');
   // insertText: typed keys would get brackets and quotes closed by the editor.
   await t.page.keyboard.insertText(sql);
+  // The text is in the active editor before it runs (its last line, as the editor draws it), so
+  // that a run of the wrong editor fails here, naming it, and not as a grid that never changes.
+  const lastLine = sql.split('\n').at(-1).slice(0, 30);
+  const lines = t.page.locator('.part.editor .editor-group-container.active .monaco-editor .view-lines');
+  await until(`the console shows the typed "${lastLine}"`, async () =>
+    (
+      (await lines
+        .first()
+        .innerText({ timeout: 1_000 })
+        .catch(() => '')) ?? ''
+    )
+      .replace(/\u00a0/g, ' ')
+      .includes(lastLine),
+  );
   // Until this run begins, the grid still shows the last run's outcome (a fresh-clone CI run read
   // the previous "Syntax error in statement 2." as this run's failure): note the run shown now,
   // and return once the grid shows another.

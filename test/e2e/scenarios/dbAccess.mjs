@@ -12,7 +12,14 @@
 // Needs Debian's mariadb-server, mariadb-client and openssl: without them the file fails saying so.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDbUser, gridStatus, rdsApi, runInConsole, until } from '../../../scripts/e2e/dbConsole.mjs';
+import {
+  createDbUser,
+  gridStatus,
+  openNewConsole,
+  rdsApi,
+  runInConsole,
+  until,
+} from '../../../scripts/e2e/dbConsole.mjs';
 import { extensionHosts } from '../../../scripts/e2e/processes.mjs';
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { mariaDbMissing } from '../../support/mariadb.mjs';
@@ -193,7 +200,7 @@ export const scenarios = [
         },
         30_000,
       );
-      await t.runCommand('NHN Cloud: Open Query Console');
+      await openNewConsole(t, () => t.runCommand('NHN Cloud: Open Query Console'));
       await runInConsole(t, "SHOW SESSION STATUS LIKE 'Ssl_version'", { instance: INSTANCE, user: TLS_USER });
       await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
       const grid = await t.webview().locator('#qr-grid').innerText();

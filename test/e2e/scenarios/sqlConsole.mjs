@@ -19,6 +19,7 @@ import {
   focusConsole,
   gridStatus,
   lensesShown,
+  openNewConsole,
   runInConsole,
   until,
 } from '../../../scripts/e2e/dbConsole.mjs';
@@ -140,7 +141,7 @@ export const scenarios = [
         .first();
       await schema.waitFor({ timeout: 30_000 });
       // Issue 25, defect 2: the console opens from the schema's context menu, in that schema.
-      await t.menu(schema, 'Open Query Console');
+      await openNewConsole(t, () => t.menu(schema, 'Open Query Console'));
       connection.schema = SCHEMA;
       await runInConsole(t, 'CREATE TABLE e2e_orders (id INT PRIMARY KEY, note VARCHAR(40) NOT NULL)', connection);
       // Warnings are said once, and only when there are some (issue 25, rough edge 10).

@@ -3,10 +3,10 @@
 // then rewrite the text under the cursor; its backing file goes with its last tab; a backing file
 // of a window long gone is swept. Against the real disk, through a workspace.fs stand-in.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { changedDocuments, changedTabs, installVscodeStub, stubVscode } from '../../../support/vscodeStub';
 
 installVscodeStub();
@@ -14,8 +14,12 @@ const vscode = require('vscode') as typeof import('vscode');
 const { ConsoleFileSystem, CONSOLE_SCHEME, backingName, consolePath } =
   require('../../../../src/rds/connection/consoleFiles') as typeof import('../../../../src/rds/connection/consoleFiles');
 
+const dirs: string[] = [];
+after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function fixture() {
   const dir = mkdtempSync(join(tmpdir(), 'consoles-'));
+  dirs.push(dir);
   const files = new ConsoleFileSystem(vscode.Uri.file(dir));
   return { dir, files };
 }
