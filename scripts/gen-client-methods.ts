@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { NETWORK_OPERATIONS } from '../src/client/network/operations';
 import { RDS_OPERATION_ROWS } from '../src/client/rds/rows';
+import { RDS_V4_ONLY_ROWS } from '../src/client/rds/v4Rows';
 
 interface Row {
   name: string;
@@ -30,7 +31,7 @@ function rdsMethods(rows: readonly Row[]): string {
       `  ${r.name}(...args: RdsArgs<'${r.name}'>): Promise<RdsOutput<'${r.name}'>> {\n` +
       `    return this.call('${r.name}', ...args);\n  }`,
   );
-  return `${header('src/client/rds/rows.ts')}import type { CallOptions, RdsOperationName } from './api';
+  return `${header('src/client/rds/rows.ts and v4Rows.ts')}import type { CallOptions, RdsOperationName } from './api';
 import type { RdsArgs, RdsInput, RdsOutput } from './client';
 
 /** One method per RDS operation; RdsClient implements \`call\`. */
@@ -68,7 +69,7 @@ ${methods.join('\n')}
 /** The generated files, formatted as the repository formats them (path relative to the root, text). */
 export async function generatedClientMethods(): Promise<Array<{ path: string; text: string }>> {
   const files = [
-    { path: 'src/client/rds/methods.ts', text: rdsMethods(RDS_OPERATION_ROWS) },
+    { path: 'src/client/rds/methods.ts', text: rdsMethods([...RDS_OPERATION_ROWS, ...RDS_V4_ONLY_ROWS]) },
     { path: 'src/client/network/methods.ts', text: networkMethods(NETWORK_OPERATIONS) },
   ];
   return Promise.all(

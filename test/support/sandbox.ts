@@ -2,6 +2,8 @@
 import { Redactor } from '../../src/client/http/redact';
 import { Transport } from '../../src/client/http/transport';
 import { RdsClient } from '../../src/client/rds/client';
+import { OAuthTokenClient, oauthBaseUrl } from '../../src/client/rds/oauthToken';
+import type { RdsClientApiVersion } from '../../src/client/rds/versions';
 import { waitForJob } from '../../src/client/rds/jobs';
 import { type Sandbox } from '../../src/sandbox';
 
@@ -10,16 +12,29 @@ export function clientFor(
   region: 'KR1' | 'KR2' | 'KR4' | 'JP1' = 'KR1',
   role: 'ADMIN' | 'VIEWER' = 'ADMIN',
   retries = 0,
+  apiVersion: RdsClientApiVersion = 'v3.0',
 ): RdsClient {
-  const s = sb.sandboxProfile({ role }).secrets;
+  const profile = sb.sandboxProfile({ role });
+  const s = profile.secrets;
+  const transport = new Transport({
+    userAgent: 'nhncloud-explorer-test/0.0.0',
+    retries: { max: retries, baseDelayMs: 1, maxDelayMs: 5 },
+    redactor: new Redactor(),
+  });
   return new RdsClient({
     baseUrl: `${sb.url}/rds/${region.toLowerCase()}`,
     credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
-    transport: new Transport({
-      userAgent: 'nhncloud-explorer-test/0.0.0',
-      retries: { max: retries, baseDelayMs: 1, maxDelayMs: 5 },
-      redactor: new Redactor(),
-    }),
+    transport,
+    apiVersion,
+    tokens:
+      apiVersion === 'v4.0'
+        ? new OAuthTokenClient({
+            baseUrl: oauthBaseUrl('public', profile.endpoints),
+            accessKeyId: s.rdsAccessKeyId!,
+            secretAccessKey: s.rdsSecretAccessKey!,
+            transport,
+          })
+        : undefined,
   });
 }
 

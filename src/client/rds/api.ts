@@ -8,8 +8,11 @@
 // It resolves to the parsed payload without `header` (job operations: `{ jobId }`),
 // and rejects with ApiError / AuthError / ValidationError / CancelledError (../errors.ts).
 import type { RDS_OPERATION_ROWS } from './rows';
+import type { RDS_V4_ONLY_ROWS } from './v4Rows';
 
-export type RdsOperationName = (typeof RDS_OPERATION_ROWS)[number]['name'];
+/** Every row of either version's table (./versions.ts): a name means the same operation in both. */
+export type RdsOperationRow = (typeof RDS_OPERATION_ROWS)[number] | (typeof RDS_V4_ONLY_ROWS)[number];
+export type RdsOperationName = RdsOperationRow['name'];
 
 export interface CallOptions {
   signal?: AbortSignal;

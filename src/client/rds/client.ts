@@ -4,17 +4,24 @@
 // checks `header` (every RDS answer is HTTP 200; failure is in `header`) and parses the
 // payload tolerantly. See ./api.ts for the calling convention.
 //
+// It speaks API v3.0 (the three X-TC-* headers) or v4.0 (`X-TC-APP-KEY` and a Bearer token from
+// ./oauthToken.ts), each from its own table (./versions.ts): an operation the profile's version
+// lacks is refused before anything is sent, naming the version that has it.
+//
 // Query arrays (`logFileTypes`, `measureNames`, `ruleIds`) are sent as repeated parameters,
 // `?ruleIds=a&ruleIds=b`, the form Spring-style services (such as this one) bind to lists.
 import type * as z from 'zod/mini';
 import { ApiError, AuthError, ValidationError, type FieldIssue } from '../errors';
 import type { Logger } from '../http/redact';
+import { isTokenRefused } from '../http/tokenCache';
 import type { Transport } from '../http/transport';
 import { fillPath, isIdempotent, pathParams, type Operation } from '../operation';
-import type { CallOptions, RdsOperationName } from './api';
+import type { CallOptions, RdsOperationName, RdsOperationRow } from './api';
 import { RdsOperationMethods } from './methods';
-import type { RDS_OPERATION_ROWS } from './rows';
-import { expandUnknownKeys, formatPath, rdsOperation, storageResizeSchema, type RdsSchemas } from './schemas';
+import type { OAuthTokenClient } from './oauthToken';
+import { expandUnknownKeys, formatPath, storageResizeSchema, type RdsSchemas, type RdsV3Schemas } from './schemas';
+import { rdsOperationIn, type RdsClientApiVersion } from './versions';
+import type { RdsV4Release } from './v4Rows';
 
 export type { CallOptions, RdsOperationName } from './api';
 
@@ -34,26 +41,37 @@ export interface RdsClientOptions {
   transport: Transport;
   /** Defaults to the transport's logger. */
   logger?: Logger;
+  /** The API version the profile chose; v3.0 when left out (what profiles made before v4.0 use). */
+  apiVersion?: RdsClientApiVersion;
+  /** v4.0 only: the release the site's guide documents (a site of the first release lacks the 2026 additions). */
+  v4Release?: RdsV4Release;
+  /** v4.0 only: issues the Bearer token from the same key pair (shared by the profile's regional clients). */
+  tokens?: OAuthTokenClient;
 }
 
 // ---- Types derived from the table -------------------------------------------------------
 
-type Row<K extends RdsOperationName> = Extract<(typeof RDS_OPERATION_ROWS)[number], { name: K }>;
+type Row<K extends RdsOperationName> = Extract<RdsOperationRow, { name: K }>;
 type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
   ? N | PathParamNames<Rest>
   : never;
-type Part<S, Key extends string> = S extends { [k in Key]: infer T extends z.ZodMiniType }
-  ? undefined extends z.input<T>
-    ? { [k in Key]?: z.input<T> }
-    : { [k in Key]: z.input<T> }
-  : unknown;
+/** The input type of a part (query or body) of a schema set; never when it has none. */
+type InputOf<S, Key extends string> = S extends { [k in Key]: infer T extends z.ZodMiniType } ? z.input<T> : never;
+/** A part as either version's table takes it (v4.0 renamed a few fields; the client checks the input against its own version's schemas before sending). */
+type EitherInput<K extends RdsOperationName, Key extends string> =
+  InputOf<RdsSchemas[K], Key> | (K extends keyof RdsV3Schemas ? InputOf<RdsV3Schemas[K], Key> : never);
+type Part<K extends RdsOperationName, Key extends string> = [EitherInput<K, Key>] extends [never]
+  ? unknown
+  : undefined extends EitherInput<K, Key>
+    ? { [k in Key]?: EitherInput<K, Key> }
+    : { [k in Key]: EitherInput<K, Key> };
 
 /** What a method takes: path parameters as fields, plus `query` and `body` where the operation has them. */
 export type RdsInput<K extends RdsOperationName> = { [N in PathParamNames<Row<K>['path']>]: string } & Part<
-  RdsSchemas[K],
+  K,
   'query'
 > &
-  Part<RdsSchemas[K], 'body'>;
+  Part<K, 'body'>;
 /** What a method resolves to: the payload without `header`. */
 export type RdsOutput<K extends RdsOperationName> = z.output<RdsSchemas[K]['response']>;
 /** A method's arguments: the input may be left out where every part of it is optional. */
@@ -67,13 +85,20 @@ export type RdsArgs<K extends RdsOperationName> =
 export const RDS_UNAUTHENTICATED_MESSAGE =
   'The RDS app key or user access key was rejected: check them with Edit Profile.';
 
+/** A v4.0 change refused with 80401 (its token revoked early): a new token is ready, the change was not made. */
+export const RDS_TOKEN_REFUSED_MESSAGE =
+  'RDS refused the sign-in token of this request (it may have been revoked), so nothing was changed. A new token has been issued: run the action again.';
+
 // One method per row of the table, each a one-liner over `call`, generated into ./methods.ts
 // (scripts/gen-client-methods.ts): Go to Definition from a call lands on its body.
 export class RdsClient extends RdsOperationMethods {
   readonly baseUrl: string;
   readonly transport: Transport;
+  readonly apiVersion: RdsClientApiVersion;
+  readonly v4Release: RdsV4Release;
   private readonly credentials: RdsCredentials;
   private readonly logger: Logger;
+  private readonly tokens: OAuthTokenClient | undefined;
 
   constructor(opts: RdsClientOptions) {
     super();
@@ -81,28 +106,84 @@ export class RdsClient extends RdsOperationMethods {
     this.credentials = { ...opts.credentials };
     this.transport = opts.transport;
     this.logger = opts.logger ?? opts.transport.logger;
+    this.apiVersion = opts.apiVersion ?? 'v3.0';
+    this.v4Release = opts.v4Release ?? '2026-03';
+    this.tokens = opts.tokens;
+    if (this.apiVersion === 'v4.0' && !this.tokens) throw new Error('RdsClient: API v4.0 needs a token client');
     const { appKey, accessKeyId, secretAccessKey } = opts.credentials;
     opts.transport.redactor.addSecret(appKey, accessKeyId, secretAccessKey);
   }
 
+  /** Whether this client's version (and release) has an operation: the tree and commands hide what it lacks. */
+  has(name: RdsOperationName): boolean {
+    return rdsOperationIn(this.apiVersion, name, this.v4Release) !== undefined;
+  }
+
   /** Calls an operation by name; the typed methods are this with the name filled in. */
   async call<K extends RdsOperationName>(name: K, input?: RdsInput<K>, opts: CallOptions = {}): Promise<RdsOutput<K>> {
-    const op = rdsOperation(name);
+    const op = rdsOperationIn(this.apiVersion, name, this.v4Release);
+    if (!op) throw this.notInVersion(name);
     const request = this.prepare(op, (input ?? {}) as Record<string, unknown>, opts);
+    if (!this.tokens) return (await this.exchange(op, request, {}, opts.signal)) as RdsOutput<K>;
+    const tokens = this.tokens;
+    const bearer = (token: string) => ({ 'X-NHN-AUTHORIZATION': `Bearer ${token}` });
+    // A refused token gets one new token (TokenCache); only a call safe to repeat is sent again.
+    if (isIdempotent(op))
+      return (await tokens.withToken(
+        (token) => this.exchange(op, request, bearer(token), opts.signal),
+        opts.signal,
+      )) as RdsOutput<K>;
+    const token = await tokens.token(opts.signal);
+    try {
+      return (await this.exchange(op, request, bearer(token), opts.signal)) as RdsOutput<K>;
+    } catch (err) {
+      if (!isTokenRefused(err)) throw err;
+      tokens.invalidate();
+      await tokens.token(opts.signal);
+      throw new AuthError({
+        service: 'rds',
+        operation: op.id,
+        reason: 'unauthenticated',
+        code: 80401,
+        message: RDS_TOKEN_REFUSED_MESSAGE,
+      });
+    }
+  }
+
+  /** One request and its answer read (the header checked, the payload parsed). */
+  private async exchange(
+    op: Operation,
+    request: { url: string; headers: Record<string, string>; body: string | undefined },
+    auth: Record<string, string>,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
     const res = await this.transport.request({
       service: 'rds',
       operation: op.id,
       method: op.method,
       url: request.url,
-      headers: request.headers,
+      headers: { ...request.headers, ...auth },
       body: request.body,
       idempotent: isIdempotent(op),
-      signal: opts.signal,
+      signal,
     });
     const text = await res.text();
     if (this.logger.enabled?.('trace') ?? true)
       this.logger.trace(`← ${op.id} body ${this.transport.redactor.body(text)}`);
-    return this.interpret(op, res.status, text) as RdsOutput<K>;
+    return this.interpret(op, res.status, text);
+  }
+
+  /** An operation the profile's API version does not have: which version does, and where to choose it. */
+  private notInVersion(name: RdsOperationName): ApiError {
+    const other = this.apiVersion === 'v3.0' ? 'v4.0' : 'v3.0';
+    const elsewhere = rdsOperationIn(other, name);
+    return new ApiError({
+      service: 'rds',
+      operation: `rds.${name}`,
+      message: elsewhere
+        ? `${elsewhere.summary} needs RDS API ${other}; this profile uses ${this.apiVersion}. Choose the version with Edit Profile (Advanced).`
+        : `${name} is not in this site's RDS API ${this.apiVersion} (its guide documents an earlier release).`,
+    });
   }
 
   /** Validates and builds the request; throws ValidationError before anything is sent. */
@@ -137,11 +218,14 @@ export class RdsClient extends RdsOperationMethods {
       if (v === undefined || v === null) continue;
       for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
     }
+    // v3.0 signs each request with the key pair; v4.0 sends a token instead (added per attempt).
     const headers: Record<string, string> = {
       accept: 'application/json',
       'X-TC-APP-KEY': this.credentials.appKey,
-      'X-TC-AUTHENTICATION-ID': this.credentials.accessKeyId,
-      'X-TC-AUTHENTICATION-SECRET': this.credentials.secretAccessKey,
+      ...(this.apiVersion === 'v3.0' && {
+        'X-TC-AUTHENTICATION-ID': this.credentials.accessKeyId,
+        'X-TC-AUTHENTICATION-SECRET': this.credentials.secretAccessKey,
+      }),
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
     return { url: url.toString(), headers, body };

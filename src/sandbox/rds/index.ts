@@ -81,7 +81,7 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     oauth: new OAuthTokens([RDS_KEYS.admin, RDS_KEYS.viewer], () => Date.now() + skew),
   };
   if (opts.scale) api.scale(opts.scale);
-  server.register(new RdsService(state, [RDS_KEYS.admin, RDS_KEYS.viewer], api.databases));
+  server.register(new RdsService(state, [RDS_KEYS.admin, RDS_KEYS.viewer], api.databases, api.oauth));
   server.register(createOAuthService(api.oauth));
 
   // Control routes for tests in another process (the e2e suite): POST /_sandbox/rds/<name>.

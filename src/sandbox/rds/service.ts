@@ -1,10 +1,11 @@
-// The RDS for MySQL v3.0 sandbox service: routes each request to one of the 82 operations of
-// the table (src/client/rds/rows.ts), checks the three X-TC-* headers and the role, validates
-// query and body with the client's own schemas, settles due jobs, and answers HTTP 200 with
-// `header` like the live service.
+// The RDS for MySQL sandbox service, API v3.0 and v4.0 over the same state: routes each request to
+// an operation of either version's table (src/client/rds/versions.ts), checks the three X-TC-*
+// headers (v3.0) or the app key and a Bearer token of ./oauth.ts (v4.0), and the role, validates
+// query and body with the client's own schemas of that version, settles due jobs, and answers
+// HTTP 200 with `header` like the live service. One handler per operation name serves both.
 import type { RdsOperationName } from '../../client/rds/api';
-import { RDS_OPERATION_ROWS } from '../../client/rds/rows';
 import { expandUnknownKeys, formatPath, queryFromSearchParams, RDS_OPERATIONS } from '../../client/rds/schemas';
+import { RDS_V4_OPERATIONS, rdsOperationName } from '../../client/rds/versions';
 import { matchTemplate, type SandboxCall, type SandboxReply, type SandboxService } from '../server';
 import { catalogHandlers } from './handlers/catalog';
 import type { Ctx, Handler } from './handlers/context';
@@ -13,6 +14,8 @@ import { groupHandlers } from './handlers/groups';
 import { instanceSettingsHandlers } from './handlers/instanceSettings';
 import { instanceHandlers } from './handlers/instances';
 import { monitoringHandlers } from './handlers/monitoring';
+import { v4Handlers } from './handlers/v4';
+import type { OAuthTokens } from './oauth';
 import { parameterGroupHandlers } from './handlers/parameterGroups';
 import { restoreHandlers } from './handlers/restore';
 import { securityGroupHandlers } from './handlers/securityGroups';
@@ -37,13 +40,15 @@ const HANDLERS: Record<RdsOperationName, Handler> = {
   ...parameterGroupHandlers,
   ...groupHandlers,
   ...monitoringHandlers,
+  ...v4Handlers,
 } as Record<RdsOperationName, Handler>;
 
-const OPERATIONS = new Map(RDS_OPERATIONS.map((op) => [op.id.slice(4), op]));
+const ALL_RDS_OPERATIONS = [...RDS_OPERATIONS, ...RDS_V4_OPERATIONS];
+const OPERATIONS = new Map(ALL_RDS_OPERATIONS.map((op) => [op.id, op]));
 
 /** Routes with the most literal segments first, so `/db-instances/restore-from-obs` beats `{dbInstanceId}`. */
 const paramCount = (path: string) => path.split('{').length - 1;
-const ROUTES = [...RDS_OPERATION_ROWS].sort((a, b) => paramCount(a.path) - paramCount(b.path));
+const ROUTES = [...ALL_RDS_OPERATIONS].sort((a, b) => paramCount(a.path) - paramCount(b.path));
 
 /** The VIEWER role may read everything and change only user groups and notification groups (spec, Authentication). */
 export const viewerMayCall = (name: string, method: string): boolean =>
@@ -81,18 +86,39 @@ export class RdsService implements SandboxService {
     private readonly state: RdsState,
     private readonly keys: RdsKeyPair[],
     private readonly databases?: SandboxDatabases,
+    /** v4.0's tokens; without them every v4.0 call is refused as unauthenticated. */
+    private readonly tokens?: OAuthTokens,
   ) {
-    for (const row of RDS_OPERATION_ROWS)
-      if (!HANDLERS[row.name]) throw new Error(`RDS sandbox: no handler for ${row.name}`);
+    for (const op of ALL_RDS_OPERATIONS)
+      if (!HANDLERS[rdsOperationName(op)]) throw new Error(`RDS sandbox: no handler for ${op.id}`);
   }
 
   route(method: string, path: string): { operation: string; params: Record<string, string> } | undefined {
-    for (const row of ROUTES) {
-      if (row.method !== method) continue;
-      const params = matchTemplate(row.path, path);
-      if (params) return { operation: `rds.${row.name}`, params };
+    for (const op of ROUTES) {
+      if (op.method !== method) continue;
+      const params = matchTemplate(op.path, path);
+      if (params) return { operation: op.id, params };
     }
     return undefined;
+  }
+
+  /**
+   * The key pair a request signs with: v3.0 sends the pair itself, v4.0 a token issued from it
+   * (`X-NHN-AUTHORIZATION: Bearer ...`, still valid) beside the same app key.
+   */
+  private keyOf(call: SandboxCall, v4: boolean): RdsKeyPair | undefined {
+    const appKey = call.headers['x-tc-app-key'];
+    if (v4) {
+      const bearer = /^Bearer (.+)$/.exec(String(call.headers['x-nhn-authorization'] ?? ''))?.[1];
+      const key = bearer ? this.tokens?.keyOf(bearer) : undefined;
+      return key && key.appKey === appKey ? key : undefined;
+    }
+    return this.keys.find(
+      (k) =>
+        k.appKey === appKey &&
+        k.accessKeyId === call.headers['x-tc-authentication-id'] &&
+        k.secretAccessKey === call.headers['x-tc-authentication-secret'],
+    );
   }
 
   notFound(method: string, path: string): SandboxReply {
@@ -105,13 +131,9 @@ export class RdsService implements SandboxService {
   }
 
   async handle(call: SandboxCall): Promise<SandboxReply> {
-    const name = call.operation.slice(4) as RdsOperationName;
-    const key = this.keys.find(
-      (k) =>
-        k.appKey === call.headers['x-tc-app-key'] &&
-        k.accessKeyId === call.headers['x-tc-authentication-id'] &&
-        k.secretAccessKey === call.headers['x-tc-authentication-secret'],
-    );
+    const op = OPERATIONS.get(call.operation)!;
+    const name = rdsOperationName(op);
+    const key = this.keyOf(call, op.id.startsWith('rds.v4.'));
     if (!key) return failure(RESULT.UNAUTHORIZED, 'Unauthorized');
     const region = this.state.region(call.region ?? '');
     if (!region) return failure(RESULT.NOT_FOUND, `Unknown region ${call.region}; RDS runs in KR1, KR2, JP1 and KR4.`);
@@ -119,7 +141,6 @@ export class RdsService implements SandboxService {
       return failure(RESULT.NOT_ENABLED, `RDS for MySQL is not enabled in ${region.region} for this project.`);
     if (key.role === 'VIEWER' && !viewerMayCall(name, call.method)) return failure(RESULT.FORBIDDEN, 'Forbidden');
 
-    const op = OPERATIONS.get(name)!;
     let body: unknown = {};
     const raw = (await call.body()).toString('utf8');
     if (raw.trim()) {

@@ -5,6 +5,7 @@ import { JobEngine } from './jobs';
 import { TEMPLATE_BY_CODE } from './seed/eventTemplates';
 import type {
   Backup,
+  EventSubscription,
   ExportedObject,
   Instance,
   InstanceGroup,
@@ -46,6 +47,7 @@ export class RegionState {
   readonly parameterGroups = new Map<string, ParameterGroup>();
   readonly userGroups = new Map<string, UserGroup>();
   readonly notificationGroups = new Map<string, NotificationGroup>();
+  readonly eventSubscriptions = new Map<string, EventSubscription>();
   /** Newest last; sorted on query. */
   readonly events: RdsEvent[] = [];
   flavors: Flavor[] = [];
@@ -78,6 +80,11 @@ export class RegionState {
     const g = this.userGroups.get(id);
     if (!g) throw notFound('User group', id);
     return g;
+  }
+  eventSubscription(id: string): EventSubscription {
+    const s = this.eventSubscriptions.get(id);
+    if (!s) throw notFound('Event subscription', id);
+    return s;
   }
   notificationGroup(id: string): NotificationGroup {
     const g = this.notificationGroups.get(id);

@@ -60,6 +60,13 @@ export interface LogFile {
   content: string;
 }
 
+export interface StorageAutoscale {
+  useStorageAutoscale?: boolean;
+  threshold?: number;
+  maxStorageSize?: number;
+  cooldownTime?: number;
+}
+
 export interface Instance {
   dbInstanceId: string;
   dbInstanceGroupId: string;
@@ -80,7 +87,15 @@ export interface Instance {
   useDeletionProtection: boolean;
   needToApplyParameterGroup: boolean;
   needMigration: boolean;
-  storage: { storageType: string; storageSize: number; storageStatus: 'DETACHED' | 'ATTACHED' | 'DELETED' };
+  storage: {
+    storageType: string;
+    storageSize: number;
+    storageStatus: 'DETACHED' | 'ATTACHED' | 'DELETED';
+    /** API v4.0: storage autoscale, when it was ever set. */
+    storageAutoscale?: StorageAutoscale;
+  };
+  /** API v4.0: slow query analysis (the guide's default: on). */
+  useSlowQueryAnalysis?: boolean;
   backup: BackupSettings;
   network: { availabilityZone: string; subnetId: string; usePublicAccess: boolean };
   pingInterval: number;
@@ -113,6 +128,24 @@ export interface Backup {
   binLogPosition: number;
   createdYmdt: string;
   updatedYmdt: string;
+  /** API v4.0: how it was taken (a v3.0 backup, and every automatic one, is FULL). */
+  backupMethodType?: 'FULL' | 'INCREMENTAL' | 'SNAPSHOT';
+  /** Sandbox only: the backup an incremental one builds on (the guide shows no such field). */
+  baseBackupId?: string;
+}
+
+/** API v4.0: who hears of which events, by e-mail or SMS. */
+export interface EventSubscription {
+  eventSubscriptionId: string;
+  eventCategoryType: string;
+  eventSubscriptionName: string;
+  enabled: boolean;
+  notifyEmail: boolean;
+  notifySms: boolean;
+  eventCodes: string[];
+  sources: { sourceId: string; eventCategoryType: string }[];
+  userGroupIds: string[];
+  createdYmdt: string;
 }
 
 export interface SecurityGroupRule {

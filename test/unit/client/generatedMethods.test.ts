@@ -10,6 +10,7 @@ import { NetworkClient } from '../../../src/client/network/client';
 import { NETWORK_OPERATIONS } from '../../../src/client/network/operations';
 import { RdsClient } from '../../../src/client/rds/client';
 import { RDS_OPERATION_ROWS } from '../../../src/client/rds/rows';
+import { RDS_V4_ONLY_ROWS } from '../../../src/client/rds/v4Rows';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -21,7 +22,7 @@ test('src/client/{rds,network}/methods.ts are what the generator writes from the
 });
 
 test('every row is a method on the client prototype (a body Go to Definition lands on)', () => {
-  for (const row of RDS_OPERATION_ROWS)
+  for (const row of [...RDS_OPERATION_ROWS, ...RDS_V4_ONLY_ROWS])
     assert.equal(typeof Reflect.get(RdsClient.prototype, row.name), 'function', `RdsClient.${row.name}`);
   for (const row of NETWORK_OPERATIONS)
     assert.equal(typeof Reflect.get(NetworkClient.prototype, row.name), 'function', `NetworkClient.${row.name}`);

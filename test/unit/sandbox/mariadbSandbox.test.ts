@@ -30,7 +30,10 @@ async function connectAs(
   password: string,
   extra: Partial<ConnectionOptions> = {},
 ): Promise<Connection> {
-  return createConnection({ ...(await endpointOf(dbInstanceId)), user, password, ...extra });
+  // The first connection to an instance starts its MariaDB (a few seconds alone, more while other
+  // test files load the machine: one CI-like run took over mysql2's default 10 s): the handshake
+  // waits for the server, so the connection is given a minute, as a person's first connect is.
+  return createConnection({ ...(await endpointOf(dbInstanceId)), user, password, connectTimeout: 60_000, ...extra });
 }
 
 async function query(conn: Connection, sql: string): Promise<any[]> {

@@ -8,7 +8,6 @@
 import * as z from 'zod/mini';
 import type { Operation } from '../../operation';
 import { RDS_OPERATION_ROWS } from '../rows';
-import type { RdsOperationName } from '../api';
 import {
   BackupItem,
   LastQueryQuery,
@@ -83,6 +82,10 @@ import {
   RuleSpec,
 } from './securityGroups';
 import { CreateDbUserBody, DbSchema, DbUser, ModifyDbUserBody } from './users';
+import type { RDS_V4_CHANGED_SCHEMAS } from './v4Changed';
+import type { RDS_V4_ONLY_SCHEMAS } from './v4';
+
+type V3OperationName = (typeof RDS_OPERATION_ROWS)[number]['name'];
 
 export {
   intRange,
@@ -321,9 +324,18 @@ export const RDS_SCHEMAS = {
     response: loose({ totalCounts: z.number(), ...listOf('events', Event).def.shape }),
   },
   listEventCodes: { response: listOf('eventCodes', loose({ eventCode: z.string(), eventCategoryType: str })) },
-} satisfies Record<RdsOperationName, Schemas>;
+} satisfies Record<V3OperationName, Schemas>;
 
-export type RdsSchemas = typeof RDS_SCHEMAS;
+export type RdsV3Schemas = typeof RDS_SCHEMAS;
+/**
+ * The schemas of every name of either version, as the typed methods see them: v4.0's where it
+ * changed a shared operation (a superset of v3.0's fields, which a v3.0 table still refuses).
+ */
+export type RdsSchemas = {
+  [K in keyof typeof RDS_SCHEMAS]: K extends keyof typeof RDS_V4_CHANGED_SCHEMAS
+    ? Omit<(typeof RDS_SCHEMAS)[K], keyof (typeof RDS_V4_CHANGED_SCHEMAS)[K]> & (typeof RDS_V4_CHANGED_SCHEMAS)[K]
+    : (typeof RDS_SCHEMAS)[K];
+} & typeof RDS_V4_ONLY_SCHEMAS;
 
 /** Every RDS operation: a row of ./rows.ts with its schemas. */
 export const RDS_OPERATIONS: Operation[] = RDS_OPERATION_ROWS.map((row) => ({
@@ -337,5 +349,5 @@ export const RDS_OPERATIONS: Operation[] = RDS_OPERATION_ROWS.map((row) => ({
 }));
 
 /** The operation of a name, e.g. `rdsOperation('getDbInstance')`. */
-export const rdsOperation = (name: RdsOperationName): Operation => RDS_OPERATIONS_BY_NAME.get(name)!;
+export const rdsOperation = (name: V3OperationName): Operation => RDS_OPERATIONS_BY_NAME.get(name)!;
 const RDS_OPERATIONS_BY_NAME = new Map(RDS_OPERATIONS.map((op) => [op.id.slice(4), op]));

@@ -85,15 +85,17 @@ export const instanceSpecShape = {
 /** The common body of create-type requests. */
 export const InstanceSpec = z.strictObject(instanceSpecShape);
 
+/** The fields Create adds to InstanceSpec (v4.0 adds more: ./v4Changed.ts). */
+export const createDbInstanceShape = {
+  ...instanceSpecShape,
+  dbVersion: enumOf('dbVersion', CREATABLE_DB_VERSIONS as unknown as readonly [string, ...string[]]),
+  dbUserName,
+  dbPassword,
+  authenticationPlugin: z.optional(enumOf('authenticationPlugin', AUTHENTICATION_PLUGINS)),
+  tlsOption: z.optional(enumOf('tlsOption', TLS_OPTIONS)),
+};
 export const CreateDbInstanceBody = z
-  .object({
-    ...instanceSpecShape,
-    dbVersion: enumOf('dbVersion', CREATABLE_DB_VERSIONS as unknown as readonly [string, ...string[]]),
-    dbUserName,
-    dbPassword,
-    authenticationPlugin: z.optional(enumOf('authenticationPlugin', AUTHENTICATION_PLUGINS)),
-    tlsOption: z.optional(enumOf('tlsOption', TLS_OPTIONS)),
-  })
+  .object(createDbInstanceShape)
   .check(z.superRefine((v, ctx) => pluginRules(v, ctx, false)));
 
 export const ModifyDbInstanceBody = z.strictObject({

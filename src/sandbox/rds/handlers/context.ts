@@ -1,19 +1,24 @@
 // What every RDS handler receives, and the checks several of them share.
 import type * as z from 'zod/mini';
 import type { RdsOperationName } from '../../../client/rds/api';
-import type { InstanceSpec, RdsSchemas } from '../../../client/rds/schemas';
+import type { InstanceSpec, RDS_SCHEMAS, RdsSchemas } from '../../../client/rds/schemas';
 import { newGroup, newInstance } from '../factory';
 import { family, VERSION_BY_ID } from '../seed/catalog';
 import type { RdsState, RegionState } from '../state';
-import type { Instance } from '../types';
+import type { Instance, StorageAutoscale } from '../types';
 import { conflict, invalid, RdsFault, RESULT, ymdt } from '../util';
 
-/** What a part (query or body) of an operation is once its schema accepted it; `{}` when it has none. */
-type Parsed<K extends RdsOperationName, Part extends 'query' | 'body'> = K extends RdsOperationName
-  ? RdsSchemas[K] extends { [P in Part]: infer S extends z.ZodMiniType }
-    ? NonNullable<z.output<S>>
-    : Record<string, never>
-  : never;
+type PartOf<S, Part extends 'query' | 'body'> = S extends { [P in Part]: infer T extends z.ZodMiniType }
+  ? NonNullable<z.output<T>>
+  : Record<string, never>;
+/**
+ * What a part (query or body) of an operation is once its schema accepted it; `{}` when it has
+ * none. The sandbox serves v3.0 and v4.0 from one handler per name: either version's shape.
+ */
+type Parsed<K extends RdsOperationName, Part extends 'query' | 'body'> = K extends keyof V3Schemas
+  ? PartOf<V3Schemas[K], Part> | PartOf<RdsSchemas[K], Part>
+  : PartOf<RdsSchemas[K], Part>;
+type V3Schemas = typeof RDS_SCHEMAS;
 
 /** A call of operation K: the service validated query and body with K's schemas before the handler runs. */
 export interface Ctx<K extends RdsOperationName = RdsOperationName> {
@@ -112,12 +117,22 @@ export function checkVersion(dbVersion: string, purpose: 'create' | 'obs'): void
 }
 
 /**
+ * An InstanceSpec as v3.0 or v4.0 sends it: v4.0 adds slow query analysis and storage autoscale,
+ * and lets a restore leave out the zone and the storage type (the source's, or the region's first).
+ */
+export type SpecOfEitherVersion = Omit<z.output<typeof InstanceSpec>, 'network' | 'storage'> & {
+  network: { subnetId: string; availabilityZone?: string; usePublicAccess?: boolean };
+  storage: { storageType?: string; storageSize: number; storageAutoscale?: StorageAutoscale };
+  useSlowQueryAnalysis?: boolean;
+};
+
+/**
  * A new standalone master (and its candidate when HA is asked) from an InstanceSpec-shaped body:
  * create, restore, restore-from-obs and restore-from-backup all end here. Returns the new instances.
  */
 export function instancesFromSpec(
   ctx: Ctx,
-  spec: z.output<typeof InstanceSpec>,
+  spec: SpecOfEitherVersion,
   dbVersion: string,
   defaults: Partial<Instance> = {},
 ): Instance[] {
@@ -146,7 +161,12 @@ export function instancesFromSpec(
     dbSecurityGroupIds: spec.dbSecurityGroupIds ?? defaults.dbSecurityGroupIds ?? [],
     userGroupIds: spec.userGroupIds ?? [],
     useDeletionProtection: !!spec.useDeletionProtection,
-    storage: { ...defaults.storage, ...spec.storage },
+    storage: {
+      storageType: spec.storage.storageType ?? defaults.storage?.storageType ?? 'General SSD',
+      storageSize: spec.storage.storageSize,
+      storageStatus: 'ATTACHED' as const,
+      storageAutoscale: spec.storage.storageAutoscale ?? defaults.storage?.storageAutoscale,
+    },
     backup: { ...defaults.backup, ...spec.backup },
     pingInterval: spec.pingInterval,
     status: 'BEFORE_CREATE' as const,
@@ -157,8 +177,9 @@ export function instancesFromSpec(
     id: ctx.state.newId(),
     name: spec.dbInstanceName,
     network: {
-      availabilityZone: spec.network?.availabilityZone,
-      subnetId: spec.network?.subnetId,
+      availabilityZone:
+        spec.network.availabilityZone ?? defaults.network?.availabilityZone ?? ctx.r.availabilityZones[0],
+      subnetId: spec.network.subnetId,
       usePublicAccess: !!spec.network?.usePublicAccess,
     },
   });
@@ -176,7 +197,10 @@ export function instancesFromSpec(
       }),
     );
   }
-  for (const i of made) ctx.r.instances.set(i.dbInstanceId, i);
+  for (const i of made) {
+    if (spec.useSlowQueryAnalysis !== undefined) i.useSlowQueryAnalysis = spec.useSlowQueryAnalysis;
+    ctx.r.instances.set(i.dbInstanceId, i);
+  }
   return made;
 }
 

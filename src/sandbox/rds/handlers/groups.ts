@@ -5,9 +5,10 @@ import { type Ctx, type Handlers, touch } from './context';
 
 function members(
   ctx: Ctx,
-  b: { selectAllYN?: boolean; memberIds?: string[] },
+  b: { selectAllYN?: boolean; selectAll?: boolean; memberIds?: string[] },
 ): { typeCode: UserGroup['userGroupTypeCode']; ids: string[] } {
-  if (b.selectAllYN) return { typeCode: 'ENTIRE', ids: ctx.state.members.map((m) => m.memberId) };
+  // v3.0 says selectAllYN, v4.0 selectAll.
+  if (b.selectAllYN ?? b.selectAll) return { typeCode: 'ENTIRE', ids: ctx.state.members.map((m) => m.memberId) };
   const ids: string[] = b.memberIds ?? [];
   for (const [i, id] of ids.entries())
     if (!ctx.state.members.some((m) => m.memberId === id)) throw invalid(`memberIds[${i}]`, `no project member ${id}`);
@@ -59,8 +60,9 @@ export const groupHandlers: Handlers = {
   modifyUserGroup: (ctx) => {
     const g = ctx.r.userGroup(ctx.params.userGroupId);
     if (ctx.body.userGroupName !== undefined) g.userGroupName = ctx.body.userGroupName;
-    if (ctx.body.memberIds !== undefined || ctx.body.selectAllYN !== undefined) {
-      const m = members(ctx, { memberIds: ctx.body.memberIds ?? g.memberIds, selectAllYN: ctx.body.selectAllYN });
+    const b: { memberIds?: string[]; selectAllYN?: boolean; selectAll?: boolean } = ctx.body;
+    if (b.memberIds !== undefined || (b.selectAllYN ?? b.selectAll) !== undefined) {
+      const m = members(ctx, { ...b, memberIds: b.memberIds ?? g.memberIds });
       g.userGroupTypeCode = m.typeCode;
       g.memberIds = m.ids;
     }

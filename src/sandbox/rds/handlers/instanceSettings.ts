@@ -1,6 +1,7 @@
 // Per-instance settings and maintenance: backups on demand, high availability, storage,
 // backup settings and network (public access).
 import { newInstance } from '../factory';
+import type { StorageAutoscale } from '../types';
 import { assignDefined, conflict, invalid, ymdt } from '../util';
 import { type Ctx, groupOf, type Handlers, isHa, requireHa, requireIdle, requireStatus, touch } from './context';
 import { startBackup } from './instances';
@@ -146,7 +147,9 @@ export const instanceSettingsHandlers: Handlers = {
 
   modifyStorageInfo: (ctx) => {
     const inst = ctx.r.instance(ctx.params.dbInstanceId);
-    const size = ctx.body.storageSize;
+    // v4.0 may change autoscale alone (no size: the current one).
+    const body: { storageSize?: number; storageAutoscale?: StorageAutoscale } = ctx.body;
+    const size = body.storageSize ?? inst.storage.storageSize;
     if (size < inst.storage.storageSize)
       throw invalid('storageSize', `must not be below the current size of ${inst.storage.storageSize} GB`);
     if (ctx.body.useOnlineFailover && !isHa(ctx, inst))
@@ -155,8 +158,11 @@ export const instanceSettingsHandlers: Handlers = {
     return jobOn(ctx, 'modifyStorageInfo', 'MODIFYING', () => {
       for (const m of inst.dbInstanceType === 'MASTER'
         ? groupOf(ctx, inst).filter((i) => i.dbInstanceType !== 'READ_ONLY_SLAVE')
-        : [inst])
+        : [inst]) {
         m.storage.storageSize = size;
+        if (body.storageAutoscale)
+          m.storage.storageAutoscale = { ...m.storage.storageAutoscale, ...body.storageAutoscale };
+      }
     });
   },
 

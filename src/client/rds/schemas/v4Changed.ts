@@ -1,0 +1,216 @@
+// Shared operations whose fields RDS API v4.0 changed (the vendor's guide `en/api-guide-v4.0.md`
+// against the v3.0 document): the parts (query, body, response) v4.0 changed, which
+// ../versions.ts lays over v3.0's in the v4.0 table; every other part and operation keeps
+// v3.0's schemas. Each v4.0 body is v3.0's plus what the guide added, so one form serves both
+// versions (a v4.0 field sent on a v3.0 profile is refused by v3.0's strict schema, unsent).
+import * as z from 'zod/mini';
+import { ListBackupsQuery, RestoreSpec } from './backups';
+import {
+  bool,
+  DB_VERSIONS,
+  enumOf,
+  flag,
+  idList,
+  instanceName,
+  intRange,
+  listOf,
+  loose,
+  nonEmpty,
+  num,
+  opt,
+  Paging,
+  pingInterval,
+  pluginRules,
+  dbPassword,
+  dbUserName,
+} from './fields';
+import {
+  createDbInstanceShape,
+  DbInstance,
+  instanceSpecShape,
+  ModifyDbInstanceBody,
+  NetworkSpec,
+  ObjectStorageTarget,
+  ReplicateBody,
+  StorageInfo,
+  StorageResizeBody,
+  StorageSpec,
+} from './instances';
+import { ListEventsQuery } from './monitoring';
+import { DbSecurityGroupItem } from './securityGroups';
+import { BackupV4 } from './v4';
+
+/** The guide's limits for storage autoscale (every field optional; the service keeps what is left out). */
+export const STORAGE_AUTOSCALE_LIMITS = {
+  threshold: { min: 50, max: 95 },
+  maxStorageSize: { min: 20, max: 4096 },
+  cooldownTime: { min: 10, max: 1440 },
+} as const;
+
+/** `storageAutoscale`: on or off, the fill ratio that grows the storage, its ceiling and the pause between growths. */
+export const storageAutoscaleSchema = (prefix: string) => {
+  const field = (name: keyof typeof STORAGE_AUTOSCALE_LIMITS) =>
+    z.optional(intRange(`${prefix}${name}`, STORAGE_AUTOSCALE_LIMITS[name].min, STORAGE_AUTOSCALE_LIMITS[name].max));
+  return z.strictObject({
+    useStorageAutoscale: z.optional(bool(`${prefix}useStorageAutoscale`)),
+    threshold: field('threshold'),
+    maxStorageSize: field('maxStorageSize'),
+    cooldownTime: field('cooldownTime'),
+  });
+};
+
+/** A storage block (its shape) with autoscale, whose ceiling may not be below the size it starts at. */
+function storageWithAutoscale<S extends z.core.$ZodLooseShape>(shape: S, prefix: string) {
+  return z
+    .strictObject({ ...shape, storageAutoscale: z.optional(storageAutoscaleSchema(`${prefix}storageAutoscale.`)) })
+    .check(
+      z.superRefine((v, ctx) => {
+        const s = v as { storageSize?: number; storageAutoscale?: { maxStorageSize?: number } };
+        const max = s.storageAutoscale?.maxStorageSize;
+        if (max !== undefined && s.storageSize !== undefined && max < s.storageSize)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['storageAutoscale', 'maxStorageSize'],
+            message: `${prefix}storageAutoscale.maxStorageSize must not be below ${prefix}storageSize (${s.storageSize} GB)`,
+            input: v,
+          });
+      }),
+    );
+}
+
+const useSlowQueryAnalysis = z.optional(bool('useSlowQueryAnalysis'));
+/** Restart and modify of a high-availability instance: wait out the replication delay, go read-only first. */
+const failoverOptions = {
+  waitReplicationDelay: z.optional(bool('waitReplicationDelay')),
+  useReadOnly: z.optional(bool('useReadOnly')),
+};
+
+const storageV4 = storageWithAutoscale(StorageSpec.def.shape, 'storage.');
+// Restores: the guide makes the zone and the storage type optional (the service takes the source's).
+const restoreStorageV4 = storageWithAutoscale(
+  { ...StorageSpec.def.shape, storageType: z.optional(StorageSpec.def.shape.storageType) },
+  'storage.',
+);
+const restoreNetworkV4 = z.strictObject({
+  ...NetworkSpec.def.shape,
+  availabilityZone: z.optional(NetworkSpec.def.shape.availabilityZone),
+});
+const restoreSpecV4 = {
+  ...instanceSpecShape,
+  useSlowQueryAnalysis,
+  network: restoreNetworkV4,
+  storage: restoreStorageV4,
+};
+const replicateStorageShape = ReplicateBody.def.shape.storage.def.innerType.def.shape;
+
+export const RDS_V4_CHANGED_SCHEMAS = {
+  getDbInstance: { response: loose({ ...DbInstance.def.shape, useSlowQueryAnalysis: flag }) },
+  createDbInstance: {
+    body: z
+      .object({ ...createDbInstanceShape, useSlowQueryAnalysis, storage: storageV4 })
+      .check(z.superRefine((v, ctx) => pluginRules(v, ctx, false))),
+  },
+  modifyDbInstance: {
+    body: z.strictObject({ ...ModifyDbInstanceBody.def.shape, useSlowQueryAnalysis, ...failoverOptions }),
+  },
+  deleteDbInstance: { body: z.optional(z.strictObject({ deleteAutoBackup: z.optional(bool('deleteAutoBackup')) })) },
+  restartDbInstance: {
+    body: z.optional(
+      z.strictObject({
+        useOnlineFailover: z.optional(bool('useOnlineFailover')),
+        executeBackup: z.optional(bool('executeBackup')),
+        ...failoverOptions,
+      }),
+    ),
+  },
+  replicateDbInstance: {
+    body: z.strictObject({
+      ...ReplicateBody.def.shape,
+      useSlowQueryAnalysis,
+      storage: z.optional(storageWithAutoscale(replicateStorageShape, 'storage.')),
+    }),
+  },
+  restoreDbInstance: {
+    body: z.strictObject({
+      ...restoreSpecV4,
+      dbUserName: z.optional(dbUserName),
+      dbPassword: z.optional(dbPassword),
+      restore: RestoreSpec,
+    }),
+  },
+  restoreFromObjectStorage: {
+    body: z.strictObject({
+      ...restoreSpecV4,
+      dbUserName: z.optional(dbUserName),
+      dbPassword: z.optional(dbPassword),
+      dbVersion: enumOf('dbVersion', DB_VERSIONS),
+      restore: ObjectStorageTarget,
+    }),
+  },
+  restoreFromBackup: { body: z.strictObject(restoreSpecV4) },
+  setHighAvailability: {
+    body: z.strictObject({
+      useHighAvailability: bool('useHighAvailability'),
+      pingInterval: z.optional(pingInterval),
+      dbInstanceCandidateName: z.optional(instanceName('dbInstanceCandidateName')),
+    }),
+  },
+  getStorageInfo: {
+    response: loose({
+      ...StorageInfo.def.shape,
+      storageAutoscale: opt(
+        loose({ useStorageAutoscale: flag, threshold: num, maxStorageSize: num, cooldownTime: num }),
+      ),
+    }),
+  },
+  modifyStorageInfo: {
+    body: storageWithAutoscale(
+      { ...StorageResizeBody.def.shape, storageSize: z.optional(StorageResizeBody.def.shape.storageSize) },
+      '',
+    ),
+  },
+  // Paging is optional in v4.0 (page 1, 20 a page when left out).
+  listBackups: {
+    query: z.optional(
+      z.strictObject({
+        ...ListBackupsQuery.def.shape,
+        page: z.optional(Paging.page),
+        size: z.optional(Paging.size),
+      }),
+    ),
+    response: loose({ totalCounts: z.number(), ...listOf('backups', BackupV4).def.shape }),
+  },
+  listEvents: {
+    query: z.strictObject({
+      ...ListEventsQuery.def.shape,
+      page: z.optional(Paging.page),
+      size: z.optional(Paging.size),
+    }),
+  },
+  listDbSecurityGroups: {
+    query: z.optional(z.strictObject({ page: z.optional(Paging.page), size: z.optional(Paging.size) })),
+    response: loose({ totalCounts: num, ...listOf('dbSecurityGroups', DbSecurityGroupItem).def.shape }),
+  },
+  // `selectAllYN` is `selectAll` in v4.0.
+  createUserGroup: {
+    body: z
+      .strictObject({
+        userGroupName: nonEmpty('userGroupName'),
+        memberIds: z.optional(idList('memberIds')),
+        selectAll: z.optional(bool('selectAll')),
+      })
+      .check(
+        z.refine((b) => b.selectAll === true || b.memberIds !== undefined, {
+          message: 'memberIds is required unless selectAll is true',
+          path: ['memberIds'],
+        }),
+      ),
+  },
+  modifyUserGroup: {
+    body: z.strictObject({
+      userGroupName: z.optional(nonEmpty('userGroupName')),
+      memberIds: z.optional(idList('memberIds')),
+      selectAll: z.optional(bool('selectAll')),
+    }),
+  },
+};
