@@ -8,6 +8,7 @@
 // test/unit/client/sites.test.ts checks every resolved address against a fixture written from
 // those guides' endpoint tables, the guide named beside each row.
 import type { Service } from './errors';
+import type { RdsV4Release } from './rds/v4Rows';
 
 export type Region = 'KR1' | 'KR2' | 'KR3' | 'KR4' | 'JP1' | 'US1';
 
@@ -43,6 +44,12 @@ export interface Site {
   readonly console?: string;
   readonly rdsApiVersions: readonly RdsApiVersion[];
   /**
+   * The release of RDS API v4.0 the site's guide documents: the current one (March 2026, 91
+   * endpoints) or the first (July 2025, 81: no binary logs, certificates, log contents, backup
+   * details or event subscriptions). Absent where the site has no v4.0.
+   */
+  readonly rdsV4Release?: RdsV4Release;
+  /**
    * Availability zones per region where the vendor's guides name them (the RDS API lists none);
    * a form offers these, and takes free text in a region without a row.
    */
@@ -76,6 +83,7 @@ function kr4Site(id: SiteId, domain: string, console?: string): Site {
     signingRegions: { KR4: 'KR4' },
     console,
     rdsApiVersions: ['v3.0', 'v4.0'],
+    rdsV4Release: '2025-07',
   };
 }
 
@@ -94,6 +102,7 @@ export const SITES: Readonly<Record<SiteId, Site>> = {
     signingRegions: { KR1: 'KR1', KR2: 'KR2', KR3: 'KR3', JP1: 'JP1' },
     console: 'https://console.nhncloud.com',
     rdsApiVersions: ['v2.0', 'v3.0', 'v4.0'],
+    rdsV4Release: '2026-03',
     // The NKS user guide: "Pangyo Region: kr-pub-a or kr-pub-b; Pyeongchon region: kr2-pub-a or
     // kr2-pub-b"; Tokyo's zones follow the same pattern (jp-pub-a, jp-pub-b).
     availabilityZones: {
@@ -112,6 +121,7 @@ export const SITES: Readonly<Record<SiteId, Site>> = {
     signingRegions: { KR1: 'KR1', KR2: 'KR2' },
     console: 'https://console.gov-nhncloud.com',
     rdsApiVersions: ['v2.0', 'v3.0', 'v4.0'],
+    rdsV4Release: '2026-03',
   },
   ncgn: {
     id: 'ncgn',
@@ -122,6 +132,7 @@ export const SITES: Readonly<Record<SiteId, Site>> = {
     signingRegions: { KR1: 'KR1' },
     console: 'https://console.gncloud.go.kr',
     rdsApiVersions: ['v2.0', 'v3.0', 'v4.0'],
+    rdsV4Release: '2026-03',
   },
   ngoic: kr4Site('ngoic', 'ngoic.com'),
   ngovc: kr4Site('ngovc', 'ngovc.com'),
@@ -175,4 +186,14 @@ export function siteRegions(site: SiteId): Region[] {
   const r = siteOf(site).regions;
   const set = new Set(Object.values(r).flat());
   return REGION_ORDER.filter((x) => set.has(x));
+}
+
+/**
+ * The RDS API version a new profile on the site starts with: v4.0 where the site's guide has the
+ * current v4.0 and names the host that issues its tokens, else v3.0 (a profile saved before v4.0
+ * has no version and keeps v3.0 until its user chooses).
+ */
+export function defaultRdsApiVersion(site: SiteId): 'v3.0' | 'v4.0' {
+  const s = siteOf(site);
+  return s.rdsV4Release === '2026-03' && s.hosts.oauth ? 'v4.0' : 'v3.0';
 }

@@ -10,6 +10,7 @@ import type { Log, Profile, ProfileSecrets, ProfileStore } from '../shared/servi
 export const PROFILES_KEY = 'nhncloud.profiles';
 export const ACTIVE_KEY = 'nhncloud.activeProfile';
 export const HAS_PROFILES_CONTEXT = 'nhncloud.hasProfiles';
+export const RDS_API_VERSION_CONTEXT = 'nhncloud.rdsApiVersion';
 
 export class Profiles implements ProfileStore, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -57,6 +58,7 @@ export class Profiles implements ProfileStore, vscode.Disposable {
     if (!p) throw new Error(vscode.l10n.t('There is no profile with id {0}.', id));
     await this.state.update(ACTIVE_KEY, id);
     this.log.info(`Active profile: ${p.name}`);
+    await this.updateContext();
     this.changed.fire();
   }
 
@@ -126,6 +128,8 @@ export class Profiles implements ProfileStore, vscode.Disposable {
 
   private async updateContext(): Promise<void> {
     await vscode.commands.executeCommand('setContext', HAS_PROFILES_CONTEXT, this.list().length > 0);
+    // Menus show what the active profile's RDS API version can do (v4.0-only items, v3.0-only ones).
+    await vscode.commands.executeCommand('setContext', RDS_API_VERSION_CONTEXT, this.active()?.rdsApiVersion ?? 'v3.0');
   }
 
   dispose(): void {

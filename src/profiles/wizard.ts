@@ -4,7 +4,8 @@
 // wrapper keeps silent.
 import * as vscode from 'vscode';
 import { signingRegionFor, type Cloud, type EndpointOverrides, type Region } from '../client/endpoints';
-import { SITE_ORDER, SITES, siteRegions } from '../client/sites';
+import { defaultRdsApiVersion, SITE_ORDER, SITES, siteRegions } from '../client/sites';
+import { RDS_CLIENT_API_VERSIONS, type RdsClientApiVersion } from '../client/rds/versions';
 import { siteName } from './siteNames';
 import { CancelledError, type Service } from '../client/errors';
 import type { SecretField } from './secrets';
@@ -243,7 +244,38 @@ const OVERRIDE_SERVICES: Array<{ service: Service; label: string }> = [
   { service: 'identity', label: vscode.l10n.t('Identity (tokens)') },
   { service: 'network', label: vscode.l10n.t('Network') },
   { service: 'storage', label: vscode.l10n.t('Object storage (S3)') },
+  { service: 'oauth', label: vscode.l10n.t('RDS API v4.0 tokens') },
 ];
+
+/** What each RDS API version offers, as the version step says it. */
+const RDS_VERSION_NOTES: Record<RdsClientApiVersion, () => string> = {
+  'v3.0': () => vscode.l10n.t('signs each request with the access key; no incremental backups or event subscriptions'),
+  'v4.0': () =>
+    vscode.l10n.t(
+      'signs in with a token; incremental and snapshot backups, binary logs, certificates, log contents, event subscriptions',
+    ),
+};
+
+/** The RDS API versions this client speaks that the site's guides document. */
+export function rdsVersionsOf(site: Cloud): RdsClientApiVersion[] {
+  return RDS_CLIENT_API_VERSIONS.filter((v) => SITES[site].rdsApiVersions.includes(v));
+}
+
+/**
+ * The RDS API version after the cloud step: a new profile starts from the chosen site's default
+ * (v4.0 where its guide has the current v4.0 and a token host); an edited one keeps its version
+ * while the new site has it, else takes the new site's default.
+ */
+export function rdsVersionAfterCloudStep(
+  draft: Pick<Profile, 'cloud' | 'rdsApiVersion'>,
+  next: Cloud,
+  editing: boolean,
+): RdsClientApiVersion | undefined {
+  const kept = draft.rdsApiVersion ?? (editing ? 'v3.0' : undefined);
+  if (editing && next === draft.cloud) return draft.rdsApiVersion;
+  if (editing && kept && rdsVersionsOf(next).includes(kept)) return draft.rdsApiVersion;
+  return rdsVersionsOf(next).length ? defaultRdsApiVersion(next) : undefined;
+}
 
 /**
  * The regions the wizard carries past the cloud step. Another cloud starts over from its own
@@ -280,7 +312,15 @@ export async function profileWizard(opts: {
         endpoints: { ...opts.existing.endpoints },
         signingRegions: { ...opts.existing.signingRegions },
       }
-    : { id: opts.newId(), name: '', cloud: 'public', regions: [], endpoints: {}, signingRegions: {} };
+    : {
+        id: opts.newId(),
+        name: '',
+        cloud: 'public',
+        regions: [],
+        endpoints: {},
+        signingRegions: {},
+        rdsApiVersion: defaultRdsApiVersion('public'),
+      };
   const secrets: ProfileSecrets = {};
 
   type Step = (frame: Frame) => Promise<Back | void>;
@@ -304,6 +344,7 @@ export async function profileWizard(opts: {
       });
       if (v === BACK) return BACK;
       draft.regions = regionsAfterCloudStep(draft.cloud, v[0], draft.regions);
+      draft.rdsApiVersion = rdsVersionAfterCloudStep(draft, v[0], editing);
       draft.cloud = v[0];
     },
     async (f) => {
@@ -342,13 +383,27 @@ export async function profileWizard(opts: {
       for (;;) {
         const endpoints: EndpointOverrides = draft.endpoints ?? {};
         const signing = draft.signingRegions ?? {};
-        type Choice = { kind: 'done' } | { kind: 'endpoint'; service: Service } | { kind: 'signing'; region: Region };
+        type Choice =
+          | { kind: 'done' }
+          | { kind: 'rdsVersion' }
+          | { kind: 'endpoint'; service: Service }
+          | { kind: 'signing'; region: Region };
+        const versions = rdsVersionsOf(draft.cloud);
         const v = await pick<Choice>(f, {
           placeholder: vscode.l10n.t(
             'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.',
           ),
           items: [
             { label: vscode.l10n.t('$(check) Save profile'), value: { kind: 'done' } },
+            ...(versions.length > 1
+              ? [
+                  {
+                    label: vscode.l10n.t('RDS API version'),
+                    description: draft.rdsApiVersion ?? 'v3.0',
+                    value: { kind: 'rdsVersion' as const },
+                  },
+                ]
+              : []),
             ...OVERRIDE_SERVICES.map((o) => ({
               label: vscode.l10n.t('Endpoint: {0}', o.label),
               description: endpoints[o.service] || vscode.l10n.t('default'),
@@ -365,6 +420,19 @@ export async function profileWizard(opts: {
         const c = v[0];
         if (c.kind === 'done') return;
         const sub: Frame = { ...f };
+        if (c.kind === 'rdsVersion') {
+          const chosen = await pick<RdsClientApiVersion>(sub, {
+            placeholder: vscode.l10n.t('RDS API version of this profile'),
+            items: versions.map((v) => ({
+              label: v,
+              description: RDS_VERSION_NOTES[v](),
+              value: v,
+            })),
+            selected: (v) => v === (draft.rdsApiVersion ?? 'v3.0'),
+          });
+          if (chosen !== BACK) draft.rdsApiVersion = chosen[0];
+          continue;
+        }
         if (c.kind === 'endpoint') {
           const u = await input(sub, {
             prompt: vscode.l10n.t(

@@ -16,6 +16,7 @@ import { groupCommands } from './commands/groups';
 import { highAvailabilityCommands } from './commands/highAvailability';
 import { instanceSettingsCommands } from './commands/instanceSettings';
 import { lifecycleCommands } from './commands/lifecycle';
+import { logCommands } from './commands/logs';
 import { modifyInstanceCommands } from './commands/modifyInstance';
 import { parameterGroupCommands } from './commands/parameterGroups';
 import { restartCommands } from './commands/restart';
@@ -29,6 +30,7 @@ export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSession
   const sessions = new DbSessionManager();
   const connection = connectionFeature({ ...deps, sessions });
   const queryConsole = createQueryConsoleFeature(deps.services, sessions);
+  const logs = logCommands(deps);
   const commands: Record<string, CommandHandler> = {
     'nhncloud.rds.refresh': (node?: unknown) => {
       if (node instanceof TreeNode) deps.explorer.refreshId(node.id);
@@ -47,6 +49,7 @@ export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSession
     ...securityGroupCommands(deps),
     ...groupCommands(deps),
     ...eventCommands(deps),
+    ...logs.commands,
     ...connection.commands,
     ...queryConsole.commands,
   };
@@ -56,6 +59,7 @@ export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSession
     fileSystems: queryConsole.fileSystems,
     dispose: async () => {
       await queryConsole.dispose?.();
+      for (const d of logs.disposables) d.dispose();
       await connection.dispose();
       sessions.dispose();
     },

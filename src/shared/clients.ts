@@ -10,6 +10,8 @@ import * as networkModule from '../client/network/index';
 import type { S3Client } from '../client/storage/client';
 import * as storageModule from '../client/storage/client';
 import { RdsClient } from '../client/rds/client';
+import { OAuthTokenClient, oauthBaseUrl } from '../client/rds/oauthToken';
+import { siteOf } from '../client/sites';
 import { proxySettings, requestTimeoutMs } from './settings';
 import type { Log, ProfileStore, Services } from './services';
 
@@ -60,10 +62,39 @@ export class Clients implements vscode.Disposable {
             },
           ]);
         }
+        const apiVersion = profile.rdsApiVersion ?? 'v3.0';
         return new RdsClient({
           baseUrl: resolveEndpoint({ cloud: profile.cloud, service: 'rds', region, overrides: profile.endpoints }),
           credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
           transport: this.http(),
+          apiVersion,
+          v4Release: siteOf(profile.cloud).rdsV4Release,
+          // One token for the profile's regions: the same key pair signs in everywhere.
+          tokens:
+            apiVersion === 'v4.0'
+              ? await this.cached('rds/oauth', async () => {
+                  let baseUrl: string;
+                  try {
+                    baseUrl = oauthBaseUrl(profile.cloud, profile.endpoints);
+                  } catch {
+                    throw new ValidationError('oauth', [
+                      {
+                        path: '',
+                        message: vscode.l10n.t(
+                          'The profile "{0}" uses RDS API v4.0, but its site names no address that issues v4.0 tokens. Enter it as the "oauth" endpoint, or choose v3.0, with "NHN Cloud: Edit Profile" (Advanced).',
+                          profile.name,
+                        ),
+                      },
+                    ]);
+                  }
+                  return new OAuthTokenClient({
+                    baseUrl,
+                    accessKeyId: s.rdsAccessKeyId!,
+                    secretAccessKey: s.rdsSecretAccessKey!,
+                    transport: this.http(),
+                  });
+                })
+              : undefined,
         });
       }),
     network: (region) => this.network(region),

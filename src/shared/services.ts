@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import type { Cloud, EndpointOverrides, Region } from '../client/endpoints';
 import type { Logger } from '../client/http/redact';
 import type { ProfileSecrets } from '../client/profileSecrets';
+import type { RdsClientApiVersion } from '../client/rds/versions';
 
 /** Non-secret part of a profile (kept in globalState). */
 export interface Profile {
@@ -16,6 +17,8 @@ export interface Profile {
   signingRegions?: Partial<Record<Region, string>>;
   /** True for the profile "Explore the Sandbox" made. */
   sandbox?: boolean;
+  /** The RDS API version its clients speak; absent (a profile saved before v4.0): v3.0. */
+  rdsApiVersion?: RdsClientApiVersion;
 }
 
 /** Secret part of a profile (SecretStorage only, one key per field, namespaced by profile id). */

@@ -71,6 +71,34 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
         folderIds,
       );
     },
+    'nhncloud.rds.exportCertificates': async (node?: unknown) => {
+      // API v4.0: the instance's TLS files (CA, certificate, key) written to object storage.
+      const inst = node instanceof TreeNode ? findInstance(node) : node;
+      const t = await instanceFrom(inst, deps, vscode.l10n.t('Export Certificates'));
+      const { certificates } = await t.rds.listCertificates({ dbInstanceId: t.data.dbInstanceId });
+      const chosen = await pickMany(
+        (certificates ?? []).map((c) => ({
+          label: c.fileName,
+          description: c.certificateType ?? '',
+          type: c.certificateType as 'CA_FILE' | 'CERT_FILE' | 'KEY_FILE',
+          picked: true,
+        })),
+        { title: vscode.l10n.t('Certificate files of {0} to export', t.data.dbInstanceName) },
+      );
+      if (!chosen.length) return;
+      await exportTo(deps, {
+        region: t.region,
+        title: vscode.l10n.t('Export the certificates of {0}', t.data.dbInstanceName),
+        defaultPath: `rds-certificates/${t.data.dbInstanceName}/`,
+        names: chosen.map((c) => c.label),
+        nodeId: t.nodeId,
+        start: (target) =>
+          t.rds.exportCertificates({
+            dbInstanceId: t.data.dbInstanceId,
+            body: { certificateTypes: chosen.map((c) => c.type), ...target },
+          }),
+      });
+    },
     'nhncloud.rds.exportLogFiles': async (node?: unknown) => {
       // From a log file node: that file; from an instance: pick files.
       const inst = node instanceof LeafNode ? findInstance(node) : node;

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { action, askAction } from '../../shared/prompts';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { ask, confirm, track } from './util';
+import { ask, confirm, pick, track } from './util';
 import { instanceFrom } from './targets';
 import { rdsIds } from '../tree/ids';
 
@@ -36,10 +36,26 @@ export function deleteInstanceCommands(deps: RdsDeps): Record<string, CommandHan
         prompt: vscode.l10n.t('Type the instance name "{0}" to confirm', name),
         validate: (text) => (text === name ? undefined : vscode.l10n.t('Type the name exactly to confirm.')),
       });
+      // API v4.0 can take the automatic backups with the instance (they stay by default).
+      const deleteAutoBackup =
+        t.rds.apiVersion === 'v4.0'
+          ? (
+              await pick(
+                [
+                  { label: vscode.l10n.t('Keep its automatic backups'), value: false },
+                  { label: vscode.l10n.t('Delete its automatic backups too'), value: true },
+                ],
+                { title: vscode.l10n.t('Delete {0}', name), placeHolder: vscode.l10n.t('Automatic backups') },
+              )
+            ).value
+          : undefined;
       track(
         deps,
         t,
-        await t.rds.deleteDbInstance({ dbInstanceId: t.data.dbInstanceId }),
+        await t.rds.deleteDbInstance({
+          dbInstanceId: t.data.dbInstanceId,
+          ...(deleteAutoBackup !== undefined && { body: { deleteAutoBackup } }),
+        }),
         vscode.l10n.t('Delete {0}', name),
         t.nodeId,
         [rdsIds.folder(t.rootId, 'instance')],

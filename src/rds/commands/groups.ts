@@ -49,7 +49,9 @@ async function askMembers(scope: Scope, title: string, current?: { all: boolean;
     ],
     { title, placeHolder: vscode.l10n.t('Who is in the group?') },
   );
-  if (everyone.all) return { selectAllYN: true as const };
+  // v4.0 renamed selectAllYN to selectAll.
+  const all = (value: boolean) => (scope.rds.apiVersion === 'v4.0' ? { selectAll: value } : { selectAllYN: value });
+  if (everyone.all) return all(true);
   const r = await scope.rds.listProjectMembers();
   const members = await pickMany(
     (r?.members ?? []).map((m) => ({
@@ -61,7 +63,7 @@ async function askMembers(scope: Scope, title: string, current?: { all: boolean;
     { title, placeHolder: vscode.l10n.t('Members') },
   );
   if (!members.length) throw new Error(vscode.l10n.t('Pick at least one member, or choose "All project members".'));
-  return { selectAllYN: false, memberIds: members.map((m) => m.id) };
+  return { ...all(false), memberIds: members.map((m) => m.id) };
 }
 
 async function askTargets(scope: Scope, title: string, current?: { instances: Set<string>; groups: Set<string> }) {

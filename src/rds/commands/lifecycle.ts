@@ -6,12 +6,55 @@ import type { RdsDeps } from '../tree/base';
 import { isBusy, orDash } from '../tree/state';
 import type { DbInstance } from '../tree/types';
 import { validate } from './limits';
-import { ask, confirm, track } from './util';
+import { ask, confirm, pick, track } from './util';
 import { instanceFrom } from './targets';
 import { rdsIds } from '../tree/ids';
 
 const busy = (i: DbInstance) =>
   isBusy(i.progressStatus) ? vscode.l10n.t('busy ({0})', String(i.progressStatus)) : undefined;
+
+type BackupMethod = { type: 'FULL' | 'SNAPSHOT' } | { type: 'INCREMENTAL'; baseBackupId: string };
+
+/** API v4.0: how to back up; an incremental backup builds on a completed backup of the instance. */
+async function askBackupMethod(t: Awaited<ReturnType<typeof instanceFrom>>, title: string): Promise<BackupMethod> {
+  const chosen = await pick(
+    [
+      { label: vscode.l10n.t('Full'), description: vscode.l10n.t('the whole database'), type: 'FULL' as const },
+      {
+        label: vscode.l10n.t('Incremental'),
+        description: vscode.l10n.t('only what changed since a backup you choose'),
+        type: 'INCREMENTAL' as const,
+      },
+      {
+        label: vscode.l10n.t('Snapshot'),
+        description: vscode.l10n.t('a snapshot of the storage'),
+        type: 'SNAPSHOT' as const,
+      },
+    ],
+    { title, placeHolder: vscode.l10n.t('Backup method') },
+  );
+  if (chosen.type !== 'INCREMENTAL') return { type: chosen.type };
+  const { backups } = await t.rds.listBackups({ query: { dbInstanceId: t.data.dbInstanceId, size: 100 } });
+  const bases = (backups ?? []).filter(
+    (b) => b.backupStatus === 'COMPLETED' && (b as { backupMethodType?: string }).backupMethodType !== 'SNAPSHOT',
+  );
+  if (!bases.length)
+    throw new Error(
+      vscode.l10n.t(
+        '{0} has no completed backup for an incremental one to build on: take a full backup first.',
+        t.data.dbInstanceName,
+      ),
+    );
+  const base = await pick(
+    bases.map((b) => ({
+      label: b.backupName ?? b.backupId,
+      description: [(b as { backupMethodType?: string }).backupMethodType, b.createdYmdt].filter(Boolean).join(' · '),
+      id: b.backupId,
+    })),
+    { title, placeHolder: vscode.l10n.t('Base backup of the incremental backup') },
+  );
+  return { type: 'INCREMENTAL', baseBackupId: base.id };
+}
 
 export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
@@ -110,20 +153,59 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
     },
     'nhncloud.rds.backup': async (node?: unknown) => {
       const t = await instanceFrom(node, deps, vscode.l10n.t('Back Up Now'), busy);
+      const title = vscode.l10n.t('Back up {0}', t.data.dbInstanceName);
+      // API v4.0 backs up by method: full, incremental on a base backup, or a storage snapshot.
+      const method = t.rds.has('createBackup') ? await askBackupMethod(t, title) : undefined;
       const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
       const backupName = await ask({
-        title: vscode.l10n.t('Back up {0}', t.data.dbInstanceName),
+        title,
         prompt: vscode.l10n.t('Backup name'),
-        value: `${t.data.dbInstanceName}-${stamp}`.slice(0, 100),
+        value: `${t.data.dbInstanceName}-${method ? `${method.type.toLowerCase()}-` : ''}${stamp}`.slice(0, 100),
         validate: validate.resourceName,
+      });
+      const dbInstanceId = t.data.dbInstanceId;
+      const res = !method
+        ? await t.rds.backupDbInstance({ dbInstanceId, body: { backupName } })
+        : await t.rds.createBackup({
+            body:
+              method.type === 'INCREMENTAL'
+                ? { backupName, backupMethodType: 'INCREMENTAL', baseBackupId: method.baseBackupId }
+                : { backupName, backupMethodType: method.type, dbInstanceId },
+          });
+      track(deps, t, res, title, t.nodeId, [`${t.nodeId}/backups`, rdsIds.folder(t.rootId, 'backup')]);
+    },
+    'nhncloud.rds.rebuild': async (node?: unknown) => {
+      const t = await instanceFrom(
+        node,
+        deps,
+        vscode.l10n.t('Rebuild DB Instance'),
+        (i) =>
+          busy(i) ??
+          (i.dbInstanceStatus !== 'AVAILABLE'
+            ? vscode.l10n.t('is {0}, not available', orDash(i.dbInstanceStatus))
+            : undefined),
+      );
+      const name = t.data.dbInstanceName;
+      await confirm(
+        vscode.l10n.t('Rebuild {0}?', name),
+        vscode.l10n.t('Rebuild...'),
+        vscode.l10n.t(
+          'The instance is rebuilt on new hardware from its data; it is unavailable until the job ends. Instance ID: {0}',
+          t.data.dbInstanceId,
+        ),
+      );
+      await ask({
+        title: vscode.l10n.t('Rebuild {0}', name),
+        prompt: vscode.l10n.t('Type the instance name "{0}" to confirm', name),
+        validate: (text) => (text === name ? undefined : vscode.l10n.t('Type the name exactly to confirm.')),
       });
       track(
         deps,
         t,
-        await t.rds.backupDbInstance({ dbInstanceId: t.data.dbInstanceId, body: { backupName } }),
-        vscode.l10n.t('Back up {0}', t.data.dbInstanceName),
+        await t.rds.rebuildDbInstance({ dbInstanceId: t.data.dbInstanceId }),
+        vscode.l10n.t('Rebuild {0}', name),
         t.nodeId,
-        [`${t.nodeId}/backups`, rdsIds.folder(t.rootId, 'backup')],
+        [rdsIds.folder(t.rootId, 'instance')],
       );
     },
   };

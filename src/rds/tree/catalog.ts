@@ -83,7 +83,8 @@ export function catalogFolders(parent: TreeNode): TreeNode[] {
       async (rds, self) => {
         const [types, storages] = await Promise.all([
           rds.listStorageTypes(),
-          rds.listStorages().catch(() => ({ storages: [] })),
+          // v4.0 has no storage list: the types are the whole answer there.
+          rds.has('listStorages') ? rds.listStorages().catch(() => ({ storages: [] })) : { storages: [] },
         ]);
         const all = new Set<string>([...(types?.storageTypes ?? []), ...(storages?.storages ?? [])]);
         return [...all].map((t) => leaf(self, t.replace(/\s+/g, '_'), t, undefined, 'database', t));

@@ -16,6 +16,7 @@ import {
 } from './state';
 import type { DbInstance, LogFile } from './types';
 import { rdsIds } from './ids';
+import { binLogsFolder, certificatesFolder } from './instanceV4';
 import {
   DbSchemaNode,
   DbUserNode,
@@ -174,6 +175,9 @@ export class InstanceNode extends FolderNode {
     // The parameter group row and the endpoints' port read detail fields.
     await this.ensureDetail();
     const id = this.data.dbInstanceId;
+    const rds = await rdsRoot(this).client();
+    // Log contents open at once where the API gives them (v4.0); elsewhere a file is exported.
+    const readable = rds.has('getLogFileContent');
     return [
       new RdsFolderNode(
         this,
@@ -231,6 +235,21 @@ export class InstanceNode extends FolderNode {
                           description: `${formatBytes(f.logFileSize)} · ${when(f.createdYmdt)}`,
                           contextValue: 'rds.logFile',
                           copyValue: f.logFileName,
+                          command: readable
+                            ? {
+                                command: 'nhncloud.rds.openLogFile',
+                                title: vscode.l10n.t('Open Log File'),
+                                arguments: [
+                                  {
+                                    region: rdsRoot(this).region,
+                                    dbInstanceId: id,
+                                    instanceName: this.data.dbInstanceName,
+                                    logFileName: f.logFileName,
+                                    logFileType: f.logFileType,
+                                  },
+                                ],
+                              }
+                            : undefined,
                           tooltip: new vscode.MarkdownString(
                             mdFields(f.logFileName, [
                               [vscode.l10n.t('Type'), f.logFileType],
@@ -246,6 +265,8 @@ export class InstanceNode extends FolderNode {
         },
         { emptyText: vscode.l10n.t('No log file') },
       ),
+      ...(rds.has('listBinLogs') ? [binLogsFolder(this, id)] : []),
+      ...(rds.has('listCertificates') ? [certificatesFolder(this, id)] : []),
       new InstanceBackupsNode(this),
       new RdsFolderNode(this, 'storage', vscode.l10n.t('Storage'), 'rds.storageInfo', 'database', async (rds, self) => {
         const s = await rds.getStorageInfo({ dbInstanceId: id });

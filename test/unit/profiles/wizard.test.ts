@@ -23,3 +23,25 @@ test('the wizard shows IDs as typed and masks only secrets (issue 25, rough edge
   for (const secret of ['rdsSecretAccessKey', 'identityApiPassword', 's3SecretKey'] as const)
     assert.equal(masksInput(secret), true, `${secret} is masked`);
 });
+
+test('RDS API version: a new profile starts from its site default (v4.0 where the guide has the current v4.0 and a token host), an edited one keeps its own while the site has it', () => {
+  const { rdsVersionAfterCloudStep, rdsVersionsOf } =
+    require('../../../src/profiles/wizard') as typeof import('../../../src/profiles/wizard');
+  const { defaultRdsApiVersion } = require('../../../src/client/sites') as typeof import('../../../src/client/sites');
+  assert.equal(defaultRdsApiVersion('public'), 'v4.0');
+  assert.equal(defaultRdsApiVersion('gov'), 'v4.0');
+  // The current v4.0 but no token host known, or the first release of v4.0: v3.0.
+  assert.equal(defaultRdsApiVersion('ncgn'), 'v3.0');
+  assert.equal(defaultRdsApiVersion('ngsc'), 'v3.0');
+  assert.deepEqual(rdsVersionsOf('ngsc'), ['v3.0', 'v4.0']);
+  assert.deepEqual(rdsVersionsOf('ngcc'), []);
+  // New profiles follow the site.
+  assert.equal(rdsVersionAfterCloudStep({ cloud: 'public', rdsApiVersion: 'v4.0' }, 'ngsc', false), 'v3.0');
+  assert.equal(rdsVersionAfterCloudStep({ cloud: 'ngsc', rdsApiVersion: 'v3.0' }, 'gov', false), 'v4.0');
+  // A profile saved before v4.0 (no version) keeps v3.0; a chosen v4.0 survives a move to a site that has it.
+  assert.equal(rdsVersionAfterCloudStep({ cloud: 'public' }, 'public', true), undefined);
+  assert.equal(rdsVersionAfterCloudStep({ cloud: 'public' }, 'gov', true), undefined);
+  assert.equal(rdsVersionAfterCloudStep({ cloud: 'public', rdsApiVersion: 'v4.0' }, 'ngsc', true), 'v4.0');
+  // A site without RDS has no version.
+  assert.equal(rdsVersionAfterCloudStep({ cloud: 'public', rdsApiVersion: 'v4.0' }, 'ngcc', true), undefined);
+});
