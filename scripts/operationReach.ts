@@ -165,7 +165,8 @@ export function operationReach(operations: readonly Operation[], opts: ReachOpti
 
   const out = new Map<string, Reacher[]>();
   for (const op of operations) {
-    const name = op.id.slice(op.service.length + 1);
+    // The method's name: the id's last segment (`rds.v4.getDbInstance` is RdsClient.getDbInstance too).
+    const name = op.id.slice(op.id.lastIndexOf('.') + 1);
     const table = TABLE_CLIENT[op.service];
     const start = new Set(table ? [`${table}.${name}`] : [...(senders.get(name) ?? [])]);
     const seen = new Set<string>(start);

@@ -84,17 +84,20 @@ export async function pickTyped(t, label, expect) {
  * The Add Profile wizard with the sandbox's keys and each endpoint pointing at `baseUrl`.
  * `rdsKeys` replaces the RDS key pair (e.g. the VIEWER one); `rdsOnly` leaves every other key
  * empty and points only RDS at the sandbox; `regions` keeps only those regions checked (all by
- * default); `site` is the site's name as the wizard lists it (default the public cloud).
+ * default); `site` is the site's name as the wizard lists it (default the public cloud);
+ * `rdsApiVersion` is chosen in the Advanced step (default v3.0, what these files were written
+ * for; a new profile on the public cloud would start on v4.0, whose tokens come from the
+ * sandbox's token host, set here too when v4.0 is asked).
  * @param {import('./browser.mjs').Helpers} t
  * @param {string} name
  * @param {string} baseUrl
- * @param {{ rdsKeys?: { appKey: string, id: string, secret: string }, rdsOnly?: boolean, regions?: string[], site?: string }} [options]
+ * @param {{ rdsKeys?: { appKey: string, id: string, secret: string }, rdsOnly?: boolean, regions?: string[], site?: string, rdsApiVersion?: 'v3.0' | 'v4.0' }} [options]
  */
 export async function addSandboxProfile(
   t,
   name,
   baseUrl,
-  { rdsKeys = RDS, rdsOnly = false, regions, site = 'Public cloud' } = {},
+  { rdsKeys = RDS, rdsOnly = false, regions, site = 'Public cloud', rdsApiVersion = 'v3.0' } = {},
 ) {
   const advanced = 'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.';
   await t.runCommand('NHN Cloud: Add Profile');
@@ -139,7 +142,8 @@ export async function addSandboxProfile(
     [t.l('Network'), 'network', `${baseUrl}/network/{region}`],
     [t.l('Object storage (S3)'), 'storage', `${baseUrl}/storage/{region}`],
   ];
-  for (const [label, service, address] of rdsOnly ? endpoints.slice(0, 1) : endpoints) {
+  if (rdsApiVersion === 'v4.0') endpoints.splice(1, 0, [t.l('RDS API v4.0 tokens'), 'oauth', `${baseUrl}/oauth`]);
+  for (const [label, service, address] of rdsOnly ? endpoints.slice(0, rdsApiVersion === 'v4.0' ? 2 : 1) : endpoints) {
     await pickTyped(t, t.l('Endpoint: {0}', label), advanced);
     await t.quick.answer(
       address,
@@ -148,6 +152,18 @@ export async function addSandboxProfile(
         service,
       ),
     );
+  }
+  // The version is asked where the site has two (every site with RDS): once the list is drawn
+  // (its first row, Save profile, is there), the version row is there too or not at all.
+  await t.quick.waitFor(advanced);
+  const rows = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+  await rows
+    .filter({ hasText: t.l('$(check) Save profile').replace('$(check) ', '') })
+    .first()
+    .waitFor();
+  if (await rows.filter({ hasText: t.l('RDS API version') }).count()) {
+    await pickTyped(t, t.l('RDS API version'), advanced);
+    await t.quick.pick(rdsApiVersion, t.l('RDS API version of this profile'));
   }
   await pickTyped(t, t.l('$(check) Save profile'), advanced);
   await t.quick.waitClosed();

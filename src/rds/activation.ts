@@ -17,6 +17,7 @@ import { highAvailabilityCommands } from './commands/highAvailability';
 import { instanceSettingsCommands } from './commands/instanceSettings';
 import { lifecycleCommands } from './commands/lifecycle';
 import { logCommands } from './commands/logs';
+import { subscriptionCommands } from './commands/subscriptions';
 import { modifyInstanceCommands } from './commands/modifyInstance';
 import { parameterGroupCommands } from './commands/parameterGroups';
 import { restartCommands } from './commands/restart';
@@ -50,6 +51,7 @@ export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSession
     ...groupCommands(deps),
     ...eventCommands(deps),
     ...logs.commands,
+    ...subscriptionCommands(deps),
     ...connection.commands,
     ...queryConsole.commands,
   };

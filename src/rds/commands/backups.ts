@@ -7,7 +7,7 @@ import { defaultLogPath, runObjectStorageExport, type ExportRun } from '../logEx
 import { LeafNode, TreeNode } from '../../shared/tree/nodes';
 import { type RdsDeps } from '../tree/base';
 import { InstanceNode } from '../tree/instanceNode';
-import { backupLabel, orDash } from '../tree/state';
+import { backupLabel, formatBytes, orDash } from '../tree/state';
 import { validate } from './limits';
 import { confirm, pickMany, track } from './util';
 import { instanceFrom, backupFrom } from './targets';
@@ -70,6 +70,30 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
         nodeId,
         folderIds,
       );
+    },
+    'nhncloud.rds.showBackupDetails': async (node?: unknown) => {
+      // API v4.0: what the list leaves out (method, file type, whether it can seed a replica).
+      const { scope, backup } = await backupFrom(node, deps, vscode.l10n.t('Backup Details'));
+      const { backup: b } = await scope.rds.getBackup({ backupId: backup.backupId });
+      const rows: [string, unknown][] = [
+        [vscode.l10n.t('Status'), b.backupStatus],
+        [vscode.l10n.t('Method'), b.backupMethodType],
+        [vscode.l10n.t('File type'), b.backupFileType],
+        [vscode.l10n.t('Type'), b.backupType],
+        [vscode.l10n.t('Size'), formatBytes(b.backupSize)],
+        [vscode.l10n.t('Source instance'), b.dbInstanceName ?? b.dbInstanceId],
+        [vscode.l10n.t('Can seed a replica'), b.isReplicable ? vscode.l10n.t('yes') : vscode.l10n.t('no')],
+        [
+          vscode.l10n.t('Binary log position'),
+          b.binLogFileName ? `${b.binLogFileName}:${b.binLogPosition ?? ''}` : '-',
+        ],
+        [vscode.l10n.t('Created'), b.createdYmdt],
+        ['ID', b.backupId],
+      ];
+      void vscode.window.showInformationMessage(backupLabel(backup), {
+        modal: true,
+        detail: rows.map(([k, v]) => `${k}: ${orDash(v as string | undefined)}`).join('\n'),
+      });
     },
     'nhncloud.rds.exportCertificates': async (node?: unknown) => {
       // API v4.0: the instance's TLS files (CA, certificate, key) written to object storage.

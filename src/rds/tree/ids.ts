@@ -6,10 +6,28 @@ import { serviceRootId } from '../../shared/tree/serviceRoot';
 
 /** The folders directly under "RDS for MySQL". */
 export type RdsRootFolder =
-  'instance' | 'backup' | 'parameterGroup' | 'securityGroup' | 'userGroup' | 'notificationGroup' | 'event' | 'catalog';
+  | 'instance'
+  | 'backup'
+  | 'parameterGroup'
+  | 'securityGroup'
+  | 'userGroup'
+  | 'notificationGroup'
+  | 'eventSubscription'
+  | 'event'
+  | 'catalog';
 /** The folders under a DB instance. */
 export type RdsInstanceFolder =
-  'users' | 'schemas' | 'logs' | 'storage' | 'backupInfo' | 'network' | 'metrics' | 'backups' | 'parameterGroup';
+  | 'users'
+  | 'schemas'
+  | 'logs'
+  | 'binlogs'
+  | 'certificates'
+  | 'storage'
+  | 'backupInfo'
+  | 'network'
+  | 'metrics'
+  | 'backups'
+  | 'parameterGroup';
 
 export const rdsIds = {
   root: (profileId: string, region: Region): string => serviceRootId(profileId, region, 'rds'),

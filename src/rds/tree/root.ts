@@ -7,6 +7,7 @@ import { RdsFolderNode, RdsRootNode, type RdsDeps } from './base';
 import { InstancesFolderNode } from './instancesFolder';
 import { BackupsFolderNode, EventsFolderNode } from './backupsEvents';
 import { catalogFolders } from './catalog';
+import { eventSubscriptionsFolder } from './subscriptions';
 import { NotificationGroupNode, ParameterGroupNode, SecurityGroupNode, UserGroupNode } from './groups';
 import { StaticFolderNode } from './base';
 import type { DbSessionManager } from '../connection/sessions';
@@ -16,6 +17,9 @@ export class RdsServiceNode extends RdsRootNode {
     super(profile, region, deps, sessions);
   }
   protected async load(): Promise<TreeNode[]> {
+    // The version decides which folders exist; a profile that cannot build a client (keys
+    // missing) still shows the folders, each saying what is missing when opened.
+    const rds = await this.client().catch(() => undefined);
     return [
       new InstancesFolderNode(this),
       new BackupsFolderNode(this),
@@ -67,6 +71,7 @@ export class RdsServiceNode extends RdsRootNode {
         },
         { emptyText: vscode.l10n.t('No notification group') },
       ),
+      ...(rds?.has('listEventSubscriptions') ? [eventSubscriptionsFolder(this)] : []),
       new EventsFolderNode(this),
       new StaticFolderNode(
         this,

@@ -1,13 +1,20 @@
 // The database explorer end to end, against the sandbox started from the welcome view:
 // browse, create a DB user and a schema and see them appear when their jobs end, stop and
 // start an instance (tree and status bar), a protected instance refused with the reason,
-// and events filtered by keyword. Jobs are fast here (nhncloud.sandbox.jobStepMs).
+// and events filtered by keyword. Then (issue 27) the Sandbox profile switched to RDS API v4.0:
+// a log file's content opened at once, a full then an incremental backup on it (its details say
+// so), binary logs purged up to a file, an event subscription created. Jobs are fast here
+// (nhncloud.sandbox.jobStepMs).
 
+import { rdsApi, until } from '../../../scripts/e2e/dbConsole.mjs';
 import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 
 export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 150 } };
 
 const INSTANCE = 'dev-playground';
+/** The in-editor sandbox's address (from its notification). */
+let url;
+const ADVANCED = 'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.';
 
 /** The visible modal dialog (VS Code's own, not the browser's). */
 const dialog = (t) => t.page.locator('.monaco-dialog-box');
@@ -30,7 +37,8 @@ export const scenarios = [
         .locator('.welcome-view')
         .getByRole('button', { name: t.nls('Explore the Sandbox') })
         .click();
-      await t.notification('The sandbox runs on', 60_000);
+      const toast = await t.notification('The sandbox runs on', 60_000);
+      url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0];
       await t.treeRow('Sandbox').waitFor({ timeout: 30_000 });
       await t.treeRow('KR1').waitFor({ timeout: 30_000 });
     },
@@ -185,6 +193,103 @@ export const scenarios = [
         if (!labels.some((l) => l.includes(t.nls(present))))
           throw new Error(`"${present}" missing: ${labels.join(' | ')}`);
       }
+    },
+  },
+  {
+    // Issue 27: the same sandbox through RDS API v4.0 (a Bearer token from its token host).
+    name: 'RDS API v4.0: Edit Profile chooses it; a log file opens its content; a full, then an incremental backup; binary logs purged; an event subscription',
+    async run(t) {
+      if (!url) throw new Error('the first scenario did not find the sandbox address');
+      // One profile: Edit Profile opens it without asking which.
+      await t.runCommand('NHN Cloud: Edit Profile');
+      await t.quick.answer('Sandbox', 'Profile name');
+      await t.quick.waitFor('Which cloud is the project in?');
+      await t.quick.enter();
+      await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
+      await t.quick.enter();
+      for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
+      await t.quick.pick('RDS API version', ADVANCED);
+      await t.quick.pick('v4.0', 'RDS API version of this profile');
+      await t.quick.pick('$(check) Save profile', ADVANCED);
+      await t.notification(t.l('Profile "{0}" saved.', 'Sandbox'));
+
+      // v4.0 shows what only it has: the instance's binary logs; a log file opens its content.
+      await t.openView('NHN Cloud');
+      await t.expandRow('KR1');
+      await t.expandRow('RDS for MySQL');
+      await t.expandRow('DB Instances');
+      await t.expandRow(INSTANCE);
+      await t.treeRow('Binary Logs').waitFor({ timeout: 30_000 });
+      await t.expandRow('Log Files');
+      await t.expandRow('ERROR');
+      await t.clickRow(t.treeRow('error.log'));
+      await t.page
+        .locator('.editor-group-container.active .monaco-editor .view-lines')
+        .filter({ hasText: 'ready for connections' })
+        .first()
+        .waitFor({ timeout: 30_000 });
+
+      // A full backup, then an incremental one on it.
+      const { dbInstances } = await rdsApi(url, 'GET', '/v3.0/db-instances');
+      const id = dbInstances.find((i) => i.dbInstanceName === INSTANCE).dbInstanceId;
+      const manual = async () =>
+        (await rdsApi(url, 'GET', `/v3.0/backups?page=1&size=100&dbInstanceId=${id}&backupType=MANUAL`)).backups;
+      const before = (await manual()).length;
+      // A backup's job ends in the service first, then in the extension (its poll), which then
+      // redraws the instance: wait for both before the next click on its rows.
+      const jobs = t.page.locator('.statusbar-item').filter({ hasText: t.l('$(sync~spin) 1 NHN Cloud job') });
+      const settled = async (name, what) => {
+        await until(what, async () =>
+          (await manual()).some((b) => b.backupName === name && b.backupStatus === 'COMPLETED'),
+        );
+        await jobs.first().waitFor({ state: 'hidden', timeout: 60_000 });
+      };
+      await t.menu(INSTANCE, 'Back Up Now...');
+      await t.quick.pick('Full', 'Backup method');
+      await t.quick.answer('e2e-full', 'Backup name');
+      await settled('e2e-full', 'the full backup is completed');
+      await t.menu(INSTANCE, 'Back Up Now...');
+      await t.quick.pick('Incremental', 'Backup method');
+      await t.quick.pick('e2e-full', 'Base backup of the incremental backup');
+      await t.quick.answer('e2e-incremental', 'Backup name');
+      await settled('e2e-incremental', 'the incremental backup is completed');
+      if ((await manual()).length !== before + 2) throw new Error('not exactly two new backups');
+
+      // Binary logs: the backups rotated the log; purge up to the oldest.
+      await t.expandRow('Binary Logs');
+      const logs = t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: /^mysql-bin\.\d{6}/ });
+      await logs.first().waitFor({ timeout: 30_000 });
+      const oldest = ((await logs.first().innerText()).match(/mysql-bin\.\d{6}/) ?? [])[0];
+      await t.menu(logs.first(), 'Purge Binary Logs Up To Here...');
+      const dialog = t.page.locator('.monaco-dialog-box');
+      await dialog.filter({ hasText: oldest }).waitFor({ timeout: 15_000 });
+      await dialog.getByRole('button', { name: t.l('Purge'), exact: true }).click();
+      await t.notification(t.l('Purged the binary logs of {0} up to {1}.', INSTANCE, oldest));
+      const left = (await rdsApi(url, 'GET', `/v3.0/db-instances/${id}/log-files`)).logFiles.map((f) => f.logFileName);
+      if (left.includes(oldest)) throw new Error(`${oldest} is still there: ${left.join(', ')}`);
+
+      // An event subscription: DB_INSTANCE events of every instance, to the first user group, by e-mail.
+      // Its folder is below the instances: fold them to bring it into the list's view.
+      await t.clickRow(t.treeRow('DB Instances'));
+      await t.menu('Event Subscriptions', 'Create Event Subscription...');
+      await t.quick.answer('e2e-subscription', 'Name');
+      await t.quick.pick('DB_INSTANCE', 'Event category');
+      const check = async (placeholder) => {
+        await t.quick.waitFor(placeholder);
+        // A click on a row of a many-item pick toggles its check.
+        await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().click();
+        await t.quick.enter();
+      };
+      await check('Event codes to subscribe to');
+      await t.quick.waitFor('DB instances whose events are sent (none: every instance)');
+      await t.quick.enter();
+      await check('User groups that receive the events');
+      await t.quick.waitFor('Notify by');
+      await t.quick.enter();
+      await t.notification(t.l('Event subscription {0} created.', 'e2e-subscription'));
+      await t.expandRow('Event Subscriptions');
+      await t.treeRow('e2e-subscription').waitFor({ timeout: 30_000 });
+      await t.screenshot('rds-v4-subscription');
     },
   },
 ];
