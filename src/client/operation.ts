@@ -27,6 +27,8 @@ export interface Operation<
   readonly response?: R;
   /** The response carries a `jobId` to follow (RDS). */
   readonly returnsJob?: boolean;
+  /** The permission the service checks, where its guide names one (RDS v4.0: `RDSforMySQL:Backup.Create`). */
+  readonly permission?: string;
 }
 
 /** Safe to repeat: only these are retried after a network error, 429 or 5xx. */

@@ -281,7 +281,10 @@ export class RdsClient extends RdsOperationMethods {
           reason: 'forbidden',
           code,
           status,
-          message: `Your role (e.g. VIEWER) may not ${action(op)}. Ask a project ADMIN, or use a key of a member with that permission.`,
+          // v4.0's guide names the permission each call needs: say which one to ask for.
+          message: op.permission
+            ? `Your role may not ${action(op)}: it needs the permission ${op.permission}. Ask a project ADMIN to grant it, or use a key of a member who has it.`
+            : `Your role (e.g. VIEWER) may not ${action(op)}. Ask a project ADMIN, or use a key of a member with that permission.`,
         });
       if (code === 4005)
         throw new ApiError({

@@ -9,6 +9,7 @@ import type { RdsOperationName } from './api';
 import { RDS_OPERATIONS } from './schemas';
 import { RDS_V4_CHANGED_SCHEMAS } from './schemas/v4Changed';
 import { RDS_V4_ONLY_SCHEMAS } from './schemas/v4';
+import { RDS_V4_PERMISSIONS } from './v4Permissions';
 import { RDS_V3_ONLY, RDS_V4_ONLY_ROWS, type RdsV4Release } from './v4Rows';
 
 /** The versions this client speaks (v2.0, which some sites still document, is not one of them). */
@@ -34,6 +35,7 @@ export const RDS_V4_OPERATIONS: Operation[] = [
       ...op,
       id: `rds.v4.${name}`,
       path: op.path.replace(/^\/v3\.0\//, '/v4.0/'),
+      permission: RDS_V4_PERMISSIONS[name],
       ...(RDS_V4_CHANGED_SCHEMAS as Record<string, Partial<Operation>>)[name],
     };
   }),
@@ -44,6 +46,7 @@ export const RDS_V4_OPERATIONS: Operation[] = [
     path: row.path,
     summary: row.summary,
     returnsJob: 'returnsJob' in row ? row.returnsJob : false,
+    permission: RDS_V4_PERMISSIONS[row.name],
     ...RDS_V4_ONLY_SCHEMAS[row.name],
   })),
 ];

@@ -30,6 +30,11 @@ const CONTEXT = {
   'nhncloud.sandboxRunning': true,
   'nhncloud.rds.query.consoleActive': false,
   'nhncloud.db.connected': false,
+  // The profile here speaks RDS API v3.0 (addSandboxProfile's default): v4.0's commands are
+  // hidden, v3.0's own (Back Up to Object Storage) shown. No log document is open.
+  "nhncloud.hasProfiles && nhncloud.rdsApiVersion == 'v4.0'": false,
+  "nhncloud.hasProfiles && nhncloud.rdsApiVersion != 'v4.0'": true,
+  'resourceScheme == nhncloud-rds-log': false,
 };
 /** Hidden from the palette now: `when: false`, or a single context key that is false here. */
 const hiddenNow = (when) => {

@@ -101,6 +101,15 @@ describe('RdsClient on API v4.0', () => {
     assert.equal(tokens.issued, 1);
   });
 
+  it('a VIEWER refused a change (80403) is told the permission the guide names for it', async () => {
+    const viewer = clientFor(sb, 'KR1', 'VIEWER', 0, 'v4.0');
+    await assert.rejects(
+      viewer.rebuildDbInstance({ dbInstanceId: (await viewer.listDbInstances()).dbInstances[0].dbInstanceId }),
+      (e: unknown) =>
+        isAuthError(e) && e.reason === 'forbidden' && e.message.includes('RDSforMySQL:DbInstance.Rebuild'),
+    );
+  });
+
   it('an operation the version lacks is refused before anything is sent, naming the version that has it', async () => {
     const v4 = watched('v4.0');
     const v3 = watched('v3.0');
