@@ -217,13 +217,24 @@ export const scenarios = [
       await t.openView('NHN Cloud');
       await t.expandRow('KR1');
       await t.expandRow('RDS for MySQL');
-      // The saved profile reloads the tree; a row drawn before the reload may be folded by it
-      // (fresh-clone CI run 22, rds[ja]: the instance was folded again, with no Binary Logs).
-      // Event Subscriptions exists only in the reloaded (v4.0) tree: once it is there, expand.
-      await t.treeRow('Event Subscriptions').waitFor({ timeout: 30_000 });
-      await t.expandRow('DB Instances');
-      await t.expandRow(INSTANCE);
-      await t.treeRow('Binary Logs').waitFor({ timeout: 30_000 });
+      // The saved profile reloads the tree, and a row expanded before the reload may come back
+      // folded (fresh-clone CI run 22, rds[ja]: the instance folded, no Binary Logs). Binary Logs
+      // exists only in the reloaded (v4.0) tree: until it shows, unfold what the reload folded
+      // (each unfold checked by expandRow itself), and otherwise wait.
+      const folded = async (label) =>
+        (await t
+          .treeRow(label)
+          .getAttribute('aria-expanded', { timeout: 1_000 })
+          .catch(() => null)) === 'false';
+      await until(
+        'the instance shows Binary Logs (the tree reloaded for RDS API v4.0)',
+        async () => {
+          if (await t.treeRow('Binary Logs').isVisible()) return true;
+          for (const label of ['DB Instances', INSTANCE]) if (await folded(label)) await t.expandRow(label);
+          return false;
+        },
+        60_000,
+      );
       await t.expandRow('Log Files');
       await t.expandRow('ERROR');
       await t.clickRow(t.treeRow('error.log'));
