@@ -119,6 +119,14 @@ export class RdsClient extends RdsOperationMethods {
     return rdsOperationIn(this.apiVersion, name, this.v4Release) !== undefined;
   }
 
+  /**
+   * Whether this version's body of an operation has a field (v4.0 added `deleteAutoBackup`,
+   * renamed `selectAllYN` to `selectAll`): commands ask the table, not the version's name.
+   */
+  accepts(name: RdsOperationName, field: string): boolean {
+    return bodyFields(rdsOperationIn(this.apiVersion, name, this.v4Release)?.body).has(field);
+  }
+
   /** Calls an operation by name; the typed methods are this with the name filled in. */
   async call<K extends RdsOperationName>(name: K, input?: RdsInput<K>, opts: CallOptions = {}): Promise<RdsOutput<K>> {
     const op = rdsOperationIn(this.apiVersion, name, this.v4Release);
@@ -328,6 +336,16 @@ function toFieldIssues(
       ? { path: part, message: i.input === undefined ? `the ${part} is required` : `the ${part} must be an object` }
       : { path: formatPath(i.path), message: i.message },
   );
+}
+
+/** The top-level field names of a body schema (through optional, nullable, pipes and checks). */
+function bodyFields(schema: unknown): Set<string> {
+  for (let s = schema, i = 0; s && i < 10; i++) {
+    const def = (s as { def: { type?: string; shape?: object; innerType?: unknown; in?: unknown } }).def;
+    if (def.type === 'object' && def.shape) return new Set(Object.keys(def.shape));
+    s = def.innerType ?? def.in;
+  }
+  return new Set();
 }
 
 function notUnderstood(op: Operation, detail: string): ApiError {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { action, askAction } from '../../shared/prompts';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { ask, confirm, pick, track } from './util';
+import { confirm, confirmByName, pick, track } from './util';
 import { instanceFrom } from './targets';
 import { rdsIds } from '../tree/ids';
 
@@ -23,32 +23,27 @@ export function deleteInstanceCommands(deps: RdsDeps): Record<string, CommandHan
         if (answer === 'turnOff') await vscode.commands.executeCommand('nhncloud.rds.toggleDeletionProtection', node);
         return;
       }
-      await confirm(
-        vscode.l10n.t('Delete {0}?', name),
-        vscode.l10n.t('Delete...'),
-        vscode.l10n.t(
+      await confirmByName(name, {
+        question: vscode.l10n.t('Delete {0}?', name),
+        action: vscode.l10n.t('Delete...'),
+        detail: vscode.l10n.t(
           'The DB instance and its data are deleted for good (manual backups stay). Instance ID: {0}',
           t.data.dbInstanceId,
         ),
-      );
-      await ask({
         title: vscode.l10n.t('Delete {0}', name),
-        prompt: vscode.l10n.t('Type the instance name "{0}" to confirm', name),
-        validate: (text) => (text === name ? undefined : vscode.l10n.t('Type the name exactly to confirm.')),
       });
       // API v4.0 can take the automatic backups with the instance (they stay by default).
-      const deleteAutoBackup =
-        t.rds.apiVersion === 'v4.0'
-          ? (
-              await pick(
-                [
-                  { label: vscode.l10n.t('Keep its automatic backups'), value: false },
-                  { label: vscode.l10n.t('Delete its automatic backups too'), value: true },
-                ],
-                { title: vscode.l10n.t('Delete {0}', name), placeHolder: vscode.l10n.t('Automatic backups') },
-              )
-            ).value
-          : undefined;
+      const deleteAutoBackup = t.rds.accepts('deleteDbInstance', 'deleteAutoBackup')
+        ? (
+            await pick(
+              [
+                { label: vscode.l10n.t('Keep its automatic backups'), value: false },
+                { label: vscode.l10n.t('Delete its automatic backups too'), value: true },
+              ],
+              { title: vscode.l10n.t('Delete {0}', name), placeHolder: vscode.l10n.t('Automatic backups') },
+            )
+          ).value
+        : undefined;
       track(
         deps,
         t,

@@ -49,8 +49,9 @@ async function askMembers(scope: Scope, title: string, current?: { all: boolean;
     ],
     { title, placeHolder: vscode.l10n.t('Who is in the group?') },
   );
-  // v4.0 renamed selectAllYN to selectAll.
-  const all = (value: boolean) => (scope.rds.apiVersion === 'v4.0' ? { selectAll: value } : { selectAllYN: value });
+  // v4.0 renamed selectAllYN to selectAll: send the name the profile's version takes.
+  const all = (value: boolean) =>
+    scope.rds.accepts('createUserGroup', 'selectAll') ? { selectAll: value } : { selectAllYN: value };
   if (everyone.all) return all(true);
   const r = await scope.rds.listProjectMembers();
   const members = await pickMany(

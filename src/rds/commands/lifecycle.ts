@@ -6,7 +6,7 @@ import type { RdsDeps } from '../tree/base';
 import { isBusy, orDash } from '../tree/state';
 import type { DbInstance } from '../tree/types';
 import { validate } from './limits';
-import { ask, confirm, pick, track } from './util';
+import { ask, confirm, confirmByName, pick, track } from './util';
 import { instanceFrom } from './targets';
 import { rdsIds } from '../tree/ids';
 
@@ -186,18 +186,14 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
             : undefined),
       );
       const name = t.data.dbInstanceName;
-      await confirm(
-        vscode.l10n.t('Rebuild {0}?', name),
-        vscode.l10n.t('Rebuild...'),
-        vscode.l10n.t(
+      await confirmByName(name, {
+        question: vscode.l10n.t('Rebuild {0}?', name),
+        action: vscode.l10n.t('Rebuild...'),
+        detail: vscode.l10n.t(
           'The instance is rebuilt on new hardware from its data; it is unavailable until the job ends. Instance ID: {0}',
           t.data.dbInstanceId,
         ),
-      );
-      await ask({
         title: vscode.l10n.t('Rebuild {0}', name),
-        prompt: vscode.l10n.t('Type the instance name "{0}" to confirm', name),
-        validate: (text) => (text === name ? undefined : vscode.l10n.t('Type the name exactly to confirm.')),
       });
       track(
         deps,

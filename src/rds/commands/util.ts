@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { type Region } from '../../client/endpoints';
 import { type RdsDeps } from '../tree/base';
 import type { Validator } from './limits';
-import { ask } from '../../shared/prompts';
+import { ask, confirm } from '../../shared/prompts';
 
 // The prompts live in src/shared/prompts.ts (every feature asks the same way); RDS commands import them from here.
 export { ask, confirm, pick, pickMany, yesNo } from '../../shared/prompts';
@@ -28,6 +28,22 @@ export function track(
     for (const id of [nodeId, ...refreshIds]) if (id) deps.explorer.refreshId(id);
     void vscode.window.showInformationMessage(vscode.l10n.t('{0}: done.', title));
   }
+}
+
+/**
+ * A step that cannot be undone on an instance: a modal warning (`question`, its `action` button
+ * and `detail`), then the instance name typed exactly under `title`.
+ */
+export async function confirmByName(
+  name: string,
+  text: { question: string; action: string; detail: string; title: string },
+): Promise<void> {
+  await confirm(text.question, text.action, text.detail);
+  await ask({
+    title: text.title,
+    prompt: vscode.l10n.t('Type the instance name "{0}" to confirm', name),
+    validate: (typed) => (typed === name ? undefined : vscode.l10n.t('Type the name exactly to confirm.')),
+  });
 }
 
 /** Password asked twice (masked), checked against the limits before anything is sent. */
