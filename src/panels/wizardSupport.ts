@@ -14,7 +14,8 @@ import { newestFirst } from './model/versions';
 /**
  * The choices of the Create, Restore and Replicate forms, engine versions newest first.
  * `backupRegions`: where backups may be replicated, the other regions where RDS runs on the
- * profile's site; `availabilityZones`: the zones its guides name for the region (sites.ts).
+ * profile's site; `availabilityZones`: the zones its guides name for the region (sites.ts);
+ * `rdsApiVersion`: the profile's, whose table has the request's fields and checks.
  */
 export async function loadCatalog(rds: RdsClient, where: { cloud: SiteId; region: Region }) {
   const [versions, flavors, subnets, storageTypes, securityGroups, userGroups] = await Promise.all([
@@ -35,6 +36,8 @@ export async function loadCatalog(rds: RdsClient, where: { cloud: SiteId; region
     backupRegions: serviceRegions(where.cloud, 'rds').filter((r) => r !== where.region),
     // The zones the site's guides name for the region; none: the form takes free text.
     availabilityZones: [...(SITES[where.cloud].availabilityZones?.[where.region] ?? [])],
+    // The form shows, sends and checks what the profile's RDS API version takes.
+    rdsApiVersion: rds.apiVersion,
   };
 }
 

@@ -2,7 +2,6 @@
 import { l10n } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
-import { CreateDbInstanceBody } from '../../src/client/rds/schemas';
 import { createBody, DEFAULT_VALUES } from '../../src/panels/model/instanceForm';
 import { $ } from '../shared/dom';
 import { client, onEvent, start, startingState } from '../shared/rpc';
@@ -23,7 +22,7 @@ start((init) => {
       ...schedulesToValues([{ backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' }]),
     },
     job: saved?.job,
-    schema: () => CreateDbInstanceBody,
+    operation: () => 'createDbInstance',
     body: createBody,
     submitLabel: l10n.t('Create'),
     submit: (body) => rpc.request('submit', { body }),

@@ -4,7 +4,6 @@
 import { l10n } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
-import { ReplicateBody } from '../../src/client/rds/schemas';
 import { prefillFromSource, replicateBody, type SourceDetails } from '../../src/panels/model/instanceForm';
 import { $, h } from '../shared/dom';
 import { notice } from '../shared/form';
@@ -37,7 +36,7 @@ start((init) => {
     target: saved?.target ?? init.target,
     values: saved?.values ?? { ...prefill.values, ...schedulesToValues(prefill.schedules) },
     job: saved?.job,
-    schema: () => ReplicateBody,
+    operation: () => 'replicateDbInstance',
     body: replicateBody,
     submitLabel: l10n.t('Create replica'),
     submit: (body) => rpc.request('submit', { dbInstanceId: sourceId, body }),

@@ -4,7 +4,6 @@
 import { l10n } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
-import { RestoreBody, RestoreFromBackupBody, RestoreFromObsBody } from '../../src/client/rds/schemas';
 import {
   DEFAULT_VALUES,
   prefillFromSource,
@@ -234,13 +233,14 @@ start((init) => {
     target: saved?.target ?? init.target,
     values: initial,
     job: saved?.job,
-    schema: () => (mode === 'instance' ? RestoreBody : mode === 'backup' ? RestoreFromBackupBody : RestoreFromObsBody),
-    body: (v, s) =>
+    operation: () =>
+      mode === 'instance' ? 'restoreDbInstance' : mode === 'backup' ? 'restoreFromBackup' : 'restoreFromObjectStorage',
+    body: (v, s, version) =>
       mode === 'instance'
-        ? restoreBody(v, s, choiceOf(v))
+        ? restoreBody(v, s, choiceOf(v), version)
         : mode === 'backup'
-          ? restoreFromBackupBody(v, s)
-          : restoreFromObsBody(v, s),
+          ? restoreFromBackupBody(v, s, version)
+          : restoreFromObsBody(v, s, version),
     extraIssues,
     submitLabel: l10n.t('Restore'),
     submit: (body) =>

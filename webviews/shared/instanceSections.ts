@@ -8,6 +8,8 @@ import {
   OBS_RESTORABLE_DB_VERSIONS,
   TLS_OPTIONS,
 } from '../../src/client/rds/schemas';
+import { STORAGE_AUTOSCALE_LIMITS } from '../../src/client/rds/schemas/v4Changed';
+import type { RdsClientApiVersion } from '../../src/client/rds/versions';
 import type { BackupSchedule, FormValues } from '../../src/panels/model/instanceForm';
 import { h } from './dom';
 import { button, checkField, FormStore, multiField, section, selectField, textField, type Option } from './form';
@@ -25,6 +27,8 @@ export interface Catalog {
   backupRegions: string[];
   /** The region's availability zones as the site's guides name them; empty: free text. */
   availabilityZones: string[];
+  /** The profile's RDS API version: v4.0 adds storage autoscale and slow query analysis. */
+  rdsApiVersion: RdsClientApiVersion;
 }
 
 export const opt = (value: string, label = value): Option => ({ value, label });
@@ -120,6 +124,7 @@ export function instanceSections(
         max: 2048,
         help: l10n.t('20 to 2048 GB') + (m === 'replicate' ? l10n.t('; empty: same as the source') : ''),
       }),
+      ...(catalog.rdsApiVersion === 'v4.0' ? autoscaleFields(s, m) : []),
     ),
     section(
       l10n.t('Network'),
@@ -257,9 +262,50 @@ export function instanceSections(
       l10n.t('Options'),
       m === 'obs' ? null : checkField(s, 'useDeletionProtection', l10n.t('Deletion protection')),
       checkField(s, 'useDefaultNotification', l10n.t('Default notification')),
+      catalog.rdsApiVersion === 'v4.0'
+        ? checkField(
+            s,
+            'useSlowQueryAnalysis',
+            l10n.t('Slow query analysis'),
+            l10n.t('Collects and analyses the slow query log (RDS API v4.0)'),
+          )
+        : null,
     ),
   );
   return parts;
+}
+
+/** Storage autoscale (RDS API v4.0): the switch, then its settings with the guide's limits. */
+function autoscaleFields(s: FormStore, m: WizardMode): HTMLElement[] {
+  const { threshold, maxStorageSize, cooldownTime } = STORAGE_AUTOSCALE_LIMITS;
+  return [
+    checkField(
+      s,
+      'storage.storageAutoscale.useStorageAutoscale',
+      l10n.t('Storage autoscale'),
+      m === 'replicate'
+        ? l10n.t('Grows the storage when it fills up; off: the service default')
+        : l10n.t('Grows the storage when it fills up'),
+    ),
+    textField(s, 'storage.storageAutoscale.threshold', l10n.t('Grow at usage (%)'), {
+      type: 'number',
+      min: threshold.min,
+      max: threshold.max,
+      help: l10n.t('{0} to {1} %', threshold.min, threshold.max),
+    }),
+    textField(s, 'storage.storageAutoscale.maxStorageSize', l10n.t('Maximum size (GB)'), {
+      type: 'number',
+      min: maxStorageSize.min,
+      max: maxStorageSize.max,
+      help: l10n.t('Up to {0} GB, not below the storage size', maxStorageSize.max),
+    }),
+    textField(s, 'storage.storageAutoscale.cooldownTime', l10n.t('Pause between growths (minutes)'), {
+      type: 'number',
+      min: cooldownTime.min,
+      max: cooldownTime.max,
+      help: l10n.t('{0} to {1} minutes', cooldownTime.min, cooldownTime.max),
+    }),
+  ];
 }
 
 /** One row per backup schedule (start, window, Remove), or the hint when there is none. */

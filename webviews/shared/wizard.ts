@@ -7,8 +7,11 @@ import { l10n } from '../../src/shared/l10n';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import type { ZodMiniType } from 'zod/mini';
 import { authenticationPluginsOf, fieldIssues, requiredPaths } from '../../src/client/rds/schemas';
+import { rdsOperationIn, type RdsClientApiVersion } from '../../src/client/rds/versions';
 import {
+  AUTOSCALE_DETAIL_PATHS,
   confirmIssues,
+  type WizardOperation,
   summarize,
   withoutSecrets,
   type BackupSchedule,
@@ -51,8 +54,9 @@ export interface WizardOptions {
   values: FormValues;
   extra?: Record<string, unknown>;
   job?: JobProgress;
-  schema: () => ZodMiniType;
-  body: (values: FormValues, schedules: BackupSchedule[]) => Record<string, unknown>;
+  /** The operation the form sends: its body schema in the profile's version checks the form. */
+  operation: () => WizardOperation;
+  body: (values: FormValues, schedules: BackupSchedule[], version: RdsClientApiVersion) => Record<string, unknown>;
   /** Checks the schema cannot make (password twice, restore point in range). */
   extraIssues?: () => FieldIssue[];
   submitLabel: string;
@@ -89,6 +93,16 @@ export class Wizard {
     return this.opts.mode;
   }
 
+  /** The profile's RDS API version, known once the catalog has come (v3.0's fields until then). */
+  private get apiVersion(): RdsClientApiVersion {
+    return this.catalog?.rdsApiVersion ?? 'v3.0';
+  }
+
+  /** Every wizard operation has a body in both versions' tables (test/unit/panels/model.test.ts). */
+  private schema(): ZodMiniType {
+    return rdsOperationIn(this.apiVersion, this.opts.operation())!.body as ZodMiniType;
+  }
+
   /** Renders into `host`; `catalog` fills the choices. */
   render(host: HTMLElement, catalog: Catalog): void {
     this.catalog = catalog;
@@ -96,7 +110,7 @@ export class Wizard {
     const s = this.store;
     // The fields the schema requires are marked with the schema that checks them (a required
     // Parameter group went unmarked until Review named it).
-    s.required = requiredPaths(this.opts.schema());
+    s.required = requiredPaths(this.schema());
     const m = this.opts.mode;
     const parts: Array<HTMLElement | null> = [...(this.opts.leading?.(s) ?? [])];
     parts.push(...instanceSections(s, m, catalog, { box: this.schedulesBox, add: () => this.addSchedule() }));
@@ -111,6 +125,7 @@ export class Wizard {
     this.renderSchedules();
     this.versionChanged();
     this.syncHighAvailability();
+    this.syncAutoscale();
     this.validate();
     if (this.opts.restored) this.reportDraft();
     if (this.job) {
@@ -181,9 +196,19 @@ export class Wizard {
     }
   }
 
+  /** The autoscale settings show only while autoscale is on (and are not sent while off). */
+  private syncAutoscale(): void {
+    const on = this.store.get('storage.storageAutoscale.useStorageAutoscale') === true;
+    for (const p of AUTOSCALE_DETAIL_PATHS) {
+      const b = this.store.fields.get(p);
+      if (b) b.row.hidden = !on;
+    }
+  }
+
   private changed(path: string): void {
     if (path === 'dbVersion') this.versionChanged();
     if (path === 'useHighAvailability') this.syncHighAvailability();
+    if (path === 'storage.storageAutoscale.useStorageAutoscale') this.syncAutoscale();
     clear(this.review);
     this.validate();
     this.persist();
@@ -215,13 +240,13 @@ export class Wizard {
   }
 
   body(): Record<string, unknown> {
-    return this.opts.body(this.store.values, schedulesOf(this.store.values));
+    return this.opts.body(this.store.values, schedulesOf(this.store.values), this.apiVersion);
   }
 
   /** Runs the schema on the request as it stands and shows the issues; true when clean. */
   validate(): boolean {
     const issues = [
-      ...fieldIssues(this.opts.schema(), this.body()),
+      ...fieldIssues(this.schema(), this.body()),
       ...confirmIssues(this.store.values),
       ...(this.opts.extraIssues?.() ?? []),
     ];

@@ -3,6 +3,7 @@
 // so an issue reported by the client schema for a path lands on the field of the same name.
 // Pure: used by the webviews and by the unit tests.
 import { l10n } from '../../shared/l10n';
+import type { RdsClientApiVersion } from '../../client/rds/versions';
 
 export type FieldKind = 'text' | 'number' | 'bool' | 'multi' | 'secret';
 export type FieldValue = string | boolean | string[];
@@ -41,6 +42,39 @@ export const INSTANCE_FIELDS: Record<string, FieldKind> = {
   'backup.useBackupLock': 'bool',
 };
 
+/**
+ * Fields RDS API v4.0 added to create, restore and replicate (the vendor's v4.0 guide): slow query
+ * analysis and storage autoscale. A v3.0 profile's form neither shows nor sends them.
+ */
+export const V4_INSTANCE_FIELDS: Record<string, FieldKind> = {
+  useSlowQueryAnalysis: 'bool',
+  'storage.storageAutoscale.useStorageAutoscale': 'bool',
+  'storage.storageAutoscale.threshold': 'number',
+  'storage.storageAutoscale.maxStorageSize': 'number',
+  'storage.storageAutoscale.cooldownTime': 'number',
+};
+/** The autoscale settings that mean something only while autoscale is on (hidden and unsent while off). */
+export const AUTOSCALE_DETAIL_PATHS = [
+  'storage.storageAutoscale.threshold',
+  'storage.storageAutoscale.maxStorageSize',
+  'storage.storageAutoscale.cooldownTime',
+] as const;
+
+/** The fields of a request on a profile of `version`: `base`, plus v4.0's additions there. */
+function fieldsFor(base: Record<string, FieldKind>, version: RdsClientApiVersion): Record<string, FieldKind> {
+  return version === 'v4.0' ? { ...base, ...V4_INSTANCE_FIELDS } : base;
+}
+
+/** The requests the Create, Restore and Replicate forms send: each has a body in both versions. */
+export const WIZARD_OPERATIONS = [
+  'createDbInstance',
+  'restoreDbInstance',
+  'restoreFromBackup',
+  'restoreFromObjectStorage',
+  'replicateDbInstance',
+] as const;
+export type WizardOperation = (typeof WIZARD_OPERATIONS)[number];
+
 /** Fields only the create request carries. */
 export const CREATE_FIELDS: Record<string, FieldKind> = {
   dbVersion: 'text',
@@ -67,6 +101,12 @@ export const DEFAULT_VALUES: FormValues = {
   'backup.useBackupLock': true,
   dbSecurityGroupIds: [],
   userGroupIds: [],
+  // v4.0 only (V4_INSTANCE_FIELDS): the guide's example settings, sent only when autoscale is on.
+  useSlowQueryAnalysis: false,
+  'storage.storageAutoscale.useStorageAutoscale': false,
+  'storage.storageAutoscale.threshold': '80',
+  'storage.storageAutoscale.maxStorageSize': '100',
+  'storage.storageAutoscale.cooldownTime': '10',
 };
 
 /** "12" -> 12; "" -> undefined (omitted); anything else is kept as typed so the schema names the problem. */
@@ -116,8 +156,13 @@ export function buildBody(
   return body;
 }
 
-function highAvailabilitySkip(values: FormValues): Set<string> {
-  return values.useHighAvailability === true ? new Set() : new Set(['dbInstanceCandidateName', 'pingInterval']);
+/** What the form leaves out while a switch is off: the HA fields without HA, the autoscale settings without autoscale. */
+function switchedOffSkip(values: FormValues): Set<string> {
+  const skip = new Set<string>();
+  if (values.useHighAvailability !== true) skip.add('dbInstanceCandidateName').add('pingInterval');
+  if (values['storage.storageAutoscale.useStorageAutoscale'] !== true)
+    for (const p of AUTOSCALE_DETAIL_PATHS) skip.add(p);
+  return skip;
 }
 
 function withSchedules(
@@ -143,9 +188,15 @@ export function normalizeTime(text: string): string {
   return [m[1], m[2], m[3] ?? '0'].map((p) => p.padStart(2, '0')).join(':');
 }
 
-/** POST /v3.0/db-instances */
-export function createBody(values: FormValues, schedules: BackupSchedule[]): Record<string, unknown> {
-  const body = buildBody({ ...INSTANCE_FIELDS, ...CREATE_FIELDS }, values, { skip: highAvailabilitySkip(values) });
+/** POST /{version}/db-instances */
+export function createBody(
+  values: FormValues,
+  schedules: BackupSchedule[],
+  version: RdsClientApiVersion = 'v3.0',
+): Record<string, unknown> {
+  const body = buildBody(fieldsFor({ ...INSTANCE_FIELDS, ...CREATE_FIELDS }, version), values, {
+    skip: switchedOffSkip(values),
+  });
   return withSchedules(body, schedules, true);
 }
 
@@ -154,14 +205,15 @@ export type RestoreChoice =
   | { restoreType: 'BINLOG'; backupId: string; binLogFileName: string; binLogPosition: string }
   | { restoreType: 'BACKUP'; backupId: string };
 
-/** POST /v3.0/db-instances/{id}/restore: InstanceSpec plus the restore object. */
+/** POST /{version}/db-instances/{id}/restore: InstanceSpec plus the restore object. */
 export function restoreBody(
   values: FormValues,
   schedules: BackupSchedule[],
   choice: RestoreChoice,
+  version: RdsClientApiVersion = 'v3.0',
 ): Record<string, unknown> {
   const body = withSchedules(
-    buildBody(INSTANCE_FIELDS, values, { skip: highAvailabilitySkip(values) }),
+    buildBody(fieldsFor(INSTANCE_FIELDS, version), values, { skip: switchedOffSkip(values) }),
     schedules,
     true,
   );
@@ -176,9 +228,17 @@ export function restoreBody(
   return body;
 }
 
-/** POST /v3.0/backups/{backupId}/restore: InstanceSpec only. */
-export function restoreFromBackupBody(values: FormValues, schedules: BackupSchedule[]): Record<string, unknown> {
-  return withSchedules(buildBody(INSTANCE_FIELDS, values, { skip: highAvailabilitySkip(values) }), schedules, true);
+/** POST /{version}/backups/{backupId}/restore: InstanceSpec only. */
+export function restoreFromBackupBody(
+  values: FormValues,
+  schedules: BackupSchedule[],
+  version: RdsClientApiVersion = 'v3.0',
+): Record<string, unknown> {
+  return withSchedules(
+    buildBody(fieldsFor(INSTANCE_FIELDS, version), values, { skip: switchedOffSkip(values) }),
+    schedules,
+    true,
+  );
 }
 
 export const OBS_FIELDS: Record<string, FieldKind> = {
@@ -190,17 +250,25 @@ export const OBS_FIELDS: Record<string, FieldKind> = {
   'restore.objectPath': 'text',
 };
 
-/** POST /v3.0/db-instances/restore-from-obs: InstanceSpec without useDeletionProtection, dbVersion, restore. */
-export function restoreFromObsBody(values: FormValues, schedules: BackupSchedule[]): Record<string, unknown> {
-  const skip = highAvailabilitySkip(values);
+/** POST /{version}/db-instances/restore-from-obs: InstanceSpec without useDeletionProtection, dbVersion, restore. */
+export function restoreFromObsBody(
+  values: FormValues,
+  schedules: BackupSchedule[],
+  version: RdsClientApiVersion = 'v3.0',
+): Record<string, unknown> {
+  const skip = switchedOffSkip(values);
   skip.add('useDeletionProtection');
-  const body = withSchedules(buildBody({ ...INSTANCE_FIELDS, ...OBS_FIELDS }, values, { skip }), schedules, true);
+  const body = withSchedules(
+    buildBody(fieldsFor({ ...INSTANCE_FIELDS, ...OBS_FIELDS }, version), values, { skip }),
+    schedules,
+    true,
+  );
   // Always send the block, so an empty form names each missing field instead of "restore".
   body.restore ??= {};
   return body;
 }
 
-/** Fields of POST /v3.0/db-instances/{id}/replicate (no HA, no user groups needed but allowed). */
+/** Fields of POST /{version}/db-instances/{id}/replicate (no HA, no user groups needed but allowed). */
 export const REPLICATE_FIELDS: Record<string, FieldKind> = Object.fromEntries(
   Object.entries(INSTANCE_FIELDS).filter(
     ([p]) => !['useHighAvailability', 'pingInterval', 'network.subnetId'].includes(p),
@@ -211,11 +279,22 @@ export const REPLICATE_FIELDS: Record<string, FieldKind> = Object.fromEntries(
  * The replicate body: what is left empty is omitted, and the service takes the source
  * instance's value for it (flavor, port, parameter group, security groups, public access,
  * storage, backup). Booleans without a source value (deletion protection, notification) are sent.
+ * Storage autoscale is sent only when turned on: off leaves the replica to the service's default.
  */
-export function replicateBody(values: FormValues, schedules: BackupSchedule[]): Record<string, unknown> {
+export function replicateBody(
+  values: FormValues,
+  schedules: BackupSchedule[],
+  version: RdsClientApiVersion = 'v3.0',
+): Record<string, unknown> {
   const skip = new Set<string>();
   if (values.dbInstanceCandidateName === undefined) skip.add('dbInstanceCandidateName');
-  return withSchedules(buildBody(REPLICATE_FIELDS, values, { omitEmptyLists: true, skip }), schedules, false);
+  if (values['storage.storageAutoscale.useStorageAutoscale'] !== true)
+    for (const p of ['storage.storageAutoscale.useStorageAutoscale', ...AUTOSCALE_DETAIL_PATHS]) skip.add(p);
+  return withSchedules(
+    buildBody(fieldsFor(REPLICATE_FIELDS, version), values, { omitEmptyLists: true, skip }),
+    schedules,
+    false,
+  );
 }
 
 /** Extra checks the schema cannot make: the password typed twice. */
@@ -256,11 +335,21 @@ export interface SourceInstance {
   dbSecurityGroupIds?: string[];
   notificationGroupIds?: string[];
   useDeletionProtection?: boolean;
+  /** v4.0 answers only. */
+  useSlowQueryAnalysis?: boolean;
+}
+
+export interface StorageAutoscaleSettings {
+  useStorageAutoscale?: boolean;
+  threshold?: number;
+  maxStorageSize?: number;
+  cooldownTime?: number;
 }
 
 export interface SourceDetails {
   instance: SourceInstance;
-  storage?: { storageType?: string; storageSize?: number };
+  /** `storageAutoscale`: v4.0 answers only. */
+  storage?: { storageType?: string; storageSize?: number; storageAutoscale?: StorageAutoscaleSettings | null };
   backup?: {
     backupPeriod?: number;
     ftwrlWaitTimeout?: number;
@@ -294,6 +383,14 @@ export function prefillFromSource(
     'storage.storageType': str(src.storage?.storageType),
     'storage.storageSize': str(src.storage?.storageSize ?? 20),
   };
+  // v4.0 answers carry these; a v3.0 form leaves them unsent whatever they hold.
+  if (i.useSlowQueryAnalysis !== undefined) values.useSlowQueryAnalysis = i.useSlowQueryAnalysis === true;
+  const scale = src.storage?.storageAutoscale;
+  if (scale) {
+    values['storage.storageAutoscale.useStorageAutoscale'] = scale.useStorageAutoscale === true;
+    for (const key of ['threshold', 'maxStorageSize', 'cooldownTime'] as const)
+      if (scale[key] !== undefined) values[`storage.storageAutoscale.${key}`] = str(scale[key]);
+  }
   const b = src.backup;
   if (b) {
     values['backup.backupPeriod'] = str(b.backupPeriod);

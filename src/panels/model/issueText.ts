@@ -21,6 +21,10 @@ const RULES: Rule[] = [
   [/^must be text$/, (f) => l10n.t('{0} must be text.', f)],
   [/^must be true or false$/, (f) => l10n.t('{0} must be true or false.', f)],
   [/^must be one of (.+)$/, (f, list) => l10n.t('{0} must be one of {1}.', f, list)],
+  [
+    /^must not be below the storage size \((\d+) GB\)$/,
+    (f, size) => l10n.t('{0} must not be below the storage size ({1} GB).', f, size),
+  ],
 ];
 
 /** `message` ("<field> <rule>") with the field named `label`; the message as it is when no rule fits. */

@@ -1,6 +1,7 @@
 // Storage size, backup settings and public access of a DB instance.
 import * as vscode from 'vscode';
 import type { RdsInput } from '../../client/rds/client';
+import type { StorageAutoscaleInput } from '../../client/rds/schemas/v4Changed';
 import { serviceRegions } from '../../client/sites';
 import type { CommandHandler } from '../../shared/services';
 import { TreeNode } from '../../shared/tree/nodes';
@@ -51,6 +52,76 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
         t,
         await t.rds.modifyStorageInfo({ dbInstanceId: t.data.dbInstanceId, body }),
         vscode.l10n.t('Resize storage of {0} to {1} GB', t.data.dbInstanceName, size),
+        t.nodeId,
+        [`${t.nodeId}/storage`],
+      );
+    },
+    // RDS API v4.0: turn storage autoscale on or off and set when, how far and how often it grows.
+    'nhncloud.rds.editStorageAutoscale': async (node?: unknown) => {
+      const t = await instanceFrom(instanceArg(node), deps, vscode.l10n.t('Storage Autoscale'));
+      const s = await t.rds.getStorageInfo({ dbInstanceId: t.data.dbInstanceId });
+      const size = Number(s.storageSize ?? 20);
+      const now = s.storageAutoscale ?? undefined;
+      const title = vscode.l10n.t('Storage autoscale of {0}', t.data.dbInstanceName);
+      const on = (
+        await pick(
+          [
+            {
+              label: vscode.l10n.t('On'),
+              description: now?.useStorageAutoscale ? vscode.l10n.t('current') : '',
+              on: true,
+            },
+            {
+              label: vscode.l10n.t('Off'),
+              description: now?.useStorageAutoscale ? '' : vscode.l10n.t('current'),
+              on: false,
+            },
+          ],
+          { title, placeHolder: vscode.l10n.t('Grow the storage when it fills up?') },
+        )
+      ).on;
+      const storageAutoscale: StorageAutoscaleInput = { useStorageAutoscale: on };
+      if (on) {
+        const whole = async (
+          prompt: string,
+          value: number | null | undefined,
+          check: (t: string) => string | undefined,
+        ) =>
+          Number(
+            await ask({
+              title,
+              prompt,
+              value: value === null || value === undefined ? '' : String(value),
+              validate: check,
+            }),
+          );
+        storageAutoscale.threshold = await whole(
+          vscode.l10n.t('Grow when usage reaches (%, 50 to 95)'),
+          now?.threshold ?? 80,
+          validate.autoscaleThreshold,
+        );
+        storageAutoscale.maxStorageSize = await whole(
+          vscode.l10n.t('Never grow beyond (GB, {0} to 4096)', Math.max(size, 20)),
+          now?.maxStorageSize ?? Math.min(4096, Math.max(size * 2, 100)),
+          validate.autoscaleMaxSize(size),
+        );
+        storageAutoscale.cooldownTime = await whole(
+          vscode.l10n.t('Wait between two growths (minutes, 10 to 1440)'),
+          now?.cooldownTime ?? 10,
+          validate.autoscaleCooldown,
+        );
+      }
+      // The guide requires the size with every change of the storage: the current one keeps it.
+      track(
+        deps,
+        t,
+        await t.rds.modifyStorageInfo({
+          dbInstanceId: t.data.dbInstanceId,
+          body: { storageSize: size, storageAutoscale },
+        }),
+        on
+          ? vscode.l10n.t('Storage autoscale of {0}: on', t.data.dbInstanceName)
+          : vscode.l10n.t('Storage autoscale of {0}: off', t.data.dbInstanceName),
         t.nodeId,
         [`${t.nodeId}/storage`],
       );

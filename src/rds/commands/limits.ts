@@ -4,6 +4,7 @@
 
 import { l10n } from '../../shared/l10n';
 import * as S from '../../client/rds/schemas';
+import { STORAGE_AUTOSCALE_LIMITS } from '../../client/rds/schemas/v4Changed';
 
 import type { Validator } from '../../shared/prompts';
 import { issueText } from '../../panels/model/issueText';
@@ -75,6 +76,23 @@ export const validate = {
         ? l10n.t('Storage cannot shrink: enter at least the current {0} GB.', current)
         : undefined);
   },
+  /** Storage autoscale (RDS API v4.0): the guide's ranges; the ceiling not below the storage's size. */
+  autoscaleThreshold: intIn(
+    l10n.t('The usage that grows the storage (%)'),
+    STORAGE_AUTOSCALE_LIMITS.threshold.min,
+    STORAGE_AUTOSCALE_LIMITS.threshold.max,
+  ),
+  autoscaleMaxSize: (storageSize: number): Validator =>
+    intIn(
+      l10n.t('The maximum size (GB)'),
+      Math.max(storageSize, STORAGE_AUTOSCALE_LIMITS.maxStorageSize.min),
+      STORAGE_AUTOSCALE_LIMITS.maxStorageSize.max,
+    ),
+  autoscaleCooldown: intIn(
+    l10n.t('The pause between growths (minutes)'),
+    STORAGE_AUTOSCALE_LIMITS.cooldownTime.min,
+    STORAGE_AUTOSCALE_LIMITS.cooldownTime.max,
+  ),
   backupPeriod: intBySchema(l10n.t('The retention period (days)'), S.backupPeriod),
   ftwrlWaitTimeout: intBySchema(l10n.t('The FTWRL wait timeout (s)'), S.ftwrlWaitTimeout),
   backupRetryCount: intBySchema(l10n.t('The retry count'), S.backupRetryCount),

@@ -10,10 +10,12 @@ import { isBusy, orDash, versionLabel } from '../tree/state';
 import { validate } from './limits';
 import { ask, pick, pickMany, track } from './util';
 import { instanceFrom, type InstanceTarget } from './targets';
+import { failoverOptionItems } from './restart';
 import { rdsIds } from '../tree/ids';
 
 type IdItem = vscode.QuickPickItem & { id: string };
-type Field = 'name' | 'description' | 'port' | 'flavor' | 'parameterGroup' | 'securityGroups' | 'upgrade';
+type Field =
+  'name' | 'description' | 'port' | 'flavor' | 'parameterGroup' | 'securityGroups' | 'upgrade' | 'slowQueryAnalysis';
 
 export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHandler> {
   const modify = async (node: unknown, preset?: Field, resolved?: InstanceTarget) => {
@@ -35,6 +37,16 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
         description: `${i.dbSecurityGroupIds?.length ?? 0} attached`,
         field: 'securityGroups',
       },
+      // RDS API v4.0.
+      ...(t.rds.accepts('modifyDbInstance', 'useSlowQueryAnalysis')
+        ? [
+            {
+              label: vscode.l10n.t('Slow query analysis'),
+              description: i.useSlowQueryAnalysis ? vscode.l10n.t('on') : vscode.l10n.t('off'),
+              field: 'slowQueryAnalysis' as const,
+            },
+          ]
+        : []),
       ...(i.supportDbVersionUpgrade
         ? [
             {
@@ -137,6 +149,21 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
           body.dbSecurityGroupIds = groups.map((g) => g.id);
           break;
         }
+        case 'slowQueryAnalysis':
+          body.useSlowQueryAnalysis = (
+            await pick(
+              [
+                {
+                  label: vscode.l10n.t('On'),
+                  description: vscode.l10n.t('collect and analyse slow queries'),
+                  on: true,
+                },
+                { label: vscode.l10n.t('Off'), on: false },
+              ],
+              { title, placeHolder: vscode.l10n.t('Slow query analysis') },
+            )
+          ).on;
+          break;
         case 'upgrade': {
           const r = await t.rds.listDbVersions();
           // Without the current engine nothing can be called newer: no candidate rather than all.
@@ -188,6 +215,7 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
                   key: 'useOnlineFailover',
                   picked: true,
                 },
+                ...failoverOptionItems(t.rds, 'modifyDbInstance'),
               ]
             : []),
         ],

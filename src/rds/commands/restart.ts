@@ -1,10 +1,33 @@
-// Restart with the two documented options: online failover (HA only) and a backup first.
+// Restart with the documented options: online failover (HA only) and a backup first; on RDS API
+// v4.0 a failover may also wait out the replication delay and block writes first.
 import * as vscode from 'vscode';
+import type { RdsClient } from '../../client/rds/client';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
 import { isBusy, orDash } from '../tree/state';
-import { pick, track } from './util';
+import { pick, pickMany, track } from './util';
 import { instanceFrom } from './targets';
+
+/**
+ * The failover options RDS API v4.0 added to restart and modify (the guide: high availability
+ * only): none picked fails over at once, as v3.0 does. The items for a pickMany, keyed by field;
+ * none where the profile's version does not take them.
+ */
+export function failoverOptionItems(rds: RdsClient, operation: 'restartDbInstance' | 'modifyDbInstance') {
+  if (!rds.accepts(operation, 'waitReplicationDelay')) return [];
+  return [
+    {
+      label: vscode.l10n.t('Wait for the replication delay to clear'),
+      description: 'waitReplicationDelay',
+      key: 'waitReplicationDelay' as const,
+    },
+    {
+      label: vscode.l10n.t('Block writes during the failover'),
+      description: 'useReadOnly',
+      key: 'useReadOnly' as const,
+    },
+  ];
+}
 
 export function restartCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
@@ -43,10 +66,22 @@ export function restartCommands(deps: RdsDeps): Record<string, CommandHandler> {
           ? [{ label: vscode.l10n.t('Back up, then restart with online failover'), failover: true, backup: true }]
           : []),
       ];
-      const how = await pick(options, { title: vscode.l10n.t('Restart {0}', t.data.dbInstanceName) });
+      const title = vscode.l10n.t('Restart {0}', t.data.dbInstanceName);
+      const how = await pick(options, { title });
+      const failoverItems = how.failover ? failoverOptionItems(t.rds, 'restartDbInstance') : [];
+      const failoverOptions = failoverItems.length
+        ? await pickMany(failoverItems, {
+            title,
+            placeHolder: vscode.l10n.t('Failover options (none: fail over at once)'),
+          })
+        : [];
       const res = await t.rds.restartDbInstance({
         dbInstanceId: t.data.dbInstanceId,
-        body: { useOnlineFailover: how.failover, executeBackup: how.backup },
+        body: {
+          useOnlineFailover: how.failover,
+          executeBackup: how.backup,
+          ...Object.fromEntries(failoverOptions.map((o) => [o.key, true])),
+        },
       });
       track(deps, t, res, vscode.l10n.t('Restart {0}', t.data.dbInstanceName), t.nodeId);
     },

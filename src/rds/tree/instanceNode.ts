@@ -274,6 +274,24 @@ export class InstanceNode extends FolderNode {
           info(self, 'type', vscode.l10n.t('Type'), s.storageType),
           info(self, 'size', vscode.l10n.t('Size'), vscode.l10n.t('{0} GB', orDash(s.storageSize))),
           info(self, 'status', vscode.l10n.t('Status'), s.storageStatus),
+          // RDS API v4.0 answers only.
+          ...(s.storageAutoscale
+            ? [
+                info(
+                  self,
+                  'autoscale',
+                  vscode.l10n.t('Autoscale'),
+                  s.storageAutoscale.useStorageAutoscale
+                    ? vscode.l10n.t(
+                        'at {0} % used, up to {1} GB, {2} min apart',
+                        orDash(s.storageAutoscale.threshold),
+                        orDash(s.storageAutoscale.maxStorageSize),
+                        orDash(s.storageAutoscale.cooldownTime),
+                      )
+                    : vscode.l10n.t('off'),
+                ),
+              ]
+            : []),
         ];
       }),
       new RdsFolderNode(

@@ -3,10 +3,12 @@
 // start an instance (tree and status bar), a protected instance refused with the reason,
 // and events filtered by keyword. Then (issue 27) the Sandbox profile switched to RDS API v4.0:
 // a log file's content opened at once, a full then an incremental backup on it (its details say
-// so), binary logs purged up to a file, an event subscription created. Jobs are fast here
+// so), binary logs purged up to a file, storage autoscale turned on, an event subscription created
+// and renamed, an instance created with storage autoscale from the form. Jobs are fast here
 // (nhncloud.sandbox.jobStepMs).
 
 import { rdsApi, until } from '../../../scripts/e2e/dbConsole.mjs';
+import { choose, closeEditors, errorOf, field, fill, firstOption, optionOf, region } from './panels.mjs';
 import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 
 export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 150 } };
@@ -197,7 +199,7 @@ export const scenarios = [
   },
   {
     // Issue 27: the same sandbox through RDS API v4.0 (a Bearer token from its token host).
-    name: 'RDS API v4.0: Edit Profile chooses it; a log file opens its content; a full, then an incremental backup; binary logs purged; an event subscription',
+    name: 'RDS API v4.0: Edit Profile chooses it; a log file opens its content; a full, then an incremental backup; binary logs purged; storage autoscale; an event subscription created and renamed; an instance created with storage autoscale',
     async run(t) {
       if (!url) throw new Error('the first scenario did not find the sandbox address');
       // One profile: Edit Profile opens it without asking which.
@@ -283,6 +285,20 @@ export const scenarios = [
       const left = (await rdsApi(url, 'GET', `/v3.0/db-instances/${id}/log-files`)).logFiles.map((f) => f.logFileName);
       if (left.includes(oldest)) throw new Error(`${oldest} is still there: ${left.join(', ')}`);
 
+      // Storage autoscale on, with the three settings, as the instance's storage then answers.
+      await t.menu(INSTANCE, 'Storage Autoscale...');
+      await t.quick.pick('On', 'Grow the storage when it fills up?');
+      await t.quick.answer('85', 'Grow when usage reaches (%, 50 to 95)');
+      await t.quick.answer('300', t.l('Never grow beyond (GB, {0} to 4096)', 20));
+      await t.quick.answer('30', 'Wait between two growths (minutes, 10 to 1440)');
+      const autoscaleOf = async (instanceId) =>
+        (await rdsApi(url, 'GET', `/v3.0/db-instances/${instanceId}/storage-info`)).storageAutoscale;
+      await until('the storage autoscale is on', async () => (await autoscaleOf(id))?.useStorageAutoscale === true);
+      const scale = await autoscaleOf(id);
+      if (scale.threshold !== 85 || scale.maxStorageSize !== 300 || scale.cooldownTime !== 30)
+        throw new Error(`storage autoscale: ${JSON.stringify(scale)}`);
+      await jobs.first().waitFor({ state: 'hidden', timeout: 60_000 });
+
       // An event subscription: DB_INSTANCE events of every instance, to the first user group, by e-mail.
       // Its folder is below the instances: fold them to bring it into the list's view.
       const instances = t.treeRow('DB Instances');
@@ -311,6 +327,56 @@ export const scenarios = [
       await t.expandRow('Event Subscriptions');
       await t.treeRow('e2e-subscription').waitFor({ timeout: 30_000 });
       await t.screenshot('rds-v4-subscription');
+      // Edited: renamed, the one change picked.
+      await t.menu('e2e-subscription', 'Edit Event Subscription...');
+      await t.quick.waitFor('What do you want to change?');
+      await t.page
+        .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+        .filter({ hasText: t.l('Name') })
+        .first()
+        .click();
+      await t.quick.enter();
+      await t.quick.answer('e2e-subscription-renamed', 'Name');
+      await t.notification(t.l('Event subscription {0} updated.', 'e2e-subscription-renamed'));
+      await t.treeRow('e2e-subscription-renamed').waitFor({ timeout: 30_000 });
+
+      // An instance created with storage autoscale: the form checks the ceiling against the size.
+      await t.command('NHN Cloud: Create DB Instance');
+      await region(t);
+      const w = t.webview();
+      const autoscale = 'storage.storageAutoscale.useStorageAutoscale';
+      await field(w, autoscale).waitFor({ timeout: 60_000 });
+      await choose(w, 'dbVersion', 'MYSQL_V8040');
+      await fill(w, 'dbInstanceName', 'e2e-autoscaled');
+      await choose(w, 'dbFlavorId', await firstOption(w, 'dbFlavorId'));
+      await choose(w, 'storage.storageType', await firstOption(w, 'storage.storageType'));
+      await fill(w, 'storage.storageSize', '40');
+      await field(w, autoscale).click();
+      await fill(w, 'storage.storageAutoscale.maxStorageSize', '30');
+      await errorOf(
+        w,
+        'storage.storageAutoscale.maxStorageSize',
+        t.l('{0} must not be below the storage size ({1} GB).', t.l('Maximum size (GB)'), 40),
+      ).waitFor();
+      await fill(w, 'storage.storageAutoscale.maxStorageSize', '400');
+      await choose(w, 'network.subnetId', await firstOption(w, 'network.subnetId'));
+      await choose(w, 'network.availabilityZone', 'kr-pub-a');
+      await choose(w, 'parameterGroupId', await optionOf(w, 'parameterGroupId'));
+      await fill(w, 'dbUserName', 'admin');
+      await fill(w, 'dbPassword', 'E2eSecretPw!7');
+      await fill(w, 'dbPasswordConfirm', 'E2eSecretPw!7');
+      await w.locator('#review-request').click();
+      await w.locator('#submit').click();
+      await w.locator('.progress', { hasText: t.auto('Job') }).waitFor();
+      const created = async () =>
+        (await rdsApi(url, 'GET', '/v3.0/db-instances')).dbInstances.find((i) => i.dbInstanceName === 'e2e-autoscaled');
+      await until('the sandbox has e2e-autoscaled', async () => !!(await created()));
+      const made = await autoscaleOf((await created()).dbInstanceId);
+      // The form's own settings: on, the ceiling typed, the guide's example threshold and pause.
+      const want = { useStorageAutoscale: true, threshold: 80, maxStorageSize: 400, cooldownTime: 10 };
+      if (Object.entries(want).some(([k, v]) => made?.[k] !== v))
+        throw new Error(`e2e-autoscaled's storage autoscale: ${JSON.stringify(made)}`);
+      await closeEditors(t);
     },
   },
 ];

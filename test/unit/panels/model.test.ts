@@ -28,7 +28,9 @@ import {
   summarize,
   withoutSecrets,
   DEFAULT_VALUES,
+  WIZARD_OPERATIONS,
 } from '../../../src/panels/model/instanceForm';
+import { RDS_CLIENT_API_VERSIONS, rdsOperationIn } from '../../../src/client/rds/versions';
 import { fieldIssues, RestoreFromObsBody } from '../../../src/client/rds/schemas';
 import { ruleBody, emptyRule } from '../../../src/panels/model/rules';
 
@@ -225,6 +227,47 @@ test('instance form: restore, replicate inheritance, password confirmation, mask
   assert.deepEqual(lines.find(([k]) => k === 'restore.password')?.[1], '••••••••');
   assert.deepEqual(lines.find(([k]) => k === 'dbSecurityGroupIds')?.[1], 'a, b');
   assert.deepEqual(Object.keys(withoutSecrets({ dbPassword: 'x', dbPasswordConfirm: 'x', a: '1' })), ['a']);
+});
+
+test('instance form on RDS API v4.0: autoscale and slow query analysis sent there only, prefilled from a v4.0 source (issue 27)', () => {
+  const src = prefillFromSource(
+    {
+      instance: { dbInstanceName: 'db1', dbVersion: 'MYSQL_V8045', useSlowQueryAnalysis: true },
+      storage: {
+        storageType: 'General SSD',
+        storageSize: 100,
+        storageAutoscale: { useStorageAutoscale: true, threshold: 90, maxStorageSize: 500, cooldownTime: 60 },
+      },
+    },
+    '-restored',
+  );
+  // The forms check with the body schema of the profile's version: every form request has one in both.
+  for (const version of RDS_CLIENT_API_VERSIONS)
+    for (const op of WIZARD_OPERATIONS) assert.ok(rdsOperationIn(version, op)?.body, `${op} in ${version}`);
+  const choice = { restoreType: 'BACKUP', backupId: 'b' } as const;
+  const v4 = restoreBody(src.values, src.schedules, choice, 'v4.0');
+  assert.equal(v4.useSlowQueryAnalysis, true);
+  assert.deepEqual((v4.storage as any).storageAutoscale, {
+    useStorageAutoscale: true,
+    threshold: 90,
+    maxStorageSize: 500,
+    cooldownTime: 60,
+  });
+  // The same values on a v3.0 profile: neither field, which v3.0's strict schema would refuse.
+  const v3 = restoreBody(src.values, src.schedules, choice, 'v3.0');
+  assert.equal(v3.useSlowQueryAnalysis, undefined);
+  assert.deepEqual(v3.storage, { storageType: 'General SSD', storageSize: 100 });
+  // Autoscale off: the switch is sent, its settings are not.
+  const off = createBody({ ...DEFAULT_VALUES, 'storage.storageAutoscale.useStorageAutoscale': false }, [], 'v4.0');
+  assert.deepEqual((off.storage as any).storageAutoscale, { useStorageAutoscale: false });
+  // A replica's autoscale is sent only when turned on (off: the service's default, like other empty fields).
+  const replica = { dbInstanceName: 'r', ...DEFAULT_VALUES, 'storage.storageSize': '' };
+  assert.equal(replicateBody(replica, [], 'v4.0').storage, undefined);
+  assert.deepEqual(
+    (replicateBody({ ...replica, 'storage.storageAutoscale.useStorageAutoscale': true }, [], 'v4.0').storage as any)
+      .storageAutoscale,
+    { useStorageAutoscale: true, threshold: 80, maxStorageSize: 100, cooldownTime: 10 },
+  );
 });
 
 test('rules: RuleSpec body per port type', () => {

@@ -114,6 +114,7 @@ const CATALOG = {
   userGroups: [],
   backupRegions: ['KR2', 'JP1'],
   availabilityZones: ['kr-pub-a', 'kr-pub-b'],
+  rdsApiVersion: 'v3.0',
 };
 const wizardHandlers = (extra: Record<string, Handler> = {}): Record<string, Handler> => ({
   loadCatalog: () => CATALOG,
@@ -268,6 +269,73 @@ describe(
       await host.emit('job', { phase: 'done', jobId: 'job-1', dbInstanceId: 'inst-9', dbInstanceStatus: 'AVAILABLE' });
       await page.locator('vscode-button', { hasText: 'Reveal in Explorer' }).click();
       await page.waitForFunction(() => true);
+      assert.deepEqual(await host.violations(), []);
+      await page.close();
+    });
+
+    test('create on RDS API v4.0: storage autoscale and slow query analysis, checked against the guide, sent only there (issue 27)', async () => {
+      // v3.0: neither field is drawn, so neither can be sent (v3.0's strict schema refuses both).
+      const v3 = await openPanel('createInstance', {}, wizardHandlers());
+      await field(v3.page, 'dbInstanceName').waitFor();
+      assert.equal(await field(v3.page, 'storage.storageAutoscale.useStorageAutoscale').count(), 0);
+      assert.equal(await field(v3.page, 'useSlowQueryAnalysis').count(), 0);
+      await v3.page.close();
+
+      const host = await openPanel(
+        'createInstance',
+        {},
+        wizardHandlers({ loadCatalog: () => ({ ...CATALOG, rdsApiVersion: 'v4.0' }) }),
+      );
+      const { page } = host;
+      const toggle = field(page, 'storage.storageAutoscale.useStorageAutoscale');
+      await toggle.waitFor();
+      const row = (path: string) => page.locator('.field', { has: field(page, path) });
+      // The settings show only while autoscale is on.
+      assert.equal(await row('storage.storageAutoscale.threshold').isHidden(), true);
+      await toggle.click();
+      await row('storage.storageAutoscale.threshold').waitFor({ state: 'visible' });
+      await type(page, 'storage.storageAutoscale.threshold', '40');
+      await errorOf(page, 'storage.storageAutoscale.threshold').filter({ hasText: '50' }).waitFor();
+      await type(page, 'storage.storageAutoscale.threshold', '85');
+      await type(page, 'storage.storageSize', '200');
+      await type(page, 'storage.storageAutoscale.maxStorageSize', '100');
+      await errorOf(page, 'storage.storageAutoscale.maxStorageSize')
+        .filter({ hasText: 'Maximum size (GB) must not be below the storage size (200 GB).' })
+        .waitFor();
+      await type(page, 'storage.storageAutoscale.maxStorageSize', '5000');
+      await errorOf(page, 'storage.storageAutoscale.maxStorageSize').filter({ hasText: '4096' }).waitFor();
+      await type(page, 'storage.storageAutoscale.maxStorageSize', '1000');
+      await type(page, 'storage.storageAutoscale.cooldownTime', '5');
+      await errorOf(page, 'storage.storageAutoscale.cooldownTime').filter({ hasText: '10' }).waitFor();
+      await type(page, 'storage.storageAutoscale.cooldownTime', '30');
+      await field(page, 'useSlowQueryAnalysis').click();
+
+      await choose(page, 'dbVersion', 'MYSQL_V8045');
+      await type(page, 'dbInstanceName', 'scaled-db');
+      await choose(page, 'dbFlavorId', 'flavor-1');
+      await choose(page, 'storage.storageType', 'General SSD');
+      await choose(page, 'network.subnetId', 'subnet-1');
+      await choose(page, 'network.availabilityZone', 'kr-pub-a');
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-path="parameterGroupId"]') as any)?.querySelectorAll('vscode-option').length >
+          1,
+      );
+      await choose(page, 'parameterGroupId', 'pg-1');
+      await type(page, 'dbUserName', 'admin');
+      await type(page, 'dbPassword', 'S3cretPassw0rd!');
+      await type(page, 'dbPasswordConfirm', 'S3cretPassw0rd!');
+      await page.locator('#review-request').click();
+      await page.locator('table.summary', { hasText: 'storage.storageAutoscale.maxStorageSize' }).waitFor();
+      await page.locator('#submit').click();
+      await page.locator('.progress', { hasText: 'job-1' }).waitFor();
+      const body = host.calls.find((c) => c.method === 'submit')!.params.body;
+      assert.deepEqual(body.storage, {
+        storageType: 'General SSD',
+        storageSize: 200,
+        storageAutoscale: { useStorageAutoscale: true, threshold: 85, maxStorageSize: 1000, cooldownTime: 30 },
+      });
+      assert.equal(body.useSlowQueryAnalysis, true);
       assert.deepEqual(await host.violations(), []);
       await page.close();
     });

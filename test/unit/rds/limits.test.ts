@@ -41,6 +41,15 @@ test('storage cannot shrink and stays within 20 to 2048 GB; backup settings with
   assert.equal(validate.storageSize(100)('100'), undefined);
   assert.ok(validate.storageSize(100)('2049'));
   assert.ok(validate.storageSize(10)('19'));
+  // Storage autoscale (RDS API v4.0): the guide's ranges; the ceiling not below the storage's size.
+  assert.equal(validate.autoscaleThreshold('50'), undefined);
+  assert.ok(validate.autoscaleThreshold('96'));
+  assert.ok(validate.autoscaleThreshold('8O'));
+  assert.equal(validate.autoscaleMaxSize(100)('100'), undefined);
+  assert.ok(validate.autoscaleMaxSize(100)('99'));
+  assert.ok(validate.autoscaleMaxSize(20)('4097'));
+  assert.equal(validate.autoscaleCooldown('1440'), undefined);
+  assert.ok(validate.autoscaleCooldown('9'));
   assert.equal(validate.backupPeriod('730'), undefined);
   assert.ok(validate.backupPeriod('731'));
   assert.ok(validate.ftwrlWaitTimeout('21601'));

@@ -144,6 +144,29 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
       (await kr1.listDbUsers({ dbInstanceId: id })).dbUsers.map((u: any) => [u.dbUserName, u.dbUserStatus]),
       [['admin', 'STABLE']],
     );
+    if (API !== 'v4.0') return;
+    // v4.0: storage autoscale and slow query analysis at creation, as the instance then answers.
+    const base = await spec(kr1, 'ops-autoscaled');
+    const autoscale = { useStorageAutoscale: true, threshold: 85, maxStorageSize: 300, cooldownTime: 30 };
+    const scaled = jobResourceId(
+      await waitJob(
+        kr1,
+        (
+          await kr1.createDbInstance({
+            body: {
+              ...base,
+              storage: { ...base.storage, storageAutoscale: autoscale },
+              useSlowQueryAnalysis: true,
+              dbVersion: 'MYSQL_V8036',
+              dbUserName: 'admin',
+              dbPassword: 'secret-123',
+            },
+          })
+        ).jobId,
+      ),
+    )!;
+    assert.deepEqual((await kr1.getStorageInfo({ dbInstanceId: scaled })).storageAutoscale, autoscale);
+    assert.equal((await kr1.getDbInstance({ dbInstanceId: scaled })).useSlowQueryAnalysis, true);
   },
   modifyDbInstance: async () => {
     const inst = await instanceByName(kr1, 'staging-api');
@@ -156,13 +179,14 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
       (
         await kr1.modifyDbInstance({
           dbInstanceId: inst.dbInstanceId,
-          body: { description: 'changed by test', dbPort },
+          body: { description: 'changed by test', dbPort, ...(API === 'v4.0' && { useSlowQueryAnalysis: true }) },
         })
       ).jobId,
     );
     const after = await kr1.getDbInstance({ dbInstanceId: inst.dbInstanceId });
     assert.equal(after.description, 'changed by test');
     assert.equal(after.dbPort, dbPort);
+    if (API === 'v4.0') assert.equal(after.useSlowQueryAnalysis, true);
   },
   deleteDbInstance: async () => {
     const id = await createInstance('ops-doomed');
@@ -173,6 +197,18 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
     const inst = await instanceByName(kr1, 'legacy-crm');
     const job = await waitJob(kr1, (await kr1.restartDbInstance({ dbInstanceId: inst.dbInstanceId, body: {} })).jobId);
     assert.equal(job.jobStatus, 'COMPLETED');
+    if (API !== 'v4.0') return;
+    // v4.0's failover options: the guide allows them on high availability only (legacy-crm has none).
+    await assert.rejects(
+      kr1.restartDbInstance({ dbInstanceId: inst.dbInstanceId, body: { waitReplicationDelay: true } }),
+      /waitReplicationDelay needs high availability/,
+    );
+    const ha = await instanceByName(kr1, 'prod-orders');
+    const failover = await kr1.restartDbInstance({
+      dbInstanceId: ha.dbInstanceId,
+      body: { useOnlineFailover: true, waitReplicationDelay: true, useReadOnly: true },
+    });
+    assert.equal((await waitJob(kr1, failover.jobId)).jobStatus, 'COMPLETED');
   },
   forceRestartDbInstance: async () => {
     const inst = await instanceByName(kr1, 'legacy-billing');
@@ -299,6 +335,25 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
       ).jobId,
     );
     assert.equal((await kr1.getStorageInfo({ dbInstanceId: inst.dbInstanceId })).storageSize, 40);
+    if (API !== 'v4.0') return;
+    // v4.0: autoscale changed with the size kept; a ceiling below the size is refused unsent.
+    const storageAutoscale = { useStorageAutoscale: true, threshold: 90, maxStorageSize: 200, cooldownTime: 60 };
+    await waitJob(
+      kr1,
+      (await kr1.modifyStorageInfo({ dbInstanceId: inst.dbInstanceId, body: { storageSize: 40, storageAutoscale } }))
+        .jobId,
+    );
+    assert.deepEqual(
+      (await kr1.getStorageInfo({ dbInstanceId: inst.dbInstanceId })).storageAutoscale,
+      storageAutoscale,
+    );
+    await assert.rejects(
+      kr1.modifyStorageInfo({
+        dbInstanceId: inst.dbInstanceId,
+        body: { storageSize: 40, storageAutoscale: { maxStorageSize: 30 } },
+      }),
+      /maxStorageSize must not be below the storage size \(40 GB\)/,
+    );
   },
   getBackupInfo: async () => {
     const b = await kr1.getBackupInfo({ dbInstanceId: (await instanceByName(kr1, 'prod-orders')).dbInstanceId });

@@ -59,22 +59,32 @@ export const storageAutoscaleSchema = (prefix: string) => {
   });
 };
 
-/** A storage block (its shape) with autoscale, whose ceiling may not be below the size it starts at. */
+/** The autoscale settings a request carries. */
+export type StorageAutoscaleInput = z.input<ReturnType<typeof storageAutoscaleSchema>>;
+
+/**
+ * A storage block (its shape) with autoscale, whose ceiling may not be below the size it starts at.
+ * The rule runs even while another storage field is wrong (`when`), so a form shows it as the
+ * two sizes are typed, not only once the storage type has been chosen.
+ */
 function storageWithAutoscale<S extends z.core.$ZodLooseShape>(shape: S, prefix: string) {
   return z
     .strictObject({ ...shape, storageAutoscale: z.optional(storageAutoscaleSchema(`${prefix}storageAutoscale.`)) })
     .check(
-      z.superRefine((v, ctx) => {
-        const s = v as { storageSize?: number; storageAutoscale?: { maxStorageSize?: number } };
-        const max = s.storageAutoscale?.maxStorageSize;
-        if (max !== undefined && s.storageSize !== undefined && max < s.storageSize)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['storageAutoscale', 'maxStorageSize'],
-            message: `${prefix}storageAutoscale.maxStorageSize must not be below ${prefix}storageSize (${s.storageSize} GB)`,
-            input: v,
-          });
-      }),
+      z.superRefine(
+        (v, ctx) => {
+          const s = v as { storageSize?: unknown; storageAutoscale?: { maxStorageSize?: unknown } };
+          const max = s.storageAutoscale?.maxStorageSize;
+          if (typeof max === 'number' && typeof s.storageSize === 'number' && max < s.storageSize)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['storageAutoscale', 'maxStorageSize'],
+              message: `${prefix}storageAutoscale.maxStorageSize must not be below the storage size (${s.storageSize} GB)`,
+              input: v,
+            });
+        },
+        { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+      ),
     );
 }
 

@@ -51,6 +51,13 @@ export function startBackup(ctx: Ctx, inst: Instance, name: string, type: 'AUTO'
   };
 }
 
+/** RDS API v4.0's failover options of restart and modify: the guide allows them on high availability only. */
+function requireHaForFailoverOptions(ctx: Ctx, inst: Instance, body: object): void {
+  for (const field of ['waitReplicationDelay', 'useReadOnly'])
+    if ((body as Record<string, unknown>)[field] === true && !isHa(ctx, inst))
+      throw conflict(`${field} needs high availability on this DB instance.`);
+}
+
 export const instanceHandlers: Handlers = {
   listDbInstances: ({ r }) => ({ dbInstances: [...r.instances.values()].map(instanceItem) }),
   getDbInstance: ({ r, params }) => instanceDetail(r.instance(params.dbInstanceId)),
@@ -109,6 +116,7 @@ export const instanceHandlers: Handlers = {
     checkSecurityGroups(ctx, b.dbSecurityGroupIds);
     if (b.useOnlineFailover && !isHa(ctx, inst))
       throw conflict('useOnlineFailover needs high availability on this DB instance.');
+    requireHaForFailoverOptions(ctx, inst, b);
     if (
       b.dbInstanceName !== undefined &&
       b.dbInstanceName !== inst.dbInstanceName &&
@@ -132,6 +140,7 @@ export const instanceHandlers: Handlers = {
           'dbVersion',
           'dbFlavorId',
           'dbSecurityGroupIds',
+          'useSlowQueryAnalysis',
         ]);
         if (b.parameterGroupId !== undefined) {
           inst.parameterGroupId = b.parameterGroupId;
@@ -186,6 +195,7 @@ export const instanceHandlers: Handlers = {
     requireIdle(ctx.state, inst);
     if (ctx.body.useOnlineFailover && !isHa(ctx, inst))
       throw conflict('useOnlineFailover needs high availability on this DB instance.');
+    requireHaForFailoverOptions(ctx, inst, ctx.body ?? {});
     const backup = ctx.body.executeBackup
       ? startBackup(ctx, inst, `${inst.dbInstanceName}-before-restart`, 'MANUAL')
       : undefined;

@@ -24,6 +24,8 @@ export const instanceDetail = (i: Instance) => ({
   dbSecurityGroupIds: i.dbSecurityGroupIds,
   notificationGroupIds: i.notificationGroupIds,
   useDeletionProtection: i.useDeletionProtection,
+  // v4.0 documents it; one handler answers both versions, and v3.0's answer is read loosely.
+  useSlowQueryAnalysis: i.useSlowQueryAnalysis ?? false,
   supportAuthenticationPlugin: supportsAuthPlugin(i.dbVersion),
   needToApplyParameterGroup: i.needToApplyParameterGroup,
   needMigration: i.needMigration,
