@@ -3,7 +3,7 @@
 // Each figure is the median of several runs with min and max; comparisons are ratios taken
 // within the same run. Not part of `npm test`: figures are printed, never asserted.
 //
-// usage: npm run bench [-- --only sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,sqlgrid]
+// usage: npm run bench [-- --only sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,completion,sqlgrid]
 //                      [--runs N (UI and activation, default 5)] [--transfer-runs N (default 3)]
 //                      [--folder-runs N (default 3)] [--size MiB (transfer file, default 1024)]
 //                      [--servers sandbox,s3rver,swift (transfer and folders; default: all installed)]
@@ -19,9 +19,10 @@ const opt = (name, def) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : def;
 };
-const only = opt('only', 'sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,sqlgrid').split(
-  ',',
-);
+const only = opt(
+  'only',
+  'sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,completion,sqlgrid',
+).split(',');
 const runs = Number(opt('runs', 5));
 const transferRuns = Number(opt('transfer-runs', 3));
 const folderRuns = Number(opt('folder-runs', 3));
@@ -95,6 +96,7 @@ await figure('region', async () => (await import('./bigRegion.mjs')).benchBigReg
 await figure('bucket', async () => (await import('./bigBucket.mjs')).benchBigBucket({ vsix, runs, log }));
 await figure('params', async () => (await import('./paramEditor.mjs')).benchParamEditor({ runs, log }));
 await figure('sql', async () => (await import('./sql.mjs')).benchSql({ runs, log }));
+await figure('completion', async () => (await import('./completion.mjs')).benchCompletion({ runs, log }));
 await figure('sqlgrid', async () => (await import('./sql.mjs')).benchSqlGrid({ vsix, runs: Math.min(runs, 3), log }));
 await figure('transfer', async () =>
   (await import('./transfer.mjs')).benchTransfer({

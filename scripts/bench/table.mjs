@@ -148,6 +148,27 @@ export function rows(results) {
       q.connectToSelect1Ms.median <= 500,
     );
   } else missing('sql', 'sql (query console)');
+  if (f.completion) {
+    const c = f.completion;
+    add(
+      `completion: metadata of ${c.tables} tables x ${c.columns} columns (ms)`,
+      cell(c.metadataLoadMs, 0),
+      '<= 1000',
+      c.metadataLoadMs.median <= 1000,
+    );
+    add(
+      'completion: a list, median over the carets (ms)',
+      cell(c.completionListMs, 2),
+      '<= 50',
+      c.completionListMs.median <= 50,
+    );
+    add(
+      'completion: a list, 95th percentile (ms)',
+      one(c.completionListMs.p95, 2),
+      '<= 100',
+      c.completionListMs.p95 <= 100,
+    );
+  } else missing('completion', 'completion (query console)');
   if (f.sqlgrid) {
     const g = f.sqlgrid;
     add(

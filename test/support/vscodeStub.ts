@@ -102,6 +102,16 @@ export const stubVscode = {
   ThemeColor: class {
     constructor(public id: string) {}
   },
+  CompletionItemKind: {
+    Method: 1,
+    Function: 2,
+    Field: 4,
+    Variable: 5,
+    Interface: 7,
+    Module: 8,
+    Keyword: 13,
+    Struct: 21,
+  },
   MarkdownString: class {
     constructor(
       public value = '',
@@ -144,6 +154,9 @@ export const stubVscode = {
   },
   languages: {
     registerCodeLensProvider: () => ({ dispose() {} }),
+    // The query console's completion and hover (src/rds/sqlAssist/provider.ts).
+    registerCompletionItemProvider: () => ({ dispose() {} }),
+    registerHoverProvider: () => ({ dispose() {} }),
     getLanguages: async () => ['plaintext', 'sql'],
     // The query console marks a failed statement (src/rds/connection/console.ts).
     createDiagnosticCollection: () => ({ set() {}, delete() {}, clear() {}, dispose() {} }),

@@ -28,6 +28,8 @@ import { instanceNodeOf, RememberedSchemas } from './connectChoices';
 import type { DbSession, DbSessions } from './session';
 import { errorSpan, PARSE_ERROR_ERRNO, riskOf, splitStatements, statementAt, type Statement } from './statements';
 import { formatDateTime } from '../../shared/l10n';
+import { createSqlAssist } from '../sqlAssist/provider';
+import { changesSchema } from '../sqlAssist/metadata';
 
 export const CONSOLE_CONTEXT = 'nhncloud.rds.query.consoleActive';
 const CONNECT_COMMAND = 'nhncloud.rds.connection.connect';
@@ -47,6 +49,12 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
   const disposables: vscode.Disposable[] = [status, lensChanged, diagnostics, files];
 
   const consoleOf = (doc: vscode.TextDocument | undefined) => (doc ? consoles.get(doc.uri.toString()) : undefined);
+  // Completion and hover from the console's connection (src/rds/sqlAssist).
+  const assist = createSqlAssist(services, { scheme: CONSOLE_SCHEME }, (doc) => {
+    const c = consoleOf(doc);
+    return c && { session: c.session, live: !c.ended };
+  });
+  disposables.push(...assist.disposables);
 
   const showStatus = () => {
     const inEditor = consoleOf(vscode.window.activeTextEditor?.document);
@@ -376,6 +384,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
           break;
         }
         if (/^\s*use\s/i.test(sql)) void refreshSchema(c);
+        if (changesSchema(sql)) assist.forget(c.session);
       }
     } finally {
       c.running = undefined;
@@ -417,6 +426,13 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
 
   const commands: Record<string, CommandHandler> = {
     'nhncloud.rds.query.openConsole': openConsole,
+    'nhncloud.rds.query.refreshCompletion': () => {
+      const { console: c } = activeConsole();
+      assist.forget(c.session);
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Completion reads the schemas of {0} again on its next use.', c.session.target.instanceName),
+      );
+    },
     'nhncloud.rds.query.run': async (uri?: unknown, offset?: unknown) => {
       const { console: c, editor, doc } = activeConsole(uri);
       const text = doc.getText();

@@ -25,6 +25,7 @@ import {
 } from '../../../scripts/e2e/dbConsole.mjs';
 import { files, scanFiles, scanProcesses, sentinelsIn } from '../../../scripts/e2e/secretScan.mjs';
 import { mariaDbMissing } from '../../support/mariadb.mjs';
+import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 
 const INSTANCE = 'staging-api';
 const SCHEMA = 'staging_api';
@@ -152,6 +153,43 @@ export const scenarios = [
       // Its columns come from the live server: the key column, typed.
       await t.expandRow('e2e_orders');
       await t.treeRow('note').waitFor({ timeout: 30_000 });
+    },
+  },
+  {
+    // Issue 28: completion from the live schema (the table the scenario above made) and hover.
+    name: 'completion: a table, then an aliased column picked from the suggestions; a column hover says its type',
+    locales: WITHOUT_DECISIONS,
+    async run(t) {
+      await focusConsole(t);
+      await t.page.keyboard.press('Control+A');
+      await t.page.keyboard.insertText('SELECT * FROM e2e_o');
+      const suggest = t.page.locator('.part.editor .suggest-widget');
+      const choice = (label) => suggest.locator('.monaco-list-row', { hasText: label }).first();
+      await t.page.keyboard.press('Control+Space');
+      await choice('e2e_orders').waitFor({ timeout: 30_000 });
+      await t.page.keyboard.press('Enter');
+      // Typed key by key: the dot asks for the alias's columns by itself.
+      await t.page.keyboard.type(' o WHERE o.');
+      await choice('note').waitFor({ timeout: 30_000 });
+      if (!(await choice('id').isVisible())) throw new Error('o. does not offer the id column of e2e_orders');
+      await t.page.keyboard.type('no');
+      await t.page.keyboard.press('Enter');
+      const line = t.page.locator('.part.editor .editor-group-container.active .monaco-editor .view-lines');
+      await until('the console reads SELECT * FROM e2e_orders o WHERE o.note', async () =>
+        (await line.first().innerText()).replace(/\s+/g, ' ').includes('SELECT * FROM e2e_orders o WHERE o.note'),
+      );
+      // The caret is on note: the hover says what the column is.
+      // Show or Focus Hover (Ctrl+K Ctrl+I), in the editor that has the focus.
+      await t.page.keyboard.press('Control+K');
+      await t.page.keyboard.press('Control+I');
+      await t.page
+        .locator('.monaco-hover')
+        .filter({ hasText: 'e2e_orders.note' })
+        .filter({ hasText: 'varchar(40)' })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      await t.screenshot('sql-completion-hover');
+      await t.page.keyboard.press('Escape');
     },
   },
   {

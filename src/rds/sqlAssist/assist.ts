@@ -1,0 +1,250 @@
+// Completion items and hover texts from an analysis of the caret (./scope.ts) and the schema
+// metadata (./metadata.ts), vscode-free: the extension turns them into VS Code's items
+// (./provider.ts), the unit tests compare them exactly.
+import { l10n } from '../../shared/l10n';
+import { KEYWORDS, type BuiltinFunction } from './builtins';
+import { isName, tokenize } from './lexer';
+import type { ColumnInfo, RoutineInfo, SchemaMetadata, TableInfo } from './metadata';
+import { analyze, refIs, type Analysis, type TableRef } from './scope';
+
+export type ItemKind = 'schema' | 'table' | 'view' | 'cte' | 'column' | 'alias' | 'function' | 'routine' | 'keyword';
+
+export interface AssistItem {
+  label: string;
+  kind: ItemKind;
+  /** What the item is, in a few words: `int unsigned · NOT NULL · PRI`, `table · 1,200 rows`. */
+  detail: string;
+  /** Where it comes from: the table of a column, the schema of a table. */
+  description?: string;
+  /** Text inserted when it differs from the label (a keyword's, a function's opening parenthesis). */
+  insertText?: string;
+  /** Likely first: VS Code sorts by this, then by label. */
+  sortText: string;
+}
+
+export interface AssistEnv {
+  /** The schema unqualified names are in (the console's). */
+  schema: string | undefined;
+  /** The loaded metadata of a schema, if any. */
+  metadata(schema: string): SchemaMetadata | undefined;
+  /** The schemas the user may read. */
+  schemas: readonly string[];
+  functions: readonly BuiltinFunction[];
+}
+
+/** The schemas whose metadata the items at this caret may need (loaded by the caller first). */
+export function schemasNeeded(a: Analysis, schema: string | undefined): string[] {
+  const out = new Set<string>();
+  if (schema) out.add(schema);
+  for (const r of [...a.scope, ...a.ctes]) if (r.schema) out.add(r.schema);
+  if (a.context.kind === 'table' && a.context.schema) out.add(a.context.schema);
+  if (a.context.kind === 'column' && a.context.ref?.schema) out.add(a.context.ref.schema);
+  if (a.context.kind === 'column' && a.context.qualifier && !a.context.ref) out.add(a.context.qualifier);
+  return [...out];
+}
+
+const pad = (n: number) => String(n).padStart(5, '0');
+
+/** The items for `text` with the caret at `caret`. */
+export function completionItems(text: string, caret: number, env: AssistEnv): AssistItem[] {
+  return itemsFor(analyze(text, caret), env);
+}
+
+export function itemsFor(a: Analysis, env: AssistEnv): AssistItem[] {
+  const c = a.context;
+  if (c.kind === 'keyword') return keywordItems('0');
+  if (c.kind === 'table') {
+    if (c.schema) return tableItems(env.metadata(c.schema), '0');
+    return [
+      ...a.ctes.map((t, i) => ({
+        label: t.name,
+        kind: 'cte' as const,
+        detail: l10n.t('common table expression'),
+        sortText: `0${pad(i)}`,
+      })),
+      ...tableItems(env.schema ? env.metadata(env.schema) : undefined, '1'),
+      ...env.schemas
+        .filter((s) => s !== env.schema)
+        .map((s, i) => ({ label: s, kind: 'schema' as const, detail: l10n.t('schema'), sortText: `2${pad(i)}` })),
+    ];
+  }
+  // A qualifier before the dot: that table's columns only (or, unknown as a table, a schema's tables).
+  if (c.qualifier !== undefined) {
+    if (!c.ref) return tableItems(env.metadata(c.qualifier), '0');
+    return columnsOf(c.ref, env).map((col, i) => columnItem(col, c.ref!, `0${pad(i)}`));
+  }
+  // Columns of the tables in scope, offered qualified where the bare name would be ambiguous
+  // (two tables of one query block have it) or would mean another table's (a subquery's own
+  // column hides an outer one of the same name, as the server resolves it).
+  const columns = a.scope.flatMap((ref) => columnsOf(ref, env).map((col) => ({ ref, col, level: ref.level ?? 0 })));
+  const qualified = (name: string, ref: TableRef, level: number) =>
+    columns.some((o) => o.ref !== ref && o.level <= level && o.col.name.toLowerCase() === name.toLowerCase());
+  const items: AssistItem[] = columns.map(({ ref, col, level }, i) => {
+    const item = columnItem(col, ref, `0${pad(i)}`);
+    return qualified(col.name, ref, level) ? { ...item, label: `${ref.alias ?? ref.name}.${col.name}` } : item;
+  });
+  items.push(
+    ...a.scope.map((ref, i) => ({
+      label: ref.alias ?? ref.name,
+      kind: 'alias' as const,
+      detail: ref.alias ? l10n.t('alias of {0}', ref.name) : refDetail(ref),
+      sortText: `1${pad(i)}`,
+    })),
+    ...env.functions.map((f, i) => ({
+      label: f.name,
+      kind: 'function' as const,
+      detail: f.signature,
+      description: f.summary,
+      insertText: `${f.name}(`,
+      sortText: `2${pad(i)}`,
+    })),
+    ...(env.schema ? (env.metadata(env.schema)?.routines ?? []) : [])
+      .filter((r) => r.kind === 'FUNCTION')
+      .map((r, i) => ({
+        label: r.name,
+        kind: 'routine' as const,
+        detail: routineSignature(r),
+        insertText: `${r.name}(`,
+        sortText: `2${pad(i)}`,
+      })),
+    ...keywordItems('3'),
+  );
+  return items;
+}
+
+/** `net(amount decimal(10,2)) → decimal(10,2)`: a stored function as it is called and what it returns. */
+const routineSignature = (r: RoutineInfo): string => [r.name + r.params, r.returns].filter(Boolean).join(' → ');
+
+function keywordItems(group: string): AssistItem[] {
+  return KEYWORDS.map((k, i) => ({
+    label: k,
+    kind: 'keyword' as const,
+    detail: l10n.t('keyword'),
+    sortText: `${group}${pad(i)}`,
+  }));
+}
+
+function tableItems(meta: SchemaMetadata | undefined, group: string): AssistItem[] {
+  if (!meta) return [];
+  return [...meta.tables.values()]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((t, i) => ({
+      label: t.name,
+      kind: t.view ? ('view' as const) : ('table' as const),
+      detail: tableDetail(t),
+      description: meta.schema,
+      sortText: `${group}${pad(i)}`,
+    }));
+}
+
+function tableDetail(t: TableInfo): string {
+  if (t.view) return l10n.t('view');
+  return t.rows === null ? l10n.t('table') : l10n.t('table · about {0} rows', t.rows.toLocaleString('en-US'));
+}
+
+function refDetail(ref: TableRef): string {
+  return ref.kind === 'cte'
+    ? l10n.t('common table expression')
+    : ref.kind === 'derived'
+      ? l10n.t('subquery')
+      : l10n.t('table');
+}
+
+/** A column's type, nullability and key: `int unsigned · NOT NULL · PRI`. */
+export function columnDetail(col: ColumnInfo): string {
+  return [col.type, col.nullable ? 'NULL' : 'NOT NULL', col.key].filter(Boolean).join(' · ');
+}
+
+function columnItem(col: ColumnInfo, ref: TableRef, sortText: string): AssistItem {
+  return {
+    label: col.name,
+    kind: 'column',
+    detail: columnDetail(col),
+    description: ref.alias && ref.alias !== ref.name ? `${ref.name} ${ref.alias}` : ref.name,
+    sortText,
+  };
+}
+
+/** The table a reference reads, from the metadata (undefined: not a table, or not loaded). */
+function tableOf(ref: TableRef, env: AssistEnv): TableInfo | undefined {
+  if (ref.kind !== 'table') return undefined;
+  const schema = ref.schema ?? env.schema;
+  return schema ? env.metadata(schema)?.tables.get(ref.name.toLowerCase()) : undefined;
+}
+
+/** The columns of a reference: a table's from the metadata, a CTE's or subquery's from its select list. */
+function columnsOf(ref: TableRef, env: AssistEnv, depth = 0): ColumnInfo[] {
+  if (ref.kind === 'table') return tableOf(ref, env)?.columns ?? [];
+  if (depth > 8) return [];
+  return (ref.columns ?? []).flatMap((c) =>
+    'name' in c
+      ? [{ name: c.name, type: '', nullable: true, key: '', default: null, extra: '', comment: '' }]
+      : c.star.flatMap((r) => columnsOf(r, env, depth + 1)),
+  );
+}
+
+/** The hover text (Markdown) of the name at `offset`: a table's or a column's, or undefined. */
+export function hoverText(text: string, offset: number, env: AssistEnv): string | undefined {
+  const tokens = tokenize(text);
+  const at = tokens.findIndex((t) => isName(t) && t.start <= offset && offset <= t.end);
+  if (at < 0) return undefined;
+  const token = tokens[at];
+  const a = analyze(text, token.end);
+  const qualifier = tokens[at - 1]?.text === '.' && isName(tokens[at - 2]) ? tokens[at - 2].value : undefined;
+  const followedByDot = tokens[at + 1]?.text === '.';
+
+  if (a.context.kind === 'table' || (followedByDot && !qualifier)) {
+    // A table (`FROM orders`, `orders.id`, `o.id` where o is an alias).
+    const ref = a.scope.find((r) => refIs(r, token.value)) ?? {
+      kind: 'table' as const,
+      name: token.value,
+      schema: qualifier,
+    };
+    const table = tableOf(ref, env);
+    return table ? tableHover(table, ref.schema ?? env.schema) : undefined;
+  }
+  const refs = qualifier ? a.scope.filter((r) => refIs(r, qualifier)) : a.scope;
+  for (const ref of refs) {
+    const table = tableOf(ref, env);
+    const col = table?.columns.find((c) => c.name.toLowerCase() === token.value.toLowerCase());
+    if (col && table) return columnHover(col, table);
+  }
+  // An alias or table name on its own.
+  const ref = a.scope.find((r) => refIs(r, token.value));
+  const table = ref && tableOf(ref, env);
+  return table ? tableHover(table, ref.schema ?? env.schema) : undefined;
+}
+
+const md = (s: string) => s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+
+function tableHover(t: TableInfo, schema: string | undefined): string {
+  const lines = [
+    `**${md(schema ? `${schema}.${t.name}` : t.name)}** · ${md(t.view ? l10n.t('view') : l10n.t('table'))}` +
+      (t.engine ? ` · ${md(t.engine)}` : '') +
+      (t.rows !== null && !t.view ? ` · ${md(l10n.t('about {0} rows', t.rows.toLocaleString('en-US')))}` : ''),
+  ];
+  if (t.comment) lines.push('', md(t.comment));
+  if (t.indexes.length)
+    lines.push(
+      '',
+      `${md(l10n.t('Indexes'))}:`,
+      ...t.indexes.map(
+        (i) =>
+          `- ${md(i.name)} (${md(i.columns.join(', '))})${i.unique && i.name !== 'PRIMARY' ? ` · ${md(l10n.t('unique'))}` : ''}`,
+      ),
+    );
+  return lines.join('\n');
+}
+
+function columnHover(col: ColumnInfo, t: TableInfo): string {
+  const facts = [
+    `\`${col.type}\``,
+    col.nullable ? 'NULL' : 'NOT NULL',
+    col.default !== null ? md(l10n.t('default {0}', col.default)) : '',
+    col.key ? md(l10n.t('key {0}', col.key)) : '',
+    md(col.extra),
+  ].filter(Boolean);
+  const lines = [`**${md(`${t.name}.${col.name}`)}** · ${facts.join(' · ')}`];
+  if (col.comment) lines.push('', md(col.comment));
+  return lines.join('\n');
+}

@@ -1,0 +1,189 @@
+// What completion and hover know of a schema: its tables and views with their columns and
+// indexes, and its routines. Loaded from information_schema in four queries on one short
+// connection (never one query per table), once per session and schema; a run that changed the
+// schema (DDL) or Refresh Completion forgets it, and the next use loads it again.
+import type { Connection } from 'mysql2/promise';
+
+export interface ColumnInfo {
+  name: string;
+  /** As the server writes it: `varchar(64)`, `int unsigned`. */
+  type: string;
+  nullable: boolean;
+  /** PRI, UNI, MUL or ''. */
+  key: string;
+  default: string | null;
+  extra: string;
+  comment: string;
+}
+
+export interface IndexInfo {
+  name: string;
+  unique: boolean;
+  columns: string[];
+}
+
+export interface TableInfo {
+  name: string;
+  view: boolean;
+  engine: string | null;
+  /** The server's estimate (exact only for some engines). */
+  rows: number | null;
+  comment: string;
+  columns: ColumnInfo[];
+  indexes: IndexInfo[];
+}
+
+export interface RoutineInfo {
+  name: string;
+  kind: 'FUNCTION' | 'PROCEDURE';
+  /** `(IN id INT, OUT total DECIMAL(10,2))`. */
+  params: string;
+  /** A function's return type. */
+  returns: string | null;
+}
+
+export interface SchemaMetadata {
+  schema: string;
+  /** `SELECT VERSION()`: which built-in functions the server has. */
+  serverVersion: string;
+  /** By lower-case name. */
+  tables: Map<string, TableInfo>;
+  routines: RoutineInfo[];
+}
+
+type Queryable = Pick<Connection, 'query'>;
+
+/** A statement that may change what a schema holds: its run makes the cache forget the session's metadata. */
+export const changesSchema = (sql: string): boolean => /^\s*(create|alter|drop|rename|truncate)\b/i.test(sql);
+
+/** The metadata of `schema`, read with four queries on `c` (and the server's version). */
+export async function loadSchemaMetadata(c: Queryable, schema: string): Promise<SchemaMetadata> {
+  const rows = async <T>(sql: string): Promise<T[]> => (await c.query(sql, [schema]))[0] as T[];
+  const tables = await rows<{
+    TABLE_NAME: string;
+    TABLE_TYPE: string;
+    ENGINE: string | null;
+    TABLE_ROWS: string | number | null;
+    TABLE_COMMENT: string | null;
+  }>(
+    'SELECT TABLE_NAME, TABLE_TYPE, ENGINE, TABLE_ROWS, TABLE_COMMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?',
+  );
+  const columns = await rows<{
+    TABLE_NAME: string;
+    COLUMN_NAME: string;
+    COLUMN_TYPE: string;
+    IS_NULLABLE: string;
+    COLUMN_KEY: string;
+    COLUMN_DEFAULT: string | null;
+    EXTRA: string;
+    COLUMN_COMMENT: string | null;
+  }>(
+    'SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IS_NULLABLE, COLUMN_KEY, COLUMN_DEFAULT, EXTRA, COLUMN_COMMENT ' +
+      'FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME, ORDINAL_POSITION',
+  );
+  const indexes = await rows<{ TABLE_NAME: string; INDEX_NAME: string; NON_UNIQUE: string | number; COLS: string }>(
+    'SELECT TABLE_NAME, INDEX_NAME, MAX(NON_UNIQUE) AS NON_UNIQUE, ' +
+      'GROUP_CONCAT(COLUMN_NAME ORDER BY SEQ_IN_INDEX SEPARATOR 0x1f) AS COLS ' +
+      'FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? GROUP BY TABLE_NAME, INDEX_NAME',
+  );
+  const routines = await rows<{
+    ROUTINE_NAME: string;
+    ROUTINE_TYPE: string;
+    DTD_IDENTIFIER: string | null;
+    PARAMS: string | null;
+  }>(
+    'SELECT r.ROUTINE_NAME, r.ROUTINE_TYPE, r.DTD_IDENTIFIER, ' +
+      "GROUP_CONCAT(CONCAT_WS(' ', IF(r.ROUTINE_TYPE = 'PROCEDURE', p.PARAMETER_MODE, NULL), p.PARAMETER_NAME, p.DTD_IDENTIFIER) " +
+      "ORDER BY p.ORDINAL_POSITION SEPARATOR ', ') AS PARAMS " +
+      'FROM information_schema.ROUTINES r LEFT JOIN information_schema.PARAMETERS p ' +
+      'ON p.SPECIFIC_SCHEMA = r.ROUTINE_SCHEMA AND p.SPECIFIC_NAME = r.SPECIFIC_NAME AND p.ORDINAL_POSITION > 0 ' +
+      'WHERE r.ROUTINE_SCHEMA = ? GROUP BY r.ROUTINE_NAME, r.ROUTINE_TYPE, r.DTD_IDENTIFIER',
+  );
+
+  const [version] = (await c.query('SELECT VERSION() AS V'))[0] as Array<{ V: string }>;
+
+  const byName = new Map<string, TableInfo>();
+  for (const t of tables)
+    byName.set(t.TABLE_NAME.toLowerCase(), {
+      name: t.TABLE_NAME,
+      view: t.TABLE_TYPE === 'VIEW' || t.TABLE_TYPE === 'SYSTEM VIEW',
+      engine: t.ENGINE,
+      rows: t.TABLE_ROWS === null ? null : Number(t.TABLE_ROWS),
+      comment: t.TABLE_COMMENT ?? '',
+      columns: [],
+      indexes: [],
+    });
+  for (const c of columns)
+    byName.get(c.TABLE_NAME.toLowerCase())?.columns.push({
+      name: c.COLUMN_NAME,
+      type: c.COLUMN_TYPE,
+      nullable: c.IS_NULLABLE === 'YES',
+      key: c.COLUMN_KEY,
+      default: c.COLUMN_DEFAULT,
+      extra: c.EXTRA,
+      comment: c.COLUMN_COMMENT ?? '',
+    });
+  for (const i of indexes)
+    byName.get(i.TABLE_NAME.toLowerCase())?.indexes.push({
+      name: i.INDEX_NAME,
+      unique: Number(i.NON_UNIQUE) === 0,
+      columns: String(i.COLS).split('\x1f'),
+    });
+  for (const t of byName.values())
+    t.indexes.sort((a, b) => (a.name === 'PRIMARY' ? -1 : b.name === 'PRIMARY' ? 1 : a.name.localeCompare(b.name)));
+  return {
+    schema,
+    serverVersion: String(version?.V ?? ''),
+    tables: byName,
+    routines: routines.map((r) => ({
+      name: r.ROUTINE_NAME,
+      kind: r.ROUTINE_TYPE === 'PROCEDURE' ? 'PROCEDURE' : 'FUNCTION',
+      params: `(${r.PARAMS ?? ''})`,
+      returns: r.ROUTINE_TYPE === 'FUNCTION' ? r.DTD_IDENTIFIER : null,
+    })),
+  };
+}
+
+/** Keyed by whatever owns a connection (a DbSession): its schemas' metadata, loading or loaded. */
+export class MetadataCache<Owner extends object> {
+  private readonly entries = new WeakMap<
+    Owner,
+    Map<string, { promise: Promise<SchemaMetadata>; value?: SchemaMetadata }>
+  >();
+
+  constructor(private readonly load: (owner: Owner, schema: string) => Promise<SchemaMetadata>) {}
+
+  /** The metadata of `schema`: loaded once, shared by concurrent callers; a failed load is forgotten (the next call tries again). */
+  get(owner: Owner, schema: string): Promise<SchemaMetadata> {
+    let schemas = this.entries.get(owner);
+    if (!schemas) this.entries.set(owner, (schemas = new Map()));
+    const key = schema.toLowerCase();
+    const hit = schemas.get(key);
+    if (hit) return hit.promise;
+    const entry: { promise: Promise<SchemaMetadata>; value?: SchemaMetadata } = {
+      promise: this.load(owner, schema).then(
+        (value) => {
+          entry.value = value;
+          return value;
+        },
+        (e: unknown) => {
+          if (schemas.get(key) === entry) schemas.delete(key);
+          throw e;
+        },
+      ),
+    };
+    schemas.set(key, entry);
+    return entry.promise;
+  }
+
+  /** What is loaded now, without waiting. */
+  peek(owner: Owner, schema: string): SchemaMetadata | undefined {
+    return this.entries.get(owner)?.get(schema.toLowerCase())?.value;
+  }
+
+  /** Forgets `schema` (every schema when omitted): the next use loads it again. */
+  forget(owner: Owner, schema?: string): void {
+    if (schema === undefined) this.entries.delete(owner);
+    else this.entries.get(owner)?.delete(schema.toLowerCase());
+  }
+}
