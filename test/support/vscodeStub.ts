@@ -157,6 +157,9 @@ export const stubVscode = {
     // The query console's completion and hover (src/rds/sqlAssist/provider.ts).
     registerCompletionItemProvider: () => ({ dispose() {} }),
     registerHoverProvider: () => ({ dispose() {} }),
+    registerDefinitionProvider: () => ({ dispose() {} }),
+    registerDocumentFormattingEditProvider: () => ({ dispose() {} }),
+    registerDocumentRangeFormattingEditProvider: () => ({ dispose() {} }),
     getLanguages: async () => ['plaintext', 'sql'],
     // The query console marks a failed statement (src/rds/connection/console.ts).
     createDiagnosticCollection: () => ({ set() {}, delete() {}, clear() {}, dispose() {} }),

@@ -50,10 +50,15 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
 
   const consoleOf = (doc: vscode.TextDocument | undefined) => (doc ? consoles.get(doc.uri.toString()) : undefined);
   // Completion and hover from the console's connection (src/rds/sqlAssist).
-  const assist = createSqlAssist(services, { scheme: CONSOLE_SCHEME }, (doc) => {
-    const c = consoleOf(doc);
-    return c && { session: c.session, live: !c.ended };
-  });
+  const assist = createSqlAssist(
+    services,
+    { scheme: CONSOLE_SCHEME },
+    (doc) => {
+      const c = consoleOf(doc);
+      return c && { session: c.session, live: !c.ended };
+    },
+    sessions,
+  );
   disposables.push(...assist.disposables);
 
   const showStatus = () => {

@@ -183,8 +183,13 @@ function columnsOf(ref: TableRef, env: AssistEnv, depth = 0): ColumnInfo[] {
   );
 }
 
-/** The hover text (Markdown) of the name at `offset`: a table's or a column's, or undefined. */
-export function hoverText(text: string, offset: number, env: AssistEnv): string | undefined {
+/** What the name at an offset stands for: a table (with its schema) or a column of a table. */
+export type NamedThing =
+  | { kind: 'table'; table: TableInfo; schema: string | undefined }
+  | { kind: 'column'; column: ColumnInfo; table: TableInfo; schema: string | undefined };
+
+/** The table or column the name at `offset` of `text` means, from the metadata; undefined when none is known. */
+export function nameAt(text: string, offset: number, env: AssistEnv): NamedThing | undefined {
   const tokens = tokenize(text);
   const at = tokens.findIndex((t) => isName(t) && t.start <= offset && offset <= t.end);
   if (at < 0) return undefined;
@@ -192,27 +197,33 @@ export function hoverText(text: string, offset: number, env: AssistEnv): string 
   const a = analyze(text, token.end);
   const qualifier = tokens[at - 1]?.text === '.' && isName(tokens[at - 2]) ? tokens[at - 2].value : undefined;
   const followedByDot = tokens[at + 1]?.text === '.';
+  const asTable = (ref: TableRef): NamedThing | undefined => {
+    const table = tableOf(ref, env);
+    return table && { kind: 'table', table, schema: ref.schema ?? env.schema };
+  };
 
   if (a.context.kind === 'table' || (followedByDot && !qualifier)) {
     // A table (`FROM orders`, `orders.id`, `o.id` where o is an alias).
-    const ref = a.scope.find((r) => refIs(r, token.value)) ?? {
-      kind: 'table' as const,
-      name: token.value,
-      schema: qualifier,
-    };
-    const table = tableOf(ref, env);
-    return table ? tableHover(table, ref.schema ?? env.schema) : undefined;
+    return asTable(
+      a.scope.find((r) => refIs(r, token.value)) ?? { kind: 'table', name: token.value, schema: qualifier },
+    );
   }
   const refs = qualifier ? a.scope.filter((r) => refIs(r, qualifier)) : a.scope;
   for (const ref of refs) {
     const table = tableOf(ref, env);
-    const col = table?.columns.find((c) => c.name.toLowerCase() === token.value.toLowerCase());
-    if (col && table) return columnHover(col, table);
+    const column = table?.columns.find((c) => c.name.toLowerCase() === token.value.toLowerCase());
+    if (column && table) return { kind: 'column', column, table, schema: ref.schema ?? env.schema };
   }
   // An alias or table name on its own.
   const ref = a.scope.find((r) => refIs(r, token.value));
-  const table = ref && tableOf(ref, env);
-  return table ? tableHover(table, ref.schema ?? env.schema) : undefined;
+  return ref && asTable(ref);
+}
+
+/** The hover text (Markdown) of the name at `offset`: a table's or a column's, or undefined. */
+export function hoverText(text: string, offset: number, env: AssistEnv): string | undefined {
+  const named = nameAt(text, offset, env);
+  if (!named) return undefined;
+  return named.kind === 'table' ? tableHover(named.table, named.schema) : columnHover(named.column, named.table);
 }
 
 const md = (s: string) => s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');

@@ -144,6 +144,16 @@ export async function loadSchemaMetadata(c: Queryable, schema: string): Promise<
   };
 }
 
+/** `SHOW CREATE TABLE` (or VIEW) of `schema.name`, as the server writes it, ending in `;`. */
+export async function createStatement(c: Queryable, schema: string, name: string, view: boolean): Promise<string> {
+  const quote = (id: string) => `\`${id.replace(/`/g, '``')}\``;
+  const [rows] = (await c.query(
+    `SHOW CREATE ${view ? 'VIEW' : 'TABLE'} ${quote(schema)}.${quote(name)}`,
+  )) as unknown as [Array<Record<string, string>>];
+  const row = rows[0] ?? {};
+  return `${row['Create Table'] ?? row['Create View'] ?? ''};\n`;
+}
+
 /** Keyed by whatever owns a connection (a DbSession): its schemas' metadata, loading or loaded. */
 export class MetadataCache<Owner extends object> {
   private readonly entries = new WeakMap<

@@ -4,14 +4,19 @@
 // loading is waited for briefly, then the items known so far are offered; a connection that
 // fails keeps the cached names and says so quietly in the status bar.
 import * as vscode from 'vscode';
+import { plural } from '../../shared/l10n';
 import type { Services } from '../../shared/services';
 import { withConnection } from '../connection/schemaTree';
-import type { DbSession } from '../connection/session';
+import type { DbSession, DbSessions } from '../connection/session';
 import { splitStatements, statementAt } from '../connection/statements';
-import { hoverText, itemsFor, schemasNeeded, type AssistEnv, type ItemKind } from './assist';
+import { hoverText, itemsFor, nameAt, schemasNeeded, type AssistEnv, type ItemKind } from './assist';
 import { functionsOf, serverFlavor } from './builtins';
-import { loadSchemaMetadata, MetadataCache } from './metadata';
+import { createStatement, loadSchemaMetadata, MetadataCache } from './metadata';
+import { formatEdits } from './format';
 import { analyze } from './scope';
+
+/** Go to Definition opens a table's CREATE statement as a read-only document of this scheme. */
+export const CREATE_SCHEME = 'nhncloud-sql-create';
 
 /** How long a completion waits for metadata still loading before it offers what is known. */
 const LOAD_WAIT_MS = 1_500;
@@ -41,6 +46,7 @@ export function createSqlAssist(
   services: Services,
   selector: vscode.DocumentSelector,
   sessionOf: SessionOf,
+  sessions: Pick<DbSessions, 'get'>,
 ): SqlAssist {
   const cache = new MetadataCache<DbSession>((session, schema) =>
     withConnection(session, (c) => loadSchemaMetadata(c, schema)),
@@ -114,10 +120,72 @@ export function createSqlAssist(
     },
   };
 
+  // Go to Definition on a table (or a column: its table): the CREATE statement, read-only.
+  const definition: vscode.DefinitionProvider = {
+    async provideDefinition(doc, position) {
+      const bound = sessionOf(doc);
+      if (!bound?.live) return undefined;
+      const { session } = bound;
+      const st = statementOf(doc, doc.offsetAt(position));
+      await load(session, true, schemasNeeded(analyze(st.text, st.caret), session.schema));
+      const named = nameAt(st.text, st.caret, envOf(session));
+      if (!named?.schema) return undefined;
+      const uri = vscode.Uri.from({
+        scheme: CREATE_SCHEME,
+        path: `/${named.schema}/${named.table.name}.sql`,
+        query: new URLSearchParams({ session: session.id, view: named.table.view ? '1' : '0' }).toString(),
+      });
+      return new vscode.Location(uri, new vscode.Position(0, 0));
+    },
+  };
+  const createDocuments: vscode.TextDocumentContentProvider = {
+    async provideTextDocumentContent(uri) {
+      const q = new URLSearchParams(uri.query);
+      const session = sessions.get(q.get('session') ?? '');
+      const [, schema = '', file = ''] = uri.path.split('/');
+      const name = file.replace(/\.sql$/, '');
+      if (!session)
+        throw new Error(vscode.l10n.t('The connection that showed {0} has ended: connect again to read it.', name));
+      return withConnection(session, (c) => createStatement(c, schema, name, q.get('view') === '1'));
+    },
+  };
+
+  // Format Document / Format Selection: each statement in the connected server's dialect.
+  const format = (doc: vscode.TextDocument, options: vscode.FormattingOptions, range?: vscode.Range) => {
+    const bound = sessionOf(doc);
+    const version = bound?.session.schema ? cache.peek(bound.session, bound.session.schema)?.serverVersion : undefined;
+    const { edits, unreadable } = formatEdits(doc.getText(), {
+      dialect: version && serverFlavor(version).kind === 'mariadb' ? 'mariadb' : 'mysql',
+      tabWidth: options.tabSize,
+      useTabs: !options.insertSpaces,
+      range: range && { start: doc.offsetAt(range.start), end: doc.offsetAt(range.end) },
+    });
+    if (unreadable)
+      vscode.window.setStatusBarMessage(
+        plural(
+          unreadable,
+          vscode.l10n.t('$(warning) {0} statement could not be read and was left as it is.', unreadable),
+          vscode.l10n.t('$(warning) {0} statements could not be read and were left as they are.', unreadable),
+        ),
+        5_000,
+      );
+    return edits.map(
+      (e) => new vscode.TextEdit(new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text),
+    );
+  };
+
   return {
     disposables: [
+      vscode.languages.registerDocumentFormattingEditProvider(selector, {
+        provideDocumentFormattingEdits: (doc, options) => format(doc, options),
+      }),
+      vscode.languages.registerDocumentRangeFormattingEditProvider(selector, {
+        provideDocumentRangeFormattingEdits: (doc, range, options) => format(doc, options, range),
+      }),
       vscode.languages.registerCompletionItemProvider(selector, completion, '.'),
       vscode.languages.registerHoverProvider(selector, hover),
+      vscode.languages.registerDefinitionProvider(selector, definition),
+      vscode.workspace.registerTextDocumentContentProvider(CREATE_SCHEME, createDocuments),
     ],
     forget: (session) => cache.forget(session),
   };

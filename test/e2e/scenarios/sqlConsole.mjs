@@ -157,7 +157,7 @@ export const scenarios = [
   },
   {
     // Issue 28: completion from the live schema (the table the scenario above made) and hover.
-    name: 'completion: a table, then an aliased column picked from the suggestions; a column hover says its type',
+    name: 'completion: a table, then an aliased column picked from the suggestions; a column hover says its type; Go to Definition opens its CREATE TABLE; Format Document lays the statement out',
     locales: WITHOUT_DECISIONS,
     async run(t) {
       await focusConsole(t);
@@ -190,6 +190,25 @@ export const scenarios = [
         .waitFor({ timeout: 15_000 });
       await t.screenshot('sql-completion-hover');
       await t.page.keyboard.press('Escape');
+      // Go to Definition (F12) on the column: its table's CREATE statement, from the server.
+      await t.page.keyboard.press('F12');
+      await t.page
+        .locator('.part.editor .editor-group-container.active .monaco-editor .view-lines')
+        .filter({ hasText: 'CREATE TABLE `e2e_orders`' })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      await t.page.keyboard.press('Control+W');
+      // Format Document (from the palette: in the browser, Shift+Alt+F opens the File menu): the
+      // statement laid out by sql-formatter, one clause a line.
+      await focusConsole(t);
+      await t.runCommand('Format Document');
+      await until(
+        'the console is formatted',
+        async () =>
+          /^SELECT\s*\*\s*FROM\s*e2e_orders o\s*WHERE\s*o\.note$/.test(
+            (await line.first().innerText()).replace(/\u00a0/g, ' ').trim(),
+          ) && (await line.first().innerText()).split('\n').length >= 6,
+      );
     },
   },
   {

@@ -4,7 +4,7 @@
 // MariaDB).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { completionItems, hoverText, type AssistEnv } from '../../../src/rds/sqlAssist/assist';
+import { completionItems, hoverText, nameAt, type AssistEnv } from '../../../src/rds/sqlAssist/assist';
 import { functionsOf, serverFlavor } from '../../../src/rds/sqlAssist/builtins';
 import type { ColumnInfo, SchemaMetadata, TableInfo } from '../../../src/rds/sqlAssist/metadata';
 
@@ -221,6 +221,17 @@ describe('query console hover', () => {
     );
     // The alias stands for its table.
     assert.match(hover('SELECT o.total FROM orders o', 'o', 0) ?? '', /^\*\*shop\\\.orders\*\*/);
+  });
+  test('Go to Definition resolves a name to its table (an alias, a column, a schema-qualified table) or to nothing', () => {
+    const of = (sql: string, word: string) => {
+      const n = nameAt(sql, sql.indexOf(word) + 1, env);
+      return n && `${n.kind} ${n.schema}.${n.table.name}`;
+    };
+    assert.equal(of('SELECT * FROM orders o', 'orders'), 'table shop.orders');
+    assert.equal(of('SELECT o.total FROM orders o', 'o.'), 'table shop.orders');
+    assert.equal(of('SELECT o.total FROM orders o', 'total'), 'column shop.orders');
+    assert.equal(of('SELECT * FROM archive.old_orders', 'old_orders'), 'table archive.old_orders');
+    assert.equal(of('SELECT * FROM nowhere', 'nowhere'), undefined);
   });
   test('a column: type, nullability, key; resolved through its qualifier', () => {
     assert.equal(

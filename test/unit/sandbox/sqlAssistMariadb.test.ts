@@ -9,6 +9,7 @@ import { completionItems, hoverText, type AssistEnv } from '../../../src/rds/sql
 import { functionsOf, serverFlavor } from '../../../src/rds/sqlAssist/builtins';
 import {
   changesSchema,
+  createStatement,
   loadSchemaMetadata,
   MetadataCache,
   type SchemaMetadata,
@@ -98,6 +99,14 @@ describe('completion metadata from MariaDB', () => {
       hoverText('SELECT name FROM customers', 8, env()),
       '**customers\\.name** · `varchar(64)` · NOT NULL\n\nFull name',
     );
+  });
+
+  test("Go to Definition's document: the server's CREATE TABLE or CREATE VIEW", async () => {
+    assert.match(
+      await createStatement(conn, 'shop', 'orders', false),
+      /^CREATE TABLE `orders` \([\s\S]*KEY `idx_customer_total`[\s\S]*;\n$/,
+    );
+    assert.match(await createStatement(conn, 'shop', 'big_orders', true), /^CREATE .*VIEW `big_orders` AS select/);
   });
 
   test('the cache loads once for concurrent callers, and again after DDL made it forget', async () => {
