@@ -154,46 +154,69 @@ export async function createStatement(c: Queryable, schema: string, name: string
   return `${row['Create Table'] ?? row['Create View'] ?? ''};\n`;
 }
 
-/** Keyed by whatever owns a connection (a DbSession): its schemas' metadata, loading or loaded. */
+interface CacheEntry {
+  /** The load in flight or done; none once forgotten. */
+  promise?: Promise<SchemaMetadata>;
+  /** The last metadata loaded: what peek gives, also while a newer load runs or after it failed. */
+  value?: SchemaMetadata;
+  /** When the current load failed (it is tried again `retryAfterMs` later, not on every keystroke). */
+  failedAt?: number;
+}
+
+/**
+ * Keyed by whatever owns a connection (a DbSession): its schemas' metadata. Concurrent callers
+ * share one load; a forgotten schema is loaded again on its next use while the names known
+ * before stay available (peek); a failed load answers its failure for `retryAfterMs` before the
+ * next try, so a server that went away is not asked again at every keystroke.
+ */
 export class MetadataCache<Owner extends object> {
-  private readonly entries = new WeakMap<
-    Owner,
-    Map<string, { promise: Promise<SchemaMetadata>; value?: SchemaMetadata }>
-  >();
+  private readonly entries = new WeakMap<Owner, Map<string, CacheEntry>>();
 
-  constructor(private readonly load: (owner: Owner, schema: string) => Promise<SchemaMetadata>) {}
+  constructor(
+    private readonly load: (owner: Owner, schema: string) => Promise<SchemaMetadata>,
+    private readonly retryAfterMs = 0,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  /** The metadata of `schema`: loaded once, shared by concurrent callers; a failed load is forgotten (the next call tries again). */
   get(owner: Owner, schema: string): Promise<SchemaMetadata> {
     let schemas = this.entries.get(owner);
     if (!schemas) this.entries.set(owner, (schemas = new Map()));
     const key = schema.toLowerCase();
-    const hit = schemas.get(key);
-    if (hit) return hit.promise;
-    const entry: { promise: Promise<SchemaMetadata>; value?: SchemaMetadata } = {
-      promise: this.load(owner, schema).then(
-        (value) => {
-          entry.value = value;
-          return value;
-        },
-        (e: unknown) => {
-          if (schemas.get(key) === entry) schemas.delete(key);
-          throw e;
-        },
-      ),
-    };
-    schemas.set(key, entry);
-    return entry.promise;
+    let entry = schemas.get(key);
+    if (!entry) schemas.set(key, (entry = {}));
+    const failed = entry.failedAt !== undefined && this.now() - entry.failedAt >= this.retryAfterMs;
+    if (entry.promise && !failed) return entry.promise;
+    const e = entry;
+    const started: Promise<SchemaMetadata> = this.load(owner, schema).then(
+      (value) => {
+        if (e.promise === started) {
+          e.value = value;
+          e.failedAt = undefined;
+        }
+        return value;
+      },
+      (err: unknown) => {
+        if (e.promise === started) e.failedAt = this.now();
+        throw err;
+      },
+    );
+    e.promise = started;
+    e.failedAt = undefined;
+    return started;
   }
 
-  /** What is loaded now, without waiting. */
+  /** What is known now, without waiting: the last metadata loaded. */
   peek(owner: Owner, schema: string): SchemaMetadata | undefined {
     return this.entries.get(owner)?.get(schema.toLowerCase())?.value;
   }
 
-  /** Forgets `schema` (every schema when omitted): the next use loads it again. */
+  /** Forgets `schema` (every schema when omitted): its next use loads it again. */
   forget(owner: Owner, schema?: string): void {
-    if (schema === undefined) this.entries.delete(owner);
-    else this.entries.get(owner)?.delete(schema.toLowerCase());
+    const schemas = this.entries.get(owner);
+    for (const [key, entry] of schemas ?? [])
+      if (schema === undefined || key === schema.toLowerCase()) {
+        entry.promise = undefined;
+        entry.failedAt = undefined;
+      }
   }
 }

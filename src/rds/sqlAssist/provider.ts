@@ -1,8 +1,9 @@
-// Completion and hover in the query console (issue 28): the statement under the caret is read by
-// ./scope.ts, the names come from the console's connection (./metadata.ts, cached per session and
-// schema), the items and texts from ./assist.ts. Nothing here blocks typing: metadata still
-// loading is waited for briefly, then the items known so far are offered; a connection that
-// fails keeps the cached names and says so quietly in the status bar.
+// Completion, hover, Go to Definition and formatting in the query console (issue 28): the
+// statement under the caret is read by ./scope.ts, the names come from the console's connection
+// (./metadata.ts, cached per session and schema), the items and texts from ./assist.ts, the
+// formatting from ./format.ts. Nothing here blocks typing: metadata still loading is waited for
+// briefly, then the items known so far are offered; a connection that fails keeps the cached
+// names, says so quietly in the status bar, and is not asked again for 30 s.
 import * as vscode from 'vscode';
 import { plural } from '../../shared/l10n';
 import type { Services } from '../../shared/services';
@@ -20,6 +21,8 @@ export const CREATE_SCHEME = 'nhncloud-sql-create';
 
 /** How long a completion waits for metadata still loading before it offers what is known. */
 const LOAD_WAIT_MS = 1_500;
+/** After a failed read of a schema's metadata, how long completion offers what it knows before trying again. */
+const RETRY_AFTER_MS = 30_000;
 
 const KINDS: Record<ItemKind, vscode.CompletionItemKind> = {
   schema: vscode.CompletionItemKind.Module,
@@ -48,8 +51,15 @@ export function createSqlAssist(
   sessionOf: SessionOf,
   sessions: Pick<DbSessions, 'get'>,
 ): SqlAssist {
-  const cache = new MetadataCache<DbSession>((session, schema) =>
-    withConnection(session, (c) => loadSchemaMetadata(c, schema)),
+  const cache = new MetadataCache<DbSession>(
+    (session, schema) =>
+      withConnection(session, (c) => loadSchemaMetadata(c, schema)).catch((e: unknown) => {
+        services.log.warn(
+          `Completion: the metadata of ${schema} could not be read: ${e instanceof Error ? e.message : String(e)}`,
+        );
+        throw e;
+      }),
+    RETRY_AFTER_MS,
   );
 
   /** The statement around `offset` and the caret's offset in it (the caret may sit past its trimmed end). */
@@ -71,14 +81,11 @@ export function createSqlAssist(
     };
   };
 
-  /** Loads what the caret needs, waiting at most LOAD_WAIT_MS; a failure is said once in the status bar. */
+  /** Loads what the caret needs, waiting at most LOAD_WAIT_MS; a schema that cannot be read is said in the status bar. */
   const load = async (session: DbSession, live: boolean, schemas: string[]) => {
     if (!live) return;
     const loads = schemas.map((s) =>
-      cache.get(session, s).catch((e: unknown) => {
-        services.log.warn(
-          `Completion: the metadata of ${s} could not be read: ${e instanceof Error ? e.message : String(e)}`,
-        );
+      cache.get(session, s).catch(() => {
         vscode.window.setStatusBarMessage(
           vscode.l10n.t('$(warning) Completion could not read {0}: only the names known so far are offered.', s),
           5_000,

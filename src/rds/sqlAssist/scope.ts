@@ -345,9 +345,8 @@ function contextOf(
 
   // INSERT INTO t (…|…): the target's columns.
   if (caretGroup >= 0 && !isQueryGroup(tokens, caretGroup)) {
-    const into = tokens[caretGroup - 1];
-    const intoKw = isName(into) ? insertTarget(tokens, caretGroup) : undefined;
-    if (intoKw) return { kind: 'column', ref: intoKw };
+    const target = insertTarget(tokens, caretGroup);
+    if (target) return { kind: 'column', ref: target };
     if (prev.text === '(' || prev.text === ',' || OPERATORS.has(prev.text)) return { kind: 'column' };
   }
 

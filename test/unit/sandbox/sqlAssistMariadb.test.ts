@@ -131,16 +131,34 @@ describe('completion metadata from MariaDB', () => {
     assert.ok(fresh.tables.get('customers')!.columns.some((c) => c.name === 'phone'));
   });
 
-  test('a failed load is not kept: the next call reads again', async () => {
+  test('a failed load is tried again only after the pause; the names known before stay offered meanwhile', async () => {
+    let now = 0;
+    let fail = false;
     let calls = 0;
-    const cache = new MetadataCache<object>(async (_o, schema) => {
-      calls++;
-      if (calls === 1) throw new Error('connection lost');
-      return loadSchemaMetadata(conn, schema);
-    });
+    const cache = new MetadataCache<object>(
+      async (_o, schema) => {
+        calls++;
+        if (fail) throw new Error('connection lost');
+        return loadSchemaMetadata(conn, schema);
+      },
+      30_000,
+      () => now,
+    );
     const owner = {};
+    const first = await cache.get(owner, 'shop');
+    // DDL made it forget; the server is gone now: the reload fails, the old names stay.
+    cache.forget(owner);
+    fail = true;
     await assert.rejects(cache.get(owner, 'shop'), /connection lost/);
-    assert.equal(cache.peek(owner, 'shop'), undefined);
+    assert.equal(cache.peek(owner, 'shop'), first);
+    // Within the pause: the failure again, without asking the server.
+    now = 29_999;
+    await assert.rejects(cache.get(owner, 'shop'), /connection lost/);
+    assert.equal(calls, 2);
+    // After it: asked again, and read.
+    now = 30_000;
+    fail = false;
     assert.ok((await cache.get(owner, 'shop')).tables.size >= 3);
+    assert.equal(calls, 3);
   });
 });
