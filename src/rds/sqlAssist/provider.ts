@@ -95,16 +95,22 @@ export function createSqlAssist(
     await Promise.race([Promise.all(loads), new Promise((r) => setTimeout(r, LOAD_WAIT_MS))]);
   };
 
+  /** The caret's statement, read, with the metadata it names loaded (or waited for briefly); undefined outside a console. */
+  const atCaret = async (doc: vscode.TextDocument, position: vscode.Position) => {
+    const bound = sessionOf(doc);
+    if (!bound) return undefined;
+    const st = statementOf(doc, doc.offsetAt(position));
+    const a = analyze(st.text, st.caret);
+    await load(bound.session, bound.live, schemasNeeded(a, bound.session.schema));
+    return { ...bound, st, a, env: envOf(bound.session) };
+  };
+
   const completion: vscode.CompletionItemProvider = {
     async provideCompletionItems(doc, position) {
-      const bound = sessionOf(doc);
-      if (!bound) return undefined;
-      const { session } = bound;
-      const st = statementOf(doc, doc.offsetAt(position));
-      const a = analyze(st.text, st.caret);
-      await load(session, bound.live, schemasNeeded(a, session.schema));
-      const range = new vscode.Range(doc.positionAt(st.start + a.prefixStart), position);
-      return itemsFor(a, envOf(session)).map((i) => {
+      const c = await atCaret(doc, position);
+      if (!c) return undefined;
+      const range = new vscode.Range(doc.positionAt(c.st.start + c.a.prefixStart), position);
+      return itemsFor(c.a, c.env).map((i) => {
         const item = new vscode.CompletionItem({ label: i.label, description: i.description }, KINDS[i.kind]);
         item.detail = i.detail;
         item.sortText = i.sortText;
@@ -117,12 +123,8 @@ export function createSqlAssist(
 
   const hover: vscode.HoverProvider = {
     async provideHover(doc, position) {
-      const bound = sessionOf(doc);
-      if (!bound) return undefined;
-      const { session } = bound;
-      const st = statementOf(doc, doc.offsetAt(position));
-      await load(session, bound.live, schemasNeeded(analyze(st.text, st.caret), session.schema));
-      const text = hoverText(st.text, st.caret, envOf(session));
+      const c = await atCaret(doc, position);
+      const text = c && hoverText(c.st.text, c.st.caret, c.env);
       return text ? new vscode.Hover(new vscode.MarkdownString(text)) : undefined;
     },
   };
@@ -130,17 +132,14 @@ export function createSqlAssist(
   // Go to Definition on a table (or a column: its table): the CREATE statement, read-only.
   const definition: vscode.DefinitionProvider = {
     async provideDefinition(doc, position) {
-      const bound = sessionOf(doc);
-      if (!bound?.live) return undefined;
-      const { session } = bound;
-      const st = statementOf(doc, doc.offsetAt(position));
-      await load(session, true, schemasNeeded(analyze(st.text, st.caret), session.schema));
-      const named = nameAt(st.text, st.caret, envOf(session));
+      const c = await atCaret(doc, position);
+      if (!c?.live) return undefined;
+      const named = nameAt(c.st.text, c.st.caret, c.env);
       if (!named?.schema) return undefined;
       const uri = vscode.Uri.from({
         scheme: CREATE_SCHEME,
         path: `/${named.schema}/${named.table.name}.sql`,
-        query: new URLSearchParams({ session: session.id, view: named.table.view ? '1' : '0' }).toString(),
+        query: new URLSearchParams({ session: c.session.id, view: named.table.view ? '1' : '0' }).toString(),
       });
       return new vscode.Location(uri, new vscode.Position(0, 0));
     },

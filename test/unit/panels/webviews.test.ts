@@ -135,6 +135,23 @@ const choose = async (page: Page, path: string, value: string) => {
     el.dispatchEvent(new Event('change', { bubbles: true }));
   }, value);
 };
+/** Fills what a create needs but the password's confirmation (the defaults give the rest). */
+async function fillCreate(page: Page, name: string) {
+  await choose(page, 'dbVersion', 'MYSQL_V8045');
+  await type(page, 'dbInstanceName', name);
+  await choose(page, 'dbFlavorId', 'flavor-1');
+  await choose(page, 'storage.storageType', 'General SSD');
+  await choose(page, 'network.subnetId', 'subnet-1');
+  await choose(page, 'network.availabilityZone', 'kr-pub-a');
+  // The parameter groups of the chosen version load after it is chosen.
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('[data-path="parameterGroupId"]') as any)?.querySelectorAll('vscode-option').length > 1,
+  );
+  await choose(page, 'parameterGroupId', 'pg-1');
+  await type(page, 'dbUserName', 'admin');
+  await type(page, 'dbPassword', 'S3cretPassw0rd!');
+}
 const errorOf = (page: Page, path: string) => field(page, path).locator('xpath=..').locator('.field-error');
 
 describe(
@@ -229,21 +246,8 @@ describe(
       assert.equal(await page.locator('table.summary').count(), 0, 'no summary while fields are invalid');
       await errorOf(page, 'dbFlavorId').filter({ hasText: 'Flavor is required.' }).waitFor();
 
-      await choose(page, 'dbVersion', 'MYSQL_V8045');
-      await type(page, 'dbInstanceName', 'orders-db');
-      await choose(page, 'dbFlavorId', 'flavor-1');
-      await choose(page, 'storage.storageType', 'General SSD');
-      await choose(page, 'network.subnetId', 'subnet-1');
-      await choose(page, 'network.availabilityZone', 'kr-pub-a');
+      await fillCreate(page, 'orders-db');
       await type(page, 'dbPort', '3306');
-      await page.waitForFunction(
-        () =>
-          (document.querySelector('[data-path="parameterGroupId"]') as any)?.querySelectorAll('vscode-option').length >
-          1,
-      );
-      await choose(page, 'parameterGroupId', 'pg-1');
-      await type(page, 'dbUserName', 'admin');
-      await type(page, 'dbPassword', 'S3cretPassw0rd!');
       await type(page, 'dbPasswordConfirm', 'different');
       await errorOf(page, 'dbPasswordConfirm').filter({ hasText: 'differ' }).waitFor();
       await type(page, 'dbPasswordConfirm', 'S3cretPassw0rd!');
@@ -310,20 +314,7 @@ describe(
       await type(page, 'storage.storageAutoscale.cooldownTime', '30');
       await field(page, 'useSlowQueryAnalysis').click();
 
-      await choose(page, 'dbVersion', 'MYSQL_V8045');
-      await type(page, 'dbInstanceName', 'scaled-db');
-      await choose(page, 'dbFlavorId', 'flavor-1');
-      await choose(page, 'storage.storageType', 'General SSD');
-      await choose(page, 'network.subnetId', 'subnet-1');
-      await choose(page, 'network.availabilityZone', 'kr-pub-a');
-      await page.waitForFunction(
-        () =>
-          (document.querySelector('[data-path="parameterGroupId"]') as any)?.querySelectorAll('vscode-option').length >
-          1,
-      );
-      await choose(page, 'parameterGroupId', 'pg-1');
-      await type(page, 'dbUserName', 'admin');
-      await type(page, 'dbPassword', 'S3cretPassw0rd!');
+      await fillCreate(page, 'scaled-db');
       await type(page, 'dbPasswordConfirm', 'S3cretPassw0rd!');
       await page.locator('#review-request').click();
       await page.locator('table.summary', { hasText: 'storage.storageAutoscale.maxStorageSize' }).waitFor();
