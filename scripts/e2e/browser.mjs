@@ -282,6 +282,37 @@ export function helpers(page, server, locale = 'en') {
       }
       return row;
     },
+    /**
+     * Expands the row `text` and waits until `child` (a locator of a row under it) is shown.
+     * A refresh of the row's parent while its children load (a job that just ended redraws its
+     * DB instance) can show the row folded again: a row that says aria-expanded="false" again
+     * proves the expansion is no longer in effect, so it is expanded again (logged, 3 times at
+     * most). A timeout says what the row and the tree show.
+     */
+    async expandTo(text, child, timeout = 30_000) {
+      const row = await t.expandRow(text);
+      const deadline = Date.now() + timeout;
+      for (let again = 0; !(await child.first().isVisible());) {
+        if (again < 3 && (await row.getAttribute('aria-expanded')) === 'false') {
+          again++;
+          console.log(`    the tree row "${tx.auto(text)}" folded again while its children loaded: expanded again`);
+          await t.expandRow(text);
+          continue;
+        }
+        if (Date.now() > deadline) {
+          const rows = await sidebar.locator('.monaco-list-row[role="treeitem"]').allInnerTexts();
+          throw new Error(
+            `nothing wanted under "${tx.auto(text)}" (aria-expanded="${await row.getAttribute('aria-expanded')}") ` +
+              `within ${timeout} ms; the tree shows: ${rows
+                .map((r) => r.replace(/\s+/g, ' '))
+                .join(' | ')
+                .slice(0, 800)}`,
+          );
+        }
+        await page.waitForTimeout(150);
+      }
+      return row;
+    },
     quick: {
       /** Waits for a quick input whose prompt, placeholder or title contains `text`. */
       async waitFor(text, timeout = 15_000) {

@@ -108,6 +108,8 @@ export const METHODS = {
     export: z.strictObject({
       runId: z.number().check(z.int(), z.minimum(1)),
       index: z.number().check(z.int(), z.minimum(0)),
+      /** Which result set of the statement (a CALL may return several). */
+      set: z.number().check(z.int(), z.minimum(0)),
       format: z.enum(['csv', 'json']),
     }),
   },

@@ -1,7 +1,8 @@
 // Query results (extension side): one panel per query console. The console (src/rds/connection/
 // console.ts) drives it: a run announces its statements, each statement's columns, its rows in
 // batches (each post awaited, so the runner pauses the socket while the webview is behind), then
-// its outcome or error. The webview asks back for Cancel and Export, which the console owns.
+// its outcome or error. A CALL that returns several result sets sends each as a numbered set of
+// its statement. The webview asks back for Cancel and Export, which the console owns.
 import * as vscode from 'vscode';
 import type { Cell, ResultColumn, StatementOutcome } from '../rds/connection/queryRunner';
 import type { Services } from '../shared/services';
@@ -18,7 +19,7 @@ export interface ResultErrorView {
 
 export interface QueryResultsController {
   cancel(runId: number): void;
-  export(runId: number, index: number, format: 'csv' | 'json'): Promise<void>;
+  export(runId: number, index: number, set: number, format: 'csv' | 'json'): Promise<void>;
 }
 
 export class QueryResultsPanel extends BasePanel<'queryResults'> {
@@ -70,19 +71,20 @@ export class QueryResultsPanel extends BasePanel<'queryResults'> {
 
   protected readonly handlers: Handlers<'queryResults'> = {
     cancel: async ({ runId }) => this.controller.cancel(runId),
-    export: async ({ runId, index, format }) => this.controller.export(runId, index, format),
+    export: async ({ runId, index, set, format }) => this.controller.export(runId, index, set, format),
   };
 
   begin(runId: number, statements: string[]): void {
     this.emit('run', { runId, statements });
   }
 
-  columns(runId: number, index: number, columns: ResultColumn[]): void {
-    this.emit('columns', { runId, index, columns });
+  /** Statement `index`'s result set `set` begins (a CALL returns several: each gets its own tab). */
+  columns(runId: number, index: number, set: number, columns: ResultColumn[]): void {
+    this.emit('columns', { runId, index, set, columns });
   }
 
-  rows(runId: number, index: number, rows: Cell[][]): Thenable<boolean> {
-    return this.emitAndWait('rows', { runId, index, rows });
+  rows(runId: number, index: number, set: number, rows: Cell[][]): Thenable<boolean> {
+    return this.emitAndWait('rows', { runId, index, set, rows });
   }
 
   outcome(runId: number, index: number, outcome: StatementOutcome): void {

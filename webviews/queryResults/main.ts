@@ -1,4 +1,4 @@
-// Query results: the statements of the latest run, each with its rows in a virtualized grid (only
+// Query results: the statements of the latest run (a CALL's several result sets each apart), each with its rows in a virtualized grid (only
 // the rows in view are in the DOM, so 100,000 rows and more scroll like 10), its outcome
 // (rows, affected rows, warnings, time) or the server's error with its code. Cancel stops the
 // run (KILL QUERY on the extension side); Export writes a result to a CSV or JSON file.
@@ -28,9 +28,15 @@ interface Outcome {
   info?: string;
   elapsedMs: number;
   stopped?: 'cancelled' | 'timeout';
+  resultSets?: number[];
 }
+/** One tab: a statement's result, or one result set of a CALL that returned several. */
 interface Result {
   sql: string;
+  /** The statement's place in the run, from 0. */
+  statement: number;
+  /** Which result set of the statement, from 0. */
+  set: number;
   columns?: Column[];
   /** Pixel width per column: from the content once the first rows came, then as the user drags. */
   widths?: number[];
@@ -181,7 +187,7 @@ function statusOf(r: Result | undefined): string {
   if (r.skipped) return r.skipped;
   if (r.error) {
     // Say what failed and where: a statement without rows did not "fail after 0 rows".
-    const n = results.indexOf(r) + 1;
+    const n = r.statement + 1;
     if (r.rows.length) return l10n.t('Statement {0} failed after {1} rows.', n, formatCount(r.rows.length));
     return r.error.errno === PARSE_ERROR_ERRNO
       ? l10n.t('Syntax error in statement {0}.', n)
@@ -197,7 +203,7 @@ function statusOf(r: Result | undefined): string {
       formatCount(o.rowCount),
       seconds,
     );
-  if (o.kind === 'rows') return l10n.t('{0} rows in {1} s.', formatCount(o.rowCount), seconds);
+  if (o.kind === 'rows') return l10n.t('{0} rows in {1} s.', formatCount(o.resultSets?.[r.set] ?? o.rowCount), seconds);
   // Warnings said once: the server's info line ("Rows matched: 1  Changed: 1  Warnings: 0")
   // counts them already; otherwise only a count above zero is worth a word.
   const infoSaysWarnings = !!o.info && /warnings:/i.test(o.info);
@@ -220,7 +226,10 @@ function renderTabs(): void {
   clear(tabs);
   if (results.length < 2) return;
   results.forEach((r, i) => {
-    const label = `${i + 1}. ${r.sql.replace(/\s+/g, ' ').slice(0, 40)}`;
+    // A CALL's result sets: 2.1, 2.2... under its statement's number.
+    const several = results.some((o) => o.statement === r.statement && o.set > 0);
+    const number = [r.statement + 1, ...(several ? [r.set + 1] : [])].join('.');
+    const label = `${number}. ${r.sql.replace(/\s+/g, ' ').slice(0, 40)}`;
     tabs.append(
       h(
         'button',
@@ -228,7 +237,7 @@ function renderTabs(): void {
           class: `qr-tab${r.error ? ' failed' : r.skipped ? ' skipped' : ''}`,
           role: 'tab',
           'aria-selected': String(i === selected),
-          title: r.sql.slice(0, 500),
+          title: several ? l10n.t('Result set {0} of {1}', r.set + 1, r.sql.slice(0, 500)) : r.sql.slice(0, 500),
           onClick: () => select(i),
         },
         label,
@@ -408,7 +417,8 @@ async function cancel(): Promise<void> {
 
 async function exportAs(format: 'csv' | 'json'): Promise<void> {
   try {
-    await rpc.request('export', { runId, index: selected, format });
+    const r = results[selected];
+    if (r) await rpc.request('export', { runId, index: r.statement, set: r.set, format });
   } catch (e) {
     clear(messages);
     messages.append(notice('error', (e as Error).message));
@@ -421,39 +431,56 @@ onEvent('run', (d: { runId: number; statements: string[] }) => {
   // one's outcome (the end-to-end tests wait for a new id before they read it).
   statusLine.dataset.run = String(d.runId);
   running = true;
-  results = d.statements.map((sql) => ({ sql, rows: [] }));
+  results = d.statements.map((sql, statement) => ({ sql, statement, set: 0, rows: [] }));
   selected = 0;
   viewport.scrollTop = 0;
   renderAll();
 });
-onEvent('columns', (d: { runId: number; index: number; columns: Column[] }) => {
+/** The tabs of statement `index`, in set order. */
+function resultsOf(index: number): Result[] {
+  return results.filter((r) => r.statement === index);
+}
+/** The tab of statement `index`'s result set `set`: a CALL's next set gets a new tab after its last. */
+function resultAt(index: number, set: number): number {
+  const at = results.findIndex((r) => r.statement === index && r.set === set);
+  if (at >= 0) return at;
+  const last = results.indexOf(resultsOf(index).at(-1)!);
+  results.splice(last + 1, 0, { sql: results[last].sql, statement: index, set, rows: [] });
+  return last + 1;
+}
+onEvent('columns', (d: { runId: number; index: number; set: number; columns: Column[] }) => {
   if (d.runId !== runId) return;
-  results[d.index].columns = d.columns;
-  // Follow the run: the statement that is producing rows is the one shown.
-  selected = d.index;
+  const at = resultAt(d.index, d.set);
+  results[at].columns = d.columns;
+  // Follow the run: the result that is producing rows is the one shown.
+  selected = at;
   renderAll();
 });
-onEvent('rows', (d: { runId: number; index: number; rows: Cell[][] }) => {
+onEvent('rows', (d: { runId: number; index: number; set: number; rows: Cell[][] }) => {
   if (d.runId !== runId) return;
-  const target = results[d.index].rows;
+  const at = resultAt(d.index, d.set);
+  const target = results[at].rows;
   for (const row of d.rows) target.push(row);
-  rowsChanged(d.index);
+  rowsChanged(at);
 });
 onEvent('outcome', (d: { runId: number; index: number; outcome: Outcome }) => {
   if (d.runId !== runId) return;
-  results[d.index].outcome = d.outcome;
-  if (d.index === selected || !results[selected].columns) selected = d.index;
+  const own = resultsOf(d.index);
+  for (const r of own) r.outcome = d.outcome;
+  if (!results[selected].columns && !own.includes(results[selected])) selected = results.indexOf(own[0]);
   renderAll();
 });
 onEvent('failed', (d: { runId: number; index: number; error: Result['error'] }) => {
   if (d.runId !== runId) return;
-  results[d.index].error = d.error;
-  selected = d.index;
+  // The set that was streaming when it failed (a CALL's earlier sets keep their rows).
+  const r = resultsOf(d.index).at(-1)!;
+  r.error = d.error;
+  selected = results.indexOf(r);
   renderAll();
 });
 onEvent('skipped', (d: { runId: number; index: number; reason: string }) => {
   if (d.runId !== runId) return;
-  results[d.index].skipped = d.reason;
+  for (const r of resultsOf(d.index)) r.skipped = d.reason;
   renderAll();
 });
 onEvent('end', (d: { runId: number }) => {

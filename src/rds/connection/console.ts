@@ -44,7 +44,9 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
   const lensChanged = new vscode.EventEmitter<void>();
   // A failed statement is also marked in the editor, at the token a parse error names; the next run clears it.
   const diagnostics = vscode.languages.createDiagnosticCollection('nhncloud-sql');
-  const files = new ConsoleFileSystem(vscode.Uri.joinPath(services.context.globalStorageUri, 'consoles'));
+  const files = new ConsoleFileSystem(vscode.Uri.joinPath(services.context.globalStorageUri, 'consoles'), (line) =>
+    services.log.warn(line),
+  );
   void files.sweep();
   const disposables: vscode.Disposable[] = [status, lensChanged, diagnostics, files];
 
@@ -290,7 +292,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       cancel: (runId) => {
         if (c.running?.runId === runId) c.running.abort.abort();
       },
-      export: (runId, index, format) => exportResult(c, runId, index, format),
+      export: (runId, index, set, format) => exportResult(c, runId, index, set, format),
     });
     c.panel.panel.onDidChangeViewState(() => showStatus());
     return c.panel;
@@ -361,8 +363,8 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
             conn,
             sql,
             {
-              columns: (columns) => panel.columns(runId, i, columns),
-              rows: (rows) => panel.rows(runId, i, rows),
+              columns: (columns, set) => panel.columns(runId, i, set, columns),
+              rows: (rows, set) => panel.rows(runId, i, set, rows),
             },
             {
               signal: abort.signal,

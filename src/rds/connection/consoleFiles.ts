@@ -11,6 +11,12 @@ export const CONSOLE_SCHEME = 'nhncloud-console';
 
 /** How long an edited console waits before it is saved (VS Code's own auto save waits 1 s). */
 const SAVE_DELAY_MS = 300;
+/**
+ * A quiet save VS Code did not carry out (`save()` answered false or failed, the console still
+ * dirty) is tried again this many times, a second later each time longer: a save that did not
+ * happen changed nothing, so repeating it is safe, and each one is logged.
+ */
+const SAVE_RETRIES = 3;
 /** A backing file no tab shows and nobody touched for this long belongs to a window long gone. */
 const ORPHAN_AGE_MS = 7 * 24 * 3600_000;
 
@@ -54,7 +60,11 @@ export class ConsoleFileSystem implements vscode.FileSystemProvider, vscode.Disp
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly disposables: vscode.Disposable[] = [this.changed];
 
-  constructor(private readonly dir: vscode.Uri) {
+  constructor(
+    private readonly dir: vscode.Uri,
+    /** Where a quiet save that did not happen is reported (the NHN Cloud log). */
+    private readonly warn: (line: string) => void = () => undefined,
+  ) {
     this.disposables.push(
       vscode.workspace.onDidChangeTextDocument((e) => this.scheduleSave(e.document)),
       vscode.window.tabGroups.onDidChangeTabs((e) => void this.tabsClosed(e.closed)),
@@ -104,17 +114,34 @@ export class ConsoleFileSystem implements vscode.FileSystemProvider, vscode.Disp
     }
   }
 
-  private scheduleSave(doc: vscode.TextDocument) {
+  private scheduleSave(doc: vscode.TextDocument, retry = 0) {
     if (doc.uri.scheme !== CONSOLE_SCHEME || !doc.isDirty) return;
     const key = doc.uri.toString();
     clearTimeout(this.timers.get(key));
     this.timers.set(
       key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        if (doc.isDirty && !doc.isClosed && !savingRunsParticipants(doc)) void doc.save();
-      }, SAVE_DELAY_MS),
+      setTimeout(
+        () => {
+          this.timers.delete(key);
+          void this.saveQuietly(doc, retry);
+        },
+        retry ? retry * 1000 : SAVE_DELAY_MS,
+      ),
     );
+  }
+
+  private async saveQuietly(doc: vscode.TextDocument, retry: number) {
+    if (!doc.isDirty || doc.isClosed || savingRunsParticipants(doc)) return;
+    const saved = await doc.save().then(
+      (ok) => ok,
+      (e: unknown) => {
+        this.warn(`Query console: saving ${doc.uri.path} failed: ${e instanceof Error ? e.message : String(e)}`);
+        return false;
+      },
+    );
+    if (saved || !doc.isDirty || doc.isClosed) return;
+    this.warn(`Query console: VS Code did not save ${doc.uri.path} (try ${retry + 1} of ${SAVE_RETRIES + 1})`);
+    if (retry < SAVE_RETRIES) this.scheduleSave(doc, retry + 1);
   }
 
   private backing(uri: vscode.Uri): vscode.Uri {

@@ -107,7 +107,7 @@ export function errorView(e: unknown, session: DbSession): ResultErrorView {
   };
 }
 
-export async function exportResult(c: Console, runId: number, index: number, format: 'csv' | 'json') {
+export async function exportResult(c: Console, runId: number, index: number, set: number, format: 'csv' | 'json') {
   const sql = c.lastRun?.runId === runId ? c.lastRun.statements[index] : undefined;
   if (!sql)
     throw new Error(vscode.l10n.t('This result belongs to an earlier run. Run the statement again to export it.'));
@@ -135,14 +135,23 @@ export async function exportResult(c: Console, runId: number, index: number, for
       },
       (_p, token) => {
         token.onCancellationRequested(() => abort.abort());
-        return exportStatement(conn, sql, format, uri.fsPath, {
-          signal: abort.signal,
-          timeoutMs: queryTimeoutMs(),
-          kill: (threadId) => killQuery(() => c.session.connect(), threadId),
-        });
+        return exportStatement(
+          conn,
+          sql,
+          format,
+          uri.fsPath,
+          {
+            signal: abort.signal,
+            timeoutMs: queryTimeoutMs(),
+            kill: (threadId) => killQuery(() => c.session.connect(), threadId),
+          },
+          set,
+        );
       },
     );
-    void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', outcome.rowCount, uri.fsPath));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Exported {0} rows to {1}.', outcome.resultSets?.[set] ?? outcome.rowCount, uri.fsPath),
+    );
   } catch (e) {
     if (e instanceof StatementError && e.code === 'CANCELLED') throw new CancelledError();
     if (e instanceof StatementError && e.code === 'TIMEOUT')

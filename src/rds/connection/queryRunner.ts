@@ -17,15 +17,22 @@ export interface ResultColumn {
 }
 
 export interface RowSink {
-  columns(columns: ResultColumn[]): void;
-  /** A batch of rows; a returned promise holds the next batches back until it settles. */
-  rows(batch: Cell[][]): void | PromiseLike<unknown>;
+  /**
+   * A result set begins with these columns. A statement returns one at most, a `CALL` one per
+   * SELECT its procedure runs: `set` counts them from 0.
+   */
+  columns(columns: ResultColumn[], set: number): void;
+  /** A batch of rows of result set `set`; a returned promise holds the next batches back until it settles. */
+  rows(batch: Cell[][], set: number): void | PromiseLike<unknown>;
 }
 
 export interface StatementOutcome {
   /** 'rows' when the statement returned a result set (even an empty one). */
   kind: 'rows' | 'ok';
+  /** Rows of every result set together. */
   rowCount: number;
+  /** The rows of each result set, when there were several (a `CALL`). */
+  resultSets?: number[];
   affectedRows?: number;
   insertId?: number;
   /** Warnings of a statement without result set (the server's OK packet); result sets carry none here. */
@@ -180,7 +187,11 @@ export function runStatement(
   let paused = false;
   let flushScheduled = false;
   let ok: OkPacketLike | undefined;
-  let sawFields = false;
+  /** The result set rows go to now (-1: none yet), and the rows of each. */
+  let set = -1;
+  const setRows: number[] = [];
+  /** mysql2 announced an OK packet ('fields' without fields): the next 'result' is it, not a row. */
+  let okNext = false;
   let columnCount = 0;
   /** The statement ended (result, error or stop): the socket must never be paused again. */
   let settled = false;
@@ -190,7 +201,7 @@ export function runStatement(
     if (!batch.length) return;
     const out = batch;
     batch = [];
-    const pending = sink.rows(out);
+    const pending = sink.rows(out, set);
     if (pending && typeof pending.then === 'function') {
       inFlight++;
       if (inFlight >= MAX_IN_FLIGHT && !paused && !stopped && !settled) {
@@ -207,6 +218,9 @@ export function runStatement(
       pending.then(settle, settle);
     }
   };
+
+  const rowsOutcome = (): Pick<StatementOutcome, 'kind' | 'rowCount' | 'resultSets'> =>
+    set < 0 ? { kind: 'ok', rowCount } : { kind: 'rows', rowCount, ...(set > 0 ? { resultSets: [...setRows] } : {}) };
 
   return new Promise<StatementOutcome>((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
@@ -248,7 +262,7 @@ export function runStatement(
       cleanup();
       flush();
       if (stopped && err.errno !== undefined && INTERRUPTED.has(err.errno)) {
-        resolve({ kind: sawFields ? 'rows' : 'ok', rowCount, elapsedMs: performance.now() - started, stopped });
+        resolve({ ...rowsOutcome(), elapsedMs: performance.now() - started, stopped });
         return;
       }
       reject(
@@ -268,14 +282,25 @@ export function runStatement(
 
     const q = c.query({ sql, ...QUERY_OPTIONS });
     q.on('fields', (fields) => {
-      // mysql2 emits 'fields' without fields before the OK packet of a statement without result set.
-      if (sawFields || !fields) return;
-      sawFields = true;
+      // mysql2 emits 'fields' without fields before an OK packet: a statement's without result
+      // set, or the one that ends a CALL after its result sets.
+      if (!fields) {
+        okNext = true;
+        return;
+      }
+      // The rows of the set before go out under its number before the next set begins.
+      flush();
+      set++;
+      setRows.push(0);
       columnCount = fields.length;
-      sink.columns(fields.map((f) => ({ name: f.name, type: typeName(f.columnType) })));
+      sink.columns(
+        fields.map((f) => ({ name: f.name, type: typeName(f.columnType) })),
+        set,
+      );
     });
     q.on('result', (row) => {
-      if (!sawFields) {
+      if (okNext) {
+        okNext = false;
         ok = row as OkPacketLike;
         return;
       }
@@ -285,6 +310,7 @@ export function runStatement(
       for (let i = 0; i < columnCount; i++) cells[i] = toCell(values[i]);
       batch.push(cells);
       rowCount++;
+      setRows[set]++;
       if (batch.length >= batchRows) flush();
       else if (!flushScheduled) {
         // The first rows go out at once (next turn of the loop), later ones in whole batches.
@@ -298,8 +324,8 @@ export function runStatement(
       cleanup();
       flush();
       const elapsedMs = performance.now() - started;
-      if (sawFields) {
-        resolve({ kind: 'rows', rowCount, elapsedMs, ...(stopped ? { stopped } : {}) });
+      if (set >= 0) {
+        resolve({ ...rowsOutcome(), elapsedMs, ...(stopped ? { stopped } : {}) });
       } else {
         resolve({
           kind: 'ok',

@@ -27,6 +27,8 @@ export async function exportStatement(
   format: ExportFormat,
   file: string,
   opts: Omit<RunOptions, 'batchRows'>,
+  /** Which result set of a `CALL` (from 0); the others are read and dropped. */
+  set = 0,
 ): Promise<StatementOutcome> {
   const partial = `${file}.partial`;
   const out: WriteStream = createWriteStream(partial, { mode: 0o600 });
@@ -38,12 +40,14 @@ export async function exportStatement(
       conn,
       sql,
       {
-        columns(cols) {
+        columns(cols, n) {
+          if (n !== set) return;
           columns = cols.map((c) => c.name);
           if (format === 'csv') void write(`${columns.map(csvField).join(',')}\r\n`);
           else void write('[');
         },
-        rows(batch) {
+        rows(batch, n) {
+          if (n !== set) return;
           let text = '';
           if (format === 'csv') {
             for (const row of batch) text += `${row.map(csvField).join(',')}\r\n`;
@@ -60,7 +64,7 @@ export async function exportStatement(
       },
       opts,
     );
-    if (outcome.kind !== 'rows')
+    if (outcome.kind !== 'rows' || set >= (outcome.resultSets?.length ?? 1))
       throw new StatementError(
         l10n.t('The statement returned no rows to export.'),
         'NO_ROWS',

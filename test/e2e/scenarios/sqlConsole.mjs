@@ -212,6 +212,41 @@ export const scenarios = [
     },
   },
   {
+    // Issue 28, item 4: each result set in its own tab, labelled by its statement.
+    name: 'several result sets: two SELECTs show a tab each; a CALL whose procedure returns two shows a tab for each of them',
+    locales: WITHOUT_DECISIONS,
+    async run(t) {
+      const tabs = t.webview().locator('.qr-tab');
+      const tabTexts = async () => (await tabs.allInnerTexts()).map((s) => s.trim());
+      const grid = t.webview().locator('#qr-grid');
+      await runInConsole(t, "SELECT 'first' AS one;\nSELECT 'second' AS two", connection);
+      await until(
+        'two tabs, one per SELECT',
+        async () =>
+          JSON.stringify(await tabTexts()) ===
+          JSON.stringify(["1. SELECT 'first' AS one", "2. SELECT 'second' AS two"]),
+      );
+      await until('the grid shows the second result', async () => (await grid.innerText()).includes('second'));
+      await runInConsole(
+        t,
+        "DELIMITER //\nCREATE PROCEDURE e2e_two_sets() BEGIN SELECT 'red' AS colour; SELECT 2 AS n, 'two' AS word; END //\nDELIMITER ;\nCALL e2e_two_sets()",
+        connection,
+      );
+      const want = ['1. CREATE PROCEDURE e2e_two_sets()', '2.1. CALL e2e_two_sets()', '2.2. CALL e2e_two_sets()'];
+      await until(`three tabs: ${want.join(', ')}`, async () => {
+        const shown = await tabTexts();
+        return shown.length === 3 && shown.every((text, i) => text.startsWith(want[i]));
+      });
+      // The run ends on the CALL's last set; its first set is a click away, with its own count.
+      await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+      if (!(await grid.innerText()).includes('two'))
+        throw new Error(`the last tab is not the second set: ${await grid.innerText()}`);
+      await tabs.nth(1).click();
+      await until('the first set is shown', async () => (await grid.innerText()).includes('red'));
+      if ((await grid.innerText()).includes('word')) throw new Error("the first set shows the second set's columns");
+    },
+  },
+  {
     name: '100,000 streamed rows, Cancel midway: the grid says cancelled, and SELECT 1 runs after it',
     async run(t) {
       // 100,000 rows with a short sleep every 1,000: about 10 s in all, so Cancel comes midway.
@@ -379,7 +414,25 @@ export const scenarios = [
       /** @returns {string[]} the console files that hold the draft */
       const holding = () =>
         [...files(t.server.userData)].filter((f) => /\/consoles\//.test(f) && readFileSync(f, 'utf8').includes(draft));
-      await until('the edited console is saved to its file', () => holding().length === 1, 15_000);
+      await until('the edited console is saved to its file', () => holding().length === 1, 15_000).catch(async (e) => {
+        // Say what the window shows, so that a failure names its cause (typed or not, dirty or
+        // not, a save error shown, what the console logged about saving).
+        const shown = await t.page
+          .locator('.part.editor .editor-group-container.active .monaco-editor .view-lines')
+          .first()
+          .innerText()
+          .catch(() => '(no editor)');
+        const tabClass = await tab.getAttribute('class').catch(() => '(no tab)');
+        const toasts = await t.page.locator('.notifications-toasts .notification-toast').allInnerTexts();
+        const logged = [...files(t.server.userData)]
+          .filter((f) => f.endsWith('.log'))
+          .flatMap((f) => readFileSync(f, 'utf8').split('\n'))
+          .filter((l) => /Query console/.test(l));
+        throw new Error(
+          `${e.message}; the editor ${shown.replace(/\u00a0/g, ' ').includes(draft) ? 'shows' : 'does not show'} the draft; ` +
+            `its tab is "${tabClass}"; notifications: ${toasts.join(' | ') || 'none'}; logged: ${logged.slice(-5).join(' / ') || 'nothing'}`,
+        );
+      });
       const [file] = holding();
       const console1 = t.page.locator(`.tabs-container .tab[aria-label^="${title}"]`);
       await console1.and(t.page.locator('.tab:not(.dirty)')).waitFor({ timeout: 15_000 });

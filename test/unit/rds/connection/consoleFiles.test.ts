@@ -107,6 +107,53 @@ test('an edited console is saved once after the typing pauses, and not when savi
   files.dispose();
 });
 
+test('a quiet save VS Code did not carry out is logged and tried again, a few times, while the console stays dirty', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const dir = mkdtempSync(join(tmpdir(), 'consoles-'));
+  dirs.push(dir);
+  const warned: string[] = [];
+  const files = new ConsoleFileSystem(vscode.Uri.file(dir), (line) => warned.push(line));
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  // Refused twice (as save() answers false), then saved.
+  const refusing = doc(vscode.Uri.from({ scheme: CONSOLE_SCHEME, path: '/db 1.sql' }));
+  let refusals = 2;
+  refusing.save = async () => {
+    refusing.saves++;
+    if (refusals-- > 0) return false;
+    refusing.isDirty = false;
+    return true;
+  };
+  changedDocuments.fire({ document: refusing });
+  t.mock.timers.tick(300);
+  await settle();
+  assert.equal(refusing.saves, 1);
+  assert.match(warned.join('\n'), /did not save \/db 1\.sql \(try 1 of 4\)/);
+  t.mock.timers.tick(1000);
+  await settle();
+  t.mock.timers.tick(2000);
+  await settle();
+  assert.equal(refusing.saves, 3, 'tried again until it saved');
+  t.mock.timers.tick(10_000);
+  await settle();
+  assert.equal(refusing.saves, 3, 'nothing more once saved');
+
+  // A save that always fails stops after the retries, each failure logged with its reason.
+  const failing = doc(vscode.Uri.from({ scheme: CONSOLE_SCHEME, path: '/db 2.sql' }));
+  failing.save = async () => {
+    failing.saves++;
+    throw new Error('disk full');
+  };
+  warned.length = 0;
+  changedDocuments.fire({ document: failing });
+  for (let i = 0; i < 10; i++) {
+    t.mock.timers.tick(5_000);
+    await settle();
+  }
+  assert.equal(failing.saves, 4, 'the first save and three more');
+  assert.equal(warned.filter((l) => /saving \/db 2\.sql failed: disk full/.test(l)).length, 4);
+  files.dispose();
+});
+
 test("the backing file goes with the console's last tab; a week-old file no tab shows is swept", async () => {
   const { dir, files } = fixture();
   const a = await files.create('db', 'a');

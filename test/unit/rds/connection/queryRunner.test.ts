@@ -149,6 +149,48 @@ test('statements without a result set report affected rows, insert id, warnings 
   }
 });
 
+test('a CALL returning two result sets streams each under its number; its closing OK packet is no row; export picks one', async () => {
+  const conn = await connect();
+  try {
+    await conn.query('DROP PROCEDURE IF EXISTS two_sets');
+    await conn.query(
+      "CREATE PROCEDURE two_sets() BEGIN SELECT id, name FROM t ORDER BY id; SELECT 'x' AS only_col; END",
+    );
+    const sets: Array<{ columns: string[]; rows: Cell[][] }> = [];
+    const outcome = await runStatement(
+      conn,
+      'CALL two_sets()',
+      {
+        columns: (cols, set) => void (sets[set] = { columns: cols.map((c) => c.name), rows: [] }),
+        rows: (batch, set) => void sets[set].rows.push(...batch),
+      },
+      { kill },
+    );
+    assert.deepEqual(sets, [
+      {
+        columns: ['id', 'name'],
+        rows: [
+          [1, 'a,b'],
+          [2, null],
+        ],
+      },
+      { columns: ['only_col'], rows: [['x']] },
+    ]);
+    assert.equal(outcome.kind, 'rows');
+    assert.equal(outcome.rowCount, 3);
+    assert.deepEqual(outcome.resultSets, [2, 1]);
+    // One SELECT: one set, and no resultSets to tell apart.
+    const single = await runStatement(conn, 'SELECT 1', { columns: () => undefined, rows: () => undefined }, { kill });
+    assert.equal(single.resultSets, undefined);
+    const file = join(dir, 'second-set.csv');
+    await exportStatement(conn, 'CALL two_sets()', 'csv', file, { kill }, 1);
+    assert.equal(readFileSync(file, 'utf8'), 'only_col\r\nx\r\n');
+    await assert.rejects(exportStatement(conn, 'CALL two_sets()', 'csv', file, { kill }, 2), /no rows to export/);
+  } finally {
+    await conn.end();
+  }
+});
+
 test('a syntax error carries the server code and text, and the connection stays usable', async () => {
   const conn = await connect();
   try {
