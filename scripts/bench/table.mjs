@@ -179,6 +179,15 @@ export function rows(results) {
     );
     add('sql grid: scroll frame through 100k rows (ms)', cell(g.scrollFrameMs), '<= 16', g.scrollFrameMs.median <= 16);
     add('  of which steps over 16 ms', one(g.scrollFramesOver16ms, 0), `of ${g.scrollSteps}`);
+    if (g.planDrawnAfterAnswerMs)
+      add(
+        `query plan of a ${g.planTables}-table join: drawn after the server's answer (ms)`,
+        cell(g.planDrawnAfterAnswerMs, 0),
+        '<= 300',
+        g.planDrawnAfterAnswerMs.median <= 300,
+      );
+    if (g.planFirstOpenDrawnAfterAnswerMs !== undefined)
+      add('  the first Explain, which opens the view (ms)', one(g.planFirstOpenDrawnAfterAnswerMs, 0), '');
     add(
       'sql grid: extension host RSS growth (MB)',
       one(g.extensionHostMiB.growth),

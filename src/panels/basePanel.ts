@@ -28,6 +28,7 @@ const TITLES: Record<PanelKind, string> = {
   securityGroup: vscode.l10n.t('DB Security Group Rules'),
   metrics: vscode.l10n.t('Metrics'),
   queryResults: vscode.l10n.t('Query Results'),
+  queryPlan: vscode.l10n.t('Query Plan'),
 };
 
 /** The tab title with the resource's name: one whole message per panel. */
@@ -39,6 +40,7 @@ const TITLES_OF: Record<PanelKind, (name: string) => string> = {
   securityGroup: (name) => vscode.l10n.t('DB Security Group Rules: {0}', name),
   metrics: (name) => vscode.l10n.t('Metrics: {0}', name),
   queryResults: (name) => vscode.l10n.t('Query Results: {0}', name),
+  queryPlan: (name) => vscode.l10n.t('Query Plan: {0}', name),
 };
 
 const open = new Map<string, BasePanel<PanelKind>>();

@@ -113,6 +113,8 @@ export const METHODS = {
       format: z.enum(['csv', 'json']),
     }),
   },
+  // The plan view only shows what it is given.
+  queryPlan: {},
 } satisfies Record<PanelKind, MethodSchemas>;
 
 export type MethodsOf<K extends PanelKind> = (typeof METHODS)[K];

@@ -8,6 +8,7 @@ export const PANEL_VIEW_TYPES = {
   securityGroup: 'nhncloud.rds.securityGroup',
   metrics: 'nhncloud.rds.metrics',
   queryResults: 'nhncloud.rds.queryResults',
+  queryPlan: 'nhncloud.rds.queryPlan',
 } as const;
 
 export type PanelKind = keyof typeof PANEL_VIEW_TYPES;

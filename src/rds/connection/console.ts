@@ -1,7 +1,7 @@
 // The query console: an SQL editor (a file of consoleFiles.ts's scheme) bound to a DbSession.
 // Ctrl+Enter runs the statement under the cursor (or the selection), Ctrl+Shift+Enter the whole
-// document, a CodeLens "Run" sits above each statement; the status bar shows instance, user and
-// schema (click: pick the schema). Results stream into one QueryResultsPanel per console. Each
+// document, CodeLenses "Run" and "Explain" sit above each statement (the plan view is
+// ../queryPlan); the status bar shows instance, user and schema (click: pick the schema). Results stream into one QueryResultsPanel per console. Each
 // console keeps one connection of its own (so USE, SET and transactions carry from one run to
 // the next), opened on first run and opened again after the server dropped it.
 import * as vscode from 'vscode';
@@ -30,6 +30,7 @@ import { errorSpan, PARSE_ERROR_ERRNO, riskOf, splitStatements, statementAt, typ
 import { formatDateTime } from '../../shared/l10n';
 import { createSqlAssist } from '../sqlAssist/provider';
 import { changesSchema } from '../sqlAssist/metadata';
+import { explainInConsole } from '../queryPlan/explainCommand';
 
 export const CONSOLE_CONTEXT = 'nhncloud.rds.query.consoleActive';
 const CONNECT_COMMAND = 'nhncloud.rds.connection.connect';
@@ -189,14 +190,22 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
               }),
             ];
           const text = doc.getText();
-          return splitStatements(text).map(
-            (s) =>
-              new vscode.CodeLens(new vscode.Range(doc.positionAt(s.start), doc.positionAt(s.start)), {
+          return splitStatements(text).flatMap((s) => {
+            const at = new vscode.Range(doc.positionAt(s.start), doc.positionAt(s.start));
+            const args = [doc.uri.toString(), s.start];
+            return [
+              new vscode.CodeLens(at, {
                 title: vscode.l10n.t('$(play) Run'),
                 command: 'nhncloud.rds.query.run',
-                arguments: [doc.uri.toString(), s.start],
+                arguments: args,
               }),
-          );
+              new vscode.CodeLens(at, {
+                title: vscode.l10n.t('$(type-hierarchy) Explain'),
+                command: 'nhncloud.rds.query.explain',
+                arguments: args,
+              }),
+            ];
+          });
         },
       },
     ),
@@ -431,6 +440,52 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     }
   };
 
+  /**
+   * The statements a command means: the one a CodeLens names by its offset, else those of the
+   * selection, else the one under the cursor.
+   */
+  const statementsAt = (uri?: unknown, offset?: unknown): { console: Console; statements: Statement[] } => {
+    const { console: c, editor, doc } = activeConsole(uri);
+    const text = doc.getText();
+    if (typeof offset === 'number') {
+      const s = statementAt(text, splitStatements(text), offset);
+      return { console: c, statements: s ? [s] : [] };
+    }
+    const sel = editor?.selection;
+    if (sel && !sel.isEmpty) {
+      const from = doc.offsetAt(sel.start);
+      const inner = splitStatements(doc.getText(sel)).map((s) => ({ ...s, start: s.start + from, end: s.end + from }));
+      return { console: c, statements: inner };
+    }
+    const at = editor ? doc.offsetAt(editor.selection.active) : 0;
+    const s = statementAt(text, splitStatements(text), at);
+    return { console: c, statements: s ? [s] : [] };
+  };
+
+  /** Explain (or Explain Analyze) the one statement meant. */
+  const explain = async (uri: unknown, offset: unknown, analyze: boolean) => {
+    const { console: c, statements } = statementsAt(uri, offset);
+    if (statements.length !== 1) {
+      void vscode.window.showInformationMessage(
+        statements.length
+          ? vscode.l10n.t('Explain shows the plan of one statement: put the cursor in it, or select only it.')
+          : vscode.l10n.t('There is no statement to explain here.'),
+      );
+      return;
+    }
+    if (!rebind(c)) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'The connection of this console to {0} as {1} has ended. Connect again, and the console uses the new connection.',
+          c.session.target.instanceName,
+          c.session.user,
+        ),
+      );
+      return;
+    }
+    await explainInConsole(services, c, statements[0].text, analyze);
+  };
+
   const commands: Record<string, CommandHandler> = {
     'nhncloud.rds.query.openConsole': openConsole,
     'nhncloud.rds.query.refreshCompletion': () => {
@@ -441,26 +496,11 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       );
     },
     'nhncloud.rds.query.run': async (uri?: unknown, offset?: unknown) => {
-      const { console: c, editor, doc } = activeConsole(uri);
-      const text = doc.getText();
-      if (typeof offset === 'number') {
-        const s = statementAt(text, splitStatements(text), offset);
-        return run(c, s ? [s] : []);
-      }
-      const sel = editor?.selection;
-      if (sel && !sel.isEmpty) {
-        const from = doc.offsetAt(sel.start);
-        const inner = splitStatements(doc.getText(sel)).map((s) => ({
-          ...s,
-          start: s.start + from,
-          end: s.end + from,
-        }));
-        return run(c, inner);
-      }
-      const at = editor ? doc.offsetAt(editor.selection.active) : 0;
-      const s = statementAt(text, splitStatements(text), at);
-      return run(c, s ? [s] : []);
+      const { console: c, statements } = statementsAt(uri, offset);
+      return run(c, statements);
     },
+    'nhncloud.rds.query.explain': (uri?: unknown, offset?: unknown) => explain(uri, offset, false),
+    'nhncloud.rds.query.explainAnalyze': (uri?: unknown, offset?: unknown) => explain(uri, offset, true),
     'nhncloud.rds.query.runAll': async (uri?: unknown) => {
       const { console: c, doc } = activeConsole(uri);
       return run(c, splitStatements(doc.getText()));

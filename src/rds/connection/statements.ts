@@ -157,6 +157,19 @@ export function riskOf(sql: string): RiskyKind | undefined {
   return first === 'delete' ? 'deleteWithoutWhere' : 'updateWithoutWhere';
 }
 
+/**
+ * Whether a statement only reads: SELECT, TABLE, VALUES, SHOW, DESCRIBE and a WITH that ends in a
+ * SELECT, none of them writing INTO a file or variables or locking FOR UPDATE. Anything else may
+ * change data (EXPLAIN ANALYZE runs it: that asks first). Errs towards "may change".
+ */
+export function readsOnly(sql: string): boolean {
+  const masked = maskLiterals(sql).replace(/^[\s(]+/, '');
+  const first = /^(\w+)/.exec(masked)?.[1]?.toLowerCase();
+  if (!first || !['select', 'with', 'table', 'values', 'show', 'describe', 'desc', 'explain'].includes(first))
+    return false;
+  return !/\b(insert|update|delete|replace|into|for\s+update|lock\s+in\s+share\s+mode)\b/i.test(masked);
+}
+
 /** MySQL's and MariaDB's parse error (ER_PARSE_ERROR): "… near 'FROMM t' at line 2". */
 export const PARSE_ERROR_ERRNO = 1064;
 

@@ -19,6 +19,7 @@ import { openPanel, type PanelClass } from '../../panels/basePanel';
 import { CreateInstancePanel } from '../../panels/createInstancePanel';
 import { MetricsPanel } from '../../panels/metricsPanel';
 import { ParameterGroupPanel } from '../../panels/parameterGroupPanel';
+import { QueryPlanPanel } from '../../panels/queryPlanPanel';
 import { QueryResultsPanel } from '../../panels/queryResultsPanel';
 import { targetFromState, type PanelTarget } from '../../panels/protocol';
 import { ReplicatePanel } from '../../panels/replicatePanel';
@@ -144,6 +145,8 @@ export function createRdsFormsFeature(
     parameterGroup: ParameterGroupPanel,
     securityGroup: SecurityGroupPanel,
     metrics: MetricsPanel,
+    // A plan is data the webview kept: it draws it again.
+    queryPlan: QueryPlanPanel,
   };
 
   return {

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createDbUser, focusConsole, gridStatus, runInConsole } from '../../../scripts/e2e/dbConsole.mjs';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..', '..');
 const OUT = join(ROOT, 'docs', 'images');
@@ -24,6 +25,9 @@ async function shoot(t, name) {
   await t.page.screenshot({ path: file });
   spawnSync('convert', [file, '-colors', '256', `PNG8:${file}`]);
 }
+
+/** The sandbox's address, from the notification Explore the Sandbox shows. */
+let url = '';
 
 async function region(t, code = 'KR1') {
   const asked = await t.page
@@ -53,7 +57,8 @@ const shots = [
     name: 'explorer: the sandbox tree with an instance open',
     async run(t) {
       await t.runCommand('NHN Cloud: Explore the Sandbox');
-      await t.notification('The sandbox runs on', 60_000);
+      const toast = await t.notification('The sandbox runs on', 60_000);
+      url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0] ?? '';
       await t.page.keyboard.press('Escape');
       await t.expandRow('KR1');
       await t.expandRow('RDS for MySQL');
@@ -102,6 +107,51 @@ const shots = [
         .waitFor({ timeout: 30_000 });
       await t.page.waitForTimeout(500);
       await shoot(t, 'storage-network');
+    },
+  },
+  {
+    name: 'query plan: a join with GROUP BY and ORDER BY explained beside its console',
+    async run(t) {
+      const connection = { instance: 'staging-api', user: 'docs', schema: 'staging_api' };
+      await createDbUser(url, connection.instance, { dbUserName: connection.user, dbPassword: 'Docs-Pw7-shot' });
+      await t.command('View: Close All Editors');
+      await t.runCommand('NHN Cloud: Open Query Console');
+      await t.quick.pick(connection.instance, 'DB instance');
+      await t.quick.pick(connection.user, 'DB user');
+      await t.quick.answer(
+        'Docs-Pw7-shot',
+        t.lpart('Password of {0} on {1} (kept in the OS keychain through VS Code SecretStorage)'),
+      );
+      await t.quick.pick(
+        'Not production',
+        t.l('Is {0} a production database? (asked once per instance)', connection.instance),
+      );
+      await t.page.locator('.quick-input-widget').getByRole('option', { name: connection.schema, exact: true }).click();
+      await runInConsole(
+        t,
+        [
+          'CREATE TABLE customers (id INT PRIMARY KEY, name VARCHAR(40), city VARCHAR(20))',
+          'CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT, total DECIMAL(10,2), KEY idx_customer (customer_id))',
+          "INSERT INTO customers SELECT seq, CONCAT('customer ', seq), ELT(1 + seq % 4, 'Seoul', 'Busan', 'Incheon', 'Daegu') FROM seq_1_to_500",
+          'INSERT INTO orders SELECT seq, 1 + seq % 500, seq % 300 FROM seq_1_to_5000',
+          'ANALYZE TABLE customers, orders',
+        ].join(';\n'),
+        connection,
+      );
+      await gridStatus(t, t.lre('{0} rows in {1} s.', 2));
+      await focusConsole(t);
+      await t.page.keyboard.press('Control+A');
+      await t.page.keyboard.insertText(
+        'SELECT c.city, COUNT(*) AS orders, SUM(o.total) AS revenue\nFROM customers c\nJOIN orders o ON o.customer_id = c.id\nWHERE o.total > 100\nGROUP BY c.city\nORDER BY revenue DESC',
+      );
+      await t.page
+        .locator('.part.editor .codelens-decoration a')
+        .filter({ hasText: t.lpart('$(type-hierarchy) Explain') })
+        .first()
+        .click({ timeout: 15_000 });
+      await t.webview().locator('#qp-summary').waitFor({ timeout: 30_000 });
+      await t.page.keyboard.press('Escape');
+      await shoot(t, 'query-plan');
     },
   },
 ];

@@ -247,6 +247,109 @@ export const scenarios = [
     },
   },
   {
+    // Issue 28, item 5: the plan view.
+    name: "Explain a join from its CodeLens: the plan view draws the join in order with the full scan marked; an EXPLAIN the server refuses shows the server's message",
+    locales: WITHOUT_DECISIONS,
+    async run(t) {
+      await runInConsole(
+        t,
+        "INSERT INTO e2e_orders VALUES (101, 'plan a'), (102, 'plan b'), (103, 'plan c')",
+        connection,
+      );
+      await gridStatus(t, t.lre('{0} rows affected in {1} s.', 3));
+      await focusConsole(t);
+      await t.page.keyboard.press('Control+A');
+      await t.page.keyboard.insertText(
+        "SELECT STRAIGHT_JOIN a.note, b.seq FROM e2e_orders a JOIN seq_1_to_1000 b ON b.seq = a.id WHERE a.note <> 'x'",
+      );
+      const explainLens = t.page
+        .locator('.part.editor .codelens-decoration a')
+        .filter({ hasText: t.lpart('$(type-hierarchy) Explain') })
+        .first();
+      await explainLens.click({ timeout: 15_000 });
+      const plan = t.webview();
+      await plan
+        .locator('#qp-summary')
+        .filter({ hasText: t.lre('{0} tables; full table scans: {1}.', 2, 'a') })
+        .waitFor({ timeout: 30_000 });
+      // The join's tables in join order (STRAIGHT_JOIN: as written, whatever the statistics): a
+      // read whole (marked), then b (MariaDB's sequence engine) by its primary key.
+      const join = plan
+        .locator('li[role="treeitem"]')
+        .filter({ hasText: t.l('Nested loop join') })
+        .first();
+      const order = await join.locator('.qp-order').allInnerTexts();
+      if (order.join(' ') !== '1. 2.') throw new Error(`the join's tables are numbered ${order.join(' ')}`);
+      // The cards of the numbered tables (the join's own card has no number).
+      const [first, second] = await join
+        .locator('.qp-node')
+        .filter({ has: plan.locator('.qp-order') })
+        .all();
+      if (!(await first.locator('[data-full-scan="true"]').isVisible()))
+        throw new Error(`the first table is not marked as a full scan: ${await first.innerText()}`);
+      if (!(await second.innerText()).includes(t.l('Unique index lookup')))
+        throw new Error(`b is not read by its primary key: ${await second.innerText()}`);
+      await t.screenshot('query-plan');
+      // A statement the server cannot explain: its own words, in the view.
+      await focusConsole(t);
+      await t.page.keyboard.press('Control+A');
+      await t.page.keyboard.insertText('CREATE TABLE e2e_never (id INT)');
+      await t.runCommand('NHN Cloud: Explain Statement');
+      await plan
+        .locator('.notice, [role="alert"]')
+        .filter({ hasText: /You have an error in your SQL syntax/ })
+        .first()
+        .waitFor({ timeout: 30_000 });
+    },
+  },
+  {
+    // Explain Analyze runs the statement: a change asks first (a dialog: every language).
+    name: 'Explain Analyze of an UPDATE asks first: declined, nothing changes; confirmed, the measured plan shows actual rows and the change is made',
+    async run(t) {
+      const sql = "UPDATE e2e_orders SET note = 'analyzed' WHERE id = 101";
+      const noteOf101 = async () => {
+        await runInConsole(t, 'SELECT note FROM e2e_orders WHERE id = 101', connection);
+        await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+        return (await t.webview().locator('.qr-spacer .qr-row [role="gridcell"]').first().innerText()).trim();
+      };
+      // The row this scenario changes, as it starts (Japanese runs no scenario before that adds it).
+      await runInConsole(
+        t,
+        "DELETE FROM e2e_orders WHERE id = 101;\nINSERT INTO e2e_orders VALUES (101, 'plan a')",
+        connection,
+      );
+      await gridStatus(t, t.lre('{0} rows affected in {1} s.', 1));
+      const before = await noteOf101();
+      if (before !== 'plan a') throw new Error(`row 101 reads "${before}" before the scenario`);
+      const question = t.l(
+        'Explain Analyze runs this statement on {0}, and the changes it makes stay. Run it?',
+        INSTANCE,
+      );
+      const ask = async () => {
+        await focusConsole(t);
+        await t.page.keyboard.press('Control+A');
+        await t.page.keyboard.insertText(sql);
+        await t.runCommand('NHN Cloud: Explain Analyze Statement (Runs It)');
+      };
+      // Declined with Escape (the dialog's own Cancel, in VS Code's words).
+      await ask();
+      const dialog = t.page.locator('.monaco-dialog-box').filter({ hasText: question });
+      await dialog.waitFor({ timeout: 30_000 });
+      await t.page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+      if ((await noteOf101()) !== before) throw new Error('a declined Explain Analyze changed the row');
+      await ask();
+      await t.dialogButton(question, 'Run and Explain');
+      const plan = t.webview();
+      await plan
+        .locator('h1')
+        .filter({ hasText: t.l('Measured plan (the statement ran)') })
+        .waitFor({ timeout: 30_000 });
+      await plan.locator('.qp-figures .actual').first().waitFor({ timeout: 10_000 });
+      if ((await noteOf101()) !== 'analyzed') throw new Error('the confirmed Explain Analyze did not run the UPDATE');
+    },
+  },
+  {
     name: '100,000 streamed rows, Cancel midway: the grid says cancelled, and SELECT 1 runs after it',
     async run(t) {
       // 100,000 rows with a short sleep every 1,000: about 10 s in all, so Cancel comes midway.
