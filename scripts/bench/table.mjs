@@ -186,6 +186,22 @@ export function rows(results) {
         '<= 300',
         g.planDrawnAfterAnswerMs.median <= 300,
       );
+    if (g.completionInEditor) {
+      const c = g.completionInEditor;
+      add(
+        `completion in VS Code (${c.tables} x ${c.columns}): first list after USE, metadata read included (ms)`,
+        one(c.firstListAfterUseMs, 0),
+        '<= 1000',
+        c.firstListAfterUseMs <= 1000,
+      );
+      add(
+        'completion in VS Code: Ctrl+Space to the list drawn, median (ms)',
+        cell(c.listMs, 1),
+        '<= 50',
+        c.listMs.median <= 50,
+      );
+      add('completion in VS Code: 95th percentile (ms)', one(c.listMs.p95, 1), '<= 100', c.listMs.p95 <= 100);
+    }
     if (g.planFirstOpenDrawnAfterAnswerMs !== undefined)
       add('  the first Explain, which opens the view (ms)', one(g.planFirstOpenDrawnAfterAnswerMs, 0), '');
     add(

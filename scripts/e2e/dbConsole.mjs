@@ -68,6 +68,32 @@ export async function focusConsole(t) {
   }
 }
 
+/**
+ * Replaces the text of the console (or bound file) in view with `sql`, without running it
+ * (insertText: typed keys would get brackets and quotes closed by the editor).
+ * @param {import('./browser.mjs').Helpers} t
+ * @param {string} sql
+ */
+export async function typeInConsole(t, sql) {
+  await focusConsole(t);
+  await t.page.keyboard.press('Control+A');
+  await t.page.keyboard.insertText(sql);
+}
+
+/**
+ * Clicks the first CodeLens of the editors in view whose text is `message` (a message of the
+ * extension's bundle, e.g. '$(type-hierarchy) Explain').
+ * @param {import('./browser.mjs').Helpers} t
+ * @param {string} message
+ */
+export async function clickLens(t, message) {
+  await t.page
+    .locator('.part.editor .codelens-decoration a')
+    .filter({ hasText: t.lpart(message) })
+    .first()
+    .click({ timeout: 15_000 });
+}
+
 /** The file names of the query console tabs open now (a console's tab is "<instance> <n>.sql"). */
 async function consoleTabNames(t) {
   const labels = await t.page

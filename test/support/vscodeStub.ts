@@ -21,6 +21,8 @@ export class EventEmitter<T> {
 
 export const messages: Array<{ level: string; text: string }> = [];
 
+/** Fired by a test to say a document opened (workspace.onDidOpenTextDocument). */
+export const openedDocuments = new EventEmitter<unknown>();
 /** Fired by a test to say an editor's document closed (workspace.onDidCloseTextDocument). */
 export const closedDocuments = new EventEmitter<{ uri: { toString(): string } }>();
 
@@ -167,6 +169,7 @@ export const stubVscode = {
   commands: { executeCommand: async () => undefined },
   workspace: {
     getConfiguration: () => ({ get: (_k: string, d?: unknown) => d }),
+    onDidOpenTextDocument: openedDocuments.event,
     onDidCloseTextDocument: closedDocuments.event,
     onDidChangeTextDocument: changedDocuments.event,
     // workspace.fs on the local disk (the query console keeps its files in global storage).

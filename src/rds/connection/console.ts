@@ -24,6 +24,7 @@ import {
 } from './consoleSupport';
 import { DbSchemaNode } from '../tree/instanceParts';
 import { CONSOLE_SCHEME, ConsoleFileSystem } from './consoleFiles';
+import { EditorBindings } from './editorBindings';
 import { instanceNodeOf, RememberedSchemas } from './connectChoices';
 import type { DbSession, DbSessions } from './session';
 import { errorSpan, PARSE_ERROR_ERRNO, riskOf, splitStatements, statementAt, type Statement } from './statements';
@@ -33,6 +34,8 @@ import { changesSchema } from '../sqlAssist/metadata';
 import { explainInConsole } from '../queryPlan/explainCommand';
 
 export const CONSOLE_CONTEXT = 'nhncloud.rds.query.consoleActive';
+/** Consoles, and SQL files a user bound to a connection (./editorBindings.ts): lenses and completion. */
+const SQL_EDITORS: vscode.DocumentSelector = [{ scheme: CONSOLE_SCHEME }, { language: 'sql' }, { language: 'mysql' }];
 const CONNECT_COMMAND = 'nhncloud.rds.connection.connect';
 
 export function createQueryConsoleFeature(services: Services, sessions: DbSessions): Feature {
@@ -53,9 +56,12 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
 
   const consoleOf = (doc: vscode.TextDocument | undefined) => (doc ? consoles.get(doc.uri.toString()) : undefined);
   // Completion and hover from the console's connection (src/rds/sqlAssist).
+  const bindings = new EditorBindings(services.context.workspaceState);
+  // Format Document stays the consoles' own: for every SQL file it would compete with the
+  // user's formatter.
   const assist = createSqlAssist(
     services,
-    { scheme: CONSOLE_SCHEME },
+    { assist: SQL_EDITORS, format: { scheme: CONSOLE_SCHEME } },
     (doc) => {
       const c = consoleOf(doc);
       return c && { session: c.session, live: !c.ended };
@@ -165,8 +171,71 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
         showStatus();
         lensChanged.fire();
       }
+      // A bound file's connection is live again (Connect... after a reload): the file is bound again.
+      for (const doc of vscode.workspace.textDocuments) restoreBinding(doc);
     }),
+    vscode.workspace.onDidOpenTextDocument((doc) => restoreBinding(doc)),
   );
+
+  /** Makes `doc` (a file of the user's) run on `session`, as a console does. */
+  const bindFile = (doc: vscode.TextDocument, session: DbSession) => {
+    consoles.set(doc.uri.toString(), { key: doc.uri.toString(), session });
+    watchSession(session);
+    showStatus();
+    lensChanged.fire();
+  };
+
+  /** Binds `doc` again when it was bound and its connection is live (and it is not bound now). */
+  const restoreBinding = (doc: vscode.TextDocument) => {
+    const key = doc.uri.toString();
+    if (doc.uri.scheme === CONSOLE_SCHEME || consoles.has(key)) return;
+    const remembered = bindings.get(key);
+    const session = remembered && sessions.get(remembered.sessionId);
+    if (session) bindFile(doc, session);
+  };
+
+  /** Use Connection in This Editor...: the active file (not a console) runs on a connection the user picks. */
+  const bindEditor = async () => {
+    const doc = vscode.window.activeTextEditor?.document;
+    if (!doc) throw new Error(vscode.l10n.t('Open the SQL file to use a connection in first.'));
+    if (doc.uri.scheme === CONSOLE_SCHEME) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('This query console has its connection already; its status bar item changes the schema.'),
+      );
+      return;
+    }
+    const name = doc.uri.path.split('/').pop() ?? doc.uri.path;
+    const session = await chooseSession(undefined, vscode.l10n.t('Run {0} on which connection?', name));
+    if (!session) return;
+    const previous = consoles.get(doc.uri.toString());
+    if (previous) await close(previous);
+    bindFile(doc, session);
+    await bindings.set(doc.uri.toString(), {
+      sessionId: session.id,
+      instanceName: session.target.instanceName,
+      user: session.user,
+    });
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        '{0} runs on {1} as {2}: Run, Explain, completion and hover use that connection.',
+        name,
+        session.target.instanceName,
+        session.user,
+      ),
+    );
+  };
+
+  /** Stop Using the Connection in This Editor: the file is a plain file again (its connection closes). */
+  const unbindEditor = async () => {
+    const doc = vscode.window.activeTextEditor?.document;
+    const c = consoleOf(doc);
+    if (!doc || !c || doc.uri.scheme === CONSOLE_SCHEME)
+      throw new Error(vscode.l10n.t('This editor does not use a connection of its own.'));
+    await close(c);
+    await bindings.delete(doc.uri.toString());
+    showStatus();
+    lensChanged.fire();
+  };
 
   disposables.push(
     vscode.window.onDidChangeActiveTextEditor(showStatus),
@@ -175,44 +244,44 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       if (c) void close(c);
     }),
     // A console is known by its URI whatever its language (the user may change it).
-    vscode.languages.registerCodeLensProvider(
-      { scheme: CONSOLE_SCHEME },
-      {
-        onDidChangeCodeLenses: lensChanged.event,
-        provideCodeLenses(doc) {
-          const c = consoleOf(doc);
-          if (!c) return [];
-          if (c.ended)
-            return [
-              new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
-                title: vscode.l10n.t('$(debug-disconnect) Connection ended: Connect...'),
-                command: CONNECT_COMMAND,
-              }),
-            ];
-          const text = doc.getText();
-          return splitStatements(text).flatMap((s) => {
-            const at = new vscode.Range(doc.positionAt(s.start), doc.positionAt(s.start));
-            const args = [doc.uri.toString(), s.start];
-            return [
-              new vscode.CodeLens(at, {
-                title: vscode.l10n.t('$(play) Run'),
-                command: 'nhncloud.rds.query.run',
-                arguments: args,
-              }),
-              new vscode.CodeLens(at, {
-                title: vscode.l10n.t('$(type-hierarchy) Explain'),
-                command: 'nhncloud.rds.query.explain',
-                arguments: args,
-              }),
-            ];
-          });
-        },
+    vscode.languages.registerCodeLensProvider(SQL_EDITORS, {
+      onDidChangeCodeLenses: lensChanged.event,
+      provideCodeLenses(doc) {
+        const c = consoleOf(doc);
+        if (!c) return [];
+        if (c.ended)
+          return [
+            new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
+              title: vscode.l10n.t('$(debug-disconnect) Connection ended: Connect...'),
+              command: CONNECT_COMMAND,
+            }),
+          ];
+        const text = doc.getText();
+        return splitStatements(text).flatMap((s) => {
+          const at = new vscode.Range(doc.positionAt(s.start), doc.positionAt(s.start));
+          const args = [doc.uri.toString(), s.start];
+          return [
+            new vscode.CodeLens(at, {
+              title: vscode.l10n.t('$(play) Run'),
+              command: 'nhncloud.rds.query.run',
+              arguments: args,
+            }),
+            new vscode.CodeLens(at, {
+              title: vscode.l10n.t('$(type-hierarchy) Explain'),
+              command: 'nhncloud.rds.query.explain',
+              arguments: args,
+            }),
+          ];
+        });
       },
-    ),
+    }),
   );
 
   /** The connection of a command's argument: a session id, a tree node of a connected instance (its sessions), or a pick. */
-  const chooseSession = async (arg?: unknown): Promise<DbSession | undefined> => {
+  const chooseSession = async (
+    arg?: unknown,
+    title = vscode.l10n.t('Open a query console for which connection?'),
+  ): Promise<DbSession | undefined> => {
     if (typeof arg === 'string' && arg) {
       const s = sessions.get(arg);
       if (!s) throw new Error(vscode.l10n.t('That database connection has ended. Connect to the DB instance again.'));
@@ -243,7 +312,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
           sessionId: '',
         },
       ],
-      { title: vscode.l10n.t('Open a query console for which connection?') },
+      { title },
     );
     if (!chosen) return undefined;
     return chosen.sessionId ? sessions.get(chosen.sessionId) : connect();
@@ -488,6 +557,8 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
 
   const commands: Record<string, CommandHandler> = {
     'nhncloud.rds.query.openConsole': openConsole,
+    'nhncloud.rds.query.bindEditor': bindEditor,
+    'nhncloud.rds.query.unbindEditor': unbindEditor,
     'nhncloud.rds.query.refreshCompletion': () => {
       const { console: c } = activeConsole();
       assist.forget(c.session);

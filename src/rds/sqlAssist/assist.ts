@@ -50,6 +50,26 @@ export function completionItems(text: string, caret: number, env: AssistEnv): As
   return itemsFor(analyze(text, caret), env);
 }
 
+/**
+ * Whether `label` can match what is typed the way VS Code's suggest filter matches: the typed
+ * characters in order, case aside, anywhere in the label (its own filter then scores them). The
+ * list sent to VS Code keeps only these: 2,000 tables crossing to the editor and filtered there
+ * cost tens of milliseconds a keystroke; a few dozen cost nothing. The provider marks such a
+ * list incomplete, so VS Code asks again as the typing changes.
+ */
+export function mayMatch(label: string, typed: string): boolean {
+  if (!typed) return true;
+  const l = label.toLowerCase();
+  const t = typed.toLowerCase();
+  let at = 0;
+  for (const ch of t) {
+    at = l.indexOf(ch, at);
+    if (at < 0) return false;
+    at++;
+  }
+  return true;
+}
+
 export function itemsFor(a: Analysis, env: AssistEnv): AssistItem[] {
   const c = a.context;
   if (c.kind === 'keyword') return keywordItems('0');

@@ -10,7 +10,7 @@ import type { Services } from '../../shared/services';
 import { withConnection } from '../connection/schemaTree';
 import type { DbSession, DbSessions } from '../connection/session';
 import { splitStatements, statementAt } from '../connection/statements';
-import { hoverText, itemsFor, nameAt, schemasNeeded, type AssistEnv, type ItemKind } from './assist';
+import { hoverText, itemsFor, mayMatch, nameAt, schemasNeeded, type AssistEnv, type ItemKind } from './assist';
 import { functionsOf, serverFlavor } from './builtins';
 import { createStatement, loadSchemaMetadata, MetadataCache } from './metadata';
 import { formatEdits } from './format';
@@ -47,7 +47,8 @@ export type SessionOf = (doc: vscode.TextDocument) => { session: DbSession; live
 
 export function createSqlAssist(
   services: Services,
-  selector: vscode.DocumentSelector,
+  /** Where completion, hover and definition answer, and where Format Document does. */
+  selectors: { assist: vscode.DocumentSelector; format: vscode.DocumentSelector },
   sessionOf: SessionOf,
   sessions: Pick<DbSessions, 'get'>,
 ): SqlAssist {
@@ -110,7 +111,10 @@ export function createSqlAssist(
       const c = await atCaret(doc, position);
       if (!c) return undefined;
       const range = new vscode.Range(doc.positionAt(c.st.start + c.a.prefixStart), position);
-      return itemsFor(c.a, c.env).map((i) => {
+      const all = itemsFor(c.a, c.env);
+      const typed = c.a.prefix;
+      const kept = typed ? all.filter((i) => mayMatch(i.label, typed)) : all;
+      const items = kept.map((i) => {
         const item = new vscode.CompletionItem({ label: i.label, description: i.description }, KINDS[i.kind]);
         item.detail = i.detail;
         item.sortText = i.sortText;
@@ -118,6 +122,8 @@ export function createSqlAssist(
         if (i.insertText) item.insertText = i.insertText;
         return item;
       });
+      // Filtered by what is typed: VS Code must ask again when the typing changes.
+      return new vscode.CompletionList(items, kept.length < all.length);
     },
   };
 
@@ -182,15 +188,15 @@ export function createSqlAssist(
 
   return {
     disposables: [
-      vscode.languages.registerDocumentFormattingEditProvider(selector, {
+      vscode.languages.registerDocumentFormattingEditProvider(selectors.format, {
         provideDocumentFormattingEdits: (doc, options) => format(doc, options),
       }),
-      vscode.languages.registerDocumentRangeFormattingEditProvider(selector, {
+      vscode.languages.registerDocumentRangeFormattingEditProvider(selectors.format, {
         provideDocumentRangeFormattingEdits: (doc, range, options) => format(doc, options, range),
       }),
-      vscode.languages.registerCompletionItemProvider(selector, completion, '.'),
-      vscode.languages.registerHoverProvider(selector, hover),
-      vscode.languages.registerDefinitionProvider(selector, definition),
+      vscode.languages.registerCompletionItemProvider(selectors.assist, completion, '.'),
+      vscode.languages.registerHoverProvider(selectors.assist, hover),
+      vscode.languages.registerDefinitionProvider(selectors.assist, definition),
       vscode.workspace.registerTextDocumentContentProvider(CREATE_SCHEME, createDocuments),
     ],
     forget: (session) => cache.forget(session),

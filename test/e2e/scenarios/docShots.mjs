@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDbUser, focusConsole, gridStatus, runInConsole } from '../../../scripts/e2e/dbConsole.mjs';
+import { clickLens, createDbUser, gridStatus, runInConsole, typeInConsole } from '../../../scripts/e2e/dbConsole.mjs';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..', '..');
 const OUT = join(ROOT, 'docs', 'images');
@@ -139,16 +139,11 @@ const shots = [
         connection,
       );
       await gridStatus(t, t.lre('{0} rows in {1} s.', 2));
-      await focusConsole(t);
-      await t.page.keyboard.press('Control+A');
-      await t.page.keyboard.insertText(
+      await typeInConsole(
+        t,
         'SELECT c.city, COUNT(*) AS orders, SUM(o.total) AS revenue\nFROM customers c\nJOIN orders o ON o.customer_id = c.id\nWHERE o.total > 100\nGROUP BY c.city\nORDER BY revenue DESC',
       );
-      await t.page
-        .locator('.part.editor .codelens-decoration a')
-        .filter({ hasText: t.lpart('$(type-hierarchy) Explain') })
-        .first()
-        .click({ timeout: 15_000 });
+      await clickLens(t, '$(type-hierarchy) Explain');
       await t.webview().locator('#qp-summary').waitFor({ timeout: 30_000 });
       await t.page.keyboard.press('Escape');
       await shoot(t, 'query-plan');

@@ -11,16 +11,18 @@
 // line or the environment of any process (the terminal's client included). The same scan as the
 // sandbox keys of reliability.mjs (scripts/e2e/secretScan.mjs).
 // Needs Debian's mariadb-server, mariadb-client and openssl: without them the file fails saying so.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   countOf,
   createDbUser,
+  clickLens,
   focusConsole,
   gridStatus,
   lensesShown,
   openNewConsole,
   runInConsole,
+  typeInConsole,
   until,
 } from '../../../scripts/e2e/dbConsole.mjs';
 import { files, scanFiles, scanProcesses, sentinelsIn } from '../../../scripts/e2e/secretScan.mjs';
@@ -160,9 +162,7 @@ export const scenarios = [
     name: 'completion: a table, then an aliased column picked from the suggestions; a column hover says its type; Go to Definition opens its CREATE TABLE; Format Document lays the statement out',
     locales: WITHOUT_DECISIONS,
     async run(t) {
-      await focusConsole(t);
-      await t.page.keyboard.press('Control+A');
-      await t.page.keyboard.insertText('SELECT * FROM e2e_o');
+      await typeInConsole(t, 'SELECT * FROM e2e_o');
       const suggest = t.page.locator('.part.editor .suggest-widget');
       const choice = (label) => suggest.locator('.monaco-list-row', { hasText: label }).first();
       await t.page.keyboard.press('Control+Space');
@@ -257,16 +257,11 @@ export const scenarios = [
         connection,
       );
       await gridStatus(t, t.lre('{0} rows affected in {1} s.', 3));
-      await focusConsole(t);
-      await t.page.keyboard.press('Control+A');
-      await t.page.keyboard.insertText(
+      await typeInConsole(
+        t,
         "SELECT STRAIGHT_JOIN a.note, b.seq FROM e2e_orders a JOIN seq_1_to_1000 b ON b.seq = a.id WHERE a.note <> 'x'",
       );
-      const explainLens = t.page
-        .locator('.part.editor .codelens-decoration a')
-        .filter({ hasText: t.lpart('$(type-hierarchy) Explain') })
-        .first();
-      await explainLens.click({ timeout: 15_000 });
+      await clickLens(t, '$(type-hierarchy) Explain');
       const plan = t.webview();
       await plan
         .locator('#qp-summary')
@@ -291,9 +286,7 @@ export const scenarios = [
         throw new Error(`b is not read by its primary key: ${await second.innerText()}`);
       await t.screenshot('query-plan');
       // A statement the server cannot explain: its own words, in the view.
-      await focusConsole(t);
-      await t.page.keyboard.press('Control+A');
-      await t.page.keyboard.insertText('CREATE TABLE e2e_never (id INT)');
+      await typeInConsole(t, 'CREATE TABLE e2e_never (id INT)');
       await t.runCommand('NHN Cloud: Explain Statement');
       await plan
         .locator('.notice, [role="alert"]')
@@ -326,9 +319,7 @@ export const scenarios = [
         INSTANCE,
       );
       const ask = async () => {
-        await focusConsole(t);
-        await t.page.keyboard.press('Control+A');
-        await t.page.keyboard.insertText(sql);
+        await typeInConsole(t, sql);
         await t.runCommand('NHN Cloud: Explain Analyze Statement (Runs It)');
       };
       // Declined with Escape (the dialog's own Cancel, in VS Code's words).
@@ -347,6 +338,65 @@ export const scenarios = [
         .waitFor({ timeout: 30_000 });
       await plan.locator('.qp-figures .actual').first().waitFor({ timeout: 10_000 });
       if ((await noteOf101()) !== 'analyzed') throw new Error('the confirmed Explain Analyze did not run the UPDATE');
+    },
+  },
+  {
+    // Issue 28: completion "in any SQL editor bound to a connection". One connection is live, so
+    // the command takes it without asking (no decision: English and Korean).
+    name: 'a workspace SQL file bound to the connection: completion, Ctrl+Enter runs it in the grid; unbound, its lenses go',
+    locales: WITHOUT_DECISIONS,
+    async run(t) {
+      writeFileSync(join(t.server.ws, 'report.sql'), '-- monthly report\n');
+      // Go to File (the palette without its ">"), in any display language.
+      await t.page.keyboard.press('Escape');
+      await t.page.keyboard.press('F1');
+      const box = t.page.locator('.quick-input-widget input').first();
+      await box.waitFor({ timeout: 15_000 });
+      await box.fill('report.sql');
+      await t.page
+        .locator('.quick-input-widget .monaco-list-row')
+        .filter({ hasText: 'report.sql' })
+        .first()
+        .click({ timeout: 15_000 });
+      const tab = t.page.locator('.editor-group-container.active .tab.active[aria-label^="report.sql"]');
+      await tab.waitFor({ timeout: 15_000 });
+      await t.runCommand('NHN Cloud: Use a Connection in This Editor...');
+      await t.notification(t.lpart('{0} runs on {1} as {2}: Run, Explain, completion and hover use that connection.'));
+      await typeInConsole(t, 'SELECT note FROM e2e_o');
+      await t.page.keyboard.press('Control+Space');
+      const suggest = t.page.locator('.part.editor .suggest-widget .monaco-list-row', { hasText: 'e2e_orders' });
+      await suggest.first().waitFor({ timeout: 30_000 });
+      await t.page.keyboard.press('Enter');
+      await t.page.keyboard.insertText(' WHERE id = 102');
+      // Ctrl+Enter runs the statement under the cursor, as in a console.
+      await t.page
+        .locator('.statusbar-item')
+        .filter({ hasText: t.lre('$(database) {0} · {1} · {2}', INSTANCE, DB_USER, SCHEMA) })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      await t.page.keyboard.press('Control+Enter');
+      await until('the grid shows the row of the bound file', async () =>
+        (
+          await t
+            .webview()
+            .locator('#qr-grid')
+            .innerText()
+            .catch(() => '')
+        ).includes('plan b'),
+      );
+      // Unbound: a plain file again, without Run or Explain.
+      await focusConsole(t);
+      await t.runCommand('NHN Cloud: Stop Using the Connection in This Editor');
+      await until(
+        'the file shows no lens',
+        async () =>
+          (await t.page.locator('.part.editor .editor-group-container.active .codelens-decoration').count()) === 0,
+      );
+      // Saved and closed: the console is the editor in view again for the scenarios after.
+      await t.page.keyboard.press('Control+S');
+      await tab.and(t.page.locator('.tab:not(.dirty)')).waitFor({ timeout: 15_000 });
+      await t.page.keyboard.press('Control+W');
+      await tab.waitFor({ state: 'detached', timeout: 15_000 });
     },
   },
   {
@@ -531,8 +581,13 @@ export const scenarios = [
           .filter((f) => f.endsWith('.log'))
           .flatMap((f) => readFileSync(f, 'utf8').split('\n'))
           .filter((l) => /Query console/.test(l));
+        // Whether the extension host still answers: a command of the extension logs its start.
+        const alive = await t.runCommand('NHN Cloud: Show Log').then(
+          () => 'ran a command',
+          (err) => `did not run a command (${String(err).slice(0, 120)})`,
+        );
         throw new Error(
-          `${e.message}; the editor ${shown.replace(/\u00a0/g, ' ').includes(draft) ? 'shows' : 'does not show'} the draft; ` +
+          `${e.message}; the extension host ${alive}; the editor ${shown.replace(/\u00a0/g, ' ').includes(draft) ? 'shows' : 'does not show'} the draft; ` +
             `its tab is "${tabClass}"; notifications: ${toasts.join(' | ') || 'none'}; logged: ${logged.slice(-5).join(' / ') || 'nothing'}`,
         );
       });

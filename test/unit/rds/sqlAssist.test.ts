@@ -4,7 +4,7 @@
 // MariaDB).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { completionItems, hoverText, nameAt, type AssistEnv } from '../../../src/rds/sqlAssist/assist';
+import { completionItems, hoverText, mayMatch, nameAt, type AssistEnv } from '../../../src/rds/sqlAssist/assist';
 import { functionsOf, serverFlavor } from '../../../src/rds/sqlAssist/builtins';
 import type { ColumnInfo, SchemaMetadata, TableInfo } from '../../../src/rds/sqlAssist/metadata';
 
@@ -241,4 +241,16 @@ describe('query console hover', () => {
     assert.equal(hover('SELECT email FROM customers', 'email'), '**customers\\.email** · `varchar(128)` · NULL');
     assert.equal(hover('SELECT nothing FROM customers', 'nothing'), undefined);
   });
+});
+
+test('the list sent to the editor keeps what VS Code can match of the typed text: its characters in order, case aside', () => {
+  const tables = Array.from({ length: 2000 }, (_, i) => `t${String(i).padStart(4, '0')}`);
+  const kept = tables.filter((t) => mayMatch(t, 't099'));
+  for (const want of ['t0099', 't0990', 't0999', 't1099']) assert.ok(kept.includes(want), want);
+  assert.ok(!kept.includes('t1234'));
+  assert.ok(kept.length < 200, `${kept.length} of 2,000 kept`);
+  assert.equal(mayMatch('Customer_ID', 'cid'), true);
+  assert.equal(mayMatch('orders', 'ordr'), true);
+  assert.equal(mayMatch('orders', 'sro'), false, 'the order counts');
+  assert.equal(mayMatch('anything', ''), true);
 });
