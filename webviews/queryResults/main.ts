@@ -228,8 +228,8 @@ function renderTabs(): void {
   results.forEach((r, i) => {
     // A CALL's result sets: 2.1, 2.2... under its statement's number.
     const several = results.some((o) => o.statement === r.statement && o.set > 0);
-    const number = [r.statement + 1, ...(several ? [r.set + 1] : [])].join('.');
-    const label = `${number}. ${r.sql.replace(/\s+/g, ' ').slice(0, 40)}`;
+    const ordinal = [r.statement + 1, ...(several ? [r.set + 1] : [])].join('.');
+    const label = `${ordinal}. ${r.sql.replace(/\s+/g, ' ').slice(0, 40)}`;
     tabs.append(
       h(
         'button',

@@ -19,6 +19,7 @@ import {
   queryTimeoutMs,
   riskText,
   sqlLanguage,
+  stillRunningText,
   takeRunId,
   type Console,
 } from './consoleSupport';
@@ -396,11 +397,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       return;
     }
     if (c.running) {
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t(
-          'A statement is still running in this console. Cancel it in the results panel or wait for it to finish.',
-        ),
-      );
+      void vscode.window.showWarningMessage(stillRunningText());
       return;
     }
     const runId = takeRunId();

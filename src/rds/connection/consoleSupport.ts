@@ -81,6 +81,13 @@ export function riskText(kind: RiskyKind, instance: string): string {
   }
 }
 
+/** Said when a run, an Explain or an Export is asked for while the console runs a statement. */
+export function stillRunningText(): string {
+  return vscode.l10n.t(
+    'A statement is still running in this console. Cancel it in the results panel or wait for it to finish.',
+  );
+}
+
 export function errorView(e: unknown, session: DbSession): ResultErrorView {
   if (e instanceof StatementError) {
     if (e.fatal) {

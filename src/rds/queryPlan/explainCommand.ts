@@ -9,7 +9,7 @@ import { QueryPlanPanel, type PlanView } from '../../panels/queryPlanPanel';
 import type { ResultErrorView } from '../../panels/queryResultsPanel';
 import { action, askAction } from '../../shared/prompts';
 import type { Services } from '../../shared/services';
-import { connectionOf, dropConnection, takeRunId, type Console } from '../connection/consoleSupport';
+import { connectionOf, dropConnection, stillRunningText, takeRunId, type Console } from '../connection/consoleSupport';
 import { killQuery } from '../connection/queryRunner';
 import { readsOnly } from '../connection/statements';
 import { explainRequest, explainStatement, serverVersion } from './explain';
@@ -51,11 +51,7 @@ async function confirmAnalyze(c: Console, sql: string): Promise<boolean> {
 
 export async function explainInConsole(services: Services, c: Console, sql: string, analyze: boolean): Promise<void> {
   if (c.running) {
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t(
-        'A statement is still running in this console. Cancel it in the results panel or wait for it to finish.',
-      ),
-    );
+    void vscode.window.showWarningMessage(stillRunningText());
     return;
   }
   const conn = await connectionOf(c);

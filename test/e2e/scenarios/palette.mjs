@@ -35,6 +35,10 @@ const CONTEXT = {
   "nhncloud.hasProfiles && nhncloud.rdsApiVersion == 'v4.0'": false,
   "nhncloud.hasProfiles && nhncloud.rdsApiVersion != 'v4.0'": true,
   'resourceScheme == nhncloud-rds-log': false,
+  // Binding an SQL file to a connection needs a text editor in view and a connection; the
+  // palette runs none here (sqlConsole.mjs binds and unbinds a file).
+  'editorIsOpen && resourceScheme != nhncloud-console': false,
+  'nhncloud.rds.query.consoleActive && resourceScheme != nhncloud-console': false,
 };
 /** Hidden from the palette now: `when: false`, or a single context key that is false here. */
 const hiddenNow = (when) => {
