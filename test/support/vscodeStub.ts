@@ -190,7 +190,12 @@ export const stubVscode = {
       rename: (a: Uri, b: Uri) => onDisk(a, () => fsp.rename(a.fsPath, b.fsPath)),
     },
     registerTextDocumentContentProvider: () => ({ dispose() {} }),
-    textDocuments: [],
+    textDocuments: [] as Array<{ uri: { toString(): string }; isDirty?: boolean; save?: () => Promise<boolean> }>,
+    /** workspace.save: the document's own save, as the editor would run it. */
+    async save(uri: { toString(): string }) {
+      const doc = stubVscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      return doc?.save && (await doc.save()) ? uri : undefined;
+    },
   },
   env: { language: 'en', clipboard: { writeText: async () => undefined } },
   // vscode.l10n.t without a bundle: the English text with {0}, {1}... filled in.

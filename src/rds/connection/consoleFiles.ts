@@ -66,8 +66,17 @@ export class ConsoleFileSystem implements vscode.FileSystemProvider, vscode.Disp
     private readonly warn: (line: string) => void = () => undefined,
   ) {
     this.disposables.push(
-      vscode.workspace.onDidChangeTextDocument((e) => this.scheduleSave(e.document)),
-      vscode.window.tabGroups.onDidChangeTabs((e) => void this.tabsClosed(e.closed)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.isDirty) this.scheduleSave(e.document.uri);
+      }),
+      vscode.window.tabGroups.onDidChangeTabs((e) => {
+        void this.tabsClosed(e.closed);
+        // A tab that turns dirty asks for a save too: the tab is the editor's own state, while
+        // the extension host's copy of the document can stop hearing of changes (a Korean e2e
+        // run: after a save overtaken by typing, no change event of that console came again).
+        for (const tab of [...e.opened, ...e.changed])
+          if (tab.isDirty && tab.input instanceof vscode.TabInputText) this.scheduleSave(tab.input.uri);
+      }),
     );
   }
 
@@ -114,34 +123,45 @@ export class ConsoleFileSystem implements vscode.FileSystemProvider, vscode.Disp
     }
   }
 
-  private scheduleSave(doc: vscode.TextDocument, retry = 0) {
-    if (doc.uri.scheme !== CONSOLE_SCHEME || !doc.isDirty) return;
-    const key = doc.uri.toString();
+  /** Dirty as the editor shows it: a tab of it says so, or its document does. */
+  private isDirty(uri: vscode.Uri): boolean {
+    const key = uri.toString();
+    for (const group of vscode.window.tabGroups.all)
+      for (const tab of group.tabs)
+        if (tab.isDirty && tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === key) return true;
+    return vscode.workspace.textDocuments.some((d) => d.uri.toString() === key && d.isDirty && !d.isClosed);
+  }
+
+  private scheduleSave(uri: vscode.Uri, retry = 0) {
+    if (uri.scheme !== CONSOLE_SCHEME) return;
+    const key = uri.toString();
     clearTimeout(this.timers.get(key));
     this.timers.set(
       key,
       setTimeout(
         () => {
           this.timers.delete(key);
-          void this.saveQuietly(doc, retry);
+          void this.saveQuietly(uri, retry);
         },
         retry ? retry * 1000 : SAVE_DELAY_MS,
       ),
     );
   }
 
-  private async saveQuietly(doc: vscode.TextDocument, retry: number) {
-    if (!doc.isDirty || doc.isClosed || savingRunsParticipants(doc)) return;
-    const saved = await doc.save().then(
-      (ok) => ok,
+  /** Saves the console at `uri` as the editor holds it (workspace.save: the editor's text, not a copy). */
+  private async saveQuietly(uri: vscode.Uri, retry: number) {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!this.isDirty(uri) || savingRunsParticipants({ uri, languageId: doc?.languageId ?? 'sql' })) return;
+    const saved = await vscode.workspace.save(uri).then(
+      (to) => to !== undefined,
       (e: unknown) => {
-        this.warn(`Query console: saving ${doc.uri.path} failed: ${e instanceof Error ? e.message : String(e)}`);
+        this.warn(`Query console: saving ${uri.path} failed: ${e instanceof Error ? e.message : String(e)}`);
         return false;
       },
     );
-    if (saved || !doc.isDirty || doc.isClosed) return;
-    this.warn(`Query console: VS Code did not save ${doc.uri.path} (try ${retry + 1} of ${SAVE_RETRIES + 1})`);
-    if (retry < SAVE_RETRIES) this.scheduleSave(doc, retry + 1);
+    if (saved || !this.isDirty(uri)) return;
+    this.warn(`Query console: VS Code did not save ${uri.path} (try ${retry + 1} of ${SAVE_RETRIES + 1})`);
+    if (retry < SAVE_RETRIES) this.scheduleSave(uri, retry + 1);
   }
 
   private backing(uri: vscode.Uri): vscode.Uri {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { after, afterEach, test } from 'node:test';
 import { changedDocuments, changedTabs, installVscodeStub, stubVscode } from '../../../support/vscodeStub';
 
 installVscodeStub();
@@ -16,6 +16,8 @@ const { ConsoleFileSystem, CONSOLE_SCHEME, backingName, consolePath } =
 
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+// Each test's documents only (workspace.save finds a document by its URI).
+afterEach(() => void (stubVscode.workspace.textDocuments.length = 0));
 
 function fixture() {
   const dir = mkdtempSync(join(tmpdir(), 'consoles-'));
@@ -24,7 +26,7 @@ function fixture() {
   return { dir, files };
 }
 
-/** A console document as the console sees it: dirty after an edit, `saves` counts save(). */
+/** A console document as the console sees it: dirty after an edit, `saves` counts save() (which workspace.save runs). */
 function doc(uri: import('vscode').Uri) {
   const d = {
     uri,
@@ -37,6 +39,7 @@ function doc(uri: import('vscode').Uri) {
       return true;
     },
   };
+  stubVscode.workspace.textDocuments.push(d);
   return d;
 }
 
@@ -152,6 +155,25 @@ test('a quiet save VS Code did not carry out is logged and tried again, a few ti
   assert.equal(failing.saves, 4, 'the first save and three more');
   assert.equal(warned.filter((l) => /saving \/db 2\.sql failed: disk full/.test(l)).length, 4);
   files.dispose();
+});
+
+test('a console tab that turns dirty is saved even when its document never said it changed', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const { files } = fixture();
+  const uri = vscode.Uri.from({ scheme: CONSOLE_SCHEME, path: '/db 3.sql' });
+  const silent = doc(uri);
+  const tab = { input: new stubVscode.TabInputText(uri as never), isDirty: true };
+  stubVscode.window.tabGroups.all.push({ tabs: [tab] });
+  try {
+    // No change event of the document: only the tab's.
+    changedTabs.fire({ opened: [], closed: [], changed: [tab] });
+    t.mock.timers.tick(300);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(silent.saves, 1);
+  } finally {
+    stubVscode.window.tabGroups.all.length = 0;
+    files.dispose();
+  }
 });
 
 test("the backing file goes with the console's last tab; a week-old file no tab shows is swept", async () => {
