@@ -67,7 +67,7 @@ export const BATCH_ROWS = 2000;
 /** Batches handed to the sink and not yet settled before the socket is paused. */
 const MAX_IN_FLIGHT = 3;
 /** MySQL's and MariaDB's "Query execution was interrupted" (1317) and MySQL's 3024 (max_execution_time). */
-const INTERRUPTED = new Set([1317, 3024, 1969]);
+export const INTERRUPTED = new Set([1317, 3024, 1969]);
 
 interface CoreQuery {
   on(event: 'fields', fn: (fields: Array<{ name: string; columnType: number }> | undefined) => void): CoreQuery;
@@ -82,7 +82,7 @@ interface CoreConnection {
   on(event: 'error', fn: (err: DriverError) => void): unknown;
   off(event: 'error', fn: (err: DriverError) => void): unknown;
 }
-interface DriverError extends Error {
+export interface DriverError extends Error {
   code?: string;
   errno?: number;
   sqlState?: string;

@@ -10,22 +10,10 @@ import type { ResultErrorView } from '../../panels/queryResultsPanel';
 import { action, askAction } from '../../shared/prompts';
 import type { Services } from '../../shared/services';
 import { connectionOf, dropConnection, stillRunningText, takeRunId, type Console } from '../connection/consoleSupport';
-import { killQuery } from '../connection/queryRunner';
+import { INTERRUPTED, killQuery, type DriverError } from '../connection/queryRunner';
 import { readsOnly } from '../connection/statements';
 import { explainRequest, explainStatement, serverVersion } from './explain';
 import { PlanParseError } from './model';
-
-/** MySQL's and MariaDB's "Query execution was interrupted" (KILL QUERY). */
-const INTERRUPTED = 1317;
-
-interface DriverError {
-  message?: string;
-  sqlMessage?: string;
-  code?: string;
-  errno?: number;
-  sqlState?: string;
-  fatal?: boolean;
-}
 
 /** Whether Explain Analyze may run `sql` here: asked when it may change data or the connection is production. */
 async function confirmAnalyze(c: Console, sql: string): Promise<boolean> {
@@ -98,7 +86,7 @@ export async function explainInConsole(services: Services, c: Console, sql: stri
     view.answeredAt = answer.answeredAt;
   } catch (e) {
     const err = e as DriverError;
-    if (abort.signal.aborted && err.errno === INTERRUPTED) throw new CancelledError();
+    if (abort.signal.aborted && err.errno !== undefined && INTERRUPTED.has(err.errno)) throw new CancelledError();
     if (e instanceof PlanParseError) view.error = { message: e.message };
     else if (typeof err.sqlMessage === 'string' || err.errno !== undefined) {
       if (err.fatal) dropConnection(c);
