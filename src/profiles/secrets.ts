@@ -1,6 +1,7 @@
 // The only place that touches SecretStorage (CONTRIBUTING.md, convention 6). One key per secret field,
 // namespaced by profile: `nhncloud/<profileId>/<field>`; database passwords (Connect...) under
-// `nhncloud/<profileId>/db/<instanceId>/<dbUserName>`, listed in `nhncloud/<profileId>/dbIndex` because
+// `nhncloud/<profileId>/db/<instanceId>/<dbUserName>`, an SSH bastion's key passphrase or password
+// under `nhncloud/<profileId>/db/ssh/<subject>`, all listed in `nhncloud/<profileId>/dbIndex` because
 // SecretStorage cannot list its keys (VS Code 1.96) and Remove Profile must find them all.
 import type * as vscode from 'vscode';
 import type { ProfileSecrets } from '../shared/services';
@@ -23,6 +24,9 @@ export const secretKey = (profileId: string, field: SecretField): string => `nhn
 
 export const dbPasswordKey = (profileId: string, instanceId: string, dbUserName: string): string =>
   `nhncloud/${profileId}/db/${instanceId}/${dbUserName}`;
+/** `subject`: `passphrase:<key file>` or `password:<user>@<host>:<port>` (./../rds/connection/ssh/bastions.ts). */
+export const sshSecretKey = (profileId: string, subject: string): string =>
+  `nhncloud/${profileId}/db/ssh/${encodeURIComponent(subject)}`;
 const dbIndexKey = (profileId: string): string => `nhncloud/${profileId}/dbIndex`;
 
 export class ProfileSecretStore {
@@ -32,16 +36,34 @@ export class ProfileSecretStore {
     return this.storage.get(dbPasswordKey(profileId, instanceId, dbUserName));
   }
 
-  async storeDbPassword(profileId: string, instanceId: string, dbUserName: string, password: string): Promise<void> {
-    const key = dbPasswordKey(profileId, instanceId, dbUserName);
-    const index = await this.dbIndex(profileId);
-    if (!index.includes(key)) await this.storage.store(dbIndexKey(profileId), JSON.stringify([...index, key]));
-    await this.storage.store(key, password);
+  storeDbPassword(profileId: string, instanceId: string, dbUserName: string, password: string): Promise<void> {
+    return this.storeIndexed(profileId, dbPasswordKey(profileId, instanceId, dbUserName), password);
   }
 
   /** True when a password was stored. */
-  async forgetDbPassword(profileId: string, instanceId: string, dbUserName: string): Promise<boolean> {
-    const key = dbPasswordKey(profileId, instanceId, dbUserName);
+  forgetDbPassword(profileId: string, instanceId: string, dbUserName: string): Promise<boolean> {
+    return this.forgetIndexed(profileId, dbPasswordKey(profileId, instanceId, dbUserName));
+  }
+
+  sshSecret(profileId: string, subject: string): Thenable<string | undefined> {
+    return this.storage.get(sshSecretKey(profileId, subject));
+  }
+
+  storeSshSecret(profileId: string, subject: string, value: string): Promise<void> {
+    return this.storeIndexed(profileId, sshSecretKey(profileId, subject), value);
+  }
+
+  forgetSshSecret(profileId: string, subject: string): Promise<boolean> {
+    return this.forgetIndexed(profileId, sshSecretKey(profileId, subject));
+  }
+
+  private async storeIndexed(profileId: string, key: string, value: string): Promise<void> {
+    const index = await this.dbIndex(profileId);
+    if (!index.includes(key)) await this.storage.store(dbIndexKey(profileId), JSON.stringify([...index, key]));
+    await this.storage.store(key, value);
+  }
+
+  private async forgetIndexed(profileId: string, key: string): Promise<boolean> {
     const had = (await this.storage.get(key)) !== undefined;
     await this.storage.delete(key);
     const index = await this.dbIndex(profileId);

@@ -114,6 +114,22 @@ export class Profiles implements ProfileStore, vscode.Disposable {
     return this.secretStore.forgetDbPassword(profileId, instanceId, dbUserName);
   }
 
+  /** An SSH bastion's passphrase or password, known to the Redactor from here on. */
+  async sshSecret(profileId: string, subject: string): Promise<string | undefined> {
+    const v = await this.secretStore.sshSecret(profileId, subject);
+    this.redactor.addSecret(v);
+    return v;
+  }
+
+  async storeSshSecret(profileId: string, subject: string, value: string): Promise<void> {
+    this.redactor.addSecret(value);
+    await this.secretStore.storeSshSecret(profileId, subject, value);
+  }
+
+  forgetSshSecret(profileId: string, subject: string): Promise<boolean> {
+    return this.secretStore.forgetSshSecret(profileId, subject);
+  }
+
   private async registerSecrets(id: string): Promise<void> {
     try {
       this.registerValues(await this.secretStore.get(id));

@@ -35,6 +35,13 @@ export interface ProfileStore {
   dbPassword(profileId: string, instanceId: string, dbUserName: string): Promise<string | undefined>;
   storeDbPassword(profileId: string, instanceId: string, dbUserName: string, password: string): Promise<void>;
   forgetDbPassword(profileId: string, instanceId: string, dbUserName: string): Promise<boolean>;
+  /**
+   * An SSH bastion's key passphrase or password (`subject`: `passphrase:<file>` or
+   * `password:<user>@<host>:<port>`), kept with the profile's database secrets.
+   */
+  sshSecret(profileId: string, subject: string): Promise<string | undefined>;
+  storeSshSecret(profileId: string, subject: string, value: string): Promise<void>;
+  forgetSshSecret(profileId: string, subject: string): Promise<boolean>;
   readonly onDidChange: vscode.Event<void>;
 }
 

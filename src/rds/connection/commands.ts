@@ -22,10 +22,13 @@ import {
   endpointIndexOf,
   instanceNodeOf,
   RememberedSchemas,
+  sessionAddress,
   type Endpoint,
 } from './connectChoices';
 import { DbSchemaNode } from '../tree/instanceParts';
 import { sqlLanguage } from './consoleSupport';
+import { isLoopback } from '../../client/http/transport';
+import { BastionChoices, bastionLabel, chooseBastion, tunnelOptions, type BastionSetting } from './ssh/bastions';
 
 const PRODUCTION_KEY = 'nhncloud.db.productionInstances';
 /** The query console's command (./console.ts) that Connect... offers to run. */
@@ -46,6 +49,8 @@ export function connectionFeature(deps: ConnectionDeps): {
   };
   const profileId = () => services.profiles.active()?.id ?? '';
   const rememberedSchemas = new RememberedSchemas(services.context.globalState);
+  const bastions = new BastionChoices(services.context.globalState);
+  const profileName = () => services.profiles.active()?.name ?? '';
 
   const refreshSchemas = (s: { target: { profileId: string; region: string; instanceId: string } }) =>
     deps.explorer.refreshId(`${s.target.profileId}/${s.target.region}/rds/instance/${s.target.instanceId}/schemas`);
@@ -58,6 +63,7 @@ export function connectionFeature(deps: ConnectionDeps): {
       // A removed profile's sessions end (and their rules go) with it.
       const known = new Set(services.profiles.list().map((p) => p.id));
       for (const s of sessions.all()) if (!known.has(s.target.profileId)) void s.end();
+      void bastions.retainProfiles(known);
       void cleanLeftovers();
     }),
     // Shown with the jobs while they exist (status bar and Show Jobs).
@@ -133,6 +139,10 @@ export function connectionFeature(deps: ConnectionDeps): {
         validate: (v) => (v.length ? undefined : vscode.l10n.t('Enter the password.')),
       }));
     const production = await isProduction(t, title);
+    const bastion = await bastionFor(t, endpoint, title);
+    const tunnel = bastion
+      ? await tunnelOptions(bastion, { host: endpoint.host, port }, { profileId: pid, title, services })
+      : undefined;
     const ssl = await tlsOptions(user.tlsOption ?? undefined, dbTlsSettings());
     const target = {
       profileId: pid,
@@ -147,11 +157,19 @@ export function connectionFeature(deps: ConnectionDeps): {
           title: vscode.l10n.t('Connecting to {0} as {1}...', t.data.dbInstanceName, user.dbUserName),
         },
         () =>
-          sessions.open({ target, user: user.dbUserName, password, endpoint: { ...endpoint, port }, ssl, production }),
+          sessions.open({
+            target,
+            user: user.dbUserName,
+            password,
+            endpoint: { ...endpoint, port },
+            ssl,
+            production,
+            tunnel,
+          }),
       );
       if (!stored) await services.profiles.storeDbPassword(pid, t.data.dbInstanceId, user.dbUserName, password);
       services.log.info(
-        `Connected to ${t.data.dbInstanceName} as ${user.dbUserName} (${endpoint.kind} endpoint ${endpoint.host}:${port}${ssl ? ', TLS' : ''})`,
+        `Connected to ${t.data.dbInstanceName} as ${user.dbUserName} (${endpoint.kind} endpoint ${endpoint.host}:${port}${ssl ? ', TLS' : ''}${session.via.bastion ? `, through the SSH bastion ${session.via.bastion} on 127.0.0.1:${session.via.port}` : ''})`,
       );
       // Connected from a schema node: that schema; else the one chosen before, the only one, or asked.
       session.schema = await chooseDefaultSchema(
@@ -179,18 +197,78 @@ export function connectionFeature(deps: ConnectionDeps): {
       await rules.removeFor(sessionId(pid, t.data.dbInstanceId, user.dbUserName));
       if (err.kind === 'auth' && stored)
         await services.profiles.forgetDbPassword(pid, t.data.dbInstanceId, user.dbUserName);
-      const actions: Array<ReturnType<typeof action<'retry' | 'allow' | 'showLog'>>> = [
+      const actions: Array<ReturnType<typeof action<'retry' | 'allow' | 'bastion' | 'showLog'>>> = [
         action('retry', vscode.l10n.t('Try Again')),
       ];
-      if (err.kind === 'timeout' && t.data.dbSecurityGroupIds?.length)
+      // A private endpoint reached directly, or a bastion that failed: choosing (another) bastion is the way on.
+      if (err.kind === 'tunnel') actions.unshift(action('bastion', vscode.l10n.t('Change SSH Bastion...')));
+      else if (
+        endpoint.kind === 'private' &&
+        !bastion &&
+        ['timeout', 'unreachable', 'server', 'gone'].includes(err.kind)
+      )
+        actions.unshift(action('bastion', vscode.l10n.t('Use an SSH Bastion...')));
+      else if (err.kind === 'timeout' && t.data.dbSecurityGroupIds?.length)
         actions.unshift(action('allow', vscode.l10n.t('Allow My Address...')));
       actions.push(action('showLog', vscode.l10n.t('Show Log')));
       const choice = await askAction('error', err.message, {}, ...actions);
       if (choice === 'retry') return connect(arg, user.dbUserName, t);
       if (choice === 'allow') return allowAndConnect(t, user.dbUserName, endpoint, port);
+      if (choice === 'bastion') {
+        await setBastion(t, title);
+        return connect(arg, user.dbUserName, t);
+      }
       if (choice === 'showLog') services.log.show();
       return undefined;
     }
+  }
+
+  /**
+   * The bastion Connect... goes through: the one remembered for the instance or its profile; for
+   * a private endpoint this computer may not reach (not loopback: the sandbox's are), asked once
+   * (through a bastion, or directly because this computer is in the VPC); none otherwise.
+   */
+  async function bastionFor(t: InstanceTarget, endpoint: Endpoint, title: string): Promise<BastionSetting | undefined> {
+    const remembered = bastions.get(profileId(), t.data.dbInstanceId);
+    if (remembered) return 'bastion' in remembered.choice ? remembered.choice.bastion : undefined;
+    if (endpoint.kind !== 'private' || isLoopback(endpoint.host)) return undefined;
+    const how = await pick(
+      [
+        {
+          id: 'bastion',
+          label: vscode.l10n.t('Through an SSH bastion...'),
+          detail: vscode.l10n.t('A host with a floating IP in the VPC that you can SSH into.'),
+        },
+        {
+          id: 'direct',
+          label: vscode.l10n.t('Directly'),
+          detail: vscode.l10n.t('This computer reaches the VPC (a VPN, or VS Code runs on an instance in it).'),
+        },
+      ],
+      {
+        title,
+        placeHolder: vscode.l10n.t(
+          '{0} has no public endpoint: how does this computer reach {1}? (asked once)',
+          t.data.dbInstanceName,
+          endpoint.host,
+        ),
+      },
+    );
+    if (how.id === 'direct') {
+      await bastions.set(profileId(), t.data.dbInstanceId, { direct: true });
+      return undefined;
+    }
+    return setBastion(t, title);
+  }
+
+  function setBastion(t: InstanceTarget, title: string): Promise<BastionSetting> {
+    return chooseBastion(bastions, {
+      profileId: profileId(),
+      profileName: profileName(),
+      instanceId: t.data.dbInstanceId,
+      instanceName: t.data.dbInstanceName,
+      title,
+    });
   }
 
   /** Asks the address and the group, adds the rule, then connects; the rule belongs to that session. */
@@ -289,7 +367,7 @@ export function connectionFeature(deps: ConnectionDeps): {
       candidates.map((s) => ({
         id: s.id,
         label: `${s.user}@${s.target.instanceName}`,
-        description: `${s.endpoint.host}:${s.endpoint.port}`,
+        description: sessionAddress(s),
       })),
       { title, placeHolder: vscode.l10n.t('Connection') },
     );
@@ -298,6 +376,47 @@ export function connectionFeature(deps: ConnectionDeps): {
 
   const commands: Record<string, CommandHandler> = {
     'nhncloud.rds.connection.connect': (arg?: unknown) => connect(arg),
+    'nhncloud.rds.connection.setBastion': async (arg?: unknown) => {
+      const title = vscode.l10n.t('Set SSH Bastion');
+      const t = await instanceFrom(instanceNodeOf(arg) ?? arg, deps, title);
+      const b = await setBastion(t, title);
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          '{0} is reached through the SSH bastion {1} from its next Connect.',
+          t.data.dbInstanceName,
+          bastionLabel(b),
+        ),
+      );
+    },
+    'nhncloud.rds.connection.clearBastion': async (arg?: unknown) => {
+      const title = vscode.l10n.t('Stop Using SSH Bastion');
+      const t = await instanceFrom(instanceNodeOf(arg) ?? arg, deps, title);
+      const current = bastions.get(profileId(), t.data.dbInstanceId);
+      if (!current || !('bastion' in current.choice)) {
+        // Nothing to stop: said, not an error.
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('{0} is not reached through an SSH bastion.', t.data.dbInstanceName),
+        );
+        return;
+      }
+      if (current.scope === 'profile') {
+        const which = await pick(
+          [
+            { id: 'instance', label: vscode.l10n.t('Only {0} connects directly', t.data.dbInstanceName) },
+            { id: 'profile', label: vscode.l10n.t('No DB instance of profile {0} uses it', profileName()) },
+          ],
+          {
+            title,
+            placeHolder: vscode.l10n.t('{0} is the bastion of the whole profile', bastionLabel(current.choice.bastion)),
+          },
+        );
+        if (which.id === 'instance') await bastions.set(profileId(), t.data.dbInstanceId, { direct: true });
+        else await bastions.set(profileId(), undefined, undefined);
+      } else await bastions.set(profileId(), t.data.dbInstanceId, undefined);
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('{0} connects without the SSH bastion from its next Connect.', t.data.dbInstanceName),
+      );
+    },
     'nhncloud.rds.connection.disconnect': async (arg?: unknown) => {
       const s = await sessionFrom(arg, vscode.l10n.t('Disconnect'));
       await s.end();

@@ -1,7 +1,6 @@
 // What Connect... asks before it connects (vscode side of ./commands.ts): the instance a tree node
 // belongs to, the endpoint (public first) and the DB user; and the connection URL it can copy.
 import * as vscode from 'vscode';
-import { isLoopback } from '../../client/http/transport';
 import { pick } from '../../shared/prompts';
 import { TreeNode } from '../../shared/tree/nodes';
 import { ancestor } from '../../shared/tree/serviceRoot';
@@ -42,27 +41,10 @@ export async function chooseEndpoint(
   if (!chosen || !host)
     throw new Error(vscode.l10n.t('DB instance {0} reports no endpoint to connect to.', t.data.dbInstanceName));
   const kind = isPublic(chosen) ? 'public' : 'private';
-  if (kind === 'private') {
-    log.info(`Connecting to the private endpoint ${host} of ${t.data.dbInstanceName}: the editor must reach its VPC`);
-    if (needsVpcNotice(host, index !== undefined))
-      void vscode.window.showInformationMessage(
-        vscode.l10n.t(
-          '{0} has no public endpoint: connecting to {1}, which only a computer in its VPC can reach.',
-          t.data.dbInstanceName,
-          host,
-        ),
-      );
-  }
+  // How a private endpoint is reached (an SSH bastion, or directly from inside the VPC) is
+  // Connect...'s next question (./commands.ts, bastionFor).
+  if (kind === 'private') log.info(`Connecting to the private endpoint ${host} of ${t.data.dbInstanceName}`);
   return { host, kind };
-}
-
-/**
- * Whether Connect... says that a private endpoint needs the VPC: not when the user picked that
- * endpoint row themselves, and not for a loopback address (the sandbox's instances, a tunnel),
- * which this computer reaches whatever the VPC (issue 25, rough edge 16).
- */
-export function needsVpcNotice(host: string, pickedByUser: boolean): boolean {
-  return !pickedByUser && !isLoopback(host);
 }
 
 /** The DB user to connect as: the preferred one, the only one, or the one picked. */
@@ -90,6 +72,12 @@ export async function chooseUser(t: InstanceTarget, title: string, preferred?: s
   }));
   const chosen = await pick(items, { title, placeHolder: vscode.l10n.t('DB user') });
   return users.find((u) => u.dbUserId === chosen.id)!;
+}
+
+/** Where a session connects, for a pick's description: the endpoint, and `$(remote) bastion` through a tunnel. */
+export function sessionAddress(s: Pick<DbSession, 'endpoint' | 'via'>): string {
+  const endpoint = `${s.endpoint.host}:${s.endpoint.port}`;
+  return s.via.bastion ? `${endpoint} $(remote) ${s.via.bastion}` : endpoint;
 }
 
 /** `mysql://user@host:port/schema` (user and schema percent-encoded); never the password. */

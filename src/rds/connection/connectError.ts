@@ -3,7 +3,8 @@
 // reads. mysql2's own messages never carry the password; the server's text is quoted as is.
 import * as vscode from 'vscode';
 
-export type DbFailureKind = 'auth' | 'unknownSchema' | 'timeout' | 'unreachable' | 'tls' | 'gone' | 'server';
+/** `tunnel`: the SSH bastion could not be reached, refused the sign-in or its host key was refused. */
+export type DbFailureKind = 'auth' | 'unknownSchema' | 'timeout' | 'unreachable' | 'tls' | 'gone' | 'server' | 'tunnel';
 
 export class DbConnectError extends Error {
   override readonly name = 'DbConnectError';

@@ -26,7 +26,7 @@ import {
 import { DbSchemaNode } from '../tree/instanceParts';
 import { CONSOLE_SCHEME, ConsoleFileSystem } from './consoleFiles';
 import { EditorBindings } from './editorBindings';
-import { instanceNodeOf, RememberedSchemas } from './connectChoices';
+import { instanceNodeOf, RememberedSchemas, sessionAddress } from './connectChoices';
 import type { DbSession, DbSessions } from './session';
 import { errorSpan, PARSE_ERROR_ERRNO, riskOf, splitStatements, statementAt, type Statement } from './statements';
 import { formatDateTime } from '../../shared/l10n';
@@ -304,7 +304,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       [
         ...all.map((s) => ({
           label: s.target.instanceName,
-          description: `${s.user} · ${s.endpoint.host}:${s.endpoint.port}`,
+          description: `${s.user} · ${sessionAddress(s)}`,
           sessionId: s.id,
         })),
         {

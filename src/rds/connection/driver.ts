@@ -1,18 +1,23 @@
-// Loads the mysql2 driver on first use: dist/mysqlDriver.js next to dist/main.js in the bundle
-// (external to main.js, see esbuild.mjs), the TypeScript source under tsx (tests).
+// Loads the database drivers on first use, each from its own bundle next to dist/main.js
+// (external to main.js, see esbuild.mjs), the TypeScript source under tsx (tests):
+// dist/mysqlDriver.js (mysql2) on the first Connect, dist/sshDriver.js (ssh2) on the first
+// connection through an SSH bastion.
 import * as path from 'node:path';
 
 export type DriverModule = typeof import('./mysqlDriver');
+export type SshDriverModule = typeof import('./sshDriver');
 
-let driver: DriverModule | undefined;
-
-export function loadDriver(): DriverModule {
-  if (driver) return driver;
-  if (__filename.endsWith('.ts')) {
-    // A computed path keeps esbuild from bundling the driver into main.js.
-    driver = require(path.join(__dirname, 'mysqlDriver.ts')) as DriverModule;
-  } else {
-    driver = require('./mysqlDriver.js') as DriverModule;
-  }
-  return driver;
+/** `bundled` requires the bundle by a literal path (esbuild.mjs marks it external). */
+function lazyBundle<T>(name: string, bundled: () => unknown): () => T {
+  let loaded: T | undefined;
+  return () =>
+    (loaded ??= (
+      __filename.endsWith('.ts')
+        ? // A computed path keeps esbuild from bundling the driver into main.js.
+          require(path.join(__dirname, `${name}.ts`))
+        : bundled()
+    ) as T);
 }
+
+export const loadDriver = lazyBundle<DriverModule>('mysqlDriver', () => require('./mysqlDriver.js'));
+export const loadSshDriver = lazyBundle<SshDriverModule>('sshDriver', () => require('./sshDriver.js'));

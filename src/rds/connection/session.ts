@@ -17,6 +17,11 @@ export interface DbSession {
   readonly target: DbSessionTarget;
   readonly user: string;
   readonly endpoint: { host: string; port: number; kind: 'public' | 'private' };
+  /**
+   * Where connections actually go: the endpoint, or the loopback port of the SSH tunnel through
+   * the bastion (the mysql client of Open in Terminal connects there too).
+   */
+  readonly via: { host: string; port: number; bastion?: string };
   /** The default schema of new connections; Connect... and the console's schema picker set it. */
   schema: string | undefined;
   /** Fires when `schema` changes (a console's status item shows it). */

@@ -5,9 +5,11 @@
 // still running stops with it, and fires onDidEnd (the allow-my-address rule goes then).
 import * as vscode from 'vscode';
 import type { Connection, ConnectionOptions } from 'mysql2/promise';
-import { describeConnectFailure } from './connectError';
+import { DbConnectError, describeConnectFailure } from './connectError';
 import { loadDriver } from './driver';
 import type { DbSession, DbSessionTarget, DbSessions } from './session';
+import type { SshTunnel } from './ssh/tunnel';
+import { TunnelPool, type TunnelLease } from './ssh/tunnelPool';
 
 /** How long a connection attempt may take before it fails as a timeout. */
 export const CONNECT_TIMEOUT_MS = 10_000;
@@ -21,6 +23,11 @@ export interface OpenSessionOptions {
   ssl?: ConnectionOptions['ssl'];
   production?: boolean;
   schema?: string;
+  /**
+   * Through an SSH bastion: the tunnel under `key` (bastion and database) is shared by every
+   * session that names the same key, opened by `open` when none is.
+   */
+  tunnel?: { key: string; open(): Promise<SshTunnel> };
 }
 
 /** Schemas every MySQL server has: never the default schema a person means. */
@@ -48,6 +55,7 @@ class Session implements DbSession {
   readonly onDidEnd = this.ended.event;
   private readonly open = new Set<Connection>();
   private done = false;
+  readonly via: DbSession['via'];
 
   constructor(
     opts: OpenSessionOptions,
@@ -55,10 +63,14 @@ class Session implements DbSession {
     private readonly ssl: ConnectionOptions['ssl'],
     private readonly connectTimeoutMs: number,
     private readonly onEnd: (s: Session) => void,
+    private readonly lease?: TunnelLease,
   ) {
     this.target = opts.target;
     this.user = opts.user;
     this.endpoint = opts.endpoint;
+    this.via = lease
+      ? { host: '127.0.0.1', port: lease.tunnel.localPort, bastion: lease.tunnel.description }
+      : { host: opts.endpoint.host, port: opts.endpoint.port };
     this.production = !!opts.production;
     this.currentSchema = opts.schema;
     this.id = sessionId(opts.target.profileId, opts.target.instanceId, opts.user);
@@ -88,8 +100,8 @@ class Session implements DbSession {
         vscode.l10n.t('The connection to {0} as {1} has ended. Connect again.', this.target.instanceName, this.user),
       );
     const options: ConnectionOptions = {
-      host: this.endpoint.host,
-      port: this.endpoint.port,
+      host: this.via.host,
+      port: this.via.port,
       user: this.user,
       password: this.password,
       database: this.schema || undefined,
@@ -106,6 +118,10 @@ class Session implements DbSession {
     try {
       conn = await loadDriver().createConnection(options);
     } catch (err) {
+      // Through a tunnel, a connection the bastion could not forward is closed before the server
+      // says anything: the bastion's reason is the one to tell.
+      const forward = this.lease?.tunnel.lastForwardError;
+      if (forward) throw new DbConnectError('tunnel', forward);
       throw describeConnectFailure(err, {
         user: this.user,
         host: this.endpoint.host,
@@ -132,6 +148,7 @@ class Session implements DbSession {
     this.done = true;
     for (const c of this.open) c.destroy();
     this.open.clear();
+    await this.lease?.release();
     this.onEnd(this);
     try {
       this.ended.fire();
@@ -146,6 +163,8 @@ export class DbSessionManager implements DbSessions, vscode.Disposable {
   private readonly sessions = new Map<string, Session>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
+  /** SSH tunnels, shared by the sessions that reach one database through one bastion. */
+  readonly tunnels = new TunnelPool();
 
   /** `connectTimeoutMs`: how long a connection attempt may take (a test shortens it). */
   constructor(private readonly connectTimeoutMs = CONNECT_TIMEOUT_MS) {}
@@ -171,17 +190,41 @@ export class DbSessionManager implements DbSessions, vscode.Disposable {
    * same profile, instance and user is replaced (ended first). Throws DbConnectError.
    */
   async open(opts: OpenSessionOptions): Promise<DbSession> {
-    const session = new Session(opts, opts.password, opts.ssl, this.connectTimeoutMs, (s) => {
-      if (this.sessions.get(s.id) === s) {
-        this.sessions.delete(s.id);
-        this.changed.fire();
+    let lease: TunnelLease | undefined;
+    if (opts.tunnel) {
+      try {
+        lease = await this.tunnels.acquire(opts.tunnel.key, opts.tunnel.open);
+      } catch (err) {
+        throw err instanceof Error && err.name === 'SshTunnelError'
+          ? new DbConnectError('tunnel', err.message, (err as Error & { kind: string }).kind)
+          : err;
       }
-    });
-    const probe = await session.connect();
+    }
+    const session = new Session(
+      opts,
+      opts.password,
+      opts.ssl,
+      this.connectTimeoutMs,
+      (s) => {
+        if (this.sessions.get(s.id) === s) {
+          this.sessions.delete(s.id);
+          this.changed.fire();
+        }
+      },
+      lease,
+    );
+    let probe: Connection;
+    try {
+      probe = await session.connect();
+    } catch (err) {
+      await lease?.release();
+      throw err;
+    }
     try {
       const [rows] = await probe.query({ sql: 'SHOW DATABASES', rowsAsArray: true });
       session.userSchemas = userSchemas((rows as unknown[][]).map((r) => String(r[0])));
     } catch (err) {
+      await lease?.release();
       throw describeConnectFailure(err, {
         user: opts.user,
         host: opts.endpoint.host,
@@ -200,6 +243,7 @@ export class DbSessionManager implements DbSessions, vscode.Disposable {
 
   async endAll(): Promise<void> {
     await Promise.all([...this.sessions.values()].map((s) => s.end()));
+    await this.tunnels.closeAll();
   }
 
   dispose(): void {

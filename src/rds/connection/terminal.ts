@@ -32,7 +32,7 @@ function optionValue(v: string): string {
 
 /** The [client] option file of a session; `loose-` options are ignored by a client that lacks them. */
 export function optionFile(
-  s: Pick<DbSession, 'user' | 'endpoint' | 'schema'>,
+  s: Pick<DbSession, 'user' | 'via' | 'schema'>,
   password: string,
   tls: { use: boolean; settings: DbTlsSettings },
 ): string {
@@ -40,13 +40,17 @@ export function optionFile(
     '[client]',
     `user=${optionValue(s.user)}`,
     `password=${optionValue(password)}`,
-    `host=${optionValue(s.endpoint.host)}`,
-    `port=${s.endpoint.port}`,
+    // The tunnel's loopback port when the session goes through an SSH bastion.
+    `host=${optionValue(s.via.host)}`,
+    `port=${s.via.port}`,
   ];
   if (s.schema) lines.push(`database=${optionValue(s.schema)}`);
   if (tls.use) {
-    // MariaDB's client and MySQL's spell "verify the server" differently.
-    lines.push('loose-ssl', 'loose-ssl-verify-server-cert', 'loose-ssl-mode=VERIFY_IDENTITY');
+    // MariaDB's client and MySQL's spell "verify the server" differently. Through a tunnel the
+    // client reaches 127.0.0.1, which no certificate names: the chain is verified, not the name
+    // (as the extension's own connections do).
+    if (s.via.bastion) lines.push('loose-ssl', 'loose-ssl-mode=VERIFY_CA');
+    else lines.push('loose-ssl', 'loose-ssl-verify-server-cert', 'loose-ssl-mode=VERIFY_IDENTITY');
     if (tls.settings.caFile) lines.push(`ssl-ca=${optionValue(tls.settings.caFile)}`);
     if (tls.settings.clientCertFile) lines.push(`ssl-cert=${optionValue(tls.settings.clientCertFile)}`);
     if (tls.settings.clientKeyFile) lines.push(`ssl-key=${optionValue(tls.settings.clientKeyFile)}`);

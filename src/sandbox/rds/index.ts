@@ -113,6 +113,19 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
   // expire-tokens makes every token issued so far answer as expired.
   server.addControl('oauth/token-lifetime', (body) => api.oauth.setLifetime(Number(controlFields(body).seconds)));
   server.addControl('oauth/expire-tokens', () => api.oauth.expireAll());
+  // body { name, private = true }: the instance loses its public access and its database answers
+  // only connections an SSH server opened (a bastion's tunnel; ./mariadb/peerProcess.ts).
+  server.addControl('rds/private', (body) => {
+    const b = controlFields(body);
+    const instance = Object.values(state.regions)
+      .flatMap((r) => [...r.instances.values()])
+      .find((i) => i.dbInstanceName === String(b.name));
+    if (!instance) throw new Error(`no instance named ${String(b.name)}`);
+    const isPrivate = b.private !== false;
+    if (isPrivate) instance.network.usePublicAccess = false;
+    api.databases.setPrivate(instance.dbInstanceId, isPrivate);
+    return { dbInstanceId: instance.dbInstanceId, private: isPrivate };
+  });
   server.addControl('rds/time-scale', (body) => api.setTimeScale(Number(controlFields(body).ms)));
   server.addControl('rds/exports', () => ({ exports: state.exports }));
   // The databases: { missing?, caFile?, instances: [{ dbInstanceId, dbInstanceName, port, running }] };

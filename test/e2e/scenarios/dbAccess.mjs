@@ -9,9 +9,16 @@
 // - Allow My Address for This Session: the rule is in the chosen DB security group (the sandbox's
 //   state and the tree under the group), shown with the jobs, and gone after Disconnect; after an
 //   extension host killed without disconnecting, the next window removes the pending rule.
-// Needs Debian's mariadb-server, mariadb-client and openssl: without them the file fails saying so.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// - through an SSH bastion (issue 29): staging-api made private (its database then answers only
+//   connections an sshd opened), a direct Connect... refused, "Use an SSH Bastion..." picks a host
+//   of the SSH config file by name and its key, the unknown host key is trusted (written to the
+//   known hosts file), and a query runs over the tunnel of a real sshd started for the test.
+// Needs Debian's mariadb-server, mariadb-client, openssl and openssh-server: without them the file
+// fails saying so.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { require as tsxRequire } from 'tsx/cjs/api';
 import {
   createDbUser,
   gridStatus,
@@ -40,7 +47,26 @@ const CIDR = `${ADDRESS}/32`;
 const UNTRUSTED =
   'The TLS certificate of {0} is not trusted ({1}). Name the CA certificate that signed it in the setting nhncloud.database.caFile.';
 
+/** @type {typeof import('../../support/sshd.js')} */
+const { startSshd } = tsxRequire('../../support/sshd.ts', import.meta.url);
+
+/**
+ * The SSH client files the extension reads, in a folder of this run (its settings name them at
+ * the start of code-server): the config with the bastion's Host entry, and known_hosts.
+ */
+const SSH_DIR = mkdtempSync(join(tmpdir(), 'nhncloud-e2e-ssh-'));
+export const options = {
+  userSettings: {
+    'nhncloud.database.sshConfigFile': join(SSH_DIR, 'config'),
+    'nhncloud.database.knownHostsFile': join(SSH_DIR, 'known_hosts'),
+  },
+};
+/** The bastion's name in that config file. */
+const BASTION = 'e2e-bastion';
+
 let sandbox;
+/** @type {import('../../support/sshd.js').TestSshd | undefined} */
+let sshd;
 let url;
 let instanceId;
 let groupId;
@@ -250,11 +276,75 @@ export const scenarios = [
     },
   },
   {
+    name: 'a private instance through an SSH bastion: refused directly; the bastion of the SSH config, its host key trusted, a query over the tunnel',
+    locales: ['en', 'ko'],
+    async run(t) {
+      sshd = await startSshd();
+      writeFileSync(
+        join(SSH_DIR, 'config'),
+        [
+          `Host ${BASTION}`,
+          `  HostName ${sshd.host}`,
+          `  Port ${sshd.port}`,
+          `  User ${sshd.user}`,
+          `  IdentityFile ${sshd.keys.plain.file}`,
+          '',
+        ].join('\n'),
+      );
+      const res = await fetch(`${url}/_sandbox/rds/private`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: INSTANCE }),
+      });
+      if (!res.ok) throw new Error(`marking ${INSTANCE} private: ${res.status} ${await res.text()}`);
+      await t.runCommand('Notifications: Clear All Notifications');
+      // The window was reloaded by the scenario before: its tree is folded again.
+      await t.openView('NHN Cloud');
+      await t.expandRow('KR1');
+      await t.expandRow('RDS for MySQL');
+      await t.expandRow('DB Instances');
+      // Directly (its endpoint is a loopback address, so no question first): the sandbox refuses.
+      await t.menu(INSTANCE, 'Connect...');
+      await t.quick.pick(PW_USER, 'DB user');
+      const refused = await t.notification(/is private: its database is reachable only through an SSH bastion/, 60_000);
+      await refused.getByRole('button', { name: t.l('Use an SSH Bastion...') }).click();
+      await t.quick.pick(
+        BASTION,
+        t.l('SSH bastion to reach {0} through (a host with a floating IP in its VPC)', INSTANCE),
+      );
+      await t.quick.pick(t.l('Private key {0}', sshd.keys.plain.file), t.lpart('How to sign in to {0}'));
+      await t.quick.pick(t.l('Only {0}', INSTANCE), t.lpart('Which DB instances go through {0}?'));
+      // Connect... again, through the bastion: its host key is new here.
+      const signInsBefore = (sshd.log().match(/Accepted publickey for /g) ?? []).length;
+      await t.dialogButton(
+        t.lpart('The authenticity of {0} cannot be established. Trust its host key?'),
+        'Trust and Connect',
+      );
+      await connected(t, PW_USER);
+      const known = readFileSync(join(SSH_DIR, 'known_hosts'), 'utf8');
+      if (!known.includes(`[${sshd.host}]:${sshd.port} ${sshd.hostKey}`))
+        throw new Error(`the trusted key is not in known_hosts: ${known}`);
+      await openNewConsole(t, () => t.runCommand('NHN Cloud: Open Query Console'));
+      await runInConsole(t, 'SELECT CURRENT_USER() AS who', { instance: INSTANCE, user: PW_USER });
+      await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+      const grid = await t.webview().locator('#qr-grid').innerText();
+      if (!grid.includes(PW_USER)) throw new Error(`the query did not run as ${PW_USER}: ${grid}`);
+      // The sandbox served it, so an sshd opened the connection: the tunnel signed in exactly once.
+      const signIns = (sshd.log().match(/Accepted publickey for /g) ?? []).length - signInsBefore;
+      if (signIns !== 1) throw new Error(`${signIns} SSH sign-ins for one Connect...`);
+      await t.screenshot('db-bastion-query');
+      await disconnect(t);
+    },
+  },
+  {
     name: 'the sandbox process is stopped',
     independent: true,
     async run() {
       sandbox?.stop();
       sandbox = undefined;
+      await sshd?.stop();
+      sshd = undefined;
+      rmSync(SSH_DIR, { recursive: true, force: true });
     },
   },
 ];

@@ -2,7 +2,13 @@
 // what is left undefined; remove deletes every field. (secrets.ts needs only the vscode types.)
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { ProfileSecretStore, SECRET_FIELDS, dbPasswordKey, secretKey } from '../../../src/profiles/secrets';
+import {
+  ProfileSecretStore,
+  SECRET_FIELDS,
+  dbPasswordKey,
+  sshSecretKey,
+  secretKey,
+} from '../../../src/profiles/secrets';
 
 function memoryStorage() {
   const m = new Map<string, string>();
@@ -65,6 +71,19 @@ test('database passwords live under nhncloud/<profile>/db/<instance>/<user>, are
   await s.storeDbPassword('a', 'inst-1', 'app', 'db-pass-1');
   await s.storeDbPassword('a', 'inst-2', 'admin', 'db-pass-2');
   await s.storeDbPassword('b', 'inst-9', 'app', 'db-pass-9');
+  // An SSH bastion's passphrase and password are kept the same way (issue 29).
+  await s.storeSshSecret('a', 'passphrase:/home/me/.ssh/id_ed25519', 'ssh-passphrase-1');
+  await s.storeSshSecret('a', 'password:centos@133.186.1.2:22', 'ssh-password-1');
+  assert.equal(
+    sshSecretKey('a', 'passphrase:/home/me/.ssh/id_ed25519'),
+    'nhncloud/a/db/ssh/passphrase%3A%2Fhome%2Fme%2F.ssh%2Fid_ed25519',
+  );
+  assert.equal(await s.sshSecret('a', 'password:centos@133.186.1.2:22'), 'ssh-password-1');
+  // A passphrase that no longer opens its key is forgotten by itself (the other SSH secret stays).
+  assert.equal(await s.forgetSshSecret('a', 'passphrase:/home/me/.ssh/id_ed25519'), true);
+  assert.equal(await s.sshSecret('a', 'passphrase:/home/me/.ssh/id_ed25519'), undefined);
+  assert.equal(await s.forgetSshSecret('a', 'passphrase:/home/me/.ssh/id_ed25519'), false);
+  assert.equal(await s.sshSecret('a', 'password:centos@133.186.1.2:22'), 'ssh-password-1');
   assert.equal(m.get(dbPasswordKey('a', 'inst-1', 'app')), 'db-pass-1');
   assert.equal(dbPasswordKey('a', 'inst-1', 'app'), 'nhncloud/a/db/inst-1/app');
   assert.equal(await s.dbPassword('a', 'inst-2', 'admin'), 'db-pass-2');

@@ -15,7 +15,7 @@ const { DbSessionManager, CONNECT_TIMEOUT_MS } =
 const { tlsOptions } = require('../../../src/rds/connection/tls') as typeof import('../../../src/rds/connection/tls');
 const { loadSchemaObjects, createStatement } =
   require('../../../src/rds/connection/schemaTree') as typeof import('../../../src/rds/connection/schemaTree');
-const { connectionUrl, needsVpcNotice, defaultSchema, chooseDefaultSchema, RememberedSchemas } =
+const { connectionUrl, defaultSchema, chooseDefaultSchema, RememberedSchemas } =
   require('../../../src/rds/connection/connectChoices') as typeof import('../../../src/rds/connection/connectChoices');
 const { optionFile } =
   require('../../../src/rds/connection/terminal') as typeof import('../../../src/rds/connection/terminal');
@@ -264,23 +264,25 @@ test('Copy Connection URL never holds the password; the terminal option file hol
   });
   assert.equal(url, 'mysql://app%20user@db.example:3306/shop');
   assertNoSecret(url);
-  const file = optionFile(
-    { user: 'app', endpoint: { host: '127.0.0.1', port: 3307, kind: 'public' }, schema: undefined },
-    'pa"ss\\word',
-    { use: true, settings: { caFile: '/ca.pem' } },
-  );
+  const file = optionFile({ user: 'app', via: { host: 'db.example', port: 3307 }, schema: undefined }, 'pa"ss\\word', {
+    use: true,
+    settings: { caFile: '/ca.pem' },
+  });
   assert.match(file, /^\[client\]\n/);
   assert.match(file, /^password="pa\\"ss\\\\word"$/m);
+  assert.match(file, /^host="db\.example"$/m);
   assert.match(file, /^loose-ssl-verify-server-cert$/m);
   assert.match(file, /^ssl-ca="\/ca\.pem"$/m);
-});
-
-test('Connect... says a private endpoint needs the VPC only when it applies: not for loopback, not for an endpoint the user picked (issue 25, rough edge 16)', () => {
-  assert.equal(needsVpcNotice('192.168.0.7', false), true);
-  assert.equal(needsVpcNotice('abc.internal.kr1-rds.nhncloudservice.com', false), true);
-  assert.equal(needsVpcNotice('127.0.0.1', false), false, 'the sandbox');
-  assert.equal(needsVpcNotice('localhost', false), false);
-  assert.equal(needsVpcNotice('192.168.0.7', true), false, 'the user chose that endpoint row');
+  // Through an SSH tunnel the client reaches 127.0.0.1: the chain is verified, not the name.
+  const tunneled = optionFile(
+    { user: 'app', via: { host: '127.0.0.1', port: 41000, bastion: 'me@bastion' }, schema: undefined },
+    'x',
+    { use: true, settings: { caFile: '/ca.pem' } },
+  );
+  assert.match(tunneled, /^host="127\.0\.0\.1"$/m);
+  assert.match(tunneled, /^port=41000$/m);
+  assert.match(tunneled, /^loose-ssl-mode=VERIFY_CA$/m);
+  assert.doesNotMatch(tunneled, /verify-server-cert|VERIFY_IDENTITY/);
 });
 
 test('Connect... chooses the default schema (issue 25, rough edge 9): the schema node, the one chosen before, the only one, else asked once', async () => {

@@ -24,6 +24,7 @@ import type { RdsState } from '../state';
 import type { DbUser, Instance } from '../types';
 import { mariaDbMissing, type MariaDbServer, sqlIdent, sqlString, startMariaDb, watchedTempDir } from './server';
 import { makeTlsCertificates, type TlsCertificates } from './tlsCertificates';
+import { isSshServer, peerExecutable } from './peerProcess';
 
 /** The dbPort range of the API (RDS spec: 3306 to 43306). */
 const DB_PORT_MIN = 3306;
@@ -55,6 +56,8 @@ export interface SandboxDatabasesStatus {
     dbInstanceName: string;
     port: number;
     running: boolean;
+    /** Reachable only through an SSH bastion (setPrivate). */
+    private: boolean;
     server?: { port: number; dir: string };
   }[];
 }
@@ -76,6 +79,8 @@ export class SandboxDatabases {
   readonly missing = mariaDbMissing({ tls: true });
   private readonly attached = new Map<string, Attached>();
   private syncing: Promise<void> = Promise.resolve();
+  /** Instances whose database answers only connections an SSH server opened (setPrivate). */
+  private readonly privateIds = new Set<string>();
   private certDir?: ReturnType<typeof watchedTempDir>;
   private certificates?: Promise<TlsCertificates>;
   private closed = false;
@@ -104,9 +109,20 @@ export class SandboxDatabases {
         dbInstanceName: a.inst.dbInstanceName,
         port: a.port,
         running: !!a.running,
+        private: this.privateIds.has(a.inst.dbInstanceId),
         server: a.running ? { port: a.running.port, dir: a.running.dir } : undefined,
       })),
     };
+  }
+
+  /**
+   * Makes an instance's database private, as one without public access is in a VPC: its relay
+   * then answers only connections that an SSH server (a bastion's tunnel) opened, and refuses
+   * any other with a MySQL error saying so. Linux only (the kernel says who connected).
+   */
+  setPrivate(dbInstanceId: string, isPrivate: boolean): void {
+    if (isPrivate) this.privateIds.add(dbInstanceId);
+    else this.privateIds.delete(dbInstanceId);
   }
 
   async close(): Promise<void> {
@@ -273,6 +289,18 @@ export class SandboxDatabases {
     client.pause();
     client.on('close', () => a.clients.delete(client));
     client.on('error', () => client.destroy());
+    if (this.privateIds.has(a.inst.dbInstanceId)) {
+      const peer = peerExecutable(client.remotePort ?? 0, client.localPort ?? 0);
+      if (!isSshServer(peer)) {
+        client.end(
+          errorPacket(
+            1105,
+            `DB instance ${a.inst.dbInstanceName} is private: its database is reachable only through an SSH bastion in its VPC (this connection came from ${peer ?? 'a process the sandbox cannot name'}). Use Set SSH Bastion... on the instance.`,
+          ),
+        );
+        return;
+      }
+    }
     this.start(a).then(
       (server) => {
         if (client.destroyed) return;
