@@ -8,10 +8,8 @@ import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, LeafNode, TreeNode } from '../../shared/tree/nodes';
 import type { DbSession } from './session';
 
-/** `name` quoted as a MySQL identifier. */
-export function quoteIdent(name: string): string {
-  return `\`${name.replace(/`/g, '``')}\``;
-}
+import { quoteIdent } from '../tableData/values';
+export { quoteIdent };
 
 export async function withConnection<T>(session: DbSession, fn: (c: Connection) => Promise<T>): Promise<T> {
   const c = await session.connect();

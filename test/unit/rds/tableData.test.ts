@@ -1,0 +1,287 @@
+// Open Table and editing rows (issue 29, items 2 and 3) against a real MariaDB: a table's columns
+// and editing key as the server declares them, pages read with the person's filter and sort done
+// by the server, values checked per column type before sending (NULL apart from ''), the exact
+// statements the Preview shows, and Apply in one transaction that rolls back when a row changed
+// or vanished underneath.
+import { after, before, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { createConnection, type Connection } from 'mysql2/promise';
+import { mariaDbMissing, startMariaDb, type MariaDb } from '../../support/mariadb.mjs';
+import { tableInfo, readPage, pageSql, applyEdits, RowConflictError } from '../../../src/rds/tableData/tableData';
+import { editStatements, editProblems, editingKey, type RowEdit } from '../../../src/rds/tableData/edits';
+import {
+  valueProblem,
+  sqlLiteral,
+  stringLiteral,
+  enumMembers,
+  type TableColumn,
+} from '../../../src/rds/tableData/values';
+
+let db: MariaDb;
+let conn: Connection;
+let other: Connection;
+
+before(async () => {
+  const missing = mariaDbMissing();
+  if (missing) throw new Error(missing);
+  db = await startMariaDb();
+  await db.sql(`
+    CREATE DATABASE shop;
+    CREATE TABLE shop.items (
+      id INT UNSIGNED PRIMARY KEY AUTO_INCREMENT,
+      name VARCHAR(8) NOT NULL,
+      note TEXT NULL,
+      price DECIMAL(6,2) NOT NULL DEFAULT 0,
+      qty TINYINT NOT NULL DEFAULT 0,
+      weight DOUBLE NULL,
+      added DATE NULL,
+      seen DATETIME NULL,
+      tags SET('red','green','blue') NULL,
+      size ENUM('S','M','L') NOT NULL DEFAULT 'M',
+      meta JSON NULL,
+      raw VARBINARY(4) NULL,
+      total DECIMAL(9,2) AS (price * qty) VIRTUAL
+    );
+    INSERT INTO shop.items (name, note, price, qty, added) VALUES
+      ('apple', 'red', 1.50, 3, '2026-01-02'), ('pear', '', 2.00, 1, NULL), ('plum', NULL, 0.75, 9, NULL),
+      ('kiwi', 'x', 3.10, 2, NULL), ('fig', 'y', 4.00, 5, NULL);
+    CREATE TABLE shop.log (at DATETIME, line TEXT);
+    CREATE TABLE shop.codes (code CHAR(3) NOT NULL, label VARCHAR(20), UNIQUE KEY by_code (code));
+    CREATE TABLE shop.maybe (code CHAR(3) NULL, UNIQUE KEY by_code (code));
+    CREATE VIEW shop.cheap AS SELECT id, name FROM shop.items WHERE price < 2;
+  `);
+  const opts = {
+    host: db.host,
+    port: db.port,
+    user: db.rootUser,
+    password: db.rootPassword,
+    dateStrings: true as const,
+  };
+  conn = await createConnection(opts);
+  other = await createConnection(opts);
+});
+
+after(async () => {
+  await conn?.end();
+  await other?.end();
+  await db?.stop();
+});
+
+test('the columns as declared, the editing key, and why a table cannot be edited', async () => {
+  const items = await tableInfo(conn, 'shop', 'items');
+  assert.deepEqual(items.key, ['id']);
+  assert.equal(items.readOnlyReason, undefined);
+  const byName = Object.fromEntries(items.columns.map((c) => [c.name, c]));
+  assert.equal(byName.id.autoIncrement, true);
+  assert.equal(byName.total.generated, true);
+  assert.equal(byName.name.maxLength, 8);
+  assert.equal(byName.price.hasDefault, true);
+  assert.equal(byName.name.hasDefault, false);
+  assert.deepEqual(enumMembers(byName.tags.columnType), ['red', 'green', 'blue']);
+  assert.deepEqual((await tableInfo(conn, 'shop', 'codes')).key, ['code'], 'a unique key without NULLs');
+  assert.match(
+    (await tableInfo(conn, 'shop', 'maybe')).readOnlyReason ?? '',
+    /no primary key and no unique key without NULLs/,
+  );
+  assert.match((await tableInfo(conn, 'shop', 'log')).readOnlyReason ?? '', /no primary key/);
+  assert.match((await tableInfo(conn, 'shop', 'cheap')).readOnlyReason ?? '', /is a view/);
+  await assert.rejects(tableInfo(conn, 'shop', 'nope'), /does not exist/);
+  assert.deepEqual(
+    editingKey(
+      [],
+      [
+        { name: 'u', unique: true, columns: ['a'] },
+        { name: 'PRIMARY', unique: true, columns: ['b', 'c'] },
+      ],
+    ),
+    ['b', 'c'],
+  );
+});
+
+test("pages: the filter and the sort are the server's; one row more tells whether another page follows", async () => {
+  const info = await tableInfo(conn, 'shop', 'items');
+  const first = await readPage(conn, info, { offset: 0, limit: 2, sort: { column: 'price', descending: true } });
+  assert.deepEqual(
+    first.rows.map((r) => r[1]),
+    ['fig', 'kiwi'],
+  );
+  assert.equal(first.more, true);
+  assert.equal(first.sql, 'SELECT * FROM `shop`.`items` ORDER BY `price` DESC, `id` LIMIT 3 OFFSET 0');
+  const last = await readPage(conn, info, { offset: 4, limit: 2, sort: { column: 'price', descending: true } });
+  assert.deepEqual(
+    last.rows.map((r) => r[1]),
+    ['plum'],
+  );
+  assert.equal(last.more, false);
+  const filtered = await readPage(conn, info, { offset: 0, limit: 10, filter: "note = '' OR note IS NULL" });
+  assert.deepEqual(
+    filtered.rows.map((r) => [r[1], r[2]]),
+    [
+      ['pear', ''],
+      ['plum', null],
+    ],
+    "'' and NULL stay apart",
+  );
+  await assert.rejects(
+    readPage(conn, info, { offset: 0, limit: 10, filter: '1; DROP TABLE shop.items' }),
+    /another statement/,
+  );
+  await assert.rejects(readPage(conn, info, { offset: 0, limit: 10, filter: 'no_such_column = 1' }), /Unknown column/);
+  assert.equal(
+    pageSql({ schema: 's', table: 't`x', columns: [], key: undefined }, { offset: 5, limit: 10 }),
+    'SELECT * FROM `s`.`t``x` LIMIT 11 OFFSET 5',
+  );
+});
+
+test('values are checked against the column type before anything is sent', async () => {
+  const info = await tableInfo(conn, 'shop', 'items');
+  const col = (name: string) => info.columns.find((c) => c.name === name)!;
+  const ok = (name: string, v: string | null) => assert.equal(valueProblem(col(name), v), undefined, `${name} = ${v}`);
+  const bad = (name: string, v: string | null, re: RegExp) =>
+    assert.match(valueProblem(col(name), v) ?? '(accepted)', re, `${name} = ${v}`);
+  ok('note', null);
+  ok('note', '');
+  bad('name', null, /cannot be NULL/);
+  ok('name', 'abcdefgh');
+  bad('name', 'abcdefghi', /at most 8 characters/);
+  ok('name', '가나다라마바사아'); // characters, not bytes
+  ok('id', '4294967295');
+  bad('id', '-1', /from 0 to 4294967295/);
+  bad('qty', '128', /from -128 to 127/);
+  bad('qty', '1.5', /whole number/);
+  ok('price', '9999.99');
+  bad('price', '10000', /at most 4 digits before the point and 2 after/);
+  bad('price', '1.234', /at most 4 digits before the point and 2 after/);
+  ok('weight', '-1.5e3');
+  bad('weight', 'heavy', /takes a number/);
+  ok('added', '2024-02-29');
+  bad('added', '2023-02-29', /not a day of the calendar/);
+  bad('added', '2024-02-01 10:00:00', /date as YYYY-MM-DD/);
+  ok('seen', '2024-02-01 23:59:59.5');
+  bad('seen', '2024-02-01 24:00:00', /YYYY-MM-DD hh:mm:ss/);
+  ok('tags', 'red,blue');
+  ok('tags', '');
+  bad('tags', 'red,pink', /any of: red, green, blue/);
+  ok('size', 'L');
+  bad('size', 'XL', /one of: S, M, L/);
+  ok('meta', '{"a": [1, 2]}');
+  bad('meta', '{a: 1}', /takes JSON/);
+  bad('raw', '0x00', /binary data/);
+  bad('total', '1', /generated column/);
+});
+
+test('the statements: the key (and the read values of edited cells) in WHERE, literals in the Preview, deletes last', async () => {
+  const info = await tableInfo(conn, 'shop', 'items');
+  const page = await readPage(conn, info, { offset: 0, limit: 10 });
+  const t = { schema: 'shop', table: 'items', columns: info.columns, key: info.key! };
+  const edits: RowEdit[] = [
+    { kind: 'delete', row: 4, original: page.rows[4] },
+    { kind: 'update', row: 0, original: page.rows[0], changes: { note: "it's \\ green", weight: null } },
+    { kind: 'insert', values: { name: 'lime', price: '0.50', meta: '{"k":1}' } },
+  ];
+  const s = editStatements(t, edits);
+  assert.deepEqual(
+    s.map((x) => x.display),
+    [
+      "UPDATE `shop`.`items` SET `note` = 'it\\'s \\\\ green', `weight` = NULL WHERE `id` = 1 AND `note` <=> 'red';",
+      "INSERT INTO `shop`.`items` (`name`, `price`, `meta`) VALUES ('lime', 0.50, '{\"k\":1}');",
+      'DELETE FROM `shop`.`items` WHERE `id` = 5;',
+    ],
+  );
+  assert.deepEqual(s[0].params, ["it's \\ green", null, 1, 'red']);
+  assert.deepEqual(
+    s.map((x) => x.label),
+    ['row 1 (id = 1)', 'new row 1', 'row 5 (id = 5)'],
+  );
+  assert.deepEqual(editProblems(t, edits), []);
+  assert.deepEqual(editProblems(t, [edits[0], { kind: 'insert', values: { price: '1', qty: '300' } }]), [
+    { edit: 1, column: 'qty', message: 'qty takes a whole number from -128 to 127.' },
+    { edit: 1, column: 'name', message: 'name needs a value (it has no default and cannot be NULL).' },
+  ]);
+  await applyEdits(conn, s);
+  const [rows] = await other.query<any[]>('SELECT name, note, weight, meta FROM shop.items ORDER BY id');
+  assert.deepEqual(
+    rows.map((r) => [r.name, r.note, r.weight]),
+    [
+      ['apple', "it's \\ green", null],
+      ['pear', '', null],
+      ['plum', null, null],
+      ['kiwi', 'x', null],
+      ['lime', null, null],
+    ],
+  );
+  assert.equal(stringLiteral('a\nb\0'), "'a\\nb\\0'");
+  assert.equal(sqlLiteral({ dataType: 'int' }, '42'), '42');
+  assert.equal(sqlLiteral({ dataType: 'varchar' }, '42'), "'42'");
+});
+
+test('Apply rolls everything back when a row changed or vanished underneath, naming that row', async () => {
+  const info = await tableInfo(conn, 'shop', 'items');
+  const t = { schema: 'shop', table: 'items', columns: info.columns, key: info.key! };
+  const page = await readPage(conn, info, { offset: 0, limit: 10 });
+  const pear = page.rows.findIndex((r) => r[1] === 'pear');
+  const plum = page.rows.findIndex((r) => r[1] === 'plum');
+  const kiwi = page.rows.findIndex((r) => r[1] === 'kiwi');
+  // Someone else changes pear's note after this page was read.
+  await other.query("UPDATE shop.items SET note = 'changed' WHERE name = 'pear'");
+  const edits: RowEdit[] = [
+    { kind: 'update', row: plum, original: page.rows[plum], changes: { qty: '10' } },
+    { kind: 'update', row: pear, original: page.rows[pear], changes: { note: 'mine' } },
+  ];
+  await assert.rejects(applyEdits(conn, editStatements(t, edits)), (e: Error) => {
+    assert.ok(e instanceof RowConflictError);
+    assert.match(e.message, new RegExp(`row ${pear + 1} \\(id = 2\\) changed or was deleted since it was read`));
+    return true;
+  });
+  const [after1] = await other.query<any[]>("SELECT qty FROM shop.items WHERE name = 'plum'");
+  assert.equal(after1[0].qty, 9, 'the first statement was rolled back');
+  // A row deleted underneath: the same.
+  await other.query("DELETE FROM shop.items WHERE name = 'kiwi'");
+  await assert.rejects(
+    applyEdits(conn, editStatements(t, [{ kind: 'delete', row: kiwi, original: page.rows[kiwi] }])),
+    /changed or was deleted/,
+  );
+  // A value the server refuses (a duplicate key) rolls back too, naming the row.
+  await assert.rejects(
+    applyEdits(
+      conn,
+      editStatements(t, [
+        { kind: 'update', row: plum, original: page.rows[plum], changes: { qty: '11' } },
+        { kind: 'insert', values: { id: '1', name: 'dup' } },
+      ]),
+    ),
+    /server refused the statement for new row 1 \(error 1062\)/,
+  );
+  const [after2] = await other.query<any[]>("SELECT qty FROM shop.items WHERE name = 'plum'");
+  assert.equal(after2[0].qty, 9);
+  // An UPDATE that writes the value a cell already has still finds its row (FOUND_ROWS).
+  const fresh = await readPage(conn, info, { offset: 0, limit: 10 });
+  const p = fresh.rows.findIndex((r) => r[1] === 'plum');
+  await applyEdits(
+    conn,
+    editStatements(t, [{ kind: 'update', row: p, original: fresh.rows[p], changes: { qty: '9' } }]),
+  );
+});
+
+test('a column list with one type each covers every branch of the value check', () => {
+  const c = (dataType: string, columnType = dataType, extra: Partial<TableColumn> = {}): TableColumn => ({
+    name: 'c',
+    dataType,
+    columnType,
+    nullable: true,
+    generated: false,
+    autoIncrement: false,
+    hasDefault: true,
+    ...extra,
+  });
+  assert.equal(valueProblem(c('bigint', 'bigint unsigned'), '18446744073709551615'), undefined);
+  assert.match(valueProblem(c('bigint'), '9223372036854775808') ?? '', /to 9223372036854775807/);
+  assert.equal(valueProblem(c('year'), '2155'), undefined);
+  assert.match(valueProblem(c('year'), '1900') ?? '', /1901 to 2155/);
+  assert.equal(valueProblem(c('time'), '-838:59:59'), undefined);
+  assert.match(valueProblem(c('time'), '12:00') ?? '', /time as hh:mm:ss/);
+  assert.match(valueProblem(c('timestamp'), '1969-12-31 00:00:00') ?? '', /1970 to 2038/);
+  assert.equal(valueProblem(c('datetime'), '0000-00-00 00:00:00'), undefined);
+  assert.match(valueProblem(c('decimal', 'decimal(5,2) unsigned'), '-1') ?? '', /zero or more/);
+  assert.match(valueProblem(c('blob'), 'x') ?? '', /binary data/);
+});
