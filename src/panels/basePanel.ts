@@ -29,6 +29,7 @@ const TITLES: Record<PanelKind, string> = {
   metrics: vscode.l10n.t('Metrics'),
   queryResults: vscode.l10n.t('Query Results'),
   queryPlan: vscode.l10n.t('Query Plan'),
+  tableData: vscode.l10n.t('Table'),
 };
 
 /** The tab title with the resource's name: one whole message per panel. */
@@ -41,6 +42,7 @@ const TITLES_OF: Record<PanelKind, (name: string) => string> = {
   metrics: (name) => vscode.l10n.t('Metrics: {0}', name),
   queryResults: (name) => vscode.l10n.t('Query Results: {0}', name),
   queryPlan: (name) => vscode.l10n.t('Query Plan: {0}', name),
+  tableData: (name) => vscode.l10n.t('Table: {0}', name),
 };
 
 const open = new Map<string, BasePanel<PanelKind>>();

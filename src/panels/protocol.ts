@@ -39,6 +39,24 @@ const formMethods = {
   cancel: z.strictObject({}),
 };
 
+/** A staged edit of the table editor (src/rds/tableData/edits.ts RowEdit). */
+const readCell = z.union([z.string(), z.number(), z.null()]);
+const editValue = z.union([z.string().check(z.maxLength(16_000_000)), z.null()]);
+const rowEdit = z.union([
+  z.strictObject({
+    kind: z.literal('update'),
+    row: z.number().check(z.int(), z.minimum(0)),
+    original: z.array(readCell),
+    changes: z.record(z.string(), editValue),
+  }),
+  z.strictObject({ kind: z.literal('insert'), values: z.record(z.string(), editValue) }),
+  z.strictObject({
+    kind: z.literal('delete'),
+    row: z.number().check(z.int(), z.minimum(0)),
+    original: z.array(readCell),
+  }),
+]);
+
 /** Method schemas per panel. The request bodies are re-checked by the handlers with the client schemas. */
 export const METHODS = {
   createInstance: {
@@ -112,9 +130,33 @@ export const METHODS = {
       set: z.number().check(z.int(), z.minimum(0)),
       format: z.enum(['csv', 'json']),
     }),
+    /** Selected cells as text (tab-separated or a Markdown table), for the clipboard. */
+    copy: z.strictObject({ text: z.string().check(z.maxLength(50_000_000)) }),
   },
   // The plan view only shows what it is given.
   queryPlan: {},
+  tableData: {
+    page: z.strictObject({
+      offset: z.number().check(z.int(), z.minimum(0)),
+      filter: z.optional(z.string().check(z.maxLength(10_000))),
+      sort: z.optional(z.strictObject({ column: z.string().check(z.maxLength(64)), descending: z.boolean() })),
+    }),
+    preview: z.strictObject({ edits: z.array(rowEdit).check(z.maxLength(10_000)) }),
+    apply: z.strictObject({ edits: z.array(rowEdit).check(z.minLength(1), z.maxLength(10_000)) }),
+    copy: z.strictObject({ text: z.string().check(z.maxLength(50_000_000)) }),
+    /** The staged edits now (kept by the extension, so a closed table can be reopened with them). */
+    dirty: z.strictObject({ edits: z.array(rowEdit).check(z.maxLength(10_000)) }),
+    /** A reloaded window's webview names its table again (from its saved state). */
+    resume: z.strictObject({
+      ref: z.strictObject({
+        sessionId: z.string().check(z.minLength(1), z.maxLength(1000)),
+        schema: z.string().check(z.minLength(1), z.maxLength(64)),
+        table: z.string().check(z.minLength(1), z.maxLength(64)),
+        instanceName: z.string().check(z.maxLength(255)),
+        user: z.string().check(z.maxLength(255)),
+      }),
+    }),
+  },
 } satisfies Record<PanelKind, MethodSchemas>;
 
 export type MethodsOf<K extends PanelKind> = (typeof METHODS)[K];

@@ -2,7 +2,7 @@
 // console.ts) drives it: a run announces its statements, each statement's columns, its rows in
 // batches (each post awaited, so the runner pauses the socket while the webview is behind), then
 // its outcome or error. A CALL that returns several result sets sends each as a numbered set of
-// its statement. The webview asks back for Cancel and Export, which the console owns.
+// its statement. The webview asks back for Cancel and Export, which the console owns, and Copy.
 import * as vscode from 'vscode';
 import type { Cell, ResultColumn, StatementOutcome } from '../rds/connection/queryRunner';
 import type { Services } from '../shared/services';
@@ -72,6 +72,10 @@ export class QueryResultsPanel extends BasePanel<'queryResults'> {
   protected readonly handlers: Handlers<'queryResults'> = {
     cancel: async ({ runId }) => this.controller.cancel(runId),
     export: async ({ runId, index, set, format }) => this.controller.export(runId, index, set, format),
+    copy: async ({ text }) => {
+      await vscode.env.clipboard.writeText(text);
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied.'), 3000);
+    },
   };
 
   begin(runId: number, statements: string[]): void {

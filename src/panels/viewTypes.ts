@@ -9,6 +9,7 @@ export const PANEL_VIEW_TYPES = {
   metrics: 'nhncloud.rds.metrics',
   queryResults: 'nhncloud.rds.queryResults',
   queryPlan: 'nhncloud.rds.queryPlan',
+  tableData: 'nhncloud.rds.tableData',
 } as const;
 
 export type PanelKind = keyof typeof PANEL_VIEW_TYPES;

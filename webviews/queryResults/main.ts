@@ -1,10 +1,8 @@
-// Query results: the statements of the latest run (a CALL's several result sets each apart), each with its rows in a virtualized grid (only
-// the rows in view are in the DOM, so 100,000 rows and more scroll like 10), its outcome
-// (rows, affected rows, warnings, time) or the server's error with its code. Cancel stops the
-// run (KILL QUERY on the extension side); Export writes a result to a CSV or JSON file.
-// Columns are sized to their content (header and the first rows, within limits) and can be
-// dragged wider or narrower (double-click the edge: fit again); numbers are right-aligned; a
-// cell's tooltip holds its whole value.
+// Query results: the statements of the latest run (a CALL's several result sets each apart), each
+// with its rows in the shared data grid (../shared/grid.ts: virtualized, sized, selectable), its
+// outcome (rows, affected rows, warnings, time) or the server's error with its code. Cancel stops
+// the run (KILL QUERY on the extension side); Export writes a result to a CSV, JSON or SQL INSERT
+// file; Copy puts the selected cells on the clipboard as tab-separated text or a Markdown table.
 import { l10n } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
@@ -12,13 +10,10 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import { $, clear, h } from '../shared/dom';
 import { button, notice } from '../shared/form';
 import { client, onEvent, start } from '../shared/rpc';
+import { DataGrid, gridStyles, type Cell, type GridColumn, type GridSizing } from '../shared/grid';
 import { PARSE_ERROR_ERRNO } from '../../src/rds/connection/statements';
 
-type Cell = string | number | null;
-interface Column {
-  name: string;
-  type: string;
-}
+type Column = GridColumn;
 interface Outcome {
   kind: 'rows' | 'ok';
   rowCount: number;
@@ -39,30 +34,12 @@ interface Result {
   set: number;
   columns?: Column[];
   /** Pixel width per column: from the content once the first rows came, then as the user drags. */
-  widths?: number[];
-  /** Whether `widths` took the rows into account (sized once, so streaming rows do not shift them). */
-  sizedFromRows?: boolean;
+  sizing?: GridSizing;
   rows: Cell[][];
   outcome?: Outcome;
   error?: { message: string; code?: string; errno?: number; sqlState?: string };
   skipped?: string;
 }
-
-const ROW_HEIGHT = 22;
-const OVERSCAN = 10;
-/** Bounds of a column sized to its content; a drag may go from MIN_DRAG to MAX_DRAG. */
-const MIN_WIDTH = 48;
-const MAX_WIDTH = 480;
-const MIN_DRAG = 32;
-const MAX_DRAG = 2000;
-/** Cell padding (6 px each side) and its border. */
-const CELL_CHROME = 13;
-/** Rows measured when sizing columns: enough to be typical, few enough to stay instant. */
-const SIZE_SAMPLE = 200;
-/** The longest value a tooltip shows. */
-const TOOLTIP_MAX = 4000;
-/** MySQL's numeric column types (queryRunner.ts names them): right-aligned. */
-const NUMERIC = /^(DECIMAL|NEWDECIMAL|TINYINT|SMALLINT|MEDIUMINT|INT|BIGINT|FLOAT|DOUBLE|YEAR)$/;
 
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(`
@@ -83,23 +60,9 @@ body { margin: 0; padding-bottom: 0; overflow: hidden; }
 .qr-status { color: var(--vscode-descriptionForeground); }
 .qr-tabs, .qr-sql { flex: none; }
 .qr-sql { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); white-space: pre-wrap; max-height: 4.5em; overflow: auto; margin: 4px 0; color: var(--vscode-descriptionForeground); }
-.qr-viewport { position: relative; overflow: auto; flex: 1 1 auto; min-height: 120px; margin-bottom: 8px; border: 1px solid var(--vscode-panel-border, rgba(128,128,128,.35)); font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
-.qr-header { position: sticky; top: 0; z-index: 1; display: flex; background: var(--vscode-editorGroupHeader-tabsBackground, var(--vscode-editor-background)); font-weight: 600; }
-.qr-spacer { position: relative; }
-.qr-row { position: absolute; left: 0; display: flex; height: ${ROW_HEIGHT}px; line-height: ${ROW_HEIGHT}px; }
-.qr-row:nth-child(even) { background: var(--vscode-list-hoverBackground, transparent); }
-.qr-cell { flex: 0 0 auto; padding: 0 6px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; border-right: 1px solid var(--vscode-panel-border, rgba(128,128,128,.2)); box-sizing: border-box; }
-.qr-num { flex-basis: 64px; width: 64px; text-align: right; color: var(--vscode-descriptionForeground); }
-.qr-null { color: var(--vscode-descriptionForeground); font-style: italic; }
-.qr-right { text-align: right; font-variant-numeric: tabular-nums; }
-.qr-header .qr-cell { position: relative; }
-/* The drag handle on a header cell's right edge. */
-.qr-resize { position: absolute; top: 0; right: -3px; width: 7px; height: 100%; cursor: col-resize; z-index: 2; }
-.qr-resize:hover, .qr-resize.dragging { background: var(--vscode-sash-hoverBorder, var(--vscode-focusBorder)); }
+${gridStyles}
 `);
-/** One rule per column (.qr-c0 { width }): a resize restyles the drawn rows without redrawing them. */
-const widthSheet = new CSSStyleSheet();
-document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet, widthSheet];
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 
 const rpc = client<'queryResults'>();
 const app = $('app');
@@ -120,62 +83,23 @@ const jsonButton = button(l10n.t('Export JSON...'), () => void exportAs('json'),
 });
 const messages = h('div', { id: 'qr-messages' });
 const sqlText = h('pre', { class: 'qr-sql' });
-const viewport = h('div', {
-  class: 'qr-viewport',
-  id: 'qr-grid',
-  tabindex: '0',
-  role: 'grid',
-  'aria-label': l10n.t('Result rows'),
+const grid = new DataGrid('qr-grid', l10n.t('Result rows'), { onCopy: (text) => void rpc.request('copy', { text }) });
+const copyButton = button(l10n.t('Copy'), () => copy('tsv'), { secondary: true, id: 'qr-copy' });
+const copyMdButton = button(l10n.t('Copy as Markdown'), () => copy('markdown'), { secondary: true, id: 'qr-copy-md' });
+grid.viewport.addEventListener('selectionchange', () => {
+  setDisabled(copyButton, !grid.hasSelection);
+  setDisabled(copyMdButton, !grid.hasSelection);
 });
-const header = h('div', { class: 'qr-header', role: 'row' });
-const spacer = h('div', { class: 'qr-spacer' });
-viewport.append(header, spacer);
-bar.append(cancelButton, csvButton, jsonButton, statusLine);
+
+/** The selected cells on the clipboard (through the extension: a webview may not write it). */
+function copy(format: 'tsv' | 'markdown'): void {
+  const text = grid.selectionAs(format);
+  if (text) void rpc.request('copy', { text });
+}
+bar.append(cancelButton, csvButton, jsonButton, copyButton, copyMdButton, statusLine);
 
 function setDisabled(el: HTMLElement, disabled: boolean): void {
   (el as HTMLElement & { disabled: boolean }).disabled = disabled;
-}
-
-let measureContext: CanvasRenderingContext2D | null | undefined;
-/** The width of `text` in the grid's font, in pixels. */
-function textWidth(text: string): number {
-  measureContext ??= document.createElement('canvas').getContext('2d');
-  if (!measureContext) return text.length * 8;
-  measureContext.font = getComputedStyle(viewport).font;
-  return measureContext.measureText(text).width;
-}
-
-/** Widths from the header and up to SIZE_SAMPLE rows, within MIN_WIDTH and MAX_WIDTH. */
-function fittedWidths(r: Result): number[] {
-  const cols = r.columns ?? [];
-  const sample = r.rows.slice(0, SIZE_SAMPLE);
-  return cols.map((c, i) => {
-    let widest = textWidth(c.name);
-    for (const row of sample) {
-      const v = row[i];
-      const text = v === null ? 'NULL' : String(v);
-      // Past the limit the measure cannot change the outcome: skip long values.
-      widest = Math.max(widest, text.length > 120 ? MAX_WIDTH : textWidth(text));
-      if (widest >= MAX_WIDTH) break;
-    }
-    return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widest + CELL_CHROME)));
-  });
-}
-
-/** Sizes the result's columns: from the header at first, from the rows once some came (once). */
-function sizeColumns(r: Result): void {
-  if (!r.columns) return;
-  if (!r.widths || (!r.sizedFromRows && r.rows.length)) {
-    r.widths = fittedWidths(r);
-    r.sizedFromRows = r.rows.length > 0;
-  }
-}
-
-/** Writes the shown result's widths into the width sheet. */
-function applyWidths(r: Result | undefined): void {
-  const widths = r?.widths ?? [];
-  widthSheet.replaceSync(widths.map((w, i) => `.qr-c${i} { width: ${w}px; flex-basis: ${w}px; }`).join('\n'));
-  spacer.style.width = `${64 + widths.reduce((s, w) => s + w, 0)}px`;
 }
 
 function formatCount(n: number): string {
@@ -251,6 +175,9 @@ function select(i: number): void {
   renderAll();
 }
 
+/** The result the grid shows now: its widths (sized, or dragged) stay with it when it is drawn again. */
+let shown: Result | undefined;
+
 function renderAll(): void {
   renderTabs();
   const r = results[selected];
@@ -258,6 +185,8 @@ function renderAll(): void {
   const exportable = !running && !!r?.columns && !r.error;
   setDisabled(csvButton, !exportable);
   setDisabled(jsonButton, !exportable);
+  setDisabled(copyButton, !grid.hasSelection);
+  setDisabled(copyMdButton, !grid.hasSelection);
   statusLine.textContent = statusOf(r);
   statusLine.title = statusLine.textContent;
   sqlText.textContent = r?.sql ?? '';
@@ -268,124 +197,10 @@ function renderAll(): void {
       .join(' · ');
     messages.append(notice('error', code ? `${r.error.message} (${code})` : r.error.message));
   }
-  renderHeader(r);
-  renderRows(true);
+  if (shown?.columns) shown.sizing = grid.sizing;
+  shown = r;
+  grid.show(r?.columns ?? [], r?.rows ?? [], r?.sizing);
 }
-
-/** The classes of column `i`'s cells: its width rule, and right alignment for numbers. */
-function columnClass(r: Result, i: number): string {
-  return `qr-cell qr-c${i}${NUMERIC.test(r.columns?.[i]?.type ?? '') ? ' qr-right' : ''}`;
-}
-
-function renderHeader(r: Result | undefined): void {
-  clear(header);
-  const cols = r?.columns ?? [];
-  viewport.hidden = !cols.length;
-  if (!r || !cols.length) return applyWidths(undefined);
-  sizeColumns(r);
-  applyWidths(r);
-  header.append(h('div', { class: 'qr-cell qr-num', role: 'columnheader' }, '#'));
-  cols.forEach((c, i) => {
-    const handle = h('span', {
-      class: 'qr-resize',
-      'data-column': String(i),
-      title: l10n.t('Drag to resize; double-click to fit'),
-    });
-    handle.addEventListener('pointerdown', (e) => startResize(r, i, handle, e));
-    handle.addEventListener('dblclick', () => {
-      r.widths![i] = fittedWidths(r)[i];
-      applyWidths(r);
-    });
-    header.append(
-      h('div', { class: columnClass(r, i), role: 'columnheader', title: `${c.name} (${c.type})` }, c.name, handle),
-    );
-  });
-}
-
-/** Drags column `i`'s right edge: its width follows the pointer until the button is released. */
-function startResize(r: Result, i: number, handle: HTMLElement, down: PointerEvent): void {
-  down.preventDefault();
-  const startX = down.clientX;
-  const startWidth = r.widths![i];
-  handle.setPointerCapture(down.pointerId);
-  handle.classList.add('dragging');
-  const move = (e: PointerEvent) => {
-    r.widths![i] = Math.round(Math.min(MAX_DRAG, Math.max(MIN_DRAG, startWidth + e.clientX - startX)));
-    applyWidths(r);
-  };
-  const up = () => {
-    handle.classList.remove('dragging');
-    handle.removeEventListener('pointermove', move);
-    handle.removeEventListener('pointerup', up);
-    handle.removeEventListener('pointercancel', up);
-  };
-  handle.addEventListener('pointermove', move);
-  handle.addEventListener('pointerup', up);
-  handle.addEventListener('pointercancel', up);
-}
-
-/** The rows in view, and OVERSCAN either side: the only rows in the DOM. */
-let drawn: { from: number; to: number; count: number; columns: number } = { from: -1, to: -1, count: -1, columns: -1 };
-function renderRows(force = false): void {
-  const r = results[selected];
-  const cols = r?.columns?.length ?? 0;
-  const count = r?.rows.length ?? 0;
-  spacer.style.height = `${count * ROW_HEIGHT}px`;
-  if (!r || !cols) {
-    clear(spacer);
-    return;
-  }
-  const top = Math.max(0, viewport.scrollTop - ROW_HEIGHT);
-  const height = viewport.clientHeight || 600;
-  const from = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
-  const to = Math.min(count, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
-  if (!force && from === drawn.from && to === drawn.to && drawn.count === count && drawn.columns === cols) return;
-  if (!force && from === drawn.from && to === drawn.to && drawn.columns === cols) {
-    drawn.count = count;
-    return;
-  }
-  drawn = { from, to, count, columns: cols };
-  const classes = Array.from({ length: cols }, (_, c) => columnClass(r, c));
-  const frag = document.createDocumentFragment();
-  for (let i = from; i < to; i++) {
-    const row = r.rows[i];
-    const el = document.createElement('div');
-    el.className = 'qr-row';
-    el.setAttribute('role', 'row');
-    el.style.top = `${i * ROW_HEIGHT}px`;
-    const num = document.createElement('div');
-    num.className = 'qr-cell qr-num';
-    num.textContent = String(i + 1);
-    el.append(num);
-    for (let c = 0; c < cols; c++) {
-      const v = row[c];
-      const cell = document.createElement('div');
-      cell.setAttribute('role', 'gridcell');
-      if (v === null) {
-        cell.className = `${classes[c]} qr-null`;
-        cell.textContent = 'NULL';
-      } else {
-        cell.className = classes[c];
-        const text = String(v);
-        cell.textContent = text.length > 500 ? `${text.slice(0, 500)}…` : text;
-        // The whole value on hover (a cell shows what its width allows).
-        cell.title = text.length > TOOLTIP_MAX ? `${text.slice(0, TOOLTIP_MAX)}…` : text;
-      }
-      el.append(cell);
-    }
-    frag.append(el);
-  }
-  spacer.replaceChildren(frag);
-}
-
-let frame = 0;
-viewport.addEventListener('scroll', () => {
-  if (frame) return;
-  frame = requestAnimationFrame(() => {
-    frame = 0;
-    renderRows();
-  });
-});
 
 /** Rows arrive faster than frames: redraw at most once a frame. */
 let rowsFrame = 0;
@@ -393,15 +208,9 @@ function rowsChanged(index: number): void {
   if (index !== selected || rowsFrame) return;
   rowsFrame = requestAnimationFrame(() => {
     rowsFrame = 0;
-    const r = results[selected];
-    statusLine.textContent = statusOf(r);
+    statusLine.textContent = statusOf(results[selected]);
     statusLine.title = statusLine.textContent;
-    // The first rows size the columns (once: later rows do not move them).
-    if (r?.columns && !r.sizedFromRows) {
-      sizeColumns(r);
-      applyWidths(r);
-    }
-    renderRows();
+    grid.rowsAdded();
   });
 }
 
@@ -433,7 +242,7 @@ onEvent('run', (d: { runId: number; statements: string[] }) => {
   running = true;
   results = d.statements.map((sql, statement) => ({ sql, statement, set: 0, rows: [] }));
   selected = 0;
-  viewport.scrollTop = 0;
+  grid.scrollToTop();
   renderAll();
 });
 /** The tabs of statement `index`, in set order. */
@@ -492,6 +301,6 @@ onEvent('end', (d: { runId: number }) => {
 start(() => {
   app.removeAttribute('aria-busy');
   clear(app);
-  app.append(bar, tabs, messages, sqlText, viewport);
+  app.append(bar, tabs, messages, sqlText, grid.viewport);
   renderAll();
 });

@@ -28,6 +28,7 @@ import {
 import { DbSchemaNode } from '../tree/instanceParts';
 import { sqlLanguage } from './consoleSupport';
 import { isLoopback } from '../../client/http/transport';
+import { TableDataPanel } from '../../panels/tableDataPanel';
 import { BastionChoices, bastionLabel, chooseBastion, tunnelOptions, type BastionSetting } from './ssh/bastions';
 
 const PRODUCTION_KEY = 'nhncloud.db.productionInstances';
@@ -50,6 +51,7 @@ export function connectionFeature(deps: ConnectionDeps): {
   const profileId = () => services.profiles.active()?.id ?? '';
   const rememberedSchemas = new RememberedSchemas(services.context.globalState);
   const bastions = new BastionChoices(services.context.globalState);
+  TableDataPanel.useSessions(sessions);
   const profileName = () => services.profiles.active()?.name ?? '';
 
   const refreshSchemas = (s: { target: { profileId: string; region: string; instanceId: string } }) =>
@@ -182,6 +184,8 @@ export function connectionFeature(deps: ConnectionDeps): {
         refreshSchemas(session);
         void rules.removeFor(session.id);
       });
+      // A table created or dropped in a console shows in the tree at once.
+      session.onDidChangeObjects(() => refreshSchemas(session));
       refreshSchemas(session);
       void vscode.window.setStatusBarMessage(
         vscode.l10n.t('Connected to {0} as {1}.', t.data.dbInstanceName, user.dbUserName),
@@ -484,6 +488,13 @@ export function connectionFeature(deps: ConnectionDeps): {
       }
       const doc = await vscode.workspace.openTextDocument({ language: await sqlLanguage(), content: sql });
       await vscode.window.showTextDocument(doc);
+    },
+    'nhncloud.rds.connection.openTable': async (arg?: unknown) => {
+      if (!(arg instanceof DbTableNode))
+        throw new Error(
+          vscode.l10n.t('Open Table runs on a table or view of a connected instance in the NHN Cloud explorer.'),
+        );
+      TableDataPanel.open(services, arg.session, arg.schema, arg.table);
     },
     'nhncloud.rds.connection.copyCreate': async (arg?: unknown) => {
       if (!(arg instanceof DbTableNode))

@@ -466,7 +466,10 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
           break;
         }
         if (/^\s*use\s/i.test(sql)) void refreshSchema(c);
-        if (changesSchema(sql)) assist.forget(c.session);
+        if (changesSchema(sql)) {
+          assist.forget(c.session);
+          c.session.objectsChanged();
+        }
       }
     } finally {
       c.running = undefined;

@@ -30,6 +30,10 @@ export interface DbSession {
   readonly userSchemas: readonly string[];
   /** The user marked this connection as production: DROP, TRUNCATE, DELETE/UPDATE without WHERE ask first. */
   readonly production: boolean;
+  /** Fires when a statement run on this session created, changed or dropped a table or schema (the tree reads it again). */
+  readonly onDidChangeObjects: vscode.Event<void>;
+  /** Said by whoever ran such a statement (the query console). */
+  objectsChanged(): void;
   /** A new mysql2 connection with this session's credentials and TLS, already connected. The caller ends it. */
   connect(): Promise<Connection>;
   readonly onDidEnd: vscode.Event<void>;

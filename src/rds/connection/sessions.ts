@@ -53,6 +53,8 @@ class Session implements DbSession {
   readonly onDidChangeSchema = this.schemaChanged.event;
   private readonly ended = new vscode.EventEmitter<void>();
   readonly onDidEnd = this.ended.event;
+  private readonly objectsChangedEmitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeObjects = this.objectsChangedEmitter.event;
   private readonly open = new Set<Connection>();
   private done = false;
   readonly via: DbSession['via'];
@@ -84,6 +86,10 @@ class Session implements DbSession {
     if (name === this.currentSchema) return;
     this.currentSchema = name;
     this.schemaChanged.fire();
+  }
+
+  objectsChanged(): void {
+    if (!this.done) this.objectsChangedEmitter.fire();
   }
 
   get isEnded(): boolean {
@@ -155,6 +161,7 @@ class Session implements DbSession {
     } finally {
       this.ended.dispose();
       this.schemaChanged.dispose();
+      this.objectsChangedEmitter.dispose();
     }
   }
 }

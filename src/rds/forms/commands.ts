@@ -20,6 +20,7 @@ import { CreateInstancePanel } from '../../panels/createInstancePanel';
 import { MetricsPanel } from '../../panels/metricsPanel';
 import { ParameterGroupPanel } from '../../panels/parameterGroupPanel';
 import { QueryPlanPanel } from '../../panels/queryPlanPanel';
+import { TableDataPanel } from '../../panels/tableDataPanel';
 import { QueryResultsPanel } from '../../panels/queryResultsPanel';
 import { targetFromState, type PanelTarget } from '../../panels/protocol';
 import { ReplicatePanel } from '../../panels/replicatePanel';
@@ -147,6 +148,8 @@ export function createRdsFormsFeature(
     metrics: MetricsPanel,
     // A plan is data the webview kept: it draws it again.
     queryPlan: QueryPlanPanel,
+    // The webview keeps its table and staged edits, and goes on once the connection is back.
+    tableData: TableDataPanel,
   };
 
   return {

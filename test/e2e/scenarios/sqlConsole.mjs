@@ -43,6 +43,34 @@ let url;
 /** @type {{ instance: string, user: string, schema?: string }} */
 const connection = { instance: INSTANCE, user: DB_USER };
 
+/**
+ * The frame of the Open Table view: the query results beside it are a webview too, so the one
+ * holding the table grid is looked for.
+ * @param {import('../../../scripts/e2e/browser.mjs').Helpers} t
+ */
+async function tableView(t) {
+  const frames = t.page.locator('iframe.webview.ready');
+  /** @type {import('playwright-core').FrameLocator | undefined} */
+  let found;
+  await until('the Open Table view is shown', async () => {
+    for (let i = 0; i < (await frames.count()); i++) {
+      const frame = frames.nth(i).contentFrame().frameLocator('iframe#active-frame');
+      if (
+        await frame
+          .locator('#td-grid')
+          .count()
+          .catch(() => 0)
+      ) {
+        found = frame;
+        return true;
+      }
+    }
+    return false;
+  });
+  if (!found) throw new Error('no Open Table view');
+  return found;
+}
+
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
@@ -397,6 +425,87 @@ export const scenarios = [
       await tab.and(t.page.locator('.tab:not(.dirty)')).waitFor({ timeout: 15_000 });
       await t.page.keyboard.press('Control+W');
       await tab.waitFor({ state: 'detached', timeout: 15_000 });
+    },
+  },
+  {
+    // Issue 29, items 2 and 3.
+    name: 'Open Table: rows paged by the server, sorted by a header click and filtered; a cell edited, the Preview statement, Apply, and the change read back',
+    locales: WITHOUT_DECISIONS,
+    async run(t) {
+      await runInConsole(
+        t,
+        "CREATE TABLE e2e_items (id INT PRIMARY KEY, name VARCHAR(20) NOT NULL, note VARCHAR(20) NULL);\nINSERT INTO e2e_items VALUES (1, 'apple', NULL), (2, 'pear', 'x'), (3, 'plum', NULL);",
+        connection,
+      );
+      await gridStatus(t, t.lre('{0} rows affected in {1} s.', 3));
+      await t.openView('NHN Cloud');
+      const table = t.treeRow('e2e_items');
+      await table.waitFor({ timeout: 30_000 });
+      await t.menu(table, 'Open Table');
+      const view = await tableView(t);
+      const status = view.locator('#td-status');
+      /** Waits for a page read after `before` (the status line's data-loaded) saying `re`. */
+      const pageRead = async (re, before) => {
+        await until(`the table view reads a page (${re})`, async () => {
+          const loaded = await status.getAttribute('data-loaded', { timeout: 1_000 }).catch(() => null);
+          return !!loaded && loaded !== before && re.test((await status.innerText().catch(() => '')) ?? '');
+        });
+        return status.getAttribute('data-loaded');
+      };
+      let loaded = await pageRead(t.lre('Rows {0} to {1} in {2} s.', 1, 3), null);
+      const cell = (row, col) => view.locator(`#td-grid [data-row="${row}"] [data-col="${col}"]`);
+      // A header click sorts ascending, a second descending: by the server (ORDER BY in the status's title).
+      const nameHeader = view.locator('#td-grid [data-header="name"]');
+      await nameHeader.click();
+      loaded = await pageRead(t.lre('Rows {0} to {1} in {2} s.', 1, 3), loaded);
+      await nameHeader.click();
+      loaded = await pageRead(t.lre('Rows {0} to {1} in {2} s.', 1, 3), loaded);
+      if ((await cell(0, 1).innerText()) !== 'plum')
+        throw new Error(`sorted descending, the first name is ${await cell(0, 1).innerText()}`);
+      if (!/ORDER BY `name` DESC/.test((await status.getAttribute('title')) ?? ''))
+        throw new Error('the server did not sort');
+      // A filter is a WHERE condition the server runs: NULL and '' stay apart.
+      const filter = view.locator('#td-filter input').or(view.locator('#td-filter')).first();
+      await filter.click();
+      await t.page.keyboard.type('note IS NULL');
+      await t.page.keyboard.press('Enter');
+      loaded = await pageRead(t.lre('Rows {0} to {1} in {2} s.', 1, 2), loaded);
+      await filter.click();
+      await t.page.keyboard.press('Control+A');
+      await t.page.keyboard.press('Backspace');
+      await t.page.keyboard.press('Enter');
+      loaded = await pageRead(t.lre('Rows {0} to {1} in {2} s.', 1, 3), loaded);
+      // pear's note (row 2 of the descending order: plum, pear, apple): edited in place, staged.
+      if ((await cell(1, 1).innerText()) !== 'pear') throw new Error(`row 2 is ${await cell(1, 1).innerText()}`);
+      await cell(1, 2).dblclick();
+      const input = view.locator('input.td-editor');
+      await input.waitFor({ timeout: 10_000 });
+      await input.fill('');
+      await t.page.keyboard.type('changed');
+      await t.page.keyboard.press('Enter');
+      await view.locator('#td-grid [data-row="1"] [data-col="2"].td-changed').waitFor({ timeout: 10_000 });
+      await view
+        .locator('#td-staged')
+        .filter({ hasText: t.l('{0} staged changes', 1) })
+        .waitFor({ timeout: 10_000 });
+      await view.locator('#td-preview-button').click();
+      const statements = view.locator('#td-statements');
+      await statements.waitFor({ timeout: 15_000 });
+      const want = "UPDATE `staging_api`.`e2e_items` SET `note` = 'changed' WHERE `id` = 2 AND `note` <=> 'x';";
+      if ((await statements.innerText()).trim() !== want)
+        throw new Error(`the Preview shows: ${await statements.innerText()}`);
+      await t.screenshot('table-editor-preview');
+      await view.locator('#td-apply').click();
+      await view
+        .locator('#td-messages')
+        .filter({ hasText: t.lre('{0} statements applied in {1} s.', 1) })
+        .waitFor({ timeout: 30_000 });
+      await pageRead(t.lre('Rows {0} to {1} in {2} s.', 1, 3), loaded);
+      // Read back from the server: the page shows it, no longer staged.
+      if ((await cell(1, 2).innerText()) !== 'changed')
+        throw new Error(`after Apply the note is ${await cell(1, 2).innerText()}`);
+      if (await view.locator('.td-changed').count()) throw new Error('a cell is still marked as staged after Apply');
+      await t.runCommand('View: Close Editor');
     },
   },
   {
