@@ -4,6 +4,7 @@
 //   dist/sandbox.js    the local emulator, required only by "Explore the Sandbox"
 //   dist/mysqlDriver.js  the mysql2 driver, required on the first database Connect
 //   dist/sshDriver.js  the ssh2 client, required on the first connection through an SSH bastion
+//   dist/csvParser.js  csv-parse, required on the first Import CSV
 //   dist/sqlFormatter.js  sql-formatter (MySQL and MariaDB), required on the first Format Document
 //   dist/webviews/<panel>.js  one browser entry per folder under webviews/ (main.ts), sharing
 //                             chunks in dist/webviews/chunks/ (scripts/webviewBuild.mjs)
@@ -26,6 +27,7 @@ const HEAVY = [
   'node_modules/mysql2/',
   'node_modules/sql-formatter/',
   'node_modules/ssh2/',
+  'node_modules/csv-parse/',
 ];
 /** Modules that must not reach dist/main.js either: they have their own lazily required bundle. */
 const OWN_BUNDLE = [
@@ -81,7 +83,7 @@ const builds = [
     ...nodeCommon,
     entryPoints: ['src/main.ts'],
     outfile: 'dist/main.js',
-    external: ['vscode', './sandbox.js', './mysqlDriver.js', './sshDriver.js', './sqlFormatter.js'],
+    external: ['vscode', './sandbox.js', './mysqlDriver.js', './sshDriver.js', './csvParser.js', './sqlFormatter.js'],
     plugins: [leftOut],
   },
   {
@@ -99,6 +101,11 @@ const builds = [
     outfile: 'dist/sshDriver.js',
     // ssh2 requires these in try/catch and uses Node's crypto without them.
     external: ['cpu-features', '*.node'],
+  },
+  {
+    ...nodeCommon,
+    entryPoints: ['src/rds/csvImport/csvParser.ts'],
+    outfile: 'dist/csvParser.js',
   },
   {
     ...nodeCommon,
