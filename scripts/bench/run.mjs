@@ -3,7 +3,7 @@
 // Each figure is the median of several runs with min and max; comparisons are ratios taken
 // within the same run. Not part of `npm test`: figures are printed, never asserted.
 //
-// usage: npm run bench [-- --only sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,completion,sqlgrid]
+// usage: npm run bench [-- --only sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,dbwork,completion,sqlgrid]
 //                      [--runs N (UI and activation, default 5)] [--transfer-runs N (default 3)]
 //                      [--folder-runs N (default 3)] [--size MiB (transfer file, default 1024)]
 //                      [--servers sandbox,s3rver,swift (transfer and folders; default: all installed)]
@@ -21,7 +21,7 @@ const opt = (name, def) => {
 };
 const only = opt(
   'only',
-  'sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,completion,sqlgrid',
+  'sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,dbwork,completion,sqlgrid',
 ).split(',');
 const runs = Number(opt('runs', 5));
 const transferRuns = Number(opt('transfer-runs', 3));
@@ -96,6 +96,7 @@ await figure('region', async () => (await import('./bigRegion.mjs')).benchBigReg
 await figure('bucket', async () => (await import('./bigBucket.mjs')).benchBigBucket({ vsix, runs, log }));
 await figure('params', async () => (await import('./paramEditor.mjs')).benchParamEditor({ runs, log }));
 await figure('sql', async () => (await import('./sql.mjs')).benchSql({ runs, log }));
+await figure('dbwork', async () => (await import('./sql.mjs')).benchDbWork({ runs: Math.min(runs, 3), log }));
 await figure('completion', async () => (await import('./completion.mjs')).benchCompletion({ runs, log }));
 await figure('sqlgrid', async () => (await import('./sql.mjs')).benchSqlGrid({ vsix, runs: Math.min(runs, 3), log }));
 await figure('transfer', async () =>

@@ -360,3 +360,172 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     g >= 0 ? await benchSqlGrid({ vsix: process.argv[g + 1], runs: runs ?? 3 }) : await benchSql({ runs: runs ?? 5 });
   console.log(JSON.stringify(result, null, 2));
 }
+
+/**
+ * Issue 29's figures, against a real MariaDB and Debian's sshd started here, in the same run:
+ *   - connect through an SSH tunnel (the tunnel opened, then mysql2 through it) to the first
+ *     result of `SELECT 1`, against the same connect made directly; and through a tunnel already
+ *     open (what every connection after the first costs);
+ *   - 100,000 rows x 6 columns through the console's runner over the tunnel, against directly;
+ *   - Import CSV of 100,000 rows x 6 columns (src/rds/csvImport: parse, check, multi-row INSERTs,
+ *     one transaction) against `mariadb` running `LOAD DATA LOCAL INFILE` on the same file.
+ */
+export async function benchDbWork({ runs = 3, log = console.error } = {}) {
+  const missing = mariaDbMissing();
+  if (missing) throw new Error(missing);
+  const { startSshd } = tsxRequire('../../test/support/sshd.ts', import.meta.url);
+  const { installVscodeStub } = tsxRequire('../../test/support/vscodeStub.ts', import.meta.url);
+  installVscodeStub();
+  const { SshTunnel } = tsxRequire('../../src/rds/connection/ssh/tunnel.ts', import.meta.url);
+  const { runStatement } = tsxRequire('../../src/rds/connection/queryRunner.ts', import.meta.url);
+  const { readCsv } = tsxRequire('../../src/rds/csvImport/csvReader.ts', import.meta.url);
+  const { importCsv } = tsxRequire('../../src/rds/csvImport/importer.ts', import.meta.url);
+  const { tableInfo } = tsxRequire('../../src/rds/tableData/tableData.ts', import.meta.url);
+  const mysql = tsxRequire('mysql2/promise', import.meta.url);
+  const { mkdtempSync, readFileSync: read, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const [db, sshd] = await Promise.all([startMariaDb(), startSshd()]);
+  const dir = mkdtempSync(join(tmpdir(), 'nhncloud-bench-db-'));
+  try {
+    const options = { host: db.host, port: db.port, user: db.rootUser, password: db.rootPassword };
+    const setup = await mysql.createConnection(options);
+    await setup.query('CREATE DATABASE bench');
+    await setup.query(
+      'CREATE TABLE bench.rows100k (id INT PRIMARY KEY, name VARCHAR(40), email VARCHAR(80), amount DECIMAL(12,2), created DATETIME, note VARCHAR(100))',
+    );
+    await setup.query(
+      `INSERT INTO bench.rows100k SELECT seq, CONCAT('name ', seq), CONCAT('user', seq, '@example.com'), seq * 1.25, '2026-01-01 00:00:00' + INTERVAL seq SECOND, REPEAT('n', 1 + seq % 60) FROM seq_1_to_${ROWS}`,
+    );
+    await setup.query('CREATE TABLE bench.imported LIKE bench.rows100k');
+    await setup.end();
+    const tunnelSpec = () => ({
+      bastion: {
+        host: sshd.host,
+        port: sshd.port,
+        user: sshd.user,
+        signIn: { privateKey: read(sshd.keys.plain.file) },
+      },
+      target: { host: db.host, port: db.port },
+      verifyHostKey: async () => true,
+    });
+    const fetchAll = async (port) => {
+      const conn = await mysql.createConnection({ ...options, port, database: 'bench' });
+      let rows = 0;
+      const t0 = performance.now();
+      await runStatement(conn, QUERY, {
+        columns: () => undefined,
+        rows: (batch) => {
+          rows += batch.length;
+          JSON.stringify(batch);
+        },
+      });
+      const ms = performance.now() - t0;
+      await conn.end();
+      if (rows !== ROWS) throw new Error(`${rows} rows, not ${ROWS}`);
+      return ms;
+    };
+    const direct = [];
+    const tunnelCold = [];
+    const tunnelWarm = [];
+    const rowsDirect = [];
+    const rowsTunnel = [];
+    for (let i = 0; i < runs; i++) {
+      let t0 = performance.now();
+      let c = await mysql.createConnection(options);
+      await c.query('SELECT 1');
+      direct.push(performance.now() - t0);
+      await c.end();
+      t0 = performance.now();
+      const tunnel = await SshTunnel.open(tunnelSpec());
+      c = await mysql.createConnection({ ...options, host: '127.0.0.1', port: tunnel.localPort });
+      await c.query('SELECT 1');
+      tunnelCold.push(performance.now() - t0);
+      await c.end();
+      t0 = performance.now();
+      c = await mysql.createConnection({ ...options, host: '127.0.0.1', port: tunnel.localPort });
+      await c.query('SELECT 1');
+      tunnelWarm.push(performance.now() - t0);
+      await c.end();
+      rowsDirect.push(await fetchAll(db.port));
+      rowsTunnel.push(await fetchAll(tunnel.localPort));
+      await tunnel.close();
+      log(
+        `[bench] dbwork: run ${i + 1}: SELECT 1 direct ${fmt(direct[i], 1)} ms, tunnel opened ${fmt(tunnelCold[i], 1)} ms, open ${fmt(tunnelWarm[i], 1)} ms; 100k rows direct ${fmt(rowsDirect[i], 0)} ms, tunnel ${fmt(rowsTunnel[i], 0)} ms`,
+      );
+    }
+
+    // The CSV file: the 100,000 rows as mariadb writes them, with a header line.
+    const csv = join(dir, 'rows100k.csv');
+    const lines = ['id,name,email,amount,created,note'];
+    for (let id = 1; id <= ROWS; id++) {
+      const created = new Date(Date.UTC(2026, 0, 1) + id * 1000).toISOString().slice(0, 19).replace('T', ' ');
+      lines.push(
+        `${id},name ${id},user${id}@example.com,${(id * 1.25).toFixed(2)},${created},"${'n'.repeat(1 + (id % 60))}"`,
+      );
+    }
+    writeFileSync(csv, `${lines.join('\n')}\n`);
+    const loadData = [];
+    const ours = [];
+    const conn = await mysql.createConnection(options);
+    const info = await tableInfo(conn, 'bench', 'imported');
+    const plan = {
+      schema: 'bench',
+      table: 'imported',
+      columns: info.columns,
+      fields: info.columns.map((_, i) => i),
+      mode: 'all',
+    };
+    for (let i = 0; i < runs; i++) {
+      await conn.query('TRUNCATE bench.imported');
+      let t0 = performance.now();
+      const r = spawnSync(
+        'mariadb',
+        [
+          '--no-defaults',
+          '--local-infile=1',
+          `--host=${db.host}`,
+          `--port=${db.port}`,
+          `--user=${db.rootUser}`,
+          '-e',
+          `LOAD DATA LOCAL INFILE '${csv}' INTO TABLE bench.imported FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '"' IGNORE 1 LINES`,
+        ],
+        { env: { ...process.env, MYSQL_PWD: db.rootPassword }, stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      if (r.status !== 0) throw new Error(`LOAD DATA failed: ${String(r.stderr).trim()}`);
+      loadData.push(performance.now() - t0);
+      const [[{ n: loaded }]] = await conn.query('SELECT COUNT(*) AS n FROM bench.imported');
+      if (Number(loaded) !== ROWS) throw new Error(`LOAD DATA loaded ${loaded} rows`);
+      await conn.query('TRUNCATE bench.imported');
+      t0 = performance.now();
+      const result = await importCsv(conn, plan, readCsv(csv, { delimiter: ',', encoding: 'utf-8', header: true }));
+      ours.push(performance.now() - t0);
+      if (result.imported !== ROWS || result.failure) throw new Error(`Import CSV: ${JSON.stringify(result)}`);
+      log(
+        `[bench] dbwork: run ${i + 1}: LOAD DATA ${fmt(loadData[i], 0)} ms, Import CSV ${fmt(ours[i], 0)} ms (${result.batches} batches)`,
+      );
+    }
+    await conn.end();
+    const out = {
+      rows: ROWS,
+      columns: 6,
+      select1DirectMs: stats(direct),
+      select1TunnelOpenedMs: stats(tunnelCold),
+      select1TunnelOpenMs: stats(tunnelWarm),
+      select1TunnelVsDirect: stats(tunnelCold.map((v, i) => v / direct[i])),
+      rowsDirectMs: stats(rowsDirect),
+      rowsTunnelMs: stats(rowsTunnel),
+      rowsTunnelVsDirect: stats(rowsTunnel.map((v, i) => v / rowsDirect[i])),
+      loadDataMs: stats(loadData),
+      importCsvMs: stats(ours),
+      importVsLoadData: stats(ours.map((v, i) => v / loadData[i])),
+    };
+    log(
+      `[bench] dbwork: SELECT 1 through a new tunnel x${fmt(out.select1TunnelVsDirect.median, 2)} of direct; 100k rows x${fmt(out.rowsTunnelVsDirect.median, 2)}; Import CSV x${fmt(out.importVsLoadData.median, 2)} of LOAD DATA`,
+    );
+    return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await Promise.all([db.stop(), sshd.stop()]);
+  }
+}

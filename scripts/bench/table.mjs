@@ -148,6 +148,32 @@ export function rows(results) {
       q.connectToSelect1Ms.median <= 500,
     );
   } else missing('sql', 'sql (query console)');
+  if (f.dbwork) {
+    const d = f.dbwork;
+    add('ssh tunnel: SELECT 1 directly (ms)', cell(d.select1DirectMs));
+    add('ssh tunnel: SELECT 1 through a tunnel opened for it (ms)', cell(d.select1TunnelOpenedMs));
+    add('ssh tunnel: SELECT 1 through an open tunnel (ms)', cell(d.select1TunnelOpenMs));
+    add(
+      'ssh tunnel: SELECT 1 through a new tunnel / directly',
+      cell(d.select1TunnelVsDirect, 2),
+      '<= 2',
+      d.select1TunnelVsDirect.median <= 2,
+    );
+    add(
+      'ssh tunnel: 100k x 6 rows through the tunnel / directly',
+      cell(d.rowsTunnelVsDirect, 2),
+      '<= 1.5',
+      d.rowsTunnelVsDirect.median <= 1.5,
+    );
+    add('csv import 100k x 6: mariadb LOAD DATA LOCAL INFILE (ms)', cell(d.loadDataMs, 0));
+    add('csv import 100k x 6: Import CSV (ms)', cell(d.importCsvMs, 0));
+    add(
+      'csv import 100k x 6: Import CSV / LOAD DATA',
+      cell(d.importVsLoadData, 2),
+      '<= 2',
+      d.importVsLoadData.median <= 2,
+    );
+  } else missing('dbwork', 'ssh tunnel and csv import');
   if (f.completion) {
     const c = f.completion;
     add(

@@ -30,6 +30,7 @@ const TITLES: Record<PanelKind, string> = {
   queryResults: vscode.l10n.t('Query Results'),
   queryPlan: vscode.l10n.t('Query Plan'),
   tableData: vscode.l10n.t('Table'),
+  csvImport: vscode.l10n.t('Import CSV'),
 };
 
 /** The tab title with the resource's name: one whole message per panel. */
@@ -43,6 +44,7 @@ const TITLES_OF: Record<PanelKind, (name: string) => string> = {
   queryResults: (name) => vscode.l10n.t('Query Results: {0}', name),
   queryPlan: (name) => vscode.l10n.t('Query Plan: {0}', name),
   tableData: (name) => vscode.l10n.t('Table: {0}', name),
+  csvImport: (name) => vscode.l10n.t('Import CSV: {0}', name),
 };
 
 const open = new Map<string, BasePanel<PanelKind>>();

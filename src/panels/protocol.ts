@@ -57,6 +57,13 @@ const rowEdit = z.union([
   }),
 ]);
 
+/** How the CSV file is read (src/rds/csvImport/csvReader.ts CsvOptions). */
+const csvOptions = z.strictObject({
+  delimiter: z.string().check(z.minLength(1), z.maxLength(1)),
+  encoding: z.string().check(z.minLength(1), z.maxLength(40)),
+  header: z.boolean(),
+});
+
 /** Method schemas per panel. The request bodies are re-checked by the handlers with the client schemas. */
 export const METHODS = {
   createInstance: {
@@ -128,7 +135,7 @@ export const METHODS = {
       index: z.number().check(z.int(), z.minimum(0)),
       /** Which result set of the statement (a CALL may return several). */
       set: z.number().check(z.int(), z.minimum(0)),
-      format: z.enum(['csv', 'json']),
+      format: z.enum(['csv', 'json', 'sql']),
     }),
     /** Selected cells as text (tab-separated or a Markdown table), for the clipboard. */
     copy: z.strictObject({ text: z.string().check(z.maxLength(50_000_000)) }),
@@ -156,6 +163,16 @@ export const METHODS = {
         user: z.string().check(z.maxLength(255)),
       }),
     }),
+  },
+  csvImport: {
+    preview: z.strictObject({ options: csvOptions }),
+    import: z.strictObject({
+      options: csvOptions,
+      /** Per column of the table: the CSV field it takes, or null (not imported). */
+      mapping: z.array(z.nullable(z.number().check(z.int(), z.minimum(0)))).check(z.maxLength(4096)),
+      mode: z.enum(['all', 'batch']),
+    }),
+    cancel: z.strictObject({}),
   },
 } satisfies Record<PanelKind, MethodSchemas>;
 

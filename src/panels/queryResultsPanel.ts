@@ -19,7 +19,7 @@ export interface ResultErrorView {
 
 export interface QueryResultsController {
   cancel(runId: number): void;
-  export(runId: number, index: number, set: number, format: 'csv' | 'json'): Promise<void>;
+  export(runId: number, index: number, set: number, format: 'csv' | 'json' | 'sql'): Promise<void>;
 }
 
 export class QueryResultsPanel extends BasePanel<'queryResults'> {

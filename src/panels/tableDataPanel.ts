@@ -6,6 +6,7 @@
 // and goes on with the same edits once that connection (same instance and user) is live again.
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
+import { withConnection } from '../rds/connection/schemaTree';
 import type { DbSession, DbSessions } from '../rds/connection/session';
 import { editProblems, editStatements, type RowEdit } from '../rds/tableData/edits';
 import { applyEdits, readPage, tableInfo, type TableInfo } from '../rds/tableData/tableData';
@@ -126,13 +127,8 @@ export class TableDataPanel extends BasePanel<'tableData'> {
     return s;
   }
 
-  private async withConnection<T>(fn: (c: import('mysql2/promise').Connection) => Promise<T>): Promise<T> {
-    const c = await this.requireSession().connect();
-    try {
-      return await fn(c);
-    } finally {
-      await c.end().catch(() => c.destroy());
-    }
+  private withConnection<T>(fn: (c: import('mysql2/promise').Connection) => Promise<T>): Promise<T> {
+    return withConnection(this.requireSession(), fn);
   }
 
   private async table(): Promise<TableInfo> {

@@ -10,6 +10,7 @@ export const PANEL_VIEW_TYPES = {
   queryResults: 'nhncloud.rds.queryResults',
   queryPlan: 'nhncloud.rds.queryPlan',
   tableData: 'nhncloud.rds.tableData',
+  csvImport: 'nhncloud.rds.csvImport',
 } as const;
 
 export type PanelKind = keyof typeof PANEL_VIEW_TYPES;

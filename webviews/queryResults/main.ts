@@ -81,6 +81,10 @@ const jsonButton = button(l10n.t('Export JSON...'), () => void exportAs('json'),
   secondary: true,
   id: 'qr-export-json',
 });
+const sqlButton = button(l10n.t('Export SQL INSERT...'), () => void exportAs('sql'), {
+  secondary: true,
+  id: 'qr-export-sql',
+});
 const messages = h('div', { id: 'qr-messages' });
 const sqlText = h('pre', { class: 'qr-sql' });
 const grid = new DataGrid('qr-grid', l10n.t('Result rows'), { onCopy: (text) => void rpc.request('copy', { text }) });
@@ -96,7 +100,7 @@ function copy(format: 'tsv' | 'markdown'): void {
   const text = grid.selectionAs(format);
   if (text) void rpc.request('copy', { text });
 }
-bar.append(cancelButton, csvButton, jsonButton, copyButton, copyMdButton, statusLine);
+bar.append(cancelButton, csvButton, jsonButton, sqlButton, copyButton, copyMdButton, statusLine);
 
 function setDisabled(el: HTMLElement, disabled: boolean): void {
   (el as HTMLElement & { disabled: boolean }).disabled = disabled;
@@ -185,6 +189,7 @@ function renderAll(): void {
   const exportable = !running && !!r?.columns && !r.error;
   setDisabled(csvButton, !exportable);
   setDisabled(jsonButton, !exportable);
+  setDisabled(sqlButton, !exportable);
   setDisabled(copyButton, !grid.hasSelection);
   setDisabled(copyMdButton, !grid.hasSelection);
   statusLine.textContent = statusOf(r);
@@ -224,7 +229,7 @@ async function cancel(): Promise<void> {
   }
 }
 
-async function exportAs(format: 'csv' | 'json'): Promise<void> {
+async function exportAs(format: 'csv' | 'json' | 'sql'): Promise<void> {
   try {
     const r = results[selected];
     if (r) await rpc.request('export', { runId, index: r.statement, set: r.set, format });

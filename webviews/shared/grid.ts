@@ -2,8 +2,8 @@
 // rows in view are in the DOM, so 100,000 rows and more scroll like 10), columns sized to their
 // content (header and the first rows, within limits) and dragged wider or narrower (double-click
 // the edge: fit again), numbers right-aligned, a cell's tooltip holding its whole value. A cell
-// is selected by a click (Shift+click extends the selection to a rectangle); Ctrl+C copies the
-// selection as tab-separated text, which pastes into spreadsheets.
+// is selected by a click or the arrow keys (Shift extends the selection to a rectangle); Ctrl+C
+// copies the selection as tab-separated text, which pastes into spreadsheets.
 //
 // What differs between its users comes in through `GridHooks`: the table editor marks staged
 // cells, edits on double-click and sorts on a header click.
@@ -121,7 +121,23 @@ export class DataGrid {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'c' && this.anchor && this.hooks.onCopy) {
         e.preventDefault();
         this.hooks.onCopy(this.selectionAs('tsv'));
+        return;
       }
+      // Arrow keys move the selected cell (Shift extends the selection), as in a spreadsheet.
+      const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
+      if (!step || !this.focus || e.ctrlKey || e.metaKey || e.altKey) return;
+      e.preventDefault();
+      const row = Math.min(this.rows.length - 1, Math.max(0, this.focus[0] + step[0]));
+      const col = Math.min(this.columns.length - 1, Math.max(0, this.focus[1] + step[1]));
+      this.focus = [row, col];
+      if (!e.shiftKey) this.anchor = [row, col];
+      const top = row * ROW_HEIGHT;
+      // Into view under the sticky header, drawing the rows there first when it scrolls.
+      if (top < this.viewport.scrollTop) this.viewport.scrollTop = top;
+      else if (top + 2 * ROW_HEIGHT > this.viewport.scrollTop + this.viewport.clientHeight)
+        this.viewport.scrollTop = top + 2 * ROW_HEIGHT - this.viewport.clientHeight;
+      this.renderRows();
+      this.markSelection();
     });
   }
 
@@ -222,6 +238,11 @@ export class DataGrid {
     else this.anchor = this.focus = [at[0], at[1]];
     // Marked on the drawn cells, not redrawn: a redraw between the two clicks of a double-click
     // would take the element it happens on away, and no dblclick would come.
+    this.markSelection();
+  }
+
+  /** The selection marked on the drawn cells, and said to whoever listens. */
+  private markSelection(): void {
     for (const row of this.spacer.querySelectorAll<HTMLElement>('[data-row]'))
       for (const cell of row.querySelectorAll<HTMLElement>('[data-col]'))
         cell.classList.toggle('qr-selected', this.isSelected(Number(row.dataset.row), Number(cell.dataset.col)));

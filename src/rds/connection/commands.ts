@@ -29,6 +29,7 @@ import { DbSchemaNode } from '../tree/instanceParts';
 import { sqlLanguage } from './consoleSupport';
 import { isLoopback } from '../../client/http/transport';
 import { TableDataPanel } from '../../panels/tableDataPanel';
+import { CsvImportPanel } from '../../panels/csvImportPanel';
 import { BastionChoices, bastionLabel, chooseBastion, tunnelOptions, type BastionSetting } from './ssh/bastions';
 
 const PRODUCTION_KEY = 'nhncloud.db.productionInstances';
@@ -495,6 +496,18 @@ export function connectionFeature(deps: ConnectionDeps): {
           vscode.l10n.t('Open Table runs on a table or view of a connected instance in the NHN Cloud explorer.'),
         );
       TableDataPanel.open(services, arg.session, arg.schema, arg.table);
+    },
+    'nhncloud.rds.connection.importCsv': async (arg?: unknown) => {
+      if (!(arg instanceof DbTableNode) || arg.isView)
+        throw new Error(vscode.l10n.t('Import CSV runs on a table of a connected instance in the NHN Cloud explorer.'));
+      const files = await vscode.window.showOpenDialog({
+        title: vscode.l10n.t('Import CSV into {0}', `${arg.schema}.${arg.table}`),
+        canSelectMany: false,
+        filters: { [vscode.l10n.t('CSV and text files')]: ['csv', 'tsv', 'txt'], [vscode.l10n.t('All files')]: ['*'] },
+        openLabel: vscode.l10n.t('Import'),
+      });
+      if (!files?.length) throw new CancelledError();
+      CsvImportPanel.open(services, arg.session, arg.schema, arg.table, files[0].fsPath);
     },
     'nhncloud.rds.connection.copyCreate': async (arg?: unknown) => {
       if (!(arg instanceof DbTableNode))

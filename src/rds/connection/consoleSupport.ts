@@ -6,7 +6,7 @@ import { CancelledError } from '../../client/errors';
 import type { QueryResultsPanel, ResultErrorView } from '../../panels/queryResultsPanel';
 import { SECTION } from '../../shared/settings';
 import { killQuery, StatementError } from './queryRunner';
-import { exportStatement } from './resultExport';
+import { exportStatement, type ExportFormat } from './resultExport';
 import type { DbSession } from './session';
 import type { RiskyKind } from './statements';
 
@@ -114,7 +114,7 @@ export function errorView(e: unknown, session: DbSession): ResultErrorView {
   };
 }
 
-export async function exportResult(c: Console, runId: number, index: number, set: number, format: 'csv' | 'json') {
+export async function exportResult(c: Console, runId: number, index: number, set: number, format: ExportFormat) {
   const sql = c.lastRun?.runId === runId ? c.lastRun.statements[index] : undefined;
   if (!sql)
     throw new Error(vscode.l10n.t('This result belongs to an earlier run. Run the statement again to export it.'));
@@ -124,7 +124,12 @@ export async function exportResult(c: Console, runId: number, index: number, set
     );
   const uri = await vscode.window.showSaveDialog({
     title: vscode.l10n.t('Export Result'),
-    filters: format === 'csv' ? { [vscode.l10n.t('CSV files')]: ['csv'] } : { [vscode.l10n.t('JSON files')]: ['json'] },
+    filters:
+      format === 'csv'
+        ? { [vscode.l10n.t('CSV files')]: ['csv'] }
+        : format === 'sql'
+          ? { [vscode.l10n.t('SQL files')]: ['sql'] }
+          : { [vscode.l10n.t('JSON files')]: ['json'] },
     defaultUri: vscode.Uri.file(`${process.env.HOME ?? ''}/result.${format}`),
   });
   if (!uri) return;

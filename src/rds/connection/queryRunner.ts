@@ -14,6 +14,10 @@ export interface ResultColumn {
   name: string;
   /** The column's SQL type as mysql2 names it (VARCHAR, LONGLONG, …). */
   type: string;
+  /** The table and schema it was read from, and its name there (none for an expression). */
+  source?: { schema: string; table: string; column: string };
+  /** Binary data (the binary character set): its cells are 0x hex, written back as such. */
+  binary?: boolean;
 }
 
 export interface RowSink {
@@ -70,7 +74,21 @@ const MAX_IN_FLIGHT = 3;
 export const INTERRUPTED = new Set([1317, 3024, 1969]);
 
 interface CoreQuery {
-  on(event: 'fields', fn: (fields: Array<{ name: string; columnType: number }> | undefined) => void): CoreQuery;
+  on(
+    event: 'fields',
+    fn: (
+      fields:
+        | Array<{
+            name: string;
+            columnType: number;
+            characterSet?: number;
+            db?: string;
+            orgTable?: string;
+            orgName?: string;
+          }>
+        | undefined,
+    ) => void,
+  ): CoreQuery;
   on(event: 'result', fn: (row: unknown) => void): CoreQuery;
   on(event: 'error', fn: (err: DriverError) => void): CoreQuery;
   on(event: 'end', fn: () => void): CoreQuery;
@@ -294,7 +312,13 @@ export function runStatement(
       setRows.push(0);
       columnCount = fields.length;
       sink.columns(
-        fields.map((f) => ({ name: f.name, type: typeName(f.columnType) })),
+        fields.map((f) => ({
+          name: f.name,
+          type: typeName(f.columnType),
+          ...(f.orgTable && f.orgName ? { source: { schema: f.db ?? '', table: f.orgTable, column: f.orgName } } : {}),
+          // 63: MySQL's binary character set (BINARY, VARBINARY, BLOB; numbers and dates too, which are not hex).
+          ...(f.characterSet === 63 && /CHAR|STRING|BLOB|GEOMETRY|BIT/.test(typeName(f.columnType)) ? { binary: true } : {}),
+        })),
         set,
       );
     });

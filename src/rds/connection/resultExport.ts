@@ -1,13 +1,58 @@
 // Export of a statement's result to a file (vscode-free, like ./queryRunner.ts, which it drives):
-// the statement runs again and its rows stream to CSV (RFC 4180, CRLF) or JSON, never held in memory.
+// the statement runs again and its rows stream to CSV (RFC 4180, CRLF), JSON or SQL INSERT
+// statements, never held in memory.
 import type { Connection } from 'mysql2/promise';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { rename, rm } from 'node:fs/promises';
 import { l10n } from '../../shared/l10n';
-import { runStatement, StatementError, type Cell, type RunOptions, type StatementOutcome } from './queryRunner';
+import { quoteIdent, stringLiteral } from '../tableData/values';
+import {
+  runStatement,
+  StatementError,
+  type Cell,
+  type ResultColumn,
+  type RunOptions,
+  type StatementOutcome,
+} from './queryRunner';
 
-export type ExportFormat = 'csv' | 'json';
+export type ExportFormat = 'csv' | 'json' | 'sql';
+
+/** Rows per INSERT statement of an SQL export. */
+const SQL_ROWS_PER_INSERT = 500;
+
+/** A cell as an SQL literal: numbers of numeric columns bare, binary as 0x hex, NULL, else quoted. */
+function sqlCell(v: Cell, col: ResultColumn): string {
+  const type = col.type;
+  if (v === null) return 'NULL';
+  if (typeof v === 'number') return String(v);
+  if (col.binary && /^0x[0-9a-f]*$/i.test(v)) return v.length > 2 ? v : "''";
+  if (
+    /^(DECIMAL|NEWDECIMAL|TINYINT|SMALLINT|MEDIUMINT|INT|BIGINT|FLOAT|DOUBLE|YEAR)$/.test(type) &&
+    /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(v)
+  )
+    return v;
+  return stringLiteral(v);
+}
+
+/**
+ * The INSERT head of an SQL export: the table the result was read from, and its columns' own
+ * names, when every column comes from one table; else `result` and the result's column names
+ * (the file says so in its first line).
+ */
+export function insertHead(cols: readonly ResultColumn[]): { head: string; note?: string } {
+  const first = cols[0]?.source;
+  const oneTable =
+    !!first && cols.every((c) => c.source && c.source.schema === first.schema && c.source.table === first.table);
+  if (oneTable) {
+    const target = first.schema ? `${quoteIdent(first.schema)}.${quoteIdent(first.table)}` : quoteIdent(first.table);
+    return { head: `INSERT INTO ${target} (${cols.map((c) => quoteIdent(c.source!.column)).join(', ')}) VALUES` };
+  }
+  return {
+    head: `INSERT INTO ${quoteIdent('result')} (${cols.map((c) => quoteIdent(c.name)).join(', ')}) VALUES`,
+    note: '-- The result reads several tables or computes columns: rename `result` to the table these rows go into.\n',
+  };
+}
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF; NULL is an empty field. */
 export function csvField(v: Cell): string {
@@ -33,6 +78,9 @@ export async function exportStatement(
   const partial = `${file}.partial`;
   const out: WriteStream = createWriteStream(partial, { mode: 0o600 });
   let columns: string[] = [];
+  let resultColumns: ResultColumn[] = [];
+  let head = '';
+  let inStatement = 0;
   let first = true;
   const write = (chunk: string): void | Promise<unknown> => (out.write(chunk) ? undefined : once(out, 'drain'));
   try {
@@ -43,14 +91,28 @@ export async function exportStatement(
         columns(cols, n) {
           if (n !== set) return;
           columns = cols.map((c) => c.name);
+          resultColumns = cols;
           if (format === 'csv') void write(`${columns.map(csvField).join(',')}\r\n`);
-          else void write('[');
+          else if (format === 'sql') {
+            const h = insertHead(cols);
+            head = h.head;
+            if (h.note) void write(h.note);
+          } else void write('[');
         },
         rows(batch, n) {
           if (n !== set) return;
           let text = '';
           if (format === 'csv') {
             for (const row of batch) text += `${row.map(csvField).join(',')}\r\n`;
+          } else if (format === 'sql') {
+            for (const row of batch) {
+              const tuple = `(${row.map((v, i) => sqlCell(v, resultColumns[i])).join(', ')})`;
+              text += inStatement === 0 ? `${head}\n  ${tuple}` : `,\n  ${tuple}`;
+              if (++inStatement === SQL_ROWS_PER_INSERT) {
+                text += ';\n';
+                inStatement = 0;
+              }
+            }
           } else {
             for (const row of batch) {
               const obj: Record<string, Cell> = {};
@@ -83,6 +145,7 @@ export async function exportStatement(
         outcome.rowCount,
       );
     if (format === 'json') await write(first ? ']\n' : '\n]\n');
+    if (format === 'sql' && inStatement) await write(';\n');
     out.end();
     await once(out, 'finish');
     await rename(partial, file);

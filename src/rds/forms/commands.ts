@@ -21,6 +21,7 @@ import { MetricsPanel } from '../../panels/metricsPanel';
 import { ParameterGroupPanel } from '../../panels/parameterGroupPanel';
 import { QueryPlanPanel } from '../../panels/queryPlanPanel';
 import { TableDataPanel } from '../../panels/tableDataPanel';
+import { CsvImportPanel } from '../../panels/csvImportPanel';
 import { QueryResultsPanel } from '../../panels/queryResultsPanel';
 import { targetFromState, type PanelTarget } from '../../panels/protocol';
 import { ReplicatePanel } from '../../panels/replicatePanel';
@@ -139,7 +140,7 @@ export function createRdsFormsFeature(
   };
 
   /** The form panels VS Code may restore after a reload, by kind. */
-  const formPanels: { [K in Exclude<PanelKind, 'queryResults'>]: PanelClass<K> } = {
+  const formPanels: { [K in Exclude<PanelKind, 'queryResults' | 'csvImport'>]: PanelClass<K> } = {
     createInstance: CreateInstancePanel,
     restore: RestorePanel,
     replicate: ReplicatePanel,
@@ -165,6 +166,8 @@ export function createRdsFormsFeature(
       }
       // A query's results die with the window's connection: nothing true to show again.
       if (kind === 'queryResults') return QueryResultsPanel.revive(panel);
+      // So does an import's: Import CSV... starts again from the file.
+      if (kind === 'csvImport') return CsvImportPanel.revive(panel);
       new formPanels[kind](services, panel, t);
     },
   };

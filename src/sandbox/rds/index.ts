@@ -84,6 +84,15 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
   server.register(new RdsService(state, [RDS_KEYS.admin, RDS_KEYS.viewer], api.databases, api.oauth));
   server.register(createOAuthService(api.oauth));
 
+  /** The instance a control route names, in any region; an error the caller sees when none is. */
+  const instanceNamed = (name: unknown) => {
+    const instance = Object.values(state.regions)
+      .flatMap((r) => [...r.instances.values()])
+      .find((i) => i.dbInstanceName === String(name));
+    if (!instance) throw new Error(`no instance named ${String(name)}`);
+    return instance;
+  };
+
   // Control routes for tests in another process (the e2e suite): POST /_sandbox/rds/<name>.
   server.addControl('rds/fail-next-job', (body) => {
     const b = controlFields(body);
@@ -102,10 +111,7 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
   // have stored what this extension's forms refuse).
   server.addControl('rds/name-instance', (body) => {
     const b = controlFields(body);
-    const instance = Object.values(state.regions)
-      .flatMap((r) => [...r.instances.values()])
-      .find((i) => i.dbInstanceName === String(b.from));
-    if (!instance) throw new Error(`no instance named ${String(b.from)}`);
+    const instance = instanceNamed(b.from);
     instance.dbInstanceName = String(b.to);
     return { dbInstanceId: instance.dbInstanceId };
   });
@@ -117,10 +123,7 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
   // only connections an SSH server opened (a bastion's tunnel; ./mariadb/peerProcess.ts).
   server.addControl('rds/private', (body) => {
     const b = controlFields(body);
-    const instance = Object.values(state.regions)
-      .flatMap((r) => [...r.instances.values()])
-      .find((i) => i.dbInstanceName === String(b.name));
-    if (!instance) throw new Error(`no instance named ${String(b.name)}`);
+    const instance = instanceNamed(b.name);
     const isPrivate = b.private !== false;
     if (isPrivate) instance.network.usePublicAccess = false;
     api.databases.setPrivate(instance.dbInstanceId, isPrivate);

@@ -274,16 +274,23 @@ export async function tunnelOptions(
       await o.services.profiles.forgetSshSecret(o.profileId, subject);
       passphrase = undefined;
     }
-    if (passphrase === undefined) {
-      passphrase = await ask({
+    // Checked once it is entered, not as it is typed: opening a key (bcrypt, in JavaScript) takes
+    // about a second, too long for every keystroke.
+    const kept = passphrase !== undefined;
+    for (let attempt = 0; passphrase === undefined; attempt++) {
+      const typed = await ask({
         title: o.title,
-        prompt: vscode.l10n.t('Passphrase of the private key {0} (kept in SecretStorage once it works)', file),
+        prompt:
+          attempt === 0
+            ? vscode.l10n.t('Passphrase of the private key {0} (kept in SecretStorage once it works)', file)
+            : vscode.l10n.t('That passphrase does not open {0}. Passphrase of the private key:', file),
         password: true,
-        validate: (v) =>
-          privateKeyState(privateKey, v) === 'ok' ? undefined : vscode.l10n.t('This passphrase does not open the key.'),
+        validate: (v) => (v ? undefined : vscode.l10n.t('Enter the passphrase.')),
       });
-      pending.push({ subject, value: passphrase });
+      if (privateKeyState(privateKey, typed) === 'ok') passphrase = typed;
+      else if (attempt === 2) throw new Error(vscode.l10n.t('The passphrase does not open the private key {0}.', file));
     }
+    if (!kept) pending.push({ subject, value: passphrase });
     return { privateKey, passphrase };
   };
   const hop: SshHop = {

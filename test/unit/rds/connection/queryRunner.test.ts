@@ -309,3 +309,33 @@ test('export streams CSV (RFC 4180) and JSON to a file; a failed export leaves t
     await conn.end();
   }
 });
+
+test('export as SQL INSERT statements: the source table and its column names, literals by type, and the file runs back into an empty copy', async () => {
+  const conn = await connect();
+  try {
+    const file = join(dir, 'out.sql');
+    await exportStatement(conn, 'SELECT id, name AS who, note, b, d, n FROM t ORDER BY id', 'sql', file, { kill });
+    const text = readFileSync(file, 'utf8');
+    assert.equal(
+      text,
+      'INSERT INTO `console_test`.`t` (`id`, `name`, `note`, `b`, `d`, `n`) VALUES\n' +
+        "  (1, 'a,b', 'say \"hi\"', 0x00ff, '2026-01-02 03:04:05', 12.50),\n" +
+        "  (2, NULL, 'line\\nbreak', NULL, NULL, -1.00);\n",
+    );
+    // Loaded back into an empty copy of the table, the rows are the same.
+    await conn.query('CREATE TABLE console_test.t_copy LIKE console_test.t');
+    await conn.query(text.replace('`console_test`.`t`', '`console_test`.`t_copy`'));
+    const [a] = await conn.query('SELECT * FROM t ORDER BY id');
+    const [b] = await conn.query('SELECT * FROM t_copy ORDER BY id');
+    assert.deepEqual(b, a);
+    // Computed columns: the rows go to `result`, and the file says so.
+    const mixed = join(dir, 'mixed.sql');
+    await exportStatement(conn, 'SELECT id, id * 2 AS twice FROM t ORDER BY id', 'sql', mixed, { kill });
+    assert.match(
+      readFileSync(mixed, 'utf8'),
+      /^-- The result reads several tables or computes columns[^\n]*\nINSERT INTO `result` \(`id`, `twice`\) VALUES\n {2}\(1, 2\),\n {2}\(2, 4\);\n$/,
+    );
+  } finally {
+    await conn.end();
+  }
+});

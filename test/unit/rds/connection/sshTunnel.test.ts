@@ -351,3 +351,73 @@ test('~/.ssh/config: hosts offered by name, values as ssh computes them, one Pro
   );
   assert.throws(() => resolveSshHost(config, 'twice'), /jumps through 2 hosts/);
 });
+
+test("Connect...'s bastion sign-in: the key's passphrase is asked once, kept only after the bastion accepted it, and in no log line or error", async () => {
+  const { stubVscode, messages } =
+    require('../../../support/vscodeStub') as typeof import('../../../support/vscodeStub');
+  const { tunnelOptions } =
+    require('../../../../src/rds/connection/ssh/bastions') as typeof import('../../../../src/rds/connection/ssh/bastions');
+  const knownHosts = join(sshd.dir, 'known_hosts_connect');
+  writeFileSync(knownHosts, `[${sshd.host}]:${sshd.port} ${sshd.hostKey}\n`);
+  const w = stubVscode.window as Record<string, unknown>;
+  const ws = stubVscode.workspace as Record<string, unknown>;
+  const saved = { showInputBox: w.showInputBox, getConfiguration: ws.getConfiguration };
+  const passphrase = sshd.keys.protected.passphrase!;
+  let asked = 0;
+  w.showInputBox = async () => {
+    asked++;
+    return passphrase;
+  };
+  ws.getConfiguration = () => ({ get: (k: string, d?: unknown) => (k === 'knownHostsFile' ? knownHosts : d) });
+  const stored = new Map<string, string>();
+  const logged: string[] = [];
+  const services = {
+    profiles: {
+      sshSecret: async (_p: string, s: string) => stored.get(s),
+      storeSshSecret: async (_p: string, s: string, v: string) => void stored.set(s, v),
+      forgetSshSecret: async (_p: string, s: string) => stored.delete(s),
+    },
+    log: { info: (l: string) => logged.push(l), warn: (l: string) => logged.push(l) },
+  } as never;
+  try {
+    const setting = {
+      host: sshd.host,
+      port: sshd.port,
+      user: sshd.user,
+      signIn: 'key' as const,
+      keyFile: sshd.keys.protected.file,
+    };
+    // A user the bastion does not know: refused, and nothing is kept.
+    const refused = await tunnelOptions(
+      { ...setting, user: 'nobody-here' },
+      { host: db.host, port: db.port },
+      { profileId: 'p1', title: 't', services },
+    );
+    await assert.rejects(
+      refused.open(),
+      (e: Error) => !e.message.includes(passphrase) && /refused nobody-here/.test(e.message),
+    );
+    assert.equal(stored.size, 0, 'a passphrase is kept only after the bastion accepted it');
+    const ok = await tunnelOptions(
+      setting,
+      { host: db.host, port: db.port },
+      { profileId: 'p1', title: 't', services },
+    );
+    const t = await ok.open();
+    assert.equal(stored.get(`passphrase:${sshd.keys.protected.file}`), passphrase);
+    await t.close();
+    // The next Connect... reads it from SecretStorage: not asked again.
+    await (
+      await tunnelOptions(setting, { host: db.host, port: db.port }, { profileId: 'p1', title: 't', services })
+    )
+      .open()
+      .then((x) => x.close());
+    assert.equal(asked, 2, 'asked for the refused attempt and the first accepted one, not after');
+    for (const line of [...logged, ...messages.map((m) => m.text)])
+      assert.ok(!line.includes(passphrase), `leaked: ${line}`);
+    assert.ok(logged.some((l) => /SSH tunnel open/.test(l)));
+  } finally {
+    Object.assign(w, { showInputBox: saved.showInputBox });
+    Object.assign(ws, { getConfiguration: saved.getConfiguration });
+  }
+});

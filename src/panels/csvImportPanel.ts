@@ -1,0 +1,153 @@
+// Import CSV (extension side; issue 29, item 4): one panel per connection, table and file. It
+// reads the file's first records for the preview (with the encoding, delimiter and header the
+// person chose, first guessed), and runs the import (src/rds/csvImport/importer.ts) on a
+// connection of its own with progress events, Cancel, and the result: rows imported, or the
+// first failing row by its line with the reason. A production connection confirms first.
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import { withConnection } from '../rds/connection/schemaTree';
+import type { DbSession } from '../rds/connection/session';
+import { guessCsv, readCsv, type CsvOptions, type CsvRecord } from '../rds/csvImport/csvReader';
+import { importCsv } from '../rds/csvImport/importer';
+import { tableInfo, type TableInfo } from '../rds/tableData/tableData';
+import { action, askAction } from '../shared/prompts';
+import type { Services } from '../shared/services';
+import { BasePanel, type Handlers } from './basePanel';
+import { VIEW_TYPES } from './protocol';
+
+/** Records the preview shows. */
+const PREVIEW_ROWS = 20;
+
+export class CsvImportPanel extends BasePanel<'csvImport'> {
+  static readonly kind = 'csvImport';
+  private info?: TableInfo;
+  private running?: AbortController;
+
+  static open(services: Services, session: DbSession, schema: string, table: string, file: string): CsvImportPanel {
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPES.csvImport, table, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      retainContextWhenHidden: true,
+    });
+    return new CsvImportPanel(services, panel, session, schema, table, file);
+  }
+
+  /** After a window reload the connection is gone: the panel closes (Import CSV... opens it again). */
+  static revive(panel: vscode.WebviewPanel): void {
+    panel.dispose();
+  }
+
+  private constructor(
+    services: Services,
+    panel: vscode.WebviewPanel,
+    private readonly session: DbSession,
+    private readonly schema: string,
+    private readonly table: string,
+    private readonly file: string,
+  ) {
+    super(services, panel, { region: session.target.region, label: `${schema}.${table}` });
+    this.disposables.push({ dispose: () => this.running?.abort() });
+  }
+
+  private withConnection<T>(fn: (c: import('mysql2/promise').Connection) => Promise<T>): Promise<T> {
+    return withConnection(this.session, fn);
+  }
+
+  private async preview(options: CsvOptions): Promise<{ names: string[]; rows: CsvRecord[] }> {
+    const rows: CsvRecord[] = [];
+    let names: string[] = [];
+    const ac = new AbortController();
+    try {
+      // The header is read as a record of its own here, for its names.
+      for await (const r of readCsv(this.file, { ...options, header: false }, { signal: ac.signal })) {
+        if (options.header && !names.length) names = r.fields.map((f, i) => f?.trim() || `column${i + 1}`);
+        else rows.push(r);
+        if (rows.length >= PREVIEW_ROWS) break;
+      }
+    } finally {
+      ac.abort();
+    }
+    const width = Math.max(names.length, ...rows.map((r) => r.fields.length));
+    if (names.length < width)
+      names = [...names, ...Array.from({ length: width - names.length }, (_, i) => `column${names.length + i + 1}`)];
+    return { names, rows };
+  }
+
+  protected readonly handlers: Handlers<'csvImport'> = {
+    preview: ({ options }) => this.preview(options),
+    import: async ({ options, mapping, mode }) => {
+      if (this.running) throw new Error(vscode.l10n.t('An import of this file is running.'));
+      const info = this.info ?? (await this.withConnection((c) => tableInfo(c, this.schema, this.table)));
+      const chosen = info.columns.map((c, i) => ({ c, field: mapping[i] })).filter((x) => x.field != null);
+      if (!chosen.length)
+        throw new Error(vscode.l10n.t('Map at least one column of the file to a column of the table.'));
+      if (this.session.production) {
+        const answer = await askAction(
+          'warning',
+          vscode.l10n.t(
+            'Import {0} into {1}.{2} on the production database {3}?',
+            basename(this.file),
+            this.schema,
+            this.table,
+            this.session.target.instanceName,
+          ),
+          { modal: true },
+          action('import', vscode.l10n.t('Import')),
+        );
+        if (answer !== 'import') return { declined: true };
+      }
+      const total = (await stat(this.file)).size;
+      const ac = (this.running = new AbortController());
+      let bytes = 0;
+      let lastEvent = 0;
+      const progress = (imported: number) => {
+        const now = Date.now();
+        if (now - lastEvent < 200) return;
+        lastEvent = now;
+        this.emit('progress', { imported, bytes, total });
+      };
+      try {
+        const result = await this.withConnection((c) =>
+          importCsv(
+            c,
+            {
+              schema: this.schema,
+              table: this.table,
+              columns: chosen.map((x) => x.c),
+              fields: chosen.map((x) => x.field!),
+              mode,
+            },
+            readCsv(this.file, options, { signal: ac.signal, onBytes: (b) => (bytes = b) }),
+            { signal: ac.signal, onProgress: progress },
+          ),
+        );
+        this.services.log.info(
+          `Imported ${result.imported} of ${result.read} rows of ${basename(this.file)} into ${this.schema}.${this.table} in ${result.elapsedMs} ms (${result.batches} batches, ${mode})` +
+            (result.failure ? `; stopped at line ${result.failure.line}` : '') +
+            (result.cancelled ? '; cancelled' : ''),
+        );
+        if (result.imported) this.session.objectsChanged();
+        return result;
+      } finally {
+        this.running = undefined;
+      }
+    },
+    cancel: async () => {
+      this.running?.abort();
+    },
+  };
+
+  protected override async initData(): Promise<unknown> {
+    this.info = await this.withConnection((c) => tableInfo(c, this.schema, this.table));
+    const guess = await guessCsv(this.file, vscode.env.language.startsWith('ja') ? 'shift_jis' : 'euc-kr');
+    const options: CsvOptions = { delimiter: guess.delimiter, encoding: guess.encoding, header: guess.header };
+    return {
+      file: basename(this.file),
+      size: (await stat(this.file)).size,
+      columns: this.info.columns,
+      options,
+      production: this.session.production,
+      ...(await this.preview(options)),
+    };
+  }
+}
