@@ -317,7 +317,9 @@ export function runStatement(
           type: typeName(f.columnType),
           ...(f.orgTable && f.orgName ? { source: { schema: f.db ?? '', table: f.orgTable, column: f.orgName } } : {}),
           // 63: MySQL's binary character set (BINARY, VARBINARY, BLOB; numbers and dates too, which are not hex).
-          ...(f.characterSet === 63 && /CHAR|STRING|BLOB|GEOMETRY|BIT/.test(typeName(f.columnType)) ? { binary: true } : {}),
+          ...(f.characterSet === 63 && /CHAR|STRING|BLOB|GEOMETRY|BIT/.test(typeName(f.columnType))
+            ? { binary: true }
+            : {}),
         })),
         set,
       );
