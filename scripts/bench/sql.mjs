@@ -391,12 +391,16 @@ export async function benchDbWork({ runs = 3, log = console.error } = {}) {
     const options = { host: db.host, port: db.port, user: db.rootUser, password: db.rootPassword };
     const setup = await mysql.createConnection(options);
     await setup.query('CREATE DATABASE bench');
+    // The sequence engine's tables are in the default schema.
+    await setup.query('USE bench');
     await setup.query(
       'CREATE TABLE bench.rows100k (id INT PRIMARY KEY, name VARCHAR(40), email VARCHAR(80), amount DECIMAL(12,2), created DATETIME, note VARCHAR(100))',
     );
     await setup.query(
       `INSERT INTO bench.rows100k SELECT seq, CONCAT('name ', seq), CONCAT('user', seq, '@example.com'), seq * 1.25, '2026-01-01 00:00:00' + INTERVAL seq SECOND, REPEAT('n', 1 + seq % 60) FROM seq_1_to_${ROWS}`,
     );
+    // The server refuses LOAD DATA LOCAL unless it allows it (the comparison needs it).
+    await setup.query('SET GLOBAL local_infile = 1');
     await setup.query('CREATE TABLE bench.imported LIKE bench.rows100k');
     await setup.end();
     const tunnelSpec = () => ({
@@ -413,13 +417,18 @@ export async function benchDbWork({ runs = 3, log = console.error } = {}) {
       const conn = await mysql.createConnection({ ...options, port, database: 'bench' });
       let rows = 0;
       const t0 = performance.now();
-      await runStatement(conn, QUERY, {
-        columns: () => undefined,
-        rows: (batch) => {
-          rows += batch.length;
-          JSON.stringify(batch);
+      await runStatement(
+        conn,
+        QUERY,
+        {
+          columns: () => undefined,
+          rows: (batch) => {
+            rows += batch.length;
+            JSON.stringify(batch);
+          },
         },
-      });
+        {},
+      );
       const ms = performance.now() - t0;
       await conn.end();
       if (rows !== ROWS) throw new Error(`${rows} rows, not ${ROWS}`);
@@ -492,7 +501,14 @@ export async function benchDbWork({ runs = 3, log = console.error } = {}) {
         ],
         { env: { ...process.env, MYSQL_PWD: db.rootPassword }, stdio: ['ignore', 'ignore', 'pipe'] },
       );
-      if (r.status !== 0) throw new Error(`LOAD DATA failed: ${String(r.stderr).trim()}`);
+      if (r.status !== 0)
+        throw new Error(
+          `LOAD DATA failed: ${String(r.stderr)
+            .trim()
+            .split('\n')
+            .filter((l) => !/^-+$/.test(l))
+            .join(' ')}`,
+        );
       loadData.push(performance.now() - t0);
       const [[{ n: loaded }]] = await conn.query('SELECT COUNT(*) AS n FROM bench.imported');
       if (Number(loaded) !== ROWS) throw new Error(`LOAD DATA loaded ${loaded} rows`);

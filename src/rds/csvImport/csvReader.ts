@@ -78,8 +78,10 @@ export async function* readCsv(
     skip_empty_lines: true,
     relax_column_count: true,
     info: true,
-    cast: (value: string, context: { quoting: boolean }) =>
-      !context.quoting && (value === '' || value === '\\N') ? null : value,
+    // The record's text as written: whether an empty field was quoted is read from it (csv-parse's
+    // `cast` tells it too, but makes parsing four times slower: 5.3 s instead of 1.3 s for 100,000
+    // rows of six columns here).
+    raw: true,
   });
   const source = createReadStream(file, { signal: hooks.signal });
   source.on('error', (e) => parser.destroy(e));
@@ -88,10 +90,14 @@ export async function* readCsv(
   // csv-parse says the line a record ends on, counting a CRLF inside a quoted field as two lines:
   // the line a record starts on is its end less the line breaks inside its fields.
   let doubled = 0;
-  for await (const item of parser as AsyncIterable<{ record: CsvField[]; info: { lines: number } }>) {
+  for await (const item of parser as AsyncIterable<{ record: string[]; raw: string; info: { lines: number } }>) {
     let inside = 0;
+    let empty = false;
     for (const f of item.record) {
-      if (!f) continue;
+      if (!f) {
+        empty = true;
+        continue;
+      }
       doubled += f.split('\r\n').length - 1;
       inside += f.match(/\r\n|\r|\n/g)?.length ?? 0;
     }
@@ -101,7 +107,33 @@ export async function* readCsv(
       continue;
     }
     first = false;
-    yield { line, fields: item.record };
+    const quoted = empty ? quotedFields(item.raw, opts.delimiter) : undefined;
+    const fields: CsvField[] = item.record.map((f, i) => (f === '\\N' || (f === '' && !quoted?.[i]) ? null : f));
+    yield { line, fields };
+  }
+}
+
+/**
+ * Which fields of a record's text were quoted: only the first character of each field is looked
+ * at (csv-parse has parsed the values; this recovers the one thing its fast path does not say, so
+ * that an unquoted empty field is NULL and a quoted "" an empty string).
+ */
+export function quotedFields(raw: string, delimiter: string): boolean[] {
+  const out: boolean[] = [];
+  let i = 0;
+  const n = raw.length;
+  for (;;) {
+    const quoted = raw[i] === '"';
+    out.push(quoted);
+    if (quoted) {
+      i++;
+      // To the closing quote ("" is a quote inside).
+      while (i < n && !(raw[i] === '"' && raw[i + 1] !== '"')) i += raw[i] === '"' ? 2 : 1;
+      i++;
+    }
+    while (i < n && raw[i] !== delimiter && raw[i] !== '\r' && raw[i] !== '\n') i++;
+    if (i >= n || raw[i] !== delimiter) return out;
+    i++;
   }
 }
 

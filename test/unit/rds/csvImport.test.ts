@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../../support/mariadb.mjs';
-import { readCsv, guessCsv, type CsvOptions } from '../../../src/rds/csvImport/csvReader';
+import { readCsv, guessCsv, quotedFields, type CsvOptions } from '../../../src/rds/csvImport/csvReader';
 import { importCsv, type ImportPlan } from '../../../src/rds/csvImport/importer';
 import { tableInfo } from '../../../src/rds/tableData/tableData';
 
@@ -119,6 +119,12 @@ test('awkward files: quotes, line breaks and delimiters in fields, BOM, CRLF, se
     ],
   );
   await conn.query('DELETE FROM shop.people');
+});
+
+test('which fields were quoted, read from the record as written (an unquoted empty field is NULL, "" is empty)', () => {
+  assert.deepEqual(quotedFields('1,"a,""b""",,""\r\n', ','), [false, true, false, true]);
+  assert.deepEqual(quotedFields('"x\ny";;""', ';'), [true, false, true]);
+  assert.deepEqual(quotedFields('', ','), [false]);
 });
 
 test('no header: guessed from a first line of numbers; a tab-separated file', async () => {
