@@ -6,6 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Transform } from 'node:stream';
+import { l10n } from '../../shared/l10n';
 import { loadCsvParser } from '../connection/driver';
 
 /** A field as read: text, or NULL (unquoted empty, or \N). */
@@ -45,7 +46,7 @@ function decoder(encoding: string): TextDecoder {
   try {
     return new TextDecoder(encoding, { fatal: false });
   } catch {
-    throw new Error(`Unknown encoding: ${encoding}`);
+    throw new Error(l10n.t('This computer cannot decode the encoding {0}: choose another.', encoding));
   }
 }
 
