@@ -14,7 +14,7 @@ import type { Services } from '../../../shared/services';
 import { SECTION } from '../../../shared/settings';
 import { checkHostKey, fingerprint, knownHostsLine, knownHostsName, usesHashedNames, type HostKey } from './knownHosts';
 import { resolveSshHost, sshConfigHosts, type SshEndpoint } from './sshConfig';
-import { privateKeyState, SshTunnel, type SshHop, type SshSignIn } from './tunnel';
+import { privateKeyState, SshTunnel, SshTunnelError, type SshHop, type SshSignIn } from './tunnel';
 
 /** A bastion as the user chose it. A host of ~/.ssh/config is kept by its alias and read again at each use. */
 export interface BastionSetting {
@@ -220,6 +220,8 @@ export async function tunnelOptions(
   o: { profileId: string; title: string; services: Pick<Services, 'profiles' | 'log'> },
 ): Promise<{ key: string; open(): Promise<SshTunnel> }> {
   const pending: PendingSecret[] = [];
+  /** Stored passwords this attempt uses: a refused sign-in forgets them (the next Connect... asks). */
+  const storedUsed: string[] = [];
   let bastion: SshEndpoint & { jump?: SshEndpoint } = { ...setting, identityFiles: [] };
   if (setting.alias) {
     const r = resolveSshHost(await readText(sshConfigFile()), setting.alias);
@@ -246,6 +248,7 @@ export async function tunnelOptions(
           validate: (v) => (v ? undefined : vscode.l10n.t('Enter the password.')),
         }));
       if (!stored) pending.push({ subject, value: password });
+      else storedUsed.push(subject);
       return { password };
     }
     const file = keyFile ?? hop.identityFiles.find((f) => existsSync(f));
@@ -309,14 +312,21 @@ export async function tunnelOptions(
   return {
     key,
     open: async () => {
-      const tunnel = await SshTunnel.open({
-        bastion: hop,
-        jump,
-        target,
-        verifyHostKey,
-        onDrop: (why) =>
-          o.services.log.warn(`The SSH tunnel ${key} dropped (${why}); the next connection opens it again`),
-      });
+      let tunnel: SshTunnel;
+      try {
+        tunnel = await SshTunnel.open({
+          bastion: hop,
+          jump,
+          target,
+          verifyHostKey,
+          onDrop: (why) =>
+            o.services.log.warn(`The SSH tunnel ${key} dropped (${why}); the next connection opens it again`),
+        });
+      } catch (e) {
+        if (e instanceof SshTunnelError && e.kind === 'auth')
+          for (const subject of storedUsed) await o.services.profiles.forgetSshSecret(o.profileId, subject);
+        throw e;
+      }
       for (const p of pending) await o.services.profiles.storeSshSecret(o.profileId, p.subject, p.value);
       o.services.log.info(
         `SSH tunnel open: ${tunnel.description} to ${target.host}:${target.port} on 127.0.0.1:${tunnel.localPort}`,

@@ -421,3 +421,39 @@ test("Connect...'s bastion sign-in: the key's passphrase is asked once, kept onl
     Object.assign(ws, { getConfiguration: saved.getConfiguration });
   }
 });
+
+test('a stored SSH password the bastion refuses is forgotten, so the next Connect... asks again', async () => {
+  const { tunnelOptions } =
+    require('../../../../src/rds/connection/ssh/bastions') as typeof import('../../../../src/rds/connection/ssh/bastions');
+  const knownHosts = join(sshd.dir, 'known_hosts_password');
+  writeFileSync(knownHosts, `[${sshd.host}]:${sshd.port} ${sshd.hostKey}\n`);
+  const { stubVscode } = require('../../../support/vscodeStub') as typeof import('../../../support/vscodeStub');
+  const ws = stubVscode.workspace as Record<string, unknown>;
+  const saved = ws.getConfiguration;
+  ws.getConfiguration = () => ({ get: (k: string, d?: unknown) => (k === 'knownHostsFile' ? knownHosts : d) });
+  const subject = `password:${sshd.user}@${sshd.host}:${sshd.port}`;
+  const stored = new Map([[subject, 'Stale-Ssh-Pa55']]);
+  const services = {
+    profiles: {
+      sshSecret: async (_p: string, s: string) => stored.get(s),
+      storeSshSecret: async (_p: string, s: string, v: string) => void stored.set(s, v),
+      forgetSshSecret: async (_p: string, s: string) => stored.delete(s),
+    },
+    log: { info: () => undefined, warn: () => undefined },
+  } as never;
+  try {
+    // The test sshd takes keys only: the stored password is refused.
+    const t = await tunnelOptions(
+      { host: sshd.host, port: sshd.port, user: sshd.user, signIn: 'password' },
+      { host: db.host, port: db.port },
+      { profileId: 'p1', title: 't', services },
+    );
+    await assert.rejects(
+      t.open(),
+      (e: Error & { kind?: string }) => e.kind === 'auth' && !e.message.includes('Stale-Ssh-Pa55'),
+    );
+    assert.equal(stored.has(subject), false);
+  } finally {
+    ws.getConfiguration = saved;
+  }
+});
