@@ -166,6 +166,9 @@ const editBar = h(
 
 filterField.addEventListener('keydown', (e) => {
   if ((e as KeyboardEvent).key === 'Enter') {
+    // Staged changes refer to the rows shown: other rows come only after Apply or Discard.
+    if (stagedCount())
+      return showMessage('warning', l10n.t('Apply or discard the staged changes before reading other rows.'));
     saved.filter = String(filterField.value ?? '');
     saved.offset = 0;
     void load();
@@ -215,7 +218,7 @@ function renderButtons(): void {
   for (const b of [previewButton, applyButton, discardButton]) b.hidden = !canEdit && !staged;
   setDisabled(prevButton, loading || saved.offset === 0 || staged > 0);
   setDisabled(nextButton, loading || !more || staged > 0);
-  setDisabled(reloadButton, loading || !connected);
+  setDisabled(reloadButton, loading || !connected || staged > 0);
   setDisabled(deleteButton, !grid.selectedCell || loading);
   setDisabled(nullButton, !grid.selectedCell || loading);
   setDisabled(previewButton, !staged || loading);
@@ -287,7 +290,7 @@ async function go(step: number): Promise<void> {
 
 async function sortBy(col: number): Promise<void> {
   if (stagedCount()) {
-    showMessage('warning', l10n.t('Apply or discard the staged changes before reading the rows in another order.'));
+    showMessage('warning', l10n.t('Apply or discard the staged changes before reading other rows.'));
     return;
   }
   const name = info?.columns[col]?.name;
