@@ -16,7 +16,7 @@ import { client, onEvent, start } from '../shared/rpc';
 import { DataGrid, gridStyles, type Cell } from '../shared/grid';
 import { valueProblem, type TableColumn } from '../../src/rds/tableData/values';
 import type { CsvOptions, CsvRecord } from '../../src/rds/csvImport/csvReader';
-import type { ImportResult } from '../../src/rds/csvImport/importer';
+import { fieldValue, type ImportResult } from '../../src/rds/csvImport/importer';
 
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(`
@@ -103,13 +103,7 @@ function valueOf(row: number, col: number): Cell {
 function problemAt(row: number, col: number): string | undefined {
   const c = init.columns[col];
   if (mapping[col] == null || !c) return undefined;
-  const v = records[row]?.fields[mapping[col]!] ?? null;
-  // As the importer does: an empty field of a NOT NULL text column is an empty string.
-  const value =
-    v === null && !c.nullable && !/int|decimal|numeric|float|double|real|year|date|time|json|bit/.test(c.dataType)
-      ? ''
-      : v;
-  return valueProblem(c, value);
+  return valueProblem(c, fieldValue(c, records[row]?.fields[mapping[col]!] ?? null));
 }
 
 function renderPreview(): void {

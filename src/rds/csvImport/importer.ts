@@ -151,8 +151,7 @@ export async function importCsv(
       for (let i = 0; i < plan.columns.length; i++) {
         const c = plan.columns[i];
         const v: CsvField = rec.fields[plan.fields[i]] ?? null;
-        // An empty field of a NOT NULL text column is an empty string, as the file meant it.
-        const value = v === null && !c.nullable && !isNumericLike(c) ? '' : v;
+        const value = fieldValue(c, v);
         const problem = valueProblem(c, value);
         if (problem) {
           // The rows before it are fine: sent (and, per batch, committed) before stopping.
@@ -191,4 +190,9 @@ function serverText(e: unknown): string {
   const err = e as { sqlMessage?: string; message?: string; errno?: number };
   const text = err.sqlMessage ?? err.message ?? String(e);
   return err.errno ? `${text} (${err.errno})` : text;
+}
+
+/** The value a CSV field gives its column: an empty field of a NOT NULL text column is an empty string, as the file meant it. */
+export function fieldValue(c: TableColumn, v: CsvField): CsvField {
+  return v === null && !c.nullable && !isNumericLike(c) ? '' : v;
 }
