@@ -4,7 +4,7 @@
 //   dist/sandbox.js    the local emulator, required only by "Explore the Sandbox"
 //   dist/mysqlDriver.js  the mysql2 driver, required on the first database Connect
 //   dist/sshDriver.js  the ssh2 client, required on the first connection through an SSH bastion
-//   dist/csvParser.js  csv-parse, required on the first Import CSV
+//   dist/csvParser.js  Papa Parse, required on the first Import CSV
 //   dist/sqlFormatter.js  sql-formatter (MySQL and MariaDB), required on the first Format Document
 //   dist/webviews/<panel>.js  one browser entry per folder under webviews/ (main.ts), sharing
 //                             chunks in dist/webviews/chunks/ (scripts/webviewBuild.mjs)
@@ -27,7 +27,7 @@ const HEAVY = [
   'node_modules/mysql2/',
   'node_modules/sql-formatter/',
   'node_modules/ssh2/',
-  'node_modules/csv-parse/',
+  'node_modules/papaparse/',
 ];
 /** Modules that must not reach dist/main.js either: they have their own lazily required bundle. */
 const OWN_BUNDLE = [

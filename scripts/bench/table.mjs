@@ -159,6 +159,13 @@ export function rows(results) {
       '<= 2',
       d.select1TunnelVsDirect.median <= 2,
     );
+    if (d.select1TunnelOpenVsDirect)
+      add(
+        'ssh tunnel: SELECT 1 through an open tunnel / directly',
+        cell(d.select1TunnelOpenVsDirect, 2),
+        '<= 2',
+        d.select1TunnelOpenVsDirect.median <= 2,
+      );
     add(
       'ssh tunnel: 100k x 6 rows through the tunnel / directly',
       cell(d.rowsTunnelVsDirect, 2),
@@ -173,6 +180,10 @@ export function rows(results) {
       '<= 2',
       d.importVsLoadData.median <= 2,
     );
+    if (d.importByInsertMs) {
+      add('csv import 100k x 6: Import CSV by INSERT, local_infile OFF (ms)', cell(d.importByInsertMs, 0));
+      add('csv import 100k x 6: Import CSV by INSERT / LOAD DATA', cell(d.importByInsertVsLoadData, 2));
+    }
   } else missing('dbwork', 'ssh tunnel and csv import');
   if (f.completion) {
     const c = f.completion;

@@ -59,11 +59,12 @@ export class CsvImportPanel extends BasePanel<'csvImport'> {
     const ac = new AbortController();
     try {
       // The header is read as a record of its own here, for its names.
-      for await (const r of readCsv(this.file, { ...options, header: false }, { signal: ac.signal })) {
-        if (options.header && !names.length) names = r.fields.map((f, i) => f?.trim() || `column${i + 1}`);
-        else rows.push(r);
-        if (rows.length >= PREVIEW_ROWS) break;
-      }
+      reading: for await (const chunk of readCsv(this.file, { ...options, header: false }, { signal: ac.signal }))
+        for (const r of chunk) {
+          if (options.header && !names.length) names = r.fields.map((f, i) => f?.trim() || `column${i + 1}`);
+          else rows.push(r);
+          if (rows.length >= PREVIEW_ROWS) break reading;
+        }
     } finally {
       ac.abort();
     }
@@ -122,7 +123,7 @@ export class CsvImportPanel extends BasePanel<'csvImport'> {
           ),
         );
         this.services.log.info(
-          `Imported ${result.imported} of ${result.read} rows of ${basename(this.file)} into ${this.schema}.${this.table} in ${result.elapsedMs} ms (${result.batches} batches, ${mode})` +
+          `Imported ${result.imported} of ${result.read} rows of ${basename(this.file)} into ${this.schema}.${this.table} in ${result.elapsedMs} ms (${result.batches} batches by ${result.method === 'load' ? 'LOAD DATA LOCAL' : 'INSERT'}, ${mode})` +
             (result.failure ? `; stopped at line ${result.failure.line}` : '') +
             (result.cancelled ? '; cancelled' : ''),
         );

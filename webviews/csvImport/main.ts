@@ -16,7 +16,8 @@ import { client, onEvent, start } from '../shared/rpc';
 import { DataGrid, gridStyles, type Cell } from '../shared/grid';
 import { valueProblem, type TableColumn } from '../../src/rds/tableData/values';
 import type { CsvOptions, CsvRecord } from '../../src/rds/csvImport/csvReader';
-import { fieldValue, type ImportResult } from '../../src/rds/csvImport/importer';
+import { fieldValue } from '../../src/rds/csvImport/fieldValue';
+import type { ImportResult } from '../../src/rds/csvImport/importer';
 
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(`

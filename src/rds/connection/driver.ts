@@ -1,7 +1,7 @@
 // Loads the database drivers on first use, each from its own bundle next to dist/main.js
 // (external to main.js, see esbuild.mjs), the TypeScript source under tsx (tests):
 // dist/mysqlDriver.js (mysql2) on the first Connect, dist/sshDriver.js (ssh2) on the first
-// connection through an SSH bastion, dist/csvParser.js (csv-parse) on the first Import CSV.
+// connection through an SSH bastion, dist/csvParser.js (Papa Parse) on the first Import CSV.
 import * as path from 'node:path';
 
 export type DriverModule = typeof import('./mysqlDriver');

@@ -1,14 +1,33 @@
 // Rows of a CSV file into a table (issue 29, item 4): each value checked against its column's
-// type before it is sent (../tableData/values.ts), the rows sent as multi-row INSERTs each kept
-// under the server's max_allowed_packet, in one transaction (all or nothing: the default) or
-// committed batch by batch. A failure names the first failing row by its line in the file, with
-// the server's own message: a batch the server refused is tried again row by row, inside a
-// transaction that is then rolled back, to find which row it was. Cancel stops between batches
-// (all or nothing: nothing is kept; per batch: the committed batches stay). vscode-free.
-import type { Connection } from 'mysql2/promise';
+// type before it is sent (../tableData/values.ts), then sent one of two ways:
+//   - `LOAD DATA LOCAL INFILE` when the server allows it (@@local_infile): the checked rows are
+//     written, as they are read, into a stream the driver hands the server (mysql2's
+//     infileStreamFactory; the file itself is never given to the server), so reading and the
+//     server's inserting overlap. With LOCAL the server turns a refused row into a warning and
+//     goes on, so a batch is kept only when it loaded every row without a warning; otherwise it is
+//     rolled back and sent again as INSERTs, which say which row the server refuses and why;
+//   - multi-row INSERTs each kept under the server's max_allowed_packet.
+// In one transaction (all or nothing: the default) or committed batch by batch. A failure names
+// the first failing row by its line in the file, with the server's own message: a batch the
+// server refused is tried again row by row, inside a transaction that is then rolled back, to find
+// which row it was. Cancel stops between batches (all or nothing: nothing is kept; per batch: the
+// committed batches stay). vscode-free.
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import { l10n } from '../../shared/l10n';
-import { quoteIdent, sqlLiteral, valueProblem, type TableColumn } from '../tableData/values';
-import type { CsvField, CsvRecord } from './csvReader';
+import {
+  isNumericType,
+  quoteIdent,
+  sqlLiteral,
+  valueProblem,
+  type EditValue,
+  type TableColumn,
+} from '../tableData/values';
+import type { CsvRecord } from './csvReader';
+import { fieldValue } from './fieldValue';
+
+export type ImportMethod = 'load' | 'insert';
 
 export interface ImportPlan {
   schema: string;
@@ -19,6 +38,8 @@ export interface ImportPlan {
   fields: number[];
   /** 'all': one transaction, all or nothing; 'batch': each batch committed as it goes. */
   mode: 'all' | 'batch';
+  /** How rows are sent; by default LOAD DATA LOCAL when the server allows it, else INSERTs. */
+  method?: ImportMethod;
 }
 
 export interface ImportFailure {
@@ -38,34 +59,63 @@ export interface ImportResult {
   cancelled?: boolean;
   elapsedMs: number;
   batches: number;
+  /** How the rows went: 'load' when LOAD DATA LOCAL took every batch it was given. */
+  method: ImportMethod;
 }
 
-/** Most rows per INSERT, whatever the packet allows (a failing batch is searched row by row). */
+/** Most rows per INSERT or LOAD DATA, whatever the packet allows (a failing batch is searched row by row). */
 const MAX_BATCH_ROWS = 5000;
+
+/** A checked row: its line in the file and its values, in the plan's column order. */
+interface Row {
+  line: number;
+  values: EditValue[];
+}
+
+/** Errors that say LOAD DATA LOCAL is not allowed here (server or client side): INSERTs then. */
+const LOCAL_REFUSED = new Set([1148, 1235, 2068, 3948, 4166]);
 
 export async function importCsv(
   conn: Connection,
   plan: ImportPlan,
-  records: AsyncIterable<CsvRecord>,
+  /** The file's records, a chunk at a time (readCsv). */
+  records: AsyncIterable<CsvRecord[]>,
   hooks: { onProgress?(imported: number): void; signal?: AbortSignal } = {},
 ): Promise<ImportResult> {
   const started = Date.now();
-  const [[packet]] = await conn.query<import('mysql2').RowDataPacket[]>('SELECT @@max_allowed_packet AS p');
+  const [[vars]] = await conn.query<RowDataPacket[]>('SELECT @@max_allowed_packet AS packet, @@local_infile AS local');
+  let method: ImportMethod = plan.method ?? (Number(vars.local) === 1 ? 'load' : 'insert');
   // Room for the statement's head and the protocol's framing.
-  const maxBytes = Math.max(16 * 1024, Number((packet as { p: number }).p) - 64 * 1024);
-  const head = `INSERT INTO ${quoteIdent(plan.schema)}.${quoteIdent(plan.table)} (${plan.columns.map((c) => quoteIdent(c.name)).join(', ')}) VALUES `;
+  const maxBytes = Math.max(16 * 1024, Number(vars.packet) - 64 * 1024);
+  const table = `${quoteIdent(plan.schema)}.${quoteIdent(plan.table)}`;
+  const columnList = plan.columns.map((c) => quoteIdent(c.name)).join(', ');
+  const head = `INSERT INTO ${table} (${columnList}) VALUES `;
+  // How each column's value is written for LOAD DATA: numbers trimmed as the INSERT literal is;
+  // a checked number, date or time holds no character LOAD DATA escapes, so only text is scanned.
+  const loadValue = plan.columns.map((c) =>
+    isNumericType(c)
+      ? (v: string) => v.trim()
+      : /^(date|datetime|timestamp|time|year)$/.test(c.dataType)
+        ? (v: string) => v
+        : loadText,
+  );
   let imported = 0;
   let read = 0;
   let batches = 0;
-  let batch: { line: number; tuple: string }[] = [];
-  let batchBytes = head.length;
   const result = (extra: Partial<ImportResult>): ImportResult => ({
     imported,
     read,
     batches,
+    method,
     elapsedMs: Date.now() - started,
     ...extra,
   });
+  const counted = (rows: number) => {
+    batches++;
+    imported += rows;
+    hooks.onProgress?.(imported);
+  };
+  const tupleOf = (row: Row) => `(${row.values.map((v, i) => sqlLiteral(plan.columns[i], v)).join(',')})`;
 
   /**
    * The first row of `rows` the server refuses: the shortest refused prefix of the batch, found
@@ -73,7 +123,7 @@ export async function importCsv(
    * 5,000 rows takes about 13 tries; a row that clashes with an earlier row of the same batch is
    * found too. Per batch, this runs in a transaction of its own, rolled back at the end.
    */
-  const firstRefused = async (rows: typeof batch): Promise<ImportFailure> => {
+  const firstRefused = async (rows: { line: number; tuple: string }[]): Promise<ImportFailure> => {
     if (plan.mode === 'batch') await conn.query('START TRANSACTION');
     const refusal = async (count: number): Promise<unknown> => {
       await conn.query('SAVEPOINT nhncloud_find');
@@ -113,25 +163,110 @@ export async function importCsv(
     }
   };
 
-  /** Sends the batch; a refusal is a failure naming the first refused row. */
-  const send = async (): Promise<ImportFailure | undefined> => {
-    if (!batch.length) return undefined;
-    const rows = batch;
-    batch = [];
-    batchBytes = head.length;
+  /** One multi-row INSERT; a refusal is a failure naming the first refused row. */
+  const sendInsert = async (rows: { line: number; tuple: string }[]): Promise<ImportFailure | undefined> => {
+    if (!rows.length) return undefined;
     try {
       await conn.query(`${head}${rows.map((r) => r.tuple).join(',')}`);
     } catch (e) {
       if (isConnectionGone(e)) return { line: rows[0].line, message: serverText(e), byServer: true };
       return firstRefused(rows);
     }
-    batches++;
-    imported += rows.length;
-    hooks.onProgress?.(imported);
+    counted(rows.length);
     return undefined;
   };
 
+  // INSERTs: the batch being gathered, with its statement's size so far.
+  let batch: { line: number; tuple: string }[] = [];
+  let batchBytes = head.length;
+  /** Rows as INSERTs, as many to a statement as the packet and MAX_BATCH_ROWS allow. */
+  const insertRows = async (rows: Row[]): Promise<ImportFailure | undefined> => {
+    for (const row of rows) {
+      const failure = await addInsert(row);
+      if (failure) return failure;
+    }
+    return flushInserts();
+  };
+  const addInsert = async (row: Row): Promise<ImportFailure | undefined> => {
+    const tuple = tupleOf(row);
+    const tupleBytes = Buffer.byteLength(tuple) + 1;
+    let failure: ImportFailure | undefined;
+    if (batch.length && (batchBytes + tupleBytes > maxBytes || batch.length >= MAX_BATCH_ROWS))
+      failure = await flushInserts();
+    batch.push({ line: row.line, tuple });
+    batchBytes += tupleBytes;
+    return failure;
+  };
+  const flushInserts = async (): Promise<ImportFailure | undefined> => {
+    const rows = batch;
+    batch = [];
+    batchBytes = head.length;
+    return sendInsert(rows);
+  };
+
+  // LOAD DATA LOCAL: the statement in flight, the stream feeding it, and the rows it was given.
+  let load: { stream: PassThrough; done: Promise<ResultSetHeader | Error>; rows: Row[]; text: string } | undefined;
+  const loadSql = `LOAD DATA LOCAL INFILE 'nhncloud-import.tsv' INTO TABLE ${table} CHARACTER SET utf8mb4 FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (${columnList})`;
+  const startLoad = async () => {
+    await conn.query(plan.mode === 'batch' ? 'START TRANSACTION' : 'SAVEPOINT nhncloud_load');
+    const stream = new PassThrough();
+    const done = conn.query<ResultSetHeader>({ sql: loadSql, infileStreamFactory: () => stream }).then(
+      ([header]) => header,
+      (e: Error) => e,
+    );
+    load = { stream, done, rows: [], text: '' };
+  };
+  const undoLoad = () => conn.query(plan.mode === 'batch' ? 'ROLLBACK' : 'ROLLBACK TO SAVEPOINT nhncloud_load');
+  const addLoad = async (row: Row): Promise<ImportFailure | undefined> => {
+    if (!load) await startLoad();
+    const current = load!;
+    current.rows.push(row);
+    current.text += `${row.values.map((v, i) => (v === null ? '\\N' : loadValue[i](v))).join('\t')}\n`;
+    // The driver sends each chunk it reads as a packet of its own: rows go 64 KB at a time.
+    if (current.text.length >= 64 * 1024) await writeLoad(current);
+    return current.rows.length >= MAX_BATCH_ROWS ? finishLoad() : undefined;
+  };
+  const writeLoad = async (current: NonNullable<typeof load>) => {
+    const text = current.text;
+    current.text = '';
+    // Backpressure: wait for the driver to take what was written (or for the statement to end early).
+    if (text && !current.stream.write(text)) await Promise.race([once(current.stream, 'drain'), current.done]);
+  };
+  /** Ends the statement in flight: kept when it loaded every row cleanly, else sent again as INSERTs. */
+  const finishLoad = async (): Promise<ImportFailure | undefined> => {
+    if (!load) return undefined;
+    const current = load;
+    const { stream, done, rows } = current;
+    await writeLoad(current);
+    load = undefined;
+    stream.end();
+    const header = await done;
+    if (!(header instanceof Error) && header.affectedRows === rows.length && !header.warningStatus) {
+      if (plan.mode === 'batch') await conn.query('COMMIT');
+      counted(rows.length);
+      return undefined;
+    }
+    if (header instanceof Error && isConnectionGone(header))
+      return { line: rows[0].line, message: serverText(header), byServer: true };
+    await undoLoad();
+    if (header instanceof Error && LOCAL_REFUSED.has((header as { errno?: number }).errno ?? 0)) method = 'insert';
+    return insertRows(rows);
+  };
+  /** Drops the statement in flight (Cancel, or an error): what it loaded is rolled back. */
+  const dropLoad = async () => {
+    if (!load) return;
+    const { stream, done } = load;
+    load = undefined;
+    stream.end();
+    await done;
+    await undoLoad().catch(() => undefined);
+  };
+
+  const add = (row: Row) => (method === 'load' ? addLoad(row) : addInsert(row));
+  const flush = async () => (await finishLoad()) ?? (await flushInserts());
+
   const end = async (failure?: ImportFailure, cancelled = false): Promise<ImportResult> => {
+    await dropLoad();
     if (plan.mode === 'all') {
       if (failure || cancelled) {
         await conn.query('ROLLBACK').catch(() => undefined);
@@ -143,43 +278,41 @@ export async function importCsv(
 
   if (plan.mode === 'all') await conn.query('START TRANSACTION');
   try {
-    for await (const rec of records) {
-      // Cancel: the batch being gathered is dropped, never sent.
-      if (hooks.signal?.aborted) return end(undefined, true);
-      read++;
-      const values: string[] = [];
-      for (let i = 0; i < plan.columns.length; i++) {
-        const c = plan.columns[i];
-        const v: CsvField = rec.fields[plan.fields[i]] ?? null;
-        const value = fieldValue(c, v);
-        const problem = valueProblem(c, value);
-        if (problem) {
-          // The rows before it are fine: sent (and, per batch, committed) before stopping.
-          const failure = (await send()) ?? { line: rec.line, message: problem, byServer: false };
-          return end(failure);
+    for await (const chunk of records) {
+      for (const rec of chunk) {
+        // Cancel: the batch being gathered is dropped, never kept.
+        if (hooks.signal?.aborted) return end(undefined, true);
+        read++;
+        const values: EditValue[] = [];
+        for (let i = 0; i < plan.columns.length; i++) {
+          const c = plan.columns[i];
+          const value = fieldValue(c, rec.fields[plan.fields[i]] ?? null);
+          const problem = valueProblem(c, value);
+          if (problem) {
+            // The rows before it are fine: sent (and, per batch, committed) before stopping.
+            const failure = (await flush()) ?? { line: rec.line, message: problem, byServer: false };
+            return end(failure);
+          }
+          values.push(value);
         }
-        values.push(sqlLiteral(c, value));
-      }
-      const tuple = `(${values.join(',')})`;
-      const tupleBytes = Buffer.byteLength(tuple) + 1;
-      if (batch.length && (batchBytes + tupleBytes > maxBytes || batch.length >= MAX_BATCH_ROWS)) {
-        const failure = await send();
+        const failure = await add({ line: rec.line, values });
         if (failure) return end(failure);
       }
-      batch.push({ line: rec.line, tuple });
-      batchBytes += tupleBytes;
     }
-    const failure = await send();
-    return end(failure);
+    return end(await flush());
   } catch (e) {
     if ((e as Error).name === 'AbortError' || hooks.signal?.aborted) return end(undefined, true);
+    await dropLoad().catch(() => undefined);
     await conn.query('ROLLBACK').catch(() => undefined);
     throw e;
   }
 }
 
-const isNumericLike = (c: TableColumn) =>
-  /int|decimal|numeric|float|double|real|year|date|time|json|bit/.test(c.dataType);
+/** A value as LOAD DATA reads it with ESCAPED BY '\\': the escape, tab, line breaks and NUL escaped. */
+function loadText(v: string): string {
+  return /[\\\t\n\r\0]/.test(v) ? v.replace(/[\\\t\n\r\0]/g, (ch) => LOAD_ESCAPES[ch]) : v;
+}
+const LOAD_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\\0' };
 
 function isConnectionGone(e: unknown): boolean {
   const code = (e as { code?: string }).code ?? '';
@@ -190,9 +323,4 @@ function serverText(e: unknown): string {
   const err = e as { sqlMessage?: string; message?: string; errno?: number };
   const text = err.sqlMessage ?? err.message ?? String(e);
   return err.errno ? `${text} (${err.errno})` : text;
-}
-
-/** The value a CSV field gives its column: an empty field of a NOT NULL text column is an empty string, as the file meant it. */
-export function fieldValue(c: TableColumn, v: CsvField): CsvField {
-  return v === null && !c.nullable && !isNumericLike(c) ? '' : v;
 }
