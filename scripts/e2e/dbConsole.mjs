@@ -195,6 +195,22 @@ export async function runInConsole(t, sql, { instance, user, schema }) {
     },
     30_000,
   );
+  await closeSuggestions(t);
+}
+
+/**
+ * Closes the completion list the typed text opened (it floats over the results beside the
+ * console and takes the clicks meant for their toolbar's second and third lines).
+ * @param {import('./browser.mjs').Helpers} t
+ */
+export async function closeSuggestions(t) {
+  // Hidden, the widget stays in the page (display: none): its visibility is what counts.
+  const suggest = t.page.locator('.part.editor .suggest-widget').first();
+  await until('the completion list is closed', async () => {
+    if (!(await suggest.isVisible().catch(() => false))) return true;
+    await t.page.keyboard.press('Escape');
+    return false;
+  });
 }
 
 /** The status line of the results grid once it matches `re` (the text it shows). */

@@ -57,6 +57,13 @@ const rowEdit = z.union([
   }),
 ]);
 
+/** A query result's rows opened in the table editor (src/rds/tableData/resultRows.ts KeyRows). */
+const keyRows = z.strictObject({
+  columns: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(64)),
+  // MAX_RESULT_ROWS of resultRows.ts (not imported: this file stays free of feature code).
+  values: z.array(z.array(readCell)).check(z.minLength(1), z.maxLength(10_000)),
+});
+
 /** How the CSV file is read (src/rds/csvImport/csvReader.ts CsvOptions). */
 const csvOptions = z.strictObject({
   delimiter: z.string().check(z.minLength(1), z.maxLength(1)),
@@ -139,6 +146,17 @@ export const METHODS = {
     }),
     /** Selected cells as text (tab-separated or a Markdown table), for the clipboard. */
     copy: z.strictObject({ text: z.string().check(z.maxLength(50_000_000)) }),
+    /** The key a table's rows are edited by, or why they cannot be. */
+    tableKey: z.strictObject({
+      schema: z.string().check(z.minLength(1), z.maxLength(64)),
+      table: z.string().check(z.minLength(1), z.maxLength(64)),
+    }),
+    /** A result's rows opened in the table editor. */
+    editRows: z.strictObject({
+      schema: z.string().check(z.minLength(1), z.maxLength(64)),
+      table: z.string().check(z.minLength(1), z.maxLength(64)),
+      rows: keyRows,
+    }),
   },
   // The plan view only shows what it is given.
   queryPlan: {},
@@ -161,6 +179,7 @@ export const METHODS = {
         table: z.string().check(z.minLength(1), z.maxLength(64)),
         instanceName: z.string().check(z.maxLength(255)),
         user: z.string().check(z.maxLength(255)),
+        rows: z.optional(keyRows),
       }),
     }),
   },

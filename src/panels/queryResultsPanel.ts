@@ -2,12 +2,17 @@
 // console.ts) drives it: a run announces its statements, each statement's columns, its rows in
 // batches (each post awaited, so the runner pauses the socket while the webview is behind), then
 // its outcome or error. A CALL that returns several result sets sends each as a numbered set of
-// its statement. The webview asks back for Cancel and Export, which the console owns, and Copy.
+// its statement. The webview asks back for Cancel and Export, which the console owns, Copy, and
+// Edit Rows (a result of one table with its key opened in the table editor, ./tableDataPanel.ts).
 import * as vscode from 'vscode';
 import type { Cell, ResultColumn, StatementOutcome } from '../rds/connection/queryRunner';
+import { withConnection } from '../rds/connection/schemaTree';
+import type { DbSession } from '../rds/connection/session';
+import { tableInfo } from '../rds/tableData/tableData';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { VIEW_TYPES, type PanelTarget } from './protocol';
+import { TableDataPanel } from './tableDataPanel';
 
 /** What the webview shows for a failed statement: the server's code and text. */
 export interface ResultErrorView {
@@ -18,6 +23,8 @@ export interface ResultErrorView {
 }
 
 export interface QueryResultsController {
+  /** The console's connection (a result's rows are edited through it). */
+  session(): DbSession;
   cancel(runId: number): void;
   export(runId: number, index: number, set: number, format: 'csv' | 'json' | 'sql'): Promise<void>;
 }
@@ -75,6 +82,13 @@ export class QueryResultsPanel extends BasePanel<'queryResults'> {
     copy: async ({ text }) => {
       await vscode.env.clipboard.writeText(text);
       void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied.'), 3000);
+    },
+    tableKey: async ({ schema, table }) => {
+      const info = await withConnection(this.controller.session(), (c) => tableInfo(c, schema, table));
+      return info.key && !info.readOnlyReason ? { key: info.key } : { reason: info.readOnlyReason ?? '' };
+    },
+    editRows: async ({ schema, table, rows }) => {
+      TableDataPanel.open(this.services, this.controller.session(), schema, table, rows);
     },
   };
 

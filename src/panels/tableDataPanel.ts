@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { withConnection } from '../rds/connection/schemaTree';
 import type { DbSession, DbSessions } from '../rds/connection/session';
 import { editProblems, editStatements, type RowEdit } from '../rds/tableData/edits';
+import type { KeyRows } from '../rds/tableData/resultRows';
 import { applyEdits, readPage, tableInfo, type TableInfo } from '../rds/tableData/tableData';
 import { action, askAction } from '../shared/prompts';
 import type { Services } from '../shared/services';
@@ -26,6 +27,8 @@ export interface TableRef {
   table: string;
   instanceName: string;
   user: string;
+  /** Only these rows: a query result opened for editing (Edit Rows in the results). */
+  rows?: KeyRows;
 }
 
 export class TableDataPanel extends BasePanel<'tableData'> {
@@ -43,14 +46,15 @@ export class TableDataPanel extends BasePanel<'tableData'> {
     TableDataPanel.sessions = sessions;
   }
 
-  /** Opens (or reveals) the table of a connection. */
-  static open(services: Services, session: DbSession, schema: string, table: string): TableDataPanel {
+  /** Opens (or reveals) the table of a connection: all its rows, or only `rows` (a query result's). */
+  static open(services: Services, session: DbSession, schema: string, table: string, rows?: KeyRows): TableDataPanel {
     const ref: TableRef = {
       sessionId: session.id,
       schema,
       table,
       instanceName: session.target.instanceName,
       user: session.user,
+      ...(rows ? { rows } : {}),
     };
     const key = keyOf(ref);
     const existing = TableDataPanel.byKey.get(key);
@@ -100,7 +104,7 @@ export class TableDataPanel extends BasePanel<'tableData'> {
       action('reopen', vscode.l10n.t('Reopen')),
     ).then((answer) => {
       const session = TableDataPanel.sessions?.get(ref.sessionId);
-      if (answer === 'reopen' && session) TableDataPanel.open(this.services, session, ref.schema, ref.table);
+      if (answer === 'reopen' && session) TableDataPanel.open(this.services, session, ref.schema, ref.table, ref.rows);
     });
   }
 
@@ -148,7 +152,10 @@ export class TableDataPanel extends BasePanel<'tableData'> {
       const info = await this.table();
       if (sort && !info.columns.some((c) => c.name === sort.column))
         throw new Error(vscode.l10n.t('{0} has no column {1}.', info.table, sort.column));
-      const page = await this.withConnection((c) => readPage(c, info, { offset, limit: PAGE_ROWS, filter, sort }));
+      const rows = this.ref?.rows;
+      const page = await this.withConnection((c) =>
+        readPage(c, info, { offset, limit: PAGE_ROWS, filter, sort, rows }),
+      );
       return { ...page, offset };
     },
     preview: async ({ edits }) => {
@@ -219,8 +226,10 @@ export class TableDataPanel extends BasePanel<'tableData'> {
   }
 }
 
+/** A table's editor is one per connection and table; a query result's, one per set of rows. */
 function keyOf(ref: TableRef): string {
-  return `${ref.sessionId}\n${ref.schema}\n${ref.table}`;
+  const table = `${ref.sessionId}\n${ref.schema}\n${ref.table}`;
+  return ref.rows ? `${table}\n${createHash('sha256').update(JSON.stringify(ref.rows)).digest('hex')}` : table;
 }
 
 /** The panel target: a short hash of the connection and table (the target's id is at most 64 characters). */
@@ -228,6 +237,6 @@ function targetOf(region: Region, ref: TableRef): PanelTarget {
   return {
     region,
     id: createHash('sha256').update(keyOf(ref)).digest('hex').slice(0, 32),
-    label: `${ref.schema}.${ref.table}`,
+    label: ref.rows ? vscode.l10n.t('{0} (query result)', `${ref.schema}.${ref.table}`) : `${ref.schema}.${ref.table}`,
   };
 }

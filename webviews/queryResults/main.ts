@@ -2,7 +2,8 @@
 // with its rows in the shared data grid (../shared/grid.ts: virtualized, sized, selectable), its
 // outcome (rows, affected rows, warnings, time) or the server's error with its code. Cancel stops
 // the run (KILL QUERY on the extension side); Export writes a result to a CSV, JSON or SQL INSERT
-// file; Copy puts the selected cells on the clipboard as tab-separated text or a Markdown table.
+// file; Copy puts the selected cells on the clipboard as tab-separated text or a Markdown table;
+// Edit Rows opens a result of one table, with its key, in the table editor (or says why not).
 import { l10n } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
@@ -12,8 +13,11 @@ import { button, notice } from '../shared/form';
 import { client, onEvent, start } from '../shared/rpc';
 import { DataGrid, gridStyles, type Cell, type GridColumn, type GridSizing } from '../shared/grid';
 import { PARSE_ERROR_ERRNO } from '../../src/rds/connection/statements';
+import type { ResultColumn } from '../../src/rds/connection/queryRunner';
+import { keyRowsOf, resultTable } from '../../src/rds/tableData/resultRows';
 
-type Column = GridColumn;
+/** A column as the grid shows it, with the table column it was read from (when it was). */
+type Column = GridColumn & Pick<ResultColumn, 'source'>;
 interface Outcome {
   kind: 'rows' | 'ok';
   rowCount: number;
@@ -85,6 +89,7 @@ const sqlButton = button(l10n.t('Export SQL INSERT...'), () => void exportAs('sq
   secondary: true,
   id: 'qr-export-sql',
 });
+const editButton = button(l10n.t('Edit Rows'), () => void editRows(), { secondary: true, id: 'qr-edit' });
 const messages = h('div', { id: 'qr-messages' });
 const sqlText = h('pre', { class: 'qr-sql' });
 const grid = new DataGrid('qr-grid', l10n.t('Result rows'), { onCopy: (text) => void rpc.request('copy', { text }) });
@@ -100,7 +105,7 @@ function copy(format: 'tsv' | 'markdown'): void {
   const text = grid.selectionAs(format);
   if (text) void rpc.request('copy', { text });
 }
-bar.append(cancelButton, csvButton, jsonButton, sqlButton, copyButton, copyMdButton, statusLine);
+bar.append(cancelButton, csvButton, jsonButton, sqlButton, copyButton, copyMdButton, editButton, statusLine);
 
 function setDisabled(el: HTMLElement, disabled: boolean): void {
   (el as HTMLElement & { disabled: boolean }).disabled = disabled;
@@ -190,6 +195,8 @@ function renderAll(): void {
   setDisabled(csvButton, !exportable);
   setDisabled(jsonButton, !exportable);
   setDisabled(sqlButton, !exportable);
+  // Enabled for any finished result with columns: one that cannot be edited says why when clicked.
+  setDisabled(editButton, !exportable);
   setDisabled(copyButton, !grid.hasSelection);
   setDisabled(copyMdButton, !grid.hasSelection);
   statusLine.textContent = statusOf(r);
@@ -224,6 +231,28 @@ async function cancel(): Promise<void> {
   setDisabled(cancelButton, true);
   try {
     await rpc.request('cancel', { runId });
+  } catch (e) {
+    messages.append(notice('error', (e as Error).message));
+  }
+}
+
+/**
+ * The selected result's rows in the table editor: a result of one table, holding its key (the
+ * extension names the key), up to MAX_RESULT_ROWS rows; otherwise a notice that says why not.
+ */
+async function editRows(): Promise<void> {
+  const r = results[selected];
+  if (!r?.columns) return;
+  clear(messages);
+  const why = (reason: string) => void messages.append(notice('info', reason));
+  const target = resultTable(r.columns as ResultColumn[]);
+  if ('reason' in target) return why(target.reason);
+  try {
+    const answer: { key?: string[]; reason?: string } = await rpc.request('tableKey', target);
+    if (!answer.key) return why(answer.reason ?? '');
+    const rows = keyRowsOf(r.columns as ResultColumn[], r.rows, answer.key, target.table);
+    if ('reason' in rows) return why(rows.reason);
+    await rpc.request('editRows', { ...target, rows });
   } catch (e) {
     messages.append(notice('error', (e as Error).message));
   }

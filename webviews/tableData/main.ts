@@ -261,12 +261,13 @@ async function load(): Promise<void> {
     saved.rows = page.rows;
     more = page.more;
     const from = page.rows.length ? saved.offset + 1 : 0;
-    statusLine.textContent = l10n.t(
-      'Rows {0} to {1} in {2} s.',
-      from,
-      saved.offset + page.rows.length,
-      (page.elapsedMs / 1000).toFixed(2),
-    );
+    const to = saved.offset + page.rows.length;
+    const seconds = (page.elapsedMs / 1000).toFixed(2);
+    const ofResult = saved.ref?.rows?.values.length;
+    statusLine.textContent =
+      ofResult === undefined
+        ? l10n.t('Rows {0} to {1} in {2} s.', from, to, seconds)
+        : l10n.t('Rows {0} to {1} of a query result ({2} rows when it ran), in {3} s.', from, to, ofResult, seconds);
     statusLine.title = page.sql;
     statusLine.dataset.loaded = String(Date.now());
     showMessage('info', '');

@@ -368,6 +368,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       label: `${c.session.target.instanceName} · ${c.session.user}`,
     };
     c.panel = QueryResultsPanel.show(services, target, {
+      session: () => c.session,
       cancel: (runId) => {
         if (c.running?.runId === runId) c.running.abort.abort();
       },

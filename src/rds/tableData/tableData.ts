@@ -11,6 +11,7 @@ import type { Connection } from 'mysql2/promise';
 import { l10n } from '../../shared/l10n';
 import { toCell, type Cell } from '../connection/queryRunner';
 import { editingKey, keyIsUsable, type EditStatement, type EditableTable } from './edits';
+import { keyRowsCondition, type KeyRows } from './resultRows';
 import { quoteIdent, type TableColumn } from './values';
 
 export interface TableInfo extends Partial<EditableTable> {
@@ -106,6 +107,8 @@ export interface PageRequest {
   /** The person's WHERE text (without the word WHERE), as typed. */
   filter?: string;
   sort?: { column: string; descending: boolean };
+  /** Only these rows (a query result opened for editing: ./resultRows.ts). */
+  rows?: KeyRows;
 }
 
 export interface Page {
@@ -118,7 +121,14 @@ export interface Page {
 
 /** The SELECT of one page. The filter is the person's own SQL, run with their own rights. */
 export function pageSql(info: Pick<TableInfo, 'schema' | 'table' | 'columns' | 'key'>, r: PageRequest): string {
-  const where = r.filter?.trim() ? ` WHERE ${r.filter.trim()}` : '';
+  const conditions = [
+    ...(r.rows ? [keyRowsCondition(info.columns, r.rows)] : []),
+    ...(r.filter?.trim() ? [r.filter.trim()] : []),
+  ];
+  // The person's text in parentheses: its OR cannot reach past the rows' condition.
+  const where = conditions.length
+    ? ` WHERE ${conditions.length > 1 ? conditions.map((c) => `(${c})`).join(' AND ') : conditions[0]}`
+    : '';
   // A stable order across pages: the sort column, then the key (or, without one, nothing more).
   const order = [
     ...(r.sort ? [`${quoteIdent(r.sort.column)}${r.sort.descending ? ' DESC' : ''}`] : []),

@@ -556,6 +556,68 @@ export const scenarios = [
     },
   },
   {
+    // Issue 29, item 3: a query result's rows edited in the table editor.
+    name: 'Edit Rows of a query result: a computed column says why not; a result of one table with its key opens in the table editor, a cell edited and applied',
+    locales: WITHOUT_DECISIONS,
+    async run(t) {
+      // The last result (from Import CSV) has a computed column: Edit Rows says so.
+      await t.webview().locator('#qr-edit').click();
+      await t
+        .webview()
+        .locator('#qr-messages')
+        .filter({
+          hasText: t.lre(
+            '{0} is computed, not read from a table column: only a result whose every column is a column of one table can be edited.',
+            'no_note',
+          ),
+        })
+        .waitFor({ timeout: 15_000 });
+      await runInConsole(t, 'SELECT id, name, note FROM e2e_items WHERE id >= 10 ORDER BY id', connection);
+      await gridStatus(t, t.lre('{0} rows in {1} s.', 2));
+      await t.webview().locator('#qr-edit').click();
+      const view = await webviewWith(t, '#td-grid');
+      await view
+        .locator('#td-status')
+        .filter({ hasText: t.lre('Rows {0} to {1} of a query result ({2} rows when it ran), in {3} s.', 1, 2, 2) })
+        .waitFor({ timeout: 30_000 });
+      // Only the result's rows (ids 10 and 11), in key order: Lee's empty note edited.
+      const cell = (row, col) => view.locator(`#td-grid [data-row="${row}"] [data-col="${col}"]`);
+      if ((await cell(1, 1).innerText()) !== 'Lee') throw new Error(`row 2 is ${await cell(1, 1).innerText()}`);
+      await cell(1, 2).dblclick();
+      const input = view.locator('input.td-editor');
+      await input.waitFor({ timeout: 10_000 });
+      await input.fill('');
+      await t.page.keyboard.type('edited');
+      await t.page.keyboard.press('Enter');
+      await view.locator('#td-grid [data-row="1"] [data-col="2"].td-changed').waitFor({ timeout: 10_000 });
+      // Closed (its tab's close button) with the change staged: the notification's Reopen brings
+      // the same rows back with it.
+      const title = t.l('Table: {0}', t.l('{0} (query result)', 'staging_api.e2e_items'));
+      const tab = t.page.locator(`.tabs-container .tab[aria-label^="${title}"]`);
+      await tab.locator('.tab-actions .action-label').first().click();
+      await tab.waitFor({ state: 'detached', timeout: 15_000 });
+      const toast = await t.notification(
+        t.l('{0}.{1} was closed with {2} staged changes that were not applied.', 'staging_api', 'e2e_items', 1),
+      );
+      await toast.getByRole('button', { name: t.l('Reopen') }).click();
+      const again = await webviewWith(t, '#td-grid [data-row="0"] [data-col="2"].td-changed');
+      await again.locator('#td-apply').click();
+      await again
+        .locator('#td-messages')
+        .filter({ hasText: t.lre('{0} statements applied in {1} s.', 1) })
+        .waitFor({ timeout: 30_000 });
+      // Read back: the result's two rows again (the editor keeps to them), Lee's note as applied.
+      await again
+        .locator('#td-status')
+        .filter({ hasText: t.lre('Rows {0} to {1} of a query result ({2} rows when it ran), in {3} s.', 1, 2, 2) })
+        .waitFor({ timeout: 30_000 });
+      const cellAgain = (row, col) => again.locator(`#td-grid [data-row="${row}"] [data-col="${col}"]`);
+      await until('the edited note is read back', async () => (await cellAgain(1, 2).innerText()) === 'edited');
+      await t.screenshot('result-rows-edited');
+      await t.runCommand('View: Close Editor');
+    },
+  },
+  {
     name: '100,000 streamed rows, Cancel midway: the grid says cancelled, and SELECT 1 runs after it',
     async run(t) {
       // 100,000 rows with a short sleep every 1,000: about 10 s in all, so Cancel comes midway.

@@ -10,6 +10,14 @@ import { mariaDbMissing, startMariaDb, type MariaDb } from '../../support/mariad
 import { tableInfo, readPage, pageSql, applyEdits, RowConflictError } from '../../../src/rds/tableData/tableData';
 import { editStatements, editProblems, editingKey, type RowEdit } from '../../../src/rds/tableData/edits';
 import {
+  keyRowsCondition,
+  keyRowsOf,
+  MAX_RESULT_ROWS,
+  resultTable,
+  type KeyRows,
+} from '../../../src/rds/tableData/resultRows';
+import { runStatement, type Cell, type ResultColumn } from '../../../src/rds/connection/queryRunner';
+import {
   valueProblem,
   sqlLiteral,
   stringLiteral,
@@ -284,4 +292,99 @@ test('a column list with one type each covers every branch of the value check', 
   assert.equal(valueProblem(c('datetime'), '0000-00-00 00:00:00'), undefined);
   assert.match(valueProblem(c('decimal', 'decimal(5,2) unsigned'), '-1') ?? '', /zero or more/);
   assert.match(valueProblem(c('blob'), 'x') ?? '', /binary data/);
+});
+
+/** A statement's columns and rows as the query console gets them (the driver's own field metadata). */
+async function result(sql: string): Promise<{ columns: ResultColumn[]; rows: Cell[][] }> {
+  let columns: ResultColumn[] = [];
+  const rows: Cell[][] = [];
+  await runStatement(
+    conn,
+    sql,
+    { columns: (c) => void (columns = c), rows: (batch) => void rows.push(...batch) },
+    { kill: async () => undefined },
+  );
+  return { columns, rows };
+}
+
+test("a query result's rows: edited only when it reads one table and holds its key; the editor then reads only those rows", async () => {
+  await db.sql(`
+    CREATE TABLE shop.fruit (id INT PRIMARY KEY, name VARCHAR(10) NOT NULL, price DECIMAL(5,2) NOT NULL);
+    INSERT INTO shop.fruit VALUES (1, 'apple', 1.50), (2, 'pear', 2.00), (3, 'plum', 0.75), (4, 'kiwi', 3.10), (5, 'fig', 4.00);
+  `);
+  const info = await tableInfo(conn, 'shop', 'fruit');
+  // Why not, said before anything is asked of the server.
+  assert.match(
+    (resultTable((await result('SELECT id, price * 2 AS total FROM shop.fruit')).columns) as { reason: string }).reason,
+    /total is computed/,
+  );
+  assert.match(
+    (
+      resultTable(
+        (await result('SELECT f.id, c.code FROM shop.fruit f JOIN shop.codes c ON c.label = f.name')).columns,
+      ) as { reason: string }
+    ).reason,
+    /several tables \(shop\.fruit, shop\.codes\)/,
+  );
+  const noKey = await result('SELECT name, price FROM shop.fruit');
+  assert.deepEqual(resultTable(noKey.columns), { schema: 'shop', table: 'fruit' });
+  assert.match(
+    (keyRowsOf(noKey.columns, noKey.rows, info.key!, 'fruit') as { reason: string }).reason,
+    /does not hold id, the key of fruit/,
+  );
+  // A UNION names no table for its columns: not editable.
+  assert.ok(
+    'reason' in resultTable((await result('SELECT id FROM shop.fruit UNION SELECT id FROM shop.fruit')).columns),
+  );
+  // A result of one table with its key (under another name; a row repeated): the editor keeps to its rows.
+  const r = await result('SELECT name AS fruit, id AS k FROM shop.fruit WHERE price >= 2 ORDER BY id');
+  r.rows.push(r.rows[0]);
+  const target = resultTable(r.columns);
+  assert.deepEqual(target, { schema: 'shop', table: 'fruit' });
+  const rows = keyRowsOf(r.columns, r.rows, info.key!, 'fruit') as KeyRows;
+  assert.deepEqual(rows, { columns: ['id'], values: [[2], [4], [5]] }, 'one tuple per row, a repeated row once');
+  const page = await readPage(conn, info, { offset: 0, limit: 10, rows });
+  assert.deepEqual(
+    page.rows.map((x) => x[1]),
+    ['pear', 'kiwi', 'fig'],
+  );
+  // The person's filter (with an OR) narrows those rows; it never reaches past them.
+  const narrowed = await readPage(conn, info, { offset: 0, limit: 10, rows, filter: "name = 'fig' OR name = 'apple'" });
+  assert.deepEqual(
+    narrowed.rows.map((x) => x[1]),
+    ['fig'],
+  );
+  assert.equal(
+    narrowed.sql,
+    "SELECT * FROM `shop`.`fruit` WHERE (`id` IN (2, 4, 5)) AND (name = 'fig' OR name = 'apple') ORDER BY `id` LIMIT 11 OFFSET 0",
+  );
+  // A key of several columns: tuples, each value written as its column's literal.
+  assert.equal(
+    keyRowsCondition(
+      [
+        { ...info.columns[0], name: 'a', dataType: 'int' },
+        { ...info.columns[0], name: 'b', dataType: 'varchar' },
+      ],
+      {
+        columns: ['a', 'b'],
+        values: [
+          [1, "it's"],
+          [2, null],
+        ],
+      },
+    ),
+    "(`a`, `b`) IN ((1, 'it\\'s'), (2, NULL))",
+  );
+  const many = Array.from({ length: MAX_RESULT_ROWS + 1 }, (_, i) => [i] as Cell[]);
+  assert.match(
+    (
+      keyRowsOf(
+        [{ name: 'id', type: 'LONG', source: { schema: 'shop', table: 'items', column: 'id' } }],
+        many,
+        ['id'],
+        'items',
+      ) as { reason: string }
+    ).reason,
+    /up to 10000 can be edited at once/,
+  );
 });
