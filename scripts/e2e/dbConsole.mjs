@@ -239,3 +239,67 @@ export async function gridStatus(t, re, timeout = 30_000) {
 
 /** A row count as the grid writes it (grouped digits in the display language) as a number. */
 export const countOf = (text) => Number(String(text).replace(/[^\d]/g, ''));
+
+/**
+ * The frame of the webview that holds `selector` (the Open Table and Import CSV views): the query
+ * results beside them are a webview too, so the one holding it is looked for.
+ * @param {import('./browser.mjs').Helpers} t
+ * @param {string} selector
+ */
+export async function webviewWith(t, selector) {
+  const frames = t.page.locator('iframe.webview.ready');
+  /** @type {import('playwright-core').FrameLocator | undefined} */
+  let found;
+  await until(`a webview with ${selector} is shown`, async () => {
+    for (let i = 0; i < (await frames.count()); i++) {
+      const frame = frames.nth(i).contentFrame().frameLocator('iframe#active-frame');
+      if (
+        await frame
+          .locator(selector)
+          .count()
+          .catch(() => 0)
+      ) {
+        found = frame;
+        return true;
+      }
+    }
+    return false;
+  });
+  if (!found) throw new Error(`no webview with ${selector}`);
+  return found;
+}
+
+/**
+ * In the table editor `view` with nothing staged: double-clicks cell (`row`, `col`), types
+ * `value`, sees one staged change, checks the Preview shows exactly `statement` (a screenshot
+ * of it when named), applies it, and waits for the value read back.
+ * @param {import('./browser.mjs').Helpers} t
+ * @param {import('playwright-core').FrameLocator} view
+ * @param {{ row: number, col: number, value: string, statement: string, screenshot?: string }} edit
+ */
+export async function editCellAndApply(t, view, { row, col, value, statement, screenshot }) {
+  const cell = view.locator(`#td-grid [data-row="${row}"] [data-col="${col}"]`);
+  await cell.dblclick();
+  const input = view.locator('input.td-editor');
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill('');
+  await t.page.keyboard.type(value);
+  await t.page.keyboard.press('Enter');
+  await view.locator(`#td-grid [data-row="${row}"] [data-col="${col}"].td-changed`).waitFor({ timeout: 10_000 });
+  await view
+    .locator('#td-staged')
+    .filter({ hasText: t.l('{0} staged changes', 1) })
+    .waitFor({ timeout: 10_000 });
+  await view.locator('#td-preview-button').click();
+  const statements = view.locator('#td-statements');
+  await statements.waitFor({ timeout: 15_000 });
+  if ((await statements.innerText()).trim() !== statement)
+    throw new Error(`the Preview shows: ${await statements.innerText()}`);
+  if (screenshot) await t.screenshot(screenshot);
+  await view.locator('#td-apply').click();
+  await view
+    .locator('#td-messages')
+    .filter({ hasText: t.lre('{0} statements applied in {1} s.', 1) })
+    .waitFor({ timeout: 30_000 });
+  await until(`the applied ${value} is read back`, async () => (await cell.innerText()) === value);
+}

@@ -21,12 +21,15 @@ import { join } from 'node:path';
 import { require as tsxRequire } from 'tsx/cjs/api';
 import {
   createDbUser,
+  editCellAndApply,
   gridStatus,
   openNewConsole,
   rdsApi,
   runInConsole,
   until,
+  webviewWith,
 } from '../../../scripts/e2e/dbConsole.mjs';
+import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
 import { extensionHosts } from '../../../scripts/e2e/processes.mjs';
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { mariaDbMissing } from '../../support/mariadb.mjs';
@@ -276,7 +279,7 @@ export const scenarios = [
     },
   },
   {
-    name: 'a private instance through an SSH bastion: refused directly; the bastion of the SSH config, its host key trusted, a query over the tunnel',
+    name: 'a private instance through an SSH bastion: refused directly; the bastion of the SSH config, its host key trusted; a query, Open Table with a cell edited and applied, and Import CSV, all over the tunnel',
     locales: ['en', 'ko'],
     async run(t) {
       sshd = await startSshd();
@@ -333,6 +336,45 @@ export const scenarios = [
       const signIns = (sshd.log().match(/Accepted publickey for /g) ?? []).length - signInsBefore;
       if (signIns !== 1) throw new Error(`${signIns} SSH sign-ins for one Connect...`);
       await t.screenshot('db-bastion-query');
+      // Through the same tunnel: a table made, opened from the tree, a cell edited and applied,
+      // then a CSV imported into it and its rows counted.
+      const connection = { instance: INSTANCE, user: PW_USER };
+      await runInConsole(
+        t,
+        "CREATE TABLE staging_api.e2e_tunnel (id INT PRIMARY KEY, name VARCHAR(20) NOT NULL);\nINSERT INTO staging_api.e2e_tunnel VALUES (1, 'one'), (2, 'two');",
+        connection,
+      );
+      await gridStatus(t, t.lre('{0} rows affected in {1} s.', 2));
+      await t.expandRow(INSTANCE);
+      await t.expandRow('DB Schemas');
+      await t.expandRow('staging_api');
+      await t.menu('e2e_tunnel', 'Open Table');
+      const view = await webviewWith(t, '#td-grid [data-row="1"]');
+      await editCellAndApply(t, view, {
+        row: 0,
+        col: 1,
+        value: 'uno',
+        statement: "UPDATE `staging_api`.`e2e_tunnel` SET `name` = 'uno' WHERE `id` = 1 AND `name` <=> 'one';",
+      });
+      await t.runCommand('View: Close Editor');
+      const csv = join(SSH_DIR, 'tunnel.csv');
+      writeFileSync(csv, 'id,name\n3,three\n4,"four, quoted"\n');
+      await t.menu('e2e_tunnel', 'Import CSV...');
+      await chooseInDialog(t, csv, t.lre('Import CSV into {0}', 'staging_api.e2e_tunnel'));
+      const importView = await webviewWith(t, '#ci-grid [data-row="1"]');
+      await importView.locator('#ci-import').click();
+      await importView
+        .locator('#ci-status')
+        .filter({ hasText: t.lre('{0} rows imported in {1} s.', 2) })
+        .waitFor({ timeout: 60_000 });
+      await t.runCommand('View: Close Editor');
+      await runInConsole(t, 'SELECT GROUP_CONCAT(name ORDER BY id) AS names FROM staging_api.e2e_tunnel', connection);
+      await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+      const names = await t.webview().locator('#qr-grid').innerText();
+      if (!names.includes('uno,two,three,four, quoted')) throw new Error(`the table holds: ${names}`);
+      // Still one SSH sign-in: the table view and the import went through the open tunnel.
+      const allSignIns = (sshd.log().match(/Accepted publickey for /g) ?? []).length - signInsBefore;
+      if (allSignIns !== 1) throw new Error(`${allSignIns} SSH sign-ins for one connection's work`);
       await disconnect(t);
     },
   },

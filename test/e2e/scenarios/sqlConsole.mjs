@@ -22,6 +22,8 @@ import {
   lensesShown,
   openNewConsole,
   runInConsole,
+  webviewWith,
+  editCellAndApply,
   typeInConsole,
   until,
 } from '../../../scripts/e2e/dbConsole.mjs';
@@ -43,35 +45,6 @@ export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 50 } };
 let url;
 /** @type {{ instance: string, user: string, schema?: string }} */
 const connection = { instance: INSTANCE, user: DB_USER };
-
-/**
- * The frame of the webview that holds `selector` (the Open Table and Import CSV views): the query
- * results beside them are a webview too, so the one holding it is looked for.
- * @param {import('../../../scripts/e2e/browser.mjs').Helpers} t
- * @param {string} selector
- */
-async function webviewWith(t, selector) {
-  const frames = t.page.locator('iframe.webview.ready');
-  /** @type {import('playwright-core').FrameLocator | undefined} */
-  let found;
-  await until(`a webview with ${selector} is shown`, async () => {
-    for (let i = 0; i < (await frames.count()); i++) {
-      const frame = frames.nth(i).contentFrame().frameLocator('iframe#active-frame');
-      if (
-        await frame
-          .locator(selector)
-          .count()
-          .catch(() => 0)
-      ) {
-        found = frame;
-        return true;
-      }
-    }
-    return false;
-  });
-  if (!found) throw new Error(`no webview with ${selector}`);
-  return found;
-}
 
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
@@ -485,35 +458,17 @@ export const scenarios = [
       await t.page.keyboard.press('Backspace');
       await t.page.keyboard.press('Enter');
       loaded = await pageRead(t.lre('Rows {0} to {1} in {2} s.', 1, 3), loaded);
-      // pear's note (row 2 of the descending order: plum, pear, apple): edited in place, staged.
+      // pear's note (row 2 of the descending order: plum, pear, apple): edited in place, staged,
+      // the exact statement previewed, applied, and read back from the server.
       if ((await cell(1, 1).innerText()) !== 'pear') throw new Error(`row 2 is ${await cell(1, 1).innerText()}`);
-      await cell(1, 2).dblclick();
-      const input = view.locator('input.td-editor');
-      await input.waitFor({ timeout: 10_000 });
-      await input.fill('');
-      await t.page.keyboard.type('changed');
-      await t.page.keyboard.press('Enter');
-      await view.locator('#td-grid [data-row="1"] [data-col="2"].td-changed').waitFor({ timeout: 10_000 });
-      await view
-        .locator('#td-staged')
-        .filter({ hasText: t.l('{0} staged changes', 1) })
-        .waitFor({ timeout: 10_000 });
-      await view.locator('#td-preview-button').click();
-      const statements = view.locator('#td-statements');
-      await statements.waitFor({ timeout: 15_000 });
-      const want = "UPDATE `staging_api`.`e2e_items` SET `note` = 'changed' WHERE `id` = 2 AND `note` <=> 'x';";
-      if ((await statements.innerText()).trim() !== want)
-        throw new Error(`the Preview shows: ${await statements.innerText()}`);
-      await t.screenshot('table-editor-preview');
-      await view.locator('#td-apply').click();
-      await view
-        .locator('#td-messages')
-        .filter({ hasText: t.lre('{0} statements applied in {1} s.', 1) })
-        .waitFor({ timeout: 30_000 });
+      await editCellAndApply(t, view, {
+        row: 1,
+        col: 2,
+        value: 'changed',
+        statement: "UPDATE `staging_api`.`e2e_items` SET `note` = 'changed' WHERE `id` = 2 AND `note` <=> 'x';",
+        screenshot: 'table-editor-preview',
+      });
       await pageRead(t.lre('Rows {0} to {1} in {2} s.', 1, 3), loaded);
-      // Read back from the server: the page shows it, no longer staged.
-      if ((await cell(1, 2).innerText()) !== 'changed')
-        throw new Error(`after Apply the note is ${await cell(1, 2).innerText()}`);
       if (await view.locator('.td-changed').count()) throw new Error('a cell is still marked as staged after Apply');
       await t.runCommand('View: Close Editor');
     },
