@@ -28,6 +28,7 @@ const HEAVY = [
   'node_modules/sql-formatter/',
   'node_modules/ssh2/',
   'node_modules/papaparse/',
+  'node_modules/picomatch/',
 ];
 /** Modules that must not reach dist/main.js either: they have their own lazily required bundle. */
 const OWN_BUNDLE = [

@@ -9,6 +9,8 @@ import { bucketCommands } from './commands/buckets';
 import { bucketSettingsCommands } from './commands/bucketSettings';
 import { copyMoveCommands } from './commands/copyMove';
 import { credentialCommands } from './commands/credentials';
+import { findCommands } from './commands/find';
+import { metadataCommands } from './commands/metadata';
 import { objectCommands } from './commands/objects';
 import { transferCommands } from './commands/transfers';
 import { OBJECT_SCHEME, READONLY_SCHEME, parentPrefix } from './keys';
@@ -33,6 +35,8 @@ export function createStorageFeature(deps: StorageDeps): Feature {
     ...bucketCommands(deps),
     ...bucketSettingsCommands(deps),
     ...credentialCommands(deps),
+    ...metadataCommands(deps),
+    ...findCommands(deps, fs),
   };
   return {
     commands,

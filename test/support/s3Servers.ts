@@ -18,8 +18,15 @@ export interface S3Target {
   secret: string;
   transport: Transport;
   client(over?: Partial<S3ClientOptions>): S3Client;
-  /** What the server implements beyond the common set. */
-  caps: { acl: boolean; listUploads: boolean; abort: boolean; listParts: boolean; location: boolean };
+  /** What the server implements beyond the common set (copyIfMatch: x-amz-copy-source-if-match). */
+  caps: {
+    acl: boolean;
+    listUploads: boolean;
+    abort: boolean;
+    listParts: boolean;
+    location: boolean;
+    copyIfMatch: boolean;
+  };
   sandbox?: { server: SandboxServer; service: StorageSandbox };
   close(): Promise<void>;
 }
@@ -50,7 +57,7 @@ export async function startSandbox(
         transport,
         ...over,
       }),
-    caps: { acl: true, listUploads: true, abort: true, listParts: true, location: true },
+    caps: { acl: true, listUploads: true, abort: true, listParts: true, location: true, copyIfMatch: true },
     sandbox: { server, service },
     close: async () => {
       await transport.close();
@@ -83,7 +90,7 @@ export async function startS3rver(): Promise<S3Target> {
     secret: 'S3RVER',
     transport,
     client: (over = {}) => new S3Client({ baseUrl, accessKey: 'S3RVER', secretKey: 'S3RVER', transport, ...over }),
-    caps: { acl: false, listUploads: false, abort: false, listParts: false, location: true },
+    caps: { acl: false, listUploads: false, abort: false, listParts: false, location: true, copyIfMatch: false },
     close: async () => {
       await transport.close();
       await s3.close();
@@ -116,7 +123,7 @@ export async function startSwiftTarget(): Promise<S3Target> {
         transport,
         ...over,
       }),
-    caps: { acl: true, listUploads: true, abort: true, listParts: true, location: true },
+    caps: { acl: true, listUploads: true, abort: true, listParts: true, location: true, copyIfMatch: true },
     close: async () => {
       await transport.close();
       await swift.stop();

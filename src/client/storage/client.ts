@@ -3,9 +3,9 @@
 // objectRequests.ts) and the multipart uploads here. Signing, sending, error mapping and the
 // signing-region correction are the base of them all, S3Requests (requests.ts).
 import { ValidationError } from '../errors';
-import { checkBucketName, copySource } from './names';
-import { objectHeaders, ObjectRequests } from './objectRequests';
-import type { CallOpts, PartInfo, PartsPage, S3Body, UploadsPage } from './types';
+import { checkBucketName } from './names';
+import { copySourceHeaders, objectHeaders, ObjectRequests, type CopySource } from './objectRequests';
+import type { CallOpts, ObjectHeaders, PartInfo, PartsPage, S3Body, UploadsPage } from './types';
 import { bool, escapeXml, int, list, S3_NS, text } from './xml';
 
 export type {
@@ -17,6 +17,7 @@ export type {
   Grant,
   ListObjectsInput,
   ObjectEntry,
+  ObjectHeaders,
   ObjectInfo,
   ObjectPage,
   PartInfo,
@@ -30,11 +31,7 @@ export type {
 export class S3Client extends ObjectRequests {
   // ---------------------------------------------------------------- multipart
 
-  async initiateMultipartUpload(
-    bucket: string,
-    key: string,
-    opts: CallOpts & { contentType?: string; metadata?: Record<string, string> } = {},
-  ): Promise<string> {
+  async initiateMultipartUpload(bucket: string, key: string, opts: CallOpts & ObjectHeaders = {}): Promise<string> {
     this.check('storage.initiateMultipartUpload', bucket, key);
     const x = await this.xml('initiateMultipartUpload', {
       bucket,
@@ -76,13 +73,13 @@ export class S3Client extends ObjectRequests {
     key: string,
     uploadId: string,
     partNumber: number,
-    from: { bucket: string; key: string; range?: { start: number; end: number } },
+    from: CopySource & { range?: { start: number; end: number } },
     opts: CallOpts = {},
   ): Promise<string> {
     this.check('storage.uploadPartCopy', bucket, key);
     this.check('storage.uploadPartCopy', from.bucket, from.key);
     checkPartNumber('storage.uploadPartCopy', partNumber);
-    const headers: Record<string, string> = { 'x-amz-copy-source': copySource(from.bucket, from.key) };
+    const headers = copySourceHeaders(from);
     if (from.range) headers['x-amz-copy-source-range'] = `bytes=${from.range.start}-${from.range.end}`;
     const x = await this.xml('uploadPartCopy', {
       bucket,

@@ -1,11 +1,13 @@
 // Server-side copy of one object of any size. A single PUT Object Copy is limited to 5 GiB
 // (the service's single-object limit), so objects at or above a threshold are copied as a
 // multipart upload whose parts are filled by Upload Part Copy over byte ranges of the source,
-// several at once. The copy keeps the source's content type and metadata (read with HEAD and
-// given to Initiate Multipart Upload, since parts carry no headers). A cancel or a failure
-// aborts the multipart upload, so no invisible parts are left behind.
+// several at once. The copy keeps the source's served headers and metadata (read with HEAD and
+// given to Initiate Multipart Upload, since parts carry no headers), or takes the ones given in
+// `replace`: a copy onto the object itself with `replace` is how its metadata is edited (S3 has
+// no other way), the bytes untouched. A cancel or a failure aborts the multipart upload, so no
+// invisible parts are left behind.
 import { ApiError, CancelledError, isCancelledError, NhnError, ValidationError } from '../errors';
-import type { ObjectInfo, PartInfo, S3Client } from './client';
+import type { ObjectHeaders, ObjectInfo, PartInfo, S3Client } from './client';
 import { Counter, DEFAULT_CONCURRENCY, MIN_PART_SIZE, MiB, partSizeFor, type Progress } from './transfer';
 
 /** The largest object one PUT Object Copy may copy (5 GiB); larger ones go multipart. */
@@ -29,6 +31,10 @@ export interface CopyInput {
   partSize?: number;
   /** Parts in flight at once (default 4). */
   concurrency?: number;
+  /** Copy only the source whose ETag this is (its HEAD answer's): a changed source fails with 412. */
+  ifMatch?: string;
+  /** The headers the copy gets instead of the source's (all of them: those left out are gone). */
+  replace?: ObjectHeaders;
   /** The source's HEAD answer when the caller already has it. */
   source?: ObjectInfo;
   signal?: AbortSignal;
@@ -52,7 +58,7 @@ export function copyPartSizeFor(size: number, wanted?: number): number {
 export async function copyObjectAnySize(client: S3Client, input: CopyInput): Promise<CopyResult> {
   const op = 'storage.copy';
   const { from, to, signal } = input;
-  if (from.bucket === to.bucket && from.key === to.key)
+  if (from.bucket === to.bucket && from.key === to.key && !input.replace)
     throw new ValidationError(op, [
       { path: 'to', message: `"${to.key}" is the object itself: choose another name or folder` },
     ]);
@@ -65,7 +71,7 @@ export async function copyObjectAnySize(client: S3Client, input: CopyInput): Pro
   const progress = new Counter(size, input.onProgress);
 
   if (size < threshold) {
-    const res = await client.copyObject(from, to, { signal });
+    const res = await client.copyObject({ ...from, ifMatch: input.ifMatch }, to, { signal, replace: input.replace });
     progress.add(size);
     return { size, etag: res.etag, parts: 0 };
   }
@@ -73,8 +79,7 @@ export async function copyObjectAnySize(client: S3Client, input: CopyInput): Pro
   const partSize = copyPartSizeFor(size, input.partSize);
   const count = Math.ceil(size / partSize);
   const uploadId = await client.initiateMultipartUpload(to.bucket, to.key, {
-    contentType: source.contentType,
-    metadata: source.metadata,
+    ...(input.replace ?? headersOf(source)),
     signal,
   });
   // One controller for every part in flight: the first failure or the caller's cancel stops them all.
@@ -96,7 +101,7 @@ export async function copyObjectAnySize(client: S3Client, input: CopyInput): Pro
             to.key,
             uploadId,
             n,
-            { ...from, range: { start, end } },
+            { ...from, ifMatch: input.ifMatch, range: { start, end } },
             { signal: inner.signal },
           );
           parts.push({ partNumber: n, etag, size: end - start + 1 });
@@ -128,4 +133,15 @@ export async function copyObjectAnySize(client: S3Client, input: CopyInput): Pro
   } finally {
     signal?.removeEventListener('abort', onOuterAbort);
   }
+}
+
+/** The headers an object is served with, from its HEAD answer (what a copy keeps). */
+export function headersOf(info: ObjectInfo): ObjectHeaders {
+  return {
+    contentType: info.contentType,
+    cacheControl: info.cacheControl,
+    contentDisposition: info.contentDisposition,
+    contentEncoding: info.contentEncoding,
+    metadata: info.metadata,
+  };
 }

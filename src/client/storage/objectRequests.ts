@@ -5,7 +5,16 @@ import type { TransportResponse } from '../http/transport';
 import { ValidationError } from '../errors';
 import { BucketRequests } from './bucketRequests';
 import { checkBucketName, copySource } from './names';
-import type { CallOpts, CannedAcl, GetObjectResult, ListObjectsInput, ObjectInfo, ObjectPage, S3Body } from './types';
+import type {
+  CallOpts,
+  CannedAcl,
+  GetObjectResult,
+  ListObjectsInput,
+  ObjectHeaders,
+  ObjectInfo,
+  ObjectPage,
+  S3Body,
+} from './types';
 import { bool, escapeXml, int, list, S3_NS, text } from './xml';
 
 export class ObjectRequests extends BucketRequests {
@@ -102,16 +111,19 @@ export class ObjectRequests extends BucketRequests {
     return { etag: res.headers.etag };
   }
 
+  /**
+   * Server-side copy (up to 5 GiB: copy.ts goes multipart above). The copy keeps the source's
+   * headers, or with `replace` has exactly those (the REPLACE directive: headers left out are gone).
+   */
   async copyObject(
-    from: { bucket: string; key: string },
+    from: CopySource,
     to: { bucket: string; key: string },
-    opts: CallOpts & { contentType?: string; metadata?: Record<string, string> } = {},
+    opts: CallOpts & { replace?: ObjectHeaders } = {},
   ): Promise<{ etag?: string; lastModified?: string }> {
     this.check('storage.copyObject', from.bucket, from.key);
     this.check('storage.copyObject', to.bucket, to.key);
-    const headers = objectHeaders(opts);
-    headers['x-amz-copy-source'] = copySource(from.bucket, from.key);
-    if (opts.contentType || opts.metadata) headers['x-amz-metadata-directive'] = 'REPLACE';
+    const headers = { ...(opts.replace ? objectHeaders(opts.replace) : {}), ...copySourceHeaders(from) };
+    if (opts.replace) headers['x-amz-metadata-directive'] = 'REPLACE';
     // A copy can fail after the 200 status line: the error then comes as the body (S3 rule).
     const x = await this.xml('copyObject', { bucket: to.bucket, key: to.key, headers, signal: opts.signal });
     const r = x.CopyObjectResult;
@@ -154,14 +166,26 @@ export class ObjectRequests extends BucketRequests {
   }
 }
 
-/** The headers of a new object: content type, canned ACL and user metadata. */
-export function objectHeaders(opts: {
-  contentType?: string;
-  metadata?: Record<string, string>;
-  acl?: CannedAcl;
-}): Record<string, string> {
+/** The object a copy reads; with `ifMatch`, only while its ETag is that one (else 412). */
+export interface CopySource {
+  bucket: string;
+  key: string;
+  ifMatch?: string;
+}
+
+export function copySourceHeaders(from: CopySource): Record<string, string> {
+  const h: Record<string, string> = { 'x-amz-copy-source': copySource(from.bucket, from.key) };
+  if (from.ifMatch) h['x-amz-copy-source-if-match'] = from.ifMatch;
+  return h;
+}
+
+/** The headers of a new object: content type and the other served headers, canned ACL, user metadata. */
+export function objectHeaders(opts: ObjectHeaders & { acl?: CannedAcl }): Record<string, string> {
   const h: Record<string, string> = {};
   if (opts.contentType) h['content-type'] = opts.contentType;
+  if (opts.cacheControl) h['cache-control'] = opts.cacheControl;
+  if (opts.contentDisposition) h['content-disposition'] = opts.contentDisposition;
+  if (opts.contentEncoding) h['content-encoding'] = opts.contentEncoding;
   if (opts.acl) h['x-amz-acl'] = opts.acl;
   for (const [k, v] of Object.entries(opts.metadata ?? {})) h[`x-amz-meta-${k.toLowerCase()}`] = encodeURIComponent(v);
   return h;
@@ -185,6 +209,9 @@ function infoOf(res: TransportResponse): ObjectInfo {
     etag: res.headers.etag,
     lastModified: res.headers['last-modified'],
     contentType: res.headers['content-type'],
+    cacheControl: res.headers['cache-control'],
+    contentDisposition: res.headers['content-disposition'],
+    contentEncoding: res.headers['content-encoding'],
     metadata,
   };
 }

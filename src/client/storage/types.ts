@@ -55,12 +55,23 @@ export interface ObjectPage {
   commonPrefixes: string[];
 }
 
-export interface ObjectInfo {
+/**
+ * The headers an object is served with: set when it is written, replaced by a copy onto itself
+ * with the REPLACE directive (Edit Metadata).
+ */
+export interface ObjectHeaders {
+  contentType?: string;
+  cacheControl?: string;
+  contentDisposition?: string;
+  contentEncoding?: string;
+  /** `x-amz-meta-*` headers without the prefix. */
+  metadata?: Record<string, string>;
+}
+
+export interface ObjectInfo extends ObjectHeaders {
   size: number;
   etag?: string;
   lastModified?: string;
-  contentType?: string;
-  /** `x-amz-meta-*` headers without the prefix. */
   metadata: Record<string, string>;
 }
 

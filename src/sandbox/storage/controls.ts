@@ -44,8 +44,9 @@ export function addStorageControls(server: SandboxServer, service: StorageSandbo
     });
     return { ok: true };
   });
-  // POST /_sandbox/storage/object-digest {region, bucket, key}: size, SHA-256, type and metadata
-  // of an object, or {missing: true}; and the multipart uploads in progress in its bucket.
+  // POST /_sandbox/storage/object-digest {region, bucket, key}: size, SHA-256, type, served
+  // headers and metadata of an object, or {missing: true}; and the multipart uploads in progress
+  // in its bucket.
   server.addControl('storage/object-digest', async (body) => {
     const b = body as { region: string; bucket: string; key: string };
     const bucket = service.store.bucket(b.region.toUpperCase(), b.bucket);
@@ -62,6 +63,7 @@ export function addStorageControls(server: SandboxServer, service: StorageSandbo
       size: obj.size,
       sha256: hash.digest('hex'),
       contentType: obj.contentType,
+      served: obj.served ?? {},
       metadata: obj.metadata,
       uploads,
     };

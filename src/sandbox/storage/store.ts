@@ -27,6 +27,8 @@ export interface StoredObject {
   lastModified: Date;
   contentType: string;
   metadata: Record<string, string>;
+  /** Cache-Control, Content-Disposition and Content-Encoding, as given (served back on GET and HEAD). */
+  served?: Record<string, string>;
   body: Body;
 }
 
@@ -45,6 +47,7 @@ export interface Upload {
   initiated: Date;
   contentType: string;
   metadata: Record<string, string>;
+  served: Record<string, string>;
   parts: Map<number, StoredPart>;
 }
 

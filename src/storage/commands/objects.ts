@@ -64,17 +64,20 @@ export async function openObject(
   return 'text';
 }
 
+/** The editor's address of an object (the object file system's scheme). */
+export function objectUri(t: { profileId: string; region: string; bucket: string }, key: string): vscode.Uri {
+  return vscode.Uri.from({
+    scheme: OBJECT_SCHEME,
+    authority: t.profileId,
+    path: objectPath({ region: t.region, bucket: t.bucket, key }),
+  });
+}
+
 export function objectCommands(
   deps: StorageDeps,
   fs: ObjectFileSystem,
   prefixFilters: Map<string, string>,
 ): Record<string, CommandHandler> {
-  const uriOf = (t: { profileId: string; region: string; bucket: string }, key: string) =>
-    vscode.Uri.from({
-      scheme: OBJECT_SCHEME,
-      authority: t.profileId,
-      path: objectPath({ region: t.region, bucket: t.bucket, key }),
-    });
   return {
     'nhncloud.storage.open': async (node?: unknown) => {
       if (!(node instanceof ObjectNode))
@@ -117,7 +120,7 @@ export function objectCommands(
       }
       const info = await t.s3.headObject(t.bucket, key).catch(() => undefined);
       if (!info) throw new Error(vscode.l10n.t('No object {0} in {1} ({2}).', key, t.bucket, t.region));
-      await openObject(fs, { s3: t.s3, bucket: t.bucket, key, uri: uriOf(t, key), size: info.size });
+      await openObject(fs, { s3: t.s3, bucket: t.bucket, key, uri: objectUri(t, key), size: info.size });
       void revealKey(deps, t, key);
     },
     'nhncloud.storage.filterPrefix': async (node?: unknown) => {
@@ -296,7 +299,7 @@ export function objectCommands(
         deps,
         vscode.l10n.t('Add Bucket to Workspace'),
       );
-      const uri = uriOf(t, '');
+      const uri = objectUri(t, '');
       const folders = vscode.workspace.workspaceFolders ?? [];
       if (folders.some((f) => f.uri.toString() === uri.toString())) {
         void vscode.window.showInformationMessage(
@@ -316,7 +319,8 @@ async function allKeysUnder(s3: BucketTarget['s3'], bucket: string, prefix: stri
 }
 
 /** Reveal the node of `key`, walking the prefixes down (loaded pages only). */
-async function revealKey(deps: StorageDeps, t: BucketTarget, key: string): Promise<boolean> {
+/** Shows `key` in the explorer (false when it is beyond the pages the tree has loaded). */
+export async function revealKey(deps: StorageDeps, t: BucketTarget, key: string): Promise<boolean> {
   const id = storageIds.entry(storageIds.bucket(t.rootId, t.bucket), key);
   return deps.explorer.reveal(id).catch(() => false);
 }

@@ -138,6 +138,34 @@ function downloadItem(s3: S3Client, bucket: string, task: FileTask): TransferIte
   };
 }
 
+/**
+ * One object to a file the person names (a save dialog unless `dest` is given), with progress
+ * and cancel; the path written, or undefined when the dialog was dismissed.
+ */
+export async function downloadObject(
+  s3: S3Client,
+  bucket: string,
+  o: { key: string; size: number },
+  dest?: vscode.Uri,
+): Promise<string | undefined> {
+  const target =
+    dest ??
+    (await vscode.window.showSaveDialog({
+      defaultUri: vscode.Uri.file(join(defaultDir(), baseName(o.key))),
+      title: vscode.l10n.t('Download {0}', o.key),
+      saveLabel: vscode.l10n.t('Download'),
+    }));
+  if (!target) return undefined;
+  await runTransfers(
+    vscode.l10n.t('Downloading {0}', baseName(o.key)),
+    s3,
+    [downloadItem(s3, bucket, { key: o.key, file: target.fsPath, size: o.size })],
+    { small: 1, large: 1 },
+  );
+  void offerReveal(target, 1);
+  return target.fsPath;
+}
+
 export function transferCommands(deps: StorageDeps): Record<string, CommandHandler> {
   const afterUpload = (folderId: string, n: number, where: string) => {
     deps.explorer.refreshId(folderId);
@@ -208,23 +236,7 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
       const objects = objectNodes(node, nodes);
       if (objects.length === 1 && !(node instanceof PrefixNode || node instanceof BucketNode)) {
         const o = objects[0];
-        const s3 = await storageRoot(o).client();
-        const target =
-          dest ??
-          (await vscode.window.showSaveDialog({
-            defaultUri: vscode.Uri.file(join(defaultDir(), baseName(o.key))),
-            title: vscode.l10n.t('Download {0}', o.key),
-            saveLabel: vscode.l10n.t('Download'),
-          }));
-        if (!target) return;
-        await runTransfers(
-          vscode.l10n.t('Downloading {0}', baseName(o.key)),
-          s3,
-          [downloadItem(s3, o.bucket, { key: o.key, file: target.fsPath, size: o.entry.size })],
-          { small: 1, large: 1 },
-        );
-        void offerReveal(target, 1);
-        return target.fsPath;
+        return downloadObject(await storageRoot(o).client(), o.bucket, { key: o.key, size: o.entry.size }, dest);
       }
       // A folder, a bucket, or several objects: into a local folder, keeping the key structure.
       let s3: S3Client;

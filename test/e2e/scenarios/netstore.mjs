@@ -227,6 +227,53 @@ export const scenarios = [
     },
   },
   {
+    // Issue 30, item 5.
+    name: 'Edit Metadata of notes.txt: Content-Disposition and a user metadata key set from the list, applied as a copy onto itself, the bytes unchanged',
+    async run(t) {
+      const digest = () =>
+        control('storage/object-digest', 'POST', { region: 'KR1', bucket: 'sandbox-docs', key: 'notes.txt' });
+      const before = await digest();
+      const title = t.lre('Edit Metadata: {0}', 'notes.txt');
+      /** A row's text as the list shows it (its $(icon) is drawn, not written). */
+      const row = (key) => t.l(key).replace(/^\$\([\w-]+\)\s*/, '');
+      await t.menu('notes.txt', 'Edit Metadata...');
+      await t.quick.pick('Content-Disposition', title);
+      await t.quick.answer(
+        'attachment; filename="notes.txt"',
+        t.lre('{0} of {1} (empty: none)', 'Content-Disposition', 'notes.txt'),
+      );
+      await t.quick.pick(row('$(add) Add User Metadata...'), title);
+      await t.quick.answer('Reviewed-By', t.lre('The key of the new user metadata (sent as x-amz-meta-<key>)'));
+      await t.quick.answer(
+        'e2e 검토',
+        t.lre('The value of x-amz-meta-{0} (any text; empty removes the key)', 'reviewed-by'),
+      );
+      await t.quick.pick(row('$(check) Apply'), title);
+      await t.notification(t.lre('The metadata of {0} object was written.', 1), 30_000);
+      const after = await digest();
+      if (after.served['content-disposition'] !== 'attachment; filename="notes.txt"')
+        throw new Error(`Content-Disposition is ${JSON.stringify(after.served)}`);
+      if (decodeURIComponent(after.metadata['reviewed-by'] ?? '') !== 'e2e 검토')
+        throw new Error(`the metadata is ${JSON.stringify(after.metadata)}`);
+      if (after.contentType !== before.contentType) throw new Error(`the content type changed to ${after.contentType}`);
+      if (after.sha256 !== before.sha256 || after.size !== before.size) throw new Error('the bytes changed');
+    },
+  },
+  {
+    // Issue 30, item 4.
+    name: 'Find in Bucket: notes.txt found by a part of its key; Enter reveals it in the explorer',
+    async run(t) {
+      await t.menu('sandbox-docs', 'Find in Bucket...');
+      await t.quick.waitFor(t.lre('Find in {0}: {1} matches in {2} keys', 'sandbox-docs/'));
+      await t.page.locator('.quick-input-widget input[type="text"]').first().fill('otes.t');
+      // One match: the title says so, and the row is the object.
+      await t.quick.waitFor(t.lre('Find in {0}: {1} matches in {2} keys', 'sandbox-docs/', 1));
+      await t.quick.pick('notes.txt');
+      const row = t.treeRow('notes.txt');
+      await row.and(t.page.locator('[aria-selected="true"]')).waitFor({ timeout: 15_000 });
+    },
+  },
+  {
     // Issue 26, item 6: past 500 writes per second the service answers 429. A folder of 2,000
     // files and one multipart-sized file; the sandbox refuses 10 of the PUTs (every second one)
     // and the first part and the completion of the multipart upload, each with Retry-After: 3 s

@@ -8,6 +8,7 @@ import { isApiError, isCancelledError, isValidationError } from '../../../src/cl
 import type { S3Client } from '../../../src/client/storage/client';
 import { copyObjectAnySize, copyPartSizeFor, SINGLE_COPY_LIMIT } from '../../../src/client/storage/copy';
 import { MiB } from '../../../src/client/storage/transfer';
+import { changedHeaders, type MetadataChanges } from '../../../src/storage/objectMetadata';
 import { startSwiftTarget, TARGETS, type S3Target } from '../../support/s3Servers';
 
 const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
@@ -116,6 +117,75 @@ for (const t of [...TARGETS, { name: 'swift', start: startSwiftTarget }]) {
       });
       assert.equal(res.parts, 5, 'about 16 parts wanted, 5 MiB the least: 5 parts');
       assert.equal(await sha256Of(s3, 'copy-other', 'big.bin'), sha256(big));
+    });
+
+    it('edits the metadata in place (a copy onto itself with REPLACE): the bytes kept, every served header replaced, a stale ETag refused', async () => {
+      const key = 'meta/small.txt';
+      await s3.putObject(bucket, key, 'small body', { contentType: 'text/plain', metadata: { owner: 'kim' } });
+      const before = await s3.headObject(bucket, key);
+      const changes: MetadataChanges = {
+        fields: {
+          contentType: 'text/markdown; charset=utf-8',
+          cacheControl: 'max-age=60',
+          contentDisposition: 'attachment; filename="a.md"',
+        },
+        metadata: { owner: null, reviewed: 'été 2026' },
+      };
+      const res = await copyObjectAnySize(s3, {
+        from: { bucket, key },
+        to: { bucket, key },
+        source: before,
+        ifMatch: before.etag,
+        replace: changedHeaders(before, changes),
+      });
+      assert.equal(res.parts, 0);
+      const after = await s3.headObject(bucket, key);
+      assert.equal(after.contentType, 'text/markdown; charset=utf-8');
+      assert.equal(after.cacheControl, 'max-age=60');
+      assert.equal(after.contentDisposition, 'attachment; filename="a.md"');
+      assert.deepEqual(after.metadata, { reviewed: 'été 2026' }, 'the removed key is gone, the new one there');
+      assert.equal(await sha256Of(s3, bucket, key), sha256(Buffer.from('small body')), 'the bytes are untouched');
+      // Onto itself without new headers: refused before sending (S3 refuses it too).
+      await assert.rejects(copyObjectAnySize(s3, { from: { bucket, key }, to: { bucket, key } }), (e: unknown) =>
+        isValidationError(e),
+      );
+      // The object read before was replaced since: its old ETag no longer matches, nothing is
+      // written (the sandbox and Swift honour the condition; s3rver ignores it).
+      if (!target.caps.copyIfMatch) return;
+      await s3.putObject(bucket, key, 'new body', { contentType: 'text/plain' });
+      await assert.rejects(
+        copyObjectAnySize(s3, {
+          from: { bucket, key },
+          to: { bucket, key },
+          ifMatch: before.etag,
+          replace: { contentType: 'text/x-stale', metadata: {} },
+        }),
+        (e: unknown) => isApiError(e) && e.status === 412,
+      );
+      assert.equal((await s3.headObject(bucket, key)).contentType, 'text/plain');
+    });
+
+    it('edits the metadata of an object above the copy threshold by a multipart copy onto itself: every byte kept', async () => {
+      const key = 'meta/big.bin';
+      await s3.putObject(bucket, key, big, { contentType: 'application/x-big', metadata: meta });
+      const before = await s3.headObject(bucket, key);
+      const res = await copyObjectAnySize(s3, {
+        from: { bucket, key },
+        to: { bucket, key },
+        source: before,
+        ifMatch: before.etag,
+        multipartThreshold: 8 * MiB,
+        partSize: 5 * MiB,
+        replace: changedHeaders(before, { fields: { cacheControl: 'no-cache' }, metadata: { owner: 'lee' } }),
+      });
+      assert.equal(res.parts, 5);
+      const after = await s3.headObject(bucket, key);
+      assert.equal(after.size, big.length);
+      assert.equal(after.contentType, 'application/x-big', 'an unchanged header is kept');
+      assert.equal(after.cacheControl, 'no-cache');
+      assert.deepEqual(after.metadata, { ...meta, owner: 'lee' });
+      assert.equal(await sha256Of(s3, bucket, key), sha256(big));
+      await noUploadsLeft();
     });
 
     it('a cancel midway aborts the multipart upload: no object, no upload left', async () => {

@@ -70,6 +70,18 @@ export function metadataOf(call: SandboxCall): Record<string, string> {
   return out;
 }
 
+/** The headers S3 stores with an object and serves back as given (besides Content-Type). */
+export const SERVED_HEADERS = ['cache-control', 'content-disposition', 'content-encoding'] as const;
+
+export function servedOf(call: SandboxCall): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of SERVED_HEADERS) {
+    const v = header(call, k);
+    if (v) out[k] = v;
+  }
+  return out;
+}
+
 export function safeDecode(s: string): string {
   try {
     return decodeURIComponent(s);
@@ -158,5 +170,16 @@ export function source(ctx: Ctx): StoredObject | SandboxReply {
   const o = sb.objects.get(src.slice(slash + 1));
   if (!o)
     return errorXml(404, 'NoSuchKey', 'The specified key does not exist.', ctx.resource, { Key: src.slice(slash + 1) });
+  const ifMatch = header(ctx.call, 'x-amz-copy-source-if-match');
+  if (ifMatch && ifMatch.replace(/"/g, '') !== o.etag.replace(/"/g, ''))
+    return errorXml(
+      412,
+      'PreconditionFailed',
+      'At least one of the pre-conditions you specified did not hold',
+      ctx.resource,
+      {
+        Condition: 'x-amz-copy-source-If-Match',
+      },
+    );
   return o;
 }

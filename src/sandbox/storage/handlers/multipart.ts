@@ -11,6 +11,7 @@ import {
   errorXml,
   header,
   metadataOf,
+  servedOf,
   noSuchUpload,
   receive,
   source,
@@ -27,6 +28,7 @@ export function initiateMultipartUpload(ctx: Ctx, b: StoredBucket): SandboxReply
     initiated: new Date(),
     contentType: contentTypeOf(ctx.call),
     metadata: metadataOf(ctx.call),
+    served: servedOf(ctx.call),
     parts: new Map(),
   });
   return xml(
@@ -161,6 +163,7 @@ export async function completeMultipartUpload(ctx: Ctx, b: StoredBucket): Promis
     lastModified: new Date(),
     contentType: up.contentType,
     metadata: up.metadata,
+    served: up.served,
     body,
   });
   return xml(

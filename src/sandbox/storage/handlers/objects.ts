@@ -10,6 +10,7 @@ import {
   errorXml,
   header,
   metadataOf,
+  servedOf,
   receive,
   source,
   xml,
@@ -25,6 +26,7 @@ export async function getObject(ctx: Ctx, b: StoredBucket, head: boolean): Promi
     'accept-ranges': 'bytes',
   };
   for (const [k, v] of Object.entries(o.metadata)) headers[`x-amz-meta-${k}`] = v;
+  Object.assign(headers, o.served);
   const range = header(ctx.call, 'range');
   let start = 0;
   let end = o.size - 1;
@@ -63,6 +65,7 @@ export async function putObject(ctx: Ctx, b: StoredBucket): Promise<SandboxReply
     lastModified,
     contentType: contentTypeOf(ctx.call),
     metadata: metadataOf(ctx.call),
+    served: servedOf(ctx.call),
     body: stored.body,
   });
   return { status: 200, headers: { etag, 'last-modified': lastModified.toUTCString() } };
@@ -72,6 +75,14 @@ export async function copyObject(ctx: Ctx, b: StoredBucket): Promise<SandboxRepl
   const src = source(ctx);
   if (!('key' in src)) return src;
   const replace = header(ctx.call, 'x-amz-metadata-directive') === 'REPLACE';
+  // S3's rule: an object copied onto itself must change something (its metadata, with REPLACE).
+  if (b.objects.get(ctx.key) === src && !replace)
+    return errorXml(
+      400,
+      'InvalidRequest',
+      "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
+      ctx.resource,
+    );
   const lastModified = new Date();
   const body = await ctx.store.clone(src.body);
   ctx.store.setObject(b, {
@@ -81,6 +92,7 @@ export async function copyObject(ctx: Ctx, b: StoredBucket): Promise<SandboxRepl
     lastModified,
     contentType: replace ? contentTypeOf(ctx.call) : src.contentType,
     metadata: replace ? metadataOf(ctx.call) : { ...src.metadata },
+    served: replace ? servedOf(ctx.call) : { ...src.served },
     body,
   });
   return xml(
