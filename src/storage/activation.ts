@@ -16,12 +16,16 @@ import { transferCommands } from './commands/transfers';
 import { OBJECT_SCHEME, READONLY_SCHEME, parentPrefix } from './keys';
 import { storageIds } from './tree/ids';
 import { ObjectFileSystem } from './objectFs';
+import { offerResume, PendingUploads } from './pendingUploads';
 import { StorageRootNode, type StorageDeps } from './tree/nodes';
 
 export function createStorageFeature(deps: StorageDeps): Feature {
   const fs = new ObjectFileSystem(deps.services);
   const readonlyFs = new ObjectFileSystem(deps.services, true);
   const prefixFilters = new Map<string, string>();
+  const pending = new PendingUploads(deps.services.context.globalState);
+  // Uploads cut off last time (a reload, a crash, a lost network): said once, when the feature starts.
+  offerResume(pending).catch((e: Error) => deps.services.log.error(`Resume offer: ${e.message}`));
   // A save from an editor changes the listing of its folder.
   fs.onSaved = (a) => {
     const bucket = storageIds.bucket(storageIds.root(a.profileId, a.region as Region), a.bucket);
@@ -31,7 +35,7 @@ export function createStorageFeature(deps: StorageDeps): Feature {
   const commands: Record<string, CommandHandler> = {
     ...objectCommands(deps, fs, prefixFilters),
     ...copyMoveCommands(deps, fs),
-    ...transferCommands(deps),
+    ...transferCommands(deps, pending),
     ...bucketCommands(deps),
     ...bucketSettingsCommands(deps),
     ...credentialCommands(deps),

@@ -12,6 +12,7 @@ import { safeLocalPath } from '../client/storage/localPath';
 import { download } from '../client/storage/download';
 import { MULTIPART_THRESHOLD, upload } from '../client/storage/transfer';
 import { keyForUpload, relativeDownloadPath } from './keys';
+import type { UploadJournal } from './pendingUploads';
 
 /** One file of a folder transfer: object `key` <-> local `file`. */
 export interface FileTask {
@@ -86,6 +87,8 @@ export function uploadFile(
   onBytes: (loaded: number) => void,
   /** `nhncloud.storage.contentTypes`: the user's type per extension, over the standard table. */
   contentTypes: Record<string, string> = {},
+  /** Written down to be resumed if cut off (./pendingUploads.ts); struck out when it ends or is cancelled. */
+  journal?: UploadJournal,
 ): Promise<unknown> {
   return upload(s3, {
     bucket,
@@ -96,7 +99,18 @@ export function uploadFile(
     signal,
     concurrency: partConcurrency,
     onProgress: (p) => onBytes(p.loaded),
-  });
+    ...journal?.options,
+  }).then(
+    async (done) => {
+      await journal?.ended();
+      return done;
+    },
+    async (e: unknown) => {
+      // A cancel aborted the upload: nothing to resume. Any other failure keeps it written down.
+      if (isCancelledError(e)) await journal?.ended();
+      throw e;
+    },
+  );
 }
 
 /** `partConcurrency`: byte ranges in flight for an object large enough to download in ranges. */

@@ -41,6 +41,21 @@ export interface UploadInput {
   partSize?: number;
   /** Parts in flight at once (default 4). */
   concurrency?: number;
+  /**
+   * A multipart upload to go on with (file sources only): the parts the server already holds
+   * (List Parts) at their expected sizes are kept, the others sent, then it is completed.
+   * `partSize` must be the one it was started with.
+   */
+  resume?: { uploadId: string };
+  /**
+   * Resumable: a failure other than a cancel keeps the multipart upload (its parts stay on the
+   * server for `resume`); a cancel still aborts it. Without it any failure aborts it.
+   */
+  keepOnFailure?: boolean;
+  /** The multipart upload's id and part size, once it exists (to resume it later). */
+  onMultipart?: (m: { uploadId: string; partSize: number; parts: number }) => void;
+  /** Parts the server holds so far (after each part; with `resume`, first the ones found there). */
+  onPartsDone?: (done: number) => void;
 }
 
 export interface UploadResult {
@@ -103,12 +118,28 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
 
   const partSize = partSizeFor(size, input.partSize);
   const count = Math.ceil(size / partSize);
-  const uploadId = await client.initiateMultipartUpload(input.bucket, input.key, objectOpts);
+  const lengthOf = (n: number) => Math.min(partSize, size - (n - 1) * partSize);
+  if (input.resume && !input.file)
+    throw new ValidationError(op, [{ path: 'resume', message: 'only a file upload can be resumed' }]);
+  const uploadId =
+    input.resume?.uploadId ?? (await client.initiateMultipartUpload(input.bucket, input.key, objectOpts));
+  input.onMultipart?.({ uploadId, partSize, parts: count });
+  const parts: PartInfo[] = [];
+  if (input.resume) {
+    // What the server already holds: a part of the expected size is kept (sent whole, as S3
+    // stores only whole parts), one of another size (a different part size) is sent again.
+    for (const held of await allParts(client, input.bucket, input.key, uploadId, input.signal))
+      if (held.partNumber >= 1 && held.partNumber <= count && held.size === lengthOf(held.partNumber)) {
+        parts.push(held);
+        progress.add(held.size ?? 0);
+      }
+    input.onPartsDone?.(parts.length);
+  }
+  const held = new Set(parts.map((p) => p.partNumber));
   // One controller for every part in flight: the first failure or the caller's cancel stops them all.
   const inner = new AbortController();
   const onOuterAbort = () => inner.abort();
   input.signal?.addEventListener('abort', onOuterAbort, { once: true });
-  const parts: PartInfo[] = [];
   let failure: unknown;
   try {
     const reader = input.stream ? new PartReader(input.stream, partSize) : undefined;
@@ -116,13 +147,15 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
     const worker = async () => {
       while (failure === undefined && next <= count) {
         const n = next++;
+        if (held.has(n)) continue;
         const start = (n - 1) * partSize;
-        const len = Math.min(partSize, size - start);
+        const len = lengthOf(n);
         try {
           const etag = reader
             ? await uploadBufferedPart(client, input, uploadId, n, await reader.read(len), progress, inner.signal)
             : await uploadFilePart(client, input, uploadId, n, input.file!, start, len, progress, inner.signal);
           parts.push({ partNumber: n, etag, size: len });
+          input.onPartsDone?.(parts.length);
         } catch (err) {
           failure ??= err;
           inner.abort();
@@ -140,9 +173,12 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
     });
     return { etag: done.etag, size, parts: count };
   } catch (err) {
-    // Leave nothing behind: parts of an unfinished upload use storage and stay invisible.
-    await client.abortMultipartUpload(input.bucket, input.key, uploadId).catch(() => undefined);
-    throw input.signal?.aborted || isCancelledError(err) ? new CancelledError('Upload cancelled') : err;
+    const cancelled = input.signal?.aborted || isCancelledError(err);
+    // Leave nothing behind (parts of an unfinished upload use storage and stay invisible),
+    // unless the caller keeps it to resume: then only a cancel aborts it.
+    if (cancelled || !input.keepOnFailure)
+      await client.abortMultipartUpload(input.bucket, input.key, uploadId).catch(() => undefined);
+    throw cancelled ? new CancelledError('Upload cancelled') : err;
   } finally {
     input.signal?.removeEventListener('abort', onOuterAbort);
   }
@@ -283,4 +319,22 @@ function metered(source: Readable, onBytes: (n: number) => void): Readable {
   });
   pipelineCb(source, meter, () => undefined);
   return meter;
+}
+
+/** Every part a multipart upload holds on the server (List Parts, page by page). */
+async function allParts(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  uploadId: string,
+  signal?: AbortSignal,
+): Promise<PartInfo[]> {
+  const out: PartInfo[] = [];
+  let marker: number | undefined;
+  for (;;) {
+    const page = await client.listParts(bucket, key, uploadId, { partNumberMarker: marker, signal });
+    out.push(...page.parts);
+    if (!page.isTruncated || page.nextPartNumberMarker === undefined) return out;
+    marker = page.nextPartNumberMarker;
+  }
 }

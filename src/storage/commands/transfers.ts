@@ -9,11 +9,15 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
-import { CancelledError } from '../../client/errors';
+import { CancelledError, isApiError } from '../../client/errors';
 import type { S3Client } from '../../client/storage/client';
 import { safeLocalPath } from '../../client/storage/localPath';
 import type { CommandHandler } from '../../shared/services';
-import { action, askAction, confirm } from '../../shared/prompts';
+import { action, askAction, confirm, pickMany } from '../../shared/prompts';
+import type { Region } from '../../client/endpoints';
+import { MULTIPART_THRESHOLD } from '../../client/storage/transfer';
+import { discardUpload, resumeProblem, type PendingUpload, type PendingUploads } from '../pendingUploads';
+import { storageIds } from '../tree/ids';
 import {
   downloadFile,
   folderUploadTasks,
@@ -121,12 +125,29 @@ export async function runTransfers(
   );
 }
 
-function uploadItem(s3: S3Client, bucket: string, task: FileTask): TransferItem {
+/**
+ * A file to upload. With `pending`, a multipart-sized one is written down while it runs so that,
+ * cut off, it can be resumed (`resume`: the upload written down that this one goes on with).
+ */
+function uploadItem(
+  s3: S3Client,
+  bucket: string,
+  task: FileTask,
+  pending?: { store: PendingUploads; profileId: string; region: string; resume?: PendingUpload },
+): TransferItem {
   return {
     label: task.key,
     size: task.size,
-    run: (signal, onBytes) =>
-      uploadFile(s3, bucket, task, concurrency(), signal, onBytes, contentTypeOverrides()).then(() => undefined),
+    run: async (signal, onBytes) => {
+      const journal =
+        pending && task.size >= MULTIPART_THRESHOLD
+          ? await pending.store.journal(
+              { profileId: pending.profileId, region: pending.region, bucket, key: task.key, file: task.file },
+              pending.resume,
+            )
+          : undefined;
+      await uploadFile(s3, bucket, task, concurrency(), signal, onBytes, contentTypeOverrides(), journal);
+    },
   };
 }
 
@@ -166,7 +187,8 @@ export async function downloadObject(
   return target.fsPath;
 }
 
-export function transferCommands(deps: StorageDeps): Record<string, CommandHandler> {
+export function transferCommands(deps: StorageDeps, pending: PendingUploads): Record<string, CommandHandler> {
+  const journalOf = (t: { profileId: string; region: string }) => ({ store: pending, ...t });
   const afterUpload = (folderId: string, n: number, where: string) => {
     deps.explorer.refreshId(folderId);
     void vscode.window.showInformationMessage(
@@ -192,11 +214,12 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
       if (!picked?.length) return;
       const items = await Promise.all(
         picked.map(async (u) =>
-          uploadItem(t.s3, t.bucket, {
-            key: keyForUpload(t.prefix, basename(u.fsPath)),
-            file: u.fsPath,
-            size: (await stat(u.fsPath)).size,
-          }),
+          uploadItem(
+            t.s3,
+            t.bucket,
+            { key: keyForUpload(t.prefix, basename(u.fsPath)), file: u.fsPath, size: (await stat(u.fsPath)).size },
+            journalOf(t),
+          ),
         ),
       );
       const what =
@@ -223,7 +246,7 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
       const base = keyForUpload(t.prefix, basename(dir.fsPath));
       const tasks = await folderUploadTasks(dir.fsPath, base);
       if (!tasks.length) throw new Error(vscode.l10n.t('{0} holds no file to upload.', dir.fsPath));
-      const items = tasks.map((task) => uploadItem(t.s3, t.bucket, task));
+      const items = tasks.map((task) => uploadItem(t.s3, t.bucket, task, journalOf(t)));
       const n = await runTransfers(
         vscode.l10n.t('Uploading {0} ({1} files) to {2}', basename(dir.fsPath), items.length, t.bucket),
         t.s3,
@@ -231,6 +254,101 @@ export function transferCommands(deps: StorageDeps): Record<string, CommandHandl
         poolLimits(),
       );
       afterUpload(t.folderId, n, `${t.bucket}/${asPrefix(base)}`);
+    },
+    /** Uploads cut off before they finished (written down while they ran): resumed or discarded. */
+    'nhncloud.storage.resumeUploads': async () => {
+      const list = pending.list();
+      if (!list.length) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('No upload was cut off: there is nothing to resume.'));
+        return;
+      }
+      const chosen = await pickMany(
+        list.map((p) => ({
+          p,
+          label: baseName(p.key),
+          description: [`${p.bucket}/${p.key}`, p.region].join(' · '),
+          detail: vscode.l10n.t('{0} of {1} parts sent · from {2}', p.partsDone, p.parts, p.file),
+          picked: true,
+        })),
+        {
+          title: vscode.l10n.t('Resume Uploads'),
+          placeHolder: vscode.l10n.t('Uploads cut off before they finished: the ones picked are resumed'),
+        },
+      );
+      const active = deps.services.profiles.active()?.id;
+      for (const { p } of chosen) {
+        if (p.profileId !== active) {
+          const name = deps.services.profiles.list().find((x) => x.id === p.profileId)?.name ?? p.profileId;
+          void vscode.window.showWarningMessage(
+            vscode.l10n.t(
+              '{0} was uploaded with the profile {1}: make it the active profile to resume it.',
+              p.key,
+              name,
+            ),
+          );
+          continue;
+        }
+        const s3 = await deps.services.clients.s3(p.region as Region);
+        const problem = await resumeProblem(p);
+        if (problem) {
+          // The parts on the server are of another file now: dropped, never completed into an object.
+          await discardUpload(pending, s3, p);
+          void vscode.window.showWarningMessage(problem);
+          continue;
+        }
+        try {
+          await runTransfers(
+            vscode.l10n.t('Resuming the upload of {0} to {1}', baseName(p.key), p.bucket),
+            s3,
+            [
+              uploadItem(
+                s3,
+                p.bucket,
+                { key: p.key, file: p.file, size: p.size },
+                {
+                  ...journalOf({ profileId: p.profileId, region: p.region }),
+                  resume: p,
+                },
+              ),
+            ],
+            { small: 1, large: 1 },
+          );
+        } catch (e) {
+          // The server no longer holds it (aborted there, or expired): nothing to go on with.
+          if (!(isApiError(e) && e.status === 404)) throw e;
+          await pending.remove(p.uploadId);
+          void vscode.window.showWarningMessage(
+            vscode.l10n.t('The server no longer holds the upload of {0}: upload the file again.', p.key),
+          );
+          continue;
+        }
+        deps.explorer.refreshId(storageIds.bucket(storageIds.root(p.profileId, p.region as Region), p.bucket));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Uploaded {0} to {1}: resumed.', baseName(p.key), p.bucket),
+        );
+      }
+    },
+    'nhncloud.storage.discardUploads': async () => {
+      const list = pending.list();
+      if (!list.length) return;
+      await confirm(
+        plural(
+          list.length,
+          vscode.l10n.t('Discard {0} upload that was cut off?', list.length),
+          vscode.l10n.t('Discard {0} uploads that were cut off?', list.length),
+        ),
+        vscode.l10n.t('Discard'),
+        vscode.l10n.t('Their parts are deleted from the server; the files on this computer stay.'),
+      );
+      const active = deps.services.profiles.active()?.id;
+      for (const p of list)
+        await discardUpload(
+          pending,
+          p.profileId === active
+            ? await deps.services.clients.s3(p.region as Region).catch(() => undefined)
+            : undefined,
+          p,
+        );
     },
     'nhncloud.storage.download': async (node?: unknown, nodes?: unknown, dest?: vscode.Uri) => {
       const objects = objectNodes(node, nodes);

@@ -8,7 +8,8 @@
 import { addSandboxProfile, sandboxControl, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
-import { createHash } from 'node:crypto';
+import { until } from '../../../scripts/e2e/dbConsole.mjs';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -83,6 +84,18 @@ async function presignedUrl(t, name) {
   if (!/^https?:\/\/.*X-Amz-Signature=/.test(copied))
     throw new Error(`the clipboard holds no presigned URL: ${copied}`);
   return copied;
+}
+
+/** Upload Files... on sandbox-docs with a file of the workspace picked in the open dialog. */
+async function uploadFromWorkspace(t, name) {
+  await t.menu('sandbox-docs', 'Upload Files...');
+  await t.quick.pick(name, t.lre('Upload to {0}/{1}', 'sandbox-docs'));
+  await t.page.waitForTimeout(500);
+  const input = t.page.locator('.quick-input-widget input[type="text"]').first();
+  if (await input.isVisible()) {
+    if (!(await input.inputValue()).endsWith(name)) await input.fill(join(t.server.ws, name));
+    await t.page.keyboard.press('Enter');
+  }
 }
 
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
@@ -201,14 +214,7 @@ export const scenarios = [
     name: 'upload notes.txt; its presigned URL opens in the browser as text/plain',
     async run(t) {
       writeFileSync(join(t.server.ws, 'notes.txt'), 'Plain notes, shown by the browser.\n');
-      await t.menu('sandbox-docs', 'Upload Files...');
-      await t.quick.pick('notes.txt', t.lre('Upload to {0}/{1}', 'sandbox-docs'));
-      await t.page.waitForTimeout(500);
-      const input = t.page.locator('.quick-input-widget input[type="text"]').first();
-      if (await input.isVisible()) {
-        if (!(await input.inputValue()).endsWith('notes.txt')) await input.fill(join(t.server.ws, 'notes.txt'));
-        await t.page.keyboard.press('Enter');
-      }
+      await uploadFromWorkspace(t, 'notes.txt');
       await t.notification(t.lre('Uploaded {0} file to {1}.', 1), 60_000);
       await t.treeRow('notes.txt').waitFor({ timeout: 30_000 });
       const url = await presignedUrl(t, 'notes.txt');
@@ -271,6 +277,58 @@ export const scenarios = [
       await t.quick.pick('notes.txt');
       const row = t.treeRow('notes.txt');
       await row.and(t.page.locator('[aria-selected="true"]')).waitFor({ timeout: 15_000 });
+    },
+  },
+  {
+    // Issue 30, item 2.
+    name: 'an upload cut off by a window reload is offered again: Resume sends only the missing parts and the object is whole',
+    async run(t) {
+      const data = randomBytes(24 * 1024 * 1024 + 3);
+      writeFileSync(join(t.server.ws, 'resume.bin'), data);
+      const digest = () =>
+        control('storage/object-digest', 'POST', { region: 'KR1', bucket: 'sandbox-docs', key: 'resume.bin' });
+      // Three of the four parts (sent at once) held back 30 s: one lands, the reload comes before
+      // the others can (a shorter hold let all four land first, and there was nothing to resume).
+      await control('faults', 'POST', {
+        service: 'storage',
+        operation: 'storage.uploadPart',
+        latencyMs: 30_000,
+        times: 3,
+      });
+      let held = 0;
+      try {
+        await uploadFromWorkspace(t, 'resume.bin');
+        await until('the server holds a part of the upload', async () => {
+          const upload = (await digest()).uploads.find((u) => u.key === 'resume.bin');
+          held = upload?.parts ?? 0;
+          return held >= 1;
+        });
+      } finally {
+        await control('faults', 'DELETE');
+      }
+      await t.reloadWindow();
+      await control('stats', 'DELETE');
+      await t.openView('NHN Cloud');
+      const toast = await t.notification(
+        t.lre('{0} upload was cut off before it finished; its parts are kept on the server.', 1),
+        60_000,
+      );
+      await toast.getByRole('button', { name: t.l('Resume...') }).click();
+      await t.quick.waitFor(t.lre('Uploads cut off before they finished: the ones picked are resumed'));
+      await t.quick.enter();
+      await t.notification(t.lre('Uploaded {0} to {1}: resumed.', 'resume.bin', 'sandbox-docs'), 120_000);
+      const after = await digest();
+      if (after.sha256 !== createHash('sha256').update(data).digest('hex') || after.size !== data.length)
+        throw new Error(`the resumed object differs: ${JSON.stringify(after)}`);
+      if (after.uploads.length) throw new Error(`uploads left open: ${JSON.stringify(after.uploads)}`);
+      // The parts the server held before the reload were not sent again (4 parts of 8 MiB in all).
+      const sent = (await control('stats', 'GET')).byOperation['storage.uploadPart'] ?? 0;
+      if (sent > 4 - held) throw new Error(`${sent} parts sent after the reload; the server held ${held} of 4`);
+      // The reloaded window's tree is folded: opened again to the bucket, which lists the object.
+      await t.expandRow('KR1');
+      await t.expandRow('Object Storage');
+      await t.expandRow('sandbox-docs');
+      await t.treeRow('resume.bin').waitFor({ timeout: 30_000 });
     },
   },
   {

@@ -55,7 +55,10 @@ before(async () => {
   };
   clients = new Clients({ profiles, log, redactor: new Redactor(), userAgent: 'catalog-test' });
   const services: any = {
-    context: { workspaceState: { get: () => undefined, update: async () => {} } },
+    context: {
+      workspaceState: { get: () => undefined, update: async () => {} },
+      globalState: { get: <T>(_k: string, d?: T) => d, update: async () => {} },
+    },
     log,
     profiles,
     clients: clients.api,

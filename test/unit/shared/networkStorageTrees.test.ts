@@ -58,7 +58,10 @@ before(async () => {
   });
   const region = (r: string) => r.toLowerCase();
   const services: any = {
-    context: { workspaceState: { get: () => undefined, update: async () => {} } },
+    context: {
+      workspaceState: { get: () => undefined, update: async () => {} },
+      globalState: { get: <T>(_k: string, d?: T) => d, update: async () => {} },
+    },
     log: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} },
     profiles: {
       list: () => [profile],
