@@ -14,20 +14,7 @@ import { BasePanel, openPanel, type Handlers } from './basePanel';
 import { registerJob } from '../rds/forms/hooks';
 import { clientCheckedQuery } from './clientChecked';
 import { plural } from '../shared/l10n';
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]);
-      }
-    }),
-  );
-  return out;
-}
+import { mapLimit } from '../shared/mapLimit';
 
 export async function instancesUsingGroup(rds: RdsClient, parameterGroupId: string) {
   const { dbInstances } = await rds.listDbInstances();

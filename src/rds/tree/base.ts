@@ -114,17 +114,3 @@ export class StaticFolderNode extends FolderNode {
 export function when(ymdt: string | null | undefined): string {
   return formatTimestamp(ymdt) ?? '';
 }
-
-/** Map with bounded concurrency (instance details: one request per instance, 4 at a time). */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}

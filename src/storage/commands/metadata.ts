@@ -5,9 +5,9 @@
 // that was read (its ETag), so an object replaced meanwhile is left alone and named.
 import * as vscode from 'vscode';
 import { ApiError, CancelledError, isCancelledError } from '../../client/errors';
-import type { ObjectInfo } from '../../client/storage/client';
 import { copyObjectAnySize } from '../../client/storage/copy';
 import { plural } from '../../shared/l10n';
+import { mapLimit } from '../../shared/mapLimit';
 import { action, ask, askAction, pick } from '../../shared/prompts';
 import type { CommandHandler } from '../../shared/services';
 import { baseName } from '../keys';
@@ -40,15 +40,6 @@ type Choice = vscode.QuickPickItem &
     | { act: 'apply' }
     | { act: 'none' }
   );
-
-/** Runs `fn` over `items`, `AT_ONCE` at a time; stops starting new ones once `signal` aborts. */
-async function eachAtOnce<T>(items: T[], fn: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length && !signal?.aborted) await fn(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, items.length) }, worker));
-}
 
 function shown(s: Shared | undefined): string {
   if (!s) return vscode.l10n.t('(none)');
@@ -144,8 +135,7 @@ export function metadataCommands(deps: StorageDeps): Record<string, CommandHandl
           : vscode.l10n.t('Edit Metadata: {0} objects in {1}', keys.length, bucket);
 
       // Every object's headers as they are now (their ETags too: Apply writes only those versions).
-      const infos = new Map<string, ObjectInfo>();
-      await vscode.window.withProgress(
+      const list = await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
           title: vscode.l10n.t('Reading the metadata of {0} objects', keys.length),
@@ -154,15 +144,16 @@ export function metadataCommands(deps: StorageDeps): Record<string, CommandHandl
         async (_p, token) => {
           const ac = new AbortController();
           token.onCancellationRequested(() => ac.abort());
-          await eachAtOnce(
+          const heads = await mapLimit(
             keys,
-            async (key) => void infos.set(key, await s3.headObject(bucket, key, { signal: ac.signal })),
+            AT_ONCE,
+            (key) => s3.headObject(bucket, key, { signal: ac.signal }),
             ac.signal,
           );
           if (ac.signal.aborted) throw new CancelledError();
+          return heads;
         },
       );
-      const list = keys.map((k) => infos.get(k)!);
       const shared = sharedHeaders(list);
       const changes = noChanges();
 
@@ -273,10 +264,10 @@ export function metadataCommands(deps: StorageDeps): Record<string, CommandHandl
         async (progress, token) => {
           const ac = new AbortController();
           token.onCancellationRequested(() => ac.abort());
-          await eachAtOnce(
-            keys,
-            async (key) => {
-              const info = infos.get(key)!;
+          await mapLimit(
+            keys.map((key, i) => ({ key, info: list[i] })),
+            AT_ONCE,
+            async ({ key, info }) => {
               try {
                 await copyObjectAnySize(s3, {
                   from: { bucket, key },
