@@ -47,8 +47,18 @@ export function activate(context: vscode.ExtensionContext): {
     resolveTreeItem: (item, element, token) =>
       load().then((m) => (m.explorer.resolveTreeItem ? m.explorer.resolveTreeItem(item, element, token) : item)),
   };
+  // Drag and drop: the MIME types are declared here, at creation (files and folders as
+  // `text/uri-list`, and this tree's own type for its nodes); the work is main's.
+  const dndTypes = ['text/uri-list', 'application/vnd.code.tree.nhncloud.explorer'];
+  const dragAndDropController: vscode.TreeDragAndDropController<unknown> = {
+    dragMimeTypes: dndTypes,
+    dropMimeTypes: dndTypes,
+    handleDrag: (source, data, token) => load().then((m) => m.dragAndDrop.handleDrag?.(source, data, token)),
+    handleDrop: (target, data, token) => load().then((m) => m.dragAndDrop.handleDrop?.(target, data, token)),
+  };
   shim.explorerView = vscode.window.createTreeView('nhncloud.explorer', {
     treeDataProvider: provider,
+    dragAndDropController,
     showCollapseAll: true,
     canSelectMany: true,
   });

@@ -34,6 +34,8 @@ export interface Main {
   /** The ids the features handle (the real handler map, not the shim's registrations); the extension-host suite compares them with the manifest. */
   handledCommands(): string[];
   explorer: vscode.TreeDataProvider<unknown>;
+  /** The explorer's drag and drop, behind the shim's controller (which declares the MIME types): each feature's part. */
+  dragAndDrop: Pick<vscode.TreeDragAndDropController<unknown>, 'handleDrag' | 'handleDrop'>;
   /** The file systems behind the shim's proxies (objects, query consoles), by scheme. */
   fileSystem(scheme: string): vscode.FileSystemProvider | undefined;
   dispose(): Promise<void>;
@@ -117,6 +119,16 @@ export function createMain(shim: Shim): Main {
         vscode.l10n.t('"{0}" is not available in this version of NHN Cloud Explorer.', titles.get(id) ?? id),
       );
 
+  // A drop runs as a command does (logged, a failure shown once, a cancel silent); no manifest
+  // entry declares it, so it stays out of the handler map.
+  const drop = wrapCommand(
+    'nhncloud.explorer.drop',
+    async (target: unknown, data: vscode.DataTransfer, token: vscode.CancellationToken) => {
+      for (const f of features) await f.dragAndDrop?.handleDrop(target, data, token);
+    },
+    { log, redactor },
+  );
+
   // The view's title is "NHN Cloud" (package.json), the container's too, so the header reads
   // just that: "NHN Cloud: <profile>" was cut at the default width behind the title-bar icons
   // (issue 25, rough edge 22), and the tree's first row names the active profile anyway. The
@@ -145,6 +157,14 @@ export function createMain(shim: Shim): Main {
     },
     handledCommands: () => [...handlers.keys()],
     explorer: explorer.provider as vscode.TreeDataProvider<unknown>,
+    dragAndDrop: {
+      handleDrag(source, data, token) {
+        for (const f of features) f.dragAndDrop?.handleDrag(source, data, token);
+      },
+      async handleDrop(target, data, token) {
+        await drop(target, data, token);
+      },
+    },
     revivePanel: (viewType, panel, state) => rdsForms.revive(viewType, panel, state),
     fileSystem: (scheme) => features.find((f) => f.fileSystems?.[scheme])?.fileSystems?.[scheme],
     async dispose() {

@@ -2,7 +2,7 @@
 // (esbuild, node20, minified) into .bench/build/lib.cjs by build.mjs.
 export { S3Client } from '../../src/client/storage/client';
 export { Transport } from '../../src/client/http/transport';
-export { upload } from '../../src/client/storage/transfer';
+export { upload, partSizeFor } from '../../src/client/storage/transfer';
 export { download } from '../../src/client/storage/download';
 export { SandboxServer } from '../../src/sandbox/server';
 export { registerStorage, StorageSandbox, SANDBOX_S3_CREDENTIAL } from '../../src/sandbox/storage/index';
@@ -16,3 +16,6 @@ export {
   downloadFile,
   SMALL_FILE_CONCURRENCY,
 } from '../../src/storage/folderTransfer';
+export { planSync, stampsAfter } from '../../src/storage/sync/plan';
+export { syncItems } from '../../src/storage/sync/apply';
+export { hashFile } from '../../src/storage/sync/stamps';

@@ -2,19 +2,11 @@
 // (src/storage/folderTransfer.ts, bundled into lib.cjs): `node folderWorker.mjs '<json>'` with
 // {lib, target, op: upDir|downDir, dir, prefix, small, large}. Timed from outside (GNU time), like
 // the command-line peers, so process start and module load count for every tool alike.
-import { createRequire } from 'node:module';
+import { ourClient } from './ourClient.mjs';
 
 const job = JSON.parse(process.argv[2]);
-const lib = createRequire(import.meta.url)(job.lib);
 const t = job.target;
-const transport = new lib.Transport({ userAgent: 'nhncloud-explorer-bench' });
-const s3 = new lib.S3Client({
-  baseUrl: t.baseUrl,
-  accessKey: t.access,
-  secretKey: t.secret,
-  signingRegion: t.region,
-  transport,
-});
+const { lib, s3, close } = ourClient(job.lib, t);
 const ac = new AbortController();
 const limits = { small: job.small, large: job.large };
 // The multipart parts of one file at once: the default of nhncloud.storage.transferConcurrency.
@@ -37,7 +29,7 @@ if (job.op === 'upDir') {
     async (task) => void (await lib.downloadFile(s3, t.bucket, task, PARTS, ac.signal, () => undefined)),
   );
 }
-await transport.close();
+await close();
 if (r.failure) {
   console.error(String(r.failure?.stack ?? r.failure));
   process.exit(1);

@@ -117,7 +117,10 @@ export function peerCommand(tool, op, { target, local, key }) {
   return cmd;
 }
 
-/** Runs one peer transfer in a fresh process: {ms, cpuMs, peakRssMB}; throws on a non-zero exit. */
+/**
+ * Runs one peer transfer in a fresh process: {ms, cpuMs, peakRssMB, output} (`output`: what it
+ * wrote to stderr, for a caller that checks what the tool did); throws on a non-zero exit.
+ */
 export function runPeer(cmd, env, { timeoutMs = 900_000 } = {}) {
   return new Promise((resolve, reject) => {
     // Its own process group, so that the time limit stops the tool too, not only GNU time.
@@ -154,6 +157,7 @@ export function runPeer(cmd, env, { timeoutMs = 900_000 } = {}) {
         ms: Number(m[1]) * 1000,
         cpuMs: (Number(m[2]) + Number(m[3])) * 1000,
         peakRssMB: (Number(m[4]) * 1024) / 1e6,
+        output,
       });
     });
   });

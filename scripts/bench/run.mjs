@@ -3,7 +3,7 @@
 // Each figure is the median of several runs with min and max; comparisons are ratios taken
 // within the same run. Not part of `npm test`: figures are printed, never asserted.
 //
-// usage: npm run bench [-- --only sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,dbwork,completion,sqlgrid]
+// usage: npm run bench [-- --only sizes,activation,coldopen,transfer,folders,sync,resume,polling,region,bucket,params,sql,dbwork,completion,sqlgrid]
 //                      [--runs N (UI and activation, default 5)] [--transfer-runs N (default 3)]
 //                      [--folder-runs N (default 3)] [--size MiB (transfer file, default 1024)]
 //                      [--servers sandbox,s3rver,swift (transfer and folders; default: all installed)]
@@ -21,7 +21,7 @@ const opt = (name, def) => {
 };
 const only = opt(
   'only',
-  'sizes,activation,coldopen,transfer,folders,polling,region,bucket,params,sql,dbwork,completion,sqlgrid',
+  'sizes,activation,coldopen,transfer,folders,sync,resume,polling,region,bucket,params,sql,dbwork,completion,sqlgrid',
 ).split(',');
 const runs = Number(opt('runs', 5));
 const transferRuns = Number(opt('transfer-runs', 3));
@@ -112,6 +112,23 @@ await figure('folders', async () =>
   (await import('./folders.mjs')).benchFolders({
     lib: await getLib(),
     runs: folderRuns,
+    log,
+    ...(servers ? { servers } : {}),
+  }),
+);
+await figure('sync', async () =>
+  (await import('./sync.mjs')).benchSync({
+    lib: await getLib(),
+    runs: folderRuns,
+    log,
+    ...(servers ? { servers } : {}),
+  }),
+);
+await figure('resume', async () =>
+  (await import('./resume.mjs')).benchResume({
+    lib: await getLib(),
+    runs: transferRuns,
+    sizeMiB,
     log,
     ...(servers ? { servers } : {}),
   }),

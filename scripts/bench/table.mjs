@@ -361,6 +361,45 @@ export function rows(results) {
         );
     }
   } else missing('folders', 'folder transfers');
+
+  if (f.sync) {
+    for (const server of SERVERS) {
+      const sv = f.sync[server];
+      if (!sv) continue;
+      const tag = `sync ${f.sync.files.toLocaleString('en')} unchanged files ${server}`;
+      if (sv.failed) {
+        add(tag, ['failed', '', ''], `(${sv.failed.slice(0, 90)})`);
+        continue;
+      }
+      add(`${tag}: rclone sync --dry-run (s)`, cell(sv.rclone.s, 2));
+      add(`${tag}: ours, first pass (s)`, cell(sv.first.s, 2));
+      add(`${tag}: ours, pass again (s)`, cell(sv.again.s, 2));
+      add(`${tag}: ours first / rclone`, cell(sv.firstVsRclone, 2), '(a HEAD per object, as rclone)');
+      add(`${tag}: ours again / rclone`, cell(sv.againVsRclone, 2), '<= 1.0', sv.againVsRclone.median <= 1.0);
+    }
+  } else missing('sync', 'sync pass over unchanged files');
+
+  if (f.resume) {
+    for (const server of SERVERS) {
+      const sv = f.resume[server];
+      if (!sv) continue;
+      const tag = `resume ${f.resume.sizeMiB} MiB cut at ${f.resume.cutAt * 100} % ${server}`;
+      if (sv.failed || sv.skipped) {
+        add(tag, [sv.failed ? 'failed' : 'n/a', '', ''], `(${(sv.failed ?? sv.skipped).slice(0, 90)})`);
+        continue;
+      }
+      add(`${tag}: full upload (s)`, cell(sv.fullS, 2));
+      add(`${tag}: resume (s)`, cell(sv.resumeS, 2));
+      add(`${tag}: resume / full`, cell(sv.resumeVsFull, 2), '<= 0.5', sv.resumeVsFull.median <= 0.5);
+      const over = sv.partsSent.map((n, i) => n - sv.partsMissing[i]);
+      add(
+        `${tag}: parts sent beyond the missing ones (by the ${sv.partsCountedBy})`,
+        [over.join(', '), '', ''],
+        '<= 1',
+        over.every((n) => n <= 1),
+      );
+    }
+  } else missing('resume', 'resume of a cut upload');
   return out;
 }
 

@@ -27,7 +27,7 @@ if (kind === 'sandbox') {
     transport,
   }).createBucket(BUCKET);
   await transport.close();
-  info = { baseUrl: `${url}/storage/kr1`, access, secret, bucket: BUCKET, region: 'gov' };
+  info = { baseUrl: `${url}/storage/kr1`, access, secret, bucket: BUCKET, region: 'KR1' };
   close = async () => {
     await server.close();
     service.dispose();

@@ -6,6 +6,7 @@
 import { createReadStream, createWriteStream, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pipeline } from 'node:stream/promises';
+import { ourClient } from './ourClient.mjs';
 
 const require = createRequire(import.meta.url);
 const job = JSON.parse(process.argv[2]);
@@ -14,19 +15,11 @@ const t = job.target;
 async function makeClient() {
   switch (job.client) {
     case 'ours': {
-      const lib = require(job.lib);
-      const transport = new lib.Transport({ userAgent: 'nhncloud-explorer-bench' });
-      const s3 = new lib.S3Client({
-        baseUrl: t.baseUrl,
-        accessKey: t.access,
-        secretKey: t.secret,
-        signingRegion: t.region,
-        transport,
-      });
+      const { lib, s3, close } = ourClient(job.lib, t);
       return {
         up: (key, file) => lib.upload(s3, { bucket: t.bucket, key, file }),
         down: (key, file) => lib.download(s3, { bucket: t.bucket, key, file }),
-        close: () => transport.close(),
+        close,
       };
     }
     case 'sdk':

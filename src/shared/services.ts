@@ -72,6 +72,16 @@ export interface Log extends Logger {
  */
 export type CommandHandler = { handle(...args: unknown[]): unknown }['handle'];
 
+/**
+ * A feature's part of the explorer's drag and drop: main hands it every drag and every drop (the
+ * shim's TreeDragAndDropController declares the MIME types); it ignores nodes that are not its own.
+ * handleDrop answers when the work is done (what it answers is for tests).
+ */
+export interface ExplorerDragAndDrop {
+  handleDrag(source: readonly unknown[], data: vscode.DataTransfer, token: vscode.CancellationToken): void;
+  handleDrop(target: unknown, data: vscode.DataTransfer, token: vscode.CancellationToken): Promise<unknown>;
+}
+
 /** What a feature (rds, network, storage, panels, profiles) contributes. */
 export interface Feature {
   /** Handlers by command id; every id must be declared in package.json. */
@@ -80,6 +90,8 @@ export interface Feature {
   regionChildren?(profile: Profile, region: Region): unknown[];
   /** File system providers by scheme, behind the shim's proxies (registered at activation). */
   fileSystems?: Record<string, vscode.FileSystemProvider>;
+  /** Drags from and drops onto the explorer's nodes (objects and folders of object storage). */
+  dragAndDrop?: ExplorerDragAndDrop;
   dispose?(): void | Promise<void>;
 }
 

@@ -9,10 +9,18 @@ import { dirname, join, relative } from 'node:path';
 import { isCancelledError } from '../client/errors';
 import type { S3Client } from '../client/storage/client';
 import { safeLocalPath } from '../client/storage/localPath';
-import { download } from '../client/storage/download';
-import { MULTIPART_THRESHOLD, upload } from '../client/storage/transfer';
+import { download, type DownloadResult } from '../client/storage/download';
+import { fileStamp, MULTIPART_THRESHOLD, upload, type FileStamp } from '../client/storage/transfer';
 import { keyForUpload, relativeDownloadPath } from './keys';
 import type { UploadJournal } from './pendingUploads';
+import { formatMtime, MTIME_METADATA } from './sync/stamps';
+
+/** One file or object to move, as the progress notification runs it (../commands/transfers.ts runTransfers). */
+export interface TransferItem {
+  label: string;
+  size: number;
+  run(signal: AbortSignal, onBytes: (loaded: number) => void): Promise<void>;
+}
 
 /** One file of a folder transfer: object `key` <-> local `file`. */
 export interface FileTask {
@@ -78,7 +86,12 @@ export function prefixDownloadTasks(
   }));
 }
 
-export function uploadFile(
+/**
+ * One file uploaded, its modification time kept in the object's `mtime` metadata as rclone keeps
+ * it (so Sync Folder and rclone see it unchanged later). `stamp`: the file as a sync's plan saw it
+ * (the upload refuses a file that is no longer so); without it, as it is now.
+ */
+export async function uploadFile(
   s3: S3Client,
   bucket: string,
   task: FileTask,
@@ -89,11 +102,15 @@ export function uploadFile(
   contentTypes: Record<string, string> = {},
   /** Written down to be resumed if cut off (./pendingUploads.ts); struck out when it ends or is cancelled. */
   journal?: UploadJournal,
+  stamp?: FileStamp,
 ): Promise<unknown> {
+  const expect = stamp ?? (await fileStamp(task.file));
   return upload(s3, {
     bucket,
     key: task.key,
     file: task.file,
+    expect,
+    metadata: { [MTIME_METADATA]: formatMtime(expect.mtimeNs) },
     // By the file's name (a browser then shows notes.txt rather than downloading it).
     contentType: contentTypeFor(task.file, contentTypes),
     signal,
@@ -113,7 +130,10 @@ export function uploadFile(
   );
 }
 
-/** `partConcurrency`: byte ranges in flight for an object large enough to download in ranges. */
+/**
+ * `partConcurrency`: byte ranges in flight for an object large enough to download in ranges.
+ * `expectEtag`: the object as a sync's plan listed it (one replaced since is not written).
+ */
 export async function downloadFile(
   s3: S3Client,
   bucket: string,
@@ -121,12 +141,14 @@ export async function downloadFile(
   partConcurrency: number,
   signal: AbortSignal,
   onBytes: (loaded: number) => void,
-): Promise<unknown> {
+  expectEtag?: string,
+): Promise<DownloadResult> {
   await mkdir(dirname(task.file), { recursive: true });
   return download(s3, {
     bucket,
     key: task.key,
     file: task.file,
+    expectEtag,
     signal,
     concurrency: partConcurrency,
     onProgress: (p) => onBytes(p.loaded),

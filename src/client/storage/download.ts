@@ -12,7 +12,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, CancelledError, isApiError, isCancelledError } from '../errors';
 import type { S3Client } from './client';
-import { Counter, DEFAULT_CONCURRENCY, MiB, type Progress } from './transfer';
+import { Counter, DEFAULT_CONCURRENCY, MiB, SOURCE_CHANGED, type Progress } from './transfer';
 import type { GetObjectResult } from './types';
 
 /** Objects of this size or more download in parallel ranges. */
@@ -35,11 +35,37 @@ export interface DownloadInput {
   rangedThreshold?: number;
   /** Bytes per range (default 16 MiB). */
   rangePartSize?: number;
+  /**
+   * The ETag the caller saw (a sync's plan): an object replaced since is not written, and the
+   * download fails with code `SourceChanged` (isSourceChanged).
+   */
+  expectEtag?: string;
 }
 
-export async function download(client: S3Client, input: DownloadInput): Promise<{ size: number; etag?: string }> {
+/** What was written, and the object's modification times as its answer gave them. */
+export interface DownloadResult {
+  size: number;
+  etag?: string;
+  lastModified?: string;
+  /** User metadata (`x-amz-meta-*` without the prefix). */
+  metadata: Record<string, string>;
+}
+
+const unquoted = (etag: string) => etag.replace(/"/g, '');
+
+export async function download(client: S3Client, input: DownloadInput): Promise<DownloadResult> {
   const tmp = join(dirname(input.file), `.${basename(input.file)}.${randomBytes(4).toString('hex')}.download`);
   const res = await client.getObject(input.bucket, input.key, { signal: input.signal, range: input.range });
+  if (input.expectEtag && res.etag && unquoted(res.etag) !== unquoted(input.expectEtag)) {
+    discard(res.body);
+    throw new ApiError({
+      service: 'storage',
+      operation: 'storage.getObject',
+      code: SOURCE_CHANGED,
+      message: `"${input.key}" was replaced since it was listed; nothing was written to ${input.file}: download it again.`,
+    });
+  }
+  const answered = { etag: res.etag, lastModified: res.lastModified, metadata: res.metadata };
   const expected = lengthOf(res);
   const progress = new Counter(expected ?? res.size, input.onProgress);
   if (!input.range && res.status === 200 && expected !== undefined) {
@@ -70,7 +96,7 @@ export async function download(client: S3Client, input: DownloadInput): Promise<
         retryable: true,
       });
     await rename(tmp, input.file);
-    return { size: written, etag: res.etag };
+    return { ...answered, size: written };
   } catch (err) {
     discard(res.body);
     throw await downloadFailed(input, tmp, err);
@@ -98,7 +124,7 @@ async function downloadInRanges(
   first: GetObjectResult,
   partSize: number,
   progress: Counter,
-): Promise<{ size: number; etag?: string }> {
+): Promise<DownloadResult> {
   try {
     const out = await open(tmp, 'w');
     try {
@@ -117,7 +143,7 @@ async function downloadInRanges(
       await out.close();
     }
     await rename(tmp, input.file);
-    return { size: first.size, etag: first.etag };
+    return { size: first.size, etag: first.etag, lastModified: first.lastModified, metadata: first.metadata };
   } catch (err) {
     discard(first.body);
     throw await downloadFailed(input, tmp, err);

@@ -56,7 +56,38 @@ export interface UploadInput {
   onMultipart?: (m: { uploadId: string; partSize: number; parts: number }) => void;
   /** Parts the server holds so far (after each part; with `resume`, first the ones found there). */
   onPartsDone?: (done: number) => void;
+  /**
+   * The file as the caller saw it (a sync's plan): the upload refuses to start when it is no
+   * longer so. Whatever this says, a file that changes while it is read is never committed.
+   */
+  expect?: FileStamp;
 }
+
+/** A local file's size and modification time (ns: rclone's precision, kept in `mtime` metadata). */
+export interface FileStamp {
+  size: number;
+  mtimeNs: bigint;
+}
+
+export async function fileStamp(file: string): Promise<FileStamp> {
+  const s = await stat(file, { bigint: true });
+  return { size: Number(s.size), mtimeNs: s.mtimeNs };
+}
+
+const sameStamp = (a: FileStamp, b: FileStamp) => a.size === b.size && a.mtimeNs === b.mtimeNs;
+
+/** The file changed between being looked at and being sent: nothing of it was committed. */
+export function sourceChangedError(key: string, file: string): ApiError {
+  return new ApiError({
+    service: 'storage',
+    operation: 'storage.upload',
+    code: SOURCE_CHANGED,
+    message: `${file} changed while it was being uploaded to "${key}"; nothing was stored: upload it again once it stays unchanged.`,
+  });
+}
+export const SOURCE_CHANGED = 'SourceChanged';
+/** An upload's file or a download's object changed under it (sourceChangedError, download's `expectEtag`). */
+export const isSourceChanged = (e: unknown): boolean => isApiError(e) && e.code === SOURCE_CHANGED;
 
 export interface UploadResult {
   etag?: string;
@@ -75,7 +106,14 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
   const op = 'storage.upload';
   if (!!input.file === !!input.stream)
     throw new ValidationError(op, [{ path: 'file', message: 'give either a file or a stream with its size' }]);
-  const size = input.file ? (await stat(input.file)).size : input.size;
+  // Read before and after the bytes: a file that changes meanwhile is refused before its upload
+  // is committed (the last bytes of a single PUT are held back until then), not stored mixed.
+  const stamp = input.file ? await fileStamp(input.file) : undefined;
+  if (stamp && input.expect && !sameStamp(stamp, input.expect)) throw sourceChangedError(input.key, input.file!);
+  const unchanged = async () => {
+    if (stamp && !sameStamp(stamp, await fileStamp(input.file!))) throw sourceChangedError(input.key, input.file!);
+  };
+  const size = stamp ? stamp.size : input.size;
   if (size === undefined || !Number.isInteger(size) || size < 0)
     throw new ValidationError(op, [{ path: 'size', message: 'a stream upload needs its size in bytes' }]);
   if (input.partSize !== undefined && input.partSize < MIN_PART_SIZE)
@@ -98,8 +136,11 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
           // A buffer the size of the file, not READ_CHUNK: Node allocates the whole high-water mark
           // for every read, so a 1 MiB buffer per 4 KB file cost 2,000 MiB of allocation per folder.
           if (file)
-            return metered(createReadStream(file, { highWaterMark: Math.max(1, Math.min(READ_CHUNK, size)) }), (n) =>
-              progress.add(n),
+            return heldUntil(
+              metered(createReadStream(file, { highWaterMark: Math.max(1, Math.min(READ_CHUNK, size)) }), (n) =>
+                progress.add(n),
+              ),
+              unchanged,
             );
           if (used)
             throw new ApiError({
@@ -168,6 +209,7 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
     await Promise.all(Array.from({ length: workers }, worker));
     if (failure === undefined && input.signal?.aborted) failure = new CancelledError();
     if (failure !== undefined) throw failure;
+    await unchanged();
     const done = await client.completeMultipartUpload(input.bucket, input.key, uploadId, parts, {
       signal: input.signal,
     });
@@ -175,8 +217,8 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
   } catch (err) {
     const cancelled = input.signal?.aborted || isCancelledError(err);
     // Leave nothing behind (parts of an unfinished upload use storage and stay invisible),
-    // unless the caller keeps it to resume: then only a cancel aborts it.
-    if (cancelled || !input.keepOnFailure)
+    // unless the caller keeps it to resume: then only a cancel (or a changed file) aborts it.
+    if (cancelled || !input.keepOnFailure || isSourceChanged(err))
       await client.abortMultipartUpload(input.bucket, input.key, uploadId).catch(() => undefined);
     throw cancelled ? new CancelledError('Upload cancelled') : err;
   } finally {
@@ -319,6 +361,29 @@ function metered(source: Readable, onBytes: (n: number) => void): Readable {
   });
   pipelineCb(source, meter, () => undefined);
   return meter;
+}
+
+/**
+ * `source` with its last chunk held back until `check` passes: a request body that fails there
+ * ends short of its Content-Length, so the server stores nothing.
+ */
+function heldUntil(source: Readable, check: () => Promise<void>): Readable {
+  let held: Buffer | undefined;
+  const gate = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      const previous = held;
+      held = chunk;
+      cb(null, previous);
+    },
+    flush(cb) {
+      check().then(
+        () => cb(null, held),
+        (e: Error) => cb(e),
+      );
+    },
+  });
+  pipelineCb(source, gate, () => undefined);
+  return gate;
 }
 
 /** Every part a multipart upload holds on the server (List Parts, page by page). */

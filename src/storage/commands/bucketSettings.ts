@@ -1,7 +1,8 @@
 // Bucket access and housekeeping: "Bucket Access..." shows the bucket's region (GET Bucket
 // Location) and its grants (GET Bucket ACL) and sets a canned ACL (PUT Bucket ACL; making a
 // bucket public is confirmed); "Incomplete Uploads..." lists multipart uploads that were never
-// completed (List Multipart Uploads, List Parts for their size) and aborts the chosen ones.
+// completed (List Multipart Uploads, List Parts for their size), says which of them this machine
+// can resume (written down by ../pendingUploads.ts) and aborts the chosen ones.
 import { formatDateTime, plural } from '../../shared/l10n';
 import * as vscode from 'vscode';
 import { CancelledError } from '../../client/errors';
@@ -9,6 +10,7 @@ import type { CannedAcl, Grant } from '../../client/storage/client';
 import type { CommandHandler } from '../../shared/services';
 import { confirm, pick, pickMany } from '../../shared/prompts';
 import { formatSize } from '../keys';
+import type { PendingUploads } from '../pendingUploads';
 import { BucketNode, type StorageDeps } from '../tree/nodes';
 import { bucketFrom } from './targets';
 
@@ -22,7 +24,7 @@ export function describeGrants(grants: readonly Grant[]): string[] {
   );
 }
 
-export function bucketSettingsCommands(deps: StorageDeps): Record<string, CommandHandler> {
+export function bucketSettingsCommands(deps: StorageDeps, pending: PendingUploads): Record<string, CommandHandler> {
   return {
     'nhncloud.storage.bucketAccess': async (node?: unknown) => {
       const t = await bucketFrom(node instanceof BucketNode ? node : undefined, deps, vscode.l10n.t('Bucket Access'));
@@ -96,12 +98,15 @@ export function bucketSettingsCommands(deps: StorageDeps): Record<string, Comman
         void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no incomplete multipart upload.', t.bucket));
         return 0;
       }
+      const resumable = new Map(pending.list().map((p) => [p.uploadId, p]));
       const items = await Promise.all(
         uploads.map(async (u) => {
           const parts = await t.s3.listParts(t.bucket, u.key, u.uploadId).catch(() => undefined);
           const size = parts?.parts.reduce((s, p) => s + (p.size ?? 0), 0);
+          const mine = resumable.get(u.uploadId);
           return {
-            label: u.key,
+            label: mine ? `$(debug-continue) ${u.key}` : u.key,
+            detail: mine ? vscode.l10n.t('Can be resumed from {0} with "Resume Uploads...".', mine.file) : undefined,
             description: [
               u.initiated ? vscode.l10n.t('started {0}', formatDateTime(new Date(u.initiated))) : '',
               parts
@@ -134,7 +139,11 @@ export function bucketSettingsCommands(deps: StorageDeps): Record<string, Comman
         vscode.l10n.t('Abort'),
         vscode.l10n.t('Their parts are deleted; the uploads cannot be completed afterwards.'),
       );
-      for (const c of chosen) await t.s3.abortMultipartUpload(t.bucket, c.u.key, c.u.uploadId);
+      for (const c of chosen) {
+        await t.s3.abortMultipartUpload(t.bucket, c.u.key, c.u.uploadId);
+        // Aborted: nothing is left to resume.
+        if (resumable.has(c.u.uploadId)) await pending.remove(c.u.uploadId);
+      }
       void vscode.window.showInformationMessage(
         plural(
           chosen.length,

@@ -2,7 +2,8 @@
 // object is copied server-side (any size: multipart from `nhncloud.storage.multipartCopyThresholdMB`,
 // see src/client/storage/copy.ts), and for a rename or a move its original is deleted once the
 // copy exists, so a cancel midway loses nothing (what was moved is moved, the rest is in place).
-// Progress and cancel come from runTransfers, as for uploads and downloads.
+// Progress and cancel come from runTransfers, as for uploads and downloads. Dragging objects onto
+// a folder of the tree (./dragDrop.ts) goes through the same steps as Paste.
 import * as vscode from 'vscode';
 import { CancelledError } from '../../client/errors';
 import type { CommandHandler } from '../../shared/services';
@@ -15,8 +16,8 @@ import { bucketFrom, concurrency, type BucketTarget } from './targets';
 import { runTransfers } from './transfers';
 import { plural } from '../../shared/l10n';
 
-/** What Copy or Cut put aside for Paste: objects and folders of one bucket. */
-interface Clipboard {
+/** What Copy or Cut put aside for Paste (or what was dragged): objects and folders of one bucket. */
+export interface Clipboard {
   mode: 'copy' | 'move';
   rootId: string;
   bucket: string;
@@ -29,9 +30,10 @@ interface Clipboard {
 /** Context key: `copy`, `move` or '' (the Paste menu item shows when something is put aside). */
 const CLIPBOARD_CONTEXT = 'nhncloud.storage.clipboard';
 
-type Selected = ObjectNode | PrefixNode;
+export type Selected = ObjectNode | PrefixNode;
 
-function selection(node: unknown, nodes: unknown): Selected[] {
+/** The objects and folders of a (multi-)selection, all of one bucket; an error when there are none. */
+export function selection(node: unknown, nodes: unknown): Selected[] {
   const all = (Array.isArray(nodes) && nodes.length ? nodes : [node]).filter(
     (n): n is Selected => n instanceof ObjectNode || n instanceof PrefixNode,
   );
@@ -42,8 +44,47 @@ function selection(node: unknown, nodes: unknown): Selected[] {
   return all;
 }
 
-/** The copy plan of the clipboard into `dest`: objects keep their name, folders their whole tree. */
-async function planPaste(clip: Clipboard, dest: BucketTarget): Promise<CopyPlanItem[]> {
+/** The Clipboard of the selected nodes (what Copy, Cut and a drag in the tree hand to Paste). */
+export function clipboardOf(mode: 'copy' | 'move', picked: Selected[]): Clipboard {
+  const bucket = bucketOf(picked[0]);
+  return {
+    mode,
+    rootId: storageRoot(bucket).id,
+    bucket: bucket.bucket,
+    parentIds: [...new Set(picked.map((n) => n.parent!.id))],
+    objects: picked
+      .filter((n): n is ObjectNode => n instanceof ObjectNode)
+      .map((n) => ({ key: n.key, size: n.entry.size })),
+    prefixes: picked.filter((n): n is PrefixNode => n instanceof PrefixNode).map((n) => n.prefix),
+  };
+}
+
+/** The bucket and folder a Paste (or a drop) on `node` goes to: a folder of the same region and profile. */
+export async function pasteTarget(deps: StorageDeps, clip: Clipboard, node: unknown): Promise<BucketTarget> {
+  if (!(node instanceof BucketNode || node instanceof PrefixNode || node instanceof ObjectNode))
+    throw new Error(vscode.l10n.t('Run "Paste" on a bucket or folder in the NHN Cloud explorer.'));
+  if (storageRoot(node).id !== clip.rootId)
+    throw new Error(
+      vscode.l10n.t('Objects can be copied within one region and profile only: download and upload them instead.'),
+    );
+  return bucketFrom(node, deps, vscode.l10n.t('Paste'));
+}
+
+/**
+ * The copy plan of the clipboard into `dest`: objects keep their name, folders their whole tree.
+ * A folder into itself (or one of its subfolders), or an item into the folder it is in, is refused
+ * before anything is listed.
+ */
+export async function planPaste(clip: Clipboard, dest: BucketTarget): Promise<CopyPlanItem[]> {
+  if (clip.bucket === dest.bucket) {
+    const into = clip.prefixes.find((p) => dest.prefix.startsWith(p));
+    if (into) throw new Error(vscode.l10n.t('{0} cannot be moved or copied into itself.', into));
+    const here = [...clip.objects.map((o) => o.key), ...clip.prefixes].find((k) => parentPrefix(k) === dest.prefix);
+    if (here)
+      throw new Error(
+        vscode.l10n.t('{0} is already in this folder: paste it into another folder, or use Rename.', baseName(here)),
+      );
+  }
   const plan: CopyPlanItem[] = [];
   for (const o of clip.objects)
     plan.push({
@@ -51,9 +92,7 @@ async function planPaste(clip: Clipboard, dest: BucketTarget): Promise<CopyPlanI
       to: { bucket: dest.bucket, key: dest.prefix + baseName(o.key) },
       size: o.size,
     });
-  for (const p of clip.prefixes) {
-    if (clip.bucket === dest.bucket && dest.prefix.startsWith(p))
-      throw new Error(vscode.l10n.t('{0} cannot be moved or copied into itself.', p));
+  for (const p of clip.prefixes)
     plan.push(
       ...(await planFolderCopy(
         dest.s3,
@@ -61,20 +100,11 @@ async function planPaste(clip: Clipboard, dest: BucketTarget): Promise<CopyPlanI
         { bucket: dest.bucket, prefix: asPrefix(dest.prefix + baseName(p)) },
       )),
     );
-  }
-  const onItself = plan.find((i) => i.from.bucket === i.to.bucket && i.from.key === i.to.key);
-  if (onItself)
-    throw new Error(
-      vscode.l10n.t(
-        '{0} is already in this folder: paste it into another folder, or use Rename.',
-        baseName(onItself.from.key),
-      ),
-    );
   return plan;
 }
 
 /** Destinations that exist already: the user replaces them, skips them, or cancels. */
-async function settleConflicts(s3: BucketTarget['s3'], plan: CopyPlanItem[]): Promise<CopyPlanItem[]> {
+export async function settleConflicts(s3: BucketTarget['s3'], plan: CopyPlanItem[]): Promise<CopyPlanItem[]> {
   const taken = new Set<string>();
   for (const folder of new Set(plan.map((i) => `${i.to.bucket}/${parentPrefix(i.to.key)}`))) {
     const [bucket, ...rest] = folder.split('/');
@@ -119,6 +149,37 @@ function runPlan(title: string, s3: BucketTarget['s3'], plan: CopyPlanItem[], mo
   );
 }
 
+/**
+ * Copies (clip.mode 'copy') or moves the settled plan into `dest` under one notification, then
+ * refreshes the destination and, after a move, the folders the items came from. Each original of
+ * a move is deleted only once its copy exists.
+ */
+export async function runPaste(
+  deps: StorageDeps,
+  clip: Clipboard,
+  dest: BucketTarget,
+  plan: CopyPlanItem[],
+): Promise<number> {
+  const title =
+    clip.mode === 'move'
+      ? plural(
+          plan.length,
+          vscode.l10n.t('Moving {0} object to {1}/{2}', plan.length, dest.bucket, dest.prefix),
+          vscode.l10n.t('Moving {0} objects to {1}/{2}', plan.length, dest.bucket, dest.prefix),
+        )
+      : plural(
+          plan.length,
+          vscode.l10n.t('Copying {0} object to {1}/{2}', plan.length, dest.bucket, dest.prefix),
+          vscode.l10n.t('Copying {0} objects to {1}/{2}', plan.length, dest.bucket, dest.prefix),
+        );
+  try {
+    return await runPlan(title, dest.s3, plan, clip.mode);
+  } finally {
+    deps.explorer.refreshId(dest.folderId);
+    if (clip.mode === 'move') for (const id of clip.parentIds) deps.explorer.refreshId(id);
+  }
+}
+
 export function copyMoveCommands(deps: StorageDeps, fs: ObjectFileSystem): Record<string, CommandHandler> {
   let clipboard: Clipboard | undefined;
   const setClipboard = (c: Clipboard | undefined) => {
@@ -127,17 +188,7 @@ export function copyMoveCommands(deps: StorageDeps, fs: ObjectFileSystem): Recor
   };
   const putAside = (mode: 'copy' | 'move') => (node?: unknown, nodes?: unknown) => {
     const picked = selection(node, nodes);
-    const bucket = bucketOf(picked[0]);
-    setClipboard({
-      mode,
-      rootId: storageRoot(bucket).id,
-      bucket: bucket.bucket,
-      parentIds: [...new Set(picked.map((n) => n.parent!.id))],
-      objects: picked
-        .filter((n): n is ObjectNode => n instanceof ObjectNode)
-        .map((n) => ({ key: n.key, size: n.entry.size })),
-      prefixes: picked.filter((n): n is PrefixNode => n instanceof PrefixNode).map((n) => n.prefix),
-    });
+    setClipboard(clipboardOf(mode, picked));
     void vscode.window.setStatusBarMessage(
       mode === 'copy'
         ? plural(
@@ -195,35 +246,12 @@ export function copyMoveCommands(deps: StorageDeps, fs: ObjectFileSystem): Recor
     'nhncloud.storage.paste': async (node?: unknown) => {
       const clip = clipboard;
       if (!clip) throw new Error(vscode.l10n.t('Nothing to paste: use "Copy" or "Cut" on objects or folders first.'));
-      if (!(node instanceof BucketNode || node instanceof PrefixNode || node instanceof ObjectNode))
-        throw new Error(vscode.l10n.t('Run "Paste" on a bucket or folder in the NHN Cloud explorer.'));
-      if (storageRoot(node).id !== clip.rootId)
-        throw new Error(
-          vscode.l10n.t('Objects can be copied within one region and profile only: download and upload them instead.'),
-        );
-      const dest = await bucketFrom(node, deps, vscode.l10n.t('Paste'));
+      const dest = await pasteTarget(deps, clip, node);
       const plan = await settleConflicts(dest.s3, await planPaste(clip, dest));
-      const title =
-        clip.mode === 'move'
-          ? plural(
-              plan.length,
-              vscode.l10n.t('Moving {0} object to {1}/{2}', plan.length, dest.bucket, dest.prefix),
-              vscode.l10n.t('Moving {0} objects to {1}/{2}', plan.length, dest.bucket, dest.prefix),
-            )
-          : plural(
-              plan.length,
-              vscode.l10n.t('Copying {0} object to {1}/{2}', plan.length, dest.bucket, dest.prefix),
-              vscode.l10n.t('Copying {0} objects to {1}/{2}', plan.length, dest.bucket, dest.prefix),
-            );
-      try {
-        await runPlan(title, dest.s3, plan, clip.mode);
-        // A moved item can be pasted once; copied ones stay ready for another paste.
-        if (clip.mode === 'move') setClipboard(undefined);
-      } finally {
-        deps.explorer.refreshId(dest.folderId);
-        if (clip.mode === 'move') for (const id of clip.parentIds) deps.explorer.refreshId(id);
-      }
-      return plan.length;
+      const n = await runPaste(deps, clip, dest, plan);
+      // A moved item can be pasted once; copied ones stay ready for another paste.
+      if (clip.mode === 'move') setClipboard(undefined);
+      return n;
     },
   };
 }

@@ -27,17 +27,14 @@ import {
   uploadFile,
   type FileTask,
   type PoolLimits,
+  type TransferItem,
 } from '../folderTransfer';
 import { asPrefix, baseName, formatRate, formatSize, keyForUpload } from '../keys';
 import { BucketNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
-import { bucketFrom, concurrency, poolLimits, objectNodes } from './targets';
+import { bucketFrom, concurrency, poolLimits, objectNodes, type BucketTarget } from './targets';
 import { plural } from '../../shared/l10n';
 
-export interface TransferItem {
-  label: string;
-  size: number;
-  run(signal: AbortSignal, onBytes: (loaded: number) => void): Promise<void>;
-}
+export type { TransferItem } from '../folderTransfer';
 
 /**
  * Runs the items under one cancellable notification ("12.0 MB of 20.0 MB · 8.1 MB/s"), small
@@ -151,6 +148,34 @@ function uploadItem(
   };
 }
 
+/**
+ * Uploads `tasks` into the bucket of `t` under one notification (runTransfers), each
+ * multipart-sized file written down to be resumed if cut off; then refreshes the folder of `t` and
+ * says how many files landed in `where`. Upload Files, Upload Folder and a drop on the tree
+ * (./dragDrop.ts) all upload through here.
+ */
+export async function uploadTo(
+  deps: StorageDeps,
+  pending: PendingUploads,
+  t: BucketTarget,
+  tasks: FileTask[],
+  title: string,
+  where: string,
+): Promise<number> {
+  const journal = { store: pending, profileId: t.profileId, region: t.region };
+  const items = tasks.map((task) => uploadItem(t.s3, t.bucket, task, journal));
+  const n = await runTransfers(title, t.s3, items, poolLimits());
+  deps.explorer.refreshId(t.folderId);
+  void vscode.window.showInformationMessage(
+    plural(
+      n,
+      vscode.l10n.t('Uploaded {0} file to {1}.', n, where),
+      vscode.l10n.t('Uploaded {0} files to {1}.', n, where),
+    ),
+  );
+  return n;
+}
+
 function downloadItem(s3: S3Client, bucket: string, task: FileTask): TransferItem {
   return {
     label: task.key,
@@ -189,16 +214,6 @@ export async function downloadObject(
 
 export function transferCommands(deps: StorageDeps, pending: PendingUploads): Record<string, CommandHandler> {
   const journalOf = (t: { profileId: string; region: string }) => ({ store: pending, ...t });
-  const afterUpload = (folderId: string, n: number, where: string) => {
-    deps.explorer.refreshId(folderId);
-    void vscode.window.showInformationMessage(
-      plural(
-        n,
-        vscode.l10n.t('Uploaded {0} file to {1}.', n, where),
-        vscode.l10n.t('Uploaded {0} files to {1}.', n, where),
-      ),
-    );
-  };
   return {
     /** Upload files; `files` (third argument) skips the dialog (scenarios, drag and drop). */
     'nhncloud.storage.upload': async (node?: unknown, _nodes?: unknown, files?: vscode.Uri[]) => {
@@ -212,23 +227,19 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
           openLabel: vscode.l10n.t('Upload'),
         }));
       if (!picked?.length) return;
-      const items = await Promise.all(
-        picked.map(async (u) =>
-          uploadItem(
-            t.s3,
-            t.bucket,
-            { key: keyForUpload(t.prefix, basename(u.fsPath)), file: u.fsPath, size: (await stat(u.fsPath)).size },
-            journalOf(t),
-          ),
-        ),
+      const tasks = await Promise.all(
+        picked.map(async (u) => ({
+          key: keyForUpload(t.prefix, basename(u.fsPath)),
+          file: u.fsPath,
+          size: (await stat(u.fsPath)).size,
+        })),
       );
       const what =
-        items.length === 1
+        tasks.length === 1
           ? vscode.l10n.t('Uploading {0} to {1}', basename(picked[0].fsPath), t.bucket)
-          : vscode.l10n.t('Uploading {0} files to {1}', items.length, t.bucket);
-      const n = await runTransfers(what, t.s3, items, poolLimits());
-      afterUpload(t.folderId, n, `${t.bucket}/${t.prefix}`);
-      return items.map((i) => i.label);
+          : vscode.l10n.t('Uploading {0} files to {1}', tasks.length, t.bucket);
+      await uploadTo(deps, pending, t, tasks, what, `${t.bucket}/${t.prefix}`);
+      return tasks.map((task) => task.key);
     },
     'nhncloud.storage.uploadFolder': async (node?: unknown, _nodes?: unknown, folder?: vscode.Uri) => {
       const t = await bucketFrom(node, deps, vscode.l10n.t('Upload Folder'));
@@ -246,14 +257,14 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
       const base = keyForUpload(t.prefix, basename(dir.fsPath));
       const tasks = await folderUploadTasks(dir.fsPath, base);
       if (!tasks.length) throw new Error(vscode.l10n.t('{0} holds no file to upload.', dir.fsPath));
-      const items = tasks.map((task) => uploadItem(t.s3, t.bucket, task, journalOf(t)));
-      const n = await runTransfers(
-        vscode.l10n.t('Uploading {0} ({1} files) to {2}', basename(dir.fsPath), items.length, t.bucket),
-        t.s3,
-        items,
-        poolLimits(),
+      await uploadTo(
+        deps,
+        pending,
+        t,
+        tasks,
+        vscode.l10n.t('Uploading {0} ({1} files) to {2}', basename(dir.fsPath), tasks.length, t.bucket),
+        `${t.bucket}/${asPrefix(base)}`,
       );
-      afterUpload(t.folderId, n, `${t.bucket}/${asPrefix(base)}`);
     },
     /** Uploads cut off before they finished (written down while they ran): resumed or discarded. */
     'nhncloud.storage.resumeUploads': async () => {

@@ -11,6 +11,8 @@ import { TreeNode, themeIcon } from '../../shared/tree/nodes';
 import { PagingFolderNode, type Page } from '../../shared/tree/paging';
 import { OBJECT_SCHEME, baseName, formatSize, objectPath } from '../keys';
 import { storageIds } from './ids';
+import type { SyncPairs } from '../sync/pairs';
+import { syncPairsRow } from '../sync/tree';
 import { formatTimestamp } from '../../shared/l10n';
 
 export type StorageDeps = FeatureDeps;
@@ -33,6 +35,8 @@ export class StorageRootNode extends ServiceRootNode<S3Client> {
     deps: StorageDeps,
     /** Prefix filter per bucket node id (shared by every root of the feature). */
     readonly prefixFilters: Map<string, string>,
+    /** The workspace's sync pairs: a Sync Pairs row above the buckets when it has some here. */
+    private readonly syncPairs?: SyncPairs,
   ) {
     super(profile, region, deps, 'storage');
   }
@@ -41,7 +45,8 @@ export class StorageRootNode extends ServiceRootNode<S3Client> {
   }
   protected async load(): Promise<TreeNode[]> {
     const { buckets } = await (await this.client()).listBuckets();
-    return buckets.map((b) => new BucketNode(this, b));
+    const pairs = this.syncPairs ? syncPairsRow(this, this.syncPairs, this.profile.id, this.region) : [];
+    return [...pairs, ...buckets.map((b) => new BucketNode(this, b))];
   }
 }
 

@@ -280,6 +280,102 @@ export const scenarios = [
     },
   },
   {
+    // Issue 30, item 3. The NHN Cloud view is moved into the panel, so that it shows beside the
+    // Explorer's files, then put back. Nothing is asked (one small file): English and Korean.
+    name: 'drag and drop: a file of the workspace dragged from the Explorer onto a bucket is uploaded there',
+    locales: WITHOUT_DECISIONS,
+    async run(t) {
+      const content = `Dropped from the Explorer at ${new Date().toISOString()}\n`;
+      writeFileSync(join(t.server.ws, 'dropped.txt'), content);
+      const digest = () =>
+        control('storage/object-digest', 'POST', { region: 'KR1', bucket: 'sandbox-docs', key: 'dropped.txt' });
+      if (!(await digest()).missing) throw new Error('dropped.txt is in sandbox-docs before the drop');
+      const panel = t.page.locator('#workbench\\.parts\\.panel');
+      const cloudRow = (text) => panel.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: text }).first();
+      try {
+        await t.runCommand('View: Move View');
+        await t.quick.pick('NHN Cloud', 'Select a View to Move');
+        await t.quick.pick('New Panel Entry', 'Select a Destination for the View');
+        await t.openView('Explorer');
+        const source = t.sidebar
+          .locator('.explorer-folders-view .monaco-list-row[role="treeitem"]')
+          .filter({ hasText: 'dropped.txt' })
+          .first();
+        await source.waitFor({ timeout: 30_000 });
+        await cloudRow('sandbox-docs').waitFor({ timeout: 30_000 });
+        await t.clearHover();
+        // An HTML5 drag as the mouse makes it: press on the file, move in steps onto the bucket
+        // (the tree accepts on dragover), release there.
+        const from = await source.boundingBox();
+        const to = await cloudRow('sandbox-docs').boundingBox();
+        if (!from || !to) throw new Error('the file or the bucket row is not on screen');
+        await t.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+        await t.page.mouse.down();
+        await t.page.mouse.move(to.x + 100, to.y + to.height / 2, { steps: 12 });
+        await t.page.mouse.move(to.x + 104, to.y + to.height / 2, { steps: 3 });
+        await t.page.mouse.up();
+        await until('dropped.txt is in sandbox-docs', async () => !(await digest()).missing, 60_000);
+        const after = await digest();
+        if (after.sha256 !== createHash('sha256').update(content).digest('hex'))
+          throw new Error(`dropped.txt arrived with other bytes: ${JSON.stringify(after)}`);
+        // The bucket's listing is refreshed: the object shows under it in the NHN Cloud tree.
+        await cloudRow('dropped.txt').waitFor({ timeout: 30_000 });
+        await t.screenshot('storage-dropped');
+      } finally {
+        await t.runCommand('View: Reset View Locations');
+        await t.runCommand('View: Hide Panel');
+      }
+      await t.openView('NHN Cloud');
+      await t.expandRow('KR1');
+      await t.expandRow('Object Storage');
+      await t.expandRow('sandbox-docs');
+    },
+  },
+  {
+    // Issue 30, item 1. A folder of the workspace synced up to the bucket through the preview, one
+    // file unchecked there and so not sent; then the pair, remembered under Sync Pairs, run again
+    // from the tree: only that file is left to send.
+    name: 'Sync Folder: the preview lists what would be sent, an unchecked file stays behind; Run Sync from Sync Pairs sends it',
+    async run(t) {
+      const local = join(t.server.ws, 'syncme');
+      const files = { 'sync-e2e/a.txt': 'a\n', 'sync-e2e/b.txt': 'bb\n', 'sync-e2e/later.txt': 'later\n' };
+      mkdirSync(join(local, 'sync-e2e'), { recursive: true });
+      for (const [rel, content] of Object.entries(files)) writeFileSync(join(local, rel), content);
+      const digest = (key) => control('storage/object-digest', 'POST', { region: 'KR1', bucket: 'sandbox-docs', key });
+      const preview =
+        '{0} to copy ({1}), {2} to delete, {3} unchanged. Uncheck what to leave as it is, then press Enter.';
+      const summary = '{0}: {1} copied, {2} deleted, {3} times set, {4} left out, {5} unchanged.';
+      await t.menu('sandbox-docs', 'Sync Folder...');
+      await chooseInDialog(t, local, t.lre('The folder to keep in step with {0}', 'sandbox-docs/'));
+      await t.quick.pick('Upload new and changed files', t.lre('How {0} and {1} are kept in step', 'syncme'));
+      await t.quick.pick('Size and modification time', 'How changes are found');
+      await t.quick.waitFor(t.lre(preview, 3, undefined, 0, 0), 60_000);
+      // A click on a row of the preview unchecks it.
+      await t.quick.pick('sync-e2e/later.txt');
+      await t.quick.enter();
+      await t.notification(t.lre(summary, undefined, 2, 0, 0, 1, 0), 60_000);
+      for (const [rel, content] of Object.entries(files)) {
+        const d = await digest(rel);
+        if (rel.endsWith('later.txt')) {
+          if (!d.missing) throw new Error('the unchecked file was sent');
+        } else if (d.sha256 !== createHash('sha256').update(content).digest('hex'))
+          throw new Error(`${rel} is ${d.missing ? 'missing' : 'not what the folder holds'}`);
+        else if (!/^\d+\.\d{9}$/.test(d.metadata?.mtime ?? ''))
+          throw new Error(`${rel} keeps no rclone time: ${JSON.stringify(d.metadata)}`);
+      }
+      // Remembered: the pair under Sync Pairs, run again from its menu.
+      await t.expandRow(t.l('Sync Pairs'));
+      await t.menu('syncme → sandbox-docs/', 'Run Sync');
+      await t.quick.waitFor(t.lre(preview, 1, undefined, 0, 2), 60_000);
+      await t.quick.enter();
+      await t.notification(t.lre(summary, undefined, 1, 0, 0, 0, 2), 60_000);
+      if ((await digest('sync-e2e/later.txt')).missing) throw new Error('later.txt was not sent by the second run');
+      // Forgotten: the row and Sync Pairs go (the later scenarios find sandbox-docs by its name).
+      await t.menu('syncme → sandbox-docs/', 'Forget Sync Pair');
+      await t.treeRow(t.l('Sync Pairs')).waitFor({ state: 'detached', timeout: 15_000 });
+    },
+  },
+  {
     // Issue 30, item 2.
     name: 'an upload cut off by a window reload is offered again: Resume sends only the missing parts and the object is whole',
     async run(t) {
@@ -309,10 +405,19 @@ export const scenarios = [
       await t.reloadWindow();
       await control('stats', 'DELETE');
       await t.openView('NHN Cloud');
-      const toast = await t.notification(
-        t.lre('{0} upload was cut off before it finished; its parts are kept on the server.', 1),
-        60_000,
+      const offer = t.lre('{0} upload was cut off before it finished; its parts are kept on the server.', 1);
+      await t.notification(offer, 60_000);
+      // Incomplete Uploads marks it as one this machine can resume. (The reloaded window's tree is
+      // folded: opened again to the bucket.)
+      await t.expandRow('KR1');
+      await t.expandRow('Object Storage');
+      await t.expandRow('sandbox-docs');
+      await t.menu('sandbox-docs', 'Incomplete Uploads...');
+      await t.quick.waitFor(
+        t.lre('Can be resumed from {0} with "Resume Uploads...".', join(t.server.ws, 'resume.bin')),
       );
+      await t.page.keyboard.press('Escape');
+      const toast = await t.notification(offer, 30_000);
       await toast.getByRole('button', { name: t.l('Resume...') }).click();
       await t.quick.waitFor(t.lre('Uploads cut off before they finished: the ones picked are resumed'));
       await t.quick.enter();
@@ -324,10 +429,7 @@ export const scenarios = [
       // The parts the server held before the reload were not sent again (4 parts of 8 MiB in all).
       const sent = (await control('stats', 'GET')).byOperation['storage.uploadPart'] ?? 0;
       if (sent > 4 - held) throw new Error(`${sent} parts sent after the reload; the server held ${held} of 4`);
-      // The reloaded window's tree is folded: opened again to the bucket, which lists the object.
-      await t.expandRow('KR1');
-      await t.expandRow('Object Storage');
-      await t.expandRow('sandbox-docs');
+      // The bucket, refreshed, lists the object.
       await t.treeRow('resume.bin').waitFor({ timeout: 30_000 });
     },
   },

@@ -1,0 +1,130 @@
+// Sync Folder's transfers: the plan's uploads, downloads and time fixes as items of the transfer
+// engine (the same pool, progress and cancel as Upload and Download). Free of `vscode`. Each item
+// goes only while its source is what the plan saw: an upload's file (size and time, and again
+// before the upload is committed) and a download's object (its ETag); one that changed is not
+// sent and is named in `changed` instead, for the summary to report.
+import { utimes } from 'node:fs/promises';
+import { ApiError } from '../../client/errors';
+import type { S3Client } from '../../client/storage/client';
+import { copyObjectAnySize } from '../../client/storage/copy';
+import { safeLocalPath } from '../../client/storage/localPath';
+import { fileStamp, isSourceChanged } from '../../client/storage/transfer';
+import { downloadFile, uploadFile, type TransferItem } from '../folderTransfer';
+import type { UploadJournal } from '../pendingUploads';
+import type { SyncAction, SyncSpec } from './plan';
+import { dateNs, formatMtime, MTIME_METADATA, parseMtime } from './stamps';
+
+export interface ApplyOptions {
+  /** Parts or ranges of one large file at once. */
+  partConcurrency: number;
+  contentTypes?: Record<string, string>;
+  /** A resumable upload's journal (../pendingUploads.ts). */
+  journal?: (key: string, file: string) => Promise<UploadJournal | undefined>;
+  /** Told of each file or object that changed after the plan and was therefore left alone. */
+  onChanged: (action: SyncAction) => void;
+}
+
+/**
+ * A file's modification time set to `ns`, to within about 0.4 µs: Node passes seconds as a double
+ * (0.24 µs apart near 2026) and libuv truncates it (MODIFY_WINDOW_NS allows for both).
+ */
+export async function setFileTime(file: string, ns: bigint): Promise<void> {
+  const seconds = Number(ns / 1_000_000_000n) + Number(ns % 1_000_000_000n) / 1e9;
+  await utimes(file, seconds, seconds);
+}
+
+const isPreconditionFailed = (e: unknown) =>
+  e instanceof ApiError && (e.status === 412 || e.code === 'PreconditionFailed');
+
+/** The uploads, downloads and time fixes of `actions` (deletions are the caller's: they go after these). */
+export function syncItems(s3: S3Client, spec: SyncSpec, actions: SyncAction[], opts: ApplyOptions): TransferItem[] {
+  const keyOf = (a: SyncAction) => a.remote?.key ?? spec.prefix + a.rel;
+  const fileOf = (a: SyncAction) => a.local?.file ?? safeLocalPath(spec.folder, a.rel);
+  /** Runs `fn`; a source that changed meanwhile is reported, not failed. */
+  const guarded = (a: SyncAction, fn: () => Promise<void>) =>
+    fn().catch((e: unknown) => {
+      if (!isSourceChanged(e) && !isPreconditionFailed(e)) throw e;
+      opts.onChanged(a);
+    });
+  const items: TransferItem[] = [];
+  for (const a of actions) {
+    const key = keyOf(a);
+    const file = fileOf(a);
+    const task = { key, file, size: a.size };
+    if (a.op === 'upload') {
+      const l = a.local!;
+      items.push({
+        label: a.rel,
+        size: a.size,
+        run: (signal, onBytes) =>
+          guarded(a, async () => {
+            await uploadFile(
+              s3,
+              spec.bucket,
+              task,
+              opts.partConcurrency,
+              signal,
+              onBytes,
+              opts.contentTypes,
+              await opts.journal?.(key, file),
+              { size: l.size, mtimeNs: l.mtimeNs },
+            );
+          }),
+      });
+    } else if (a.op === 'download') {
+      items.push({
+        label: a.rel,
+        size: a.size,
+        run: (signal, onBytes) =>
+          guarded(a, async () => {
+            const got = await downloadFile(
+              s3,
+              spec.bucket,
+              task,
+              opts.partConcurrency,
+              signal,
+              onBytes,
+              a.remote!.etag,
+            );
+            // The file gets the object's time, as rclone does: the next pass finds them alike.
+            const t = parseMtime(got.metadata[MTIME_METADATA]) ?? dateNs(got.lastModified);
+            if (t !== undefined) await setFileTime(file, t);
+          }),
+      });
+    } else if (a.op === 'touch-remote') {
+      items.push({
+        label: a.rel,
+        size: 0,
+        run: (signal) =>
+          guarded(a, async () => {
+            // A copy onto itself with the new time, every other header and metadata kept, and
+            // only while the object is the one compared (its ETag).
+            const info = await s3.headObject(spec.bucket, key, { signal });
+            if (info.etag !== a.remote!.etag) return opts.onChanged(a);
+            const { size: _size, etag: _etag, lastModified: _lm, ...headers } = info;
+            await copyObjectAnySize(s3, {
+              from: { bucket: spec.bucket, key },
+              to: { bucket: spec.bucket, key },
+              source: info,
+              ifMatch: info.etag,
+              replace: { ...headers, metadata: { ...info.metadata, [MTIME_METADATA]: formatMtime(a.mtimeNs!) } },
+              concurrency: opts.partConcurrency,
+              signal,
+            });
+          }),
+      });
+    } else if (a.op === 'touch-local') {
+      items.push({
+        label: a.rel,
+        size: 0,
+        run: () =>
+          guarded(a, async () => {
+            const now = await fileStamp(file);
+            if (now.size !== a.local!.size || now.mtimeNs !== a.local!.mtimeNs) return opts.onChanged(a);
+            await setFileTime(file, a.mtimeNs!);
+          }),
+      });
+    }
+  }
+  return items;
+}
