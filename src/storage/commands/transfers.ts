@@ -304,7 +304,28 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
         if (problem) {
           // The parts on the server are of another file now: dropped, never completed into an object.
           await discardUpload(pending, s3, p);
-          void vscode.window.showWarningMessage(problem);
+          // A file that is still there (changed) can be sent again from its start.
+          const now = await stat(p.file).catch(() => undefined);
+          const again = now?.isFile()
+            ? await askAction('warning', problem, {}, action('again', vscode.l10n.t('Upload Again')))
+            : (void vscode.window.showWarningMessage(problem), undefined);
+          if (again === 'again' && now) {
+            await runTransfers(
+              vscode.l10n.t('Uploading {0} to {1}', baseName(p.key), p.bucket),
+              s3,
+              [
+                uploadItem(
+                  s3,
+                  p.bucket,
+                  { key: p.key, file: p.file, size: now.size },
+                  journalOf({ profileId: p.profileId, region: p.region }),
+                ),
+              ],
+              { small: 1, large: 1 },
+            );
+            deps.explorer.refreshId(storageIds.bucket(storageIds.root(p.profileId, p.region as Region), p.bucket));
+            void vscode.window.showInformationMessage(vscode.l10n.t('Uploaded {0} to {1}.', baseName(p.key), p.bucket));
+          }
           continue;
         }
         try {

@@ -25,11 +25,14 @@ export interface ApplyOptions {
 }
 
 /**
- * A file's modification time set to `ns`, to within about 0.4 µs: Node passes seconds as a double
- * (0.24 µs apart near 2026) and libuv truncates it (MODIFY_WINDOW_NS allows for both).
+ * A file's modification time set to `ns`, to the microsecond below it: Node passes seconds as a
+ * double (about 0.24 µs apart near 2026) and libuv truncates what it gets to whole microseconds.
+ * Aiming at the middle of the microsecond keeps the double's rounding from landing in the one
+ * before, so the file's time comes back 0 to 999 ns below `ns`, within MODIFY_WINDOW_NS.
  */
 export async function setFileTime(file: string, ns: bigint): Promise<void> {
-  const seconds = Number(ns / 1_000_000_000n) + Number(ns % 1_000_000_000n) / 1e9;
+  const us = ns / 1000n - (ns < 0n && ns % 1000n !== 0n ? 1n : 0n);
+  const seconds = Number(us / 1_000_000n) + (Number(us % 1_000_000n) + 0.5) / 1e6;
   await utimes(file, seconds, seconds);
 }
 

@@ -11,16 +11,16 @@ import * as vscode from 'vscode';
 import { CancelledError } from '../../client/errors';
 import { MULTIPART_THRESHOLD } from '../../client/storage/transfer';
 import { plural } from '../../shared/l10n';
-import { confirm, pick, pickMany } from '../../shared/prompts';
+import { action, ask, askAction, confirm, pick, pickMany } from '../../shared/prompts';
 import type { CommandHandler } from '../../shared/services';
 import { deleteKeys } from '../bulkObjects';
 import { runTransfers } from '../commands/transfers';
 import { bucketFrom, concurrency, poolLimits, type BucketTarget } from '../commands/targets';
-import { formatSize } from '../keys';
+import { asPrefix, formatSize, keyProblem } from '../keys';
 import { contentTypeOverrides } from '../objectFs';
 import type { PendingUploads } from '../pendingUploads';
 import { storageIds } from '../tree/ids';
-import type { StorageDeps } from '../tree/nodes';
+import { BucketNode, ObjectNode, PrefixNode, type StorageDeps } from '../tree/nodes';
 import { syncItems } from './apply';
 import type { SyncPair, SyncPairs } from './pairs';
 import {
@@ -297,12 +297,23 @@ export function syncCommands(
       );
   };
 
-  /** A remembered pair: the node's, or one picked from the workspace's. */
-  const pairFrom = async (arg: unknown): Promise<SyncPair> => {
+  /**
+   * A remembered pair: the node's, or one picked from the workspace's; undefined when there is
+   * none yet (said, with Sync Folder... offered: not an error, nothing was asked of the server).
+   */
+  const pairFrom = async (arg: unknown): Promise<SyncPair | undefined> => {
     if (arg instanceof SyncPairNode) return arg.pair;
     const all = pairs.list();
-    if (!all.length)
-      throw new Error(vscode.l10n.t('This workspace has no sync pair yet: run "NHN Cloud: Sync Folder..." first.'));
+    if (!all.length) {
+      // Not awaited: the command ends while the notification stays.
+      void askAction(
+        'info',
+        vscode.l10n.t('This workspace has no sync pair yet.'),
+        {},
+        action('sync', vscode.l10n.t('Sync Folder...')),
+      ).then((a) => a === 'sync' && vscode.commands.executeCommand('nhncloud.storage.syncFolder'));
+      return undefined;
+    }
     return (
       await pick(
         all.map((p) => ({ label: pairTitle(p), description: directionLabel(p.direction), detail: p.folder, p })),
@@ -337,7 +348,21 @@ export function syncCommands(
   return {
     'nhncloud.storage.syncFolder': async (node) => {
       const title = vscode.l10n.t('Sync Folder');
-      const t = await bucketFrom(node, deps, title);
+      const picked = await bucketFrom(node, deps, title);
+      // From the palette a bucket is picked; its prefix is asked (a tree node names its own).
+      const t =
+        node instanceof BucketNode || node instanceof PrefixNode || node instanceof ObjectNode
+          ? picked
+          : {
+              ...picked,
+              prefix: asPrefix(
+                await ask({
+                  title,
+                  prompt: vscode.l10n.t('The prefix in {0} to keep in step (empty: the whole bucket)', picked.bucket),
+                  validate: (v) => (v.trim() ? keyProblem(asPrefix(v.trim())) : undefined),
+                }),
+              ),
+            };
       const folders = await vscode.window.showOpenDialog({
         canSelectFolders: true,
         canSelectFiles: false,
@@ -393,10 +418,11 @@ export function syncCommands(
     },
     'nhncloud.storage.runSyncPair': async (node) => {
       const p = await pairFrom(node);
-      await runPair(await targetOf(p), p);
+      if (p) await runPair(await targetOf(p), p);
     },
     'nhncloud.storage.forgetSyncPair': async (node) => {
       const p = await pairFrom(node);
+      if (!p) return;
       await pairs.remove(p.id);
       deps.explorer.refreshId(storageIds.root(p.profileId, p.region as BucketTarget['region']));
     },

@@ -45,8 +45,9 @@ export type ChangeDetection = 'size-time' | 'checksum';
 
 /**
  * Times this close count as equal. rclone's window is the coarser side's precision (1 ns here);
- * Node sets a file's time as a double of seconds, about 0.24 µs apart near 2026, so a time a
- * download wrote comes back up to that far off: 1 µs keeps such a file unchanged.
+ * a file's time can only be set to the microsecond from Node (libuv truncates: see setFileTime),
+ * so a time a download wrote comes back up to 999 ns below its object's: 1 µs keeps that file
+ * unchanged.
  */
 export const MODIFY_WINDOW_NS = 1000n;
 

@@ -234,7 +234,7 @@ export const scenarios = [
   },
   {
     // Issue 30, item 5.
-    name: 'Edit Metadata of notes.txt: Content-Disposition and a user metadata key set from the list, applied as a copy onto itself, the bytes unchanged',
+    name: 'Edit Metadata of notes.txt: Content-Type, Content-Disposition and a user metadata key set from the list, applied as a copy onto itself, the bytes unchanged; opened again, it comes with the new type',
     async run(t) {
       const digest = () =>
         control('storage/object-digest', 'POST', { region: 'KR1', bucket: 'sandbox-docs', key: 'notes.txt' });
@@ -243,6 +243,11 @@ export const scenarios = [
       /** A row's text as the list shows it (its $(icon) is drawn, not written). */
       const row = (key) => t.l(key).replace(/^\$\([\w-]+\)\s*/, '');
       await t.menu('notes.txt', 'Edit Metadata...');
+      await t.quick.pick('Content-Type', title);
+      await t.quick.answer(
+        'text/markdown; charset=utf-8',
+        t.lre('{0} of {1} (empty: none)', 'Content-Type', 'notes.txt'),
+      );
       await t.quick.pick('Content-Disposition', title);
       await t.quick.answer(
         'attachment; filename="notes.txt"',
@@ -261,8 +266,14 @@ export const scenarios = [
         throw new Error(`Content-Disposition is ${JSON.stringify(after.served)}`);
       if (decodeURIComponent(after.metadata['reviewed-by'] ?? '') !== 'e2e 검토')
         throw new Error(`the metadata is ${JSON.stringify(after.metadata)}`);
-      if (after.contentType !== before.contentType) throw new Error(`the content type changed to ${after.contentType}`);
+      if (after.contentType !== 'text/markdown; charset=utf-8')
+        throw new Error(`the content type is ${after.contentType}`);
       if (after.sha256 !== before.sha256 || after.size !== before.size) throw new Error('the bytes changed');
+      // Opened again as a browser opens it (its presigned URL): served with the new type.
+      const res = await fetch(await presignedUrl(t, 'notes.txt'));
+      const body = await res.text();
+      if (res.headers.get('content-type') !== 'text/markdown; charset=utf-8' || !body.includes('Plain notes'))
+        throw new Error(`notes.txt is served as ${res.headers.get('content-type')}: ${body.slice(0, 80)}`);
     },
   },
   {

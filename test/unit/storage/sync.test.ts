@@ -19,12 +19,19 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, test } from 'node:test';
 import type { S3Client } from '../../../src/client/storage/client';
 import { isSourceChanged, MiB, upload } from '../../../src/client/storage/transfer';
 import { runPool } from '../../../src/storage/folderTransfer';
-import { syncItems } from '../../../src/storage/sync/apply';
-import { planSync, stampsAfter, type SyncAction, type SyncPlan, type SyncSpec } from '../../../src/storage/sync/plan';
+import { setFileTime, syncItems } from '../../../src/storage/sync/apply';
+import {
+  MODIFY_WINDOW_NS,
+  planSync,
+  stampsAfter,
+  type SyncAction,
+  type SyncPlan,
+  type SyncSpec,
+} from '../../../src/storage/sync/plan';
 import {
   candidatePartSizes,
   formatMtime,
@@ -217,7 +224,24 @@ for (const t of [
       await apply(s3, downPlan);
       assert.deepEqual(readFileSync(join(down, 'sub/dir/nested.txt'), 'utf8'), 'nested\n');
       assert.equal(statSync(join(down, 'same.txt')).mtimeMs, 1_700_000_000_000, 'a download takes the object time');
-      assert.deepEqual(ops(await planSync(s3, spec(down, prefix, { direction: 'mirror-down' }))), []);
+      const downAgain = await planSync(s3, spec(down, prefix, { direction: 'mirror-down' }));
+      assert.deepEqual(
+        ops(downAgain),
+        [],
+        JSON.stringify(
+          await Promise.all(
+            downAgain.actions.map(async (a) => ({
+              rel: a.rel,
+              localNs: String(a.local?.mtimeNs),
+              setTo: String(a.mtimeNs),
+              listed: a.remote,
+              head: (await s3.headObject(bucket, a.remote!.key)).metadata,
+              downloaded: downPlan.actions.find((d) => d.rel === a.rel),
+            })),
+          ),
+          (_k, v) => (typeof v === 'bigint' ? String(v) : v),
+        ),
+      );
       // Nothing to copy for rclone either. It would set some times again: Node cannot set a file's
       // time to the nanosecond (MODIFY_WINDOW_NS), and rclone's window here is 1 ns.
       const rcloneDown = await rcloneDryRun(target, `t:${bucket}/${prefix}`, down, false);
@@ -341,3 +365,20 @@ function rcloneEnv(target: S3Target): Record<string, string> {
     RCLONE_CONFIG_T_FORCE_PATH_STYLE: 'true',
   };
 }
+
+test('a time set on a file comes back within the window, whatever its nanoseconds (libuv keeps microseconds)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nhncloud-sync-times-'));
+  try {
+    const file = join(dir, 'f');
+    writeFileSync(file, 'x');
+    for (const base of [1_795_790_538_000_000_000n, 1_764_255_050_000_000_000n, 1_700_000_000_000_000_000n])
+      for (const sub of [0n, 1n, 499n, 500n, 998n, 999n, 123_456_999n, 999_999_999n]) {
+        const ns = base + sub;
+        await setFileTime(file, ns);
+        const back = statSync(file, { bigint: true }).mtimeNs;
+        assert.ok(ns - back >= 0n && ns - back < MODIFY_WINDOW_NS, `${ns} came back as ${back}`);
+      }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
