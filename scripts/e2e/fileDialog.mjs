@@ -30,6 +30,12 @@ export async function chooseInDialog(t, path, expect) {
   }
   await t.page.keyboard.press('Enter');
   await t.page.waitForTimeout(500);
-  // A folder path may first be entered into; a second Enter accepts it.
-  if (await input.isVisible().catch(() => false)) await t.page.keyboard.press('Enter');
+  // A folder path may first be entered into; a second Enter accepts it. Only while the dialog
+  // itself still shows: the command's next quick input in its place (Sync Folder's directions)
+  // took that Enter as a pick once (CI run 39).
+  const dialogStays = await t.quick.waitFor(expect, 300).then(
+    () => true,
+    () => false,
+  );
+  if (dialogStays && (await input.isVisible().catch(() => false))) await t.page.keyboard.press('Enter');
 }
