@@ -375,13 +375,15 @@ export const scenarios = [
           throw new Error(`${rel} keeps no rclone time: ${JSON.stringify(d.metadata)}`);
       }
       // Remembered: the pair under Sync Pairs, run again from its menu.
-      await t.expandRow(t.l('Sync Pairs'));
+      // The run's end redraws Object Storage (the pair's last run): a row expanded meanwhile may fold.
+      await t.expandTo(t.l('Sync Pairs'), t.treeRow('syncme → sandbox-docs/'));
       await t.menu('syncme → sandbox-docs/', 'Run Sync');
       await t.quick.waitFor(t.lre(preview, 1, undefined, 0, 2), 60_000);
       await t.quick.enter();
       await t.notification(t.lre(summary, undefined, 1, 0, 0, 0, 2), 60_000);
       if ((await digest('sync-e2e/later.txt')).missing) throw new Error('later.txt was not sent by the second run');
       // Forgotten: the row and Sync Pairs go (the later scenarios find sandbox-docs by its name).
+      await t.expandTo(t.l('Sync Pairs'), t.treeRow('syncme → sandbox-docs/'));
       await t.menu('syncme → sandbox-docs/', 'Forget Sync Pair');
       await t.treeRow(t.l('Sync Pairs')).waitFor({ state: 'detached', timeout: 15_000 });
     },
