@@ -4,7 +4,7 @@
 // before the upload is committed) and a download's object (its ETag); one that changed is not
 // sent and is named in `changed` instead, for the summary to report.
 import { utimes } from 'node:fs/promises';
-import { ApiError } from '../../client/errors';
+import { isApiError } from '../../client/errors';
 import type { S3Client } from '../../client/storage/client';
 import { copyObjectAnySize } from '../../client/storage/copy';
 import { safeLocalPath } from '../../client/storage/localPath';
@@ -36,8 +36,8 @@ export async function setFileTime(file: string, ns: bigint): Promise<void> {
   await utimes(file, seconds, seconds);
 }
 
-const isPreconditionFailed = (e: unknown) =>
-  e instanceof ApiError && (e.status === 412 || e.code === 'PreconditionFailed');
+/** The copy's `x-amz-copy-source-if-match` refused: the object changed since it was compared. */
+const isPreconditionFailed = (e: unknown) => isApiError(e) && (e.status === 412 || e.code === 'PreconditionFailed');
 
 /** The uploads, downloads and time fixes of `actions` (deletions are the caller's: they go after these). */
 export function syncItems(s3: S3Client, spec: SyncSpec, actions: SyncAction[], opts: ApplyOptions): TransferItem[] {
