@@ -213,7 +213,15 @@ export async function downloadObject(
 }
 
 export function transferCommands(deps: StorageDeps, pending: PendingUploads): Record<string, CommandHandler> {
-  const journalOf = (t: { profileId: string; region: string }) => ({ store: pending, ...t });
+  /** A written-down upload's file sent as one transfer (going on with its parts, or from its start), then its bucket redrawn. */
+  const sendAgain = async (s3: S3Client, p: PendingUpload, size: number, title: string, resume = false) => {
+    const journal = { store: pending, profileId: p.profileId, region: p.region, ...(resume ? { resume: p } : {}) };
+    await runTransfers(title, s3, [uploadItem(s3, p.bucket, { key: p.key, file: p.file, size }, journal)], {
+      small: 1,
+      large: 1,
+    });
+    deps.explorer.refreshId(storageIds.bucket(storageIds.root(p.profileId, p.region as Region), p.bucket));
+  };
   return {
     /** Upload files; `files` (third argument) skips the dialog (scenarios, drag and drop). */
     'nhncloud.storage.upload': async (node?: unknown, _nodes?: unknown, files?: vscode.Uri[]) => {
@@ -310,40 +318,18 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
             ? await askAction('warning', problem, {}, action('again', vscode.l10n.t('Upload Again')))
             : (void vscode.window.showWarningMessage(problem), undefined);
           if (again === 'again' && now) {
-            await runTransfers(
-              vscode.l10n.t('Uploading {0} to {1}', baseName(p.key), p.bucket),
-              s3,
-              [
-                uploadItem(
-                  s3,
-                  p.bucket,
-                  { key: p.key, file: p.file, size: now.size },
-                  journalOf({ profileId: p.profileId, region: p.region }),
-                ),
-              ],
-              { small: 1, large: 1 },
-            );
-            deps.explorer.refreshId(storageIds.bucket(storageIds.root(p.profileId, p.region as Region), p.bucket));
+            await sendAgain(s3, p, now.size, vscode.l10n.t('Uploading {0} to {1}', baseName(p.key), p.bucket));
             void vscode.window.showInformationMessage(vscode.l10n.t('Uploaded {0} to {1}.', baseName(p.key), p.bucket));
           }
           continue;
         }
         try {
-          await runTransfers(
-            vscode.l10n.t('Resuming the upload of {0} to {1}', baseName(p.key), p.bucket),
+          await sendAgain(
             s3,
-            [
-              uploadItem(
-                s3,
-                p.bucket,
-                { key: p.key, file: p.file, size: p.size },
-                {
-                  ...journalOf({ profileId: p.profileId, region: p.region }),
-                  resume: p,
-                },
-              ),
-            ],
-            { small: 1, large: 1 },
+            p,
+            p.size,
+            vscode.l10n.t('Resuming the upload of {0} to {1}', baseName(p.key), p.bucket),
+            true,
           );
         } catch (e) {
           // The server no longer holds it (aborted there, or expired): nothing to go on with.
@@ -354,7 +340,6 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
           );
           continue;
         }
-        deps.explorer.refreshId(storageIds.bucket(storageIds.root(p.profileId, p.region as Region), p.bucket));
         void vscode.window.showInformationMessage(
           vscode.l10n.t('Uploaded {0} to {1}: resumed.', baseName(p.key), p.bucket),
         );

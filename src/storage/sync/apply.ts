@@ -49,85 +49,70 @@ export function syncItems(s3: S3Client, spec: SyncSpec, actions: SyncAction[], o
       if (!isSourceChanged(e) && !isPreconditionFailed(e)) throw e;
       opts.onChanged(a);
     });
-  const items: TransferItem[] = [];
-  for (const a of actions) {
+  /** What one action does as a transfer item (deletions are the caller's). */
+  const work = (a: SyncAction): TransferItem['run'] | undefined => {
     const key = keyOf(a);
     const file = fileOf(a);
     const task = { key, file, size: a.size };
-    if (a.op === 'upload') {
-      const l = a.local!;
-      items.push({
-        label: a.rel,
-        size: a.size,
-        run: (signal, onBytes) =>
-          guarded(a, async () => {
-            await uploadFile(
-              s3,
-              spec.bucket,
-              task,
-              opts.partConcurrency,
-              signal,
-              onBytes,
-              opts.contentTypes,
-              await opts.journal?.(key, file),
-              { size: l.size, mtimeNs: l.mtimeNs },
-            );
-          }),
-      });
-    } else if (a.op === 'download') {
-      items.push({
-        label: a.rel,
-        size: a.size,
-        run: (signal, onBytes) =>
-          guarded(a, async () => {
-            const got = await downloadFile(
-              s3,
-              spec.bucket,
-              task,
-              opts.partConcurrency,
-              signal,
-              onBytes,
-              a.remote!.etag,
-            );
-            // The file gets the object's time, as rclone does: the next pass finds them alike.
-            const t = parseMtime(got.metadata[MTIME_METADATA]) ?? dateNs(got.lastModified);
-            if (t !== undefined) await setFileTime(file, t);
-          }),
-      });
-    } else if (a.op === 'touch-remote') {
-      items.push({
-        label: a.rel,
-        size: 0,
-        run: (signal) =>
-          guarded(a, async () => {
-            // A copy onto itself with the new time, every other header and metadata kept, and
-            // only while the object is the one compared (its ETag).
-            const info = await s3.headObject(spec.bucket, key, { signal });
-            if (info.etag !== a.remote!.etag) return opts.onChanged(a);
-            const { size: _size, etag: _etag, lastModified: _lm, ...headers } = info;
-            await copyObjectAnySize(s3, {
-              from: { bucket: spec.bucket, key },
-              to: { bucket: spec.bucket, key },
-              source: info,
-              ifMatch: info.etag,
-              replace: { ...headers, metadata: { ...info.metadata, [MTIME_METADATA]: formatMtime(a.mtimeNs!) } },
-              concurrency: opts.partConcurrency,
-              signal,
-            });
-          }),
-      });
-    } else if (a.op === 'touch-local') {
-      items.push({
-        label: a.rel,
-        size: 0,
-        run: () =>
-          guarded(a, async () => {
-            const now = await fileStamp(file);
-            if (now.size !== a.local!.size || now.mtimeNs !== a.local!.mtimeNs) return opts.onChanged(a);
-            await setFileTime(file, a.mtimeNs!);
-          }),
-      });
+    switch (a.op) {
+      case 'upload':
+        return async (signal, onBytes) => {
+          const l = a.local!;
+          await uploadFile(
+            s3,
+            spec.bucket,
+            task,
+            opts.partConcurrency,
+            signal,
+            onBytes,
+            opts.contentTypes,
+            await opts.journal?.(key, file),
+            { size: l.size, mtimeNs: l.mtimeNs },
+          );
+        };
+      case 'download':
+        return async (signal, onBytes) => {
+          const got = await downloadFile(s3, spec.bucket, task, opts.partConcurrency, signal, onBytes, a.remote!.etag);
+          // The file gets the object's time, as rclone does: the next pass finds them alike.
+          const t = parseMtime(got.metadata[MTIME_METADATA]) ?? dateNs(got.lastModified);
+          if (t !== undefined) await setFileTime(file, t);
+        };
+      case 'touch-remote':
+        return async (signal) => {
+          // A copy onto itself with the new time, every other header and metadata kept, and
+          // only while the object is the one compared (its ETag).
+          const info = await s3.headObject(spec.bucket, key, { signal });
+          if (info.etag !== a.remote!.etag) return opts.onChanged(a);
+          const { size: _size, etag: _etag, lastModified: _lm, ...headers } = info;
+          await copyObjectAnySize(s3, {
+            from: { bucket: spec.bucket, key },
+            to: { bucket: spec.bucket, key },
+            source: info,
+            ifMatch: info.etag,
+            replace: { ...headers, metadata: { ...info.metadata, [MTIME_METADATA]: formatMtime(a.mtimeNs!) } },
+            concurrency: opts.partConcurrency,
+            signal,
+          });
+        };
+      case 'touch-local':
+        return async () => {
+          const now = await fileStamp(file);
+          if (now.size !== a.local!.size || now.mtimeNs !== a.local!.mtimeNs) return opts.onChanged(a);
+          await setFileTime(file, a.mtimeNs!);
+        };
+      default:
+        return undefined;
     }
+  };
+  const items: TransferItem[] = [];
+  for (const a of actions) {
+    const run = work(a);
+    if (run)
+      items.push({
+        label: a.rel,
+        size: a.op === 'upload' || a.op === 'download' ? a.size : 0,
+        run: (signal, onBytes) => guarded(a, () => run(signal, onBytes)),
+      });
   }
   return items;
 }
