@@ -11,8 +11,9 @@
 // dropped); the ten "Load more" and the memory growth once, in the first run.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { control, timeClickUntil, timeExpand, withWorkbench } from './ui.mjs';
-import { ROOT, stats } from './lib.mjs';
+import { control, freshWindow, timeClickUntil, timeExpand, withWorkbench } from './ui.mjs';
+import { heapAfterGc, heapSummary, inspectProcess, summaryGrowth } from './inspect.mjs';
+import { buildFloorVsix, FLOOR, ROOT, stats } from './lib.mjs';
 
 // In the last region of the profile and named to sort after the seeded buckets: the bucket's
 // listing ends the tree, so the keyboard's End reaches its newest "Load more...".
@@ -22,13 +23,15 @@ const COUNT = 100_000;
 // Objects per listing page (src/storage/tree/nodes.ts PAGE_SIZE).
 const PAGE = 1000;
 
-function extHostRssMB(server) {
+function extHostPid(server) {
   // code-server logs "<pid> Launched Extension Host Process." for each host; the last is ours.
-  const pids = [...readFileSync(server.logFile, 'utf8').matchAll(/<(\d+)> Launched Extension Host Process/g)].map(
-    (m) => m[1],
-  );
-  const pid = pids.pop();
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  return [...readFileSync(server.logFile, 'utf8').matchAll(/<(\d+)> Launched Extension Host Process/g)]
+    .map((m) => Number(m[1]))
+    .pop();
+}
+
+function extHostRssMB(server) {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${extHostPid(server)}/status`, 'utf8'))?.[1]);
   return kb / 1024;
 }
 
@@ -52,98 +55,158 @@ export async function benchBigBucket({ vsix, runs = 3, log = console.error, page
 }
 
 async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile }) {
-  return withWorkbench(vsix, {}, async (t, server) => {
+  return withWorkbench([vsix, buildFloorVsix()], {}, async (t, server) => {
     await t.openView('NHN Cloud');
     await addSandboxProfile(t, 'bench-bucket', sandbox.url);
     await t.expandRow(REGION);
     await t.expandRow('Object Storage');
-    const first = [];
-    const more = [];
-    const requested = [];
-    const growth = [];
-    const failures = [];
-    const width = String(COUNT - 1).length;
-    const n = Math.max(1, Math.min(runs, 3));
-    for (let run = 0; run < n; run++) {
-      try {
-        if (run > 0) {
-          // Collapse, drop the explorer's caches, and open the way to the bucket again. Home first:
-          // scrolled to the end of 11,000 rows, the first row naming the bucket is its sticky-scroll
-          // header, and a click there only scrolls to it, so the bucket stayed expanded, reloaded
-          // itself on the refresh, and the timed click below collapsed it (nothing drawn in 180 s).
-          await t.page.keyboard.press('Home');
-          await t.page.waitForTimeout(300);
-          const b = t.treeRow(BUCKET);
-          if ((await b.getAttribute('aria-expanded')) === 'true') await b.click();
-          await t.runCommand('NHN Cloud: Refresh Explorer');
-          await t.page.waitForTimeout(1500);
-          await t.expandRow(REGION);
-          await t.expandRow('Object Storage');
-        }
-        const bucket = t.treeRow(BUCKET);
-        await bucket.waitFor({ timeout: 60_000 });
-        const rss0 = extHostRssMB(server);
-        // Drawn means the first object of the listing among at least 5 rows, a whole page and its
-        // "Load more" below the bucket (PAGE_SIZE + 1 children), no error row.
-        const r = await timeExpand(t, bucket, {
-          minRows: 5,
-          rowText: `object-${'0'.repeat(width)}`,
-          minCount: PAGE + 1,
-        });
-        first.push(r.ms);
-        if (run > 0) {
-          log(`  big bucket run ${run + 1}: first page ${r.ms.toFixed(0)} ms`);
-          continue;
-        }
-        // The first run goes on: ten "Load more", and the memory they add.
-        for (let p = 1; p <= pages; p++) {
-          // Keyboard End in the focused tree scrolls the virtual list to its last row, the latest
-          // "Load more..." (the last one drawn: earlier ones may still be in view).
-          const list = t.sidebar
-            .locator('.monaco-list-row[role="treeitem"]')
-            .filter({ hasText: 'object-' })
-            .first()
-            .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " monaco-list ")][1]');
-          await list.focus();
-          await t.page.keyboard.press('End');
-          // The newest one says how many rows are above it ("1000 shown", then "2000 shown"...).
-          const loadMore = t.sidebar
-            .locator('.monaco-list-row[role="treeitem"]')
-            .filter({ hasText: 'Load more' })
-            .filter({ hasText: `${p * PAGE} shown` });
-          await loadMore.waitFor({ timeout: 30_000 });
-          // A nested "Load more" (a folder: aria-expanded) opens its page below it, and the Down
-          // arrow brings the page's first row into view; a flat one appends to the bucket in place.
-          const nested = (await loadMore.getAttribute('aria-expanded')) !== null;
-          const r = await timeClickUntil(t, loadMore, `object-${String(p * PAGE).padStart(width, '0')}`, {
-            stepInto: nested,
-          });
-          more.push(r.ms);
-          requested.push(r.setSize);
-        }
-        await t.page.waitForTimeout(500);
-        growth.push(extHostRssMB(server) - rss0);
-        log(
-          `  big bucket run ${run + 1}: first page ${r.ms.toFixed(0)} ms; Load more ${more.map((x) => x.toFixed(0)).join(' ')} ms; rows requested per Load more ${requested.join(' ')}; ext. host RSS +${growth[0].toFixed(1)} MB`,
-        );
-      } catch (err) {
-        // The first run's failure is the figure's failure; a later one is reported with the
-        // figure (failedRuns, shown in the table), never dropped.
-        if (run === 0) throw err;
-        failures.push({ run: run + 1, error: String(err.message).split('\n')[0].slice(0, 300) });
-        log(`  big bucket run ${run + 1} FAILED: ${failures.at(-1).error}`);
-        break;
-      }
-    }
-    return {
-      objects: COUNT,
-      runsTried: n,
-      failedRuns: failures,
-      firstPageMs: stats(first),
-      loadMoreMs: stats(more),
-      loadMoreRowsRequested: stats(requested),
-      heapGrowthMB: stats(growth),
-      heapMeasure: 'extension host RSS (upper bound of heap growth)',
-    };
+    const ours = await measureFolder(t, server, {
+      name: 'big bucket',
+      folder: BUCKET,
+      runs,
+      pages,
+      log,
+      // Collapse, drop the explorer's caches, and open the way to the bucket again.
+      reopen: async () => {
+        await t.runCommand('NHN Cloud: Refresh Explorer');
+        await t.page.waitForTimeout(1500);
+        await t.expandRow(REGION);
+        await t.expandRow('Object Storage');
+      },
+    });
+    // The floor in a window of its own (a new extension host, so its memory is its own): the
+    // same rows, the same "Load more..." pages, from memory (scripts/bench/floor).
+    await freshWindow(t, server, FLOOR.view).then((tab) => tab.click());
+    const floor = await measureFolder(t, server, {
+      name: 'floor',
+      folder: FLOOR.paged,
+      runs,
+      pages,
+      log,
+      // Collapsed, the floor's folder starts again at its first page.
+      reopen: () => t.page.waitForTimeout(300),
+    });
+    return { objects: COUNT, ...ours, floor };
   });
+}
+
+/**
+ * A paged folder's figures: the time from clicking the folder row to its first page drawn in
+ * `runs` runs (up to 3; `reopen` between, after the folder is collapsed), and in the first run
+ * ten "Load more..." (each: click to the first row of the new page drawn, and how many rows
+ * VS Code requested for the level that row is on: its aria-setsize) and the extension host's
+ * RSS growth over the first page and the ten.
+ */
+async function measureFolder(t, server, { name, folder, runs, pages, log, reopen }) {
+  const first = [];
+  const more = [];
+  const requested = [];
+  const growth = [];
+  const failures = [];
+  const width = String(COUNT - 1).length;
+  const n = Math.max(1, Math.min(runs, 3));
+  // The extension host's heap through its inspector: with every row, then with none.
+  let inspector;
+  let withRows;
+  let rowsHeld;
+  for (let run = 0; run < n; run++) {
+    try {
+      if (run > 0) {
+        // Home first: scrolled to the end of 11,000 rows, the first row naming the folder is its
+        // sticky-scroll header, and a click there only scrolls to it, so the folder stayed
+        // expanded, reloaded itself on the refresh, and the timed click below collapsed it
+        // (nothing drawn in 180 s).
+        await t.page.keyboard.press('Home');
+        await t.page.waitForTimeout(300);
+        const b = t.treeRow(folder);
+        if ((await b.getAttribute('aria-expanded')) === 'true') await b.click();
+        await reopen();
+        if (run === 1 && withRows) {
+          // The rows dropped (the folder collapsed and its listing forgotten): what they held.
+          const heap = await heapAfterGc(inspector);
+          rowsHeld = {
+            rows: pages * PAGE + PAGE,
+            bytesPerRow: Math.round((withRows.heap - heap) / (pages * PAGE + PAGE)),
+            byConstructor: summaryGrowth(await heapSummary(inspector), withRows.summary).map((g) => ({
+              ...g,
+              bytesPerRow: Math.round(g.bytes / (pages * PAGE + PAGE)),
+            })),
+          };
+          log(
+            `  ${name}: ${rowsHeld.bytesPerRow} heap bytes per row held; most: ${rowsHeld.byConstructor
+              .slice(0, 6)
+              .map((g) => `${g.name} ${g.bytesPerRow}`)
+              .join(', ')}`,
+          );
+        }
+      }
+      const row = t.treeRow(folder);
+      await row.waitFor({ timeout: 60_000 });
+      const rss0 = extHostRssMB(server);
+      // Drawn means the first object of the listing among at least 5 rows, a whole page and its
+      // "Load more" below the folder (PAGE + 1 children), no error row.
+      const r = await timeExpand(t, row, {
+        minRows: 5,
+        rowText: `object-${'0'.repeat(width)}`,
+        minCount: PAGE + 1,
+      });
+      first.push(r.ms);
+      if (run > 0) {
+        log(`  ${name} run ${run + 1}: first page ${r.ms.toFixed(0)} ms`);
+        continue;
+      }
+      // The first run goes on: ten "Load more", and the memory they add.
+      for (let p = 1; p <= pages; p++) {
+        // Keyboard End in the focused tree scrolls the virtual list to its last row, the latest
+        // "Load more..." (the last one drawn: earlier ones may still be in view).
+        const list = t.sidebar
+          .locator('.monaco-list-row[role="treeitem"]')
+          .filter({ hasText: 'object-' })
+          .first()
+          .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " monaco-list ")][1]');
+        await list.focus();
+        await t.page.keyboard.press('End');
+        // The newest one says how many rows are above it ("1000 shown", then "2000 shown"...).
+        const loadMore = t.sidebar
+          .locator('.monaco-list-row[role="treeitem"]')
+          .filter({ hasText: 'Load more' })
+          .filter({ hasText: `${p * PAGE} shown` });
+        await loadMore.waitFor({ timeout: 30_000 });
+        // A nested "Load more" (a folder: aria-expanded) opens its page below it, and the Down
+        // arrow brings the page's first row into view; a flat one appends to the folder in place.
+        const nested = (await loadMore.getAttribute('aria-expanded')) !== null;
+        const m = await timeClickUntil(t, loadMore, `object-${String(p * PAGE).padStart(width, '0')}`, {
+          stepInto: nested,
+        });
+        more.push(m.ms);
+        requested.push(m.setSize);
+      }
+      await t.page.waitForTimeout(500);
+      growth.push(extHostRssMB(server) - rss0);
+      // After the RSS figure (a heap snapshot itself takes memory): the heap holding every row.
+      inspector = await inspectProcess(extHostPid(server));
+      withRows = { heap: await heapAfterGc(inspector), summary: await heapSummary(inspector) };
+      log(
+        `  ${name} run ${run + 1}: first page ${r.ms.toFixed(0)} ms; Load more ${more.map((x) => x.toFixed(0)).join(' ')} ms; rows requested per Load more ${requested.join(' ')}; ext. host RSS +${growth[0].toFixed(1)} MB`,
+      );
+    } catch (err) {
+      // The first run's failure is the figure's failure; a later one is reported with the
+      // figure (failedRuns, shown in the table), never dropped.
+      if (run === 0) throw new Error(`${name}: ${err.message}`);
+      failures.push({ run: run + 1, error: String(err.message).split('\n')[0].slice(0, 300) });
+      log(`  ${name} run ${run + 1} FAILED: ${failures.at(-1).error}`);
+      break;
+    }
+  }
+  await inspector?.close();
+  return {
+    runsTried: n,
+    ...(rowsHeld ? { heapRowsHeld: rowsHeld } : {}),
+    failedRuns: failures,
+    firstPageMs: stats(first),
+    loadMoreMs: stats(more),
+    loadMoreRowsRequested: stats(requested),
+    heapGrowthMB: stats(growth),
+    heapMeasure: 'extension host RSS (upper bound of heap growth)',
+  };
 }

@@ -10,16 +10,13 @@
 // icon is clicked. Every run checks what was drawn (the profile, exactly its regions, the
 // instance count the sandbox answers, no error or "nothing here" row); a run that draws anything
 // else is reported as failed with its text, never dropped.
-import { readFileSync } from 'node:fs';
-import { control, timeExpand, timeOpenView, withWorkbench } from './ui.mjs';
-import { stats } from './lib.mjs';
+import { collapse, control, freshWindow, timeExpand, timeOpenView, withWorkbench } from './ui.mjs';
+import { buildFloorVsix, FLOOR, stats } from './lib.mjs';
 
 const PROFILE = 'bench-cold';
-// The wizard's default: every region of the public cloud (src/profiles/wizard.ts).
-const REGIONS = ['KR1', 'KR2', 'KR3', 'JP1'];
-
-const extensionHosts = (server) =>
-  [...readFileSync(server.logFile, 'utf8').matchAll(/<(\d+)> Launched Extension Host Process/g)].length;
+// The wizard's default: every region of the public cloud where any service runs
+// (src/client/sites.ts: US1 has floating IPs).
+const REGIONS = ['KR1', 'KR2', 'KR3', 'JP1', 'US1'];
 
 /**
  * DB instances the sandbox lists in KR1, asked with the profile's own keys over its RDS API, and
@@ -41,100 +38,88 @@ async function expectedInstances(url, RDS) {
   return { instances: body.dbInstances.length, rows };
 }
 
-/** Whether an activity-bar tab is the one shown (VS Code marks it checked). */
-const shown = (tab) =>
-  tab.evaluate(
-    (el) =>
-      el.getAttribute('aria-selected') === 'true' ||
-      el.getAttribute('aria-pressed') === 'true' ||
-      el.classList.contains('checked'),
-  );
-
-/** Shows another view container (the Explorer) when the NHN Cloud one is shown. */
-async function leaveView(t) {
-  const bar = t.page.locator('#workbench\\.parts\\.activitybar');
-  const ours = bar.getByRole('tab', { name: 'NHN Cloud' });
-  for (let i = 0; i < 5 && (await shown(ours)); i++) {
-    await bar.getByRole('tab', { name: /^Explorer/ }).click();
-    await t.page.waitForTimeout(500);
-  }
-  if (await shown(ours)) throw new Error('the NHN Cloud view stays shown');
-}
-
-/** Collapses the row when it is shown expanded (the next window restores what stays expanded). */
-async function collapse(t, text) {
-  const row = t.treeRow(text);
-  if ((await row.count()) && (await row.getAttribute('aria-expanded')) === 'true') await row.click();
-}
-
 export async function benchColdOpen({ vsix, runs = 5, log = console.error, instances = 1000 }) {
   const { startSandboxProcess, addSandboxProfile, RDS } = await import('../e2e/sandboxProcess.mjs');
   const sandbox = await startSandboxProcess({ timeScaleMs: 200 });
   try {
     await control(sandbox.url, 'rds/scale', { n: instances, region: 'KR1' });
     const expected = await expectedInstances(sandbox.url, RDS);
-    return await withWorkbench(vsix, {}, async (t, server) => {
-      await t.openView('NHN Cloud');
-      await addSandboxProfile(t, PROFILE, sandbox.url);
-      const openMs = [];
-      const instancesMs = [];
-      const failures = [];
-      for (let run = 1; run <= runs; run++) {
-        try {
-          // Leave the window as a user would before closing it: another view shown, the tree
-          // collapsed to its regions (VS Code restores the expanded rows of a view).
+    // The floor draws what ours does: as many rows below its parent as the profile has regions, and
+    // in its folder as many as ours draws for the instances.
+    return await withWorkbench(
+      [vsix, buildFloorVsix()],
+      { 'benchFloor.rows': expected.rows, 'benchFloor.children': REGIONS.length },
+      async (t, server) => {
+        await t.openView('NHN Cloud');
+        await addSandboxProfile(t, PROFILE, sandbox.url);
+        const openMs = [];
+        const instancesMs = [];
+        const floorOpenMs = [];
+        const floorFolderMs = [];
+        const failures = [];
+        // Leave each window as a user would before closing it: the tree collapsed to its regions
+        // (VS Code restores the expanded rows of a view in the next window).
+        const collapseOurs = async () => {
           await collapse(t, 'DB Instances');
           await collapse(t, 'RDS for MySQL');
           await collapse(t, 'KR1');
-          await leaveView(t);
-          const hosts = extensionHosts(server);
-          await t.reload();
-          const tab = t.page.locator('#workbench\\.parts\\.activitybar').getByRole('tab', { name: 'NHN Cloud' });
-          await tab.waitFor({ timeout: 60_000 });
-          if (await shown(tab))
-            throw new Error('the reloaded window shows the NHN Cloud view already: the click would hide it');
-          // The new window's extension host is up before the click (else its start would be timed).
-          const deadline = Date.now() + 60_000;
-          while (extensionHosts(server) <= hosts) {
-            if (Date.now() > deadline) throw new Error('the reloaded window started no new extension host');
-            await t.page.waitForTimeout(100);
-          }
-          await t.page.waitForTimeout(1000);
-          const a = await timeOpenView(t, tab, { parent: PROFILE, children: REGIONS });
-          await t.expandRow('KR1');
-          await t.expandRow('RDS for MySQL');
-          const folder = t.treeRow('DB Instances');
-          await folder.waitFor({ timeout: 60_000 });
-          // Its rows: at least 5 in view, and exactly the expected count in all (aria-setsize).
-          const b = await timeExpand(t, folder, { minRows: 5, minCount: expected.rows });
-          if (b.count !== expected.rows)
-            throw new Error(
-              `"DB Instances" holds ${b.count} rows; the sandbox's ${expected.instances} instances make ${expected.rows}`,
+        };
+        await collapseOurs();
+        for (let run = 1; run <= runs; run++) {
+          try {
+            // Ours, then the floor, each in a fresh window of the same code-server: the pair of
+            // figures of a run is taken under the same conditions.
+            const tab = await freshWindow(t, server, 'NHN Cloud');
+            const a = await timeOpenView(t, tab, { parent: PROFILE, children: REGIONS });
+            await t.expandRow('KR1');
+            await t.expandRow('RDS for MySQL');
+            const folder = t.treeRow('DB Instances');
+            await folder.waitFor({ timeout: 60_000 });
+            // Its rows: at least 5 in view, and exactly the expected count in all (aria-setsize).
+            const b = await timeExpand(t, folder, { minRows: 5, minCount: expected.rows });
+            if (b.count !== expected.rows)
+              throw new Error(
+                `"DB Instances" holds ${b.count} rows; the sandbox's ${expected.instances} instances make ${expected.rows}`,
+              );
+            await collapseOurs();
+            const floorTab = await freshWindow(t, server, FLOOR.view);
+            const fa = await timeOpenView(t, floorTab, {
+              parent: FLOOR.parent,
+              children: REGIONS.map((_, i) => `F${i + 1}`),
+            });
+            const fb = await timeExpand(t, t.treeRow(FLOOR.folder), { minRows: 5, minCount: expected.rows });
+            if (fb.count !== expected.rows)
+              throw new Error(`the floor's "${FLOOR.folder}" holds ${fb.count} rows, not ${expected.rows}`);
+            await collapse(t, FLOOR.folder);
+            openMs.push(a);
+            instancesMs.push(b.ms);
+            floorOpenMs.push(fa);
+            floorFolderMs.push(fb.ms);
+            log(
+              `  cold open run ${run}: regions drawn ${a.toFixed(0)} ms (floor ${fa.toFixed(0)}); ${expected.instances} DB instances drawn ${b.ms.toFixed(0)} ms (${b.rows} rows in view; the floor's ${expected.rows} rows ${fb.ms.toFixed(0)} ms)`,
             );
-          openMs.push(a);
-          instancesMs.push(b.ms);
-          log(
-            `  cold open run ${run}: regions drawn ${a.toFixed(0)} ms; ${expected.instances} DB instances drawn ${b.ms.toFixed(0)} ms (${b.rows} rows in view)`,
-          );
-        } catch (err) {
-          failures.push({
-            run,
-            error: String(err?.message ?? err)
-              .split('\n')[0]
-              .slice(0, 300),
-          });
-          log(`  cold open run ${run} FAILED: ${failures.at(-1).error}`);
+          } catch (err) {
+            failures.push({
+              run,
+              error: String(err?.message ?? err)
+                .split('\n')[0]
+                .slice(0, 300),
+            });
+            log(`  cold open run ${run} FAILED: ${failures.at(-1).error}`);
+          }
         }
-      }
-      return {
-        instances: expected.instances,
-        regions: REGIONS,
-        runsTried: runs,
-        failedRuns: failures,
-        regionsDrawnMs: stats(openMs),
-        instancesDrawnMs: stats(instancesMs),
-      };
-    });
+        return {
+          instances: expected.instances,
+          regions: REGIONS,
+          runsTried: runs,
+          failedRuns: failures,
+          regionsDrawnMs: stats(openMs),
+          instancesDrawnMs: stats(instancesMs),
+          instanceRows: expected.rows,
+          floor: { openMs: stats(floorOpenMs), folderMs: stats(floorFolderMs) },
+        };
+      },
+    );
   } finally {
     sandbox.stop();
   }

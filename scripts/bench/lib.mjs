@@ -1,6 +1,6 @@
 // Shared helpers of the benchmark: statistics, the results table, child processes, the build.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { leftOut } from '../shims/leftOut.mjs';
@@ -17,6 +17,36 @@ export function stats(values) {
   const mid = v.length >> 1;
   const median = v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
   return { median, min: v[0], max: v[v.length - 1], runs: values };
+}
+
+/** What the floor extension draws (scripts/bench/floor/extension.js). */
+export const FLOOR = { view: 'Bench Floor', parent: 'Floor', folder: 'Thousand', paged: 'Paged' };
+
+/**
+ * Packages the floor extension (scripts/bench/floor: a tree answered from memory, no
+ * dependencies) as a .vsix the UI figures install beside ours; answers its path.
+ */
+export function buildFloorVsix() {
+  const dir = join(BUILD, 'floor');
+  const vsix = join(BUILD, 'bench-floor.vsix');
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(join(ROOT, 'scripts/bench/floor'), dir, { recursive: true });
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/@vscode/vsce/vsce'),
+      'package',
+      '--no-dependencies',
+      '--allow-missing-repository',
+      '--skip-license',
+      '--out',
+      vsix,
+    ],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  if (r.status !== 0 || !existsSync(vsix))
+    throw new Error(`packaging the floor extension failed:\n${r.stdout}${r.stderr}`);
+  return vsix;
 }
 
 /** Builds the lib bundle the transfer and bucket benchmarks load. */

@@ -8,11 +8,14 @@
 //                      [--folder-runs N (default 3)] [--size MiB (transfer file, default 1024)]
 //                      [--servers sandbox,s3rver,swift (transfer and folders; default: all installed)]
 //                      [--out name.json (under .bench/, default results.json)]
+//                      [--settle-s S (wait up to S s for a 1-minute load below 1.0 before each figure, default 180)]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildBenchLib, ensureDir, OUT, ROOT } from './lib.mjs';
+import { NOISY_LOAD } from './table.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, def) => {
@@ -30,6 +33,8 @@ const folderRuns = Number(opt('folder-runs', 3));
 const servers = opt('servers', undefined)?.split(',');
 const sizeMiB = Number(opt('size', 1024));
 const log = (...a) => console.error(...a);
+// How long a figure waits for the machine to be quiet before it starts anyway (marked noisy).
+const SETTLE_MS = Number(opt('settle-s', 180)) * 1000;
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const vsix = join(ROOT, `${pkg.name}-${pkg.version}.vsix`);
@@ -53,8 +58,14 @@ const results = {
 async function figure(name, fn) {
   if (!only.includes(name)) return;
   log(`\n[bench] ${name}`);
-  // Other work on the machine moves every figure: the load as each figure begins goes with it.
+  // Other work on the machine moves every figure, and so does the figure before (a 1 GiB transfer
+  // leaves a 1-minute load near 2 behind it): each figure waits, up to SETTLE_MS, for the load to
+  // fall below NOISY_LOAD, and the load as it begins goes with it (the table marks it noisy above).
+  const settleUntil = Date.now() + SETTLE_MS;
+  while (os.loadavg()[0] > NOISY_LOAD && Date.now() < settleUntil) await sleep(5000);
   results.loadAverageAtFigure[name] = os.loadavg().map((x) => +x.toFixed(2));
+  if (results.loadAverageAtFigure[name][0] > NOISY_LOAD)
+    log(`[bench] ${name} starts with a 1-minute load of ${results.loadAverageAtFigure[name][0]}: noisy`);
   const t0 = Date.now();
   try {
     results.figures[name] = await fn();

@@ -16,7 +16,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { require as tsxRequire } from 'tsx/cjs/api';
 import { mariaDbMissing, startMariaDb } from '../../test/support/mariadb.mjs';
-import { fmt, stats } from './lib.mjs';
+import { fmt, MiB, stats } from './lib.mjs';
+import { heapAfterGc, heapSummary, inspectProcess, summaryGrowth } from './inspect.mjs';
 
 const ROWS = 100_000;
 const QUERY = 'SELECT id, name, email, amount, created, note FROM bench.rows100k';
@@ -231,6 +232,27 @@ export async function benchSqlGrid({ vsix, runs = 3, log = console.error } = {})
       );
     }
     const after = residentMiB(hosts[0]);
+    // What the host keeps of a result (issue 31: it should keep no rows): its heap after a full
+    // collection, then one more run of the same 100,000 rows and the heap again, compared object
+    // by object. Read after the RSS figure: a heap snapshot itself takes memory.
+    const inspector = await inspectProcess(hosts[0]);
+    const heapBefore = { used: await heapAfterGc(inspector), summary: await heapSummary(inspector) };
+    await reset();
+    await runInConsole(t, GRID_QUERY, connection);
+    await gridStatus(t, t.lre('{0} rows in {1} s.', (100_000).toLocaleString('en')), 300_000);
+    const heapAfter = { used: await heapAfterGc(inspector), summary: await heapSummary(inspector) };
+    await inspector.close();
+    const kept = {
+      heapAfterGcMiB: +(heapBefore.used / MiB).toFixed(1),
+      keptByOneMoreRunKiB: Math.round((heapAfter.used - heapBefore.used) / 1024),
+      byConstructor: summaryGrowth(heapBefore.summary, heapAfter.summary, 8),
+    };
+    log(
+      `[bench] sqlgrid: extension host heap ${kept.heapAfterGcMiB} MiB after a full collection (RSS ${fmt(after.rss, 0)} MiB); one more run of 100,000 rows left ${kept.keptByOneMoreRunKiB} KiB (${kept.byConstructor
+        .slice(0, 4)
+        .map((g) => `${g.name} ${Math.round(g.bytes / 1024)} KiB`)
+        .join(', ')})`,
+    );
 
     // A scroll through the 100,000 rows: each step's frame work, from an animation-frame callback
     // that runs just before the grid's own to one that runs just after it with the layout forced
@@ -343,6 +365,7 @@ export async function benchSqlGrid({ vsix, runs = 3, log = console.error } = {})
         after: +after.rss.toFixed(1),
         growth: +(after.rss - before.rss).toFixed(1),
         peakAfter: +after.peak.toFixed(1),
+        kept,
       },
     };
     log(

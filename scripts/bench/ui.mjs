@@ -3,10 +3,14 @@
 // listener stamps the user's mousedown (performance.now()) and a MutationObserver stamps the
 // first frame in which the wanted rows exist, so Playwright's round trips are not counted.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/**
+ * A fresh code-server with `vsix` installed (one path, or several: ours and the floor's), one
+ * Chromium page on its workbench; runs `fn(t, server)` and stops everything.
+ */
 export async function withWorkbench(vsix, userSettings, fn) {
   const { startCodeServer, stopCodeServer } = await import('../e2e/codeServer.mjs');
   const { launchBrowser, helpers } = await import('../e2e/browser.mjs');
@@ -19,20 +23,22 @@ export async function withWorkbench(vsix, userSettings, fn) {
     const { nodeBin, codeServerEntry } = await ensureInstalled();
     const exts = join(runDir, 'extensions');
     mkdirSync(exts, { recursive: true });
-    const r = spawnSync(
-      nodeBin,
-      [
-        codeServerEntry,
-        '--user-data-dir',
-        join(runDir, 'user-data'),
-        '--extensions-dir',
-        exts,
-        '--install-extension',
-        vsix,
-      ],
-      { env: node24Env(nodeBin), encoding: 'utf8' },
-    );
-    if (r.status !== 0) throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
+    for (const file of [vsix].flat()) {
+      const r = spawnSync(
+        nodeBin,
+        [
+          codeServerEntry,
+          '--user-data-dir',
+          join(runDir, 'user-data'),
+          '--extensions-dir',
+          exts,
+          '--install-extension',
+          file,
+        ],
+        { env: node24Env(nodeBin), encoding: 'utf8' },
+      );
+      if (r.status !== 0) throw new Error(`installing ${file} failed:\n${r.stdout}${r.stderr}`);
+    }
     server = await startCodeServer({ runDir, installExtension: false, userSettings });
     browser = await launchBrowser(profile);
     const page = browser.pages()[0] ?? (await browser.newPage());
@@ -45,6 +51,58 @@ export async function withWorkbench(vsix, userSettings, fn) {
     rmSync(profile, { recursive: true, force: true });
     rmSync(runDir, { recursive: true, force: true });
   }
+}
+
+/** How many extension hosts code-server has launched (a reloaded window starts one). */
+export const extensionHosts = (server) =>
+  [...readFileSync(server.logFile, 'utf8').matchAll(/<(\d+)> Launched Extension Host Process/g)].length;
+
+/** Whether an activity-bar tab is the one shown (VS Code marks it checked). */
+const shown = (tab) =>
+  tab.evaluate(
+    (el) =>
+      el.getAttribute('aria-selected') === 'true' ||
+      el.getAttribute('aria-pressed') === 'true' ||
+      el.classList.contains('checked'),
+  );
+
+/** Shows the Explorer view container (a window reloaded then shows it, not the one timed). */
+async function showExplorer(t) {
+  const explorer = activityTab(t, /^Explorer/);
+  for (let i = 0; i < 5 && !(await shown(explorer)); i++) {
+    await explorer.click();
+    await t.page.waitForTimeout(500);
+  }
+  if (!(await shown(explorer))) throw new Error('the Explorer view does not show');
+}
+
+const activityTab = (t, name) => t.page.locator('#workbench\\.parts\\.activitybar').getByRole('tab', { name });
+
+/**
+ * Reloads the window with the Explorer shown and answers the activity-bar tab `name` once the
+ * new window's extension host is up (else its start would be timed): nothing of an extension
+ * is loaded when the tab is clicked.
+ */
+export async function freshWindow(t, server, name) {
+  await showExplorer(t);
+  const hosts = extensionHosts(server);
+  await t.reload();
+  const tab = activityTab(t, name);
+  await tab.waitFor({ timeout: 60_000 });
+  if (await shown(tab)) throw new Error(`the reloaded window shows the ${name} view already: the click would hide it`);
+  const deadline = Date.now() + 60_000;
+  while (extensionHosts(server) <= hosts) {
+    if (Date.now() > deadline) throw new Error('the reloaded window started no new extension host');
+    await t.page.waitForTimeout(100);
+  }
+  await t.page.waitForTimeout(1000);
+  return tab;
+}
+
+/** Collapses the row when it is shown expanded (the next window restores what stays expanded). */
+export async function collapse(t, text) {
+  const row = t.treeRow(text);
+  if ((await row.count()) && (await row.getAttribute('aria-expanded')) === 'true') await row.click();
 }
 
 /** Starts the sandbox from the welcome view; answers its URL (from the notification). */
@@ -82,14 +140,30 @@ const FAILURE_ICONS = '.codicon-error, .codicon-key, .codicon-lock, .codicon-cir
 export async function timeExpand(t, row, { minRows = 5, rowText, minCount, timeout = 180_000 } = {}) {
   const level = Number(await row.getAttribute('aria-level'));
   const label = (await row.locator('.label-name').first().innerText()).trim();
+  const clicked = await row.elementHandle();
   await t.page.evaluate(
-    ({ level, minRows, rowText, minCount, failureIcons }) => {
+    ({ level, minRows, rowText, minCount, failureIcons, clicked }) => {
       const sidebar = document.querySelector('#workbench\\.parts\\.sidebar');
       const state = (window.__bench = { t0: undefined, t1: undefined, rows: 0, failure: undefined, count: undefined });
       const text = (el) => (el?.textContent ?? '').trim();
+      // The folder's children: the rows of its list after it (by their index: the list recycles
+      // row elements) and before the next row at its level or above, one level below it. Another
+      // folder's rows at that level (the floor's parent, expanded above) are not its children.
+      const list = clicked.closest('.monaco-list');
+      const index = (r) => Number(r.getAttribute('data-index'));
+      const at = index(clicked);
+      const children = () => {
+        const after = [...list.querySelectorAll('.monaco-list-row[role="treeitem"]')]
+          .filter((r) => index(r) > at)
+          .sort((a, b) => index(a) - index(b));
+        const end = after.findIndex((r) => Number(r.getAttribute('aria-level')) <= level);
+        return (end < 0 ? after : after.slice(0, end)).filter(
+          (r) => Number(r.getAttribute('aria-level')) === level + 1,
+        );
+      };
       const check = () => {
         if (state.t0 === undefined || state.t1 !== undefined) return;
-        const rows = [...sidebar.querySelectorAll(`.monaco-list-row[role="treeitem"][aria-level="${level + 1}"]`)];
+        const rows = children();
         const failed = rows.find((r) => r.querySelector(failureIcons));
         // The list draws only the rows in view; aria-setsize of a child row is how many children
         // the folder holds in all (what VS Code received from getChildren).
@@ -110,7 +184,7 @@ export async function timeExpand(t, row, { minRows = 5, rowText, minCount, timeo
       obs.observe(sidebar, { childList: true, subtree: true, attributes: true, characterData: true });
       document.addEventListener('mousedown', () => (state.t0 ??= performance.now()), { capture: true, once: true });
     },
-    { level, minRows, rowText, minCount, failureIcons: FAILURE_ICONS },
+    { level, minRows, rowText, minCount, failureIcons: FAILURE_ICONS, clicked },
   );
   await row.click();
   try {

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 // @ts-expect-error: a plain .mjs script without types
 import { COMMITTED, benchBlock, renderReadme } from '../../../scripts/bench/report.mjs';
 // @ts-expect-error: a plain .mjs script without types
-import { rows } from '../../../scripts/bench/table.mjs';
+import { rows, table } from '../../../scripts/bench/table.mjs';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const readme = () => readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -58,4 +58,60 @@ test('a failed big-bucket run fails its figures and is listed', () => {
   const list = rows(base) as { figure: string; met: string }[];
   assert.equal(list.find((r) => r.figure.startsWith('big bucket: first page'))?.met, 'NO');
   assert.ok(list.some((r) => r.figure === 'big bucket: run 2 FAILED'));
+});
+
+test('the floor ratios: ours / floor against their targets, page by page, and a noisy load marked', () => {
+  const s = (...runs: number[]) => {
+    const v = [...runs].sort((a, b) => a - b);
+    return { median: v[v.length >> 1], min: v[0], max: v.at(-1), runs };
+  };
+  const results = {
+    notAvailable: {},
+    loadAverageAtFigure: { coldopen: [0.4, 1, 1], bucket: [1.6, 1, 1] },
+    figures: {
+      coldopen: {
+        instances: 1009,
+        instanceRows: 1006,
+        regions: ['KR1', 'KR2'],
+        runsTried: 1,
+        failedRuns: [],
+        regionsDrawnMs: s(120),
+        instancesDrawnMs: s(200),
+        floor: { openMs: s(100), folderMs: s(100) },
+      },
+      bucket: {
+        runsTried: 1,
+        failedRuns: [],
+        firstPageMs: s(100),
+        // The second page is 1.5 times the floor's second: one page over the target fails it.
+        loadMoreMs: s(100, 150),
+        heapGrowthMB: s(10),
+        floor: { runsTried: 1, failedRuns: [], firstPageMs: s(100), loadMoreMs: s(100, 100), heapGrowthMB: s(10) },
+      },
+    },
+  };
+  const list = rows(results) as { figure: string; values: string[]; met: string; load?: number }[];
+  const row = (name: string) => list.find((r) => r.figure === name);
+  assert.equal(row('cold open: ours / floor')?.values[0], '1.20');
+  assert.equal(row('cold open: ours / floor')?.met, 'yes');
+  assert.equal(row('cold open, DB instances: ours / floor')?.met, 'NO');
+  assert.equal(row('big bucket, first page: ours / floor')?.met, 'yes');
+  assert.equal(row('big bucket, each Load more: ours / floor, page by page')?.values[2], '1.50');
+  assert.equal(row('big bucket, each Load more: ours / floor, page by page')?.met, 'NO');
+  assert.equal(row('big bucket, RSS growth: ours / floor')?.met, 'yes');
+  assert.match(table(results), /big bucket: first page drawn \(ms\).*1\.60 noisy/);
+  assert.doesNotMatch(
+    table(results)
+      .split('\n')
+      .find((l: string) => l.startsWith('cold open: ours')) ?? '',
+    /noisy/,
+  );
+  // No floor measured: no ratio row claims a target met.
+  delete (results.figures.coldopen as { floor?: unknown }).floor;
+  assert.equal(
+    (rows(results) as { figure: string }[]).some(
+      (r) => r.figure.includes('ours / floor') && r.figure.startsWith('cold'),
+    ),
+    false,
+  );
 });

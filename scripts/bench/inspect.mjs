@@ -1,0 +1,106 @@
+// The extension host's heap, read through its inspector: the memory figures' cause, where RSS
+// gives only an upper bound (V8 and the allocator keep pages a collection freed).
+//
+// SIGUSR1 starts Node's inspector in a running process (on 127.0.0.1:9229, Node's default), so
+// the extension host needs no flag at its start and runs exactly as it does for a user until the
+// bench asks. One session at a time: a second process on the port would refuse to start its own.
+import { setTimeout as sleep } from 'node:timers/promises';
+// Node 20 has no global WebSocket; undici (a dependency) has the same class.
+import { WebSocket } from 'undici';
+
+const PORT = 9229;
+
+/**
+ * Opens an inspector session on process `pid` and answers `{ send(method, params), close() }`,
+ * `send` resolving to the protocol's result (rejecting with its error).
+ */
+export async function inspectProcess(pid) {
+  process.kill(pid, 'SIGUSR1');
+  let target;
+  for (let i = 0; i < 100 && !target; i++) {
+    try {
+      const list = await (await fetch(`http://127.0.0.1:${PORT}/json/list`)).json();
+      target = list.find((x) => x.webSocketDebuggerUrl);
+    } catch {
+      await sleep(100);
+    }
+  }
+  if (!target) throw new Error(`process ${pid} opened no inspector on port ${PORT} after SIGUSR1`);
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.addEventListener('open', resolve, { once: true });
+    ws.addEventListener('error', () => reject(new Error(`the inspector of process ${pid} refused the session`)), {
+      once: true,
+    });
+  });
+  let next = 1;
+  const waiting = new Map();
+  const listeners = new Map();
+  ws.addEventListener('message', (e) => {
+    const msg = JSON.parse(String(e.data));
+    if (msg.id !== undefined) {
+      const w = waiting.get(msg.id);
+      waiting.delete(msg.id);
+      if (msg.error) w?.reject(new Error(`${w.method}: ${msg.error.message}`));
+      else w?.resolve(msg.result);
+    } else listeners.get(msg.method)?.(msg.params);
+  });
+  const send = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject, method });
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  return {
+    send,
+    on: (method, fn) => listeners.set(method, fn),
+    close: async () => {
+      // Closing the inspector leaves the process as it was (Node keeps the port open: harmless).
+      ws.close();
+    },
+  };
+}
+
+/** Bytes of the heap in use after a full collection (what the process still holds). */
+export async function heapAfterGc(session) {
+  await session.send('HeapProfiler.collectGarbage');
+  await session.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await session.send('Runtime.getHeapUsage');
+  return usedSize;
+}
+
+/**
+ * A heap snapshot summarised by constructor (V8's "Summary" view): name -> { count, bytes } of
+ * the objects' own sizes. Two summaries compared say what a step left behind, object by object.
+ */
+export async function heapSummary(session) {
+  const chunks = [];
+  session.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
+  await session.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
+  const snap = JSON.parse(chunks.join(''));
+  const f = snap.snapshot.meta.node_fields;
+  const types = snap.snapshot.meta.node_types[0];
+  const [iType, iName, iSize] = ['type', 'name', 'self_size'].map((k) => f.indexOf(k));
+  const out = new Map();
+  for (let i = 0; i < snap.nodes.length; i += f.length) {
+    const type = types[snap.nodes[i + iType]];
+    // Objects by constructor; strings, arrays and code by their kind (their names are contents).
+    const name = type === 'object' || type === 'closure' ? snap.strings[snap.nodes[i + iName]] : `(${type})`;
+    const e = out.get(name) ?? { count: 0, bytes: 0 };
+    e.count++;
+    e.bytes += snap.nodes[i + iSize];
+    out.set(name, e);
+  }
+  return out;
+}
+
+/** What grew between two summaries, largest first: [{ name, count, bytes }] (deltas). */
+export function summaryGrowth(before, after, top = 12) {
+  return [...after]
+    .map(([name, a]) => {
+      const b = before.get(name) ?? { count: 0, bytes: 0 };
+      return { name, count: a.count - b.count, bytes: a.bytes - b.bytes };
+    })
+    .sort((x, y) => y.bytes - x.bytes)
+    .slice(0, top);
+}
