@@ -11,7 +11,7 @@
 // dropped); the ten "Load more" and the memory growth once, in the first run.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { control, freshWindow, timeClickUntil, timeExpand, withWorkbench } from './ui.mjs';
+import { control, extHostPid, freshWindow, profileBoth, timeClickUntil, timeExpand, withWorkbench } from './ui.mjs';
 import { heapAfterGc, heapSummary, inspectProcess, summaryGrowth } from './inspect.mjs';
 import { buildFloorVsix, FLOOR, ROOT, stats } from './lib.mjs';
 
@@ -23,19 +23,12 @@ const COUNT = 100_000;
 // Objects per listing page (src/storage/tree/nodes.ts PAGE_SIZE).
 const PAGE = 1000;
 
-function extHostPid(server) {
-  // code-server logs "<pid> Launched Extension Host Process." for each host; the last is ours.
-  return [...readFileSync(server.logFile, 'utf8').matchAll(/<(\d+)> Launched Extension Host Process/g)]
-    .map((m) => Number(m[1]))
-    .pop();
-}
-
 function extHostRssMB(server) {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${extHostPid(server)}/status`, 'utf8'))?.[1]);
   return kb / 1024;
 }
 
-export async function benchBigBucket({ vsix, runs = 3, log = console.error, pages = 10 }) {
+export async function benchBigBucket({ vsix, runs = 3, log = console.error, pages = 10, profileDir }) {
   if (!existsSync(join(ROOT, 'src/storage/tree')))
     throw new Error('no object storage tree in this build (src/storage/tree: netstore branch not merged)');
   const { startSandboxProcess, addSandboxProfile } = await import('../e2e/sandboxProcess.mjs');
@@ -48,16 +41,19 @@ export async function benchBigBucket({ vsix, runs = 3, log = console.error, page
       prefix: '',
     });
     if (made.objects !== COUNT) throw new Error(`the sandbox made ${made.objects} objects`);
-    return await measure({ vsix, runs, log, pages, sandbox, addSandboxProfile });
+    return await measure({ vsix, runs, log, pages, sandbox, addSandboxProfile, profileDir });
   } finally {
     sandbox.stop();
   }
 }
 
-async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile }) {
+async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile, profileDir }) {
   return withWorkbench([vsix, buildFloorVsix()], {}, async (t, server) => {
     await t.openView('NHN Cloud');
     await addSandboxProfile(t, 'bench-bucket', sandbox.url);
+    // Ours and the floor each start in a freshly reloaded window (a new extension host, whose
+    // memory is then the figure's alone), neither warmed by the other's work.
+    await freshWindow(t, server, 'NHN Cloud').then((tab) => tab.click());
     await t.expandRow(REGION);
     await t.expandRow('Object Storage');
     const ours = await measureFolder(t, server, {
@@ -66,6 +62,7 @@ async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile }) {
       runs,
       pages,
       log,
+      profileDir,
       // Collapse, drop the explorer's caches, and open the way to the bucket again.
       reopen: async () => {
         await t.runCommand('NHN Cloud: Refresh Explorer');
@@ -74,8 +71,7 @@ async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile }) {
         await t.expandRow('Object Storage');
       },
     });
-    // The floor in a window of its own (a new extension host, so its memory is its own): the
-    // same rows, the same "Load more..." pages, from memory (scripts/bench/floor).
+    // The floor: the same rows, the same "Load more..." pages, from memory (scripts/bench/floor).
     await freshWindow(t, server, FLOOR.view).then((tab) => tab.click());
     const floor = await measureFolder(t, server, {
       name: 'floor',
@@ -83,6 +79,7 @@ async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile }) {
       runs,
       pages,
       log,
+      profileDir,
       // Collapsed, the floor's folder starts again at its first page.
       reopen: () => t.page.waitForTimeout(300),
     });
@@ -97,7 +94,7 @@ async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile }) {
  * VS Code requested for the level that row is on: its aria-setsize) and the extension host's
  * RSS growth over the first page and the ten.
  */
-async function measureFolder(t, server, { name, folder, runs, pages, log, reopen }) {
+async function measureFolder(t, server, { name, folder, runs, pages, log, reopen, profileDir }) {
   const first = [];
   const more = [];
   const requested = [];
@@ -109,18 +106,49 @@ async function measureFolder(t, server, { name, folder, runs, pages, log, reopen
   let inspector;
   let withRows;
   let rowsHeld;
+  const collapseAndReopen = async () => {
+    // Home first: scrolled to the end of 11,000 rows, the first row naming the folder is its
+    // sticky-scroll header, and a click there only scrolls to it, so the folder stayed expanded,
+    // reloaded itself on the refresh, and the timed click below collapsed it (nothing drawn in 180 s).
+    await t.page.keyboard.press('Home');
+    await t.page.waitForTimeout(300);
+    const b = t.treeRow(folder);
+    if ((await b.getAttribute('aria-expanded')) === 'true') await b.click();
+    await reopen();
+  };
+  // Drawn means the first object of the listing among at least 5 rows, a whole page and its
+  // "Load more" below the folder (PAGE + 1 children), no error row.
+  const firstPage = async () => {
+    const row = t.treeRow(folder);
+    await row.waitFor({ timeout: 60_000 });
+    return timeExpand(t, row, { minRows: 5, rowText: `object-${'0'.repeat(width)}`, minCount: PAGE + 1 });
+  };
+  // The p-th "Load more...": click to the first row of its page drawn.
+  const loadMore = async (p) => {
+    // Keyboard End in the focused tree scrolls the virtual list to its last row, the latest
+    // "Load more..." (the last one drawn: earlier ones may still be in view).
+    const list = t.sidebar
+      .locator('.monaco-list-row[role="treeitem"]')
+      .filter({ hasText: 'object-' })
+      .first()
+      .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " monaco-list ")][1]');
+    await list.focus();
+    await t.page.keyboard.press('End');
+    // The newest one says how many rows are above it ("1000 shown", then "2000 shown"...).
+    const row = t.sidebar
+      .locator('.monaco-list-row[role="treeitem"]')
+      .filter({ hasText: 'Load more' })
+      .filter({ hasText: `${p * PAGE} shown` });
+    await row.waitFor({ timeout: 30_000 });
+    // A nested "Load more" (a folder: aria-expanded) opens its page below it, and the Down
+    // arrow brings the page's first row into view; a flat one appends to the folder in place.
+    const nested = (await row.getAttribute('aria-expanded')) !== null;
+    return timeClickUntil(t, row, `object-${String(p * PAGE).padStart(width, '0')}`, { stepInto: nested });
+  };
   for (let run = 0; run < n; run++) {
     try {
       if (run > 0) {
-        // Home first: scrolled to the end of 11,000 rows, the first row naming the folder is its
-        // sticky-scroll header, and a click there only scrolls to it, so the folder stayed
-        // expanded, reloaded itself on the refresh, and the timed click below collapsed it
-        // (nothing drawn in 180 s).
-        await t.page.keyboard.press('Home');
-        await t.page.waitForTimeout(300);
-        const b = t.treeRow(folder);
-        if ((await b.getAttribute('aria-expanded')) === 'true') await b.click();
-        await reopen();
+        await collapseAndReopen();
         if (run === 1 && withRows) {
           // The rows dropped (the folder collapsed and its listing forgotten): what they held.
           const heap = await heapAfterGc(inspector);
@@ -140,16 +168,8 @@ async function measureFolder(t, server, { name, folder, runs, pages, log, reopen
           );
         }
       }
-      const row = t.treeRow(folder);
-      await row.waitFor({ timeout: 60_000 });
       const rss0 = extHostRssMB(server);
-      // Drawn means the first object of the listing among at least 5 rows, a whole page and its
-      // "Load more" below the folder (PAGE + 1 children), no error row.
-      const r = await timeExpand(t, row, {
-        minRows: 5,
-        rowText: `object-${'0'.repeat(width)}`,
-        minCount: PAGE + 1,
-      });
+      const r = await firstPage();
       first.push(r.ms);
       if (run > 0) {
         log(`  ${name} run ${run + 1}: first page ${r.ms.toFixed(0)} ms`);
@@ -157,27 +177,7 @@ async function measureFolder(t, server, { name, folder, runs, pages, log, reopen
       }
       // The first run goes on: ten "Load more", and the memory they add.
       for (let p = 1; p <= pages; p++) {
-        // Keyboard End in the focused tree scrolls the virtual list to its last row, the latest
-        // "Load more..." (the last one drawn: earlier ones may still be in view).
-        const list = t.sidebar
-          .locator('.monaco-list-row[role="treeitem"]')
-          .filter({ hasText: 'object-' })
-          .first()
-          .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " monaco-list ")][1]');
-        await list.focus();
-        await t.page.keyboard.press('End');
-        // The newest one says how many rows are above it ("1000 shown", then "2000 shown"...).
-        const loadMore = t.sidebar
-          .locator('.monaco-list-row[role="treeitem"]')
-          .filter({ hasText: 'Load more' })
-          .filter({ hasText: `${p * PAGE} shown` });
-        await loadMore.waitFor({ timeout: 30_000 });
-        // A nested "Load more" (a folder: aria-expanded) opens its page below it, and the Down
-        // arrow brings the page's first row into view; a flat one appends to the folder in place.
-        const nested = (await loadMore.getAttribute('aria-expanded')) !== null;
-        const m = await timeClickUntil(t, loadMore, `object-${String(p * PAGE).padStart(width, '0')}`, {
-          stepInto: nested,
-        });
+        const m = await loadMore(p);
         more.push(m.ms);
         requested.push(m.setSize);
       }
@@ -197,6 +197,15 @@ async function measureFolder(t, server, { name, folder, runs, pages, log, reopen
       log(`  ${name} run ${run + 1} FAILED: ${failures.at(-1).error}`);
       break;
     }
+  }
+  if (profileDir) {
+    // `--profile`: one more pass, after the figures (a profiler slows what it watches), with the
+    // extension host and the workbench's renderer profiled: the first page and three Load more.
+    await collapseAndReopen();
+    await profileBoth(t, server, { name, profileDir, log, session: inspector }, async () => {
+      await firstPage();
+      for (let p = 1; p <= 3; p++) await loadMore(p);
+    });
   }
   await inspector?.close();
   return {

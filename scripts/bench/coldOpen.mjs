@@ -10,7 +10,7 @@
 // icon is clicked. Every run checks what was drawn (the profile, exactly its regions, the
 // instance count the sandbox answers, no error or "nothing here" row); a run that draws anything
 // else is reported as failed with its text, never dropped.
-import { collapse, control, freshWindow, timeExpand, timeOpenView, withWorkbench } from './ui.mjs';
+import { collapse, control, freshWindow, profileBoth, timeExpand, timeOpenView, withWorkbench } from './ui.mjs';
 import { buildFloorVsix, FLOOR, stats } from './lib.mjs';
 
 const PROFILE = 'bench-cold';
@@ -38,7 +38,7 @@ async function expectedInstances(url, RDS) {
   return { instances: body.dbInstances.length, rows };
 }
 
-export async function benchColdOpen({ vsix, runs = 5, log = console.error, instances = 1000 }) {
+export async function benchColdOpen({ vsix, runs = 5, log = console.error, instances = 1000, profileDir }) {
   const { startSandboxProcess, addSandboxProfile, RDS } = await import('../e2e/sandboxProcess.mjs');
   const sandbox = await startSandboxProcess({ timeScaleMs: 200 });
   try {
@@ -106,6 +106,23 @@ export async function benchColdOpen({ vsix, runs = 5, log = console.error, insta
                 .slice(0, 300),
             });
             log(`  cold open run ${run} FAILED: ${failures.at(-1).error}`);
+          }
+        }
+        if (profileDir) {
+          // `--profile`: one more open of each, after the figures, with the new window's
+          // extension host (its inspector opened once the host is up, before the click) and the
+          // renderer profiled; each window left collapsed as the runs leave it.
+          try {
+            const tab = await freshWindow(t, server, 'NHN Cloud');
+            await profileBoth(t, server, { name: 'cold open', profileDir, log }, () =>
+              timeOpenView(t, tab, { parent: PROFILE, children: REGIONS }),
+            );
+            const floorTab = await freshWindow(t, server, FLOOR.view);
+            await profileBoth(t, server, { name: 'cold open floor', profileDir, log }, () =>
+              timeOpenView(t, floorTab, { parent: FLOOR.parent, children: REGIONS.map((_, i) => `F${i + 1}`) }),
+            );
+          } catch (err) {
+            log(`  cold open profile failed: ${err.message}`);
           }
         }
         return {

@@ -51,6 +51,12 @@ export async function inspectProcess(pid) {
       waiting.set(id, { resolve, reject, method });
       ws.send(JSON.stringify({ id, method, params }));
     });
+  // The port answers for whichever process opened it first: make sure it is this one.
+  const { result } = await send('Runtime.evaluate', { expression: 'process.pid', returnByValue: true });
+  if (result?.value !== pid) {
+    ws.close();
+    throw new Error(`the inspector on port ${PORT} is process ${result?.value}'s, not ${pid}'s`);
+  }
   return {
     send,
     on: (method, fn) => listeners.set(method, fn),
@@ -103,4 +109,57 @@ export function summaryGrowth(before, after, top = 12) {
     })
     .sort((x, y) => y.bytes - x.bytes)
     .slice(0, top);
+}
+
+/**
+ * Runs `fn` under the CPU profiler of the session's process (sampling every 100 µs) and answers
+ * `{ result, profile }`, the profile in the `.cpuprofile` format Chrome DevTools and VS Code open.
+ */
+export async function cpuProfile(session, fn) {
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 100 });
+  await session.send('Profiler.start');
+  const stop = async () => {
+    const { profile } = await session.send('Profiler.stop');
+    await session.send('Profiler.disable');
+    return profile;
+  };
+  let result;
+  try {
+    result = await fn();
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { result, profile: await stop() };
+}
+
+/**
+ * Where a profile's time went: self time by function (name, file and line), largest first, and
+ * the share of samples that were idle (the process waiting: for the network, for the renderer).
+ */
+export function topSelf(profile, top = 15) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = new Map();
+  for (let i = 0; i < profile.samples.length; i++)
+    dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  const self = new Map();
+  let total = 0;
+  let idle = 0;
+  for (const [id, us] of dt) {
+    const f = byId.get(id).callFrame;
+    total += us;
+    if (f.functionName === '(idle)') idle += us;
+    const file = f.url ? f.url.split('/').slice(-2).join('/') : '';
+    const name = `${f.functionName || '(anonymous)'} ${file}${file ? `:${f.lineNumber + 1}` : ''}`;
+    self.set(name, (self.get(name) ?? 0) + us);
+  }
+  return {
+    totalMs: total / 1000,
+    idleMs: idle / 1000,
+    top: [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => ({ name, ms: +(us / 1000).toFixed(1) })),
+  };
 }

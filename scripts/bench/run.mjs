@@ -8,6 +8,7 @@
 //                      [--folder-runs N (default 3)] [--size MiB (transfer file, default 1024)]
 //                      [--servers sandbox,s3rver,swift (transfer and folders; default: all installed)]
 //                      [--out name.json (under .bench/, default results.json)]
+//                      [--profile (cold open, bucket: CPU profiles of the extension host and the renderer, after the figures, in .bench/)]
 //                      [--settle-s S (wait up to S s for a 1-minute load below 1.0 before each figure, default 180)]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -101,10 +102,19 @@ const getLib = async () => (libPath ??= await buildBenchLib());
 
 await figure('sizes', async () => (await import('./sizes.mjs')).benchSizes(vsix));
 await figure('activation', async () => (await import('./activation.mjs')).benchActivation({ vsix, runs, log }));
-await figure('coldopen', async () => (await import('./coldOpen.mjs')).benchColdOpen({ vsix, runs, log }));
+// `--profile`: CPU profiles of the extension host and the renderer (cold open, bucket), in .bench/.
+const profileDir = argv.includes('--profile') ? OUT : undefined;
+await figure('coldopen', async () => (await import('./coldOpen.mjs')).benchColdOpen({ vsix, runs, log, profileDir }));
 await figure('polling', async () => (await import('./polling.mjs')).benchPolling({ lib: await getLib() }));
 await figure('region', async () => (await import('./bigRegion.mjs')).benchBigRegion({ vsix, runs, log }));
-await figure('bucket', async () => (await import('./bigBucket.mjs')).benchBigBucket({ vsix, runs, log }));
+await figure('bucket', async () =>
+  (await import('./bigBucket.mjs')).benchBigBucket({
+    vsix,
+    runs,
+    log,
+    profileDir,
+  }),
+);
 await figure('params', async () => (await import('./paramEditor.mjs')).benchParamEditor({ runs, log }));
 await figure('sql', async () => (await import('./sql.mjs')).benchSql({ runs, log }));
 await figure('dbwork', async () => (await import('./sql.mjs')).benchDbWork({ runs: Math.min(runs, 3), log }));

@@ -3,7 +3,7 @@
 // listener stamps the user's mousedown (performance.now()) and a MutationObserver stamps the
 // first frame in which the wanted rows exist, so Playwright's round trips are not counted.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -50,6 +50,43 @@ export async function withWorkbench(vsix, userSettings, fn) {
     await stopCodeServer(server);
     rmSync(profile, { recursive: true, force: true });
     rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+/** The pid of the extension host code-server launched last (the current window's). */
+export function extHostPid(server) {
+  return [...readFileSync(server.logFile, 'utf8').matchAll(/<(\d+)> Launched Extension Host Process/g)]
+    .map((m) => Number(m[1]))
+    .pop();
+}
+
+/**
+ * Runs `fn` with the current window's extension host and the workbench's renderer both under
+ * the CPU profiler (`--profile`: after the figures, as a profiler slows what it watches); writes
+ * `<name>-extension-host.cpuprofile` and `<name>-renderer.cpuprofile` to `profileDir` and logs
+ * where each one's time went. `session`: an inspector session already open on that host.
+ */
+export async function profileBoth(t, server, { name, profileDir, log, session }, fn) {
+  const { cpuProfile, inspectProcess, topSelf } = await import('./inspect.mjs');
+  const host = session ?? (await inspectProcess(extHostPid(server)));
+  const renderer = await t.page.context().newCDPSession(t.page);
+  try {
+    const { profile: hostProfile, result } = await cpuProfile(host, () => cpuProfile(renderer, fn));
+    const slug = name.replace(/\W+/g, '-');
+    for (const [side, profile] of [
+      ['extension-host', hostProfile],
+      ['renderer', result.profile],
+    ]) {
+      const file = join(profileDir, `${slug}-${side}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      const top = topSelf(profile, 10);
+      log(
+        `  ${name} profile, ${side} (${file}): ${top.totalMs.toFixed(0)} ms sampled, ${top.idleMs.toFixed(0)} idle; ${top.top.map((x) => `${x.name} ${x.ms}`).join('; ')}`,
+      );
+    }
+  } finally {
+    await renderer.detach().catch(() => {});
+    if (!session) await host.close();
   }
 }
 

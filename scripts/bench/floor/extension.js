@@ -15,7 +15,18 @@ const PAGE = 1000;
 const FLAT_ROWS = 3000;
 const WIDTH = 5;
 const key = (i) => `object-${String(i).padStart(WIDTH, '0')}`;
-const page = (from) => Array.from({ length: PAGE }, (_, i) => ({ id: `o/${from + i}`, label: key(from + i) }));
+// What a row shows is what ours shows (an object: a file icon from its name, size and time, a
+// click that opens it; an instance: an icon and its state), so a ratio compares the work behind
+// the same rows, not rows with less on them.
+const page = (from) =>
+  Array.from({ length: PAGE }, (_, i) => ({
+    id: `o/${from + i}`,
+    label: key(from + i),
+    description: '1.2 KB · 2026-11-27 10:00',
+    resourceUri: vscode.Uri.from({ scheme: 'benchfloor', path: `/bucket/${key(from + i)}` }),
+    icon: vscode.ThemeIcon.File,
+    command: 'benchFloor.open',
+  }));
 
 function activate(context) {
   const changed = new vscode.EventEmitter();
@@ -33,7 +44,14 @@ function activate(context) {
       id: 'thousand',
       label: 'Thousand',
       folder: true,
-      children: Array.from({ length: rows }, (_, i) => ({ id: `t/${i}`, label: `item-${String(i).padStart(4, '0')}` })),
+      children: Array.from({ length: rows }, (_, i) => ({
+        id: `t/${i}`,
+        label: `item-${String(i).padStart(4, '0')}`,
+        // As an instance: a folder, a coloured icon, its state.
+        folder: true,
+        description: 'Available · Primary · MySQL 8.0.36',
+        icon: new vscode.ThemeIcon('database', new vscode.ThemeColor('charts.green')),
+      })),
     },
   ];
   const paged = { id: 'paged', label: 'Paged', folder: true };
@@ -65,6 +83,9 @@ function activate(context) {
       const item = new vscode.TreeItem(node.label, state);
       item.id = node.id;
       if (node.description) item.description = node.description;
+      if (node.resourceUri) item.resourceUri = node.resourceUri;
+      if (node.icon) item.iconPath = node.icon;
+      if (node.command) item.command = { command: node.command, title: 'Open', arguments: [node] };
       if (node.shown !== undefined && node.flat)
         item.command = { command: 'benchFloor.loadMore', title: 'Load more...', arguments: [node] };
       return item;
@@ -79,6 +100,7 @@ function activate(context) {
       paged.children = undefined;
       changed.fire(paged);
     }),
+    vscode.commands.registerCommand('benchFloor.open', () => undefined),
     vscode.commands.registerCommand('benchFloor.loadMore', (node) => {
       // Appended in place of the clicked row, and the folder sent again whole (VS Code's tree
       // API has no append: what ours does too).
