@@ -5,7 +5,7 @@
 // fails when any one rule is weakened (npm run test:mutation proves it).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decodeXmlText, escapeXml, MAX_XML_BYTES, parseXml } from '../../../src/client/storage/xml';
+import { escapeXml, MAX_XML_BYTES, parseXml } from '../../../src/client/storage/xml';
 
 const nested = (levels: number, inner = 'x') => `${'<a>'.repeat(levels)}${inner}${'</a>'.repeat(levels)}`;
 const refused = (text: string, message: string | RegExp) =>
@@ -65,12 +65,15 @@ test('an element never closed by ">" ends the pre-check; the parser then refuses
 });
 
 test('malformed documents are refused by the parser with a short message, not its raw error', () => {
-  refused('<a><b></a>', /^Expected closing tag 'b'/);
-  refused('', /^Start tag expected/);
+  // The parser's message, where in the document (line:column), nothing more.
+  refused('<a><b></a>', /^1:10: unexpected close tag\.$/);
+  refused('', /document must contain a root element/);
+  refused('<a>x</a><b/>', /only one root/);
+  refused('text', /text data outside of root node/);
   const long = `<${'a'.repeat(300)}>`;
   assert.throws(
     () => parseXml(long),
-    (e: unknown) => (e as Error).message.length === 200 && (e as Error).message.startsWith('Unclosed tag'),
+    (e: unknown) => (e as Error).message.length === 200 && /^1:302: unclosed tag/.test((e as Error).message),
   );
 });
 
@@ -95,29 +98,61 @@ test('list elements are arrays below the root even when one is present; a root <
     'Object',
   ]) {
     const x = parseXml(`<R><${name}><K>v</K></${name}></R>`) as any;
-    assert.ok(Array.isArray(x.R[name]), name);
+    assert.deepEqual(x.R[name], [{ K: 'v' }], name);
   }
   assert.deepEqual(parseXml('<Error><Code>NoSuchKey</Code></Error>'), { Error: { Code: 'NoSuchKey' } });
   assert.deepEqual(parseXml('<R><Other>v</Other></R>'), { R: { Other: 'v' } });
 });
 
 test('character references are decoded up to U+10FFFF; zero and beyond stay as written', () => {
-  assert.equal(decodeXmlText('&#x10FFFF;'), '\u{10FFFF}');
-  assert.equal(decodeXmlText('&#1114111;'), '\u{10FFFF}');
-  assert.equal(decodeXmlText('&#x110000;&#1114112;&#0;&#x0;'), '&#x110000;&#1114112;&#0;&#x0;');
-  assert.equal(decodeXmlText('&#1;'), '\u0001');
-  assert.equal(decodeXmlText('&amp;lt;'), '&lt;', 'decoded once');
+  const read = (body: string) => parseXml(`<a>${body}</a>`).a;
+  assert.equal(read('&#x10FFFF;&#1114111;'), '\u{10FFFF}\u{10FFFF}');
+  assert.equal(read('&#x110000;&#1114112;&#0;&#x0;'), '&#x110000;&#1114112;&#0;&#x0;');
+  // The control characters XML 1.0 cannot refer to are read all the same (S3 servers write them).
+  assert.equal(read('&#1;&#x1F;&#x0b;&#27;&#9;&#13;'), '\u0001\u001f\u000b\u001b\t\r');
+  assert.equal(read('&amp;#1;'), '&#1;', 'decoded once');
+  // Told to the parser as entities of their own names: a document may not define them itself.
+  assert.throws(() => parseXml('<!ENTITY nhncloud-control-1 "x"><a/>'), /document type/);
 });
 
-test('the five predefined escapes are decoded by hand, exactly once, also inside parsed documents', () => {
-  assert.equal(decodeXmlText('&lt;&gt;&amp;&quot;&apos;'), '<>&"\'');
-  assert.equal(decodeXmlText('no escapes'), 'no escapes');
+test('the five predefined escapes are decoded exactly once, and undefined entities stay as written', () => {
   assert.deepEqual(parseXml('<a>x&amp;y&lt;z&gt;&quot;&apos;&#233;</a>'), { a: 'x&y<z>"\'é' });
-  assert.deepEqual(parseXml('<a>&amp;lt;</a>'), { a: '&lt;' }, 'the parser itself decodes nothing');
+  assert.deepEqual(parseXml('<a>&amp;lt;</a>'), { a: '&lt;' }, 'decoded once');
+  assert.deepEqual(parseXml('<a>&nbsp;&copy;</a>'), { a: '&nbsp;&copy;' });
+});
+
+test('an element named __proto__ is a key like any other, not the prototype', () => {
+  const x = parseXml('<a><__proto__>p</__proto__><b>t</b></a>') as { a: Record<string, unknown> };
+  assert.equal(Object.getPrototypeOf(x.a), Object.prototype);
+  assert.equal(x.a['__proto__' as string], 'p');
+  assert.deepEqual(Object.keys(x.a), ['__proto__', 'b']);
+  assert.equal(x.a.b, 't');
+  // Repeated, it is an array like any repeated element.
+  const y = parseXml('<a><__proto__>p</__proto__><__proto__>q</__proto__></a>') as { a: Record<string, unknown> };
+  assert.deepEqual(y.a['__proto__' as string], ['p', 'q']);
+});
+
+test('text and CDATA of an element are its value; what surrounds the root is nothing', () => {
+  assert.deepEqual(parseXml('<a><![CDATA[x<y]]>&amp;z</a>\n '), { a: 'x<y&z' });
+});
+
+test('XML 1.0 rules whatever the declaration says: raw C1 controls and U+2028 are kept', () => {
+  assert.deepEqual(parseXml('<?xml version="1.1"?><K>a\u0080b\u2028c\u0085d</K>'), { K: 'a\u0080b\u2028c\u0085d' });
+});
+
+test('a repeated element that is no list becomes an array of its values, in order', () => {
+  assert.deepEqual(parseXml('<R><K>1</K><K>2</K><K>3</K></R>'), { R: { K: ['1', '2', '3'] } });
+  // Names an object inherits are elements like any other.
+  assert.deepEqual(parseXml('<R><constructor>c</constructor><toString>t</toString></R>'), {
+    R: { constructor: 'c', toString: 't' },
+  });
 });
 
 test('what the client writes: &, < and > escaped, quotes literal, control characters as references', () => {
   assert.equal(escapeXml('a&b<c>d"e\'f'), 'a&amp;b&lt;c&gt;d"e\'f');
   assert.equal(escapeXml('\u0000\u0001\u0008\u000b\u000c\u000e\u001f'), '&#0;&#1;&#8;&#11;&#12;&#14;&#31;');
-  assert.equal(escapeXml('tab\tnew\nline\rok é'), 'tab\tnew\nline\rok é');
+  assert.equal(escapeXml('tab\tnew\nline\rok é'), 'tab\tnew\nline&#13;ok é');
+  // Read back exactly: a raw carriage return would be read as a line feed (XML's end-of-line rule).
+  const key = 'a\rb\r\nc\u0001\u0085\u2028\u0080';
+  assert.equal(parseXml(`<K>${escapeXml(key)}</K>`).K, key);
 });
