@@ -2,8 +2,10 @@
 // so it loads no client code, no zod, no undici: it registers every command the manifest
 // declares and a proxy for each view, and requires dist/main.js on first real use.
 // See README "Architecture" for why there is one lazy boundary here.
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Main, Shim } from './main';
+import { requireWithCodeCache } from './shared/codeCache';
 import { PANEL_VIEW_TYPES } from './panels/viewTypes';
 
 let main: Promise<Main> | undefined;
@@ -17,9 +19,15 @@ export function activate(context: vscode.ExtensionContext): {
 
   const load = (): Promise<Main> =>
     (main ??= Promise.resolve().then(() => {
-      // Resolved at run time next to dist/extension.js; esbuild leaves it external.
-      const mod = require('./main.js') as typeof import('./main');
-      return mod.createMain(shim);
+      // dist/main.js, next to dist/extension.js, compiled with the code cache of the window before
+      // (src/shared/codeCache.ts); the cache for the next one is written once this window's first
+      // work is done, so it holds the functions that work compiled too.
+      const loaded = requireWithCodeCache<typeof import('./main')>(
+        join(__dirname, 'main.js'),
+        join(context.globalStorageUri.fsPath, 'code-cache'),
+      );
+      setTimeout(() => loaded.save(), 10_000).unref();
+      return loaded.exports.createMain(shim);
     }));
 
   const commands: Array<{ command: string }> = context.extension.packageJSON?.contributes?.commands ?? [];
