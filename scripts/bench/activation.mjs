@@ -5,38 +5,21 @@
 // (A preload through NODE_OPTIONS does not work: VS Code strips NODE_OPTIONS from the extension
 // host's environment.) Each run opens a new browser session, so a new extension host starts
 // and activates the extension on opening the NHN Cloud view (its activation event).
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, sleep, stats } from './lib.mjs';
 
 export async function benchActivation({ vsix, runs = 5, log = console.error }) {
-  const { startCodeServer, stopCodeServer } = await import('../e2e/codeServer.mjs');
+  const { installVsix, startCodeServer, stopCodeServer } = await import('../e2e/codeServer.mjs');
   const { launchBrowser, helpers } = await import('../e2e/browser.mjs');
   const runDir = mkdtempSync(join(tmpdir(), 'nhncloud-bench-cs-'));
   const logFile = join(runDir, 'activation.jsonl');
-  const { ensureInstalled, node24Env } = await import('../e2e/install.mjs');
   let server;
   const records = [];
   try {
-    const { nodeBin, codeServerEntry } = await ensureInstalled();
+    await installVsix(runDir, vsix);
     const exts = join(runDir, 'extensions');
-    mkdirSync(exts, { recursive: true });
-    const r = spawnSync(
-      nodeBin,
-      [
-        codeServerEntry,
-        '--user-data-dir',
-        join(runDir, 'user-data'),
-        '--extensions-dir',
-        exts,
-        '--install-extension',
-        vsix,
-      ],
-      { env: node24Env(nodeBin), encoding: 'utf8' },
-    );
-    if (r.status !== 0) throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     const installed = join(exts, `${pkg.publisher}.${pkg.name}-${pkg.version}`);
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));

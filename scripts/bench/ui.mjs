@@ -2,8 +2,7 @@
 // code-server (scripts/e2e harness), one browser session, and in-page timing: a capture
 // listener stamps the user's mousedown (performance.now()) and a MutationObserver stamps the
 // first frame in which the wanted rows exist, so Playwright's round trips are not counted.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,33 +11,14 @@ import { join } from 'node:path';
  * Chromium page on its workbench; runs `fn(t, server)` and stops everything.
  */
 export async function withWorkbench(vsix, userSettings, fn) {
-  const { startCodeServer, stopCodeServer } = await import('../e2e/codeServer.mjs');
+  const { installVsix, startCodeServer, stopCodeServer } = await import('../e2e/codeServer.mjs');
   const { launchBrowser, helpers } = await import('../e2e/browser.mjs');
-  const { ensureInstalled, node24Env } = await import('../e2e/install.mjs');
   const runDir = mkdtempSync(join(tmpdir(), 'nhncloud-bench-ui-'));
   const profile = mkdtempSync(join(tmpdir(), 'nhncloud-bench-chromium-'));
   let server;
   let browser;
   try {
-    const { nodeBin, codeServerEntry } = await ensureInstalled();
-    const exts = join(runDir, 'extensions');
-    mkdirSync(exts, { recursive: true });
-    for (const file of [vsix].flat()) {
-      const r = spawnSync(
-        nodeBin,
-        [
-          codeServerEntry,
-          '--user-data-dir',
-          join(runDir, 'user-data'),
-          '--extensions-dir',
-          exts,
-          '--install-extension',
-          file,
-        ],
-        { env: node24Env(nodeBin), encoding: 'utf8' },
-      );
-      if (r.status !== 0) throw new Error(`installing ${file} failed:\n${r.stdout}${r.stderr}`);
-    }
+    for (const file of [vsix].flat()) await installVsix(runDir, file);
     server = await startCodeServer({ runDir, installExtension: false, userSettings });
     browser = await launchBrowser(profile);
     const page = browser.pages()[0] ?? (await browser.newPage());

@@ -81,6 +81,30 @@ function installLocale(locale, userData, exts) {
  *   workspaceFile: open the workspace folder through a saved multi-root workspace file
  *     (e2e.code-workspace) instead of as a single folder
  */
+/**
+ * Installs a .vsix into the code-server of `runDir` (its `user-data` and `extensions` folders),
+ * as `code-server --install-extension` does; throws with its output when it fails.
+ */
+export async function installVsix(runDir, vsix) {
+  const { nodeBin, codeServerEntry } = await ensureInstalled();
+  const exts = join(runDir, 'extensions');
+  mkdirSync(exts, { recursive: true });
+  const r = spawnSync(
+    nodeBin,
+    [
+      codeServerEntry,
+      '--user-data-dir',
+      join(runDir, 'user-data'),
+      '--extensions-dir',
+      exts,
+      '--install-extension',
+      vsix,
+    ],
+    { env: node24Env(nodeBin), encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
+}
+
 export async function startCodeServer(opts = {}) {
   const { nodeBin, codeServerEntry, cache } = await ensureInstalled();
   const runDir = opts.runDir ?? mkdtempSync(join(tmpdir(), 'nhncloud-e2e-'));
@@ -103,12 +127,7 @@ export async function startCodeServer(opts = {}) {
   const vsix = opts.installExtension !== false && process.env.NHNCLOUD_E2E_VSIX;
   if (vsix) {
     // Test the packaged .vsix (npm run package) instead of the working tree.
-    const r = spawnSync(
-      nodeBin,
-      [codeServerEntry, '--user-data-dir', userData, '--extensions-dir', exts, '--install-extension', vsix],
-      { env: node24Env(nodeBin), encoding: 'utf8' },
-    );
-    if (r.status !== 0) throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
+    await installVsix(runDir, vsix);
   } else if (opts.installExtension !== false) {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     symlinkSync(ROOT, join(exts, `${pkg.publisher}.${pkg.name}-${pkg.version}`), 'dir');
