@@ -117,10 +117,21 @@ export async function benchColdOpen({ vsix, runs = 5, log = console.error, insta
             await profileBoth(t, server, { name: 'cold open', profileDir, log }, () =>
               timeOpenView(t, tab, { parent: PROFILE, children: REGIONS }),
             );
+            // And the 1,000-instance folder in the same window (the host is warm, as in the runs).
+            await t.expandRow('KR1');
+            await t.expandRow('RDS for MySQL');
+            await profileBoth(t, server, { name: 'db instances', profileDir, log }, () =>
+              timeExpand(t, t.treeRow('DB Instances'), { minRows: 5, minCount: expected.rows }),
+            );
+            await collapseOurs();
             const floorTab = await freshWindow(t, server, FLOOR.view);
             await profileBoth(t, server, { name: 'cold open floor', profileDir, log }, () =>
               timeOpenView(t, floorTab, { parent: FLOOR.parent, children: REGIONS.map((_, i) => `F${i + 1}`) }),
             );
+            await profileBoth(t, server, { name: 'db instances floor', profileDir, log }, () =>
+              timeExpand(t, t.treeRow(FLOOR.folder), { minRows: 5, minCount: expected.rows }),
+            );
+            await collapse(t, FLOOR.folder);
           } catch (err) {
             log(`  cold open profile failed: ${err.message}`);
           }

@@ -67,6 +67,31 @@ export async function inspectProcess(pid) {
   };
 }
 
+/**
+ * The process's own account of its memory, without a collection: `process.memoryUsage()` in MiB
+ * (rss; heapTotal, what V8 has committed for its heap; heapUsed; external and arrayBuffers,
+ * memory V8 objects hold outside the heap) and the committed size of each V8 heap space. The
+ * share of an RSS growth that is heapTotal's is V8 keeping pages; the rest is outside V8.
+ */
+export async function processMemory(session) {
+  const expression =
+    'JSON.stringify({ usage: process.memoryUsage(), spaces: require("v8").getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size]) })';
+  // includeCommandLineAPI: Node's inspector offers `require` to an evaluation only with it.
+  const { result, exceptionDetails } = await session.send('Runtime.evaluate', {
+    expression,
+    returnByValue: true,
+    includeCommandLineAPI: true,
+  });
+  if (exceptionDetails)
+    throw new Error(`processMemory: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+  const { usage, spaces } = JSON.parse(result.value);
+  const mib = (n) => +(n / 2 ** 20).toFixed(1);
+  return {
+    ...Object.fromEntries(Object.entries(usage).map(([k, v]) => [k, mib(v)])),
+    spaces: Object.fromEntries(spaces.filter(([, size]) => size > 0).map(([name, size]) => [name, mib(size)])),
+  };
+}
+
 /** Bytes of the heap in use after a full collection (what the process still holds). */
 export async function heapAfterGc(session) {
   await session.send('HeapProfiler.collectGarbage');

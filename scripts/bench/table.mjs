@@ -318,6 +318,12 @@ export function rows(results) {
       '<= 30',
       g.extensionHostMiB.growth <= 30,
     );
+    const { memoryBefore: mb, memoryAfter: ma } = g.extensionHostMiB;
+    if (mb && ma)
+      add(
+        `  of it V8's committed heap (heapTotal; new space ${fmt(mb.spaces.new_space, 1)} -> ${fmt(ma.spaces.new_space, 1)}, old space ${fmt(mb.spaces.old_space, 1)} -> ${fmt(ma.spaces.old_space, 1)})`,
+        one(ma.heapTotal - mb.heapTotal),
+      );
     const kept = g.extensionHostMiB.kept;
     if (kept) {
       add('sql grid: ext. host heap after a full collection (MB)', one(kept.heapAfterGcMiB));

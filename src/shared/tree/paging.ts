@@ -114,6 +114,17 @@ export interface Page {
 export abstract class PagingFolderNode<C> extends FolderNode {
   private current?: C;
   private more = false;
+  /**
+   * Whether the page after the one shown is fetched while the person reads it, so "Load more"
+   * answers from memory (off by default: one more request for every opened folder that has more).
+   * A prefetched page moves the cursor when it arrives, so what a folder says it shows comes
+   * from `listed`, the pages handed to the tree, never from the cursor.
+   */
+  protected readonly prefetch: boolean = false;
+  /** The next page, fetched ahead for `cursor`; handed out once, its failure only then. */
+  private prefetched?: { cursor: C; page: Promise<Page> };
+  /** What the pages handed to the tree add up to (progress of the cursor as each was). */
+  private listedSoFar?: { shown: number; total?: number };
 
   /** A cursor before the first page. */
   protected abstract startCursor(): C;
@@ -130,6 +141,13 @@ export abstract class PagingFolderNode<C> extends FolderNode {
     super.invalidate();
     this.current = undefined;
     this.more = false;
+    this.prefetched = undefined;
+    this.listedSoFar = undefined;
+  }
+
+  /** Rows handed to the tree so far, and the total when the service says it (undefined before the first page). */
+  protected get listed(): { shown: number; total?: number } | undefined {
+    return this.listedSoFar;
   }
 
   /** Whether pages of the listing are still unfetched (a child may be beyond them). */
@@ -139,7 +157,14 @@ export abstract class PagingFolderNode<C> extends FolderNode {
 
   protected async load(): Promise<TreeNode[]> {
     const cursor = this.cursor;
-    return this.ended(cursor, await this.fetchNext(cursor), 2);
+    return this.ended(cursor, await this.nextPage(cursor), 2);
+  }
+
+  /** The page after what `cursor` has seen: the prefetched one when it continues this cursor. */
+  private nextPage(cursor: C): Promise<Page> {
+    const ahead = this.prefetched;
+    this.prefetched = undefined;
+    return ahead?.cursor === cursor ? ahead.page : this.fetchNext(cursor);
   }
 
   /**
@@ -149,7 +174,7 @@ export abstract class PagingFolderNode<C> extends FolderNode {
   async appendPage(more: LoadMoreNode): Promise<void> {
     const cursor = more.cursor as C;
     if (cursor !== this.current) return;
-    const nodes = this.ended(cursor, await this.fetchNext(cursor), more.number + 1);
+    const nodes = this.ended(cursor, await this.nextPage(cursor), more.number + 1);
     this.updateLoaded((rows) => rows.flatMap((n) => (n === more ? nodes : [n])));
     this.ctx.changed(this);
   }
@@ -158,15 +183,25 @@ export abstract class PagingFolderNode<C> extends FolderNode {
   async pageAfter(more: LoadMoreNode): Promise<TreeNode[]> {
     const cursor = more.cursor as C;
     if (cursor !== this.current) return [];
-    const nodes = this.ended(cursor, await this.fetchNext(cursor), more.number + 1);
+    const nodes = this.ended(cursor, await this.nextPage(cursor), more.number + 1);
     for (const n of nodes) n.drawnUnder = more;
     return nodes;
   }
 
   private ended(cursor: C, page: Page, next: number): TreeNode[] {
-    if (cursor === this.current) this.more = page.more;
-    if (!page.more) return page.nodes;
     const { shown, total } = this.progress(cursor);
+    if (cursor === this.current) {
+      this.more = page.more;
+      this.listedSoFar = { shown, total };
+    }
+    if (!page.more) return page.nodes;
+    if (this.prefetch && cursor === this.current) {
+      const ahead = { cursor, page: this.fetchNext(cursor) };
+      // Handled here so an unused failure is no unhandled rejection; the click that takes the
+      // page gets the failure from the promise itself, and its Retry fetches afresh.
+      ahead.page.catch(() => undefined);
+      this.prefetched = ahead;
+    }
     return [...page.nodes, new LoadMoreNode(this as PagingFolderNode<unknown>, cursor, next, shown, total)];
   }
 }

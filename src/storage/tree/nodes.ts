@@ -64,6 +64,8 @@ interface ListingCursor {
  * request the earlier ones again; within a page, folders first, then objects, in key order.
  */
 abstract class ListingNode extends PagingFolderNode<ListingCursor> {
+  /** A bucket is read page after page (1,000 keys each): the next is fetched while one is read. */
+  protected override readonly prefetch = true;
   abstract readonly bucket: string;
   /** The prefix listed ('' for the bucket root). */
   abstract readonly prefix: string;
@@ -115,8 +117,8 @@ abstract class ListingNode extends PagingFolderNode<ListingCursor> {
   }
 
   protected override describe(): string | undefined {
-    const n = this.cursor.seen.size;
-    return n ? `${n}${this.cursor.truncated ? '+' : ''} item${n === 1 ? '' : 's'}` : undefined;
+    const n = this.listed?.shown ?? 0;
+    return n ? `${n}${this.hasUnfetchedPages ? '+' : ''} item${n === 1 ? '' : 's'}` : undefined;
   }
 
   /** The `nhncloud-s3:` URI of this folder. */

@@ -286,3 +286,66 @@ test('Object Storage: 3,005 keys come a page of 1,000 at a time, in the bucket u
   assert.equal(again.length, 1001);
   assert.notEqual(again[0].k, first[0].k);
 });
+
+test('Object Storage: the page after the one shown is fetched ahead, so Load more answers from it; the folder counts only what it shows; a failed prefetch fails only the click, whose Retry fetches afresh', async () => {
+  const store = sb.modules.storage as { putObject(region: string, bucket: string, key: string, content: string): void };
+  for (let i = 0; i < 3500; i++) store.putObject('KR1', 'prefetch-test', `p-${String(i).padStart(4, '0')}.txt`, 'x');
+  const storage = await child(await regionNode('KR1'), 'Object Storage');
+  explorer.ctx.refresh(storage);
+  const bucket = await child(storage, 'prefetch-test');
+  const lists = () => sb.server.stats.byOperation['storage.listObjects'] ?? 0;
+  /** Waits (a condition, up to 5 s) for the sandbox to have answered `n` listings. */
+  const listed = async (n: number) => {
+    for (const end = Date.now() + 5000; lists() < n && Date.now() < end;) await new Promise((r) => setTimeout(r, 5));
+    assert.equal(lists(), n);
+  };
+  const before = lists();
+  const first = await items(bucket);
+  assert.equal(first.length, 1001);
+  // Page 2 is on its way without a click, and nothing beyond it.
+  await listed(before + 2);
+  // Arrived (its cursor moved past it: the folder's count must still be the page shown).
+  await (bucket as any).prefetched.page;
+  // The bucket says what it shows, not what was fetched ahead.
+  assert.equal((await provider.getTreeItem(bucket)).description, '1000+ items');
+  const loadMore = explorer.feature.commands['nhncloud.tree.loadMore'];
+  await loadMore(first.at(-1)!.k);
+  // The click took the fetched page (no request of its own) and the next one is fetched ahead.
+  await listed(before + 3);
+  const rows = await items(bucket);
+  assert.equal(rows.length, 2001);
+  assert.equal(rows[1000].item.label, 'p-1000.txt');
+  assert.equal(rows.at(-1)!.item.description, '2000 shown');
+  assert.equal((await provider.getTreeItem(bucket)).description, '2000+ items');
+
+  // A refresh drops the page fetched ahead: the listing starts over, and nothing of the old one is used.
+  explorer.ctx.refresh(bucket);
+  const again = await items(bucket);
+  assert.equal(again.length, 1001);
+  assert.equal(again[0].item.label, 'p-0000.txt');
+  await listed(before + 5);
+
+  // The page fetched ahead fails (the second listing from here is refused, once): nothing
+  // shows it until the click, which fails with the service's answer; the next click fetches
+  // the page afresh.
+  explorer.ctx.refresh(bucket);
+  sb.server.injectFault({
+    service: 'storage',
+    operation: 'storage.listObjects',
+    status: 403,
+    errorCode: 'AccessDenied',
+    share: 0.5,
+    times: 1,
+  });
+  const fresh = await items(bucket);
+  assert.equal(fresh.length, 1001, 'the first page came before the fault');
+  await listed(before + 7);
+  const more = fresh.at(-1)!.k;
+  await assert.rejects(async () => loadMore(more), /AccessDenied|denied/i);
+  assert.equal((await items(bucket)).length, 1001, 'nothing was appended');
+  await loadMore(more);
+  await listed(before + 9);
+  const after = await items(bucket);
+  assert.equal(after.length, 2001);
+  assert.equal(after[1000].item.label, 'p-1000.txt');
+});
