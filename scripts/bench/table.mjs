@@ -312,12 +312,19 @@ export function rows(results) {
     }
     if (g.planFirstOpenDrawnAfterAnswerMs !== undefined)
       add('  the first Explain, which opens the view (ms)', one(g.planFirstOpenDrawnAfterAnswerMs, 0), '');
-    add(
-      'sql grid: extension host RSS growth (MB)',
-      one(g.extensionHostMiB.growth),
-      '<= 30',
-      g.extensionHostMiB.growth <= 30,
-    );
+    const m = g.extensionHostMiB;
+    // The target is held against the host once idle (the reading as the last run ends depends on
+    // whether V8 has given its young generation back yet: docs/performance.md); a run taken
+    // before that reading existed keeps its verdict on the one it has.
+    if (m.settledGrowth !== undefined) {
+      add('sql grid: extension host RSS growth as the last run ends (MB)', one(m.growth));
+      add(
+        `sql grid: extension host RSS growth once idle (MB; after ${m.settledAfterS} s${m.settledStable ? '' : ', still changing'})`,
+        one(m.settledGrowth),
+        '<= 30',
+        m.settledStable && m.settledGrowth <= 30,
+      );
+    } else add('sql grid: extension host RSS growth (MB)', one(m.growth), '<= 30', m.growth <= 30);
     const { memoryBefore: mb, memoryAfter: ma } = g.extensionHostMiB;
     if (mb && ma)
       add(

@@ -115,3 +115,45 @@ test('the floor ratios: ours / floor against their targets, page by page, and a 
     false,
   );
 });
+
+test('the SQL grid memory target is held against the host once idle, and only a reading that settled can meet it', () => {
+  const s = (median: number) => ({ median, min: median, max: median, runs: [median] });
+  const memory = { heapTotal: 100, spaces: { new_space: 64, old_space: 50 } };
+  const grid = (settled: { settledGrowth: number; settledStable: boolean } | Record<string, never>) => ({
+    notAvailable: {},
+    figures: {
+      sqlgrid: {
+        firstRowsDrawnMs: s(200),
+        scrollFrameMs: s(10),
+        scrollFramesOver16ms: 0,
+        scrollSteps: 120,
+        extensionHostMiB: {
+          before: 200,
+          after: 282,
+          growth: 82,
+          memoryBefore: memory,
+          memoryAfter: memory,
+          settledAfterS: 12,
+          ...settled,
+        },
+      },
+    },
+  });
+  const row = (results: unknown, start: string) =>
+    (rows(results) as { figure: string; met: string; target: string }[]).find((r) => r.figure.startsWith(start));
+  const idle = grid({ settledGrowth: 4, settledStable: true });
+  assert.equal(row(idle, 'sql grid: extension host RSS growth once idle')?.met, 'yes');
+  // The reading as the last run ends is shown, with no target of its own.
+  assert.equal(row(idle, 'sql grid: extension host RSS growth as the last run ends')?.target, '');
+  assert.equal(
+    row(grid({ settledGrowth: 40, settledStable: true }), 'sql grid: extension host RSS growth once idle')?.met,
+    'NO',
+  );
+  // Still changing at the end of the wait: not a reading that can meet the target.
+  assert.equal(
+    row(grid({ settledGrowth: 4, settledStable: false }), 'sql grid: extension host RSS growth once idle')?.met,
+    'NO',
+  );
+  // A run from before the idle reading keeps its verdict on the reading it has.
+  assert.equal(row(grid({}), 'sql grid: extension host RSS growth (MB)')?.met, 'NO');
+});
