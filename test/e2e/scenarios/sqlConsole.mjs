@@ -697,9 +697,18 @@ export const scenarios = [
         });
       };
       const ENDED = '$(debug-disconnect) Connection ended: Connect...';
+      // The console is the editor in view before the Disconnect, and nothing gives it the focus
+      // until its lenses are checked. VS Code drops a CodeLens refresh still in its debounce
+      // (250 ms or more) when the editor loses the focus, and asks again only when the editor
+      // gains it or the provider signals again (codelensController.ts: onDidBlurEditorText
+      // cancels the scheduler). A click into the console right after the menu raced with the menu
+      // giving the focus back to the tree row: when the tree took it after the click, the
+      // refresh the Disconnect asked for was dropped and the lens said "Run" for 30 s (fresh-clone
+      // CI, sqlConsole[en]). An editor without the focus has no blur to lose it to, so the lens
+      // must change on its own, as it does for a user who disconnects from the tree.
+      await focusConsole(t);
       await t.openView('NHN Cloud');
       await t.menu(INSTANCE, 'Disconnect');
-      await focusConsole(t);
       await statusItem(t.lre('$(debug-disconnect) {0} · {1} · disconnected', INSTANCE, DB_USER)).waitFor({
         timeout: 30_000,
       });
