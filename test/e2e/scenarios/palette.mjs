@@ -12,7 +12,7 @@
 // the first item of each pick (the target) until their confirmation opens, which is then
 // cancelled. After every command the sandbox's request counts (byMethod) must show nothing sent
 // but reads and identity tokens: a cancelled or escaped command changes nothing.
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { ROOT } from '../../../scripts/e2e/codeServer.mjs';
@@ -76,6 +76,11 @@ const LOCAL_EFFECTS = { 'nhncloud.profile.remove': /Profile removed/ };
 const NOT_CHANGING = new Set(['identity.issueToken']);
 
 let sandbox;
+/**
+ * How often `drive` looks at the window and the log while it waits for a command to start, to
+ * show its prompt or to end (one look is a page evaluation and a read of the log's tail).
+ */
+const POLL_MS = 25;
 
 async function sandboxStats() {
   const res = await fetch(`${sandbox.url}/_sandbox/stats`);
@@ -91,6 +96,18 @@ function changing(byMethod) {
     for (const [op, n] of Object.entries(ops)) if (!NOT_CHANGING.has(op)) out[`${method} ${op}`] = n;
   }
   return out;
+}
+
+/** What `file` gained after its first `offset` bytes (read on every look: not the whole log again). */
+function logSince(file, offset) {
+  const fd = openSync(file, 'r');
+  try {
+    const bytes = Buffer.alloc(Math.max(0, statSync(file).size - offset));
+    const read = readSync(fd, bytes, 0, bytes.length, offset);
+    return bytes.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -187,12 +204,12 @@ async function drive(t, command, logFile) {
   const id = command.command;
   const title = paletteTitle(t, command);
   const destructive = DESTRUCTIVE.test(id);
-  const logStart = logFile() ? readFileSync(logFile(), 'utf8').length : 0;
+  const logStart = logFile() ? statSync(logFile()).size : 0;
   const before = changing(await sandboxStats());
   const toastsBefore = (await screen(page)).toasts;
   await runFromPalette(t, title);
 
-  const logText = () => (logFile() ? readFileSync(logFile(), 'utf8').slice(logStart) : '');
+  const logText = () => (logFile() ? logSince(logFile(), logStart) : '');
   const ended = new RegExp(`(✓ ${escapeRe(id)} \\(|✗ ${escapeRe(id)} (cancelled|failed))`);
   const failed = `✗ ${id} failed`;
   const reached = new Set();
@@ -219,14 +236,14 @@ async function drive(t, command, logFile) {
       await page.locator('.monaco-dialog-box').waitFor({ state: 'hidden', timeout: 10_000 });
     } else if (started && now.quick && now.palette) {
       // The palette closing: the command's own prompt or dialog comes next.
-      await page.waitForTimeout(80);
+      await page.waitForTimeout(POLL_MS);
       continue;
     } else if (started && now.quick) {
       reached.add('prompt');
+      const before = now.quickText;
       // A destructive command's targets are picks: take the first one, on to the confirmation.
       if (destructive && picks < 4 && now.quickRows > 0 && !now.password) {
         picks++;
-        const before = now.quickText;
         // A click, not Enter: Enter reaches a confirmation that opened meanwhile and presses its
         // default button (Profile Remove, which asks without a pick when there is one profile,
         // was confirmed that way), while a modal dialog stops a click on the list under it.
@@ -235,22 +252,21 @@ async function drive(t, command, logFile) {
           .first()
           .click({ timeout: 3_000 })
           .catch(() => undefined);
-        // Wait until this pick is gone (closed, replaced by the next one, or a dialog opened):
-        // an Enter sent while the confirmation is opening would press its default button.
-        await page
-          .waitForFunction(
-            (prev) => {
-              const q = /** @type {HTMLElement | null} */ (document.querySelector('.quick-input-widget'));
-              const open = (el) =>
-                !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
-              return open(document.querySelector('.monaco-dialog-box')) || !open(q) || (q.innerText || '') !== prev;
-            },
-            before,
-            { timeout: 10_000, polling: 50 },
-          )
-          .catch(() => undefined);
       } else await page.keyboard.press('Escape');
-      await page.waitForTimeout(150);
+      // Wait until this prompt is gone (closed, replaced by the next one, or a dialog opened):
+      // after a pick, an Enter sent while the confirmation is opening would press its default
+      // button; after an Escape, the next look must not find the prompt it just closed.
+      await page
+        .waitForFunction(
+          (prev) => {
+            const q = /** @type {HTMLElement | null} */ (document.querySelector('.quick-input-widget'));
+            const open = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+            return open(document.querySelector('.monaco-dialog-box')) || !open(q) || (q.innerText || '') !== prev;
+          },
+          before,
+          { timeout: 10_000, polling: POLL_MS },
+        )
+        .catch(() => undefined);
       continue;
     } else if (ended.test(log)) break;
     if (Date.now() > deadline) {
@@ -263,7 +279,7 @@ async function drive(t, command, logFile) {
         `${id} ("${title}") did not end within 30 s (${started ? 'it started' : 'it never started'}); log:\n${log.slice(-600)}`,
       );
     }
-    await page.waitForTimeout(80);
+    await page.waitForTimeout(POLL_MS);
   }
   if (!reached.size) reached.add(now.toasts > toastsBefore ? 'notification' : 'effect');
   // A destructive command whose effect the sandbox never sees: its own log line tells.
