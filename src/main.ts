@@ -27,6 +27,8 @@ export interface Shim {
   /** Fire to refresh the explorer (undefined: the whole tree). */
   treeChanged: vscode.EventEmitter<unknown>;
   explorerView: vscode.TreeView<unknown>;
+  /** How main.js was loaded: the code cache's state and the milliseconds its require took (logged once ready). */
+  mainLoad?: { cache: 'none' | 'used' | 'rejected'; ms: number };
 }
 
 export interface Main {
@@ -148,7 +150,14 @@ export function createMain(shim: Shim): Main {
       if (affectsTransport(e)) void clients.resetTransport();
     }),
   );
-  log.info(`NHN Cloud Explorer ${version} ready (VS Code ${vscode.version}, ${profiles.list().length} profile(s))`);
+  // The code cache's state says whether this window compiled main.js or took it from the cache
+  // (issue 31: a cold open's figure depends on it, and nothing else showed it).
+  const load = shim.mainLoad
+    ? `; main.js loaded in ${shim.mainLoad.ms.toFixed(1)} ms, code cache ${shim.mainLoad.cache}`
+    : '';
+  log.info(
+    `NHN Cloud Explorer ${version} ready (VS Code ${vscode.version}, ${profiles.list().length} profile(s)${load})`,
+  );
 
   return {
     async runCommand(id, args) {

@@ -12,6 +12,9 @@
 // else is reported as failed with its text, never dropped.
 import { collapse, control, freshWindow, profileBoth, timeExpand, timeOpenView, withWorkbench } from './ui.mjs';
 import { buildFloorVsix, FLOOR, stats } from './lib.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findLogFile } from '../e2e/browser.mjs';
 
 const PROFILE = 'bench-cold';
 // The wizard's default: every region of the public cloud where any service runs
@@ -38,6 +41,18 @@ async function expectedInstances(url, RDS) {
   return { instances: body.dbInstances.length, rows };
 }
 
+/**
+ * How this window's extension host loaded main.js, from its NHN Cloud log's "ready" line: the
+ * code cache's state (none, used, rejected) and the require's milliseconds. A cold open that
+ * compiled main.js costs some 40 ms more than one that took it from the cache, so each run says
+ * which it was.
+ */
+function mainLoadOf(server) {
+  const file = findLogFile(join(server.userData, 'logs'));
+  const m = file && /main\.js loaded in ([\d.]+) ms, code cache (\w+)/.exec(readFileSync(file, 'utf8'));
+  return m ? { cache: m[2], ms: Number(m[1]) } : { cache: 'not logged', ms: NaN };
+}
+
 export async function benchColdOpen({ vsix, runs = 5, log = console.error, instances = 1000, profileDir }) {
   const { startSandboxProcess, addSandboxProfile, RDS } = await import('../e2e/sandboxProcess.mjs');
   const sandbox = await startSandboxProcess({ timeScaleMs: 200 });
@@ -56,6 +71,7 @@ export async function benchColdOpen({ vsix, runs = 5, log = console.error, insta
         const instancesMs = [];
         const floorOpenMs = [];
         const floorFolderMs = [];
+        const mainLoads = [];
         const failures = [];
         // Leave each window as a user would before closing it: the tree collapsed to its regions
         // (VS Code restores the expanded rows of a view in the next window).
@@ -71,6 +87,7 @@ export async function benchColdOpen({ vsix, runs = 5, log = console.error, insta
             // figures of a run is taken under the same conditions.
             const tab = await freshWindow(t, server, 'NHN Cloud');
             const a = await timeOpenView(t, tab, { parent: PROFILE, children: REGIONS });
+            const mainLoad = mainLoadOf(server);
             await t.expandRow('KR1');
             await t.expandRow('RDS for MySQL');
             const folder = t.treeRow('DB Instances');
@@ -95,8 +112,9 @@ export async function benchColdOpen({ vsix, runs = 5, log = console.error, insta
             instancesMs.push(b.ms);
             floorOpenMs.push(fa);
             floorFolderMs.push(fb.ms);
+            mainLoads.push(mainLoad);
             log(
-              `  cold open run ${run}: regions drawn ${a.toFixed(0)} ms (floor ${fa.toFixed(0)}); ${expected.instances} DB instances drawn ${b.ms.toFixed(0)} ms (${b.rows} rows in view; the floor's ${expected.rows} rows ${fb.ms.toFixed(0)} ms)`,
+              `  cold open run ${run}: regions drawn ${a.toFixed(0)} ms (floor ${fa.toFixed(0)}; main.js ${mainLoad.ms.toFixed(1)} ms, code cache ${mainLoad.cache}); ${expected.instances} DB instances drawn ${b.ms.toFixed(0)} ms (${b.rows} rows in view; the floor's ${expected.rows} rows ${fb.ms.toFixed(0)} ms)`,
             );
           } catch (err) {
             failures.push({
@@ -142,6 +160,8 @@ export async function benchColdOpen({ vsix, runs = 5, log = console.error, insta
           runsTried: runs,
           failedRuns: failures,
           regionsDrawnMs: stats(openMs),
+          // Per run: how main.js was loaded in that window (code cache state, require time).
+          mainLoads,
           instancesDrawnMs: stats(instancesMs),
           instanceRows: expected.rows,
           floor: { openMs: stats(floorOpenMs), folderMs: stats(floorFolderMs) },

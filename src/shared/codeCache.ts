@@ -20,6 +20,7 @@ export interface CodeCachedModule<T> {
    * Writes the cache for the next window, from the code compiled so far (called once the first
    * work is done, it also holds the functions that work compiled); nothing when the cache was used.
    * A cache that cannot be written costs the next window its compile time, nothing else.
+   * Only the first call writes.
    */
   save(): void;
 }
@@ -58,11 +59,13 @@ export function requireWithCodeCache<T>(file: string, cacheDir: string): CodeCac
   mod.loaded = true;
   createRequire(file).cache[file] = mod;
   const cache = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
+  let saved = cache === 'used';
   return {
     exports: mod.exports as T,
     cache,
     save() {
-      if (cache === 'used') return;
+      if (saved) return;
+      saved = true;
       try {
         mkdirSync(cacheDir, { recursive: true });
         for (const old of readdirSync(cacheDir))

@@ -49,6 +49,16 @@ console.log(JSON.stringify({ cache: m.cache, answer: m.exports.answer() }));`;
   return JSON.parse(out.trim().split('\n').at(-1)!);
 }
 
+test('only the first save writes (the timer and deactivate may both call it)', () => {
+  const m = requireWithCodeCache<Record<string, unknown>>(file, join(dir, 'once'));
+  m.save();
+  const [name] = readdirSync(join(dir, 'once'));
+  writeFileSync(join(dir, 'once', name!), 'the first save');
+  m.save();
+  assert.equal(readFileSync(join(dir, 'once', name!), 'utf8'), 'the first save');
+  rmSync(join(dir, 'once'), { recursive: true });
+});
+
 test('the next window (another process) uses the cache, and writes nothing', () => {
   const before = caches();
   const written = readFileSync(join(cacheDir, before[0]!));
