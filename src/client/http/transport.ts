@@ -1,7 +1,7 @@
 // The one HTTP stack of the client layer: a single undici dispatcher (or a proxy one),
 // connect/header/body timeouts, jittered retries of idempotent calls on network errors,
 // 429 and 5xx only, an AbortSignal on every call, redacted debug logging, typed errors.
-import { undici, type Agent, type Dispatcher, type ProxyAgent, type ProxyAgentOptions } from './undici';
+import { Agent, ProxyAgent, type Dispatcher, type ProxyAgentOptions } from './undici';
 import type { Readable } from 'node:stream';
 import { ApiError, CancelledError, type Service } from '../errors';
 import { Redactor, silentLogger, type Logger } from './redact';
@@ -90,7 +90,6 @@ export class Transport {
     this.redactor = opts.redactor ?? new Redactor();
     const t = opts.timeouts ?? {};
     const strict = opts.proxy?.strictSSL !== false;
-    const { Agent, ProxyAgent } = undici();
     this.direct = new Agent({
       connect: { timeout: t.connect ?? 10_000, rejectUnauthorized: strict },
       headersTimeout: t.headers ?? 30_000,
