@@ -23,7 +23,8 @@ export function activate(context: vscode.ExtensionContext): {
     (main ??= Promise.resolve().then(() => {
       // dist/main.js, next to dist/extension.js, compiled with the code cache of the window before
       // (src/shared/codeCache.ts); the cache for the next one is written once this window's first
-      // work is done, so it holds the functions that work compiled too.
+      // work is done, so it holds the functions that work compiled too, or at deactivate if the
+      // window closes sooner.
       const started = performance.now();
       const loaded = requireWithCodeCache<typeof import('./main')>(
         join(__dirname, 'main.js'),

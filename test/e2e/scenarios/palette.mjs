@@ -12,7 +12,7 @@
 // the first item of each pick (the target) until their confirmation opens, which is then
 // cancelled. After every command the sandbox's request counts (byMethod) must show nothing sent
 // but reads and identity tokens: a cancelled or escaped command changes nothing.
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { ROOT } from '../../../scripts/e2e/codeServer.mjs';
@@ -102,7 +102,7 @@ function changing(byMethod) {
 function logSince(file, offset) {
   const fd = openSync(file, 'r');
   try {
-    const bytes = Buffer.alloc(Math.max(0, statSync(file).size - offset));
+    const bytes = Buffer.alloc(Math.max(0, fstatSync(fd).size - offset));
     const read = readSync(fd, bytes, 0, bytes.length, offset);
     return bytes.subarray(0, read).toString('utf8');
   } finally {
