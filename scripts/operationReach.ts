@@ -36,18 +36,34 @@ function kindOf(file: string): string {
   return 'shared';
 }
 
-/** Maps every operation id to the places outside src/client that reach it (empty: reachable from nowhere). */
-export function operationReach(operations: readonly Operation[], opts: ReachOptions = {}): Map<string, Reacher[]> {
-  const root = opts.root ?? join(__dirname, '..');
+/** One call site: the function it is in (key, and its label when outside src/client), what it calls, its file. */
+interface CallSite {
+  file: string;
+  from: string;
+  label?: string;
+  to: string[];
+  /** The operation name it sends, for `send('<name>'` and the like in src/client. */
+  sends?: string;
+}
+
+/**
+ * The call sites of src (the sandbox left out), resolved once per root: building the program
+ * and resolving every call takes the type checker about ten seconds, and a query that leaves
+ * files out (`skipFile`) only has to drop their call sites, not build a program without them
+ * (their types are the same: the files that import them bring them into the program anyway).
+ */
+const callSitesByRoot = new Map<string, CallSite[]>();
+
+function callSites(root: string): CallSite[] {
+  const known = callSitesByRoot.get(root);
+  if (known) return known;
   const config = ts.parseJsonConfigFileContent(
     JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')),
     ts.sys,
     root,
   );
   const rel = (f: string) => relative(root, f).split(sep).join('/');
-  const files = config.fileNames.filter(
-    (f) => rel(f).startsWith('src/') && !rel(f).startsWith('src/sandbox/') && !opts.skipFile?.(rel(f)),
-  );
+  const files = config.fileNames.filter((f) => rel(f).startsWith('src/') && !rel(f).startsWith('src/sandbox/'));
   const program = ts.createProgram(files, { ...config.options, noEmit: true });
   const checker = program.getTypeChecker();
 
@@ -134,33 +150,49 @@ export function operationReach(operations: readonly Operation[], opts: ReachOpti
     return keys;
   };
 
-  const callers = new Map<string, Set<string>>();
-  const labels = new Map<string, Reacher>();
-  const senders = new Map<string, Set<string>>();
-  const addSender = (opId: string, key: string) =>
-    (senders.get(opId) ?? senders.set(opId, new Set()).get(opId)!).add(key);
+  const sites: CallSite[] = [];
+  const wanted = new Set(files.map(rel));
   for (const sf of program.getSourceFiles()) {
     const file = rel(sf.fileName);
-    if (!files.some((f) => rel(f) === file)) continue;
+    if (!wanted.has(file)) continue;
     const visit = (node: ts.Node) => {
       if (ts.isCallExpression(node)) {
         const from = enclosing(node);
         if (from) {
-          if (!file.startsWith('src/client/')) labels.set(from.key, { label: from.label, file });
-          for (const to of callees(node)) (callers.get(to) ?? callers.set(to, new Set()).get(to)!).add(from.key);
           const fn = ts.isPropertyAccessExpression(node.expression)
             ? node.expression.name.text
             : ts.isIdentifier(node.expression)
               ? node.expression.text
               : undefined;
           const first = node.arguments[0];
-          if (file.startsWith('src/client/') && fn && SENDING_CALLS.has(fn) && first && ts.isStringLiteral(first))
-            addSender(first.text, from.key);
+          const client = file.startsWith('src/client/');
+          sites.push({
+            file,
+            from: from.key,
+            label: client ? undefined : from.label,
+            to: callees(node),
+            sends: client && fn && SENDING_CALLS.has(fn) && first && ts.isStringLiteral(first) ? first.text : undefined,
+          });
         }
       }
       ts.forEachChild(node, visit);
     };
     visit(sf);
+  }
+  callSitesByRoot.set(root, sites);
+  return sites;
+}
+
+/** Maps every operation id to the places outside src/client that reach it (empty: reachable from nowhere). */
+export function operationReach(operations: readonly Operation[], opts: ReachOptions = {}): Map<string, Reacher[]> {
+  const callers = new Map<string, Set<string>>();
+  const labels = new Map<string, Reacher>();
+  const senders = new Map<string, Set<string>>();
+  for (const site of callSites(opts.root ?? join(__dirname, '..'))) {
+    if (opts.skipFile?.(site.file)) continue;
+    if (site.label) labels.set(site.from, { label: site.label, file: site.file });
+    for (const to of site.to) (callers.get(to) ?? callers.set(to, new Set()).get(to)!).add(site.from);
+    if (site.sends) (senders.get(site.sends) ?? senders.set(site.sends, new Set()).get(site.sends)!).add(site.from);
   }
 
   const out = new Map<string, Reacher[]>();

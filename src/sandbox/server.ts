@@ -230,7 +230,9 @@ export class SandboxServer {
     perMethod[match.operation] = (perMethod[match.operation] ?? 0) + 1;
 
     const fault = this.takeFault(service.name, match.operation, method);
-    if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    // Unref'd: a test that has finished must not wait out a latency its client gave up on (a
+    // listening server keeps the process alive without it).
+    if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs).unref());
     if (fault?.drop) {
       req.socket.destroy();
       return;

@@ -71,11 +71,16 @@ export function seedStorage(store: ObjectStore, region: string): void {
       for (let p = 0; p < 30; p++) {
         const key = `logs/2026/${pad(m, 2)}/${pad(d, 2)}/part-${pad(p, 3)}.json`;
         const size = 300 + ((m * 31 + d * 7 + p * 13) % 900);
-        const data = generatedText(key, size);
+        let etag: string | undefined;
         store.setObject(archive, {
           key,
           size,
-          etag: etagOf(data),
+          // Computed when first read (a listing, a HEAD): the 10,080 MD5s cost a sandbox ~70 ms
+          // at its first storage request, and most sandboxes (one per unit test file) never list
+          // the archive.
+          get etag() {
+            return (etag ??= etagOf(generatedText(key, size)));
+          },
           lastModified: new Date(Date.UTC(2026, m - 1, d, 12, p)),
           contentType: 'application/json',
           metadata: {},
@@ -90,10 +95,14 @@ export function seedStorage(store: ObjectStore, region: string): void {
     ['images/atlas-24mib.bin', 24],
   ] as const) {
     const body = { kind: 'gen' as const, seed: key, size: mib * 1024 * 1024 + 123, text: false };
+    let etag: string | undefined;
     store.setObject(media, {
       key,
       size: body.size,
-      etag: etagOfBody(body),
+      // When first read, as the archive's: 45 MiB of MD5, ~80 ms.
+      get etag() {
+        return (etag ??= etagOfBody(body));
+      },
       lastModified: SEEDED_AT,
       contentType: 'application/octet-stream',
       metadata: {},

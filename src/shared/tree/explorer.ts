@@ -149,11 +149,15 @@ export interface Explorer {
   dispose(): void;
 }
 
-/** How long one attempt to reveal a node may take before it counts as refused. */
-const REVEAL_ATTEMPT_MS = 4_000;
+/** How long a reveal waits on VS Code (unit tests shorten them: they wait out both on purpose). */
+export interface RevealTiming {
+  /** How long one attempt to reveal a node may take before it counts as refused. */
+  attemptMs: number;
+  /** How long after a reveal answered its row may take to be reported selected. */
+  selectionMs: number;
+}
 
-/** How long after a reveal answered its row may take to be reported selected. */
-const REVEAL_SELECTION_MS = 2_000;
+const REVEAL_TIMING: RevealTiming = { attemptMs: 4_000, selectionMs: 2_000 };
 
 /** True once the view reports a row with this id selected (now, or within `ms`). */
 async function selectedWithin(view: vscode.TreeView<unknown>, id: string, ms: number): Promise<boolean> {
@@ -185,7 +189,7 @@ async function settledWithin(promise: Thenable<unknown>, ms: number): Promise<bo
   }
 }
 
-export function createExplorer(services: Services): Explorer {
+export function createExplorer(services: Services, revealTiming: RevealTiming = REVEAL_TIMING): Explorer {
   let features: readonly Feature[] = [];
   let roots: Promise<TreeNode[]> | undefined;
   let firstLoad: (() => Promise<void>) | undefined;
@@ -406,13 +410,16 @@ export function createExplorer(services: Services): Explorer {
           // counts as refused, and the next one starts from the node found again.
           const view = services.explorerView;
           if (
-            !(await settledWithin(view.reveal(node, { select: true, focus: true, expand: false }), REVEAL_ATTEMPT_MS))
+            !(await settledWithin(
+              view.reveal(node, { select: true, focus: true, expand: false }),
+              revealTiming.attemptMs,
+            ))
           )
-            refusal = `no answer within ${REVEAL_ATTEMPT_MS} ms`;
+            refusal = `no answer within ${revealTiming.attemptMs} ms`;
           // An answer is not yet a shown row: a fresh-clone CI run's reveal answered (nothing more
           // was logged) and the tree showed the folder closed. The row it selected is the proof.
-          else if (await selectedWithin(view, id, REVEAL_SELECTION_MS)) return true;
-          else refusal = `answered, but the row was not selected within ${REVEAL_SELECTION_MS} ms`;
+          else if (await selectedWithin(view, id, revealTiming.selectionMs)) return true;
+          else refusal = `answered, but the row was not selected within ${revealTiming.selectionMs} ms`;
         } catch (e) {
           refusal = e;
         }

@@ -11,7 +11,7 @@
 // `RELIABILITY_TABLE=<file> npm run test:unit` writes the "fault by call -> what the user sees"
 // table (markdown) of the last run to that file.
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
@@ -75,8 +75,14 @@ const FAULTS: FaultName[] = [
   'one multipart part failing',
 ];
 
-interface Ctx {
+/** A sandbox with what the cells act on. */
+interface Lane {
   sb: Sandbox;
+  instanceId: string;
+  floatingIpId: string;
+}
+
+interface Ctx extends Lane {
   transport: Transport;
   dir: string;
   /** Requests the sandbox saw for an operation id since the cell began. */
@@ -109,8 +115,6 @@ interface CallClass {
 const BUCKET = 'fault-matrix';
 const PUT_KEY = 'dir/put me.txt';
 const GET_KEY = 'dir/get me.txt';
-let instanceId = '';
-let floatingIpId = '';
 let bigFile = '';
 
 function rdsClient(c: Ctx, creds?: Expect['credentials']): RdsClient {
@@ -152,7 +156,7 @@ const CLASSES: CallClass[] = [
     name: 'RDS job action',
     op: 'rds.restartDbInstance',
     idempotent: false,
-    run: (c, cr) => rdsClient(c, cr).restartDbInstance({ dbInstanceId: instanceId }),
+    run: (c, cr) => rdsClient(c, cr).restartDbInstance({ dbInstanceId: c.instanceId }),
   },
   { name: 'token issuance', op: 'identity.issueToken', idempotent: true, run: (c) => identityClient(c).token() },
   {
@@ -165,7 +169,7 @@ const CLASSES: CallClass[] = [
     name: 'network write',
     op: 'network.updateFloatingIp',
     idempotent: false,
-    run: (c) => networkClient(c).updateFloatingIp({ floatingIpId, body: { port_id: null } }),
+    run: (c) => networkClient(c).updateFloatingIp({ floatingIpId: c.floatingIpId, body: { port_id: null } }),
   },
   {
     name: 'S3 list',
@@ -358,7 +362,7 @@ function expectFor(cls: CallClass, fault: FaultName): Expect | string {
           const call =
             cls.name === 'network read'
               ? net.listFloatingIps()
-              : net.updateFloatingIp({ floatingIpId, body: { port_id: null } });
+              : net.updateFloatingIp({ floatingIpId: c.floatingIpId, body: { port_id: null } });
           await new Promise((r) => setTimeout(r, 40));
           await fetch(`${c.sb.url}/_sandbox/identity/expire-tokens`, { method: 'POST' });
           await call;
@@ -390,32 +394,130 @@ function expectFor(cls: CallClass, fault: FaultName): Expect | string {
   }
 }
 
-const table: string[][] = [];
+const table: string[][] = CLASSES.map((cls) => [cls.name, ...FAULTS.map(() => 'n/a')]);
+
+/**
+ * A sandbox of its own with a bucket, an object to read and the ids the cells act on. The
+ * timeout cells get one each so that they can wait at once: undici times a response's headers
+ * on its coarse timers (ticks of about half a second), so each of a call's three 300 ms attempts
+ * takes close to a second, and nine timeout cells one after the other took 23 of the file's 27 s.
+ */
+async function openLane(): Promise<Lane> {
+  const sb = await startSandbox({ timeScale: 20 });
+  const setup = freshCtx({ sb, instanceId: '', floatingIpId: '' }, 'setup');
+  try {
+    const s3 = s3Client(setup);
+    await s3.createBucket(BUCKET);
+    await s3.putObject(BUCKET, GET_KEY, 'read me');
+    const { dbInstances } = await rdsClient(setup).listDbInstances();
+    const instanceId =
+      dbInstances.find((i) => i.dbInstanceStatus === 'AVAILABLE')?.dbInstanceId ?? dbInstances[0].dbInstanceId;
+    const ips = (await networkClient(setup).listFloatingIps()) as Array<{ id: string }>;
+    return { sb, instanceId, floatingIpId: ips[0].id };
+  } finally {
+    await setup.transport.close();
+  }
+}
+
+let dir = '';
+
+function freshCtx(lane: Lane, cell: string, fault?: FaultName): Ctx {
+  const transport = new Transport({
+    userAgent: 'nhncloud-explorer-test',
+    timeouts: {
+      headers: fault === 'timeout' ? HEADERS_TIMEOUT_MS : CALM_HEADERS_TIMEOUT_MS,
+      connect: 2_000,
+      body: 5_000,
+    },
+    retries: { max: RETRIES, baseDelayMs: 1, maxDelayMs: 5 },
+    redactor: new Redactor(),
+  });
+  const sb = lane.sb;
+  return {
+    ...lane,
+    transport,
+    // A folder per cell: cells that run at once must not see each other's downloads.
+    dir: join(dir, 'downloads', cell.replace(/[^A-Za-z0-9]+/g, '-')),
+    count: (op) => sb.server.stats.byOperation[op] ?? 0,
+  };
+}
+
+/** One cell: the fault injected into `lane`'s sandbox, the call made, what a person relies on checked. */
+async function runCell(lane: Lane, cls: CallClass, fault: FaultName, e: Expect): Promise<void> {
+  const col = FAULTS.indexOf(fault) + 1;
+  const row = table[CLASSES.indexOf(cls)];
+  const c = freshCtx(lane, `${cls.name} ${fault}`, fault);
+  await rm(c.dir, { recursive: true, force: true });
+  await mkdir(c.dir, { recursive: true });
+  c.sb.server.resetStats();
+  try {
+    if (e.fault) c.sb.faults.inject(e.fault);
+    let caught: unknown;
+    try {
+      if (e.during) await e.during(c);
+      else await cls.run(c, e.credentials);
+    } catch (err) {
+      caught = err;
+    }
+    c.sb.faults.clear();
+    if (e.error) {
+      assert.ok(caught, 'the call must fail');
+      const ok = e.error.kind === 'api' ? isApiError(caught) : isAuthError(caught);
+      assert.ok(ok, `expected a ${e.error.kind} error, got ${String(caught)}`);
+      const err = caught as { operation: string; message: string; reason?: string };
+      // Multipart: the failing call may be the part or, for bad keys, the initiation.
+      const ops = cls.name === 'S3 multipart' ? ['storage.uploadPart', 'storage.initiateMultipartUpload'] : [e.op];
+      assert.ok(ops.includes(err.operation), `the error names the operation (${err.operation})`);
+      if (e.error.reason) assert.equal(err.reason, e.error.reason);
+      assert.match(err.message, e.error.message);
+      // What a person reads names the call (the command wrapper shows the message alone).
+      if (cls.name !== 'S3 multipart' && !e.credentials && !/^(80401|80403)$/.test(fault)) {
+        // By id (`rds.listDbInstances`), by name (`listObjects`), or in words from the table's summary (`RDS could not restart a DB instance`).
+        const bare = e.op.split('.')[1];
+        const named =
+          err.message.includes(e.op) ||
+          err.message.includes(` ${bare} `) ||
+          /download of "|^RDS could not /.test(err.message);
+        assert.ok(named, `the message names ${e.op}: ${err.message}`);
+      }
+      if (/timeout|drop/.test(fault)) assert.match(err.message, NETWORK_HINT);
+      row[col] = err.message.replace(/127\.0\.0\.1:\d+/g, 'HOST').replace(/\|/g, '\\|');
+    } else {
+      assert.equal(caught, undefined, `the call recovers: ${String(caught)}`);
+      row[col] = 'recovers (no error)';
+    }
+    if (typeof e.requests === 'number')
+      assert.equal(c.count(e.op), e.requests, `${e.op} sent ${c.count(e.op)} times, expected ${e.requests}`);
+    else e.requests(c);
+    await e.extra?.(c);
+    // Nothing left behind: no multipart upload, no temporary download file.
+    const uploads = await s3Client(c).listMultipartUploads(BUCKET);
+    assert.deepEqual(
+      uploads.uploads.map((u) => u.key),
+      [],
+      'no multipart upload left behind',
+    );
+    const left = (await readdir(c.dir)).filter((f) => f.endsWith('.download'));
+    assert.deepEqual(left, [], 'no temporary download file left');
+  } finally {
+    c.sb.faults.clear();
+    await c.transport.close();
+  }
+}
 
 describe('fault matrix: every call class under every fault', () => {
-  let sb: Sandbox;
-  let dir: string;
+  let shared: Lane;
 
   before(async () => {
-    sb = await startSandbox({ timeScale: 20 });
     dir = await mkdtemp(join(tmpdir(), 'reliability-faults-'));
     bigFile = join(dir, 'big.bin');
     const bytes = Buffer.alloc(10 * MiB);
     for (let i = 0; i < bytes.length; i += 4096) bytes[i] = i & 0xff;
     await writeFile(bigFile, bytes);
-    const setup = freshCtx();
-    const s3 = s3Client(setup);
-    await s3.createBucket(BUCKET);
-    await s3.putObject(BUCKET, GET_KEY, 'read me');
-    const { dbInstances } = await rdsClient(setup).listDbInstances();
-    instanceId =
-      dbInstances.find((i) => i.dbInstanceStatus === 'AVAILABLE')?.dbInstanceId ?? dbInstances[0].dbInstanceId;
-    const ips = (await networkClient(setup).listFloatingIps()) as Array<{ id: string }>;
-    floatingIpId = ips[0].id;
-    await setup.transport.close();
+    shared = await openLane();
   });
   after(async () => {
-    await sb.close();
+    await shared.sb.close();
     await rm(dir, { recursive: true, force: true });
     if (process.env.RELIABILITY_TABLE) {
       const head = ['call \\ fault', ...FAULTS];
@@ -424,99 +526,40 @@ describe('fault matrix: every call class under every fault', () => {
     }
   });
   afterEach(async () => {
-    sb.faults.clear();
+    shared.sb.faults.clear();
     // Let late socket errors and timers of the cell surface before checking.
     await new Promise((r) => setTimeout(r, 20));
     assert.deepEqual(unhandled.map(String), [], 'no unhandled rejection');
   });
 
-  function freshCtx(fault?: FaultName): Ctx {
-    const transport = new Transport({
-      userAgent: 'nhncloud-explorer-test',
-      timeouts: {
-        headers: fault === 'timeout' ? HEADERS_TIMEOUT_MS : CALM_HEADERS_TIMEOUT_MS,
-        connect: 2_000,
-        body: 5_000,
-      },
-      retries: { max: RETRIES, baseDelayMs: 1, maxDelayMs: 5 },
-      redactor: new Redactor(),
-    });
-    return { sb, transport, dir: join(dir, 'downloads'), count: (op) => sb.server.stats.byOperation[op] ?? 0 };
-  }
+  /** The cells of one fault column, or of all but it. */
+  const cells = (keep: (fault: FaultName) => boolean) =>
+    CLASSES.flatMap((cls) =>
+      FAULTS.filter(keep).map((fault) => ({ cls, fault, e: expectFor(cls, fault), name: `${cls.name} × ${fault}` })),
+    );
 
   for (const cls of CLASSES) {
-    const row = [cls.name];
-    table.push(row);
     describe(cls.name, () => {
-      for (const fault of FAULTS) {
-        const e = expectFor(cls, fault);
-        const col = row.length;
-        row.push('n/a');
-        if (typeof e === 'string') {
-          it.skip(`${cls.name} × ${fault}: not applicable (${e})`);
-          continue;
-        }
-        it(`${cls.name} × ${fault}`, async () => {
-          const c = freshCtx(fault);
-          await rm(c.dir, { recursive: true, force: true });
-          await import('node:fs/promises').then((fs) => fs.mkdir(c.dir, { recursive: true }));
-          sb.server.resetStats();
-          try {
-            if (e.fault) sb.faults.inject(e.fault);
-            let caught: unknown;
-            try {
-              if (e.during) await e.during(c);
-              else await cls.run(c, e.credentials);
-            } catch (err) {
-              caught = err;
-            }
-            sb.faults.clear();
-            if (e.error) {
-              assert.ok(caught, 'the call must fail');
-              const ok = e.error.kind === 'api' ? isApiError(caught) : isAuthError(caught);
-              assert.ok(ok, `expected a ${e.error.kind} error, got ${String(caught)}`);
-              const err = caught as { operation: string; message: string; reason?: string };
-              // Multipart: the failing call may be the part or, for bad keys, the initiation.
-              const ops =
-                cls.name === 'S3 multipart' ? ['storage.uploadPart', 'storage.initiateMultipartUpload'] : [e.op];
-              assert.ok(ops.includes(err.operation), `the error names the operation (${err.operation})`);
-              if (e.error.reason) assert.equal(err.reason, e.error.reason);
-              assert.match(err.message, e.error.message);
-              // What a person reads names the call (the command wrapper shows the message alone).
-              if (cls.name !== 'S3 multipart' && !e.credentials && !/^(80401|80403)$/.test(fault)) {
-                // By id (`rds.listDbInstances`), by name (`listObjects`), or in words from the table's summary (`RDS could not restart a DB instance`).
-                const bare = e.op.split('.')[1];
-                const named =
-                  err.message.includes(e.op) ||
-                  err.message.includes(` ${bare} `) ||
-                  /download of "|^RDS could not /.test(err.message);
-                assert.ok(named, `the message names ${e.op}: ${err.message}`);
-              }
-              if (/timeout|drop/.test(fault)) assert.match(err.message, NETWORK_HINT);
-              row[col] = err.message.replace(/127\.0\.0\.1:\d+/g, 'HOST').replace(/\|/g, '\\|');
-            } else {
-              assert.equal(caught, undefined, `the call recovers: ${String(caught)}`);
-              row[col] = 'recovers (no error)';
-            }
-            if (typeof e.requests === 'number')
-              assert.equal(c.count(e.op), e.requests, `${e.op} sent ${c.count(e.op)} times, expected ${e.requests}`);
-            else e.requests(c);
-            await e.extra?.(c);
-            // Nothing left behind: no multipart upload, no temporary download file.
-            const uploads = await s3Client(c).listMultipartUploads(BUCKET);
-            assert.deepEqual(
-              uploads.uploads.map((u) => u.key),
-              [],
-              'no multipart upload left behind',
-            );
-            const left = (await readdir(c.dir)).filter((f) => f.endsWith('.download'));
-            assert.deepEqual(left, [], 'no temporary download file left');
-          } finally {
-            sb.faults.clear();
-            await c.transport.close();
-          }
-        });
+      for (const { fault, e, name } of cells((f) => f !== 'timeout').filter((x) => x.cls === cls)) {
+        if (typeof e === 'string') it.skip(`${name}: not applicable (${e})`);
+        else it(name, () => runCell(shared, cls, fault, e));
       }
     });
   }
+
+  // The timeout column: each cell on a sandbox of its own, all at once (see openLane).
+  describe('timeout, every class at once', { concurrency: true }, () => {
+    for (const { cls, fault, e, name } of cells((f) => f === 'timeout')) {
+      if (typeof e === 'string') it.skip(`${name}: not applicable (${e})`);
+      else
+        it(name, async () => {
+          const lane = await openLane();
+          try {
+            await runCell(lane, cls, fault, e);
+          } finally {
+            await lane.sb.close();
+          }
+        });
+    }
+  });
 });
