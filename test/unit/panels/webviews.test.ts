@@ -356,6 +356,23 @@ describe(
       );
       assert.equal((await second.state()).values.parameterGroupId, 'pg-1');
       await second.page.close();
+      // Cancel at once on a restored form: the extension hears of the changes before the Cancel
+      // (it asks before discarding only when it knows of changes), though the form reports its
+      // state only after a 200 ms pause.
+      const third = await openPanel(
+        'createInstance',
+        {},
+        wizardHandlers({ draft: () => null, cancel: () => null }),
+        saved,
+      );
+      await third.page.locator('#cancel-form').click();
+      for (let i = 0; i < 100 && !third.calls.some((c) => c.method === 'cancel'); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      const order = third.calls.filter((c) => c.method === 'draft' || c.method === 'cancel');
+      assert.equal(order[0]?.method, 'draft', `the draft first: ${order.map((c) => c.method).join(', ')}`);
+      assert.equal((order[0].params as any).state?.values?.dbInstanceName, 'half-filled');
+      assert.equal(order[1]?.method, 'cancel');
+      await third.page.close();
     });
 
     test('parameter group: 600 parameters virtualised, instant filter, three edits, diff and restart warning, save', async () => {
