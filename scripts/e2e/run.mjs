@@ -7,7 +7,7 @@
 // Locales: every scenario file runs in English, Korean and Japanese through the same code (its
 // texts are looked up in the extension's bundles: scripts/e2e/texts.mjs); a file that exports
 // `locales` chooses its own list. `--locale ko` or E2E_LOCALES=en,ja limits a run to those locales. Runs of files and
-// locales share the machine: E2E_JOBS (default 2) of them run at once, each with its own
+// locales share the machine: E2E_JOBS (default 3) of them run at once, each with its own
 // code-server and Chromium.
 // usage: node scripts/e2e/run.mjs [--grep TEXT] [--locale L[,L]] [--skip-exthost] [--only-exthost] [file-filter...]
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +27,7 @@ const onlyLocales = (localeIdx >= 0 ? argv[localeIdx + 1] : process.env.E2E_LOCA
 const fileFilters = argv.filter(
   (a, i) => !a.startsWith('--') && argv[i - 1] !== '--grep' && argv[i - 1] !== '--locale',
 );
-const JOBS = Math.max(1, Number(process.env.E2E_JOBS ?? 2));
+const JOBS = Math.max(1, Number(process.env.E2E_JOBS ?? 3));
 /** The locales a file runs in when it does not say. */
 const DEFAULT_LOCALES = ['en', 'ko', 'ja'];
 const ARTIFACTS = join(ROOT, '.e2e-artifacts');
