@@ -3,7 +3,11 @@
 // their time waiting on a loopback server, a MariaDB or a Swift, not computing). The spec
 // reporter prints every test; at the end come the ten slowest files, so the step's time can be
 // found and cut where a test waits rather than works. Exit code 1 on any failure.
-// usage: node --import tsx scripts/unit-tests.mjs [file...]
+// Each file's process inherits this one's options: `--require tsx/cjs` (tsx's CommonJS hook
+// alone) starts a file in about 0.19 core-seconds where `--import tsx` (which also starts an ESM
+// loader thread) took 0.33; over 105 files the step went from 88 to 94 s to 84 s, the same 1,262
+// tests passing (Node 20.19+ loads the .mjs helpers a test requires).
+// usage: node --require tsx/cjs scripts/unit-tests.mjs [file...]
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { run } from 'node:test';
