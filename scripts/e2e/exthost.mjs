@@ -42,7 +42,7 @@ export async function runExthostSuite({ live, artifacts, timeoutMs = 180_000 }) 
       extraArgs: ['--vscode-option', 'enable-smoke-test-driver'],
     });
     live?.servers.add(server);
-    browser = await launchBrowser(join(server.runDir, 'chromium'));
+    browser = await launchBrowser(join(server.runDir, 'chromium'), { forTests: true });
     live?.browsers.add(browser);
     const page = browser.pages()[0] ?? (await browser.newPage());
     let done;

@@ -86,7 +86,7 @@ async function runFile(file, locale) {
   try {
     server = await startCodeServer({ ...(mod.options ?? {}), ...(locale === 'en' ? {} : { locale }) });
     live.servers.add(server);
-    browser = await launchBrowser(join(server.runDir, 'chromium'));
+    browser = await launchBrowser(join(server.runDir, 'chromium'), { forTests: true });
     live.browsers.add(browser);
     const page = browser.pages()[0] ?? (await browser.newPage());
     t = helpers(page, server, locale);
@@ -194,7 +194,7 @@ function firstLine(err) {
 
 async function main() {
   const t0 = Date.now();
-  findChromium();
+  console.log(`[e2e] browser: ${findChromium({ headlessShell: true })}`);
   if (!existsSync(join(ROOT, 'dist', 'extension.js')))
     throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
   await ensureInstalled();
