@@ -105,6 +105,53 @@ export async function installVsix(runDir, vsix) {
   if (r.status !== 0) throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
 }
 
+/**
+ * Built-in extensions that run code of their own and that nothing the end-to-end scenarios check
+ * depends on: source control, debuggers, sign-in providers, language servers (JSON, Markdown,
+ * TypeScript, CSS, HTML, PHP), Emmet, task runners, notebooks, Copilot. A test window leaves them
+ * out through VS Code's own `VSCODE_SKIP_BUILTIN_EXTENSIONS` (read when the server scans its
+ * built-ins): git, git-base and github activate at every start, json-language-features and its
+ * companions at the first JSON text, each a process or a few hundred milliseconds of CPU.
+ * Grammars, themes, language basics, the image preview, references and the simple browser stay.
+ * A trivial window's start costs 8.8 instead of 10.0 core-seconds without them (docs/testing.md).
+ */
+export const BUILTINS_LEFT_OUT_OF_TESTS = [
+  'vscode.git',
+  'vscode.git-base',
+  'vscode.github',
+  'vscode.github-authentication',
+  'vscode.microsoft-authentication',
+  'vscode.debug-auto-launch',
+  'vscode.debug-server-ready',
+  'ms-vscode.js-debug',
+  'ms-vscode.js-debug-companion',
+  'ms-vscode.vscode-js-profile-table',
+  'vscode.merge-conflict',
+  'vscode.emmet',
+  'vscode.npm',
+  'vscode.grunt',
+  'vscode.gulp',
+  'vscode.jake',
+  'vscode.typescript-language-features',
+  'vscode.json-language-features',
+  'vscode.css-language-features',
+  'vscode.html-language-features',
+  'vscode.php-language-features',
+  'vscode.markdown-language-features',
+  'vscode.markdown-math',
+  'vscode.mermaid-markdown-features',
+  'vscode.configuration-editing',
+  'vscode.extension-editing',
+  'vscode.ipynb',
+  'vscode.terminal-suggest',
+  'vscode.tunnel-forwarding',
+  'GitHub.copilot-chat',
+];
+
+/**
+ * Starts code-server. `forTests` (the end-to-end runs; not the bench, whose figures were measured
+ * with every built-in, nor `npm start`) leaves out BUILTINS_LEFT_OUT_OF_TESTS.
+ */
 export async function startCodeServer(opts = {}) {
   const { nodeBin, codeServerEntry, cache } = await ensureInstalled();
   const runDir = opts.runDir ?? mkdtempSync(join(tmpdir(), 'nhncloud-e2e-'));
@@ -145,6 +192,7 @@ export async function startCodeServer(opts = {}) {
     XDG_CONFIG_HOME: join(runDir, 'xdg-config'),
     XDG_DATA_HOME: join(runDir, 'xdg-data'),
     XDG_CACHE_HOME: join(xdg, 'cache'),
+    ...(opts.forTests ? { VSCODE_SKIP_BUILTIN_EXTENSIONS: BUILTINS_LEFT_OUT_OF_TESTS.join(',') } : {}),
     ...opts.env,
   };
   const args = [

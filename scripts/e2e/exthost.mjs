@@ -39,6 +39,7 @@ export async function runExthostSuite({ live, artifacts, timeoutMs = 180_000 }) 
     const entry = await buildExthostSuite();
     server = await startCodeServer({
       installExtension: false,
+      forTests: true,
       extraArgs: ['--vscode-option', 'enable-smoke-test-driver'],
     });
     live?.servers.add(server);

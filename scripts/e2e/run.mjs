@@ -84,7 +84,7 @@ async function runFile(file, locale) {
   timings.push(timing);
   const tStart = Date.now();
   try {
-    server = await startCodeServer({ ...(mod.options ?? {}), ...(locale === 'en' ? {} : { locale }) });
+    server = await startCodeServer({ ...(mod.options ?? {}), ...(locale === 'en' ? {} : { locale }), forTests: true });
     live.servers.add(server);
     browser = await launchBrowser(join(server.runDir, 'chromium'), { forTests: true });
     live.browsers.add(browser);
