@@ -36,9 +36,10 @@ export function findChromium({ headlessShell = false } = {}) {
 /**
  * A headless Chromium on a profile folder of its own. `forTests` (the end-to-end runs, not the
  * bench, whose figures are measured in the full Chromium as they always were) takes the headless
- * shell when installed and stops CSS animations; both only cut the CPU a scenario costs.
+ * shell when installed and stops CSS animations; both only cut the CPU a scenario costs. `args`
+ * are more Chromium arguments (the end-to-end runs' host rule: sharedCache.mjs).
  */
-export async function launchBrowser(profileDir, { forTests = false } = {}) {
+export async function launchBrowser(profileDir, { forTests = false, args = [] } = {}) {
   mkdirSync(join(profileDir, 'Default'), { recursive: true });
   // Webviews live on another origin: allow third-party storage so their service worker runs.
   writeFileSync(
@@ -58,6 +59,7 @@ export async function launchBrowser(profileDir, { forTests = false } = {}) {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...args,
     ],
   });
   // No CSS animation or transition runs in the test browser. Headless Chromium draws every frame
@@ -86,8 +88,10 @@ const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * @param {import('playwright-core').Page} page
  * @param {Awaited<ReturnType<typeof import('./codeServer.mjs').startCodeServer>>} server
  * @param {string} [locale]
+ * @param {{ origin?: string }} [reach] the origin the browser reaches the server by, when not
+ *   `server.url` (the end-to-end runs' WORKBENCH_ORIGIN: sharedCache.mjs)
  */
-export function helpers(page, server, locale = 'en') {
+export function helpers(page, server, locale = 'en', { origin = server.url } = {}) {
   const tx = texts(locale);
   const sidebar = page.locator('#workbench\\.parts\\.sidebar');
   const quickInput = page.locator('.quick-input-widget');
@@ -176,8 +180,8 @@ export function helpers(page, server, locale = 'en') {
     async openWorkbench() {
       await page.goto(
         server.workspaceFile
-          ? `${server.url}/?workspace=${encodeURIComponent(server.workspaceFile)}`
-          : `${server.url}/?folder=${encodeURIComponent(server.ws)}`,
+          ? `${origin}/?workspace=${encodeURIComponent(server.workspaceFile)}`
+          : `${origin}/?folder=${encodeURIComponent(server.ws)}`,
       );
       await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
       await page.locator('#workbench\\.parts\\.activitybar').waitFor({ timeout: 60_000 });
