@@ -267,13 +267,17 @@ export function connectionFeature(deps: ConnectionDeps): {
   }
 
   function setBastion(t: InstanceTarget, title: string): Promise<BastionSetting> {
-    return chooseBastion(bastions, {
-      profileId: profileId(),
-      profileName: profileName(),
-      instanceId: t.data.dbInstanceId,
-      instanceName: t.data.dbInstanceName,
-      title,
-    });
+    return chooseBastion(
+      bastions,
+      {
+        profileId: profileId(),
+        profileName: profileName(),
+        instanceId: t.data.dbInstanceId,
+        instanceName: t.data.dbInstanceName,
+        title,
+      },
+      services.log,
+    );
   }
 
   /** Asks the address and the group, adds the rule, then connects; the rule belongs to that session. */

@@ -104,9 +104,15 @@ function agentSocket(): string | undefined {
 export async function chooseBastion(
   choices: BastionChoices,
   o: { profileId: string; profileName: string; instanceId: string; instanceName: string; title: string },
+  log: Services['log'],
 ): Promise<BastionSetting> {
-  const configText = await readText(sshConfigFile());
+  const configFile = sshConfigFile();
+  const configText = await readText(configFile);
   const aliases = sshConfigHosts(configText);
+  // Said in the log because a host a user expected and does not see is the first question.
+  log.info(
+    `SSH bastion: ${aliases.length} host(s) offered from ${configFile}${configText ? '' : ' (empty or missing)'}`,
+  );
   const typed = { id: 'typed', label: vscode.l10n.t('$(edit) Enter a host...') };
   const fromConfig = aliases.map((alias) => {
     const r = resolveSshHost(configText, alias);
