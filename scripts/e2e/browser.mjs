@@ -37,10 +37,9 @@ export function findChromium({ headlessShell = false } = {}) {
  * A headless Chromium on a profile folder of its own. `forTests` (the end-to-end runs, not the
  * bench, whose figures are measured in the full Chromium as they always were) takes the headless
  * shell when installed, draws at half the device pixels and stops CSS animations; each only cuts
- * the CPU a scenario costs. `args` are more Chromium arguments (the end-to-end runs' host rule:
- * sharedCache.mjs).
+ * the CPU a scenario costs.
  */
-export async function launchBrowser(profileDir, { forTests = false, args = [] } = {}) {
+export async function launchBrowser(profileDir, { forTests = false } = {}) {
   mkdirSync(join(profileDir, 'Default'), { recursive: true });
   // Webviews live on another origin: allow third-party storage so their service worker runs.
   writeFileSync(
@@ -64,7 +63,6 @@ export async function launchBrowser(profileDir, { forTests = false, args = [] } 
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
-      ...args,
     ],
   });
   // No CSS animation or transition runs in the test browser. Headless Chromium draws every frame
@@ -93,10 +91,8 @@ const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * @param {import('playwright-core').Page} page
  * @param {Awaited<ReturnType<typeof import('./codeServer.mjs').startCodeServer>>} server
  * @param {string} [locale]
- * @param {{ origin?: string }} [reach] the origin the browser reaches the server by, when not
- *   `server.url` (the end-to-end runs' WORKBENCH_ORIGIN: sharedCache.mjs)
  */
-export function helpers(page, server, locale = 'en', { origin = server.url } = {}) {
+export function helpers(page, server, locale = 'en') {
   const tx = texts(locale);
   const sidebar = page.locator('#workbench\\.parts\\.sidebar');
   const quickInput = page.locator('.quick-input-widget');
@@ -185,8 +181,8 @@ export function helpers(page, server, locale = 'en', { origin = server.url } = {
     async openWorkbench() {
       await page.goto(
         server.workspaceFile
-          ? `${origin}/?workspace=${encodeURIComponent(server.workspaceFile)}`
-          : `${origin}/?folder=${encodeURIComponent(server.ws)}`,
+          ? `${server.url}/?workspace=${encodeURIComponent(server.workspaceFile)}`
+          : `${server.url}/?folder=${encodeURIComponent(server.ws)}`,
       );
       await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
       await page.locator('#workbench\\.parts\\.activitybar').waitFor({ timeout: 60_000 });

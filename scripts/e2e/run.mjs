@@ -11,13 +11,12 @@
 // code-server and Chromium.
 // usage: node scripts/e2e/run.mjs [--grep TEXT] [--locale L[,L]] [--skip-exthost] [--only-exthost] [file-filter...]
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { helpers, launchBrowser, findChromium } from './browser.mjs';
 import { ROOT, startCodeServer, stopCodeServer } from './codeServer.mjs';
 import { runExthostSuite } from './exthost.mjs';
 import { ensureInstalled } from './install.mjs';
-import { createSharedCache, hostRule, WORKBENCH_ORIGIN } from './sharedCache.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
@@ -34,12 +33,9 @@ const DEFAULT_LOCALES = ['en', 'ko', 'ja'];
 const ARTIFACTS = join(ROOT, '.e2e-artifacts');
 
 const live = { servers: new Set(), browsers: new Set() };
-/** The HTTP and code caches every file's browser starts from (static resources only). */
-const sharedCache = createSharedCache();
 async function cleanup() {
   for (const b of live.browsers) await b.close().catch(() => {});
   for (const s of live.servers) await stopCodeServer(s);
-  sharedCache.remove();
 }
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
@@ -65,15 +61,7 @@ async function saveFailure(dir, t, server, err) {
   if (logs && existsSync(logs)) cpSync(logs, join(dir, 'vscode-logs'), { recursive: true });
 }
 
-/**
- * A run of one file in one locale. `after`: the file whose run in the same locale must end first
- * and whose browser caches this one is seeded from (the isolation pair); `keepAs`: the name its
- * caches are also kept under, for a run that names it so.
- * @param {string} file
- * @param {string} locale
- * @param {{ after?: string, keepAs?: string }} [order]
- */
-async function runFile(file, locale, { after, keepAs } = {}) {
+async function runFile(file, locale) {
   // A module instance of its own per locale: scenario files keep state (a sandbox process, a URL)
   // in module variables, and two locales of one file may run at once.
   const mod = await import(`${pathToFileURL(file).href}?locale=${locale}`);
@@ -91,7 +79,6 @@ async function runFile(file, locale, { after, keepAs } = {}) {
     .replace(/\.m?[jt]s$/, '')}[${locale}]`;
   let server;
   let browser;
-  let profile;
   let t;
   const timing = { file: base, startMs: 0, scenariosMs: 0, stopMs: 0 };
   timings.push(timing);
@@ -99,12 +86,10 @@ async function runFile(file, locale, { after, keepAs } = {}) {
   try {
     server = await startCodeServer({ ...(mod.options ?? {}), ...(locale === 'en' ? {} : { locale }), forTests: true });
     live.servers.add(server);
-    profile = join(server.runDir, 'chromium');
-    sharedCache.seed(profile, after && `${after}[${locale}]`);
-    browser = await launchBrowser(profile, { forTests: true, args: [hostRule(server.port)] });
+    browser = await launchBrowser(join(server.runDir, 'chromium'), { forTests: true });
     live.browsers.add(browser);
     const page = browser.pages()[0] ?? (await browser.newPage());
-    t = helpers(page, server, locale, { origin: WORKBENCH_ORIGIN });
+    t = helpers(page, server, locale);
     t.artifacts = join(ARTIFACTS, base);
     await t.openWorkbench();
     timing.startMs = Date.now() - tStart;
@@ -153,7 +138,6 @@ async function runFile(file, locale, { after, keepAs } = {}) {
   const tStop = Date.now();
   live.browsers.delete(browser);
   await browser.close().catch(() => {});
-  sharedCache.keep(profile, keepAs);
   live.servers.delete(server);
   await stopCodeServer(server);
   // The artifacts of a failure were copied out already.
@@ -221,42 +205,25 @@ async function main() {
     .sort()
     .filter((f) => !fileFilters.length || fileFilters.some((x) => f.includes(x)))
     .map((f) => join(dir, f));
-  /** @type {{ file: string, name: string, locale: string, after?: string }[]} */
   const runs = [];
   for (const f of files) {
     const mod = await import(pathToFileURL(f).href);
     const own = mod.locales ?? DEFAULT_LOCALES;
     for (const locale of DEFAULT_LOCALES) {
       if (onlyLocales && !onlyLocales.includes(locale)) continue;
-      if (own.includes(locale)) runs.push({ file: f, name: basename(f), locale, after: mod.after });
+      if (own.includes(locale)) runs.push([f, locale]);
       // A file left out of a locale by its own `locales` is counted like a scenario left out.
       else notRun.set(locale, (notRun.get(locale) ?? 0) + (mod.scenarios ?? mod.default ?? []).length);
     }
   }
   const results = [];
   if (!flag('--only-exthost')) {
-    // A small pool: JOBS runs at once, in file order, a run whose `after` file is in this run
-    // starting once that one ended.
-    const key = (name, locale) => `${name}[${locale}]`;
-    const inRun = new Set(runs.map((r) => key(r.name, r.locale)));
-    for (const r of runs) if (r.after && !inRun.has(key(r.after, r.locale))) r.after = undefined;
-    const named = new Set(runs.filter((r) => r.after).map((r) => key(r.after, r.locale)));
-    const ended = new Set();
-    const pending = [...runs];
-    /** Workers waiting for a run to end. */
-    const waiting = [];
+    // A small pool: JOBS runs at once, in file order.
+    let next = 0;
     const worker = async () => {
-      while (pending.length) {
-        const i = pending.findIndex((r) => !r.after || ended.has(key(r.after, r.locale)));
-        if (i < 0) {
-          await new Promise((r) => waiting.push(r));
-          continue;
-        }
-        const [r] = pending.splice(i, 1);
-        const me = key(r.name, r.locale);
-        results.push(...(await runFile(r.file, r.locale, { after: r.after, keepAs: named.has(me) ? me : undefined })));
-        ended.add(me);
-        for (const w of waiting.splice(0)) w();
+      while (next < runs.length) {
+        const [f, locale] = runs[next++];
+        results.push(...(await runFile(f, locale)));
       }
     };
     await Promise.all(Array.from({ length: Math.min(JOBS, runs.length) }, worker));
