@@ -115,7 +115,7 @@ export async function installVsix(runDir, vsix) {
  * Grammars, themes, language basics, the image preview, references and the simple browser stay.
  * A trivial window's start costs 8.8 instead of 10.0 core-seconds without them (docs/testing.md).
  */
-export const BUILTINS_LEFT_OUT_OF_TESTS = [
+const BUILTINS_LEFT_OUT_OF_TESTS = [
   'vscode.git',
   'vscode.git-base',
   'vscode.github',

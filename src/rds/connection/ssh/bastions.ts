@@ -120,7 +120,7 @@ export async function chooseBastion(
       id: `alias:${alias}`,
       label: alias,
       description: `${r.user}@${r.host}${r.port === 22 ? '' : `:${r.port}`}${r.jump ? ` ← ${r.jump.host}` : ''}`,
-      detail: vscode.l10n.t('from {0}', sshConfigFile()),
+      detail: vscode.l10n.t('from {0}', configFile),
     };
   });
   const host = await pick([...fromConfig, typed], {
@@ -167,7 +167,7 @@ export async function chooseBastion(
             {
               id: 'configKey',
               label: vscode.l10n.t('Private key {0}', configKey),
-              detail: vscode.l10n.t('IdentityFile of {0}', sshConfigFile()),
+              detail: vscode.l10n.t('IdentityFile of {0}', configFile),
             },
           ]
         : []),
