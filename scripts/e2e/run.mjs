@@ -233,6 +233,14 @@ async function main() {
     results.push(r);
   }
   printTimings();
+  if (!results.length) {
+    // A filter that matches nothing (a path instead of a name, a misspelt --grep) tested nothing:
+    // that is a failure, never "0 passed, 0 failed" with exit 0.
+    console.log(
+      `[e2e] no scenario matched ${JSON.stringify({ files: fileFilters, grep, locales: onlyLocales })}: nothing was tested`,
+    );
+    return 1;
+  }
   const failed = results.filter((r) => !r.ok);
   console.log(`\n[e2e] ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   // Scenarios per locale, so that a run with fewer of them shows.
