@@ -6,11 +6,12 @@
 // are ranged GETs written at their offsets with positional writes, in any order.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { open, rename, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, CancelledError, isApiError, isCancelledError } from '../errors';
+import { discardPartialFile, removePartialFile } from '../partialFile';
 import type { S3Client } from './client';
 import { Counter, DEFAULT_CONCURRENCY, MiB, SOURCE_CHANGED, type Progress } from './transfer';
 import type { GetObjectResult } from './types';
@@ -75,6 +76,7 @@ export async function download(client: S3Client, input: DownloadInput): Promise<
       return downloadInRanges(client, input, tmp, { ...res, size: expected }, partSize, progress);
   }
   let written = 0;
+  const out = createWriteStream(tmp, { highWaterMark: WRITE_CHUNK });
   try {
     await pipeline(
       res.body,
@@ -85,7 +87,7 @@ export async function download(client: S3Client, input: DownloadInput): Promise<
           cb(null, chunk);
         },
       }),
-      createWriteStream(tmp, { highWaterMark: WRITE_CHUNK }),
+      out,
       { signal: input.signal },
     );
     if (expected !== undefined && written !== expected)
@@ -99,13 +101,13 @@ export async function download(client: S3Client, input: DownloadInput): Promise<
     return { ...answered, size: written };
   } catch (err) {
     discard(res.body);
-    throw await downloadFailed(input, tmp, err);
+    await discardPartialFile(out, tmp);
+    throw downloadFailed(input, err);
   }
 }
 
-/** After a failed download: the temporary file removed, and the error to show (a cancel stays one). */
-async function downloadFailed(input: DownloadInput, tmp: string, err: unknown): Promise<Error> {
-  await unlink(tmp).catch(() => undefined);
+/** The error to show after a failed download whose temporary file is gone (a cancel stays one). */
+function downloadFailed(input: DownloadInput, err: unknown): Error {
   if (input.signal?.aborted || isCancelledError(err)) return new CancelledError('Download cancelled');
   if (isApiError(err)) return err;
   return new ApiError({
@@ -146,7 +148,9 @@ async function downloadInRanges(
     return { size: first.size, etag: first.etag, lastModified: first.lastModified, metadata: first.metadata };
   } catch (err) {
     discard(first.body);
-    throw await downloadFailed(input, tmp, err);
+    // The handle is closed (the finally above) or was never opened.
+    await removePartialFile(tmp);
+    throw downloadFailed(input, err);
   }
 }
 

@@ -4,7 +4,8 @@
 import type { Connection } from 'mysql2/promise';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { rename, rm } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
+import { discardPartialFile } from '../../client/partialFile';
 import { l10n } from '../../shared/l10n';
 import { quoteIdent, stringLiteral } from '../tableData/values';
 import {
@@ -151,8 +152,7 @@ export async function exportStatement(
     await rename(partial, file);
     return outcome;
   } catch (e) {
-    out.destroy();
-    await rm(partial, { force: true });
+    await discardPartialFile(out, partial);
     throw e;
   }
 }
