@@ -75,6 +75,9 @@ function installLocale(locale, userData, exts) {
  *   installExtension: symlink this repository into the extensions folder (default true)
  *   extraArgs: more code-server arguments
  *   userSettings: merged over scripts/e2e/settings.json
+ *   machineSettings: the server machine's settings (user-data/Machine/settings.json). A remote
+ *     window, which every code-server window is, ignores settings of machine scope
+ *     (`machine`, `machine-overridable`) in the user settings: they go here or in a workspace.
  *   port: fixed port (default: a free one)
  *   runDir: where to put user data (default: a new temp folder)
  *   locale: display language, e.g. 'ko' (see installLocale)
@@ -171,6 +174,10 @@ export async function startCodeServer(opts = {}) {
     ...opts.userSettings,
   };
   writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  if (opts.machineSettings) {
+    mkdirSync(join(userData, 'Machine'), { recursive: true });
+    writeFileSync(join(userData, 'Machine', 'settings.json'), JSON.stringify(opts.machineSettings, null, 2));
+  }
   const vsix = opts.installExtension !== false && process.env.NHNCLOUD_E2E_VSIX;
   if (vsix) {
     // Test the packaged .vsix (npm run package) instead of the working tree.

@@ -56,10 +56,16 @@ const { startSshd } = tsxRequire('../../support/sshd.ts', import.meta.url);
 /**
  * The SSH client files the extension reads, in a folder of this run (its settings name them at
  * the start of code-server): the config with the bastion's Host entry, and known_hosts.
+ * They are settings of scope `machine-overridable` (a path means something on one machine
+ * only), so they are the server machine's settings, as a code-server user sets them (the
+ * Remote tab of the Settings editor): a remote window ignores such settings in the user
+ * settings. Given there, they were seen or not depending on whether the extension host read
+ * them before VS Code had registered the extension's settings (the bastion scenario then read
+ * ~/.ssh/config: CI runs 62 to 64 and 66).
  */
 const SSH_DIR = mkdtempSync(join(tmpdir(), 'nhncloud-e2e-ssh-'));
 export const options = {
-  userSettings: {
+  machineSettings: {
     'nhncloud.database.sshConfigFile': join(SSH_DIR, 'config'),
     'nhncloud.database.knownHostsFile': join(SSH_DIR, 'known_hosts'),
   },
