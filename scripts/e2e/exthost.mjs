@@ -67,7 +67,7 @@ export async function runExthostSuite({ live, artifacts, timeoutMs = 180_000 }) 
     console.log(`${ok ? '✓' : '✗'} ${name} (${Date.now() - t0} ms${ok ? '' : `, exit ${code}`})`);
     if (!ok) {
       mkdirSync(artifacts, { recursive: true });
-      await page.screenshot({ path: join(artifacts, 'screenshot.png') }).catch(() => {});
+      await page.screenshot({ path: join(artifacts, 'screenshot.png'), scale: 'css' }).catch(() => {});
       writeFileSync(join(artifacts, 'output.txt'), lines.join('\n'));
       if (existsSync(server.logFile)) cpSync(server.logFile, join(artifacts, 'server.log'));
     }

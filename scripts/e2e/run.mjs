@@ -48,7 +48,7 @@ const safe = (s) => s.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80);
 
 async function saveFailure(dir, t, server, err) {
   mkdirSync(dir, { recursive: true });
-  await t?.page.screenshot({ path: join(dir, 'screenshot.png') }).catch(() => {});
+  await t?.page.screenshot({ path: join(dir, 'screenshot.png'), scale: 'css' }).catch(() => {});
   const sidebar = await t?.sidebar.innerHTML().catch(() => '');
   if (sidebar) writeFileSync(join(dir, 'sidebar.html'), sidebar);
   const toasts = await t?.page

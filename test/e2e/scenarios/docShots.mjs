@@ -22,7 +22,7 @@ export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 200, 'wor
 async function shoot(t, name) {
   mkdirSync(OUT, { recursive: true });
   const file = join(OUT, `${name}${t.locale === 'en' ? '' : `-${t.locale}`}-${VARIANT}.png`);
-  await t.page.screenshot({ path: file });
+  await t.page.screenshot({ path: file, scale: 'css' });
   spawnSync('convert', [file, '-colors', '256', `PNG8:${file}`]);
 }
 
