@@ -170,8 +170,34 @@ export function helpers(page, server, locale = 'en') {
     const newest = findLogFile(join(server.userData, 'logs'));
     return !!newest && / ready \(VS Code /.test(readFileSync(newest, 'utf8'));
   }
+  /**
+   * Whether every command the wrapper has logged as started ("▶ nhncloud.…") has also logged its
+   * end ("✓ …" or "✗ … cancelled / failed"), over every NHN Cloud log of the run. (A window whose
+   * extension host was killed leaves a start without an end: not for such a file.)
+   */
+  function commandsSettled() {
+    let started = 0;
+    let ended = 0;
+    for (const file of findLogFiles(join(server.userData, 'logs'))) {
+      const text = readFileSync(file, 'utf8');
+      started += (text.match(/▶ nhncloud\./g) ?? []).length;
+      ended += (text.match(/[✓✗] nhncloud\./g) ?? []).length;
+    }
+    return started > 0 && started === ended;
+  }
   const t = {
     page,
+    /**
+     * Waits until no NHN Cloud command is running: what a cancelled command could still send has
+     * been sent by then (the condition for "and nothing was sent", instead of a pause).
+     */
+    async commandsEnded(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!commandsSettled()) {
+        if (Date.now() > deadline) throw new Error(`a command was still running after ${timeoutMs / 1000} s`);
+        await page.waitForTimeout(100);
+      }
+    },
     /** Where screenshots and failure artifacts of this scenario file go (set by the runner). */
     artifacts: /** @type {string | undefined} */ (undefined),
     server,

@@ -1,6 +1,7 @@
 // The end-to-end runner: every file of test/e2e/scenarios/*.mjs gets its own fresh code-server
 // (new user-data folder) and its own Chromium profile, then its scenarios run in order on one
-// page; after them the mocha suite of test/e2e/exthost runs inside the extension host.
+// page; the mocha suite of test/e2e/exthost runs inside the extension host as the last task of
+// the same pool.
 // On a failure: a screenshot, the sidebar's HTML, the notifications and the server log go to
 // .e2e-artifacts/. Every process started here is stopped by its own id, also on failure or Ctrl-C.
 //
@@ -217,21 +218,24 @@ async function main() {
     }
   }
   const results = [];
-  if (!flag('--only-exthost')) {
-    // A small pool: JOBS runs at once, in file order.
-    let next = 0;
-    const worker = async () => {
-      while (next < runs.length) {
-        const [f, locale] = runs[next++];
-        results.push(...(await runFile(f, locale)));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(JOBS, runs.length) }, worker));
-  }
-  if (!flag('--skip-exthost') && !grep && !fileFilters.length) {
-    const r = await runExthostSuite({ live, artifacts: join(ARTIFACTS, 'exthost') });
-    results.push(r);
-  }
+  /** @type {Array<() => Promise<object[]>>} */
+  const tasks = flag('--only-exthost')
+    ? []
+    : runs.map(
+        ([f, locale]) =>
+          () =>
+            runFile(f, locale),
+      );
+  // The extension-host suite is the pool's last task, not a step after it: it then runs while the
+  // other workers finish their last files instead of alone on a machine they have left idle.
+  if (!flag('--skip-exthost') && !grep && !fileFilters.length)
+    tasks.push(async () => [await runExthostSuite({ live, artifacts: join(ARTIFACTS, 'exthost') })]);
+  // A small pool: JOBS tasks at once, in file order.
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) results.push(...(await tasks[next++]()));
+  };
+  await Promise.all(Array.from({ length: Math.min(JOBS, tasks.length) }, worker));
   printTimings();
   if (!results.length) {
     // A filter that matches nothing (a path instead of a name, a misspelt --grep) tested nothing:

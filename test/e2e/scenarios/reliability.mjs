@@ -20,6 +20,7 @@ import {
   sandboxControl,
   startSandboxProcess,
 } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { until } from '../../../scripts/e2e/dbConsole.mjs';
 import { files, scanFiles, sentinelsIn } from '../../../scripts/e2e/secretScan.mjs';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -256,7 +257,8 @@ export const scenarios = [
         'Release floating IP',
         await (async () => (await t.menu(fip, 'Release Floating IP'), backOut(t, 'Cancel', 'Release')))(),
       ]);
-      await t.page.waitForTimeout(1000);
+      // Each backed-out command has ended: whatever it could still send has been sent.
+      await t.commandsEnded();
       const stats = await control('stats', 'GET');
       const changed = Object.keys(stats.byOperation).filter((op) => MUTATING.test(op));
       if (changed.length) throw new Error(`backing out still sent: ${changed.join(', ')}`);
@@ -344,13 +346,15 @@ export const scenarios = [
         send({ type: 'evil', run: 'rm -rf /' });
         send({ type: 'ready', extra: true });
       });
-      await t.page.waitForTimeout(1500);
-      const log = [...files(t.server.userData)]
-        .filter((f) => readFileSync(f, 'utf8').includes('rejected a message from the webview'))
-        .map((f) => readFileSync(f, 'utf8'))
-        .join('\n');
-      const rejected = (log.match(/rejected a message from the webview/g) ?? []).length;
-      if (rejected < 2) throw new Error(`expected two rejected messages in the log, found ${rejected}`);
+      const rejectedInLog = () =>
+        [...files(t.server.userData)]
+          .map((f) => readFileSync(f, 'utf8'))
+          .join('\n')
+          .match(/rejected a message from the webview/g)?.length ?? 0;
+      await until('both messages are refused in the log', () => rejectedInLog() >= 2, 15_000).catch(() => {
+        throw new Error(`expected two rejected messages in the log, found ${rejectedInLog()}`);
+      });
+      const rejected = rejectedInLog();
       console.log(
         `    CSP: ${result.violations} violation(s) reported, nothing ran; ${rejected} malformed message(s) refused and logged`,
       );
@@ -409,7 +413,16 @@ export const scenarios = [
       await control('faults', 'POST', { operation: 'identity.issueToken', status: 500, times: 3 });
       await control('identity/expire-tokens');
       await t.menu('Floating IPs', 'Refresh');
-      await t.page.waitForTimeout(3000);
+      // The refused token request is in the log before the faults go.
+      await until(
+        'the log holds the token request refused with HTTP 500',
+        () =>
+          [...files(t.server.userData)].some((f) => {
+            const text = readFileSync(f, 'utf8');
+            return text.includes('identity.issueToken') && text.includes('HTTP 500');
+          }),
+        30_000,
+      );
       await control('faults', 'DELETE');
 
       // The output channel as shown (its visible part) and as VS Code keeps it on disk (all of it).
