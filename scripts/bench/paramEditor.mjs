@@ -31,7 +31,7 @@ export async function benchParamEditor({ runs = 5, log = console.error }) {
   if (!existsSync(join(ROOT, 'webviews/parameterGroup/main.ts')))
     throw new Error('no parameter editor webview in this tree (webviews branch not merged)');
   const esbuild = await import('esbuild');
-  const { findChromium } = await import('../e2e/browser.mjs');
+  const { findChromium } = await import('../e2e/chromium.mjs');
   const { chromium } = await import('playwright-core');
   const out = mkdtempSync(join(tmpdir(), 'nhncloud-bench-webview-'));
   // Exactly the shipped production build of the panels (ES modules + shared chunks).

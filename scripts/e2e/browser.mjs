@@ -2,36 +2,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { findChromium } from './chromium.mjs';
 import { texts } from './texts.mjs';
-
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const CANDIDATES = [
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-  '/usr/bin/google-chrome-stable',
-  '/snap/bin/chromium',
-];
-
-/**
- * The browser binary: CHROMIUM_PATH, else the first candidate installed. `headlessShell` puts
- * Debian's `chromium-headless-shell` (Chromium's old headless mode, which Playwright itself runs
- * its headless tests in) first: it draws no browser window and costs less CPU per scenario.
- */
-export function findChromium({ headlessShell = false } = {}) {
-  const candidates = [...(headlessShell ? [HEADLESS_SHELL] : []), ...CANDIDATES];
-  const found = [process.env.CHROMIUM_PATH, ...candidates].filter(Boolean).find((p) => existsSync(p));
-  if (!found) {
-    throw new Error(
-      'No Chromium or Chrome found (looked for ' +
-        candidates.join(', ') +
-        ').\n' +
-        'Install the Debian package "chromium":  sudo apt-get install -y chromium\n' +
-        '(or set CHROMIUM_PATH to a Chromium/Chrome binary). The tests never download a browser.',
-    );
-  }
-  return found;
-}
 
 /**
  * A headless Chromium on a profile folder of its own. `forTests` (the end-to-end runs, not the

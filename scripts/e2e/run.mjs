@@ -14,7 +14,8 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { helpers, launchBrowser, findChromium } from './browser.mjs';
+import { helpers, launchBrowser } from './browser.mjs';
+import { findChromium } from './chromium.mjs';
 import { ROOT, startCodeServer, stopCodeServer } from './codeServer.mjs';
 import { runExthostSuite } from './exthost.mjs';
 import { ensureInstalled } from './install.mjs';

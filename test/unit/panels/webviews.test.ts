@@ -5,22 +5,17 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { webviewBuildOptions } from '../../../scripts/webviewBuild.mjs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { findChromium } from '../../../scripts/e2e/chromium.mjs';
 import { nonce, panelHtml } from '../../../src/panels/html';
 import type { PanelKind } from '../../../src/panels/viewTypes';
 
-const CHROMIUM = [
-  process.env.CHROMIUM_PATH,
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-].find((p) => p && existsSync(p));
 const KINDS: PanelKind[] = [
   'createInstance',
   'restore',
@@ -154,531 +149,524 @@ async function fillCreate(page: Page, name: string) {
 }
 const errorOf = (page: Page, path: string) => field(page, path).locator('xpath=..').locator('.field-error');
 
-describe(
-  'panel webviews in Chromium',
-  { skip: CHROMIUM ? false : 'no Chromium installed (apt-get install chromium)' },
-  () => {
-    before(async () => {
-      out = mkdtempSync(join(tmpdir(), 'nhn-webviews-'));
-      // Exactly the shipped build (ES modules + shared chunks), so the CSP is tested as it ships.
-      await esbuild.build({ ...webviewBuildOptions({ outdir: out }), logLevel: 'error' });
-      server = createServer((req, res) => {
-        const url = new URL(req.url ?? '/', 'http://x');
-        if (url.pathname.startsWith('/dist/')) {
-          res.setHeader('content-type', 'text/javascript');
-          return res.end(readFileSync(join(out, url.pathname.slice(6))));
-        }
-        if (url.pathname === '/media/webview.css') {
-          res.setHeader('content-type', 'text/css');
-          return res.end(readFileSync('media/webview.css'));
-        }
-        const kind = url.pathname.slice(1) as PanelKind;
-        if (!KINDS.includes(kind)) return void res.writeHead(404).end();
-        res.setHeader('content-type', 'text/html');
-        res.end(
-          panelHtml({
-            cspSource: origin,
-            nonce: nonce(),
-            scriptUri: `${origin}/dist/${kind}.js`,
-            chunkRootUri: `${origin}/dist/chunks`,
-            styleUri: `${origin}/media/webview.css`,
-            title: kind,
-            kind,
-          }),
-        );
-      });
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-      });
-    });
-
-    after(async () => {
-      await browser?.close();
-      await new Promise((r) => server?.close(r));
-      if (out) rmSync(out, { recursive: true, force: true });
-    });
-
-    test('create: inline errors from the client schema, Review blocked, then a masked summary and a tracked job', async () => {
-      const host = await openPanel('createInstance', {}, wizardHandlers());
-      const { page } = host;
-      await field(page, 'dbInstanceName').waitFor();
-      // Only creatable engine versions are offered (5.6.33 is not creatable).
-      assert.deepEqual(
-        await field(page, 'dbVersion')
-          .locator('vscode-option')
-          .evaluateAll((os) => os.map((o: any) => o.value)),
-        ['', 'MYSQL_V8045'],
-      );
-      // Backups replicate to the regions the host names (the site's other RDS regions), not a fixed list.
-      assert.deepEqual(
-        await field(page, 'backup.replicationRegion')
-          .locator('vscode-option')
-          .evaluateAll((os) => os.map((o: any) => o.value)),
-        ['', 'KR2', 'JP1'],
-      );
-      // Availability zones offered from the site table (issue 25, rough edge 15), not typed over a look-alike placeholder.
-      assert.deepEqual(
-        await field(page, 'network.availabilityZone')
-          .locator('vscode-option')
-          .evaluateAll((os) => os.map((o: any) => o.value)),
-        ['', 'kr-pub-a', 'kr-pub-b'],
-      );
-      // A security-group name with markup is shown as text, never parsed.
-      assert.equal(await page.locator('vscode-multi-select b').count(), 0);
-      // Issue 25, defect 5: every field the schema requires is marked, the Parameter group too;
-      // an optional one is not.
-      const label = (path: string) =>
-        page.locator('.field', { has: page.locator(`[data-path="${path}"]`) }).locator('vscode-label');
-      for (const path of ['parameterGroupId', 'dbFlavorId', 'network.subnetId', 'dbPort', 'dbUserName'])
-        assert.match(await label(path).innerText(), /\*$/, `${path} is marked required`);
-      assert.doesNotMatch(await label('description').innerText(), /\*$/, 'description is optional');
-
-      await type(page, 'dbPort', '80');
-      // Named by its label, not the API field (issue 25, rough edge 14).
-      await errorOf(page, 'dbPort').filter({ hasText: 'Port must be between 3306 and 43306.' }).waitFor();
-      assert.doesNotMatch(await errorOf(page, 'dbPort').innerText(), /dbPort/);
-      await page.locator('#review-request').click();
-      await page.locator('.notice-error', { hasText: 'Some fields need attention' }).waitFor();
-      assert.equal(await page.locator('table.summary').count(), 0, 'no summary while fields are invalid');
-      await errorOf(page, 'dbFlavorId').filter({ hasText: 'Flavor is required.' }).waitFor();
-
-      await fillCreate(page, 'orders-db');
-      await type(page, 'dbPort', '3306');
-      await type(page, 'dbPasswordConfirm', 'different');
-      await errorOf(page, 'dbPasswordConfirm').filter({ hasText: 'differ' }).waitFor();
-      await type(page, 'dbPasswordConfirm', 'S3cretPassw0rd!');
-
-      const state = await host.state();
-      assert.equal(state.values.dbInstanceName, 'orders-db');
-      assert.ok(!JSON.stringify(state).includes('S3cretPassw0rd!'), 'the password never enters the webview state');
-
-      await page.locator('#review-request').click();
-      const summary = page.locator('table.summary');
-      await summary.waitFor();
-      const text = await summary.innerText();
-      assert.match(text, /dbPassword\s+••••••••/);
-      assert.ok(!text.includes('S3cretPassw0rd!'));
-      await page.locator('#submit').click();
-      await page.locator('.progress', { hasText: 'job-1' }).waitFor();
-      const submit = host.calls.find((c) => c.method === 'submit')!;
-      assert.equal(submit.params.body.dbPassword, 'S3cretPassw0rd!');
-      assert.equal(submit.params.body.dbVersion, 'MYSQL_V8045');
-      assert.deepEqual(submit.params.body.backup.backupSchedules, [
-        { backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' },
-      ]);
-      await host.emit('job', { phase: 'done', jobId: 'job-1', dbInstanceId: 'inst-9', dbInstanceStatus: 'AVAILABLE' });
-      await page.locator('vscode-button', { hasText: 'Reveal in Explorer' }).click();
-      await page.waitForFunction(() => true);
-      assert.deepEqual(await host.violations(), []);
-      await page.close();
-    });
-
-    test('create on RDS API v4.0: storage autoscale and slow query analysis, checked against the guide, sent only there (issue 27)', async () => {
-      // v3.0: neither field is drawn, so neither can be sent (v3.0's strict schema refuses both).
-      const v3 = await openPanel('createInstance', {}, wizardHandlers());
-      await field(v3.page, 'dbInstanceName').waitFor();
-      assert.equal(await field(v3.page, 'storage.storageAutoscale.useStorageAutoscale').count(), 0);
-      assert.equal(await field(v3.page, 'useSlowQueryAnalysis').count(), 0);
-      await v3.page.close();
-
-      const host = await openPanel(
-        'createInstance',
-        {},
-        wizardHandlers({ loadCatalog: () => ({ ...CATALOG, rdsApiVersion: 'v4.0' }) }),
-      );
-      const { page } = host;
-      const toggle = field(page, 'storage.storageAutoscale.useStorageAutoscale');
-      await toggle.waitFor();
-      const row = (path: string) => page.locator('.field', { has: field(page, path) });
-      // The settings show only while autoscale is on.
-      assert.equal(await row('storage.storageAutoscale.threshold').isHidden(), true);
-      await toggle.click();
-      await row('storage.storageAutoscale.threshold').waitFor({ state: 'visible' });
-      await type(page, 'storage.storageAutoscale.threshold', '40');
-      await errorOf(page, 'storage.storageAutoscale.threshold').filter({ hasText: '50' }).waitFor();
-      await type(page, 'storage.storageAutoscale.threshold', '85');
-      await type(page, 'storage.storageSize', '200');
-      await type(page, 'storage.storageAutoscale.maxStorageSize', '100');
-      await errorOf(page, 'storage.storageAutoscale.maxStorageSize')
-        .filter({ hasText: 'Maximum size (GB) must not be below the storage size (200 GB).' })
-        .waitFor();
-      await type(page, 'storage.storageAutoscale.maxStorageSize', '5000');
-      await errorOf(page, 'storage.storageAutoscale.maxStorageSize').filter({ hasText: '4096' }).waitFor();
-      await type(page, 'storage.storageAutoscale.maxStorageSize', '1000');
-      await type(page, 'storage.storageAutoscale.cooldownTime', '5');
-      await errorOf(page, 'storage.storageAutoscale.cooldownTime').filter({ hasText: '10' }).waitFor();
-      await type(page, 'storage.storageAutoscale.cooldownTime', '30');
-      await field(page, 'useSlowQueryAnalysis').click();
-
-      await fillCreate(page, 'scaled-db');
-      await type(page, 'dbPasswordConfirm', 'S3cretPassw0rd!');
-      await page.locator('#review-request').click();
-      await page.locator('table.summary', { hasText: 'storage.storageAutoscale.maxStorageSize' }).waitFor();
-      await page.locator('#submit').click();
-      await page.locator('.progress', { hasText: 'job-1' }).waitFor();
-      const body = host.calls.find((c) => c.method === 'submit')!.params.body;
-      assert.deepEqual(body.storage, {
-        storageType: 'General SSD',
-        storageSize: 200,
-        storageAutoscale: { useStorageAutoscale: true, threshold: 85, maxStorageSize: 1000, cooldownTime: 30 },
-      });
-      assert.equal(body.useSlowQueryAnalysis, true);
-      assert.deepEqual(await host.violations(), []);
-      await page.close();
-    });
-
-    test('create: a reload restores the half-filled form from the saved state', async () => {
-      const first = await openPanel('createInstance', {}, wizardHandlers());
-      await field(first.page, 'dbInstanceName').waitFor();
-      await type(first.page, 'dbInstanceName', 'half-filled');
-      await type(first.page, 'storage.storageSize', '200');
-      await choose(first.page, 'dbVersion', 'MYSQL_V8045');
-      await first.page.waitForFunction(
-        () =>
-          (document.querySelector('[data-path="parameterGroupId"]') as any)?.querySelectorAll('vscode-option').length >
-          1,
-      );
-      await choose(first.page, 'parameterGroupId', 'pg-1');
-      await first.page.waitForFunction(() => (window as any).__state?.values?.parameterGroupId === 'pg-1');
-      const saved = await first.state();
-      await first.page.close();
-      const second = await openPanel('createInstance', {}, wizardHandlers(), saved);
-      await field(second.page, 'dbInstanceName').waitFor();
-      assert.equal(await field(second.page, 'dbInstanceName').evaluate((el: any) => el.value), 'half-filled');
-      assert.equal(await field(second.page, 'storage.storageSize').evaluate((el: any) => el.value), '200');
-      // A choice whose options load later (the parameter groups of the version) is kept too.
-      await second.page.waitForFunction(
-        () => (document.querySelector('[data-path="parameterGroupId"]') as any)?.value === 'pg-1',
-      );
-      assert.equal((await second.state()).values.parameterGroupId, 'pg-1');
-      await second.page.close();
-      // Cancel at once on a restored form: the extension hears of the changes before the Cancel
-      // (it asks before discarding only when it knows of changes), though the form reports its
-      // state only after a 200 ms pause.
-      const third = await openPanel(
-        'createInstance',
-        {},
-        wizardHandlers({ draft: () => null, cancel: () => null }),
-        saved,
-      );
-      await third.page.locator('#cancel-form').click();
-      for (let i = 0; i < 100 && !third.calls.some((c) => c.method === 'cancel'); i++)
-        await new Promise((r) => setTimeout(r, 20));
-      const order = third.calls.filter((c) => c.method === 'draft' || c.method === 'cancel');
-      assert.equal(order[0]?.method, 'draft', `the draft first: ${order.map((c) => c.method).join(', ')}`);
-      assert.equal((order[0].params as any).state?.values?.dbInstanceName, 'half-filled');
-      assert.equal(order[1]?.method, 'cancel');
-      await third.page.close();
-    });
-
-    test('parameter group: 600 parameters virtualised, instant filter, three edits, diff and restart warning, save', async () => {
-      const parameters = Array.from({ length: 600 }, (_, i) => ({
-        parameterId: `p${i}`,
-        parameterName: `param_${String(i).padStart(3, '0')}`,
-        fileParameterName: `param-${i}`,
-        parameterFileGroup: 'MYSQLD',
-        value: String(i % 7),
-        defaultValue: String(i % 7),
-        allowedValue: i % 3 === 0 ? '0-100' : i % 3 === 1 ? 'ON|OFF' : '',
-        updateType: i % 50 === 0 ? 'CONSTANT' : 'VARIABLE',
-        applyType: i % 2 ? 'SESSION' : 'FILE',
-      }));
-      parameters[3].value = parameters[3].defaultValue = '5';
-      const host = await openPanel(
-        'parameterGroup',
-        {},
-        {
-          load: () => ({
-            group: {
-              parameterGroupId: 'pg-1',
-              parameterGroupName: 'orders-params',
-              dbVersion: 'MYSQL_V8045',
-              parameters,
-            },
-            instances: [{ dbInstanceId: 'i1', dbInstanceName: 'orders-db', needToApplyParameterGroup: false }],
-            others: [{ parameterGroupId: 'pg-2', parameterGroupName: 'orders-params-b' }],
-          }),
-          save: () => null,
-          compare: () => ({
-            parameters: parameters.map((p) => (p.parameterName === 'param_010' ? { ...p, value: 'other' } : p)),
-          }),
-          copy: () => ({ parameterGroupId: 'pg-2' }),
-        },
-        {
-          target: { region: 'KR1', id: 'pg-1' },
-          pending: {},
-          filter: { text: '', modifiedOnly: false, differsFromDefault: false },
-        },
-      );
-      const { page } = host;
-      await page.locator('.pg-count', { hasText: '600 of 600' }).waitFor();
-      const rendered = await page.locator('.pg-body .pg-row').count();
-      assert.ok(rendered > 0 && rendered < 80, `only the rows in view exist (${rendered})`);
-
-      const ms = await page.evaluate(() => {
-        const f = document.querySelector('#filter') as any;
-        const t0 = performance.now();
-        f.value = 'param_05';
-        f.dispatchEvent(new Event('input'));
-        return performance.now() - t0;
-      });
-      await page.locator('.pg-count', { hasText: '10 of 600' }).waitFor();
-      console.log(`# filter over 600 parameters (filter + repaint): ${ms.toFixed(1)} ms`);
-
-      // CONSTANT is read-only with its reason.
-      assert.match(
-        (await page.locator('[data-name="param_050"] .pg-readonly').getAttribute('title')) ?? '',
-        /CONSTANT/,
-      );
-      // Range -> text with bounds; ON|OFF -> checkbox.
-      await page.locator('[data-name="param_051"] vscode-textfield input').fill('101');
-      await page.locator('[data-name="param_051"] vscode-textfield input').press('Tab');
-      await page.locator('[data-name="param_051"].pg-pending.pg-invalid').waitFor();
-      await page.locator('[data-name="param_051"] vscode-textfield input').fill('42');
-      await page.locator('[data-name="param_051"] vscode-textfield input').press('Tab');
-      await page.locator('[data-name="param_052"] vscode-checkbox').click();
-      await page.locator('[data-name="param_054"] vscode-textfield input').fill('99');
-      await page.locator('[data-name="param_054"] vscode-textfield input').press('Tab');
-      await page.locator('#review', { hasText: 'Review 3 changes' }).waitFor();
-
-      await page.locator('#review').click();
-      const diff = page.locator('table.diff');
-      await diff.waitFor();
-      assert.equal(await diff.locator('tbody tr').count(), 3);
-      await page.locator('.notice-warning', { hasText: 'orders-db' }).waitFor();
-      await page.locator('#save').click();
-      await page.locator('.notice-info', { hasText: 'Saved 3 changes' }).waitFor();
-      // Compare: differences only, side by side.
-      await page.locator('vscode-button', { hasText: 'Compare...' }).click();
-      await page.locator('.pg-panel').getByRole('button', { name: 'Compare', exact: true }).click();
-      const cmp = page.locator('.pg-panel table.diff');
-      await cmp.waitFor();
-      assert.deepEqual(await cmp.locator('tbody tr').allInnerTexts(), ['param_010\t3\tother']);
-      // Copy as a new group: the name goes to the extension side.
-      await page.locator('vscode-button', { hasText: 'Copy as new group' }).click();
-      await page.locator('#copy-name input').fill('orders-params-copy');
-      await page.locator('.pg-panel').getByRole('button', { name: 'Copy', exact: true }).click();
-      await page.locator('.notice-info', { hasText: 'Copied as orders-params-copy' }).waitFor();
-      assert.equal(host.calls.find((c) => c.method === 'copy')!.params.parameterGroupName, 'orders-params-copy');
-      const save = host.calls.find((c) => c.method === 'save')!;
-      assert.deepEqual(save.params.modifiedParameters.map((m: any) => m.parameterId).sort(), ['p51', 'p52', 'p54']);
-      assert.deepEqual(await host.violations(), []);
-      await page.close();
-    });
-
-    test('security group: RuleSpec rules checked inline (EGRESS DB port, CIDR per ether type)', async () => {
-      const host = await openPanel(
-        'securityGroup',
-        {},
-        {
-          load: () => ({ dbSecurityGroupId: 'sg-1', dbSecurityGroupName: 'web', rules: [] }),
-          addRule: (p) => ({
-            dbSecurityGroupId: 'sg-1',
-            dbSecurityGroupName: 'web',
-            rules: [{ ruleId: 'r1', ...p.rule }],
-          }),
-        },
-        { target: { region: 'KR1', id: 'sg-1' }, drafts: {} },
-      );
-      const { page } = host;
-      const row = page.locator('tr[data-rule="new"]');
-      await row.waitFor();
-      await row
-        .locator('vscode-single-select[aria-label="Direction"]')
-        .evaluate((el: any) => ((el.value = 'EGRESS'), el.dispatchEvent(new Event('change'))));
-      await row.locator('.field-error', { hasText: 'DB_PORT cannot be used with direction EGRESS' }).waitFor();
-      await row
-        .locator('vscode-single-select[aria-label="Direction"]')
-        .evaluate((el: any) => ((el.value = 'INGRESS'), el.dispatchEvent(new Event('change'))));
-      await row.locator('vscode-textfield[aria-label="CIDR"] input').fill('10.0.0.0/33');
-      await row.locator('.field-error', { hasText: 'cidr' }).waitFor();
-      await row.locator('vscode-textfield[aria-label="CIDR"] input').fill('10.0.0.0/24');
-      await page.waitForFunction(() => !document.querySelector('tr[data-rule="new"] .field-error')?.textContent);
-      await row.locator('vscode-button', { hasText: 'Add' }).click();
-      await page.locator('tr[data-rule="r1"]').waitFor();
-      assert.deepEqual(host.calls.find((c) => c.method === 'addRule')!.params.rule, {
-        direction: 'INGRESS',
-        etherType: 'IPV4',
-        cidr: '10.0.0.0/24',
-        port: { portType: 'DB_PORT' },
-      });
-      assert.deepEqual(await host.violations(), []);
-      await page.close();
-    });
-
-    test('query results: columns sized to their content and resizable, numbers right-aligned, whole values in tooltips', async () => {
-      // Issue 25, rough edge 11: every column was 160 px, numbers sat left, a cut value could not be read.
-      const host = await openPanel('queryResults', {}, {});
-      const { page } = host;
-      const long = `${'a long note, '.repeat(40)}the end`;
-      await host.emit('run', { runId: 1, statements: ['SELECT id, note, flag FROM t'] });
-      await host.emit('columns', {
-        runId: 1,
-        index: 0,
-        columns: [
-          { name: 'id', type: 'BIGINT' },
-          { name: 'note', type: 'VARCHAR' },
-          { name: 'flag', type: 'VARCHAR' },
-        ],
-      });
-      await host.emit('rows', {
-        runId: 1,
-        index: 0,
-        rows: [
-          ['1', long, 'y'],
-          ['22', 'short', null],
-        ],
-      });
-      await host.emit('outcome', { runId: 1, index: 0, outcome: { kind: 'rows', rowCount: 2, elapsedMs: 3 } });
-      await host.emit('end', { runId: 1 });
-      const cell = (row: number, col: number) =>
-        page.locator('.qr-spacer .qr-row').nth(row).locator('[role="gridcell"]').nth(col);
-      await cell(1, 0).waitFor();
-      const width = (row: number, col: number) => cell(row, col).evaluate((el) => el.getBoundingClientRect().width);
-      const header = (col: number) => page.locator('.qr-header [role="columnheader"]').nth(col + 1);
-      // Sized to content, within the limits: the long note at the cap, the short columns narrow.
-      assert.equal(Math.round(await width(0, 1)), 480);
-      assert.ok((await width(0, 0)) < 100 && (await width(0, 2)) < 100, 'short columns stay narrow');
-      assert.equal(
-        Math.round(await width(0, 1)),
-        Math.round(await header(1).evaluate((el) => el.getBoundingClientRect().width)),
-      );
-      // Numbers right-aligned (a BIGINT arrives as a string), text left.
-      assert.equal(await cell(0, 0).evaluate((el) => getComputedStyle(el).textAlign), 'right');
-      assert.equal(await cell(0, 1).evaluate((el) => getComputedStyle(el).textAlign), 'start');
-      // The whole value in the tooltip; NULL has none.
-      assert.equal(await cell(0, 1).getAttribute('title'), long);
-      assert.equal(await cell(1, 2).getAttribute('title'), null);
-      // Dragging the edge of "flag" 100 px to the right widens it by 100 px, rows and header alike.
-      const before = await width(0, 2);
-      const handle = header(2).locator('.qr-resize');
-      const box = (await handle.boundingBox())!;
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(box.x + box.width / 2 + 50, box.y + box.height / 2, { steps: 3 });
-      await page.mouse.move(box.x + box.width / 2 + 100, box.y + box.height / 2, { steps: 3 });
-      await page.mouse.up();
-      assert.equal(Math.round((await width(0, 2)) - before), 100);
-      assert.equal(Math.round(await width(1, 2)), Math.round(await width(0, 2)));
-      // Double-click fits it again.
-      await handle.dblclick();
-      assert.equal(Math.round(await width(0, 2)), Math.round(before));
-      assert.deepEqual(await host.violations(), []);
-      await page.close();
-    });
-
-    test('restore and replicate render prefilled; metrics draws a chart; no CSP violation anywhere', async () => {
-      const source = {
-        instance: {
-          dbInstanceName: 'orders-db',
-          dbVersion: 'MYSQL_V8045',
-          dbFlavorId: 'flavor-1',
-          dbPort: 3306,
-          parameterGroupId: 'pg-1',
-          dbSecurityGroupIds: ['sg-1'],
-        },
-        storage: { storageType: 'General SSD', storageSize: 50 },
-        backup: { backupPeriod: 3, backupSchedules: [{ backupWndBgnTime: '01:00:00', backupWndDuration: 'ONE_HOUR' }] },
-        network: { availabilityZone: 'kr-pub-a', subnet: { subnetId: 'subnet-1' } },
-      };
-      const restore = await openPanel(
-        'restore',
-        { source, target: { region: 'KR1', id: 'inst-1', source: 'instance' } },
-        wizardHandlers({
-          restorationInfo: () => ({
-            oldestRestorableYmdt: '2026-11-20T00:00:00+09:00',
-            latestRestorableYmdt: '2026-11-21T09:00:00+09:00',
-            restorableBackups: [],
-          }),
-          lastQuery: () => ({ executedYmdt: '2026-11-21T08:59:59+09:00', lastQuery: 'DELETE FROM orders <script>' }),
+describe('panel webviews in Chromium', () => {
+  before(async () => {
+    out = mkdtempSync(join(tmpdir(), 'nhn-webviews-'));
+    // Exactly the shipped build (ES modules + shared chunks), so the CSP is tested as it ships.
+    await esbuild.build({ ...webviewBuildOptions({ outdir: out }), logLevel: 'error' });
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname.startsWith('/dist/')) {
+        res.setHeader('content-type', 'text/javascript');
+        return res.end(readFileSync(join(out, url.pathname.slice(6))));
+      }
+      if (url.pathname === '/media/webview.css') {
+        res.setHeader('content-type', 'text/css');
+        return res.end(readFileSync('media/webview.css'));
+      }
+      const kind = url.pathname.slice(1) as PanelKind;
+      if (!KINDS.includes(kind)) return void res.writeHead(404).end();
+      res.setHeader('content-type', 'text/html');
+      res.end(
+        panelHtml({
+          cspSource: origin,
+          nonce: nonce(),
+          scriptUri: `${origin}/dist/${kind}.js`,
+          chunkRootUri: `${origin}/dist/chunks`,
+          styleUri: `${origin}/media/webview.css`,
+          title: kind,
+          kind,
         }),
       );
-      await field(restore.page, 'restore.restoreYmdt').waitFor();
-      assert.equal(await field(restore.page, 'dbInstanceName').evaluate((el: any) => el.value), 'orders-db-restored');
-      await restore.page.waitForFunction(
-        () =>
-          (document.querySelector('[data-path="restore.restoreYmdt"]') as any).value === '2026-11-21T09:00:00+09:00',
-      );
-      await type(restore.page, 'restore.restoreYmdt', '2026-11-22T09:00:00+09:00');
-      await errorOf(restore.page, 'restore.restoreYmdt').filter({ hasText: 'Choose a time between' }).waitFor();
-      await type(restore.page, 'restore.restoreYmdt', '2026-11-21T08:00:00+09:00');
-      await restore.page.locator('vscode-button', { hasText: 'Preview last query' }).click();
-      await restore.page.locator('pre.code', { hasText: 'DELETE FROM orders <script>' }).waitFor();
-      assert.deepEqual(await restore.violations(), []);
-      await restore.page.close();
-
-      // From object storage: only engines restorable from it, the storage fields, the password masked.
-      const obs = await openPanel('restore', { target: { region: 'KR1', source: 'objectStorage' } }, wizardHandlers());
-      await field(obs.page, 'restore.tenantId').waitFor();
-      assert.deepEqual(
-        await field(obs.page, 'dbVersion')
-          .locator('vscode-option')
-          .evaluateAll((os) => os.map((o: any) => o.value)),
-        ['', 'MYSQL_V8045'],
-      );
-      assert.equal(
-        await field(obs.page, 'useDeletionProtection').count(),
-        0,
-        'restore-from-obs takes no deletion protection',
-      );
-      await obs.page.locator('#review-request').click();
-      await errorOf(obs.page, 'restore.targetContainer').filter({ hasText: 'Container is required.' }).waitFor();
-      assert.deepEqual(await obs.violations(), []);
-      await obs.page.close();
-
-      const replicate = await openPanel(
-        'replicate',
-        { source, target: { region: 'KR1', id: 'inst-1' } },
-        wizardHandlers(),
-      );
-      await field(replicate.page, 'dbInstanceName').waitFor();
-      assert.equal(await field(replicate.page, 'dbInstanceName').evaluate((el: any) => el.value), 'orders-db-replica');
-      assert.equal(await field(replicate.page, 'network.subnetId').count(), 0, 'a replica stays in the source subnet');
-      assert.deepEqual(await replicate.violations(), []);
-      await replicate.page.close();
-
-      const now = Math.floor(Date.now() / 1000);
-      const metrics = await openPanel(
-        'metrics',
-        { target: { region: 'KR1', id: 'inst-1', label: 'orders-db' } },
-        {
-          listMetrics: () => ({
-            metrics: [
-              { measureName: 'CPU_USAGE', unit: '%' },
-              { measureName: 'MEMORY_USAGE', unit: '%' },
-            ],
-          }),
-          statistics: () => ({
-            metricStatistics: [
-              {
-                measureName: 'CPU_USAGE',
-                unit: '%',
-                values: Array.from({ length: 60 }, (_, i) => [now - (60 - i) * 60, String(10 + (i % 5))]),
-              },
-            ],
-          }),
-        },
-      );
-      await metrics.page.locator('.chart canvas').waitFor();
-      // Issue 25, defect 8: the panel says it is done once its charts are drawn.
-      await metrics.page.waitForFunction(
-        () => document.getElementById('app')?.getAttribute('aria-busy') === 'false',
-        undefined,
-        { polling: 50, timeout: 10_000 },
-      );
-      assert.deepEqual(await metrics.violations(), []);
-      // The detector itself works: an inline <style> without the nonce is blocked and reported.
-      await metrics.page.evaluate(() => {
-        const s = document.createElement('style');
-        s.textContent = 'b { color: red }';
-        document.head.append(s);
-      });
-      await metrics.page.waitForFunction(() => (window as any).__violations.length > 0);
-      await metrics.page.close();
     });
-  },
-);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    browser = await chromium.launch({
+      // The end-to-end runs' browser (the headless shell when installed); without any Chromium
+      // this throws saying what to install: a check that cannot run fails, it is never skipped.
+      executablePath: findChromium({ headlessShell: true }),
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await new Promise((r) => server?.close(r));
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  test('create: inline errors from the client schema, Review blocked, then a masked summary and a tracked job', async () => {
+    const host = await openPanel('createInstance', {}, wizardHandlers());
+    const { page } = host;
+    await field(page, 'dbInstanceName').waitFor();
+    // Only creatable engine versions are offered (5.6.33 is not creatable).
+    assert.deepEqual(
+      await field(page, 'dbVersion')
+        .locator('vscode-option')
+        .evaluateAll((os) => os.map((o: any) => o.value)),
+      ['', 'MYSQL_V8045'],
+    );
+    // Backups replicate to the regions the host names (the site's other RDS regions), not a fixed list.
+    assert.deepEqual(
+      await field(page, 'backup.replicationRegion')
+        .locator('vscode-option')
+        .evaluateAll((os) => os.map((o: any) => o.value)),
+      ['', 'KR2', 'JP1'],
+    );
+    // Availability zones offered from the site table (issue 25, rough edge 15), not typed over a look-alike placeholder.
+    assert.deepEqual(
+      await field(page, 'network.availabilityZone')
+        .locator('vscode-option')
+        .evaluateAll((os) => os.map((o: any) => o.value)),
+      ['', 'kr-pub-a', 'kr-pub-b'],
+    );
+    // A security-group name with markup is shown as text, never parsed.
+    assert.equal(await page.locator('vscode-multi-select b').count(), 0);
+    // Issue 25, defect 5: every field the schema requires is marked, the Parameter group too;
+    // an optional one is not.
+    const label = (path: string) =>
+      page.locator('.field', { has: page.locator(`[data-path="${path}"]`) }).locator('vscode-label');
+    for (const path of ['parameterGroupId', 'dbFlavorId', 'network.subnetId', 'dbPort', 'dbUserName'])
+      assert.match(await label(path).innerText(), /\*$/, `${path} is marked required`);
+    assert.doesNotMatch(await label('description').innerText(), /\*$/, 'description is optional');
+
+    await type(page, 'dbPort', '80');
+    // Named by its label, not the API field (issue 25, rough edge 14).
+    await errorOf(page, 'dbPort').filter({ hasText: 'Port must be between 3306 and 43306.' }).waitFor();
+    assert.doesNotMatch(await errorOf(page, 'dbPort').innerText(), /dbPort/);
+    await page.locator('#review-request').click();
+    await page.locator('.notice-error', { hasText: 'Some fields need attention' }).waitFor();
+    assert.equal(await page.locator('table.summary').count(), 0, 'no summary while fields are invalid');
+    await errorOf(page, 'dbFlavorId').filter({ hasText: 'Flavor is required.' }).waitFor();
+
+    await fillCreate(page, 'orders-db');
+    await type(page, 'dbPort', '3306');
+    await type(page, 'dbPasswordConfirm', 'different');
+    await errorOf(page, 'dbPasswordConfirm').filter({ hasText: 'differ' }).waitFor();
+    await type(page, 'dbPasswordConfirm', 'S3cretPassw0rd!');
+
+    const state = await host.state();
+    assert.equal(state.values.dbInstanceName, 'orders-db');
+    assert.ok(!JSON.stringify(state).includes('S3cretPassw0rd!'), 'the password never enters the webview state');
+
+    await page.locator('#review-request').click();
+    const summary = page.locator('table.summary');
+    await summary.waitFor();
+    const text = await summary.innerText();
+    assert.match(text, /dbPassword\s+••••••••/);
+    assert.ok(!text.includes('S3cretPassw0rd!'));
+    await page.locator('#submit').click();
+    await page.locator('.progress', { hasText: 'job-1' }).waitFor();
+    const submit = host.calls.find((c) => c.method === 'submit')!;
+    assert.equal(submit.params.body.dbPassword, 'S3cretPassw0rd!');
+    assert.equal(submit.params.body.dbVersion, 'MYSQL_V8045');
+    assert.deepEqual(submit.params.body.backup.backupSchedules, [
+      { backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' },
+    ]);
+    await host.emit('job', { phase: 'done', jobId: 'job-1', dbInstanceId: 'inst-9', dbInstanceStatus: 'AVAILABLE' });
+    await page.locator('vscode-button', { hasText: 'Reveal in Explorer' }).click();
+    await page.waitForFunction(() => true);
+    assert.deepEqual(await host.violations(), []);
+    await page.close();
+  });
+
+  test('create on RDS API v4.0: storage autoscale and slow query analysis, checked against the guide, sent only there (issue 27)', async () => {
+    // v3.0: neither field is drawn, so neither can be sent (v3.0's strict schema refuses both).
+    const v3 = await openPanel('createInstance', {}, wizardHandlers());
+    await field(v3.page, 'dbInstanceName').waitFor();
+    assert.equal(await field(v3.page, 'storage.storageAutoscale.useStorageAutoscale').count(), 0);
+    assert.equal(await field(v3.page, 'useSlowQueryAnalysis').count(), 0);
+    await v3.page.close();
+
+    const host = await openPanel(
+      'createInstance',
+      {},
+      wizardHandlers({ loadCatalog: () => ({ ...CATALOG, rdsApiVersion: 'v4.0' }) }),
+    );
+    const { page } = host;
+    const toggle = field(page, 'storage.storageAutoscale.useStorageAutoscale');
+    await toggle.waitFor();
+    const row = (path: string) => page.locator('.field', { has: field(page, path) });
+    // The settings show only while autoscale is on.
+    assert.equal(await row('storage.storageAutoscale.threshold').isHidden(), true);
+    await toggle.click();
+    await row('storage.storageAutoscale.threshold').waitFor({ state: 'visible' });
+    await type(page, 'storage.storageAutoscale.threshold', '40');
+    await errorOf(page, 'storage.storageAutoscale.threshold').filter({ hasText: '50' }).waitFor();
+    await type(page, 'storage.storageAutoscale.threshold', '85');
+    await type(page, 'storage.storageSize', '200');
+    await type(page, 'storage.storageAutoscale.maxStorageSize', '100');
+    await errorOf(page, 'storage.storageAutoscale.maxStorageSize')
+      .filter({ hasText: 'Maximum size (GB) must not be below the storage size (200 GB).' })
+      .waitFor();
+    await type(page, 'storage.storageAutoscale.maxStorageSize', '5000');
+    await errorOf(page, 'storage.storageAutoscale.maxStorageSize').filter({ hasText: '4096' }).waitFor();
+    await type(page, 'storage.storageAutoscale.maxStorageSize', '1000');
+    await type(page, 'storage.storageAutoscale.cooldownTime', '5');
+    await errorOf(page, 'storage.storageAutoscale.cooldownTime').filter({ hasText: '10' }).waitFor();
+    await type(page, 'storage.storageAutoscale.cooldownTime', '30');
+    await field(page, 'useSlowQueryAnalysis').click();
+
+    await fillCreate(page, 'scaled-db');
+    await type(page, 'dbPasswordConfirm', 'S3cretPassw0rd!');
+    await page.locator('#review-request').click();
+    await page.locator('table.summary', { hasText: 'storage.storageAutoscale.maxStorageSize' }).waitFor();
+    await page.locator('#submit').click();
+    await page.locator('.progress', { hasText: 'job-1' }).waitFor();
+    const body = host.calls.find((c) => c.method === 'submit')!.params.body;
+    assert.deepEqual(body.storage, {
+      storageType: 'General SSD',
+      storageSize: 200,
+      storageAutoscale: { useStorageAutoscale: true, threshold: 85, maxStorageSize: 1000, cooldownTime: 30 },
+    });
+    assert.equal(body.useSlowQueryAnalysis, true);
+    assert.deepEqual(await host.violations(), []);
+    await page.close();
+  });
+
+  test('create: a reload restores the half-filled form from the saved state', async () => {
+    const first = await openPanel('createInstance', {}, wizardHandlers());
+    await field(first.page, 'dbInstanceName').waitFor();
+    await type(first.page, 'dbInstanceName', 'half-filled');
+    await type(first.page, 'storage.storageSize', '200');
+    await choose(first.page, 'dbVersion', 'MYSQL_V8045');
+    await first.page.waitForFunction(
+      () =>
+        (document.querySelector('[data-path="parameterGroupId"]') as any)?.querySelectorAll('vscode-option').length > 1,
+    );
+    await choose(first.page, 'parameterGroupId', 'pg-1');
+    await first.page.waitForFunction(() => (window as any).__state?.values?.parameterGroupId === 'pg-1');
+    const saved = await first.state();
+    await first.page.close();
+    const second = await openPanel('createInstance', {}, wizardHandlers(), saved);
+    await field(second.page, 'dbInstanceName').waitFor();
+    assert.equal(await field(second.page, 'dbInstanceName').evaluate((el: any) => el.value), 'half-filled');
+    assert.equal(await field(second.page, 'storage.storageSize').evaluate((el: any) => el.value), '200');
+    // A choice whose options load later (the parameter groups of the version) is kept too.
+    await second.page.waitForFunction(
+      () => (document.querySelector('[data-path="parameterGroupId"]') as any)?.value === 'pg-1',
+    );
+    assert.equal((await second.state()).values.parameterGroupId, 'pg-1');
+    await second.page.close();
+    // Cancel at once on a restored form: the extension hears of the changes before the Cancel
+    // (it asks before discarding only when it knows of changes), though the form reports its
+    // state only after a 200 ms pause.
+    const third = await openPanel(
+      'createInstance',
+      {},
+      wizardHandlers({ draft: () => null, cancel: () => null }),
+      saved,
+    );
+    await third.page.locator('#cancel-form').click();
+    for (let i = 0; i < 100 && !third.calls.some((c) => c.method === 'cancel'); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    const order = third.calls.filter((c) => c.method === 'draft' || c.method === 'cancel');
+    assert.equal(order[0]?.method, 'draft', `the draft first: ${order.map((c) => c.method).join(', ')}`);
+    assert.equal((order[0].params as any).state?.values?.dbInstanceName, 'half-filled');
+    assert.equal(order[1]?.method, 'cancel');
+    await third.page.close();
+  });
+
+  test('parameter group: 600 parameters virtualised, instant filter, three edits, diff and restart warning, save', async () => {
+    const parameters = Array.from({ length: 600 }, (_, i) => ({
+      parameterId: `p${i}`,
+      parameterName: `param_${String(i).padStart(3, '0')}`,
+      fileParameterName: `param-${i}`,
+      parameterFileGroup: 'MYSQLD',
+      value: String(i % 7),
+      defaultValue: String(i % 7),
+      allowedValue: i % 3 === 0 ? '0-100' : i % 3 === 1 ? 'ON|OFF' : '',
+      updateType: i % 50 === 0 ? 'CONSTANT' : 'VARIABLE',
+      applyType: i % 2 ? 'SESSION' : 'FILE',
+    }));
+    parameters[3].value = parameters[3].defaultValue = '5';
+    const host = await openPanel(
+      'parameterGroup',
+      {},
+      {
+        load: () => ({
+          group: {
+            parameterGroupId: 'pg-1',
+            parameterGroupName: 'orders-params',
+            dbVersion: 'MYSQL_V8045',
+            parameters,
+          },
+          instances: [{ dbInstanceId: 'i1', dbInstanceName: 'orders-db', needToApplyParameterGroup: false }],
+          others: [{ parameterGroupId: 'pg-2', parameterGroupName: 'orders-params-b' }],
+        }),
+        save: () => null,
+        compare: () => ({
+          parameters: parameters.map((p) => (p.parameterName === 'param_010' ? { ...p, value: 'other' } : p)),
+        }),
+        copy: () => ({ parameterGroupId: 'pg-2' }),
+      },
+      {
+        target: { region: 'KR1', id: 'pg-1' },
+        pending: {},
+        filter: { text: '', modifiedOnly: false, differsFromDefault: false },
+      },
+    );
+    const { page } = host;
+    await page.locator('.pg-count', { hasText: '600 of 600' }).waitFor();
+    const rendered = await page.locator('.pg-body .pg-row').count();
+    assert.ok(rendered > 0 && rendered < 80, `only the rows in view exist (${rendered})`);
+
+    const ms = await page.evaluate(() => {
+      const f = document.querySelector('#filter') as any;
+      const t0 = performance.now();
+      f.value = 'param_05';
+      f.dispatchEvent(new Event('input'));
+      return performance.now() - t0;
+    });
+    await page.locator('.pg-count', { hasText: '10 of 600' }).waitFor();
+    console.log(`# filter over 600 parameters (filter + repaint): ${ms.toFixed(1)} ms`);
+
+    // CONSTANT is read-only with its reason.
+    assert.match((await page.locator('[data-name="param_050"] .pg-readonly').getAttribute('title')) ?? '', /CONSTANT/);
+    // Range -> text with bounds; ON|OFF -> checkbox.
+    await page.locator('[data-name="param_051"] vscode-textfield input').fill('101');
+    await page.locator('[data-name="param_051"] vscode-textfield input').press('Tab');
+    await page.locator('[data-name="param_051"].pg-pending.pg-invalid').waitFor();
+    await page.locator('[data-name="param_051"] vscode-textfield input').fill('42');
+    await page.locator('[data-name="param_051"] vscode-textfield input').press('Tab');
+    await page.locator('[data-name="param_052"] vscode-checkbox').click();
+    await page.locator('[data-name="param_054"] vscode-textfield input').fill('99');
+    await page.locator('[data-name="param_054"] vscode-textfield input').press('Tab');
+    await page.locator('#review', { hasText: 'Review 3 changes' }).waitFor();
+
+    await page.locator('#review').click();
+    const diff = page.locator('table.diff');
+    await diff.waitFor();
+    assert.equal(await diff.locator('tbody tr').count(), 3);
+    await page.locator('.notice-warning', { hasText: 'orders-db' }).waitFor();
+    await page.locator('#save').click();
+    await page.locator('.notice-info', { hasText: 'Saved 3 changes' }).waitFor();
+    // Compare: differences only, side by side.
+    await page.locator('vscode-button', { hasText: 'Compare...' }).click();
+    await page.locator('.pg-panel').getByRole('button', { name: 'Compare', exact: true }).click();
+    const cmp = page.locator('.pg-panel table.diff');
+    await cmp.waitFor();
+    assert.deepEqual(await cmp.locator('tbody tr').allInnerTexts(), ['param_010\t3\tother']);
+    // Copy as a new group: the name goes to the extension side.
+    await page.locator('vscode-button', { hasText: 'Copy as new group' }).click();
+    await page.locator('#copy-name input').fill('orders-params-copy');
+    await page.locator('.pg-panel').getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.locator('.notice-info', { hasText: 'Copied as orders-params-copy' }).waitFor();
+    assert.equal(host.calls.find((c) => c.method === 'copy')!.params.parameterGroupName, 'orders-params-copy');
+    const save = host.calls.find((c) => c.method === 'save')!;
+    assert.deepEqual(save.params.modifiedParameters.map((m: any) => m.parameterId).sort(), ['p51', 'p52', 'p54']);
+    assert.deepEqual(await host.violations(), []);
+    await page.close();
+  });
+
+  test('security group: RuleSpec rules checked inline (EGRESS DB port, CIDR per ether type)', async () => {
+    const host = await openPanel(
+      'securityGroup',
+      {},
+      {
+        load: () => ({ dbSecurityGroupId: 'sg-1', dbSecurityGroupName: 'web', rules: [] }),
+        addRule: (p) => ({
+          dbSecurityGroupId: 'sg-1',
+          dbSecurityGroupName: 'web',
+          rules: [{ ruleId: 'r1', ...p.rule }],
+        }),
+      },
+      { target: { region: 'KR1', id: 'sg-1' }, drafts: {} },
+    );
+    const { page } = host;
+    const row = page.locator('tr[data-rule="new"]');
+    await row.waitFor();
+    await row
+      .locator('vscode-single-select[aria-label="Direction"]')
+      .evaluate((el: any) => ((el.value = 'EGRESS'), el.dispatchEvent(new Event('change'))));
+    await row.locator('.field-error', { hasText: 'DB_PORT cannot be used with direction EGRESS' }).waitFor();
+    await row
+      .locator('vscode-single-select[aria-label="Direction"]')
+      .evaluate((el: any) => ((el.value = 'INGRESS'), el.dispatchEvent(new Event('change'))));
+    await row.locator('vscode-textfield[aria-label="CIDR"] input').fill('10.0.0.0/33');
+    await row.locator('.field-error', { hasText: 'cidr' }).waitFor();
+    await row.locator('vscode-textfield[aria-label="CIDR"] input').fill('10.0.0.0/24');
+    await page.waitForFunction(() => !document.querySelector('tr[data-rule="new"] .field-error')?.textContent);
+    await row.locator('vscode-button', { hasText: 'Add' }).click();
+    await page.locator('tr[data-rule="r1"]').waitFor();
+    assert.deepEqual(host.calls.find((c) => c.method === 'addRule')!.params.rule, {
+      direction: 'INGRESS',
+      etherType: 'IPV4',
+      cidr: '10.0.0.0/24',
+      port: { portType: 'DB_PORT' },
+    });
+    assert.deepEqual(await host.violations(), []);
+    await page.close();
+  });
+
+  test('query results: columns sized to their content and resizable, numbers right-aligned, whole values in tooltips', async () => {
+    // Issue 25, rough edge 11: every column was 160 px, numbers sat left, a cut value could not be read.
+    const host = await openPanel('queryResults', {}, {});
+    const { page } = host;
+    const long = `${'a long note, '.repeat(40)}the end`;
+    await host.emit('run', { runId: 1, statements: ['SELECT id, note, flag FROM t'] });
+    await host.emit('columns', {
+      runId: 1,
+      index: 0,
+      columns: [
+        { name: 'id', type: 'BIGINT' },
+        { name: 'note', type: 'VARCHAR' },
+        { name: 'flag', type: 'VARCHAR' },
+      ],
+    });
+    await host.emit('rows', {
+      runId: 1,
+      index: 0,
+      rows: [
+        ['1', long, 'y'],
+        ['22', 'short', null],
+      ],
+    });
+    await host.emit('outcome', { runId: 1, index: 0, outcome: { kind: 'rows', rowCount: 2, elapsedMs: 3 } });
+    await host.emit('end', { runId: 1 });
+    const cell = (row: number, col: number) =>
+      page.locator('.qr-spacer .qr-row').nth(row).locator('[role="gridcell"]').nth(col);
+    await cell(1, 0).waitFor();
+    const width = (row: number, col: number) => cell(row, col).evaluate((el) => el.getBoundingClientRect().width);
+    const header = (col: number) => page.locator('.qr-header [role="columnheader"]').nth(col + 1);
+    // Sized to content, within the limits: the long note at the cap, the short columns narrow.
+    assert.equal(Math.round(await width(0, 1)), 480);
+    assert.ok((await width(0, 0)) < 100 && (await width(0, 2)) < 100, 'short columns stay narrow');
+    assert.equal(
+      Math.round(await width(0, 1)),
+      Math.round(await header(1).evaluate((el) => el.getBoundingClientRect().width)),
+    );
+    // Numbers right-aligned (a BIGINT arrives as a string), text left.
+    assert.equal(await cell(0, 0).evaluate((el) => getComputedStyle(el).textAlign), 'right');
+    assert.equal(await cell(0, 1).evaluate((el) => getComputedStyle(el).textAlign), 'start');
+    // The whole value in the tooltip; NULL has none.
+    assert.equal(await cell(0, 1).getAttribute('title'), long);
+    assert.equal(await cell(1, 2).getAttribute('title'), null);
+    // Dragging the edge of "flag" 100 px to the right widens it by 100 px, rows and header alike.
+    const before = await width(0, 2);
+    const handle = header(2).locator('.qr-resize');
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 50, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.move(box.x + box.width / 2 + 100, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.up();
+    assert.equal(Math.round((await width(0, 2)) - before), 100);
+    assert.equal(Math.round(await width(1, 2)), Math.round(await width(0, 2)));
+    // Double-click fits it again.
+    await handle.dblclick();
+    assert.equal(Math.round(await width(0, 2)), Math.round(before));
+    assert.deepEqual(await host.violations(), []);
+    await page.close();
+  });
+
+  test('restore and replicate render prefilled; metrics draws a chart; no CSP violation anywhere', async () => {
+    const source = {
+      instance: {
+        dbInstanceName: 'orders-db',
+        dbVersion: 'MYSQL_V8045',
+        dbFlavorId: 'flavor-1',
+        dbPort: 3306,
+        parameterGroupId: 'pg-1',
+        dbSecurityGroupIds: ['sg-1'],
+      },
+      storage: { storageType: 'General SSD', storageSize: 50 },
+      backup: { backupPeriod: 3, backupSchedules: [{ backupWndBgnTime: '01:00:00', backupWndDuration: 'ONE_HOUR' }] },
+      network: { availabilityZone: 'kr-pub-a', subnet: { subnetId: 'subnet-1' } },
+    };
+    const restore = await openPanel(
+      'restore',
+      { source, target: { region: 'KR1', id: 'inst-1', source: 'instance' } },
+      wizardHandlers({
+        restorationInfo: () => ({
+          oldestRestorableYmdt: '2026-11-20T00:00:00+09:00',
+          latestRestorableYmdt: '2026-11-21T09:00:00+09:00',
+          restorableBackups: [],
+        }),
+        lastQuery: () => ({ executedYmdt: '2026-11-21T08:59:59+09:00', lastQuery: 'DELETE FROM orders <script>' }),
+      }),
+    );
+    await field(restore.page, 'restore.restoreYmdt').waitFor();
+    assert.equal(await field(restore.page, 'dbInstanceName').evaluate((el: any) => el.value), 'orders-db-restored');
+    await restore.page.waitForFunction(
+      () => (document.querySelector('[data-path="restore.restoreYmdt"]') as any).value === '2026-11-21T09:00:00+09:00',
+    );
+    await type(restore.page, 'restore.restoreYmdt', '2026-11-22T09:00:00+09:00');
+    await errorOf(restore.page, 'restore.restoreYmdt').filter({ hasText: 'Choose a time between' }).waitFor();
+    await type(restore.page, 'restore.restoreYmdt', '2026-11-21T08:00:00+09:00');
+    await restore.page.locator('vscode-button', { hasText: 'Preview last query' }).click();
+    await restore.page.locator('pre.code', { hasText: 'DELETE FROM orders <script>' }).waitFor();
+    assert.deepEqual(await restore.violations(), []);
+    await restore.page.close();
+
+    // From object storage: only engines restorable from it, the storage fields, the password masked.
+    const obs = await openPanel('restore', { target: { region: 'KR1', source: 'objectStorage' } }, wizardHandlers());
+    await field(obs.page, 'restore.tenantId').waitFor();
+    assert.deepEqual(
+      await field(obs.page, 'dbVersion')
+        .locator('vscode-option')
+        .evaluateAll((os) => os.map((o: any) => o.value)),
+      ['', 'MYSQL_V8045'],
+    );
+    assert.equal(
+      await field(obs.page, 'useDeletionProtection').count(),
+      0,
+      'restore-from-obs takes no deletion protection',
+    );
+    await obs.page.locator('#review-request').click();
+    await errorOf(obs.page, 'restore.targetContainer').filter({ hasText: 'Container is required.' }).waitFor();
+    assert.deepEqual(await obs.violations(), []);
+    await obs.page.close();
+
+    const replicate = await openPanel(
+      'replicate',
+      { source, target: { region: 'KR1', id: 'inst-1' } },
+      wizardHandlers(),
+    );
+    await field(replicate.page, 'dbInstanceName').waitFor();
+    assert.equal(await field(replicate.page, 'dbInstanceName').evaluate((el: any) => el.value), 'orders-db-replica');
+    assert.equal(await field(replicate.page, 'network.subnetId').count(), 0, 'a replica stays in the source subnet');
+    assert.deepEqual(await replicate.violations(), []);
+    await replicate.page.close();
+
+    const now = Math.floor(Date.now() / 1000);
+    const metrics = await openPanel(
+      'metrics',
+      { target: { region: 'KR1', id: 'inst-1', label: 'orders-db' } },
+      {
+        listMetrics: () => ({
+          metrics: [
+            { measureName: 'CPU_USAGE', unit: '%' },
+            { measureName: 'MEMORY_USAGE', unit: '%' },
+          ],
+        }),
+        statistics: () => ({
+          metricStatistics: [
+            {
+              measureName: 'CPU_USAGE',
+              unit: '%',
+              values: Array.from({ length: 60 }, (_, i) => [now - (60 - i) * 60, String(10 + (i % 5))]),
+            },
+          ],
+        }),
+      },
+    );
+    await metrics.page.locator('.chart canvas').waitFor();
+    // Issue 25, defect 8: the panel says it is done once its charts are drawn.
+    await metrics.page.waitForFunction(
+      () => document.getElementById('app')?.getAttribute('aria-busy') === 'false',
+      undefined,
+      { polling: 50, timeout: 10_000 },
+    );
+    assert.deepEqual(await metrics.violations(), []);
+    // The detector itself works: an inline <style> without the nonce is blocked and reported.
+    await metrics.page.evaluate(() => {
+      const s = document.createElement('style');
+      s.textContent = 'b { color: red }';
+      document.head.append(s);
+    });
+    await metrics.page.waitForFunction(() => (window as any).__violations.length > 0);
+    await metrics.page.close();
+  });
+});
