@@ -8,10 +8,11 @@
 // loader thread) took 0.33; over 105 files the step went from 88 to 94 s to 84 s, the same 1,262
 // tests passing (Node 20.19+ loads the .mjs helpers a test requires).
 // usage: node --require tsx/cjs scripts/unit-tests.mjs [file...]
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
+import { SHARED_SWIFT_ENV, startSwift, swiftMissing } from '../test/support/swift.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -28,6 +29,19 @@ const jobs = Math.max(1, Number(process.env.UNIT_JOBS ?? 3));
 const t0 = Date.now();
 
 /** Per file: the summed time of its top-level tests, and whether one failed. */
+// One OpenStack Swift for every file that needs one, each file on accounts of its own
+// (test/support/swift.mjs, leaseSwift): a start costs about 5 core-seconds, and five files
+// started one each. Without Swift installed the files fail on their own, saying what to install.
+const usesSwift = files.some((f) => /startSwiftTarget|leaseSwift/.test(readFileSync(f, 'utf8')));
+const sharedSwift = usesSwift && !swiftMissing() ? await startSwift({ accounts: 32 }) : undefined;
+if (sharedSwift)
+  process.env[SHARED_SWIFT_ENV] = JSON.stringify({
+    endpoint: sharedSwift.endpoint,
+    region: sharedSwift.region,
+    dir: sharedSwift.dir,
+    accounts: 32,
+  });
+
 const perFile = new Map();
 let failures = 0;
 const stream = run({ files, concurrency: jobs });
@@ -48,7 +62,8 @@ stream.on('test:fail', (e) => {
 // The summary after the reporter's last line (a CI log is read from its tail).
 const report = stream.compose(spec);
 report.pipe(process.stdout);
-report.on('end', () => {
+report.on('end', async () => {
+  await sharedSwift?.stop();
   const slowest = [...perFile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 10);
   console.log(
     `\n[unit] ${files.length} files, ${jobs} at once, in ${((Date.now() - t0) / 1000).toFixed(1)} s; the ten slowest files (their tests' time):`,

@@ -9,7 +9,7 @@ import { S3Client, type S3ClientOptions } from '../../src/client/storage/client'
 import { Transport } from '../../src/client/http/transport';
 import { SandboxServer } from '../../src/sandbox/server';
 import { registerStorage, SANDBOX_S3_CREDENTIAL, StorageSandbox } from '../../src/sandbox/storage/index';
-import { startSwift, swiftMissing } from './swift.mjs';
+import { leaseSwift, swiftMissing } from './swift.mjs';
 
 export interface S3Target {
   name: 'sandbox' | 's3rver' | 'swift';
@@ -100,13 +100,14 @@ export async function startS3rver(): Promise<S3Target> {
 }
 
 /**
- * OpenStack Swift with s3api (one node, started for the caller, stopped by close()). Fails, never
- * skips, when Swift is not installed: the message says what to install.
+ * OpenStack Swift with s3api: a fresh account of the run's shared Swift, or one node started for
+ * the caller and stopped by close() (test/support/swift.mjs, leaseSwift). Fails, never skips,
+ * when Swift is not installed: the message says what to install.
  */
 export async function startSwiftTarget(): Promise<S3Target> {
   const missing = swiftMissing();
   if (missing) throw new Error(missing);
-  const swift = await startSwift();
+  const swift = await leaseSwift();
   const transport = makeTransport();
   return {
     name: 'swift',

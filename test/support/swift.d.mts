@@ -14,6 +14,18 @@ export interface SwiftServer {
   /** Kills exactly those processes and waits for them to end. */
   stop(): Promise<void>;
 }
-export function startSwift(opts?: { dir?: string; port?: number; region?: string }): Promise<SwiftServer>;
+export function startSwift(opts?: {
+  dir?: string;
+  port?: number;
+  region?: string;
+  accounts?: number;
+}): Promise<SwiftServer>;
+/** The environment variable of a Swift shared by a run's test files (JSON: endpoint, region, dir, accounts). */
+export const SHARED_SWIFT_ENV: string;
+/**
+ * A Swift for one test file: an account no other file has had on the run's shared Swift (its
+ * `stop()` does nothing: the run stops the server), else a server of its own.
+ */
+export function leaseSwift(): Promise<SwiftServer>;
 /** What to install (the apt-get command), or undefined when Swift is there; `searchPath` for tests. */
 export function swiftMissing(searchPath?: string[]): string | undefined;

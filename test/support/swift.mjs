@@ -151,9 +151,11 @@ function installExitHook() {
 }
 
 /**
- * Starts a Swift with s3api on loopback (about 2 s on this machine).
- * @param {{ dir?: string, port?: number, region?: string }} [opts]  dir: where its files go (default a
- *   new temporary folder, removed by stop()); port: the S3 port (default a free one).
+ * Starts a Swift with s3api on loopback (about 2 s and 5 core-seconds on this machine).
+ * @param {{ dir?: string, port?: number, region?: string, accounts?: number }} [opts]  dir: where
+ *   its files go (default a new temporary folder, removed by stop()); port: the S3 port (default a
+ *   free one); accounts: how many more tempauth accounts (`lease1:tester` ...) it has for
+ *   leaseSwift (default none).
  * @returns {Promise<SwiftServer>}
  */
 export async function startSwift(opts = {}) {
@@ -215,6 +217,7 @@ export async function startSwift(opts = {}) {
       '[filter:tempauth]',
       'use = egg:swift#tempauth',
       'user_test_tester = testing .admin',
+      ...Array.from({ length: opts.accounts ?? 0 }, (_, i) => `user_lease${i + 1}_tester = testing .admin`),
       '[filter:s3api]',
       'use = egg:swift#s3api',
       `location = ${region}`,
@@ -318,4 +321,44 @@ export async function startSwift(opts = {}) {
     await stop();
     throw new Error(`${/** @type {Error} */ (err).message}\n${logs}`);
   }
+}
+
+/**
+ * The environment variable through which `npm run test:unit` hands its test files one Swift
+ * (scripts/unit-tests.mjs): JSON `{ endpoint, region, dir, accounts }`.
+ */
+export const SHARED_SWIFT_ENV = 'NHNCLOUD_TEST_SWIFT';
+
+/**
+ * A Swift for one test file. When the run shares one (SHARED_SWIFT_ENV), an account of it that no
+ * other file has had: a Swift account is its own namespace of buckets and objects, so a file sees
+ * nothing another left, as with a server of its own, for none of the 5 core-seconds a start
+ * costs. An account is leased once per run (a folder created under the server's `leases/`, which
+ * only one process can create) and never given back, so nothing has to be cleaned between files.
+ * Without a shared server, or with every account taken, the file starts its own.
+ * @returns {Promise<SwiftServer>}
+ */
+export async function leaseSwift() {
+  const shared = process.env[SHARED_SWIFT_ENV];
+  if (shared) {
+    const { endpoint, region, dir, accounts } = JSON.parse(shared);
+    mkdirSync(join(dir, 'leases'), { recursive: true });
+    for (let i = 1; i <= accounts; i++) {
+      try {
+        mkdirSync(join(dir, 'leases', String(i)));
+      } catch {
+        continue; // another file has it
+      }
+      return {
+        endpoint,
+        accessKey: `lease${i}:tester`,
+        secretKey: 'testing',
+        region,
+        dir,
+        pids: [],
+        stop: async () => {},
+      };
+    }
+  }
+  return startSwift();
 }

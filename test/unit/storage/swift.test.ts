@@ -193,9 +193,11 @@ for (const t of TARGETS) {
         [['CanonicalUser', acl.owner.id, 'FULL_CONTROL']],
       );
       await s3.putObject('acl-bucket', 'k', 'v');
-      // Swift's own (non-S3) address of the object: how an anonymous reader sees the ACL's effect.
+      // Swift's own (non-S3) address of the object: how an anonymous reader sees the ACL's effect
+      // (the account is the part of tempauth's `account:user` key before the colon).
+      const account = target.access.split(':')[0];
       const anonymous = () =>
-        fetch(`${target.baseUrl}/v1/AUTH_test/acl-bucket/k`).then(async (r) => (await r.arrayBuffer(), r.status));
+        fetch(`${target.baseUrl}/v1/AUTH_${account}/acl-bucket/k`).then(async (r) => (await r.arrayBuffer(), r.status));
       if (t.name === 'swift') assert.equal(await anonymous(), 401, 'private before');
       await s3.putBucketAcl('acl-bucket', 'public-read');
       const pub = await s3.getBucketAcl('acl-bucket');
