@@ -11,7 +11,7 @@
 // locales share the machine: E2E_JOBS (default 3) of them run at once, each with its own
 // code-server and Chromium.
 // usage: node scripts/e2e/run.mjs [--grep TEXT] [--locale L[,L]] [--skip-exthost] [--only-exthost] [file-filter...]
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { helpers, launchBrowser } from './browser.mjs';
@@ -19,6 +19,7 @@ import { findChromium } from './chromium.mjs';
 import { ROOT, startCodeServer, stopCodeServer } from './codeServer.mjs';
 import { runExthostSuite } from './exthost.mjs';
 import { ensureInstalled } from './install.mjs';
+import { SHARED_SWIFT_ENV, startSwift, swiftMissing } from '../../test/support/swift.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
@@ -34,10 +35,12 @@ const JOBS = Math.max(1, Number(process.env.E2E_JOBS ?? 3));
 const DEFAULT_LOCALES = ['en', 'ko', 'ja'];
 const ARTIFACTS = join(ROOT, '.e2e-artifacts');
 
+/** @type {{ servers: Set<any>, browsers: Set<any>, swift?: { stop(): Promise<void> } }} */
 const live = { servers: new Set(), browsers: new Set() };
 async function cleanup() {
   for (const b of live.browsers) await b.close().catch(() => {});
   for (const s of live.servers) await stopCodeServer(s);
+  await live.swift?.stop();
 }
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
@@ -217,6 +220,19 @@ async function main() {
       // A file left out of a locale by its own `locales` is counted like a scenario left out.
       else notRun.set(locale, (notRun.get(locale) ?? 0) + (mod.scenarios ?? mod.default ?? []).length);
     }
+  }
+  // One OpenStack Swift for the files that use one, each on an account of its own
+  // (test/support/swift.mjs, leaseSwift), as the unit tests share theirs.
+  const usesSwift = runs.some(([f]) => /leaseSwift/.test(readFileSync(f, 'utf8')));
+  if (usesSwift && !swiftMissing()) {
+    const swift = await startSwift({ accounts: 8 });
+    live.swift = swift;
+    process.env[SHARED_SWIFT_ENV] = JSON.stringify({
+      endpoint: swift.endpoint,
+      region: swift.region,
+      dir: swift.dir,
+      accounts: 8,
+    });
   }
   const results = [];
   /** @type {Array<() => Promise<object[]>>} */

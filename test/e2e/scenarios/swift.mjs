@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import aws4 from 'aws4';
-import { startSwift, swiftMissing } from '../../support/swift.mjs';
+import { leaseSwift, swiftMissing } from '../../support/swift.mjs';
 import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
 
 const BUCKET = 'swift-e2e';
@@ -94,7 +94,8 @@ export const scenarios = [
     async run(t) {
       const missing = swiftMissing();
       if (missing) throw new Error(missing);
-      swift = await startSwift();
+      // An account of its own on the run's Swift (scripts/e2e/run.mjs starts one), else its own Swift.
+      swift = await leaseSwift();
       await swiftS3('PUT', `/${BUCKET}`);
       for (const [key, content] of Object.entries(SEED)) await remotePut(key, content);
 
