@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
-import { SHARED_SWIFT_ENV, startSwift, swiftMissing } from '../test/support/swift.mjs';
+import { startSharedSwift, swiftMissing } from '../test/support/swift.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -28,20 +28,13 @@ const files = process.argv.length > 2 ? process.argv.slice(2) : testFiles(join(R
 const jobs = Math.max(1, Number(process.env.UNIT_JOBS ?? 3));
 const t0 = Date.now();
 
-/** Per file: the summed time of its top-level tests, and whether one failed. */
 // One OpenStack Swift for every file that needs one, each file on accounts of its own
-// (test/support/swift.mjs, leaseSwift): a start costs about 5 core-seconds, and five files
+// (test/support/swift.mjs, leaseSwift): a start costs about 5 core-seconds, and four files
 // started one each. Without Swift installed the files fail on their own, saying what to install.
 const usesSwift = files.some((f) => /startSwiftTarget|leaseSwift/.test(readFileSync(f, 'utf8')));
-const sharedSwift = usesSwift && !swiftMissing() ? await startSwift({ accounts: 32 }) : undefined;
-if (sharedSwift)
-  process.env[SHARED_SWIFT_ENV] = JSON.stringify({
-    endpoint: sharedSwift.endpoint,
-    region: sharedSwift.region,
-    dir: sharedSwift.dir,
-    accounts: 32,
-  });
+const sharedSwift = usesSwift && !swiftMissing() ? await startSharedSwift(32) : undefined;
 
+/** Per file: the summed time of its top-level tests, and whether one failed. */
 const perFile = new Map();
 let failures = 0;
 const stream = run({ files, concurrency: jobs });

@@ -19,7 +19,7 @@ import { findChromium } from './chromium.mjs';
 import { ROOT, startCodeServer, stopCodeServer } from './codeServer.mjs';
 import { runExthostSuite } from './exthost.mjs';
 import { ensureInstalled } from './install.mjs';
-import { SHARED_SWIFT_ENV, startSwift, swiftMissing } from '../../test/support/swift.mjs';
+import { startSharedSwift, swiftMissing } from '../../test/support/swift.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
@@ -224,16 +224,7 @@ async function main() {
   // One OpenStack Swift for the files that use one, each on an account of its own
   // (test/support/swift.mjs, leaseSwift), as the unit tests share theirs.
   const usesSwift = runs.some(([f]) => /leaseSwift/.test(readFileSync(f, 'utf8')));
-  if (usesSwift && !swiftMissing()) {
-    const swift = await startSwift({ accounts: 8 });
-    live.swift = swift;
-    process.env[SHARED_SWIFT_ENV] = JSON.stringify({
-      endpoint: swift.endpoint,
-      region: swift.region,
-      dir: swift.dir,
-      accounts: 8,
-    });
-  }
+  if (usesSwift && !swiftMissing()) live.swift = await startSharedSwift(8);
   const results = [];
   /** @type {Array<() => Promise<object[]>>} */
   const tasks = flag('--only-exthost')

@@ -27,5 +27,7 @@ export const SHARED_SWIFT_ENV: string;
  * `stop()` does nothing: the run stops the server), else a server of its own.
  */
 export function leaseSwift(): Promise<SwiftServer>;
+/** Starts one Swift with `accounts` accounts to lease and hands it to the run's test files (SHARED_SWIFT_ENV). */
+export function startSharedSwift(accounts: number): Promise<SwiftServer>;
 /** What to install (the apt-get command), or undefined when Swift is there; `searchPath` for tests. */
 export function swiftMissing(searchPath?: string[]): string | undefined;

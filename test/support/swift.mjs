@@ -330,6 +330,23 @@ export async function startSwift(opts = {}) {
 export const SHARED_SWIFT_ENV = 'NHNCLOUD_TEST_SWIFT';
 
 /**
+ * Starts one Swift with `accounts` accounts to lease and hands it to the test files of a run
+ * through SHARED_SWIFT_ENV: leaseSwift() in this process, or in a process it starts after this.
+ * @param {number} accounts
+ * @returns {Promise<SwiftServer>}
+ */
+export async function startSharedSwift(accounts) {
+  const swift = await startSwift({ accounts });
+  process.env[SHARED_SWIFT_ENV] = JSON.stringify({
+    endpoint: swift.endpoint,
+    region: swift.region,
+    dir: swift.dir,
+    accounts,
+  });
+  return swift;
+}
+
+/**
  * A Swift for one test file. When the run shares one (SHARED_SWIFT_ENV), an account of it that no
  * other file has had: a Swift account is its own namespace of buckets and objects, so a file sees
  * nothing another left, as with a server of its own, for none of the 5 core-seconds a start
