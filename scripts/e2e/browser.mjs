@@ -123,15 +123,22 @@ export function helpers(page, server, locale = 'en') {
     }
   }
   /**
-   * How many commands the wrapper has logged as started ("▶ nhncloud.…"), over every NHN Cloud
-   * log of the run: a window reload starts a new extension host with a log file of its own.
+   * How many commands the wrapper has logged as started ("▶ nhncloud.…") and as ended ("✓ …",
+   * "✗ … cancelled / failed"), over every NHN Cloud log of the run: a window reload starts a new
+   * extension host with a log file of its own. (A window whose extension host was killed leaves
+   * a start without an end.)
    */
-  function commandStarts() {
-    let n = 0;
-    for (const file of findLogFiles(join(server.userData, 'logs')))
-      n += (readFileSync(file, 'utf8').match(/▶ nhncloud\./g) ?? []).length;
-    return n;
+  function commandCounts() {
+    let started = 0;
+    let ended = 0;
+    for (const file of findLogFiles(join(server.userData, 'logs'))) {
+      const text = readFileSync(file, 'utf8');
+      started += (text.match(/▶ nhncloud\./g) ?? []).length;
+      ended += (text.match(/[✓✗] nhncloud\./g) ?? []).length;
+    }
+    return { started, ended };
   }
+  const commandStarts = () => commandCounts().started;
   /**
    * Whether this window's extension host has activated the extension (its log says "ready"). The
    * first NHN Cloud command activates it (lazy activation), which on a busy machine took longer
@@ -142,21 +149,6 @@ export function helpers(page, server, locale = 'en') {
     const newest = findLogFile(join(server.userData, 'logs'));
     return !!newest && / ready \(VS Code /.test(readFileSync(newest, 'utf8'));
   }
-  /**
-   * Whether every command the wrapper has logged as started ("▶ nhncloud.…") has also logged its
-   * end ("✓ …" or "✗ … cancelled / failed"), over every NHN Cloud log of the run. (A window whose
-   * extension host was killed leaves a start without an end: not for such a file.)
-   */
-  function commandsSettled() {
-    let started = 0;
-    let ended = 0;
-    for (const file of findLogFiles(join(server.userData, 'logs'))) {
-      const text = readFileSync(file, 'utf8');
-      started += (text.match(/▶ nhncloud\./g) ?? []).length;
-      ended += (text.match(/[✓✗] nhncloud\./g) ?? []).length;
-    }
-    return started > 0 && started === ended;
-  }
   const t = {
     page,
     /**
@@ -165,8 +157,11 @@ export function helpers(page, server, locale = 'en') {
      */
     async commandsEnded(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
-      while (!commandsSettled()) {
-        if (Date.now() > deadline) throw new Error(`a command was still running after ${timeoutMs / 1000} s`);
+      for (;;) {
+        const { started, ended } = commandCounts();
+        if (started > 0 && started === ended) return;
+        if (Date.now() > deadline)
+          throw new Error(`after ${timeoutMs / 1000} s, ${started} command(s) started and ${ended} ended`);
         await page.waitForTimeout(100);
       }
     },
