@@ -123,20 +123,24 @@ export function helpers(page, server, locale = 'en') {
     }
   }
   /**
+   * Every NHN Cloud log of the run, joined: a window reload starts a new extension host with a
+   * log file of its own.
+   */
+  const logText = () =>
+    findLogFiles(join(server.userData, 'logs'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+  /**
    * How many commands the wrapper has logged as started ("▶ nhncloud.…") and as ended ("✓ …",
-   * "✗ … cancelled / failed"), over every NHN Cloud log of the run: a window reload starts a new
-   * extension host with a log file of its own. (A window whose extension host was killed leaves
-   * a start without an end.)
+   * "✗ … cancelled / failed"). (A window whose extension host was killed leaves a start without
+   * an end.)
    */
   function commandCounts() {
-    let started = 0;
-    let ended = 0;
-    for (const file of findLogFiles(join(server.userData, 'logs'))) {
-      const text = readFileSync(file, 'utf8');
-      started += (text.match(/▶ nhncloud\./g) ?? []).length;
-      ended += (text.match(/[✓✗] nhncloud\./g) ?? []).length;
-    }
-    return { started, ended };
+    const text = logText();
+    return {
+      started: (text.match(/▶ nhncloud\./g) ?? []).length,
+      ended: (text.match(/[✓✗] nhncloud\./g) ?? []).length,
+    };
   }
   const commandStarts = () => commandCounts().started;
   /**
@@ -151,6 +155,8 @@ export function helpers(page, server, locale = 'en') {
   }
   const t = {
     page,
+    /** The extension's own logs of the run ("NHN Cloud.log" of every extension host), joined. */
+    logText,
     /**
      * Waits until no NHN Cloud command is running: what a cancelled command could still send has
      * been sent by then (the condition for "and nothing was sent", instead of a pause).

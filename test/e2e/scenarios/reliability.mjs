@@ -346,11 +346,7 @@ export const scenarios = [
         send({ type: 'evil', run: 'rm -rf /' });
         send({ type: 'ready', extra: true });
       });
-      const rejectedInLog = () =>
-        [...files(t.server.userData)]
-          .map((f) => readFileSync(f, 'utf8'))
-          .join('\n')
-          .match(/rejected a message from the webview/g)?.length ?? 0;
+      const rejectedInLog = () => t.logText().match(/rejected a message from the webview/g)?.length ?? 0;
       await until('both messages are refused in the log', () => rejectedInLog() >= 2, 15_000).catch(() => {
         throw new Error(`expected two rejected messages in the log, found ${rejectedInLog()}`);
       });
@@ -416,11 +412,7 @@ export const scenarios = [
       // The refused token request is in the log before the faults go.
       await until(
         'the log holds the token request refused with HTTP 500',
-        () =>
-          [...files(t.server.userData)].some((f) => {
-            const text = readFileSync(f, 'utf8');
-            return text.includes('identity.issueToken') && text.includes('HTTP 500');
-          }),
+        () => /identity\.issueToken[^\n]*HTTP 500/.test(t.logText()),
         30_000,
       );
       await control('faults', 'DELETE');
