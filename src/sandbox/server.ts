@@ -73,6 +73,13 @@ export interface Fault {
   operation?: string;
   /** Added delay before the answer. */
   latencyMs?: number;
+  /**
+   * Holds the request, after it was counted and before it is answered, until this settles: a
+   * test changes the sandbox "while the call is on the wire" at a moment it knows, not after a
+   * delay it hopes is shorter than `latencyMs` (a loaded machine made that race lose). In-process
+   * sandboxes only (a promise does not cross the control API).
+   */
+  holdUntil?: Promise<unknown>;
   /** Answer with this HTTP status (and an empty or service-shaped body). */
   status?: number;
   /** Destroy the connection without answering. */
@@ -233,6 +240,7 @@ export class SandboxServer {
     // Unref'd: a test that has finished must not wait out a latency its client gave up on (a
     // listening server keeps the process alive without it).
     if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs).unref());
+    if (fault?.holdUntil) await fault.holdUntil;
     if (fault?.drop) {
       req.socket.destroy();
       return;

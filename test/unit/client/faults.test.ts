@@ -214,6 +214,13 @@ const multipartFailed = (maxParts: number) => (c: Ctx) => {
 /** Two parts (10 MiB in 8 MiB parts), each tried at most PART_ATTEMPTS times. */
 const TWO_PARTS_MAX = 2 * PART_ATTEMPTS;
 
+/** The expectation `make` builds around a promise it resolves once the tokens have expired. */
+function heldUntilExpired(make: (expired: { promise: Promise<void>; resolve: () => void }) => Expect): Expect {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return make({ promise, resolve });
+}
+
 function expectFor(cls: CallClass, fault: FaultName): Expect | string {
   const op = cls.op;
   const tries = cls.idempotent ? ATTEMPTS : 1;
@@ -351,10 +358,12 @@ function expectFor(cls: CallClass, fault: FaultName): Expect | string {
           },
         };
       // The token dies while the call is on the wire: the call answers 401, a new token is
-      // issued once and the call is repeated once (a 401 means it was not carried out).
-      return {
+      // issued once and the call is repeated once (a 401 means it was not carried out). The
+      // sandbox holds the call until the tokens have expired (it once expired them 40 ms after
+      // sending, racing a 150 ms latency: on a loaded machine the call got through first).
+      return heldUntilExpired((expired) => ({
         op,
-        fault: { operation: op, latencyMs: 150, times: 1 },
+        fault: { operation: op, holdUntil: expired.promise, times: 1 },
         requests: 2,
         during: async (c) => {
           const net = networkClient(c);
@@ -363,12 +372,14 @@ function expectFor(cls: CallClass, fault: FaultName): Expect | string {
             cls.name === 'network read'
               ? net.listFloatingIps()
               : net.updateFloatingIp({ floatingIpId: c.floatingIpId, body: { port_id: null } });
-          await new Promise((r) => setTimeout(r, 40));
+          // On the wire: the sandbox counts a call before it holds it.
+          while (c.count(op) === 0) await new Promise((r) => setTimeout(r, 5));
           await fetch(`${c.sb.url}/_sandbox/identity/expire-tokens`, { method: 'POST' });
+          expired.resolve();
           await call;
         },
         extra: async (c) => assert.equal(c.count('identity.issueToken'), 2, 'one token before, one after the expiry'),
-      };
+      }));
     case 'S3 signature error':
       if (!isS3) return 'S3 only (RDS key errors are the 80401 cell, identity passwords the token 80401 cell)';
       return {
