@@ -214,11 +214,11 @@ const multipartFailed = (maxParts: number) => (c: Ctx) => {
 /** Two parts (10 MiB in 8 MiB parts), each tried at most PART_ATTEMPTS times. */
 const TWO_PARTS_MAX = 2 * PART_ATTEMPTS;
 
-/** The expectation `make` builds around a promise it resolves once the tokens have expired. */
-function heldUntilExpired(make: (expired: { promise: Promise<void>; resolve: () => void }) => Expect): Expect {
+/** A promise and the function that resolves it (Node 20 has no Promise.withResolvers). */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
-  return make({ promise, resolve });
+  return { promise, resolve };
 }
 
 function expectFor(cls: CallClass, fault: FaultName): Expect | string {
@@ -361,31 +361,39 @@ function expectFor(cls: CallClass, fault: FaultName): Expect | string {
       // issued once and the call is repeated once (a 401 means it was not carried out). The
       // sandbox holds the call until the tokens have expired (it once expired them 40 ms after
       // sending, racing a 150 ms latency: on a loaded machine the call got through first).
-      return heldUntilExpired((expired) => ({
-        op,
-        fault: { operation: op, holdUntil: expired.promise, times: 1 },
-        requests: 2,
-        during: async (c) => {
-          const net = networkClient(c);
-          await net.identity.token();
-          const call =
-            cls.name === 'network read'
-              ? net.listFloatingIps()
-              : net.updateFloatingIp({ floatingIpId: c.floatingIpId, body: { port_id: null } });
-          // On the wire: the sandbox counts a call before it holds it. A call that ended before
-          // it was counted fails the cell at once with its own error (by `await call` below).
-          let ended = false;
-          call.then(
-            () => (ended = true),
-            () => (ended = true),
-          );
-          while (c.count(op) === 0 && !ended) await new Promise((r) => setTimeout(r, 5));
-          await fetch(`${c.sb.url}/_sandbox/identity/expire-tokens`, { method: 'POST' });
-          expired.resolve();
-          await call;
-        },
-        extra: async (c) => assert.equal(c.count('identity.issueToken'), 2, 'one token before, one after the expiry'),
-      }));
+      {
+        const expired = deferred();
+        return {
+          op,
+          fault: { operation: op, holdUntil: expired.promise, times: 1 },
+          requests: 2,
+          during: async (c) => {
+            const net = networkClient(c);
+            await net.identity.token();
+            const call =
+              cls.name === 'network read'
+                ? net.listFloatingIps()
+                : net.updateFloatingIp({ floatingIpId: c.floatingIpId, body: { port_id: null } });
+            // On the wire: the sandbox counts a call before it holds it. A call that ended before
+            // it was counted fails the cell at once with its own error (by `await call` below).
+            let ended = false;
+            call.then(
+              () => (ended = true),
+              () => (ended = true),
+            );
+            while (c.count(op) === 0 && !ended) await new Promise((r) => setTimeout(r, 5));
+            try {
+              await fetch(`${c.sb.url}/_sandbox/identity/expire-tokens`, { method: 'POST' });
+            } finally {
+              // Released also when the expiry failed: a call held for ever would keep the lane's
+              // sandbox from closing and hide that failure behind the file's timeout.
+              expired.resolve();
+            }
+            await call;
+          },
+          extra: async (c) => assert.equal(c.count('identity.issueToken'), 2, 'one token before, one after the expiry'),
+        };
+      }
     case 'S3 signature error':
       if (!isS3) return 'S3 only (RDS key errors are the 80401 cell, identity passwords the token 80401 cell)';
       return {
