@@ -81,7 +81,7 @@ export function createMain(shim: Shim): Main {
   // handlers; ids must be declared in package.json.
   const explorer = createExplorer(services);
   const jobs = new JobTracker(services, explorer);
-  const sandbox = new SandboxController(services);
+  const sandbox = new SandboxController(services, () => clients.http());
   explorer.onFirstLoad(() => sandbox.autoStart());
   const featureDeps: FeatureDeps = { services, jobs, explorer };
   const rdsForms = createRdsFormsFeature(featureDeps);

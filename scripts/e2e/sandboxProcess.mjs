@@ -81,6 +81,40 @@ export async function pickTyped(t, label, expect) {
 }
 
 /**
+ * "Connect to a Running Sandbox" at `baseUrl`: the profile named `name` gets the sandbox's own
+ * site, regions, endpoints and the keys of `role`, read from the sandbox. Three answers against
+ * the Add Profile wizard's twenty-odd: the files whose subject is not the wizard (profiles.mjs
+ * tests that) get their profile this way. `role`: 'Administrator' (default) or 'Viewer'.
+ * `unreachable`: an address with no sandbox, answered first: the box must come back with it
+ * kept and say why (its error code) and what to do, before `baseUrl` is given.
+ * @param {import('./browser.mjs').Helpers} t
+ * @param {string} name
+ * @param {string} baseUrl
+ * @param {{ role?: 'Administrator' | 'Viewer', unreachable?: string }} [options]
+ */
+export async function connectSandboxProfile(t, name, baseUrl, { role = 'Administrator', unreachable } = {}) {
+  const address = t.l('Address of the sandbox, as "npm run sandbox" prints it (NHN Cloud sandbox listening on ...)');
+  await t.runCommand('NHN Cloud: Connect to a Running Sandbox...');
+  if (unreachable) {
+    await t.quick.answer(unreachable, address);
+    const why = t.lre(
+      'No sandbox answers at {0} ({1}). Start one with "npm run sandbox", then give the address it prints.',
+      unreachable,
+      'ECONNREFUSED',
+    );
+    await t.page.locator('.quick-input-widget').filter({ hasText: why }).waitFor({ timeout: 30_000 });
+    const kept = await t.page.locator('.quick-input-widget input[type="text"]').first().inputValue();
+    if (kept !== unreachable) throw new Error(`the address box came back with "${kept}", not what was typed`);
+  }
+  // After a failure the prompt is the reason (checked above), not the question.
+  await t.quick.answer(baseUrl, unreachable ? undefined : address);
+  await t.quick.pick(role, 'Sign in to the sandbox as');
+  await t.quick.answer(name, 'Profile name');
+  await t.quick.waitClosed();
+  await t.notification(t.l('Profile "{0}" added and active: it works against the sandbox at {1}.', name, baseUrl));
+}
+
+/**
  * The Add Profile wizard with the sandbox's keys and each endpoint pointing at `baseUrl`.
  * `rdsKeys` replaces the RDS key pair (e.g. the VIEWER one); `rdsOnly` leaves every other key
  * empty and points only RDS at the sandbox; `regions` keeps only those regions checked (all by

@@ -8,9 +8,12 @@
 // restarted on first load as well, on a new port, so the profile keeps working.
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import type { Feature, Profile, ProfileSecrets, Services } from '../shared/services';
+import type { Feature, Services } from '../shared/services';
 import { walkthroughStepDone } from '../shared/walkthrough';
 import { isSiteId, type SiteId } from '../client/sites';
+import type { Transport } from '../client/http/transport';
+import { newProfileId } from '../profiles/store';
+import { connectSandboxWizard, profileOfSandbox } from './connect';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 
@@ -42,7 +45,11 @@ export class SandboxController {
   private sandbox?: Sandbox;
   private starting?: Promise<Sandbox>;
 
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly services: Services,
+    /** The extension's one HTTP transport (proxy settings, timeouts): Connect reads a sandbox with it. */
+    private readonly http: () => Transport,
+  ) {}
 
   get running(): boolean {
     return !!this.sandbox;
@@ -59,16 +66,10 @@ export class SandboxController {
       const timeScale = vscode.workspace.getConfiguration('nhncloud.sandbox').get<number>('jobStepMs', 1500);
       const mod = loadSandboxModule();
       const sb = await mod.startSandbox({ timeScale });
-      const sp = sb.sandboxProfile({ site: sandboxSite(this.services) });
-      const profile: Profile = {
+      const { profile, secrets } = profileOfSandbox(sb.sandboxProfile({ site: sandboxSite(this.services) }), {
         id: SANDBOX_PROFILE_ID,
-        name: sp.name,
-        cloud: sp.cloud,
-        regions: sp.regions,
-        endpoints: sp.endpoints,
-        sandbox: true,
-      };
-      await this.services.profiles.save(profile, sp.secrets as ProfileSecrets);
+      });
+      await this.services.profiles.save(profile, secrets);
       await this.services.profiles.setActive(profile.id);
       this.sandbox = sb;
       void vscode.commands.executeCommand('setContext', 'nhncloud.sandboxRunning', true);
@@ -118,6 +119,22 @@ export class SandboxController {
               'The sandbox runs on {0} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".',
               sb.url,
             ),
+          );
+        },
+        'nhncloud.sandbox.connect': async () => {
+          const { profile, secrets, base } = await connectSandboxWizard({
+            http: this.http(),
+            site: sandboxSite(this.services),
+            otherNames: this.services.profiles.list().map((p) => p.name),
+            newId: newProfileId,
+          });
+          await this.services.profiles.save(profile, secrets);
+          await this.services.profiles.setActive(profile.id);
+          walkthroughStepDone('sandbox');
+          this.services.log.info(`Profile "${profile.name}" added for the sandbox at ${base}`);
+          await vscode.commands.executeCommand('nhncloud.explorer.focus');
+          void vscode.window.showInformationMessage(
+            vscode.l10n.t('Profile "{0}" added and active: it works against the sandbox at {1}.', profile.name, base),
           );
         },
         'nhncloud.sandbox.stop': async () => {

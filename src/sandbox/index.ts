@@ -7,7 +7,7 @@
 //   await sb.close();
 //
 // Each service module is one entry of SANDBOX_MODULES below: adding a service is adding a line.
-import { SITES, siteRegions, type Region, type SiteId } from '../client/sites';
+import { isSiteId, SITES, siteRegions, type Region, type SiteId } from '../client/sites';
 import type { Service } from '../client/errors';
 import type { ProfileSecrets } from '../client/profileSecrets';
 import { RDS_KEYS, startRdsSandbox, type RdsKeyPair, type RdsSandbox } from './rds';
@@ -28,6 +28,8 @@ export interface SandboxOptions {
   /** Seed of the generated data (same seed, same ids). Default 1. */
   seed?: number;
 }
+
+export type SandboxRole = 'ADMIN' | 'VIEWER';
 
 /** The profile the extension makes for the sandbox (a plain shape: no vscode import here). */
 export interface SandboxProfile {
@@ -109,9 +111,13 @@ export interface Sandbox {
   modules: Record<string, unknown>;
   credentials: Record<string, Record<string, unknown>>;
   faults: FaultHelpers;
-  /** A ready profile: endpoints pointing here and the ADMIN (default) or VIEWER secrets. */
-  /** A profile on the sandbox: `site` (default the public cloud) decides its regions and services. */
-  sandboxProfile(opts?: { role?: 'ADMIN' | 'VIEWER'; site?: SiteId }): SandboxProfile;
+  /**
+   * A ready profile: endpoints pointing here and the ADMIN (default) or VIEWER secrets; `site`
+   * (default the public cloud) decides its regions and services. `base` prefixes the endpoint
+   * paths (default this sandbox's address; '' gives bare paths, as the `profile` control route
+   * answers, for a client that reaches the sandbox by another address: a proxy, a container port).
+   */
+  sandboxProfile(opts?: { role?: SandboxRole; site?: SiteId; base?: string }): SandboxProfile;
   close(): Promise<void>;
 }
 
@@ -169,6 +175,37 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       {},
       ...Object.values(handles).map((h) => h[key] ?? (key === 'viewerSecrets' ? h.secrets : undefined) ?? {}),
     );
+  const sandboxProfile = ({
+    role = 'ADMIN',
+    site = 'public',
+    base = url,
+  }: { role?: SandboxRole; site?: SiteId; base?: string } = {}): SandboxProfile => ({
+    name: `${role === 'ADMIN' ? 'Sandbox' : 'Sandbox (VIEWER)'}${site === 'public' ? '' : ` · ${SITES[site].domain}`}`,
+    cloud: site,
+    // Every region of the site (src/client/sites.ts): the tree shows each service only where
+    // the site offers it (public cloud: KR3 holds Network and Object Storage, US1 Network
+    // alone). The sandbox's RDS runs in every region some site has it in (KR1, KR2, KR4, JP1);
+    // its network and storage serve any region.
+    regions: siteRegions(site),
+    endpoints: {
+      rds: `${base}/rds/{region}`,
+      network: `${base}/network/{region}`,
+      identity: `${base}/identity`,
+      storage: `${base}/storage/{region}`,
+      oauth: `${base}/oauth`,
+    },
+    secrets: merged(role === 'ADMIN' ? 'secrets' : 'viewerSecrets'),
+  });
+  // `POST /_sandbox/profile {role?, site?}`: what "Connect to a Running Sandbox" reads, so a
+  // person gives the extension this sandbox's address instead of typing what main.ts prints.
+  // The paths are bare: the client puts the address it used in front of them.
+  server.addControl('profile', (body) => {
+    const { role, site } = (body ?? {}) as { role?: unknown; site?: unknown };
+    if (role !== undefined && role !== 'ADMIN' && role !== 'VIEWER')
+      throw new Error(`role must be ADMIN or VIEWER, not ${JSON.stringify(role)}`);
+    if (site !== undefined && !isSiteId(String(site))) throw new Error(`no site is called ${JSON.stringify(site)}`);
+    return sandboxProfile({ role, site: site as SiteId | undefined, base: '' });
+  });
   return {
     url,
     server,
@@ -180,23 +217,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         .map(([k, h]) => [k, h.credentials!]),
     ),
     faults: faultHelpers(server),
-    sandboxProfile: ({ role = 'ADMIN', site = 'public' } = {}) => ({
-      name: `${role === 'ADMIN' ? 'Sandbox' : 'Sandbox (VIEWER)'}${site === 'public' ? '' : ` · ${SITES[site].domain}`}`,
-      cloud: site,
-      // Every region of the site (src/client/sites.ts): the tree shows each service only where
-      // the site offers it (public cloud: KR3 holds Network and Object Storage, US1 Network
-      // alone). The sandbox's RDS runs in every region some site has it in (KR1, KR2, KR4, JP1);
-      // its network and storage serve any region.
-      regions: siteRegions(site),
-      endpoints: {
-        rds: `${url}/rds/{region}`,
-        network: `${url}/network/{region}`,
-        identity: `${url}/identity`,
-        storage: `${url}/storage/{region}`,
-        oauth: `${url}/oauth`,
-      },
-      secrets: merged(role === 'ADMIN' ? 'secrets' : 'viewerSecrets'),
-    }),
+    sandboxProfile,
     close: async () => {
       for (const h of Object.values(handles)) await h.close?.();
       await server.close();

@@ -76,7 +76,8 @@ export function copyOpenCommands(deps: RdsDeps): Record<string, CommandHandler> 
     },
     'nhncloud.rds.openInConsole': async (node?: unknown) => {
       const profile = deps.services.profiles.active();
-      if (profile?.sandbox) throw new Error(vscode.l10n.t('The sandbox has no web console: it runs inside VS Code.'));
+      if (profile?.sandbox)
+        throw new Error(vscode.l10n.t('The sandbox has no web console: what it holds exists only in the sandbox.'));
       const override = vscode.workspace.getConfiguration('nhncloud').get<string>('consoleUrl')?.trim();
       const url = override || siteOf(profile?.cloud ?? 'public').console;
       if (!url)

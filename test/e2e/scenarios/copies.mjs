@@ -3,7 +3,7 @@
 // Upload Part Copy and keeps every byte, its content type and metadata; a Copy + Paste of
 // another one, slowed by the sandbox and cancelled from its notification, leaves neither an
 // object nor an incomplete multipart upload behind, and the original in place.
-import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { connectSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 
 /** Answers no dialog, QuickPick or form: English and Korean (texts.mjs). */
@@ -53,7 +53,7 @@ export const scenarios = [
         });
       const before = await digest('big/archive.bin');
       await t.openView('NHN Cloud');
-      await addSandboxProfile(t, 'e2e-copies', sandbox.url);
+      await connectSandboxProfile(t, 'e2e-copies', sandbox.url);
       await t.expandRow('KR1');
       await t.expandRow('Object Storage');
       await t.expandRow(BUCKET);

@@ -31,7 +31,7 @@ import {
 } from '../../../scripts/e2e/dbConsole.mjs';
 import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
 import { extensionHosts } from '../../../scripts/e2e/processes.mjs';
-import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { connectSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { mariaDbMissing } from '../../support/mariadb.mjs';
 
 const INSTANCE = 'staging-api';
@@ -155,7 +155,7 @@ export const scenarios = [
       groupId = dbSecurityGroups.find((g) => g.dbSecurityGroupName === GROUP)?.dbSecurityGroupId;
       if (!groupId) throw new Error(`the sandbox has no DB security group ${GROUP}`);
       await t.openView('NHN Cloud');
-      await addSandboxProfile(t, 'e2e-db', url, { rdsOnly: true });
+      await connectSandboxProfile(t, 'e2e-db', url);
       await t.expandRow('KR1');
       await t.expandRow('RDS for MySQL');
       await t.expandRow('DB Instances');

@@ -6,7 +6,7 @@
 // Korean and Japanese runs prove that the decision follows the button, not its text.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { connectSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 
 // 1 MB: the 2 MB object below is above it. The window opens a saved multi-root workspace:
 // adding a folder to a single-folder window makes VS Code for the web reload into an untitled
@@ -49,7 +49,7 @@ export const scenarios = [
       sandbox = await startSandboxProcess({ timeScaleMs: 200 });
       await remotePut(BIG, `${'the large object, line\n'.repeat(95_000)}end of the large object\n`);
       await t.openView('NHN Cloud');
-      await addSandboxProfile(t, 'e2e-dialogs', sandbox.url);
+      await connectSandboxProfile(t, 'e2e-dialogs', sandbox.url);
       await t.expandRow('KR1');
       await t.expandRow('Object Storage');
       await t.expandRow('sandbox-docs');

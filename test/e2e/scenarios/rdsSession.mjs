@@ -1,12 +1,7 @@
 // RDS against a sandbox running outside VS Code (as a real service would): a VIEWER profile
 // gets a clear permission message, and a job survives a window reload. The sandbox process is
 // started by the first scenario and stopped, by its own id, by the last one (or on exit).
-import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
-
-const KEYS = {
-  viewer: { appKey: 'sandbox-rds-appkey', id: 'sandbox-viewer-access-key', secret: 'sandbox-viewer-secret-access-key' },
-  admin: { appKey: 'sandbox-rds-appkey', id: 'sandbox-admin-access-key', secret: 'sandbox-admin-secret-access-key' },
-};
+import { connectSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 
 let sandbox;
 let url;
@@ -19,13 +14,14 @@ function stopSandbox() {
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
-    name: 'a VIEWER profile browses, and a change gets a clear permission message, not a stack trace',
+    name: 'Connect to a Running Sandbox as a viewer (after an address with no sandbox, kept in the box with why): it browses, and a change gets a clear permission message, not a stack trace',
     async run(t) {
       // 2 s a job step: a stop takes ~10 s, long enough to reload the window in the middle.
       sandbox = await startSandboxProcess({ timeScaleMs: 2000 });
       url = sandbox.url;
       await t.openView('NHN Cloud');
-      await addSandboxProfile(t, 'e2e-viewer', url, { rdsKeys: KEYS.viewer, rdsOnly: true });
+      // A port with nothing behind it first: the address box says so and keeps what was typed.
+      await connectSandboxProfile(t, 'e2e-viewer', url, { role: 'Viewer', unreachable: 'http://127.0.0.1:1' });
       await t.expandRow('KR1');
       await t.expandRow('RDS for MySQL');
       await t.expandRow('DB Instances');
@@ -42,7 +38,7 @@ export const scenarios = [
   {
     name: 'reload the window in the middle of a job: the job resumes and reports its end',
     async run(t) {
-      await addSandboxProfile(t, 'e2e-admin', url, { rdsKeys: KEYS.admin, rdsOnly: true });
+      await connectSandboxProfile(t, 'e2e-admin', url);
       await t.runCommand('NHN Cloud: Stop DB Instance');
       await t.quick.pick('staging-api', 'DB instance');
       await t.dialogButton(t.l('Stop {0}?', 'staging-api'), 'Stop');

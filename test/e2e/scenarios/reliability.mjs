@@ -16,7 +16,7 @@ import {
   EC2,
   IDENTITY,
   RDS,
-  addSandboxProfile,
+  connectSandboxProfile,
   sandboxControl,
   startSandboxProcess,
 } from '../../../scripts/e2e/sandboxProcess.mjs';
@@ -149,7 +149,7 @@ export const scenarios = [
       proxySeen.length = 0;
 
       await t.openView('NHN Cloud');
-      await addSandboxProfile(t, 'e2e-reliability', viaName);
+      await connectSandboxProfile(t, 'e2e-reliability', viaName);
     },
   },
   {

@@ -409,7 +409,7 @@ test('every nhncloud.rds/tree/jobs/sandbox command of the manifest has a handler
     ...m.rds.createRdsFeature({ services: (tracker as any).services, jobs: tracker, explorer }).commands,
     ...explorer.feature.commands,
     ...tracker.feature().commands,
-    ...new SandboxController({} as any).feature().commands,
+    ...new SandboxController({} as any, () => ({}) as any).feature().commands,
   };
   const missing = declared.filter((id) => !(id in handlers) && !(id in panels));
   assert.deepEqual(missing, []);
