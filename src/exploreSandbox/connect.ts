@@ -62,12 +62,13 @@ export function profileOfSandbox(
   };
 }
 
-/** The address as typed, without a trailing slash; undefined when it is not an http(s) address. */
+/** The address as typed, without a trailing slash; undefined when it is not a plain http(s) address. */
 export function sandboxBase(text: string): string | undefined {
   try {
     const u = new URL(text.trim());
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
-    if (u.search || u.hash) return undefined;
+    // A user name or password in the address would reach the log and the notification.
+    if (u.search || u.hash || u.username || u.password) return undefined;
     return u.toString().replace(/\/+$/, '');
   } catch {
     return undefined;
@@ -161,7 +162,9 @@ export async function connectSandboxWizard(opts: {
       validate: (text) =>
         sandboxBase(text)
           ? undefined
-          : vscode.l10n.t('Give an http:// or https:// address, e.g. http://127.0.0.1:8484.'),
+          : vscode.l10n.t(
+              'Give an http:// or https:// address with no user name, password or query, e.g. http://127.0.0.1:8484.',
+            ),
     });
     base = sandboxBase(typed)!;
     try {

@@ -122,11 +122,12 @@ describe('Connect to a Running Sandbox', () => {
   });
 });
 
-test('the address: http(s) only, a trailing slash dropped, a path kept, a query refused', () => {
+test('the address: http(s) only, a trailing slash dropped, a path kept, a query or credentials refused', () => {
   assert.equal(sandboxBase(' http://127.0.0.1:8484/ '), 'http://127.0.0.1:8484');
   assert.equal(sandboxBase('https://sandbox.example.com/team-a/'), 'https://sandbox.example.com/team-a');
   assert.equal(sandboxBase('ftp://127.0.0.1'), undefined);
   assert.equal(sandboxBase('127.0.0.1:8484'), undefined);
   assert.equal(sandboxBase('http://127.0.0.1:8484/?x=1'), undefined);
+  assert.equal(sandboxBase('http://admin:hunter2@127.0.0.1:8484'), undefined, 'no credentials in the address');
   assert.equal(sandboxBase(''), undefined);
 });
