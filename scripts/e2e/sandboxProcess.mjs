@@ -116,22 +116,22 @@ export async function connectSandboxProfile(t, name, baseUrl, { role = 'Administ
 
 /**
  * The Add Profile wizard with the sandbox's keys and each endpoint pointing at `baseUrl`.
- * `rdsKeys` replaces the RDS key pair (e.g. the VIEWER one); `rdsOnly` leaves every other key
- * empty and points only RDS at the sandbox; `regions` keeps only those regions checked (all by
- * default); `site` is the site's name as the wizard lists it (default the public cloud);
+ * `rdsOnly` leaves every other key empty and points only RDS at the sandbox (the bench's SQL
+ * grid); `regions` keeps only those regions checked (all by default); `site` is the site's name
+ * as the wizard lists it (default the public cloud);
  * `rdsApiVersion` is chosen in the Advanced step (default v3.0, what these files were written
  * for; a new profile on the public cloud would start on v4.0, whose tokens come from the
  * sandbox's token host, set here too when v4.0 is asked).
  * @param {import('./browser.mjs').Helpers} t
  * @param {string} name
  * @param {string} baseUrl
- * @param {{ rdsKeys?: { appKey: string, id: string, secret: string }, rdsOnly?: boolean, regions?: string[], site?: string, rdsApiVersion?: 'v3.0' | 'v4.0' }} [options]
+ * @param {{ rdsOnly?: boolean, regions?: string[], site?: string, rdsApiVersion?: 'v3.0' | 'v4.0' }} [options]
  */
 export async function addSandboxProfile(
   t,
   name,
   baseUrl,
-  { rdsKeys = RDS, rdsOnly = false, regions, site = 'Public cloud', rdsApiVersion = 'v3.0' } = {},
+  { rdsOnly = false, regions, site = 'Public cloud', rdsApiVersion = 'v3.0' } = {},
 ) {
   const advanced = 'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.';
   await t.runCommand('NHN Cloud: Add Profile');
@@ -149,9 +149,9 @@ export async function addSandboxProfile(
   }
   await t.quick.enter();
   const other = (value) => (rdsOnly ? '' : value);
-  await t.quick.answer(rdsKeys.appKey, t.lpart('RDS for MySQL: the app key (console: URL & Appkey).'));
-  await t.quick.answer(rdsKeys.id, t.lpart('RDS for MySQL: the user access key ID (console: API Security Settings).'));
-  await t.quick.answer(rdsKeys.secret, t.lpart('RDS for MySQL: the secret access key of that user access key.'));
+  await t.quick.answer(RDS.appKey, t.lpart('RDS for MySQL: the app key (console: URL & Appkey).'));
+  await t.quick.answer(RDS.id, t.lpart('RDS for MySQL: the user access key ID (console: API Security Settings).'));
+  await t.quick.answer(RDS.secret, t.lpart('RDS for MySQL: the secret access key of that user access key.'));
   await t.quick.answer(
     other(IDENTITY.tenantId),
     t.lpart('Network (floating IPs, transit hub): the tenant ID of the project.'),
