@@ -3,13 +3,13 @@
 // the Redactor as soon as it is loaded or saved, so the log can never print one.
 import * as vscode from 'vscode';
 import type { Redactor } from '../client/http/redact';
+import { setProfileCountContext } from './contextKeys';
 import { ProfileSecretStore, SECRET_FIELDS } from './secrets';
 import type { Log, Profile, ProfileSecrets, ProfileStore } from '../shared/services';
 
 /** Keys read by the activation shim too: keep the names and the shape. */
 export const PROFILES_KEY = 'nhncloud.profiles';
 export const ACTIVE_KEY = 'nhncloud.activeProfile';
-export const HAS_PROFILES_CONTEXT = 'nhncloud.hasProfiles';
 export const RDS_API_VERSION_CONTEXT = 'nhncloud.rdsApiVersion';
 
 export class Profiles implements ProfileStore, vscode.Disposable {
@@ -143,7 +143,7 @@ export class Profiles implements ProfileStore, vscode.Disposable {
   }
 
   private async updateContext(): Promise<void> {
-    await vscode.commands.executeCommand('setContext', HAS_PROFILES_CONTEXT, this.list().length > 0);
+    await setProfileCountContext(this.list().length);
     // Menus show what the active profile's RDS API version can do (v4.0-only items, v3.0-only ones).
     await vscode.commands.executeCommand('setContext', RDS_API_VERSION_CONTEXT, this.active()?.rdsApiVersion ?? 'v3.0');
   }
