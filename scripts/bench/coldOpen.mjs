@@ -10,7 +10,16 @@
 // icon is clicked. Every run checks what was drawn (the profile, exactly its regions, the
 // instance count the sandbox answers, no error or "nothing here" row); a run that draws anything
 // else is reported as failed with its text, never dropped.
-import { collapse, control, freshWindow, profileBoth, timeExpand, timeOpenView, withWorkbench } from './ui.mjs';
+import {
+  collapse,
+  control,
+  freshWindow,
+  profileBoth,
+  quietOrThrow,
+  timeExpand,
+  timeOpenView,
+  withWorkbench,
+} from './ui.mjs';
 import { buildFloorVsix, FLOOR, stats } from './lib.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -92,6 +101,7 @@ export async function benchColdOpen({ vsix, runs = 5, log = console.error, insta
             await t.expandRow('RDS for MySQL');
             const folder = t.treeRow('DB Instances');
             await folder.waitFor({ timeout: 60_000 });
+            await quietOrThrow('RDS for MySQL expanded');
             // Its rows: at least 5 in view, and exactly the expected count in all (aria-setsize).
             const b = await timeExpand(t, folder, { minRows: 5, minCount: expected.rows });
             if (b.count !== expected.rows)
@@ -104,6 +114,7 @@ export async function benchColdOpen({ vsix, runs = 5, log = console.error, insta
               parent: FLOOR.parent,
               children: REGIONS.map((_, i) => `F${i + 1}`),
             });
+            await quietOrThrow('the floor opened');
             const fb = await timeExpand(t, t.treeRow(FLOOR.folder), { minRows: 5, minCount: expected.rows });
             if (fb.count !== expected.rows)
               throw new Error(`the floor's "${FLOOR.folder}" holds ${fb.count} rows, not ${expected.rows}`);

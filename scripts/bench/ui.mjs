@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { machineQuiet } from './lib.mjs';
 
 /**
  * A fresh code-server with `vsix` installed (one path, or several: ours and the floor's), one
@@ -97,8 +98,8 @@ const activityTab = (t, name) => t.page.locator('#workbench\\.parts\\.activityba
 
 /**
  * Reloads the window with the Explorer shown and answers the activity-bar tab `name` once the
- * new window's extension host is up (else its start would be timed): nothing of an extension
- * is loaded when the tab is clicked.
+ * new window's extension host is up and the machine quiet (else the window's start would be
+ * timed): nothing of an extension is loaded when the tab is clicked.
  */
 export async function freshWindow(t, server, name) {
   await showExplorer(t);
@@ -112,8 +113,18 @@ export async function freshWindow(t, server, name) {
     if (Date.now() > deadline) throw new Error('the reloaded window started no new extension host');
     await t.page.waitForTimeout(100);
   }
-  await t.page.waitForTimeout(1000);
+  await quietOrThrow('the reloaded window');
   return tab;
+}
+
+/**
+ * Waits for the machine to be quiet (lib.mjs `machineQuiet`) before a timed click, as a user
+ * clicks a window that has finished starting: a run that never gets there fails, never timed.
+ */
+export async function quietOrThrow(what) {
+  const { quiet, waitedMs } = await machineQuiet({ timeoutMs: 60_000 });
+  if (!quiet)
+    throw new Error(`the machine did not go quiet (below 0.15 cores for 1 s) within ${waitedMs} ms after ${what}`);
 }
 
 /** Collapses the row when it is shown expanded (the next window restores what stays expanded). */
