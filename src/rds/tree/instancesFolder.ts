@@ -15,6 +15,19 @@ import { fetchInstance, InstanceNode } from './instanceNode';
 const DETAIL_CONCURRENCY = 4;
 /** The rows are drawn first: the details would compete with that for the extension host. */
 const DETAIL_DELAY_MS = 300;
+/**
+ * How old a list asked for ahead (`prefetch`) may be when the folder first opens and still be
+ * drawn: a person opens "DB Instances" right after "RDS for MySQL" or not for a while, and an
+ * older list would show states that may have moved on.
+ */
+export const PREFETCH_FRESH_MS = 15_000;
+
+/** What the folder draws from: the instance list, its groups and the client that read them. */
+interface Listing {
+  rds: RdsClient;
+  list: Awaited<ReturnType<RdsClient['listDbInstances']>>;
+  groups: Awaited<ReturnType<RdsClient['listDbInstanceGroups']>>;
+}
 
 export class InstancesFolderNode extends FolderNode {
   readonly id: string;
@@ -23,6 +36,8 @@ export class InstancesFolderNode extends FolderNode {
   protected override icon = 'server';
   protected override emptyText = vscode.l10n.t('No DB instance in this region');
   private count?: number;
+  /** The listing asked for ahead (`prefetch`), taken by the next load once, if fresh. */
+  private ahead?: { at: number; listing: Promise<Listing> };
   /** Details read since the list was (each load starts over): the group nodes merge them in. */
   readonly details = new Map<string, DbInstance>();
   /**
@@ -49,14 +64,34 @@ export class InstancesFolderNode extends FolderNode {
   }
   override invalidate(): void {
     super.invalidate();
+    this.ahead = undefined;
     this.bump();
   }
-  protected async load(): Promise<TreeNode[]> {
+  /**
+   * Asks for the listing now, before the folder is opened: "RDS for MySQL" calls this as it
+   * opens, as most people go on to DB Instances, so the folder's rows are there at the click
+   * instead of one round trip (and, on a v4.0 profile, a token) later. A failure is the folder's
+   * own when it opens, as if it had happened then; nothing is drawn from a list older than
+   * PREFETCH_FRESH_MS, and a refresh drops it.
+   */
+  prefetch(): void {
+    const listing = this.fetchListing();
+    listing.catch(() => undefined);
+    this.ahead = { at: Date.now(), listing };
+  }
+  private async fetchListing(): Promise<Listing> {
     const rds = await rdsRoot(this).client();
     const [list, groups] = await Promise.all([
       rds.listDbInstances(),
       rds.listDbInstanceGroups().catch(() => ({ dbInstanceGroups: [] })),
     ]);
+    return { rds, list, groups };
+  }
+  protected async load(): Promise<TreeNode[]> {
+    const ahead = this.ahead;
+    this.ahead = undefined;
+    const { rds, list, groups } =
+      ahead && Date.now() - ahead.at <= PREFETCH_FRESH_MS ? await ahead.listing : await this.fetchListing();
     const items: DbInstance[] = list?.dbInstances ?? [];
     // Drawn from the list alone (name, status, type, progress, version, group: label, icon,
     // description and the role and HA parts of contextValue). Reading each detail first made

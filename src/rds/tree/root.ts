@@ -20,8 +20,11 @@ export class RdsServiceNode extends RdsRootNode {
     // The version decides which folders exist; a profile that cannot build a client (keys
     // missing) still shows the folders, each saying what is missing when opened.
     const rds = await this.client().catch(() => undefined);
+    const instances = new InstancesFolderNode(this);
+    // Most opens of this folder go on to DB Instances: its listing is asked for now.
+    if (rds) instances.prefetch();
     return [
-      new InstancesFolderNode(this),
+      instances,
       new BackupsFolderNode(this),
       new RdsFolderNode(
         this,

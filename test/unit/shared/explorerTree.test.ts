@@ -17,6 +17,7 @@ type Mods = {
   busyWatcher: typeof import('../../../src/jobs/busyWatcher');
   rds: typeof import('../../../src/rds/activation');
   instance: typeof import('../../../src/rds/tree/instanceNode');
+  instancesFolder: typeof import('../../../src/rds/tree/instancesFolder');
   sandbox: typeof import('../../../src/sandbox/index');
   client: typeof import('../../../src/client/rds/client');
   transport: typeof import('../../../src/client/http/transport');
@@ -80,6 +81,7 @@ before(async () => {
     busyWatcher: require('../../../src/jobs/busyWatcher'),
     rds: require('../../../src/rds/activation'),
     instance: require('../../../src/rds/tree/instanceNode'),
+    instancesFolder: require('../../../src/rds/tree/instancesFolder'),
     sandbox: require('../../../src/sandbox/index'),
     client: require('../../../src/client/rds/client'),
     transport: require('../../../src/client/http/transport'),
@@ -465,6 +467,65 @@ test('"DB Instances" draws N instances from 2 requests; details follow in the ba
   // The tooltip comes on hover, from the detail already read.
   const resolved = await provider.resolveTreeItem!(shown[0].item, shown[0].node, {} as any);
   assert.match((resolved!.tooltip as { value: string }).value, /Deletion protection/);
+});
+
+test('"RDS for MySQL" asks for the instance list as it opens: DB Instances draws it with no request of its own; a refresh, an old list and a failure behave as before', async () => {
+  const rds = await rdsNode();
+  const listed = () => sb.server.stats.byOperation['rds.listDbInstances'] ?? 0;
+  /** Opens "RDS for MySQL" afresh and waits until its list asked for ahead has reached the sandbox. */
+  const openRds = async () => {
+    explorer.ctx.refresh(rds);
+    sb.server.resetStats();
+    const folder = await child(rds, 'DB Instances');
+    for (let i = 0; i < 200 && listed() < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(listed(), 1, 'the list is asked for as "RDS for MySQL" opens');
+    return folder;
+  };
+  const rowsOf = async (folder: unknown) => {
+    const rows = (await provider.getChildren(folder as never))!;
+    await Promise.all(rows.map((r) => provider.getTreeItem(r)));
+    return rows;
+  };
+
+  // Opened: drawn from the list asked for ahead, with no request of its own.
+  let folder = await openRds();
+  sb.server.resetStats();
+  let rows = await rowsOf(folder);
+  assert.ok(rows.length > 0 && !rows.some((r) => r instanceof m.nodes.ErrorNode), 'rows drawn');
+  assert.deepEqual(
+    Object.keys(sb.server.stats.byOperation).filter((k) => /list/.test(k)),
+    [],
+    'no listing request at the click',
+  );
+
+  // Refreshed: asks again.
+  explorer.ctx.refresh(folder);
+  sb.server.resetStats();
+  await rowsOf(folder);
+  assert.equal(listed(), 1, 'a refresh lists again');
+
+  // Opened long after "RDS for MySQL": the list asked for then is not drawn; it asks again.
+  folder = await openRds();
+  await new Promise((r) => setTimeout(r, 50));
+  sb.server.resetStats();
+  const realNow = Date.now;
+  Date.now = () => realNow() + m.instancesFolder.PREFETCH_FRESH_MS + 1;
+  try {
+    await rowsOf(folder);
+  } finally {
+    Date.now = realNow;
+  }
+  assert.equal(listed(), 1, 'a list older than PREFETCH_FRESH_MS is asked for again');
+
+  // A failure of the list asked for ahead is the folder's own, with its retry.
+  explorer.ctx.refresh(rds);
+  sb.faults.resultCode(-1, 'rds.listDbInstances', 1);
+  folder = await child(rds, 'DB Instances');
+  rows = await rowsOf(folder);
+  assert.ok(rows[0] instanceof m.nodes.ErrorNode, "the failed list is the folder's error");
+  explorer.ctx.refresh(folder);
+  rows = await rowsOf(folder);
+  assert.ok(rows.length > 0 && !rows.some((r) => r instanceof m.nodes.ErrorNode), 'retry lists again');
 });
 
 test('reveal finds an instance created after its folder loaded, and tries again when the tree view cannot resolve the node', async () => {
