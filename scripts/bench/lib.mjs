@@ -90,6 +90,9 @@ export async function settle(ms) {
   await sleep(ms);
 }
 
+/** The machine's cores, as /proc/stat lists them. */
+const cpuCount = readFileSync('/proc/stat', 'utf8').match(/^cpu\d+ /gm)?.length ?? 1;
+
 /** The machine's busy and total CPU ticks so far, all cores (/proc/stat: idle and iowait are not busy). */
 function cpuTicks() {
   const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
@@ -119,13 +122,12 @@ export async function machineQuiet({ quietMs = 1000, cores = 0.15, timeoutMs = 3
     if (windowTicks.length > quietMs / step) windowTicks.shift();
     const busy = windowTicks.reduce((a, w) => a + w.busy, 0);
     const total = windowTicks.reduce((a, w) => a + w.total, 0);
-    const coresBusy = total ? (busy / total) * (cpuCount ?? 1) : 0;
+    const coresBusy = total ? (busy / total) * cpuCount : 0;
     if (windowTicks.length * step >= quietMs && coresBusy < cores)
       return { waitedMs: Date.now() - started, quiet: true };
     if (Date.now() - started > timeoutMs) return { waitedMs: Date.now() - started, quiet: false };
   }
 }
-const cpuCount = readFileSync('/proc/stat', 'utf8').match(/^cpu\d+ /gm)?.length;
 
 /** A server whose figure failed: logged, and the row that says why (its first line, 300 characters). */
 export function serverFailed(log, server, err) {
