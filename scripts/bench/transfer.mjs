@@ -109,6 +109,15 @@ export async function benchTransfer({
                 `  ${server} run ${run + 1} upload ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`,
               );
             }
+            // The first download after the uploads was slow for whichever client held it (ours at
+            // 371 MB/s and 3.95 CPU seconds where its next run read 794 MB/s and 1.56 s; the SDK
+            // likewise in the next run), and with three runs of six clients only the first three
+            // ever held it: rclone and the AWS CLI never did. An untimed download takes that slot.
+            await settle(settleMs);
+            const warm = await one('raw', 'down', `bench/up-ours-run${run}.bin`);
+            log(
+              `  ${server} run ${run + 1} warm-up download (raw GET, not counted): ${warm.mbps.toFixed(1)} MB/s, cpu ${(warm.cpuMs / 1000).toFixed(2)} s`,
+            );
             for (let i = 0; i < DOWN.length; i++) {
               const client = DOWN[(i + run) % DOWN.length];
               await settle(settleMs);
