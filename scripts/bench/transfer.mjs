@@ -43,6 +43,10 @@ async function peerTransfer(tool, op, { target, file, key, size }) {
   }
 }
 
+/** One transfer's figures as the log shows them. */
+const reading = (r) =>
+  `${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`;
+
 export async function benchTransfer({
   lib,
   runs = 3,
@@ -105,9 +109,7 @@ export async function benchTransfer({
               // so a second upload to the same key measured nothing (2,600 MB/s in 0.05 s of CPU).
               const r = await one(client, 'up', `bench/up-${client}-run${run}.bin`);
               raw.up[client].push(r);
-              log(
-                `  ${server} run ${run + 1} upload ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`,
-              );
+              log(`  ${server} run ${run + 1} upload ${client}: ${reading(r)}`);
             }
             // The first download after the uploads was slow for whichever client held it (ours at
             // 371 MB/s and 3.95 CPU seconds where its next run read 794 MB/s and 1.56 s; the SDK
@@ -115,17 +117,13 @@ export async function benchTransfer({
             // ever held it: rclone and the AWS CLI never did. An untimed download takes that slot.
             await settle(settleMs);
             const warm = await one('raw', 'down', `bench/up-ours-run${run}.bin`);
-            log(
-              `  ${server} run ${run + 1} warm-up download (raw GET, not counted): ${warm.mbps.toFixed(1)} MB/s, cpu ${(warm.cpuMs / 1000).toFixed(2)} s`,
-            );
+            log(`  ${server} run ${run + 1} warm-up download (raw GET, not counted): ${reading(warm)}`);
             for (let i = 0; i < DOWN.length; i++) {
               const client = DOWN[(i + run) % DOWN.length];
               await settle(settleMs);
               const r = await one(client, 'down', `bench/up-ours-run${run}.bin`);
               raw.down[client].push(r);
-              log(
-                `  ${server} run ${run + 1} download ${client}: ${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`,
-              );
+              log(`  ${server} run ${run + 1} download ${client}: ${reading(r)}`);
             }
           }
         } finally {
