@@ -1,8 +1,16 @@
-// The only place that touches SecretStorage (CONTRIBUTING.md, convention 6). One key per secret field,
-// namespaced by profile: `nhncloud/<profileId>/<field>`; database passwords (Connect...) under
-// `nhncloud/<profileId>/db/<instanceId>/<dbUserName>`, an SSH bastion's key passphrase or password
-// under `nhncloud/<profileId>/db/ssh/<subject>`, all listed in `nhncloud/<profileId>/dbIndex` because
-// SecretStorage cannot list its keys (VS Code 1.96) and Remove Profile must find them all.
+// The only place that touches SecretStorage (CONTRIBUTING.md, convention 6). Every secret of a
+// profile is one entry of ONE SecretStorage value, `nhncloud/<profileId>/secrets`, a JSON object:
+// the profile's fields by name (`rdsAppKey`, ...), database passwords (Connect...) under
+// `db/<instanceId>/<dbUserName>`, an SSH bastion's key passphrase or password under
+// `db/ssh/<subject>`. Remove Profile deletes that one value.
+//
+// Why one value and not one key per secret (the layout up to 0.1.0, still read and moved over on
+// the first write): code-server keeps the whole browser-side secret store as one sealed record
+// in localStorage and rewrites it, unawaited, after every single write; the rewrites can land out
+// of order (each waits on a key request to the server), so of nine writes in a row the last to
+// land may be the third's, and after a window reload the profile had lost its later fields (its
+// S3 keys; run 88 and a CI run of round three). One write per change leaves no older rewrite of
+// ours to land after it.
 import type * as vscode from 'vscode';
 import type { ProfileSecrets } from '../shared/services';
 
@@ -20,76 +28,41 @@ export const SECRET_FIELDS = [
 
 export type SecretField = (typeof SECRET_FIELDS)[number];
 
-export const secretKey = (profileId: string, field: SecretField): string => `nhncloud/${profileId}/${field}`;
+/** The SecretStorage key of a profile's secrets. */
+export const secretsKey = (profileId: string): string => `nhncloud/${profileId}/secrets`;
 
-export const dbPasswordKey = (profileId: string, instanceId: string, dbUserName: string): string =>
-  `nhncloud/${profileId}/db/${instanceId}/${dbUserName}`;
+/** Names of the entries of the record (and, before it, the suffixes of the per-secret keys). */
+const dbPasswordEntry = (instanceId: string, dbUserName: string): string => `db/${instanceId}/${dbUserName}`;
 /** `subject`: `passphrase:<key file>` or `password:<user>@<host>:<port>` (./../rds/connection/ssh/bastions.ts). */
-export const sshSecretKey = (profileId: string, subject: string): string =>
-  `nhncloud/${profileId}/db/ssh/${encodeURIComponent(subject)}`;
-const dbIndexKey = (profileId: string): string => `nhncloud/${profileId}/dbIndex`;
+const sshSecretEntry = (subject: string): string => `db/ssh/${encodeURIComponent(subject)}`;
+
+/** The keys of the layout before the record: one per field, the database secrets listed in an index. */
+export const legacyKey = (profileId: string, entry: string): string => `nhncloud/${profileId}/${entry}`;
+const legacyIndexKey = (profileId: string): string => `nhncloud/${profileId}/dbIndex`;
+
+type SecretRecord = Record<string, string>;
+
+/** A stored record; an unreadable one reads as empty (nothing in it could be used). */
+function parseRecord(raw: string): SecretRecord {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
 
 export class ProfileSecretStore {
+  /** Per profile, the last change begun: changes of one profile are read, applied and written one at a time. */
+  private readonly writing = new Map<string, Promise<unknown>>();
+
   constructor(private readonly storage: vscode.SecretStorage) {}
 
-  dbPassword(profileId: string, instanceId: string, dbUserName: string): Thenable<string | undefined> {
-    return this.storage.get(dbPasswordKey(profileId, instanceId, dbUserName));
-  }
-
-  storeDbPassword(profileId: string, instanceId: string, dbUserName: string, password: string): Promise<void> {
-    return this.storeIndexed(profileId, dbPasswordKey(profileId, instanceId, dbUserName), password);
-  }
-
-  /** True when a password was stored. */
-  forgetDbPassword(profileId: string, instanceId: string, dbUserName: string): Promise<boolean> {
-    return this.forgetIndexed(profileId, dbPasswordKey(profileId, instanceId, dbUserName));
-  }
-
-  sshSecret(profileId: string, subject: string): Thenable<string | undefined> {
-    return this.storage.get(sshSecretKey(profileId, subject));
-  }
-
-  storeSshSecret(profileId: string, subject: string, value: string): Promise<void> {
-    return this.storeIndexed(profileId, sshSecretKey(profileId, subject), value);
-  }
-
-  forgetSshSecret(profileId: string, subject: string): Promise<boolean> {
-    return this.forgetIndexed(profileId, sshSecretKey(profileId, subject));
-  }
-
-  private async storeIndexed(profileId: string, key: string, value: string): Promise<void> {
-    const index = await this.dbIndex(profileId);
-    if (!index.includes(key)) await this.storage.store(dbIndexKey(profileId), JSON.stringify([...index, key]));
-    await this.storage.store(key, value);
-  }
-
-  private async forgetIndexed(profileId: string, key: string): Promise<boolean> {
-    const had = (await this.storage.get(key)) !== undefined;
-    await this.storage.delete(key);
-    const index = await this.dbIndex(profileId);
-    if (index.includes(key))
-      await this.storage.store(dbIndexKey(profileId), JSON.stringify(index.filter((k) => k !== key)));
-    return had;
-  }
-
-  private async dbIndex(profileId: string): Promise<string[]> {
-    try {
-      // Stryker disable next-line StringLiteral: JSON.parse('') throws and the catch answers [] as well
-      const parsed: unknown = JSON.parse((await this.storage.get(dbIndexKey(profileId))) ?? '[]');
-      return Array.isArray(parsed)
-        ? parsed.filter((k): k is string => typeof k === 'string' && k.startsWith(`nhncloud/${profileId}/db/`))
-        : [];
-    } catch {
-      return [];
-    }
-  }
-
   async get(profileId: string): Promise<ProfileSecrets> {
+    const record = (await this.read(profileId)).record;
     const out: ProfileSecrets = {};
-    const values = await Promise.all(SECRET_FIELDS.map((f) => this.storage.get(secretKey(profileId, f))));
-    SECRET_FIELDS.forEach((f, i) => {
-      if (values[i]) out[f] = values[i];
-    });
+    for (const f of SECRET_FIELDS) if (record[f]) out[f] = record[f];
     return out;
   }
 
@@ -98,27 +71,144 @@ export class ProfileSecretStore {
    * secret alone unless the user types a new one); an empty string deletes it.
    */
   async set(profileId: string, secrets: ProfileSecrets): Promise<void> {
-    for (const f of SECRET_FIELDS) {
-      const v = secrets[f];
-      if (v === undefined) continue;
-      if (v === '') await this.storage.delete(secretKey(profileId, f));
-      else await this.storage.store(secretKey(profileId, f), v);
-    }
+    await this.change(profileId, (record) => {
+      let changed = false;
+      for (const f of SECRET_FIELDS) {
+        const v = secrets[f];
+        if (v === undefined || (record[f] ?? '') === v) continue;
+        if (v === '') delete record[f];
+        else record[f] = v;
+        changed = true;
+      }
+      return changed;
+    });
   }
 
-  /** Every secret of the profile: its fields and the database passwords kept for it. */
-  async deleteAll(profileId: string): Promise<void> {
-    const dbKeys = await this.dbIndex(profileId);
-    await Promise.all(
-      [...SECRET_FIELDS.map((f) => secretKey(profileId, f)), ...dbKeys, dbIndexKey(profileId)].map((k) =>
-        this.storage.delete(k),
-      ),
-    );
+  async dbPassword(profileId: string, instanceId: string, dbUserName: string): Promise<string | undefined> {
+    return (await this.read(profileId)).record[dbPasswordEntry(instanceId, dbUserName)];
+  }
+
+  storeDbPassword(profileId: string, instanceId: string, dbUserName: string, password: string): Promise<void> {
+    return this.storeEntry(profileId, dbPasswordEntry(instanceId, dbUserName), password);
+  }
+
+  /** True when a password was stored. */
+  forgetDbPassword(profileId: string, instanceId: string, dbUserName: string): Promise<boolean> {
+    return this.forgetEntry(profileId, dbPasswordEntry(instanceId, dbUserName));
+  }
+
+  async sshSecret(profileId: string, subject: string): Promise<string | undefined> {
+    return (await this.read(profileId)).record[sshSecretEntry(subject)];
+  }
+
+  storeSshSecret(profileId: string, subject: string, value: string): Promise<void> {
+    return this.storeEntry(profileId, sshSecretEntry(subject), value);
+  }
+
+  forgetSshSecret(profileId: string, subject: string): Promise<boolean> {
+    return this.forgetEntry(profileId, sshSecretEntry(subject));
+  }
+
+  /** Every secret of the profile: its record and whatever the layout before it left. */
+  deleteAll(profileId: string): Promise<void> {
+    return this.serialized(profileId, async () => {
+      const hasRecord = (await this.storage.get(secretsKey(profileId))) !== undefined;
+      const { keys: legacyKeys } = await this.readLegacy(profileId);
+      // Only keys that exist: in code-server every delete is a rewrite of the whole store too.
+      for (const k of [...(hasRecord ? [secretsKey(profileId)] : []), ...legacyKeys]) await this.storage.delete(k);
+    });
   }
 
   /** The profile id a SecretStorage key belongs to, if it is one of ours. */
   static profileOf(key: string): string | undefined {
     const m = /^nhncloud\/([^/]+)\//.exec(key);
     return m?.[1];
+  }
+
+  private async storeEntry(profileId: string, entry: string, value: string): Promise<void> {
+    await this.change(profileId, (record) => {
+      if (record[entry] === value) return false;
+      record[entry] = value;
+      return true;
+    });
+  }
+
+  /** True when the entry was there. */
+  private forgetEntry(profileId: string, entry: string): Promise<boolean> {
+    return this.change(profileId, (record) => {
+      if (!(entry in record)) return false;
+      delete record[entry];
+      return true;
+    });
+  }
+
+  /**
+   * Reads the profile's secrets, lets `apply` change them in place and, when it says it did,
+   * writes them back in one SecretStorage write; answers what `apply` said. A profile still in the
+   * layout before the record is moved over by its first change: the record first, then each old
+   * key that exists is deleted (a rewrite of the store landing late then still holds the record;
+   * the old keys are only ever read while no record exists).
+   */
+  private change(profileId: string, apply: (record: SecretRecord) => boolean): Promise<boolean> {
+    return this.serialized(profileId, async () => {
+      const { record, legacyKeys } = await this.read(profileId);
+      if (!apply(record)) return false;
+      await this.storage.store(secretsKey(profileId), JSON.stringify(record));
+      for (const k of legacyKeys) await this.storage.delete(k);
+      return true;
+    });
+  }
+
+  /** Runs `work` once every earlier change of the profile has ended (however it ended). */
+  private serialized<T>(profileId: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.writing.get(profileId) ?? Promise.resolve()).then(work);
+    this.writing.set(
+      profileId,
+      run.catch(() => undefined),
+    );
+    return run;
+  }
+
+  /** The record, or (no record yet) what the old per-secret keys hold, with those keys. */
+  private async read(profileId: string): Promise<{ record: SecretRecord; legacyKeys: string[] }> {
+    const raw = await this.storage.get(secretsKey(profileId));
+    if (raw !== undefined) return { record: parseRecord(raw), legacyKeys: [] };
+    const legacy = await this.readLegacy(profileId);
+    return { record: legacy.record, legacyKeys: legacy.keys };
+  }
+
+  /** The layout before the record: `nhncloud/<id>/<field>`, database secrets listed in `dbIndex`. */
+  private async readLegacy(profileId: string): Promise<{ record: SecretRecord; keys: string[] }> {
+    const prefix = legacyKey(profileId, '');
+    const index = await this.storage.get(legacyIndexKey(profileId));
+    const candidates = [...SECRET_FIELDS.map((f) => legacyKey(profileId, f)), ...listedDbKeys(index, prefix)];
+    const values = await Promise.all(candidates.map((k) => this.storage.get(k)));
+    const record: SecretRecord = {};
+    const keys: string[] = [];
+    candidates.forEach((k, i) => {
+      const v = values[i];
+      if (v === undefined) return;
+      keys.push(k);
+      record[k.slice(prefix.length)] = v;
+    });
+    if (index !== undefined) keys.push(legacyIndexKey(profileId));
+    return { record, keys };
+  }
+}
+
+/**
+ * The database keys an old `dbIndex` lists: only entries of this very profile under `db/`, so a
+ * damaged or tampered index never reaches another key; unreadable, it lists none.
+ */
+function listedDbKeys(index: string | undefined, prefix: string): string[] {
+  try {
+    // Stryker disable next-line StringLiteral: JSON.parse('') throws and the catch answers [] as well
+    const parsed: unknown = JSON.parse(index ?? '[]');
+    // Stryker disable next-line ConditionalExpression: a non-list has no filter; the catch answers [] as well
+    return Array.isArray(parsed)
+      ? parsed.filter((k): k is string => typeof k === 'string' && k.startsWith(`${prefix}db/`))
+      : [];
+  } catch {
+    return [];
   }
 }

@@ -21,7 +21,7 @@ export interface Profile {
   rdsApiVersion?: RdsClientApiVersion;
 }
 
-/** Secret part of a profile (SecretStorage only, one key per field, namespaced by profile id). */
+/** Secret part of a profile (SecretStorage only, one value per profile: src/profiles/secrets.ts). */
 export type { ProfileSecrets };
 
 export interface ProfileStore {

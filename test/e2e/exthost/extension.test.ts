@@ -9,7 +9,7 @@ import { AuthError, CancelledError } from '../../../src/client/errors';
 import { wrapCommand } from '../../../src/shared/commands';
 import { RedactedLog } from '../../../src/shared/log';
 import { Profiles } from '../../../src/profiles/store';
-import { SECRET_FIELDS, secretKey } from '../../../src/profiles/secrets';
+import { SECRET_FIELDS, legacyKey, secretsKey } from '../../../src/profiles/secrets';
 import type { Profile } from '../../../src/shared/services';
 
 const EXT_ID = 'nhncloud-explorer.nhncloud-explorer';
@@ -50,16 +50,17 @@ async function realStores(): Promise<{ state: vscode.Memento; secrets: vscode.Se
 async function clearStores(state: vscode.Memento, secrets: vscode.SecretStorage): Promise<void> {
   await state.update('nhncloud.profiles', undefined);
   await state.update('nhncloud.activeProfile', undefined);
-  for (const id of TEST_IDS) for (const field of SECRET_FIELDS) await secrets.delete(secretKey(id, field));
+  for (const id of TEST_IDS) for (const key of ourKeys(id)) await secrets.delete(key);
 }
+
+/** Every key a test profile's secrets may be under: its record, and the per-field keys before it. */
+const ourKeys = (id: string): string[] => [secretsKey(id), ...SECRET_FIELDS.map((f) => legacyKey(id, f))];
 
 const TEST_IDS = ['ptest1', 'ptest2'];
 /** The SecretStorage keys of the test profiles that hold a value (the API cannot list keys in VS Code 1.96). */
 async function testKeys(secrets: vscode.SecretStorage): Promise<string[]> {
   const found: string[] = [];
-  for (const id of TEST_IDS)
-    for (const field of SECRET_FIELDS)
-      if ((await secrets.get(secretKey(id, field))) !== undefined) found.push(secretKey(id, field));
+  for (const id of TEST_IDS) for (const key of ourKeys(id)) if ((await secrets.get(key)) !== undefined) found.push(key);
   return found.sort();
 }
 
@@ -132,14 +133,16 @@ describe('profiles and the redacted log', () => {
     await clearStores(state, secrets);
   });
 
-  it('keeps non-secret fields in globalState and each secret under its own namespaced key', async () => {
+  it('keeps non-secret fields in globalState and the secrets in one namespaced SecretStorage value', async () => {
     const { state, secrets, profiles } = await setup();
     await profiles.save(profile, { rdsAppKey: 'AppKeyValue123', identityApiPassword: 'ApiPw-secret-9' });
     assert.deepEqual(state.get('nhncloud.profiles'), [profile]);
     assert.equal(state.get('nhncloud.activeProfile'), 'ptest1');
-    assert.equal(await secrets.get(secretKey('ptest1', 'rdsAppKey')), 'AppKeyValue123');
-    assert.equal(await secrets.get('nhncloud/ptest1/identityApiPassword'), 'ApiPw-secret-9');
-    assert.deepEqual(await testKeys(secrets), ['nhncloud/ptest1/identityApiPassword', 'nhncloud/ptest1/rdsAppKey']);
+    assert.deepEqual(JSON.parse((await secrets.get('nhncloud/ptest1/secrets')) ?? '{}'), {
+      rdsAppKey: 'AppKeyValue123',
+      identityApiPassword: 'ApiPw-secret-9',
+    });
+    assert.deepEqual(await testKeys(secrets), ['nhncloud/ptest1/secrets']);
     assert.ok(!JSON.stringify(state.get('nhncloud.profiles')).includes('AppKeyValue123'));
   });
 

@@ -98,6 +98,26 @@ async function uploadFromWorkspace(t, name) {
   }
 }
 
+/**
+ * code-server keeps the browser side of SecretStorage as one sealed record in localStorage and
+ * rewrites all of it, unawaited, after every write; each rewrite first asks the server for a key
+ * (POST .../mint-key) until one answer is cached. On a loopback those answers come back in order;
+ * across a network they need not, and the rewrite that lands last is what a reloaded window reads
+ * (fresh-clone run 88 and a CI run: the window reloaded by the resume scenario had lost the S3
+ * keys, the last fields the profile wizard wrote). Here the page's first key requests are
+ * answered newest first (the first after 480 ms, each next 60 ms sooner), so the profile added
+ * next is read back by that reload only if its secrets do not depend on the order of the
+ * rewrites. The page keeps the route until the resume scenario has reloaded.
+ */
+async function answerKeyRequestsNewestFirst(t) {
+  let asked = 0;
+  await t.page.route('**/mint-key', async (route) => {
+    const delay = Math.max(0, 8 - asked++) * 60;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    await route.continue();
+  });
+}
+
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
@@ -106,6 +126,7 @@ export const scenarios = [
       sandbox = await startSandboxProcess({ timeScaleMs: 300 });
       url = sandbox.url;
       await t.openView('NHN Cloud');
+      await answerKeyRequestsNewestFirst(t);
       await addSandboxProfile(t, 'e2e-netstore', url);
       // Issue 25, rough edge 22: the header read "NHN Cloud: e2e-netstore", cut to "NHN Cloud: ...".
       const header = t.sidebar.locator('.composite.title .title-label h2').first();
@@ -424,6 +445,17 @@ export const scenarios = [
       // folded: opened again to the bucket.)
       await t.expandRow('KR1');
       await t.expandRow('Object Storage');
+      // The profile's secrets were read back from code-server's store by the reloaded window
+      // (see answerKeyRequestsNewestFirst): the bucket is listed, not "has no S3 access key".
+      const noKeys = t.treeRow(
+        t.lre(
+          'The profile "{0}" has no S3 access key and secret key. Issue a pair with "NHN Cloud: Manage S3 Credentials" or add them with "NHN Cloud: Edit Profile".',
+          'e2e-netstore',
+        ),
+      );
+      await t.treeRow('sandbox-docs').or(noKeys).waitFor({ timeout: 30_000 });
+      if (await noKeys.isVisible()) throw new Error("the reloaded window lost the profile's S3 keys");
+      await t.page.unroute('**/mint-key');
       await t.expandRow('sandbox-docs');
       await t.menu('sandbox-docs', 'Incomplete Uploads...');
       await t.quick.waitFor(
