@@ -147,8 +147,8 @@ export async function lensesShown(t) {
  */
 export async function runInConsole(t, sql, { instance, user, schema }) {
   await focusConsole(t);
-  // Ctrl+Shift+Enter runs only while the console is the active editor (else the editor inserts a
-  // line): after the results panel had the focus, wait until the console's status item is back.
+  // The status item names the console's connection and schema (it shows them while the console's
+  // results panel has the focus too, so it proves nothing about the focus).
   await t.page
     .locator('.statusbar-item')
     .filter({
@@ -186,6 +186,14 @@ export async function runInConsole(t, sql, { instance, user, schema }) {
       .getAttribute('data-run', { timeout: 1_000 })
       .catch(() => null);
   const before = await runShown();
+  // Ctrl+Shift+Enter runs the console only while its keybinding holds: in a console editor with
+  // the focus, or a workspace file the extension has said is bound (its context key, set from the
+  // extension host after the focus moved). Else VS Code's own binding inserts a line above (run
+  // 89). The same key shows the editor's Run All button in its title: wait for it.
+  await t.page
+    .locator(`.editor-group-container.active .editor-actions [aria-label^="${t.nls('Run All Statements')}"]`)
+    .first()
+    .waitFor({ timeout: 15_000 });
   await t.page.keyboard.press('Control+Shift+Enter');
   await until(
     `the results grid shows a new run (it showed run ${before ?? 'none'})`,

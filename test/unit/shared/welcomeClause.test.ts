@@ -7,29 +7,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { installVscodeStub, stubVscode } from '../../support/vscodeStub';
+import { holds } from '../../support/whenClause';
 
 installVscodeStub();
 const { setProfileCountContext } =
   require('../../../src/profiles/contextKeys') as typeof import('../../../src/profiles/contextKeys');
-
-/**
- * A `when` clause over the forms the manifest's welcome may use: keys, `!key`, `key == 'v'`,
- * `key != 'v'`, joined by `&&` or `||` (no parentheses). Anything else throws, so a new form
- * makes this test be taught it rather than pass unread. VS Code compares with `==`: an unset key
- * equals no value.
- */
-function holds(clause: string, keys: Record<string, unknown>): boolean {
-  return clause.split('||').some((any) =>
-    any.split('&&').every((raw) => {
-      const term = raw.trim();
-      const cmp = /^([\w.]+)\s*(==|!=)\s*'([^']*)'$/.exec(term);
-      if (cmp) return (String(keys[cmp[1]!]) === cmp[3]) === (cmp[2] === '==');
-      const key = /^(!?)([\w.]+)$/.exec(term);
-      if (!key) throw new Error(`welcomeClause.test.ts: teach holds() the term "${term}"`);
-      return Boolean(keys[key[2]!]) !== (key[1] === '!');
-    }),
-  );
-}
 
 /** The context keys as the extension sets them for `count` stored profiles. */
 async function keysFor(count: number): Promise<Record<string, unknown>> {
