@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Main, Shim } from './main';
 import { requireWithCodeCache } from './shared/codeCache';
 import { PANEL_VIEW_TYPES } from './panels/viewTypes';
-import { setProfileCountContext } from './profiles/contextKeys';
+import { PROFILES_KEY, setProfileCountContext } from './profiles/contextKeys';
 
 let main: Promise<Main> | undefined;
 /** Writes main.js's code cache for the next window (once; set when main.js loads). */
@@ -124,7 +124,7 @@ export function activate(context: vscode.ExtensionContext): {
 
   // The welcome view's and the menus' clauses (./profiles/contextKeys.ts); main keeps them
   // current afterwards.
-  void setProfileCountContext(context.globalState.get<unknown[]>('nhncloud.profiles')?.length ?? 0);
+  void setProfileCountContext(context.globalState.get<unknown[]>(PROFILES_KEY)?.length ?? 0);
 
   // The extension-host suite checks the profile store against VS Code's real globalState and
   // SecretStorage. Only a test run (extensionMode Test) gets them: in any other mode another

@@ -1,7 +1,11 @@
-// Context keys about the stored profiles, set by the activation shim (src/extension.ts) as the
-// extension activates and kept current by the profile store (./store.ts). A module of its own so
-// the shim can share the names without loading the store.
+// What the activation shim (src/extension.ts) shares with the profile store (./store.ts): where
+// the profiles are kept, and the context keys about them, set by the shim as the extension
+// activates and kept current by the store. A module of its own so the shim can share the names
+// without loading the store.
 import * as vscode from 'vscode';
+
+/** The globalState key of the stored profiles (their non-secret part). */
+export const PROFILES_KEY = 'nhncloud.profiles';
 
 /** True once the extension has activated and at least one profile is stored. */
 export const HAS_PROFILES_CONTEXT = 'nhncloud.hasProfiles';

@@ -3,12 +3,11 @@
 // the Redactor as soon as it is loaded or saved, so the log can never print one.
 import * as vscode from 'vscode';
 import type { Redactor } from '../client/http/redact';
-import { setProfileCountContext } from './contextKeys';
+import { PROFILES_KEY, setProfileCountContext } from './contextKeys';
 import { ProfileSecretStore, SECRET_FIELDS } from './secrets';
 import type { Log, Profile, ProfileSecrets, ProfileStore } from '../shared/services';
 
-/** Keys read by the activation shim too: keep the names and the shape. */
-export const PROFILES_KEY = 'nhncloud.profiles';
+/** Where the active profile's id is kept (the profiles: PROFILES_KEY, read by the shim too). */
 export const ACTIVE_KEY = 'nhncloud.activeProfile';
 export const RDS_API_VERSION_CONTEXT = 'nhncloud.rdsApiVersion';
 
