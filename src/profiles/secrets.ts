@@ -113,7 +113,7 @@ export class ProfileSecretStore {
   deleteAll(profileId: string): Promise<void> {
     return this.serialized(profileId, async () => {
       const hasRecord = (await this.storage.get(secretsKey(profileId))) !== undefined;
-      const { keys: legacyKeys } = await this.readLegacy(profileId);
+      const { legacyKeys } = await this.readLegacy(profileId);
       // Only keys that exist: in code-server every delete is a rewrite of the whole store too.
       for (const k of [...(hasRecord ? [secretsKey(profileId)] : []), ...legacyKeys]) await this.storage.delete(k);
     });
@@ -173,26 +173,25 @@ export class ProfileSecretStore {
   private async read(profileId: string): Promise<{ record: SecretRecord; legacyKeys: string[] }> {
     const raw = await this.storage.get(secretsKey(profileId));
     if (raw !== undefined) return { record: parseRecord(raw), legacyKeys: [] };
-    const legacy = await this.readLegacy(profileId);
-    return { record: legacy.record, legacyKeys: legacy.keys };
+    return this.readLegacy(profileId);
   }
 
   /** The layout before the record: `nhncloud/<id>/<field>`, database secrets listed in `dbIndex`. */
-  private async readLegacy(profileId: string): Promise<{ record: SecretRecord; keys: string[] }> {
+  private async readLegacy(profileId: string): Promise<{ record: SecretRecord; legacyKeys: string[] }> {
     const prefix = legacyKey(profileId, '');
     const index = await this.storage.get(legacyIndexKey(profileId));
     const candidates = [...SECRET_FIELDS.map((f) => legacyKey(profileId, f)), ...listedDbKeys(index, prefix)];
     const values = await Promise.all(candidates.map((k) => this.storage.get(k)));
     const record: SecretRecord = {};
-    const keys: string[] = [];
+    const legacyKeys: string[] = [];
     candidates.forEach((k, i) => {
       const v = values[i];
       if (v === undefined) return;
-      keys.push(k);
+      legacyKeys.push(k);
       record[k.slice(prefix.length)] = v;
     });
-    if (index !== undefined) keys.push(legacyIndexKey(profileId));
-    return { record, keys };
+    if (index !== undefined) legacyKeys.push(legacyIndexKey(profileId));
+    return { record, legacyKeys };
   }
 }
 
