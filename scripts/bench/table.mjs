@@ -334,13 +334,16 @@ export function rows(results) {
     const kept = g.extensionHostMiB.kept;
     if (kept) {
       add('sql grid: ext. host heap after a full collection (MB)', one(kept.heapAfterGcMiB));
-      add(
-        `sql grid: heap one more 100k-row run leaves (KB; most: ${kept.byConstructor
-          .slice(0, 2)
-          .map((c) => `${c.name} ${Math.round(c.bytes / 1024)}`)
-          .join(', ')})`,
-        one(kept.keptByOneMoreRunKiB, 0),
-      );
+      // A heap smaller after one more run kept nothing: naming its "largest" constructors then
+      // would read as if something were kept.
+      const most =
+        kept.keptByOneMoreRunKiB > 0
+          ? `most: ${kept.byConstructor
+              .slice(0, 2)
+              .map((c) => `${c.name || '(unnamed)'} ${Math.round(c.bytes / 1024)}`)
+              .join(', ')}`
+          : 'nothing kept: the heap is smaller after it';
+      add(`sql grid: heap one more 100k-row run leaves (KB; ${most})`, one(kept.keptByOneMoreRunKiB, 0));
     }
   } else missing('sqlgrid', 'sql grid (query console in VS Code)');
   section = 'transfer';
