@@ -10,7 +10,7 @@ import { isCancelledError } from '../client/errors';
 import type { S3Client } from '../client/storage/client';
 import { safeLocalPath } from '../client/storage/localPath';
 import { download, type DownloadResult } from '../client/storage/download';
-import { fileStamp, MULTIPART_THRESHOLD, upload, type FileStamp } from '../client/storage/transfer';
+import { MULTIPART_THRESHOLD, upload, type FileStamp } from '../client/storage/transfer';
 import { keyForUpload, relativeDownloadPath } from './keys';
 import type { UploadJournal } from './pendingUploads';
 import { formatMtime, MTIME_METADATA } from './sync/stamps';
@@ -104,13 +104,13 @@ export async function uploadFile(
   journal?: UploadJournal,
   stamp?: FileStamp,
 ): Promise<unknown> {
-  const expect = stamp ?? (await fileStamp(task.file));
   return upload(s3, {
     bucket,
     key: task.key,
     file: task.file,
-    expect,
-    metadata: { [MTIME_METADATA]: formatMtime(expect.mtimeNs) },
+    expect: stamp,
+    // The time of the file as the upload stat'ed it (the sync plan's, when `stamp` is given).
+    metadataFor: (found) => ({ [MTIME_METADATA]: formatMtime(found.mtimeNs) }),
     // By the file's name (a browser then shows notes.txt rather than downloading it).
     contentType: contentTypeFor(task.file, contentTypes),
     signal,

@@ -122,8 +122,12 @@ export interface PartsPage {
   nextPartNumberMarker?: number;
 }
 
-/** A body: bytes, or a factory of a fresh stream (so a request can be replayed) with its length. */
-export type S3Body = string | Uint8Array | { stream: () => Readable; size: number };
+/**
+ * A body: bytes (signed by their hash), or a factory of a fresh stream (so a request can be
+ * replayed) with its length, signed UNSIGNED-PAYLOAD; the factory may hand over bytes it already
+ * read (a small file read whole), sent as they are and signed the same way.
+ */
+export type S3Body = string | Uint8Array | { stream: () => Readable | Uint8Array; size: number };
 
 /** One request as the methods describe it to the plumbing (S3Requests.send). */
 export interface SendInput {

@@ -20,20 +20,25 @@ import { isApiError } from '../../../src/client/errors';
 import type { S3Client } from '../../../src/client/storage/client';
 import { download } from '../../../src/client/storage/download';
 
-/** An S3 client whose answer has headers and then breaks off before its first byte. */
-const cutClient = {
-  getObject: async () => ({
-    status: 200,
-    size: 10,
-    etag: '"cut"',
-    metadata: {},
-    body: new Readable({
-      read() {
-        this.destroy(new Error('the connection broke'));
-      },
+/**
+ * An S3 client whose answer has headers for `size` bytes and then breaks off before its first
+ * byte. Objects above 1 MiB stream into a write stream (the path this file is about); smaller
+ * ones are gathered and written at once.
+ */
+const cutClient = (size: number) =>
+  ({
+    getObject: async () => ({
+      status: 200,
+      size,
+      etag: '"cut"',
+      metadata: {},
+      body: new Readable({
+        read() {
+          this.destroy(new Error('the connection broke'));
+        },
+      }),
     }),
-  }),
-} as unknown as S3Client;
+  }) as unknown as S3Client;
 
 describe('a failed download and its temporary file', () => {
   let dir: string;
@@ -66,7 +71,11 @@ describe('a failed download and its temporary file', () => {
         }),
       );
     }) as typeof realOpen;
-    const failure = await download(cutClient, { bucket: 'b', key: 'cut.txt', file: join(dir, 'cut.txt') }).then(
+    const failure = await download(cutClient(2 * 1024 * 1024), {
+      bucket: 'b',
+      key: 'cut.txt',
+      file: join(dir, 'cut.txt'),
+    }).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -76,6 +85,17 @@ describe('a failed download and its temporary file', () => {
     assert.match((failure as Error).message, /The download of "cut\.txt" failed: the connection broke/);
     // The held open has run (before the failure when the download waits for its writer).
     await heldOpenDone;
+    assert.deepEqual(await readdir(dir), [], 'nothing left in the folder');
+  });
+
+  it('a small object cut off writes no file at all (it is written only once whole)', async () => {
+    fs.open = realOpen;
+    const failure = await download(cutClient(10), { bucket: 'b', key: 'small.txt', file: join(dir, 'small.txt') }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.ok(isApiError(failure), `the download fails with an API error: ${String(failure)}`);
+    assert.match((failure as Error).message, /The download of "small\.txt" failed: the connection broke/);
     assert.deepEqual(await readdir(dir), [], 'nothing left in the folder');
   });
 });
