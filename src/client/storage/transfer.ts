@@ -1,6 +1,7 @@
 // Uploads of whole files on top of S3Client: one PUT below 8 MiB, multipart above (bounded part
 // concurrency, progress, cancellation, abort of the upload on failure so no parts are left
-// behind). Memory stays flat: files are read per part as streams; nothing buffers a whole file.
+// behind). Memory stays flat: files are read per part as streams; only a file of 1 MiB or less
+// (one read chunk) is read whole.
 // Downloads are in download.ts.
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -148,13 +149,10 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
             progress.add(whole.length);
             return whole;
           }
-          // A buffer the size of the file, not READ_CHUNK: Node allocates the whole high-water mark
-          // for every read, so a 1 MiB buffer per 4 KB file cost 2,000 MiB of allocation per folder.
+          // Files above one read chunk (smaller ones were read whole above).
           if (file)
             return heldUntil(
-              metered(createReadStream(file, { highWaterMark: Math.max(1, Math.min(READ_CHUNK, size)) }), (n) =>
-                progress.add(n),
-              ),
+              metered(createReadStream(file, { highWaterMark: READ_CHUNK }), (n) => progress.add(n)),
               unchanged,
             );
           if (used)
