@@ -85,7 +85,7 @@ export async function download(client: S3Client, input: DownloadInput): Promise<
     });
   if (expected !== undefined && expected <= WRITE_CHUNK) {
     // An object of one write chunk or less is gathered and written at once: no write stream and
-    // no transform, about a fifth of the CPU of a folder of small objects (docs/performance.md).
+    // no transform (2,000 small objects: 3.36 CPU seconds before, 2.68 after; docs/performance.md).
     const chunks: Buffer[] = [];
     try {
       for await (const chunk of res.body as AsyncIterable<Buffer>) {

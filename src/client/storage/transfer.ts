@@ -133,8 +133,8 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
     const file = input.file;
     const source = input.stream;
     // A file of one read chunk or less is read whole and checked before it is sent: a buffer
-    // body skips the read stream and the two transforms below, about a fifth of the CPU of a
-    // folder of small files (docs/performance.md). Larger files stream, their last chunk held.
+    // body skips the read stream and the two transforms below (2,000 small files: 3.59 CPU
+    // seconds before, 2.16 after; docs/performance.md). Larger files stream, last chunk held.
     const whole =
       file && size <= READ_CHUNK ? await readUnchanged(file, size, input.key, unchanged, input.signal) : undefined;
     let used = false;
