@@ -284,6 +284,10 @@ export class SshTunnel {
           );
         },
       });
+      // Nagle's algorithm off for the bastion's connection (a jump's channel has no such option):
+      // the handshake's back-to-back small writes otherwise each waited for the peer's delayed
+      // ACK. Against a loopback sshd, signed in 78 ms with it, 38 ms without; docs/performance.md.
+      client.setNoDelay(true);
     });
   }
 }
