@@ -10,12 +10,17 @@
 export async function chooseInDialog(t, path, expect) {
   await t.quick.waitFor(expect);
   const input = t.page.locator('.quick-input-widget input[type="text"]').first();
-  // The dialog fills in its starting folder once it has read it: typing before that is overwritten
-  // (a Korean run once uploaded the workspace folder instead of the one typed).
+  const rows = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+  // The dialog shows its starting folder at once, lists that folder, and only then, in the same
+  // step that hands the list its rows, writes the folder into the box again (VS Code's
+  // SimpleFileDialog.updateItems, `force`). A path typed before that listing ends is overwritten:
+  // a Korean run once uploaded the workspace folder, and CI run 99 chose it for Import CSV 300 ms
+  // after the typed path had been read back. So type only once the folder's rows are listed;
+  // every listing after that is of what was typed and never rewrites the box.
   const deadline = Date.now() + 15_000;
-  while (!(await input.inputValue()).endsWith('/')) {
+  while (!(await input.inputValue()).endsWith('/') || (await rows.count()) === 0) {
     if (Date.now() > deadline)
-      throw new Error(`the file dialog never showed its starting folder; it shows "${await input.inputValue()}"`);
+      throw new Error(`the file dialog never listed its starting folder; it shows "${await input.inputValue()}"`);
     await t.page.waitForTimeout(100);
   }
   // It may still replace its value with the starting folder after the first folder it showed (a
