@@ -37,6 +37,11 @@ export async function launchBrowser(profileDir, { forTests = false } = {}) {
       '--disable-dev-shm-usage',
     ],
   });
+  // Nothing is compressed between code-server and the test browser: code-server compresses every
+  // answer it may (the `compression` middleware: workbench.js, 19.3 MB, as 4.95 MB of brotli in
+  // 0.47 s against 0.06 s plain), all on loopback. A window's start cost code-server 3.75
+  // core-seconds with it and 3.20 without (six interleaved pairs; docs/testing.md).
+  if (forTests) await context.setExtraHTTPHeaders({ 'Accept-Encoding': 'identity' });
   // No CSS animation or transition runs in the test browser. Headless Chromium draws every frame
   // in software, and an infinite animation (the status bar's spinning job icon, a view's progress
   // bar, a tree row's loading icon) draws 60 a second for as long as something is busy. Nothing

@@ -44,3 +44,41 @@ export function residentMiB(pid) {
   const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on every Linux Node runs on here). */
+const TICKS = 100;
+
+/**
+ * CPU seconds spent by the processes under each of `roots` (the roots too), read from /proc: each
+ * live process's user and system time plus what its children that ended left it (cutime,
+ * cstime), so a renderer that came and went is still counted, and nothing twice. A process that
+ * ended without its parent reaping it (never, for code-server's and Chromium's) is not.
+ */
+export function treeCpuSeconds(roots) {
+  let ticks = 0;
+  for (const pid of roots.flatMap((r) => [r, ...descendants(r)])) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name: state is 3rd, utime 14th, stime 15th, cutime 16th, cstime 17th.
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / TICKS;
+}
+
+/** The main process of the Chromium whose profile folder is `profileDir` (its children have a `--type`). */
+export function chromiumMainPid(profileDir) {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (args.includes(`--user-data-dir=${profileDir}`) && !args.some((a) => a.startsWith('--type=')))
+        return Number(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}

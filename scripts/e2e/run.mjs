@@ -19,6 +19,7 @@ import { findChromium } from './chromium.mjs';
 import { ROOT, startCodeServer, stopCodeServer } from './codeServer.mjs';
 import { runExthostSuite } from './exthost.mjs';
 import { ensureInstalled } from './install.mjs';
+import { chromiumMainPid, treeCpuSeconds } from './processes.mjs';
 import { startSharedSwift, swiftMissing } from '../../test/support/swift.mjs';
 
 const argv = process.argv.slice(2);
@@ -85,19 +86,28 @@ async function runFile(file, locale) {
   let server;
   let browser;
   let t;
-  const timing = { file: base, startMs: 0, scenariosMs: 0, stopMs: 0 };
+  /** CPU seconds of this file's code-server and Chromium so far. */
+  let cpu = () => 0;
+  const timing = { file: base, startMs: 0, scenariosMs: 0, stopMs: 0, startCpu: 0, scenariosCpu: 0 };
   timings.push(timing);
   const tStart = Date.now();
   try {
     server = await startCodeServer({ ...(mod.options ?? {}), ...(locale === 'en' ? {} : { locale }), forTests: true });
     live.servers.add(server);
-    browser = await launchBrowser(join(server.runDir, 'chromium'), { forTests: true });
+    const profileDir = join(server.runDir, 'chromium');
+    browser = await launchBrowser(profileDir, { forTests: true });
     live.browsers.add(browser);
+    // The file's own processes (code-server with its extension hosts, Chromium with its
+    // renderers), whose CPU time the table and each scenario's line give: the runner, the
+    // sandboxes and the other files' processes are not in it.
+    const roots = [server.pid, chromiumMainPid(profileDir)].filter((p) => p !== undefined);
+    cpu = () => treeCpuSeconds(roots);
     const page = browser.pages()[0] ?? (await browser.newPage());
     t = helpers(page, server, locale);
     t.artifacts = join(ARTIFACTS, base);
     await t.openWorkbench();
     timing.startMs = Date.now() - tStart;
+    timing.startCpu = cpu();
   } catch (err) {
     console.log(`✗ ${base}: setup failed: ${err?.message ?? err}`);
     await saveFailure(join(ARTIFACTS, base, 'setup'), t, server, err);
@@ -111,6 +121,7 @@ async function runFile(file, locale) {
   const tScenarios = Date.now();
   for (const s of list) {
     const t0 = Date.now();
+    const cpu0 = cpu();
     if (failed && !s.independent) {
       console.log(`- ${base} › ${s.name} (skipped: an earlier scenario of this file failed)`);
       results.push({
@@ -124,7 +135,7 @@ async function runFile(file, locale) {
     }
     try {
       await s.run(t);
-      console.log(`✓ ${base} › ${s.name} (${Date.now() - t0} ms)`);
+      console.log(`✓ ${base} › ${s.name} (${Date.now() - t0} ms, ${(cpu() - cpu0).toFixed(1)} core-s)`);
       results.push({ locale, name: `${base} › ${s.name}`, ok: true });
     } catch (err) {
       failed = true;
@@ -140,6 +151,7 @@ async function runFile(file, locale) {
     }
   }
   timing.scenariosMs = Date.now() - tScenarios;
+  timing.scenariosCpu = cpu() - timing.startCpu;
   const tStop = Date.now();
   live.browsers.delete(browser);
   await browser.close().catch(() => {});
@@ -154,26 +166,38 @@ async function runFile(file, locale) {
 /** Per locale: scenarios that do not run in it by their own `locales`. */
 const notRun = new Map();
 
-/** @type {{ file: string, startMs: number, scenariosMs: number, stopMs: number }[]} */
+/** @type {{ file: string, startMs: number, scenariosMs: number, stopMs: number, startCpu: number, scenariosCpu: number }[]} */
 const timings = [];
 
 /**
  * Where the time of the run went: one row per file × locale (code-server start to a ready
- * workbench, its scenarios, closing down), most expensive first, and the sums.
+ * workbench, its scenarios, closing down), most expensive first, and the sums; then the CPU
+ * seconds its own code-server and Chromium spent starting and in its scenarios, and how many of
+ * the machine's cores that kept busy on average (the runner's and the sandboxes' share is not in
+ * it). On this 2-core machine with three files at once the run is bound by the CPU, so the CPU
+ * columns, not the times, say what a file costs the run.
  */
 function printTimings() {
   if (!timings.length) return;
   const s = (ms) => (ms / 1000).toFixed(1).padStart(7);
+  const c = (sec) => sec.toFixed(1).padStart(7);
   const total = (r) => r.startMs + r.scenariosMs + r.stopMs;
+  const cores = (r) => ((r.startCpu + r.scenariosCpu) / Math.max(1, (r.startMs + r.scenariosMs) / 1000)).toFixed(2);
   const rows = [...timings].sort((a, b) => total(b) - total(a));
   const width = Math.max(...rows.map((r) => r.file.length), 4);
-  console.log(`\n[e2e] time per file × locale (s)\n  ${'file'.padEnd(width)}   start scenarios   stop   total`);
-  const sum = { startMs: 0, scenariosMs: 0, stopMs: 0 };
+  console.log(
+    `\n[e2e] time per file × locale (s), and its processes' CPU (core-s)\n  ${'file'.padEnd(width)}   start scenarios   stop   total |   start scenarios  cores`,
+  );
+  const sum = { startMs: 0, scenariosMs: 0, stopMs: 0, startCpu: 0, scenariosCpu: 0 };
+  const line = (name, r) =>
+    console.log(
+      `  ${name.padEnd(width)} ${s(r.startMs)} ${s(r.scenariosMs)}  ${s(r.stopMs)} ${s(total(r))} | ${c(r.startCpu)} ${c(r.scenariosCpu)}   ${cores(r)}`,
+    );
   for (const r of rows) {
     for (const k of Object.keys(sum)) sum[k] += r[k];
-    console.log(`  ${r.file.padEnd(width)} ${s(r.startMs)} ${s(r.scenariosMs)}  ${s(r.stopMs)} ${s(total(r))}`);
+    line(r.file, r);
   }
-  console.log(`  ${'all'.padEnd(width)} ${s(sum.startMs)} ${s(sum.scenariosMs)}  ${s(sum.stopMs)} ${s(total(sum))}`);
+  line('all', sum);
 }
 
 /**
