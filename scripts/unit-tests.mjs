@@ -9,7 +9,8 @@
 // tests passing (Node 20.19+ loads the .mjs helpers a test requires).
 // usage: node --require tsx/cjs scripts/unit-tests.mjs [file...]
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import Module from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { startSharedSwift, swiftMissing } from '../test/support/swift.mjs';
@@ -24,9 +25,45 @@ function testFiles(dir) {
     .sort();
 }
 
+/**
+ * Compiles every TypeScript file of the repository once, here, before the files' processes start.
+ * tsx keeps what it compiled in a disk cache (os.tmpdir()/tsx-<uid>) keyed by the file's path and
+ * text, so on a fresh clone (a new path: CI) every file's process compiled what it imported, the
+ * three at once compiling the same modules while none had written them yet: the step took 95.8 s
+ * there against 80.9 s on a second run of the same clone. tsx's own `.ts` loader is called with a
+ * module that keeps the code instead of running it (`_compile`, the one thing a require hook hands
+ * its result to), which fills the cache exactly as a real load would. About 1.3 s for 440 files.
+ */
+function compileAhead() {
+  const load = Module._extensions['.ts'];
+  if (!load) return 0;
+  let compiled = 0;
+  for (const dir of ['src', 'test', 'scripts', 'webviews']) {
+    for (const e of readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })) {
+      if (!e.isFile() || !e.name.endsWith('.ts') || e.name.endsWith('.d.ts')) continue;
+      const file = join(e.parentPath ?? e.path, e.name);
+      const module = new Module(file, undefined);
+      module.filename = file;
+      module.paths = Module._nodeModulePaths(dirname(file));
+      module._compile = () => {};
+      try {
+        load(module, file);
+        compiled++;
+      } catch {
+        // A file that does not compile fails in its own test's process, which says where.
+      }
+    }
+  }
+  return compiled;
+}
+
 const files = process.argv.length > 2 ? process.argv.slice(2) : testFiles(join(ROOT, 'test', 'unit'));
 const jobs = Math.max(1, Number(process.env.UNIT_JOBS ?? 3));
 const t0 = Date.now();
+const compiled = compileAhead();
+console.log(
+  `[unit] ${compiled} TypeScript files compiled into tsx's cache in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 // One OpenStack Swift for every file that needs one, each file on accounts of its own
 // (test/support/swift.mjs, leaseSwift): a start costs about 5 core-seconds, and four files
