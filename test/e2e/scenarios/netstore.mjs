@@ -86,16 +86,13 @@ async function presignedUrl(t, name) {
   return copied;
 }
 
-/** Upload Files... on sandbox-docs with a file of the workspace picked in the open dialog. */
+/**
+ * Upload Files... on sandbox-docs with a file of the workspace chosen in the open dialog (its
+ * whole path typed once the dialog has listed its folder: `chooseInDialog`).
+ */
 async function uploadFromWorkspace(t, name) {
   await t.menu('sandbox-docs', 'Upload Files...');
-  await t.quick.pick(name, t.lre('Upload to {0}/{1}', 'sandbox-docs'));
-  await t.page.waitForTimeout(500);
-  const input = t.page.locator('.quick-input-widget input[type="text"]').first();
-  if (await input.isVisible()) {
-    if (!(await input.inputValue()).endsWith(name)) await input.fill(join(t.server.ws, name));
-    await t.page.keyboard.press('Enter');
-  }
+  await chooseInDialog(t, join(t.server.ws, name), t.lre('Upload to {0}/{1}', 'sandbox-docs'));
 }
 
 /**
@@ -216,15 +213,7 @@ export const scenarios = [
     async run(t) {
       const file = join(t.server.ws, 'upload-20mb.bin');
       writeFileSync(file, Buffer.alloc(20 * 1024 * 1024, 7));
-      await t.menu('sandbox-docs', 'Upload Files...');
-      // code-server's simple file dialog lists the workspace folder: pick the file, then accept.
-      await t.quick.pick('upload-20mb.bin', t.lre('Upload to {0}/{1}', 'sandbox-docs'));
-      await t.page.waitForTimeout(500);
-      const input = t.page.locator('.quick-input-widget input[type="text"]').first();
-      if (await input.isVisible()) {
-        if (!(await input.inputValue()).endsWith('upload-20mb.bin')) await input.fill(file);
-        await t.page.keyboard.press('Enter');
-      }
+      await uploadFromWorkspace(t, 'upload-20mb.bin');
       await t.notification(t.lre('Uploaded {0} file to {1}.', 1), 120_000);
       await t.treeRow('upload-20mb.bin').filter({ hasText: '20.0 MB' }).waitFor({ timeout: 30_000 });
       await t.screenshot('storage-uploaded');
