@@ -2,14 +2,22 @@
 // host (to kill it as a crash would, or to read its memory in a benchmark).
 import { readdirSync, readFileSync } from 'node:fs';
 
+/**
+ * The fields of /proc/<pid>/stat after the command name in parentheses (which may hold spaces):
+ * [0] state, [1] parent pid, ... [11] utime, [12] stime, [13] cutime, [14] cstime (in ticks).
+ * Throws when the process is gone.
+ */
+function statFields(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /** The process ids under `root` (its children, theirs...). */
 export function descendants(root) {
   const children = new Map();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      // The parent pid is the 2nd field after the command name in parentheses (which may hold spaces).
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const ppid = Number(statFields(pid)[1]);
       if (!children.has(ppid)) children.set(ppid, []);
       children.get(ppid).push(Number(pid));
     } catch {
@@ -58,9 +66,7 @@ export function treeCpuSeconds(roots) {
   let ticks = 0;
   for (const pid of roots.flatMap((r) => [r, ...descendants(r)])) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command name: state is 3rd, utime 14th, stime 15th, cutime 16th, cstime 17th.
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const f = statFields(pid);
       ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
     } catch {
       // gone meanwhile
