@@ -1,12 +1,23 @@
 // Starts and stops one code-server for one run: a fresh user-data folder, the quiet offline
 // settings, loopback only, in its own process group so that stopping it stops its children.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled, node24Env } from './install.mjs';
+import { childrenOf, descendants } from './processes.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -82,7 +93,7 @@ function installLocale(locale, userData, exts) {
  *   runDir: where to put user data (default: a new temp folder)
  *   locale: display language, e.g. 'ko' (see installLocale)
  *   workspaceFile: open the workspace folder through a saved multi-root workspace file
- *     (e2e.code-workspace) instead of as a single folder
+ *     (<folder>.code-workspace beside it) instead of as a single folder
  */
 /**
  * Installs a .vsix into the code-server of `runDir` (its `user-data` and `extensions` folders),
@@ -152,19 +163,17 @@ const BUILTINS_LEFT_OUT_OF_TESTS = [
 ];
 
 /**
- * Starts code-server. `forTests` (the end-to-end runs; not the bench, whose figures were measured
- * with every built-in, nor `npm start`) leaves out BUILTINS_LEFT_OUT_OF_TESTS.
+ * What one scenario file sets in its code-server (its `options` other than the server's own): the
+ * user and machine settings, and a workspace folder of its own (`folder` under runDir), through a
+ * saved workspace file when asked, with `workspaceFiles` copied in. Written at the server's start,
+ * and again for every later file on a reused server (`prepareReuse`), which is why it is one
+ * function.
  */
-export async function startCodeServer(opts = {}) {
-  const { nodeBin, codeServerEntry, cache } = await ensureInstalled();
-  const runDir = opts.runDir ?? mkdtempSync(join(tmpdir(), 'nhncloud-e2e-'));
+function writeFileOptions(runDir, opts, folder) {
   const userData = join(runDir, 'user-data');
-  const exts = join(runDir, 'extensions');
-  const ws = join(runDir, 'workspace');
-  mkdirSync(join(userData, 'User'), { recursive: true });
-  mkdirSync(exts, { recursive: true });
+  const ws = join(runDir, folder);
   mkdirSync(ws, { recursive: true });
-  const workspaceFile = opts.workspaceFile ? join(runDir, 'e2e.code-workspace') : undefined;
+  const workspaceFile = opts.workspaceFile ? join(runDir, `${folder}.code-workspace`) : undefined;
   if (workspaceFile) writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: ws }], settings: {} }, null, 2));
   // settings.json turns off what would make runs differ from desktop VS Code or from each other;
   // among them auto save, which VS Code for the web turns on (1 s after a change): a scenario that
@@ -174,10 +183,27 @@ export async function startCodeServer(opts = {}) {
     ...opts.userSettings,
   };
   writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  rmSync(join(userData, 'Machine'), { recursive: true, force: true });
   if (opts.machineSettings) {
     mkdirSync(join(userData, 'Machine'), { recursive: true });
     writeFileSync(join(userData, 'Machine', 'settings.json'), JSON.stringify(opts.machineSettings, null, 2));
   }
+  if (opts.workspaceFiles) cpSync(opts.workspaceFiles, ws, { recursive: true });
+  return { ws, workspaceFile };
+}
+
+/**
+ * Starts code-server. `forTests` (the end-to-end runs; not the bench, whose figures were measured
+ * with every built-in, nor `npm start`) leaves out BUILTINS_LEFT_OUT_OF_TESTS.
+ */
+export async function startCodeServer(opts = {}) {
+  const { nodeBin, codeServerEntry, cache } = await ensureInstalled();
+  const runDir = opts.runDir ?? mkdtempSync(join(tmpdir(), 'nhncloud-e2e-'));
+  const userData = join(runDir, 'user-data');
+  const exts = join(runDir, 'extensions');
+  mkdirSync(join(userData, 'User'), { recursive: true });
+  mkdirSync(exts, { recursive: true });
+  const { ws, workspaceFile } = writeFileOptions(runDir, opts, 'workspace');
   const vsix = opts.installExtension !== false && process.env.NHNCLOUD_E2E_VSIX;
   if (vsix) {
     // Test the packaged .vsix (npm run package) instead of the working tree.
@@ -187,7 +213,6 @@ export async function startCodeServer(opts = {}) {
     symlinkSync(ROOT, join(exts, `${pkg.publisher}.${pkg.name}-${pkg.version}`), 'dir');
   }
   if (opts.locale) installLocale(opts.locale, userData, exts);
-  if (opts.workspaceFiles) cpSync(opts.workspaceFiles, ws, { recursive: true });
   const port = opts.port ?? (await freePort());
   const config = join(runDir, 'config.yaml');
   writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
@@ -262,4 +287,116 @@ export async function stopCodeServer(server) {
   const deadline = Date.now() + 5000;
   while (!server.exited && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   kill('SIGKILL');
+}
+
+/**
+ * What a code-server keeps of its own between the scenario files it serves (everything else of
+ * its user data belongs to one file and goes): its IPC socket, the language pack and its cache,
+ * the cached scan of its extensions, the session's log folder (less the extension hosts' logs),
+ * and in User/ the settings (written again for each file), argv.json and the machine id.
+ */
+const SERVER_OWN = new Set([
+  'code-server-ipc.sock',
+  'coder.json',
+  'languagepacks.json',
+  'clp',
+  'CachedProfilesData',
+  'logs',
+  'User',
+  'Machine',
+]);
+const SERVER_OWN_IN_USER = new Set(['settings.json', 'argv.json', 'machineid']);
+
+/** The names in `dir`, none when it is not there (yet: a server writes its logs once a window connects). */
+const entries = (dir) => (existsSync(dir) ? readdirSync(dir) : []);
+
+/**
+ * The processes a window left in `server`: its extension hosts with all they started, and what
+ * runs under the server's own helpers (a terminal's shell under the pty host). code-server's
+ * process starts VS Code's server as its child, whose children are the extension hosts and those
+ * helpers (the pty host, the file watcher), which stay: VS Code starts a helper again when it
+ * dies, as a new process a file would then share.
+ */
+function windowProcesses(server) {
+  const own = [];
+  for (const vscodeServer of childrenOf(server.pid))
+    for (const pid of childrenOf(vscodeServer)) {
+      let args = '';
+      try {
+        args = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      } catch {
+        continue; // gone meanwhile
+      }
+      if (args.includes('--type=extensionHost')) own.push(pid);
+      own.push(...descendants(pid));
+    }
+  return [...new Set(own)];
+}
+
+/**
+ * Makes a running code-server fit for the next scenario file, as if it had just started: the last
+ * window's page must be closed first (the caller's). Its extension hosts (and all they started)
+ * and any terminal's processes are killed and awaited, every file of its user data that is not
+ * the server's own (SERVER_OWN) is removed (extension global storage, workspace storage, local
+ * history, the extension hosts' logs...), and `opts` (the file's settings and workspace) are
+ * written as at a start, into a workspace folder no earlier file had (`n`: how many files the
+ * server had before). Returns the server as the file sees it (`reused` when n > 0, its own `ws`
+ * and `workspaceFile`). Throws when something of the
+ * last file is still there afterwards (`leftovers`): a file never starts on another's state.
+ */
+export async function prepareReuse(server, opts, n) {
+  const pids = windowProcesses(server);
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {}
+  }
+  const deadline = Date.now() + 10_000;
+  while (
+    pids.some((p) => existsSync(`/proc/${p}`) && !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${p}/stat`, 'utf8'))) &&
+    Date.now() < deadline
+  )
+    await new Promise((r) => setTimeout(r, 50));
+  const userData = server.userData;
+  for (const name of entries(userData))
+    if (!SERVER_OWN.has(name)) rmSync(join(userData, name), { recursive: true, force: true });
+  for (const name of entries(join(userData, 'User')))
+    if (!SERVER_OWN_IN_USER.has(name)) rmSync(join(userData, 'User', name), { recursive: true, force: true });
+  for (const session of entries(join(userData, 'logs')))
+    for (const name of entries(join(userData, 'logs', session)))
+      if (name.startsWith('exthost')) rmSync(join(userData, 'logs', session, name), { recursive: true, force: true });
+  const left = leftovers(server);
+  if (left.length) throw new Error(`the code-server kept the last file's state: ${left.join(', ')}`);
+  const { ws, workspaceFile } = writeFileOptions(server.runDir, opts, `workspace-${n}`);
+  return { ...server, ws, workspaceFile, reused: n > 0 };
+}
+
+/**
+ * What of an earlier file a reused server still holds: live processes of its windows, user data
+ * that is not the server's own, extension-host logs. Empty when a file can start on it.
+ */
+export function leftovers(server) {
+  const left = windowProcesses(server)
+    .filter((p) => existsSync(`/proc/${p}`) && !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${p}/stat`, 'utf8')))
+    .map((p) => {
+      let what = '';
+      try {
+        what = readFileSync(`/proc/${p}/cmdline`, 'utf8').replace(/\0/g, ' ').slice(0, 120);
+      } catch {}
+      return `process ${p} (${what})`;
+    });
+  const userData = server.userData;
+  left.push(...entries(userData).filter((n) => !SERVER_OWN.has(n)));
+  left.push(
+    ...entries(join(userData, 'User'))
+      .filter((n) => !SERVER_OWN_IN_USER.has(n))
+      .map((n) => `User/${n}`),
+  );
+  for (const session of entries(join(userData, 'logs')))
+    left.push(
+      ...entries(join(userData, 'logs', session))
+        .filter((n) => n.startsWith('exthost'))
+        .map((n) => `logs/${session}/${n}`),
+    );
+  return left;
 }

@@ -35,6 +35,17 @@ export function descendants(root) {
   return out;
 }
 
+/** The direct children of `pid`. */
+export function childrenOf(pid) {
+  return descendants(pid).filter((c) => {
+    try {
+      return Number(statFields(c)[1]) === pid;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** The extension host processes of the code-server whose process id is `serverPid`. */
 export function extensionHosts(serverPid) {
   return descendants(serverPid).filter((pid) => {

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { helpers, launchBrowser } from './browser.mjs';
 import { findChromium } from './chromium.mjs';
-import { ROOT, startCodeServer, stopCodeServer } from './codeServer.mjs';
+import { prepareReuse, ROOT, startCodeServer, stopCodeServer } from './codeServer.mjs';
 import { runExthostSuite } from './exthost.mjs';
 import { ensureInstalled } from './install.mjs';
 import { chromiumMainPid, treeCpuSeconds } from './processes.mjs';
@@ -32,6 +32,8 @@ const fileFilters = argv.filter(
   (a, i) => !a.startsWith('--') && argv[i - 1] !== '--grep' && argv[i - 1] !== '--locale',
 );
 const JOBS = Math.max(1, Number(process.env.E2E_JOBS ?? 3));
+/** E2E_REUSE=0 gives every file a host of its own (as before hosts were reused), to compare. */
+const REUSE = process.env.E2E_REUSE !== '0';
 /** The locales a file runs in when it does not say. */
 const DEFAULT_LOCALES = ['en', 'ko', 'ja'];
 const ARTIFACTS = join(ROOT, '.e2e-artifacts');
@@ -67,7 +69,80 @@ async function saveFailure(dir, t, server, err) {
   if (logs && existsSync(logs)) cpSync(logs, join(dir, 'vscode-logs'), { recursive: true });
 }
 
-async function runFile(file, locale) {
+/**
+ * The server-level options of a scenario file's `options` (those code-server takes at its start);
+ * the others (user and machine settings, the workspace) are written for each file anew. Files
+ * whose key is the same may run one after the other on one host.
+ */
+const hostKey = (locale, options = {}) =>
+  JSON.stringify([locale, options.extraArgs ?? [], options.env ?? {}, options.installExtension ?? true]);
+
+/**
+ * A host: one code-server and one headless Chromium, which a worker keeps for the next file of
+ * the same locale and server options instead of starting both again (a window on a warm host
+ * costs about 5.2 to 6.2 core-seconds against 8.4 to 9 on a new one: docs/testing.md). Each file
+ * still starts as on a new host: `prepareReuse` kills the last window's processes and removes
+ * its user data; the browser gets a new page, the origin's storage (the extension's global state
+ * and SecretStorage, which code-server keeps in the browser) cleared and checked empty, and no
+ * permission the last file granted. Only the HTTP cache stays, so workbench.js is not compiled
+ * again. A host on which a file failed is closed, never reused.
+ */
+async function openHost(key, locale, options) {
+  const server = await startCodeServer({
+    ...options,
+    userSettings: undefined,
+    machineSettings: undefined,
+    workspaceFile: undefined,
+    workspaceFiles: undefined,
+    ...(locale === 'en' ? {} : { locale }),
+    forTests: true,
+  });
+  live.servers.add(server);
+  const profileDir = join(server.runDir, 'chromium');
+  const browser = await launchBrowser(profileDir, { forTests: true });
+  live.browsers.add(browser);
+  const roots = [server.pid, chromiumMainPid(profileDir)].filter((p) => p !== undefined);
+  return { key, server, browser, files: 0, cpu: () => treeCpuSeconds(roots) };
+}
+
+async function closeHost(host) {
+  if (!host) return;
+  live.browsers.delete(host.browser);
+  await host.browser.close().catch(() => {});
+  live.servers.delete(host.server);
+  await stopCodeServer(host.server);
+  // The artifacts of a failure were copied out already.
+  rmSync(host.server.runDir, { recursive: true, force: true });
+}
+
+/**
+ * A page for the next file on `host`, with nothing of an earlier file in the browser: every page
+ * closed (their routes and listeners go with them), permissions taken back, the origin's storage
+ * cleared, and then read back empty (IndexedDB, localStorage, service workers), else it throws.
+ */
+async function freshPage(host) {
+  const context = host.browser;
+  for (const p of context.pages()) await p.close().catch(() => {});
+  await context.clearPermissions();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', { origin: host.server.url, storageTypes: 'all' });
+  await cdp.detach();
+  await page.goto(`${host.server.url}/healthz`);
+  const kept = await page.evaluate(async () => [
+    ...(await indexedDB.databases()).map((d) => `IndexedDB ${d.name}`),
+    ...Object.keys(localStorage).map((k) => `localStorage ${k}`),
+    ...(await navigator.serviceWorker.getRegistrations()).map((r) => `service worker ${r.scope}`),
+  ]);
+  if (kept.length) throw new Error(`the browser kept the last file's state: ${kept.join(', ')}`);
+  return page;
+}
+
+/**
+ * Runs one scenario file in one locale on `host` (reused when its key fits, else a new one), and
+ * returns its results with the host to keep for the next file (none after a failure).
+ */
+async function runFile(file, locale, host) {
   // A module instance of its own per locale: scenario files keep state (a sandbox process, a URL)
   // in module variables, and two locales of one file may run at once.
   const mod = await import(`${pathToFileURL(file).href}?locale=${locale}`);
@@ -78,31 +153,32 @@ async function runFile(file, locale) {
   notRun.set(locale, (notRun.get(locale) ?? 0) + all.length - inLocale.length);
   const list = grep ? inLocale.filter((s) => s.name.includes(grep)) : inLocale;
   const results = [];
-  if (!list.length) return results;
+  if (!list.length) return { results, host };
   const base = `${file
     .split('/')
     .pop()
     .replace(/\.m?[jt]s$/, '')}[${locale}]`;
-  let server;
-  let browser;
-  let t;
-  /** CPU seconds of this file's code-server and Chromium so far. */
-  let cpu = () => 0;
-  const timing = { file: base, startMs: 0, scenariosMs: 0, stopMs: 0, startCpu: 0, scenariosCpu: 0 };
+  const options = mod.options ?? {};
+  const key = hostKey(locale, options);
+  const timing = { file: base, startMs: 0, scenariosMs: 0, stopMs: 0, startCpu: 0, scenariosCpu: 0, reused: false };
   timings.push(timing);
   const tStart = Date.now();
+  let server;
+  let t;
+  /** CPU seconds of the host's code-server and Chromium since this file began. */
+  let cpu = () => 0;
   try {
-    server = await startCodeServer({ ...(mod.options ?? {}), ...(locale === 'en' ? {} : { locale }), forTests: true });
-    live.servers.add(server);
-    const profileDir = join(server.runDir, 'chromium');
-    browser = await launchBrowser(profileDir, { forTests: true });
-    live.browsers.add(browser);
-    // The file's own processes (code-server with its extension hosts, Chromium with its
-    // renderers), whose CPU time the table and each scenario's line give: the runner, the
-    // sandboxes and the other files' processes are not in it.
-    const roots = [server.pid, chromiumMainPid(profileDir)].filter((p) => p !== undefined);
-    cpu = () => treeCpuSeconds(roots);
-    const page = browser.pages()[0] ?? (await browser.newPage());
+    if (host && (host.key !== key || !REUSE)) {
+      await closeHost(host);
+      host = undefined;
+    }
+    const cpuBefore = host?.cpu() ?? 0;
+    host ??= await openHost(key, locale, options);
+    timing.reused = host.files > 0;
+    const own = host;
+    cpu = () => own.cpu() - cpuBefore;
+    const page = await freshPage(host);
+    server = await prepareReuse(host.server, options, host.files++);
     t = helpers(page, server, locale);
     t.artifacts = join(ARTIFACTS, base);
     await t.openWorkbench();
@@ -110,12 +186,10 @@ async function runFile(file, locale) {
     timing.startCpu = cpu();
   } catch (err) {
     console.log(`✗ ${base}: setup failed: ${err?.message ?? err}`);
-    await saveFailure(join(ARTIFACTS, base, 'setup'), t, server, err);
+    await saveFailure(join(ARTIFACTS, base, 'setup'), t, server ?? host?.server, err);
     results.push({ locale, name: `${base} (setup)`, ok: false, why: firstLine(err) });
-    await browser?.close().catch(() => {});
-    await stopCodeServer(server);
-    if (server) rmSync(server.runDir, { recursive: true, force: true });
-    return results;
+    await closeHost(host);
+    return { results, host: undefined };
   }
   let failed = false;
   const tScenarios = Date.now();
@@ -153,14 +227,15 @@ async function runFile(file, locale) {
   timing.scenariosMs = Date.now() - tScenarios;
   timing.scenariosCpu = cpu() - timing.startCpu;
   const tStop = Date.now();
-  live.browsers.delete(browser);
-  await browser.close().catch(() => {});
-  live.servers.delete(server);
-  await stopCodeServer(server);
-  // The artifacts of a failure were copied out already.
-  rmSync(server.runDir, { recursive: true, force: true });
+  // The page goes now, so that nothing of this file runs on while the worker waits; what the
+  // window left in the server goes when the next file prepares it (prepareReuse).
+  for (const p of host.browser.pages()) await p.close().catch(() => {});
+  if (failed) {
+    await closeHost(host);
+    host = undefined;
+  }
   timing.stopMs = Date.now() - tStop;
-  return results;
+  return { results, host };
 }
 
 /** Per locale: scenarios that do not run in it by their own `locales`. */
@@ -184,7 +259,8 @@ function printTimings() {
   const total = (r) => r.startMs + r.scenariosMs + r.stopMs;
   const cores = (r) => ((r.startCpu + r.scenariosCpu) / Math.max(1, (r.startMs + r.scenariosMs) / 1000)).toFixed(2);
   const rows = [...timings].sort((a, b) => total(b) - total(a));
-  const width = Math.max(...rows.map((r) => r.file.length), 4);
+  const name = (r) => `${r.file}${r.reused ? ' +' : ''}`;
+  const width = Math.max(...rows.map((r) => name(r).length), 4);
   console.log(
     `\n[e2e] time per file × locale (s), and its processes' CPU (core-s)\n  ${'file'.padEnd(width)}   start scenarios   stop   total |   start scenarios  cores`,
   );
@@ -195,9 +271,12 @@ function printTimings() {
     );
   for (const r of rows) {
     for (const k of Object.keys(sum)) sum[k] += r[k];
-    line(r.file, r);
+    line(name(r), r);
   }
   line('all', sum);
+  console.log(
+    `  (+: on a host an earlier file of the worker had started; ${timings.filter((r) => r.reused).length} of ${timings.length} files)`,
+  );
 }
 
 /**
@@ -240,32 +319,59 @@ async function main() {
     const own = mod.locales ?? DEFAULT_LOCALES;
     for (const locale of DEFAULT_LOCALES) {
       if (onlyLocales && !onlyLocales.includes(locale)) continue;
-      if (own.includes(locale)) runs.push([f, locale]);
+      if (own.includes(locale)) runs.push([f, locale, mod.after]);
       // A file left out of a locale by its own `locales` is counted like a scenario left out.
       else notRun.set(locale, (notRun.get(locale) ?? 0) + (mod.scenarios ?? mod.default ?? []).length);
     }
+  }
+  // Locale by locale, so that a worker's next file can take its host (one locale per code-server).
+  runs.sort((a, b) => DEFAULT_LOCALES.indexOf(a[1]) - DEFAULT_LOCALES.indexOf(b[1]));
+  // A file that names another as `after` runs right after it in the same task, on its host: the
+  // isolation pair (isolationCheck.mjs after isolationLeave.mjs) proves a file sees nothing of
+  // the one before it.
+  /** @type {Array<Array<[string, string]>>} */
+  const chains = [];
+  for (const [f, locale, after] of runs) if (!after) chains.push([[f, locale]]);
+  for (const [f, locale, after] of runs) {
+    if (!after) continue;
+    const prev = chains.find((c) => c.some(([g, l]) => l === locale && g.endsWith(`/${after}`)));
+    if (prev) prev.push([f, locale]);
+    else chains.push([[f, locale]]);
   }
   // One OpenStack Swift for the files that use one, each on an account of its own
   // (test/support/swift.mjs, leaseSwift), as the unit tests share theirs.
   const usesSwift = runs.some(([f]) => /leaseSwift/.test(readFileSync(f, 'utf8')));
   if (usesSwift && !swiftMissing()) live.swift = await startSharedSwift(8);
   const results = [];
-  /** @type {Array<() => Promise<object[]>>} */
+  /** @type {Array<(host: any) => Promise<{ results: object[], host: any }>>} */
   const tasks = flag('--only-exthost')
     ? []
-    : runs.map(
-        ([f, locale]) =>
-          () =>
-            runFile(f, locale),
-      );
+    : chains.map((chain) => async (host) => {
+        const results = [];
+        for (const [f, locale] of chain) {
+          const r = await runFile(f, locale, host);
+          results.push(...r.results);
+          host = r.host;
+        }
+        return { results, host };
+      });
   // The extension-host suite is the pool's last task, not a step after it: it then runs while the
   // other workers finish their last files instead of alone on a machine they have left idle.
   if (!flag('--skip-exthost') && !grep && !fileFilters.length)
-    tasks.push(async () => [await runExthostSuite({ live, artifacts: join(ARTIFACTS, 'exthost') })]);
-  // A small pool: JOBS tasks at once, in file order.
+    tasks.push(async (host) => {
+      await closeHost(host);
+      return { results: [await runExthostSuite({ live, artifacts: join(ARTIFACTS, 'exthost') })], host: undefined };
+    });
+  // A small pool: JOBS tasks at once, in order; each worker keeps its host for its next file.
   let next = 0;
   const worker = async () => {
-    while (next < tasks.length) results.push(...(await tasks[next++]()));
+    let host;
+    while (next < tasks.length) {
+      const r = await tasks[next++](host);
+      results.push(...r.results);
+      host = r.host;
+    }
+    await closeHost(host);
   };
   await Promise.all(Array.from({ length: Math.min(JOBS, tasks.length) }, worker));
   printTimings();
