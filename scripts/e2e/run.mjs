@@ -1,5 +1,8 @@
-// The end-to-end runner: every file of test/e2e/scenarios/*.mjs gets its own fresh code-server
-// (new user-data folder) and its own Chromium profile, then its scenarios run in order on one
+// The end-to-end runner: the files of test/e2e/scenarios/*.mjs run locale by locale; a worker
+// keeps its code-server and Chromium (a host) for its next file of the same locale and server
+// options, and each file starts on it as on a new host (its own workspace folder, nothing of the
+// last file's window, user data or browser storage: see openHost, freshPage and prepareReuse; the
+// isolation pair isolationLeave/isolationCheck proves it). A file's scenarios run in order on one
 // page; the mocha suite of test/e2e/exthost runs inside the extension host as the last task of
 // the same pool.
 // On a failure: a screenshot, the sidebar's HTML, the notifications and the server log go to
@@ -8,8 +11,8 @@
 // Locales: every scenario file runs in English, Korean and Japanese through the same code (its
 // texts are looked up in the extension's bundles: scripts/e2e/texts.mjs); a file that exports
 // `locales` chooses its own list. `--locale ko` or E2E_LOCALES=en,ja limits a run to those locales. Runs of files and
-// locales share the machine: E2E_JOBS (default 3) of them run at once, each with its own
-// code-server and Chromium.
+// locales share the machine: E2E_JOBS (default 3) of them run at once, each on its worker's host
+// (E2E_REUSE=0: a new host for every file).
 // usage: node scripts/e2e/run.mjs [--grep TEXT] [--locale L[,L]] [--skip-exthost] [--only-exthost] [file-filter...]
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -241,7 +244,7 @@ async function runFile(file, locale, host) {
 /** Per locale: scenarios that do not run in it by their own `locales`. */
 const notRun = new Map();
 
-/** @type {{ file: string, startMs: number, scenariosMs: number, stopMs: number, startCpu: number, scenariosCpu: number }[]} */
+/** @type {{ file: string, startMs: number, scenariosMs: number, stopMs: number, startCpu: number, scenariosCpu: number, reused: boolean }[]} */
 const timings = [];
 
 /**

@@ -24,7 +24,8 @@ export const scenarios = [
       if (existsSync(join(t.server.userData, LEFT.globalStorageFile))) left.push('the global-storage file');
       if (readdirSync(t.server.ws).length) left.push(`workspace entries ${readdirSync(t.server.ws).join(', ')}`);
       const permission = await t.page.evaluate(
-        async () => (await navigator.permissions.query({ name: 'clipboard-read' })).state,
+        async () =>
+          (await navigator.permissions.query({ name: /** @type {PermissionName} */ ('clipboard-read') })).state,
       );
       if (permission === 'granted') left.push('the clipboard permission');
       const routed = await t.page.evaluate(async () => (await fetch('/left-behind-route')).status);
