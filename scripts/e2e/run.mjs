@@ -322,13 +322,15 @@ async function main() {
     const own = mod.locales ?? DEFAULT_LOCALES;
     for (const locale of DEFAULT_LOCALES) {
       if (onlyLocales && !onlyLocales.includes(locale)) continue;
-      if (own.includes(locale)) runs.push([f, locale, mod.after]);
+      if (own.includes(locale)) runs.push([f, locale, mod.after, hostKey(locale, mod.options) !== hostKey(locale)]);
       // A file left out of a locale by its own `locales` is counted like a scenario left out.
       else notRun.set(locale, (notRun.get(locale) ?? 0) + (mod.scenarios ?? mod.default ?? []).length);
     }
   }
-  // Locale by locale, so that a worker's next file can take its host (one locale per code-server).
-  runs.sort((a, b) => DEFAULT_LOCALES.indexOf(a[1]) - DEFAULT_LOCALES.indexOf(b[1]));
+  // Locale by locale, so that a worker's next file can take its host (one locale per code-server),
+  // and in each the files with server options of their own (reliability's trace logging) last:
+  // the worker that takes one needs a new host for its next file anyway, the next locale's.
+  runs.sort((a, b) => DEFAULT_LOCALES.indexOf(a[1]) - DEFAULT_LOCALES.indexOf(b[1]) || Number(a[3]) - Number(b[3]));
   // A file that names another as `after` runs right after it in the same task, on its host: the
   // isolation pair (isolationCheck.mjs after isolationLeave.mjs) proves a file sees nothing of
   // the one before it.
