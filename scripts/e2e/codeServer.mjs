@@ -1,5 +1,6 @@
-// Starts and stops one code-server for one run: a fresh user-data folder, the quiet offline
-// settings, loopback only, in its own process group so that stopping it stops its children.
+// Starts and stops one code-server: a fresh user-data folder, the quiet offline settings, loopback
+// only, in its own process group so that stopping it stops its children; and makes a running one
+// fit for the next end-to-end file (prepareForFile), as if it had just started.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -14,10 +15,10 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled, node24Env } from './install.mjs';
-import { childrenOf, descendants } from './processes.mjs';
+import { alive, childrenOf, commandLine, descendants } from './processes.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -166,7 +167,7 @@ const BUILTINS_LEFT_OUT_OF_TESTS = [
  * What one scenario file sets in its code-server (its `options` other than the server's own): the
  * user and machine settings, and a workspace folder of its own (`folder` under runDir), through a
  * saved workspace file when asked, with `workspaceFiles` copied in. Written at the server's start,
- * and again for every later file on a reused server (`prepareReuse`), which is why it is one
+ * and again for every later file on a reused server (`prepareForFile`), which is why it is one
  * function.
  */
 function writeFileOptions(runDir, opts, folder) {
@@ -321,30 +322,46 @@ function windowProcesses(server) {
   const own = [];
   for (const vscodeServer of childrenOf(server.pid))
     for (const pid of childrenOf(vscodeServer)) {
-      let args = '';
-      try {
-        args = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      } catch {
-        continue; // gone meanwhile
-      }
-      if (args.includes('--type=extensionHost')) own.push(pid);
+      if (commandLine(pid).includes('--type=extensionHost')) own.push(pid);
       own.push(...descendants(pid));
     }
   return [...new Set(own)];
 }
 
 /**
- * Makes a running code-server fit for the next scenario file, as if it had just started: the last
- * window's page must be closed first (the caller's). Its extension hosts (and all they started)
- * and any terminal's processes are killed and awaited, every file of its user data that is not
- * the server's own (SERVER_OWN) is removed (extension global storage, workspace storage, local
- * history, the extension hosts' logs...), and `opts` (the file's settings and workspace) are
- * written as at a start, into a workspace folder no earlier file had (`n`: how many files the
- * server had before). Returns the server as the file sees it (`reused` when n > 0, its own `ws`
- * and `workspaceFile`). Throws when something of the
- * last file is still there afterwards (`leftovers`): a file never starts on another's state.
+ * The paths of `server`'s user data that belong to the file it served last, not to the server:
+ * every entry outside SERVER_OWN (and SERVER_OWN_IN_USER in User/), and the extension hosts' log
+ * folders of the session's log folder.
  */
-export async function prepareReuse(server, opts, n) {
+function fileState(server) {
+  const userData = server.userData;
+  const logs = join(userData, 'logs');
+  return [
+    ...entries(userData).filter((n) => !SERVER_OWN.has(n)),
+    ...entries(join(userData, 'User'))
+      .filter((n) => !SERVER_OWN_IN_USER.has(n))
+      .map((n) => join('User', n)),
+    ...entries(logs).flatMap((session) =>
+      entries(join(logs, session))
+        .filter((n) => n.startsWith('exthost'))
+        .map((n) => join('logs', session, n)),
+    ),
+  ].map((p) => join(userData, p));
+}
+
+/**
+ * Makes a running code-server fit for the next scenario file, as if it had just started (also
+ * for its first file, where it finds nothing to remove): the last window's page must be closed
+ * first (the caller's). Its extension hosts (and all they started) and any terminal's processes
+ * are killed and awaited, every file of its user data that is not the server's own is removed
+ * (`fileState`: extension global storage, workspace storage, local history, configuration caches,
+ * the extension hosts' logs), and `opts` (the file's settings and workspace) are written as at a
+ * start, into a workspace folder no earlier file had (`n`: how many files the server had
+ * before). Returns the server as the file sees it (`reused` when n > 0, its own `ws` and
+ * `workspaceFile`). Throws when something of the last file is still there afterwards
+ * (`leftovers`): a file never starts on another's state.
+ */
+export async function prepareForFile(server, opts, n) {
   const pids = windowProcesses(server);
   for (const pid of pids) {
     try {
@@ -352,19 +369,8 @@ export async function prepareReuse(server, opts, n) {
     } catch {}
   }
   const deadline = Date.now() + 10_000;
-  while (
-    pids.some((p) => existsSync(`/proc/${p}`) && !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${p}/stat`, 'utf8'))) &&
-    Date.now() < deadline
-  )
-    await new Promise((r) => setTimeout(r, 50));
-  const userData = server.userData;
-  for (const name of entries(userData))
-    if (!SERVER_OWN.has(name)) rmSync(join(userData, name), { recursive: true, force: true });
-  for (const name of entries(join(userData, 'User')))
-    if (!SERVER_OWN_IN_USER.has(name)) rmSync(join(userData, 'User', name), { recursive: true, force: true });
-  for (const session of entries(join(userData, 'logs')))
-    for (const name of entries(join(userData, 'logs', session)))
-      if (name.startsWith('exthost')) rmSync(join(userData, 'logs', session, name), { recursive: true, force: true });
+  while (pids.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  for (const path of fileState(server)) rmSync(path, { recursive: true, force: true });
   const left = leftovers(server);
   if (left.length) throw new Error(`the code-server kept the last file's state: ${left.join(', ')}`);
   const { ws, workspaceFile } = writeFileOptions(server.runDir, opts, `workspace-${n}`);
@@ -372,31 +378,14 @@ export async function prepareReuse(server, opts, n) {
 }
 
 /**
- * What of an earlier file a reused server still holds: live processes of its windows, user data
- * that is not the server's own, extension-host logs. Empty when a file can start on it.
+ * What of an earlier file a server still holds: live processes of its windows, and its user data
+ * (`fileState`). Empty when a file can start on it.
  */
 export function leftovers(server) {
-  const left = windowProcesses(server)
-    .filter((p) => existsSync(`/proc/${p}`) && !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${p}/stat`, 'utf8')))
-    .map((p) => {
-      let what = '';
-      try {
-        what = readFileSync(`/proc/${p}/cmdline`, 'utf8').replace(/\0/g, ' ').slice(0, 120);
-      } catch {}
-      return `process ${p} (${what})`;
-    });
-  const userData = server.userData;
-  left.push(...entries(userData).filter((n) => !SERVER_OWN.has(n)));
-  left.push(
-    ...entries(join(userData, 'User'))
-      .filter((n) => !SERVER_OWN_IN_USER.has(n))
-      .map((n) => `User/${n}`),
-  );
-  for (const session of entries(join(userData, 'logs')))
-    left.push(
-      ...entries(join(userData, 'logs', session))
-        .filter((n) => n.startsWith('exthost'))
-        .map((n) => `logs/${session}/${n}`),
-    );
-  return left;
+  return [
+    ...windowProcesses(server)
+      .filter(alive)
+      .map((p) => `process ${p} (${commandLine(p).slice(0, 120)})`),
+    ...fileState(server).map((p) => relative(server.userData, p)),
+  ];
 }

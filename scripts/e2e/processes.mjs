@@ -35,6 +35,24 @@ export function descendants(root) {
   return out;
 }
 
+/** Whether `pid` runs: there and not a zombie (ended, its parent not told yet). */
+export function alive(pid) {
+  try {
+    return statFields(pid)[0] !== 'Z';
+  } catch {
+    return false; // gone
+  }
+}
+
+/** The command line of `pid`, its arguments joined by spaces ('' once it is gone). */
+export function commandLine(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+  } catch {
+    return '';
+  }
+}
+
 /** The direct children of `pid`. */
 export function childrenOf(pid) {
   return descendants(pid).filter((c) => {
@@ -48,13 +66,7 @@ export function childrenOf(pid) {
 
 /** The extension host processes of the code-server whose process id is `serverPid`. */
 export function extensionHosts(serverPid) {
-  return descendants(serverPid).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=extensionHost');
-    } catch {
-      return false;
-    }
-  });
+  return descendants(serverPid).filter((pid) => commandLine(pid).includes('--type=extensionHost'));
 }
 
 /** Resident memory of a process in MiB: `{ rss, peak }` (VmRSS and VmHWM of /proc/<pid>/status). */

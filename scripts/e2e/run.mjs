@@ -1,7 +1,7 @@
 // The end-to-end runner: the files of test/e2e/scenarios/*.mjs run locale by locale; a worker
 // keeps its code-server and Chromium (a host) for its next file of the same locale and server
 // options, and each file starts on it as on a new host (its own workspace folder, nothing of the
-// last file's window, user data or browser storage: see openHost, freshPage and prepareReuse; the
+// last file's window, user data or browser storage: see openHost, freshPage and prepareForFile; the
 // isolation pair isolationLeave/isolationCheck proves it). A file's scenarios run in order on one
 // page; the mocha suite of test/e2e/exthost runs inside the extension host as the last task of
 // the same pool.
@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { helpers, launchBrowser } from './browser.mjs';
 import { findChromium } from './chromium.mjs';
-import { prepareReuse, ROOT, startCodeServer, stopCodeServer } from './codeServer.mjs';
+import { prepareForFile, ROOT, startCodeServer, stopCodeServer } from './codeServer.mjs';
 import { runExthostSuite } from './exthost.mjs';
 import { ensureInstalled } from './install.mjs';
 import { chromiumMainPid, treeCpuSeconds } from './processes.mjs';
@@ -84,11 +84,11 @@ const hostKey = (locale, options = {}) =>
  * A host: one code-server and one headless Chromium, which a worker keeps for the next file of
  * the same locale and server options instead of starting both again (a window on a warm host
  * costs about 5.2 to 6.2 core-seconds against 8.4 to 9 on a new one: docs/testing.md). Each file
- * still starts as on a new host: `prepareReuse` kills the last window's processes and removes
+ * still starts as on a new host: `prepareForFile` kills the last window's processes and removes
  * its user data; the browser gets a new page, the origin's storage (the extension's global state
  * and SecretStorage, which code-server keeps in the browser) cleared and checked empty, and no
- * permission the last file granted. Only the HTTP cache stays, so workbench.js is not compiled
- * again. A host on which a file failed is closed, never reused.
+ * permission the last file granted. Only the HTTP cache stays (workbench.js is not fetched
+ * again). A host on which a file failed is closed, never reused.
  */
 async function openHost(key, locale, options) {
   const server = await startCodeServer({
@@ -181,7 +181,7 @@ async function runFile(file, locale, host) {
     const own = host;
     cpu = () => own.cpu() - cpuBefore;
     const page = await freshPage(host);
-    server = await prepareReuse(host.server, options, host.files++);
+    server = await prepareForFile(host.server, options, host.files++);
     t = helpers(page, server, locale);
     t.artifacts = join(ARTIFACTS, base);
     await t.openWorkbench();
@@ -231,7 +231,7 @@ async function runFile(file, locale, host) {
   timing.scenariosCpu = cpu() - timing.startCpu;
   const tStop = Date.now();
   // The page goes now, so that nothing of this file runs on while the worker waits; what the
-  // window left in the server goes when the next file prepares it (prepareReuse).
+  // window left in the server goes when the next file prepares it (prepareForFile).
   for (const p of host.browser.pages()) await p.close().catch(() => {});
   if (failed) {
     await closeHost(host);

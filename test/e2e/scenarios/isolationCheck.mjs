@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LEFT } from './isolationLeave.mjs';
+import { alive, commandLine } from '../../../scripts/e2e/processes.mjs';
 
 export const locales = ['en'];
 export const after = 'isolationLeave.mjs';
@@ -31,16 +32,9 @@ export const scenarios = [
       const routed = await t.page.evaluate(async () => (await fetch('/left-behind-route')).status);
       if (routed === 200) left.push('the route');
       // The last window's processes (its extension host and all under it, its terminal) are gone.
-      const alive = JSON.parse(readFileSync(LEFT.processesFile, 'utf8')).filter((p) => {
-        try {
-          return !/\) Z /.test(readFileSync(`/proc/${p}/stat`, 'utf8'));
-        } catch {
-          return false;
-        }
-      });
+      const still = JSON.parse(readFileSync(LEFT.processesFile, 'utf8')).filter(alive);
       rmSync(LEFT.processesFile, { force: true });
-      const what = (p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').replace(/\0/g, ' ').slice(0, 160);
-      if (alive.length) left.push(`processes ${alive.map((p) => `${p} (${what(p)})`).join(', ')}`);
+      if (still.length) left.push(`processes ${still.map((p) => `${p} (${commandLine(p).slice(0, 160)})`).join(', ')}`);
       await t.openView('NHN Cloud');
       // No profile: the welcome view (nhncloud.noProfiles) offers to explore the sandbox.
       await t.sidebar
