@@ -12,8 +12,8 @@ function statFields(pid) {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
-/** The process ids under `root` (its children, theirs...). */
-export function descendants(root) {
+/** Every process's children, by parent id, read from /proc once. */
+function childMap() {
   const children = new Map();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
@@ -24,6 +24,12 @@ export function descendants(root) {
       // gone meanwhile
     }
   }
+  return children;
+}
+
+/** The process ids under `root` (its children, theirs...). */
+export function descendants(root) {
+  const children = childMap();
   const out = [];
   const walk = (p) => {
     for (const c of children.get(p) ?? []) {
@@ -55,13 +61,7 @@ export function commandLine(pid) {
 
 /** The direct children of `pid`. */
 export function childrenOf(pid) {
-  return descendants(pid).filter((c) => {
-    try {
-      return Number(statFields(c)[1]) === pid;
-    } catch {
-      return false;
-    }
-  });
+  return childMap().get(pid) ?? [];
 }
 
 /** The extension host processes of the code-server whose process id is `serverPid`. */

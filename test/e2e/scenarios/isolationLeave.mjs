@@ -1,11 +1,11 @@
 // The first half of the isolation pair (isolationCheck.mjs is the second): a scenario file that
 // leaves behind everything a file can leave in its host: a profile with its keys (the extension's
 // global state and SecretStorage, which code-server keeps in the browser), a file in the
-// workspace, a file in the extension's global storage on the server, an editor open, a
-// permission granted to the page and a route on it. The runner runs isolationCheck right after
+// workspace, a file in the extension's global storage on the server, a terminal with its shell,
+// a permission granted to the page and a route on it. The runner runs isolationCheck right after
 // this file on the same code-server and Chromium (its `after`), and that file must see none of it.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { connectSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { childrenOf, descendants, extensionHosts } from '../../../scripts/e2e/processes.mjs';
@@ -27,7 +27,7 @@ let sandbox;
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
-    name: 'leave state behind: a profile with its keys, a workspace file, a global-storage file, an open editor, a permission',
+    name: 'leave state behind: a profile with its keys, a workspace file, a global-storage file, a terminal, a permission',
     async run(t) {
       sandbox = await startSandboxProcess({ timeScaleMs: 100 });
       await t.openView('NHN Cloud');
@@ -35,7 +35,7 @@ export const scenarios = [
       await t.treeRow(LEFT.profile).waitFor({ timeout: 30_000 });
       writeFileSync(join(t.server.ws, LEFT.workspaceFile), 'left by isolationLeave.mjs\n');
       const stored = join(t.server.userData, LEFT.globalStorageFile);
-      mkdirSync(join(stored, '..'), { recursive: true });
+      mkdirSync(dirname(stored), { recursive: true });
       writeFileSync(stored, '{"leftBy":"isolationLeave.mjs"}');
       await t.page.context().grantPermissions(['clipboard-read'], { origin: t.server.url });
       await t.page.route('**/left-behind-route', (route) => route.fulfill({ body: 'left behind' }));
