@@ -111,3 +111,13 @@ export function chromiumMainPid(profileDir) {
   }
   return undefined;
 }
+
+/**
+ * The whole machine's CPU time so far from /proc/stat's first line, in core-seconds: `busy`
+ * (user, nice, system, irq, softirq) and `steal` (taken by the hypervisor). The difference of two
+ * readings says how many of the machine's cores a step kept busy, everything on it counted.
+ */
+export function machineCpu() {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return { busy: (f[0] + f[1] + f[2] + f[5] + f[6]) / TICKS, steal: (f[7] ?? 0) / TICKS };
+}

@@ -15,6 +15,7 @@
 // (E2E_REUSE=0: a new host for every file).
 // usage: node scripts/e2e/run.mjs [--grep TEXT] [--locale L[,L]] [--skip-exthost] [--only-exthost] [file-filter...]
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { helpers, launchBrowser } from './browser.mjs';
@@ -22,7 +23,7 @@ import { findChromium } from './chromium.mjs';
 import { prepareForFile, ROOT, startCodeServer, stopCodeServer } from './codeServer.mjs';
 import { runExthostSuite } from './exthost.mjs';
 import { ensureInstalled } from './install.mjs';
-import { chromiumMainPid, treeCpuSeconds } from './processes.mjs';
+import { chromiumMainPid, machineCpu, treeCpuSeconds } from './processes.mjs';
 import { startSharedSwift, swiftMissing } from '../../test/support/swift.mjs';
 
 const argv = process.argv.slice(2);
@@ -253,9 +254,11 @@ const timings = [];
  * seconds its own code-server and Chromium spent starting and in its scenarios, and how many of
  * the machine's cores that kept busy on average (the runner's and the sandboxes' share is not in
  * it). On this 2-core machine with three files at once the run is bound by the CPU, so the CPU
- * columns, not the times, say what a file costs the run.
+ * columns, not the times, say what a file costs the run; the last line says how busy the whole
+ * machine was since `machineStart` (everything on it), which shows whether that holds.
+ * @param {{ at: number, busy: number, steal: number }} machineStart
  */
-function printTimings() {
+function printTimings(machineStart) {
   if (!timings.length) return;
   const s = (ms) => (ms / 1000).toFixed(1).padStart(7);
   const c = (sec) => sec.toFixed(1).padStart(7);
@@ -279,6 +282,15 @@ function printTimings() {
   line('all', sum);
   console.log(
     `  (+: on a host an earlier file of the worker had started; ${timings.filter((r) => r.reused).length} of ${timings.length} files)`,
+  );
+  // Everything on the machine (the runner, sandboxes, Swift, MariaDB and the extension-host suite
+  // too): when this stays near the core count, the run is bound by the CPU and only less CPU
+  // makes it shorter; its busy seconds over the core count are the run's floor at full use.
+  const now = machineCpu();
+  const wall = (Date.now() - machineStart.at) / 1000;
+  const busy = now.busy - machineStart.busy;
+  console.log(
+    `[e2e] the machine: ${busy.toFixed(0)} core-seconds busy in ${wall.toFixed(0)} s, ${(busy / wall).toFixed(2)} of its ${availableParallelism()} cores on average (${(now.steal - machineStart.steal).toFixed(1)} s stolen by the hypervisor)`,
   );
 }
 
@@ -309,6 +321,8 @@ async function main() {
   if (!existsSync(join(ROOT, 'dist', 'extension.js')))
     throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
   await ensureInstalled();
+  // From here (a first install of code-server left out): what the whole machine spent on the run.
+  const machineStart = { at: Date.now(), ...machineCpu() };
   rmSync(ARTIFACTS, { recursive: true, force: true });
   const dir = join(ROOT, 'test', 'e2e', 'scenarios');
   const files = readdirSync(dir)
@@ -379,7 +393,7 @@ async function main() {
     await closeHost(host);
   };
   await Promise.all(Array.from({ length: Math.min(JOBS, tasks.length) }, worker));
-  printTimings();
+  printTimings(machineStart);
   if (!results.length) {
     // A filter that matches nothing (a path instead of a name, a misspelt --grep) tested nothing:
     // that is a failure, never "0 passed, 0 failed" with exit 0.
