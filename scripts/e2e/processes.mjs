@@ -1,5 +1,6 @@
 // The processes of a code-server started by the e2e harness, read from /proc: its extension
-// host (to kill it as a crash would, or to read its memory in a benchmark).
+// host (to kill it as a crash would, or to read its memory in a benchmark); and the CPU time
+// they and the whole machine spent.
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
@@ -114,10 +115,16 @@ export function chromiumMainPid(profileDir) {
 
 /**
  * The whole machine's CPU time so far from /proc/stat's first line, in core-seconds: `busy`
- * (user, nice, system, irq, softirq) and `steal` (taken by the hypervisor). The difference of two
- * readings says how many of the machine's cores a step kept busy, everything on it counted.
+ * (user, nice, system, irq, softirq) and `steal` (taken by the hypervisor), with `cores`, the
+ * CPUs that line sums (its `cpuN` lines). The difference of two readings says how many of those
+ * cores a step kept busy, everything on the machine counted.
  */
 export function machineCpu() {
-  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  return { busy: (f[0] + f[1] + f[2] + f[5] + f[6]) / TICKS, steal: (f[7] ?? 0) / TICKS };
+  const lines = readFileSync('/proc/stat', 'utf8').split('\n');
+  const f = lines[0].trim().split(/\s+/).slice(1).map(Number);
+  return {
+    busy: (f[0] + f[1] + f[2] + f[5] + f[6]) / TICKS,
+    steal: (f[7] ?? 0) / TICKS,
+    cores: lines.filter((l) => /^cpu\d+ /.test(l)).length,
+  };
 }

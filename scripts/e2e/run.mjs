@@ -15,7 +15,6 @@
 // (E2E_REUSE=0: a new host for every file).
 // usage: node scripts/e2e/run.mjs [--grep TEXT] [--locale L[,L]] [--skip-exthost] [--only-exthost] [file-filter...]
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { helpers, launchBrowser } from './browser.mjs';
@@ -256,7 +255,7 @@ const timings = [];
  * it). On this 2-core machine with three files at once the run is bound by the CPU, so the CPU
  * columns, not the times, say what a file costs the run; the last line says how busy the whole
  * machine was since `machineStart` (everything on it), which shows whether that holds.
- * @param {{ at: number, busy: number, steal: number }} machineStart
+ * @param {{ at: number, busy: number, steal: number, cores: number }} machineStart
  */
 function printTimings(machineStart) {
   if (!timings.length) return;
@@ -290,7 +289,7 @@ function printTimings(machineStart) {
   const wall = (Date.now() - machineStart.at) / 1000;
   const busy = now.busy - machineStart.busy;
   console.log(
-    `[e2e] the machine: ${busy.toFixed(0)} core-seconds busy in ${wall.toFixed(0)} s, ${(busy / wall).toFixed(2)} of its ${availableParallelism()} cores on average (${(now.steal - machineStart.steal).toFixed(1)} s stolen by the hypervisor)`,
+    `[e2e] the machine: ${busy.toFixed(0)} core-seconds busy in ${wall.toFixed(0)} s, ${(busy / wall).toFixed(2)} of its ${now.cores} cores on average (${(now.steal - machineStart.steal).toFixed(1)} s stolen by the hypervisor)`,
   );
 }
 
