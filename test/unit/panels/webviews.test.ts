@@ -258,6 +258,26 @@ describe('panel webviews in Chromium', () => {
     assert.ok(!text.includes('S3cretPassw0rd!'));
     await page.locator('#submit').click();
     await page.locator('.progress', { hasText: 'job-1' }).waitFor();
+    // While the job runs a ring spins beside its status, unless motion is reduced (VS Code's Reduce
+    // Motion reaches a webview as the body class, the system's as the media feature): then only
+    // the text stays, and nothing animates, in the page or in a shadow root (the ring's own).
+    const running = () =>
+      page.evaluate(
+        () =>
+          [document, ...[...document.querySelectorAll('*')].flatMap((e) => (e.shadowRoot ? [e.shadowRoot] : []))]
+            .flatMap((root) => root.getAnimations())
+            .filter((a) => a.playState === 'running').length,
+      );
+    const ring = page.locator('.progress-line vscode-progress-ring');
+    assert.ok((await running()) > 0, 'the ring spins while the job runs');
+    await page.evaluate(() => document.body.classList.add('vscode-reduce-motion'));
+    assert.equal(await ring.isVisible(), false, 'no ring with Reduce Motion');
+    assert.equal(await running(), 0, 'nothing animates with Reduce Motion');
+    await page.evaluate(() => document.body.classList.remove('vscode-reduce-motion'));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    assert.equal(await ring.isVisible(), false, 'no ring with the system reducing motion');
+    assert.equal(await running(), 0, 'nothing animates with the system reducing motion');
+    await page.locator('.progress-line', { hasText: 'Job' }).waitFor();
     const submit = host.calls.find((c) => c.method === 'submit')!;
     assert.equal(submit.params.body.dbPassword, 'S3cretPassw0rd!');
     assert.equal(submit.params.body.dbVersion, 'MYSQL_V8045');
