@@ -35,7 +35,6 @@ export async function launchBrowser(profileDir, { forTests = false } = {}) {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
-      ...(process.env.XARGS ? process.env.XARGS.split(' ') : []),
     ],
   });
   // Nothing is compressed between code-server and the test browser: code-server compresses every
