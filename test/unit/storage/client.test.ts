@@ -378,13 +378,16 @@ for (const t of TARGETS) {
     it('a ranged download fails, and leaves no file, when the object is replaced midway', async () => {
       await s3.putObject(bucket, 'ranged/changing.bin', randomBytes(3 * MiB));
       const out = join(dir, 'changing.out');
-      // The object is replaced (same size, new ETag) just before the first ranged GET is sent.
-      let replaced = false;
+      // The object is replaced (same size, new ETag) just before the first ranged GET is sent, and
+      // every ranged GET waits until the new object is whole: s3rver writes an object in place, so
+      // a GET sent beside the replacement could read it half-written and be refused for its range
+      // (416) instead of its ETag (a fresh-clone run, 2026-12-02), which the service never does.
+      let replaced: Promise<unknown> | undefined;
       const racing: S3Client = Object.create(s3);
       racing.getObject = async (b, k, opts) => {
-        if (opts?.range && !replaced) {
-          replaced = true;
-          await s3.putObject(bucket, 'ranged/changing.bin', randomBytes(3 * MiB));
+        if (opts?.range) {
+          replaced ??= s3.putObject(bucket, 'ranged/changing.bin', randomBytes(3 * MiB));
+          await replaced;
         }
         return s3.getObject(b, k, opts);
       };
