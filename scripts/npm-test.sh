@@ -37,7 +37,7 @@ static_checks() {
   # The idle class for this shell and everything it starts (ignored where chrt is missing).
   chrt --idle --pid 0 "$BASHPID" >/dev/null 2>&1 || true
   local i t0
-  for i in 0 1 2; do
+  for i in "${!static_scripts[@]}"; do
     t0=$SECONDS
     if npm run --silent "${static_scripts[$i]}" >"$static_dir/$i.out" 2>&1; then echo ok; else echo FAILED; fi >"$static_dir/$i.rc"
     echo $((SECONDS - t0)) >"$static_dir/$i.secs"
@@ -57,7 +57,7 @@ else
 fi
 
 wait "$static_pid"
-for i in 0 1 2; do
+for i in "${!static_scripts[@]}"; do
   echo
   echo "== ${static_titles[$i]} (ran beside the other steps)"
   cat "$static_dir/$i.out"
