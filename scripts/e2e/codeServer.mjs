@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled, node24Env } from './install.mjs';
-import { alive, childrenOf, commandLine, descendants } from './processes.mjs';
+import { alive, commandLine, processTree } from './processes.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -320,10 +320,11 @@ const entries = (dir) => (existsSync(dir) ? readdirSync(dir) : []);
  */
 function windowProcesses(server) {
   const own = [];
-  for (const vscodeServer of childrenOf(server.pid))
-    for (const pid of childrenOf(vscodeServer)) {
+  const tree = processTree();
+  for (const vscodeServer of tree.childrenOf(server.pid))
+    for (const pid of tree.childrenOf(vscodeServer)) {
       if (commandLine(pid).includes('--type=extensionHost')) own.push(pid);
-      own.push(...descendants(pid));
+      own.push(...tree.descendants(pid));
     }
   return [...new Set(own)];
 }

@@ -44,3 +44,32 @@ export async function chooseInDialog(t, path, expect) {
   );
   if (dialogStays && (await input.isVisible().catch(() => false))) await t.page.keyboard.press('Enter');
 }
+
+/**
+ * Accepts the path a save dialog proposes, once the dialog has settled on `path` (what the
+ * command proposed: checked, not typed). The dialog first shows the folder above the proposed
+ * one, lists it, and only then writes the proposed path (SimpleFileDialog.updateItems); an Enter
+ * before that accepts the folder shown with the proposed name: dialogs[ko] once downloaded to
+ * /root/config.json instead of <workspace>/config.json, Enter pressed as soon as the dialog's
+ * title named the file. Throws, with what it shows, when it proposes anything else.
+ * @param {import('./browser.mjs').Helpers} t
+ * @param {string} path
+ * @param {string | RegExp} expect
+ */
+export async function acceptProposedPath(t, path, expect) {
+  await t.quick.waitFor(expect);
+  const input = t.page.locator('.quick-input-widget input[type="text"]').first();
+  const rows = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+  const deadline = Date.now() + 15_000;
+  // The proposed path, with the proposed folder listed, unchanged for 300 ms.
+  for (let since; ;) {
+    const shown = await input.inputValue();
+    if (shown === path && (await rows.count()) > 0) {
+      since ??= Date.now();
+      if (Date.now() - since >= 300) break;
+    } else since = undefined;
+    if (Date.now() > deadline) throw new Error(`the save dialog does not propose ${path}; it shows "${shown}"`);
+    await t.page.waitForTimeout(100);
+  }
+  await t.page.keyboard.press('Enter');
+}

@@ -28,18 +28,32 @@ function childMap() {
   return children;
 }
 
+/**
+ * One reading of the process tree: `childrenOf` and `descendants` answer from the same moment.
+ * Two separate readings can disagree about a process started between them (isolationLeave once
+ * took code-server's pty host, started by its first terminal, for the terminal's own process:
+ * not among the server's helpers in one reading, among the new processes in the next).
+ */
+export function processTree() {
+  const children = childMap();
+  const childrenOf = (pid) => children.get(pid) ?? [];
+  const descendants = (root) => {
+    const out = [];
+    const walk = (p) => {
+      for (const c of childrenOf(p)) {
+        out.push(c);
+        walk(c);
+      }
+    };
+    walk(root);
+    return out;
+  };
+  return { childrenOf, descendants };
+}
+
 /** The process ids under `root` (its children, theirs...). */
 export function descendants(root) {
-  const children = childMap();
-  const out = [];
-  const walk = (p) => {
-    for (const c of children.get(p) ?? []) {
-      out.push(c);
-      walk(c);
-    }
-  };
-  walk(root);
-  return out;
+  return processTree().descendants(root);
 }
 
 /** Whether `pid` runs: there and not a zombie (ended, its parent not told yet). */
@@ -58,11 +72,6 @@ export function commandLine(pid) {
   } catch {
     return '';
   }
-}
-
-/** The direct children of `pid`. */
-export function childrenOf(pid) {
-  return childMap().get(pid) ?? [];
 }
 
 /** The extension host processes of the code-server whose process id is `serverPid`. */

@@ -6,6 +6,7 @@
 // Korean and Japanese runs prove that the decision follows the button, not its text.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { acceptProposedPath } from '../../../scripts/e2e/fileDialog.mjs';
 import { connectSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 
 // 1 MB: the 2 MB object below is above it. The window opens a saved multi-root workspace:
@@ -112,9 +113,8 @@ export const scenarios = [
     name: 'Reveal after a download shows the file in the Explorer',
     async run(t) {
       await t.menu('config.json', 'Download...');
-      // code-server's save dialog proposes the workspace folder and the object's name: accept it.
-      await t.quick.waitFor('config.json');
-      await t.page.keyboard.press('Enter');
+      // The save dialog proposes the workspace folder and the object's name: accept it.
+      await acceptProposedPath(t, join(t.server.ws, 'config.json'), 'config.json');
       const done = await t.notification(t.lre('Downloaded {0} file to {1}.', 1), 60_000);
       if (!existsSync(join(t.server.ws, 'config.json')))
         throw new Error('config.json was not downloaded into the workspace folder');

@@ -34,7 +34,9 @@ export const scenarios = [
       // The last window's processes (its extension host and all under it, its terminal) are gone.
       const still = JSON.parse(readFileSync(LEFT.processesFile, 'utf8')).filter(alive);
       rmSync(LEFT.processesFile, { force: true });
-      if (still.length) left.push(`processes ${still.map((p) => `${p} (${commandLine(p).slice(0, 160)})`).join(', ')}`);
+      // A command line's end names what the process is (`--type=ptyHost`, `--type=extensionHost`).
+      const named = (p) => commandLine(p).replace(/^(.{60}).{20,}(.{120})$/, '$1 … $2');
+      if (still.length) left.push(`processes ${still.map((p) => `${p} (${named(p)})`).join(', ')}`);
       await t.openView('NHN Cloud');
       // No profile: the welcome view (nhncloud.noProfiles) offers to explore the sandbox.
       await t.sidebar

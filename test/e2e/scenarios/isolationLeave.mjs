@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { connectSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
-import { childrenOf, descendants, extensionHosts } from '../../../scripts/e2e/processes.mjs';
+import { descendants, extensionHosts, processTree } from '../../../scripts/e2e/processes.mjs';
 
 /** One language is enough: the pair tests the runner, not a translation. */
 export const locales = ['en'];
@@ -45,11 +45,12 @@ export const scenarios = [
       const deadline = Date.now() + 30_000;
       let terminal = [];
       // VS Code's server's own helpers (the pty host, started with the first terminal) are the
-      // server's, not the window's: they stay. What runs under them is the window's.
-      const helpers = () => new Set(childrenOf(t.server.pid).flatMap(childrenOf));
+      // server's, not the window's: they stay. What runs under them is the window's. Both from one
+      // reading of the process tree: the pty host may start between two readings.
       while (!terminal.length && Date.now() < deadline) {
-        const own = helpers();
-        terminal = descendants(t.server.pid).filter((p) => !before.has(p) && !own.has(p));
+        const tree = processTree();
+        const helpers = new Set(tree.childrenOf(t.server.pid).flatMap(tree.childrenOf));
+        terminal = tree.descendants(t.server.pid).filter((p) => !before.has(p) && !helpers.has(p));
         await t.page.waitForTimeout(100);
       }
       if (!terminal.length) throw new Error('the terminal started no process');
