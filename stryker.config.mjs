@@ -1,20 +1,19 @@
 // Mutation testing of the protection modules (README "Reliability and security"): StrykerJS
 // changes each of these files one small mutation at a time (a condition flipped, a string
-// emptied, a statement removed) and runs the unit tests that cover the mutated code through
-// the TAP runner (`node --import tsx` on each test file). A mutant no test kills, a mutant no
+// emptied, a statement removed) and runs the unit tests that cover the mutated code in Mocha,
+// inside each of its two workers (the tests are node:test files: scripts/mutation/build.mjs
+// bundles them with `node:test` mapped onto Mocha's `it`). A mutant no test kills, a mutant no
 // test even reaches, or a run that cannot start fails `npm run test:mutation` (break: 100), so
 // the set cannot go stale: a moved or renamed file makes Stryker stop with an error.
+// Mocha, not the TAP runner the step used before: TAP started a node process for every mutant's
+// run (465 of them), which was most of the step's CPU (see docs/testing.md for the figures).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  testRunner: 'tap',
-  plugins: ['@stryker-mutator/tap-runner'],
-  // Bundled by scripts/mutation/build.mjs after instrumentation: one plain node start per run.
+  testRunner: 'mocha',
+  plugins: ['@stryker-mutator/mocha-runner'],
+  // Bundled by scripts/mutation/build.mjs after instrumentation.
   buildCommand: 'node scripts/mutation/build.mjs',
-  tap: {
-    testFiles: ['out/mutation/*.test.cjs'],
-    nodeArgs: ['-r', '{{hookFile}}', '--test-reporter=tap'],
-    forceBail: true,
-  },
+  mochaOptions: { spec: ['out/mutation/*.test.cjs'] },
   mutate: [
     'src/client/http/redact.ts',
     'src/client/storage/localPath.ts',

@@ -23,7 +23,7 @@ import {
 import { buildFloorVsix, FLOOR, stats } from './lib.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findLogFile } from '../e2e/browser.mjs';
+import { findLogFile } from '../e2e/extensionLog.mjs';
 
 const PROFILE = 'bench-cold';
 // The wizard's default: every region of the public cloud where any service runs

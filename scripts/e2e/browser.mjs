@@ -1,8 +1,9 @@
 // Playwright (playwright-core) driving the system Chromium, and the helpers every scenario uses.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium.mjs';
+import { findLogFile, findLogFiles } from './extensionLog.mjs';
 import { texts } from './texts.mjs';
 
 /**
@@ -545,23 +546,3 @@ export function helpers(page, server, locale = 'en') {
  * of the file is skipped unless `independent`.
  * @typedef {{ name: string, independent?: boolean, locales?: string[], run: (t: Helpers) => Promise<void> }} Scenario
  */
-
-/** Every "NHN Cloud.log" under `dir` (VS Code's logs of a run: one per extension host). */
-export function findLogFiles(dir) {
-  if (!existsSync(dir)) return [];
-  /** @type {string[]} */
-  const found = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) found.push(...findLogFiles(p));
-    else if (name === 'NHN Cloud.log') found.push(p);
-  }
-  return found;
-}
-
-/** The newest "NHN Cloud.log" under `dir`: the current extension host's (the wrapper logs ▶/✓/✗ per command). */
-export function findLogFile(dir) {
-  let newest;
-  for (const f of findLogFiles(dir)) if (!newest || statSync(f).mtimeMs > statSync(newest).mtimeMs) newest = f;
-  return newest;
-}

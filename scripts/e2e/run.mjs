@@ -5,8 +5,8 @@
 // isolation pair isolationLeave/isolationCheck proves it). A file's scenarios run in order on one
 // page; the mocha suite of test/e2e/exthost runs inside the extension host as the last task of
 // the same pool.
-// On a failure: a screenshot, the sidebar's HTML, the notifications and the server log go to
-// .e2e-artifacts/. Every process started here is stopped by its own id, also on failure or Ctrl-C.
+// On a failure: a screenshot, the sidebar's HTML, the notifications, the extension's log of that
+// scenario only, the server log and VS Code's logs go to .e2e-artifacts/. Every process started here is stopped by its own id, also on failure or Ctrl-C.
 //
 // Locales: every scenario file runs in English, Korean and Japanese through the same code (its
 // texts are looked up in the extension's bundles: scripts/e2e/texts.mjs); a file that exports
@@ -18,6 +18,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { helpers, launchBrowser } from './browser.mjs';
+import { logMark, logsSince } from './extensionLog.mjs';
 import { findChromium } from './chromium.mjs';
 import { prepareForFile, ROOT, startCodeServer, stopCodeServer } from './codeServer.mjs';
 import { runExthostSuite } from './exthost.mjs';
@@ -57,7 +58,14 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 
 const safe = (s) => s.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80);
 
-async function saveFailure(dir, t, server, err) {
+/**
+ * A failure's artifacts: the screenshot, the sidebar's HTML, the error and the notifications, the
+ * extension's log of the failed scenario only (`extension.log`: what the NHN Cloud logs gained
+ * since `mark`, taken as the scenario began; the file's setup when it failed there), and for
+ * context the server log and VS Code's logs of the file's window.
+ * @param {Map<string, number>} [mark]
+ */
+async function saveFailure(dir, t, server, err, mark = new Map()) {
   mkdirSync(dir, { recursive: true });
   await t?.page.screenshot({ path: join(dir, 'screenshot.png'), scale: 'css' }).catch(() => {});
   const sidebar = await t?.sidebar.innerHTML().catch(() => '');
@@ -69,6 +77,7 @@ async function saveFailure(dir, t, server, err) {
   writeFileSync(join(dir, 'error.txt'), `${err?.stack ?? err}\n\nnotifications:\n${toasts ?? ''}\n`);
   if (server && existsSync(server.logFile)) cpSync(server.logFile, join(dir, 'server.log'));
   const logs = server && join(server.userData, 'logs');
+  if (logs) writeFileSync(join(dir, 'extension.log'), logsSince(logs, mark));
   if (logs && existsSync(logs)) cpSync(logs, join(dir, 'vscode-logs'), { recursive: true });
 }
 
@@ -199,6 +208,7 @@ async function runFile(file, locale, host) {
   for (const s of list) {
     const t0 = Date.now();
     const cpu0 = cpu();
+    const logsAtStart = logMark(join(server.userData, 'logs'));
     if (failed && !s.independent) {
       console.log(`- ${base} › ${s.name} (skipped: an earlier scenario of this file failed)`);
       results.push({
@@ -223,7 +233,7 @@ async function runFile(file, locale, host) {
           .split('\n')
           .join('\n    ')}\n    at ${where}\n    artifacts: ${dir}`,
       );
-      await saveFailure(dir, t, server, err);
+      await saveFailure(dir, t, server, err, logsAtStart);
       results.push({ locale, name: `${base} › ${s.name}`, ok: false, why: `${firstLine(err)} (at ${where})` });
     }
   }

@@ -1,8 +1,10 @@
 // Stryker's build step (stryker.config.mjs → buildCommand), run inside its sandbox after the
 // protection modules were instrumented: bundles each test file of the mutation set with the
 // instrumented sources into out/mutation/*.test.cjs, so each mutant's run is a plain `node`
-// start (tens of milliseconds) instead of compiling TypeScript through tsx again.
+// start (tens of milliseconds) instead of compiling TypeScript through tsx again. Their `node:test`
+// import becomes nodeTestOnMocha.cjs: Stryker runs the bundles in Mocha, inside its workers.
 import * as esbuild from 'esbuild';
+import { join } from 'node:path';
 import { MUTATION_TESTS } from './tests.mjs';
 
 await esbuild.build({
@@ -18,4 +20,14 @@ await esbuild.build({
   // Only our sources need the instrumented copies; packages load from node_modules as usual.
   packages: 'external',
   logLevel: 'warning',
+  plugins: [
+    {
+      name: 'node-test-on-mocha',
+      setup(build) {
+        build.onResolve({ filter: /^node:test$/ }, () => ({
+          path: join(import.meta.dirname, 'nodeTestOnMocha.cjs'),
+        }));
+      },
+    },
+  ],
 });

@@ -12,11 +12,11 @@
 // the first item of each pick (the target) until their confirmation opens, which is then
 // cancelled. After every command the sandbox's request counts (byMethod) must show nothing sent
 // but reads and identity tokens: a cancelled or escaped command changes nothing.
-import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { ROOT } from '../../../scripts/e2e/codeServer.mjs';
-import { findLogFile } from '../../../scripts/e2e/browser.mjs';
+import { findLogFile, readFrom } from '../../../scripts/e2e/extensionLog.mjs';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 /**
@@ -96,18 +96,6 @@ function changing(byMethod) {
     for (const [op, n] of Object.entries(ops)) if (!NOT_CHANGING.has(op)) out[`${method} ${op}`] = n;
   }
   return out;
-}
-
-/** What `file` gained after its first `offset` bytes (read on every look: not the whole log again). */
-function logSince(file, offset) {
-  const fd = openSync(file, 'r');
-  try {
-    const bytes = Buffer.alloc(Math.max(0, fstatSync(fd).size - offset));
-    const read = readSync(fd, bytes, 0, bytes.length, offset);
-    return bytes.subarray(0, read).toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
 }
 
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -209,7 +197,7 @@ async function drive(t, command, logFile) {
   const toastsBefore = (await screen(page)).toasts;
   await runFromPalette(t, title);
 
-  const logText = () => (logFile() ? logSince(logFile(), logStart) : '');
+  const logText = () => (logFile() ? readFrom(logFile(), logStart) : '');
   const ended = new RegExp(`(✓ ${escapeRe(id)} \\(|✗ ${escapeRe(id)} (cancelled|failed))`);
   const failed = `✗ ${id} failed`;
   const reached = new Set();
