@@ -29,6 +29,17 @@ export function readFrom(file, offset) {
 }
 
 /**
+ * What `file` gained after its first `offset` bytes, up to its last whole line: a line the extension
+ * host is still writing is left for the next read. A reader that matches a command id must not
+ * see half a line: palette[ja] once read "▶ nhncloud.rd" while the host was writing
+ * "▶ nhncloud.rds.connection.allowMyAddress", and took it for another command.
+ */
+export function readLinesFrom(file, offset) {
+  const text = readFrom(file, offset);
+  return text.slice(0, text.lastIndexOf('\n') + 1);
+}
+
+/**
  * Where each "NHN Cloud.log" under `dir` ends now: taken before a scenario runs, so that its
  * failure's artifacts hold the extension's log of that scenario only (`logsSince`).
  * @returns {Map<string, number>}

@@ -16,7 +16,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { ROOT } from '../../../scripts/e2e/codeServer.mjs';
-import { findLogFile, readFrom } from '../../../scripts/e2e/extensionLog.mjs';
+import { findLogFile, readLinesFrom } from '../../../scripts/e2e/extensionLog.mjs';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 /**
@@ -197,7 +197,8 @@ async function drive(t, command, logFile) {
   const toastsBefore = (await screen(page)).toasts;
   await runFromPalette(t, title);
 
-  const logText = () => (logFile() ? readFrom(logFile(), logStart) : '');
+  // Whole lines only: a half-written id would name another command.
+  const logText = () => (logFile() ? readLinesFrom(logFile(), logStart) : '');
   const ended = new RegExp(`(✓ ${escapeRe(id)} \\(|✗ ${escapeRe(id)} (cancelled|failed))`);
   const failed = `✗ ${id} failed`;
   const reached = new Set();

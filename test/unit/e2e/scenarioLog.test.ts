@@ -1,3 +1,4 @@
+// The extension's log as the end-to-end harness reads it (scripts/e2e/extensionLog.mjs).
 // A failed end-to-end scenario's artifacts hold the extension's log of that scenario only
 // (scripts/e2e/run.mjs takes `logMark` as each scenario begins and writes `logsSince` to
 // extension.log). Checked on a logs folder laid out as VS Code lays out a window's: what earlier
@@ -13,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 interface ScenarioLogs {
   logMark(dir: string): Map<string, number>;
   logsSince(dir: string, mark: Map<string, number>): string;
+  readLinesFrom(file: string, offset: number): string;
 }
 const LOG_MODULE = pathToFileURL(join(__dirname, '..', '..', '..', 'scripts', 'e2e', 'extensionLog.mjs')).href;
 
@@ -51,4 +53,17 @@ test("a scenario's extension.log has what it logged, nothing logged before it, a
   );
   // A logs folder that does not exist yet (a window that never started) gives an empty log.
   assert.equal(logsSince(join(root, 'none'), logMark(join(root, 'none'))), '');
+});
+
+test('a reader of command ids sees whole lines only: a line still being written waits for its end', async () => {
+  const { readLinesFrom } = (await import(LOG_MODULE)) as ScenarioLogs;
+  const file = hostLog(join(root, 'partial'), '20261206T020000');
+  writeFileSync(file, '[info] ▶ nhncloud.earlier\n');
+  const offset = Buffer.byteLength('[info] ▶ nhncloud.earlier\n');
+  // What palette[ja] once read: the host had written this much of its line.
+  appendFileSync(file, '[info] ▶ nhncloud.rd');
+  assert.equal(readLinesFrom(file, offset), '');
+  appendFileSync(file, 's.connection.allowMyAddress\n[info] ✓ nhncl');
+  assert.equal(readLinesFrom(file, offset), '[info] ▶ nhncloud.rds.connection.allowMyAddress\n');
+  assert.equal(readLinesFrom(file, 0), '[info] ▶ nhncloud.earlier\n[info] ▶ nhncloud.rds.connection.allowMyAddress\n');
 });
