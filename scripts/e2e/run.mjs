@@ -6,7 +6,8 @@
 // page; the mocha suite of test/e2e/exthost runs inside the extension host as the last task of
 // the same pool.
 // On a failure: a screenshot, the sidebar's HTML, the notifications, the extension's log of that
-// scenario only, the server log and VS Code's logs go to .e2e-artifacts/. Every process started here is stopped by its own id, also on failure or Ctrl-C.
+// scenario only, the server log and VS Code's logs go to .e2e-artifacts/. Every process started
+// here is stopped by its own id, also on failure or Ctrl-C.
 //
 // Locales: every scenario file runs in English, Korean and Japanese through the same code (its
 // texts are looked up in the extension's bundles: scripts/e2e/texts.mjs); a file that exports

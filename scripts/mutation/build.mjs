@@ -1,8 +1,8 @@
 // Stryker's build step (stryker.config.mjs → buildCommand), run inside its sandbox after the
 // protection modules were instrumented: bundles each test file of the mutation set with the
-// instrumented sources into out/mutation/*.test.cjs, so each mutant's run is a plain `node`
-// start (tens of milliseconds) instead of compiling TypeScript through tsx again. Their `node:test`
-// import becomes nodeTestOnMocha.cjs: Stryker runs the bundles in Mocha, inside its workers.
+// instrumented sources into out/mutation/*.test.cjs, plain CommonJS that Stryker's Mocha runner
+// loads in its workers without compiling TypeScript. Their `node:test` import becomes
+// nodeTestOnMocha.cjs (Mocha's `it`).
 import * as esbuild from 'esbuild';
 import { join } from 'node:path';
 import { MUTATION_TESTS } from './tests.mjs';
