@@ -78,8 +78,10 @@ async function saveFailure(dir, t, server, err, mark = new Map()) {
   writeFileSync(join(dir, 'error.txt'), `${err?.stack ?? err}\n\nnotifications:\n${toasts ?? ''}\n`);
   if (server && existsSync(server.logFile)) cpSync(server.logFile, join(dir, 'server.log'));
   const logs = server && join(server.userData, 'logs');
-  if (logs) writeFileSync(join(dir, 'extension.log'), logsSince(logs, mark));
-  if (logs && existsSync(logs)) cpSync(logs, join(dir, 'vscode-logs'), { recursive: true });
+  if (logs) {
+    writeFileSync(join(dir, 'extension.log'), logsSince(logs, mark));
+    if (existsSync(logs)) cpSync(logs, join(dir, 'vscode-logs'), { recursive: true });
+  }
 }
 
 /**
@@ -209,7 +211,6 @@ async function runFile(file, locale, host) {
   for (const s of list) {
     const t0 = Date.now();
     const cpu0 = cpu();
-    const logsAtStart = logMark(join(server.userData, 'logs'));
     if (failed && !s.independent) {
       console.log(`- ${base} › ${s.name} (skipped: an earlier scenario of this file failed)`);
       results.push({
@@ -221,6 +222,8 @@ async function runFile(file, locale, host) {
       });
       continue;
     }
+    // Where the extension's logs end now: a failure's extension.log starts here.
+    const logsAtStart = logMark(join(server.userData, 'logs'));
     try {
       await s.run(t);
       console.log(`✓ ${base} › ${s.name} (${Date.now() - t0} ms, ${(cpu() - cpu0).toFixed(1)} core-s)`);
