@@ -496,9 +496,19 @@ export function helpers(page, server, locale = 'en') {
           await page.waitForTimeout(1_000);
           continue;
         }
-        // The menu ignores a click that comes right after it opened: hover (which focuses the item), then Enter.
-        await page.waitForTimeout(300);
-        await entry.hover();
+        // The menu ignores a click that comes right after it opened: hover, which focuses the
+        // entry, until it has the focus (its \`focused\` class), then Enter runs the focused entry.
+        // Hovering again only moves the focus, so it is safe to repeat.
+        for (let hovered = 1; ; hovered++) {
+          await entry.hover();
+          const focused = await entry
+            .and(page.locator('.focused'))
+            .waitFor({ timeout: 1_000 })
+            .then(() => true)
+            .catch(() => false);
+          if (focused) break;
+          if (hovered === 5) throw new Error(`the menu entry "${item}" did not take the focus on hover`);
+        }
         await page.keyboard.press('Enter');
         return;
       }

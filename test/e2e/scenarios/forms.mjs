@@ -35,7 +35,6 @@ async function submitAndReveal(t, w, name) {
 async function restoreFromInstance(t, type) {
   await t.command('NHN Cloud: Restore DB Instance...');
   await t.quick.pick('From a DB instance', 'Restore');
-  await region(t);
   await t.quick.pick('staging-api', 'Instance to restore');
   const w = t.webview();
   await field(w, 'restore.restoreType').waitFor({ timeout: 60_000 });
@@ -215,7 +214,6 @@ export const scenarios = [
     name: 'Create Read Replica: the replica is created and shows in the tree',
     async run(t) {
       await t.command('NHN Cloud: Create Read Replica...');
-      await region(t);
       await t.quick.pick('staging-api', 'Instance to replicate');
       const w = t.webview();
       await field(w, 'dbInstanceName').waitFor({ timeout: 60_000 });
