@@ -207,6 +207,16 @@ export async function runInConsole(t, sql, { instance, user, schema }) {
 }
 
 /**
+ * User settings for a file that types SQL into consoles: no completion list opens by itself as
+ * text is typed (VS Code's quick suggestions); Ctrl+Space and the trigger characters (the dot
+ * after a table or alias) still open it. The list answers when the extension's completion has
+ * read the schema, which can be after the statement has run: a fresh-clone run (sqlConsole[en],
+ * Edit Rows) found it opened over the results' toolbar after `closeSuggestions` had seen it
+ * closed, and the click on Edit Rows hit the list for 30 s.
+ */
+export const NO_QUICK_SUGGESTIONS = { 'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' } };
+
+/**
  * Closes the completion list the typed text opened (it floats over the results beside the
  * console and takes the clicks meant for their toolbar's second and third lines).
  * @param {import('./browser.mjs').Helpers} t

@@ -23,6 +23,7 @@ import {
   createDbUser,
   editCellAndApply,
   gridStatus,
+  NO_QUICK_SUGGESTIONS,
   openNewConsole,
   rdsApi,
   runInConsole,
@@ -65,6 +66,7 @@ const { startSshd } = tsxRequire('../../support/sshd.ts', import.meta.url);
  */
 const SSH_DIR = mkdtempSync(join(tmpdir(), 'nhncloud-e2e-ssh-'));
 export const options = {
+  userSettings: NO_QUICK_SUGGESTIONS,
   machineSettings: {
     'nhncloud.database.sshConfigFile': join(SSH_DIR, 'config'),
     'nhncloud.database.knownHostsFile': join(SSH_DIR, 'known_hosts'),

@@ -20,6 +20,7 @@ import {
   focusConsole,
   gridStatus,
   lensesShown,
+  NO_QUICK_SUGGESTIONS,
   openNewConsole,
   runInConsole,
   webviewWith,
@@ -40,7 +41,7 @@ const DB_PASSWORD = 'Sntl-Db7Qx9-e2e';
 const SENTINELS = { dbPassword: DB_PASSWORD };
 
 // Jobs of the in-editor sandbox (creating the DB user) take a few short steps.
-export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 50 } };
+export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 50, ...NO_QUICK_SUGGESTIONS } };
 
 let url;
 /** @type {{ instance: string, user: string, schema?: string }} */
