@@ -4,10 +4,14 @@
 // parameter editor's "Apply to instances" after Save (the panel names the instances that need
 // it, then none), and security-group rules added, changed and deleted. Each follows its
 // job to the end and the tree shows the result. Jobs are fast here (`nhncloud.sandbox.jobStepMs`).
+import { rdsApi } from '../../../scripts/e2e/dbConsole.mjs';
 import { pickTyped } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { choose, field, fill, optionOf, region } from './panels.mjs';
 
 export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 150 } };
+
+/** The explored sandbox's address (its notification says it). */
+let url;
 
 /** Closes the form's editor by its tab (the palette may not open while a webview keeps the focus). */
 async function closeForm(t) {
@@ -51,7 +55,9 @@ export const scenarios = [
     async run(t) {
       await t.openView('NHN Cloud');
       await t.runCommand('NHN Cloud: Explore the Sandbox');
-      await t.notification('The sandbox runs on', 60_000);
+      const toast = await t.notification('The sandbox runs on', 60_000);
+      url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0];
+      if (!url) throw new Error(`the notification names no address: ${await toast.innerText()}`);
       await t.expandRow('KR1');
       await t.expandRow('RDS for MySQL');
       await t.expandRow('DB Instances');
@@ -108,19 +114,21 @@ export const scenarios = [
       await fill(w, 'restore.password', 'sandbox-api-password');
       await fill(w, 'restore.targetContainer', 'rds-backups');
       await fill(w, 'restore.objectPath', 'staging-api/backup.xb');
-      // An engine restorable from object storage that has a parameter group in the region.
+      // The newest engine restorable from object storage that has a parameter group in the
+      // region, as the sandbox's API lists them: for an engine without one the form's list stays
+      // empty, which no wait can tell from a list still loading (trying each engine newest first,
+      // with 5 s for its groups to show, waited 10 s a run for the two newest).
       await optionOf(w, 'dbVersion');
       const versions = await field(w, 'dbVersion').evaluate((el) =>
         [...el.querySelectorAll('vscode-option')].map((o) => o.value).filter(Boolean),
       );
-      let group;
-      for (const v of versions.reverse()) {
-        await choose(w, 'dbVersion', v);
-        group = await optionOf(w, 'parameterGroupId', 5_000).catch(() => undefined);
-        if (group) break;
-      }
-      if (!group)
+      const { parameterGroups } = await rdsApi(url, 'GET', '/v3.0/parameter-groups');
+      const grouped = new Set(parameterGroups.map((g) => g.dbVersion));
+      const version = versions.reverse().find((v) => grouped.has(v));
+      if (!version)
         throw new Error(`no engine offered for object storage (${versions.join(', ')}) has a parameter group`);
+      await choose(w, 'dbVersion', version);
+      const group = await optionOf(w, 'parameterGroupId');
       await fill(w, 'dbInstanceName', 'e2e-from-obs');
       await choose(w, 'dbFlavorId', await optionOf(w, 'dbFlavorId'));
       await choose(w, 'storage.storageType', await optionOf(w, 'storage.storageType'));
