@@ -90,6 +90,23 @@ export const RDS = {
   secret: 'sandbox-admin-secret-access-key',
 };
 
+/**
+ * Waits for the notification Explore the Sandbox shows and returns the address it names (the
+ * sandbox inside the extension host, whose port only that message tells).
+ * @param {import('./browser.mjs').Helpers} t
+ */
+export async function exploredSandboxUrl(t) {
+  const toast = await t.notification(
+    t.lre(
+      'The sandbox runs on {0} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".',
+    ),
+    60_000,
+  );
+  const url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0];
+  if (!url) throw new Error('the notification does not name the sandbox address');
+  return url;
+}
+
 /** Picks a QuickPick item by typing its label (the list may be long or still filtering). */
 export async function pickTyped(t, label, expect) {
   await t.quick.waitFor(expect);

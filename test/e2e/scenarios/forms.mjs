@@ -5,7 +5,7 @@
 // it, then none), and security-group rules added, changed and deleted. Each follows its
 // job to the end and the tree shows the result. Jobs are fast here (`nhncloud.sandbox.jobStepMs`).
 import { rdsApi } from '../../../scripts/e2e/dbConsole.mjs';
-import { pickTyped } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { exploredSandboxUrl, pickTyped } from '../../../scripts/e2e/sandboxProcess.mjs';
 import { choose, field, fill, optionOf, region } from './panels.mjs';
 
 export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 150 } };
@@ -55,9 +55,7 @@ export const scenarios = [
     async run(t) {
       await t.openView('NHN Cloud');
       await t.runCommand('NHN Cloud: Explore the Sandbox');
-      const toast = await t.notification('The sandbox runs on', 60_000);
-      url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0];
-      if (!url) throw new Error(`the notification names no address: ${await toast.innerText()}`);
+      url = await exploredSandboxUrl(t);
       await t.expandRow('KR1');
       await t.expandRow('RDS for MySQL');
       await t.expandRow('DB Instances');

@@ -10,6 +10,7 @@
 import { rdsApi, until } from '../../../scripts/e2e/dbConsole.mjs';
 import { choose, closeEditors, errorOf, field, fill, firstOption, optionOf, region } from './panels.mjs';
 import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
+import { exploredSandboxUrl } from '../../../scripts/e2e/sandboxProcess.mjs';
 
 export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 150 } };
 
@@ -39,8 +40,7 @@ export const scenarios = [
         .locator('.welcome-view')
         .getByRole('button', { name: t.nls('Explore the Sandbox') })
         .click();
-      const toast = await t.notification('The sandbox runs on', 60_000);
-      url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0];
+      url = await exploredSandboxUrl(t);
       await t.treeRow('Sandbox').waitFor({ timeout: 30_000 });
       await t.treeRow('KR1').waitFor({ timeout: 30_000 });
     },

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createConnection } from 'mysql2/promise';
 import { mariaDbMissing } from '../../support/mariadb.mjs';
 import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
+import { exploredSandboxUrl } from '../../../scripts/e2e/sandboxProcess.mjs';
 
 /** Answers no dialog, QuickPick or form: English and Korean (texts.mjs). */
 export const locales = WITHOUT_DECISIONS;
@@ -49,14 +50,7 @@ export const scenarios = [
         .locator('.welcome-view')
         .getByRole('button', { name: t.nls('Explore the Sandbox') })
         .click();
-      const toast = await t.notification(
-        t.lre(
-          'The sandbox runs on {0} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".',
-        ),
-        60_000,
-      );
-      url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0];
-      if (!url) throw new Error('the notification does not name the sandbox address');
+      url = await exploredSandboxUrl(t);
       await t.expandRow('KR1');
       await t.expandRow('RDS for MySQL');
       await t.expandRow('DB Instances');

@@ -32,6 +32,7 @@ import { files, scanFiles, scanProcesses, sentinelsIn } from '../../../scripts/e
 import { mariaDbMissing } from '../../support/mariadb.mjs';
 import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
+import { exploredSandboxUrl } from '../../../scripts/e2e/sandboxProcess.mjs';
 
 const INSTANCE = 'staging-api';
 const SCHEMA = 'staging_api';
@@ -59,14 +60,7 @@ export const scenarios = [
         .locator('.welcome-view')
         .getByRole('button', { name: t.nls('Explore the Sandbox') })
         .click();
-      const toast = await t.notification(
-        t.lre(
-          'The sandbox runs on {0} and the "Sandbox" profile is active: every action works against local fake data. Stop it with "NHN Cloud: Stop the Sandbox".',
-        ),
-        60_000,
-      );
-      url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0];
-      if (!url) throw new Error('the notification does not name the sandbox address');
+      url = await exploredSandboxUrl(t);
       await createDbUser(url, INSTANCE, { dbUserName: DB_USER, dbPassword: DB_PASSWORD });
     },
   },
