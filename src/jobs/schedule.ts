@@ -4,6 +4,7 @@
 // Cost target: at most ~60 requests over a 10-minute job. The delay starts at 2 s (most
 // small jobs end within seconds), grows by 1.5x and stays at 15 s, which gives 43 requests
 // over 10 minutes (see test/unit/jobs/schedule.test.ts); existing tools poll every 5-15 s.
+import { jobOutcome } from '../client/rds/jobStates';
 import { l10n } from '../shared/l10n';
 
 export const FIRST_DELAY_MS = 2000;
@@ -34,16 +35,20 @@ export function pollSchedule(durationMs: number): number[] {
   }
 }
 
-export type JobState = 'running' | 'succeeded' | 'failed' | 'unknown';
+/**
+ * A tracked job's state: `partial` is COMPLETED_WITH_ERROR (ended, a step failed); `unknown` is a
+ * job no longer followed without a known end (polling failed, or it sat in a state no guide names).
+ */
+export type JobState = 'running' | 'succeeded' | 'partial' | 'failed' | 'unknown';
 
-const FAILURE = new Set(['FAILED', 'ERROR', 'CANCELED', 'INTERRUPTED', 'FAIL_TO_READY', 'DELETED']);
-
-/** As the live service has it: COMPLETED is success; FAILED, ERROR, CANCELED, INTERRUPTED, FAIL_TO_READY, DELETED fail. */
+/**
+ * The tracker's reading of a job state (the client's `jobOutcome`, the one place that knows the
+ * states): a state no guide names keeps the job running here; the tracker gives up on it after
+ * `UNKNOWN_STATE_PATIENCE_MS` in that state, saying the state as the service wrote it.
+ */
 export function jobState(jobStatus: string | undefined): JobState {
-  if (!jobStatus) return 'running';
-  if (jobStatus === 'COMPLETED') return 'succeeded';
-  if (FAILURE.has(jobStatus)) return 'failed';
-  return 'running';
+  const outcome = jobOutcome(jobStatus);
+  return outcome === 'unknown' ? 'running' : outcome;
 }
 
 /** One tracked job as persisted in workspaceState (no secrets: ids, labels and times only). */

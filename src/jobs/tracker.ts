@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { isAuthError, isCancelledError } from '../client/errors';
 import type { Region } from '../client/endpoints';
 import type { CommandHandler, Feature, Services } from '../shared/services';
+import { jobOutcome, UNKNOWN_STATE_PATIENCE_MS } from '../client/rds/jobStates';
 import { GIVE_UP_AFTER_MS, formatElapsed, jitteredDelay, jobState, pruneJobs, type JobRecord } from './schedule';
 import { formatTime, plural } from '../shared/l10n';
 import { action, askAction } from '../shared/prompts';
@@ -36,6 +37,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export interface JobExplorer {
   reveal(id: string): Promise<boolean>;
   refreshId(id: string): void;
+  findNode(id: string): Promise<unknown>;
 }
 
 /** Something that is not a job but is shown with them while it exists (a temporary access rule). */
@@ -144,6 +146,8 @@ export class JobTracker {
 
   private async poll(rec: JobRecord, signal: AbortSignal) {
     let failures = 0;
+    /** Since when the job has been in the state no guide names that it is in now. */
+    let unknownSince: number | undefined;
     for (let attempt = 0; !signal.aborted; attempt++) {
       await sleep(jitteredDelay(attempt), signal);
       if (signal.aborted) return;
@@ -159,10 +163,23 @@ export class JobTracker {
         if (status !== rec.status) {
           rec.status = status;
           rec.updatedAt = Date.now();
+          unknownSince = undefined;
           this.changed.fire(rec);
           void this.persist();
         }
         if (state !== 'running') return this.finish(rec, state);
+        if (jobOutcome(status) === 'unknown') {
+          // Shown as the service wrote it (status bar, jobs list); given up on if it stays there.
+          if (unknownSince === undefined) {
+            unknownSince = Date.now();
+            this.services.log.warn(`Job ${rec.jobId} is in a state this version does not know: ${status}`);
+          } else if (Date.now() - unknownSince >= UNKNOWN_STATE_PATIENCE_MS)
+            return this.finish(
+              rec,
+              'unknown',
+              vscode.l10n.t('it stayed in the state {0}, which this version does not know', status),
+            );
+        }
       } catch (e) {
         if (isCancelledError(e) && signal.aborted) return;
         failures++;
@@ -187,10 +204,24 @@ export class JobTracker {
     const took = formatElapsed(rec.endedAt - rec.startedAt);
     const showLog = action('showLog', vscode.l10n.t('Show Log'));
     const actions = rec.nodeId ? [action('reveal', vscode.l10n.t('Reveal in Tree')), showLog] : [showLog];
-    let pick: 'reveal' | 'showLog' | undefined;
+    let pick: 'reveal' | 'showLog' | 'events' | undefined;
     if (state === 'succeeded') {
       this.services.log.info(`Job ${rec.jobId} completed: ${rec.title} (${took})`);
       pick = await askAction('info', vscode.l10n.t('{0}: done in {1}.', rec.title, took), {}, ...actions);
+    } else if (state === 'partial') {
+      this.services.log.warn(`Job ${rec.jobId} ended ${rec.status}: ${rec.title} (${took})`);
+      pick = await askAction(
+        'warning',
+        vscode.l10n.t(
+          '{0}: done in {1}, but with errors (the job ended {2}): a step failed. The DB instance\'s events say which.',
+          rec.title,
+          took,
+          rec.status,
+        ),
+        {},
+        action('events', vscode.l10n.t('Show Events')),
+        ...actions,
+      );
     } else if (state === 'failed') {
       this.services.log.error(`Job ${rec.jobId} ended ${rec.status}: ${rec.title}`);
       pick = await askAction(
@@ -202,6 +233,7 @@ export class JobTracker {
           took,
         ),
         {},
+        action('events', vscode.l10n.t('Show Events')),
         ...actions,
       );
     } else {
@@ -216,6 +248,11 @@ export class JobTracker {
       pick = await askAction('warning', message, {}, ...actions);
     }
     if (pick === 'reveal' && rec.nodeId) await this.revealJob(rec);
+    if (pick === 'events')
+      await vscode.commands.executeCommand(
+        'nhncloud.rds.showInstanceEvents',
+        rec.nodeId ? await this.explorer.findNode(rec.nodeId) : undefined,
+      );
     if (pick === 'showLog') this.services.log.show();
   }
 
@@ -297,7 +334,13 @@ export class JobTracker {
   /** `nhncloud.jobs.list`: recent jobs, running first, with elapsed time and state. */
   async showList(): Promise<void> {
     const now = Date.now();
-    const icon = { running: '$(sync~spin)', succeeded: '$(pass)', failed: '$(error)', unknown: '$(question)' } as const;
+    const icon = {
+      running: '$(sync~spin)',
+      succeeded: '$(pass)',
+      partial: '$(warning)',
+      failed: '$(error)',
+      unknown: '$(question)',
+    } as const;
     const items = [...this.jobs]
       .sort((a, b) => Number(b.state === 'running') - Number(a.state === 'running') || b.startedAt - a.startedAt)
       .map((j) => ({

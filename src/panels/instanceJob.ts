@@ -2,7 +2,7 @@
 // first the job, then the instance it made, until that instance is AVAILABLE and idle.
 import { l10n } from '../shared/l10n';
 import type { RdsClient } from '../client/rds/client';
-import { jobResourceId, waitForJob } from '../client/rds/jobs';
+import { jobOutcome, jobResourceId, waitForJob } from '../client/rds/jobs';
 
 /** Instance states after which waiting longer is pointless. */
 const INSTANCE_FAILED = new Set(['FAIL_TO_CREATE', 'FAIL_TO_CONNECT', 'DELETED', 'STORAGE_FULL', 'SHUTDOWN']);
@@ -16,6 +16,8 @@ export interface JobEvent {
   dbInstanceStatus?: string;
   progressStatus?: string;
   message?: string;
+  /** The job ended with errors (COMPLETED_WITH_ERROR): said beside "done". */
+  warning?: string;
 }
 
 /**
@@ -43,12 +45,20 @@ export async function trackInstanceJob(
       onProgress: (j) => send({ phase: 'job', jobId, jobStatus: j.jobStatus }),
     });
     const dbInstanceId = jobResourceId(job);
+    const warning =
+      jobOutcome(job.jobStatus) === 'partial'
+        ? l10n.t(
+            "The job ended {0}: the instance exists, but a step failed. The instance's events say which (Show Events on the instance).",
+            job.jobStatus,
+          )
+        : undefined;
     if (!dbInstanceId)
       return send({
         phase: 'done',
         jobId,
         jobStatus: job.jobStatus,
         message: l10n.t('The job completed; it names no instance.'),
+        warning,
       });
     for (
       let delay = timing.initialDelayMs ?? 2000;
@@ -64,6 +74,7 @@ export async function trackInstanceJob(
         dbInstanceId,
         dbInstanceStatus: status,
         progressStatus: progress,
+        warning,
       };
       if (status === 'AVAILABLE' && (!progress || progress === 'NONE')) return send({ ...e, phase: 'done' });
       if (INSTANCE_FAILED.has(status))

@@ -4,6 +4,7 @@
 // original stays in the log and, for anything not in this table, is shown as it is.
 import * as vscode from 'vscode';
 import { isApiError, isAuthError, isServiceNotEnabled } from '../client/errors';
+import { jobOutcome } from '../client/rds/jobStates';
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -30,6 +31,17 @@ export function knownErrorText(err: unknown): string | undefined {
   }
   if (!isApiError(err)) return undefined;
   const code = err.code === undefined ? undefined : String(err.code);
+  // A job that ended badly (waitForJob: the code is the job's state, as the service wrote it).
+  if (err.operation === 'rds.getJob' && code && !err.retryable) {
+    const outcome = jobOutcome(code);
+    if (outcome === 'failed')
+      return vscode.l10n.t("The job ended {0}. The DB instance's events say why; then try again.", code);
+    if (outcome === 'unknown')
+      return vscode.l10n.t(
+        "The job stayed in the state {0}, which this version does not know, and is no longer followed. Check the DB instance and its events.",
+        code,
+      );
+  }
   if (isServiceNotEnabled(err))
     return vscode.l10n.t(
       'The service is not enabled in this project. Enable it in the NHN Cloud console (Project > Service selection).',

@@ -39,6 +39,8 @@ export interface JobProgress {
   dbInstanceStatus?: string;
   progressStatus?: string;
   message?: string;
+  /** The job ended with errors (COMPLETED_WITH_ERROR): what to tell beside "done". */
+  warning?: string;
 }
 
 export interface WizardState {
@@ -338,6 +340,7 @@ export class Wizard {
     if (j.phase === 'failed') lines.push(notice('error', j.message ?? l10n.t('The job failed.')));
     else if (j.phase === 'done') {
       lines.push(notice('info', l10n.t('The instance is {0}.', j.dbInstanceStatus ?? 'AVAILABLE')));
+      if (j.warning) lines.push(notice('warning', j.warning));
       if (j.dbInstanceId)
         lines.push(
           h(

@@ -1,26 +1,13 @@
-// Following RDS jobs and reading paged lists.
-// Terminal job states (the live service, as observed): COMPLETED is success; FAILED, ERROR,
-// CANCELED, INTERRUPTED, FAIL_TO_READY and DELETED are failure. Everything else
-// (PREPARING, READY, RUNNING, REGISTERED, WAIT_TO_REGISTER, or a state the service adds
-// later) means "still going".
+// Following RDS jobs and reading paged lists. What a job's state means is ./jobStates.ts.
 import { ApiError, CancelledError, isApiError } from '../errors';
 import { sleep } from '../http/transport';
 import type { CallOptions } from './api';
 import type { RdsClient, RdsInput, RdsOutput } from './client';
+import { jobOutcome, UNKNOWN_STATE_PATIENCE_MS } from './jobStates';
+
+export * from './jobStates';
 
 export type Job = RdsOutput<'getJob'>;
-
-export const JOB_SUCCESS_STATES: readonly string[] = ['COMPLETED'];
-export const JOB_FAILURE_STATES: readonly string[] = [
-  'FAILED',
-  'ERROR',
-  'CANCELED',
-  'INTERRUPTED',
-  'FAIL_TO_READY',
-  'DELETED',
-];
-export const isJobFinished = (status: string): boolean =>
-  JOB_SUCCESS_STATES.includes(status) || JOB_FAILURE_STATES.includes(status);
 
 export interface WaitForJobOptions {
   signal?: AbortSignal;
@@ -32,14 +19,18 @@ export interface WaitForJobOptions {
   maxDelayMs?: number;
   /** Overall limit. Default 60 minutes (creating or restoring a large instance is slow). */
   timeoutMs?: number;
+  /** How long a state no guide names may last before the wait gives up. Default `UNKNOWN_STATE_PATIENCE_MS`. */
+  unknownStatePatienceMs?: number;
 }
 
 /**
- * Polls `GET /v3.0/jobs/{jobId}` until the job ends. Resolves with the COMPLETED job (its
- * `resourceRelations` name what it made: see `jobResourceId`); rejects with ApiError when the
- * job fails or the time limit passes, and with CancelledError when `signal` aborts (no timer
- * is left behind). A failed poll that may succeed later (network, 5xx) is not fatal: polling
- * goes on until the limit.
+ * Polls `GET /v3.0/jobs/{jobId}` until the job ends. Resolves with the ended job when it
+ * COMPLETED or COMPLETED_WITH_ERROR (`jobOutcome(job.jobStatus) === 'partial'`: its result exists
+ * but a step failed; see `jobEndedText`), its `resourceRelations` naming what it made (see
+ * `jobResourceId`); rejects with ApiError (code: the job's state) when the job fails, sits in a
+ * state no guide names for `UNKNOWN_STATE_PATIENCE_MS`, or the time limit passes, and with
+ * CancelledError when `signal` aborts (no timer is left behind). A failed poll that may succeed
+ * later (network, 5xx) is not fatal: polling goes on until the limit.
  */
 export async function waitForJob(
   client: Pick<RdsClient, 'getJob'>,
@@ -49,8 +40,11 @@ export async function waitForJob(
   const initial = opts.initialDelayMs ?? 2_000;
   const max = opts.maxDelayMs ?? 10_000;
   const timeoutMs = opts.timeoutMs ?? 60 * 60_000;
+  const patience = opts.unknownStatePatienceMs ?? UNKNOWN_STATE_PATIENCE_MS;
   const deadline = Date.now() + timeoutMs;
   let delay = initial;
+  /** Since when the job has been in the state no guide names that it is in now. */
+  let unknownSince: { status: string; at: number } | undefined;
   for (;;) {
     if (opts.signal?.aborted) throw new CancelledError();
     let job: Job | undefined;
@@ -61,14 +55,25 @@ export async function waitForJob(
     }
     if (job) {
       opts.onProgress?.(job);
-      if (JOB_SUCCESS_STATES.includes(job.jobStatus)) return job;
-      if (JOB_FAILURE_STATES.includes(job.jobStatus))
+      const outcome = jobOutcome(job.jobStatus);
+      if (outcome === 'succeeded' || outcome === 'partial') return job;
+      if (outcome === 'failed')
         throw new ApiError({
           service: 'rds',
           operation: 'rds.getJob',
           code: job.jobStatus,
-          message: `The RDS job ${jobId} ended ${job.jobStatus}. See the instance's events for the reason, then try again.`,
+          message: jobEndedText(jobId, job.jobStatus),
         });
+      if (outcome === 'unknown') {
+        if (unknownSince?.status !== job.jobStatus) unknownSince = { status: job.jobStatus, at: Date.now() };
+        else if (Date.now() - unknownSince.at >= patience)
+          throw new ApiError({
+            service: 'rds',
+            operation: 'rds.getJob',
+            code: job.jobStatus,
+            message: jobEndedText(jobId, job.jobStatus),
+          });
+      } else unknownSince = undefined;
     }
     const left = deadline - Date.now();
     if (left <= 0)
@@ -78,8 +83,28 @@ export async function waitForJob(
         retryable: true,
         message: `The RDS job ${jobId} did not finish within ${Math.round(timeoutMs / 60_000) || '<1'} minutes (last state ${job?.jobStatus ?? 'unknown'}). It may still be running: check the instance later.`,
       });
-    await sleep(Math.min(delay, left), opts.signal);
+    await sleep(
+      Math.min(delay, left, unknownSince ? Math.max(1, patience - (Date.now() - unknownSince.at)) : left),
+      opts.signal,
+    );
     delay = Math.min(max, Math.round(delay * 1.5));
+  }
+}
+
+/**
+ * What a job that ended (or stopped in a state no guide names) did, in the client's English (the
+ * log's; the editor says it again in the display language: src/shared/errorText.ts).
+ */
+export function jobEndedText(jobId: string, status: string): string {
+  switch (jobOutcome(status)) {
+    case 'partial':
+      return `The RDS job ${jobId} completed with errors (${status}): its result exists, but a step failed. See the instance's events for what failed.`;
+    case 'failed':
+      return `The RDS job ${jobId} ended ${status}. See the instance's events for the reason, then try again.`;
+    case 'unknown':
+      return `The RDS job ${jobId} is in the state ${status}, which this version of the extension does not know, and has not left it; it is no longer followed. Check the instance and its events.`;
+    default:
+      return `The RDS job ${jobId} is ${status}.`;
   }
 }
 

@@ -7,7 +7,7 @@ import type { RdsDeps } from '../tree/base';
 import { DEFAULT_EVENT_QUERY, EventsFolderNode, type EventQuery } from '../tree/backupsEvents';
 import { parseLocalDate, validate } from './limits';
 import { ask, pick } from './util';
-import { scopeFrom } from './targets';
+import { instanceFrom, scopeFrom } from './targets';
 import { rdsIds } from '../tree/ids';
 
 const CATEGORIES: Array<{ label: string; category: EventCategoryType; description: string }> = [
@@ -75,6 +75,23 @@ export function eventCommands(deps: RdsDeps): Record<string, CommandHandler> {
       }
       folder.query = next;
       deps.explorer.refreshId(folder.id);
+    },
+    // An instance's events: the region's Events folder narrowed to it (a job that failed or
+    // completed with errors links here), revealed and expanded.
+    'nhncloud.rds.showInstanceEvents': async (node?: unknown) => {
+      const target = await instanceFrom(node, deps, vscode.l10n.t('Show Events'));
+      const folder = await deps.explorer.findNode(rdsIds.folder(target.rootId, 'event'));
+      if (!(folder instanceof EventsFolderNode))
+        throw new Error(
+          vscode.l10n.t('The Events folder is not in the tree: refresh the NHN Cloud explorer and try again.'),
+        );
+      folder.query = {
+        ...DEFAULT_EVENT_QUERY,
+        sourceId: target.data.dbInstanceId,
+        sourceName: target.data.dbInstanceName ?? undefined,
+      };
+      deps.explorer.refreshId(folder.id);
+      await deps.explorer.reveal(folder.id);
     },
     'nhncloud.rds.clearEventFilter': async (node?: unknown) => {
       const scope = await scopeFrom(node, deps, vscode.l10n.t('Clear Event Filter'));

@@ -88,6 +88,9 @@ export class BackupsFolderNode extends PagedFolderNode<Backup> {
 export interface EventQuery {
   category: EventCategoryType;
   keyword?: string;
+  /** Only the events of one resource (an instance's "Show Events"), with its name for the folder's description. */
+  sourceId?: string;
+  sourceName?: string;
   /** Hours back from now (default 24 * 7), or an explicit range. */
   hours?: number;
   from?: string;
@@ -117,6 +120,7 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
   protected override describe(): string | undefined {
     const q = this.query;
     const parts = [
+      q.sourceId ? (q.sourceName ?? q.sourceId) : '',
       q.category !== 'ALL' ? q.category : '',
       q.keyword ? `"${q.keyword}"` : '',
       q.from
@@ -139,6 +143,7 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
         eventCategoryType: this.query.category,
         ascendingOrder: 'DESC',
         ...(this.query.keyword ? { keyword: this.query.keyword } : {}),
+        ...(this.query.sourceId ? { sourceId: this.query.sourceId } : {}),
       },
     });
     const items: DbEvent[] = [...(r?.events ?? [])].sort((a: DbEvent, b: DbEvent) =>

@@ -43,6 +43,8 @@ export interface RdsSandbox {
   /** The next `times` jobs of an operation (`createDbUser`, ..., or `*`) end FAILED. */
   failNextJob(operation: string, times?: number): void;
   /** Adds N instances and N events to a region (default KR1). */
+  /** The next `times` jobs of an operation (or `*`) end in `status` (COMPLETED_WITH_ERROR, CANNOT_PROGRESS, any text). */
+  endNextJob(operation: string, status: string, times?: number): void;
   scale(n: number, region?: RegionCode): void;
   /** 4005 "not enabled" for a region when false. */
   setRegionEnabled(region: RegionCode, enabled: boolean): void;
@@ -69,6 +71,7 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     advance: () => state.jobs.advance(),
     failNextJob: (operation, times = 1) => state.jobs.failNextJob(operation, times),
     scale: (n, region = 'KR1') => seedScale(state, state.regions[region], n, opts.seed + scaleRound++),
+    endNextJob: (operation, status, times = 1) => state.jobs.endNextJob(operation, status, times),
     setRegionEnabled: (region, enabled) => void (state.regions[region].enabled = enabled),
     setTimeScale: (ms) => void (state.jobs.timeScale = ms),
     advanceClock: (ms) => {
@@ -99,6 +102,13 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     api.failNextJob(String(b.operation ?? '*'), Number(b.times ?? 1));
   });
   server.addControl('rds/scale', (body) => {
+  // body { operation = '*', status, times = 1 }: the next jobs end in that state instead of
+  // COMPLETED (each of the guides' end states, or a state no guide names, which a job stays in).
+  server.addControl('rds/end-next-job', (body) => {
+    const b = controlFields(body);
+    if (typeof b.status !== 'string' || !b.status) throw new Error('status is required');
+    api.endNextJob(String(b.operation ?? '*'), b.status, Number(b.times ?? 1));
+  });
     const b = controlFields(body);
     api.scale(Number(b.n ?? b.scale ?? 0), regionCode(b.region ?? 'KR1'));
   });

@@ -2,6 +2,7 @@
 // one `timeScale` step at a time (RUNNING takes two steps). State is advanced lazily: every
 // request (and RdsSandbox.advance) first settles what the clock says is due, so no timers
 // outlive the server and a test never waits on a timer it cannot see.
+import { jobOutcome } from '../../client/rds/jobStates';
 import type { Instance, Job } from './types';
 import { ymdt } from './util';
 
@@ -29,7 +30,8 @@ export class JobEngine {
   readonly jobs = new Map<string, Job>();
   /** Jobs not yet COMPLETED or FAILED: advance() only looks at these. */
   private readonly active = new Set<Job>();
-  private readonly failNext = new Map<string, number>();
+  /** Per operation (or `*`): the states the next jobs end in, first first. */
+  private readonly endNext = new Map<string, string[]>();
   private readonly busyInstances = new Map<string, Instance>();
 
   constructor(
@@ -41,19 +43,30 @@ export class JobEngine {
 
   /** The next `times` jobs of `operation` (a row name, or `*` for any) end FAILED. */
   failNextJob(operation: string, times = 1): void {
-    this.failNext.set(operation, (this.failNext.get(operation) ?? 0) + times);
+    this.endNextJob(operation, 'FAILED', times);
   }
 
-  private consumeFailure(operation: string): boolean {
+  /**
+   * The next `times` jobs of `operation` (or `*`) end in `status` instead of COMPLETED: a failure
+   * state, COMPLETED_WITH_ERROR, or any other text (a state the client has never seen; the job
+   * then stays in it).
+   */
+  endNextJob(operation: string, status: string, times = 1): void {
+    const queue = this.endNext.get(operation) ?? [];
+    for (let i = 0; i < times; i++) queue.push(status);
+    this.endNext.set(operation, queue);
+  }
+
+  private consumeEnding(operation: string): string | undefined {
     for (const key of [operation, '*']) {
-      const n = this.failNext.get(key) ?? 0;
-      if (n > 0) {
-        if (n === 1) this.failNext.delete(key);
-        else this.failNext.set(key, n - 1);
-        return true;
+      const queue = this.endNext.get(key);
+      if (queue?.length) {
+        const status = queue.shift();
+        if (!queue.length) this.endNext.delete(key);
+        return status;
       }
     }
-    return false;
+    return undefined;
   }
 
   start(spec: JobSpec): Job {
@@ -75,7 +88,7 @@ export class JobEngine {
       busy: busy.map((b) => b.instance.dbInstanceId),
       effect: spec.effect ?? (() => {}),
       onFail: spec.onFail ?? (() => {}),
-      willFail: this.consumeFailure(spec.operation),
+      endsAs: this.consumeEnding(spec.operation),
     };
     this.jobs.set(job.jobId, job);
     this.active.add(job);
@@ -90,11 +103,12 @@ export class JobEngine {
       const steps = this.timeScale <= 0 ? Infinity : (now - job.startedAt) / this.timeScale;
       let status = job.jobStatus;
       for (const [from, s] of STEPS) if (steps >= from) status = s;
-      if (status === 'COMPLETED' && job.willFail) status = 'FAILED';
+      if (status === 'COMPLETED' && job.endsAs) status = job.endsAs;
       if (status === job.jobStatus) continue;
       job.jobStatus = status;
       job.updatedYmdt = ymdt(now);
-      if (status === 'COMPLETED' || status === 'FAILED') {
+      // The end: COMPLETED, a state that ends a job, or one no guide names (the job stays there).
+      if (status === 'COMPLETED' || status === job.endsAs) {
         this.active.delete(job);
         for (const id of job.busy) {
           const inst = this.busyInstances.get(id);
@@ -104,8 +118,9 @@ export class JobEngine {
           }
           if (![...this.active].some((j) => j.busy.includes(id))) this.busyInstances.delete(id);
         }
-        if (status === 'COMPLETED') job.effect();
-        else job.onFail();
+        const outcome = jobOutcome(status);
+        if (outcome === 'succeeded' || outcome === 'partial') job.effect();
+        else if (outcome === 'failed') job.onFail();
       }
     }
   }

@@ -234,7 +234,12 @@ export interface Job {
   busy: string[];
   effect: () => void;
   onFail: () => void;
-  willFail: boolean;
+  /**
+   * The state the job ends in instead of COMPLETED (a control route set it): FAILED and the other
+   * failures run `onFail`; COMPLETED_WITH_ERROR runs `effect` (the result exists, a step failed);
+   * a state no guide names is where the job stays.
+   */
+  endsAs?: string;
 }
 
 /** What an export to object storage produced (log files, backups). See RdsSandbox.onExport. */

@@ -30,11 +30,22 @@ test('jitter stays within 10 % of the delay', () => {
   }
 });
 
-test('job states: COMPLETED succeeds, the failure set fails, everything else runs', () => {
+test('job states: COMPLETED succeeds, COMPLETED_WITH_ERROR is partial, the failure set fails, the rest runs', () => {
   assert.equal(jobState('COMPLETED'), 'succeeded');
-  for (const s of ['FAILED', 'ERROR', 'CANCELED', 'INTERRUPTED', 'FAIL_TO_READY', 'DELETED'])
+  assert.equal(jobState('COMPLETED_WITH_ERROR'), 'partial');
+  for (const s of [
+    'FAILED',
+    'ERROR',
+    'CANCELED',
+    'INTERRUPTED',
+    'FAIL_TO_READY',
+    'FAIL_TO_REGISTER',
+    'CANNOT_PROGRESS',
+    'DELETED',
+  ])
     assert.equal(jobState(s), 'failed', s);
-  for (const s of ['PREPARING', 'READY', 'RUNNING', 'REGISTERED', 'WAIT_TO_REGISTER', undefined])
+  // A state no guide names keeps the job followed (the tracker gives up on it after a while).
+  for (const s of ['CREATED', 'PREPARING', 'READY', 'RUNNING', 'REGISTERED', 'WAIT_TO_REGISTER', 'QUIESCED', undefined])
     assert.equal(jobState(s), 'running', String(s));
 });
 

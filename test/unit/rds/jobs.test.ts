@@ -3,7 +3,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { isApiError, isCancelledError, type ApiError } from '../../../src/client/errors';
 import type { RdsClient } from '../../../src/client/rds/client';
-import { jobResourceId, listAllBackups, listAllEvents, waitForJob, type Job } from '../../../src/client/rds/jobs';
+import {
+  isJobFinished,
+  jobEndedText,
+  jobOutcome,
+  jobResourceId,
+  listAllBackups,
+  listAllEvents,
+  waitForJob,
+  type Job,
+} from '../../../src/client/rds/jobs';
 import { fail, makeClient, ok, startServer, type Answer, type TestServer } from '../../support/rdsServer';
 
 const INSTANCE = '9f1d2c3b-0000-4000-8000-00000000abcd';
@@ -37,6 +46,12 @@ describe('waitForJob', () => {
     failToReady: ['FAIL_TO_READY'],
     endless: ['RUNNING'],
     flaky: ['RUNNING', 'COMPLETED'],
+    created: ['CREATED', 'REGISTERED', 'COMPLETED'],
+    withError: ['RUNNING', 'COMPLETED_WITH_ERROR'],
+    cannotProgress: ['RUNNING', 'CANNOT_PROGRESS'],
+    failToRegister: ['WAIT_TO_REGISTER', 'FAIL_TO_REGISTER'],
+    mystery: ['RUNNING', 'QUIESCED'],
+    mysteryThenDone: ['QUIESCED', 'QUIESCED', 'COMPLETED'],
   });
   let dropNext = 0;
   before(async () => {
@@ -78,6 +93,68 @@ describe('waitForJob', () => {
       assert.match(err.message, new RegExp(`job ${jobId} ended ${state}`));
     });
   }
+
+  // The states of December 2026's guides (issue 61): a test that fails with the jobs.ts of before,
+  // which polled CANNOT_PROGRESS and FAIL_TO_REGISTER for an hour and COMPLETED_WITH_ERROR too.
+  for (const [jobId, state] of [
+    ['cannotProgress', 'CANNOT_PROGRESS'],
+    ['failToRegister', 'FAIL_TO_REGISTER'],
+  ] as const) {
+    test(`a job ending ${state} rejects at once with an ApiError naming the state`, async () => {
+      const err = (await waitForJob(rds, jobId, { ...fast, timeoutMs: 5_000 }).then(
+        () => assert.fail('resolved'),
+        (e: unknown) => e,
+      )) as ApiError;
+      assert.ok(isApiError(err));
+      assert.equal(err.code, state);
+      assert.equal(err.retryable, false);
+    });
+  }
+
+  test('COMPLETED_WITH_ERROR ends the wait with the job (its result exists), marked partial', async () => {
+    const job = await waitForJob(rds, 'withError', { ...fast, timeoutMs: 5_000 });
+    assert.equal(job.jobStatus, 'COMPLETED_WITH_ERROR');
+    assert.equal(jobOutcome(job.jobStatus), 'partial');
+    assert.match(jobEndedText('withError', job.jobStatus), /completed with errors .* events/);
+  });
+
+  test('CREATED is a running state', async () => {
+    const seen: string[] = [];
+    const job = await waitForJob(rds, 'created', { ...fast, onProgress: (j: Job) => seen.push(j.jobStatus) });
+    assert.deepEqual(seen, ['CREATED', 'REGISTERED', 'COMPLETED']);
+    assert.equal(job.jobStatus, 'COMPLETED');
+  });
+
+  test('a state no guide names is passed on as written and, held past the patience, ends the wait', async () => {
+    const seen: string[] = [];
+    const err = (await waitForJob(rds, 'mystery', {
+      ...fast,
+      unknownStatePatienceMs: 50,
+      onProgress: (j: Job) => seen.push(j.jobStatus),
+    }).then(
+      () => assert.fail('resolved'),
+      (e: unknown) => e,
+    )) as ApiError;
+    assert.ok(isApiError(err));
+    assert.equal(err.code, 'QUIESCED');
+    assert.match(err.message, /state QUIESCED, which this version of the extension does not know/);
+    assert.ok(seen.includes('QUIESCED'));
+  });
+
+  test('a state no guide names that passes is waited through', async () => {
+    const job = await waitForJob(rds, 'mysteryThenDone', { ...fast, unknownStatePatienceMs: 60_000 });
+    assert.equal(job.jobStatus, 'COMPLETED');
+  });
+
+  test('every state of the guides has a meaning; only an unnamed one is unknown', () => {
+    // The 16 values of GET /v4.0/jobs/{jobId}'s jobStatus in the guide of December 2026.
+    const guide =
+      'DELETED CANNOT_PROGRESS FAILED ERROR CANCELED INTERRUPTED COMPLETED COMPLETED_WITH_ERROR RUNNING PREPARING READY CREATED FAIL_TO_READY REGISTERED FAIL_TO_REGISTER WAIT_TO_REGISTER';
+    for (const s of guide.split(' ')) assert.notEqual(jobOutcome(s), 'unknown', s);
+    assert.equal(jobOutcome('QUIESCED'), 'unknown');
+    assert.equal(isJobFinished('QUIESCED'), false);
+    assert.equal(isJobFinished('COMPLETED_WITH_ERROR'), true);
+  });
 
   test('a failed poll that may succeed later (HTTP 503) does not end the wait', async () => {
     dropNext = 1;

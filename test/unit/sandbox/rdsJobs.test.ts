@@ -186,4 +186,73 @@ describe('the failure knob', () => {
     assert.equal((await rds.getJob({ jobId })).jobStatus, 'FAILED');
     assert.equal((await instanceByName(rds, 'will-fail')).dbInstanceStatus, 'FAIL_TO_CREATE');
   });
+
+  // Issue 61: each end state of the guides, through the control route, as the client reads it.
+  for (const [status, outcome] of [
+    ['COMPLETED_WITH_ERROR', 'done'],
+    ['CANNOT_PROGRESS', 'FAILED-like'],
+    ['FAIL_TO_REGISTER', 'FAILED-like'],
+  ] as const) {
+    test(`end-next-job: a createDbUser job ends ${status}; waitForJob ${outcome === 'done' ? 'resolves' : 'rejects'}`, async () => {
+      sb.rds.setTimeScale(5);
+      try {
+        const rds = clientFor(sb);
+        const inst = await instanceByName(rds, 'dev-playground');
+        const res = await fetch(`${sb.url}/_sandbox/rds/end-next-job`, {
+          method: 'POST',
+          body: JSON.stringify({ operation: 'createDbUser', status }),
+        });
+        assert.equal(res.status, 200);
+        const name = `u_${status.toLowerCase()}`.slice(0, 32);
+        const { jobId } = await rds.createDbUser({
+          dbInstanceId: inst.dbInstanceId,
+          body: { dbUserName: name, dbPassword: 'pw-12345', host: '%', authorityType: 'READ' },
+        });
+        const wait = waitForJob(rds, jobId, { initialDelayMs: 5, maxDelayMs: 20 });
+        const users = async () =>
+          (await rds.listDbUsers({ dbInstanceId: inst.dbInstanceId })).dbUsers.map((u: any) => u.dbUserName);
+        if (outcome === 'done') {
+          assert.equal((await wait).jobStatus, status);
+          assert.ok((await users()).includes(name), 'the effect of a job completed with errors is kept');
+        } else {
+          await assert.rejects(wait, (e: unknown) => isApiError(e) && e.code === status);
+          assert.ok(!(await users()).includes(name), 'a failed job is undone');
+        }
+        assert.equal((await rds.getDbInstance({ dbInstanceId: inst.dbInstanceId })).progressStatus, 'NONE');
+      } finally {
+        sb.rds.setTimeScale(STEP);
+      }
+    });
+  }
+
+  test('end-next-job with a state no guide names: the job stays in it and the wait gives up saying so', async () => {
+    sb.rds.setTimeScale(5);
+    try {
+      const rds = clientFor(sb);
+      const inst = await instanceByName(rds, 'dev-playground');
+      sb.rds.endNextJob('createDbUser', 'PAUSED_BY_OPERATOR');
+      const { jobId } = await rds.createDbUser({
+        dbInstanceId: inst.dbInstanceId,
+        body: { dbUserName: 'u_paused', dbPassword: 'pw-12345', host: '%', authorityType: 'READ' },
+      });
+      const seen: string[] = [];
+      await assert.rejects(
+        waitForJob(rds, jobId, {
+          initialDelayMs: 5,
+          maxDelayMs: 20,
+          unknownStatePatienceMs: 200,
+          onProgress: (j) => seen.push(j.jobStatus),
+        }),
+        (e: unknown) => isApiError(e) && e.code === 'PAUSED_BY_OPERATOR' && /does not know/.test(e.message),
+      );
+      assert.equal(seen.at(-1), 'PAUSED_BY_OPERATOR', 'the state is passed on as the service wrote it');
+    } finally {
+      sb.rds.setTimeScale(STEP);
+    }
+  });
+
+  test('end-next-job refuses a request without a status', async () => {
+    const res = await fetch(`${sb.url}/_sandbox/rds/end-next-job`, { method: 'POST', body: JSON.stringify({}) });
+    assert.notEqual(res.status, 200);
+  });
 });
