@@ -393,4 +393,28 @@ export abstract class RdsOperationMethods {
   deleteEventSubscription(...args: RdsArgs<'deleteEventSubscription'>): Promise<RdsOutput<'deleteEventSubscription'>> {
     return this.call('deleteEventSubscription', ...args);
   }
+  /** GET /v4.0/db-instances/{dbInstanceId}/high-availability */
+  getHighAvailability(...args: RdsArgs<'getHighAvailability'>): Promise<RdsOutput<'getHighAvailability'>> {
+    return this.call('getHighAvailability', ...args);
+  }
+  /** GET /v4.0/db-instances/{dbInstanceId}/maintenances */
+  listMaintenances(...args: RdsArgs<'listMaintenances'>): Promise<RdsOutput<'listMaintenances'>> {
+    return this.call('listMaintenances', ...args);
+  }
+  /** POST /v4.0/db-instances/{dbInstanceId}/maintenances/execute-now */
+  executeMaintenanceNow(...args: RdsArgs<'executeMaintenanceNow'>): Promise<RdsOutput<'executeMaintenanceNow'>> {
+    return this.call('executeMaintenanceNow', ...args);
+  }
+  /** POST /v4.0/db-instances/{dbInstanceId}/maintenances/schedule */
+  scheduleMaintenance(...args: RdsArgs<'scheduleMaintenance'>): Promise<RdsOutput<'scheduleMaintenance'>> {
+    return this.call('scheduleMaintenance', ...args);
+  }
+  /** DELETE /v4.0/db-instances/{dbInstanceId}/maintenances/{maintenanceId} */
+  deleteMaintenance(...args: RdsArgs<'deleteMaintenance'>): Promise<RdsOutput<'deleteMaintenance'>> {
+    return this.call('deleteMaintenance', ...args);
+  }
+  /** GET /v4.0/availability-zones */
+  listAvailabilityZones(...args: RdsArgs<'listAvailabilityZones'>): Promise<RdsOutput<'listAvailabilityZones'>> {
+    return this.call('listAvailabilityZones', ...args);
+  }
 }

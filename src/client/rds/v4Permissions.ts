@@ -96,4 +96,10 @@ export const RDS_V4_PERMISSIONS: Partial<Record<RdsOperationName, string>> = {
   createEventSubscription: 'RDSforMySQL:EventSubscription.Create',
   modifyEventSubscription: 'RDSforMySQL:EventSubscription.Modify',
   deleteEventSubscription: 'RDSforMySQL:EventSubscription.Delete',
+  getHighAvailability: 'RDSforMySQL:DbInstance.Get',
+  listMaintenances: 'RDSforMySQL:DbInstance.Maintenance.List',
+  executeMaintenanceNow: 'RDSforMySQL:DbInstance.Maintenance.Execute',
+  scheduleMaintenance: 'RDSforMySQL:DbInstance.Maintenance.Update',
+  deleteMaintenance: 'RDSforMySQL:DbInstance.Maintenance.Delete',
+  listAvailabilityZones: 'RDSforMySQL:AvailabilityZone.List',
 };

@@ -1,15 +1,17 @@
 // RDS for MySQL API v4.0 as rows (issue 27): what it changes against v3.0 (./rows.ts), not a copy
 // of it. v4.0 keeps 79 of v3.0's 82 operations under the same names (their path prefix is
-// `/v4.0`; ./versions.ts builds the table), drops three, and adds twelve, which are listed here.
+// `/v4.0`; ./versions.ts builds the table), drops three, and adds eighteen, which are listed here.
 // Source: the vendor's guide `en/api-guide-v4.0.md` (public repository TOAST-DOCS/RDS), 91
-// endpoints; test/fixtures/rdsV4Guide.json holds what the tests need of it.
+// endpoints, and the six its successor `en/public/api-guide-mysql-v4.0.md` added (97);
+// test/fixtures/rdsV4Guide.json and rdsV4GuideAdditions.json hold what the tests need of them.
 
 /** v3.0 operations v4.0 no longer has (storages are a type and size; backups are `createBackup`). */
 export const RDS_V3_ONLY = ['listStorages', 'backupDbInstance', 'backupDbInstanceToObjectStorage'] as const;
 
 /**
  * The release of v4.0 a site's guide documents: the first (July 2025, 81 endpoints) or the
- * current one (March 2026, 91), which added the rows marked `since: '2026-03'`.
+ * current one (March 2026, 91; 97 with the six every site's guide has documented since), which
+ * added the rows marked `since: '2026-03'`.
  */
 export type RdsV4Release = '2025-07' | '2026-03';
 
@@ -94,6 +96,52 @@ export const RDS_V4_ONLY_ROWS = [
     method: 'DELETE',
     path: '/v4.0/event-subscriptions/{eventSubscriptionId}',
     summary: 'Delete an event subscription',
+    since: '2026-03',
+  },
+  // Documented after the guide of March 2026 (issue 61, item 3), by the current guide of every site
+  // (`en/<site>/api-guide-mysql-v4.0.md`, the KR4 sites' included); a site without the March
+  // release has none of them either.
+  {
+    name: 'getHighAvailability',
+    method: 'GET',
+    path: '/v4.0/db-instances/{dbInstanceId}/high-availability',
+    summary: 'High availability of a DB instance: status, ping type and interval',
+    since: '2026-03',
+  },
+  {
+    name: 'listMaintenances',
+    method: 'GET',
+    path: '/v4.0/db-instances/{dbInstanceId}/maintenances',
+    summary: 'Maintenances of a DB instance, pending and past',
+    since: '2026-03',
+  },
+  {
+    name: 'executeMaintenanceNow',
+    method: 'POST',
+    path: '/v4.0/db-instances/{dbInstanceId}/maintenances/execute-now',
+    summary: 'Run a pending maintenance now',
+    returnsJob: true,
+    since: '2026-03',
+  },
+  {
+    name: 'scheduleMaintenance',
+    method: 'POST',
+    path: '/v4.0/db-instances/{dbInstanceId}/maintenances/schedule',
+    summary: 'Apply a pending maintenance in the next maintenance window',
+    since: '2026-03',
+  },
+  {
+    name: 'deleteMaintenance',
+    method: 'DELETE',
+    path: '/v4.0/db-instances/{dbInstanceId}/maintenances/{maintenanceId}',
+    summary: 'Cancel a maintenance scheduled for the next window',
+    since: '2026-03',
+  },
+  {
+    name: 'listAvailabilityZones',
+    method: 'GET',
+    path: '/v4.0/availability-zones',
+    summary: 'Availability zones of the region and whether each is available',
     since: '2026-03',
   },
 ] as const;

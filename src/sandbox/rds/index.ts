@@ -4,10 +4,11 @@ import type { SandboxServer } from '../server';
 import { SandboxDatabases } from './mariadb/databases';
 import { createOAuthService, OAuthTokens } from './oauth';
 import { seedAll, seedScale } from './seed';
+import { nextMaintenanceWindow } from './seed/maintenances';
 import { type RdsKeyPair, RdsService } from './service';
 import { RdsState, type ExportListener } from './state';
 import { RDS_REGIONS, type ExportedObject, type RegionCode } from './types';
-import { controlFields } from './util';
+import { controlFields, ymdt } from './util';
 
 export type { ExportedObject, RegionCode } from './types';
 export type { RdsKeyPair } from './service';
@@ -42,9 +43,9 @@ export interface RdsSandbox {
   advance(): void;
   /** The next `times` jobs of an operation (`createDbUser`, ..., or `*`) end FAILED. */
   failNextJob(operation: string, times?: number): void;
-  /** Adds N instances and N events to a region (default KR1). */
   /** The next `times` jobs of an operation (or `*`) end in `status` (COMPLETED_WITH_ERROR, CANNOT_PROGRESS, any text). */
   endNextJob(operation: string, status: string, times?: number): void;
+  /** Adds N instances and N events to a region (default KR1). */
   scale(n: number, region?: RegionCode): void;
   /** 4005 "not enabled" for a region when false. */
   setRegionEnabled(region: RegionCode, enabled: boolean): void;
@@ -70,8 +71,8 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     state,
     advance: () => state.jobs.advance(),
     failNextJob: (operation, times = 1) => state.jobs.failNextJob(operation, times),
-    scale: (n, region = 'KR1') => seedScale(state, state.regions[region], n, opts.seed + scaleRound++),
     endNextJob: (operation, status, times = 1) => state.jobs.endNextJob(operation, status, times),
+    scale: (n, region = 'KR1') => seedScale(state, state.regions[region], n, opts.seed + scaleRound++),
     setRegionEnabled: (region, enabled) => void (state.regions[region].enabled = enabled),
     setTimeScale: (ms) => void (state.jobs.timeScale = ms),
     advanceClock: (ms) => {
@@ -101,7 +102,6 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     const b = controlFields(body);
     api.failNextJob(String(b.operation ?? '*'), Number(b.times ?? 1));
   });
-  server.addControl('rds/scale', (body) => {
   // body { operation = '*', status, times = 1 }: the next jobs end in that state instead of
   // COMPLETED (each of the guides' end states, or a state no guide names, which a job stays in).
   server.addControl('rds/end-next-job', (body) => {
@@ -109,6 +109,7 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     if (typeof b.status !== 'string' || !b.status) throw new Error('status is required');
     api.endNextJob(String(b.operation ?? '*'), b.status, Number(b.times ?? 1));
   });
+  server.addControl('rds/scale', (body) => {
     const b = controlFields(body);
     api.scale(Number(b.n ?? b.scale ?? 0), regionCode(b.region ?? 'KR1'));
   });
@@ -138,6 +139,32 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     if (isPrivate) instance.network.usePublicAccess = false;
     api.databases.setPrivate(instance.dbInstanceId, isPrivate);
     return { dbInstanceId: instance.dbInstanceId, private: isPrivate };
+  });
+  // body { name, type?, category?, status?, required?, description? }: adds a maintenance to the
+  // named instance (PENDING, PROVIDER, PATCH_SECURITY unless told), for scenarios that run one.
+  server.addControl('rds/add-maintenance', (body) => {
+    const b = controlFields(body);
+    const instance = instanceNamed(b.name);
+    const region = Object.values(state.regions).find((r) => r.instances.has(instance.dbInstanceId))!;
+    const now = state.now();
+    const maintenanceId = state.newId();
+    region.maintenances.set(maintenanceId, {
+      maintenanceId,
+      dbInstanceId: instance.dbInstanceId,
+      category: String(b.category ?? 'PROVIDER'),
+      description: b.description === undefined ? 'Security update of the operating system' : String(b.description),
+      type: String(b.type ?? 'PATCH_SECURITY'),
+      payload: {},
+      required: b.required === true,
+      deadlineYmdt: b.required === true ? ymdt(now + 14 * 86_400_000) : null,
+      status: String(b.status ?? 'PENDING'),
+      executionType: b.status === 'READY' ? 'SCHEDULED' : null,
+      addedYmdt: ymdt(now),
+      executionStartedYmdt: b.status === 'READY' ? ymdt(nextMaintenanceWindow(now)) : null,
+      executionCompletedYmdt: null,
+      haPairSynced: region.groups.get(instance.dbInstanceGroupId)?.replicationType === 'HIGH_AVAILABILITY',
+    });
+    return { maintenanceId, dbInstanceId: instance.dbInstanceId, region: region.region };
   });
   server.addControl('rds/time-scale', (body) => api.setTimeScale(Number(controlFields(body).ms)));
   server.addControl('rds/exports', () => ({ exports: state.exports }));

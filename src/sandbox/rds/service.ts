@@ -13,6 +13,7 @@ import { dataHandlers } from './handlers/data';
 import { groupHandlers } from './handlers/groups';
 import { instanceSettingsHandlers } from './handlers/instanceSettings';
 import { instanceHandlers } from './handlers/instances';
+import { maintenanceHandlers } from './handlers/maintenance';
 import { monitoringHandlers } from './handlers/monitoring';
 import { v4Handlers } from './handlers/v4';
 import type { OAuthTokens } from './oauth';
@@ -41,6 +42,7 @@ const HANDLERS: Record<RdsOperationName, Handler> = {
   ...groupHandlers,
   ...monitoringHandlers,
   ...v4Handlers,
+  ...maintenanceHandlers,
 } as Record<RdsOperationName, Handler>;
 
 const ALL_RDS_OPERATIONS = [...RDS_OPERATIONS, ...RDS_V4_OPERATIONS];

@@ -9,6 +9,7 @@ import type {
   ExportedObject,
   Instance,
   InstanceGroup,
+  Maintenance,
   NotificationGroup,
   ParameterGroup,
   RdsEvent,
@@ -48,11 +49,15 @@ export class RegionState {
   readonly userGroups = new Map<string, UserGroup>();
   readonly notificationGroups = new Map<string, NotificationGroup>();
   readonly eventSubscriptions = new Map<string, EventSubscription>();
+  /** API v4.0: the maintenances of the region's instances, in the order they were added. */
+  readonly maintenances = new Map<string, Maintenance>();
   /** Newest last; sorted on query. */
   readonly events: RdsEvent[] = [];
   flavors: Flavor[] = [];
   subnets: Subnet[] = [];
   availabilityZones: string[] = [];
+  /** Zones listed as not available (`zoneState.available: false`): none unless a test says so. */
+  readonly unavailableZones = new Set<string>();
 
   constructor(readonly region: RegionCode) {}
 

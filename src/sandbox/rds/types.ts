@@ -148,6 +148,29 @@ export interface EventSubscription {
   createdYmdt: string;
 }
 
+/**
+ * API v4.0: a maintenance of an instance (issue 61). PENDING (or SUSPENDED: held) waits for its
+ * person: Run Now or Schedule; READY is scheduled for the next maintenance window, where Delete
+ * cancels it (a provider's goes back to PENDING); RUNNING, then COMPLETED or FAILED.
+ */
+export interface Maintenance {
+  maintenanceId: string;
+  dbInstanceId: string;
+  category: string;
+  description: string | null;
+  type: string;
+  payload: Record<string, unknown>;
+  required: boolean;
+  deadlineYmdt: string | null;
+  status: string;
+  executionType: string | null;
+  addedYmdt: string;
+  /** Sandbox: a scheduled (READY) one's planned start, the next maintenance window. */
+  executionStartedYmdt: string | null;
+  executionCompletedYmdt: string | null;
+  haPairSynced: boolean;
+}
+
 export interface SecurityGroupRule {
   ruleId: string;
   description: string | null;

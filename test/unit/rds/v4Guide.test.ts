@@ -1,5 +1,6 @@
 // The RDS API v4.0 table against the vendor's guide (issue 27, item 5): test/fixtures/rdsV4Guide.json
-// holds every endpoint of `en/api-guide-v4.0.md` (written by scripts/fixtures/rds-v4-guide.mjs).
+// holds every endpoint of `en/api-guide-v4.0.md` (written by scripts/fixtures/rds-v4-guide.mjs), and
+// rdsV4GuideAdditions.json the six its successor `en/public/api-guide-mysql-v4.0.md` added (issue 61).
 // Every endpoint has exactly one operation of the v4.0 table with its method and path; each
 // operation's body and query schemas accept the guide's request example and its response schema
 // the guide's response example (the same check the v3.0 document's examples get), and every
@@ -29,9 +30,10 @@ interface GuideEndpoint {
   requestExample: unknown;
   responseExample: unknown;
 }
-const guide = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/rdsV4Guide.json'), 'utf8')) as {
-  endpoints: GuideEndpoint[];
-};
+const read = (file: string) =>
+  JSON.parse(readFileSync(path.join(__dirname, '../../fixtures', file), 'utf8')) as { endpoints: GuideEndpoint[] };
+/** The guide of March 2026 (91 endpoints), then the six its successor added (issue 61). */
+const guide = { endpoints: [...read('rdsV4Guide.json').endpoints, ...read('rdsV4GuideAdditions.json').endpoints] };
 
 /**
  * Where the guide's own example contradicts its field table, the table wins; each entry says
@@ -67,16 +69,16 @@ const PERMISSION_ERRATA: Record<string, { guide: string; why: string }> = {
 const byRoute = new Map(RDS_V4_OPERATIONS.map((op) => [`${op.method} ${op.path}`, op]));
 const anonymous = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
 
-test('the guide has 91 endpoints and the v4.0 table 91 operations, one for each, by method and path', () => {
-  assert.equal(guide.endpoints.length, 91);
-  assert.equal(RDS_V4_OPERATIONS.length, 91);
+test('the guide has 97 endpoints and the v4.0 table 97 operations, one for each, by method and path', () => {
+  assert.equal(guide.endpoints.length, 97);
+  assert.equal(RDS_V4_OPERATIONS.length, 97);
   const table = RDS_V4_OPERATIONS.map((op) => `${op.method} ${anonymous(op.path)}`).sort();
   const documented = guide.endpoints.map((e) => `${e.method} ${anonymous(e.path)}`).sort();
   assert.deepEqual(table, documented);
-  assert.equal(new Set(RDS_V4_OPERATIONS.map((op) => op.id)).size, 91);
+  assert.equal(new Set(RDS_V4_OPERATIONS.map((op) => op.id)).size, 97);
 });
 
-test('v4.0 keeps 79 of v3.0s operations under their names, drops 3 and adds 12; v3.0 keeps its 82', () => {
+test('v4.0 keeps 79 of v3.0s operations under their names, drops 3 and adds 18; v3.0 keeps its 82', () => {
   assert.equal(RDS_OPERATIONS.length, 82);
   const v3 = new Set(RDS_OPERATIONS.map(rdsOperationName));
   const v4 = RDS_V4_OPERATIONS.map(rdsOperationName);
@@ -95,6 +97,12 @@ test('v4.0 keeps 79 of v3.0s operations under their names, drops 3 and adds 12; 
   // A site whose guide documents the first release (July 2025) has no March 2026 additions.
   assert.equal(rdsOperationIn('v4.0', 'listBinLogs', '2025-07'), undefined);
   assert.ok(rdsOperationIn('v4.0', 'createBackup', '2025-07'));
+  // Nor the six documented since (issue 61); v3.0 never had them.
+  for (const name of ['getHighAvailability', 'listMaintenances', 'listAvailabilityZones'] as const) {
+    assert.equal(rdsOperationIn('v4.0', name, '2025-07'), undefined, name);
+    assert.equal(rdsOperationIn('v3.0', name), undefined, name);
+    assert.ok(rdsOperationIn('v4.0', name), name);
+  }
 });
 
 /** Whether the schema has a field at a dotted path (through optional, nullable, arrays, pipes, checks and unions). */

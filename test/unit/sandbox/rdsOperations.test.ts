@@ -1,5 +1,5 @@
 // Every RDS operation through RdsClient against the sandbox over loopback HTTP, in API v3.0 (the
-// 82 of its table) or, run from ./rdsOperationsV4.test.ts, in v4.0 (the 91 of its table, with a
+// 82 of its table) or, run from ./rdsOperationsV4.test.ts, in v4.0 (the 97 of its table, with a
 // token: issue 27): test/unit/rds/operations.test.ts checks the tables themselves.
 // One test per operation, named `rds.<operation>` (the coverage table of issue 3 is this list).
 // Tests run in row order on one sandbox; each uses its own instances so they stay independent.
@@ -1055,6 +1055,78 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
     const left = await kr1.listEventSubscriptions({ query: { eventSubscriptionName: 'ops-sub' } });
     assert.equal(left.totalCounts, 0);
   },
+  // Issue 61 (./rdsMaintenance.test.ts goes further).
+  getHighAvailability: async () => {
+    const ha = await kr1.getHighAvailability({ dbInstanceId: (await instanceByName(kr1, 'prod-orders')).dbInstanceId });
+    // pauseHighAvailability (above) left it paused.
+    assert.deepEqual(ha, { useHighAvailability: true, haStatus: 'PAUSED', pingInterval: 3, pingType: 'CONNECTION' });
+    const candidate = await kr1.getHighAvailability({
+      dbInstanceId: (await instanceByName(kr1, 'prod-orders-candidate')).dbInstanceId,
+    });
+    assert.deepEqual(candidate, ha, 'the pair answers alike');
+    const single = await kr1.getHighAvailability({
+      dbInstanceId: (await instanceByName(kr1, 'legacy-billing')).dbInstanceId,
+    });
+    assert.equal(single.useHighAvailability, false);
+  },
+  listMaintenances: async () => {
+    const id = (await instanceByName(kr1, 'prod-orders')).dbInstanceId;
+    const { totalCounts, maintenances } = await kr1.listMaintenances({ dbInstanceId: id });
+    assert.equal(totalCounts, 2);
+    assert.deepEqual(maintenances.map((m: any) => m.status).sort(), ['COMPLETED', 'PENDING']);
+    const pending = await kr1.listMaintenances({ dbInstanceId: id, query: { statuses: 'PENDING,READY' } });
+    assert.deepEqual(
+      pending.maintenances.map((m: any) => m.type),
+      ['APPLY_CHANGE_PARAMETER'],
+    );
+  },
+  executeMaintenanceNow: async () => {
+    const id = (await instanceByName(kr1, 'legacy-crm')).dbInstanceId;
+    const [m] = (await kr1.listMaintenances({ dbInstanceId: id, query: { statuses: 'PENDING' } })).maintenances;
+    const { jobId } = await kr1.executeMaintenanceNow({
+      dbInstanceId: id,
+      body: { configId: m.maintenanceId, category: m.category, type: m.type, payload: JSON.stringify(m.payload) },
+    });
+    assert.equal((await waitJob(kr1, jobId)).jobStatus, 'COMPLETED');
+    const [done] = (await kr1.listMaintenances({ dbInstanceId: id })).maintenances.filter(
+      (x: any) => x.maintenanceId === m.maintenanceId,
+    );
+    assert.equal(done.status, 'COMPLETED');
+    assert.equal(done.executionType, 'MANUAL');
+  },
+  scheduleMaintenance: async () => {
+    const id = (await instanceByName(jp1, 'jp-shop')).dbInstanceId;
+    const [m] = (await jp1.listMaintenances({ dbInstanceId: id, query: { statuses: 'PENDING' } })).maintenances;
+    await jp1.scheduleMaintenance({
+      dbInstanceId: id,
+      body: { configId: m.maintenanceId, category: m.category, type: m.type, payload: JSON.stringify(m.payload) },
+    });
+    const [ready] = (await jp1.listMaintenances({ dbInstanceId: id, query: { statuses: 'READY' } })).maintenances;
+    assert.equal(ready.maintenanceId, m.maintenanceId);
+    assert.ok(Date.parse(ready.executionStartedYmdt) > Date.now(), 'scheduled for the next window');
+  },
+  deleteMaintenance: async () => {
+    const id = (await instanceByName(kr1, 'staging-api')).dbInstanceId;
+    const [m] = (await kr1.listMaintenances({ dbInstanceId: id, query: { statuses: 'READY' } })).maintenances;
+    await kr1.deleteMaintenance({ dbInstanceId: id, maintenanceId: m.maintenanceId });
+    const after = (await kr1.listMaintenances({ dbInstanceId: id })).maintenances;
+    assert.equal(after.find((x: any) => x.maintenanceId === m.maintenanceId).status, 'DELETED');
+  },
+  listAvailabilityZones: async () => {
+    const zones = async (rds: LooseClient) =>
+      (await rds.listAvailabilityZones()).availabilityZones.map((z: any) => [
+        z.availabilityZoneName,
+        z.zoneState.available,
+      ]);
+    assert.deepEqual(await zones(kr1), [
+      ['kr-pub-a', true],
+      ['kr-pub-b', true],
+    ]);
+    assert.deepEqual(await zones(kr2), [
+      ['kr2-pub-a', true],
+      ['kr2-pub-b', true],
+    ]);
+  },
 };
 
 describe('every RDS operation through RdsClient against the sandbox', () => {
@@ -1068,8 +1140,8 @@ describe('every RDS operation through RdsClient against the sandbox', () => {
     await sb.close();
   });
 
-  test(`the ${API} table has ${API === 'v4.0' ? 91 : 82} operations; this file runs each name of either table`, () => {
-    assert.equal(TABLE.length, API === 'v4.0' ? 91 : 82);
+  test(`the ${API} table has ${API === 'v4.0' ? 97 : 82} operations; this file runs each name of either table`, () => {
+    assert.equal(TABLE.length, API === 'v4.0' ? 97 : 82);
     const names = [...RDS_OPERATION_ROWS, ...RDS_V4_ONLY_ROWS].map((r) => r.name).sort();
     assert.deepEqual(Object.keys(OPS).sort(), names);
   });

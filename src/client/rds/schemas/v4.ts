@@ -1,5 +1,6 @@
-// Schemas of the twelve operations only RDS API v4.0 has (../v4Rows.ts), from the vendor's guide
-// `en/api-guide-v4.0.md`. Shared operations whose fields changed in v4.0 are in ./v4Changed.ts.
+// Schemas of the eighteen operations only RDS API v4.0 has (../v4Rows.ts), from the vendor's guide
+// `en/api-guide-v4.0.md` and its successor `en/public/api-guide-mysql-v4.0.md`. Shared operations
+// whose fields changed in v4.0 are in ./v4Changed.ts.
 import * as z from 'zod/mini';
 import { ObjectStorageTarget } from './instances';
 import {
@@ -17,6 +18,7 @@ import {
   msg,
   nonEmpty,
   num,
+  opt,
   optText,
   Paging,
   str,
@@ -122,6 +124,68 @@ export const ListEventSubscriptionsQuery = z.optional(
   }),
 );
 
+/**
+ * Maintenances (issue 61): the categories, types and statuses the guide lists. They are what the
+ * tree knows how to name; requests take any non-empty text for them, since a maintenance is run
+ * or scheduled with the category and type its listing gave it, and the service adds types.
+ */
+export const MAINTENANCE_CATEGORIES = ['USER', 'PROVIDER', 'AUTO'] as const;
+export const MAINTENANCE_TYPES = [
+  'UPDATE_DB_INSTANCE',
+  'UPGRADE_ENGINE_VERSION',
+  'APPLY_CHANGE_PARAMETER',
+  'UPGRADE_OS',
+  'PATCH_SECURITY',
+  'MIGRATION',
+  'CLEANUP_STORAGE',
+] as const;
+export const MAINTENANCE_STATUSES = [
+  'PENDING',
+  'READY',
+  'RUNNING',
+  'COMPLETED',
+  'FAILED',
+  'EXCLUDED',
+  'DELETED',
+  'SUSPENDED',
+  'UNKNOWN',
+] as const;
+
+/**
+ * Run Now and Schedule name the maintenance by its setting (`configId`), category, type and
+ * payload; the guide takes the payload as text where the listing gives an object (its JSON).
+ */
+export const MaintenanceActionBody = z.strictObject({
+  configId: nonEmpty('configId'),
+  category: nonEmpty('category'),
+  description: optText('description'),
+  type: nonEmpty('type'),
+  payload: nonEmpty('payload'),
+});
+
+export const Maintenance = loose({
+  maintenanceId: z.string(),
+  dbInstanceId: str,
+  category: str,
+  description: str,
+  type: str,
+  /** An object whose fields depend on the type; kept as the service sent it. */
+  payload: opt(z.unknown()),
+  required: flag,
+  deadlineYmdt: when,
+  status: str,
+  executionType: str,
+  addedYmdt: when,
+  executionStartedYmdt: when,
+  executionCompletedYmdt: when,
+  haPairSynced: flag,
+});
+
+export const AvailabilityZone = loose({
+  availabilityZoneName: z.string(),
+  zoneState: opt(loose({ available: flag })),
+});
+
 export const RDS_V4_ONLY_SCHEMAS = {
   rebuildDbInstance: { response: JobIdResponse },
   getLogFileContent: {
@@ -173,4 +237,18 @@ export const RDS_V4_ONLY_SCHEMAS = {
   },
   modifyEventSubscription: { body: ModifyEventSubscriptionBody, response: EmptyResponse },
   deleteEventSubscription: { response: EmptyResponse },
+  getHighAvailability: {
+    response: loose({ useHighAvailability: flag, haStatus: str, pingInterval: num, pingType: str }),
+  },
+  listMaintenances: {
+    // The guide: three optional text filters (statuses: the ones to list).
+    query: z.optional(
+      z.strictObject({ type: optText('type'), statuses: optText('statuses'), category: optText('category') }),
+    ),
+    response: loose({ totalCounts: num, ...listOf('maintenances', Maintenance).def.shape }),
+  },
+  executeMaintenanceNow: { body: MaintenanceActionBody, response: JobIdResponse },
+  scheduleMaintenance: { body: MaintenanceActionBody, response: EmptyResponse },
+  deleteMaintenance: { response: EmptyResponse },
+  listAvailabilityZones: { response: listOf('availabilityZones', AvailabilityZone) },
 };

@@ -102,6 +102,8 @@ export function checkNetwork(ctx: Ctx, network: { subnetId?: string; availabilit
       `must be one of ${ctx.r.availabilityZones.join(', ')} in ${ctx.r.region}`,
     );
   }
+  if (network?.availabilityZone !== undefined && ctx.r.unavailableZones.has(network.availabilityZone))
+    throw invalid('network.availabilityZone', `${network.availabilityZone} is not available now in ${ctx.r.region}`);
 }
 export function checkStorageType(storage: { storageType?: string } | undefined): void {
   if (storage?.storageType !== undefined && !['General SSD', 'General HDD'].includes(storage.storageType))

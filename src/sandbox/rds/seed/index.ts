@@ -7,6 +7,7 @@ import { pick, rng, uuidFrom, ymdt } from '../util';
 import { FLAVORS, SUBNETS, ZONES } from './catalog';
 import { EVENT_TEMPLATES } from './eventTemplates';
 import { LAYOUT, MEMBERS } from './layout';
+import { seedMaintenances } from './maintenances';
 
 const DAY = 86_400_000;
 
@@ -23,6 +24,7 @@ export function seedAll(state: RdsState, seed: number): void {
   // KR4 (the public-sector sites) last: the ids drawn for the other regions stay what they were.
   for (const code of ['KR1', 'KR2', 'JP1', 'KR4'] as RegionCode[])
     seedRegion(state, state.regions[code], rand, id, now);
+  seedMaintenances(state, seed);
 }
 
 function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () => string, now: number): void {
