@@ -10,21 +10,24 @@ import { trackInstanceJob, type JobEvent } from './instanceJob';
 import type { PanelTarget } from './protocol';
 import { clientCheckedQuery } from './clientChecked';
 import { newestFirst } from './model/versions';
+import { engineFamilyOf } from '../client/rds/engines';
 
 /**
  * The choices of the Create, Restore and Replicate forms, engine versions newest first.
  * `backupRegions`: where backups may be replicated, the other regions where RDS runs on the
- * profile's site; `availabilityZones`: the zones its guides name for the region (sites.ts);
- * `rdsApiVersion`: the profile's, whose table has the request's fields and checks.
+ * profile's site; `availabilityZones`: the zones the service lists as available in the region
+ * (availabilityZones below); `rdsApiVersion`: the profile's, whose table has the request's fields
+ * and checks.
  */
 export async function loadCatalog(rds: RdsClient, where: { cloud: SiteId; region: Region }) {
-  const [versions, flavors, subnets, storageTypes, securityGroups, userGroups] = await Promise.all([
+  const [versions, flavors, subnets, storageTypes, securityGroups, userGroups, zones] = await Promise.all([
     rds.listDbVersions(),
     rds.listDbFlavors(),
     rds.listSubnets(),
     rds.listStorageTypes(),
     rds.listDbSecurityGroups(),
     rds.listUserGroups(),
+    availabilityZones(rds, where),
   ]);
   return {
     dbVersions: newestFirst(versions.dbVersions),
@@ -34,18 +37,41 @@ export async function loadCatalog(rds: RdsClient, where: { cloud: SiteId; region
     securityGroups: securityGroups.dbSecurityGroups,
     userGroups: userGroups.userGroups,
     backupRegions: serviceRegions(where.cloud, 'rds').filter((r) => r !== where.region),
-    // The zones the site's guides name for the region; none: the form takes free text.
-    availabilityZones: [...(SITES[where.cloud].availabilityZones?.[where.region] ?? [])],
+    // None: the form takes free text.
+    availabilityZones: zones,
     // The form shows, sends and checks what the profile's RDS API version takes.
     rdsApiVersion: rds.apiVersion,
   };
+}
+
+/**
+ * The zones a new instance may be placed in: the available ones the service lists (RDS API v4.0's
+ * List Availability Zones, issue 61), else the ones the site's guides name for the region
+ * (sites.ts): where the profile's version lacks the call (v3.0), the call fails, or the service
+ * lists none available.
+ */
+export async function availabilityZones(rds: RdsClient, where: { cloud: SiteId; region: Region }): Promise<string[]> {
+  const fallback = () => [...(SITES[where.cloud].availabilityZones?.[where.region] ?? [])];
+  if (!rds.has('listAvailabilityZones')) return fallback();
+  try {
+    const listed = (await rds.listAvailabilityZones()).availabilityZones ?? [];
+    const available = listed.filter((z) => z.zoneState?.available !== false).map((z) => z.availabilityZoneName);
+    return available.length ? available : fallback();
+  } catch {
+    return fallback();
+  }
 }
 
 export async function parameterGroupsOf(rds: RdsClient, dbVersion: string) {
   const { parameterGroups } = await rds.listParameterGroups({
     query: clientCheckedQuery('listParameterGroups', { dbVersion }),
   });
-  return parameterGroups.filter((g) => !g.dbVersion || g.dbVersion === dbVersion);
+  // A family group (December 2026) serves every minor version of its family; others name their engine.
+  return parameterGroups.filter((g) =>
+    g.dbEngineVersionFamily
+      ? g.dbEngineVersionFamily === engineFamilyOf(dbVersion)
+      : !g.dbVersion || g.dbVersion === dbVersion,
+  );
 }
 
 /**

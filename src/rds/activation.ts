@@ -17,6 +17,7 @@ import { highAvailabilityCommands } from './commands/highAvailability';
 import { instanceSettingsCommands } from './commands/instanceSettings';
 import { lifecycleCommands } from './commands/lifecycle';
 import { logCommands } from './commands/logs';
+import { maintenanceCommands } from './commands/maintenance';
 import { subscriptionCommands } from './commands/subscriptions';
 import { modifyInstanceCommands } from './commands/modifyInstance';
 import { parameterGroupCommands } from './commands/parameterGroups';
@@ -44,6 +45,7 @@ export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSession
     ...modifyInstanceCommands(deps),
     ...instanceSettingsCommands(deps),
     ...highAvailabilityCommands(deps),
+    ...maintenanceCommands(deps),
     ...backupCommands(deps),
     ...dbUserCommands(deps),
     ...parameterGroupCommands(deps),

@@ -1,9 +1,9 @@
 // RDS for MySQL API v4.0 as rows (issue 27): what it changes against v3.0 (./rows.ts), not a copy
 // of it. v4.0 keeps 79 of v3.0's 82 operations under the same names (their path prefix is
 // `/v4.0`; ./versions.ts builds the table), drops three, and adds eighteen, which are listed here.
-// Source: the vendor's guide `en/api-guide-v4.0.md` (public repository TOAST-DOCS/RDS), 91
-// endpoints, and the six its successor `en/public/api-guide-mysql-v4.0.md` added (97);
-// test/fixtures/rdsV4Guide.json and rdsV4GuideAdditions.json hold what the tests need of them.
+// Source: the vendor's guide `en/public/api-guide-mysql-v4.0.md` (public repository TOAST-DOCS/RDS),
+// 97 endpoints (its predecessor `en/api-guide-v4.0.md` had 91: the last six rows below came
+// after it); test/fixtures/rdsV4Guide.json holds what the tests need of it.
 
 /** v3.0 operations v4.0 no longer has (storages are a type and size; backups are `createBackup`). */
 export const RDS_V3_ONLY = ['listStorages', 'backupDbInstance', 'backupDbInstanceToObjectStorage'] as const;

@@ -27,7 +27,9 @@ export type RdsInstanceFolder =
   | 'network'
   | 'metrics'
   | 'backups'
-  | 'parameterGroup';
+  | 'parameterGroup'
+  | 'highAvailability'
+  | 'maintenances';
 
 export const rdsIds = {
   root: (profileId: string, region: Region): string => serviceRootId(profileId, region, 'rds'),

@@ -17,6 +17,7 @@ import {
 import type { DbInstance, LogFile } from './types';
 import { rdsIds } from './ids';
 import { binLogsFolder, certificatesFolder } from './instanceV4';
+import { HighAvailabilityNode, MaintenancesFolderNode } from './maintenances';
 import {
   DbSchemaNode,
   DbUserNode,
@@ -358,7 +359,10 @@ export class InstanceNode extends FolderNode {
           }),
         ];
       }),
+      // RDS API v4.0's current release (issue 61): the HA pair's state, and the maintenances.
+      ...(rds.has('getHighAvailability') ? [new HighAvailabilityNode(this)] : []),
       new ParameterGroupRefNode(this),
+      ...(rds.has('listMaintenances') ? [new MaintenancesFolderNode(this)] : []),
       new RdsFolderNode(
         this,
         'metrics',
