@@ -70,20 +70,22 @@ function standardHosts(
 }
 
 /**
- * A KR4 (Daegu) public-sector site: every service in KR4, RDS at `kr4-rds-mysql-api.<domain>`
- * (a hyphen where the public cloud has `.api.`). Their v4.0 guides link to no token page of
- * their own, so no OAuth host is recorded.
+ * A KR4 (Daegu) public-sector site: every service in KR4, RDS behind the site's proxy at
+ * `<site>-kr4-rds-proxy.cloud.toastoven.net` (the site's RDS guides of December 2026, v3.0 and
+ * v4.0 alike; earlier ones wrote `kr4-rds-mysql-api.<domain>`). Their v4.0 guides document the
+ * current release but link to no token page of their own, so no OAuth host is recorded and a
+ * new profile starts on v3.0 (the wizard says why).
  */
 function kr4Site(id: SiteId, domain: string, console?: string): Site {
   return {
     id,
     domain,
-    hosts: standardHosts(domain, `{region}-rds-mysql-api.${domain}`),
+    hosts: standardHosts(domain, `${id}-kr4-rds-proxy.cloud.toastoven.net`),
     regions: { rds: ['KR4'], floatingIp: ['KR4'], transitHub: ['KR4'], storage: ['KR4'] },
     signingRegions: { KR4: 'KR4' },
     console,
     rdsApiVersions: ['v3.0', 'v4.0'],
-    rdsV4Release: '2025-07',
+    rdsV4Release: '2026-03',
   };
 }
 

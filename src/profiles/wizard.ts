@@ -426,6 +426,13 @@ export async function profileWizard(opts: {
             items: versions.map((v) => ({
               label: v,
               description: RDS_VERSION_NOTES[v](),
+              // A site whose guides name no token host (the KR4 sites): say so where it is chosen.
+              detail:
+                v === 'v4.0' && !SITES[draft.cloud].hosts.oauth
+                  ? vscode.l10n.t(
+                      "This site's guides name no host that issues its tokens: set one under Endpoints (RDS API v4.0 tokens) before using v4.0.",
+                    )
+                  : undefined,
               value: v,
             })),
             selected: (v) => v === (draft.rdsApiVersion ?? 'v3.0'),

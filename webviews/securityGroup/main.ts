@@ -8,7 +8,7 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import { fieldIssues, RuleSpec } from '../../src/client/rds/schemas';
+import { fieldIssues, PORT_TYPES, RuleSpec } from '../../src/client/rds/schemas';
 import { emptyRule, ruleBody, type RuleRow } from '../../src/panels/model/rules';
 import type { PanelTarget } from '../../src/panels/protocol';
 import { $, h } from '../shared/dom';
@@ -56,6 +56,10 @@ let group: Group | undefined;
 let drafts: Record<string, RuleRow> = {};
 const status = h('div', { class: 'sg-status', 'aria-live': 'polite' });
 const tbody = h('tbody');
+
+/** The port types to choose from: the known ones, and a rule's own when the service sent another. */
+const portTypeChoices = (current: string): string[] =>
+  PORT_TYPES.includes(current as (typeof PORT_TYPES)[number]) ? [...PORT_TYPES] : [current, ...PORT_TYPES];
 
 function persist(): void {
   saveState({ target, drafts } satisfies SavedState);
@@ -114,7 +118,8 @@ function ruleRow(key: string, saved: RuleRow | undefined): HTMLElement {
     errors.textContent = [...issues.values()].join(' ');
     (save as Ctl).disabled = issues.size > 0 || !dirty;
     tr.classList.toggle('pg-pending', dirty && !!saved);
-    const ports = row.portType !== 'DB_PORT';
+    // DB_PORT and ALL take no port numbers (ALL: every port; the console does not offer it).
+    const ports = row.portType !== 'DB_PORT' && row.portType !== 'ALL';
     controls.minPort.hidden = !ports;
     controls.maxPort.hidden = row.portType !== 'PORT_RANGE';
   };
@@ -124,7 +129,7 @@ function ruleRow(key: string, saved: RuleRow | undefined): HTMLElement {
   };
   controls.direction = select(l10n.t('Direction'), ['INGRESS', 'EGRESS'], row.direction, set('direction'));
   controls.etherType = select(l10n.t('Ether type'), ['IPV4', 'IPV6'], row.etherType, set('etherType'));
-  controls.portType = select(l10n.t('Port type'), ['DB_PORT', 'PORT', 'PORT_RANGE'], row.portType, set('portType'));
+  controls.portType = select(l10n.t('Port type'), portTypeChoices(row.portType), row.portType, set('portType'));
   controls.minPort = text(l10n.t('First port'), row.minPort, set('minPort'), 'port');
   controls.maxPort = text(l10n.t('Last port'), row.maxPort, set('maxPort'), l10n.t('last port'));
   controls.cidr = text('CIDR', row.cidr, set('cidr'), '10.0.0.0/24');

@@ -2,12 +2,8 @@
 // availability, backups, administrator account, options) for each mode, with the backup
 // schedule rows and their conversion to and from the flat form values.
 import { l10n } from '../../src/shared/l10n';
-import {
-  BACKUP_WND_DURATIONS,
-  CREATABLE_DB_VERSIONS,
-  OBS_RESTORABLE_DB_VERSIONS,
-  TLS_OPTIONS,
-} from '../../src/client/rds/schemas';
+import { BACKUP_WND_DURATIONS, TLS_OPTIONS } from '../../src/client/rds/schemas';
+import { offeredDbVersions } from '../../src/client/rds/engines';
 import { STORAGE_AUTOSCALE_LIMITS } from '../../src/client/rds/schemas/v4Changed';
 import type { RdsClientApiVersion } from '../../src/client/rds/versions';
 import type { BackupSchedule, FormValues } from '../../src/panels/model/instanceForm';
@@ -17,7 +13,8 @@ import { button, checkField, FormStore, multiField, section, selectField, textFi
 export type WizardMode = 'create' | 'restore' | 'backup' | 'obs' | 'replicate';
 
 export interface Catalog {
-  dbVersions: Array<{ dbVersion: string; dbVersionName?: string; restorableFromObs?: boolean }>;
+  /** Newest first, as the service lists them (its `canCreate` and `restorableFromObs` decide what is offered). */
+  dbVersions: Array<{ dbVersion: string; dbVersionName?: string; canCreate?: boolean; restorableFromObs?: boolean }>;
   flavors: Array<{ dbFlavorId: string; dbFlavorName: string; ram: number; vcpus: number }>;
   subnets: Array<{ subnetId: string; subnetName: string; subnetCidr?: string; availableIpCount?: number }>;
   storageTypes: string[];
@@ -74,11 +71,9 @@ export function instanceSections(
   const parts: Array<HTMLElement | null> = [];
 
   if (m === 'create' || m === 'obs') {
-    // Only versions the engine table allows for this request (and the service's own flag).
-    const allowed: readonly string[] = m === 'obs' ? OBS_RESTORABLE_DB_VERSIONS : CREATABLE_DB_VERSIONS;
-    const versions = catalog.dbVersions.filter(
-      (v) => allowed.includes(v.dbVersion) && (m !== 'obs' || v.restorableFromObs !== false),
-    );
+    // What the service says can be created (or restored from object storage) in its order, newest
+    // first; the guides' table decides only where the service's list lacks the flag.
+    const versions = offeredDbVersions(catalog.dbVersions, m === 'obs' ? 'obs' : 'create');
     parts.push(
       section(
         l10n.t('Engine'),
@@ -185,14 +180,14 @@ export function instanceSections(
     m === 'replicate'
       ? section(
           l10n.t('High availability'),
-          textField(s, 'dbInstanceCandidateName', l10n.t('Candidate master name'), {
+          textField(s, 'dbInstanceCandidateName', l10n.t('Standby name'), {
             help: l10n.t('Only used when the source has high availability.'),
           }),
         )
       : section(
           l10n.t('High availability'),
-          checkField(s, 'useHighAvailability', l10n.t('Use high availability (a candidate master in another zone)')),
-          textField(s, 'dbInstanceCandidateName', l10n.t('Candidate master name')),
+          checkField(s, 'useHighAvailability', l10n.t('Use high availability (a standby in another zone)')),
+          textField(s, 'dbInstanceCandidateName', l10n.t('Standby name')),
           textField(s, 'pingInterval', l10n.t('Ping interval (seconds)'), {
             type: 'number',
             min: 1,

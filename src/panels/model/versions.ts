@@ -8,14 +8,24 @@ export function versionNumber(v: { dbVersion: string; dbVersionName?: string | n
   return code ? code.slice(1).map(Number) : [];
 }
 
+/** Negative when `a` is the older version, positive when the newer, 0 when the same. */
+export function compareVersions(
+  a: { dbVersion: string; dbVersionName?: string | null },
+  b: { dbVersion: string; dbVersionName?: string | null },
+): number {
+  const x = versionNumber(a);
+  const y = versionNumber(b);
+  for (let i = 0; i < Math.max(x.length, y.length); i++)
+    if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
+  return 0;
+}
+
+/** The engine of a version code (MYSQL of MYSQL_V8046): an upgrade stays within it. */
+export const engineOf = (dbVersion: string): string => dbVersion.replace(/_V\d+$/, '');
+
 /** Newest engine version first (8.4.6, 8.4.5, 8.0.45, …, 5.7.37): the likely choice at the top. */
 export function newestFirst<T extends { dbVersion: string; dbVersionName?: string | null }>(
   versions: readonly T[],
 ): T[] {
-  const cmp = (a: number[], b: number[]) => {
-    for (let i = 0; i < Math.max(a.length, b.length); i++)
-      if ((a[i] ?? -1) !== (b[i] ?? -1)) return (b[i] ?? -1) - (a[i] ?? -1);
-    return 0;
-  };
-  return [...versions].sort((a, b) => cmp(versionNumber(a), versionNumber(b)));
+  return [...versions].sort((a, b) => compareVersions(b, a));
 }

@@ -2,7 +2,7 @@
 // supports them (supportAuthenticationPlugin), with the plugins its engine version accepts.
 import * as vscode from 'vscode';
 import type { RdsInput } from '../../client/rds/client';
-import type { AUTHORITY_TYPES, AuthenticationPlugin, TLS_OPTIONS } from '../../client/rds/schemas';
+import type { AuthenticationPlugin, TLS_OPTIONS } from '../../client/rds/schemas';
 import type { CommandHandler } from '../../shared/services';
 import { TreeNode } from '../../shared/tree/nodes';
 import type { RdsDeps } from '../tree/base';
@@ -16,11 +16,30 @@ import { orDash } from '../tree/state';
 import type { DbSchema, DbUser } from '../tree/types';
 import { walkthroughStepDone } from '../../shared/walkthrough';
 
-const AUTHORITIES: Array<{ label: string; authorityType: (typeof AUTHORITY_TYPES)[number]; description: string }> = [
+const AUTHORITIES: Array<{ label: string; authorityType: string; description: string }> = [
   { label: 'READ', authorityType: 'READ', description: vscode.l10n.t('SELECT queries') },
   { label: 'CRUD', authorityType: 'CRUD', description: vscode.l10n.t('DML queries (SELECT, INSERT, UPDATE, DELETE)') },
   { label: 'DDL', authorityType: 'DDL', description: vscode.l10n.t('DDL queries as well (CREATE, ALTER, DROP)') },
+  { label: 'ALL', authorityType: 'ALL', description: vscode.l10n.t('every privilege') },
 ];
+
+/**
+ * The authorities to choose from, with the user's own first when it is none of them (CUSTOM, or
+ * one the service added since): shown as the service writes it and kept by choosing it.
+ */
+function authorityChoices(current: string | null | undefined) {
+  const known = AUTHORITIES.map((a) => ({ ...a, picked: a.authorityType === current }));
+  if (!current || AUTHORITIES.some((a) => a.authorityType === current)) return known;
+  return [
+    {
+      label: current,
+      authorityType: current,
+      description: vscode.l10n.t('now; privileges set outside these choices'),
+      picked: true,
+    },
+    ...known,
+  ];
+}
 const TLS: Array<{ label: string; tlsOption: (typeof TLS_OPTIONS)[number]; description: string }> = [
   { label: 'NONE', tlsOption: 'NONE', description: vscode.l10n.t('no TLS required') },
   { label: 'SSL', tlsOption: 'SSL', description: vscode.l10n.t('TLS required') },
@@ -113,7 +132,7 @@ export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
       if (keys.has('password') || keys.has('plugin')) body.dbPassword = await askPassword(title, validate.dbPassword);
       if (keys.has('authority'))
         body.authorityType = (
-          await pick(AUTHORITIES, {
+          await pick(authorityChoices(user.authorityType), {
             title,
             placeHolder: vscode.l10n.t('Authority (now {0})', orDash(user.authorityType)),
           })

@@ -21,12 +21,12 @@ const ACTIONS = {
   repair: {
     op: 'repairHighAvailability',
     verb: vscode.l10n.t('Repair'),
-    detail: vscode.l10n.t('Rebuilds a broken replication between master and candidate master.'),
+    detail: vscode.l10n.t('Rebuilds a broken replication between the primary and the standby.'),
   },
   split: {
     op: 'splitHighAvailability',
     verb: vscode.l10n.t('Split'),
-    detail: vscode.l10n.t('Master and candidate master become two independent instances.'),
+    detail: vscode.l10n.t('The primary and the standby become two independent instances.'),
   },
 } as const;
 
@@ -34,7 +34,7 @@ export function highAvailabilityCommands(deps: RdsDeps): Record<string, CommandH
   const commands: Record<string, CommandHandler> = {
     'nhncloud.rds.enableHa': async (node?: unknown) => {
       const t = await instanceFrom(node, deps, vscode.l10n.t('Enable High Availability'), (i) =>
-        i.dbInstanceType && i.dbInstanceType !== 'MASTER' ? vscode.l10n.t('is not a master') : undefined,
+        i.dbInstanceType && i.dbInstanceType !== 'MASTER' ? vscode.l10n.t('is not a primary') : undefined,
       );
       if (t.ha) throw new Error(vscode.l10n.t('{0} already has high availability.', t.data.dbInstanceName));
       const ping = Number(
@@ -59,7 +59,7 @@ export function highAvailabilityCommands(deps: RdsDeps): Record<string, CommandH
       await confirm(
         vscode.l10n.t('Disable high availability of {0}?', t.data.dbInstanceName),
         vscode.l10n.t('Disable'),
-        vscode.l10n.t('The candidate master is deleted; no automatic failover afterwards.'),
+        vscode.l10n.t('The standby is deleted; no automatic failover afterwards.'),
       );
       const res = await t.rds.setHighAvailability({
         dbInstanceId: t.data.dbInstanceId,

@@ -138,9 +138,9 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
           vscode.l10n.t('{0} is not a read replica: only replicas can be promoted.', t.data.dbInstanceName),
         );
       await confirm(
-        vscode.l10n.t('Promote {0} to a standalone master?', t.data.dbInstanceName),
+        vscode.l10n.t('Promote {0} to a standalone primary?', t.data.dbInstanceName),
         vscode.l10n.t('Promote'),
-        vscode.l10n.t('Replication from its master stops for good; the replica becomes an independent instance.'),
+        vscode.l10n.t('Replication from its primary stops for good; the replica becomes an independent instance.'),
       );
       track(
         deps,

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { isDbVersion } from '../../client/rds/schemas';
+import { compareVersions, engineOf, newestFirst } from '../../panels/model/versions';
 import { flavorDescription } from '../tree/catalog';
 import { isBusy, orDash, versionLabel } from '../tree/state';
 import { validate } from './limits';
@@ -110,10 +110,8 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
           break;
         }
         case 'parameterGroup': {
-          // The groups of the instance's engine; an engine the client does not know lists them all.
-          const r = await t.rds.listParameterGroups({
-            query: isDbVersion(i.dbVersion) ? { dbVersion: i.dbVersion } : {},
-          });
+          // The groups of the instance's engine (all of them when the instance names none).
+          const r = await t.rds.listParameterGroups({ query: i.dbVersion ? { dbVersion: i.dbVersion } : {} });
           const g = await pick<IdItem>(
             (r?.parameterGroups ?? []).map((x) => ({
               label: x.parameterGroupName,
@@ -168,8 +166,14 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
           const r = await t.rds.listDbVersions();
           // Without the current engine nothing can be called newer: no candidate rather than all.
           const current = i.dbVersion;
+          // Newer versions of the same engine, newest first, as the service lists them (a version
+          // this extension has never heard of included: the service offers it).
           const newer = current
-            ? r.dbVersions.filter((v) => v.dbVersion > current && v.dbVersion.slice(0, 8) >= current.slice(0, 8))
+            ? newestFirst(
+                r.dbVersions.filter(
+                  (v) => engineOf(v.dbVersion) === engineOf(current) && compareVersions(v, { dbVersion: current }) > 0,
+                ),
+              )
             : [];
           if (!newer.length)
             throw new Error(
@@ -211,7 +215,7 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
             ? [
                 {
                   label: vscode.l10n.t('Online failover'),
-                  description: vscode.l10n.t('the candidate master takes over during the change'),
+                  description: vscode.l10n.t('the standby takes over during the change'),
                   key: 'useOnlineFailover',
                   picked: true,
                 },

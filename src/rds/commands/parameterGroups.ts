@@ -3,7 +3,9 @@
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { isDbVersion } from '../../client/rds/schemas';
+import { newestFirst } from '../../panels/model/versions';
+import { engineFamilyOf } from '../../client/rds/engines';
+import { familyLabel } from '../tree/groups';
 import { versionLabel } from '../tree/state';
 import { validate } from './limits';
 import { ask, confirm, pick } from './util';
@@ -28,25 +30,25 @@ export function parameterGroupCommands(deps: RdsDeps): Record<string, CommandHan
         validate: validate.description,
       });
       const v = await scope.rds.listDbVersions();
-      // Only the engines a request may name (DB_VERSIONS): the client would refuse any other.
-      const dbVersion = (
-        await pick(
-          v.dbVersions.flatMap((x) =>
-            isDbVersion(x.dbVersion)
-              ? [
-                  {
-                    label: x.dbVersionName ?? versionLabel(x.dbVersion),
-                    description: x.dbVersion,
-                    dbVersion: x.dbVersion,
-                  },
-                ]
-              : [],
-          ),
-          { title, placeHolder: vscode.l10n.t('Engine version') },
-        )
-      ).dbVersion;
+      const versions = newestFirst(v.dbVersions);
+      // On a version that has family groups (v4.0, December 2026): one group for every minor
+      // version of a family first, then each engine the service lists, newest first, as it names them.
+      const families = scope.rds.accepts('createParameterGroup', 'dbEngineVersionFamily')
+        ? [...new Set(versions.map((x) => engineFamilyOf(x.dbVersion)).filter((f): f is string => !!f))]
+        : [];
+      const choice = await pick(
+        [
+          ...families.map((f) => ({ label: familyLabel(f), description: f, body: { dbEngineVersionFamily: f } })),
+          ...versions.map((x) => ({
+            label: x.dbVersionName ?? versionLabel(x.dbVersion),
+            description: x.dbVersion,
+            body: { dbVersion: x.dbVersion },
+          })),
+        ],
+        { title, placeHolder: vscode.l10n.t('Engine version') },
+      );
       await scope.rds.createParameterGroup({
-        body: { parameterGroupName, description: description || undefined, dbVersion },
+        body: { parameterGroupName, description: description || undefined, ...choice.body },
       });
       done(scope, vscode.l10n.t('Parameter group {0} created.', parameterGroupName));
     },

@@ -1,5 +1,6 @@
 // Restart with the documented options: online failover (HA only) and a backup first; on RDS API
-// v4.0 a failover may also wait out the replication delay and block writes first.
+// v4.0 a failover may also wait out the replication delay and block writes first, and (since
+// December 2026) the operating system may restart too.
 import * as vscode from 'vscode';
 import type { RdsClient } from '../../client/rds/client';
 import type { CommandHandler } from '../../shared/services';
@@ -44,7 +45,7 @@ export function restartCommands(deps: RdsDeps): Record<string, CommandHandler> {
           ? [
               {
                 label: vscode.l10n.t('Restart with online failover'),
-                description: vscode.l10n.t('the candidate master takes over first: shortest downtime'),
+                description: vscode.l10n.t('the standby takes over first: shortest downtime'),
                 failover: true,
                 backup: false,
               },
@@ -69,10 +70,23 @@ export function restartCommands(deps: RdsDeps): Record<string, CommandHandler> {
       const title = vscode.l10n.t('Restart {0}', t.data.dbInstanceName);
       const how = await pick(options, { title });
       const failoverItems = how.failover ? failoverOptionItems(t.rds, 'restartDbInstance') : [];
-      const failoverOptions = failoverItems.length
-        ? await pickMany(failoverItems, {
+      // December 2026: the operating system may restart with the database (where the version takes it).
+      const osItems = t.rds.accepts('restartDbInstance', 'osRestart')
+        ? [
+            {
+              label: vscode.l10n.t('Restart the operating system too'),
+              description: vscode.l10n.t('takes longer'),
+              key: 'osRestart' as const,
+            },
+          ]
+        : [];
+      const extraItems = [...failoverItems, ...osItems];
+      const extras = extraItems.length
+        ? await pickMany(extraItems, {
             title,
-            placeHolder: vscode.l10n.t('Failover options (none: fail over at once)'),
+            placeHolder: failoverItems.length
+              ? vscode.l10n.t('Options (none: fail over at once)')
+              : vscode.l10n.t('Options (none: restart the database only)'),
           })
         : [];
       const res = await t.rds.restartDbInstance({
@@ -80,7 +94,7 @@ export function restartCommands(deps: RdsDeps): Record<string, CommandHandler> {
         body: {
           useOnlineFailover: how.failover,
           executeBackup: how.backup,
-          ...Object.fromEntries(failoverOptions.map((o) => [o.key, true])),
+          ...Object.fromEntries(extras.map((o) => [o.key, true])),
         },
       });
       track(deps, t, res, vscode.l10n.t('Restart {0}', t.data.dbInstanceName), t.nodeId);

@@ -13,6 +13,12 @@ import type {
   UserGroupItem,
 } from './types';
 
+/** `MYSQL_V84_FAMILY` -> "MySQL 8.4.x" (a family code the pattern does not fit is shown as written). */
+export function familyLabel(code: string): string {
+  const m = /^MYSQL_V(\d)(\d)_FAMILY$/.exec(code);
+  return m ? vscode.l10n.t('MySQL {0}.{1}.x (every minor version)', m[1], m[2]) : code;
+}
+
 export class ParameterGroupNode extends RdsFolderNode {
   constructor(
     parent: TreeNode,
@@ -51,7 +57,10 @@ export class ParameterGroupNode extends RdsFolderNode {
       },
       {
         description: [
-          versionLabel(data.dbVersion),
+          // A family group (December 2026) serves every minor version of its family.
+          'dbEngineVersionFamily' in data && data.dbEngineVersionFamily
+            ? familyLabel(String(data.dbEngineVersionFamily))
+            : versionLabel(data.dbVersion),
           data.parameterGroupStatus === 'NEED_TO_APPLY' ? vscode.l10n.t('needs apply') : '',
         ]
           .filter(Boolean)

@@ -102,9 +102,9 @@ export function instanceStatusView(i: Pick<DbInstance, 'dbInstanceStatus' | 'pro
 export const ROLE_LABEL: Record<InstanceRole, string> = {
   single: '',
   master: 'master',
-  candidate: l10n.t('candidate master'),
+  candidate: l10n.t('standby'),
   replica: l10n.t('read replica'),
-  failed: l10n.t('failed master'),
+  failed: l10n.t('failed primary'),
 };
 
 const ROLE_ORDER: Record<string, number> = { MASTER: 0, CANDIDATE_MASTER: 1, READ_ONLY_SLAVE: 2, FAILED_MASTER: 3 };

@@ -122,6 +122,8 @@ export function newParameterGroup(
     parameterGroupName: name,
     description,
     dbVersion,
+    parameterGroupType: 'USER',
+    dbEngineVersionFamily: null,
     parameterGroupStatus: 'STABLE',
     createdYmdt: ymdt(at),
     updatedYmdt: ymdt(at),

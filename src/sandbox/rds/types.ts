@@ -36,10 +36,10 @@ export interface DbUser {
   dbUserId: string;
   dbUserName: string;
   host: string;
-  authorityType: 'READ' | 'CRUD' | 'DDL';
+  authorityType: (typeof SANDBOX_AUTHORITY_TYPES)[number];
   dbUserStatus: 'STABLE' | 'CREATING' | 'UPDATING' | 'DELETING' | 'DELETED';
-  authenticationPlugin: 'NATIVE' | 'SHA256' | 'CACHING_SHA2';
-  tlsOption: 'NONE' | 'SSL' | 'X509';
+  authenticationPlugin: (typeof SANDBOX_PLUGINS)[number];
+  tlsOption: (typeof SANDBOX_TLS_OPTIONS)[number];
   createdYmdt: string;
   updatedYmdt: string;
 }
@@ -176,7 +176,7 @@ export interface SecurityGroupRule {
   description: string | null;
   direction: 'INGRESS' | 'EGRESS';
   etherType: 'IPV4' | 'IPV6';
-  port: { portType: 'DB_PORT' | 'PORT' | 'PORT_RANGE'; minPort: number | null; maxPort: number | null };
+  port: { portType: (typeof SANDBOX_PORT_TYPES)[number]; minPort: number | null; maxPort: number | null };
   cidr: string;
   createdYmdt: string;
   updatedYmdt: string;
@@ -206,7 +206,12 @@ export interface ParameterGroup {
   parameterGroupId: string;
   parameterGroupName: string;
   description: string | null;
+  /** The engine whose parameters it holds (a FAMILY group: the family's newest; answered as null). */
   dbVersion: string;
+  /** USER (made by a person), DEFAULT (one engine's defaults), FAMILY (every minor version of a family). */
+  parameterGroupType: 'USER' | 'ADMIN' | 'FAMILY' | 'DEFAULT';
+  /** A FAMILY group's family (MYSQL_V84_FAMILY), else null. */
+  dbEngineVersionFamily: string | null;
   parameterGroupStatus: 'STABLE' | 'NEED_TO_APPLY';
   createdYmdt: string;
   updatedYmdt: string;
@@ -276,3 +281,12 @@ export interface ExportedObject {
   operation: string;
   at: string;
 }
+
+/**
+ * The service's own vocabularies (the guide of December 2026): the sandbox, like the service,
+ * refuses anything else. The client accepts any value of the shape (it may be newer than it).
+ */
+export const SANDBOX_AUTHORITY_TYPES = ['READ', 'CRUD', 'DDL', 'CUSTOM', 'ALL'] as const;
+export const SANDBOX_PLUGINS = ['NATIVE', 'SHA256', 'CACHING_SHA2'] as const;
+export const SANDBOX_TLS_OPTIONS = ['NONE', 'SSL', 'X509'] as const;
+export const SANDBOX_PORT_TYPES = ['DB_PORT', 'PORT', 'PORT_RANGE', 'ALL'] as const;

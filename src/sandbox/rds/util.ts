@@ -119,3 +119,19 @@ export function assignDefined<T extends object, K extends keyof T>(
 export function controlFields(body: unknown): Record<string, unknown> {
   return body && typeof body === 'object' ? Object.fromEntries(Object.entries(body)) : {};
 }
+
+/** `value` if it is one of `values`, else the service's 400 naming the field and the values. */
+export function oneOf<const T extends readonly string[]>(field: string, value: string, values: T): T[number];
+export function oneOf<const T extends readonly string[]>(
+  field: string,
+  value: string | undefined,
+  values: T,
+): T[number] | undefined;
+export function oneOf<const T extends readonly string[]>(
+  field: string,
+  value: string | undefined,
+  values: T,
+): T[number] | undefined {
+  if (value === undefined || values.includes(value)) return value;
+  throw invalid(field, `must be one of ${values.join(', ')}`);
+}

@@ -155,7 +155,7 @@ describe('fuzz: documented limits, accepted exactly within the rule', () => {
     );
   });
 
-  it('RDS security group rule ports: 1-65535, min <= max, PORT means one port, DB_PORT none', () => {
+  it('RDS security group rule ports: 1-65535, min <= max, PORT means one port, DB_PORT none, ALL any', () => {
     const port = fc.oneof(fc.integer({ min: -5, max: 70_000 }), fc.constantFrom(0, 1, 65535, 65536, null, undefined));
     fc.assert(
       fc.property(
@@ -173,11 +173,13 @@ describe('fuzz: documented limits, accepted exactly within the rule', () => {
           const valid = (p: unknown) => typeof p === 'number' && p >= 1 && p <= 65535;
           const absent = (p: unknown) => p === null || p === undefined;
           const expected =
-            portType === 'DB_PORT'
-              ? absent(minPort) && absent(maxPort) && direction === 'INGRESS'
-              : portType === 'PORT'
-                ? valid(minPort) && minPort === maxPort
-                : valid(minPort) && valid(maxPort) && (minPort as number) <= (maxPort as number);
+            portType === 'ALL'
+              ? (absent(minPort) || valid(minPort)) && (absent(maxPort) || valid(maxPort))
+              : portType === 'DB_PORT'
+                ? absent(minPort) && absent(maxPort) && direction === 'INGRESS'
+                : portType === 'PORT'
+                  ? valid(minPort) && minPort === maxPort
+                  : valid(minPort) && valid(maxPort) && (minPort as number) <= (maxPort as number);
           return ok === expected;
         },
       ),

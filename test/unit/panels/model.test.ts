@@ -1,5 +1,7 @@
 import { test } from 'node:test';
-import { newestFirst } from '../../../src/panels/model/versions';
+import { compareVersions, engineOf, newestFirst } from '../../../src/panels/model/versions';
+import { offeredDbVersions } from '../../../src/client/rds/engines';
+import { dbVersion } from '../../../src/client/rds/schemas';
 import assert from 'node:assert/strict';
 import {
   checkParameterValue,
@@ -332,4 +334,56 @@ test("engine versions are offered newest first, by the name's number or else the
     sorted.map((v) => v.dbVersion),
     ['MYSQL_V8406', 'MYSQL_V8405', 'MYSQL_V8045', 'MYSQL_V8028', 'MYSQL_V5737'],
   );
+});
+
+// Issue 61: the service's list is the truth; the guides' table decides only a flag the service left out.
+test('the form offers what the service lists as creatable, newest first, an engine the code never heard of included', () => {
+  const listed = newestFirst([
+    { dbVersion: 'MYSQL_V8018', dbVersionName: 'MySQL 8.0.18', canCreate: false, restorableFromObs: false },
+    { dbVersion: 'MYSQL_V8411', dbVersionName: 'MySQL 8.4.11', canCreate: true, restorableFromObs: true },
+    { dbVersion: 'MYSQL_V9001', dbVersionName: 'MySQL 9.0.1', canCreate: true, restorableFromObs: false },
+    { dbVersion: 'MYSQL_V8046', dbVersionName: 'MySQL 8.0.46', canCreate: true, restorableFromObs: true },
+    // The service's word beats the table: the table says 5.7.15 is creatable.
+    { dbVersion: 'MYSQL_V5715', dbVersionName: 'MySQL 5.7.15', canCreate: false },
+  ]);
+  assert.deepEqual(
+    offeredDbVersions(listed, 'create').map((v) => v.dbVersion),
+    ['MYSQL_V9001', 'MYSQL_V8411', 'MYSQL_V8046'],
+  );
+  assert.deepEqual(
+    offeredDbVersions(listed, 'obs').map((v) => v.dbVersion),
+    ['MYSQL_V8411', 'MYSQL_V8046', 'MYSQL_V5715'],
+  );
+});
+
+test('without the flags (an older answer) the guides table decides, and an unknown engine is still offered', () => {
+  const listed = [{ dbVersion: 'MYSQL_V8033' }, { dbVersion: 'MYSQL_V8040' }, { dbVersion: 'MYSQL_V9999' }];
+  assert.deepEqual(
+    offeredDbVersions(listed, 'create').map((v) => v.dbVersion),
+    ['MYSQL_V8040', 'MYSQL_V9999'],
+  );
+  assert.deepEqual(
+    offeredDbVersions([{ dbVersion: 'MYSQL_V5733' }, { dbVersion: 'MYSQL_V5737' }], 'obs').map((v) => v.dbVersion),
+    ['MYSQL_V5737'],
+  );
+});
+
+test('a request names any engine version of the documented shape; anything else is refused with a clear message', () => {
+  const version = dbVersion();
+  for (const ok of ['MYSQL_V8046', 'MYSQL_V8411', 'MYSQL_V9001', 'MARIADB_V101108'])
+    assert.ok(version.safeParse(ok).success, ok);
+  for (const bad of ['8.0.46', 'mysql_v8046', '', 'MYSQL_8046']) {
+    const r = version.safeParse(bad);
+    assert.ok(!r.success, bad);
+    assert.match(r.error.issues[0].message, /dbVersion must be an engine version such as MYSQL_V8046/);
+  }
+});
+
+test('upgrade candidates: newer versions of the same engine by number, not by text', () => {
+  const current = { dbVersion: 'MYSQL_V8046' };
+  assert.ok(compareVersions({ dbVersion: 'MYSQL_V8411' }, current) > 0);
+  assert.ok(compareVersions({ dbVersion: 'MYSQL_V8045' }, current) < 0);
+  assert.ok(compareVersions({ dbVersion: 'MYSQL_V8409' }, { dbVersion: 'MYSQL_V8411' }) < 0, '8.4.9 < 8.4.11');
+  assert.equal(engineOf('MYSQL_V8411'), 'MYSQL');
+  assert.equal(engineOf('MARIADB_V101108'), 'MARIADB');
 });

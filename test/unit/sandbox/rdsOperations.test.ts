@@ -91,8 +91,11 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
   },
   listDbVersions: async () => {
     const { dbVersions } = await kr1.listDbVersions();
-    assert.equal(dbVersions.length, 25);
+    // The guide's table of December 2026: 28 versions, 8.0.18 to 8.0.34 no longer creatable.
+    assert.equal(dbVersions.length, 28);
     assert.equal(dbVersions.find((v: any) => v.dbVersion === 'MYSQL_V5733')!.restorableFromObs, false);
+    assert.equal(dbVersions.find((v: any) => v.dbVersion === 'MYSQL_V8411')!.canCreate, true);
+    assert.equal(dbVersions.find((v: any) => v.dbVersion === 'MYSQL_V8018')!.canCreate, false);
     assert.equal(dbVersions.find((v: any) => v.dbVersion === 'MYSQL_V8036')!.dbVersionName, 'MySQL 8.0.36');
   },
   listStorageTypes: async () =>
@@ -717,10 +720,13 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
     const all = (await kr1.listParameterGroups()).parameterGroups;
     const v57 = (await kr1.listParameterGroups({ query: { dbVersion: 'MYSQL_V5737' } })).parameterGroups;
     assert.ok(all.length >= 11);
+    // The version's own default group and its family's group (which names no version).
     assert.deepEqual(
       v57.map((g: any) => g.parameterGroupName),
-      ['default.MYSQL_V5737'],
+      ['default.MYSQL_V5737', 'default.MYSQL_V57_FAMILY'],
     );
+    const family = v57.find((g: any) => g.parameterGroupName === 'default.MYSQL_V57_FAMILY');
+    assert.equal(family.dbVersion, null);
   },
   getParameterGroup: async () => {
     const id = (await kr1.listParameterGroups({ query: { dbVersion: 'MYSQL_V8036' } })).parameterGroups[0]
@@ -811,7 +817,11 @@ const OPS: Record<RdsOperationName, () => Promise<void>> = {
     // v4.0 renamed selectAllYN to selectAll.
     await kr1.modifyUserGroup({
       userGroupId: g.userGroupId,
-      body: API === 'v4.0' ? { selectAll: true } : { selectAllYN: true },
+      // The guide requires the name with every change.
+      body:
+        API === 'v4.0'
+          ? { userGroupName: g.userGroupName, selectAll: true }
+          : { userGroupName: g.userGroupName, selectAllYN: true },
     });
     const d = await kr1.getUserGroup({ userGroupId: g.userGroupId });
     assert.deepEqual([d.userGroupTypeCode, d.members.length], ['ENTIRE', 4]);

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import {
   BACKUP_TYPES,
   dateTimeInput,
-  DB_VERSIONS,
+  dbVersion,
   dbPassword,
   dbUserName,
   enumOf,
@@ -14,7 +14,6 @@ import {
   loose,
   nonEmpty,
   num,
-  OBS_RESTORABLE_DB_VERSIONS,
   opt,
   queryInt,
   RESTORE_TYPES,
@@ -40,7 +39,7 @@ export const RestoreSpec = z
   })
   .check(
     z.superRefine((v, ctx) => {
-      const need = (field: 'restoreYmdt' | 'backupId' | 'binLog') => {
+      const need = (field: 'backupId' | 'binLog') => {
         if (v[field] === undefined)
           ctx.addIssue({
             code: 'custom',
@@ -49,7 +48,7 @@ export const RestoreSpec = z
             input: v,
           });
       };
-      if (v.restoreType === 'TIMESTAMP') need('restoreYmdt');
+      // TIMESTAMP without restoreYmdt: the latest restorable point (the guide makes it optional).
       if (v.restoreType === 'BINLOG') {
         need('backupId');
         need('binLog');
@@ -64,11 +63,11 @@ const restoreCredentials = {
   dbPassword: z.optional(dbPassword),
 };
 export const RestoreBody = z.strictObject({ ...instanceSpecShape, ...restoreCredentials, restore: RestoreSpec });
-const { useDeletionProtection: _udp, ...specWithoutDeletionProtection } = instanceSpecShape;
+// useDeletionProtection: documented here since the v3.0 guide of December 2026.
 export const RestoreFromObsBody = z.strictObject({
-  ...specWithoutDeletionProtection,
+  ...instanceSpecShape,
   ...restoreCredentials,
-  dbVersion: enumOf('dbVersion', OBS_RESTORABLE_DB_VERSIONS as unknown as readonly [string, ...string[]]),
+  dbVersion: dbVersion(),
   restore: ObjectStorageTarget,
 });
 export const RestoreFromBackupBody = InstanceSpec;
@@ -77,7 +76,7 @@ export const ListBackupsQuery = z.strictObject({
   ...Paging,
   backupType: z.optional(enumOf('backupType', BACKUP_TYPES)),
   dbInstanceId: z.optional(id('dbInstanceId')),
-  dbVersion: z.optional(enumOf('dbVersion', DB_VERSIONS)),
+  dbVersion: z.optional(dbVersion()),
 });
 
 export const LastQueryQuery = z

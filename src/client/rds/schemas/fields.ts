@@ -9,6 +9,7 @@
 // locale); `import * as z` lets it tree-shake down to what is used.
 import * as z from 'zod/mini';
 import { RDS_REGIONS_OF_ANY_SITE } from '../../sites';
+import { DB_ENGINE_TABLE, DB_VERSION_CODE } from '../engines';
 
 type ErrorFn = { error: (iss: { input?: unknown }) => string };
 /** "x is required" when missing, otherwise the rule. */
@@ -54,6 +55,19 @@ export const bool = (field: string) => z.boolean(msg(field, 'must be true or fal
 export const enumOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, msg(field, `must be one of ${values.join(', ')}`));
 
+/** The shape of a value of a service's enum: upper-case words joined by `_` (CACHING_SHA2, PORT_RANGE). */
+export const ENUM_VALUE_RE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
+
+/**
+ * A value of an enum the service extends (authority types, port types, plugins): the known values
+ * are what forms offer and messages name, but any value of the enum's shape passes, so that one
+ * the service added and returned (a user's `CUSTOM` authority) can be sent back unchanged.
+ */
+export const openEnum = (field: string, known: readonly string[]) => {
+  const rule = `must be one of ${known.join(', ')}`;
+  return z.string(msg(field, rule)).check(z.regex(ENUM_VALUE_RE, `${field} ${rule}`));
+};
+
 export const idList = (field: string) => z.array(id(`${field}[]`), msg(field, 'must be a list of IDs'));
 
 /** `YYYY-MM-DDThh:mm:ss`, optional fraction, optional `Z` / `±hh:mm` / `±hhmm`. */
@@ -70,40 +84,17 @@ export const dateTimeInput = (field: string) =>
       ),
     );
 
-export const DB_VERSIONS = [
-  'MYSQL_V5633',
-  'MYSQL_V5731',
-  'MYSQL_V5715',
-  'MYSQL_V5719',
-  'MYSQL_V5726',
-  'MYSQL_V5733',
-  'MYSQL_V5737',
-  'MYSQL_V8018',
-  'MYSQL_V8023',
-  'MYSQL_V8028',
-  'MYSQL_V8032',
-  'MYSQL_V8033',
-  'MYSQL_V8034',
-  'MYSQL_V8035',
-  'MYSQL_V8036',
-  'MYSQL_V8040',
-  'MYSQL_V8041',
-  'MYSQL_V8042',
-  'MYSQL_V8043',
-  'MYSQL_V8044',
-  'MYSQL_V8045',
-  'MYSQL_V8405',
-  'MYSQL_V8406',
-  'MYSQL_V8407',
-  'MYSQL_V8408',
-] as const;
-export type DbVersion = (typeof DB_VERSIONS)[number];
-/** An engine name the client knows (the service may list newer ones; requests accept only these). */
-export const isDbVersion = (v: unknown): v is DbVersion => DB_VERSIONS.some((d) => d === v);
-/** Engines a DB instance can be created with (the spec's engine table). */
-export const CREATABLE_DB_VERSIONS = DB_VERSIONS.filter((v) => v !== 'MYSQL_V5633' && v !== 'MYSQL_V5731');
-/** Engines restorable from object storage. */
-export const OBS_RESTORABLE_DB_VERSIONS = CREATABLE_DB_VERSIONS.filter((v) => v !== 'MYSQL_V5733');
+/** The engine versions of the guides' table (./../engines.ts): the fallback list, never a request's limit. */
+export const DB_VERSIONS = DB_ENGINE_TABLE.map((e) => e.dbVersion);
+/**
+ * An engine version in a request: the code's shape (MYSQL_V8046), not a closed list, so that a
+ * version the service lists after this was written is accepted (the service decides the rest).
+ */
+export const dbVersion = (field = 'dbVersion') =>
+  z
+    .string(msg(field, 'must be an engine version such as MYSQL_V8046'))
+    .check(z.regex(DB_VERSION_CODE, `${field} must be an engine version such as MYSQL_V8046`));
+
 /** Authentication plugins each engine supports (first: the default). */
 export function authenticationPluginsOf(dbVersion: string): AuthenticationPlugin[] {
   if (/^MYSQL_V84/.test(dbVersion)) return ['CACHING_SHA2'];
@@ -122,7 +113,7 @@ export const BACKUP_WND_DURATIONS = [
   'TWO_HOURS_AND_HALF',
   'THREE_HOURS',
 ] as const;
-export const AUTHORITY_TYPES = ['READ', 'CRUD', 'DDL'] as const;
+export const AUTHORITY_TYPES = ['READ', 'CRUD', 'DDL', 'CUSTOM', 'ALL'] as const;
 export const AUTHENTICATION_PLUGINS = ['NATIVE', 'SHA256', 'CACHING_SHA2'] as const;
 export type AuthenticationPlugin = (typeof AUTHENTICATION_PLUGINS)[number];
 export const TLS_OPTIONS = ['NONE', 'SSL', 'X509'] as const;
@@ -141,7 +132,7 @@ export const EVENT_CATEGORY_TYPES = [
   'MONITORING',
 ] as const;
 export type EventCategoryType = (typeof EVENT_CATEGORY_TYPES)[number];
-export const PORT_TYPES = ['DB_PORT', 'PORT', 'PORT_RANGE'] as const;
+export const PORT_TYPES = ['DB_PORT', 'PORT', 'PORT_RANGE', 'ALL'] as const;
 
 export const dbPort = intRange('dbPort', 3306, 43306);
 export const storageSize = intRange('storageSize', 20, 2048);

@@ -16,7 +16,8 @@ export const CreateUserGroupBody = z
     }),
   );
 export const ModifyUserGroupBody = z.strictObject({
-  userGroupName: z.optional(nonEmpty('userGroupName')),
+  // Required by the guide with every change (the current name keeps it).
+  userGroupName: nonEmpty('userGroupName'),
   memberIds: z.optional(idList('memberIds')),
   selectAllYN: z.optional(bool('selectAllYN')),
 });

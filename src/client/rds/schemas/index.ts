@@ -96,10 +96,7 @@ export {
   DATE_TIME_RE,
   dateTimeInput,
   DB_VERSIONS,
-  type DbVersion,
-  isDbVersion,
-  CREATABLE_DB_VERSIONS,
-  OBS_RESTORABLE_DB_VERSIONS,
+  dbVersion,
   authenticationPluginsOf,
   REGIONS,
   BACKUP_WND_DURATIONS,
@@ -228,7 +225,10 @@ export const RDS_SCHEMAS = {
     ),
   },
   listDbVersions: {
-    response: listOf('dbVersions', loose({ dbVersion: z.string(), dbVersionName: str, restorableFromObs: flag })),
+    response: listOf(
+      'dbVersions',
+      loose({ dbVersion: z.string(), dbVersionName: str, canCreate: flag, restorableFromObs: flag }),
+    ),
   },
   listStorageTypes: { response: listOf('storageTypes', z.string()) },
   listStorages: { response: listOf('storages', z.string()) },
@@ -245,6 +245,9 @@ export const RDS_SCHEMAS = {
       z.strictObject({
         useOnlineFailover: z.optional(bool('useOnlineFailover')),
         executeBackup: z.optional(bool('executeBackup')),
+        // The v3.0 guide of December 2026 documents v4.0's failover options too.
+        waitReplicationDelay: z.optional(bool('waitReplicationDelay')),
+        useReadOnly: z.optional(bool('useReadOnly')),
       }),
     ),
     ...job,

@@ -8,8 +8,7 @@ import {
   backupRetryCount,
   backupWndBgnTime,
   bool,
-  CREATABLE_DB_VERSIONS,
-  DB_VERSIONS,
+  dbVersion,
   dbPassword,
   dbPort,
   dbUserName,
@@ -88,7 +87,7 @@ export const InstanceSpec = z.strictObject(instanceSpecShape);
 /** The fields Create adds to InstanceSpec (v4.0 adds more: ./v4Changed.ts). */
 export const createDbInstanceShape = {
   ...instanceSpecShape,
-  dbVersion: enumOf('dbVersion', CREATABLE_DB_VERSIONS as unknown as readonly [string, ...string[]]),
+  dbVersion: dbVersion(),
   dbUserName,
   dbPassword,
   authenticationPlugin: z.optional(enumOf('authenticationPlugin', AUTHENTICATION_PLUGINS)),
@@ -99,11 +98,14 @@ export const CreateDbInstanceBody = z
   .check(z.superRefine((v, ctx) => pluginRules(v, ctx, false)));
 
 export const ModifyDbInstanceBody = z.strictObject({
+  // A failover's options (v4.0, and the v3.0 guide since December 2026).
+  waitReplicationDelay: z.optional(bool('waitReplicationDelay')),
+  useReadOnly: z.optional(bool('useReadOnly')),
   dbInstanceName: z.optional(instanceName('dbInstanceName')),
   dbInstanceCandidateName: z.optional(instanceName('dbInstanceCandidateName')),
   description,
   dbPort: z.optional(dbPort),
-  dbVersion: z.optional(enumOf('dbVersion', DB_VERSIONS)),
+  dbVersion: z.optional(dbVersion()),
   useDummy: z.optional(bool('useDummy')),
   dbFlavorId: z.optional(id('dbFlavorId')),
   parameterGroupId: z.optional(id('parameterGroupId')),

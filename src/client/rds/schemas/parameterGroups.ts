@@ -1,11 +1,11 @@
 // Parameter groups and their parameters.
 import * as z from 'zod/mini';
-import { DB_VERSIONS, description, enumOf, id, loose, msg, nonEmpty, opt, str, when } from './fields';
+import { dbVersion, description, id, loose, msg, nonEmpty, opt, str, when } from './fields';
 
 export const CreateParameterGroupBody = z.strictObject({
   parameterGroupName: nonEmpty('parameterGroupName'),
   description,
-  dbVersion: enumOf('dbVersion', DB_VERSIONS),
+  dbVersion: dbVersion(),
 });
 export const CopyParameterGroupBody = z.strictObject({
   parameterGroupName: nonEmpty('parameterGroupName'),
@@ -18,9 +18,7 @@ export const ModifyParametersBody = z.strictObject({
   ),
 });
 
-export const ListParameterGroupsQuery = z.optional(
-  z.strictObject({ dbVersion: z.optional(enumOf('dbVersion', DB_VERSIONS)) }),
-);
+export const ListParameterGroupsQuery = z.optional(z.strictObject({ dbVersion: z.optional(dbVersion()) }));
 
 export const ParameterGroupItem = loose({
   parameterGroupId: z.string(),

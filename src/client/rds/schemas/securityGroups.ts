@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import {
   description,
   enumOf,
+  openEnum,
   id,
   intRange,
   loose,
@@ -28,7 +29,7 @@ export const RuleSpec = z
     etherType: enumOf('etherType', ['IPV4', 'IPV6']),
     cidr: nonEmpty('cidr'),
     port: z.strictObject({
-      portType: enumOf('port.portType', PORT_TYPES),
+      portType: openEnum('port.portType', PORT_TYPES),
       minPort: z.optional(z.nullable(intRange('port.minPort', 1, 65535))),
       maxPort: z.optional(z.nullable(intRange('port.maxPort', 1, 65535))),
     }),
@@ -39,6 +40,8 @@ export const RuleSpec = z
         ctx.addIssue({ code: 'custom', path, message, input: v });
       const { portType, minPort, maxPort } = v.port;
       const has = (n: number | null | undefined): n is number => typeof n === 'number';
+      // ALL (every port; December 2026) ignores the port numbers: the guide's own examples send
+      // some, and a rule read back from the service may carry them, so they are not refused.
       if (portType === 'DB_PORT') {
         if (has(minPort) || has(maxPort))
           add(['port'], 'port.minPort and port.maxPort must be empty when port.portType is DB_PORT');

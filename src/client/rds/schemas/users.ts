@@ -5,7 +5,7 @@ import {
   AUTHORITY_TYPES,
   dbPassword,
   dbUserName,
-  enumOf,
+  openEnum,
   loose,
   msg,
   pluginRules,
@@ -36,16 +36,16 @@ export const CreateDbUserBody = z.strictObject({
   dbUserName,
   dbPassword,
   host: dbUserHost,
-  authorityType: enumOf('authorityType', AUTHORITY_TYPES),
-  authenticationPlugin: z.optional(enumOf('authenticationPlugin', AUTHENTICATION_PLUGINS)),
-  tlsOption: z.optional(enumOf('tlsOption', TLS_OPTIONS)),
+  authorityType: openEnum('authorityType', AUTHORITY_TYPES),
+  authenticationPlugin: z.optional(openEnum('authenticationPlugin', AUTHENTICATION_PLUGINS)),
+  tlsOption: z.optional(openEnum('tlsOption', TLS_OPTIONS)),
 });
 export const ModifyDbUserBody = z
   .object({
     dbPassword: z.optional(dbPassword),
-    authorityType: z.optional(enumOf('authorityType', AUTHORITY_TYPES)),
-    authenticationPlugin: z.optional(enumOf('authenticationPlugin', AUTHENTICATION_PLUGINS)),
-    tlsOption: z.optional(enumOf('tlsOption', TLS_OPTIONS)),
+    authorityType: z.optional(openEnum('authorityType', AUTHORITY_TYPES)),
+    authenticationPlugin: z.optional(openEnum('authenticationPlugin', AUTHENTICATION_PLUGINS)),
+    tlsOption: z.optional(openEnum('tlsOption', TLS_OPTIONS)),
   })
   .check(z.superRefine((v, ctx) => pluginRules(v, ctx, true)));
 

@@ -7,23 +7,28 @@ import * as z from 'zod/mini';
 import { ListBackupsQuery, RestoreSpec } from './backups';
 import {
   bool,
-  DB_VERSIONS,
-  enumOf,
+  dbVersion,
+  ENUM_VALUE_RE,
   flag,
   idList,
   instanceName,
   intRange,
   listOf,
   loose,
+  msg,
   nonEmpty,
   num,
   opt,
+  optText,
   Paging,
   pingInterval,
   pluginRules,
   dbPassword,
   dbUserName,
+  str,
+  textLength,
 } from './fields';
+import { Parameter, ParameterGroup, ParameterGroupItem } from './parameterGroups';
 import {
   createDbInstanceShape,
   DbInstance,
@@ -31,6 +36,7 @@ import {
   ModifyDbInstanceBody,
   NetworkSpec,
   ObjectStorageTarget,
+  BackupSpec,
   ReplicateBody,
   StorageInfo,
   StorageResizeBody,
@@ -97,23 +103,105 @@ const failoverOptions = {
 
 const storageV4 = storageWithAutoscale(StorageSpec.def.shape, 'storage.');
 // Restores: the guide makes the zone and the storage type optional (the service takes the source's).
-const restoreStorageV4 = storageWithAutoscale(
-  { ...StorageSpec.def.shape, storageType: z.optional(StorageSpec.def.shape.storageType) },
-  'storage.',
-);
-const restoreNetworkV4 = z.strictObject({
-  ...NetworkSpec.def.shape,
-  availabilityZone: z.optional(NetworkSpec.def.shape.availabilityZone),
-});
-const restoreSpecV4 = {
+// Restores (the guide of December 2026): from object storage, the network (zone included) and the
+// storage (type included) must be given; from a point in time or a backup, every setting of the
+// source may be left out ("the original instance's values are used"), the storage's type always.
+const obsSpecV4 = {
   ...instanceSpecShape,
   useSlowQueryAnalysis,
-  network: restoreNetworkV4,
-  storage: restoreStorageV4,
+  storage: storageWithAutoscale(StorageSpec.def.shape, 'storage.'),
+};
+const fromSourceSpecV4 = {
+  ...instanceSpecShape,
+  useSlowQueryAnalysis,
+  dbFlavorId: z.optional(instanceSpecShape.dbFlavorId),
+  dbPort: z.optional(instanceSpecShape.dbPort),
+  parameterGroupId: z.optional(instanceSpecShape.parameterGroupId),
+  network: z.optional(
+    z.strictObject({
+      subnetId: z.optional(NetworkSpec.def.shape.subnetId),
+      usePublicAccess: NetworkSpec.def.shape.usePublicAccess,
+      availabilityZone: z.optional(NetworkSpec.def.shape.availabilityZone),
+    }),
+  ),
+  storage: z.optional(
+    storageWithAutoscale(
+      {
+        storageType: z.optional(StorageSpec.def.shape.storageType),
+        storageSize: z.optional(StorageSpec.def.shape.storageSize),
+      },
+      'storage.',
+    ),
+  ),
+  backup: z.optional(
+    z.strictObject({
+      ...BackupSpec.def.shape,
+      backupPeriod: z.optional(BackupSpec.def.shape.backupPeriod),
+      backupSchedules: z.optional(BackupSpec.def.shape.backupSchedules),
+    }),
+  ),
 };
 const replicateStorageShape = ReplicateBody.def.shape.storage.def.innerType.def.shape;
 
+// Parameter groups (December 2026): a group is a user's, an admin's, the default, or a family's
+// (one group for every minor version of an engine family, MYSQL_V84_FAMILY); a family group has
+// no dbVersion. Lists are paged and filtered by name.
+const ParameterGroupItemV4 = loose({
+  ...ParameterGroupItem.def.shape,
+  dbEngineVersionFamily: str,
+  parameterGroupType: str,
+});
+const ParameterGroupV4 = loose({
+  ...ParameterGroup.def.shape,
+  dbEngineVersionFamily: str,
+  parameterGroupType: str,
+  parameters: z.pipe(
+    opt(z.array(loose({ ...Parameter.def.shape, templateRange: opt(loose({ coversAllVersions: flag, label: str })) }))),
+    z.transform((v) => v ?? []),
+  ),
+});
+/** A family code as the guide writes it (MYSQL_V84_FAMILY). */
+const dbEngineVersionFamily = z
+  .string(msg('dbEngineVersionFamily', 'must be an engine family such as MYSQL_V84_FAMILY'))
+  .check(z.regex(ENUM_VALUE_RE, 'dbEngineVersionFamily must be an engine family such as MYSQL_V84_FAMILY'));
+
 export const RDS_V4_CHANGED_SCHEMAS = {
+  listParameterGroups: {
+    query: z.optional(
+      z.strictObject({
+        parameterGroupName: optText('parameterGroupName'),
+        dbVersion: z.optional(dbVersion()),
+        page: z.optional(Paging.page),
+        size: z.optional(Paging.size),
+      }),
+    ),
+    response: loose({ totalCounts: num, ...listOf('parameterGroups', ParameterGroupItemV4).def.shape }),
+  },
+  getParameterGroup: { response: ParameterGroupV4 },
+  // A USER group names its engine version; a FAMILY group its family instead (never both).
+  createParameterGroup: {
+    body: z
+      .strictObject({
+        parameterGroupName: textLength('parameterGroupName', 1, 100),
+        description: z.optional(z.nullable(textLength('description', 0, 100))),
+        dbVersion: z.optional(dbVersion()),
+        dbEngineVersionFamily: z.optional(dbEngineVersionFamily),
+      })
+      .check(
+        z.superRefine((v, ctx) => {
+          if ((v.dbVersion === undefined) === (v.dbEngineVersionFamily === undefined))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['dbVersion'],
+              message:
+                v.dbVersion === undefined
+                  ? 'dbVersion is required (or dbEngineVersionFamily for a family parameter group)'
+                  : 'dbVersion and dbEngineVersionFamily cannot both be given',
+              input: v,
+            });
+        }),
+      ),
+  },
   getDbInstance: { response: loose({ ...DbInstance.def.shape, useSlowQueryAnalysis: flag }) },
   createDbInstance: {
     body: z
@@ -130,6 +218,8 @@ export const RDS_V4_CHANGED_SCHEMAS = {
         useOnlineFailover: z.optional(bool('useOnlineFailover')),
         executeBackup: z.optional(bool('executeBackup')),
         ...failoverOptions,
+        // December 2026: restart the operating system too.
+        osRestart: z.optional(bool('osRestart')),
       }),
     ),
   },
@@ -142,7 +232,7 @@ export const RDS_V4_CHANGED_SCHEMAS = {
   },
   restoreDbInstance: {
     body: z.strictObject({
-      ...restoreSpecV4,
+      ...fromSourceSpecV4,
       dbUserName: z.optional(dbUserName),
       dbPassword: z.optional(dbPassword),
       restore: RestoreSpec,
@@ -150,14 +240,14 @@ export const RDS_V4_CHANGED_SCHEMAS = {
   },
   restoreFromObjectStorage: {
     body: z.strictObject({
-      ...restoreSpecV4,
+      ...obsSpecV4,
       dbUserName: z.optional(dbUserName),
       dbPassword: z.optional(dbPassword),
-      dbVersion: enumOf('dbVersion', DB_VERSIONS),
+      dbVersion: dbVersion(),
       restore: ObjectStorageTarget,
     }),
   },
-  restoreFromBackup: { body: z.strictObject(restoreSpecV4) },
+  restoreFromBackup: { body: z.strictObject(fromSourceSpecV4) },
   setHighAvailability: {
     body: z.strictObject({
       useHighAvailability: bool('useHighAvailability'),
@@ -174,10 +264,8 @@ export const RDS_V4_CHANGED_SCHEMAS = {
     }),
   },
   modifyStorageInfo: {
-    body: storageWithAutoscale(
-      { ...StorageResizeBody.def.shape, storageSize: z.optional(StorageResizeBody.def.shape.storageSize) },
-      '',
-    ),
+    // The guide requires the size with every change (the current one keeps it).
+    body: storageWithAutoscale(StorageResizeBody.def.shape, ''),
   },
   // Paging is optional in v4.0 (page 1, 20 a page when left out).
   listBackups: {
@@ -216,9 +304,13 @@ export const RDS_V4_CHANGED_SCHEMAS = {
         }),
       ),
   },
+  listUserGroups: {
+    query: z.optional(z.strictObject({ page: z.optional(Paging.page), size: z.optional(Paging.size) })),
+  },
   modifyUserGroup: {
+    // The guide requires the name with every change (the current one keeps it).
     body: z.strictObject({
-      userGroupName: z.optional(nonEmpty('userGroupName')),
+      userGroupName: nonEmpty('userGroupName'),
       memberIds: z.optional(idList('memberIds')),
       selectAll: z.optional(bool('selectAll')),
     }),

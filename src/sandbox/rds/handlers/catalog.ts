@@ -12,9 +12,10 @@ export const catalogHandlers: Handlers = {
   listDbFlavors: ({ r }) => ({ dbFlavors: r.flavors }),
   listSubnets: ({ r }) => ({ subnets: r.subnets }),
   listDbVersions: () => ({
-    dbVersions: DB_VERSIONS.map(({ dbVersion, dbVersionName, restorableFromObs }) => ({
+    dbVersions: DB_VERSIONS.map(({ dbVersion, dbVersionName, creatable, restorableFromObs }) => ({
       dbVersion,
       dbVersionName,
+      canCreate: creatable,
       restorableFromObs,
     })),
   }),

@@ -1,10 +1,10 @@
 // DB users, DB schemas, log files and backups (list, export, delete).
 import { authPluginSupported, newUser } from '../factory';
 import { VERSION_BY_ID } from '../seed/catalog';
-import type { DbSchema, DbUser } from '../types';
+import { SANDBOX_AUTHORITY_TYPES, SANDBOX_PLUGINS, SANDBOX_TLS_OPTIONS, type DbSchema, type DbUser } from '../types';
 import type * as z from 'zod/mini';
 import type { ObjectStorageTarget } from '../../../client/rds/schemas';
-import { assignDefined, conflict, invalid, notFound, RdsFault, RESULT, ymdt } from '../util';
+import { assignDefined, conflict, invalid, notFound, oneOf, RdsFault, RESULT, ymdt } from '../util';
 import { type Ctx, type Handlers, requireIdle, requireStatus, touch } from './context';
 import { backupItem } from './present';
 
@@ -66,11 +66,11 @@ export const dataHandlers: Handlers = {
       ctx.state.newId(),
       b.dbUserName,
       b.host,
-      b.authorityType,
+      oneOf('authorityType', b.authorityType, SANDBOX_AUTHORITY_TYPES),
       inst.dbVersion,
       ctx.now,
-      b.authenticationPlugin,
-      b.tlsOption,
+      oneOf('authenticationPlugin', b.authenticationPlugin, SANDBOX_PLUGINS),
+      oneOf('tlsOption', b.tlsOption, SANDBOX_TLS_OPTIONS),
     );
     u.dbUserStatus = 'CREATING';
     inst.users.push(u);
@@ -102,13 +102,18 @@ export const dataHandlers: Handlers = {
     ) {
       throw invalid('dbPassword', 'changing the authentication plugin needs a new password in the same request');
     }
+    const checked = {
+      authorityType: oneOf('authorityType', b.authorityType, SANDBOX_AUTHORITY_TYPES),
+      authenticationPlugin: oneOf('authenticationPlugin', b.authenticationPlugin, SANDBOX_PLUGINS),
+      tlsOption: oneOf('tlsOption', b.tlsOption, SANDBOX_TLS_OPTIONS),
+    };
     u.dbUserStatus = 'UPDATING';
     const job = ctx.state.jobs.start({
       operation: 'modifyDbUser',
       busy: [{ instance: inst, progress: 'UPDATING_USER' }],
       relations: [inst.dbInstanceId],
       effect: () => {
-        assignDefined(u, b, ['authorityType', 'authenticationPlugin', 'tlsOption']);
+        assignDefined(u, checked, ['authorityType', 'authenticationPlugin', 'tlsOption']);
         if (b.dbPassword !== undefined) ctx.state.dbPasswords.set(u.dbUserId, b.dbPassword);
         u.dbUserStatus = 'STABLE';
         touch(ctx, u);

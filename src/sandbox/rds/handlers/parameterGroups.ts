@@ -2,12 +2,19 @@
 // rename, change values (checked against allowedValue and updateType), reset, delete.
 import { newParameterGroup } from '../factory';
 import { checkAllowed } from '../seed/mysqlParameters';
-import { VERSION_BY_ID } from '../seed/catalog';
+import { FAMILY_GROUPS, familyCode, VERSION_BY_ID } from '../seed/catalog';
 import type { ParameterGroup } from '../types';
 import { invalid, RdsFault, RESULT } from '../util';
 import { type Ctx, type Handlers, touch } from './context';
 
-const item = ({ parameters: _p, ...g }: ParameterGroup) => g;
+/** A group as the service answers it: a FAMILY group names its family and no engine version. */
+const item = ({ parameters: _p, ...g }: ParameterGroup) => ({
+  ...g,
+  dbVersion: g.parameterGroupType === 'FAMILY' ? null : g.dbVersion,
+});
+/** Whether a group serves an engine version: its own, or its family's. */
+const serves = (g: ParameterGroup, dbVersion: string) =>
+  g.parameterGroupType === 'FAMILY' ? g.dbEngineVersionFamily === familyCode(dbVersion) : g.dbVersion === dbVersion;
 
 function checkName(ctx: Ctx, name: string, except?: string): void {
   if ([...ctx.r.parameterGroups.values()].some((g) => g.parameterGroupName === name && g.parameterGroupId !== except)) {
@@ -24,28 +31,50 @@ function markChanged(ctx: Ctx, g: ParameterGroup): void {
 }
 
 export const parameterGroupHandlers: Handlers = {
-  listParameterGroups: ({ r, query }) => ({
-    parameterGroups: [...r.parameterGroups.values()]
-      .filter((g) => query.dbVersion === undefined || g.dbVersion === query.dbVersion)
-      .map(item),
-  }),
+  // v4.0 (December 2026) adds a name filter and paging; v3.0 answers every group at once.
+  listParameterGroups: ({ r, query: q }) => {
+    const query: { dbVersion?: string; parameterGroupName?: string; page?: number; size?: number } = q;
+    const all = [...r.parameterGroups.values()].filter(
+      (g) =>
+        (query.dbVersion === undefined || serves(g, query.dbVersion)) &&
+        (query.parameterGroupName === undefined || g.parameterGroupName.includes(query.parameterGroupName)),
+    );
+    if (query.page === undefined && query.size === undefined)
+      return { totalCounts: all.length, parameterGroups: all.map(item) };
+    const size = query.size ?? 20;
+    const start = ((query.page ?? 1) - 1) * size;
+    return { totalCounts: all.length, parameterGroups: all.slice(start, start + size).map(item) };
+  },
   getParameterGroup: ({ r, params }) => {
     const g = r.parameterGroup(params.parameterGroupId);
     return { ...item(g), parameters: g.parameters };
   },
   createParameterGroup: (ctx) => {
-    const b = ctx.body;
-    if (!VERSION_BY_ID.has(b.dbVersion)) throw invalid('dbVersion', `unknown engine version ${b.dbVersion}`);
+    const b: {
+      parameterGroupName: string;
+      description?: string | null;
+      dbVersion?: string;
+      dbEngineVersionFamily?: string;
+    } = ctx.body;
+    const familyOf = b.dbEngineVersionFamily && FAMILY_GROUPS.find((f) => f.code === b.dbEngineVersionFamily);
+    if (b.dbEngineVersionFamily && !familyOf)
+      throw invalid('dbEngineVersionFamily', `must be one of ${FAMILY_GROUPS.map((f) => f.code).join(', ')}`);
+    const dbVersion = familyOf ? familyOf.dbVersion : b.dbVersion;
+    if (!dbVersion || !VERSION_BY_ID.has(dbVersion)) throw invalid('dbVersion', `unknown engine version ${dbVersion}`);
     checkName(ctx, b.parameterGroupName);
     const g = newParameterGroup(
       ctx.r,
       ctx.state.newId(),
       b.parameterGroupName,
-      b.dbVersion,
+      dbVersion,
       b.description ?? null,
       ctx.now,
       () => ctx.state.newId(),
     );
+    if (familyOf) {
+      g.parameterGroupType = 'FAMILY';
+      g.dbEngineVersionFamily = familyOf.code;
+    }
     return { parameterGroupId: g.parameterGroupId };
   },
   copyParameterGroup: (ctx) => {
@@ -60,6 +89,8 @@ export const parameterGroupHandlers: Handlers = {
       ctx.now,
       () => ctx.state.newId(),
     );
+    g.parameterGroupType = src.parameterGroupType === 'FAMILY' ? 'FAMILY' : 'USER';
+    g.dbEngineVersionFamily = src.dbEngineVersionFamily;
     g.parameters = src.parameters.map((p) => ({ ...p, parameterId: ctx.state.newId() }));
     return { parameterGroupId: g.parameterGroupId };
   },

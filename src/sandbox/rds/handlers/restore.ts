@@ -17,6 +17,7 @@ import {
   type Handlers,
   instancesFromSpec,
   requireStatus,
+  type SpecOfEitherVersion,
 } from './context';
 
 const completedBackupsOf = (ctx: Ctx, inst: Instance): Backup[] =>
@@ -64,6 +65,37 @@ const sourceDefaults = (inst: Instance): Partial<Instance> => ({
   storage: { ...inst.storage },
   backup: { ...inst.backup },
 });
+
+/**
+ * A restore's body with what it left out taken from the source instance (v4.0 of December 2026:
+ * "the original instance's values are used"); without a source, the missing fields are refused.
+ */
+function specFromSource(body: Record<string, unknown>, src: Instance | undefined): SpecOfEitherVersion {
+  const need = (field: string, value: unknown) => {
+    if (value === undefined) throw invalid(field, 'is required (the source instance no longer exists)');
+    return value;
+  };
+  const network = (body.network ?? {}) as Partial<Instance['network']>;
+  const storage = (body.storage ?? {}) as Partial<Instance['storage']>;
+  const backup = (body.backup ?? {}) as Partial<Instance['backup']>;
+  return {
+    ...body,
+    dbFlavorId: body.dbFlavorId ?? need('dbFlavorId', src?.dbFlavorId),
+    dbPort: body.dbPort ?? need('dbPort', src?.dbPort),
+    parameterGroupId: body.parameterGroupId ?? need('parameterGroupId', src?.parameterGroupId),
+    network: { ...network, subnetId: network.subnetId ?? need('network.subnetId', src?.network.subnetId) },
+    storage: {
+      ...storage,
+      storageType: storage.storageType ?? src?.storage.storageType,
+      storageSize: storage.storageSize ?? need('storage.storageSize', src?.storage.storageSize),
+    },
+    backup: {
+      ...backup,
+      backupPeriod: backup.backupPeriod ?? need('backup.backupPeriod', src?.backup.backupPeriod),
+      backupSchedules: backup.backupSchedules ?? need('backup.backupSchedules', src?.backup.backupSchedules),
+    },
+  } as SpecOfEitherVersion;
+}
 
 function restoreJob(ctx: Ctx, operation: string, made: Instance[], extraBusy: Instance[] = []) {
   const job = ctx.state.jobs.start({
@@ -173,9 +205,10 @@ export const restoreHandlers: Handlers = {
     const restore = ctx.body.restore ?? {};
     const info = restorationInfo(ctx, src);
     if (restore.restoreType === 'TIMESTAMP') {
-      const t = restore.restoreYmdt === undefined ? undefined : parseYmdt(restore.restoreYmdt);
       const oldest = info.oldestRestorableYmdt ? parseYmdt(info.oldestRestorableYmdt)! : Infinity;
       const latest = info.latestRestorableYmdt ? parseYmdt(info.latestRestorableYmdt)! : -Infinity;
+      // Without a time (the guide makes it optional): the latest restorable point.
+      const t = restore.restoreYmdt === undefined ? latest : parseYmdt(restore.restoreYmdt);
       if (t === undefined || t < oldest || t > latest) {
         throw invalid(
           'restore.restoreYmdt',
@@ -197,13 +230,13 @@ export const restoreHandlers: Handlers = {
         }
       }
     }
-    const made = instancesFromSpec(ctx, ctx.body, src.dbVersion, sourceDefaults(src));
+    const made = instancesFromSpec(ctx, specFromSource(ctx.body, src), src.dbVersion, sourceDefaults(src));
     return restoreJob(ctx, 'restoreDbInstance', made);
   },
 
   restoreFromObjectStorage: (ctx) => {
     checkVersion(ctx.body.dbVersion, 'obs');
-    const made = instancesFromSpec(ctx, { ...ctx.body, useDeletionProtection: false }, ctx.body.dbVersion);
+    const made = instancesFromSpec(ctx, ctx.body, ctx.body.dbVersion);
     return restoreJob(ctx, 'restoreFromObjectStorage', made);
   },
 
@@ -213,7 +246,7 @@ export const restoreHandlers: Handlers = {
       throw conflict(`Backup ${b.backupName} is ${b.backupStatus}; only a COMPLETED backup can be restored.`);
     if (!VERSION_BY_ID.get(b.dbVersion)?.creatable)
       throw conflict(`Backups of ${b.dbVersion} can no longer be restored.`);
-    const made = instancesFromSpec(ctx, ctx.body, b.dbVersion);
+    const made = instancesFromSpec(ctx, specFromSource(ctx.body, ctx.r.instances.get(b.dbInstanceId)), b.dbVersion);
     return restoreJob(ctx, 'restoreFromBackup', made);
   },
 };

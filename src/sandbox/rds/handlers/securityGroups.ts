@@ -1,8 +1,8 @@
 // DB security groups and their rules (rule changes are jobs; the group shows CREATING_RULE, ...).
 import type * as z from 'zod/mini';
 import type { RuleSpec } from '../../../client/rds/schemas';
-import type { SecurityGroup, SecurityGroupRule } from '../types';
-import { invalid, notFound, RdsFault, RESULT, ymdt } from '../util';
+import { SANDBOX_PORT_TYPES, type SecurityGroup, type SecurityGroupRule } from '../types';
+import { invalid, notFound, oneOf, RdsFault, RESULT, ymdt } from '../util';
 import { type Ctx, type Handlers, touch } from './context';
 
 const item = ({ rules: _r, ...g }: SecurityGroup) => g;
@@ -15,6 +15,7 @@ function ruleFrom(
   ruleId = ctx.state.newId(),
 ): SecurityGroupRule {
   const port = spec.port ?? {};
+  const portType = oneOf(`${field}.port.portType`, spec.port.portType, SANDBOX_PORT_TYPES);
   if (port.portType === 'DB_PORT' && spec.direction === 'EGRESS')
     throw invalid(`${field}.port.portType`, 'DB_PORT cannot be used for the EGRESS direction');
   if (port.portType === 'DB_PORT' && (port.minPort !== undefined || port.maxPort !== undefined))
@@ -35,7 +36,10 @@ function ruleFrom(
     description: spec.description ?? null,
     direction: spec.direction,
     etherType: spec.etherType,
-    port: { portType: port.portType, minPort: port.minPort ?? null, maxPort: port.maxPort ?? null },
+    port:
+      portType === 'ALL'
+        ? { portType, minPort: null, maxPort: null } // every port: the numbers sent mean nothing
+        : { portType, minPort: port.minPort ?? null, maxPort: port.maxPort ?? null },
     cidr: spec.cidr,
     createdYmdt: ymdt(ctx.now),
     updatedYmdt: ymdt(ctx.now),

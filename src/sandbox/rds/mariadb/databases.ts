@@ -33,13 +33,17 @@ const DB_PORT_MAX = 43306;
 /** The password of the seeded DB users (admin, app, readonly): fixed so the README and `npm run sandbox` can show it. */
 export const SANDBOX_DB_PASSWORD = 'sandbox-db-password';
 
-/** Global privileges of each authorityType (spec: READ = SELECT queries, CRUD = DML, DDL = DDL). */
+/** Global privileges of each authorityType (spec: READ = SELECT queries, CRUD = DML, DDL = DDL, ALL = all). */
 export const AUTHORITY_PRIVILEGES: Record<DbUser['authorityType'], string> = {
   READ: 'SELECT, SHOW VIEW, PROCESS, REPLICATION CLIENT',
   CRUD: 'SELECT, SHOW VIEW, PROCESS, REPLICATION CLIENT, INSERT, UPDATE, DELETE, CREATE TEMPORARY TABLES, LOCK TABLES, EXECUTE',
   DDL:
     'SELECT, SHOW VIEW, PROCESS, REPLICATION CLIENT, INSERT, UPDATE, DELETE, CREATE TEMPORARY TABLES, LOCK TABLES, EXECUTE, ' +
     'CREATE, DROP, ALTER, INDEX, REFERENCES, CREATE VIEW, CREATE ROUTINE, ALTER ROUTINE, EVENT, TRIGGER',
+  // CUSTOM: privileges granted outside the service (the console's own grants); the sandbox gives
+  // what READ gives. ALL: every privilege of the server's users.
+  CUSTOM: 'SELECT, SHOW VIEW, PROCESS, REPLICATION CLIENT',
+  ALL: 'ALL PRIVILEGES',
 };
 
 const REQUIRE: Record<DbUser['tlsOption'], string> = { NONE: 'NONE', SSL: 'SSL', X509: 'X509' };

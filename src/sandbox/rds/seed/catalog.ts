@@ -26,23 +26,15 @@ export const DB_VERSIONS: DbVersionInfo[] = [
   v('MYSQL_V5731', false, false, ['NATIVE']),
   v('MYSQL_V5733', true, false, ['NATIVE', 'SHA256']),
   v('MYSQL_V5737', true, true, ['NATIVE', 'SHA256']),
-  ...[
-    '8018',
-    '8023',
-    '8028',
-    '8032',
-    '8033',
-    '8034',
-    '8035',
-    '8036',
-    '8040',
-    '8041',
-    '8042',
-    '8043',
-    '8044',
-    '8045',
-  ].map((d) => v(`MYSQL_V${d}`, true, true, ['NATIVE', 'CACHING_SHA2'])),
-  ...['8405', '8406', '8407', '8408'].map((d) => v(`MYSQL_V${d}`, true, true, ['CACHING_SHA2'])),
+  // 8.0.18 to 8.0.34: listed, no longer creatable nor restorable from object storage (the guide's
+  // table of December 2026); existing instances keep running on them.
+  ...['8018', '8023', '8028', '8032', '8033', '8034'].map((d) =>
+    v(`MYSQL_V${d}`, false, false, ['NATIVE', 'CACHING_SHA2']),
+  ),
+  ...['8035', '8036', '8040', '8041', '8042', '8043', '8044', '8045', '8046'].map((d) =>
+    v(`MYSQL_V${d}`, true, true, ['NATIVE', 'CACHING_SHA2']),
+  ),
+  ...['8405', '8406', '8407', '8408', '8409', '8411'].map((d) => v(`MYSQL_V${d}`, true, true, ['CACHING_SHA2'])),
 ];
 export const VERSION_BY_ID = new Map(DB_VERSIONS.map((x) => [x.dbVersion, x]));
 
@@ -51,6 +43,14 @@ export const family = (dbVersion: string): string => {
   const d = dbVersion.replace('MYSQL_V', '');
   return `${d[0]}.${d[1]}`;
 };
+/** The engine family code of a version (MYSQL_V8411 -> MYSQL_V84_FAMILY), as family parameter groups name it. */
+export const familyCode = (dbVersion: string): string => `MYSQL_V${family(dbVersion).replace('.', '')}_FAMILY`;
+/** The families with a family parameter group, each with the version whose parameters it holds. */
+export const FAMILY_GROUPS: { code: string; dbVersion: string }[] = [
+  { code: 'MYSQL_V57_FAMILY', dbVersion: 'MYSQL_V5737' },
+  { code: 'MYSQL_V80_FAMILY', dbVersion: 'MYSQL_V8046' },
+  { code: 'MYSQL_V84_FAMILY', dbVersion: 'MYSQL_V8411' },
+];
 /** Ordering of versions for upgrades. */
 export const versionRank = (dbVersion: string): number => DB_VERSIONS.findIndex((x) => x.dbVersion === dbVersion);
 

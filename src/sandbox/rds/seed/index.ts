@@ -4,7 +4,7 @@ import { newBackup, newGroup, newInstance, newParameterGroup, newUser } from '..
 import type { RdsState, RegionState } from '../state';
 import type { Instance, RegionCode, SecurityGroup } from '../types';
 import { pick, rng, uuidFrom, ymdt } from '../util';
-import { FLAVORS, SUBNETS, ZONES } from './catalog';
+import { FAMILY_GROUPS, FLAVORS, SUBNETS, ZONES } from './catalog';
 import { EVENT_TEMPLATES } from './eventTemplates';
 import { LAYOUT, MEMBERS } from './layout';
 import { seedMaintenances } from './maintenances';
@@ -60,7 +60,23 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
       now - 400 * DAY,
       id,
     );
+    g.parameterGroupType = 'DEFAULT';
     defaults.set(version, g.parameterGroupId);
+  }
+  // One family group per engine family (December 2026): it serves every minor version of it, the
+  // newest ones (8.0.46, 8.4.11) included.
+  for (const f of FAMILY_GROUPS) {
+    const g = newParameterGroup(
+      r,
+      id(),
+      `default.${f.code}`,
+      f.dbVersion,
+      `Default parameter group for ${f.code}`,
+      now - 60 * DAY,
+      id,
+    );
+    g.parameterGroupType = 'FAMILY';
+    g.dbEngineVersionFamily = f.code;
   }
   const tuned = newParameterGroup(
     r,

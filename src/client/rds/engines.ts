@@ -1,0 +1,75 @@
+// DB engine versions: what the service lists at run time is the truth, this table the fallback.
+// The engine list (GET /v4.0/db-versions) answers each version with `canCreate` (since 2026) and
+// `restorableFromObs`; an older answer (v3.0, or a site that does not send the flag yet) lacks
+// one, and only then does the guides' table below decide. A version the table has never heard of
+// is offered as the service wrote it: the service listed it, so it takes it.
+// No imports: the webviews' bundles and the forms' models read it.
+
+/** The guides' engine table (TOAST-DOCS/RDS `en/public/api-guide-mysql-v4.0.md`, December 2026). */
+export const DB_ENGINE_TABLE: ReadonlyArray<{ dbVersion: string; canCreate: boolean; restorableFromObs: boolean }> = [
+  { dbVersion: 'MYSQL_V5633', canCreate: false, restorableFromObs: false },
+  { dbVersion: 'MYSQL_V5715', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V5719', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V5726', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V5731', canCreate: false, restorableFromObs: false },
+  { dbVersion: 'MYSQL_V5733', canCreate: true, restorableFromObs: false },
+  { dbVersion: 'MYSQL_V5737', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8018', canCreate: false, restorableFromObs: false },
+  { dbVersion: 'MYSQL_V8023', canCreate: false, restorableFromObs: false },
+  { dbVersion: 'MYSQL_V8028', canCreate: false, restorableFromObs: false },
+  { dbVersion: 'MYSQL_V8032', canCreate: false, restorableFromObs: false },
+  { dbVersion: 'MYSQL_V8033', canCreate: false, restorableFromObs: false },
+  { dbVersion: 'MYSQL_V8034', canCreate: false, restorableFromObs: false },
+  { dbVersion: 'MYSQL_V8035', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8036', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8040', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8041', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8042', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8043', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8044', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8045', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8046', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8405', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8406', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8407', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8408', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8409', canCreate: true, restorableFromObs: true },
+  { dbVersion: 'MYSQL_V8411', canCreate: true, restorableFromObs: true },
+];
+
+const TABLE = new Map(DB_ENGINE_TABLE.map((e) => [e.dbVersion, e]));
+
+/** An engine version as the service lists it (the flags may be missing or null). */
+export interface ListedDbVersion {
+  dbVersion: string;
+  dbVersionName?: string | null;
+  canCreate?: boolean | null;
+  restorableFromObs?: boolean | null;
+}
+
+/** Whether a new instance may be made with this version: the service's flag, else the table's, else yes. */
+export const canCreateWith = (v: ListedDbVersion): boolean => v.canCreate ?? TABLE.get(v.dbVersion)?.canCreate ?? true;
+
+/** Whether a backup in object storage may be restored into this version (the same order of say). */
+export const canRestoreFromObsInto = (v: ListedDbVersion): boolean =>
+  v.restorableFromObs ?? TABLE.get(v.dbVersion)?.restorableFromObs ?? true;
+
+/** The versions a form offers for a new instance (`create`) or a restore from object storage (`obs`). */
+export function offeredDbVersions<T extends ListedDbVersion>(listed: readonly T[], purpose: 'create' | 'obs'): T[] {
+  return listed.filter((v) => (purpose === 'create' ? canCreateWith(v) : canRestoreFromObsInto(v)));
+}
+
+/**
+ * The shape of an engine version code (MYSQL_V8046, MARIADB_V101108): what a request is checked
+ * against, never a closed list the service may extend.
+ */
+export const DB_VERSION_CODE = /^[A-Z][A-Z0-9]*_V\d+$/;
+
+/**
+ * The engine family a version belongs to, as family parameter groups name it (MYSQL_V8411 ->
+ * MYSQL_V84_FAMILY; the first two digits are the major and minor version).
+ */
+export const engineFamilyOf = (dbVersion: string): string | undefined => {
+  const m = /^([A-Z][A-Z0-9]*)_V(\d)(\d)\d+$/.exec(dbVersion);
+  return m ? `${m[1]}_V${m[2]}${m[3]}_FAMILY` : undefined;
+};
