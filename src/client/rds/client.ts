@@ -127,23 +127,66 @@ export class RdsClient extends RdsOperationMethods {
     return bodyFields(rdsOperationIn(this.apiVersion, name, this.v4Release)?.body).has(field);
   }
 
-  /** Calls an operation by name; the typed methods are this with the name filled in. */
+  /**
+   * Calls an operation by name; the typed methods are this with the name filled in. A paged list
+   * (v4.0: `page` and `size` optional, 20 a page when left out) called without `page` answers the
+   * whole list, read 100 at a time: a caller that wants one page names it.
+   */
   async call<K extends RdsOperationName>(name: K, input?: RdsInput<K>, opts: CallOptions = {}): Promise<RdsOutput<K>> {
     const op = rdsOperationIn(this.apiVersion, name, this.v4Release);
     if (!op) throw this.notInVersion(name);
+    const query = (input as { query?: Record<string, unknown> } | undefined)?.query;
+    if (isPagedList(op) && query?.page === undefined)
+      return (await this.allPages(op, (input ?? {}) as Record<string, unknown>, opts)) as RdsOutput<K>;
+    return this.callOnce(op, input, opts) as Promise<RdsOutput<K>>;
+  }
+
+  /**
+   * Every page of a paged list, concatenated into the first page's answer (its `totalCounts` kept).
+   * Ends when the service has answered `totalCounts` items or a short page; a page that brings no
+   * new item, or more pages than `totalCounts` can fill, is the server not advancing: an error
+   * that says so, never an endless loop.
+   */
+  private async allPages(op: Operation, input: Record<string, unknown>, opts: CallOptions) {
+    const query = (input.query ?? {}) as Record<string, unknown>;
+    let first: Record<string, unknown> | undefined;
+    let listKey: string | undefined;
+    const items: unknown[] = [];
+    for (let page = 1; ; page++) {
+      if (page > MAX_PAGES)
+        throw new ApiError({
+          service: 'rds',
+          operation: op.id,
+          message: `RDS answered ${MAX_PAGES} full pages of ${op.id} without saying how many items there are; the list was not read to its end. Try again later; if it persists, report this with the log.`,
+        });
+      const answer = (await this.callOnce(
+        op,
+        { ...input, query: { ...query, page, size: PAGE_SIZE } },
+        opts,
+      )) as Record<string, unknown>;
+      first ??= answer;
+      listKey ??= Object.keys(answer).find((k) => Array.isArray(answer[k]));
+      const got = listKey ? ((answer[listKey] as unknown[] | undefined) ?? []) : [];
+      items.push(...got);
+      const total = typeof answer.totalCounts === 'number' ? answer.totalCounts : undefined;
+      // A short page ends the list; so does reaching the count the service gave.
+      if (got.length < PAGE_SIZE || (total !== undefined && items.length >= total)) break;
+    }
+    return listKey ? { ...first, [listKey]: items } : first;
+  }
+
+  /** One call as the caller asked it (one page of a paged list). */
+  private async callOnce(op: Operation, input: unknown, opts: CallOptions): Promise<unknown> {
     const request = this.prepare(op, (input ?? {}) as Record<string, unknown>, opts);
-    if (!this.tokens) return (await this.exchange(op, request, {}, opts.signal)) as RdsOutput<K>;
+    if (!this.tokens) return await this.exchange(op, request, {}, opts.signal);
     const tokens = this.tokens;
     const bearer = (token: string) => ({ 'X-NHN-AUTHORIZATION': `Bearer ${token}` });
     // A refused token gets one new token (TokenCache); only a call safe to repeat is sent again.
     if (isIdempotent(op))
-      return (await tokens.withToken(
-        (token) => this.exchange(op, request, bearer(token), opts.signal),
-        opts.signal,
-      )) as RdsOutput<K>;
+      return await tokens.withToken((token) => this.exchange(op, request, bearer(token), opts.signal), opts.signal);
     const token = await tokens.token(opts.signal);
     try {
-      return (await this.exchange(op, request, bearer(token), opts.signal)) as RdsOutput<K>;
+      return await this.exchange(op, request, bearer(token), opts.signal);
     } catch (err) {
       if (!isTokenRefused(err)) throw err;
       tokens.invalidate();
@@ -339,6 +382,16 @@ function toFieldIssues(
 }
 
 /** The top-level field names of a body schema (through optional, nullable, pipes and checks). */
+/** Items a page of a whole list is read in (the guides' maximum), and how many pages at most. */
+const PAGE_SIZE = 100;
+const MAX_PAGES = 1_000;
+
+/** A list the service pages (its query takes `page` and `size`, its answer counts `totalCounts`). */
+function isPagedList(op: Operation): boolean {
+  const q = bodyFields(op.query);
+  return op.method === 'GET' && q.has('page') && q.has('size') && bodyFields(op.response).has('totalCounts');
+}
+
 function bodyFields(schema: unknown): Set<string> {
   for (let s = schema, i = 0; s && i < 10; i++) {
     const def = (s as { def: { type?: string; shape?: object; innerType?: unknown; in?: unknown } }).def;

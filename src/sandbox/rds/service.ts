@@ -175,6 +175,7 @@ export class RdsService implements SandboxService {
       query: query as Ctx['query'],
       body: body as Ctx['body'],
       now: this.state.now(),
+      apiVersion: op.id.startsWith('rds.v4.') ? 'v4.0' : 'v3.0',
     };
     try {
       const payload = HANDLERS[name](ctx);

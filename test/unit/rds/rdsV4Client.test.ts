@@ -127,3 +127,44 @@ describe('RdsClient on API v4.0', () => {
     assert.equal(v3.has('createBackup'), false);
   });
 });
+
+// Issue 61: v4.0 pages lists 20 at a time when no page is named; a caller without a page gets
+// the whole list (a tree of 250 parameter groups showed 20 before).
+describe('RdsClient on API v4.0: paged lists read whole', () => {
+  let sb: Sandbox;
+  before(async () => {
+    sb = await startSandbox({ timeScale: 5 });
+  });
+  after(async () => {
+    await sb.close();
+  });
+
+  it('a list without a page is every page, 100 at a time; a page named is that page', async () => {
+    const rds = clientFor(sb, 'KR1', 'ADMIN', 0, 'v4.0');
+    const before = (await rds.listParameterGroups()).parameterGroups.length;
+    for (let i = 0; i < 230; i++)
+      await rds.createParameterGroup({ body: { parameterGroupName: `pg-${i}`, dbVersion: 'MYSQL_V8046' } });
+    const pages: string[] = [];
+    const send = rds.transport.request.bind(rds.transport);
+    rds.transport.request = (r) => {
+      if (r.url.includes('/parameter-groups')) pages.push(new URL(r.url).search);
+      return send(r);
+    };
+    const all = await rds.listParameterGroups();
+    assert.equal(all.parameterGroups.length, before + 230);
+    assert.equal(all.totalCounts, before + 230);
+    assert.equal(new Set(all.parameterGroups.map((g) => g.parameterGroupId)).size, before + 230);
+    assert.deepEqual(pages, ['?page=1&size=100', '?page=2&size=100', '?page=3&size=100']);
+    const second = await rds.listParameterGroups({ query: { page: 2, size: 20 } });
+    assert.equal(second.parameterGroups.length, 20);
+  });
+
+  it('user groups: the whole list without a page; a page without a size is 20, as the guide says', async () => {
+    const rds = clientFor(sb, 'KR1', 'ADMIN', 0, 'v4.0');
+    for (let i = 0; i < 25; i++) await rds.createUserGroup({ body: { userGroupName: `ug-${i}`, selectAll: true } });
+    const whole = await rds.listUserGroups();
+    assert.ok(whole.userGroups.length >= 25);
+    const first = await rds.listUserGroups({ query: { page: 1 } });
+    assert.equal(first.userGroups.length, 20);
+  });
+});

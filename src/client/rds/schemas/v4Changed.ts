@@ -29,6 +29,7 @@ import {
   textLength,
 } from './fields';
 import { Parameter, ParameterGroup, ParameterGroupItem } from './parameterGroups';
+import { UserGroupItem } from './groups';
 import {
   createDbInstanceShape,
   DbInstance,
@@ -306,6 +307,7 @@ export const RDS_V4_CHANGED_SCHEMAS = {
   },
   listUserGroups: {
     query: z.optional(z.strictObject({ page: z.optional(Paging.page), size: z.optional(Paging.size) })),
+    response: loose({ totalCounts: num, ...listOf('userGroups', UserGroupItem).def.shape }),
   },
   modifyUserGroup: {
     // The guide requires the name with every change (the current one keeps it).

@@ -1,7 +1,7 @@
 // User groups and notification groups (the VIEWER role may change these too).
 import type { NotificationGroup, UserGroup } from '../types';
 import { assignDefined, invalid, ymdt } from '../util';
-import { type Ctx, type Handlers, touch } from './context';
+import { type Ctx, type Handlers, touch, pageOf } from './context';
 
 function members(
   ctx: Ctx,
@@ -25,14 +25,18 @@ function checkRefs(ctx: Ctx, b: { dbInstanceIds?: string[]; userGroupIds?: strin
 const ngItem = ({ dbInstanceIds: _d, userGroupIds: _u, ...g }: NotificationGroup) => g;
 
 export const groupHandlers: Handlers = {
-  listUserGroups: ({ r }) => ({
-    userGroups: [...r.userGroups.values()].map(({ userGroupId, userGroupName, createdYmdt, updatedYmdt }) => ({
-      userGroupId,
-      userGroupName,
-      createdYmdt,
-      updatedYmdt,
-    })),
-  }),
+  listUserGroups: (ctx) => {
+    const { items, totalCounts } = pageOf(ctx, [...ctx.r.userGroups.values()]);
+    return {
+      totalCounts,
+      userGroups: items.map(({ userGroupId, userGroupName, createdYmdt, updatedYmdt }) => ({
+        userGroupId,
+        userGroupName,
+        createdYmdt,
+        updatedYmdt,
+      })),
+    };
+  },
   getUserGroup: ({ r, params }) => {
     const g = r.userGroup(params.userGroupId);
     return {

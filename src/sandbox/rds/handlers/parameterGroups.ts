@@ -5,7 +5,7 @@ import { checkAllowed } from '../seed/mysqlParameters';
 import { FAMILY_GROUPS, familyCode, VERSION_BY_ID } from '../seed/catalog';
 import type { ParameterGroup } from '../types';
 import { invalid, RdsFault, RESULT } from '../util';
-import { type Ctx, type Handlers, touch } from './context';
+import { type Ctx, type Handlers, pageOf, touch } from './context';
 
 /** A group as the service answers it: a FAMILY group names its family and no engine version. */
 const item = ({ parameters: _p, ...g }: ParameterGroup) => ({
@@ -32,18 +32,16 @@ function markChanged(ctx: Ctx, g: ParameterGroup): void {
 
 export const parameterGroupHandlers: Handlers = {
   // v4.0 (December 2026) adds a name filter and paging; v3.0 answers every group at once.
-  listParameterGroups: ({ r, query: q }) => {
-    const query: { dbVersion?: string; parameterGroupName?: string; page?: number; size?: number } = q;
-    const all = [...r.parameterGroups.values()].filter(
+  // v4.0 (December 2026) adds a name filter and paging.
+  listParameterGroups: (ctx) => {
+    const query: { dbVersion?: string; parameterGroupName?: string } = ctx.query;
+    const all = [...ctx.r.parameterGroups.values()].filter(
       (g) =>
         (query.dbVersion === undefined || serves(g, query.dbVersion)) &&
         (query.parameterGroupName === undefined || g.parameterGroupName.includes(query.parameterGroupName)),
     );
-    if (query.page === undefined && query.size === undefined)
-      return { totalCounts: all.length, parameterGroups: all.map(item) };
-    const size = query.size ?? 20;
-    const start = ((query.page ?? 1) - 1) * size;
-    return { totalCounts: all.length, parameterGroups: all.slice(start, start + size).map(item) };
+    const { items, totalCounts } = pageOf(ctx, all);
+    return { totalCounts, parameterGroups: items.map(item) };
   },
   getParameterGroup: ({ r, params }) => {
     const g = r.parameterGroup(params.parameterGroupId);

@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import type { RuleSpec } from '../../../client/rds/schemas';
 import { SANDBOX_PORT_TYPES, type SecurityGroup, type SecurityGroupRule } from '../types';
 import { invalid, notFound, oneOf, RdsFault, RESULT, ymdt } from '../util';
-import { type Ctx, type Handlers, touch } from './context';
+import { type Ctx, type Handlers, pageOf, touch } from './context';
 
 const item = ({ rules: _r, ...g }: SecurityGroup) => g;
 
@@ -68,7 +68,10 @@ function ruleJob(ctx: Ctx, g: SecurityGroup, operation: string, progress: string
 }
 
 export const securityGroupHandlers: Handlers = {
-  listDbSecurityGroups: ({ r }) => ({ dbSecurityGroups: [...r.securityGroups.values()].map(item) }),
+  listDbSecurityGroups: (ctx) => {
+    const { items, totalCounts } = pageOf(ctx, [...ctx.r.securityGroups.values()]);
+    return { totalCounts, dbSecurityGroups: items.map(item) };
+  },
   getDbSecurityGroup: ({ r, params }) => {
     // The live detail wraps the group in `dbSecurityGroup` (the spec's example).
     const g = r.securityGroup(params.dbSecurityGroupId);
