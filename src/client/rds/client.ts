@@ -143,9 +143,8 @@ export class RdsClient extends RdsOperationMethods {
 
   /**
    * Every page of a paged list, concatenated into the first page's answer (its `totalCounts` kept).
-   * Ends when the service has answered `totalCounts` items or a short page; a page that brings no
-   * new item, or more pages than `totalCounts` can fill, is the server not advancing: an error
-   * that says so, never an endless loop.
+   * Ends at a short page or once `totalCounts` items are read; a server that answers full pages
+   * without a count ends after `MAX_PAGES` with an error that says so, never an endless loop.
    */
   private async allPages(op: Operation, input: Record<string, unknown>, opts: CallOptions) {
     const query = (input.query ?? {}) as Record<string, unknown>;

@@ -78,7 +78,9 @@ const FAILED = new Set([
   'DELETED',
   'FAILED',
 ]);
-const WARN = new Set(['FAILOVER', 'BEFORE_CREATE', 'NEED_TO_APPLY']);
+// REPLICATION_DELAY (an instance; December 2026) and PENDING_DELETION (a backup) are states to
+// notice, not failures; a state none of these sets names is shown as written, in blue.
+const WARN = new Set(['FAILOVER', 'BEFORE_CREATE', 'NEED_TO_APPLY', 'REPLICATION_DELAY', 'PENDING_DELETION']);
 
 export function statusColour(status: string | null | undefined): StatusColour {
   if (!status) return 'grey';
@@ -101,7 +103,7 @@ export function instanceStatusView(i: Pick<DbInstance, 'dbInstanceStatus' | 'pro
 
 export const ROLE_LABEL: Record<InstanceRole, string> = {
   single: '',
-  master: 'master',
+  master: l10n.t('primary'),
   candidate: l10n.t('standby'),
   replica: l10n.t('read replica'),
   failed: l10n.t('failed primary'),
