@@ -142,7 +142,7 @@ export function createMain(shim: Shim): Main {
   showActive();
   disposables.push(
     profiles.onDidChange(() => {
-      clients.reset();
+      void clients.reset();
       showActive();
       shim.treeChanged.fire(undefined);
     }),

@@ -269,15 +269,25 @@ export class Clients implements vscode.Disposable {
     return { known: this.catalogRegionsRead.has(key), regions: this.catalogRegionsRead.get(key) };
   }
 
-  /** Drops every client (profile changed); they are rebuilt on next use. */
-  reset(): void {
+  /**
+   * Drops every client (profile changed); they are rebuilt on next use. A v4.0 token the dropped
+   * clients held is revoked (the profile was left, edited or removed): it would otherwise stay
+   * valid for up to a day.
+   */
+  reset(): Promise<void> {
+    const revoked: Promise<void>[] = [];
+    for (const [key, client] of this.cache)
+      if (key.endsWith('/rds/oauth'))
+        revoked.push((client as Promise<OAuthTokenClient>).then((c) => c.revoke()).catch(() => undefined));
     this.cache.clear();
     this.catalogRegionsRead.clear();
+    return Promise.all(revoked).then(() => undefined);
   }
 
   /** Drops the transport too (proxy or timeout changed). */
   async resetTransport(): Promise<void> {
-    this.reset();
+    // The revocations go out on the old transport before it closes (2 s at most: a window closing waits for nothing longer).
+    await Promise.race([this.reset(), new Promise((r) => setTimeout(r, 2_000).unref?.())]);
     const old = this.transport;
     this.transport = undefined;
     await old?.close();

@@ -64,6 +64,11 @@ export class TokenCache<T extends IssuedToken> {
     return raceAbort(pending, signal);
   }
 
+  /** The token of `key` held now, fresh or not (none issued or forgotten: undefined); never issues one. */
+  peek(key: string): T | undefined {
+    return this.cache.get(key);
+  }
+
   /** Forgets the token of `key` (every key without one); with `onlyToken`, only while that is still the cached one. */
   invalidate(key?: string, onlyToken?: string): void {
     if (key === undefined) {

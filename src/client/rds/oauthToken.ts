@@ -17,6 +17,8 @@ import { checkResponse } from '../network/http';
 
 export const TOKEN_OPERATION = 'oauth.createToken';
 export const TOKEN_PATH = '/oauth2/token/create';
+export const REVOKE_OPERATION = 'oauth.revokeToken';
+export const REVOKE_PATH = '/oauth2/token/revoke';
 
 /** Said once for a refused key pair, instead of one failure per call that needed the token. */
 export const WRONG_ACCESS_KEY_MESSAGE =
@@ -88,6 +90,43 @@ export class OAuthTokenClient {
   /** Forgets the token (a profile's keys changed). */
   invalidate(): void {
     this.tokens.invalidate();
+  }
+
+  /**
+   * Revokes the token held now, if any (the profile is left, edited or removed, or the window
+   * closes): `POST /oauth2/token/revoke` with the same Basic credentials and `token=...`, as the
+   * guide of December 2026 describes (RFC 7009). It is forgotten first, so nothing uses it while
+   * the revocation is under way. Best effort: a failure is logged, never thrown (the token still
+   * expires at its time).
+   */
+  async revoke(): Promise<void> {
+    const held = this.tokens.peek(this.accessKeyId);
+    if (!held) return;
+    this.tokens.invalidate(this.accessKeyId, held.id);
+    try {
+      const res = await this.transport.request({
+        service: 'oauth',
+        operation: REVOKE_OPERATION,
+        method: 'POST',
+        url: this.baseUrl + REVOKE_PATH,
+        headers: {
+          accept: 'application/json',
+          authorization: `Basic ${this.basicCredentials()}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ token: held.id }).toString(),
+        // Revoking twice revokes once.
+        idempotent: true,
+      });
+      await res.text();
+      if (res.status >= 300)
+        this.transport.logger.warn(`oauth: revoking the RDS API v4.0 token answered HTTP ${res.status}`);
+      else this.transport.logger.info('oauth: the RDS API v4.0 token was revoked');
+    } catch (err) {
+      this.transport.logger.warn(
+        `oauth: revoking the RDS API v4.0 token failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
   }
 
   private basicCredentials(): string {

@@ -43,6 +43,14 @@ export class OAuthTokens {
     return t && this.now() < t.expiresAt ? t.key : undefined;
   }
 
+  /** Revokes a token of `key` (RFC 7009: an unknown token or one of another client is no error). */
+  revoke(key: RdsKeyPair, token: string): void {
+    if (this.issued.get(token)?.key === key) this.issued.delete(token);
+    this.revokedCount++;
+  }
+  /** Revocation requests answered (for tests in this process). */
+  revokedCount = 0;
+
   /** Every token issued so far is expired from now on. */
   expireAll(): void {
     this.issued.clear();
@@ -54,21 +62,39 @@ function json(status: number, body: unknown): SandboxReply {
 }
 
 export function createOAuthService(tokens: OAuthTokens): SandboxService {
+  /** The key pair of the request's Basic credentials, if they are one of the account's. */
+  const clientOf = (call: SandboxCall): RdsKeyPair | undefined => {
+    const basic = /^Basic\s+(.+)$/i.exec(String(call.headers.authorization ?? ''))?.[1];
+    const [id, ...rest] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : [];
+    return tokens.keys.find((k) => k.accessKeyId === id && k.secretAccessKey === rest.join(':'));
+  };
   return {
     name: 'oauth',
     regional: false,
     route: (method, path) =>
-      method === 'POST' && path === '/oauth2/token/create' ? { operation: 'oauth.createToken', params: {} } : undefined,
+      method !== 'POST'
+        ? undefined
+        : path === '/oauth2/token/create'
+          ? { operation: 'oauth.createToken', params: {} }
+          : path === '/oauth2/token/revoke'
+            ? { operation: 'oauth.revokeToken', params: {} }
+            : undefined,
     async handle(call: SandboxCall): Promise<SandboxReply> {
       const form = new URLSearchParams((await call.body()).toString('utf8'));
+      if (call.operation === 'oauth.revokeToken') {
+        const client = clientOf(call);
+        if (!client) return json(401, { error: 'invalid_client', error_description: 'Client authentication failed' });
+        const token = form.get('token');
+        if (!token) return json(400, { error: 'invalid_request', error_description: 'token is required' });
+        tokens.revoke(client, token);
+        return json(200, {});
+      }
       if (form.get('grant_type') !== 'client_credentials')
         return json(400, {
           error: 'unsupported_grant_type',
           error_description: 'grant_type=client_credentials is required',
         });
-      const basic = /^Basic\s+(.+)$/i.exec(String(call.headers.authorization ?? ''))?.[1];
-      const [id, ...rest] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : [];
-      const key = tokens.keys.find((k) => k.accessKeyId === id && k.secretAccessKey === rest.join(':'));
+      const key = clientOf(call);
       if (!key) return json(401, { error: 'invalid_client', error_description: 'Client authentication failed' });
       const { token, lifetimeS } = tokens.issue(key);
       return json(200, { access_token: token, token_type: 'Bearer', expires_in: lifetimeS });

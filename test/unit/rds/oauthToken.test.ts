@@ -183,4 +183,37 @@ describe('RDS API v4.0 tokens', () => {
     for (const secret of [token, s.rdsSecretAccessKey!, basic])
       assert.ok(!masked.includes(secret), `the redactor lets ${secret.slice(0, 4)}... through`);
   });
+
+  // December 2026: tokens can be revoked (POST /oauth2/token/revoke); a profile left, edited or
+  // removed revokes its token rather than leaving it valid for a day.
+  it('revoke: the token held is revoked at the service and forgotten; the next call issues a new one; none held, nothing sent', async () => {
+    const c = client();
+    const first = await c.token();
+    assert.ok(sb.rds.oauth.keyOf(first), 'valid before');
+    const revokedBefore = sb.rds.oauth.revokedCount;
+    await c.revoke();
+    assert.equal(sb.rds.oauth.keyOf(first), undefined, 'the service no longer accepts it');
+    assert.equal(sb.rds.oauth.revokedCount, revokedBefore + 1);
+    const second = await c.token();
+    assert.notEqual(second, first);
+    await c.revoke();
+    await c.revoke();
+    assert.equal(sb.rds.oauth.revokedCount, revokedBefore + 2, 'a second revoke with no token held sends nothing');
+    assert.ok(!lines.some((l) => l.includes(first) || l.includes(second)), 'no token in the log');
+  });
+
+  it('a revocation that fails is logged, never thrown (the token still expires at its time)', async () => {
+    const c = client();
+    await c.token();
+    const send = transport.request;
+    transport.request = async () => {
+      throw new Error('network down');
+    };
+    try {
+      await c.revoke();
+    } finally {
+      transport.request = send;
+    }
+    assert.ok(lines.some((l) => l.includes('revoking the RDS API v4.0 token failed: network down')));
+  });
 });
