@@ -256,10 +256,21 @@ export abstract class FolderNode extends TreeNode {
     if (this.cache) this.cache = this.cache.then(update);
   }
 
+  /**
+   * The description the folder was last drawn with (undefined: not drawn yet). VS Code draws a
+   * folder before it asks for its children, so a count the children's load sets would show the
+   * previous load's number ("Floating IPs 3" over four rows after an allocate): once loaded, a
+   * folder whose description changed is drawn again, only then.
+   */
+  private drawnDescription?: { text: string | undefined };
+
   /** Children as loaded (no filter, no placeholder); loads when needed. Never rejects. */
   async loaded(): Promise<TreeNode[]> {
     this.cache ??= this.load().then(
-      (nodes) => nodes,
+      (nodes) => {
+        if (this.drawnDescription && this.drawnDescription.text !== this.describe()) this.ctx.changed(this);
+        return nodes;
+      },
       (e: unknown) => {
         if (!isCancelledError(e)) this.ctx.services.log.warn(describeFailure(this, e));
         return [new ErrorNode(this, e)];
@@ -300,6 +311,7 @@ export abstract class FolderNode extends TreeNode {
     item.id = this.id;
     const filter = this.ctx.filters.get(this.id);
     const own = this.describe();
+    this.drawnDescription = { text: own };
     item.description = filter ? [own, `filter: ${filter}`].filter(Boolean).join(' · ') : own;
     item.contextValue = filter ? `${this.kind}.filtered` : this.kind;
     item.iconPath = themeIcon(filter ? 'filter' : this.icon);

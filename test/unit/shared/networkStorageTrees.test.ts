@@ -18,6 +18,7 @@ const pagingMod = require('../../../src/shared/tree/paging') as typeof import('.
 const networkMod = require('../../../src/network/activation') as typeof import('../../../src/network/activation');
 const storageMod = require('../../../src/storage/activation') as typeof import('../../../src/storage/activation');
 const sandboxMod = require('../../../src/sandbox/index') as typeof import('../../../src/sandbox/index');
+const { SEED } = require('../../../src/sandbox/network/index') as typeof import('../../../src/sandbox/network/index');
 const { Transport } =
   require('../../../src/client/http/transport') as typeof import('../../../src/client/http/transport');
 const { Redactor, silentLogger } =
@@ -33,6 +34,8 @@ let sb: import('../../../src/sandbox/index').Sandbox;
 let transport: InstanceType<typeof Transport>;
 let explorer: import('../../../src/shared/tree/explorer').Explorer;
 let provider: import('vscode').TreeDataProvider<import('../../../src/shared/tree/nodes').TreeNode>;
+/** Ids of the nodes the tree asked to draw again. */
+const redrawn: string[] = [];
 /** What the tree view was asked to reveal. */
 const revealed: Array<{ id: string; expand?: boolean }> = [];
 
@@ -84,7 +87,8 @@ before(async () => {
       catalogRegions: async () => undefined,
       knownCatalogRegions: () => ({ known: true }),
     },
-    refresh: () => {},
+    // What the tree asked VS Code to draw again (the shim's onDidChangeTreeData in the product).
+    refresh: (n?: { id: string }) => void redrawn.push(n?.id ?? ''),
     explorerView: {
       visible: true,
       onDidChangeVisibility: new EventEmitter<{ visible: boolean }>().event,
@@ -348,4 +352,43 @@ test('Object Storage: the page after the one shown is fetched ahead, so Load mor
   const after = await items(bucket);
   assert.equal(after.length, 2001);
   assert.equal(after[1000].item.label, 'p-1000.txt');
+});
+
+// Issue 63, defect 1: a folder drawn before its children load showed the previous load's count
+// ("Floating IPs 3" over four rows after an allocate). Once loaded, a folder whose count changed
+// is drawn again, and its count is the rows it draws, after every change.
+test('Floating IPs: the count beside the folder is the rows it shows, after an allocate and a release', async () => {
+  const folder = await child(await child(await regionNode('KR1'), 'Network'), 'Floating IPs');
+  {
+    // Read once as it stands (drawn and loaded: no count changes, no second draw needed).
+    /** What VS Code does after a refresh: draw the folder, ask for its rows, draw it again if told (`again`). */
+    const drawnAfterLoad = async () => {
+      explorer.refreshId(folder.id);
+      await provider.getTreeItem(folder);
+      redrawn.length = 0;
+      const rows = (await provider.getChildren(folder))!.length;
+      const again = redrawn.includes(folder.id);
+      return { rows, count: (await provider.getTreeItem(folder)).description, again };
+    };
+    const before = await drawnAfterLoad();
+    assert.equal(before.count, String(before.rows));
+    const sp = sb.sandboxProfile();
+    const network = new NetworkClient({
+      baseUrl: sp.endpoints.network.replace('{region}', 'kr1'),
+      identity: new IdentityClient({
+        baseUrl: sp.endpoints.identity,
+        tenantId: sp.secrets.identityTenantId!,
+        username: sp.secrets.identityUsername!,
+        password: sp.secrets.identityApiPassword!,
+        transport,
+      }),
+    });
+    const made = await network.createFloatingIp({ body: { floating_network_id: SEED.externalNetworkId } });
+    const allocated = await drawnAfterLoad();
+    // Drawn first with the count before, then again once the new row is loaded.
+    assert.deepEqual(allocated, { rows: before.rows + 1, count: String(before.rows + 1), again: true });
+    await network.deleteFloatingIp({ floatingIpId: made.id });
+    const released = await drawnAfterLoad();
+    assert.deepEqual(released, { rows: before.rows, count: String(before.rows), again: true });
+  }
 });
