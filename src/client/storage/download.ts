@@ -1,18 +1,20 @@
 // Downloads of an object to a file: written under a temporary name and renamed when complete,
-// removed on failure or cancel. Large objects go in parallel byte ranges, as rclone and the AWS
+// removed on failure or cancel. The temporary file is created exclusively (`wx`: O_CREAT|O_EXCL,
+// which a symbolic link planted under its name does not satisfy) beside the target, under a name
+// cut to the file system's limit (temporaryName in ./localPath.ts, where every download path
+// decides its target first). Large objects go in parallel byte ranges, as rclone and the AWS
 // CLI's transfer manager do: one stream is bound by one connection's window and one server
 // worker, and over a real network several ranges at once fill the link. The first answer (a
 // plain GET, already streaming) serves the first part and is closed after it; the other parts
 // are ranged GETs written at their offsets with positional writes, in any order.
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { open, rename, writeFile, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, CancelledError, isApiError, isCancelledError } from '../errors';
 import { discardPartialFile, removePartialFile } from '../partialFile';
 import type { S3Client } from './client';
+import { temporaryName } from './localPath';
 import { Counter, DEFAULT_CONCURRENCY, MiB, SOURCE_CHANGED, type Progress } from './transfer';
 import type { GetObjectResult } from './types';
 
@@ -55,7 +57,7 @@ export interface DownloadResult {
 const unquoted = (etag: string) => etag.replace(/"/g, '');
 
 export async function download(client: S3Client, input: DownloadInput): Promise<DownloadResult> {
-  const tmp = join(dirname(input.file), `.${basename(input.file)}.${randomBytes(4).toString('hex')}.download`);
+  const tmp = temporaryName(input.file);
   const res = await client.getObject(input.bucket, input.key, { signal: input.signal, range: input.range });
   if (input.expectEtag && res.etag && unquoted(res.etag) !== unquoted(input.expectEtag)) {
     discard(res.body);
@@ -94,7 +96,7 @@ export async function download(client: S3Client, input: DownloadInput): Promise<
         progress.add(chunk.length);
       }
       if (written !== expected) throw endedEarly();
-      await writeFile(tmp, Buffer.concat(chunks, written), { signal: input.signal });
+      await writeFile(tmp, Buffer.concat(chunks, written), { signal: input.signal, flag: 'wx' });
       await rename(tmp, input.file);
       return { ...answered, size: written };
     } catch (err) {
@@ -103,7 +105,7 @@ export async function download(client: S3Client, input: DownloadInput): Promise<
       throw downloadFailed(input, err);
     }
   }
-  const out = createWriteStream(tmp, { highWaterMark: WRITE_CHUNK });
+  const out = createWriteStream(tmp, { highWaterMark: WRITE_CHUNK, flags: 'wx' });
   try {
     await pipeline(
       res.body,
@@ -149,7 +151,7 @@ async function downloadInRanges(
   progress: Counter,
 ): Promise<DownloadResult> {
   try {
-    const out = await open(tmp, 'w');
+    const out = await open(tmp, 'wx');
     try {
       await downloadRanges(client, {
         bucket: input.bucket,
