@@ -32,3 +32,17 @@ export function affectsTransport(e: vscode.ConfigurationChangeEvent): boolean {
     e.affectsConfiguration(s),
   );
 }
+
+/**
+ * A setting only the person may choose: its value in the user settings (or, in a remote window,
+ * the remote machine's settings), else its default; a workspace's or folder's value is ignored.
+ * For the files that decide whom the extension trusts (the CA of database TLS, the SSH known
+ * hosts, the SSH client configuration): a cloned repository's `.vscode/settings.json` must not
+ * choose them. package.json declares these `"scope": "machine"`, so VS Code leaves a workspace's
+ * value out of `get()` once it knows the extension's settings; this reads the same way before
+ * that too, and whatever scope a later edit of package.json gives them.
+ */
+export function userSetting<T>(section: string, key: string): T | undefined {
+  const inspected = vscode.workspace.getConfiguration(section).inspect<T>(key);
+  return inspected?.globalValue ?? inspected?.defaultValue;
+}

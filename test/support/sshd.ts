@@ -5,6 +5,7 @@
 // one without a passphrase, one with, and an ssh-agent holding the first on request.
 //
 //   const sshd = await startSshd();            // sshd.port, sshd.keys.plain / .protected, sshd.hostKey
+//   await startSshd({ hostKeyTypes: ['ed25519', 'ecdsa'] }); // host keys of both types (sshd.hostKeys)
 //   const agent = await sshd.startAgent();     // agent.socket (SSH_AUTH_SOCK)
 //   await sshd.dropSessions();                 // ends every signed-in connection (the listener stays)
 //   await sshd.stop();
@@ -42,8 +43,10 @@ export interface TestSshd {
   dir: string;
   pid: number;
   keys: { plain: TestKey; protected: TestKey; stranger: TestKey };
-  /** The server's host key as a known_hosts line would hold it: `ssh-ed25519 AAAA...`. */
+  /** The server's (first) host key as a known_hosts line would hold it: `ssh-ed25519 AAAA...`. */
   hostKey: string;
+  /** Each of its host keys by type (`ed25519`, `ecdsa`, `rsa`), in the same form. */
+  hostKeys: Partial<Record<HostKeyType, string>>;
   /** The server's log so far (sshd -e writes it to stderr). */
   log(): string;
   startAgent(): Promise<{ socket: string; stop(): Promise<void> }>;
@@ -73,12 +76,27 @@ function childrenOf(pid: number): number[] {
   return out;
 }
 
-export async function startSshd(): Promise<TestSshd> {
+export type HostKeyType = 'ed25519' | 'ecdsa' | 'rsa';
+
+/** `hostKeyTypes`: the host keys it has (default ed25519 only); a client negotiates one of them. */
+export async function startSshd(opts: { hostKeyTypes?: HostKeyType[] } = {}): Promise<TestSshd> {
   const missing = sshdMissing();
   if (missing) throw new Error(missing);
   const dir = mkdtempSync(join(tmpdir(), 'nhncloud-sshd-'));
   const user = userInfo().username;
-  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'host_ed25519')], { stdio: 'ignore' });
+  const hostKeyTypes = opts.hostKeyTypes ?? ['ed25519'];
+  for (const t of hostKeyTypes)
+    execFileSync('ssh-keygen', ['-q', '-t', t, '-N', '', '-f', join(dir, `host_${t}`)], { stdio: 'ignore' });
+  const hostKeys = Object.fromEntries(
+    hostKeyTypes.map((t) => [
+      t,
+      readFileSync(join(dir, `host_${t}.pub`), 'utf8')
+        .trim()
+        .split(/\s+/)
+        .slice(0, 2)
+        .join(' '),
+    ]),
+  ) as TestSshd['hostKeys'];
   const keys = {
     plain: makeKey(dir, 'id_plain'),
     protected: makeKey(dir, 'id_protected', 'correct horse battery staple'),
@@ -97,7 +115,7 @@ export async function startSshd(): Promise<TestSshd> {
       join(dir, 'sshd_config'),
       [
         `ListenAddress 127.0.0.1:${port}`,
-        `HostKey ${join(dir, 'host_ed25519')}`,
+        ...hostKeyTypes.map((t) => `HostKey ${join(dir, `host_${t}`)}`),
         `PidFile ${join(dir, 'sshd.pid')}`,
         `AuthorizedKeysFile ${join(dir, 'authorized_keys')}`,
         // The files live in a temporary directory the checks would find too open.
@@ -155,7 +173,8 @@ export async function startSshd(): Promise<TestSshd> {
       dir,
       pid,
       keys,
-      hostKey: readFileSync(join(dir, 'host_ed25519.pub'), 'utf8').trim().split(/\s+/).slice(0, 2).join(' '),
+      hostKey: hostKeys[hostKeyTypes[0]]!,
+      hostKeys,
       log: () => log,
       async startAgent() {
         const socket = join(dir, `agent.${agents.length}.sock`);

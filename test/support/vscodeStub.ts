@@ -168,7 +168,7 @@ export const stubVscode = {
   },
   commands: { executeCommand: async () => undefined },
   workspace: {
-    getConfiguration: () => ({ get: (_k: string, d?: unknown) => d }),
+    getConfiguration: () => ({ get: (_k: string, d?: unknown) => d, inspect: () => undefined }),
     onDidOpenTextDocument: openedDocuments.event,
     onDidCloseTextDocument: closedDocuments.event,
     onDidChangeTextDocument: changedDocuments.event,

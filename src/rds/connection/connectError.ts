@@ -93,6 +93,21 @@ export function describeConnectFailure(err: unknown, c: FailureContext): DbConne
         e.errno,
       );
   }
+  // A certificate of a trusted CA made for another name (Node's ERR_TLS_CERT_ALTNAME_INVALID,
+  // whose code mysql2 replaces with HANDSHAKE_SSL_ERROR; its `cert` stays): refused before the
+  // password is sent. Said apart from "not trusted": naming another CA would not help.
+  const wrongName = e as { reason?: string; cert?: { subjectaltname?: string; subject?: { CN?: string } } };
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || /does not match certificate's altnames/i.test(e.message ?? '')) {
+    return new DbConnectError(
+      'tls',
+      vscode.l10n.t(
+        'The TLS certificate of {0} names another host ({1}): not connected, and the password was not sent. Someone on the way may be posing as the server; if the certificate is right, connect through the name it was made for.',
+        where,
+        certificateNames(wrongName.cert) ?? wrongName.reason ?? e.message ?? code,
+      ),
+      'ERR_TLS_CERT_ALTNAME_INVALID',
+    );
+  }
   // mysql2 reports a failed TLS handshake as HANDSHAKE_SSL_ERROR with Node's message, without its code.
   const untrusted =
     CERT_CODES.has(code) ||
@@ -165,4 +180,16 @@ export function describeConnectFailure(err: unknown, c: FailureContext): DbConne
     vscode.l10n.t('Connecting to {0} as {1} failed: {2}', where, c.user, serverText),
     e.errno ?? (code || undefined),
   );
+}
+
+/** The names a certificate is for: its subject alternative names (`DNS:a, IP Address:b` → `a, b`), else its CN. */
+function certificateNames(
+  cert: { subjectaltname?: string; subject?: { CN?: string } } | undefined,
+): string | undefined {
+  const alt = cert?.subjectaltname
+    ?.split(/,\s*/)
+    .map((n) => n.replace(/^[^:]*:/, ''))
+    .filter(Boolean)
+    .join(', ');
+  return alt || cert?.subject?.CN || undefined;
 }

@@ -3,6 +3,7 @@
 // user, password, TLS) in memory only; the password's lasting copy is in SecretStorage
 // (src/profiles/secrets.ts). Ending a session closes every connection it handed out, so a query
 // still running stops with it, and fires onDidEnd (the allow-my-address rule goes then).
+import { connect as netConnect, type Socket } from 'node:net';
 import * as vscode from 'vscode';
 import type { Connection, ConnectionOptions } from 'mysql2/promise';
 import { DbConnectError, describeConnectFailure } from './connectError';
@@ -28,6 +29,19 @@ export interface OpenSessionOptions {
    * session that names the same key, opened by `open` when none is.
    */
   tunnel?: { key: string; open(): Promise<SshTunnel> };
+}
+
+/**
+ * A connection to the tunnel's loopback port that TLS verifies as `host`. mysql2 gives Node's TLS
+ * the host's name as `servername` (unless it is an IP address), and Node then checks the
+ * certificate against it; for an IP address Node falls back to the name the socket connected to
+ * (`_host`), which is set here to the endpoint's address instead of 127.0.0.1.
+ */
+function tunnelSocket(localPort: number, host: string): Socket {
+  const socket = netConnect(localPort, '127.0.0.1');
+  socket.setNoDelay(true);
+  (socket as Socket & { _host?: string })._host = host;
+  return socket;
 }
 
 /** Schemas every MySQL server has: never the default schema a person means. */
@@ -106,8 +120,11 @@ class Session implements DbSession {
         vscode.l10n.t('The connection to {0} as {1} has ended. Connect again.', this.target.instanceName, this.user),
       );
     const options: ConnectionOptions = {
-      host: this.via.host,
-      port: this.via.port,
+      // The endpoint's host is the name TLS verifies, also through a tunnel, whose socket goes to
+      // 127.0.0.1 (a certificate names the database, never the loopback address).
+      host: this.endpoint.host,
+      port: this.endpoint.port,
+      ...(this.lease ? { stream: () => tunnelSocket(this.via.port, this.endpoint.host) } : {}),
       user: this.user,
       password: this.password,
       database: this.schema || undefined,

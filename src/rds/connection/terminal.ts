@@ -46,9 +46,12 @@ export function optionFile(
   ];
   if (s.schema) lines.push(`database=${optionValue(s.schema)}`);
   if (tls.use) {
-    // MariaDB's client and MySQL's spell "verify the server" differently. Through a tunnel the
-    // client reaches 127.0.0.1, which no certificate names: the chain is verified, not the name
-    // (as the extension's own connections do).
+    // MariaDB's client and MySQL's spell "verify the server" differently; directly, both check
+    // the chain and the endpoint's name, as the extension's own connections do (./tls.ts).
+    // Through a tunnel the client reaches 127.0.0.1, and neither client can be told another name
+    // to check: the chain is verified, not the name. (The extension's connections check the
+    // endpoint's name there too; the session was opened, through the same tunnel, only after
+    // one of them had.)
     if (s.via.bastion) lines.push('loose-ssl', 'loose-ssl-mode=VERIFY_CA');
     else lines.push('loose-ssl', 'loose-ssl-verify-server-cert', 'loose-ssl-mode=VERIFY_IDENTITY');
     if (tls.settings.caFile) lines.push(`ssl-ca=${optionValue(tls.settings.caFile)}`);

@@ -11,10 +11,19 @@ import * as vscode from 'vscode';
 import { CancelledError } from '../../../client/errors';
 import { action, ask, askAction, pick } from '../../../shared/prompts';
 import type { Services } from '../../../shared/services';
-import { SECTION } from '../../../shared/settings';
-import { checkHostKey, fingerprint, knownHostsLine, knownHostsName, usesHashedNames, type HostKey } from './knownHosts';
+import { SECTION, userSetting } from '../../../shared/settings';
+import {
+  checkHostKey,
+  fingerprint,
+  hostKeyAlgorithms,
+  knownHostsLine,
+  knownHostsName,
+  knownKeyTypes,
+  usesHashedNames,
+  type HostKey,
+} from './knownHosts';
 import { resolveSshHost, sshConfigHosts, type SshEndpoint } from './sshConfig';
-import { privateKeyState, SshTunnel, SshTunnelError, type SshHop, type SshSignIn } from './tunnel';
+import { privateKeyState, SshTunnel, SshTunnelError, type PinnedHostKeys, type SshHop, type SshSignIn } from './tunnel';
 
 /** A bastion as the user chose it. A host of ~/.ssh/config is kept by its alias and read again at each use. */
 export interface BastionSetting {
@@ -70,8 +79,9 @@ export function bastionLabel(b: BastionSetting): string {
   return b.alias && b.alias !== b.host ? `${b.alias} (${where})` : where;
 }
 
+/** A file setting of the user's own (a workspace cannot name the files that decide whom SSH trusts). */
 function filesSetting(key: 'sshConfigFile' | 'knownHostsFile', fallback: string): string {
-  const set = vscode.workspace.getConfiguration(`${SECTION}.database`).get<string>(key)?.trim();
+  const set = userSetting<string>(`${SECTION}.database`, key)?.trim();
   if (!set) return join(homedir(), '.ssh', fallback);
   return set.startsWith('~/') ? join(homedir(), set.slice(2)) : set;
 }
@@ -325,6 +335,7 @@ export async function tunnelOptions(
           jump,
           target,
           verifyHostKey,
+          pinnedHostKeys,
           onDrop: (why) =>
             o.services.log.warn(`The SSH tunnel ${key} dropped (${why}); the next connection opens it again`),
         });
@@ -345,6 +356,18 @@ export async function tunnelOptions(
 /** The part of sshd's host key file name for a key type: ssh-ed25519 → ed25519, ecdsa-sha2-nistp256 → ecdsa. */
 function hostKeyFileType(type: string): string {
   return type.startsWith('ecdsa-') ? 'ecdsa' : type.replace(/^ssh-/, '');
+}
+
+/**
+ * The host key algorithms `host`:`port` is held to: those of the key types known_hosts records
+ * for it, in OpenSSH's order; undefined when it records none (or only types ssh2 cannot check:
+ * verifyHostKey then warns that other types are known).
+ */
+export async function pinnedHostKeys(host: string, port: number): Promise<PinnedHostKeys | undefined> {
+  const file = knownHostsFile();
+  const knownTypes = knownKeyTypes(await readText(file), host, port);
+  const algorithms = hostKeyAlgorithms(knownTypes);
+  return algorithms.length ? { algorithms, knownTypes, name: knownHostsName(host, port), file } : undefined;
 }
 
 /**
@@ -379,18 +402,29 @@ export async function verifyHostKey(host: string, port: number, key: HostKey): P
         fingerprint(key.blob),
       ),
     );
+  // Keys of other types recorded for the host (only ones the algorithms could not be held to):
+  // said first, as ssh says "but keys of different type are already known for this host".
+  const otherTypes = knownKeyTypes(text, host, port);
+  const detail = vscode.l10n.t(
+    '{0} key fingerprint: {1}\n\nCompare it with the fingerprint the bastion shows (ssh-keygen -lf /etc/ssh/ssh_host_{2}_key.pub on it). Trusting adds it to {3}.',
+    key.type,
+    fingerprint(key.blob),
+    hostKeyFileType(key.type),
+    file,
+  );
   const answer = await askAction(
     'warning',
     vscode.l10n.t('The authenticity of {0} cannot be established. Trust its host key?', name),
     {
       modal: true,
-      detail: vscode.l10n.t(
-        '{0} key fingerprint: {1}\n\nCompare it with the fingerprint the bastion shows (ssh-keygen -lf /etc/ssh/ssh_host_{2}_key.pub on it). Trusting adds it to {3}.',
-        key.type,
-        fingerprint(key.blob),
-        hostKeyFileType(key.type),
-        file,
-      ),
+      detail: otherTypes.length
+        ? `${vscode.l10n.t(
+            'Warning: {0} records keys of other types for {1} ({2}), but not of this one. The server may have been reinstalled, or someone may be intercepting the connection.',
+            file,
+            name,
+            otherTypes.join(', '),
+          )}\n\n${detail}`
+        : detail,
     },
     action('trust', vscode.l10n.t('Trust and Connect')),
   );

@@ -107,6 +107,47 @@ export function checkHostKey(text: string, host: string, port: number, key: Host
 }
 
 /**
+ * The key types known_hosts records for `host`:`port` (plain lines only: a revoked key or a CA
+ * is no key of the host), in the file's order, each once.
+ */
+export function knownKeyTypes(text: string, host: string, port: number): string[] {
+  const name = knownHostsName(host, port);
+  const types: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const fields = raw.trim().split(/\s+/);
+    if (fields.length < 3 || fields[0].startsWith('#') || fields[0].startsWith('@')) continue;
+    if (patternsMatch(fields[0], name) && !types.includes(fields[1])) types.push(fields[1]);
+  }
+  return types;
+}
+
+/**
+ * The host key algorithms of OpenSSH's default order (`HostKeyAlgorithms`, ssh_config(5); the
+ * certificate and security-key ones left out: ssh2 offers neither) with the key type each
+ * signs for. `ssh-rsa` (SHA-1), which OpenSSH no longer offers, closes the list for an RSA key,
+ * as ssh2 offers it to a server that knows no other.
+ */
+const HOST_KEY_ALGORITHMS: ReadonlyArray<readonly [algorithm: string, keyType: string]> = [
+  ['ssh-ed25519', 'ssh-ed25519'],
+  ['ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp256'],
+  ['ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp384'],
+  ['ecdsa-sha2-nistp521', 'ecdsa-sha2-nistp521'],
+  ['rsa-sha2-512', 'ssh-rsa'],
+  ['rsa-sha2-256', 'ssh-rsa'],
+  ['ssh-rsa', 'ssh-rsa'],
+];
+
+/**
+ * The host key algorithms to offer a server whose known key types are `types`: only theirs, in
+ * OpenSSH's order (ssh orders the known ones first, sshconnect2.c order_hostkeyalgs; offering
+ * only those makes a server without them fail as a changed key instead of asking about a new
+ * one). Empty when none of the types is one ssh2 can check.
+ */
+export function hostKeyAlgorithms(types: readonly string[]): string[] {
+  return HOST_KEY_ALGORITHMS.filter(([, keyType]) => types.includes(keyType)).map(([algorithm]) => algorithm);
+}
+
+/**
  * The line that records an accepted key, hashed when the file already hashes its names (a user
  * with HashKnownHosts yes does not want a plain host name written beside the hashed ones).
  */

@@ -10,6 +10,7 @@
 // host's connection, each host key checked in turn.
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Readable } from 'node:stream';
+import type { ServerHostKeyAlgorithm } from 'ssh2';
 import * as vscode from 'vscode';
 import { loadSshDriver, type SshDriverModule } from '../driver';
 import { keyTypeOf, type HostKey } from './knownHosts';
@@ -40,12 +41,28 @@ export interface TunnelSpec {
   target: { host: string; port: number };
   /** Decides on a host key: true to go on, false (or a throw) to refuse the connection. */
   verifyHostKey(host: string, port: number, key: HostKey): Promise<boolean>;
+  /**
+   * The host key algorithms a host is held to (those of the key types known_hosts records for it),
+   * or undefined to offer ssh2's own list (a host with no known key).
+   */
+  pinnedHostKeys?(host: string, port: number): Promise<PinnedHostKeys | undefined>;
   /** Keepalive interval; three unanswered ones drop the connection. */
   keepaliveMs?: number;
   /** How long the SSH handshake and sign-in may take. */
   readyTimeoutMs?: number;
   /** Told when the SSH connection drops (the next database connection opens it again). */
   onDrop?(reason: string): void;
+}
+
+/** The host key algorithms offered to a host whose key types are known, and where they are recorded. */
+export interface PinnedHostKeys {
+  /** Offered to the server, best first (never empty). */
+  algorithms: string[];
+  /** The key types recorded for the host. */
+  knownTypes: string[];
+  /** The host's name in the known hosts file (`[host]:port` off port 22), and the file. */
+  name: string;
+  file: string;
 }
 
 /** A failure to reach or sign in to an SSH server, said for the person who configured it. */
@@ -231,18 +248,37 @@ export class SshTunnel {
     return client;
   }
 
-  /** One SSH sign-in, the host key checked first; errors said for the host and user. */
-  private signIn(hop: SshHop, sock?: Readable): Promise<Client> {
+  /**
+   * One SSH sign-in, the host key checked first (its algorithms held to the known key types of
+   * the host, if any); errors said for the host and user.
+   */
+  private async signIn(hop: SshHop, sock?: Readable): Promise<Client> {
+    const pinned = await this.spec.pinnedHostKeys?.(hop.host, hop.port);
     const { Client } = loadSshDriver();
     const client = new Client();
     let hostKeyRefusal: SshTunnelError | undefined;
+    /** The host key algorithms the server offered (ssh2 says them only in its debug lines). */
+    let offered: string | undefined;
+    let handshaking = true;
     return new Promise<Client>((resolve, reject) => {
       const fail = (err: Error & { level?: string; code?: string }) => {
         client.removeAllListeners('ready');
         client.end();
+        if (pinned && /no matching host key format/i.test(err.message))
+          hostKeyRefusal ??= new SshTunnelError(
+            vscode.l10n.t(
+              'The host key of {0} has CHANGED: {1} records only keys of type {2} for it, and the server offers none of them (it offers {3}). The server may have been reinstalled, or someone may be intercepting the connection: not connected. If you know why it changed, remove the old keys with "ssh-keygen -R {0}" and connect again.',
+              pinned.name,
+              pinned.file,
+              pinned.knownTypes.join(', '),
+              offered ?? '?',
+            ),
+            'hostKey',
+          );
         reject(hostKeyRefusal ?? describeSshFailure(err, hop));
       };
       client.once('ready', () => {
+        handshaking = false;
         client.removeListener('error', fail);
         // Later errors are the tunnel's to handle (a drop); one must still be listened to.
         client.on('error', () => undefined);
@@ -263,6 +299,13 @@ export class SshTunnel {
         passphrase: hop.signIn.passphrase,
         password: hop.signIn.password,
         tryKeyboard: !!hop.signIn.password,
+        // Held to the known key types: a server that offers only others fails the handshake (above).
+        algorithms: pinned ? { serverHostKey: pinned.algorithms as ServerHostKeyAlgorithm[] } : undefined,
+        debug: pinned
+          ? (line: string) => {
+              if (handshaking && line.startsWith(REMOTE_HOST_KEYS)) offered = line.slice(REMOTE_HOST_KEYS.length);
+            }
+          : undefined,
         readyTimeout: this.spec.readyTimeoutMs ?? 15_000,
         keepaliveInterval: this.spec.keepaliveMs ?? 15_000,
         keepaliveCountMax: 3,
@@ -291,6 +334,9 @@ export class SshTunnel {
     });
   }
 }
+
+/** ssh2's debug line that lists the host key algorithms the server offers. */
+const REMOTE_HOST_KEYS = 'Handshake: (remote) Host key format: ';
 
 /** ssh2's error said for the host and user, with what to check. */
 export function describeSshFailure(err: Error & { level?: string; code?: string }, hop: SshHop): SshTunnelError {

@@ -1,12 +1,16 @@
 // Connecting through an SSH bastion (issue 29) against a real OpenSSH server (test/support/sshd.ts,
-// its own port, keys and host key) and a real MariaDB behind it: the tunnel comes up with a key
-// file, a passphrase-protected key and the agent; sessions share it; a dropped SSH connection is
-// opened again by the next connection; host keys are checked as `ssh` checks them (unknown,
-// accepted, changed, hashed entries); ~/.ssh/config hosts resolve with one ProxyJump.
+// its own port, keys and two host keys, ed25519 and ECDSA) and a real MariaDB behind it: the
+// tunnel comes up with a key file, a passphrase-protected key and the agent; sessions share it; a
+// dropped SSH connection is opened again by the next connection; host keys are checked as `ssh`
+// checks them (unknown, accepted, changed, hashed entries), the algorithms held to the key types
+// known_hosts records (issue 62); ~/.ssh/config hosts resolve with one ProxyJump. The MariaDB's
+// TLS certificate is for orders-db.example and 10.0.0.17 (issue 62): refused as another host's
+// directly at 127.0.0.1, accepted through the tunnel for those endpoints and refused for others.
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installVscodeStub } from '../../../support/vscodeStub';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../../../support/mariadb.mjs';
@@ -15,26 +19,49 @@ import { startSandbox } from '../../../../src/sandbox';
 import { SANDBOX_DB_PASSWORD } from '../../../../src/sandbox/rds/mariadb/databases';
 import { clientFor, instanceByName } from '../../../support/sandbox';
 import { createConnection } from 'mysql2/promise';
+import { makeTlsCertificates, type TlsCertificates } from '../../../../src/sandbox/rds/mariadb/tlsCertificates';
 
 installVscodeStub();
+/** Every warning dialog with its detail (src/shared/prompts.ts keeps the function it found at load: wrapped first). */
+const warnings: Array<{ text: string; detail?: string }> = [];
+{
+  const { stubVscode } = require('../../../support/vscodeStub') as typeof import('../../../support/vscodeStub');
+  const w = stubVscode.window as Record<string, unknown>;
+  const show = w.showWarningMessage as (text: string) => Promise<undefined>;
+  w.showWarningMessage = (text: string, options?: { detail?: string }) => {
+    warnings.push({ text, detail: options?.detail });
+    return show(text);
+  };
+}
 const { DbSessionManager } =
   require('../../../../src/rds/connection/sessions') as typeof import('../../../../src/rds/connection/sessions');
 const { SshTunnel, privateKeyState } =
   require('../../../../src/rds/connection/ssh/tunnel') as typeof import('../../../../src/rds/connection/ssh/tunnel');
 const kh =
   require('../../../../src/rds/connection/ssh/knownHosts') as typeof import('../../../../src/rds/connection/ssh/knownHosts');
+const { tlsOptions } =
+  require('../../../../src/rds/connection/tls') as typeof import('../../../../src/rds/connection/tls');
 const { sshConfigHosts, resolveSshHost } =
   require('../../../../src/rds/connection/ssh/sshConfig') as typeof import('../../../../src/rds/connection/ssh/sshConfig');
 
 const PASSWORD = 'Tunnel-Sentinel-Pa55-4c1d';
 let db: MariaDb;
 let sshd: TestSshd;
+/** The CA and the server certificate of the MariaDB: for orders-db.example and 10.0.0.17, not 127.0.0.1. */
+let certs: TlsCertificates;
+const CERT_HOST = 'orders-db.example';
+const CERT_IP = '10.0.0.17';
+const certDir = mkdtempSync(join(tmpdir(), 'nhncloud-tls-identity-'));
 const target = { profileId: 'p1', region: 'KR1' as const, instanceId: 'inst-private', instanceName: 'private-db' };
 
 before(async () => {
   const missing = mariaDbMissing();
   if (missing) throw new Error(missing);
-  [db, sshd] = await Promise.all([startMariaDb(), startSshd()]);
+  certs = await makeTlsCertificates(certDir, { names: [`DNS:${CERT_HOST}`, `IP:${CERT_IP}`] });
+  [db, sshd] = await Promise.all([
+    startMariaDb({ certificates: certs }),
+    startSshd({ hostKeyTypes: ['ed25519', 'ecdsa'] }),
+  ]);
   await db.sql(`
     CREATE USER 'app'@'%' IDENTIFIED BY '${PASSWORD}';
     CREATE USER 'report'@'%' IDENTIFIED BY '${PASSWORD}';
@@ -46,6 +73,7 @@ before(async () => {
 
 after(async () => {
   await Promise.all([db?.stop(), sshd?.stop()]);
+  rmSync(certDir, { recursive: true, force: true });
 });
 
 const hostKeyBlob = () => Buffer.from(sshd.hostKey.split(' ')[1], 'base64');
@@ -368,7 +396,9 @@ test("Connect...'s bastion sign-in: the key's passphrase is asked once, kept onl
     asked++;
     return passphrase;
   };
-  ws.getConfiguration = () => ({ get: (k: string, d?: unknown) => (k === 'knownHostsFile' ? knownHosts : d) });
+  ws.getConfiguration = () => ({
+    inspect: (k: string) => ({ key: k, globalValue: k === 'knownHostsFile' ? knownHosts : undefined }),
+  });
   const stored = new Map<string, string>();
   const logged: string[] = [];
   const services = {
@@ -430,7 +460,9 @@ test('a stored SSH password the bastion refuses is forgotten, so the next Connec
   const { stubVscode } = require('../../../support/vscodeStub') as typeof import('../../../support/vscodeStub');
   const ws = stubVscode.workspace as Record<string, unknown>;
   const saved = ws.getConfiguration;
-  ws.getConfiguration = () => ({ get: (k: string, d?: unknown) => (k === 'knownHostsFile' ? knownHosts : d) });
+  ws.getConfiguration = () => ({
+    inspect: (k: string) => ({ key: k, globalValue: k === 'knownHostsFile' ? knownHosts : undefined }),
+  });
   const subject = `password:${sshd.user}@${sshd.host}:${sshd.port}`;
   const stored = new Map([[subject, 'Stale-Ssh-Pa55']]);
   const services = {
@@ -456,4 +488,189 @@ test('a stored SSH password the bastion refuses is forgotten, so the next Connec
   } finally {
     ws.getConfiguration = saved;
   }
+});
+
+/**
+ * Runs `fn` with nhncloud.database.knownHostsFile set (in the user settings) to a file holding
+ * `lines`; `dialogs`: the warning dialogs shown meanwhile (each answered with Escape).
+ */
+async function withKnownHosts(
+  lines: string[],
+  fn: (dialogs: { length: number; at(i: number): { text: string; detail?: string } | undefined }) => Promise<void>,
+): Promise<void> {
+  const { stubVscode } = require('../../../support/vscodeStub') as typeof import('../../../support/vscodeStub');
+  const file = join(sshd.dir, `known_hosts_${Math.random().toString(36).slice(2)}`);
+  writeFileSync(file, lines.map((l) => `${l}\n`).join(''));
+  const ws = stubVscode.workspace as Record<string, unknown>;
+  const saved = ws.getConfiguration;
+  const before = warnings.length;
+  ws.getConfiguration = () => ({
+    inspect: (k: string) => ({ key: k, globalValue: k === 'knownHostsFile' ? file : undefined }),
+  });
+  try {
+    await fn({
+      get length() {
+        return warnings.length - before;
+      },
+      at: (i: number) => warnings.slice(before).at(i),
+    });
+  } finally {
+    ws.getConfiguration = saved;
+  }
+}
+
+/** Opens a tunnel as Connect... does (bastions.ts: known_hosts decides, the algorithms pinned). */
+async function connectTunnel() {
+  const { tunnelOptions: connectOptions } =
+    require('../../../../src/rds/connection/ssh/bastions') as typeof import('../../../../src/rds/connection/ssh/bastions');
+  const services = {
+    profiles: {
+      sshSecret: async () => undefined,
+      storeSshSecret: async () => undefined,
+      forgetSshSecret: async () => undefined,
+    },
+    log: { info: () => undefined, warn: () => undefined },
+  } as never;
+  const t = await connectOptions(
+    { host: sshd.host, port: sshd.port, user: sshd.user, signIn: 'key', keyFile: sshd.keys.plain.file },
+    { host: db.host, port: db.port },
+    { profileId: 'p1', title: 't', services },
+  );
+  return t.open();
+}
+
+test('host key types: known_hosts types of the host, held to in OpenSSH order; none ssh2 can check is no pin', () => {
+  const text = [
+    `[h.example]:2222 ssh-rsa AAAArsa`,
+    `# [h.example]:2222 ssh-dss AAAAcomment`,
+    `[h.example]:2222,h2 ecdsa-sha2-nistp256 AAAAecdsa`,
+    `[h.example]:2222 ssh-rsa AAAArsa2`,
+    `h.example ssh-ed25519 AAAAport22`,
+    `@revoked [h.example]:2222 ssh-ed25519 AAAArevoked`,
+    `@cert-authority [h.example]:2222 ssh-ed25519 AAAAca`,
+    `[h.example]:2222`,
+    '',
+  ].join('\r\n');
+  assert.deepEqual(kh.knownKeyTypes(text, 'h.example', 2222), ['ssh-rsa', 'ecdsa-sha2-nistp256']);
+  assert.deepEqual(kh.knownKeyTypes(text, 'h.example', 22), ['ssh-ed25519']);
+  assert.deepEqual(kh.knownKeyTypes(text, 'other.example', 22), []);
+  assert.deepEqual(kh.hostKeyAlgorithms(['ssh-rsa', 'ecdsa-sha2-nistp256']), [
+    'ecdsa-sha2-nistp256',
+    'rsa-sha2-512',
+    'rsa-sha2-256',
+    'ssh-rsa',
+  ]);
+  assert.deepEqual(kh.hostKeyAlgorithms(['ecdsa-sha2-nistp521', 'ssh-ed25519', 'ecdsa-sha2-nistp384']), [
+    'ssh-ed25519',
+    'ecdsa-sha2-nistp384',
+    'ecdsa-sha2-nistp521',
+  ]);
+  assert.deepEqual(kh.hostKeyAlgorithms(['sk-ssh-ed25519@openssh.com', 'ssh-dss']), []);
+});
+
+test('a host known by its ECDSA key is held to ECDSA: the server (ed25519 and ECDSA) connects without a question', async () => {
+  await withKnownHosts([`[${sshd.host}]:${sshd.port} ${sshd.hostKeys.ecdsa}`], async (dialogs) => {
+    // Unpinned, ssh2 would take ed25519 (first in its list), unknown here: the Trust question.
+    const t = await connectTunnel();
+    assert.ok(t.isConnected);
+    await t.close();
+    assert.equal(dialogs.length, 0, 'nothing asked');
+  });
+});
+
+test('a server that offers only key types known_hosts does not record for it is refused as CHANGED, not offered Trust', async () => {
+  // Recorded: an RSA key only. The server has ed25519 and ECDSA keys, no RSA one.
+  await withKnownHosts(
+    [`[${sshd.host}]:${sshd.port} ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAAAgQCrecorded`],
+    async (dialogs) => {
+      await assert.rejects(connectTunnel(), (e: Error & { kind?: string }) => {
+        assert.equal(e.kind, 'hostKey');
+        assert.match(e.message, /has CHANGED/);
+        assert.match(e.message, new RegExp(`\\[127\\.0\\.0\\.1\\]:${sshd.port}`));
+        assert.match(e.message, /records only keys of type ssh-rsa for it/);
+        assert.match(e.message, /it offers [^)]*ssh-ed25519/);
+        assert.match(e.message, /ssh-keygen -R \[127\.0\.0\.1\]:\d+/);
+        return true;
+      });
+      assert.equal(dialogs.length, 0, 'no Trust and Connect');
+    },
+  );
+});
+
+test('when only key types ssh2 cannot check are recorded, the Trust question warns that other types are known', async () => {
+  await withKnownHosts(
+    [`[${sshd.host}]:${sshd.port} sk-ssh-ed25519@openssh.com AAAAGnNrLXNzaC1lZDI1NTE5`],
+    async (dialogs) => {
+      await assert.rejects(connectTunnel(), (e: Error & { kind?: string }) => e.kind === 'hostKey');
+      assert.equal(dialogs.length, 1);
+      assert.match(dialogs.at(0)!.text, /cannot be established/);
+      assert.match(
+        dialogs.at(0)!.detail ?? '',
+        /^Warning: .* records keys of other types for \[127\.0\.0\.1\]:\d+ \(sk-ssh-ed25519@openssh\.com\), but not of this one\./,
+      );
+    },
+  );
+  // A host with no key recorded: the question without the warning.
+  await withKnownHosts([], async (dialogs) => {
+    await assert.rejects(connectTunnel());
+    assert.equal(dialogs.length, 1);
+    assert.match(dialogs.at(0)!.detail ?? '', /^ssh-ed25519 key fingerprint: SHA256:/);
+  });
+});
+
+test("TLS checks the server's name: another host's certificate is refused before the password is sent; through the tunnel the endpoint's name is checked, not 127.0.0.1", async () => {
+  const m = new DbSessionManager();
+  const ssl = await tlsOptions('SSL', { caFile: certs.ca });
+  const refusedAs = (where: string) => (e: Error & { kind?: string; code?: string }) => {
+    assert.equal(e.kind, 'tls');
+    assert.equal(e.code, 'ERR_TLS_CERT_ALTNAME_INVALID');
+    assert.ok(
+      e.message.startsWith(`The TLS certificate of ${where} names another host (${CERT_HOST}, ${CERT_IP})`),
+      e.message,
+    );
+    assert.match(e.message, /the password was not sent/);
+    assert.ok(!e.message.includes(PASSWORD));
+    return true;
+  };
+  // Directly at 127.0.0.1: the certificate (of a trusted CA) is for orders-db.example.
+  await assert.rejects(
+    m.open({
+      target,
+      user: 'app',
+      password: PASSWORD,
+      endpoint: { host: db.host, port: db.port, kind: 'public' },
+      ssl,
+    }),
+    refusedAs(`${db.host}:${db.port}`),
+  );
+  // Through the tunnel (a socket to 127.0.0.1) as orders-db.example, and as 10.0.0.17: what it was made for.
+  for (const host of [CERT_HOST, CERT_IP]) {
+    const s = await m.open({
+      target,
+      user: 'app',
+      password: PASSWORD,
+      endpoint: { host, port: db.port, kind: 'private' },
+      ssl,
+      tunnel: tunnelOptions(),
+    });
+    const c = await s.connect();
+    const [rows] = await c.query("SHOW SESSION STATUS LIKE 'Ssl_version'");
+    assert.match(String((rows as any)[0].Value), /^TLSv1\.[23]$/, host);
+    c.destroy();
+    await s.end();
+  }
+  // Through the tunnel as another name, or another address: refused, naming the certificate's hosts.
+  for (const host of ['billing-db.example', '10.0.0.18'])
+    await assert.rejects(
+      m.open({
+        target,
+        user: 'app',
+        password: PASSWORD,
+        endpoint: { host, port: db.port, kind: 'private' },
+        ssl,
+        tunnel: tunnelOptions(),
+      }),
+      refusedAs(`${host}:${db.port}`),
+    );
+  assert.equal(m.tunnels.size, 0);
 });
