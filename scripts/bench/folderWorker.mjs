@@ -21,7 +21,7 @@ if (job.op === 'upDir') {
     async (task) => void (await lib.uploadFile(s3, t.bucket, task, PARTS, ac.signal, () => undefined)),
   );
 } else {
-  const tasks = lib.prefixDownloadTasks(await lib.listPrefix(s3, t.bucket, job.prefix), job.prefix, job.dir);
+  const { tasks } = await lib.prefixDownloadTasks(await lib.listPrefix(s3, t.bucket, job.prefix), job.prefix, job.dir);
   r = await lib.runPool(
     tasks,
     limits,

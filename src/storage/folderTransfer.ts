@@ -3,15 +3,15 @@
 // list of files or objects, then a pool that runs small files many at a time and multipart
 // files a few at a time (each of those already sends several parts at once).
 import { contentTypeFor } from './contentTypes';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { setMaxListeners } from 'node:events';
 import { dirname, join, relative } from 'node:path';
 import { isCancelledError } from '../client/errors';
 import type { S3Client } from '../client/storage/client';
-import { safeLocalPath } from '../client/storage/localPath';
+import { placeKeys, prepareLocalFile, type Refusal } from '../client/storage/localPath';
 import { download, type DownloadResult } from '../client/storage/download';
 import { MULTIPART_THRESHOLD, upload, type FileStamp } from '../client/storage/transfer';
-import { keyForUpload, relativeDownloadPath } from './keys';
+import { baseName, keyForUpload } from './keys';
 import type { UploadJournal } from './pendingUploads';
 import { formatMtime, MTIME_METADATA } from './sync/stamps';
 
@@ -27,6 +27,11 @@ export interface FileTask {
   key: string;
   file: string;
   size: number;
+  /**
+   * A download's: the folder the user chose, below which nothing is followed (prepareLocalFile);
+   * without it, the file's own folder (a file named in a save dialog).
+   */
+  root?: string;
 }
 
 /**
@@ -60,7 +65,10 @@ export async function folderUploadTasks(dir: string, basePrefix: string): Promis
   );
 }
 
-/** The objects under `prefix` ('' for the whole bucket), folder markers left out. */
+/**
+ * The objects under `prefix` ('' for the whole bucket). Empty folder markers (`dir/`, zero bytes)
+ * are left out; a key ending in `/` that holds bytes stays, for placeKeys to report.
+ */
 export async function listPrefix(
   s3: S3Client,
   bucket: string,
@@ -68,22 +76,35 @@ export async function listPrefix(
 ): Promise<Array<{ key: string; size: number }>> {
   const out: Array<{ key: string; size: number }> = [];
   for await (const page of s3.listObjects({ bucket, prefix: prefix || undefined }))
-    for (const e of page.contents) if (!e.key.endsWith('/')) out.push({ key: e.key, size: e.size });
+    for (const e of page.contents) if (!e.key.endsWith('/') || e.size > 0) out.push({ key: e.key, size: e.size });
   return out;
 }
 
-/** Where each object listed under `prefix` lands below `root`, keeping the key structure. */
-export function prefixDownloadTasks(
+/** The tasks of a download, and the keys that were not placed and why (for the summary). */
+export interface DownloadPlan {
+  tasks: FileTask[];
+  refused: Refusal[];
+}
+
+/**
+ * Where each object listed under `prefix` lands below `root` (the folder the user chose),
+ * keeping the key structure, below `folder` when given (the prefix's or the bucket's own name).
+ * placeKeys decides: no link followed, no two keys on one file, no name the file system refuses.
+ */
+export async function prefixDownloadTasks(
   objects: ReadonlyArray<{ key: string; size: number }>,
   prefix: string,
   root: string,
-): FileTask[] {
-  // safeLocalPath: whatever the keys (`..`, `a\..\x` on Windows, device names), files land inside `root`.
-  return objects.map((o) => ({
-    key: o.key,
-    size: o.size,
-    file: safeLocalPath(root, relativeDownloadPath(prefix, o.key)),
-  }));
+  folder?: string,
+): Promise<DownloadPlan> {
+  const { placed, refused } = await placeKeys(
+    root,
+    objects.map((o) => {
+      const rel = o.key.startsWith(prefix) ? o.key.slice(prefix.length) : baseName(o.key);
+      return { key: o.key, size: o.size, rel: folder === undefined ? rel : `${folder}/${rel}` };
+    }),
+  );
+  return { tasks: placed.map((p) => ({ key: p.key, size: p.size, file: p.file, root })), refused };
 }
 
 /**
@@ -143,7 +164,9 @@ export async function downloadFile(
   onBytes: (loaded: number) => void,
   expectEtag?: string,
 ): Promise<DownloadResult> {
-  await mkdir(dirname(task.file), { recursive: true });
+  // The folders below the chosen one, made now, each checked to be no link (placeKeys checked
+  // when the keys were placed; this is the same check at the moment of writing).
+  await prepareLocalFile(task.root ?? dirname(task.file), task.file);
   return download(s3, {
     bucket,
     key: task.key,

@@ -7,11 +7,11 @@
 import { contentTypeOverrides } from '../objectFs';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { CancelledError, isApiError } from '../../client/errors';
 import type { S3Client } from '../../client/storage/client';
-import { safeLocalPath } from '../../client/storage/localPath';
+import { placeKeys, safeLocalPath } from '../../client/storage/localPath';
 import type { CommandHandler } from '../../shared/services';
 import { action, askAction, confirm, pickMany } from '../../shared/prompts';
 import type { Region } from '../../client/endpoints';
@@ -25,6 +25,7 @@ import {
   prefixDownloadTasks,
   runPool,
   uploadFile,
+  type DownloadPlan,
   type FileTask,
   type PoolLimits,
   type TransferItem,
@@ -33,6 +34,7 @@ import { asPrefix, baseName, formatRate, formatSize, keyForUpload } from '../key
 import { BucketNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
 import { bucketFrom, concurrency, poolLimits, objectNodes, type BucketTarget } from './targets';
 import { plural } from '../../shared/l10n';
+import { reportRefused } from '../refusedKeys';
 
 export type { TransferItem } from '../folderTransfer';
 
@@ -202,10 +204,20 @@ export async function downloadObject(
       saveLabel: vscode.l10n.t('Download'),
     }));
   if (!target) return undefined;
+  // The name is the user's (exact); what is on disk under it must be no link and no folder.
+  const folder = dirname(target.fsPath);
+  const { placed, refused } = await placeKeys(folder, [{ key: o.key, rel: basename(target.fsPath), size: o.size }], {
+    exact: true,
+    caseInsensitive: false,
+  });
+  if (!placed.length) {
+    void reportRefused(refused, folder, 'download');
+    return undefined;
+  }
   await runTransfers(
     vscode.l10n.t('Downloading {0}', baseName(o.key)),
     s3,
-    [downloadItem(s3, bucket, { key: o.key, file: target.fsPath, size: o.size })],
+    [downloadItem(s3, bucket, { key: o.key, file: placed[0].file, size: o.size })],
     { small: 1, large: 1 },
   );
   void offerReveal(target, 1);
@@ -377,7 +389,9 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
       let s3: S3Client;
       let bucket: string;
       let from = '';
-      let plan: (root: string) => Promise<FileTask[]>;
+      // placeKeys (through prefixDownloadTasks): whatever the keys (`..`, device names, links in
+      // the chosen folder, two keys on one file), files land inside the chosen folder or are listed.
+      let plan: (chosen: string) => Promise<DownloadPlan>;
       let count: number;
       if (node instanceof PrefixNode || node instanceof BucketNode) {
         s3 = await storageRoot(node).client();
@@ -385,14 +399,21 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
         from = node.prefix;
         const listed = await listPrefix(s3, bucket, from);
         count = listed.length;
-        plan = async (root) => prefixDownloadTasks(listed, from, root);
+        // Below a folder of the prefix's (or the bucket's) own name.
+        const own = node instanceof PrefixNode ? baseName(from) : bucket;
+        plan = async (chosen) => prefixDownloadTasks(listed, from, chosen, own);
       } else if (objects.length) {
         s3 = await storageRoot(objects[0]).client();
         bucket = bucketOf(objects[0]).bucket;
         count = objects.length;
-        // safeLocalPath: whatever the keys (`..`, device names), files land inside the chosen folder.
-        plan = async (root) =>
-          objects.map((o) => ({ key: o.key, size: o.entry.size, file: safeLocalPath(root, baseName(o.key)) }));
+        // Side by side by their own names (two of the same name are listed, not written over).
+        plan = async (chosen) => {
+          const { placed, refused } = await placeKeys(
+            chosen,
+            objects.map((o) => ({ key: o.key, size: o.entry.size, rel: baseName(o.key) })),
+          );
+          return { tasks: placed.map((p) => ({ key: p.key, size: p.size, file: p.file, root: chosen })), refused };
+        };
       } else {
         throw new Error(vscode.l10n.t('Run "Download" on objects, a folder or a bucket in the NHN Cloud explorer.'));
       }
@@ -419,7 +440,9 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
           : node instanceof BucketNode
             ? safeLocalPath(folder.fsPath, bucket)
             : folder.fsPath;
-      const targets = await plan(root);
+      const { tasks: targets, refused } = await plan(folder.fsPath);
+      void reportRefused(refused, root, 'download');
+      if (!targets.length) return root;
       const existing = targets.filter((x) => existsSync(x.file)).length;
       if (existing)
         await confirm(

@@ -53,7 +53,8 @@ export function syncItems(s3: S3Client, spec: SyncSpec, actions: SyncAction[], o
   const work = (a: SyncAction): TransferItem['run'] | undefined => {
     const key = keyOf(a);
     const file = fileOf(a);
-    const task = { key, file, size: a.size };
+    // A download's folders are checked again as it writes (prepareLocalFile: no link below the folder).
+    const task = { key, file, size: a.size, root: spec.folder };
     switch (a.op) {
       case 'upload':
         return async (signal, onBytes) => {

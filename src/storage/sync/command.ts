@@ -21,6 +21,7 @@ import { contentTypeOverrides } from '../objectFs';
 import type { PendingUploads } from '../pendingUploads';
 import { storageIds } from '../tree/ids';
 import { BucketNode, ObjectNode, PrefixNode, type StorageDeps } from '../tree/nodes';
+import { reportRefused } from '../refusedKeys';
 import { syncItems } from './apply';
 import type { SyncPair, SyncPairs } from './pairs';
 import {
@@ -183,22 +184,8 @@ export function syncCommands(
       deps.explorer.refreshId(t.rootId);
       return saved;
     };
-    if (plan.skipped.length)
-      void vscode.window.showWarningMessage(
-        plural(
-          plan.skipped.length,
-          vscode.l10n.t(
-            '{0} key cannot be a file name and was left alone, e.g. {1}.',
-            plan.skipped.length,
-            plan.skipped[0],
-          ),
-          vscode.l10n.t(
-            '{0} keys cannot be file names and were left alone, e.g. {1}.',
-            plan.skipped.length,
-            plan.skipped[0],
-          ),
-        ),
-      );
+    // The keys placeKeys refused (a link in the folder, two keys on one file...): listed, left alone.
+    void reportRefused(plan.refused, pair.folder, 'sync');
     if (!plan.actions.length) {
       const saved = await remember();
       void vscode.window.showInformationMessage(

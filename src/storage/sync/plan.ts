@@ -12,6 +12,14 @@
 //   the file at the part sizes that could have made it (see stamps.ts), and an object none of
 //   them reproduces counts as changed.
 //
+// Names are matched as the local file system sees them (localIdentity): in Unicode NFC, as rclone
+// compares them (a name macOS wrote in NFD is the same file as its NFC key), and without case
+// where the file system ignores case. Every key goes through placeKeys (the one door to the
+// disk): a key that cannot be its file exactly, that shares a file with another, that is longer
+// than a name can be, or that lies under a symbolic link or has a file or folder in its way is
+// refused, listed, and left alone on both sides (a file of the same name is neither sent nor
+// deleted), whatever the direction.
+//
 // An object's modification time needs its HEAD (the listing carries no metadata): what a HEAD
 // said is kept per key in a StampCache and reused while the object's listing (ETag, size,
 // Last-Modified) is unchanged, so a second pass over the same pair lists and compares without
@@ -19,6 +27,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { S3Client } from '../../client/storage/client';
+import { caseInsensitiveAt, localIdentity, placeKeys, type Refusal } from '../../client/storage/localPath';
 import { mapLimit } from '../../shared/mapLimit';
 import {
   MD5_METADATA,
@@ -106,8 +115,8 @@ export interface SyncPlan {
   spec: SyncSpec;
   actions: SyncAction[];
   unchanged: number;
-  /** Keys that cannot be a file below the folder (`a//b`, `..`), left alone. */
-  skipped: string[];
+  /** Keys and files left alone and why (placeKeys; two files of one name in the folder: 'collision'). */
+  refused: Refusal[];
   /** What is known of each object listed, for the next pass. */
   stamps: StampCache;
   counts: { local: number; remote: number; heads: number; hashed: number };
@@ -120,6 +129,8 @@ export interface PlanOptions {
   /** Comparisons at once (HEADs and MD5s); default 16 (rclone's --checkers is 8). */
   checkers?: number;
   onProgress?: (p: { phase: 'list' | 'compare'; done: number; total: number }) => void;
+  /** Whether the folder's file system ignores case; probed in the folder when not given. */
+  caseInsensitive?: boolean;
 }
 
 /**
@@ -163,37 +174,49 @@ export async function scanFolder(folder: string, signal?: AbortSignal): Promise<
   return out;
 }
 
-/** A key's part below the prefix, when it can be a file's path (no empty, `.` or `..` segment). */
-function fileRel(rel: string): boolean {
-  return (
-    rel !== '' &&
-    !rel.includes('\0') &&
-    !(process.platform === 'win32' && /[\\:*?"<>|]/.test(rel)) &&
-    rel.split('/').every((s) => s !== '' && s !== '.' && s !== '..')
-  );
-}
-
 export async function planSync(s3: S3Client, spec: SyncSpec, opts: PlanOptions = {}): Promise<SyncPlan> {
   const { signal } = opts;
+  // Before the scan: the probe is a file of the folder for a moment.
+  const caseInsensitive = opts.caseInsensitive ?? (await caseInsensitiveAt(spec.folder));
+  const idOf = (rel: string) => localIdentity(rel, caseInsensitive);
   const listing = (async () => {
-    const objects: RemoteObject[] = [];
-    const skipped: string[] = [];
+    const listed: RemoteObject[] = [];
     for await (const page of s3.listObjects({ bucket: spec.bucket, prefix: spec.prefix || undefined }, { signal })) {
-      for (const e of page.contents) {
-        // A folder marker (`dir/`, zero bytes) is a folder, not a file: rclone skips them too.
-        if (e.key.endsWith('/')) continue;
-        const rel = e.key.slice(spec.prefix.length);
-        if (!fileRel(rel)) skipped.push(e.key);
-        else objects.push({ rel, key: e.key, size: e.size, etag: e.etag, lastModified: e.lastModified });
-      }
-      opts.onProgress?.({ phase: 'list', done: objects.length, total: 0 });
+      for (const e of page.contents)
+        listed.push({
+          rel: e.key.slice(spec.prefix.length),
+          key: e.key,
+          size: e.size,
+          etag: e.etag,
+          lastModified: e.lastModified,
+        });
+      opts.onProgress?.({ phase: 'list', done: listed.length, total: 0 });
     }
-    return { objects, skipped };
+    return listed;
   })();
-  const [locals, { objects, skipped }] = await Promise.all([scanFolder(spec.folder, signal), listing]);
-  const remote = new Map(objects.map((o) => [o.rel, o]));
-  const local = new Map(locals.map((l) => [l.rel, l]));
-  const counts = { local: locals.length, remote: objects.length, heads: 0, hashed: 0 };
+  const [scanned, listed] = await Promise.all([scanFolder(spec.folder, signal), listing]);
+  // A folder marker (`dir/`, zero bytes) is a folder, not a file: rclone skips them too; one that
+  // holds bytes is refused (placeKeys).
+  const { placed, refused } = await placeKeys(spec.folder, listed, { exact: true, caseInsensitive });
+  const objects: RemoteObject[] = placed;
+  // Left alone on both sides: the names of refused keys, and names two files of the folder share.
+  const leftAlone = new Set(refused.map((r) => idOf(r.key.slice(spec.prefix.length))));
+  const byName = new Map<string, LocalFile[]>();
+  for (const l of scanned) byName.set(idOf(l.rel), [...(byName.get(idOf(l.rel)) ?? []), l]);
+  for (const [id, same] of byName)
+    if (same.length > 1) {
+      leftAlone.add(id);
+      for (const l of same)
+        refused.push({
+          key: spec.prefix + l.rel,
+          reason: 'collision',
+          other: spec.prefix + same.find((o) => o !== l)!.rel,
+        });
+    }
+  const locals = scanned.filter((l) => !leftAlone.has(idOf(l.rel)));
+  const remote = new Map(objects.filter((o) => !leftAlone.has(idOf(o.rel))).map((o) => [idOf(o.rel), o]));
+  const local = new Map(locals.map((l) => [idOf(l.rel), l]));
+  const counts = { local: scanned.length, remote: objects.length, heads: 0, hashed: 0 };
 
   const stamps: StampCache = new Map();
   const heads = new Map<string, Promise<RemoteStamp>>();
@@ -268,13 +291,13 @@ export async function planSync(s3: S3Client, spec: SyncSpec, opts: PlanOptions =
   let unchanged = 0;
   const both: Array<[LocalFile, RemoteObject]> = [];
   for (const l of locals) {
-    const r = remote.get(l.rel);
+    const r = remote.get(idOf(l.rel));
     if (r) both.push([l, r]);
     else if (spec.direction === 'mirror-down')
       actions.push({ op: 'delete-local', rel: l.rel, why: 'extra', size: l.size, local: l });
     else if (!downs) actions.push({ op: 'upload', rel: l.rel, why: 'new', size: l.size, local: l });
   }
-  const remoteOnly = objects.filter((r) => !local.has(r.rel));
+  const remoteOnly = [...remote.values()].filter((r) => !local.has(idOf(r.rel)));
   for (const r of remoteOnly) {
     if (spec.direction === 'mirror-up')
       actions.push({ op: 'delete-remote', rel: r.rel, why: 'extra', size: r.size, remote: r });
@@ -316,5 +339,5 @@ export async function planSync(s3: S3Client, spec: SyncSpec, opts: PlanOptions =
     else unchanged++;
   }
   actions.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-  return { spec, actions, unchanged, skipped, stamps, counts };
+  return { spec, actions, unchanged, refused, stamps, counts };
 }

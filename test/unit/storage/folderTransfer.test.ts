@@ -120,7 +120,8 @@ for (const t of TARGETS) {
       const listed = await listPrefix(s3, bucket, 'up/src/');
       assert.deepEqual(listed.map((o) => o.key.slice('up/src/'.length)).sort(), [...files.keys()].sort());
       const root = join(dir, 'back');
-      const back = prefixDownloadTasks(listed, 'up/src/', root);
+      const { tasks: back, refused } = await prefixDownloadTasks(listed, 'up/src/', root);
+      assert.deepEqual(refused, []);
       const down = await runPool(
         back,
         { small: 8, large: 2 },
