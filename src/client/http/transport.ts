@@ -1,9 +1,10 @@
 // The one HTTP stack of the client layer: a single undici dispatcher (or a proxy one),
-// connect/header/body timeouts, jittered retries of idempotent calls on network errors,
-// 429 and 5xx only, an AbortSignal on every call, redacted debug logging, typed errors.
+// connect/header/body timeouts, a total deadline per call besides them, a cap on the answers it
+// reads whole, jittered retries of idempotent calls on network errors, 429 and 5xx only, an
+// AbortSignal on every call, redacted debug logging, typed errors.
 import { Agent, ProxyAgent, type Dispatcher, type ProxyAgentOptions } from './undici';
 import type { Readable } from 'node:stream';
-import { ApiError, CancelledError, type Service } from '../errors';
+import { ApiError, CancelledError, isApiError, type Service } from '../errors';
 import { Redactor, silentLogger, type Logger } from './redact';
 
 export interface ProxySettings {
@@ -30,7 +31,33 @@ export interface TransportOptions {
   retries?: { max?: number; baseDelayMs?: number; maxDelayMs?: number };
   logger?: Logger;
   redactor?: Redactor;
+  /** The most an answer read whole (`text()`, `buffer()`: JSON) may hold; default MAX_ANSWER_BYTES. */
+  maxAnswerBytes?: number;
+  /**
+   * The total time of one attempt, headers and body together (the timeouts above are per step
+   * and per chunk, so a server that sends a byte every few seconds never trips them): `ms` for
+   * every call (default DEFAULT_DEADLINE_MS); a transfer (TransportRequest.transfer) has `ms`
+   * plus one second for every `transferBytesPerSecond` bytes it sent and has received so far
+   * (default TRANSFER_MIN_BYTES_PER_SECOND), so a download that keeps moving is never cut.
+   */
+  deadline?: { ms?: number; transferBytesPerSecond?: number };
 }
+
+/**
+ * Largest answer read whole (JSON of RDS, network, identity): 64 MiB. The longest lists the
+ * services answer (events, metrics) are a few MB; parsing runs on the extension host's thread,
+ * so the cap also bounds how long one answer can hold it. XML answers have their own, smaller cap
+ * (storage/xml.ts); downloads are streamed, not read whole.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+/** Total time of one attempt of a call by default: 2 minutes (headers and body). */
+export const DEFAULT_DEADLINE_MS = 2 * 60_000;
+/**
+ * The slowest average rate a transfer may keep after its first DEFAULT_DEADLINE_MS: 4 KiB/s
+ * (32 kbit/s), far below any link a person would move a file over; a 1 GiB download may take
+ * three days at that rate. A server that drips a byte a second is cut after about 2 minutes.
+ */
+export const TRANSFER_MIN_BYTES_PER_SECOND = 4 * 1024;
 
 export type RequestBody = string | Uint8Array | Readable | undefined;
 
@@ -52,6 +79,16 @@ export interface TransportRequest {
   signal?: AbortSignal;
   /** Overrides the body timeout (long downloads). */
   bodyTimeoutMs?: number;
+  /** Overrides the total deadline of one attempt (server-side work such as a copy of 5 GiB). */
+  deadlineMs?: number;
+  /**
+   * A data transfer (an object's bytes, either way): its deadline grows with the bytes sent and
+   * received (TransportOptions.deadline), so it bounds a stalled or dripping transfer, never a
+   * slow one that moves.
+   */
+  transfer?: boolean;
+  /** Overrides TransportOptions.maxAnswerBytes for `text()` and `buffer()`. */
+  maxAnswerBytes?: number;
   /**
    * High-water mark of the response body stream (undici's default is 64 KiB). Large downloads
    * set 1 MiB: with 64 KiB the socket is paused and resumed every 64 KiB, which costs a third
@@ -133,13 +170,15 @@ export class Transport {
         `→ ${req.operation} ${req.method} ${this.redactor.text(req.url)} ${JSON.stringify(this.redactor.headers(headers))}` +
           (typeof req.body === 'string' && req.body ? ` ${this.redactor.body(req.body)}` : ''),
       );
+      const deadline = this.deadlineFor(req, headers);
       let res: Dispatcher.ResponseData;
       try {
         const options = {
           method: req.method as Dispatcher.HttpMethod,
           headers,
           body: req.body,
-          signal: req.signal,
+          // The caller's signal and the deadline's, in one (Deadline forwards the caller's).
+          signal: deadline.signal,
           bodyTimeout: req.bodyTimeoutMs,
           ...(req.bodyHighWaterMark ? { highWaterMark: req.bodyHighWaterMark } : {}),
           // undici closes the connection after every HEAD (`Connection: close`), in case a server
@@ -150,6 +189,8 @@ export class Transport {
         };
         res = await this.dispatcherFor(req.url).request({ ...options, ...originAndPath(req.url, req.rawPath) });
       } catch (err) {
+        deadline.end();
+        if (deadline.expired) throw deadline.expired;
         if (req.signal?.aborted || isAbort(err)) throw new CancelledError();
         const code = (err as { code?: string }).code;
         this.logger.warn(
@@ -172,8 +213,10 @@ export class Transport {
       const status = res.statusCode;
       const resHeaders = flattenHeaders(res.headers);
       this.logger.debug(`← ${req.operation} ${status} in ${Date.now() - started} ms`);
+      deadline.watch(res.body);
       if ((req.retryStatus ?? defaultRetryStatus)(status) && attempt < maxAttempts) {
         await res.body.dump().catch(() => undefined);
+        deadline.end();
         const retryAfter = Number(resHeaders['retry-after']);
         const delay =
           Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, 10_000) : backoff(attempt, retry);
@@ -182,26 +225,40 @@ export class Transport {
         continue;
       }
       const body = res.body;
+      const max = req.maxAnswerBytes ?? this.opts.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+      const readWhole = () => readCapped(body, max, resHeaders['content-length'], () => tooLarge(req, max));
       return {
         status,
         headers: resHeaders,
         body,
-        text: () => readWith(body, () => body.text(), req),
-        buffer: () => readWith(body, async () => Buffer.from(await body.arrayBuffer()), req),
+        text: () => readWith(readWhole, req, deadline).then((b) => new TextDecoder().decode(b)),
+        buffer: () => readWith(readWhole, req, deadline),
       };
     }
   }
 
+  /** The deadline of one attempt: fixed, or for a transfer growing with the bytes moved. */
+  private deadlineFor(req: TransportRequest, headers: Record<string, string>): Deadline {
+    const d = this.opts.deadline ?? {};
+    const ms = req.deadlineMs ?? d.ms ?? DEFAULT_DEADLINE_MS;
+    const rate = req.transfer ? (d.transferBytesPerSecond ?? TRANSFER_MIN_BYTES_PER_SECOND) : undefined;
+    const sent = rate === undefined ? 0 : bodyLength(req.body, headers);
+    return new Deadline(ms, rate, sent, req.signal, (elapsedMs, received) =>
+      tooSlow(req, elapsedMs, received, ms, rate),
+    );
+  }
   async close(): Promise<void> {
     await Promise.allSettled([this.direct.close(), this.proxied?.close()]);
   }
 }
 
-async function readWith<T>(_body: unknown, read: () => Promise<T>, req: TransportRequest): Promise<T> {
+async function readWith<T>(read: () => Promise<T>, req: TransportRequest, deadline: Deadline): Promise<T> {
   try {
     return await read();
   } catch (err) {
+    if (deadline.expired) throw deadline.expired;
     if (req.signal?.aborted || isAbort(err)) throw new CancelledError();
+    if (isApiError(err)) throw err;
     throw new ApiError({
       service: req.service,
       operation: req.operation,
@@ -210,6 +267,152 @@ async function readWith<T>(_body: unknown, read: () => Promise<T>, req: Transpor
       retryable: true,
       cause: err,
     });
+  }
+}
+
+/**
+ * Reads a body whole, refusing more than `max` bytes: a declared length over it before reading
+ * anything, else as soon as the bytes read pass it (the rest is never read).
+ */
+export async function readCapped(
+  body: Readable,
+  max: number,
+  contentLength: string | undefined,
+  onTooLarge: () => Error,
+): Promise<Buffer> {
+  const declared = Number(contentLength);
+  const refuse = () => {
+    // undici reports a body closed before its end as an error; nobody is left to hear it.
+    body.on('error', () => undefined);
+    body.destroy();
+    return onTooLarge();
+  };
+  if (contentLength !== undefined && Number.isFinite(declared) && declared > max) throw refuse();
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const c of body as AsyncIterable<Buffer>) {
+    total += c.length;
+    if (total > max) throw refuse();
+    chunks.push(c);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+const formatMiB = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB` : `${bytes} bytes`;
+
+function tooLarge(req: TransportRequest, max: number): ApiError {
+  return new ApiError({
+    service: req.service,
+    operation: req.operation,
+    code: 'AnswerTooLarge',
+    message: `${req.operation}: ${safeHost(req.url)} sent an answer larger than ${formatMiB(max)}, the most the extension reads for one call; it stopped reading there. A proxy or a broken server may be in the way: check the endpoint in the profile, then try again.`,
+  });
+}
+
+function tooSlow(
+  req: TransportRequest,
+  elapsedMs: number,
+  received: number,
+  ms: number,
+  rate: number | undefined,
+): ApiError {
+  const limit =
+    rate === undefined
+      ? `the ${Math.round(ms / 1000)} s one call may take`
+      : `the time a transfer may take (${Math.round(ms / 1000)} s, then at least ${Math.round(rate / 1024)} KiB/s on average)`;
+  return new ApiError({
+    service: req.service,
+    operation: req.operation,
+    code: 'TooSlow',
+    retryable: true,
+    message: `${req.operation}: ${safeHost(req.url)} sent its answer too slowly (${received} bytes in ${Math.round(elapsedMs / 1000)} s), past ${limit}; the call was stopped. Check the network, or try again later.`,
+  });
+}
+
+/** The bytes a request body sends (a stream's by its declared length). */
+function bodyLength(body: RequestBody, headers: Record<string, string>): number {
+  if (typeof body === 'string') return Buffer.byteLength(body);
+  if (body instanceof Uint8Array) return body.length;
+  const declared = Number(headers['content-length']);
+  return Number.isFinite(declared) && declared > 0 ? declared : 0;
+}
+
+/**
+ * The total deadline of one attempt. Its signal goes to undici in place of the caller's (whose
+ * abort it forwards): expiring aborts it with the "too slow" error, which undici hands to the
+ * pending request or to the body stream, so whoever reads the body gets that error. Bytes
+ * received are counted where undici pushes them into the body (no extra stream in the way of a
+ * 1 GiB download).
+ */
+class Deadline {
+  private readonly controller = new AbortController();
+  private readonly started = Date.now();
+  private timer?: ReturnType<typeof setTimeout>;
+  private received = 0;
+  private ended = false;
+  /** The error it aborted with, once it expired. */
+  expired?: ApiError;
+
+  constructor(
+    private readonly ms: number,
+    private readonly rate: number | undefined,
+    private readonly sent: number,
+    private readonly outer: AbortSignal | undefined,
+    private readonly onExpire: (elapsedMs: number, received: number) => ApiError,
+  ) {
+    outer?.addEventListener('abort', this.forward, { once: true });
+    this.schedule(this.allowedMs());
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  private readonly forward = () => {
+    this.end();
+    this.controller.abort(this.outer?.reason);
+  };
+
+  private allowedMs(): number {
+    return this.ms + (this.rate === undefined ? 0 : ((this.sent + this.received) / this.rate) * 1000);
+  }
+
+  private schedule(ms: number): void {
+    this.timer = setTimeout(this.check, Math.max(ms, 50));
+    this.timer.unref?.();
+  }
+
+  private readonly check = () => {
+    if (this.ended) return;
+    const elapsed = Date.now() - this.started;
+    const allowed = this.allowedMs();
+    if (elapsed < allowed) return this.schedule(allowed - elapsed);
+    this.expired = this.onExpire(elapsed, this.received);
+    this.end();
+    this.controller.abort(this.expired);
+  };
+
+  /** Counts the body's bytes (for a transfer) and ends with it. */
+  watch(body: Readable): void {
+    if (this.ended) return;
+    if (this.rate !== undefined) {
+      this.received = body.readableLength;
+      const push = body.push;
+      body.push = (chunk: unknown, encoding?: BufferEncoding) => {
+        if (chunk) this.received += (chunk as Buffer).length;
+        return push.call(body, chunk, encoding);
+      };
+    }
+    body.once('close', () => this.end());
+  }
+
+  /** Done: the timer and the caller's listener go. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.timer);
+    this.outer?.removeEventListener('abort', this.forward);
   }
 }
 

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import aws4 from 'aws4';
 import { DEFAULT_SIGNING_REGION } from '../endpoints';
 import { ApiError, AuthError, CancelledError, isApiError } from '../errors';
+import { ListingGuard, MAX_LISTED_SETTING } from '../listing';
 import { sleep, type TransportResponse } from '../http/transport';
 import { checkBucketName, checkKey, encodeKey, encodeRfc3986 } from './names';
 import { STORAGE_OPERATION_BY_NAME, type StorageOperationName } from './operations';
@@ -22,6 +23,20 @@ import {
 import { MAX_XML_BYTES, parseXml, text, type XmlNode } from './xml';
 
 const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
+
+/** An object's bytes: the deadline grows with the bytes moved (TransportRequest.transfer). */
+const TRANSFERS: ReadonlySet<StorageOperationName> = new Set(['getObject', 'putObject', 'uploadPart']);
+/**
+ * Work the server does before it answers: a copy of up to 5 GiB, the assembly of up to 10,000
+ * parts. S3 servers keep such a connection alive with spaces while they work; these calls get
+ * this deadline instead of the default 2 minutes.
+ */
+export const SERVER_WORK_DEADLINE_MS = 30 * 60_000;
+const SERVER_WORK: ReadonlySet<StorageOperationName> = new Set([
+  'copyObject',
+  'uploadPartCopy',
+  'completeMultipartUpload',
+]);
 
 export class S3Requests {
   private signingRegion: string;
@@ -46,6 +61,15 @@ export class S3Requests {
   }
 
   // ---------------------------------------------------------------- plumbing
+
+  /**
+   * The bounds of one listing of every page (src/client/listing.ts): markers that advance, and
+   * the ceiling of entries (the client's `maxListed`, else `max`) with the setting that raises it.
+   */
+  protected listingGuard(operation: string, first?: string, max?: number): ListingGuard {
+    const own = typeof this.opts.maxListed === 'function' ? this.opts.maxListed() : this.opts.maxListed;
+    return new ListingGuard('storage', operation, { maxListed: max ?? own, setting: MAX_LISTED_SETTING }, first);
+  }
 
   protected check(operation: string, bucket: string, key: string): void {
     checkBucketName(operation, bucket);
@@ -241,6 +265,8 @@ export class S3Requests {
       signal: input.signal,
       bodyTimeoutMs: input.bodyTimeoutMs,
       bodyHighWaterMark: input.bodyHighWaterMark,
+      transfer: TRANSFERS.has(name),
+      ...(SERVER_WORK.has(name) ? { deadlineMs: SERVER_WORK_DEADLINE_MS } : {}),
       rawPath: true,
     });
   }

@@ -15,6 +15,11 @@ export interface S3ClientOptions {
   onSigningRegionCorrected?: (region: string) => void;
   /** Waits at the account's request limit (HTTP 429, SlowDown); tests shorten them. */
   requestLimit?: Partial<RequestLimitPolicy>;
+  /**
+   * Entries (keys and folders) one listing of every page reads at most (`nhncloud.storage.maxListedKeys`,
+   * read at each listing when a function); default DEFAULT_MAX_LISTED (src/client/listing.ts).
+   */
+  maxListed?: number | (() => number);
 }
 
 export interface CallOpts {
