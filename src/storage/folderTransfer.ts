@@ -6,7 +6,7 @@ import { contentTypeFor } from './contentTypes';
 import { readdir, stat } from 'node:fs/promises';
 import { setMaxListeners } from 'node:events';
 import { dirname, join, relative } from 'node:path';
-import { isCancelledError } from '../client/errors';
+import { CancelledError, isCancelledError } from '../client/errors';
 import type { S3Client } from '../client/storage/client';
 import { placeKeys, prepareLocalFile, type Refusal } from '../client/storage/localPath';
 import { download, type DownloadResult } from '../client/storage/download';
@@ -73,10 +73,17 @@ export async function listPrefix(
   s3: S3Client,
   bucket: string,
   prefix: string,
+  /** Stops the listing after the page it is reading (a CancelledError). */
+  signal?: AbortSignal,
+  /** Hears the count listed so far after each page. */
+  onListed?: (count: number) => void,
 ): Promise<Array<{ key: string; size: number }>> {
   const out: Array<{ key: string; size: number }> = [];
-  for await (const page of s3.listObjects({ bucket, prefix: prefix || undefined }))
+  for await (const page of s3.listObjects({ bucket, prefix: prefix || undefined }, { signal })) {
     for (const e of page.contents) if (!e.key.endsWith('/') || e.size > 0) out.push({ key: e.key, size: e.size });
+    onListed?.(out.length);
+    if (signal?.aborted) throw new CancelledError();
+  }
   return out;
 }
 

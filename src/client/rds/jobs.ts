@@ -1,6 +1,7 @@
 // Following RDS jobs and reading paged lists. What a job's state means is ./jobStates.ts.
 import { ApiError, CancelledError, isApiError } from '../errors';
 import { sleep } from '../http/transport';
+import { LISTING_CODES, ListingGuard } from '../listing';
 import type { CallOptions } from './api';
 import type { RdsClient, RdsInput, RdsOutput } from './client';
 import { jobOutcome, UNKNOWN_STATE_PATIENCE_MS } from './jobStates';
@@ -135,19 +136,53 @@ type EventsQuery = Omit<NonNullable<RdsInput<'listEvents'>['query']>, 'page' | '
 export type BackupItem = RdsOutput<'listBackups'>['backups'][number];
 export type EventItem = RdsOutput<'listEvents'>['events'][number];
 
+/**
+ * The pages of a paged list. A server whose `totalCounts` lies cannot keep it going: a full page
+ * equal to the one before, or full pages past one page more than the first answer's
+ * `totalCounts`, end in an error that says what the server did; so does passing the ceiling of
+ * one listing (ListingGuard).
+ */
 async function* pages<T>(
+  operation: string,
   fetchPage: (page: number, size: number) => Promise<{ items: T[]; totalCounts: number }>,
   opts: PagingOptions,
 ): AsyncGenerator<Page<T>> {
   const size = opts.pageSize ?? 100;
-  let seen = (Math.max(1, opts.startPage ?? 1) - 1) * size;
-  for (let page = Math.max(1, opts.startPage ?? 1); ; page++) {
+  const startPage = Math.max(1, opts.startPage ?? 1);
+  const guard = new ListingGuard('rds', operation);
+  let seen = (startPage - 1) * size;
+  let firstTotal: number | undefined;
+  let previous: string | undefined;
+  for (let page = startPage; ; page++) {
     const { items, totalCounts } = await fetchPage(page, size);
-    yield { page, items, totalCounts };
+    firstTotal ??= totalCounts;
     seen += items.length;
     // Stop on a short or empty page too: totalCounts may move while we read.
-    if (items.length < size || seen >= totalCounts) return;
+    const more = items.length >= size && seen < totalCounts;
+    guard.page(items.length, false);
+    if (more) {
+      const same = JSON.stringify(items);
+      if (same === previous)
+        throw notAdvancing(operation, `answered page ${page} with the same items as page ${page - 1}`);
+      if (seen >= firstTotal + size)
+        throw notAdvancing(
+          operation,
+          `kept answering full pages past the ${firstTotal} items it reported at first (page ${page}, ${seen} items, totalCounts now ${totalCounts})`,
+        );
+      previous = same;
+    }
+    yield { page, items, totalCounts };
+    if (!more) return;
   }
+}
+
+function notAdvancing(operation: string, what: string): ApiError {
+  return new ApiError({
+    service: 'rds',
+    operation,
+    code: LISTING_CODES.noProgress,
+    message: `${operation}: RDS ${what}; the list was stopped, as it would never end. Try again later; if it persists, report it with the log.`,
+  });
 }
 
 /** Backups, one page at a time: `for await (const page of listAllBackups(rds, { dbInstanceId }))`. */
@@ -156,10 +191,14 @@ export function listAllBackups(
   query: BackupsQuery = {},
   opts: PagingOptions = {},
 ): AsyncGenerator<Page<BackupItem>> {
-  return pages(async (page, size) => {
-    const r = await client.listBackups({ query: { ...query, page, size } }, { signal: opts.signal });
-    return { items: r.backups, totalCounts: r.totalCounts };
-  }, opts);
+  return pages(
+    'rds.listBackups',
+    async (page, size) => {
+      const r = await client.listBackups({ query: { ...query, page, size } }, { signal: opts.signal });
+      return { items: r.backups, totalCounts: r.totalCounts };
+    },
+    opts,
+  );
 }
 
 /** Events, one page at a time (`from`, `to` and `eventCategoryType` are required by the service). */
@@ -168,8 +207,12 @@ export function listAllEvents(
   query: EventsQuery,
   opts: PagingOptions = {},
 ): AsyncGenerator<Page<EventItem>> {
-  return pages(async (page, size) => {
-    const r = await client.listEvents({ query: { ...query, page, size } }, { signal: opts.signal });
-    return { items: r.events, totalCounts: r.totalCounts };
-  }, opts);
+  return pages(
+    'rds.listEvents',
+    async (page, size) => {
+      const r = await client.listEvents({ query: { ...query, page, size } }, { signal: opts.signal });
+      return { items: r.events, totalCounts: r.totalCounts };
+    },
+    opts,
+  );
 }

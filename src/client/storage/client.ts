@@ -181,7 +181,54 @@ export class S3Client extends ObjectRequests {
       nextUploadIdMarker: text(root, 'NextUploadIdMarker') || undefined,
     };
   }
+
+  /**
+   * Every page of the multipart uploads in progress, as they are needed; the pair of markers must
+   * advance and the uploads stay under the ceiling of a listing (ListingGuard).
+   */
+  async *listAllMultipartUploads(
+    bucket: string,
+    opts: CallOpts & { prefix?: string } = {},
+  ): AsyncGenerator<UploadsPage> {
+    const guard = this.listingGuard('storage.listMultipartUploads');
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    for (;;) {
+      const page = await this.listMultipartUploads(bucket, { ...opts, keyMarker, uploadIdMarker });
+      const next =
+        page.nextKeyMarker === undefined ? undefined : `${page.nextKeyMarker} ${page.nextUploadIdMarker ?? ''}`;
+      guard.page(page.uploads.length + page.commonPrefixes.length, page.isTruncated, next);
+      yield page;
+      if (!page.isTruncated) return;
+      keyMarker = page.nextKeyMarker;
+      uploadIdMarker = page.nextUploadIdMarker;
+    }
+  }
+
+  /**
+   * Every part a multipart upload holds on the server (List Parts, page by page); the part-number
+   * markers must advance, and an upload holds at most 10,000 parts.
+   */
+  async allParts(bucket: string, key: string, uploadId: string, opts: CallOpts = {}): Promise<PartInfo[]> {
+    const guard = this.listingGuard('storage.listParts', undefined, MAX_PARTS);
+    const out: PartInfo[] = [];
+    let marker: number | undefined;
+    for (;;) {
+      const page = await this.listParts(bucket, key, uploadId, { partNumberMarker: marker, signal: opts.signal });
+      guard.page(
+        page.parts.length,
+        page.isTruncated,
+        page.nextPartNumberMarker === undefined ? undefined : String(page.nextPartNumberMarker),
+      );
+      out.push(...page.parts);
+      if (!page.isTruncated) return out;
+      marker = page.nextPartNumberMarker;
+    }
+  }
 }
+
+/** Parts of one multipart upload at most (S3's limit). */
+const MAX_PARTS = 10_000;
 
 function checkPartNumber(operation: string, n: number): void {
   if (!Number.isInteger(n) || n < 1 || n > 10000)

@@ -54,13 +54,19 @@ export class ObjectRequests extends BucketRequests {
     };
   }
 
-  /** Every page of a listing, one request per page, as they are needed. */
+  /**
+   * Every page of a listing, one request per page, as they are needed. A server that answers a
+   * marker it gave before, goes on without one or with a long run of empty pages, or a listing
+   * past the client's ceiling of entries, ends in an error that says so (ListingGuard).
+   */
   async *listObjects(input: ListObjectsInput, opts: CallOpts = {}): AsyncGenerator<ObjectPage> {
+    const guard = this.listingGuard('storage.listObjects', input.marker);
     let marker = input.marker;
     for (;;) {
       const page = await this.listObjectsPage({ ...input, marker }, opts);
+      guard.page(page.contents.length + page.commonPrefixes.length, page.isTruncated, page.nextMarker);
       yield page;
-      if (!page.isTruncated || !page.nextMarker || page.nextMarker === marker) return;
+      if (!page.isTruncated) return;
       marker = page.nextMarker;
     }
   }

@@ -182,7 +182,7 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
   if (input.resume) {
     // What the server already holds: a part of the expected size is kept (sent whole, as S3
     // stores only whole parts), one of another size (a different part size) is sent again.
-    for (const held of await allParts(client, input.bucket, input.key, uploadId, input.signal))
+    for (const held of await client.allParts(input.bucket, input.key, uploadId, { signal: input.signal }))
       if (held.partNumber >= 1 && held.partNumber <= count && held.size === lengthOf(held.partNumber)) {
         parts.push(held);
         progress.add(held.size ?? 0);
@@ -420,22 +420,4 @@ function heldUntil(source: Readable, check: () => Promise<void>): Readable {
   });
   pipelineCb(source, gate, () => undefined);
   return gate;
-}
-
-/** Every part a multipart upload holds on the server (List Parts, page by page). */
-async function allParts(
-  client: S3Client,
-  bucket: string,
-  key: string,
-  uploadId: string,
-  signal?: AbortSignal,
-): Promise<PartInfo[]> {
-  const out: PartInfo[] = [];
-  let marker: number | undefined;
-  for (;;) {
-    const page = await client.listParts(bucket, key, uploadId, { partNumberMarker: marker, signal });
-    out.push(...page.parts);
-    if (!page.isTruncated || page.nextPartNumberMarker === undefined) return out;
-    marker = page.nextPartNumberMarker;
-  }
 }
