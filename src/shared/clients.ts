@@ -12,7 +12,7 @@ import * as storageModule from '../client/storage/client';
 import { RdsClient } from '../client/rds/client';
 import { OAuthTokenClient, oauthBaseUrl } from '../client/rds/oauthToken';
 import { siteOf } from '../client/sites';
-import { proxySettings, requestTimeoutMs } from './settings';
+import { maxListedKeys, proxySettings, requestDeadlineMs, requestTimeoutMs } from './settings';
 import type { Log, ProfileStore, Services } from './services';
 
 export class Clients implements vscode.Disposable {
@@ -30,6 +30,7 @@ export class Clients implements vscode.Disposable {
         userAgent: this.deps.userAgent,
         proxy,
         timeouts: { connect: Math.min(t, 10_000), headers: t, body: t * 2 },
+        deadline: { ms: requestDeadlineMs() },
         logger: this.deps.log,
         redactor: this.deps.redactor,
       });
@@ -218,6 +219,8 @@ export class Clients implements vscode.Disposable {
         secretKey: sign.secretKey,
         signingRegion: this.correctedSigning.get(key) ?? sign.signingRegion,
         transport: this.http(),
+        // Read at each listing: a raised setting applies at once.
+        maxListed: maxListedKeys,
         onSigningRegionCorrected: (r) => {
           this.correctedSigning.set(key, r);
           sign.signingRegion = r;

@@ -67,6 +67,33 @@ export function knownErrorText(err: unknown): string | undefined {
   if (code === 'NoSuchBucket') return vscode.l10n.t('The bucket does not exist (any more). Refresh the explorer.');
   if (code === 'NoSuchKey') return vscode.l10n.t('The object does not exist (any more). Refresh the explorer.');
   if (code === 'BucketNotEmpty') return vscode.l10n.t('The bucket is not empty: delete its objects first.');
+  // A server that would hold the extension host (issue 62, item 4: the transport and ListingGuard).
+  if (code === 'TooSlow')
+    return vscode.l10n.t(
+      'The server sent its answer too slowly and the call was stopped at its time limit ({0}). Check the network, or try again later; details are in the log.',
+      err.operation,
+    );
+  if (code === 'AnswerTooLarge')
+    return vscode.l10n.t(
+      'The server sent an answer larger than the extension reads for one call ({0}), and reading stopped there. A proxy or a broken server may be in the way: check the endpoint in the profile; details are in the log.',
+      err.operation,
+    );
+  if (code === 'MarkerRepeated')
+    return vscode.l10n.t(
+      'The server returned the same continuation marker twice ({0}), so the listing would never end; it was stopped. Try again later; details are in the log.',
+      err.operation,
+    );
+  if (code === 'NoProgress')
+    return vscode.l10n.t(
+      'The server kept answering pages that made no progress ({0}), so the listing was stopped. Try again later; details are in the log.',
+      err.operation,
+    );
+  if (code === 'ListingCeiling')
+    return err.service === 'storage'
+      ? vscode.l10n.t(
+          'The listing reached the most keys one listing reads (the setting nhncloud.storage.maxListedKeys) and was stopped. List a narrower folder, or raise the setting.',
+        )
+      : vscode.l10n.t('The list reached the most items one listing reads and was stopped. List a narrower part.');
   if (code === 'RequestLimit')
     return vscode.l10n.t(
       'Object storage is at the request limit of the storage account (500 writes per second) and stayed there while the request was retried. Wait a minute and run it again; what finished before is kept.',

@@ -1,7 +1,8 @@
 // Reading settings in one place: the extension's own (`nhncloud.*`) and the VS Code proxy
 // settings the transport honours, with the usual environment variables as the fallback.
 import * as vscode from 'vscode';
-import { parseNoProxy, type ProxySettings } from '../client/http/transport';
+import { DEFAULT_DEADLINE_MS, parseNoProxy, type ProxySettings } from '../client/http/transport';
+import { DEFAULT_MAX_LISTED } from '../client/listing';
 
 export const SECTION = 'nhncloud';
 
@@ -9,6 +10,21 @@ export const SECTION = 'nhncloud';
 export function requestTimeoutMs(): number {
   const s = vscode.workspace.getConfiguration(SECTION).get<number>('requestTimeoutSeconds', 30);
   return Math.min(600, Math.max(5, Number.isFinite(s) ? s : 30)) * 1000;
+}
+
+/**
+ * The total time one call may take, headers and body (the transport's deadline): 2 minutes, or
+ * four times `nhncloud.requestTimeoutSeconds` when that is longer, so a raised timeout is never
+ * cut short by it.
+ */
+export function requestDeadlineMs(): number {
+  return Math.max(DEFAULT_DEADLINE_MS, 4 * requestTimeoutMs());
+}
+
+/** Keys one listing reads at most (`nhncloud.storage.maxListedKeys`, at least 1,000). */
+export function maxListedKeys(): number {
+  const n = vscode.workspace.getConfiguration(SECTION).get<number>('storage.maxListedKeys', DEFAULT_MAX_LISTED);
+  return Number.isFinite(n) ? Math.max(1000, Math.floor(n)) : DEFAULT_MAX_LISTED;
 }
 
 /** `http.proxy`, `http.proxyStrictSSL`, `http.noProxy`, else HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */

@@ -147,7 +147,14 @@ export const stubVscode = {
     showWarningMessage: async (text: string) => void messages.push({ level: 'warning', text }),
     showErrorMessage: async (text: string) => void messages.push({ level: 'error', text }),
     setStatusBarMessage: () => ({ dispose() {} }),
-    withProgress: async <T>(_o: unknown, task: (p: { report(): void }) => Promise<T>) => task({ report() {} }),
+    // With a cancel token that is never cancelled (listings and transfers listen to it).
+    withProgress: async <T>(
+      _o: unknown,
+      task: (
+        p: { report(): void },
+        t: { isCancellationRequested: boolean; onCancellationRequested(): { dispose(): void } },
+      ) => Promise<T>,
+    ) => task({ report() {} }, { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) }),
     // The query console listens for editors and documents (src/rds/connection/console.ts).
     onDidChangeActiveTextEditor: () => ({ dispose() {} }),
     activeTextEditor: undefined,

@@ -6,13 +6,14 @@
 import { formatDateTime, plural } from '../../shared/l10n';
 import * as vscode from 'vscode';
 import { CancelledError } from '../../client/errors';
-import type { CannedAcl, Grant } from '../../client/storage/client';
+import type { CannedAcl, Grant, UploadInfo } from '../../client/storage/client';
 import type { CommandHandler } from '../../shared/services';
 import { confirm, pick, pickMany } from '../../shared/prompts';
 import { formatSize } from '../keys';
 import type { PendingUploads } from '../pendingUploads';
 import { BucketNode, type StorageDeps } from '../tree/nodes';
 import { bucketFrom } from './targets';
+import { withListing } from '../listingProgress';
 
 const ALL_USERS = 'http://acs.amazonaws.com/groups/global/AllUsers';
 
@@ -84,16 +85,24 @@ export function bucketSettingsCommands(deps: StorageDeps, pending: PendingUpload
         deps,
         vscode.l10n.t('Incomplete Uploads'),
       );
-      const uploads = [];
-      let keyMarker: string | undefined;
-      let uploadIdMarker: string | undefined;
-      for (let i = 0; i < 20; i++) {
-        const page = await t.s3.listMultipartUploads(t.bucket, { keyMarker, uploadIdMarker });
-        uploads.push(...page.uploads);
-        if (!page.isTruncated) break;
-        keyMarker = page.nextKeyMarker;
-        uploadIdMarker = page.nextUploadIdMarker;
-      }
+      const uploads: UploadInfo[] = [];
+      // The first 20 pages (20,000 uploads at most) and the parts of each, cancellable; markers
+      // that do not advance end the listing with an error.
+      const partsOf = await withListing(
+        vscode.l10n.t('Listing the incomplete uploads of {0}', t.bucket),
+        async (signal, onListed) => {
+          let pages = 0;
+          for await (const page of t.s3.listAllMultipartUploads(t.bucket, { signal })) {
+            uploads.push(...page.uploads);
+            onListed(uploads.length);
+            if (++pages === 20 || signal.aborted) break;
+          }
+          const parts = await Promise.all(
+            uploads.map((u) => t.s3.listParts(t.bucket, u.key, u.uploadId, { signal }).catch(() => undefined)),
+          );
+          return new Map(uploads.map((u, i) => [u, parts[i]]));
+        },
+      );
       if (!uploads.length) {
         void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no incomplete multipart upload.', t.bucket));
         return 0;
@@ -101,7 +110,7 @@ export function bucketSettingsCommands(deps: StorageDeps, pending: PendingUpload
       const resumable = new Map(pending.list().map((p) => [p.uploadId, p]));
       const items = await Promise.all(
         uploads.map(async (u) => {
-          const parts = await t.s3.listParts(t.bucket, u.key, u.uploadId).catch(() => undefined);
+          const parts = partsOf.get(u);
           const size = parts?.parts.reduce((s, p) => s + (p.size ?? 0), 0);
           const mine = resumable.get(u.uploadId);
           return {

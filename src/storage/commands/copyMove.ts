@@ -14,6 +14,7 @@ import type { ObjectFileSystem } from '../objectFs';
 import { BucketNode, ObjectNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
 import { bucketFrom, concurrency, type BucketTarget } from './targets';
 import { runTransfers } from './transfers';
+import { withListing } from '../listingProgress';
 import { plural } from '../../shared/l10n';
 
 /** What Copy or Cut put aside for Paste (or what was dragged): objects and folders of one bucket. */
@@ -92,13 +93,24 @@ export async function planPaste(clip: Clipboard, dest: BucketTarget): Promise<Co
       to: { bucket: dest.bucket, key: dest.prefix + baseName(o.key) },
       size: o.size,
     });
-  for (const p of clip.prefixes)
-    plan.push(
-      ...(await planFolderCopy(
-        dest.s3,
-        { bucket: clip.bucket, prefix: p },
-        { bucket: dest.bucket, prefix: asPrefix(dest.prefix + baseName(p)) },
-      )),
+  if (clip.prefixes.length)
+    await withListing(
+      clip.prefixes.length === 1
+        ? vscode.l10n.t('Listing {0}/{1}', clip.bucket, clip.prefixes[0])
+        : vscode.l10n.t('Listing {0} folders of {1}', clip.prefixes.length, clip.bucket),
+      async (signal, onListed) => {
+        for (const p of clip.prefixes) {
+          plan.push(
+            ...(await planFolderCopy(
+              dest.s3,
+              { bucket: clip.bucket, prefix: p },
+              { bucket: dest.bucket, prefix: asPrefix(dest.prefix + baseName(p)) },
+              signal,
+            )),
+          );
+          onListed(plan.length);
+        }
+      },
     );
   return plan;
 }
@@ -106,11 +118,22 @@ export async function planPaste(clip: Clipboard, dest: BucketTarget): Promise<Co
 /** Destinations that exist already: the user replaces them, skips them, or cancels. */
 export async function settleConflicts(s3: BucketTarget['s3'], plan: CopyPlanItem[]): Promise<CopyPlanItem[]> {
   const taken = new Set<string>();
-  for (const folder of new Set(plan.map((i) => `${i.to.bucket}/${parentPrefix(i.to.key)}`))) {
-    const [bucket, ...rest] = folder.split('/');
-    for await (const page of s3.listObjects({ bucket, prefix: rest.join('/') || undefined }))
-      for (const e of page.contents) taken.add(`${bucket}/${e.key}`);
-  }
+  const folders = new Set(plan.map((i) => `${i.to.bucket}/${parentPrefix(i.to.key)}`));
+  if (folders.size)
+    await withListing(
+      vscode.l10n.t('Looking for objects that already exist in {0}', [...folders][0].split('/')[0]),
+      async (signal, onListed) => {
+        let listed = 0;
+        for (const folder of folders) {
+          const [bucket, ...rest] = folder.split('/');
+          for await (const page of s3.listObjects({ bucket, prefix: rest.join('/') || undefined }, { signal })) {
+            for (const e of page.contents) taken.add(`${bucket}/${e.key}`);
+            onListed((listed += page.contents.length));
+            if (signal.aborted) throw new CancelledError();
+          }
+        }
+      },
+    );
   const conflicts = plan.filter((i) => taken.has(`${i.to.bucket}/${i.to.key}`));
   if (!conflicts.length) return plan;
   const names = conflicts.slice(0, 8).map((i) => i.to.key);
@@ -231,7 +254,9 @@ export function copyMoveCommands(deps: StorageDeps, fs: ObjectFileSystem): Recor
       const plan =
         node instanceof ObjectNode
           ? [{ from: { bucket, key: oldKey }, to: { bucket, key: newKey }, size: node.entry.size }]
-          : await planFolderCopy(s3, { bucket, prefix: oldKey }, { bucket, prefix: newKey });
+          : await withListing(vscode.l10n.t('Listing {0}/{1}', bucket, oldKey), (signal) =>
+              planFolderCopy(s3, { bucket, prefix: oldKey }, { bucket, prefix: newKey }, signal),
+            );
       const todo = await settleConflicts(s3, plan);
       try {
         await runPlan(vscode.l10n.t('Renaming {0} to {1}', oldKey, newKey), s3, todo, 'move');

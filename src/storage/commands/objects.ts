@@ -17,7 +17,9 @@ import {
   objectUrl,
   presignGetUrl,
 } from '../keys';
+import { CancelledError } from '../../client/errors';
 import { deleteKeys } from '../bulkObjects';
+import { withListing } from '../listingProgress';
 import { openSizeLimitBytes, type ObjectFileSystem } from '../objectFs';
 import { BucketNode, ObjectNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from '../tree/nodes';
 import { bucketFrom, objectNodes, type BucketTarget } from './targets';
@@ -171,7 +173,15 @@ export function objectCommands(
       const s3 = await storageRoot(first).client();
       const bucket = bucketOf(first).bucket;
       const keys = objects.map((o) => o.key);
-      for (const f of folders) keys.push(...(await allKeysUnder(s3, bucket, f.prefix)));
+      if (folders.length)
+        await withListing(
+          folders.length === 1
+            ? vscode.l10n.t('Listing {0}/{1}', bucket, folders[0].prefix)
+            : vscode.l10n.t('Listing {0} folders of {1}', folders.length, bucket),
+          async (signal, onListed) => {
+            for (const f of folders) await allKeysUnder(s3, bucket, f.prefix, keys, signal, onListed);
+          },
+        );
       const unique = [...new Set(keys)];
       const names = [...objects.map((o) => o.key), ...folders.map((f) => f.prefix)];
       await confirm(
@@ -312,10 +322,20 @@ export function objectCommands(
   };
 }
 
-async function allKeysUnder(s3: BucketTarget['s3'], bucket: string, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const page of s3.listObjects({ bucket, prefix })) for (const e of page.contents) keys.push(e.key);
-  return keys;
+/** Adds every key under `prefix` to `keys`; `signal` stops after the page being read. */
+async function allKeysUnder(
+  s3: BucketTarget['s3'],
+  bucket: string,
+  prefix: string,
+  keys: string[],
+  signal: AbortSignal,
+  onListed: (count: number) => void,
+): Promise<void> {
+  for await (const page of s3.listObjects({ bucket, prefix }, { signal })) {
+    for (const e of page.contents) keys.push(e.key);
+    onListed(keys.length);
+    if (signal.aborted) throw new CancelledError();
+  }
 }
 
 /** Reveal the node of `key`, walking the prefixes down (loaded pages only). */

@@ -35,6 +35,7 @@ import { BucketNode, PrefixNode, bucketOf, storageRoot, type StorageDeps } from 
 import { bucketFrom, concurrency, poolLimits, objectNodes, type BucketTarget } from './targets';
 import { plural } from '../../shared/l10n';
 import { reportRefused } from '../refusedKeys';
+import { withListing } from '../listingProgress';
 
 export type { TransferItem } from '../folderTransfer';
 
@@ -397,7 +398,10 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
         s3 = await storageRoot(node).client();
         bucket = node.bucket;
         from = node.prefix;
-        const listed = await listPrefix(s3, bucket, from);
+        // Cancellable: a listing the server keeps going stops when the user says so.
+        const listed = await withListing(vscode.l10n.t('Listing {0}/{1}', bucket, from), (signal, onListed) =>
+          listPrefix(s3, bucket, from, signal, onListed),
+        );
         count = listed.length;
         // Below a folder of the prefix's (or the bucket's) own name.
         const own = node instanceof PrefixNode ? baseName(from) : bucket;

@@ -62,3 +62,14 @@ test('English keeps the error messages; another display language gets the known 
     env.language = 'en';
   }
 });
+
+test('a server that would hold the extension host is named in the display language (issue 62, item 4)', () => {
+  const api = (code: string, service: 'storage' | 'rds' = 'storage', operation = 'storage.listObjects') =>
+    new ApiError({ service, operation, code, message: `English ${code}` });
+  assert.match(knownErrorText(api('TooSlow', 'rds', 'rds.listDbInstances')) ?? '', /too slowly.*rds\.listDbInstances/);
+  assert.match(knownErrorText(api('AnswerTooLarge', 'rds', 'rds.listEvents')) ?? '', /larger.*rds\.listEvents/);
+  assert.match(knownErrorText(api('MarkerRepeated')) ?? '', /same continuation marker twice \(storage\.listObjects\)/);
+  assert.match(knownErrorText(api('NoProgress')) ?? '', /no progress/);
+  assert.match(knownErrorText(api('ListingCeiling')) ?? '', /nhncloud\.storage\.maxListedKeys/);
+  assert.doesNotMatch(knownErrorText(api('ListingCeiling', 'rds', 'rds.listBackups')) ?? '', /maxListedKeys/);
+});
