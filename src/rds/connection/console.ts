@@ -33,6 +33,7 @@ import { formatDateTime } from '../../shared/l10n';
 import { createSqlAssist } from '../sqlAssist/provider';
 import { changesSchema } from '../sqlAssist/metadata';
 import { explainInConsole } from '../queryPlan/explainCommand';
+import { quoteIdent } from '../sqlText';
 
 export const CONSOLE_CONTEXT = 'nhncloud.rds.query.consoleActive';
 /** Consoles, and SQL files a user bound to a connection (./editorBindings.ts): lenses and completion. */
@@ -595,7 +596,8 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
         { title: vscode.l10n.t('Schema of {0}', c.session.target.instanceName) },
       );
       if (!chosen) return;
-      await conn.query(`USE ${conn.escapeId(chosen.schema)}`);
+      // Not the driver's escapeId, which reads a dot in the name as schema.table.
+      await conn.query(`USE ${quoteIdent(chosen.schema)}`);
       c.session.schema = chosen.schema;
       // The next Connect... of this connection starts there too.
       await rememberedSchemas.set(c.session.id, chosen.schema);

@@ -156,6 +156,9 @@ export async function exportResult(c: Console, runId: number, index: number, set
             signal: abort.signal,
             timeoutMs: queryTimeoutMs(),
             kill: (threadId) => killQuery(() => c.session.connect(), threadId),
+            formulas: vscode.workspace.getConfiguration(SECTION).get<boolean>('database.csvEscapeFormulas', true)
+              ? 'escape'
+              : 'keep',
           },
           set,
         );

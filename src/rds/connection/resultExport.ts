@@ -1,13 +1,15 @@
 // Export of a statement's result to a file (vscode-free, like ./queryRunner.ts, which it drives):
 // the statement runs again and its rows stream to CSV (RFC 4180, CRLF), JSON or SQL INSERT
-// statements, never held in memory.
+// statements, never held in memory. SQL text goes through ../sqlText.ts (the file means the same
+// under every sql_mode, between mysqldump's SET lines); a CSV cell a spreadsheet would run as a
+// formula starts with `'` unless the person turned that off.
 import type { Connection } from 'mysql2/promise';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { rename } from 'node:fs/promises';
 import { discardPartialFile } from '../../client/partialFile';
 import { l10n } from '../../shared/l10n';
-import { quoteIdent, stringLiteral } from '../tableData/values';
+import { DUMP_HEAD, DUMP_TAIL, quoteIdent, sqlValue } from '../sqlText';
 import {
   runStatement,
   StatementError,
@@ -22,18 +24,11 @@ export type ExportFormat = 'csv' | 'json' | 'sql';
 /** Rows per INSERT statement of an SQL export. */
 const SQL_ROWS_PER_INSERT = 500;
 
+const NUMERIC = /^(DECIMAL|NEWDECIMAL|TINYINT|SMALLINT|MEDIUMINT|INT|BIGINT|FLOAT|DOUBLE|YEAR)$/;
+
 /** A cell as an SQL literal: numbers of numeric columns bare, binary as 0x hex, NULL, else quoted. */
 function sqlCell(v: Cell, col: ResultColumn): string {
-  const type = col.type;
-  if (v === null) return 'NULL';
-  if (typeof v === 'number') return String(v);
-  if (col.binary && /^0x[0-9a-f]*$/i.test(v)) return v.length > 2 ? v : "''";
-  if (
-    /^(DECIMAL|NEWDECIMAL|TINYINT|SMALLINT|MEDIUMINT|INT|BIGINT|FLOAT|DOUBLE|YEAR)$/.test(type) &&
-    /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(v)
-  )
-    return v;
-  return stringLiteral(v);
+  return sqlValue(v, col.binary ? 'binary' : NUMERIC.test(col.type) ? 'number' : 'text');
 }
 
 /**
@@ -55,10 +50,21 @@ export function insertHead(cols: readonly ResultColumn[]): { head: string; note?
   };
 }
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF; NULL is an empty field. */
-export function csvField(v: Cell): string {
+/** What a spreadsheet reads as a formula when a cell starts with it (OWASP, "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A number: never a formula, and written as it is (-1.5, +3, 1e-9). */
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF; NULL is an empty
+ * field. With `formulas` 'escape' (the default), text that starts with `=`, `+`, `-`, `@`, a tab or
+ * a carriage return gets a leading `'`, so a spreadsheet shows it instead of running it; numbers
+ * stay as they are. Binary cells are 0x hex, as the grid shows them.
+ */
+export function csvField(v: Cell, formulas: 'escape' | 'keep' = 'escape'): string {
   if (v === null) return '';
-  const s = String(v);
+  let s = String(v);
+  if (formulas === 'escape' && FORMULA_START.test(s) && !PLAIN_NUMBER.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -72,10 +78,14 @@ export async function exportStatement(
   sql: string,
   format: ExportFormat,
   file: string,
-  opts: Omit<RunOptions, 'batchRows'>,
+  opts: Omit<RunOptions, 'batchRows'> & {
+    /** CSV cells that start like a formula: given a leading `'` (the default) or kept as they are. */
+    formulas?: 'escape' | 'keep';
+  },
   /** Which result set of a `CALL` (from 0); the others are read and dropped. */
   set = 0,
 ): Promise<StatementOutcome> {
+  const field = (v: Cell) => csvField(v, opts.formulas);
   const partial = `${file}.partial`;
   const out: WriteStream = createWriteStream(partial, { mode: 0o600 });
   let columns: string[] = [];
@@ -85,6 +95,7 @@ export async function exportStatement(
   let first = true;
   const write = (chunk: string): void | Promise<unknown> => (out.write(chunk) ? undefined : once(out, 'drain'));
   try {
+    if (format === 'sql') void write(DUMP_HEAD);
     const outcome = await runStatement(
       conn,
       sql,
@@ -93,7 +104,7 @@ export async function exportStatement(
           if (n !== set) return;
           columns = cols.map((c) => c.name);
           resultColumns = cols;
-          if (format === 'csv') void write(`${columns.map(csvField).join(',')}\r\n`);
+          if (format === 'csv') void write(`${columns.map(field).join(',')}\r\n`);
           else if (format === 'sql') {
             const h = insertHead(cols);
             head = h.head;
@@ -104,7 +115,7 @@ export async function exportStatement(
           if (n !== set) return;
           let text = '';
           if (format === 'csv') {
-            for (const row of batch) text += `${row.map(csvField).join(',')}\r\n`;
+            for (const row of batch) text += `${row.map(field).join(',')}\r\n`;
           } else if (format === 'sql') {
             for (const row of batch) {
               const tuple = `(${row.map((v, i) => sqlCell(v, resultColumns[i])).join(', ')})`;
@@ -146,7 +157,7 @@ export async function exportStatement(
         outcome.rowCount,
       );
     if (format === 'json') await write(first ? ']\n' : '\n]\n');
-    if (format === 'sql' && inStatement) await write(';\n');
+    if (format === 'sql') await write(`${inStatement ? ';\n' : ''}${DUMP_TAIL}`);
     out.end();
     await once(out, 'finish');
     await rename(partial, file);

@@ -8,7 +8,7 @@ import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, LeafNode, TreeNode } from '../../shared/tree/nodes';
 import type { DbSession } from './session';
 
-import { quoteIdent } from '../tableData/values';
+import { quoteIdent } from '../sqlText';
 export { quoteIdent };
 
 export async function withConnection<T>(session: DbSession, fn: (c: Connection) => Promise<T>): Promise<T> {

@@ -16,14 +16,8 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import { l10n } from '../../shared/l10n';
-import {
-  isNumericType,
-  quoteIdent,
-  sqlLiteral,
-  valueProblem,
-  type EditValue,
-  type TableColumn,
-} from '../tableData/values';
+import { quoteIdent, sqlValue } from '../sqlText';
+import { isNumericType, sqlLiteral, valueProblem, type EditValue, type TableColumn } from '../tableData/values';
 import type { CsvRecord } from './csvReader';
 import { fieldValue } from './fieldValue';
 
@@ -206,7 +200,10 @@ export async function importCsv(
 
   // LOAD DATA LOCAL: the statement in flight, the stream feeding it, and the rows it was given.
   let load: { stream: PassThrough; done: Promise<ResultSetHeader | Error>; rows: Row[]; text: string } | undefined;
-  const loadSql = `LOAD DATA LOCAL INFILE 'nhncloud-import.tsv' INTO TABLE ${table} CHARACTER SET utf8mb4 FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (${columnList})`;
+  // The tab, backslash and line feed as bytes (X'09'...): '\t' would be a backslash and a t
+  // under NO_BACKSLASH_ESCAPES. How the server reads the rows themselves does not depend on it.
+  const byte = (b: number) => sqlValue(Uint8Array.of(b));
+  const loadSql = `LOAD DATA LOCAL INFILE 'nhncloud-import.tsv' INTO TABLE ${table} CHARACTER SET utf8mb4 FIELDS TERMINATED BY ${byte(0x09)} ESCAPED BY ${byte(0x5c)} LINES TERMINATED BY ${byte(0x0a)} (${columnList})`;
   const startLoad = async () => {
     await conn.query(plan.mode === 'batch' ? 'START TRANSACTION' : 'SAVEPOINT nhncloud_load');
     const stream = new PassThrough();

@@ -3,6 +3,7 @@
 // connection (never one query per table), once per session and schema; a run that changed the
 // schema (DDL) or Refresh Completion forgets it, and the next use loads it again.
 import type { Connection } from 'mysql2/promise';
+import { quoteIdent } from '../sqlText';
 
 export interface ColumnInfo {
   name: string;
@@ -146,9 +147,8 @@ export async function loadSchemaMetadata(c: Queryable, schema: string): Promise<
 
 /** `SHOW CREATE TABLE` (or VIEW) of `schema.name`, as the server writes it, ending in `;`. */
 export async function createStatement(c: Queryable, schema: string, name: string, view: boolean): Promise<string> {
-  const quote = (id: string) => `\`${id.replace(/`/g, '``')}\``;
   const [rows] = (await c.query(
-    `SHOW CREATE ${view ? 'VIEW' : 'TABLE'} ${quote(schema)}.${quote(name)}`,
+    `SHOW CREATE ${view ? 'VIEW' : 'TABLE'} ${quoteIdent(schema)}.${quoteIdent(name)}`,
   )) as unknown as [Array<Record<string, string>>];
   const row = rows[0] ?? {};
   return `${row['Create Table'] ?? row['Create View'] ?? ''};\n`;

@@ -5,7 +5,8 @@
 // exactly one row (./tableData.ts applies them in one transaction and rolls back otherwise).
 // Pure: the Preview shows exactly these statements, with the values written as literals.
 import { l10n } from '../../shared/l10n';
-import { isReadOnlyType, quoteIdent, sqlLiteral, valueProblem, type EditValue, type TableColumn } from './values';
+import { quoteIdent } from '../sqlText';
+import { isReadOnlyType, sqlLiteral, valueProblem, type EditValue, type TableColumn } from './values';
 
 /** A cell as read from the server (the grid's value). */
 export type ReadCell = string | number | null;

@@ -5,7 +5,8 @@
 // edited before asking the extension anything; the extension builds the condition.
 import { l10n } from '../../shared/l10n';
 import type { Cell, ResultColumn } from '../connection/queryRunner';
-import { quoteIdent, sqlLiteral, type TableColumn } from './values';
+import { quoteIdent } from '../sqlText';
+import { sqlLiteral, type TableColumn } from './values';
 
 /** Most rows of a result opened for editing (each is a key in the editor's every page query). */
 export const MAX_RESULT_ROWS = 10_000;

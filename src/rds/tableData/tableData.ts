@@ -12,7 +12,8 @@ import { l10n } from '../../shared/l10n';
 import { toCell, type Cell } from '../connection/queryRunner';
 import { editingKey, keyIsUsable, type EditStatement, type EditableTable } from './edits';
 import { keyRowsCondition, type KeyRows } from './resultRows';
-import { quoteIdent, type TableColumn } from './values';
+import { filterCondition, formatSql, quoteIdent } from '../sqlText';
+import type { TableColumn } from './values';
 
 export interface TableInfo extends Partial<EditableTable> {
   schema: string;
@@ -25,14 +26,18 @@ export interface TableInfo extends Partial<EditableTable> {
 
 export async function tableInfo(conn: Connection, schema: string, table: string): Promise<TableInfo> {
   const [kind] = await conn.query<import('mysql2').RowDataPacket[]>(
-    'SELECT TABLE_TYPE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?',
-    [schema, table],
+    formatSql('SELECT TABLE_TYPE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?', [
+      schema,
+      table,
+    ]),
   );
   if (!kind.length) throw new Error(l10n.t('{0}.{1} does not exist (or this user cannot see it).', schema, table));
   const [cols] = await conn.query<import('mysql2').RowDataPacket[]>(
-    `SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, IS_NULLABLE, EXTRA, COLUMN_DEFAULT, CHARACTER_MAXIMUM_LENGTH
-       FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`,
-    [schema, table],
+    formatSql(
+      `SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, IS_NULLABLE, EXTRA, COLUMN_DEFAULT, CHARACTER_MAXIMUM_LENGTH
+         FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`,
+      [schema, table],
+    ),
   );
   const columns: TableColumn[] = cols.map((c) => {
     const extra = String(c.EXTRA ?? '').toLowerCase();
@@ -57,9 +62,11 @@ export async function tableInfo(conn: Connection, schema: string, table: string)
     return info;
   }
   const [stats] = await conn.query<import('mysql2').RowDataPacket[]>(
-    `SELECT INDEX_NAME, NON_UNIQUE, COLUMN_NAME FROM information_schema.STATISTICS
-      WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY INDEX_NAME, SEQ_IN_INDEX`,
-    [schema, table],
+    formatSql(
+      `SELECT INDEX_NAME, NON_UNIQUE, COLUMN_NAME FROM information_schema.STATISTICS
+        WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY INDEX_NAME, SEQ_IN_INDEX`,
+      [schema, table],
+    ),
   );
   const indexes = new Map<string, { name: string; unique: boolean; columns: string[] }>();
   for (const s of stats) {
@@ -88,8 +95,10 @@ export async function tableInfo(conn: Connection, schema: string, table: string)
 async function markMariaDbJson(conn: Connection, schema: string, table: string, columns: TableColumn[]): Promise<void> {
   try {
     const [checks] = await conn.query<import('mysql2').RowDataPacket[]>(
-      'SELECT CHECK_CLAUSE FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = ? AND TABLE_NAME = ?',
-      [schema, table],
+      formatSql(
+        'SELECT CHECK_CLAUSE FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = ? AND TABLE_NAME = ?',
+        [schema, table],
+      ),
     );
     for (const c of checks) {
       const m = /^json_valid\(`((?:[^`]|``)+)`\)$/i.exec(String(c.CHECK_CLAUSE).trim());
@@ -121,14 +130,13 @@ export interface Page {
 
 /** The SELECT of one page. The filter is the person's own SQL, run with their own rights. */
 export function pageSql(info: Pick<TableInfo, 'schema' | 'table' | 'columns' | 'key'>, r: PageRequest): string {
+  // The person's text in parentheses on lines of its own: its OR cannot reach past the rows'
+  // condition, nor its trailing `-- comment` past its line (to ORDER BY and LIMIT).
   const conditions = [
     ...(r.rows ? [keyRowsCondition(info.columns, r.rows)] : []),
-    ...(r.filter?.trim() ? [r.filter.trim()] : []),
+    ...(r.filter?.trim() ? [filterCondition(r.filter.trim())] : []),
   ];
-  // The person's text in parentheses: its OR cannot reach past the rows' condition.
-  const where = conditions.length
-    ? ` WHERE ${conditions.length > 1 ? conditions.map((c) => `(${c})`).join(' AND ') : conditions[0]}`
-    : '';
+  const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
   // A stable order across pages: the sort column, then the key (or, without one, nothing more).
   const order = [
     ...(r.sort ? [`${quoteIdent(r.sort.column)}${r.sort.descending ? ' DESC' : ''}`] : []),
@@ -191,7 +199,8 @@ export async function applyEdits(
       const s = (current = statements[i]);
       // mysql2 connects with FOUND_ROWS: an UPDATE counts the rows it matched, also when a value
       // did not change, so 1 means "the row as read is there".
-      const [result] = await conn.query<import('mysql2').ResultSetHeader>(s.sql, s.params);
+      // The values written in by ../sqlText.ts, not by the driver (which escapes with a backslash).
+      const [result] = await conn.query<import('mysql2').ResultSetHeader>(formatSql(s.sql, s.params));
       if (result.affectedRows !== 1) throw new RowConflictError(s, i, result.affectedRows);
     }
     await conn.query('COMMIT');

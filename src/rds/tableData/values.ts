@@ -1,9 +1,11 @@
 // A table's column types and the values a person types into its cells (issue 29, item 3):
 // checked before anything is sent (NULL distinct from an empty string; integers within their
 // type's range; decimals within their precision and scale; dates, times and JSON well formed;
-// ENUM and SET members), and written as SQL literals for the Preview. Pure (no vscode, no
-// driver): the table editor's webview checks as the person types with the same code.
+// ENUM and SET members), and written as SQL literals for the Preview (quoted by ../sqlText.ts).
+// Pure (no vscode, no driver): the table editor's webview checks as the person types with the
+// same code.
 import { l10n } from '../../shared/l10n';
+import { sqlValue } from '../sqlText';
 
 /** A column as the table declares it (information_schema.COLUMNS). */
 export interface TableColumn {
@@ -183,23 +185,7 @@ function textCheckerOf(c: TableColumn): (value: string) => string | undefined {
       : undefined;
 }
 
-/** A MySQL string literal: quotes, backslashes and the characters a terminal would hide escaped. */
-export function stringLiteral(s: string): string {
-  // eslint-disable-next-line no-control-regex -- NUL and Ctrl-Z are escaped in MySQL string literals
-  return `'${s.replace(/[\0\n\r\x1a'\\]/g, (ch) => ({ '\0': '\\0', '\n': '\\n', '\r': '\\r', '\x1a': '\\Z', "'": "\\'", '\\': '\\\\' })[ch]!)}'`;
-}
-
-/** `value` as the SQL literal the Preview shows (and an export writes). */
+/** `value` as the SQL literal the Preview shows (and an export writes): through ../sqlText.ts. */
 export function sqlLiteral(c: Pick<TableColumn, 'dataType'>, value: EditValue | number): string {
-  if (value === null) return 'NULL';
-  if (typeof value === 'number') return String(value);
-  if (isNumericType(c as TableColumn) && /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(value.trim()))
-    return value.trim();
-  if (/^0x[0-9a-f]*$/i.test(value) && BINARY.test(c.dataType)) return value.length > 2 ? value : "''";
-  return stringLiteral(value);
-}
-
-/** `name` quoted as a MySQL identifier (backticks doubled). */
-export function quoteIdent(name: string): string {
-  return `\`${name.replace(/`/g, '``')}\``;
+  return sqlValue(value, isNumericType(c as TableColumn) ? 'number' : BINARY.test(c.dataType) ? 'binary' : 'text');
 }

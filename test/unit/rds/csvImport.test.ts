@@ -13,6 +13,8 @@ import { mariaDbMissing, startMariaDb, type MariaDb } from '../../support/mariad
 import { readCsv, guessCsv, quotedFields, type CsvOptions } from '../../../src/rds/csvImport/csvReader';
 import { importCsv, type ImportMethod, type ImportPlan } from '../../../src/rds/csvImport/importer';
 import { tableInfo } from '../../../src/rds/tableData/tableData';
+import { quoteIdent } from '../../../src/rds/sqlText';
+import { HOSTILE_VALUES, SQL_MODES } from '../../support/hostileSql';
 
 let db: MariaDb;
 let conn: Connection;
@@ -263,3 +265,56 @@ test('the way rows go follows the server: LOAD DATA LOCAL when @@local_infile al
     await conn.query('DELETE FROM shop.people');
   }
 });
+
+/** How many statements of a kind a connection has run (the server's own count). */
+const statusOf = async (c: Connection, name: string) =>
+  Number((await c.query<any[]>(`SHOW SESSION STATUS LIKE '${name}'`))[0][0].Value);
+
+for (const method of METHODS)
+  SQL_MODES.forEach((mode, i) =>
+    test(`under ${mode}: hostile values land as they are in the file, each row the way asked (${method})`, async () => {
+      const table = `h"o\`stile ${method} ${i}`;
+      await conn.query(
+        `CREATE TABLE shop.${quoteIdent(table)} (id INT PRIMARY KEY, \`no"te\` TEXT NULL, \`k\`\`ey\` VARCHAR(200) NULL)`,
+      );
+      // Every field quoted (RFC 4180): the values themselves, NUL, CR and all.
+      const csvText = (v: string) => `"${v.replace(/"/g, '""')}"`;
+      const f = file(
+        `hostile-${method}-${i}.csv`,
+        `id,note,key\r\n${HOSTILE_VALUES.map((v, n) => `${n},${csvText(v)},${csvText(`${v}|${n}`)}`).join('\r\n')}\r\n`,
+      );
+      const m = await createConnection({
+        host: db.host,
+        port: db.port,
+        user: db.rootUser,
+        password: db.rootPassword,
+        charset: 'UTF8MB4_UNICODE_CI',
+      });
+      try {
+        await m.query(`SET SESSION sql_mode = CONCAT(@@sql_mode, ',${mode}')`);
+        const info = await tableInfo(m, 'shop', table);
+        const [loadsBefore, insertsBefore] = [await statusOf(m, 'Com_load'), await statusOf(m, 'Com_insert')];
+        const r = await importCsv(
+          m,
+          { schema: 'shop', table, mode: 'all', method, columns: info.columns, fields: [0, 1, 2] },
+          readCsv(f, { delimiter: ',', encoding: 'utf-8', header: true }),
+        );
+        assert.deepEqual([r.imported, r.failure, r.method], [HOSTILE_VALUES.length, undefined, method]);
+        // Every row went the way asked: LOAD DATA was not refused and sent again as INSERTs.
+        assert.deepEqual(
+          [(await statusOf(m, 'Com_load')) - loadsBefore, (await statusOf(m, 'Com_insert')) - insertsBefore],
+          method === 'load' ? [1, 0] : [0, 1],
+        );
+        const [back] = await conn.query<any[]>({
+          sql: `SELECT id, \`no"te\`, \`k\`\`ey\` FROM shop.${quoteIdent(table)} ORDER BY id`,
+          rowsAsArray: true,
+        });
+        assert.deepEqual(
+          back,
+          HOSTILE_VALUES.map((v, n) => [n, v, `${v}|${n}`]),
+        );
+      } finally {
+        await m.end();
+      }
+    }),
+  );

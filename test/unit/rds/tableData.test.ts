@@ -5,7 +5,7 @@
 // or vanished underneath.
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { createConnection, type Connection } from 'mysql2/promise';
+import { createConnection, type Connection, type ConnectionOptions } from 'mysql2/promise';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../../support/mariadb.mjs';
 import { tableInfo, readPage, pageSql, applyEdits, RowConflictError } from '../../../src/rds/tableData/tableData';
 import { editStatements, editProblems, editingKey, type RowEdit } from '../../../src/rds/tableData/edits';
@@ -17,17 +17,14 @@ import {
   type KeyRows,
 } from '../../../src/rds/tableData/resultRows';
 import { runStatement, type Cell, type ResultColumn } from '../../../src/rds/connection/queryRunner';
-import {
-  valueProblem,
-  sqlLiteral,
-  stringLiteral,
-  enumMembers,
-  type TableColumn,
-} from '../../../src/rds/tableData/values';
+import { valueProblem, sqlLiteral, enumMembers, type TableColumn } from '../../../src/rds/tableData/values';
+import { quoteIdent } from '../../../src/rds/sqlText';
+import { HOSTILE_VALUES, SQL_MODES } from '../../support/hostileSql';
 
 let db: MariaDb;
 let conn: Connection;
 let other: Connection;
+let opts: ConnectionOptions;
 
 before(async () => {
   const missing = mariaDbMissing();
@@ -58,7 +55,7 @@ before(async () => {
     CREATE TABLE shop.maybe (code CHAR(3) NULL, UNIQUE KEY by_code (code));
     CREATE VIEW shop.cheap AS SELECT id, name FROM shop.items WHERE price < 2;
   `);
-  const opts = {
+  opts = {
     host: db.host,
     port: db.port,
     user: db.rootUser,
@@ -191,7 +188,7 @@ test('the statements: the key (and the read values of edited cells) in WHERE, li
   assert.deepEqual(
     s.map((x) => x.display),
     [
-      "UPDATE `shop`.`items` SET `note` = 'it\\'s \\\\ green', `weight` = NULL WHERE `id` = 1 AND `note` <=> 'red';",
+      `UPDATE \`shop\`.\`items\` SET \`note\` = _utf8mb4 X'${Buffer.from("it's \\ green").toString('hex').toUpperCase()}', \`weight\` = NULL WHERE \`id\` = 1 AND \`note\` <=> 'red';`,
       "INSERT INTO `shop`.`items` (`name`, `price`, `meta`) VALUES ('lime', 0.50, '{\"k\":1}');",
       'DELETE FROM `shop`.`items` WHERE `id` = 5;',
     ],
@@ -218,7 +215,9 @@ test('the statements: the key (and the read values of edited cells) in WHERE, li
       ['lime', null, null],
     ],
   );
-  assert.equal(stringLiteral('a\nb\0'), "'a\\nb\\0'");
+  assert.equal(sqlLiteral({ dataType: 'text' }, "a\nb'"), "'a\nb'''");
+  assert.equal(sqlLiteral({ dataType: 'varbinary' }, '0x00ff'), '0x00ff');
+  assert.equal(sqlLiteral({ dataType: 'varbinary' }, '0x'), "X''");
   assert.equal(sqlLiteral({ dataType: 'int' }, '42'), '42');
   assert.equal(sqlLiteral({ dataType: 'varchar' }, '42'), "'42'");
 });
@@ -356,7 +355,7 @@ test("a query result's rows: edited only when it reads one table and holds its k
   );
   assert.equal(
     narrowed.sql,
-    "SELECT * FROM `shop`.`fruit` WHERE (`id` IN (2, 4, 5)) AND (name = 'fig' OR name = 'apple') ORDER BY `id` LIMIT 11 OFFSET 0",
+    "SELECT * FROM `shop`.`fruit` WHERE `id` IN (2, 4, 5) AND (\nname = 'fig' OR name = 'apple'\n) ORDER BY `id` LIMIT 11 OFFSET 0",
   );
   // A key of several columns: tuples, each value written as its column's literal.
   assert.equal(
@@ -373,7 +372,7 @@ test("a query result's rows: edited only when it reads one table and holds its k
         ],
       },
     ),
-    "(`a`, `b`) IN ((1, 'it\\'s'), (2, NULL))",
+    "(`a`, `b`) IN ((1, 'it''s'), (2, NULL))",
   );
   const many = Array.from({ length: MAX_RESULT_ROWS + 1 }, (_, i) => [i] as Cell[]);
   assert.match(
@@ -387,4 +386,127 @@ test("a query result's rows: edited only when it reads one table and holds its k
     ).reason,
     /up to 10000 can be edited at once/,
   );
+});
+
+/**
+ * A connection in `mode`, with the driver's own `?` formatting (a backslash before a quote): the
+ * table editor writes its values itself (a session's connections also format through sqlText:
+ * connection.test.ts).
+ */
+async function connectIn(mode: string): Promise<Connection> {
+  const c = await createConnection({ ...opts, charset: 'UTF8MB4_UNICODE_CI' });
+  await c.query(`SET SESSION sql_mode = CONCAT(@@sql_mode, ',${mode}')`);
+  return c;
+}
+
+SQL_MODES.forEach((mode, i) =>
+  test(`under ${mode}: hostile keys and values inserted, found, updated and deleted exactly, and the Preview's text does the same`, async () => {
+    // Names with a double quote and a backtick: identifiers under ANSI_QUOTES too.
+    const names = [`h"o\`st ${i}`, `h"o\`st ${i} preview`];
+    for (const name of names)
+      await other.query(
+        `CREATE TABLE shop.${quoteIdent(name)} (\`co"de\` VARCHAR(200) COLLATE utf8mb4_bin PRIMARY KEY, \`va\`\`l\` TEXT NULL, n INT NULL)`,
+      );
+    const m = await connectIn(mode);
+    try {
+      assert.match(String((await m.query<any[]>('SELECT @@sql_mode AS m'))[0][0].m), new RegExp(mode.split(',')[0]));
+      const info = await tableInfo(m, 'shop', names[0]);
+      assert.deepEqual(info.key, ['co"de']);
+      const tables = names.map((table) => ({ schema: 'shop', table, columns: info.columns, key: info.key! }));
+      const inserts: RowEdit[] = HOSTILE_VALUES.map((v, n) => ({
+        kind: 'insert',
+        values: { 'co"de': v, 'va`l': v, n: String(n) },
+      }));
+      /** Applied as the editor applies them, and the Preview's text run as it stands, in the same mode. */
+      const both = async (edits: (t: (typeof tables)[number]) => RowEdit[]) => {
+        await applyEdits(m, editStatements(tables[0], edits(tables[0])));
+        for (const s of editStatements(tables[1], edits(tables[1]))) {
+          const [r] = await m.query<import('mysql2').ResultSetHeader>(s.display.replace(/;$/, ''));
+          assert.equal(r.affectedRows, 1, s.display);
+        }
+      };
+      const contents = async () =>
+        Promise.all(
+          names.map(
+            async (name) =>
+              (
+                await other.query<any[]>({
+                  sql: `SELECT \`co"de\`, \`va\`\`l\`, n FROM shop.${quoteIdent(name)} ORDER BY n`,
+                  rowsAsArray: true,
+                })
+              )[0],
+          ),
+        );
+      await both(() => inserts);
+      for (const rows of await contents())
+        assert.deepEqual(
+          rows,
+          HOSTILE_VALUES.map((v, n) => [v, v, n]),
+        );
+      // The rows of a result opened for editing: found by their hostile keys, and only those.
+      const page = await readPage(m, info, {
+        offset: 0,
+        limit: 100,
+        rows: { columns: ['co"de'], values: HOSTILE_VALUES.map((v) => [v]) },
+      });
+      assert.deepEqual(
+        page.rows.map((r) => [r[0], r[2]]).sort((a, b) => Number(a[1]) - Number(b[1])),
+        HOSTILE_VALUES.map((v, n) => [v, n]),
+      );
+      const two = await readPage(m, info, {
+        offset: 0,
+        limit: 100,
+        rows: { columns: ['co"de'], values: [[HOSTILE_VALUES[4]], [HOSTILE_VALUES[5]]] },
+        filter: 'n >= 0 -- every row',
+      });
+      assert.deepEqual(two.rows.map((r) => Number(r[2])).sort(), [4, 5]);
+      // Each row updated by its key and its value as read; then every other row deleted.
+      const next = (n: number) => `${HOSTILE_VALUES[(n + 1) % HOSTILE_VALUES.length]}|${HOSTILE_VALUES[n]}`;
+      const read = page.rows.slice().sort((a, b) => Number(a[2]) - Number(b[2]));
+      await both(() =>
+        read.map((row, n) => ({
+          kind: 'update',
+          row: n,
+          original: row,
+          changes: { 'va`l': next(n), n: String(n + 100) },
+        })),
+      );
+      const updated = HOSTILE_VALUES.map((v, n) => [v, next(n), n + 100]);
+      for (const rows of await contents()) assert.deepEqual(rows, updated);
+      const now = (await readPage(m, info, { offset: 0, limit: 100, sort: { column: 'n', descending: false } })).rows;
+      await both(() => now.filter((_, n) => n % 2 === 0).map((row, n) => ({ kind: 'delete', row: n, original: row })));
+      for (const rows of await contents())
+        assert.deepEqual(
+          rows,
+          updated.filter((_, n) => n % 2 === 1),
+        );
+    } finally {
+      await m.end();
+    }
+  }),
+);
+
+test('a filter that ends in a -- or # comment pages as any other: its ORDER BY, LIMIT and OFFSET stay in force', async () => {
+  await other.query(
+    `CREATE TABLE shop.pager (id INT PRIMARY KEY, name VARCHAR(10) NOT NULL, price DECIMAL(5,2) NOT NULL)`,
+  );
+  await other.query(
+    "INSERT INTO shop.pager VALUES (1, 'apple', 1.50), (2, 'pear', 2.00), (3, 'plum', 0.75), (4, 'kiwi', 3.10), (5, 'fig', 4.00)",
+  );
+  const info = await tableInfo(conn, 'shop', 'pager');
+  const sort = { column: 'price', descending: true };
+  for (const filter of ['price > 1 -- the dear ones', 'price > 1 # the dear ones', 'price > 1 --']) {
+    const first = await readPage(conn, info, { offset: 0, limit: 2, sort, filter });
+    assert.deepEqual([first.rows.map((r) => r[1]), first.more], [['fig', 'kiwi'], true], filter);
+    const second = await readPage(conn, info, { offset: 2, limit: 2, sort, filter });
+    assert.deepEqual([second.rows.map((r) => r[1]), second.more], [['pear', 'apple'], false], filter);
+    assert.equal(
+      second.sql,
+      `SELECT * FROM \`shop\`.\`pager\` WHERE (\n${filter}\n) ORDER BY \`price\` DESC, \`id\` LIMIT 3 OFFSET 2`,
+    );
+  }
+  // With the rows of a result too: the comment ends before ORDER BY.
+  const rows = { columns: ['id'], values: [[1], [2], [3], [4]] as Cell[][] };
+  const page = await readPage(conn, info, { offset: 1, limit: 1, sort, rows, filter: 'price > 1 -- dear' });
+  assert.deepEqual([page.rows.map((r) => r[1]), page.more], [['pear'], true]);
 });

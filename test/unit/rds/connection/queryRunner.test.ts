@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { mariaDbMissing, startMariaDb } from '../../../support/mariadb.mjs';
-import { exportStatement } from '../../../../src/rds/connection/resultExport';
+import { csvField, exportStatement } from '../../../../src/rds/connection/resultExport';
+import { DUMP_HEAD, DUMP_TAIL } from '../../../../src/rds/sqlText';
+import { HOSTILE_VALUES, SQL_MODES } from '../../../support/hostileSql';
 import {
   killQuery,
   runStatement,
@@ -243,6 +245,26 @@ test(
   },
 );
 
+test("the server's error text quoting a password is masked before anyone sees it (issue 62)", async () => {
+  const conn = await connect();
+  try {
+    // A typo right at the password: the server quotes the statement from there on, password first.
+    const secret = 'Pw-Sentinel-62x';
+    const err = await runStatement(conn, `CREATE USER 'typo'@'%' IDENTIFIED BY ${secret} WITH x`, collect().sink, {
+      kill,
+    }).then(
+      () => assert.fail('no error'),
+      (e: unknown) => e,
+    );
+    assert.ok(err instanceof StatementError);
+    assert.equal(err.errno, 1064);
+    assert.match(err.message, /near '\*\*\* WITH x'/);
+    assert.ok(!err.message.includes(secret), err.message);
+  } finally {
+    await conn.end();
+  }
+});
+
 test('a statement past the time limit is stopped and says so', async () => {
   const conn = await connect();
   try {
@@ -318,22 +340,130 @@ test('export as SQL INSERT statements: the source table and its column names, li
     const text = readFileSync(file, 'utf8');
     assert.equal(
       text,
-      'INSERT INTO `console_test`.`t` (`id`, `name`, `note`, `b`, `d`, `n`) VALUES\n' +
+      DUMP_HEAD +
+        'INSERT INTO `console_test`.`t` (`id`, `name`, `note`, `b`, `d`, `n`) VALUES\n' +
         "  (1, 'a,b', 'say \"hi\"', 0x00ff, '2026-01-02 03:04:05', 12.50),\n" +
-        "  (2, NULL, 'line\\nbreak', NULL, NULL, -1.00);\n",
+        "  (2, NULL, 'line\nbreak', NULL, NULL, -1.00);\n" +
+        DUMP_TAIL,
     );
     // Loaded back into an empty copy of the table, the rows are the same.
     await conn.query('CREATE TABLE console_test.t_copy LIKE console_test.t');
-    await conn.query(text.replace('`console_test`.`t`', '`console_test`.`t_copy`'));
+    await conn.query(
+      text.slice(DUMP_HEAD.length, -DUMP_TAIL.length).replace('`console_test`.`t`', '`console_test`.`t_copy`'),
+    );
     const [a] = await conn.query('SELECT * FROM t ORDER BY id');
     const [b] = await conn.query('SELECT * FROM t_copy ORDER BY id');
     assert.deepEqual(b, a);
     // Computed columns: the rows go to `result`, and the file says so.
     const mixed = join(dir, 'mixed.sql');
     await exportStatement(conn, 'SELECT id, id * 2 AS twice FROM t ORDER BY id', 'sql', mixed, { kill });
+    const body = readFileSync(mixed, 'utf8');
+    assert.ok(body.startsWith(DUMP_HEAD) && body.endsWith(DUMP_TAIL));
     assert.match(
-      readFileSync(mixed, 'utf8'),
+      body.slice(DUMP_HEAD.length, -DUMP_TAIL.length),
       /^-- The result reads several tables or computes columns[^\n]*\nINSERT INTO `result` \(`id`, `twice`\) VALUES\n {2}\(1, 2\),\n {2}\(2, 4\);\n$/,
+    );
+  } finally {
+    await conn.end();
+  }
+});
+
+test('an SQL export of hostile values, replayed by the mariadb client under each sql_mode, gives the same rows; its SET lines put the session back', async () => {
+  const conn = await connect();
+  try {
+    await conn.query(
+      'CREATE TABLE console_test.hostile (id INT PRIMARY KEY, `va"l` TEXT, `b``in` VARBINARY(64), n DECIMAL(10,2), j JSON)',
+    );
+    // The server's default mode here: the driver's own escaping is right for it.
+    for (const [id, v] of HOSTILE_VALUES.entries())
+      await conn.query('INSERT INTO console_test.hostile VALUES (?, ?, ?, ?, ?)', [
+        id,
+        v,
+        Buffer.from(v),
+        `-${id}.5`,
+        JSON.stringify({ v }),
+      ]);
+    await conn.query('INSERT INTO console_test.hostile VALUES (99, NULL, NULL, NULL, NULL)');
+    const file = join(dir, 'hostile.sql');
+    // Exported in a session that has the modes itself: the text does not depend on them.
+    await conn.query("SET SESSION sql_mode = CONCAT(@@sql_mode, ',NO_BACKSLASH_ESCAPES,ANSI_QUOTES')");
+    await exportStatement(conn, 'SELECT * FROM hostile ORDER BY id', 'sql', file, { kill });
+    const text = readFileSync(file, 'utf8');
+    assert.ok(text.startsWith(DUMP_HEAD) && text.endsWith(DUMP_TAIL));
+    assert.ok(!/\\/.test(text.slice(DUMP_HEAD.length, -DUMP_TAIL.length)), 'no backslash outside hex');
+    const rowsOf = async (table: string) =>
+      (await conn.query<any[]>({ sql: `SELECT * FROM console_test.${table} ORDER BY id`, rowsAsArray: true }))[0];
+    const original = await rowsOf('hostile');
+    assert.equal(original.length, HOSTILE_VALUES.length + 1);
+    for (const [i, mode] of SQL_MODES.entries()) {
+      const whole = `whole_${i}`;
+      const bare = `bare_${i}`;
+      await conn.query(`CREATE TABLE console_test.${whole} LIKE console_test.hostile`);
+      await conn.query(`CREATE TABLE console_test.${bare} LIKE console_test.hostile`);
+      const into = (table: string, sql: string) =>
+        sql.replaceAll('`console_test`.`hostile`', `\`console_test\`.\`${table}\``);
+      // The file as written, run as a person replays a dump; then what the session has.
+      const after = await db.sql(
+        `SET SESSION sql_mode = CONCAT(@@sql_mode, ',${mode}'); SET SESSION FOREIGN_KEY_CHECKS = 1;\n` +
+          `${into(whole, text)}\nSELECT CONCAT(@@SESSION.sql_mode, ' ', @@FOREIGN_KEY_CHECKS, ' ', @@UNIQUE_CHECKS, ' ', @@character_set_client);\n`,
+      );
+      for (const m of mode.split(',')) assert.match(after, new RegExp(m), `${mode}: the session's mode put back`);
+      // The checks and the client's own character set (utf8mb3 in the mariadb client) put back.
+      assert.match(after, / ON ON utf8mb3\n$/, 'the checks and the character set put back');
+      assert.deepEqual(await rowsOf(whole), original, `${mode}: the whole file`);
+      // Its INSERTs alone, without the SET lines that choose a mode: the literals mean the same.
+      await db.sql(
+        `SET NAMES utf8mb4; SET SESSION sql_mode = CONCAT(@@sql_mode, ',${mode}');\n` +
+          `${into(bare, text.slice(DUMP_HEAD.length, -DUMP_TAIL.length))}\n`,
+      );
+      assert.deepEqual(await rowsOf(bare), original, `${mode}: the INSERTs alone`);
+    }
+  } finally {
+    await conn.end();
+  }
+});
+
+test('CSV: a cell a spreadsheet would run as a formula starts with a quote unless kept; numbers and binary cells as they are', async () => {
+  const cases: [Cell, string][] = [
+    ['=1+1', "'=1+1"],
+    ['+cmd', "'+cmd"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+    ['\r=x', `"'\r=x"`],
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ['-', "'-"],
+    ['-1.5', '-1.5'],
+    ['+3', '+3'],
+    ['-2e-3', '-2e-3'],
+    [-7, '-7'],
+    ['a=b', 'a=b'],
+    [' =x', ' =x'],
+    ['0x00ff', '0x00ff'],
+    ['', ''],
+    [null, ''],
+  ];
+  for (const [v, want] of cases) assert.equal(csvField(v), want, JSON.stringify(v));
+  assert.equal(csvField('=1+1', 'keep'), '=1+1');
+  assert.equal(csvField('-2+3', 'keep'), '-2+3');
+  const conn = await connect();
+  try {
+    await conn.query('CREATE TABLE console_test.formulas (id INT PRIMARY KEY, f VARCHAR(40), b VARBINARY(4))');
+    await conn.query(
+      "INSERT INTO console_test.formulas VALUES (1, '=cmd|'' /C calc''!A0', 0x00ff), (2, '-1.50', ''), (3, '@x', NULL)",
+    );
+    const file = join(dir, 'formulas.csv');
+    const sql = 'SELECT id, f, b, f AS `=x` FROM formulas ORDER BY id';
+    await exportStatement(conn, sql, 'csv', file, { kill });
+    // Binary cells are 0x hex, as the grid shows them (an empty value too); the header is escaped like any cell.
+    assert.equal(
+      readFileSync(file, 'utf8'),
+      "id,f,b,'=x\r\n1,'=cmd|' /C calc'!A0,0x00ff,'=cmd|' /C calc'!A0\r\n2,-1.50,0x,-1.50\r\n3,'@x,,'@x\r\n",
+    );
+    await exportStatement(conn, sql, 'csv', file, { kill, formulas: 'keep' });
+    assert.equal(
+      readFileSync(file, 'utf8'),
+      "id,f,b,=x\r\n1,=cmd|' /C calc'!A0,0x00ff,=cmd|' /C calc'!A0\r\n2,-1.50,0x,-1.50\r\n3,@x,,@x\r\n",
     );
   } finally {
     await conn.end();
