@@ -10,7 +10,7 @@ import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
 import { until } from '../../../scripts/e2e/dbConsole.mjs';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The sandbox's identity and EC2 key pair (src/sandbox/identity/index.ts).
@@ -355,13 +355,20 @@ export const scenarios = [
   {
     // Issue 30, item 1. A folder of the workspace synced up to the bucket through the preview, one
     // file unchecked there and so not sent; then the pair, remembered under Sync Pairs, run again
-    // from the tree: only that file is left to send.
-    name: 'Sync Folder: the preview lists what would be sent, an unchecked file stays behind; Run Sync from Sync Pairs sends it',
+    // from the tree: only that file is left to send. Issue 62, item 2: the folder holds a symbolic
+    // link to a folder outside it, and the bucket a key under the link's name: that key is
+    // refused, named with the link, and left alone (the unit tests prove nothing lands outside).
+    name: 'Sync Folder: the preview lists what would be sent, an unchecked file stays behind; Run Sync from Sync Pairs sends it; a key under a link in the folder is reported as refused',
     async run(t) {
       const local = join(t.server.ws, 'syncme');
       const files = { 'sync-e2e/a.txt': 'a\n', 'sync-e2e/b.txt': 'bb\n', 'sync-e2e/later.txt': 'later\n' };
       mkdirSync(join(local, 'sync-e2e'), { recursive: true });
       for (const [rel, content] of Object.entries(files)) writeFileSync(join(local, rel), content);
+      const outside = join(t.server.ws, 'outside-syncme');
+      mkdirSync(outside, { recursive: true });
+      rmSync(join(local, 'sync-e2e', 'linked'), { force: true });
+      symlinkSync(outside, join(local, 'sync-e2e', 'linked'));
+      await remotePut('sync-e2e/linked/from-bucket.txt', 'under the link\n');
       const digest = (key) => control('storage/object-digest', 'POST', { region: 'KR1', bucket: 'sandbox-docs', key });
       const preview =
         '{0} to copy ({1}), {2} to delete, {3} unchanged. Uncheck what to leave as it is, then press Enter.';
@@ -375,6 +382,13 @@ export const scenarios = [
       await t.quick.pick('sync-e2e/later.txt');
       await t.quick.enter();
       await t.notification(t.lre(summary, undefined, 2, 0, 0, 1, 0), 60_000);
+      const refused = t.lre('{0} key was left alone by the sync with {1}.', 1, local).source;
+      const why = t.lre(
+        '{0}: {1} is a symbolic link, and nothing is written through a link.',
+        'sync-e2e/linked/from-bucket.txt',
+        join(local, 'sync-e2e', 'linked'),
+      ).source;
+      await t.notification(new RegExp(`${refused} ${why}`));
       for (const [rel, content] of Object.entries(files)) {
         const d = await digest(rel);
         if (rel.endsWith('later.txt')) {
