@@ -16,6 +16,7 @@ export default {
   mochaOptions: { spec: ['out/mutation/*.test.cjs'] },
   mutate: [
     'src/client/http/redact.ts',
+    'src/client/redactSql.ts',
     'src/client/storage/localPath.ts',
     'src/client/storage/xml.ts',
     'src/panels/html.ts',

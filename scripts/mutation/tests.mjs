@@ -3,6 +3,7 @@
 // property, heap and end-to-end tests of the same modules run in `npm run test:unit`.
 export const MUTATION_TESTS = [
   'test/unit/client/redact.test.ts',
+  'test/unit/client/redactSql.test.ts',
   'test/unit/storage/localPath.test.ts',
   'test/unit/storage/xmlLimits.test.ts',
   'test/unit/panels/html.test.ts',

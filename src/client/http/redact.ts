@@ -1,22 +1,22 @@
 // Masks secrets before anything is written to a log (CONTRIBUTING.md, convention 6).
-// Two layers: every secret value the extension knows of (registered as profiles load),
-// and the names of headers and body fields that carry secrets whatever their value.
+// Three layers: every secret value the extension knows of (registered as profiles load), the
+// names of headers and body fields that carry secrets whatever their value, and the passwords
+// SQL text carries (../redactSql.ts: the same function masks the query history and the server's
+// error text).
+import { redactSql } from '../redactSql';
 
 export const MASK = '***';
 
-/** Headers whose value is always a secret. Compared case-insensitively. */
-export const SECRET_HEADERS = new Set([
-  'x-tc-app-key',
-  'x-tc-authentication-id',
-  'x-tc-authentication-secret',
-  'x-auth-token',
-  'x-subject-token',
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-amz-security-token',
-]);
+/**
+ * Headers whose value is always a secret, by what their name says, whatever its case and
+ * whatever the service: Authorization, Proxy-Authorization, X-NHN-AUTHORIZATION (RDS API v4.0),
+ * X-TC-AUTHENTICATION-ID / -SECRET, X-TC-APP-KEY, X-Auth-Token, X-Subject-Token,
+ * X-Amz-Security-Token, Cookie, Set-Cookie, an X-Api-Key, a header with "password" or
+ * "credential" in its name. A header added later is masked the day it is sent, not the day
+ * someone remembers to list it.
+ */
+export const SECRET_HEADER_NAME =
+  /authori[sz]ation|authentication|token|secret|password|credential|cookie|(?:api|app)-?key/i;
 
 /** JSON fields whose value is always a secret, wherever they appear in a body. Case-insensitive. */
 export const SECRET_FIELDS = new Set([
@@ -61,9 +61,9 @@ export class Redactor {
     this.pattern = undefined;
   }
 
-  /** Masks every known secret value and every presigned-URL signature in free text. */
+  /** Masks every known secret value, every presigned-URL signature and every SQL password in free text. */
   text(input: string): string {
-    let out = input.replace(SECRET_QUERY, `$1${MASK}`);
+    let out = redactSql(input.replace(SECRET_QUERY, `$1${MASK}`));
     if (this.values.size === 0) return out;
     this.pattern ??= new RegExp(
       [...this.values]
@@ -81,7 +81,7 @@ export class Redactor {
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers ?? {})) {
       if (v === undefined) continue;
-      out[k] = SECRET_HEADERS.has(k.toLowerCase()) ? MASK : this.text(Array.isArray(v) ? v.join(', ') : String(v));
+      out[k] = SECRET_HEADER_NAME.test(k) ? MASK : this.text(Array.isArray(v) ? v.join(', ') : String(v));
     }
     return out;
   }

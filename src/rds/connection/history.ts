@@ -1,8 +1,10 @@
 // Query history per connection (`${profileId}/${instanceId}/${user}`), kept in globalState so it
 // survives a restart: newest first, a repeated statement moves to the top, bounded in entries
-// and in size. Statements that set a password are never kept (they would put it in settings
-// storage in clear text).
+// and in size. Statements that carry a password are never kept (they would put it in settings
+// storage in clear text): those the log's SQL redaction would change (../../client/redactSql.ts,
+// the one function that knows every way MySQL takes a password).
 import type { Memento } from 'vscode';
+import { redactSql } from '../../client/redactSql';
 
 export interface HistoryEntry {
   sql: string;
@@ -16,12 +18,9 @@ export const MAX_STATEMENT_CHARS = 20_000;
 /** Connections remembered; the least recently used one is forgotten first. */
 export const MAX_CONNECTIONS = 50;
 
-/** Statements that carry a password: IDENTIFIED BY '…', PASSWORD('…'), SET PASSWORD, CHANGE MASTER … PASSWORD. */
-const CARRIES_PASSWORD =
-  /\bidentified\s+(by|with)\b|\bpassword\s*\(|\bset\s+password\b|\bmaster_password\b|\bpassword\s*=/i;
-
+/** Whether a statement may be kept: not too long, and no password in it (masked, it would run as another statement). */
 export function keepsInHistory(sql: string): boolean {
-  return sql.length <= MAX_STATEMENT_CHARS && !CARRIES_PASSWORD.test(sql);
+  return sql.length <= MAX_STATEMENT_CHARS && redactSql(sql) === sql;
 }
 
 type Stored = Record<string, { at: number; entries: HistoryEntry[] }>;

@@ -5,6 +5,7 @@
 // holds a whole result. Cancel and the time limit both send `KILL QUERY <thread id>` on a second
 // connection (works on MySQL and MariaDB alike; `max_statement_time` is MariaDB only).
 import type { Connection } from 'mysql2/promise';
+import { redactSql } from '../../client/redactSql';
 import { l10n } from '../../shared/l10n';
 
 /** A cell as the grid and the exports get it: text, a number, or SQL NULL. Binary values are 0x… hex. */
@@ -285,7 +286,9 @@ export function runStatement(
       }
       reject(
         new StatementError(
-          err.sqlMessage ?? err.message,
+          // The server quotes the statement (`near '...'`): its passwords are masked here, before
+          // the console, the log or a webview's state sees the text.
+          redactSql(err.sqlMessage ?? err.message, sql),
           err.code,
           err.errno,
           err.sqlState,
