@@ -246,7 +246,25 @@ export function hoverText(text: string, offset: number, env: AssistEnv): string 
   return named.kind === 'table' ? tableHover(named.table, named.schema) : columnHover(named.column, named.table);
 }
 
-const md = (s: string) => s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+/**
+ * Text from the server (names, comments, types, defaults) as Markdown that shows it as written:
+ * every character Markdown could read as markup escaped (a `=` line would make a heading, `&` an
+ * entity, `~` a strike-through, `:` and `.` a bare address a link).
+ */
+export const md = (s: string) => s.replace(/[\\`*_{}[\]()#+\-.!|<>~&=:]/g, '\\$&');
+
+/**
+ * `s` as inline code: fenced by one backtick more than its longest run of them (CommonMark), a
+ * space inside each fence when it starts or ends with a backtick or a space, and its line breaks
+ * as spaces (a blank line would end the code), so an ENUM member's backtick or line break cannot
+ * close the code and make the rest live Markdown.
+ */
+export function mdCode(text: string): string {
+  const s = text.replace(/[\r\n]/g, ' ');
+  const fence = '`'.repeat(Math.max(0, ...(s.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  const pad = /^[` ]|[` ]$/.test(s) ? ' ' : '';
+  return `${fence}${pad}${s}${pad}${fence}`;
+}
 
 function tableHover(t: TableInfo, schema: string | undefined): string {
   const lines = [
@@ -269,7 +287,7 @@ function tableHover(t: TableInfo, schema: string | undefined): string {
 
 function columnHover(col: ColumnInfo, t: TableInfo): string {
   const facts = [
-    `\`${col.type}\``,
+    mdCode(col.type),
     col.nullable ? 'NULL' : 'NOT NULL',
     col.default !== null ? md(l10n.t('default {0}', col.default)) : '',
     col.key ? md(l10n.t('key {0}', col.key)) : '',

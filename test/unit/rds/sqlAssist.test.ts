@@ -4,7 +4,14 @@
 // MariaDB).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { completionItems, hoverText, mayMatch, nameAt, type AssistEnv } from '../../../src/rds/sqlAssist/assist';
+import {
+  completionItems,
+  hoverText,
+  mayMatch,
+  mdCode,
+  nameAt,
+  type AssistEnv,
+} from '../../../src/rds/sqlAssist/assist';
 import { functionsOf, serverFlavor } from '../../../src/rds/sqlAssist/builtins';
 import type { ColumnInfo, SchemaMetadata, TableInfo } from '../../../src/rds/sqlAssist/metadata';
 
@@ -240,6 +247,70 @@ describe('query console hover', () => {
     );
     assert.equal(hover('SELECT email FROM customers', 'email'), '**customers\\.email** · `varchar(128)` · NULL');
     assert.equal(hover('SELECT nothing FROM customers', 'nothing'), undefined);
+  });
+  test("the server's text stays text: an ENUM's backtick cannot end the code, a comment makes no link, heading, emphasis or HTML (issue 62, item 6)", async () => {
+    const { marked } = await import('marked');
+    const status: ColumnInfo = {
+      name: 'status',
+      type: "enum('a`b','``','[x](command:evil)','<img src=x onerror=alert(1)>','*em*')",
+      nullable: true,
+      key: '',
+      default: '**x**',
+      extra: 'on update `now`',
+      comment: 'see [here](https://evil.example) <b>bold</b>\n===\n& &amp; ~~gone~~ _u_',
+    };
+    const odd = table('odd_t', [status], {
+      comment: '# not a heading\n\n---\n1. no list',
+      indexes: [{ name: 'by_[x](y)', unique: true, columns: ['status'] }],
+    });
+    const oddEnv: AssistEnv = {
+      ...env,
+      schema: 'weird',
+      metadata: (s) => (s === 'weird' ? schema('weird', [odd]) : undefined),
+    };
+    const text = (sql: string, word: string) => hoverText(sql, sql.indexOf(word) + 1, oddEnv) ?? '';
+    const column = text('SELECT status FROM odd_t', 'status');
+    assert.equal(
+      column.split(' · ')[1],
+      "```enum('a`b','``','[x](command:evil)','<img src=x onerror=alert(1)>','*em*')```",
+      'fenced by more backticks than any run inside',
+    );
+    /** What a person reads: the tags the Markdown made, and the text with its entities decoded. */
+    const rendered = (md: string) => {
+      const html = marked.parse(md, { async: false });
+      const tags = [...html.matchAll(/<([a-z0-9]+)[\s>]/g)].map((m) => m[1]);
+      const decode = (x: string) =>
+        x
+          .replace(/<[^>]+>/g, '')
+          .replace(/&#39;/g, "'")
+          .replace(/&quot;/g, '"')
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&amp;/g, '&');
+      return { tags: [...new Set(tags)].sort(), text: decode(html) };
+    };
+    const c = rendered(column);
+    assert.deepEqual(c.tags, ['code', 'p', 'strong']);
+    for (const shown of [
+      "enum('a`b','``','[x](command:evil)','<img src=x onerror=alert(1)>','*em*')",
+      'default **x**',
+      'on update `now`',
+      'see [here](https://evil.example) <b>bold</b>\n===\n& &amp; ~~gone~~ _u_',
+    ])
+      assert.ok(c.text.includes(shown), `${shown} in ${c.text}`);
+    const t = rendered(text('SELECT status FROM odd_t', 'odd_t'));
+    assert.deepEqual(t.tags, ['li', 'p', 'strong', 'ul']);
+    for (const shown of ['# not a heading', '---\n1. no list', 'by_[x](y) (status)'])
+      assert.ok(t.text.includes(shown), `${shown} in ${t.text}`);
+    // The fence: longer than the longest run inside, spaced when the text starts or ends with a
+    // backtick or a space, and a line break (a blank line would end the code) as a space.
+    assert.equal(mdCode('int'), '`int`');
+    assert.equal(mdCode('a`b``c'), '```a`b``c```');
+    assert.equal(mdCode('`x'), '`` `x ``');
+    assert.equal(mdCode('x`'), '`` x` ``');
+    assert.equal(mdCode(' x'), '`  x `');
+    assert.equal(mdCode('x '), '` x  `');
+    assert.equal(mdCode('a\n\nb\rc'), '`a  b c`');
   });
 });
 
