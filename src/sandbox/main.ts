@@ -47,7 +47,7 @@ async function main(): Promise<void> {
       ? `Databases: none (${sb.rds.databases.missing})`
       : `Databases: a real MariaDB per DB instance on 127.0.0.1 (its dbPort), started on first connection; seeded users admin/app/readonly, password ${SANDBOX_DB_PASSWORD}`,
     '',
-    `Control API: ${sb.url}/_sandbox/profile, /_sandbox/faults, /_sandbox/stats, /_sandbox/rds/{fail-next-job,scale,region,name-instance,private,time-scale,exports,mariadb}, /_sandbox/oauth/{token-lifetime,expire-tokens}`,
+    `Control API: ${sb.url}/_sandbox/profile, /_sandbox/faults, /_sandbox/stats, /_sandbox/rds/{fail-next-job,scale,region,name-instance,private,time-scale,exports,mariadb,mariadb-certificate}, /_sandbox/oauth/{token-lifetime,expire-tokens}`,
     'In VS Code: "NHN Cloud: Connect to a Running Sandbox" with the address above adds a profile for it.',
     'Ctrl-C stops it.',
   ];

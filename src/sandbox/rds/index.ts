@@ -1,5 +1,6 @@
 // The RDS part of the sandbox: state + seed + service + control routes, as one module the
 // sandbox's registration list (../index.ts) starts.
+import { isIP } from 'node:net';
 import type { SandboxServer } from '../server';
 import { SandboxDatabases } from './mariadb/databases';
 import { createOAuthService, OAuthTokens } from './oauth';
@@ -173,6 +174,18 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
   server.addControl('rds/mariadb', async (body) => {
     const b = controlFields(body);
     if (b.start) await api.databases.serverOf(String(b.start));
+    return api.databases.status();
+  });
+  // body { name, host }: the named instance's database presents a TLS certificate for `host` (a
+  // DNS name, or an IP address), signed by the sandbox's CA, from its next connection on (a
+  // running server stops); no `host`: the shared certificate for 127.0.0.1 again. For the client's
+  // name check: the endpoint stays 127.0.0.1, so the certificate names another host.
+  server.addControl('rds/mariadb-certificate', async (body) => {
+    const b = controlFields(body);
+    const instance = instanceNamed(b.name);
+    const host = b.host === undefined || b.host === null || b.host === '' ? undefined : String(b.host);
+    const names = host ? [`${isIP(host) ? 'IP' : 'DNS'}:${host}`] : undefined;
+    await api.databases.setCertificateNames(instance.dbInstanceId, names);
     return api.databases.status();
   });
   return api;

@@ -188,6 +188,29 @@ describe('the sandbox backs its DB instances with real MariaDB servers', () => {
       connectAs(id, 'secure', 'secure-pw-1', { ssl: { rejectUnauthorized: true } }),
       /self[- ]signed|unable to verify|certificate/i,
     );
+    // Control route rds/mariadb-certificate (issue 62): the server restarts with a certificate of
+    // the same CA for another name; a client checking the name refuses it, the users stay.
+    const ca = readFileSync(caFile!, 'utf8');
+    const control = async (host: string | null) => {
+      const res = await fetch(`${sb.url}/_sandbox/rds/mariadb-certificate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'staging-api', host }),
+      });
+      const text = await res.text();
+      assert.equal(res.status, 200, text);
+      return JSON.parse(text).instances.find((i: any) => i.dbInstanceId === id);
+    };
+    const changed = await control('db.other.example');
+    assert.deepEqual(changed.certificateNames, ['DNS:db.other.example']);
+    assert.equal(changed.running, false, 'the running server stopped');
+    await assert.rejects(
+      connectAs(id, 'secure', 'secure-pw-1', { ssl: { ca, rejectUnauthorized: true, verifyIdentity: true } }),
+      /altnames: DNS:db\.other\.example/,
+    );
+    // Without the name check the chain is still the sandbox CA's, and the users were made again.
+    await (await connectAs(id, 'secure', 'secure-pw-1', { ssl: { ca, rejectUnauthorized: true } })).end();
+    assert.equal((await control(null)).certificateNames, undefined);
   });
 
   test('two instances with the same user name are separate servers with separate data', async () => {

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import type { RdsState } from '../state';
 import type { DbUser, Instance } from '../types';
 import { mariaDbMissing, type MariaDbServer, sqlIdent, sqlString, startMariaDb, watchedTempDir } from './server';
-import { makeTlsCertificates, type TlsCertificates } from './tlsCertificates';
+import { makeTlsCertificates, serverCertificate, type TlsCertificates } from './tlsCertificates';
 import { isSshServer, peerExecutable } from './peerProcess';
 
 /** The dbPort range of the API (RDS spec: 3306 to 43306). */
@@ -62,6 +62,8 @@ export interface SandboxDatabasesStatus {
     running: boolean;
     /** Reachable only through an SSH bastion (setPrivate). */
     private: boolean;
+    /** The names its server's certificate is for, when not the shared one's (setCertificateNames). */
+    certificateNames?: string[];
     server?: { port: number; dir: string };
   }[];
 }
@@ -87,6 +89,8 @@ export class SandboxDatabases {
   private readonly privateIds = new Set<string>();
   private certDir?: ReturnType<typeof watchedTempDir>;
   private certificates?: Promise<TlsCertificates>;
+  /** Instances whose server presents a certificate for other names (setCertificateNames). */
+  private readonly certificateNames = new Map<string, string[]>();
   private closed = false;
 
   constructor(private readonly state: RdsState) {}
@@ -114,6 +118,7 @@ export class SandboxDatabases {
         port: a.port,
         running: !!a.running,
         private: this.privateIds.has(a.inst.dbInstanceId),
+        certificateNames: this.certificateNames.get(a.inst.dbInstanceId),
         server: a.running ? { port: a.running.port, dir: a.running.dir } : undefined,
       })),
     };
@@ -127,6 +132,26 @@ export class SandboxDatabases {
   setPrivate(dbInstanceId: string, isPrivate: boolean): void {
     if (isPrivate) this.privateIds.add(dbInstanceId);
     else this.privateIds.delete(dbInstanceId);
+  }
+
+  /**
+   * Makes an instance's server present a certificate for other names (subjectAltName entries such
+   * as `DNS:db.other.example`), signed by the sandbox's CA: a client that trusts the CA and checks
+   * the name must refuse it. `undefined`: the shared certificate (127.0.0.1) again. A running
+   * server stops (its connections end); the next connection starts it with that certificate.
+   */
+  async setCertificateNames(dbInstanceId: string, names: string[] | undefined): Promise<void> {
+    const a = this.attached.get(dbInstanceId);
+    if (!a) throw new Error(`The sandbox has no database for DB instance ${dbInstanceId}.`);
+    if (names?.length) this.certificateNames.set(dbInstanceId, names);
+    else this.certificateNames.delete(dbInstanceId);
+    const starting = a.server;
+    if (!starting) return;
+    a.server = undefined;
+    a.running = undefined;
+    a.applied = new Map();
+    for (const c of a.clients) c.destroy();
+    await (await starting.catch(() => undefined))?.stop();
   }
 
   async close(): Promise<void> {
@@ -223,7 +248,7 @@ export class SandboxDatabases {
   private start(a: Attached): Promise<MariaDbServer> {
     if (this.missing) return Promise.reject(new Error(`The sandbox cannot serve this database: ${this.missing}`));
     a.server ??= (async () => {
-      const certificates = await this.sharedCertificates();
+      const certificates = await this.certificatesOf(a.inst.dbInstanceId);
       const server = await startMariaDb({ certificates });
       // Deleted while starting, or the sandbox closed: stop it again.
       if (this.closed || this.attached.get(a.inst.dbInstanceId) !== a) {
@@ -245,9 +270,19 @@ export class SandboxDatabases {
     this.certificates ??= (async () => {
       // Removed by close(), or by its watchdog if this process dies without closing.
       this.certDir = watchedTempDir('nhncloud-sandbox-tls-');
-      return makeTlsCertificates(this.certDir.dir);
+      // The CA's key stays (in that directory) to sign certificates for other names.
+      return makeTlsCertificates(this.certDir.dir, { keepCaKey: true });
     })();
     return this.certificates;
+  }
+
+  /** The certificate an instance's server starts with: the shared one, or one for its own names. */
+  private async certificatesOf(dbInstanceId: string): Promise<TlsCertificates> {
+    const shared = await this.sharedCertificates();
+    const names = this.certificateNames.get(dbInstanceId);
+    if (!names) return shared;
+    const base = `server-${dbInstanceId.replace(/[^A-Za-z0-9-]/g, '_')}-${names.length}-${Date.now()}`;
+    return serverCertificate(this.certDir!.dir, base, names);
   }
 
   /** Brings a running server to the instance's users and schemas as the API shows them. */
