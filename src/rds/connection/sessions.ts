@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { Connection, ConnectionOptions } from 'mysql2/promise';
 import { DbConnectError, describeConnectFailure } from './connectError';
 import { loadDriver } from './driver';
+import { formatSql } from '../sqlText';
 import type { DbSession, DbSessionTarget, DbSessions } from './session';
 import type { SshTunnel } from './ssh/tunnel';
 import { TunnelPool, type TunnelLease } from './ssh/tunnelPool';
@@ -136,6 +137,9 @@ class Session implements DbSession {
       bigNumberStrings: true,
       dateStrings: true,
       multipleStatements: false,
+      // `?` values written by ../sqlText.ts: the driver's own escaping uses a backslash, which
+      // NO_BACKSLASH_ESCAPES (a parameter group may set it) reads as a plain character.
+      queryFormat: formatSql,
     };
     let conn: Connection;
     try {

@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
 import { installVscodeStub } from '../../support/vscodeStub';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../../support/mariadb.mjs';
+import { HOSTILE_VALUES, SQL_MODES } from '../../support/hostileSql';
 
 installVscodeStub();
 const { DbSessionManager, CONNECT_TIMEOUT_MS } =
@@ -254,6 +255,55 @@ test('the schema tree lists tables and views with row estimates, then columns an
   assert.match(await createStatement(table), /^CREATE TABLE `orders`[\s\S]*UNIQUE KEY `by_item`[\s\S]*;\n$/);
   assert.match(await createStatement(view), /VIEW `shop`.`big_orders` AS select/);
   await m.endAll();
+});
+
+test("a session's ? values are written by sqlText: right under NO_BACKSLASH_ESCAPES and ANSI_QUOTES, set per session or by the server (issue 62)", async () => {
+  const m = new DbSessionManager();
+  const s = await m.open({ target, user: 'app', password: PASSWORD, endpoint: endpoint() });
+  const c = await s.connect();
+  try {
+    for (const mode of SQL_MODES) {
+      await c.query(`SET SESSION sql_mode = CONCAT(@@GLOBAL.sql_mode, ',${mode}')`);
+      for (const v of HOSTILE_VALUES) {
+        const [rows] = await c.query<any[]>('SELECT ? AS v, ? AS n, ? AS z', [v, 7, null]);
+        assert.deepEqual([rows[0].v, rows[0].n, rows[0].z], [v, 7, null], `${mode}: ${JSON.stringify(v)}`);
+      }
+    }
+    // A statement without values (a person's) is sent as it is, its ? included.
+    const [q] = await c.query<any[]>("SELECT '?' AS q");
+    assert.equal(q[0].q, '?');
+    // A parameter group's mode (the server's): the schema tree finds a schema whose name ends a
+    // string that a backslash escapes.
+    const schema = `sh"o\\p'x`;
+    await db.sql(`CREATE DATABASE \`${schema}\`; CREATE TABLE \`${schema}\`.t1 (id INT PRIMARY KEY);`);
+    await db.sql("SET GLOBAL sql_mode = CONCAT(@@GLOBAL.sql_mode, ',NO_BACKSLASH_ESCAPES,ANSI_QUOTES')");
+    try {
+      class Root extends TreeNode {
+        readonly id = 'p1/KR1/rds/instance/inst-1/schemas/s2';
+        readonly label = schema;
+        getTreeItem(): any {
+          return {};
+        }
+      }
+      const objects = await loadSchemaObjects(new Root(), s, schema);
+      assert.deepEqual(
+        objects.map((o) => o.label),
+        ['t1'],
+      );
+      const columns = await (objects[0] as any).load();
+      assert.deepEqual(
+        columns.map((n: any) => n.label),
+        ['id', 'PRIMARY'],
+      );
+    } finally {
+      await db.sql(
+        "SET GLOBAL sql_mode = REPLACE(REPLACE(@@GLOBAL.sql_mode, ',NO_BACKSLASH_ESCAPES', ''), ',ANSI_QUOTES', '')",
+      );
+    }
+  } finally {
+    c.destroy();
+    await m.endAll();
+  }
 });
 
 test('Copy Connection URL never holds the password; the terminal option file holds it quoted, with TLS verification', () => {
