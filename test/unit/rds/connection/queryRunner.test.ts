@@ -265,26 +265,6 @@ test("the server's error text quoting a password is masked before anyone sees it
   }
 });
 
-test("the server's error text quoting a password is masked before anyone sees it (issue 62)", async () => {
-  const conn = await connect();
-  try {
-    // A typo right at the password: the server quotes the statement from there on, password first.
-    const secret = 'Pw-Sentinel-62x';
-    const err = await runStatement(conn, `CREATE USER 'typo'@'%' IDENTIFIED BY ${secret} WITH x`, collect().sink, {
-      kill,
-    }).then(
-      () => assert.fail('no error'),
-      (e: unknown) => e,
-    );
-    assert.ok(err instanceof StatementError);
-    assert.equal(err.errno, 1064);
-    assert.match(err.message, /near '\*\*\* WITH x'/);
-    assert.ok(!err.message.includes(secret), err.message);
-  } finally {
-    await conn.end();
-  }
-});
-
 test('a statement past the time limit is stopped and says so', async () => {
   const conn = await connect();
   try {
