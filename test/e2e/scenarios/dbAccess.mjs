@@ -4,8 +4,10 @@
 // - a wrong password: the server's refusal with its error code and what to do; the refused
 //   password is not kept (the next Connect... asks again) and the right one then connects;
 // - TLS with the sandbox's self-signed certificate: refused as untrusted, naming the setting
-//   nhncloud.database.caFile; with the setting naming the sandbox's CA file, it connects and a
-//   SELECT runs over TLS;
+//   nhncloud.database.caFile (it names another CA); with the sandbox's CA in that file, it
+//   connects and a SELECT runs over TLS;
+// - a certificate of that CA for another name (issue 62): the sandbox's database presents one for
+//   db.other.example while its endpoint is 127.0.0.1, and Connect... shows the refusal naming it;
 // - Allow My Address for This Session: the rule is in the chosen DB security group (the sandbox's
 //   state and the tree under the group), shown with the jobs, and gone after Disconnect; after an
 //   extension host killed without disconnecting, the next window removes the pending rule.
@@ -15,7 +17,7 @@
 //   known hosts file), and a query runs over the tunnel of a real sshd started for the test.
 // Needs Debian's mariadb-server, mariadb-client, openssl and openssh-server: without them the file
 // fails saying so.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { require as tsxRequire } from 'tsx/cjs/api';
@@ -51,25 +53,38 @@ const CIDR = `${ADDRESS}/32`;
 const UNTRUSTED =
   'The TLS certificate of {0} is not trusted ({1}). Name the CA certificate that signed it in the setting nhncloud.database.caFile.';
 
+/** What Connect... says when the certificate is for another name (issue 62). */
+const OTHER_NAME =
+  'The TLS certificate of {0} names another host ({1}): not connected, and the password was not sent. Someone on the way may be posing as the server; if the certificate is right, connect through the name it was made for.';
+/** The name the sandbox's certificate is made for in that scenario (the endpoint stays 127.0.0.1). */
+const OTHER_HOST = 'db.other.example';
+
 /** @type {typeof import('../../support/sshd.js')} */
 const { startSshd } = tsxRequire('../../support/sshd.ts', import.meta.url);
+/** @type {typeof import('../../../src/sandbox/rds/mariadb/tlsCertificates')} */
+const { makeTlsCertificates } = tsxRequire('../../../src/sandbox/rds/mariadb/tlsCertificates.ts', import.meta.url);
 
 /**
- * The SSH client files the extension reads, in a folder of this run (its settings name them at
- * the start of code-server): the config with the bastion's Host entry, and known_hosts.
- * They are settings of scope `machine-overridable` (a path means something on one machine
- * only), so they are the server machine's settings, as a code-server user sets them (the
- * Remote tab of the Settings editor): a remote window ignores such settings in the user
- * settings. Given there, they were seen or not depending on whether the extension host read
- * them before VS Code had registered the extension's settings (the bastion scenario then read
- * ~/.ssh/config: CI runs 62 to 64 and 66).
+ * The files the extension reads, in a folder of this run (its settings name them at the start
+ * of code-server): the SSH config with the bastion's Host entry, known_hosts, and the CA file of
+ * database TLS. They are settings of scope `machine` (a path means something on one machine
+ * only, and a workspace may not choose whom the extension trusts: issue 62), so they are the
+ * server machine's settings, as a code-server user sets them (the Remote tab of the Settings
+ * editor): a remote window ignores such settings in the user settings, and every window ignores
+ * them in a workspace's. Given in the user settings, they were seen or not depending on whether
+ * the extension host read them before VS Code had registered the extension's settings (the
+ * bastion scenario then read ~/.ssh/config: CI runs 62 to 64 and 66). The CA file's content
+ * changes during the run (the extension reads it at each Connect...): another CA first, the
+ * sandbox's once its servers have one.
  */
 const SSH_DIR = mkdtempSync(join(tmpdir(), 'nhncloud-e2e-ssh-'));
+const CA_FILE = join(SSH_DIR, 'ca.pem');
 export const options = {
   userSettings: NO_QUICK_SUGGESTIONS,
   machineSettings: {
     'nhncloud.database.sshConfigFile': join(SSH_DIR, 'config'),
     'nhncloud.database.knownHostsFile': join(SSH_DIR, 'known_hosts'),
+    'nhncloud.database.caFile': CA_FILE,
   },
 };
 /** The bastion's name in that config file. */
@@ -149,6 +164,11 @@ export const scenarios = [
     async run(t) {
       const missing = mariaDbMissing({ tls: true });
       if (missing) throw new Error(missing);
+      // A CA that signed nothing the sandbox presents: TLS is refused as untrusted until the file
+      // holds the sandbox's CA.
+      mkdirSync(join(SSH_DIR, 'other-ca'));
+      const other = await makeTlsCertificates(join(SSH_DIR, 'other-ca'), { names: ['DNS:nobody.example'] });
+      copyFileSync(other.ca, CA_FILE);
       sandbox = await startSandboxProcess({ timeScaleMs: 50 });
       url = sandbox.url;
       instanceId = await createDbUser(url, INSTANCE, { dbUserName: PW_USER, dbPassword: PW_PASSWORD });
@@ -189,15 +209,16 @@ export const scenarios = [
     },
   },
   {
-    name: 'TLS with a self-signed certificate: refused naming nhncloud.database.caFile; with the CA file named, it connects and a SELECT runs',
+    name: 'TLS with a self-signed certificate: refused naming nhncloud.database.caFile; with its CA in that file, it connects and a SELECT runs',
     async run(t) {
       await connectAs(t, TLS_USER, TLS_PASSWORD);
       const toast = await t.notification(t.lre(UNTRUSTED), 60_000);
       if (!(await toast.innerText()).includes('nhncloud.database.caFile'))
         throw new Error('the message does not name the setting');
       await t.page.keyboard.press('Escape');
-      // The sandbox's CA (its servers share one), named in the workspace's settings as a person
-      // would (code-server does not watch its user settings file for changes made outside it).
+      // The sandbox's CA (its servers share one) into the file the setting names (a person would
+      // name its file in the settings; code-server does not watch its settings files for changes
+      // made outside it, and the extension reads the CA file at each Connect...).
       const res = await fetch(`${url}/_sandbox/rds/mariadb`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -205,15 +226,10 @@ export const scenarios = [
       });
       const { caFile } = await res.json();
       if (!caFile) throw new Error('the sandbox reports no CA file');
-      mkdirSync(join(t.server.ws, '.vscode'), { recursive: true });
-      writeFileSync(
-        join(t.server.ws, '.vscode', 'settings.json'),
-        JSON.stringify({ 'nhncloud.database.caFile': caFile }, null, 2),
-      );
-      // The refused attempt kept no password either: Connect... asks again, and now connects. VS Code
-      // reads the changed settings file a moment later: until then an attempt is refused as before.
+      copyFileSync(caFile, CA_FILE);
+      // The refused attempt kept no password either: Connect... asks again, and now connects.
       await until(
-        'Connect... succeeds with the CA file named',
+        'Connect... succeeds with the CA in the file',
         async () => {
           await t.runCommand('Notifications: Clear All Notifications');
           await connectAs(t, TLS_USER, TLS_PASSWORD);
@@ -244,6 +260,36 @@ export const scenarios = [
       if (!/TLSv1\.[23]/.test(grid)) throw new Error(`the session does not run over TLS: ${grid}`);
       await t.screenshot('db-tls-select');
       await disconnect(t);
+    },
+  },
+  {
+    name: 'a certificate of the trusted CA for another name: Connect... refuses it, naming the host it is for',
+    locales: ['en', 'ko'],
+    async run(t) {
+      const certificateFor = async (host) => {
+        const r = await fetch(`${url}/_sandbox/rds/mariadb-certificate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: INSTANCE, host }),
+        });
+        if (!r.ok) throw new Error(`rds/mariadb-certificate: ${r.status} ${await r.text()}`);
+      };
+      // The endpoint stays 127.0.0.1; the certificate (signed by the CA the setting names) is not for it.
+      await certificateFor(OTHER_HOST);
+      try {
+        await t.runCommand('Notifications: Clear All Notifications');
+        // The password is kept since the scenario before: Connect... asks nothing more.
+        await t.menu(INSTANCE, 'Connect...');
+        await t.quick.pick(TLS_USER, 'DB user');
+        const toast = await t.notification(t.lre(OTHER_NAME), 60_000);
+        const text = await toast.innerText();
+        if (!text.includes(OTHER_HOST)) throw new Error(`the refusal does not name ${OTHER_HOST}: ${text}`);
+        if (text.includes(TLS_PASSWORD)) throw new Error(`the refusal shows the password: ${text}`);
+        await t.screenshot('db-tls-other-name');
+        await t.page.keyboard.press('Escape');
+      } finally {
+        await certificateFor(null);
+      }
     },
   },
   {
