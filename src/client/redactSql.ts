@@ -44,11 +44,12 @@ const RULES: readonly RegExp[] = [
 /** A URL's password: `scheme://user:` (group 1), the password (group 2), up to the `@`. */
 const URL_PASSWORD = /(\b[a-z][\w+.-]*:\/\/[^\s:/@'"]*:)([^\s@'"/]+)(?=@)/gi;
 
-/** The start of a call of an RDS procedure, up to its opening parenthesis. */
-const RDS_PROCEDURE = /\btcrds_\w*\s*\(/gi;
-
-/** In a procedure's arguments: a literal (group 1), or a parenthesis (group 2). */
-const ARGUMENT_TOKEN = new RegExp(String.raw`(${LITERAL})|([()])`, 'gi');
+/**
+ * The tokens that matter around calls of the RDS procedures: the start of a call, up to its
+ * opening parenthesis (group 1), a literal (group 2), an opening (group 3) or a closing parenthesis.
+ * Literals outside a call are read too, so that a parenthesis or a name inside one counts for nothing.
+ */
+const PROCEDURE_TOKEN = new RegExp(String.raw`(\btcrds_\w*\s*\()|(${LITERAL})|(\()|\)`, 'gi');
 
 /** Texts that carry none of these words carry no password the rules find (checked first: log lines are many). */
 const MAY_CARRY = /identified|password|authentication_string|tcrds_|:\/\//i;
@@ -80,8 +81,7 @@ export function sqlPasswords(sql: string): string[] {
 
 /** A value's text as it stands in the statement: a literal's inside, else the word. */
 function unquote(value: string): string {
-  // Stryker disable next-line Regex: a value starts with its literal, so the match starts there with or without ^
-  const m = /^(?:_\w+\s*|[nxb])?(['"])([\s\S]*?)\1?$/i.exec(value);
+  const m = /(?:_\w+\s*|[nxb])?(['"])([\s\S]*?)\1?$/iy.exec(value);
   return m ? m[2] : value;
 }
 
@@ -98,19 +98,16 @@ function maskProcedureArguments(text: string): string {
 
 /**
  * Calls `found` with each literal among the arguments of a tcrds_*(...) call, in order: the
- * arguments run to the call's closing parenthesis (nested ones counted), or to the end of the text.
+ * arguments run to the call's closing parenthesis (nested ones counted, a call among them too),
+ * or to the end of the text.
  */
 function forEachProcedureLiteral(text: string, found: (literal: string, start: number, end: number) => void): void {
-  for (let from = 0; ;) {
-    RDS_PROCEDURE.lastIndex = from;
-    if (!RDS_PROCEDURE.exec(text)) return;
-    ARGUMENT_TOKEN.lastIndex = RDS_PROCEDURE.lastIndex;
-    let depth = 1;
-    for (let t: RegExpExecArray | null; depth && (t = ARGUMENT_TOKEN.exec(text));) {
-      if (t[1] !== undefined) found(t[1], t.index, ARGUMENT_TOKEN.lastIndex);
-      else depth += t[2] === '(' ? 1 : -1;
-    }
-    // The next call is looked for after these arguments (a call among them is part of this one).
-    from = depth ? text.length : ARGUMENT_TOKEN.lastIndex;
+  /** How many parentheses are open since the start of the outermost call; 0: outside any call. */
+  let depth = 0;
+  for (const t of text.matchAll(PROCEDURE_TOKEN)) {
+    if (t[1] !== undefined) depth++;
+    else if (depth === 0) continue;
+    else if (t[2] !== undefined) found(t[2], t.index, t.index + t[2].length);
+    else depth += t[3] === undefined ? -1 : 1;
   }
 }

@@ -166,6 +166,15 @@ test('tcrds_* calls: every string argument, nested calls counted, the text after
     redactSql("CALL mysql.tcrds_a('x'); SELECT 'k'; CALL mysql.tcrds_b(\"y\", ('z')"),
     `CALL mysql.tcrds_a('***'); SELECT 'k'; CALL mysql.tcrds_b('***', ('***')`,
   );
+  // Calls one right after the other; one inside another's arguments (masked once), also when
+  // the outer call is cut off by the end of the text.
+  assert.equal(redactSql("tcrds_a('x')tcrds_b('y')"), "tcrds_a('***')tcrds_b('***')");
+  assert.equal(redactSql("tcrds_a('x', tcrds_b('y'"), "tcrds_a('***', tcrds_b('***'");
+  // Outside a call, a literal's parenthesis or name counts for nothing.
+  assert.equal(
+    redactSql("SELECT 'tcrds_a(', ')' FROM t; CALL tcrds_b('z') -- )"),
+    "SELECT 'tcrds_a(', ')' FROM t; CALL tcrds_b('***') -- )",
+  );
   // A call among another's arguments is masked once.
   assert.equal(redactSql("tcrds_a(tcrds_b('q'), 'r')"), "tcrds_a(tcrds_b('***'), '***')");
   assert.equal(redactSql('CALL mysql.tcrds_active_process()'), 'CALL mysql.tcrds_active_process()');
