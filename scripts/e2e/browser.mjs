@@ -318,14 +318,16 @@ export function helpers(page, server, locale = 'en') {
         .waitFor({ state: 'hidden', timeout: 3_000 })
         .catch(() => undefined);
     },
+    /** Expands a tree row (its text, or a locator) and checks that it says so. */
     async expandRow(text) {
-      const row = t.treeRow(text);
+      const row = typeof text === 'string' ? t.treeRow(text) : text;
       await row.waitFor({ timeout: 30_000 });
       // The tree reuses its row elements while it redraws (a sibling folder's children arriving):
       // a click can land on the element after it was given to another row. Check that this row
       // says it is expanded, and click again if not.
       for (let attempt = 0; (await row.getAttribute('aria-expanded')) === 'false'; attempt++) {
-        if (attempt === 4) throw new Error(`the tree row "${tx.auto(text)}" does not expand`);
+        if (attempt === 4)
+          throw new Error(`the tree row "${typeof text === 'string' ? tx.auto(text) : text}" does not expand`);
         await t.clickRow(row);
         for (let waited = 0; waited < 3_000 && (await row.getAttribute('aria-expanded')) === 'false'; waited += 150)
           await page.waitForTimeout(150);

@@ -9,6 +9,18 @@ import { parseLocalDate, validate } from './limits';
 import { ask, pick } from './util';
 import { instanceFrom, scopeFrom } from './targets';
 import { rdsIds } from '../tree/ids';
+import { InstanceNode } from '../tree/instanceNode';
+import { TreeNode } from '../../shared/tree/nodes';
+
+/**
+ * The instance a node belongs to: the node itself, or the instance above it. A job's warning
+ * passes the node the job changed, which is a folder of the instance for some (Create DB User:
+ * its DB Users folder).
+ */
+function instanceAbove(node: unknown): InstanceNode | undefined {
+  for (let n = node instanceof TreeNode ? node : undefined; n; n = n.parent) if (n instanceof InstanceNode) return n;
+  return undefined;
+}
 
 const CATEGORIES: Array<{ label: string; category: EventCategoryType; description: string }> = [
   { label: 'ALL', category: 'ALL', description: vscode.l10n.t('every event') },
@@ -77,9 +89,9 @@ export function eventCommands(deps: RdsDeps): Record<string, CommandHandler> {
       deps.explorer.refreshId(folder.id);
     },
     // An instance's events: the region's Events folder narrowed to it (a job that failed or
-    // completed with errors links here), revealed and expanded.
+    // completed with errors links here, with the instance or a folder of it), revealed and expanded.
     'nhncloud.rds.showInstanceEvents': async (node?: unknown) => {
-      const target = await instanceFrom(node, deps, vscode.l10n.t('Show Events'));
+      const target = await instanceFrom(instanceAbove(node), deps, vscode.l10n.t('Show Events'));
       const folder = await deps.explorer.findNode(rdsIds.folder(target.rootId, 'event'));
       if (!(folder instanceof EventsFolderNode))
         throw new Error(

@@ -150,10 +150,10 @@ export class MaintenancesFolderNode extends FolderNode {
     const rds = await rdsRoot(this).client();
     const { maintenances } = await rds.listMaintenances({ dbInstanceId: this.instance.data.dbInstanceId });
     const items = sortMaintenances(maintenances ?? []);
-    const before = this.describe();
+    // The count is known once the list is; FolderNode.loaded redraws the row when it changed. (A
+    // redraw of its own here, a tick after the rows were handed to VS Code, made VS Code forget
+    // them: a maintenance's context-menu and inline commands came without their row.)
     this.counts = { all: items.length, pending: items.filter((m) => PENDING_MAINTENANCE.has(m.status ?? '')).length };
-    // The count is known once the list is: redraw the row (not its children) when it changed.
-    if (this.describe() !== before) setTimeout(() => this.ctx.changed(this), 0);
     return items.map((m) => new MaintenanceNode(this, m));
   }
 }

@@ -25,7 +25,7 @@ async function closeForm(t) {
 }
 
 /** Review, submit, follow the job to its end, reveal the new instance and find it in the tree. */
-async function submitAndReveal(t, w, name) {
+export async function submitAndReveal(t, w, name) {
   await w.locator('#review-request').click();
   await w.locator('#submit').click();
   const reveal = w.locator('vscode-button', { hasText: t.auto('Reveal in Explorer') });

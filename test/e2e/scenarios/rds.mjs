@@ -19,6 +19,25 @@ const INSTANCE = 'dev-playground';
 let url;
 const ADVANCED = 'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.';
 
+/**
+ * Edit Profile moves the Sandbox profile (the only one: it is opened without asking which) to RDS
+ * API v4.0, every other answer kept; the tree then reloads.
+ * @param {import('../../../scripts/e2e/browser.mjs').Helpers} t
+ */
+export async function sandboxOnRdsV4(t) {
+  await t.runCommand('NHN Cloud: Edit Profile');
+  await t.quick.answer('Sandbox', 'Profile name');
+  await t.quick.waitFor('Which cloud is the project in?');
+  await t.quick.enter();
+  await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
+  await t.quick.enter();
+  for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
+  await t.quick.pick('RDS API version', ADVANCED);
+  await t.quick.pick('v4.0', 'RDS API version of this profile');
+  await t.quick.pick('$(check) Save profile', ADVANCED);
+  await t.notification(t.l('Profile "{0}" saved.', 'Sandbox'));
+}
+
 /** The visible modal dialog (VS Code's own, not the browser's). */
 const dialog = (t) => t.page.locator('.monaco-dialog-box');
 
@@ -202,18 +221,7 @@ export const scenarios = [
     name: 'RDS API v4.0: Edit Profile chooses it; a log file opens its content; a full, then an incremental backup; binary logs purged; storage autoscale; an event subscription created and renamed; an instance created with storage autoscale',
     async run(t) {
       if (!url) throw new Error('the first scenario did not find the sandbox address');
-      // One profile: Edit Profile opens it without asking which.
-      await t.runCommand('NHN Cloud: Edit Profile');
-      await t.quick.answer('Sandbox', 'Profile name');
-      await t.quick.waitFor('Which cloud is the project in?');
-      await t.quick.enter();
-      await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
-      await t.quick.enter();
-      for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
-      await t.quick.pick('RDS API version', ADVANCED);
-      await t.quick.pick('v4.0', 'RDS API version of this profile');
-      await t.quick.pick('$(check) Save profile', ADVANCED);
-      await t.notification(t.l('Profile "{0}" saved.', 'Sandbox'));
+      await sandboxOnRdsV4(t);
 
       // v4.0 shows what only it has: the instance's binary logs; a log file opens its content.
       await t.openView('NHN Cloud');

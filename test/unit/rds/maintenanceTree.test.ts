@@ -276,6 +276,18 @@ test('from the palette: an instance, then one of its maintenances the action app
   assert.equal(picks.length, 0);
 });
 
+test("Show Events from a folder of an instance (a job's warning passes the node the job changed) narrows the Events folder to that instance without asking", async () => {
+  const inst = await instance('legacy-crm');
+  // Create DB User's job is tracked on the instance's DB Users folder: any folder of it will do.
+  // (It asked for an instance among every one of the profile; an unexpected QuickPick fails here.)
+  await commands['nhncloud.rds.showInstanceEvents'](await child(inst, 'Maintenances'));
+  const [profileNode] = (await provider.getChildren(undefined))!;
+  const events: any = await provider.getTreeItem(
+    await child(await child(await child(profileNode, 'KR1'), 'RDS for MySQL'), 'Events'),
+  );
+  assert.match(events.description, /^legacy-crm · /);
+});
+
 test('a v3.0 profile shows neither the HA row nor the Maintenances folder', async () => {
   apiVersion = 'v3.0';
   try {
