@@ -213,7 +213,7 @@ export class JobTracker {
       pick = await askAction(
         'warning',
         vscode.l10n.t(
-          '{0}: done in {1}, but with errors (the job ended {2}): a step failed. The DB instance\'s events say which.',
+          "{0}: done in {1}, but with errors (the job ended {2}): a step failed. The DB instance's events say which.",
           rec.title,
           took,
           rec.status,

@@ -38,7 +38,7 @@ export function knownErrorText(err: unknown): string | undefined {
       return vscode.l10n.t("The job ended {0}. The DB instance's events say why; then try again.", code);
     if (outcome === 'unknown')
       return vscode.l10n.t(
-        "The job stayed in the state {0}, which this version does not know, and is no longer followed. Check the DB instance and its events.",
+        'The job stayed in the state {0}, which this version does not know, and is no longer followed. Check the DB instance and its events.',
         code,
       );
   }

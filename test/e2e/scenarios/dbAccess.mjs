@@ -61,7 +61,7 @@ const OTHER_HOST = 'db.other.example';
 
 /** @type {typeof import('../../support/sshd.js')} */
 const { startSshd } = tsxRequire('../../support/sshd.ts', import.meta.url);
-/** @type {typeof import('../../../src/sandbox/rds/mariadb/tlsCertificates')} */
+/** @type {typeof import('../../../src/sandbox/rds/mariadb/tlsCertificates.js')} */
 const { makeTlsCertificates } = tsxRequire('../../../src/sandbox/rds/mariadb/tlsCertificates.ts', import.meta.url);
 
 /**

@@ -101,6 +101,7 @@ test('an edited console is saved once after the typing pauses, and not when savi
   ] as const) {
     stubVscode.workspace.getConfiguration = () => ({
       get: (k: string, d?: unknown) => (k === key ? value : d),
+      inspect: () => undefined,
     });
     changedDocuments.fire({ document: console1 });
     t.mock.timers.tick(400);
