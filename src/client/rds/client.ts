@@ -385,10 +385,15 @@ function toFieldIssues(
 const PAGE_SIZE = 100;
 const MAX_PAGES = 1_000;
 
-/** A list the service pages (its query takes `page` and `size`, its answer counts `totalCounts`). */
+/**
+ * A list the service pages by itself (v4.0: its query's `page` and `size` are optional, 20 a page
+ * when left out) and counts (`totalCounts`). A v3.0 list whose query requires a page is not one:
+ * its caller names the page, and leaving it out is the caller's error, refused unsent.
+ */
 function isPagedList(op: Operation): boolean {
-  const q = bodyFields(op.query);
-  return op.method === 'GET' && q.has('page') && q.has('size') && bodyFields(op.response).has('totalCounts');
+  if (op.method !== 'GET' || !bodyFields(op.response).has('totalCounts')) return false;
+  const q = op.query?.safeParse({});
+  return !!q?.success && bodyFields(op.query).has('page') && bodyFields(op.query).has('size');
 }
 
 function bodyFields(schema: unknown): Set<string> {

@@ -263,6 +263,9 @@ export class SshTunnel {
     return new Promise<Client>((resolve, reject) => {
       const fail = (err: Error & { level?: string; code?: string }) => {
         client.removeAllListeners('ready');
+        // The first error ends the sign-in; the socket may still report its reset (ECONNRESET as
+        // the server hangs up after a refused handshake): listened to, or it is an uncaught error.
+        client.on('error', () => undefined);
         client.end();
         if (pinned && /no matching host key format/i.test(err.message))
           hostKeyRefusal ??= new SshTunnelError(
