@@ -446,6 +446,20 @@ export function helpers(page, server, locale = 'en') {
         throw e;
       }
     },
+    /**
+     * Waits for a notification containing `text` in the notification center, opened at once (left
+     * open; the next `notification` closes it). For notifications that come together: VS Code
+     * may keep one of them out of the toasts, and `notification` would wait out its whole timeout
+     * for a toast before it looks in the center (the Sync scenario lost 60 to 150 s a locale so).
+     */
+    async notificationInCenter(text, timeout = 30_000) {
+      text = tx.auto(text);
+      const center = page.locator('.notifications-center.visible');
+      if (!(await center.isVisible())) await page.locator('[id="status.notifications"]').first().click({ timeout: 5_000 });
+      const item = center.locator('.notification-list-item').filter({ hasText: text }).first();
+      await item.waitFor({ timeout });
+      return item;
+    },
     /** Checks that a notification containing `text` was shown (a message with no button to press). */
     async notified(text, timeout = 30_000) {
       await t.notification(text, timeout);
