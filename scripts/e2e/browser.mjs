@@ -455,7 +455,8 @@ export function helpers(page, server, locale = 'en') {
     async notificationInCenter(text, timeout = 30_000) {
       text = tx.auto(text);
       const center = page.locator('.notifications-center.visible');
-      if (!(await center.isVisible())) await page.locator('[id="status.notifications"]').first().click({ timeout: 5_000 });
+      if (!(await center.isVisible()))
+        await page.locator('[id="status.notifications"]').first().click({ timeout: 5_000 });
       const item = center.locator('.notification-list-item').filter({ hasText: text }).first();
       await item.waitFor({ timeout });
       return item;
