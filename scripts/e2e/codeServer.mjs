@@ -363,14 +363,21 @@ function fileState(server) {
  * (`leftovers`): a file never starts on another's state.
  */
 export async function prepareForFile(server, opts, n) {
-  const pids = windowProcesses(server);
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {}
-  }
+  // Killed until none is left, not once: a process the last window's teardown starts while the
+  // first ones die (the server's shell-environment probe, `bash -i -l -c node`, and what a login
+  // shell runs) is the last file's too (a fresh-clone run failed dbAccess[ko] and paging[ko] on
+  // one started after the single kill).
   const deadline = Date.now() + 10_000;
-  while (pids.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  for (;;) {
+    const pids = windowProcesses(server).filter(alive);
+    if (!pids.length || Date.now() >= deadline) break;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {}
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
   for (const path of fileState(server)) rmSync(path, { recursive: true, force: true });
   const left = leftovers(server);
   if (left.length) throw new Error(`the code-server kept the last file's state: ${left.join(', ')}`);
