@@ -175,7 +175,8 @@ export class RdsService implements SandboxService {
       query: query as Ctx['query'],
       body: body as Ctx['body'],
       now: this.state.now(),
-      apiVersion: op.id.startsWith('rds.v4.') ? 'v4.0' : 'v3.0',
+      // The operation's own table says whether it pages (its query takes `page`), not a version's name.
+      paged: queryTakesPage(op.query),
     };
     try {
       const payload = HANDLERS[name](ctx);
@@ -187,4 +188,14 @@ export class RdsService implements SandboxService {
       return failure(-1, `Sandbox failure in ${name}: ${(err as Error).message}`);
     }
   }
+}
+
+/** Whether an operation's query schema has a `page` field (zod mini: through optional and pipes). */
+function queryTakesPage(schema: unknown): boolean {
+  for (let s = schema, i = 0; s && i < 10; i++) {
+    const def = (s as { def: { type?: string; shape?: object; innerType?: unknown; in?: unknown } }).def;
+    if (def.type === 'object' && def.shape) return 'page' in def.shape;
+    s = def.innerType ?? def.in;
+  }
+  return false;
 }

@@ -30,16 +30,16 @@ export interface Ctx<K extends RdsOperationName = RdsOperationName> {
   /** The body as K's body schema parsed it ({} when absent). */
   body: Parsed<K, 'body'>;
   now: number;
-  /** The API version the request came in (v4.0 pages some lists v3.0 answers whole). */
-  apiVersion: 'v3.0' | 'v4.0';
+  /** Whether the operation, in the version the request came in, pages its list (its query takes `page`). */
+  paged: boolean;
 }
 
 /**
- * A list as the request's version answers it: v4.0 pages it (`page` 1 and `size` 20 when left out,
- * as its guide says) with `totalCounts`; v3.0 answers it whole.
+ * A list as the request's operation answers it: one that pages (v4.0's) gives `page` 1 and `size`
+ * 20 when left out, as its guide says, with `totalCounts`; one that does not answers it whole.
  */
 export function pageOf<T>(ctx: Ctx, all: T[]): { items: T[]; totalCounts?: number } {
-  if (ctx.apiVersion === 'v3.0') return { items: all };
+  if (!ctx.paged) return { items: all };
   const q = ctx.query as { page?: number; size?: number };
   const size = q.size ?? 20;
   const start = ((q.page ?? 1) - 1) * size;
