@@ -119,7 +119,7 @@ const builds = [
     entryPoints: ['src/sandbox/index.ts'],
     outfile: 'dist/sandbox.js',
     // The bastion's ssh2 is dist/sshDriver.js's (src/sandbox/bastion.ts), required beside it.
-    external: ['vscode', './sshDriver.js'],
+    external: ['vscode', './sshDriver.js', 'ssh2'],
     plugins: [leftOut],
   },
 ];

@@ -12,7 +12,23 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Connection, Server } from 'ssh2';
-import { loadSshDriver } from '../rds/connection/driver';
+
+type Ssh2 = Pick<typeof import('ssh2'), 'Server' | 'utils'>;
+
+/**
+ * ssh2: in the extension, dist/sshDriver.js beside dist/sandbox.js (no second copy; esbuild.mjs
+ * leaves both requires alone); from source, or a bundle of the sandbox alone (the e2e runner's,
+ * `npm run sandbox`), the package.
+ */
+function loadSsh2(): Ssh2 {
+  if (!__filename.endsWith('.ts'))
+    try {
+      return require('./sshDriver.js') as Ssh2;
+    } catch {
+      // Not beside it: a bundle of the sandbox alone.
+    }
+  return require('ssh2') as Ssh2;
+}
 
 export const BASTION_USER = 'sandbox';
 
@@ -75,7 +91,7 @@ export async function startBastion(opts: {
   dataDir?: string;
   targetOf: (port: number) => Promise<{ host: string; port: number } | undefined>;
 }): Promise<SandboxBastion> {
-  const ssh = loadSshDriver();
+  const ssh = loadSsh2();
   const kept = keptIn(opts.dataDir, () => ssh.utils.generateKeyPairSync('ed25519').private);
   const parsed = ssh.utils.parseKey(kept.hostKey);
   if (parsed instanceof Error) throw new Error(`The sandbox bastion's host key cannot be read: ${parsed.message}`);
