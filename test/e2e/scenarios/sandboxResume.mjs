@@ -93,7 +93,8 @@ export const scenarios = [
       if (after.sha256 !== createHash('sha256').update(data).digest('hex') || after.size !== data.length)
         throw new Error(`the resumed object differs: ${JSON.stringify(after)}`);
       if (after.uploads.length) throw new Error(`uploads left open: ${JSON.stringify(after.uploads)}`);
-      // The active profile is still the one that was active (the Sandbox profile here): its tree lists the object.
+      // The bucket, opened again in the reloaded window, lists the object.
+      await t.expandRow('sandbox-docs');
       await t.treeRow('early.bin').waitFor({ timeout: 30_000 });
     },
   },
