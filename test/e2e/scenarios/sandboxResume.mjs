@@ -121,7 +121,12 @@ export const scenarios = [
         t.l("$(beaker) The sandbox's bastion").replace('$(beaker) ', ''),
         t.l('SSH bastion to reach {0} through (a host with a floating IP in its VPC)', INSTANCE),
       );
-      // No sign-in question: the next thing is the host key, shown with the fingerprint the sandbox printed.
+      // The DB user's password again (a refused connection keeps none), then no sign-in question
+      // for the bastion: the next thing is its host key, shown with the fingerprint the sandbox printed.
+      await t.quick.answer(
+        DB_PASSWORD,
+        t.lpart('Password of {0} on {1} (kept in the OS keychain through VS Code SecretStorage)'),
+      );
       const dialog = t.page
         .locator('.monaco-dialog-box')
         .filter({ hasText: t.lpart('The authenticity of {0} cannot be established. Trust its host key?') });
