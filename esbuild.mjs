@@ -118,7 +118,8 @@ const builds = [
     ...nodeCommon,
     entryPoints: ['src/sandbox/index.ts'],
     outfile: 'dist/sandbox.js',
-    external: ['vscode'],
+    // The bastion's ssh2 is dist/sshDriver.js's (src/sandbox/bastion.ts), required beside it.
+    external: ['vscode', './sshDriver.js', 'ssh2'],
     plugins: [leftOut],
   },
 ];
@@ -144,6 +145,9 @@ if (watch) {
   const results = await Promise.all(builds.map((b) => esbuild.build(b)));
   checkBundle(results[0], 'dist/extension.js', HEAVY);
   checkBundle(results[1], 'dist/main.js', OWN_BUNDLE);
+  checkBundle(results[builds.findIndex((b) => b.outfile === 'dist/sandbox.js')], 'dist/sandbox.js', [
+    'node_modules/ssh2/',
+  ]);
   for (const r of results) {
     for (const [file, info] of Object.entries(r.metafile.outputs)) {
       if (!file.endsWith('.map')) console.log(`${file.padEnd(40)} ${(info.bytes / 1024).toFixed(1).padStart(8)} KB`);

@@ -3,12 +3,18 @@
 // `nhncloud.sandbox.autoStart` on: the extension starts its sandbox inside the extension host
 // and opens on a ready Sandbox profile (`npm run sandbox` runs one standalone, for other tools).
 // Ctrl-C stops everything it started, by process group.
-// usage: npm start [-- --port N]
+// usage: npm start [-- --port N] [-- --locale ko|ja]  (--locale: the display language, with the
+// language pack code-server needs for it; setting `locale` alone leaves English)
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { ROOT, freePort, startCodeServer, stopCodeServer } from './e2e/codeServer.mjs';
 
 const argv = process.argv.slice(2);
+const localeArg = argv.includes('--locale') ? argv[argv.indexOf('--locale') + 1] : undefined;
+if (localeArg !== undefined && !['en', 'ko', 'ja'].includes(localeArg)) {
+  console.error(`[start] --locale must be en, ko or ja, not "${localeArg}"`);
+  process.exit(2);
+}
 const portArg = argv.includes('--port') ? Number(argv[argv.indexOf('--port') + 1]) : Number(process.env.PORT || 8123);
 
 async function portFree(port) {
@@ -42,6 +48,7 @@ try {
   server = await startCodeServer({
     port,
     userSettings: { 'nhncloud.sandbox.autoStart': true },
+    ...(localeArg && localeArg !== 'en' ? { locale: localeArg } : {}),
   });
   server.child.on('exit', () => !stopping && void stopAll(1));
   const url = `${server.url}/?folder=${encodeURIComponent(server.ws)}`;

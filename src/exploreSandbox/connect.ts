@@ -11,7 +11,7 @@ import type { Transport } from '../client/http/transport';
 import { isSiteId, type SiteId } from '../client/sites';
 import { checks } from '../profiles/wizard';
 import { ask, pick } from '../shared/prompts';
-import type { Profile, ProfileSecrets } from '../shared/services';
+import type { Profile, ProfileSecrets, ProfileStore } from '../shared/services';
 import type { SandboxProfile, SandboxRole } from '../sandbox/index';
 
 const ROLES: readonly SandboxRole[] = ['ADMIN', 'VIEWER'];
@@ -29,6 +29,16 @@ const sandboxProfileSchema = z.object({
     oauth: z.string(),
   }),
   secrets: z.record(z.string(), z.string()),
+  bastion: z.optional(
+    z.object({
+      host: z.string(),
+      port: z.number(),
+      user: z.string(),
+      password: z.string(),
+      hostKeyType: z.string(),
+      hostKeyFingerprint: z.string(),
+    }),
+  ),
 });
 
 /**
@@ -40,9 +50,11 @@ const sandboxProfileSchema = z.object({
 export function profileOfSandbox(
   sp: SandboxProfile,
   opts: { id: string; name?: string; base?: string },
-): { profile: Profile; secrets: ProfileSecrets } {
+): { profile: Profile; secrets: ProfileSecrets; bastion?: SandboxBastionSecret } {
   const base = opts.base ?? '';
   const e = sp.endpoints;
+  // The bastion listens where the sandbox does: its own host is the loopback of that machine.
+  const b = sp.bastion && { ...sp.bastion, host: base ? new URL(base).hostname : sp.bastion.host };
   return {
     profile: {
       id: opts.id,
@@ -57,9 +69,36 @@ export function profileOfSandbox(
         oauth: base + e.oauth,
       },
       sandbox: true,
+      ...(b
+        ? {
+            sandboxBastion: {
+              host: b.host,
+              port: b.port,
+              user: b.user,
+              hostKeyType: b.hostKeyType,
+              hostKeyFingerprint: b.hostKeyFingerprint,
+            },
+          }
+        : {}),
     },
     secrets: { ...sp.secrets } as ProfileSecrets,
+    ...(b ? { bastion: { subject: `password:${b.user}@${b.host}:${b.port}`, password: b.password } } : {}),
   };
+}
+
+/** The sandbox bastion's password as the profile keeps it (an SSH secret, see bastions.ts tunnelOptions). */
+export interface SandboxBastionSecret {
+  subject: string;
+  password: string;
+}
+
+/** Saves a sandbox's profile with its bastion's password (SecretStorage). */
+export async function saveSandboxProfile(
+  profiles: ProfileStore,
+  made: { profile: Profile; secrets: ProfileSecrets; bastion?: SandboxBastionSecret },
+): Promise<void> {
+  await profiles.save(made.profile, made.secrets);
+  if (made.bastion) await profiles.storeSshSecret(made.profile.id, made.bastion.subject, made.bastion.password);
 }
 
 /** The address as typed, without a trailing slash; undefined when it is not a plain http(s) address. */
@@ -143,7 +182,7 @@ export async function connectSandboxWizard(opts: {
   site: SiteId;
   otherNames: string[];
   newId: () => string;
-}): Promise<{ profile: Profile; secrets: ProfileSecrets; base: string }> {
+}): Promise<{ profile: Profile; secrets: ProfileSecrets; bastion?: SandboxBastionSecret; base: string }> {
   const title = vscode.l10n.t('Connect to a Running Sandbox');
   let typed = '';
   let failure: string | undefined;

@@ -13,7 +13,7 @@ import { walkthroughStepDone } from '../shared/walkthrough';
 import { isSiteId, type SiteId } from '../client/sites';
 import type { Transport } from '../client/http/transport';
 import { newProfileId } from '../profiles/store';
-import { connectSandboxWizard, profileOfSandbox } from './connect';
+import { connectSandboxWizard, profileOfSandbox, saveSandboxProfile } from './connect';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 
@@ -59,24 +59,42 @@ export class SandboxController {
     return this.sandbox?.url;
   }
 
-  /** Start (once) and make the Sandbox profile active. */
-  async start(): Promise<Sandbox> {
+  /**
+   * Start (once). `activate`: make the Sandbox profile active (Explore the Sandbox); otherwise
+   * (a restart on first load) only when it is new, so the profile the person chose survives a
+   * window reload (issue 63: "Active profile: Sandbox" after every reload).
+   */
+  async start(activate = true): Promise<Sandbox> {
     if (this.sandbox) return this.sandbox;
     this.starting ??= (async () => {
       const timeScale = vscode.workspace.getConfiguration('nhncloud.sandbox').get<number>('jobStepMs', 1500);
       const mod = loadSandboxModule();
-      const sb = await mod.startSandbox({ timeScale });
-      const { profile, secrets } = profileOfSandbox(sb.sandboxProfile({ site: sandboxSite(this.services) }), {
+      // Kept in the extension's storage, so a window reload (which restarts this sandbox) finds
+      // its objects and multipart uploads, and its bastion's host key, port and password.
+      const storage = this.services.context.globalStorageUri?.fsPath;
+      const sb = await mod.startSandbox({
+        timeScale,
+        dataDir: storage ? path.join(storage, 'sandbox') : undefined,
+        bastion: true,
+      });
+      const made = profileOfSandbox(sb.sandboxProfile({ site: sandboxSite(this.services) }), {
         id: SANDBOX_PROFILE_ID,
       });
-      await this.services.profiles.save(profile, secrets);
-      await this.services.profiles.setActive(profile.id);
+      const { profile } = made;
+      const existed = this.services.profiles.list().some((p) => p.id === SANDBOX_PROFILE_ID);
+      await saveSandboxProfile(this.services.profiles, made);
+      if (activate || !existed) await this.services.profiles.setActive(profile.id);
       this.sandbox = sb;
       void vscode.commands.executeCommand('setContext', 'nhncloud.sandboxRunning', true);
       walkthroughStepDone('sandbox');
       this.services.log.info(
-        `Sandbox started on ${sb.url} (job step ${timeScale} ms); profile "${profile.name}" is active`,
+        `Sandbox started on ${sb.url} (job step ${timeScale} ms); active profile "${this.services.profiles.active()?.name}"`,
       );
+      const b = sb.bastion?.info;
+      if (b)
+        this.services.log.info(
+          `Sandbox SSH bastion on ${b.user}@${b.host}:${b.port}, host key ${b.hostKeyType} ${b.hostKeyFingerprint}`,
+        );
       return sb;
     })().finally(() => (this.starting = undefined));
     return this.starting;
@@ -99,7 +117,7 @@ export class SandboxController {
   async autoStart(): Promise<void> {
     const configured = vscode.workspace.getConfiguration('nhncloud.sandbox').get<boolean>('autoStart', false);
     const leftOver = this.services.profiles.list().some((p) => p.id === SANDBOX_PROFILE_ID);
-    if (configured || leftOver) await this.start();
+    if (configured || leftOver) await this.start(false);
   }
 
   feature(): Feature {
@@ -122,13 +140,14 @@ export class SandboxController {
           );
         },
         'nhncloud.sandbox.connect': async () => {
-          const { profile, secrets, base } = await connectSandboxWizard({
+          const { base, ...made } = await connectSandboxWizard({
             http: this.http(),
             site: sandboxSite(this.services),
             otherNames: this.services.profiles.list().map((p) => p.name),
             newId: newProfileId,
           });
-          await this.services.profiles.save(profile, secrets);
+          const { profile } = made;
+          await saveSandboxProfile(this.services.profiles, made);
           await this.services.profiles.setActive(profile.id);
           walkthroughStepDone('sandbox');
           this.services.log.info(`Profile "${profile.name}" added for the sandbox at ${base}`);

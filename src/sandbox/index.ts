@@ -7,6 +7,7 @@
 //   await sb.close();
 //
 // Each service module is one entry of SANDBOX_MODULES below: adding a service is adding a line.
+import { join } from 'node:path';
 import { isSiteId, SITES, siteRegions, type Region, type SiteId } from '../client/sites';
 import type { Service } from '../client/errors';
 import type { ProfileSecrets } from '../client/profileSecrets';
@@ -14,9 +15,11 @@ import { RDS_KEYS, startRdsSandbox, type RdsKeyPair, type RdsSandbox } from './r
 import { type Fault, SandboxServer } from './server';
 import { identityNetworkModule } from './network/module';
 import { storageSandboxModule, type StorageSandbox } from './storage/index';
+import { startBastion, type BastionInfo, type SandboxBastion } from './bastion';
 
 export { SandboxServer, type Fault, type SandboxService, matchTemplate } from './server';
 export type { RdsSandbox, ExportedObject } from './rds';
+export type { BastionInfo } from './bastion';
 
 export interface SandboxOptions {
   /** Port to listen on (127.0.0.1); 0 picks a free one. */
@@ -27,6 +30,13 @@ export interface SandboxOptions {
   scale?: number;
   /** Seed of the generated data (same seed, same ids). Default 1. */
   seed?: number;
+  /**
+   * A folder that keeps the sandbox's state across restarts: object storage (buckets, objects,
+   * multipart uploads) and the SSH bastion's host key. '' (default): nothing is kept.
+   */
+  dataDir?: string;
+  /** Start the SSH bastion (./bastion.ts) in front of the databases. Default false. */
+  bastion?: boolean;
 }
 
 export type SandboxRole = 'ADMIN' | 'VIEWER';
@@ -38,6 +48,8 @@ export interface SandboxProfile {
   regions: Region[];
   endpoints: { rds: string; network: string; identity: string; storage: string; oauth: string };
   secrets: ProfileSecrets;
+  /** The SSH bastion in front of the sandbox's databases, when it runs one (its password is a secret). */
+  bastion?: BastionInfo;
 }
 
 export interface SandboxContext {
@@ -118,6 +130,8 @@ export interface Sandbox {
    * answers, for a client that reaches the sandbox by another address: a proxy, a container port).
    */
   sandboxProfile(opts?: { role?: SandboxRole; site?: SiteId; base?: string }): SandboxProfile;
+  /** The SSH bastion, when started (`bastion: true`). */
+  bastion?: SandboxBastion;
   close(): Promise<void>;
 }
 
@@ -144,6 +158,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     timeScale: opts.timeScale ?? 1500,
     scale: opts.scale ?? 0,
     seed: opts.seed ?? 1,
+    dataDir: opts.dataDir ?? '',
+    bastion: opts.bastion ?? false,
   };
   const server = new SandboxServer();
   const url = await server.listen(options.port);
@@ -170,6 +186,19 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         /log/i.test(o.operation) ? 'text/plain' : 'application/octet-stream',
       ),
     );
+  let bastion: SandboxBastion | undefined;
+  if (options.bastion) {
+    try {
+      bastion = await startBastion({
+        dataDir: options.dataDir ? join(options.dataDir, 'bastion') : undefined,
+        targetOf: (port) => rds.databases.bastionTarget(port),
+      });
+    } catch (err) {
+      for (const h of Object.values(handles)) await h.close?.();
+      await server.close();
+      throw err;
+    }
+  }
   const merged = (key: 'secrets' | 'viewerSecrets') =>
     Object.assign(
       {},
@@ -195,6 +224,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       oauth: `${base}/oauth`,
     },
     secrets: merged(role === 'ADMIN' ? 'secrets' : 'viewerSecrets'),
+    ...(bastion ? { bastion: bastion.info } : {}),
   });
   // `POST /_sandbox/profile {role?, site?}`: what "Connect to a Running Sandbox" reads, so a
   // person gives the extension this sandbox's address instead of typing what main.ts prints.
@@ -218,7 +248,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     ),
     faults: faultHelpers(server),
     sandboxProfile,
+    bastion,
     close: async () => {
+      await bastion?.close();
       for (const h of Object.values(handles)) await h.close?.();
       await server.close();
     },

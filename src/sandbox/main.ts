@@ -1,6 +1,9 @@
-// `npm run sandbox [-- --port 8484 --time-scale 1500 --scale 0 --seed 1]`: starts the sandbox
-// on 127.0.0.1, prints its address, the endpoint overrides and the credentials of the ADMIN and
-// VIEWER profiles, and runs until Ctrl-C / SIGTERM. SANDBOX_PORT also sets the port.
+// `npm run sandbox [-- --port 8484 --time-scale 1500 --scale 0 --seed 1 --data DIR]`: starts the
+// sandbox on 127.0.0.1 with its SSH bastion, prints its address, the endpoint overrides, the
+// credentials of the ADMIN and VIEWER profiles and the bastion's host key, and runs until Ctrl-C /
+// SIGTERM. SANDBOX_PORT also sets the port; `--data` (or SANDBOX_DATA) keeps object storage and
+// the bastion's host key in DIR across restarts.
+import { resolve } from 'node:path';
 import { startSandbox } from './index';
 import { SANDBOX_DB_PASSWORD } from './rds/mariadb/databases';
 
@@ -23,12 +26,16 @@ function num(name: string, env: string | undefined, fallback: number): number {
 }
 
 async function main(): Promise<void> {
+  const data = arg('data') ?? process.env.SANDBOX_DATA;
   const sb = await startSandbox({
     port: num('port', process.env.SANDBOX_PORT, 0),
     timeScale: num('time-scale', process.env.SANDBOX_TIME_SCALE, 1500),
     scale: num('scale', process.env.SANDBOX_SCALE, 0),
     seed: num('seed', process.env.SANDBOX_SEED, 1),
+    dataDir: data ? resolve(data) : undefined,
+    bastion: true,
   });
+  const b = sb.bastion!.info;
   const admin = sb.sandboxProfile();
   const viewer = sb.sandboxProfile({ role: 'VIEWER' });
   const out = [
@@ -46,6 +53,13 @@ async function main(): Promise<void> {
     sb.rds.databases.missing
       ? `Databases: none (${sb.rds.databases.missing})`
       : `Databases: a real MariaDB per DB instance on 127.0.0.1 (its dbPort), started on first connection; seeded users admin/app/readonly, password ${SANDBOX_DB_PASSWORD}`,
+    '',
+    `SSH bastion: ${b.user}@${b.host}, port ${b.port}, password ${b.password} (forwards to the databases only)`,
+    `  host key ${b.hostKeyType} ${b.hostKeyFingerprint}`,
+    '',
+    data
+      ? `Data folder: ${resolve(data)} (object storage and the bastion's host key are kept there)`
+      : 'Data folder: none, nothing is kept after Ctrl-C (--data DIR keeps object storage and the bastion host key)',
     '',
     `Control API: ${sb.url}/_sandbox/profile, /_sandbox/faults, /_sandbox/stats, /_sandbox/rds/{fail-next-job,scale,region,name-instance,private,time-scale,exports,mariadb,mariadb-certificate}, /_sandbox/oauth/{token-lifetime,expire-tokens}`,
     'In VS Code: "NHN Cloud: Connect to a Running Sandbox" with the address above adds a profile for it.',

@@ -17,8 +17,21 @@ export interface Profile {
   signingRegions?: Partial<Record<Region, string>>;
   /** True for the profile "Explore the Sandbox" made. */
   sandbox?: boolean;
+  /**
+   * A sandbox's SSH bastion (src/sandbox/bastion.ts), offered first by Set SSH Bastion...; its
+   * password is in SecretStorage (the profile's `password:<user>@<host>:<port>` SSH secret).
+   */
+  sandboxBastion?: SandboxBastionSetting;
   /** The RDS API version its clients speak; absent (a profile saved before v4.0): v3.0. */
   rdsApiVersion?: RdsClientApiVersion;
+}
+
+export interface SandboxBastionSetting {
+  host: string;
+  port: number;
+  user: string;
+  hostKeyType: string;
+  hostKeyFingerprint: string;
 }
 
 /** Secret part of a profile (SecretStorage only, one value per profile: src/profiles/secrets.ts). */

@@ -2,6 +2,7 @@
 // profile's cloud, the object file systems (read-write and read-only; the shim registers
 // proxies for both schemes at activation and forwards to these), the handlers of every
 // nhncloud.storage.* command, and drag and drop in the explorer (uploads, copies and moves).
+import { join } from 'node:path';
 import type { Region } from '../client/endpoints';
 import type { CommandHandler, Feature } from '../shared/services';
 import { rootWhereServiceRuns } from '../shared/tree/serviceRoot';
@@ -26,7 +27,11 @@ export function createStorageFeature(deps: StorageDeps): Feature {
   const fs = new ObjectFileSystem(deps.services);
   const readonlyFs = new ObjectFileSystem(deps.services, true);
   const prefixFilters = new Map<string, string>();
-  const pending = new PendingUploads(deps.services.context.globalState);
+  const storageDir = deps.services.context.globalStorageUri?.fsPath;
+  const pending = new PendingUploads(
+    deps.services.context.globalState,
+    storageDir ? join(storageDir, 'pendingUploads.json') : undefined,
+  );
   const syncPairs = new SyncPairs(deps.services.context.workspaceState, deps.services.context.globalStorageUri?.fsPath);
   // Uploads cut off last time (a reload, a crash, a lost network): said once, when the feature starts.
   offerResume(pending).catch((e: Error) => deps.services.log.error(`Resume offer: ${e.message}`));

@@ -1,11 +1,18 @@
-// Resumable uploads (issue 30, item 2): every multipart upload of a file is written down in the
-// extension's global state when it begins (profile, region, bucket, key, upload id, part size,
+// Resumable uploads (issue 30, item 2): every multipart upload of a file is written down in a
+// file of the extension's global storage (pendingUploads.json) when it begins (profile, region, bucket, key, upload id, part size,
 // the file's path, size and modification time, parts done) and struck out when it ends or is
 // cancelled. One cut off by a window reload, a crash or a lost network stays written down, with
 // its parts on the server: the next time the storage feature starts it says so, and Resume goes
 // on with it (the client asks the server which parts it holds and sends only the others), after
 // checking the file is unchanged; Discard aborts it on the server.
+//
+// A file, written before the first part is sent, not globalState (issue 63): in code-server the
+// window's global state is kept by the browser and written back later, so a reload 1.7 s into an
+// upload lost the record while the server held the multipart upload. The write is awaited by the
+// client (onMultipart) before any part goes out, so what the server holds is always written down.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import * as vscode from 'vscode';
 import type { S3Client } from '../client/storage/client';
 import type { UploadInput } from '../client/storage/transfer';
@@ -38,14 +45,44 @@ export interface UploadJournal {
 }
 
 export class PendingUploads {
-  constructor(private readonly memento: vscode.Memento) {}
+  /**
+   * `file`: where the list is kept (the extension's global storage); the list in `memento` (where
+   * earlier versions kept it) is moved there. Without `file`, the memento keeps it (tests).
+   */
+  constructor(
+    private readonly memento: vscode.Memento,
+    private readonly file?: string,
+  ) {
+    const legacy = file ? memento.get<PendingUpload[]>(KEY, []) : [];
+    if (legacy.length) {
+      const known = new Set(this.list().map((p) => p.uploadId));
+      this.writeFile([...this.list(), ...legacy.filter((p) => !known.has(p.uploadId))]);
+      void memento.update(KEY, undefined);
+    }
+  }
 
   list(): PendingUpload[] {
-    return this.memento.get<PendingUpload[]>(KEY, []);
+    if (!this.file) return this.memento.get<PendingUpload[]>(KEY, []);
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(this.file, 'utf8'));
+      return Array.isArray(parsed) ? (parsed as PendingUpload[]) : [];
+    } catch {
+      // No file yet (nothing was cut off), or one cut off mid-write by a crash: nothing to offer.
+      return [];
+    }
+  }
+
+  /** Replaced whole (a new file renamed over the old), so a crash mid-write leaves the old list. */
+  private writeFile(list: PendingUpload[]): void {
+    mkdirSync(dirname(this.file!), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(list));
+    renameSync(tmp, this.file!);
   }
 
   private async write(list: PendingUpload[]): Promise<void> {
-    await this.memento.update(KEY, list.length ? list : undefined);
+    if (this.file) this.writeFile(list);
+    else await this.memento.update(KEY, list.length ? list : undefined);
   }
 
   async remove(uploadId: string): Promise<void> {
@@ -69,10 +106,12 @@ export class PendingUploads {
       options: {
         keepOnFailure: true,
         ...(resume ? { resume: { uploadId: resume.uploadId }, partSize: resume.partSize } : {}),
-        onMultipart: (m) => {
+        // Awaited by the client before the first part is sent: written down before the server
+        // holds anything of it that a reload could leave behind.
+        onMultipart: async (m) => {
           uploadId = m.uploadId;
           if (resume) return;
-          void later(() =>
+          await later(() =>
             this.write([
               ...this.list(),
               {

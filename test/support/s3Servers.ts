@@ -36,10 +36,13 @@ function makeTransport(): Transport {
 }
 
 export async function startSandbox(
-  opts: { seed?: boolean; signingRegions?: Record<string, string> } = {},
+  opts: { seed?: boolean; signingRegions?: Record<string, string>; dataDir?: string } = {},
 ): Promise<S3Target> {
   const server = new SandboxServer();
-  const service = registerStorage(server, new StorageSandbox({ seed: opts.seed, signingRegions: opts.signingRegions }));
+  const service = registerStorage(
+    server,
+    new StorageSandbox({ seed: opts.seed, signingRegions: opts.signingRegions, dataDir: opts.dataDir }),
+  );
   const url = await server.listen();
   const transport = makeTransport();
   const baseUrl = `${url}/storage/kr1`;

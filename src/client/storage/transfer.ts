@@ -58,8 +58,11 @@ export interface UploadInput {
    * server for `resume`); a cancel still aborts it. Without it any failure aborts it.
    */
   keepOnFailure?: boolean;
-  /** The multipart upload's id and part size, once it exists (to resume it later). */
-  onMultipart?: (m: { uploadId: string; partSize: number; parts: number }) => void;
+  /**
+   * The multipart upload's id and part size, once it exists (to resume it later). Awaited before
+   * the first part is sent, so a record of it can be made durable first.
+   */
+  onMultipart?: (m: { uploadId: string; partSize: number; parts: number }) => void | Promise<void>;
   /** Parts the server holds so far (after each part; with `resume`, first the ones found there). */
   onPartsDone?: (done: number) => void;
   /**
@@ -177,7 +180,7 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
     throw new ValidationError(op, [{ path: 'resume', message: 'only a file upload can be resumed' }]);
   const uploadId =
     input.resume?.uploadId ?? (await client.initiateMultipartUpload(input.bucket, input.key, objectOpts));
-  input.onMultipart?.({ uploadId, partSize, parts: count });
+  await input.onMultipart?.({ uploadId, partSize, parts: count });
   const parts: PartInfo[] = [];
   if (input.resume) {
     // What the server already holds: a part of the expected size is kept (sent whole, as S3

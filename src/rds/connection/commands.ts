@@ -275,6 +275,7 @@ export function connectionFeature(deps: ConnectionDeps): {
         instanceId: t.data.dbInstanceId,
         instanceName: t.data.dbInstanceName,
         title,
+        sandboxBastion: services.profiles.active()?.sandboxBastion,
       },
       services.log,
     );

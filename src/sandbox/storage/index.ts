@@ -5,6 +5,7 @@
 // only by the x-amz-copy-source header, which the router reads: stats and faults name them
 // storage.copyObject / storage.uploadPartCopy.
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SandboxCall, SandboxReply, SandboxServer, SandboxService } from '../server';
 import {
@@ -45,6 +46,8 @@ export interface StorageSandboxOptions {
   signingRegions?: Record<string, string>;
   /** Seed the demo buckets (default true). */
   seed?: boolean;
+  /** Keep the buckets, objects and multipart uploads in this folder, across restarts (./persist.ts). */
+  dataDir?: string;
 }
 
 const ROUTES = STORAGE_OPERATIONS.map((op) => ({
@@ -72,7 +75,7 @@ export class StorageSandbox implements SandboxService {
   constructor(opts: StorageSandboxOptions = {}) {
     this.signingRegions = { ...opts.signingRegions };
     this.findSecret = opts.findSecret ?? defaultFindSecret;
-    this.store = new ObjectStore(opts.seed === false ? undefined : seedStorage);
+    this.store = new ObjectStore(opts.seed === false ? undefined : seedStorage, opts.dataDir);
   }
 
   /** Plugs in a credential registry (e.g. the identity sandbox's EC2 credentials). */
@@ -113,6 +116,7 @@ export class StorageSandbox implements SandboxService {
       metadata: {},
       body: { kind: 'mem', data },
     });
+    this.store.changed();
   }
 
   /**
@@ -186,6 +190,13 @@ export class StorageSandbox implements SandboxService {
   }
 
   async handle(call: SandboxCall): Promise<SandboxReply> {
+    const reply = await this.answer(call);
+    // A write of any kind (the reads are GET and HEAD): saved when the store is kept in a folder.
+    if (call.method !== 'GET' && call.method !== 'HEAD') this.store.changed();
+    return reply;
+  }
+
+  private async answer(call: SandboxCall): Promise<SandboxReply> {
     const region = (call.region ?? 'KR1').toUpperCase();
     // The raw target: `call.path` went through URL normalisation, which folds `..` in keys.
     const raw = call.req.url ?? '/';
@@ -315,8 +326,8 @@ export function registerStorage(server: SandboxServer, service: StorageSandbox =
 /** The entry of the sandbox's registration list (src/sandbox/index.ts). */
 export const storageSandboxModule: SandboxModule = {
   name: 'storage',
-  start: ({ server }) => {
-    const service = new StorageSandbox();
+  start: ({ server, options }) => {
+    const service = new StorageSandbox(options.dataDir ? { dataDir: join(options.dataDir, 'storage') } : {});
     current = service;
     registerStorage(server, service);
     const keys = { s3AccessKey: SANDBOX_EC2.access, s3SecretKey: SANDBOX_EC2.secret };

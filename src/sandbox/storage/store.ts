@@ -8,10 +8,13 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { StoreFolder } from './persist';
 
 /** Bodies up to this size stay in memory; larger ones are spilled to a file while they arrive. */
 export const MEMORY_LIMIT = 256 * 1024;
 const GEN_BLOCK = 64 * 1024;
+/** A store kept in a folder writes its changes this long after the first of them. */
+export const SAVE_DELAY_MS = 50;
 
 export type Body =
   | { kind: 'mem'; data: Buffer }
@@ -92,11 +95,39 @@ export function grantsFor(canned: string): Grant[] | undefined {
 }
 
 export class ObjectStore {
-  private readonly regions = new Map<string, Map<string, StoredBucket>>();
+  private readonly regions: Map<string, Map<string, StoredBucket>>;
   private dir?: string;
+  private readonly folder?: StoreFolder;
+  private saveTimer?: NodeJS.Timeout;
 
-  /** `seed` fills a region on its first use (so a sandbox that never serves storage pays nothing). */
-  constructor(private readonly seed?: (store: ObjectStore, region: string) => void) {}
+  /**
+   * `seed` fills a region on its first use (so a sandbox that never serves storage pays nothing).
+   * `dataDir`: the store is loaded from that folder and kept there (./persist.ts): large bodies
+   * are written in it, and every change is saved within SAVE_DELAY_MS and on dispose.
+   */
+  constructor(
+    private readonly seed?: (store: ObjectStore, region: string) => void,
+    dataDir?: string,
+  ) {
+    this.folder = dataDir ? new StoreFolder(dataDir) : undefined;
+    this.regions = this.folder?.load() ?? new Map();
+    if (this.folder) this.dir = this.folder.bodies;
+  }
+
+  /** Something changed: saved soon when the store is kept in a folder (many changes, one write). */
+  changed(): void {
+    if (!this.folder || this.saveTimer) return;
+    this.saveTimer = setTimeout(() => this.flush(), SAVE_DELAY_MS);
+    this.saveTimer.unref();
+  }
+
+  /** Writes what changed now (a no-op when nothing did or nothing is kept). */
+  flush(): void {
+    if (!this.saveTimer) return;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    this.folder!.save(this.regions);
+  }
 
   buckets(region: string): Map<string, StoredBucket> {
     let m = this.regions.get(region);
@@ -206,7 +237,8 @@ export class ObjectStore {
   }
 
   dispose(): void {
-    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    if (this.folder) this.flush();
+    else if (this.dir) rmSync(this.dir, { recursive: true, force: true });
     this.dir = undefined;
     this.regions.clear();
   }

@@ -307,18 +307,28 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
           placeHolder: vscode.l10n.t('Uploads cut off before they finished: the ones picked are resumed'),
         },
       );
-      const active = deps.services.profiles.active()?.id;
       for (const { p } of chosen) {
-        if (p.profileId !== active) {
-          const name = deps.services.profiles.list().find((x) => x.id === p.profileId)?.name ?? p.profileId;
-          void vscode.window.showWarningMessage(
-            vscode.l10n.t(
-              '{0} was uploaded with the profile {1}: make it the active profile to resume it.',
-              p.key,
-              name,
-            ),
+        if (p.profileId !== deps.services.profiles.active()?.id) {
+          // Made with another profile: its keys and endpoints are that profile's. Offered as one
+          // step (issue 63: the warning said to switch and offered nothing).
+          const owner = deps.services.profiles.list().find((x) => x.id === p.profileId);
+          if (!owner) {
+            void vscode.window.showWarningMessage(
+              vscode.l10n.t(
+                '{0} was uploaded with a profile that was removed since: it cannot be resumed. Discard it with "Discard Cut-Off Uploads...".',
+                p.key,
+              ),
+            );
+            continue;
+          }
+          const answer = await askAction(
+            'warning',
+            vscode.l10n.t('{0} was uploaded with the profile {1}, which is not the active one.', p.key, owner.name),
+            {},
+            action('switch', vscode.l10n.t('Make {0} Active and Resume', owner.name)),
           );
-          continue;
+          if (answer !== 'switch') continue;
+          await deps.services.profiles.setActive(owner.id);
         }
         const s3 = await deps.services.clients.s3(p.region as Region);
         const problem = await resumeProblem(p);
@@ -345,12 +355,20 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
             true,
           );
         } catch (e) {
-          // The server no longer holds it (aborted there, or expired): nothing to go on with.
+          // The server no longer holds it (aborted there, expired, or a sandbox that lost it):
+          // nothing to go on with, but the file is unchanged and can be sent from its start.
           if (!(isApiError(e) && e.status === 404)) throw e;
           await pending.remove(p.uploadId);
-          void vscode.window.showWarningMessage(
-            vscode.l10n.t('The server no longer holds the upload of {0}: upload the file again.', p.key),
+          const again = await askAction(
+            'warning',
+            vscode.l10n.t('The server no longer holds the upload of {0}: its parts are gone.', p.key),
+            {},
+            action('again', vscode.l10n.t('Upload Again')),
           );
+          if (again === 'again') {
+            await sendAgain(s3, p, p.size, vscode.l10n.t('Uploading {0} to {1}', baseName(p.key), p.bucket));
+            void vscode.window.showInformationMessage(vscode.l10n.t('Uploaded {0} to {1}.', baseName(p.key), p.bucket));
+          }
           continue;
         }
         void vscode.window.showInformationMessage(

@@ -144,3 +144,68 @@ test('a cancel strikes the upload out and leaves nothing on the server; a change
   assert.match((await resumeProblem({ ...entry, mtimeMs: 1_000, size: 5 })) ?? '', /changed since its upload began/);
   assert.match((await resumeProblem({ ...entry, file: join(dir, 'gone.bin') })) ?? '', /no longer there/);
 });
+
+test('an upload cut off before its first part is written down before any part is sent: a reloaded window (a new store over the same file) lists it', async () => {
+  // Issue 63: a reload 1.7 s in (the multipart upload begun, no part yet) left no record, while
+  // Incomplete Uploads listed the upload on the server.
+  const s3 = sandbox.client();
+  const file = join(dir, 'state', 'pendingUploads.json');
+  const store = new PendingUploads(memento() as never, file);
+  const journal = await store.journal({ ...target, key: 'early.bin' });
+  let listedAtFirstPart: unknown[] | undefined;
+  // Every part refused: the upload ends with none sent. What a new window would read is taken at
+  // the moment the first part is about to go out.
+  sandbox.sandbox!.server.injectFault({ service: 'storage', operation: 'storage.uploadPart', status: 500 });
+  const onMultipart = journal.options.onMultipart!;
+  journal.options.onMultipart = async (m) => {
+    await onMultipart(m);
+    listedAtFirstPart = new PendingUploads(memento() as never, file).list();
+  };
+  try {
+    await assert.rejects(
+      uploadFile(
+        s3,
+        'pending',
+        { ...task, key: 'early.bin' },
+        1,
+        new AbortController().signal,
+        () => undefined,
+        {},
+        journal,
+      ),
+    );
+  } finally {
+    sandbox.sandbox!.server.clearFaults();
+  }
+  const reloaded = new PendingUploads(memento() as never, file);
+  assert.deepEqual(
+    listedAtFirstPart?.map((p) => (p as { key: string }).key),
+    ['early.bin'],
+    'written down before the first part',
+  );
+  const [written] = reloaded.list();
+  assert.equal(written?.partsDone, 0);
+  const open = (await s3.listMultipartUploads('pending')).uploads.map((u) => u.uploadId);
+  assert.ok(open.includes(written.uploadId), 'the server holds the upload the record names');
+  await s3.abortMultipartUpload('pending', 'early.bin', written.uploadId);
+  await reloaded.remove(written.uploadId);
+});
+
+test('uploads written down by an earlier version (in global state) are moved to the file', async () => {
+  const m = memento();
+  const entry = {
+    ...target,
+    uploadId: 'old-1',
+    partSize: 8 * MiB,
+    parts: 3,
+    partsDone: 1,
+    size: 1,
+    mtimeMs: 1,
+    startedAt: '',
+  };
+  await m.update('nhncloud.storage.pendingUploads', [entry]);
+  const file = join(dir, 'moved', 'pendingUploads.json');
+  assert.deepEqual(new PendingUploads(m as never, file).list(), [entry]);
+  assert.deepEqual(new PendingUploads(memento() as never, file).list(), [entry], 'on disk');
+  assert.equal(m.get('nhncloud.storage.pendingUploads'), undefined, 'no longer in global state');
+});

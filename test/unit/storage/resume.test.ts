@@ -58,7 +58,7 @@ for (const t of [
             partSize: 5 * MiB,
             concurrency: 1,
             keepOnFailure: true,
-            onMultipart: (m) => (uploadId = m.uploadId),
+            onMultipart: (m) => void (uploadId = m.uploadId),
             onPartsDone: (n) => {
               if (n === 2) kept.server.injectFault({ service: 'storage', operation: 'storage.uploadPart', drop: true });
             },

@@ -34,6 +34,8 @@ const dir = mkdtempSync(join(tmpdir(), 'nhncloud-startover-'));
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let pending: InstanceType<typeof PendingUploads>;
 let resume: () => Promise<unknown>;
+/** The active profile's id (Resume Uploads switches it when told to). */
+let activeId = 'p1';
 const s3 = () => sandbox.client();
 
 before(async () => {
@@ -48,7 +50,14 @@ before(async () => {
   const deps: any = {
     services: {
       clients: { s3: async () => s3() },
-      profiles: { active: () => ({ id: 'p1' }), list: () => [{ id: 'p1', name: 'p1' }] },
+      profiles: {
+        active: () => ({ id: activeId }),
+        list: () => [
+          { id: 'p1', name: 'p1' },
+          { id: 'p2', name: 'Other' },
+        ],
+        setActive: async (id: string) => void (activeId = id),
+      },
     },
     explorer: { refreshId: () => undefined },
   };
@@ -58,6 +67,7 @@ afterEach(() => {
   asked.length = 0;
   messages.length = 0;
   answer = undefined;
+  activeId = 'p1';
 });
 after(async () => {
   await sandbox?.close();
@@ -65,9 +75,9 @@ after(async () => {
 });
 
 /** A multipart upload begun on the server and written down, as one cut off by a reload is. */
-async function cutOff(key: string, file: string) {
+async function cutOff(key: string, file: string, profileId = 'p1') {
   const uploadId = await s3().initiateMultipartUpload(BUCKET, key);
-  const journal = await pending.journal({ profileId: 'p1', region: 'KR1', bucket: BUCKET, key, file });
+  const journal = await pending.journal({ profileId, region: 'KR1', bucket: BUCKET, key, file });
   journal.options.onMultipart!({ uploadId, partSize: 8 * MiB, parts: 2 });
   await new Promise((r) => setTimeout(r, 10));
   assert.equal(pending.list().length, 1);
@@ -109,4 +119,36 @@ test('a changed file left alone: nothing is sent; a vanished file is not offered
   await resume();
   assert.deepEqual(pending.list(), []);
   assert.deepEqual(asked.at(-1)?.buttons ?? [], [], 'no Upload Again for a file that is not there');
+});
+
+test('an upload made with another profile: Resume offers to make that profile active, and resumes it when told to', async () => {
+  // Issue 63: the warning said to make the profile active and offered nothing.
+  const file = join(dir, 'other.bin');
+  writeFileSync(file, Buffer.alloc(9 * MiB, 3));
+  await cutOff('other.bin', file, 'p2');
+  await resume();
+  assert.deepEqual(asked[0].buttons, ['switch'], 'offered');
+  assert.match(asked[0].text, /Other/);
+  assert.equal(activeId, 'p1', 'not answered: the active profile stays');
+  assert.equal(pending.list().length, 1, 'still written down');
+  answer = 'switch';
+  await resume();
+  assert.equal(activeId, 'p2');
+  assert.deepEqual(pending.list(), []);
+  assert.deepEqual(await openUploads(), []);
+  assert.equal((await s3().headObject(BUCKET, 'other.bin')).size, 9 * MiB, 'resumed to the end');
+});
+
+test('an upload the server no longer holds (a sandbox restarted, an upload aborted elsewhere): Upload Again sends the file from its start', async () => {
+  const file = join(dir, 'lost.bin');
+  writeFileSync(file, Buffer.alloc(9 * MiB, 4));
+  const uploadId = await cutOff('lost.bin', file);
+  await s3().abortMultipartUpload(BUCKET, 'lost.bin', uploadId);
+  answer = 'again';
+  await resume();
+  assert.match(asked[0].text, /no longer holds the upload of lost\.bin/);
+  assert.deepEqual(asked[0].buttons, ['again']);
+  assert.deepEqual(pending.list(), []);
+  assert.equal((await s3().headObject(BUCKET, 'lost.bin')).size, 9 * MiB, 'sent again');
+  assert.deepEqual(await openUploads(), []);
 });

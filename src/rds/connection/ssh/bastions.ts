@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { CancelledError } from '../../../client/errors';
 import { action, ask, askAction, pick } from '../../../shared/prompts';
-import type { Services } from '../../../shared/services';
+import type { SandboxBastionSetting, Services } from '../../../shared/services';
 import { SECTION, userSetting } from '../../../shared/settings';
 import {
   checkHostKey,
@@ -113,7 +113,15 @@ function agentSocket(): string | undefined {
  */
 export async function chooseBastion(
   choices: BastionChoices,
-  o: { profileId: string; profileName: string; instanceId: string; instanceName: string; title: string },
+  o: {
+    profileId: string;
+    profileName: string;
+    instanceId: string;
+    instanceName: string;
+    title: string;
+    /** The profile's sandbox bastion, offered first (its password is kept: no sign-in question). */
+    sandboxBastion?: SandboxBastionSetting;
+  },
   log: Services['log'],
 ): Promise<BastionSetting> {
   const configFile = sshConfigFile();
@@ -133,7 +141,14 @@ export async function chooseBastion(
       detail: vscode.l10n.t('from {0}', configFile),
     };
   });
-  const host = await pick([...fromConfig, typed], {
+  const sb = o.sandboxBastion;
+  const sandbox = sb && {
+    id: 'sandbox',
+    label: vscode.l10n.t("$(beaker) The sandbox's bastion"),
+    description: `${sb.user}@${sb.host}:${sb.port}`,
+    detail: vscode.l10n.t('Host key {0} {1}, as the sandbox printed it', sb.hostKeyType, sb.hostKeyFingerprint),
+  };
+  const host = await pick([...(sandbox ? [sandbox] : []), ...fromConfig, typed], {
     title: o.title,
     placeHolder: vscode.l10n.t(
       'SSH bastion to reach {0} through (a host with a floating IP in its VPC)',
@@ -142,6 +157,12 @@ export async function chooseBastion(
   });
   let setting: BastionSetting;
   let configKey: string | undefined;
+  if (host.id === 'sandbox' && sb) {
+    // Signed in with the password the sandbox made (kept in SecretStorage with the profile).
+    setting = { host: sb.host, port: sb.port, user: sb.user, signIn: 'password' };
+    await choices.set(o.profileId, undefined, { bastion: setting });
+    return setting;
+  }
   if (host.id.startsWith('alias:')) {
     const alias = host.id.slice('alias:'.length);
     const r = resolveSshHost(configText, alias);

@@ -108,6 +108,18 @@ export class SandboxDatabases {
     return this.start(a);
   }
 
+  /**
+   * Where the sandbox's SSH bastion (../../bastion.ts) forwards a connection to 127.0.0.1:`port`:
+   * the database server of the instance whose dbPort that is (started if needed), reached as a
+   * bastion in the instance's VPC reaches it, private or not; undefined for any other port.
+   */
+  async bastionTarget(port: number): Promise<{ host: string; port: number } | undefined> {
+    const a = [...this.attached.values()].find((x) => x.port === port);
+    if (!a) return undefined;
+    const server = await this.start(a);
+    return { host: server.host, port: server.port };
+  }
+
   status(): SandboxDatabasesStatus {
     return {
       missing: this.missing,
