@@ -19,6 +19,7 @@ import {
   queryTimeoutMs,
   riskText,
   sqlLanguage,
+  SQL_LANGUAGES,
   stillRunningText,
   takeRunId,
   type Console,
@@ -37,7 +38,10 @@ import { quoteIdent } from '../sqlText';
 
 export const CONSOLE_CONTEXT = 'nhncloud.rds.query.consoleActive';
 /** Consoles, and SQL files a user bound to a connection (./editorBindings.ts): lenses and completion. */
-const SQL_EDITORS: vscode.DocumentSelector = [{ scheme: CONSOLE_SCHEME }, { language: 'sql' }, { language: 'mysql' }];
+const SQL_EDITORS: vscode.DocumentSelector = [
+  { scheme: CONSOLE_SCHEME },
+  ...SQL_LANGUAGES.map((language) => ({ language })),
+];
 const CONNECT_COMMAND = 'nhncloud.rds.connection.connect';
 
 export function createQueryConsoleFeature(services: Services, sessions: DbSessions): Feature {

@@ -5,6 +5,7 @@ import type { Connection } from 'mysql2/promise';
 import { CancelledError } from '../../client/errors';
 import type { QueryResultsPanel, ResultErrorView } from '../../panels/queryResultsPanel';
 import { SECTION } from '../../shared/settings';
+import { CONSOLE_LANGUAGE } from './consoleFiles';
 import { killQuery, StatementError } from './queryRunner';
 import { exportStatement, type ExportFormat } from './resultExport';
 import type { DbSession } from './session';
@@ -32,12 +33,15 @@ export interface Console {
 
 let nextRunId = 1;
 /** A new run's id: the panel names runs by it, so an answer for an old run is recognised. */
+/** Every language an SQL editor may have: lenses, completion and hovers are given to all of them. */
+export const SQL_LANGUAGES = ['sql', 'mysql', CONSOLE_LANGUAGE] as const;
+
 /**
  * The language of a console and of an SQL editor the extension opens: MySQL's when an installed
- * extension provides one (its keywords and highlighting fit), else VS Code's SQL (named "MS SQL").
+ * extension provides one (its keywords and highlighting fit), else the extension's own.
  */
 export async function sqlLanguage(): Promise<string> {
-  return (await vscode.languages.getLanguages()).includes('mysql') ? 'mysql' : 'sql';
+  return (await vscode.languages.getLanguages()).includes('mysql') ? 'mysql' : CONSOLE_LANGUAGE;
 }
 
 export function takeRunId(): number {

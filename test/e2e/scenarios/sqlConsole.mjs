@@ -98,6 +98,11 @@ export const scenarios = [
         .filter({ hasText: t.lre('$(database) {0} · {1} · {2}', INSTANCE, DB_USER, SCHEMA) })
         .first()
         .waitFor({ timeout: 30_000 });
+      // Issue 63, defect 7: the console's language is MySQL, not VS Code's SQL (named "MS SQL").
+      const mode = t.page.locator('[id="status.editor.mode"]');
+      await until("the status bar names the console's language MySQL", async () =>
+        /^\s*MySQL\s*$/.test((await mode.innerText({ timeout: 1_000 }).catch(() => '')) ?? ''),
+      );
     },
   },
   {
@@ -105,6 +110,16 @@ export const scenarios = [
     async run(t) {
       // Issue 25, rough edge 10: the headline said "Failed after 0 rows", the editor nothing.
       await runInConsole(t, 'SELECT 1;\nSELEC 2;\nSELECT 3', connection);
+      // Highlighted by VS Code's SQL grammar (which the console's language includes): SELECT is
+      // drawn as a keyword, in another token class than SELEC (plain text).
+      const tokenClass = async (text) =>
+        t.page
+          .locator('.part.editor .editor-group-container.active .monaco-editor .view-line span span')
+          .filter({ hasText: new RegExp(`^${text}$`) })
+          .first()
+          .getAttribute('class', { timeout: 15_000 });
+      if ((await tokenClass('SELECT')) === (await tokenClass('SELEC')))
+        throw new Error('the console does not highlight SELECT as a keyword');
       await gridStatus(t, t.lre('Syntax error in statement {0}.', 2));
       const squiggle = t.page.locator('.part.editor .monaco-editor .squiggly-error');
       await squiggle.first().waitFor({ timeout: 15_000 });
