@@ -4,7 +4,9 @@ import * as vscode from 'vscode';
 import type { Connection } from 'mysql2/promise';
 import { CancelledError } from '../../client/errors';
 import type { QueryResultsPanel, ResultErrorView } from '../../panels/queryResultsPanel';
+import { plural } from '../../shared/l10n';
 import { SECTION } from '../../shared/settings';
+import type { RunResult } from './history';
 import { CONSOLE_LANGUAGE } from './consoleFiles';
 import { killQuery, StatementError } from './queryRunner';
 import { exportStatement, type ExportFormat } from './resultExport';
@@ -186,4 +188,20 @@ export async function exportResult(c: Console, runId: number, index: number, set
   } finally {
     c.running = undefined;
   }
+}
+
+/** A history entry's last run, as its detail line says it: failed or not, rows, seconds. */
+export function runResultText(r: RunResult): string {
+  const seconds = (r.ms / 1000).toFixed(2);
+  return r.failed
+    ? plural(
+        r.rows,
+        vscode.l10n.t('Failed after {0} row and {1} s', r.rows, seconds),
+        vscode.l10n.t('Failed after {0} rows and {1} s', r.rows, seconds),
+      )
+    : plural(
+        r.rows,
+        vscode.l10n.t('{0} row in {1} s', r.rows, seconds),
+        vscode.l10n.t('{0} rows in {1} s', r.rows, seconds),
+      );
 }

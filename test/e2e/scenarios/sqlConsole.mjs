@@ -115,7 +115,7 @@ export const scenarios = [
       const tokenClass = async (text) =>
         t.page
           .locator('.part.editor .editor-group-container.active .monaco-editor .view-line span span')
-          .filter({ hasText: new RegExp(`^${text}$`) })
+          .filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
           .first()
           .getAttribute('class', { timeout: 15_000 });
       if ((await tokenClass('SELECT')) === (await tokenClass('SELEC')))

@@ -24,6 +24,7 @@ const KINDS: PanelKind[] = [
   'securityGroup',
   'metrics',
   'queryResults',
+  'queryPlan',
 ];
 
 let out: string;
@@ -577,6 +578,29 @@ describe('panel webviews in Chromium', () => {
     // Double-click fits it again.
     await handle.dblclick();
     assert.equal(Math.round(await width(0, 2)), Math.round(before));
+    assert.deepEqual(await host.violations(), []);
+    await page.close();
+  });
+
+  test('the plan view shows the whole statement it explains, however long', async () => {
+    // Issue 63 (database, rough edges): the statement sat in a box of six lines that scrolled.
+    const statement = [
+      'SELECT o.id, o.placed_at, c.name, c.email, SUM(l.qty * l.price) AS total',
+      ...Array.from({ length: 14 }, (_, i) => `  , MAX(l.note_${i}) AS note_${i}`),
+      'FROM orders o JOIN customers c ON c.id = o.customer_id JOIN lines l ON l.order_id = o.id',
+      "WHERE o.placed_at >= '2026-01-01' GROUP BY o.id, o.placed_at, c.name, c.email ORDER BY total DESC",
+    ].join('\n');
+    const host = await openPanel(
+      'queryPlan',
+      { view: { statement, server: 'MariaDB 10.11.6', analyze: false, error: { message: 'no such table' } } },
+      {},
+    );
+    const { page } = host;
+    const sql = page.locator('.qp-sql');
+    await sql.waitFor();
+    assert.equal(await sql.innerText(), statement);
+    const box = await sql.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+    assert.ok(box.scroll <= box.client, `the statement is cut to ${box.client} of ${box.scroll} px`);
     assert.deepEqual(await host.violations(), []);
     await page.close();
   });
