@@ -5,6 +5,7 @@ import type { Connection } from 'mysql2/promise';
 import { CancelledError } from '../../client/errors';
 import type { QueryResultsPanel, ResultErrorView } from '../../panels/queryResultsPanel';
 import { plural } from '../../shared/l10n';
+import { defaultSaveUri, offerOpenOrReveal } from '../../shared/localFiles';
 import { SECTION } from '../../shared/settings';
 import type { RunResult } from './history';
 import { CONSOLE_LANGUAGE } from './consoleFiles';
@@ -120,6 +121,22 @@ export function errorView(e: unknown, session: DbSession): ResultErrorView {
   };
 }
 
+/** The save dialog's file types for an export. */
+function exportFilters(format: ExportFormat): Record<string, string[]> {
+  switch (format) {
+    case 'csv':
+      return { [vscode.l10n.t('CSV files')]: ['csv'] };
+    case 'tsv':
+      return { [vscode.l10n.t('TSV files')]: ['tsv', 'txt'] };
+    case 'json':
+      return { [vscode.l10n.t('JSON files')]: ['json'] };
+    case 'md':
+      return { [vscode.l10n.t('Markdown files')]: ['md'] };
+    case 'sql':
+      return { [vscode.l10n.t('SQL files')]: ['sql'] };
+  }
+}
+
 export async function exportResult(c: Console, runId: number, index: number, set: number, format: ExportFormat) {
   const sql = c.lastRun?.runId === runId ? c.lastRun.statements[index] : undefined;
   if (!sql)
@@ -130,13 +147,8 @@ export async function exportResult(c: Console, runId: number, index: number, set
     );
   const uri = await vscode.window.showSaveDialog({
     title: vscode.l10n.t('Export Result'),
-    filters:
-      format === 'csv'
-        ? { [vscode.l10n.t('CSV files')]: ['csv'] }
-        : format === 'sql'
-          ? { [vscode.l10n.t('SQL files')]: ['sql'] }
-          : { [vscode.l10n.t('JSON files')]: ['json'] },
-    defaultUri: vscode.Uri.file(`${process.env.HOME ?? ''}/result.${format}`),
+    filters: exportFilters(format),
+    defaultUri: defaultSaveUri(`result.${format}`),
   });
   if (!uri) return;
   if (uri.scheme !== 'file')
@@ -170,8 +182,10 @@ export async function exportResult(c: Console, runId: number, index: number, set
         );
       },
     );
-    void vscode.window.showInformationMessage(
+    void offerOpenOrReveal(
       vscode.l10n.t('Exported {0} rows to {1}.', outcome.resultSets?.[set] ?? outcome.rowCount, uri.fsPath),
+      uri,
+      true,
     );
   } catch (e) {
     if (e instanceof StatementError && e.code === 'CANCELLED') throw new CancelledError();

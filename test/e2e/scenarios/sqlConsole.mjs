@@ -511,17 +511,15 @@ export const scenarios = [
       // asks; declined (Escape), nothing more is imported (the SELECT below finds two rows).
       const done = await view.locator('#ci-status').getAttribute('data-done');
       await view.locator('#ci-import').click();
-      const again = t.page
-        .locator('.monaco-dialog-box')
-        .filter({
-          hasText: t.l(
-            '{0} rows of {1} are already in {2}.{3}. Import the file again?',
-            2,
-            'items.csv',
-            SCHEMA,
-            'e2e_items',
-          ),
-        });
+      const again = t.page.locator('.monaco-dialog-box').filter({
+        hasText: t.l(
+          '{0} rows of {1} are already in {2}.{3}. Import the file again?',
+          2,
+          'items.csv',
+          SCHEMA,
+          'e2e_items',
+        ),
+      });
       await again.waitFor({ timeout: 30_000 });
       await t.page.keyboard.press('Escape');
       await again.waitFor({ state: 'hidden', timeout: 10_000 });
@@ -635,7 +633,9 @@ export const scenarios = [
       // before it accepts, so Enter is pressed until it closes.
       await t.quick.waitFor('Export Result');
       const input = t.page.locator('.quick-input-widget input[type="text"]').first();
-      await until('the save dialog proposes result.csv', async () => (await input.inputValue()).endsWith('result.csv'));
+      // Issue 63 (database, rough edges): in the workspace folder, not the home folder.
+      const proposed = join(t.server.ws, 'result.csv');
+      await until(`the save dialog proposes ${proposed}`, async () => (await input.inputValue()) === proposed);
       await input.fill(file);
       await until('the save dialog accepts the path', async () => {
         if (!(await t.page.locator('.quick-input-widget').isVisible())) return true;
@@ -646,11 +646,19 @@ export const scenarios = [
         return !(await t.page.locator('.quick-input-widget').isVisible());
       });
       await until(`${file} is written`, () => existsSync(file), 60_000);
-      await t.notified(t.lre('Exported {0} rows to {1}.', 5), 30_000);
       const lines = readFileSync(file, 'utf8').split('\r\n');
       const want = ['n,label', '1,row 1', '2,row 2', '3,row 3', '4,row 4', '5,row 5', ''];
       if (JSON.stringify(lines) !== JSON.stringify(want))
         throw new Error(`the CSV file holds ${JSON.stringify(lines)}, not ${JSON.stringify(want)}`);
+      // The message offers Open (and Reveal): the file opens in an editor.
+      const toast = await t.notification(t.lre('Exported {0} rows to {1}.', 5), 30_000);
+      await toast.getByRole('button', { name: t.l('Open'), exact: true }).click();
+      await t.page
+        .locator('.tabs-container .tab')
+        .filter({ hasText: 'e2e-result.csv' })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      await t.runCommand('View: Close Editor');
     },
   },
   {
