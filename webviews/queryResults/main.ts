@@ -100,14 +100,19 @@ const messages = h('div', { id: 'qr-messages' });
 const sqlText = h('pre', { class: 'qr-sql' });
 const grid = new DataGrid('qr-grid', l10n.t('Result rows'), { onCopy: (text) => void rpc.request('copy', { text }) });
 const copyButton = button(l10n.t('Copy'), () => copy('tsv'), { secondary: true, id: 'qr-copy' });
+const copyHeadButton = button(l10n.t('Copy with Headers'), () => copy('tsv-header'), {
+  secondary: true,
+  id: 'qr-copy-header',
+});
 const copyMdButton = button(l10n.t('Copy as Markdown'), () => copy('markdown'), { secondary: true, id: 'qr-copy-md' });
 grid.viewport.addEventListener('selectionchange', () => {
   setDisabled(copyButton, !grid.hasSelection);
+  setDisabled(copyHeadButton, !grid.hasSelection);
   setDisabled(copyMdButton, !grid.hasSelection);
 });
 
 /** The selected cells on the clipboard (through the extension: a webview may not write it). */
-function copy(format: 'tsv' | 'markdown'): void {
+function copy(format: 'tsv' | 'tsv-header' | 'markdown'): void {
   const text = grid.selectionAs(format);
   if (text) void rpc.request('copy', { text });
 }
@@ -119,6 +124,7 @@ bar.append(
   mdButton,
   sqlButton,
   copyButton,
+  copyHeadButton,
   copyMdButton,
   editButton,
   statusLine,
@@ -217,6 +223,7 @@ function renderAll(): void {
   // Enabled for any finished result with columns: one that cannot be edited says why when clicked.
   setDisabled(editButton, !exportable);
   setDisabled(copyButton, !grid.hasSelection);
+  setDisabled(copyHeadButton, !grid.hasSelection);
   setDisabled(copyMdButton, !grid.hasSelection);
   statusLine.textContent = statusOf(r);
   statusLine.title = statusLine.textContent;

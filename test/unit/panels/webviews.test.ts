@@ -582,6 +582,56 @@ describe('panel webviews in Chromium', () => {
     await page.close();
   });
 
+  test('query results: Ctrl+A selects every cell; Copy with or without the column names', async () => {
+    // Issue 63 (database, rough edges): Ctrl+A selected the page's text, and a copy had no headers.
+    const copied: string[] = [];
+    let threeCopied = () => {};
+    const arrived = new Promise<void>((resolve) => (threeCopied = resolve));
+    const host = await openPanel(
+      'queryResults',
+      {},
+      {
+        copy: ({ text }) => {
+          if (copied.push(text) === 3) threeCopied();
+        },
+      },
+    );
+    const { page } = host;
+    await host.emit('run', { runId: 1, statements: ['SELECT id, name FROM t'] });
+    await host.emit('columns', {
+      runId: 1,
+      index: 0,
+      columns: [
+        { name: 'id', type: 'BIGINT' },
+        { name: 'name', type: 'VARCHAR' },
+      ],
+    });
+    await host.emit('rows', {
+      runId: 1,
+      index: 0,
+      rows: [
+        ['1', 'Kim'],
+        ['2', null],
+        ['3', 'a\tb'],
+      ],
+    });
+    await host.emit('outcome', { runId: 1, index: 0, outcome: { kind: 'rows', rowCount: 3, elapsedMs: 2 } });
+    await host.emit('end', { runId: 1 });
+    const cell = page.locator('.qr-spacer .qr-row').nth(1).locator('[role="gridcell"]').nth(1);
+    await cell.click();
+    await page.keyboard.press('Control+A');
+    assert.equal(await page.evaluate(() => window.getSelection()?.toString() ?? ''), '', 'no page text selected');
+    await page.keyboard.press('Control+C');
+    await page.keyboard.press('Control+Shift+C');
+    await page.locator('#qr-copy-header').click();
+    await arrived;
+    const all = '1\tKim\n2\t\n3\t"a\tb"';
+    const withHeaders = `id\tname\n${all}`;
+    assert.deepEqual(copied, [all, withHeaders, withHeaders]);
+    assert.deepEqual(await host.violations(), []);
+    await page.close();
+  });
+
   test('the plan view shows the whole statement it explains, however long', async () => {
     // Issue 63 (database, rough edges): the statement sat in a box of six lines that scrolled.
     const statement = [
