@@ -210,6 +210,13 @@ export const scenarios = [
         .filter({ hasText: 'CREATE TABLE `e2e_orders`' })
         .first()
         .waitFor({ timeout: 15_000 });
+      // On the column's own line, not the table's first (issue 63, database rough edges): the
+      // status bar's "Ln N, Col M" names a line after the first.
+      const position = t.page.locator('[id="status.editor.selection"]');
+      await until('the cursor is on the line of note', async () => {
+        const ln = Number(/\d+/.exec((await position.innerText({ timeout: 1_000 }).catch(() => '')) ?? '')?.[0]);
+        return ln > 1;
+      });
       await t.page.keyboard.press('Control+W');
       // Format Document (from the palette: in the browser, Shift+Alt+F opens the File menu): the
       // statement laid out by sql-formatter, one clause a line.
