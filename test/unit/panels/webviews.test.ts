@@ -292,6 +292,25 @@ describe('panel webviews in Chromium', () => {
     await page.close();
   });
 
+  test('create: a dropdown at the bottom of the panel opens upward, one with room below opens downward', async () => {
+    // Issue 63 (database, rough edges): the lists of the last fields opened under the panel's edge.
+    const host = await openPanel('createInstance', {}, wizardHandlers());
+    const { page } = host;
+    const version = field(page, 'dbVersion');
+    await version.waitFor();
+    // The panel's bottom edge just under the field: no room below for its two options.
+    const bottom = await version.evaluate((el) => el.getBoundingClientRect().bottom);
+    await page.setViewportSize({ width: 1300, height: Math.ceil(bottom) + 8 });
+    await version.click();
+    assert.equal(await version.evaluate((el: any) => el.position), 'above');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1300, height: 900 });
+    await version.click();
+    assert.equal(await version.evaluate((el: any) => el.position), 'below');
+    assert.deepEqual(await host.violations(), []);
+    await page.close();
+  });
+
   test('create on RDS API v4.0: storage autoscale and slow query analysis, checked against the guide, sent only there (issue 27)', async () => {
     // v3.0: neither field is drawn, so neither can be sent (v3.0's strict schema refuses both).
     const v3 = await openPanel('createInstance', {}, wizardHandlers());
