@@ -285,9 +285,19 @@ describe('panel webviews in Chromium', () => {
     assert.deepEqual(submit.params.body.backup.backupSchedules, [
       { backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' },
     ]);
+    // Sent, the form is locked (issue 63, database rough edges: Review and Create could be pressed
+    // again and a second instance made): its fields and Review no longer take input.
+    const locked = async () =>
+      page.evaluate(() => {
+        const input = document.querySelector('[data-path="dbInstanceName"]')!;
+        const review = document.querySelector('#review-request')!;
+        return [input, review].every((el) => el.closest('[inert]') !== null);
+      });
+    assert.equal(await locked(), true, 'the sent form still takes input');
     await host.emit('job', { phase: 'done', jobId: 'job-1', dbInstanceId: 'inst-9', dbInstanceStatus: 'AVAILABLE' });
     await page.locator('vscode-button', { hasText: 'Reveal in Explorer' }).click();
     await page.waitForFunction(() => true);
+    assert.equal(await locked(), true, "the created instance's form takes input again");
     assert.deepEqual(await host.violations(), []);
     await page.close();
   });
