@@ -413,6 +413,24 @@ export function helpers(page, server, locale = 'en') {
       validation() {
         return quickInput.locator('.quick-input-message');
       },
+      /**
+       * The width the quick input's placeholder takes in its box's font and the width the box
+       * leaves for it (in a multi-select pick, the select-all box, "N Selected" and OK share the
+       * row): a placeholder wider than its room is cut off where the user reads it.
+       */
+      async placeholderRoom() {
+        return quickInputBox.evaluate((el) => {
+          const input = /** @type {HTMLInputElement} */ (el);
+          const style = getComputedStyle(input);
+          const ctx = document.createElement('canvas').getContext('2d');
+          ctx.font = style.font || `${style.fontSize} ${style.fontFamily}`;
+          return {
+            text: input.placeholder,
+            width: Math.ceil(ctx.measureText(input.placeholder).width),
+            room: Math.floor(input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)),
+          };
+        });
+      },
     },
     /**
      * Waits for a notification containing `text` and returns it (its buttons can be pressed). A

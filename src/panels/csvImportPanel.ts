@@ -11,6 +11,7 @@ import type { DbSession } from '../rds/connection/session';
 import { guessCsv, readCsv, type CsvOptions, type CsvRecord } from '../rds/csvImport/csvReader';
 import { importCsv } from '../rds/csvImport/importer';
 import { tableInfo, type TableInfo } from '../rds/tableData/tableData';
+import { plural } from '../shared/l10n';
 import { action, askAction } from '../shared/prompts';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
@@ -23,6 +24,8 @@ export class CsvImportPanel extends BasePanel<'csvImport'> {
   static readonly kind = 'csvImport';
   private info?: TableInfo;
   private running?: AbortController;
+  /** Rows this panel has already put into the table from the file: a second import asks first. */
+  private imported = 0;
 
   static open(services: Services, session: DbSession, schema: string, table: string, file: string): CsvImportPanel {
     const panel = vscode.window.createWebviewPanel(VIEW_TYPES.csvImport, table, vscode.ViewColumn.Active, {
@@ -78,57 +81,10 @@ export class CsvImportPanel extends BasePanel<'csvImport'> {
     preview: ({ options }) => this.preview(options),
     import: async ({ options, mapping, mode }) => {
       if (this.running) throw new Error(vscode.l10n.t('An import of this file is running.'));
-      const info = this.info ?? (await this.withConnection((c) => tableInfo(c, this.schema, this.table)));
-      const chosen = info.columns.map((c, i) => ({ c, field: mapping[i] })).filter((x) => x.field != null);
-      if (!chosen.length)
-        throw new Error(vscode.l10n.t('Map at least one column of the file to a column of the table.'));
-      if (this.session.production) {
-        const answer = await askAction(
-          'warning',
-          vscode.l10n.t(
-            'Import {0} into {1}.{2} on the production database {3}?',
-            basename(this.file),
-            this.schema,
-            this.table,
-            this.session.target.instanceName,
-          ),
-          { modal: true },
-          action('import', vscode.l10n.t('Import')),
-        );
-        if (answer !== 'import') return { declined: true };
-      }
-      const total = (await stat(this.file)).size;
+      // Taken before the first await: a second click while this one asks or reads is refused.
       const ac = (this.running = new AbortController());
-      let bytes = 0;
-      let lastEvent = 0;
-      const progress = (imported: number) => {
-        const now = Date.now();
-        if (now - lastEvent < 200) return;
-        lastEvent = now;
-        this.emit('progress', { imported, bytes, total });
-      };
       try {
-        const result = await this.withConnection((c) =>
-          importCsv(
-            c,
-            {
-              schema: this.schema,
-              table: this.table,
-              columns: chosen.map((x) => x.c),
-              fields: chosen.map((x) => x.field!),
-              mode,
-            },
-            readCsv(this.file, options, { signal: ac.signal, onBytes: (b) => (bytes = b) }),
-            { signal: ac.signal, onProgress: progress },
-          ),
-        );
-        this.services.log.info(
-          `Imported ${result.imported} of ${result.read} rows of ${basename(this.file)} into ${this.schema}.${this.table} in ${result.elapsedMs} ms (${result.batches} batches by ${result.method === 'load' ? 'LOAD DATA LOCAL' : 'INSERT'}, ${mode})` +
-            (result.failure ? `; stopped at line ${result.failure.line}` : '') +
-            (result.cancelled ? '; cancelled' : ''),
-        );
-        if (result.imported) this.session.objectsChanged();
-        return result;
+        return await this.importOnce(ac, options, mapping, mode);
       } finally {
         this.running = undefined;
       }
@@ -137,6 +93,89 @@ export class CsvImportPanel extends BasePanel<'csvImport'> {
       this.running?.abort();
     },
   };
+
+  private async importOnce(
+    ac: AbortController,
+    options: CsvOptions,
+    mapping: Array<number | null>,
+    mode: 'batch' | 'all',
+  ) {
+    const info = this.info ?? (await this.withConnection((c) => tableInfo(c, this.schema, this.table)));
+    const chosen = info.columns.map((c, i) => ({ c, field: mapping[i] })).filter((x) => x.field != null);
+    if (!chosen.length) throw new Error(vscode.l10n.t('Map at least one column of the file to a column of the table.'));
+    if (this.session.production) {
+      const answer = await askAction(
+        'warning',
+        vscode.l10n.t(
+          'Import {0} into {1}.{2} on the production database {3}?',
+          basename(this.file),
+          this.schema,
+          this.table,
+          this.session.target.instanceName,
+        ),
+        { modal: true },
+        action('import', vscode.l10n.t('Import')),
+      );
+      if (answer !== 'import') return { declined: true };
+    }
+    if (this.imported) {
+      // The same rows again would be duplicates (or key errors): only on purpose.
+      const answer = await askAction(
+        'warning',
+        plural(
+          this.imported,
+          vscode.l10n.t(
+            '{0} row of {1} is already in {2}.{3}. Import the file again?',
+            this.imported,
+            basename(this.file),
+            this.schema,
+            this.table,
+          ),
+          vscode.l10n.t(
+            '{0} rows of {1} are already in {2}.{3}. Import the file again?',
+            this.imported,
+            basename(this.file),
+            this.schema,
+            this.table,
+          ),
+        ),
+        { modal: true },
+        action('import', vscode.l10n.t('Import Again')),
+      );
+      if (answer !== 'import') return { declined: true };
+    }
+    const total = (await stat(this.file)).size;
+    let bytes = 0;
+    let lastEvent = 0;
+    const progress = (imported: number) => {
+      const now = Date.now();
+      if (now - lastEvent < 200) return;
+      lastEvent = now;
+      this.emit('progress', { imported, bytes, total });
+    };
+    const result = await this.withConnection((c) =>
+      importCsv(
+        c,
+        {
+          schema: this.schema,
+          table: this.table,
+          columns: chosen.map((x) => x.c),
+          fields: chosen.map((x) => x.field!),
+          mode,
+        },
+        readCsv(this.file, options, { signal: ac.signal, onBytes: (b) => (bytes = b) }),
+        { signal: ac.signal, onProgress: progress },
+      ),
+    );
+    this.services.log.info(
+      `Imported ${result.imported} of ${result.read} rows of ${basename(this.file)} into ${this.schema}.${this.table} in ${result.elapsedMs} ms (${result.batches} batches by ${result.method === 'load' ? 'LOAD DATA LOCAL' : 'INSERT'}, ${mode})` +
+        (result.failure ? `; stopped at line ${result.failure.line}` : '') +
+        (result.cancelled ? '; cancelled' : ''),
+    );
+    if (result.imported) this.session.objectsChanged();
+    this.imported += result.imported;
+    return result;
+  }
 
   protected override async initData(): Promise<unknown> {
     this.info = await this.withConnection((c) => tableInfo(c, this.schema, this.table));

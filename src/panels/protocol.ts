@@ -142,7 +142,7 @@ export const METHODS = {
       index: z.number().check(z.int(), z.minimum(0)),
       /** Which result set of the statement (a CALL may return several). */
       set: z.number().check(z.int(), z.minimum(0)),
-      format: z.enum(['csv', 'json', 'sql']),
+      format: z.enum(['csv', 'tsv', 'json', 'md', 'sql']),
     }),
     /** Selected cells as text (tab-separated or a Markdown table), for the clipboard. */
     copy: z.strictObject({ text: z.string().check(z.maxLength(50_000_000)) }),

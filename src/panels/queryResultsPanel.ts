@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { Cell, ResultColumn, StatementOutcome } from '../rds/connection/queryRunner';
 import { withConnection } from '../rds/connection/schemaTree';
 import type { DbSession } from '../rds/connection/session';
+import type { ExportFormat } from '../rds/connection/resultExport';
 import { tableInfo } from '../rds/tableData/tableData';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
@@ -26,7 +27,7 @@ export interface QueryResultsController {
   /** The console's connection (a result's rows are edited through it). */
   session(): DbSession;
   cancel(runId: number): void;
-  export(runId: number, index: number, set: number, format: 'csv' | 'json' | 'sql'): Promise<void>;
+  export(runId: number, index: number, set: number, format: ExportFormat): Promise<void>;
 }
 
 export class QueryResultsPanel extends BasePanel<'queryResults'> {

@@ -9,6 +9,7 @@
 // the job to the tracker, and when the job ends offers "Open" (the exported object in a
 // read-only editor) and "Download".
 import * as vscode from 'vscode';
+import { defaultSaveUri, offerOpenOrReveal } from '../shared/localFiles';
 import type { Region } from '../client/endpoints';
 import { bucketNameProblems } from '../client/storage/names';
 import { download } from '../client/storage/download';
@@ -187,7 +188,7 @@ async function offerExported(deps: StorageDeps, run: ExportRun, target: ObjectSt
   }
   if (!s3) return;
   const dest = await vscode.window.showSaveDialog({
-    defaultUri: vscode.Uri.file(baseName(key)),
+    defaultUri: defaultSaveUri(baseName(key)),
     title: vscode.l10n.t('Download {0}', key),
     saveLabel: vscode.l10n.t('Download'),
   });
@@ -204,5 +205,5 @@ async function offerExported(deps: StorageDeps, run: ExportRun, target: ObjectSt
       await download(s3, { bucket: target.targetContainer, key, file: dest.fsPath, signal: ac.signal });
     },
   );
-  void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', dest.fsPath));
+  void offerOpenOrReveal(vscode.l10n.t('Saved {0}.', dest.fsPath), dest, true);
 }

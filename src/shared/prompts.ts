@@ -38,6 +38,38 @@ export async function pickMany<T extends vscode.QuickPickItem>(
 }
 
 /**
+ * Several items under a line that follows the checks: `tally` of the items checked is the
+ * placeholder, redrawn at every check or uncheck (a total computed once would count the items
+ * the user has unchecked). Items with `picked` start checked; an empty selection is an answer,
+ * Escape cancels. Keep the tally short: the box it is drawn in also holds the select-all box,
+ * VS Code's "N Selected" and OK, and cuts off the rest (an instruction belongs in the title).
+ */
+export async function pickManyTallied<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  opts: { title?: string; matchOnDescription?: boolean; tally: (checked: readonly T[]) => string },
+): Promise<T[]> {
+  const qp = vscode.window.createQuickPick<T>();
+  qp.canSelectMany = true;
+  qp.ignoreFocusOut = true;
+  qp.title = opts.title;
+  qp.matchOnDescription = opts.matchOnDescription ?? false;
+  qp.items = items;
+  qp.selectedItems = items.filter((i) => i.picked);
+  qp.placeholder = opts.tally(qp.selectedItems);
+  const chosen = await new Promise<T[] | undefined>((resolve) => {
+    qp.onDidChangeSelection((checked) => (qp.placeholder = opts.tally(checked)));
+    qp.onDidAccept(() => {
+      resolve([...qp.selectedItems]);
+      qp.hide();
+    });
+    qp.onDidHide(() => resolve(undefined));
+    qp.show();
+  }).finally(() => qp.dispose());
+  if (!chosen) throw new CancelledError();
+  return chosen;
+}
+
+/**
  * A button of a notification or modal dialog that carries an id. Decisions compare the id of
  * the item VS Code hands back, never its title: titles are translated (and two buttons may
  * share a translation), ids are not.

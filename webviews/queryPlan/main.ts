@@ -23,7 +23,7 @@ const sheet = new CSSStyleSheet();
 sheet.replaceSync(`
 .qp-head { margin: 4px 0 8px; }
 .qp-head h1 { font-size: 1.15em; margin: 0 0 4px; }
-.qp-sql { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); white-space: pre-wrap; max-height: 6em; overflow: auto; margin: 4px 0; color: var(--vscode-descriptionForeground); }
+.qp-sql { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); white-space: pre-wrap; overflow-wrap: anywhere; margin: 4px 0; color: var(--vscode-descriptionForeground); }
 .qp-summary { margin: 6px 0; }
 .qp-summary.warn { color: var(--vscode-editorWarning-foreground, var(--vscode-foreground)); }
 ul.qp-tree, ul.qp-tree ul { list-style: none; margin: 0; padding-left: 18px; }

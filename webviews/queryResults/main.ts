@@ -14,6 +14,7 @@ import { client, onEvent, start } from '../shared/rpc';
 import { DataGrid, gridStyles, type Cell, type GridColumn, type GridSizing } from '../shared/grid';
 import { PARSE_ERROR_ERRNO } from '../../src/rds/connection/statements';
 import type { ResultColumn } from '../../src/rds/connection/queryRunner';
+import type { ExportFormat } from '../../src/rds/connection/resultExport';
 import { keyRowsOf, resultTable } from '../../src/rds/tableData/resultRows';
 
 /** A column as the grid shows it, with the table column it was read from (when it was). */
@@ -89,23 +90,45 @@ const sqlButton = button(l10n.t('Export SQL INSERT...'), () => void exportAs('sq
   secondary: true,
   id: 'qr-export-sql',
 });
+const tsvButton = button(l10n.t('Export TSV...'), () => void exportAs('tsv'), { secondary: true, id: 'qr-export-tsv' });
+const mdButton = button(l10n.t('Export Markdown...'), () => void exportAs('md'), {
+  secondary: true,
+  id: 'qr-export-md',
+});
 const editButton = button(l10n.t('Edit Rows'), () => void editRows(), { secondary: true, id: 'qr-edit' });
 const messages = h('div', { id: 'qr-messages' });
 const sqlText = h('pre', { class: 'qr-sql' });
 const grid = new DataGrid('qr-grid', l10n.t('Result rows'), { onCopy: (text) => void rpc.request('copy', { text }) });
 const copyButton = button(l10n.t('Copy'), () => copy('tsv'), { secondary: true, id: 'qr-copy' });
+const copyHeadButton = button(l10n.t('Copy with Headers'), () => copy('tsv-header'), {
+  secondary: true,
+  id: 'qr-copy-header',
+});
 const copyMdButton = button(l10n.t('Copy as Markdown'), () => copy('markdown'), { secondary: true, id: 'qr-copy-md' });
 grid.viewport.addEventListener('selectionchange', () => {
   setDisabled(copyButton, !grid.hasSelection);
+  setDisabled(copyHeadButton, !grid.hasSelection);
   setDisabled(copyMdButton, !grid.hasSelection);
 });
 
 /** The selected cells on the clipboard (through the extension: a webview may not write it). */
-function copy(format: 'tsv' | 'markdown'): void {
+function copy(format: 'tsv' | 'tsv-header' | 'markdown'): void {
   const text = grid.selectionAs(format);
   if (text) void rpc.request('copy', { text });
 }
-bar.append(cancelButton, csvButton, jsonButton, sqlButton, copyButton, copyMdButton, editButton, statusLine);
+bar.append(
+  cancelButton,
+  csvButton,
+  tsvButton,
+  jsonButton,
+  mdButton,
+  sqlButton,
+  copyButton,
+  copyHeadButton,
+  copyMdButton,
+  editButton,
+  statusLine,
+);
 
 function setDisabled(el: HTMLElement, disabled: boolean): void {
   (el as HTMLElement & { disabled: boolean }).disabled = disabled;
@@ -195,9 +218,12 @@ function renderAll(): void {
   setDisabled(csvButton, !exportable);
   setDisabled(jsonButton, !exportable);
   setDisabled(sqlButton, !exportable);
+  setDisabled(tsvButton, !exportable);
+  setDisabled(mdButton, !exportable);
   // Enabled for any finished result with columns: one that cannot be edited says why when clicked.
   setDisabled(editButton, !exportable);
   setDisabled(copyButton, !grid.hasSelection);
+  setDisabled(copyHeadButton, !grid.hasSelection);
   setDisabled(copyMdButton, !grid.hasSelection);
   statusLine.textContent = statusOf(r);
   statusLine.title = statusLine.textContent;
@@ -258,7 +284,7 @@ async function editRows(): Promise<void> {
   }
 }
 
-async function exportAs(format: 'csv' | 'json' | 'sql'): Promise<void> {
+async function exportAs(format: ExportFormat): Promise<void> {
   try {
     const r = results[selected];
     if (r) await rpc.request('export', { runId, index: r.statement, set: r.set, format });

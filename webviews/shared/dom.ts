@@ -31,6 +31,11 @@ export function h(tag: string, props?: Props | null, ...children: Child[]): HTML
       k === 'name'
     )
       el.setAttribute(k, v === true ? '' : String(v));
+    // A name a built-in element has no property for (`tabindex`: the property is `tabIndex`) is an
+    // attribute: assigned as a property it did nothing, and the results grid never took the focus
+    // (Ctrl+C, Ctrl+A and the arrow keys went to the page). Custom elements may not be upgraded
+    // yet, so they keep properties.
+    else if (!tag.includes('-') && !(k in el)) el.setAttribute(k, v === true ? '' : String(v));
     else (el as unknown as Record<string, unknown>)[k] = v;
   }
   append(el, children);

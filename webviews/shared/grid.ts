@@ -118,9 +118,16 @@ export class DataGrid {
       if (at && this.hooks.onCellActivate) this.hooks.onCellActivate(at[0], at[1], at[2]);
     });
     this.viewport.addEventListener('keydown', (e) => {
+      // Ctrl+C copies the selected cells; with Shift, their column names first.
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'c' && this.anchor && this.hooks.onCopy) {
         e.preventDefault();
-        this.hooks.onCopy(this.selectionAs('tsv'));
+        this.hooks.onCopy(this.selectionAs(e.shiftKey ? 'tsv-header' : 'tsv'));
+        return;
+      }
+      // Ctrl+A selects every cell, as in a spreadsheet (it selected the page's text).
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a') {
+        e.preventDefault();
+        this.selectAll();
         return;
       }
       // Arrow keys move the selected cell (Shift extends the selection), as in a spreadsheet.
@@ -187,8 +194,20 @@ export class DataGrid {
     this.viewport.scrollTop = Math.max(0, row * ROW_HEIGHT - this.viewport.clientHeight / 2);
   }
 
-  /** The selected cells as tab-separated lines (NULL as an empty field), or as a Markdown table. */
-  selectionAs(format: 'tsv' | 'markdown'): string {
+  /** Selects every cell (the focus stays where it was, or goes to the first cell). */
+  selectAll(): void {
+    if (!this.rows.length || !this.columns.length) return;
+    this.anchor = [0, 0];
+    this.focus = [this.rows.length - 1, this.columns.length - 1];
+    this.renderRows();
+    this.markSelection();
+  }
+
+  /**
+   * The selected cells as tab-separated lines (NULL as an empty field), with their column names
+   * as a first line (`tsv-header`), or as a Markdown table.
+   */
+  selectionAs(format: 'tsv' | 'tsv-header' | 'markdown'): string {
     if (!this.anchor || !this.focus) return '';
     const [r0, r1] = [Math.min(this.anchor[0], this.focus[0]), Math.max(this.anchor[0], this.focus[0])];
     const [c0, c1] = [Math.min(this.anchor[1], this.focus[1]), Math.max(this.anchor[1], this.focus[1])];
@@ -196,14 +215,14 @@ export class DataGrid {
     const rows: Cell[][] = [];
     for (let r = r0; r <= r1; r++) rows.push(Array.from({ length: c1 - c0 + 1 }, (_, i) => value(r, c0 + i)));
     const names = this.columns.slice(c0, c1 + 1).map((c) => c.name);
-    if (format === 'tsv') {
+    if (format !== 'markdown') {
       // A field with a tab, a newline or a quote is quoted as spreadsheets read it.
       const field = (v: Cell) => {
         if (v === null) return '';
         const s = String(v);
         return /[\t\n\r"]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
       };
-      return rows.map((r) => r.map(field).join('\t')).join('\n');
+      return [...(format === 'tsv-header' ? [names] : []), ...rows].map((r) => r.map(field).join('\t')).join('\n');
     }
     const md = (v: string) => v.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
     return [

@@ -9,6 +9,8 @@ import type {
   PanelTarget,
   ParamsOf,
 } from '../../src/panels/protocol';
+// Every panel talks through this module, so every panel's dropdowns open where they fit.
+import './dropdowns';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;

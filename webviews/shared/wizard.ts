@@ -81,6 +81,8 @@ export class Wizard {
   private readonly root = h('div', { class: 'wizard' });
   private readonly review = h('div', { class: 'review', 'aria-live': 'polite' });
   private readonly progress = h('div', { class: 'progress', 'aria-live': 'polite' });
+  /** The fields and Review: locked once the request is sent (a second Create would make a second instance). */
+  private readonly fields = h('div', { class: 'fields' });
   private readonly schedulesBox = h('div', { class: 'schedules' });
   private job?: JobProgress;
   private busy = false;
@@ -122,7 +124,8 @@ export class Wizard {
       button(l10n.t('Review'), () => this.showReview(), { id: 'review-request' }),
       button(l10n.t('Cancel'), () => void this.cancel(), { id: 'cancel-form', secondary: true }),
     );
-    this.root.append(...parts.filter((p): p is HTMLElement => !!p), actions, this.review, this.progress);
+    this.fields.replaceChildren(...parts.filter((p): p is HTMLElement => !!p), actions);
+    this.root.append(this.fields, this.review, this.progress);
     host.replaceChildren(this.root);
     this.renderSchedules();
     this.versionChanged();
@@ -335,6 +338,9 @@ export class Wizard {
 
   private renderProgress(): void {
     const j = this.job;
+    // Sent: the form is what was sent, read-only (a failed job leaves it to be fixed and sent again).
+    this.fields.inert = !!j && j.phase !== 'failed';
+    this.fields.classList.toggle('locked', this.fields.inert);
     if (!j) return clear(this.progress);
     const lines: Array<HTMLElement | null> = [h('h2', null, l10n.t('Progress'))];
     if (j.phase === 'failed') lines.push(notice('error', j.message ?? l10n.t('The job failed.')));

@@ -148,6 +148,10 @@ const previewButton = button(l10n.t('Preview'), () => void showPreview(), { id: 
 const applyButton = button(l10n.t('Apply'), () => void apply(), { id: 'td-apply' });
 const discardButton = button(l10n.t('Discard Changes'), () => discard(), { secondary: true, id: 'td-discard' });
 const copyButton = button(l10n.t('Copy'), () => copy('tsv'), { secondary: true, id: 'td-copy' });
+const copyHeadButton = button(l10n.t('Copy with Headers'), () => copy('tsv-header'), {
+  secondary: true,
+  id: 'td-copy-header',
+});
 const copyMdButton = button(l10n.t('Copy as Markdown'), () => copy('markdown'), { secondary: true, id: 'td-copy-md' });
 const readBar = h('div', { class: 'td-bar' }, filterField, prevButton, nextButton, reloadButton, statusLine);
 const editBar = h(
@@ -160,6 +164,7 @@ const editBar = h(
   applyButton,
   discardButton,
   copyButton,
+  copyHeadButton,
   copyMdButton,
   stagedLine,
 );
@@ -225,6 +230,7 @@ function renderButtons(): void {
   setDisabled(applyButton, !staged || loading || !connected);
   setDisabled(discardButton, !staged || loading);
   setDisabled(copyButton, !grid.hasSelection);
+  setDisabled(copyHeadButton, !grid.hasSelection);
   setDisabled(copyMdButton, !grid.hasSelection);
   stagedLine.textContent = staged ? l10n.t('{0} staged changes', staged) : '';
 }
@@ -415,7 +421,7 @@ function discard(): void {
   render();
 }
 
-function copy(format: 'tsv' | 'markdown'): void {
+function copy(format: 'tsv' | 'tsv-header' | 'markdown'): void {
   const text = grid.selectionAs(format);
   if (text) void rpc.request('copy', { text });
 }

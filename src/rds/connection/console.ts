@@ -18,7 +18,9 @@ import {
   exportResult,
   queryTimeoutMs,
   riskText,
+  runResultText,
   sqlLanguage,
+  SQL_LANGUAGES,
   stillRunningText,
   takeRunId,
   type Console,
@@ -37,7 +39,10 @@ import { quoteIdent } from '../sqlText';
 
 export const CONSOLE_CONTEXT = 'nhncloud.rds.query.consoleActive';
 /** Consoles, and SQL files a user bound to a connection (./editorBindings.ts): lenses and completion. */
-const SQL_EDITORS: vscode.DocumentSelector = [{ scheme: CONSOLE_SCHEME }, { language: 'sql' }, { language: 'mysql' }];
+const SQL_EDITORS: vscode.DocumentSelector = [
+  { scheme: CONSOLE_SCHEME },
+  ...SQL_LANGUAGES.map((language) => ({ language })),
+];
 const CONNECT_COMMAND = 'nhncloud.rds.connection.connect';
 
 export function createQueryConsoleFeature(services: Services, sessions: DbSessions): Feature {
@@ -433,6 +438,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
           }
         }
         history.add(c.session.id, sql);
+        const started = Date.now();
         let outcome: StatementOutcome;
         try {
           const conn = await connectionOf(c);
@@ -455,6 +461,11 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
           services.log.warn(
             `Query console: statement ${i + 1} of ${texts.length} failed: ${e instanceof StatementError ? `${e.code ?? ''} ${e.errno ?? ''} ${e.message}` : String(e)}`,
           );
+          history.settle(c.session.id, sql, {
+            failed: true,
+            ms: Date.now() - started,
+            rows: e instanceof StatementError ? e.rowCount : 0,
+          });
           panel.failed(runId, i, errorView(e, c.session));
           if (e instanceof StatementError && !e.fatal) markFailed(consoleUri, statements[i], e);
           for (let k = i + 1; k < texts.length; k++)
@@ -462,6 +473,11 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
           break;
         }
         panel.outcome(runId, i, outcome);
+        history.settle(c.session.id, sql, {
+          failed: !!outcome.stopped,
+          ms: outcome.elapsedMs,
+          rows: outcome.kind === 'rows' ? outcome.rowCount : (outcome.affectedRows ?? 0),
+        });
         if (outcome.stopped) {
           for (let k = i + 1; k < texts.length; k++)
             panel.skipped(runId, k, vscode.l10n.t('Not run: the run was cancelled.'));
@@ -615,8 +631,10 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       }
       const chosen = await vscode.window.showQuickPick(
         entries.map((e, i) => ({
-          label: e.sql.replace(/\s+/g, ' ').slice(0, 120),
-          detail: formatDateTime(new Date(e.at)),
+          label: `${e.result?.failed ? '$(error) ' : ''}${e.sql.replace(/\s+/g, ' ').slice(0, 120)}`,
+          detail: [formatDateTime(new Date(e.at)), e.result ? runResultText(e.result) : undefined]
+            .filter(Boolean)
+            .join(' · '),
           index: i,
         })),
         {

@@ -8,6 +8,12 @@
 import * as vscode from 'vscode';
 
 export const CONSOLE_SCHEME = 'nhncloud-console';
+/**
+ * The language the extension contributes for consoles (package.json `contributes.languages`):
+ * named "MySQL" in the status bar, highlighted by VS Code's own SQL grammar (which its grammar
+ * includes). VS Code's `sql` is named "MS SQL", which a MySQL or MariaDB console is not.
+ */
+export const CONSOLE_LANGUAGE = 'nhncloud-mysql';
 
 /** How long an edited console waits before it is saved (VS Code's own auto save waits 1 s). */
 const SAVE_DELAY_MS = 300;
@@ -151,7 +157,7 @@ export class ConsoleFileSystem implements vscode.FileSystemProvider, vscode.Disp
   /** Saves the console at `uri` as the editor holds it (workspace.save: the editor's text, not a copy). */
   private async saveQuietly(uri: vscode.Uri, retry: number) {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (!this.isDirty(uri) || savingRunsParticipants({ uri, languageId: doc?.languageId ?? 'sql' })) return;
+    if (!this.isDirty(uri) || savingRunsParticipants({ uri, languageId: doc?.languageId ?? CONSOLE_LANGUAGE })) return;
     const saved = await vscode.workspace.save(uri).then(
       (to) => to !== undefined,
       (e: unknown) => {

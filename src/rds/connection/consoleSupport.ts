@@ -4,7 +4,11 @@ import * as vscode from 'vscode';
 import type { Connection } from 'mysql2/promise';
 import { CancelledError } from '../../client/errors';
 import type { QueryResultsPanel, ResultErrorView } from '../../panels/queryResultsPanel';
+import { plural } from '../../shared/l10n';
+import { defaultSaveUri, offerOpenOrReveal } from '../../shared/localFiles';
 import { SECTION } from '../../shared/settings';
+import type { RunResult } from './history';
+import { CONSOLE_LANGUAGE } from './consoleFiles';
 import { killQuery, StatementError } from './queryRunner';
 import { exportStatement, type ExportFormat } from './resultExport';
 import type { DbSession } from './session';
@@ -32,12 +36,15 @@ export interface Console {
 
 let nextRunId = 1;
 /** A new run's id: the panel names runs by it, so an answer for an old run is recognised. */
+/** Every language an SQL editor may have: lenses, completion and hovers are given to all of them. */
+export const SQL_LANGUAGES = ['sql', 'mysql', CONSOLE_LANGUAGE] as const;
+
 /**
  * The language of a console and of an SQL editor the extension opens: MySQL's when an installed
- * extension provides one (its keywords and highlighting fit), else VS Code's SQL (named "MS SQL").
+ * extension provides one (its keywords and highlighting fit), else the extension's own.
  */
 export async function sqlLanguage(): Promise<string> {
-  return (await vscode.languages.getLanguages()).includes('mysql') ? 'mysql' : 'sql';
+  return (await vscode.languages.getLanguages()).includes('mysql') ? 'mysql' : CONSOLE_LANGUAGE;
 }
 
 export function takeRunId(): number {
@@ -114,6 +121,22 @@ export function errorView(e: unknown, session: DbSession): ResultErrorView {
   };
 }
 
+/** The save dialog's file types for an export. */
+function exportFilters(format: ExportFormat): Record<string, string[]> {
+  switch (format) {
+    case 'csv':
+      return { [vscode.l10n.t('CSV files')]: ['csv'] };
+    case 'tsv':
+      return { [vscode.l10n.t('TSV files')]: ['tsv', 'txt'] };
+    case 'json':
+      return { [vscode.l10n.t('JSON files')]: ['json'] };
+    case 'md':
+      return { [vscode.l10n.t('Markdown files')]: ['md'] };
+    case 'sql':
+      return { [vscode.l10n.t('SQL files')]: ['sql'] };
+  }
+}
+
 export async function exportResult(c: Console, runId: number, index: number, set: number, format: ExportFormat) {
   const sql = c.lastRun?.runId === runId ? c.lastRun.statements[index] : undefined;
   if (!sql)
@@ -124,13 +147,8 @@ export async function exportResult(c: Console, runId: number, index: number, set
     );
   const uri = await vscode.window.showSaveDialog({
     title: vscode.l10n.t('Export Result'),
-    filters:
-      format === 'csv'
-        ? { [vscode.l10n.t('CSV files')]: ['csv'] }
-        : format === 'sql'
-          ? { [vscode.l10n.t('SQL files')]: ['sql'] }
-          : { [vscode.l10n.t('JSON files')]: ['json'] },
-    defaultUri: vscode.Uri.file(`${process.env.HOME ?? ''}/result.${format}`),
+    filters: exportFilters(format),
+    defaultUri: defaultSaveUri(`result.${format}`),
   });
   if (!uri) return;
   if (uri.scheme !== 'file')
@@ -164,8 +182,10 @@ export async function exportResult(c: Console, runId: number, index: number, set
         );
       },
     );
-    void vscode.window.showInformationMessage(
+    void offerOpenOrReveal(
       vscode.l10n.t('Exported {0} rows to {1}.', outcome.resultSets?.[set] ?? outcome.rowCount, uri.fsPath),
+      uri,
+      true,
     );
   } catch (e) {
     if (e instanceof StatementError && e.code === 'CANCELLED') throw new CancelledError();
@@ -182,4 +202,20 @@ export async function exportResult(c: Console, runId: number, index: number, set
   } finally {
     c.running = undefined;
   }
+}
+
+/** A history entry's last run, as its detail line says it: failed or not, rows, seconds. */
+export function runResultText(r: RunResult): string {
+  const seconds = (r.ms / 1000).toFixed(2);
+  return r.failed
+    ? plural(
+        r.rows,
+        vscode.l10n.t('Failed after {0} row and {1} s', r.rows, seconds),
+        vscode.l10n.t('Failed after {0} rows and {1} s', r.rows, seconds),
+      )
+    : plural(
+        r.rows,
+        vscode.l10n.t('{0} row in {1} s', r.rows, seconds),
+        vscode.l10n.t('{0} rows in {1} s', r.rows, seconds),
+      );
 }

@@ -10,6 +10,14 @@ export interface HistoryEntry {
   sql: string;
   /** When it last ran (ms since the epoch). */
   at: number;
+  /** How its last run ended: failed or not, how long it took, rows returned or changed (no error text: it may quote the statement). */
+  result?: RunResult;
+}
+
+export interface RunResult {
+  failed: boolean;
+  ms: number;
+  rows: number;
 }
 
 export const HISTORY_KEY = 'nhncloud.database.queryHistory';
@@ -47,6 +55,19 @@ export class QueryHistory {
     all[sessionId] = { at, entries };
     const ids = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
     for (const id of ids.slice(MAX_CONNECTIONS)) delete all[id];
+    void this.state.update(HISTORY_KEY, all);
+  }
+
+  /** How the run of `sql` that `add` put first ended: the entry says it (a failure too) until it runs again. */
+  settle(sessionId: string, sql: string, result: RunResult): void {
+    const text = sql.trim();
+    const all = this.read();
+    const entry = all[sessionId]?.entries.find((e) => e.sql === text);
+    if (!entry) return;
+    all[sessionId] = {
+      ...all[sessionId],
+      entries: all[sessionId].entries.map((e) => (e === entry ? { ...e, result: { ...result } } : e)),
+    };
     void this.state.update(HISTORY_KEY, all);
   }
 

@@ -1,6 +1,6 @@
 // Export of a statement's result to a file (vscode-free, like ./queryRunner.ts, which it drives):
-// the statement runs again and its rows stream to CSV (RFC 4180, CRLF), JSON or SQL INSERT
-// statements, never held in memory. SQL text goes through ../sqlText.ts (the file means the same
+// the statement runs again and its rows stream to CSV (RFC 4180, CRLF), TSV, JSON, a Markdown
+// table or SQL INSERT statements, never held in memory. SQL text goes through ../sqlText.ts (the file means the same
 // under every sql_mode, between mysqldump's SET lines); a CSV cell a spreadsheet would run as a
 // formula starts with `'` unless the person turned that off.
 import type { Connection } from 'mysql2/promise';
@@ -19,7 +19,8 @@ import {
   type StatementOutcome,
 } from './queryRunner';
 
-export type ExportFormat = 'csv' | 'json' | 'sql';
+/** The formats a result is exported in; also the protocol's list (src/panels/protocol.ts). */
+export type ExportFormat = 'csv' | 'tsv' | 'json' | 'md' | 'sql';
 
 /** Rows per INSERT statement of an SQL export. */
 const SQL_ROWS_PER_INSERT = 500;
@@ -69,6 +70,33 @@ export function csvField(v: Cell, formulas: 'escape' | 'keep' = 'escape'): strin
 }
 
 /**
+ * One TSV field (as MySQL's own batch output and LOAD DATA read it): backslash, tab, CR and LF as
+ * `\\`, `\t`, `\r`, `\n`, so a row stays one line of cells; NULL is an empty field, as in CSV;
+ * a cell that starts like a formula gets a `'` as in CSV (a spreadsheet opens TSV too).
+ */
+export function tsvField(v: Cell, formulas: 'escape' | 'keep' = 'escape'): string {
+  if (v === null) return '';
+  let s = String(v);
+  if (formulas === 'escape' && FORMULA_START.test(s) && !PLAIN_NUMBER.test(s)) s = `'${s}`;
+  return s.replace(/[\\\t\r\n]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\r': '\\r', '\n': '\\n' })[c]!);
+}
+
+/**
+ * One cell of a Markdown (GitHub) table: `|` and `\` escaped, line breaks as `<br>`, and `&`, `<`,
+ * `>` as entities, so a previewed value is shown as text and never read as HTML; NULL as *NULL*.
+ */
+export function markdownCell(v: Cell): string {
+  if (v === null) return '*NULL*';
+  const s = String(v)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\|*_`[\]]/g, (c) => `\\${c}`)
+    .replace(/\r\n|\r|\n/g, '<br>');
+  return s === '' ? ' ' : s;
+}
+
+/**
  * Runs `sql` again and streams its rows to `file` as CSV (header line, CRLF) or JSON (an array of
  * objects keyed by column name), never holding the result in memory. Written to `file.partial`
  * first and renamed at the end, so a failure or Cancel leaves the old file (if any) untouched.
@@ -87,7 +115,8 @@ export async function exportStatement(
 ): Promise<StatementOutcome> {
   const field = (v: Cell) => csvField(v, opts.formulas);
   const partial = `${file}.partial`;
-  const out: WriteStream = createWriteStream(partial, { mode: 0o600 });
+  // The user's usual file mode (umask), as an editor's Save As writes: the file is theirs to share.
+  const out: WriteStream = createWriteStream(partial);
   let columns: string[] = [];
   let resultColumns: ResultColumn[] = [];
   let head = '';
@@ -105,6 +134,11 @@ export async function exportStatement(
           columns = cols.map((c) => c.name);
           resultColumns = cols;
           if (format === 'csv') void write(`${columns.map(field).join(',')}\r\n`);
+          else if (format === 'tsv') void write(`${columns.map((c) => tsvField(c, opts.formulas)).join('\t')}\n`);
+          else if (format === 'md')
+            void write(
+              `| ${columns.map(markdownCell).join(' | ')} |\n|${cols.map((c) => (NUMERIC.test(c.type) ? ' ---: ' : ' --- ')).join('|')}|\n`,
+            );
           else if (format === 'sql') {
             const h = insertHead(cols);
             head = h.head;
@@ -116,6 +150,10 @@ export async function exportStatement(
           let text = '';
           if (format === 'csv') {
             for (const row of batch) text += `${row.map(field).join(',')}\r\n`;
+          } else if (format === 'tsv') {
+            for (const row of batch) text += `${row.map((v) => tsvField(v, opts.formulas)).join('\t')}\n`;
+          } else if (format === 'md') {
+            for (const row of batch) text += `| ${row.map(markdownCell).join(' | ')} |\n`;
           } else if (format === 'sql') {
             for (const row of batch) {
               const tuple = `(${row.map((v, i) => sqlCell(v, resultColumns[i])).join(', ')})`;

@@ -154,6 +154,16 @@ export async function createStatement(c: Queryable, schema: string, name: string
   return `${row['Create Table'] ?? row['Create View'] ?? ''};\n`;
 }
 
+/**
+ * The line (from 0) of a SHOW CREATE TABLE text where `column` is defined (its name in backquotes
+ * at the start of a line, any case); 0 when none is (a view's one line).
+ */
+export function definitionLine(create: string, column: string): number {
+  const quoted = `\`${column.replace(/`/g, '``')}\``.toLowerCase();
+  const at = create.split('\n').findIndex((line) => line.trimStart().toLowerCase().startsWith(`${quoted} `));
+  return Math.max(0, at);
+}
+
 interface CacheEntry {
   /** The load in flight or done; none once forgotten. */
   promise?: Promise<SchemaMetadata>;

@@ -12,7 +12,7 @@ import type { DbSession, DbSessions } from '../connection/session';
 import { splitStatements, statementAt } from '../connection/statements';
 import { hoverText, itemsFor, mayMatch, nameAt, schemasNeeded, type AssistEnv, type ItemKind } from './assist';
 import { functionsOf, serverFlavor } from './builtins';
-import { createStatement, loadSchemaMetadata, MetadataCache } from './metadata';
+import { createStatement, definitionLine, loadSchemaMetadata, MetadataCache } from './metadata';
 import { formatEdits } from './format';
 import { analyze } from './scope';
 
@@ -135,7 +135,7 @@ export function createSqlAssist(
     },
   };
 
-  // Go to Definition on a table (or a column: its table): the CREATE statement, read-only.
+  // Go to Definition on a table (or a column: its line): the CREATE statement, read-only.
   const definition: vscode.DefinitionProvider = {
     async provideDefinition(doc, position) {
       const c = await atCaret(doc, position);
@@ -147,7 +147,11 @@ export function createSqlAssist(
         path: `/${named.schema}/${named.table.name}.sql`,
         query: new URLSearchParams({ session: c.session.id, view: named.table.view ? '1' : '0' }).toString(),
       });
-      return new vscode.Location(uri, new vscode.Position(0, 0));
+      if (named.kind !== 'column') return new vscode.Location(uri, new vscode.Position(0, 0));
+      // A column: its own line of the CREATE statement (it opened at the top, on the table).
+      const create = await vscode.workspace.openTextDocument(uri);
+      const line = definitionLine(create.getText(), named.column.name);
+      return new vscode.Location(uri, new vscode.Position(line, create.lineAt(line).firstNonWhitespaceCharacterIndex));
     },
   };
   const createDocuments: vscode.TextDocumentContentProvider = {

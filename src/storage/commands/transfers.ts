@@ -7,8 +7,9 @@
 import { contentTypeOverrides } from '../objectFs';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import * as vscode from 'vscode';
+import { defaultSaveFolder, defaultSaveUri, offerOpenOrReveal } from '../../shared/localFiles';
 import { CancelledError, isApiError } from '../../client/errors';
 import type { S3Client } from '../../client/storage/client';
 import { placeKeys, safeLocalPath } from '../../client/storage/localPath';
@@ -200,7 +201,7 @@ export async function downloadObject(
   const target =
     dest ??
     (await vscode.window.showSaveDialog({
-      defaultUri: vscode.Uri.file(join(defaultDir(), baseName(o.key))),
+      defaultUri: defaultSaveUri(baseName(o.key)),
       title: vscode.l10n.t('Download {0}', o.key),
       saveLabel: vscode.l10n.t('Download'),
     }));
@@ -221,7 +222,7 @@ export async function downloadObject(
     [downloadItem(s3, bucket, { key: o.key, file: placed[0].file, size: o.size })],
     { small: 1, large: 1 },
   );
-  void offerReveal(target, 1);
+  void offerReveal(target, 1, false);
   return target.fsPath;
 }
 
@@ -446,7 +447,7 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
           await vscode.window.showOpenDialog({
             canSelectFolders: true,
             canSelectFiles: false,
-            defaultUri: vscode.Uri.file(defaultDir()),
+            defaultUri: vscode.Uri.file(defaultSaveFolder()),
             title: plural(
               count,
               vscode.l10n.t('Download {0} object from {1}/{2}', count, bucket, from),
@@ -484,34 +485,20 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
         targets.map((x) => downloadItem(s3, bucket, x)),
         poolLimits(),
       );
-      void offerReveal(vscode.Uri.file(root), n);
+      void offerReveal(vscode.Uri.file(root), n, true);
       return root;
     },
   };
 }
 
-function defaultDir(): string {
-  return (
-    vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ??
-    process.env.HOME ??
-    process.cwd()
-  );
-}
-
-async function offerReveal(uri: vscode.Uri, n: number): Promise<void> {
-  const choice = await askAction(
-    'info',
+function offerReveal(uri: vscode.Uri, n: number, folder: boolean): Promise<void> {
+  return offerOpenOrReveal(
     plural(
       n,
       vscode.l10n.t('Downloaded {0} file to {1}.', n, uri.fsPath),
       vscode.l10n.t('Downloaded {0} files to {1}.', n, uri.fsPath),
     ),
-    {},
-    action('reveal', vscode.l10n.t('Reveal')),
+    uri,
+    !folder,
   );
-  if (choice !== 'reveal') return;
-  // Inside the workspace, VS Code's own Explorer shows it (also in a browser or a remote window,
-  // where there is no OS file manager to open); elsewhere the OS file manager does.
-  const inWorkspace = vscode.workspace.getWorkspaceFolder(uri) !== undefined;
-  await vscode.commands.executeCommand(inWorkspace ? 'revealInExplorer' : 'revealFileInOS', uri);
 }

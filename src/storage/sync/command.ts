@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { CancelledError } from '../../client/errors';
 import { MULTIPART_THRESHOLD } from '../../client/storage/transfer';
 import { plural } from '../../shared/l10n';
-import { action, ask, askAction, confirm, pick, pickMany } from '../../shared/prompts';
+import { action, ask, askAction, confirm, pick, pickManyTallied } from '../../shared/prompts';
 import type { CommandHandler } from '../../shared/services';
 import { deleteKeys } from '../bulkObjects';
 import { runTransfers } from '../commands/transfers';
@@ -100,6 +100,19 @@ const GROUP_ORDER: Array<SyncAction['op']> = [
   'delete-local',
 ];
 
+/** What the preview's checked rows would do: copies and their size, deletions, and the files in step. */
+export function previewTally(checked: readonly SyncAction[], unchanged: number): string {
+  const sends = checked.filter((a) => a.op === 'upload' || a.op === 'download');
+  const deletes = checked.filter((a) => a.op === 'delete-remote' || a.op === 'delete-local').length;
+  return vscode.l10n.t(
+    '{0} to copy ({1}), {2} to delete, {3} unchanged',
+    sends.length,
+    formatSize(sends.reduce((s, a) => s + a.size, 0)),
+    deletes,
+    unchanged,
+  );
+}
+
 /** The preview: every action checked under its group; the ones left checked are returned. */
 async function preview(plan: SyncPlan, title: string): Promise<SyncAction[]> {
   const rows: Row[] = [];
@@ -122,17 +135,13 @@ async function preview(plan: SyncPlan, title: string): Promise<SyncAction[]> {
         action: a,
       });
   }
-  const sends = plan.actions.filter((a) => a.op === 'upload' || a.op === 'download');
-  const deletes = plan.actions.filter((a) => a.op === 'delete-remote' || a.op === 'delete-local').length;
-  const chosen = await pickMany(rows, {
-    title,
-    placeHolder: vscode.l10n.t(
-      '{0} to copy ({1}), {2} to delete, {3} unchanged. Uncheck what to leave as it is, then press Enter.',
-      sends.length,
-      formatSize(sends.reduce((s, a) => s + a.size, 0)),
-      deletes,
-      plan.unchanged,
-    ),
+  const chosen = await pickManyTallied(rows, {
+    title: vscode.l10n.t('{0}: uncheck what to leave as it is, then press Enter', title),
+    tally: (checked) =>
+      previewTally(
+        checked.flatMap((r) => (r.action ? [r.action] : [])),
+        plan.unchanged,
+      ),
     matchOnDescription: true,
   });
   return chosen.flatMap((r) => (r.action ? [r.action] : []));

@@ -98,6 +98,11 @@ export const scenarios = [
         .filter({ hasText: t.lre('$(database) {0} · {1} · {2}', INSTANCE, DB_USER, SCHEMA) })
         .first()
         .waitFor({ timeout: 30_000 });
+      // Issue 63, defect 7: the console's language is MySQL, not VS Code's SQL (named "MS SQL").
+      const mode = t.page.locator('[id="status.editor.mode"]');
+      await until("the status bar names the console's language MySQL", async () =>
+        /^\s*MySQL\s*$/.test((await mode.innerText({ timeout: 1_000 }).catch(() => '')) ?? ''),
+      );
     },
   },
   {
@@ -105,6 +110,16 @@ export const scenarios = [
     async run(t) {
       // Issue 25, rough edge 10: the headline said "Failed after 0 rows", the editor nothing.
       await runInConsole(t, 'SELECT 1;\nSELEC 2;\nSELECT 3', connection);
+      // Highlighted by VS Code's SQL grammar (which the console's language includes): SELECT is
+      // drawn as a keyword, in another token class than SELEC (plain text).
+      const tokenClass = async (text) =>
+        t.page
+          .locator('.part.editor .editor-group-container.active .monaco-editor .view-line span span')
+          .filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
+          .first()
+          .getAttribute('class', { timeout: 15_000 });
+      if ((await tokenClass('SELECT')) === (await tokenClass('SELEC')))
+        throw new Error('the console does not highlight SELECT as a keyword');
       await gridStatus(t, t.lre('Syntax error in statement {0}.', 2));
       const squiggle = t.page.locator('.part.editor .monaco-editor .squiggly-error');
       await squiggle.first().waitFor({ timeout: 15_000 });
@@ -195,6 +210,13 @@ export const scenarios = [
         .filter({ hasText: 'CREATE TABLE `e2e_orders`' })
         .first()
         .waitFor({ timeout: 15_000 });
+      // On the column's own line, not the table's first (issue 63, database rough edges): the
+      // status bar's "Ln N, Col M" names a line after the first.
+      const position = t.page.locator('[id="status.editor.selection"]');
+      await until('the cursor is on the line of note', async () => {
+        const ln = Number(/\d+/.exec((await position.innerText({ timeout: 1_000 }).catch(() => '')) ?? '')?.[0]);
+        return ln > 1;
+      });
       await t.page.keyboard.press('Control+W');
       // Format Document (from the palette: in the browser, Shift+Alt+F opens the File menu): the
       // statement laid out by sql-formatter, one clause a line.
@@ -492,6 +514,24 @@ export const scenarios = [
         .filter({ hasText: t.lre('{0} rows imported in {1} s.', 2) })
         .waitFor({ timeout: 60_000 });
       await t.screenshot('csv-import');
+      // Issue 63 (database, rough edges): a second click on Import put the rows in again. Now it
+      // asks; declined (Escape), nothing more is imported (the SELECT below finds two rows).
+      const done = await view.locator('#ci-status').getAttribute('data-done');
+      await view.locator('#ci-import').click();
+      const again = t.page.locator('.monaco-dialog-box').filter({
+        hasText: t.l(
+          '{0} rows of {1} are already in {2}.{3}. Import the file again?',
+          2,
+          'items.csv',
+          SCHEMA,
+          'e2e_items',
+        ),
+      });
+      await again.waitFor({ timeout: 30_000 });
+      await t.page.keyboard.press('Escape');
+      await again.waitFor({ state: 'hidden', timeout: 10_000 });
+      if ((await view.locator('#ci-status').getAttribute('data-done')) !== done)
+        throw new Error('a declined second import ran');
       await t.runCommand('View: Close Editor');
       await focusConsole(t);
       await runInConsole(
@@ -600,7 +640,9 @@ export const scenarios = [
       // before it accepts, so Enter is pressed until it closes.
       await t.quick.waitFor('Export Result');
       const input = t.page.locator('.quick-input-widget input[type="text"]').first();
-      await until('the save dialog proposes result.csv', async () => (await input.inputValue()).endsWith('result.csv'));
+      // Issue 63 (database, rough edges): in the workspace folder, not the home folder.
+      const proposed = join(t.server.ws, 'result.csv');
+      await until(`the save dialog proposes ${proposed}`, async () => (await input.inputValue()) === proposed);
       await input.fill(file);
       await until('the save dialog accepts the path', async () => {
         if (!(await t.page.locator('.quick-input-widget').isVisible())) return true;
@@ -611,11 +653,19 @@ export const scenarios = [
         return !(await t.page.locator('.quick-input-widget').isVisible());
       });
       await until(`${file} is written`, () => existsSync(file), 60_000);
-      await t.notified(t.lre('Exported {0} rows to {1}.', 5), 30_000);
       const lines = readFileSync(file, 'utf8').split('\r\n');
       const want = ['n,label', '1,row 1', '2,row 2', '3,row 3', '4,row 4', '5,row 5', ''];
       if (JSON.stringify(lines) !== JSON.stringify(want))
         throw new Error(`the CSV file holds ${JSON.stringify(lines)}, not ${JSON.stringify(want)}`);
+      // The message offers Open (and Reveal): the file opens in an editor.
+      const toast = await t.notification(t.lre('Exported {0} rows to {1}.', 5), 30_000);
+      await toast.getByRole('button', { name: t.l('Open'), exact: true }).click();
+      await t.page
+        .locator('.tabs-container .tab')
+        .filter({ hasText: 'e2e-result.csv' })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      await t.runCommand('View: Close Editor');
     },
   },
   {

@@ -24,6 +24,7 @@ const KINDS: PanelKind[] = [
   'securityGroup',
   'metrics',
   'queryResults',
+  'queryPlan',
 ];
 
 let out: string;
@@ -284,9 +285,38 @@ describe('panel webviews in Chromium', () => {
     assert.deepEqual(submit.params.body.backup.backupSchedules, [
       { backupWndBgnTime: '03:00:00', backupWndDuration: 'ONE_HOUR' },
     ]);
+    // Sent, the form is locked (issue 63, database rough edges: Review and Create could be pressed
+    // again and a second instance made): its fields and Review no longer take input.
+    const locked = async () =>
+      page.evaluate(() => {
+        const input = document.querySelector('[data-path="dbInstanceName"]')!;
+        const review = document.querySelector('#review-request')!;
+        return [input, review].every((el) => el.closest('[inert]') !== null);
+      });
+    assert.equal(await locked(), true, 'the sent form still takes input');
     await host.emit('job', { phase: 'done', jobId: 'job-1', dbInstanceId: 'inst-9', dbInstanceStatus: 'AVAILABLE' });
     await page.locator('vscode-button', { hasText: 'Reveal in Explorer' }).click();
     await page.waitForFunction(() => true);
+    assert.equal(await locked(), true, "the created instance's form takes input again");
+    assert.deepEqual(await host.violations(), []);
+    await page.close();
+  });
+
+  test('create: a dropdown at the bottom of the panel opens upward, one with room below opens downward', async () => {
+    // Issue 63 (database, rough edges): the lists of the last fields opened under the panel's edge.
+    const host = await openPanel('createInstance', {}, wizardHandlers());
+    const { page } = host;
+    const version = field(page, 'dbVersion');
+    await version.waitFor();
+    // The panel's bottom edge just under the field: no room below for its two options.
+    const bottom = await version.evaluate((el) => el.getBoundingClientRect().bottom);
+    await page.setViewportSize({ width: 1300, height: Math.ceil(bottom) + 8 });
+    await version.click();
+    assert.equal(await version.evaluate((el: any) => el.position), 'above');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1300, height: 900 });
+    await version.click();
+    assert.equal(await version.evaluate((el: any) => el.position), 'below');
     assert.deepEqual(await host.violations(), []);
     await page.close();
   });
@@ -577,6 +607,79 @@ describe('panel webviews in Chromium', () => {
     // Double-click fits it again.
     await handle.dblclick();
     assert.equal(Math.round(await width(0, 2)), Math.round(before));
+    assert.deepEqual(await host.violations(), []);
+    await page.close();
+  });
+
+  test('query results: Ctrl+A selects every cell; Copy with or without the column names', async () => {
+    // Issue 63 (database, rough edges): Ctrl+A selected the page's text, and a copy had no headers.
+    const copied: string[] = [];
+    let threeCopied = () => {};
+    const arrived = new Promise<void>((resolve) => (threeCopied = resolve));
+    const host = await openPanel(
+      'queryResults',
+      {},
+      {
+        copy: ({ text }) => {
+          if (copied.push(text) === 3) threeCopied();
+        },
+      },
+    );
+    const { page } = host;
+    await host.emit('run', { runId: 1, statements: ['SELECT id, name FROM t'] });
+    await host.emit('columns', {
+      runId: 1,
+      index: 0,
+      columns: [
+        { name: 'id', type: 'BIGINT' },
+        { name: 'name', type: 'VARCHAR' },
+      ],
+    });
+    await host.emit('rows', {
+      runId: 1,
+      index: 0,
+      rows: [
+        ['1', 'Kim'],
+        ['2', null],
+        ['3', 'a\tb'],
+      ],
+    });
+    await host.emit('outcome', { runId: 1, index: 0, outcome: { kind: 'rows', rowCount: 3, elapsedMs: 2 } });
+    await host.emit('end', { runId: 1 });
+    const cell = page.locator('.qr-spacer .qr-row').nth(1).locator('[role="gridcell"]').nth(1);
+    await cell.click();
+    await page.keyboard.press('Control+A');
+    assert.equal(await page.evaluate(() => window.getSelection()?.toString() ?? ''), '', 'no page text selected');
+    await page.keyboard.press('Control+C');
+    await page.keyboard.press('Control+Shift+C');
+    await page.locator('#qr-copy-header').click();
+    await arrived;
+    const all = '1\tKim\n2\t\n3\t"a\tb"';
+    const withHeaders = `id\tname\n${all}`;
+    assert.deepEqual(copied, [all, withHeaders, withHeaders]);
+    assert.deepEqual(await host.violations(), []);
+    await page.close();
+  });
+
+  test('the plan view shows the whole statement it explains, however long', async () => {
+    // Issue 63 (database, rough edges): the statement sat in a box of six lines that scrolled.
+    const statement = [
+      'SELECT o.id, o.placed_at, c.name, c.email, SUM(l.qty * l.price) AS total',
+      ...Array.from({ length: 14 }, (_, i) => `  , MAX(l.note_${i}) AS note_${i}`),
+      'FROM orders o JOIN customers c ON c.id = o.customer_id JOIN lines l ON l.order_id = o.id',
+      "WHERE o.placed_at >= '2026-01-01' GROUP BY o.id, o.placed_at, c.name, c.email ORDER BY total DESC",
+    ].join('\n');
+    const host = await openPanel(
+      'queryPlan',
+      { view: { statement, server: 'MariaDB 10.11.6', analyze: false, error: { message: 'no such table' } } },
+      {},
+    );
+    const { page } = host;
+    const sql = page.locator('.qp-sql');
+    await sql.waitFor();
+    assert.equal(await sql.innerText(), statement);
+    const box = await sql.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+    assert.ok(box.scroll <= box.client, `the statement is cut to ${box.client} of ${box.scroll} px`);
     assert.deepEqual(await host.violations(), []);
     await page.close();
   });

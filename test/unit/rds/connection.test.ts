@@ -16,6 +16,8 @@ const { DbSessionManager, CONNECT_TIMEOUT_MS } =
 const { tlsOptions } = require('../../../src/rds/connection/tls') as typeof import('../../../src/rds/connection/tls');
 const { loadSchemaObjects, createStatement } =
   require('../../../src/rds/connection/schemaTree') as typeof import('../../../src/rds/connection/schemaTree');
+const { definitionLine } =
+  require('../../../src/rds/sqlAssist/metadata') as typeof import('../../../src/rds/sqlAssist/metadata');
 const { connectionUrl, defaultSchema, chooseDefaultSchema, RememberedSchemas } =
   require('../../../src/rds/connection/connectChoices') as typeof import('../../../src/rds/connection/connectChoices');
 const { optionFile } =
@@ -254,6 +256,12 @@ test('the schema tree lists tables and views with row estimates, then columns an
   assert.match(children[4].getTreeItem().description, /\(item\) · unique index/);
   assert.match(await createStatement(table), /^CREATE TABLE `orders`[\s\S]*UNIQUE KEY `by_item`[\s\S]*;\n$/);
   assert.match(await createStatement(view), /VIEW `shop`.`big_orders` AS select/);
+  // Issue 63 (database, rough edges): Go to Definition on a column lands on its line, as the
+  // server writes the CREATE statement (it landed on the first line, the table's).
+  const create = await createStatement(table);
+  assert.match(create.split('\n')[definitionLine(create, 'QTY')], /^\s+`qty` int/);
+  assert.match(create.split('\n')[definitionLine(create, 'item')], /^\s+`item` varchar\(40\)/);
+  assert.equal(definitionLine(create, 'by_item'), 0);
   await m.endAll();
 });
 

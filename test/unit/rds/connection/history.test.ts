@@ -110,3 +110,28 @@ test('a statement from the history goes on a line of its own, or replaces the se
     'SELEC 1\nSELECT 9;|\nSELECT 2',
   );
 });
+
+// Issue 63 (database, rough edges): the history listed failed statements as if they had run.
+test('a run that failed is kept marked failed, with its duration and rows; its next run replaces that', () => {
+  let t = 0;
+  const h = new QueryHistory(memento(), () => ++t);
+  h.add('p/i/u', 'SELECT * FROM missing');
+  h.settle('p/i/u', 'SELECT * FROM missing', { failed: true, ms: 12, rows: 0 });
+  h.add('p/i/u', 'SELECT 1');
+  h.settle('p/i/u', 'SELECT 1', { failed: false, ms: 3, rows: 1 });
+  assert.deepEqual(
+    h.list('p/i/u').map((e) => [e.sql, e.result]),
+    [
+      ['SELECT 1', { failed: false, ms: 3, rows: 1 }],
+      ['SELECT * FROM missing', { failed: true, ms: 12, rows: 0 }],
+    ],
+  );
+  // Run again (the table was created meanwhile): first, and no longer failed.
+  h.add('p/i/u', 'SELECT * FROM missing');
+  assert.equal(h.list('p/i/u')[0].result, undefined);
+  h.settle('p/i/u', '  SELECT * FROM missing ', { failed: false, ms: 5, rows: 2 });
+  assert.deepEqual(h.list('p/i/u')[0].result, { failed: false, ms: 5, rows: 2 });
+  // A statement never kept (it carries a password) is not settled either.
+  h.settle('p/i/u', "SET PASSWORD = 'x'", { failed: true, ms: 1, rows: 0 });
+  assert.equal(h.list('p/i/u').length, 2);
+});

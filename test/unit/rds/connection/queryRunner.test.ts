@@ -2,7 +2,7 @@
 // statements without result sets, server errors, Cancel and the time limit through KILL QUERY,
 // the server dropping the connection mid-result, and the streamed CSV / JSON exports.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -327,6 +327,35 @@ test('export streams CSV (RFC 4180) and JSON to a file; a failed export leaves t
     await assert.rejects(exportStatement(conn, 'SELECT nope FROM t', 'csv', csv, { kill }), StatementError);
     assert.equal(readFileSync(csv, 'utf8'), 'old');
     assert.ok(!existsSync(`${csv}.partial`));
+  } finally {
+    await conn.end();
+  }
+});
+
+// Issue 63 (database, rough edges): TSV and a Markdown table too, and the file with the user's
+// usual mode (it was 0600, unreadable to the group an editor's Save As would have let read it).
+test("export as TSV and as a Markdown table, each with the user's usual file mode", async () => {
+  const conn = await connect();
+  try {
+    const tsv = join(dir, 'out.tsv');
+    await exportStatement(conn, 'SELECT id, name, note, b FROM t ORDER BY id', 'tsv', tsv, { kill });
+    assert.equal(readFileSync(tsv, 'utf8'), 'id\tname\tnote\tb\n1\ta,b\tsay "hi"\t0x00ff\n2\t\tline\\nbreak\t\n');
+    const md = join(dir, 'out.md');
+    await exportStatement(conn, "SELECT id, name, note, CONCAT('<b>', '|x|') AS html FROM t ORDER BY id", 'md', md, {
+      kill,
+    });
+    assert.equal(
+      readFileSync(md, 'utf8'),
+      [
+        '| id | name | note | html |',
+        '| ---: | --- | --- | --- |',
+        '| 1 | a,b | say "hi" | &lt;b&gt;\\|x\\| |',
+        '| 2 | *NULL* | line<br>break | &lt;b&gt;\\|x\\| |',
+        '',
+      ].join('\n'),
+    );
+    const umask = process.umask();
+    for (const file of [tsv, md]) assert.equal(statSync(file).mode & 0o777, 0o666 & ~umask, file);
   } finally {
     await conn.end();
   }
