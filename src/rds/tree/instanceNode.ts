@@ -39,7 +39,7 @@ export function logTypeLabel(type: string): string {
     case 'AUDIT':
       return vscode.l10n.t('Audit log');
     case 'BINLOG':
-      return vscode.l10n.t('Binary log');
+      return vscode.l10n.t('Binary log files');
     case 'BACKUP':
       return vscode.l10n.t('Backup log');
     default:
