@@ -92,3 +92,51 @@ export function formatElapsed(ms: number): string {
   if (m < 60) return l10n.t('{0} min {1} s', m, s % 60);
   return l10n.t('{0} h {1} min', Math.floor(m / 60), m % 60);
 }
+
+/**
+ * A job's state as the status bar, the jobs list and the notifications say it: "running",
+ * "completed with errors". The states the guides name (src/client/rds/jobStates.ts) are in words;
+ * one they do not name is shown as the service wrote it.
+ */
+export function jobStatusLabel(status: string | null | undefined): string {
+  switch (status) {
+    case undefined:
+    case null:
+    case '':
+      return l10n.t('waiting for its first state');
+    case 'CREATED':
+      return l10n.t('created');
+    case 'PREPARING':
+      return l10n.t('preparing');
+    case 'READY':
+      return l10n.t('ready to run');
+    case 'RUNNING':
+      return l10n.t('running');
+    case 'REGISTERED':
+      return l10n.t('registered');
+    case 'WAIT_TO_REGISTER':
+      return l10n.t('waiting to be registered');
+    case 'COMPLETED':
+      return l10n.t('completed');
+    case 'COMPLETED_WITH_ERROR':
+      return l10n.t('completed with errors');
+    case 'FAILED':
+      return l10n.t('failed');
+    case 'ERROR':
+      return l10n.t('ended in an error');
+    case 'CANCELED':
+      return l10n.t('cancelled');
+    case 'INTERRUPTED':
+      return l10n.t('interrupted');
+    case 'FAIL_TO_READY':
+      return l10n.t('could not get ready');
+    case 'FAIL_TO_REGISTER':
+      return l10n.t('could not be registered');
+    case 'CANNOT_PROGRESS':
+      return l10n.t('cannot progress');
+    case 'DELETED':
+      return l10n.t('deleted');
+    default:
+      return status;
+  }
+}

@@ -14,7 +14,15 @@ import { isAuthError, isCancelledError } from '../client/errors';
 import type { Region } from '../client/endpoints';
 import type { CommandHandler, Feature, Services } from '../shared/services';
 import { jobOutcome, UNKNOWN_STATE_PATIENCE_MS } from '../client/rds/jobStates';
-import { GIVE_UP_AFTER_MS, formatElapsed, jitteredDelay, jobState, pruneJobs, type JobRecord } from './schedule';
+import {
+  GIVE_UP_AFTER_MS,
+  formatElapsed,
+  jitteredDelay,
+  jobState,
+  jobStatusLabel,
+  pruneJobs,
+  type JobRecord,
+} from './schedule';
 import { formatTime, plural } from '../shared/l10n';
 import { action, askAction } from '../shared/prompts';
 
@@ -213,10 +221,10 @@ export class JobTracker {
       pick = await askAction(
         'warning',
         vscode.l10n.t(
-          "{0}: done in {1}, but with errors (the job ended {2}): a step failed. The DB instance's events say which.",
+          "{0}: done in {1}, but with errors: a step failed (the job's state: {2}). The DB instance's events say which.",
           rec.title,
           took,
-          rec.status,
+          jobStatusLabel(rec.status),
         ),
         {},
         action('events', vscode.l10n.t('Show Events')),
@@ -227,9 +235,9 @@ export class JobTracker {
       pick = await askAction(
         'error',
         vscode.l10n.t(
-          "{0} failed: the job ended {1} after {2}. See the DB instance's events for the cause.",
+          "{0}: failed after {2} (the job's state: {1}). See the DB instance's events for the cause.",
           rec.title,
-          rec.status,
+          jobStatusLabel(rec.status),
           took,
         ),
         {},
@@ -320,7 +328,9 @@ export class JobTracker {
     const tip = new vscode.MarkdownString(undefined, true);
     tip.appendText(
       [
-        ...running.map((j) => `${j.title}: ${j.status}, ${formatElapsed(Date.now() - j.startedAt)}`),
+        ...running.map((j) =>
+          vscode.l10n.t('{0}: {1} for {2}', j.title, jobStatusLabel(j.status), formatElapsed(Date.now() - j.startedAt)),
+        ),
         ...standing.map((x) => x.title),
       ].join('\n'),
     );
@@ -347,10 +357,10 @@ export class JobTracker {
         label: `${icon[j.state]} ${j.title}`,
         description:
           j.state === 'running'
-            ? `${j.status} · ${formatElapsed(now - j.startedAt)}`
+            ? vscode.l10n.t('{0} for {1}', jobStatusLabel(j.status), formatElapsed(now - j.startedAt))
             : vscode.l10n.t(
                 '{0} · {1} · ended {2}',
-                j.status,
+                jobStatusLabel(j.status),
                 formatElapsed((j.endedAt ?? now) - j.startedAt),
                 formatTime(new Date(j.endedAt ?? j.updatedAt)),
               ),

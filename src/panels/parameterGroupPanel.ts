@@ -84,6 +84,11 @@ export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
       );
       if (answer !== 'apply') return { applied: 0 };
       const rds = await this.rds();
+      // The jobs are named by the instances' names (the notifications and the jobs list), not their ids.
+      const names = await rds
+        .listDbInstances()
+        .then((r) => new Map((r?.dbInstances ?? []).map((i) => [i.dbInstanceId, i.dbInstanceName])))
+        .catch(() => new Map<string, string>());
       const results = await Promise.allSettled(
         dbInstanceIds.map(async (dbInstanceId) => {
           const { jobId } = await rds.modifyDbInstance({ dbInstanceId, body: { parameterGroupId } });
@@ -91,7 +96,7 @@ export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
             this.services,
             this.target.region,
             jobId,
-            vscode.l10n.t('Apply parameter group to {0}', dbInstanceId),
+            vscode.l10n.t('Apply parameter group to {0}', names.get(dbInstanceId) ?? dbInstanceId),
             dbInstanceId,
           );
           this.emit('apply', { dbInstanceId, jobStatus: 'SUBMITTED' });

@@ -97,7 +97,10 @@ export async function chooseExportTarget(
 
 export interface ExportRun {
   region: Region;
+  /** The prompts' title ("Export the certificates of db1"). */
   title: string;
+  /** The job's title, with where it writes: a whole sentence ("Export the certificates of db1 to certs/db1/"). */
+  jobTitle(where: string): string;
   defaultPath: string;
   /** Names of the objects the export writes under the path (log files); undefined: whatever appears there (backups). */
   names?: string[];
@@ -128,7 +131,7 @@ export async function runObjectStorageExport(deps: StorageDeps, run: ExportRun):
   deps.jobs.track({
     jobId: res.jobId,
     region: run.region,
-    title: `${run.title} to ${where}`,
+    title: run.jobTitle(where),
     nodeId: run.nodeId,
     refreshIds: [bucketId],
   });

@@ -55,10 +55,11 @@ export class FloatingIpNode extends TreeNode {
     item.id = this.id;
     item.contextValue = floatingIpContext(f);
     item.iconPath = themeIcon(f.port_id ? 'plug' : 'debug-disconnect', FIP_COLOUR[f.status ?? ''] ?? 'yellow');
+    // The label first: it is what tells addresses apart, and a narrow sidebar cuts the end.
     item.description = [
-      f.status,
-      f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : vscode.l10n.t('not attached'),
       f.label,
+      f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : vscode.l10n.t('not attached'),
+      f.status,
       f.delete_protection ? vscode.l10n.t('delete protection on') : '',
     ]
       .filter(Boolean)

@@ -51,18 +51,24 @@ export class MulticastDomainNode extends NetResourceFolderNode {
         async (net, self) => {
           const list = await net.listMulticastGroups({ query: { domain_id: domainId } });
           return list.map((g) => {
-            const roles = [
-              g.member_type === 'STATIC' ? 'member' : '',
-              g.source_type === 'STATIC' ? 'source' : '',
-            ].filter(Boolean);
+            const member = g.member_type === 'STATIC';
+            const source = g.source_type === 'STATIC';
+            const role =
+              member && source
+                ? vscode.l10n.t('member and source')
+                : member
+                  ? vscode.l10n.t('member')
+                  : source
+                    ? vscode.l10n.t('source')
+                    : '';
             return new NetItemNode(self, 'multicastGroup', g as NetResource, g.ipaddress ?? g.id, {
               icon: 'organization',
-              description: [roles.join(' + '), g.port_id ? `port ${g.port_id.slice(0, 8)}` : '']
+              description: [role, g.port_id ? vscode.l10n.t('port {0}', g.port_id.slice(0, 8)) : '']
                 .filter(Boolean)
                 .join(' · '),
               fields: [
                 [vscode.l10n.t('Group address'), g.ipaddress],
-                [vscode.l10n.t('Role'), roles.join(', ')],
+                [vscode.l10n.t('Role'), role],
                 [vscode.l10n.t('Port'), g.port_id],
                 [vscode.l10n.t('Association'), g.association_id],
               ],

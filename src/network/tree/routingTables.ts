@@ -12,7 +12,7 @@ export class RoutingTableNode extends NetResourceFolderNode {
     return `network.routingTable${this.data.default_table ? '.default' : ''}`;
   }
   protected override describe() {
-    return this.data.default_table ? 'default' : undefined;
+    return this.data.default_table ? vscode.l10n.t('default') : undefined;
   }
   protected async reload(): Promise<NetResource> {
     return (await (await networkRoot(this).client()).getRoutingTable({ routingTableId: this.data.id })) as NetResource;
@@ -86,9 +86,8 @@ export class RoutingTableNode extends NetResourceFolderNode {
                 colour: blackhole ? 'red' : undefined,
                 state: (r.rule_type ?? 'STATIC').toLowerCase(),
                 description: [
-                  r.action ?? 'FORWARD',
-                  blackhole ? '' : `→ ${name(r.attachment_id)}`,
-                  r.rule_type === 'PROPAGATED' ? 'propagated' : '',
+                  blackhole ? vscode.l10n.t('drops the traffic (blackhole)') : `→ ${name(r.attachment_id)}`,
+                  r.rule_type === 'PROPAGATED' ? vscode.l10n.t('propagated') : '',
                 ]
                   .filter(Boolean)
                   .join(' · '),

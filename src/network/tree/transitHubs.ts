@@ -32,9 +32,9 @@ export class TransitHubNode extends NetResourceFolderNode {
   protected override fields(): Array<[string, unknown]> {
     const d = this.data;
     return [
-      [vscode.l10n.t('Multicast'), d.multicast_enable ? 'enabled' : 'disabled'],
-      [vscode.l10n.t('Default association'), d.default_association_enable ? 'on' : 'off'],
-      [vscode.l10n.t('Default propagation'), d.default_propagation_enable ? 'on' : 'off'],
+      [vscode.l10n.t('Multicast'), d.multicast_enable ? vscode.l10n.t('enabled') : vscode.l10n.t('disabled')],
+      [vscode.l10n.t('Default association'), d.default_association_enable ? vscode.l10n.t('on') : vscode.l10n.t('off')],
+      [vscode.l10n.t('Default propagation'), d.default_propagation_enable ? vscode.l10n.t('on') : vscode.l10n.t('off')],
     ];
   }
   protected async reload(): Promise<NetResource> {

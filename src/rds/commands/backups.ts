@@ -6,8 +6,9 @@ import type { CommandHandler } from '../../shared/services';
 import { defaultLogPath, runObjectStorageExport, type ExportRun } from '../logExport';
 import { LeafNode, TreeNode } from '../../shared/tree/nodes';
 import { type RdsDeps } from '../tree/base';
-import { InstanceNode } from '../tree/instanceNode';
+import { InstanceNode, logTypeLabel } from '../tree/instanceNode';
 import { backupLabel, formatBytes, orDash } from '../tree/state';
+import { certificateTypeLabel } from '../tree/instanceV4';
 import { validate } from './limits';
 import { confirm, pickMany, track } from './util';
 import { instanceFrom, backupFrom } from './targets';
@@ -28,6 +29,7 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       await exportTo(deps, {
         region: t.region,
         title: vscode.l10n.t('Back up {0} to object storage', t.data.dbInstanceName),
+        jobTitle: (where) => vscode.l10n.t('Back up {0} to object storage at {1}', t.data.dbInstanceName, where),
         defaultPath: defaultLogPath(t.data.dbInstanceName).replace(/^rds-logs\//, 'rds-backups/'),
         nodeId: t.nodeId,
         start: (target) => t.rds.backupDbInstanceToObjectStorage({ dbInstanceId: t.data.dbInstanceId, body: target }),
@@ -46,6 +48,7 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       await exportTo(deps, {
         region: scope.region,
         title: vscode.l10n.t('Export {0}', backupLabel(backup)),
+        jobTitle: (where) => vscode.l10n.t('Export {0} to {1}', backupLabel(backup), where),
         defaultPath: `rds-backups/${backupLabel(backup)}/`,
         nodeId,
         start: (target) => scope.rds.exportBackup({ backupId: backup.backupId, body: target }),
@@ -103,7 +106,7 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       const chosen = await pickMany(
         (certificates ?? []).map((c) => ({
           label: c.fileName,
-          description: c.certificateType ?? '',
+          description: certificateTypeLabel(c.certificateType),
           type: c.certificateType as 'CA_FILE' | 'CERT_FILE' | 'KEY_FILE',
           picked: true,
         })),
@@ -113,6 +116,7 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
       await exportTo(deps, {
         region: t.region,
         title: vscode.l10n.t('Export the certificates of {0}', t.data.dbInstanceName),
+        jobTitle: (where) => vscode.l10n.t('Export the certificates of {0} to {1}', t.data.dbInstanceName, where),
         defaultPath: `rds-certificates/${t.data.dbInstanceName}/`,
         names: chosen.map((c) => c.label),
         nodeId: t.nodeId,
@@ -135,7 +139,7 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
           await pickMany(
             (r?.logFiles ?? []).map((f) => ({
               label: f.logFileName as string,
-              description: f.logFileType as string,
+              description: logTypeLabel(String(f.logFileType ?? '')),
             })),
             { title: vscode.l10n.t('Log files to export') },
           )
@@ -149,6 +153,12 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
           vscode.l10n.t('Export {0} log file of {1}', names.length, t.data.dbInstanceName),
           vscode.l10n.t('Export {0} log files of {1}', names.length, t.data.dbInstanceName),
         ),
+        jobTitle: (where) =>
+          plural(
+            names.length,
+            vscode.l10n.t('Export {0} log file of {1} to {2}', names.length, t.data.dbInstanceName, where),
+            vscode.l10n.t('Export {0} log files of {1} to {2}', names.length, t.data.dbInstanceName, where),
+          ),
         defaultPath: defaultLogPath(t.data.dbInstanceName),
         names,
         nodeId: t.nodeId,

@@ -120,8 +120,8 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
           body: { storageSize: size, storageAutoscale },
         }),
         on
-          ? vscode.l10n.t('Storage autoscale of {0}: on', t.data.dbInstanceName)
-          : vscode.l10n.t('Storage autoscale of {0}: off', t.data.dbInstanceName),
+          ? vscode.l10n.t('Turn on storage autoscale of {0}', t.data.dbInstanceName)
+          : vscode.l10n.t('Turn off storage autoscale of {0}', t.data.dbInstanceName),
         t.nodeId,
         [`${t.nodeId}/storage`],
       );

@@ -120,7 +120,7 @@ export function maintenanceCommands(deps: RdsDeps): Record<string, CommandHandle
         dbInstanceId: t.data.dbInstanceId,
         body: maintenanceActionBody(m),
       });
-      track(deps, t, res, vscode.l10n.t('Maintenance "{0}" of {1}', label, t.data.dbInstanceName), t.nodeId, [
+      track(deps, t, res, vscode.l10n.t('Run maintenance "{0}" of {1}', label, t.data.dbInstanceName), t.nodeId, [
         folderOf(t),
       ]);
       // Running now: the folder shows it at once; the job's end refreshes it again.

@@ -8,6 +8,7 @@ import { PagedFolderNode } from '../../shared/tree/paging';
 import { rdsRoot, when } from './base';
 import { backupLabel, eventMessage, formatBytes, statusColour, versionLabel } from './state';
 import type { Backup, DbEvent } from './types';
+import { eventCategoryLabel, eventCodeText } from '../eventCodes';
 
 export async function backupPage(
   rds: RdsClient,
@@ -38,7 +39,9 @@ export class BackupNode extends TreeNode {
     item.id = this.id;
     item.contextValue = `rds.backup.${(b.backupStatus ?? 'unknown').toLowerCase()}.${(b.backupType ?? 'unknown').toLowerCase()}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('archive', statusColour(b.backupStatus));
+    // The date first (what tells backups apart; a narrow sidebar cuts the end), then the rest.
     item.description = [
+      when(b.createdYmdt),
       busy
         ? b.backupStatus === 'BACKING_UP'
           ? vscode.l10n.t('Backing up...')
@@ -46,22 +49,27 @@ export class BackupNode extends TreeNode {
         : b.backupStatus,
       b.backupType,
       formatBytes(b.backupSize),
-      when(b.createdYmdt),
     ]
       .filter(Boolean)
       .join(' · ');
-    item.tooltip = new vscode.MarkdownString(
+    return item;
+  }
+  /** On hover: the source instance by its name (the list gives only its id). */
+  override async resolveTooltip(): Promise<vscode.MarkdownString> {
+    const b = this.data;
+    const names = b.dbInstanceId ? await rdsRoot(this).resourceNames() : undefined;
+    const source = b.dbInstanceId ? (names?.get(b.dbInstanceId) ?? b.dbInstanceId) : undefined;
+    return new vscode.MarkdownString(
       mdFields(this.label, [
         [vscode.l10n.t('Status'), b.backupStatus],
         [vscode.l10n.t('Type'), b.backupType],
         [vscode.l10n.t('Size'), formatBytes(b.backupSize)],
         [vscode.l10n.t('Engine'), versionLabel(b.dbVersion)],
-        [vscode.l10n.t('Source instance'), b.dbInstanceId],
+        [vscode.l10n.t('Source instance'), source],
         ['ID', b.backupId],
         [vscode.l10n.t('Created'), b.createdYmdt],
       ]),
     );
-    return item;
   }
 }
 
@@ -121,7 +129,7 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
     const q = this.query;
     const parts = [
       q.sourceId ? (q.sourceName ?? q.sourceId) : '',
-      q.category !== 'ALL' ? q.category : '',
+      q.category !== 'ALL' ? eventCategoryLabel(q.category) : '',
       q.keyword ? `"${q.keyword}"` : '',
       q.from
         ? `${when(q.from)} - ${when(q.to)}`
@@ -158,15 +166,16 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
     return new LeafNode(this, `${this.id}/${key}`, text, {
       icon: failure ? 'warning' : 'bell',
       colour: failure ? 'yellow' : undefined,
-      description: `${e.sourceName ?? ''} · ${when(e.eventYmdt)}`,
+      // The time first: the source is in the message already, and a narrow sidebar cuts the end.
+      description: [when(e.eventYmdt), e.sourceName].filter(Boolean).join(' · '),
       contextValue: 'rds.event',
       copyValue: text,
       tooltip: new vscode.MarkdownString(
         mdFields(text, [
-          [vscode.l10n.t('Code'), e.eventCode],
-          [vscode.l10n.t('Category'), e.eventCategoryType],
-          [vscode.l10n.t('Source'), `${e.sourceName ?? ''} (${e.sourceId ?? ''})`],
-          [vscode.l10n.t('Time'), e.eventYmdt],
+          [vscode.l10n.t('Event'), e.eventCode ? eventCodeText(e.eventCode) : undefined],
+          [vscode.l10n.t('Category'), eventCategoryLabel(e.eventCategoryType)],
+          [vscode.l10n.t('Source'), e.sourceName || e.sourceId],
+          [vscode.l10n.t('Time'), when(e.eventYmdt) || undefined],
         ]),
       ),
     });

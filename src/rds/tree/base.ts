@@ -12,6 +12,9 @@ import type { ProjectMember } from './types';
 
 export type RdsDeps = FeatureDeps;
 
+/** How long the names of resourceNames() are used before they are read again. */
+const NAMES_FRESH_MS = 60_000;
+
 /** The RDS root of a node (every RDS node has one). */
 export const rdsRoot = (node: TreeNode): RdsRootNode => requireAncestor(node, RdsRootNode);
 
@@ -21,6 +24,7 @@ export abstract class RdsRootNode extends ServiceRootNode<RdsClient> {
   protected override icon = 'database';
   protected override collapsed = vscode.TreeItemCollapsibleState.Collapsed;
   private members?: Promise<Map<string, ProjectMember>>;
+  private names?: { at: number; names: Promise<ReadonlyMap<string, string>> };
 
   constructor(
     profile: Profile,
@@ -45,9 +49,36 @@ export abstract class RdsRootNode extends ServiceRootNode<RdsClient> {
     return this.members;
   }
 
+  /**
+   * Names by id of what a hover or a row refers to by id (a backup's source instance, an event
+   * subscription's sources and user groups): DB instances, DB security groups and user groups.
+   * Read at most once a minute and on a refresh of the root; an id none of them has stays an id.
+   */
+  resourceNames(): Promise<ReadonlyMap<string, string>> {
+    const now = Date.now();
+    if (!this.names || now - this.names.at > NAMES_FRESH_MS) {
+      const read = async () => {
+        const rds = await this.client();
+        const [instances, securityGroups, userGroups] = await Promise.all([
+          rds.listDbInstances().catch(() => undefined),
+          rds.listDbSecurityGroups().catch(() => undefined),
+          rds.listUserGroups().catch(() => undefined),
+        ]);
+        const names = new Map<string, string>();
+        for (const i of instances?.dbInstances ?? []) names.set(i.dbInstanceId, i.dbInstanceName);
+        for (const g of securityGroups?.dbSecurityGroups ?? []) names.set(g.dbSecurityGroupId, g.dbSecurityGroupName);
+        for (const g of userGroups?.userGroups ?? []) names.set(g.userGroupId, g.userGroupName);
+        return names;
+      };
+      this.names = { at: now, names: read().catch(() => new Map()) };
+    }
+    return this.names.names;
+  }
+
   override invalidate(): void {
     super.invalidate();
     this.members = undefined;
+    this.names = undefined;
   }
 }
 
@@ -56,6 +87,7 @@ export class RdsFolderNode extends FolderNode {
   readonly id: string;
   protected override icon: string;
   private readonly text: string | undefined;
+  private readonly tip: string | undefined;
   constructor(
     parent: TreeNode,
     idSuffix: string,
@@ -71,9 +103,13 @@ export class RdsFolderNode extends FolderNode {
     this.icon = icon;
     if (opts.emptyText) this.emptyText = opts.emptyText;
     this.text = opts.description;
+    this.tip = opts.tooltip;
   }
   protected override describe() {
     return this.text;
+  }
+  protected override tooltip() {
+    return this.tip;
   }
   protected async load(): Promise<TreeNode[]> {
     return this.loader(await rdsRoot(this).client(), this);

@@ -1,6 +1,8 @@
 // The read-only catalog: flavors, engine versions, subnets, storage types, event codes, regions, members.
 import * as vscode from 'vscode';
+import { mdFields } from '../../shared/tree/markdown';
 import { LeafNode, TreeNode } from '../../shared/tree/nodes';
+import { eventCategoryLabel, eventCodeMeaning, eventCodeSubscribable } from '../eventCodes';
 import { RdsFolderNode } from './base';
 import { orDash, versionLabel } from './state';
 import type { DbFlavor } from './types';
@@ -20,10 +22,12 @@ export function catalogFolders(parent: TreeNode): TreeNode[] {
     description?: string,
     icon = 'symbol-constant',
     copy?: string,
+    tooltip?: vscode.MarkdownString,
   ) =>
     new LeafNode(self, `${self.id}/${key}`, label, {
       icon,
       description,
+      tooltip,
       contextValue: 'rds.catalogItem',
       copyValue: copy ?? key,
     });
@@ -98,9 +102,34 @@ export function catalogFolders(parent: TreeNode): TreeNode[] {
       'symbol-enum',
       async (rds, self) => {
         const r = await rds.listEventCodes();
-        return (r?.eventCodes ?? []).map((c) =>
-          leaf(self, c.eventCode, c.eventCode, c.eventCategoryType ?? undefined, 'symbol-enum'),
-        );
+        // The code, then what it means (the guide's table, in the display language); a code the
+        // table does not know says which events it belongs to.
+        return (r?.eventCodes ?? []).map((c) => {
+          const subscribable = eventCodeSubscribable(c.eventCode);
+          const tooltip = new vscode.MarkdownString(
+            mdFields(c.eventCode, [
+              [vscode.l10n.t('Meaning'), eventCodeMeaning(c.eventCode)],
+              [vscode.l10n.t('Category'), eventCategoryLabel(c.eventCategoryType)],
+              [
+                vscode.l10n.t('Subscription'),
+                subscribable === undefined
+                  ? undefined
+                  : subscribable
+                    ? vscode.l10n.t('can be subscribed to')
+                    : vscode.l10n.t('cannot be subscribed to'),
+              ],
+            ]),
+          );
+          return leaf(
+            self,
+            c.eventCode,
+            c.eventCode,
+            eventCodeMeaning(c.eventCode) ?? eventCategoryLabel(c.eventCategoryType),
+            'symbol-enum',
+            c.eventCode,
+            tooltip,
+          );
+        });
       },
     ),
     new RdsFolderNode(

@@ -27,6 +27,26 @@ import {
   loadMetrics,
 } from './instanceParts';
 
+/** A log file type (the API's `logFileType`) as the console names it; a type not listed here as it came. */
+export function logTypeLabel(type: string): string {
+  switch (type) {
+    case 'ERROR':
+      return vscode.l10n.t('Error log');
+    case 'GENERAL':
+      return vscode.l10n.t('General log');
+    case 'SLOW_QUERY':
+      return vscode.l10n.t('Slow query log');
+    case 'AUDIT':
+      return vscode.l10n.t('Audit log');
+    case 'BINLOG':
+      return vscode.l10n.t('Binary log files');
+    case 'BACKUP':
+      return vscode.l10n.t('Backup log');
+    default:
+      return type;
+  }
+}
+
 /** Detail of one instance (the client's parsed answer). */
 export function fetchInstance(rds: RdsClient, dbInstanceId: string): Promise<DbInstance> {
   return rds.getDbInstance({ dbInstanceId });
@@ -225,7 +245,7 @@ export class InstanceNode extends FolderNode {
                 new StaticFolderNode(
                   self,
                   `${self.id}/${type}`,
-                  type,
+                  logTypeLabel(type),
                   'rds.logType',
                   'files',
                   (dir) =>
@@ -233,7 +253,8 @@ export class InstanceNode extends FolderNode {
                       (f) =>
                         new LeafNode(dir, `${dir.id}/${f.logFileName}`, f.logFileName, {
                           icon: 'file',
-                          description: `${formatBytes(f.logFileSize)} · ${when(f.createdYmdt)}`,
+                          // The date first: it tells the files apart; a narrow sidebar cuts the end.
+                          description: [when(f.createdYmdt), formatBytes(f.logFileSize)].filter(Boolean).join(' · '),
                           contextValue: 'rds.logFile',
                           copyValue: f.logFileName,
                           command: readable
@@ -253,7 +274,7 @@ export class InstanceNode extends FolderNode {
                             : undefined,
                           tooltip: new vscode.MarkdownString(
                             mdFields(f.logFileName, [
-                              [vscode.l10n.t('Type'), f.logFileType],
+                              [vscode.l10n.t('Type'), f.logFileType ? logTypeLabel(f.logFileType) : undefined],
                               [vscode.l10n.t('Size'), formatBytes(f.logFileSize)],
                               [vscode.l10n.t('Created'), f.createdYmdt],
                             ]),

@@ -9,6 +9,7 @@ import { BackupNode, backupPage } from './backupsEvents';
 import { orDash, statusColour } from './state';
 import type { DbSchema, DbUser } from './types';
 import { formatDateTime } from '../../shared/l10n';
+import { formatMetricValue, measureName } from '../../shared/metrics';
 import { loadSchemaObjects } from '../connection/schemaTree';
 import type { InstanceNode } from './instanceNode';
 
@@ -44,21 +45,20 @@ export async function loadMetrics(rds: RdsClient, self: TreeNode, dbInstanceId: 
   const s = await rds.getMetricStatistics({
     query: { dbInstanceId, measureNames: names, from: ymdt(from), to: ymdt(to), interval: 1 },
   });
+  // Named and scaled by the table the metrics panel uses (src/shared/metrics.ts): "Disk reads
+  // 268.8 KB", not "DISK_READ 275208 Bytes".
   return (s?.metricStatistics ?? []).map((st) => {
     const last = latestValue(st.values);
-    return new LeafNode(self, `${self.id}/${st.measureName}`, st.measureName, {
+    const name = measureName(st.measureName);
+    const value = last ? formatMetricValue(last[1], st.unit) : '';
+    return new LeafNode(self, `${self.id}/${st.measureName}`, name, {
       icon: 'pulse',
-      description: last ? `${last[1]}${st.unit ? ` ${st.unit}` : ''}` : vscode.l10n.t('no data'),
+      description: last ? value : vscode.l10n.t('no data'),
       contextValue: 'rds.metric',
+      copyValue: value || undefined,
       tooltip: last
-        ? vscode.l10n.t(
-            '{0}: {1} {2} at {3}',
-            st.measureName,
-            last[1],
-            st.unit ?? '',
-            formatDateTime(new Date(last[0] * 1000)),
-          )
-        : undefined,
+        ? vscode.l10n.t('{0}: {1} at {2}', name, value, formatDateTime(new Date(last[0] * 1000)))
+        : vscode.l10n.t('{0}: no value in the last 10 minutes', name),
     });
   });
 }

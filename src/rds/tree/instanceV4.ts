@@ -8,6 +8,20 @@ import { LeafNode, type TreeNode } from '../../shared/tree/nodes';
 import { RdsFolderNode, when } from './base';
 import { formatBytes } from './state';
 
+/** A certificate file's type (the API's `certificateType`) in words; a type not listed here as it came. */
+export function certificateTypeLabel(type: string | null | undefined): string {
+  switch (type) {
+    case 'CA_FILE':
+      return vscode.l10n.t('CA certificate');
+    case 'CERT_FILE':
+      return vscode.l10n.t('server certificate');
+    case 'KEY_FILE':
+      return vscode.l10n.t('private key');
+    default:
+      return type ?? '';
+  }
+}
+
 export function binLogsFolder(parent: TreeNode, dbInstanceId: string): RdsFolderNode {
   return new RdsFolderNode(
     parent,
@@ -22,7 +36,8 @@ export function binLogsFolder(parent: TreeNode, dbInstanceId: string): RdsFolder
         (b, i) =>
           new LeafNode(self, `${self.id}/${b.binLogFileName}`, b.binLogFileName, {
             icon: 'file-binary',
-            description: `${formatBytes(b.binLogFileSize)} · ${when(b.createdYmdt)}`,
+            // The date first: it tells the files apart; a narrow sidebar cuts the end.
+            description: [when(b.createdYmdt), formatBytes(b.binLogFileSize)].filter(Boolean).join(' · '),
             // The newest is the one being written: it cannot be purged.
             contextValue: i < all.length - 1 ? 'rds.binLog.purgeable' : 'rds.binLog.current',
             copyValue: b.binLogFileName,
@@ -58,7 +73,7 @@ export function certificatesFolder(parent: TreeNode, dbInstanceId: string): RdsF
         (c) =>
           new LeafNode(self, `${self.id}/${c.fileName}`, c.fileName, {
             icon: c.certificateType === 'KEY_FILE' ? 'key' : 'verified',
-            description: `${c.certificateType ?? ''} · ${formatBytes(c.fileSize)}`,
+            description: [certificateTypeLabel(c.certificateType), formatBytes(c.fileSize)].filter(Boolean).join(' · '),
             contextValue: 'rds.certificate',
             copyValue: c.fileName,
           }),

@@ -6,7 +6,7 @@ import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, TreeNode } from '../../shared/tree/nodes';
 import { mapLimit } from '../../shared/mapLimit';
 import { rdsRoot } from './base';
-import { groupInstances, orDash } from './state';
+import { ROLE_LABEL, groupInstances, instanceRole, orDash } from './state';
 import type { DbInstance } from './types';
 import { rdsIds } from './ids';
 import { fetchInstance, InstanceNode } from './instanceNode';
@@ -185,10 +185,22 @@ export class InstanceGroupNode extends FolderNode {
     return new vscode.MarkdownString(
       mdFields(vscode.l10n.t('Instance group {0}', this.label), [
         [vscode.l10n.t('Group ID'), this.groupId],
-        [vscode.l10n.t('Replication'), this.ha ? 'HIGH_AVAILABILITY' : vscode.l10n.t('STANDALONE with read replicas')],
+        [
+          vscode.l10n.t('Replication'),
+          this.ha ? vscode.l10n.t('high availability') : vscode.l10n.t('standalone with read replicas'),
+        ],
         [
           vscode.l10n.t('Members'),
-          this.members.map((m) => `${m.dbInstanceName} (${orDash(m.dbInstanceType)})`).join(', '),
+          // Each by its role in words (primary, standby, read replica), as the rows say it.
+          this.members
+            .map((m) =>
+              vscode.l10n.t(
+                '{0} ({1})',
+                m.dbInstanceName,
+                ROLE_LABEL[instanceRole(m, this.members.length)] || orDash(m.dbInstanceType),
+              ),
+            )
+            .join(', '),
         ],
       ]),
     );

@@ -100,7 +100,15 @@ export class MaintenanceNode extends LeafNode {
     super(parent, `${parent.id}/${data.maintenanceId}`, label, {
       icon,
       colour,
-      description: [data.category, data.status, data.required ? vscode.l10n.t('required') : '', maintenanceWhen(data)]
+      // When first (the deadline, the planned start: what a narrow sidebar must not cut), then its state.
+      description: [
+        maintenanceWhen(data),
+        data.status,
+        data.required && !(PENDING_MAINTENANCE.has(data.status ?? '') && data.deadlineYmdt)
+          ? vscode.l10n.t('required')
+          : '',
+        data.category,
+      ]
         .filter(Boolean)
         .join(' · '),
       contextValue: maintenanceContextValue(data),

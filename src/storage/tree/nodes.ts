@@ -13,7 +13,7 @@ import { OBJECT_SCHEME, baseName, formatSize, objectPath } from '../keys';
 import { storageIds } from './ids';
 import type { SyncPairs } from '../sync/pairs';
 import { syncPairsRow } from '../sync/tree';
-import { formatTimestamp } from '../../shared/l10n';
+import { formatTimestamp, plural } from '../../shared/l10n';
 
 export type StorageDeps = FeatureDeps;
 
@@ -118,7 +118,9 @@ abstract class ListingNode extends PagingFolderNode<ListingCursor> {
 
   protected override describe(): string | undefined {
     const n = this.listed?.shown ?? 0;
-    return n ? `${n}${this.hasUnfetchedPages ? '+' : ''} item${n === 1 ? '' : 's'}` : undefined;
+    if (!n) return undefined;
+    if (this.hasUnfetchedPages) return vscode.l10n.t('{0}+ items', n);
+    return plural(n, vscode.l10n.t('{0} item', n), vscode.l10n.t('{0} items', n));
   }
 
   /** The `nhncloud-s3:` URI of this folder. */
@@ -163,7 +165,7 @@ export class BucketNode extends ListingNode {
     const item = this.folderItem();
     const f = this.prefixFilter;
     if (f) {
-      item.description = [typeof item.description === 'string' ? item.description : '', `prefix: ${f}`]
+      item.description = [vscode.l10n.t('prefix {0}', f), typeof item.description === 'string' ? item.description : '']
         .filter(Boolean)
         .join(' · ');
       item.iconPath = themeIcon('filter');

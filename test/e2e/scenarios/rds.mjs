@@ -246,7 +246,7 @@ export const scenarios = [
         60_000,
       );
       await t.expandRow('Log Files');
-      await t.expandRow('ERROR');
+      await t.expandRow(t.l('Error log'));
       await t.clickRow(t.treeRow('error.log'));
       await t.page
         .locator('.editor-group-container.active .monaco-editor .view-lines')
@@ -284,7 +284,13 @@ export const scenarios = [
       const logs = t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: /^mysql-bin\.\d{6}/ });
       // The backup's end redraws the instance, maybe while Binary Logs loads (a fresh-clone CI
       // run, rds[ja]: no log row within 30 s; expandTo re-expands a folder folded by a redraw).
-      await t.expandTo('Binary Logs', logs);
+      // The instance's Binary Logs folder, the whole label: Log Files has a "Binary log files" folder
+      // too (바이너리 로그 파일 contains 바이너리 로그), whose files cannot be purged.
+      const binaryLogs = t.sidebar
+        .locator('.monaco-list-row[role="treeitem"]')
+        .filter({ hasText: new RegExp(`^\\s*${t.l('Binary Logs').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
+        .first();
+      await t.expandTo(binaryLogs, logs);
       const oldest = ((await logs.first().innerText()).match(/mysql-bin\.\d{6}/) ?? [])[0];
       await t.menu(logs.first(), 'Purge Binary Logs Up To Here...');
       const dialog = t.page.locator('.monaco-dialog-box');

@@ -115,10 +115,10 @@ export const scenarios = [
       await t.quick.enter();
       const toast = await t.notification(
         t.lre(
-          "{0}: done in {1}, but with errors (the job ended {2}): a step failed. The DB instance's events say which.",
+          "{0}: done in {1}, but with errors: a step failed (the job's state: {2}). The DB instance's events say which.",
           t.l('Restart {0}', 'dev-playground'),
           undefined,
-          'COMPLETED_WITH_ERROR',
+          t.l('completed with errors'),
         ),
         90_000,
       );
@@ -150,7 +150,10 @@ export const scenarios = [
       await t.menu(row, 'Run Maintenance Now...');
       await t.dialogButton(t.l('Run maintenance "{0}" of {1} now?', label, 'prod-orders'), 'Run Now');
       await row.filter({ hasText: 'RUNNING' }).waitFor({ timeout: 30_000 });
-      await t.notification(t.lre('{0}: done in {1}.', t.l('Maintenance "{0}" of {1}', label, 'prod-orders')), 90_000);
+      await t.notification(
+        t.lre('{0}: done in {1}.', t.l('Run maintenance "{0}" of {1}', label, 'prod-orders')),
+        90_000,
+      );
       await row.filter({ hasText: 'COMPLETED' }).waitFor({ timeout: 30_000 });
       // None pending any more: the folder counts its two maintenances only.
       await rowLabelled(t, 'Maintenances', /^\s*2\s*$/).waitFor({ timeout: 30_000 });

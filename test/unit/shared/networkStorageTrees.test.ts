@@ -180,7 +180,7 @@ test('Network: transit hubs where the site table says they run (KR1, KR2 on the 
   assert.equal(new Set(ids).size, ids.length, 'ids are unique');
   const rule = all.find((x) => x.item.label === '10.99.0.0/16')!;
   assert.equal(rule.item.contextValue, 'network.routingRule.static');
-  assert.match(String(rule.item.description), /BLACKHOLE/);
+  assert.match(String(rule.item.description), /^drops the traffic \(blackhole\)/);
   // Associations name their attachment, found through the hub above them, never by its UUID.
   const attachmentNames = new Set(
     all.filter((x) => x.item.contextValue === 'network.attachment').map((x) => x.item.label),

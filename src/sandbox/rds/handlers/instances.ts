@@ -35,18 +35,18 @@ export function startBackup(ctx: Ctx, inst: Instance, name: string, type: 'AUTO'
     position: 4 + (ctx.now % 100_000),
   });
   ctx.r.backups.set(b.backupId, b);
-  ctx.r.addEvent('BACKUP_01_01', inst.dbInstanceId, inst.dbInstanceName, ctx.now);
+  ctx.r.addEvent('BACUP_01_00', inst.dbInstanceId, inst.dbInstanceName, ctx.now);
   return {
     backup: b,
     effect: () => {
       b.backupStatus = 'COMPLETED';
       b.backupSize = inst.storage.storageSize * 31_000_000;
       b.updatedYmdt = ymdt(ctx.state.now());
-      ctx.r.addEvent('BACKUP_01_02', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
+      ctx.r.addEvent('BACUP_01_01', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
     },
     onFail: () => {
       b.backupStatus = 'ERROR';
-      ctx.r.addEvent('BACKUP_01_03', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
+      ctx.r.addEvent('BACUP_01_04', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
     },
   };
 }
@@ -151,7 +151,7 @@ export const instanceHandlers: Handlers = {
           if (cand) cand.dbInstanceName = b.dbInstanceCandidateName;
         }
         touch(ctx, inst);
-        ctx.r.addEvent('INSTC_03_01', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
+        ctx.r.addEvent('INSTC_09_01', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
       },
       onFail: () => backup?.onFail(),
     });
@@ -183,7 +183,7 @@ export const instanceHandlers: Handlers = {
         const members = inst.dbInstanceType === 'MASTER' ? groupOf(ctx, inst) : [inst];
         for (const m of members) ctx.r.instances.delete(m.dbInstanceId);
         if (ctx.r.membersOf(inst.dbInstanceGroupId).length === 0) ctx.r.groups.delete(inst.dbInstanceGroupId);
-        ctx.r.addEvent('INSTC_01_02', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
+        ctx.r.addEvent('INSTC_04_01', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
       },
     });
     return { jobId: job.jobId };
@@ -253,7 +253,7 @@ export const instanceHandlers: Handlers = {
       relations: [inst.dbInstanceId],
       effect: () => {
         inst.dbInstanceStatus = 'SHUTDOWN';
-        ctx.r.addEvent('INSTC_02_02', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
+        ctx.r.addEvent('INSTC_53_01', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
       },
     });
     return { jobId: job.jobId };
@@ -286,7 +286,7 @@ export const instanceHandlers: Handlers = {
         inst.dbInstanceGroupId = groupId;
         inst.dbInstanceType = 'MASTER';
         touch(ctx, inst);
-        ctx.r.addEvent('INSTC_05_01', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
+        ctx.r.addEvent('INSTC_16_01', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
       },
     });
     return { jobId: job.jobId };

@@ -76,7 +76,7 @@ export const v4Handlers: Handlers = {
       relations: [inst.dbInstanceId],
       effect: () => {
         inst.updatedYmdt = ymdt(ctx.state.now());
-        ctx.r.addEvent('INSTC_05_01', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
+        ctx.r.addEvent('INSTC_16_01', inst.dbInstanceId, inst.dbInstanceName, ctx.state.now());
       },
     });
     return { jobId: job.jobId };

@@ -1,5 +1,8 @@
 // Event codes and their messages in the four languages the service answers with.
-// `{name}` is replaced by the source's name. Codes follow the documented shape LETTERS_NN_NN.
+// `{name}` is replaced by the source's name. Codes follow the documented shape LETTERS_NN_NN and
+// are the user guide's (Notification > Event; src/rds/eventCodes.ts) where it lists the event: the
+// extension shows a listed code's meaning beside the message, so a sandbox code must not mean
+// something else there. The events it does not list keep codes of their own, which it never uses.
 
 export interface EventTemplate {
   eventCode: string;
@@ -21,7 +24,7 @@ export const EVENT_TEMPLATES: EventTemplate[] = [
     ZH: '已创建数据库实例{name}。',
   },
   {
-    eventCode: 'INSTC_01_02',
+    eventCode: 'INSTC_04_01',
     category: 'DB_INSTANCE',
     EN: 'DB instance {name} was deleted.',
     JA: 'DBインスタンス{name}が削除されました。',
@@ -37,7 +40,7 @@ export const EVENT_TEMPLATES: EventTemplate[] = [
     ZH: '数据库实例{name}已启动。',
   },
   {
-    eventCode: 'INSTC_02_02',
+    eventCode: 'INSTC_53_01',
     category: 'DB_INSTANCE',
     EN: 'DB instance {name} was stopped.',
     JA: 'DBインスタンス{name}が停止しました。',
@@ -53,7 +56,7 @@ export const EVENT_TEMPLATES: EventTemplate[] = [
     ZH: '数据库实例{name}已重新启动。',
   },
   {
-    eventCode: 'INSTC_03_01',
+    eventCode: 'INSTC_09_01',
     category: 'DB_INSTANCE',
     EN: 'DB instance {name} was modified.',
     JA: 'DBインスタンス{name}が変更されました。',
@@ -61,7 +64,7 @@ export const EVENT_TEMPLATES: EventTemplate[] = [
     ZH: '已修改数据库实例{name}。',
   },
   {
-    eventCode: 'INSTC_04_01',
+    eventCode: 'INSTC_26_00',
     category: 'DB_INSTANCE',
     EN: 'Failover occurred on DB instance {name}.',
     JA: 'DBインスタンス{name}でフェイルオーバーが発生しました。',
@@ -69,7 +72,7 @@ export const EVENT_TEMPLATES: EventTemplate[] = [
     ZH: '数据库实例{name}发生了故障转移。',
   },
   {
-    eventCode: 'INSTC_05_01',
+    eventCode: 'INSTC_16_01',
     category: 'DB_INSTANCE',
     EN: 'Read replica {name} was promoted to a master.',
     JA: 'リードレプリカ{name}がマスターに昇格しました。',
@@ -77,7 +80,7 @@ export const EVENT_TEMPLATES: EventTemplate[] = [
     ZH: '只读副本{name}已提升为主实例。',
   },
   {
-    eventCode: 'BACKUP_01_01',
+    eventCode: 'BACUP_01_00',
     category: 'BACKUP',
     EN: 'Backup of {name} started.',
     JA: '{name}のバックアップを開始しました。',
@@ -85,7 +88,7 @@ export const EVENT_TEMPLATES: EventTemplate[] = [
     ZH: '{name}的备份已开始。',
   },
   {
-    eventCode: 'BACKUP_01_02',
+    eventCode: 'BACUP_01_01',
     category: 'BACKUP',
     EN: 'Backup of {name} completed.',
     JA: '{name}のバックアップが完了しました。',
@@ -93,7 +96,7 @@ export const EVENT_TEMPLATES: EventTemplate[] = [
     ZH: '{name}的备份已完成。',
   },
   {
-    eventCode: 'BACKUP_01_03',
+    eventCode: 'BACUP_01_04',
     category: 'BACKUP',
     EN: 'Backup of {name} failed.',
     JA: '{name}のバックアップに失敗しました。',

@@ -305,7 +305,7 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
         position: Math.floor(rand() * 900_000_000),
       });
       r.backups.set(b.backupId, b);
-      r.addEvent('BACKUP_01_02', inst.dbInstanceId, inst.dbInstanceName, at + 600_000);
+      r.addEvent('BACUP_01_01', inst.dbInstanceId, inst.dbInstanceName, at + 600_000);
     }
     const at = now - 3 * DAY + 11 * 3600_000;
     const manual = newBackup({

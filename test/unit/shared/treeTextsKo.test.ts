@@ -1,0 +1,4 @@
+// The texts of every row of the seeded sandbox tree, in Korean (test/support/treeTexts.ts).
+import { treeTextTests } from '../../support/treeTexts';
+
+treeTextTests('ko');
