@@ -37,7 +37,7 @@ export function answer(
 
 /** A refusal or a failure: what happened and what to do next, redacted as well. */
 export function refusal(
-  ctx: Pick<AgentContext, 'profile' | 'redactJson'>,
+  ctx: { profile: { name: string }; redactJson: AgentContext['redactJson'] },
   tool: string,
   message: string,
   extra: Record<string, unknown> = {},

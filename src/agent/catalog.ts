@@ -2,7 +2,10 @@
 // VS Code's chat, the MCP server and the README's table. vscode-free.
 import { l10n } from '../shared/l10n';
 import type { ChangeRequest } from './context';
-import { TOOLS } from './tools';
+import type { ToolAnswer } from './answer';
+import type { AgentContext } from './context';
+import type { McpToolHost } from './mcpServer';
+import { runTool, TOOLS } from './tools';
 
 export interface ToolDeclaration {
   name: string;
@@ -87,4 +90,25 @@ export function mcpConfiguration(server: { url: string; token: string }): string
     null,
     2,
   );
+}
+
+/**
+ * What the MCP server serves: the declared tools and a runner over a fresh context per call
+ * (undefined without an active profile: `none` answers). Titles that are still %nls% keys (VS
+ * Code leaves packageJSON as written) give way to the tool's name.
+ */
+export function mcpToolHost(
+  packageJson: unknown,
+  contextFor: () => AgentContext | undefined,
+  none: (name: string) => ToolAnswer,
+): McpToolHost {
+  return {
+    name: 'nhncloud-explorer',
+    version: String((packageJson as { version?: string } | undefined)?.version ?? '0.0.0'),
+    tools: mcpDeclarations(packageJson).map((t) => ({ ...t, title: /^%.+%$/.test(t.title) ? t.name : t.title })),
+    async call(name, args, signal) {
+      const ctx = contextFor();
+      return ctx ? runTool({ ...ctx, signal }, name, args) : none(name);
+    },
+  };
 }

@@ -12,7 +12,7 @@ import type { Feature, Services } from '../shared/services';
 import { userSetting } from '../shared/settings';
 import type { DbSessions } from '../rds/connection/session';
 import { refusal } from './answer';
-import { changeConfirmation, mcpConfiguration, mcpDeclarations } from './catalog';
+import { changeConfirmation, mcpConfiguration, mcpToolHost } from './catalog';
 import { ListingCache, type AgentContext, type ChangeRequest } from './context';
 import { checkedStatement, sessionFor } from './dbTools';
 import { loadMcpServer } from './mcpLoader';
@@ -81,7 +81,7 @@ export function createAgentHost(deps: AgentDeps): AgentHost {
 
   const noProfile = (name: string) =>
     refusal(
-      { profile: { name: '' }, redactJson: (v) => redactor.json(v) } as Parameters<typeof refusal>[0],
+      { profile: { name: '' }, redactJson: (v) => redactor.json(v) },
       name,
       l10n.t('No NHN Cloud profile is active. Ask the user to add or choose one in the NHN Cloud explorer.'),
     );
@@ -177,22 +177,11 @@ export function createAgentHost(deps: AgentDeps): AgentHost {
     },
 
     mcpServer() {
-      server ??= Promise.resolve().then(() => {
-        const pkg: unknown = services.context.extension.packageJSON;
-        // VS Code resolves a manifest's %keys% for its own views, not in packageJSON: a title that
-        // is still a key gives way to the tool's name.
-        const title = (s: string) => (/^%.+%$/.test(s) ? undefined : s);
-        return loadMcpServer().startMcpServer({
-          name: 'nhncloud-explorer',
-          version: String((pkg as { version?: string })?.version ?? '0.0.0'),
-          tools: mcpDeclarations(pkg).map((t) => ({ ...t, title: title(t.title) ?? t.name })),
-          async call(name, args, signal) {
-            const ctx = contextFor(confirmInDialog);
-            if (!ctx) return noProfile(name);
-            return runTool({ ...ctx, signal }, name, args);
-          },
-        });
-      });
+      server ??= Promise.resolve().then(() =>
+        loadMcpServer().startMcpServer(
+          mcpToolHost(services.context.extension.packageJSON, () => contextFor(confirmInDialog), noProfile),
+        ),
+      );
       server.catch(() => (server = undefined));
       return server;
     },

@@ -60,16 +60,15 @@ function mcpServerFor(host: McpToolHost): Server {
   return server;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/** The request's body, or undefined past MAX_BODY_BYTES (the socket is closed then). */
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('body too large'));
-        req.destroy();
-      } else chunks.push(c);
+      if (size > MAX_BODY_BYTES) resolve(undefined);
+      else chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
@@ -112,9 +111,11 @@ export async function startMcpServer(host: McpToolHost): Promise<RunningMcpServe
       if (req.method !== 'POST') return refuse(res, 405, 'Method not allowed: this server is stateless, POST only.');
       const abort = new AbortController();
       res.on('close', () => abort.abort());
+      const raw = await readBody(req);
+      if (!raw) return refuse(res, 413, 'The body is too large.');
       let body: unknown;
       try {
-        body = JSON.parse((await readBody(req)).toString('utf8'));
+        body = JSON.parse(raw.toString('utf8'));
       } catch {
         return refuse(res, 400, 'The body is not JSON.');
       }

@@ -19,8 +19,7 @@ export function readOnlyStatement(sql: string): SqlVerdict {
     return {
       ok: false,
       reason: l10n.t(
-        'The text holds {0} statements; a read-only query runs one statement at a time. Send each SELECT on its own.',
-        statements.length,
+        'The text holds several statements; a read-only query runs one statement at a time. Send each SELECT on its own.',
       ),
     };
   const statement = statements[0].text;

@@ -23,7 +23,11 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox/index';
 import { SANDBOX_DB_PASSWORD } from '../../../src/sandbox/rds/mariadb/databases';
 import { ListingCache, type AgentContext, type AgentDbSession, type ChangeRequest } from '../../../src/agent/context';
 import { runTool, TOOLS } from '../../../src/agent/tools';
-import { declaredTools } from '../../../src/agent/catalog';
+import { declaredTools, mcpConfiguration, mcpToolHost } from '../../../src/agent/catalog';
+import { refusal } from '../../../src/agent/answer';
+import { loadMcpServer } from '../../../src/agent/mcpLoader';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { DATA_NOTICE } from '../../../src/agent/answer';
 import { mariaDbMissing } from '../../support/mariadb.mjs';
 
@@ -493,6 +497,76 @@ describe('a database connection the user opened', () => {
       body.data.steps.some((s: any) => s.marks.includes('filesort')),
       JSON.stringify(body.data),
     );
+  });
+
+  describe('over MCP, as an agent outside VS Code connects with the copied configuration', () => {
+    let server: Awaited<ReturnType<ReturnType<typeof loadMcpServer>['startMcpServer']>>;
+    let entry: { type: string; url: string; headers: Record<string, string> };
+    const clients: Client[] = [];
+    const connect = async (headers: Record<string, string>) => {
+      const client = new Client({ name: 'agent-test', version: '1.0.0' });
+      clients.push(client);
+      await client.connect(new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers } }));
+      return client;
+    };
+    before(async () => {
+      const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+      server = await loadMcpServer().startMcpServer(
+        mcpToolHost(
+          pkg,
+          () => contextFor(),
+          (name) => refusal({ profile: { name: '' }, redactJson: (v) => v }, name, 'no profile'),
+        ),
+      );
+      entry = JSON.parse(mcpConfiguration(server)).mcpServers.nhncloud;
+    });
+    after(async () => {
+      for (const c of clients) await c.close().catch(() => undefined);
+      await server?.close();
+    });
+
+    test('the configuration names a loopback address and a bearer token', () => {
+      assert.equal(entry.type, 'http');
+      assert.match(entry.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      assert.match(entry.headers.Authorization, /^Bearer [\w-]{40,}$/);
+    });
+
+    test('lists the tools with their annotations, lists DB instances and runs a read-only query', async () => {
+      const client = await connect(entry.headers);
+      const { tools } = await client.listTools();
+      assert.deepEqual(tools.map((t) => t.name).sort(), Object.keys(TOOLS).sort());
+      for (const t of tools) {
+        const readOnly = t.name !== 'nhncloud_instance_action';
+        assert.equal(t.annotations?.readOnlyHint, readOnly, t.name);
+        assert.equal(t.annotations?.destructiveHint, !readOnly, t.name);
+        assert.equal(t.inputSchema.type, 'object');
+      }
+      const listed = await client.callTool({ name: 'nhncloud_list_resources', arguments: { kind: 'dbInstances' } });
+      assert.notEqual(listed.isError, true);
+      const text = (listed.content as Array<{ type: string; text: string }>)[0].text;
+      answers.push(text);
+      assert.ok(JSON.parse(text).data.some((r: any) => r.dbInstanceName === 'staging-api'));
+      const q = await client.callTool({ name: 'nhncloud_db_query', arguments: { sql: 'SELECT COUNT(*) AS n FROM t' } });
+      const qt = (q.content as Array<{ text: string }>)[0].text;
+      answers.push(qt);
+      assert.deepEqual(JSON.parse(qt).data.rows, [[3]]);
+      const w = await client.callTool({ name: 'nhncloud_db_query', arguments: { sql: 'DELETE FROM t' } });
+      assert.equal(w.isError, true);
+    });
+
+    test('without the token, or with another, the server refuses', async () => {
+      await assert.rejects(connect({}), /401|token|Unauthorized/i);
+      await assert.rejects(connect({ Authorization: 'Bearer not-the-token' }), /401|token|Unauthorized/i);
+    });
+
+    test('a request naming another host (a rebound DNS name) is refused', async () => {
+      const res = await fetch(entry.url.replace('127.0.0.1', 'localhost'), {
+        method: 'POST',
+        headers: { ...entry.headers, 'content-type': 'application/json', origin: 'http://evil.example' },
+        body: '{}',
+      });
+      assert.equal(res.status, 403);
+    });
   });
 
   test('no connection open: the answer says how to open one', async () => {
