@@ -78,6 +78,9 @@ export function activate(context: vscode.ExtensionContext): {
       );
     }
   }
+  // `nhncloud.agent.mcpServer`: serve at once (a user setting; only then does activation load main).
+  if (vscode.workspace.getConfiguration('nhncloud').inspect<boolean>('agent.mcpServer')?.globalValue === true)
+    void load().then((m) => m.agent.mcpServer());
   // VS Code's own MCP client lists the server (1.101 and later; detected, as @types/vscode is
   // older): the definition names no port until VS Code starts it, which starts the server.
   const mcp = lm as McpApi | undefined;

@@ -162,10 +162,13 @@ export function createAgentHost(deps: AgentDeps): AgentHost {
     async invoke(name, options, token) {
       const input = options.input ?? {};
       const key = JSON.stringify(input);
+      // A call from a chat request carries its token; another extension's call does not, and may
+      // not have shown the chat's confirmation: it is asked in a dialog.
+      const fromChat = options.toolInvocationToken !== undefined;
       const ctx = contextFor(async (r) => {
         // The chat showed this very change in its confirmation (prepareInvocation); anything else
         // (the instance moved between the two) is asked again.
-        if (confirmedInChat.get(key) === requestKey(r)) return true;
+        if (fromChat && confirmedInChat.get(key) === requestKey(r)) return true;
         return confirmInDialog(r);
       }, token);
       try {
@@ -205,6 +208,5 @@ export function createAgentHost(deps: AgentDeps): AgentHost {
       },
     },
   };
-  if (vscode.workspace.getConfiguration('nhncloud').get<boolean>('agent.mcpServer') === true) void host.mcpServer();
   return host;
 }
