@@ -385,6 +385,9 @@ describe('a database connection the user opened', () => {
         password: SANDBOX_DB_PASSWORD,
         database,
         multipleStatements: false,
+        // The first connection starts the instance's MariaDB (src/sandbox/rds/mariadb/databases.ts),
+        // seconds on a busy machine: as test/unit/sandbox/mariadbSandbox.test.ts allows.
+        connectTimeout: 60_000,
       });
     const c = await connect();
     await c.query('CREATE DATABASE IF NOT EXISTS agent_test');
