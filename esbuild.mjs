@@ -6,6 +6,7 @@
 //   dist/sshDriver.js  the ssh2 client, required on the first connection through an SSH bastion
 //   dist/csvParser.js  Papa Parse, required on the first Import CSV
 //   dist/sqlFormatter.js  sql-formatter (MySQL and MariaDB), required on the first Format Document
+//   dist/agentMcp.js   the MCP server (@modelcontextprotocol/sdk), required when an MCP client first asks
 //   dist/webviews/<panel>.js  one browser entry per folder under webviews/ (main.ts), sharing
 //                             chunks in dist/webviews/chunks/ (scripts/webviewBuild.mjs)
 // Flags: --production (minify, no sourcemaps), --watch.
@@ -30,6 +31,7 @@ const HEAVY = [
   'node_modules/ssh2/',
   'node_modules/papaparse/',
   'node_modules/picomatch/',
+  'node_modules/@modelcontextprotocol/',
 ];
 /** Modules that must not reach dist/main.js either: they have their own lazily required bundle. */
 const OWN_BUNDLE = [
@@ -37,6 +39,8 @@ const OWN_BUNDLE = [
   'node_modules/iconv-lite/',
   'node_modules/sql-formatter/',
   'node_modules/ssh2/',
+  'node_modules/@modelcontextprotocol/',
+  'node_modules/ajv/',
 ];
 
 const nodeCommon = {
@@ -85,7 +89,15 @@ const builds = [
     ...nodeCommon,
     entryPoints: ['src/main.ts'],
     outfile: 'dist/main.js',
-    external: ['vscode', './sandbox.js', './mysqlDriver.js', './sshDriver.js', './csvParser.js', './sqlFormatter.js'],
+    external: [
+      'vscode',
+      './sandbox.js',
+      './mysqlDriver.js',
+      './sshDriver.js',
+      './csvParser.js',
+      './sqlFormatter.js',
+      './agentMcp.js',
+    ],
     plugins: [leftOut],
   },
   {
@@ -113,6 +125,11 @@ const builds = [
     ...nodeCommon,
     entryPoints: ['src/rds/sqlAssist/formatterEntry.ts'],
     outfile: 'dist/sqlFormatter.js',
+  },
+  {
+    ...nodeCommon,
+    entryPoints: ['src/agent/mcpServer.ts'],
+    outfile: 'dist/agentMcp.js',
   },
   {
     ...nodeCommon,

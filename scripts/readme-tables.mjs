@@ -1,6 +1,7 @@
 // `node scripts/readme-tables.mjs`: writes the command and setting tables of README.md from
 // package.json (texts from package.nls.json), between the markers
-// <!-- commands:start --> / <!-- commands:end --> and <!-- settings:start --> / <!-- settings:end -->.
+// <!-- commands:start --> / <!-- commands:end -->, <!-- settings:start --> / <!-- settings:end --> and
+// <!-- tools:start --> / <!-- tools:end --> (the agent tools of `languageModelTools`).
 // `--check` only reports (exit 1) when README.md is stale; test/unit/shared/readmeTables.test.ts does too.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,7 +49,15 @@ export function tables(pkg = load('package.json'), nls = load('package.nls.json'
       return `| \`${key}\` | \`${JSON.stringify(p.default)}\` | ${cell(text(p.markdownDescription ?? p.description).replace(/`#([^#]+)#`/g, '`$1`'))}${range} |`;
     }),
   ].join('\n');
-  return { commands, settings };
+  const tools = [
+    '| Tool | Reads only | What it does |',
+    '|---|---|---|',
+    ...(c.languageModelTools ?? []).map(
+      (t) =>
+        `| \`${t.name}\` | ${t.tags?.includes('read-only') ? 'yes' : 'no: changes, confirmed'} | ${cell(text(t.userDescription))} |`,
+    ),
+  ].join('\n');
+  return { commands, settings, tools };
 }
 
 export function render(readme, t = tables()) {

@@ -10,6 +10,25 @@ import { PANEL_VIEW_TYPES } from './panels/viewTypes';
 import { PROFILES_KEY, setProfileCountContext } from './profiles/contextKeys';
 
 let main: Promise<Main> | undefined;
+
+/** VS Code 1.101's MCP definitions, which @types/vscode ^1.96 does not declare. */
+interface McpHttpDefinition {
+  label: string;
+  uri: vscode.Uri;
+  headers: Record<string, string>;
+}
+interface McpTypes {
+  McpHttpServerDefinition?: new (label: string, uri: vscode.Uri, headers?: Record<string, string>) => McpHttpDefinition;
+}
+interface McpApi {
+  registerMcpServerDefinitionProvider?(
+    id: string,
+    provider: {
+      provideMcpServerDefinitions(): McpHttpDefinition[];
+      resolveMcpServerDefinition(definition: McpHttpDefinition): Thenable<McpHttpDefinition>;
+    },
+  ): vscode.Disposable;
+}
 /** Writes main.js's code cache for the next window (once; set when main.js loads). */
 let saveCodeCache: (() => void) | undefined;
 
@@ -41,6 +60,44 @@ export function activate(context: vscode.ExtensionContext): {
   for (const { command } of commands) {
     context.subscriptions.push(
       vscode.commands.registerCommand(command, (...args: unknown[]) => load().then((m) => m.runCommand(command, args))),
+    );
+  }
+
+  // The agent tools (issue 64, src/agent/): each tool package.json declares is registered here,
+  // as the commands are, and main loads on its first use. A VS Code without the language-model
+  // API (older than 1.95, or one that leaves it out) gets none: the MCP server still serves them.
+  const lm = (vscode as Partial<typeof vscode>).lm;
+  if (typeof lm?.registerTool === 'function') {
+    const tools: Array<{ name: string }> = context.extension.packageJSON?.contributes?.languageModelTools ?? [];
+    for (const { name } of tools) {
+      context.subscriptions.push(
+        lm.registerTool<object>(name, {
+          prepareInvocation: (options, token) => load().then((m) => m.agent.prepareInvocation(name, options, token)),
+          invoke: (options, token) => load().then((m) => m.agent.invoke(name, options, token)),
+        }),
+      );
+    }
+  }
+  // `nhncloud.agent.mcpServer`: serve at once (a user setting; only then does activation load main).
+  if (vscode.workspace.getConfiguration('nhncloud').inspect<boolean>('agent.mcpServer')?.globalValue === true)
+    void load().then((m) => m.agent.mcpServer());
+  // VS Code's own MCP client lists the server (1.101 and later; detected, as @types/vscode is
+  // older): the definition names no port until VS Code starts it, which starts the server.
+  const mcp = lm as McpApi | undefined;
+  const HttpDefinition = (vscode as unknown as McpTypes).McpHttpServerDefinition;
+  if (typeof mcp?.registerMcpServerDefinitionProvider === 'function' && HttpDefinition) {
+    context.subscriptions.push(
+      mcp.registerMcpServerDefinitionProvider('nhncloud.mcpServer', {
+        provideMcpServerDefinitions: () => [new HttpDefinition('NHN Cloud', vscode.Uri.parse('http://127.0.0.1/mcp'))],
+        resolveMcpServerDefinition: (definition) =>
+          load()
+            .then((m) => m.agent.mcpServer())
+            .then((server) => {
+              definition.uri = vscode.Uri.parse(server.url);
+              definition.headers = { Authorization: `Bearer ${server.token}` };
+              return definition;
+            }),
+      }),
     );
   }
 

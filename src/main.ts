@@ -20,6 +20,7 @@ import { createNetworkFeature } from './network/activation';
 import { createStorageFeature } from './storage/activation';
 import { initWalkthrough } from './shared/walkthrough';
 import { registerReportDocuments } from './shared/reportDocument';
+import { createAgentHost, type AgentHost } from './agent/host';
 
 /** What the shim hands over: the extension context and the objects it had to create at activation. */
 export interface Shim {
@@ -43,6 +44,8 @@ export interface Main {
   dispose(): Promise<void>;
   /** Reopens a webview panel after a window reload (called by the shim's panel serializers). */
   revivePanel(viewType: string, panel: vscode.WebviewPanel, state: unknown): void;
+  /** The agent tools and the MCP server behind the shim's registrations (src/agent/host.ts). */
+  agent: AgentHost;
 }
 
 /** The shape of every explorer node (CONTRIBUTING.md, convention 2): a small object that renders itself. */
@@ -89,15 +92,18 @@ export function createMain(shim: Shim): Main {
   rdsFormHooks.trackJob = (opts) => void jobs.track(opts);
   rdsFormHooks.revealNode = (id) => explorer.reveal(id);
   const storage = createStorageFeature(featureDeps);
+  const rds = createRdsFeature(featureDeps);
+  const agent = createAgentHost({ services, redactor, sessions: rds.sessions });
   const features: Feature[] = [
     profileFeature(services),
     explorer.feature,
     jobs.feature(),
     sandbox.feature(),
-    createRdsFeature(featureDeps),
+    rds,
     rdsForms,
     createNetworkFeature(featureDeps),
     storage,
+    agent.feature,
   ];
   explorer.setFeatures(features);
 
@@ -175,6 +181,7 @@ export function createMain(shim: Shim): Main {
       },
     },
     revivePanel: (viewType, panel, state) => rdsForms.revive(viewType, panel, state),
+    agent,
     fileSystem: (scheme) => features.find((f) => f.fileSystems?.[scheme])?.fileSystems?.[scheme],
     async dispose() {
       for (const f of features) await f.dispose?.();

@@ -211,3 +211,56 @@ describe('profiles and the redacted log', () => {
     assert.equal(redactor.text('x StoredS3Secret-1 y'), 'x *** y');
   });
 });
+
+// Issue 64: every tool package.json declares is registered with VS Code's language-model API and
+// answers through vscode.lm.invokeTool, on the sandbox's profile (Explore the Sandbox).
+describe('agent tools through vscode.lm', () => {
+  /** What each tool is asked: a call the sandbox can answer without a database connection. */
+  const INPUTS: Record<string, object> = {
+    nhncloud_list_resources: { kind: 'dbInstances', region: 'KR1' },
+    nhncloud_describe_resource: { kind: 'dbInstance', name: 'staging-api' },
+    nhncloud_rds_metrics: { instance: 'staging-api', minutes: 30 },
+    nhncloud_read_instance_log: { instance: 'staging-api' },
+    nhncloud_db_schema: {},
+    nhncloud_db_query: { sql: 'SELECT 1' },
+    nhncloud_db_explain: { sql: 'SELECT 1' },
+    nhncloud_read_object: { bucket: 'sandbox-docs', key: 'README.md' },
+    nhncloud_instance_action: { instance: 'staging-api', action: 'restart' },
+  };
+
+  after(async () => {
+    await vscode.commands.executeCommand('nhncloud.sandbox.stop');
+  });
+
+  it('registers every declared tool and each answers on the sandbox profile', async function () {
+    this.timeout(120_000);
+    if (typeof vscode.lm?.invokeTool !== 'function') this.skip();
+    const ext = vscode.extensions.getExtension(EXT_ID)!;
+    const declared: string[] = ext.packageJSON.contributes.languageModelTools.map((t: { name: string }) => t.name);
+    assert.deepEqual(Object.keys(INPUTS).sort(), [...declared].sort(), 'an input for every declared tool');
+    await vscode.commands.executeCommand('nhncloud.sandbox.explore');
+    const registered = new Set(vscode.lm.tools.map((t) => t.name));
+    assert.deepEqual(
+      declared.filter((n) => !registered.has(n)),
+      [],
+      'declared tools VS Code does not know',
+    );
+    const answers: Record<string, { ok: boolean; body: Record<string, unknown> }> = {};
+    for (const name of declared) {
+      const result = await vscode.lm.invokeTool(name, { input: INPUTS[name], toolInvocationToken: undefined });
+      const part = result.content[0] as vscode.LanguageModelTextPart;
+      assert.ok(part instanceof vscode.LanguageModelTextPart, `${name} answers text`);
+      const body = JSON.parse(part.value) as Record<string, unknown>;
+      answers[name] = { ok: !('error' in body), body };
+      assert.equal(body.profile, 'Sandbox', `${name} names the profile`);
+    }
+    const listed = answers.nhncloud_list_resources.body.data as Array<{ dbInstanceName: string }>;
+    assert.ok(listed.some((i) => i.dbInstanceName === 'staging-api'));
+    assert.ok(answers.nhncloud_describe_resource.ok);
+    assert.ok(answers.nhncloud_rds_metrics.ok);
+    assert.ok(answers.nhncloud_read_object.ok);
+    // No connection is open, and changes are off: refusals that say what to do.
+    assert.match(String(answers.nhncloud_db_query.body.error), /Connect/);
+    assert.match(String(answers.nhncloud_instance_action.body.error), /nhncloud\.agent\.allowChanges/);
+  });
+});

@@ -14,9 +14,11 @@ test('the README tables are what scripts/readme-tables.mjs makes of package.json
   assert.equal(readme, render(readme), 'run: node scripts/readme-tables.mjs');
 });
 
-test('every command id and setting key is in the tables', () => {
+test('every command id, setting key and agent tool is in the tables', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  const { commands, settings } = tables();
+  const { commands, settings, tools } = tables();
+  assert.ok(pkg.contributes.languageModelTools.length > 0);
+  for (const t of pkg.contributes.languageModelTools) assert.ok(tools.includes(`\`${t.name}\``), t.name);
   for (const c of pkg.contributes.commands) assert.ok(commands.includes(`\`${c.command}\``), c.command);
   for (const k of Object.keys(pkg.contributes.configuration.properties)) assert.ok(settings.includes(`\`${k}\``), k);
 });
