@@ -90,7 +90,7 @@ export function createMain(shim: Shim): Main {
   rdsFormHooks.revealNode = (id) => explorer.reveal(id);
   const storage = createStorageFeature(featureDeps);
   const features: Feature[] = [
-    profileFeature(services),
+    profileFeature(services, () => clients.http()),
     explorer.feature,
     jobs.feature(),
     sandbox.feature(),

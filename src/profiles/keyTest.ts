@@ -18,9 +18,9 @@ import { S3Client } from '../client/storage/client';
 import type { RdsClientApiVersion } from '../client/rds/versions';
 import type { EndpointOverrides } from '../client/endpoints';
 import { l10n } from '../shared/l10n';
+import { KEY_SERVICES, siteServices, type KeyService } from './keyFields';
 
-export type KeyService = 'rds' | 'network' | 'storage';
-export const KEY_SERVICES: readonly KeyService[] = ['rds', 'network', 'storage'];
+export { KEY_SERVICES, SERVICE_FIELDS, siteServices, type KeyService } from './keyFields';
 
 /** The part of a profile the test reads. */
 export interface KeyTestProfile {
@@ -40,19 +40,6 @@ export interface KeyTestResult {
   /** Failed: what the service or the connection said. */
   message?: string;
 }
-
-/** The services a site runs (a storage-only site has neither RDS nor Network). */
-export function siteServices(cloud: SiteId): KeyService[] {
-  return KEY_SERVICES.filter((s) => serviceRegions(cloud, s === 'rds' ? 'rds' : s).length > 0);
-}
-
-/** The secret fields each service's keys are (what the wizard asks, per service the site has). */
-export const SERVICE_FIELDS: Record<KeyService, ReadonlyArray<keyof ProfileSecrets>> = {
-  rds: ['rdsAppKey', 'rdsAccessKeyId', 'rdsSecretAccessKey'],
-  network: ['identityTenantId', 'identityUsername', 'identityApiPassword'],
-  // The API user signs in to issue S3 credentials for the storage tenant.
-  storage: ['storageTenantId', 'identityUsername', 'identityApiPassword', 's3AccessKey', 's3SecretKey'],
-};
 
 /** Whether the secrets hold what the service's cheap call needs. */
 function hasKeys(service: KeyService, s: ProfileSecrets): boolean {
