@@ -45,8 +45,30 @@ const FIP_ROWS = {
   detachedProtected: fip({ port_id: null, delete_protection: true }),
 };
 
+const { instanceContextValue } = require('../../../src/rds/tree/state') as typeof import('../../../src/rds/tree/state');
+const instance = (bastion: boolean, over: Record<string, unknown> = {}) =>
+  instanceContextValue(
+    {
+      dbInstanceId: 'i',
+      dbInstanceName: 'db',
+      dbInstanceStatus: 'AVAILABLE',
+      dbInstanceType: 'MASTER',
+      ...over,
+    } as never,
+    { groupSize: 1, ha: false, bastion },
+  );
+/** DB instances with and without an SSH bastion (only the bastion commands are checked on them here). */
+const INSTANCE_ROWS = {
+  direct: instance(false),
+  bastion: instance(true),
+  busyBastion: instance(true, { progressStatus: 'BACKING_UP', useDeletionProtection: true }),
+  stoppedDirect: instance(false, { dbInstanceStatus: 'SHUTDOWN' }),
+};
+
 /** Per command on those rows: the states it applies to (every other state of the kind must hide it). */
 const APPLIES: Record<string, { rows: Record<string, string>; in: string[] }> = {
+  'nhncloud.rds.connection.clearBastion': { rows: INSTANCE_ROWS, in: ['bastion', 'busyBastion'] },
+  'nhncloud.rds.connection.setBastion': { rows: INSTANCE_ROWS, in: Object.keys(INSTANCE_ROWS) },
   'nhncloud.profile.switch': { rows: PROFILE_ROWS, in: ['inactive', 'inactiveSandbox'] },
   'nhncloud.profile.edit': { rows: PROFILE_ROWS, in: Object.keys(PROFILE_ROWS) },
   'nhncloud.profile.remove': { rows: PROFILE_ROWS, in: Object.keys(PROFILE_ROWS) },
@@ -67,7 +89,7 @@ test('every context-menu clause is one the reader understands (none passes unrea
   for (const e of entries) assert.doesNotThrow(() => holds(e.when, { viewItem: 'x' }), `${e.command}: ${e.when}`);
 });
 
-test('profile rows: Edit, Remove and Test Connection on every profile; Switch only on one that is not active', () => {
+test('each command only where it applies: Switch on a profile that is not active, Stop Using SSH Bastion on an instance that uses one, Attach on a detached floating IP', () => {
   for (const [command, { rows, in: states }] of Object.entries(APPLIES))
     for (const [state, viewItem] of Object.entries(rows))
       assert.equal(
