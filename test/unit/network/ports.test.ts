@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { startFixture, type Fixture } from '../../support/networkFixture';
 import { portChoices } from '../../../src/network/ports';
 import { SEED } from '../../../src/sandbox/network/index';
+import { Port } from '../../../src/client/network/schemas';
 
 describe('Attach Floating IP: port choices', () => {
   let fx: Fixture;
@@ -54,5 +55,44 @@ describe('Attach Floating IP: port choices', () => {
     );
     assert.equal(web2.usable, true, 'one of its two fixed IPs is still free');
     await fx.client.deleteFloatingIp({ floatingIpId: added.id });
+  });
+
+  it('the sandbox route over plain HTTP: the guide’s shape (checked by the client schema), filters, and refusals in Neutron’s form', async () => {
+    const token = await fx.identity.token();
+    const get = async (query: string) => {
+      const res = await fetch(`${fx.url}/network/kr1/v2.0/ports${query}`, { headers: { 'x-auth-token': token } });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const all = await get('');
+    assert.equal(all.status, 200);
+    const ports = all.body.ports as unknown[];
+    assert.equal(ports.length, 4);
+    for (const p of ports) assert.ok(Port.safeParse(p).success, JSON.stringify(p));
+    assert.deepEqual(Object.keys(ports[0] as object).sort(), [
+      'admin_state_up',
+      'allowed_address_pairs',
+      'binding:vnic_type',
+      'device_id',
+      'device_owner',
+      'extra_dhcp_opts',
+      'fixed_ips',
+      'id',
+      'mac_address',
+      'name',
+      'network_id',
+      'port_security_enabled',
+      'security_groups',
+      'status',
+      'tenant_id',
+    ]);
+    const two = await get(`?device_id=${SEED.webInstanceId}&fixed_ips=ip_address%3D10.10.1.20&fields=id`);
+    assert.deepEqual(two.body, { ports: [{ id: SEED.multiIpPortId }] });
+    const bad = await get('?fixed_ips=10.10.1.10');
+    assert.equal(bad.status, 400);
+    assert.match(JSON.stringify(bad.body.NeutronError), /fixed_ips/);
+    const unknown = await get('?flavor=m1');
+    assert.equal(unknown.status, 400);
+    const noToken = await fetch(`${fx.url}/network/kr1/v2.0/ports`);
+    assert.equal(noToken.status, 401);
   });
 });
