@@ -95,7 +95,7 @@ export function createMain(shim: Shim): Main {
   const rds = createRdsFeature(featureDeps);
   const agent = createAgentHost({ services, redactor, sessions: rds.sessions });
   const features: Feature[] = [
-    profileFeature(services),
+    profileFeature(services, () => clients.http()),
     explorer.feature,
     jobs.feature(),
     sandbox.feature(),

@@ -8,16 +8,26 @@ import { defaultRdsApiVersion, SITE_ORDER, SITES, siteRegions } from '../client/
 import { RDS_CLIENT_API_VERSIONS, type RdsClientApiVersion } from '../client/rds/versions';
 import { siteName } from './siteNames';
 import { CancelledError, type Service } from '../client/errors';
-import type { SecretField } from './secrets';
+import { SECRET_FIELDS, type SecretField } from './secrets';
+import { KEY_SERVICES, SERVICE_FIELDS, siteServices, type KeyService } from './keyFields';
+import { findS3KeyPairs, type S3KeyPair } from './importKeys';
 import type { Profile, ProfileSecrets } from '../shared/services';
 
 const BACK = Symbol('back');
 type Back = typeof BACK;
+/** A step that does not apply to the chosen site (its services): passed over, in the direction of travel. */
+const SKIP = Symbol('skip');
+/** "Save profile" chosen inside a step (the Advanced list): the wizard ends there. */
+const FINISH = Symbol('finish');
+type StepResult = Back | typeof SKIP | typeof FINISH | void;
 
 interface Frame {
   title: string;
-  step: number;
-  total: number;
+  /** Step numbers of the walk through every field (Add Profile); absent when one field is edited. */
+  step?: number;
+  total?: number;
+  /** Whether the box has a Back button (to the previous step, or to the list of fields). */
+  back: boolean;
 }
 
 interface InputOpts {
@@ -26,13 +36,15 @@ interface InputOpts {
   value?: string;
   password?: boolean;
   validate: (value: string) => string | undefined;
+  /** Extra title-bar buttons; pressing one answers `{ button: id }`. */
+  buttons?: Array<{ id: string; button: vscode.QuickInputButton }>;
 }
 
 interface PickItem<T> extends vscode.QuickPickItem {
   value: T;
 }
 
-function input(frame: Frame, o: InputOpts): Promise<string | Back> {
+function input(frame: Frame, o: InputOpts): Promise<string | Back | { button: string }> {
   return new Promise((resolve, reject) => {
     const box = vscode.window.createInputBox();
     box.title = frame.title;
@@ -43,7 +55,8 @@ function input(frame: Frame, o: InputOpts): Promise<string | Back> {
     box.value = o.value ?? '';
     box.password = o.password ?? false;
     box.ignoreFocusOut = true;
-    box.buttons = frame.step > 1 ? [vscode.QuickInputButtons.Back] : [];
+    const extra = o.buttons ?? [];
+    box.buttons = [...(frame.back ? [vscode.QuickInputButtons.Back] : []), ...extra.map((b) => b.button)];
     let done = false;
     const finish = (fn: () => void) => {
       done = true;
@@ -51,7 +64,11 @@ function input(frame: Frame, o: InputOpts): Promise<string | Back> {
       box.dispose();
     };
     box.onDidChangeValue((v) => (box.validationMessage = o.validate(v)));
-    box.onDidTriggerButton((b) => b === vscode.QuickInputButtons.Back && finish(() => resolve(BACK)));
+    box.onDidTriggerButton((b) => {
+      if (b === vscode.QuickInputButtons.Back) return finish(() => resolve(BACK));
+      const mine = extra.find((x) => x.button === b);
+      if (mine) finish(() => resolve({ button: mine.id }));
+    });
     box.onDidAccept(() => {
       const msg = o.validate(box.value);
       box.validationMessage = msg;
@@ -89,7 +106,7 @@ function pick<T>(
       if (o.many) qp.selectedItems = sel;
       else qp.activeItems = sel.slice(0, 1);
     }
-    qp.buttons = frame.step > 1 ? [vscode.QuickInputButtons.Back] : [];
+    qp.buttons = frame.back ? [vscode.QuickInputButtons.Back] : [];
     let done = false;
     const finish = (fn: () => void) => {
       done = true;
@@ -175,6 +192,19 @@ interface SecretStep {
    * in SecretStorage like every field of this wizard.
    */
   kind: 'secret' | 'id' | 'tenant' | 'plain';
+}
+
+/** The services whose keys a field is (src/profiles/keyTest.ts): asked only where the site runs one of them. */
+const SECRET_FIELDS_ASKED: readonly SecretField[] = SECRET_FIELDS;
+
+function servicesOf(field: SecretField): KeyService[] {
+  return KEY_SERVICES.filter((s) => SERVICE_FIELDS[s].includes(field));
+}
+
+/** The key fields the wizard asks on a site: those of the services it runs. */
+export function fieldsAsked(cloud: Cloud): SecretField[] {
+  const runs = siteServices(cloud);
+  return SECRET_FIELDS_ASKED.filter((f) => servicesOf(f).some((x) => runs.includes(x)));
 }
 
 const SECRET_STEPS: SecretStep[] = [
@@ -292,25 +322,37 @@ export interface WizardResult {
 }
 
 /**
- * Runs the wizard. `existing` (Edit) prefills every field; its secrets are only known to be
- * set (`storedSecrets` holds which) and are kept when the field is left empty.
+ * Runs the wizard. Add Profile walks every field the chosen site needs, one step after another
+ * (a site's missing services are not asked: the storage-only site asks no RDS key). Edit Profile
+ * (`existing`) and an Add Profile taken up again after its key test (`resume`) list the fields
+ * instead, to jump to the one to change; "Save profile" ends either. An edited profile's secrets
+ * are only known to be set (`storedSecrets` holds which) and are kept when a field is left empty.
  */
 export async function profileWizard(opts: {
   existing?: Profile;
   storedSecrets?: Partial<Record<SecretField, boolean>>;
   otherNames: string[];
   newId: () => string;
+  /** What an Add Profile had when its key test failed and the user chose to change it. */
+  resume?: WizardResult;
+  /** The S3 key pairs offered for import (default: ~/.aws/credentials and rclone's configuration). */
+  findPairs?: () => Promise<S3KeyPair[]>;
 }): Promise<WizardResult> {
   const editing = !!opts.existing;
+  const byField = editing || !!opts.resume;
+  const pairs = (opts.findPairs ?? findS3KeyPairs)().catch(() => [] as S3KeyPair[]);
+  /** The S3 secret came with an imported pair: its own step is passed over. */
+  let importedS3 = false;
   const title = editing
     ? vscode.l10n.t('Edit Profile: {0}', opts.existing!.name)
     : vscode.l10n.t('Add NHN Cloud Profile');
-  const draft: Profile = opts.existing
+  const from = opts.resume?.profile ?? opts.existing;
+  const draft: Profile = from
     ? {
-        ...opts.existing,
-        regions: [...opts.existing.regions],
-        endpoints: { ...opts.existing.endpoints },
-        signingRegions: { ...opts.existing.signingRegions },
+        ...from,
+        regions: [...from.regions],
+        endpoints: { ...from.endpoints },
+        signingRegions: { ...from.signingRegions },
       }
     : {
         id: opts.newId(),
@@ -321,10 +363,20 @@ export async function profileWizard(opts: {
         signingRegions: {},
         rdsApiVersion: defaultRdsApiVersion('public'),
       };
-  const secrets: ProfileSecrets = {};
+  const secrets: ProfileSecrets = { ...opts.resume?.secrets };
 
-  type Step = (frame: Frame) => Promise<Back | void>;
-  const steps: Step[] = [
+  type Step = (frame: Frame) => Promise<StepResult>;
+  interface Named {
+    id: string;
+    /** The field as the list of fields names it, and what it holds now. */
+    label: () => string;
+    value: () => string;
+    /** Whether the chosen site needs it. */
+    applies: () => boolean;
+    run: Step;
+  }
+  const stored = (f: SecretField) => !!opts.storedSecrets?.[f];
+  const run: Step[] = [
     async (f) => {
       const v = await input(f, {
         prompt: vscode.l10n.t('Profile name'),
@@ -333,7 +385,7 @@ export async function profileWizard(opts: {
         validate: checks.name(opts.otherNames),
       });
       if (v === BACK) return BACK;
-      draft.name = v;
+      if (typeof v === 'string') draft.name = v;
     },
     async (f) => {
       const v = await pick<Cloud>(f, {
@@ -361,8 +413,10 @@ export async function profileWizard(opts: {
       draft.regions = regions.filter((r) => v.includes(r));
     },
     ...SECRET_STEPS.map((s): Step => async (f) => {
-      const stored = opts.storedSecrets?.[s.field];
-      const keep = editing && stored;
+      if (!fieldsAsked(draft.cloud).includes(s.field)) return SKIP;
+      if (s.field === 's3SecretKey' && importedS3) return SKIP;
+      const keep = editing && stored(s.field);
+      const found = s.field === 's3AccessKey' ? await pairs : [];
       const v = await input(f, {
         prompt: keep
           ? vscode.l10n.t('{0} Leave empty to keep the stored value.', s.hint)
@@ -373,8 +427,45 @@ export async function profileWizard(opts: {
         value: secrets[s.field],
         password: masksInput(s.field),
         validate: s.kind === 'tenant' ? checks.tenantId(s.label) : checks.token(s.label, true),
+        buttons: found.length
+          ? [
+              {
+                id: 'import',
+                button: {
+                  iconPath: new vscode.ThemeIcon('cloud-download'),
+                  tooltip: vscode.l10n.t('Import an S3 key pair from ~/.aws/credentials or rclone'),
+                },
+              },
+            ]
+          : [],
       });
       if (v === BACK) return BACK;
+      if (typeof v === 'object') {
+        const chosen = await pick<S3KeyPair>(
+          { ...f, back: true },
+          {
+            placeholder: vscode.l10n.t('S3 key pair to import'),
+            items: found.map((p) => ({
+              label: p.name,
+              description:
+                p.source === 'aws'
+                  ? vscode.l10n.t('AWS credentials file')
+                  : p.endpoint
+                    ? vscode.l10n.t('rclone remote · {0}', p.endpoint)
+                    : vscode.l10n.t('rclone remote'),
+              detail: p.accessKey,
+              value: p,
+            })),
+          },
+        );
+        // Back from the list returns to the access key step.
+        if (chosen === BACK) return stepOf(s.field)(f);
+        secrets.s3AccessKey = chosen[0].accessKey;
+        secrets.s3SecretKey = chosen[0].secretKey;
+        importedS3 = true;
+        return;
+      }
+      if (s.field === 's3AccessKey') importedS3 = false;
       // Empty: keep the stored secret (edit) or store nothing (add).
       if (v) secrets[s.field] = v;
       else delete secrets[s.field];
@@ -418,7 +509,7 @@ export async function profileWizard(opts: {
         });
         if (v === BACK) return BACK;
         const c = v[0];
-        if (c.kind === 'done') return;
+        if (c.kind === 'done') return FINISH;
         const sub: Frame = { ...f };
         if (c.kind === 'rdsVersion') {
           const chosen = await pick<RdsClientApiVersion>(sub, {
@@ -449,7 +540,7 @@ export async function profileWizard(opts: {
             value: endpoints[c.service] ?? '',
             validate: checks.url,
           });
-          if (u === BACK) continue;
+          if (typeof u !== 'string') continue;
           draft.endpoints = { ...endpoints, [c.service]: u || undefined };
           if (!u) delete draft.endpoints[c.service];
         } else {
@@ -462,7 +553,7 @@ export async function profileWizard(opts: {
             value: signing[c.region] ?? '',
             validate: checks.signingRegion,
           });
-          if (s === BACK) continue;
+          if (typeof s !== 'string') continue;
           draft.signingRegions = { ...signing, [c.region]: s || undefined };
           if (!s) delete draft.signingRegions[c.region];
         }
@@ -470,11 +561,95 @@ export async function profileWizard(opts: {
     },
   ];
 
-  let i = 0;
-  while (i < steps.length) {
-    const r = await steps[i]({ title, step: i + 1, total: steps.length });
-    i = r === BACK ? Math.max(0, i - 1) : i + 1;
+  const named: Named[] = [
+    {
+      id: 'name',
+      label: () => vscode.l10n.t('Profile name'),
+      value: () => draft.name,
+      applies: () => true,
+      run: run[0],
+    },
+    {
+      id: 'cloud',
+      label: () => vscode.l10n.t('Site'),
+      value: () => siteName(draft.cloud),
+      applies: () => true,
+      run: run[1],
+    },
+    {
+      id: 'regions',
+      label: () => vscode.l10n.t('Regions'),
+      value: () => draft.regions.join(', '),
+      applies: () => true,
+      run: run[2],
+    },
+    ...SECRET_STEPS.map((s, k): Named => ({
+      id: s.field,
+      label: () => s.label,
+      value: () =>
+        secrets[s.field]
+          ? vscode.l10n.t('new value')
+          : editing && stored(s.field)
+            ? vscode.l10n.t('stored')
+            : vscode.l10n.t('not set'),
+      applies: () => fieldsAsked(draft.cloud).includes(s.field) && !(s.field === 's3SecretKey' && importedS3),
+      run: run[3 + k],
+    })),
+    {
+      id: 'advanced',
+      label: () => vscode.l10n.t('Advanced: endpoints, S3 signing regions, RDS API version'),
+      value: () => '',
+      applies: () => true,
+      run: run[run.length - 1],
+    },
+  ];
+  function stepOf(id: string): Step {
+    return named.find((n) => n.id === id)!.run;
   }
+
+  if (!byField) {
+    // Add Profile: every field the site needs, in order; Back goes to the last one asked.
+    let i = 0;
+    let dir = 1;
+    while (i < named.length) {
+      const shown = named.filter((n) => n.applies());
+      const k = shown.indexOf(named[i]);
+      const r = k < 0 ? SKIP : await named[i].run({ title, step: k + 1, total: shown.length, back: k > 0 });
+      if (r === FINISH) break;
+      if (r === SKIP) i = Math.max(0, i + dir);
+      else if (r === BACK) {
+        dir = -1;
+        i = Math.max(0, i - 1);
+      } else {
+        dir = 1;
+        i++;
+      }
+    }
+  } else {
+    // Edit: the fields, each with what it holds; the chosen one is asked, then the list again.
+    for (;;) {
+      const chosen = await pick<string>(
+        { title, back: false },
+        {
+          placeholder: vscode.l10n.t('Field to change, or Save profile'),
+          items: [
+            { label: vscode.l10n.t('$(check) Save profile'), value: 'save' },
+            ...named.filter((n) => n.applies()).map((n) => ({ label: n.label(), description: n.value(), value: n.id })),
+          ],
+        },
+      );
+      if (chosen === BACK) continue;
+      if (chosen[0] === 'save') break;
+      const step = named.find((n) => n.id === chosen[0])!;
+      const r = await step.run({ title, back: true });
+      // Another site starts from all of its regions: asked now, not left empty.
+      if (step.id === 'cloud' && r !== BACK && !draft.regions.length) await stepOf('regions')({ title, back: true });
+      if (r === FINISH) break;
+    }
+  }
+  if (!draft.regions.length) draft.regions = siteRegions(draft.cloud);
+  // Keys of services the site does not run are not kept (a storage-only site has no RDS key).
+  for (const f of SECRET_FIELDS_ASKED) if (!fieldsAsked(draft.cloud).includes(f)) delete secrets[f];
   if (draft.endpoints && !Object.keys(draft.endpoints).length) delete draft.endpoints;
   if (draft.signingRegions && !Object.keys(draft.signingRegions).length) delete draft.signingRegions;
   return { profile: draft, secrets };

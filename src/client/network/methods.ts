@@ -285,4 +285,8 @@ export abstract class NetworkOperationMethods {
   listExternalNetworks(...args: NetworkArgs<'listExternalNetworks'>): Promise<NetworkResult<'listExternalNetworks'>> {
     return this.callByName('listExternalNetworks', ...args);
   }
+  /** GET /v2.0/ports */
+  listPorts(...args: NetworkArgs<'listPorts'>): Promise<NetworkResult<'listPorts'>> {
+    return this.callByName('listPorts', ...args);
+  }
 }

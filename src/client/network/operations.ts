@@ -1,5 +1,5 @@
 // The network operations table (the Network API v2.0 document): 5 floating-IP operations,
-// 50 transit-hub operations and the external-network lookup. NetworkClient methods, the
+// 50 transit-hub operations, the external-network lookup and the port list. NetworkClient methods, the
 // sandbox's routing and validation, list-operations and the tests all read these rows.
 //
 // Counting the 50 transit-hub operations against the spec's table of 13 resource kinds:
@@ -82,14 +82,33 @@ export const EXTERNAL_NETWORK_OPERATIONS = [
   }),
 ] as const;
 
+/**
+ * The project's ports (network interfaces), where a floating IP is attached. Not in the network
+ * document: the vendor's "Network > VPC > OpenStack Compatible API Guide" lists them
+ * (`GET /v2.0/ports`, with `device_id`, `network_id` and `fixed_ips` among its filters).
+ */
+export const PORT_OPERATIONS = [
+  row({
+    name: 'listPorts',
+    method: 'GET',
+    path: '/v2.0/ports',
+    summary: 'List ports (network interfaces of instances), to attach a floating IP to',
+    key: 'port',
+    listKey: 'ports',
+    query: s.PortFilters,
+    response: zm.array(s.Port),
+  }),
+] as const;
+
 export const NETWORK_OPERATIONS = [
   ...FLOATING_IP_OPERATIONS,
   ...TRANSIT_HUB_OPERATIONS,
   ...EXTERNAL_NETWORK_OPERATIONS,
+  ...PORT_OPERATIONS,
 ] as const;
 
 export type NetworkOperationRow = (typeof NETWORK_OPERATIONS)[number];
 export type NetworkOperationName = NetworkOperationRow['name'];
 
-/** Identity rows first (token, credentials), then the 56 network rows: what list-operations prints. */
+/** Identity rows first (token, credentials), then the 57 network rows: what list-operations prints. */
 export const IDENTITY_AND_NETWORK_OPERATIONS: readonly Operation[] = [...IDENTITY_OPERATIONS, ...NETWORK_OPERATIONS];

@@ -164,6 +164,51 @@ export const VpcFilters = z.strictObject({
   name: z.optional(str),
 });
 
+// ---- Ports (the VPC guide's OpenStack-compatible API) -------------------------------------
+
+/** One fixed IP of a port: the address and the subnet it is in. */
+export const PortFixedIp = z.looseObject({ subnet_id: optStr, ip_address: str });
+
+export const Port = z.looseObject({
+  id: str,
+  name: optStr,
+  status: optStr,
+  network_id: optStr,
+  tenant_id: optStr,
+  /** The resource using the port (an instance's id for `compute:<zone>`). */
+  device_id: optStr,
+  device_owner: optStr,
+  mac_address: optStr,
+  fixed_ips: z.optional(z.array(PortFixedIp)),
+});
+export type Port = z.infer<typeof Port>;
+
+/**
+ * `fixed_ips` filters: `ip_address=<ip>`, `ip_address_substr=<part>` or `subnet_id=<uuid>`,
+ * one per parameter (Neutron's form, which the guide's "filterable by" names).
+ */
+const fixedIpFilter = z
+  .string()
+  .check(
+    z.regex(
+      /^(ip_address|ip_address_substr|subnet_id)=\S+$/,
+      'must be ip_address=<ip>, ip_address_substr=<part> or subnet_id=<subnet id>',
+    ),
+  );
+
+export const PortFilters = z.strictObject({
+  id: z.optional(uuid()),
+  name: z.optional(str),
+  status: z.optional(z.enum(['ACTIVE', 'BUILD', 'DOWN'])),
+  network_id: z.optional(uuid()),
+  tenant_id: z.optional(str),
+  device_id: z.optional(uuid()),
+  device_owner: z.optional(str),
+  mac_address: z.optional(str),
+  fixed_ips: z.optional(z.union([fixedIpFilter, z.array(fixedIpFilter)])),
+  fields: z.optional(stringOrList),
+});
+
 // ---- Transit hub ----------------------------------------------------------------------------
 
 const base = { id: str, tenant_id: optStr, description: optStr, ...undocumented };

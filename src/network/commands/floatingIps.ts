@@ -1,5 +1,5 @@
 // Floating IPs: allocate on an external network (with an optional label), attach to a port
-// (asking for the fixed IP when the port has several), detach, label, delete protection,
+// picked from the project's ports (then its fixed IP when it has several), detach, label, delete protection,
 // release (confirmed), copy the address.
 import * as vscode from 'vscode';
 import { isApiError } from '../../client/errors';
@@ -10,6 +10,7 @@ import { networkRoot, type NetworkDeps } from '../tree/root';
 import { scopeFrom, uuidProblem, type NetScope } from './targets';
 import { ask, confirm, pick } from '../../shared/prompts';
 import { networkIds } from '../tree/ids';
+import { portChoices } from '../ports';
 
 interface FipTarget extends NetScope {
   fip: FloatingIp;
@@ -35,7 +36,10 @@ async function floatingIpFrom(
   const list = await scope.net.listFloatingIps();
   const items = list.map((f) => ({
     label: f.floating_ip_address,
-    description: [f.status, f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : vscode.l10n.t('not attached')].join(' · '),
+    // The label a person gave the address comes first: it is how they tell addresses apart.
+    description: [f.label, f.status, f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : vscode.l10n.t('not attached')]
+      .filter(Boolean)
+      .join(' · '),
     detail: allowed?.(f),
     f,
   }));
@@ -70,6 +74,55 @@ export async function attachToPort(
     });
     return net.updateFloatingIp({ floatingIpId, body: { port_id: portId, fixed_ip_address: ip.trim() } });
   }
+}
+
+/**
+ * The port (and fixed IP) to attach `fip` to: the project's ports by name, device and fixed IPs,
+ * then the port's free fixed IPs when it has several; "Enter a port ID" stays for a port the
+ * list does not show.
+ */
+async function choosePort(net: NetScope['net'], fip: FloatingIp): Promise<{ portId: string; fixedIp?: string }> {
+  const title = vscode.l10n.t('Attach Floating IP {0}', fip.floating_ip_address);
+  const [ports, fips] = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Listing ports...') },
+    () => Promise.all([net.listPorts(), net.listFloatingIps()]),
+  );
+  const choices = portChoices(ports, fips).filter((c) => c.usable);
+  const chosen = await pick(
+    [
+      ...choices.map((c) => ({ label: c.label, description: c.description, detail: c.detail, choice: c })),
+      {
+        label: vscode.l10n.t('$(edit) Enter a port ID...'),
+        detail: vscode.l10n.t('A port the list does not show (Instance > Network interface in the console)'),
+        choice: undefined,
+      },
+    ],
+    {
+      title,
+      placeHolder: choices.length
+        ? vscode.l10n.t('Port (network interface of an instance) to attach to')
+        : vscode.l10n.t('No port with a free fixed IP was found; enter a port ID'),
+      matchOnDescription: true,
+      matchOnDetail: true,
+    },
+  );
+  if (!chosen.choice) {
+    const id = await ask({
+      title,
+      prompt: vscode.l10n.t('ID of the port (network interface of the instance) to attach to'),
+      placeHolder: vscode.l10n.t('Port UUID (Instance > Network interface in the console)'),
+      validateInput: (s) => uuidProblem(s),
+    });
+    return { portId: id.trim() };
+  }
+  const free = chosen.choice.fixedIps.filter((f) => !f.takenBy);
+  const portId = chosen.choice.port.id;
+  if (free.length === 1) return { portId, fixedIp: free[0].ip };
+  const ip = await pick(
+    free.map((f) => ({ label: f.ip, description: f.subnetId ? vscode.l10n.t('subnet {0}', f.subnetId) : '', f })),
+    { title, placeHolder: vscode.l10n.t('Fixed IP of {0} to attach to', chosen.choice.label) },
+  );
+  return { portId, fixedIp: ip.f.ip };
 }
 
 export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHandler> {
@@ -129,16 +182,15 @@ export function floatingIpCommands(deps: NetworkDeps): Record<string, CommandHan
           ? vscode.l10n.t('already attached to {0}; detach it first', f.fixed_ip_address ?? f.port_id)
           : undefined,
       );
-      const port = await ask({
-        title: vscode.l10n.t('Attach Floating IP {0}', t.fip.floating_ip_address),
-        prompt: vscode.l10n.t('ID of the port (network interface of the instance) to attach to'),
-        placeHolder: vscode.l10n.t('Port UUID (Instance > Network interface in the console)'),
-        validateInput: (s) => uuidProblem(s),
-      });
-      const res = await attachToPort(t.net, t.fip.id, port.trim());
+      const target = await choosePort(t.net, t.fip);
+      const res = await attachToPort(t.net, t.fip.id, target.portId, target.fixedIp);
       done(
         [t.folderId],
-        vscode.l10n.t('Floating IP {0} attached to {1}.', res.floating_ip_address, res.fixed_ip_address ?? port),
+        vscode.l10n.t(
+          'Floating IP {0} attached to {1}.',
+          res.floating_ip_address,
+          res.fixed_ip_address ?? target.portId,
+        ),
       );
     },
     'nhncloud.network.detachFloatingIp': async (node?: unknown) => {

@@ -390,6 +390,8 @@ export function connectionFeature(deps: ConnectionDeps): {
       const title = vscode.l10n.t('Set SSH Bastion');
       const t = await instanceFrom(instanceNodeOf(arg) ?? arg, deps, title);
       const b = await setBastion(t, title);
+      // The instances' menus now offer Stop Using SSH Bastion (their contextValue says .bastion).
+      deps.explorer.refreshId(t.rootId);
       void vscode.window.showInformationMessage(
         vscode.l10n.t(
           '{0} is reached through the SSH bastion {1} from its next Connect.',
@@ -423,6 +425,7 @@ export function connectionFeature(deps: ConnectionDeps): {
         if (which.id === 'instance') await bastions.set(profileId(), t.data.dbInstanceId, { direct: true });
         else await bastions.set(profileId(), undefined, undefined);
       } else await bastions.set(profileId(), t.data.dbInstanceId, undefined);
+      deps.explorer.refreshId(t.rootId);
       void vscode.window.showInformationMessage(
         vscode.l10n.t('{0} connects without the SSH bastion from its next Connect.', t.data.dbInstanceName),
       );

@@ -4,6 +4,7 @@ import type { RdsClient } from '../../client/rds/client';
 import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, LeafNode, TreeNode, themeIcon } from '../../shared/tree/nodes';
 import { RdsFolderNode, StaticFolderNode, rdsRoot, when } from './base';
+import { BastionChoices } from '../connection/ssh/bastions';
 import {
   ROLE_LABEL,
   formatBytes,
@@ -75,7 +76,16 @@ export class InstanceNode extends FolderNode {
     return instanceRole(this.data, this.groupSize);
   }
   get contextValue(): string {
-    return instanceContextValue(this.data, { groupSize: this.groupSize, ha: this.ha });
+    return instanceContextValue(this.data, { groupSize: this.groupSize, ha: this.ha, bastion: this.usesBastion() });
+  }
+
+  /** Whether Connect goes through an SSH bastion (the choice kept in globalState; none in a bare test host). */
+  private usesBastion(): boolean {
+    const root = rdsRoot(this);
+    const state = root.deps.services.context?.globalState;
+    if (!state) return false;
+    const chosen = new BastionChoices(state).get(root.profile.id, this.data.dbInstanceId);
+    return !!chosen && 'bastion' in chosen.choice;
   }
 
   override invalidate(): void {

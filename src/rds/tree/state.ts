@@ -47,6 +47,8 @@ export interface InstanceContext {
   groupSize: number;
   /** The group is HIGH_AVAILABILITY or has a candidate master. */
   ha: boolean;
+  /** Connect goes through an SSH bastion (its own choice or its profile's): Stop Using SSH Bastion applies. */
+  bastion?: boolean;
 }
 
 export function instanceContextValue(i: DbInstance, ctx: InstanceContext): string {
@@ -57,6 +59,7 @@ export function instanceContextValue(i: DbInstance, ctx: InstanceContext): strin
   if (i.supportDbVersionUpgrade) parts.push('upgradable');
   if (i.needToApplyParameterGroup) parts.push('needsApply');
   if (isBusy(i.progressStatus)) parts.push('busy');
+  if (ctx.bastion) parts.push('bastion');
   return parts.join('.');
 }
 

@@ -1,5 +1,5 @@
 // The sandbox's network service, served under /network/{region}/v2.0/...: floating IPs on
-// seeded external networks and ports, the external-network lookup, and the whole transit-hub
+// seeded external networks and ports, the port list, the external-network lookup, and the whole transit-hub
 // model with its references checked. Routing, bodies and filters come from the client's
 // operations table (src/client/network/operations.ts); tokens are checked against the identity
 // sandbox's state. Errors use Neutron's body: {"NeutronError": {"type", "message", "detail"}}.
@@ -11,6 +11,7 @@ import { hubTime, json, Refusal, refuse, neutron, SEG, readBody, filtersOf, matc
 import { RegionState } from './state';
 import { givenFields, createGateway, deleteGateway } from './handlers/transitHubs';
 import { floatingIps } from './handlers/floatingIps';
+import { listPorts } from './handlers/ports';
 export { SEED, SEED_PORTS, SEED_VPCS, seedId } from './seed';
 export { RegionState } from './state';
 
@@ -95,6 +96,7 @@ async function dispatch(
 ): Promise<SandboxReply> {
   const verb = /^(list|get|create|update|delete)/.exec(op.name)![1];
   if (op.path.startsWith('/v2.0/floatingips')) return floatingIps(verb, op, call, state, token);
+  if (op.path === '/v2.0/ports') return listPorts(op, call, state);
   if (op.path === '/v2.0/vpcs') {
     const f = filtersOf(op, call);
     const vpcs = state.vpcs

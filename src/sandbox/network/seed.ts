@@ -24,6 +24,10 @@ export const SEED = {
   multiIpPortId: seedId(32),
   dbPortId: seedId(33),
   sparePortId: seedId(34),
+  /** The instances the ports belong to (`device_id`; web-1 and web-2 are two interfaces of one). */
+  webInstanceId: seedId(61),
+  dbInstanceId: seedId(62),
+  spareInstanceId: seedId(63),
   /** Attached to webPortId. */
   activeFloatingIpId: seedId(41),
   downFloatingIpId: seedId(42),
@@ -66,6 +70,10 @@ export interface SeedPort {
   vpcId: string;
   routerId: string;
   fixedIps: string[];
+  /** The instance using the port, and its kind with the zone (`compute:kr-pub-a`). */
+  deviceId: string;
+  deviceOwner: string;
+  mac: string;
 }
 
 export const SEED_VPCS: SeedVpc[] = [
@@ -101,16 +109,46 @@ export const SEED_VPCS: SeedVpc[] = [
 ];
 
 export const SEED_PORTS: SeedPort[] = [
-  { id: SEED.webPortId, name: 'web-1', vpcId: SEED.appVpcId, routerId: SEED.routerId, fixedIps: ['10.10.1.10'] },
+  {
+    id: SEED.webPortId,
+    name: 'web-1',
+    vpcId: SEED.appVpcId,
+    routerId: SEED.routerId,
+    fixedIps: ['10.10.1.10'],
+    deviceId: SEED.webInstanceId,
+    deviceOwner: 'compute:kr-pub-a',
+    mac: 'fa:16:3e:00:00:31',
+  },
   {
     id: SEED.multiIpPortId,
     name: 'web-2 (two addresses)',
     vpcId: SEED.appVpcId,
     routerId: SEED.routerId,
     fixedIps: ['10.10.1.20', '10.10.1.21'],
+    deviceId: SEED.webInstanceId,
+    deviceOwner: 'compute:kr-pub-a',
+    mac: 'fa:16:3e:00:00:32',
   },
-  { id: SEED.dbPortId, name: 'db-1', vpcId: SEED.dbVpcId, routerId: SEED.routerId, fixedIps: ['10.20.1.10'] },
-  { id: SEED.sparePortId, name: 'spare-1', vpcId: SEED.spareVpcId, routerId: SEED.routerId, fixedIps: ['10.30.1.10'] },
+  {
+    id: SEED.dbPortId,
+    name: 'db-1',
+    vpcId: SEED.dbVpcId,
+    routerId: SEED.routerId,
+    fixedIps: ['10.20.1.10'],
+    deviceId: SEED.dbInstanceId,
+    deviceOwner: 'compute:kr-pub-b',
+    mac: 'fa:16:3e:00:00:33',
+  },
+  {
+    id: SEED.sparePortId,
+    name: 'spare-1',
+    vpcId: SEED.spareVpcId,
+    routerId: SEED.routerId,
+    fixedIps: ['10.30.1.10'],
+    deviceId: SEED.spareInstanceId,
+    deviceOwner: 'compute:kr-pub-a',
+    mac: 'fa:16:3e:00:00:34',
+  },
 ];
 
 /** Transit-hub timestamps as the live service writes them. */

@@ -55,6 +55,14 @@ export class RegionNode extends FolderNode {
   }
 }
 
+/**
+ * A profile row's contextValue: `profile.active` or `profile.inactive`, `.sandbox` after it for
+ * the sandbox's profile. The menus read it: Switch Profile on inactive rows only.
+ */
+export function profileContextValue(profile: Pick<Profile, 'sandbox'>, active: boolean): string {
+  return `profile.${active ? 'active' : 'inactive'}${profile.sandbox ? '.sandbox' : ''}`;
+}
+
 export class ProfileNode extends FolderNode {
   readonly id: string;
   readonly label: string;
@@ -72,7 +80,7 @@ export class ProfileNode extends FolderNode {
     this.rootContext = ctx;
     this.id = profile.id;
     this.label = profile.name;
-    this.kind = `profile.${active ? 'active' : 'inactive'}${profile.sandbox ? '.sandbox' : ''}`;
+    this.kind = profileContextValue(profile, active);
     this.icon = profile.sandbox ? 'beaker' : active ? 'account' : 'person';
     this.collapsed = active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
   }

@@ -5,17 +5,20 @@
 // floating IP goes through allocate / attach / detach / release, the route lookup answers, and
 // the regions beyond KR1 hold what their guides offer (a KR2 transit hub, US1 floating IPs).
 // The sandbox process is started by the first scenario and stopped by its own id at the end.
-import { addSandboxProfile, sandboxControl, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
+import {
+  addSandboxProfile,
+  EC2,
+  IDENTITY,
+  pickTyped,
+  sandboxControl,
+  startSandboxProcess,
+} from '../../../scripts/e2e/sandboxProcess.mjs';
 import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
 import { until } from '../../../scripts/e2e/dbConsole.mjs';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-// The sandbox's identity and EC2 key pair (src/sandbox/identity/index.ts).
-/** A seeded port with two fixed IPs, 10.10.1.20 and 10.10.1.21 (src/sandbox/network/seed.ts, multiIpPortId). */
-const MULTI_IP_PORT = '00000000-0000-4000-8000-000000000032';
 
 let sandbox;
 let url;
@@ -37,6 +40,48 @@ async function remotePut(key, content) {
     body: JSON.stringify({ region: 'KR1', bucket: 'sandbox-docs', key, content, contentType: 'text/plain' }),
   });
   if (!res.ok) throw new Error(`put-object answered ${res.status}`);
+}
+
+/** The number the Floating IPs folder of the open region shows, and the rows under it. */
+async function floatingIpRows(t) {
+  return t.sidebar.locator('.monaco-list-row[role="treeitem"]').evaluateAll((els, label) => {
+    const rows = els
+      .map((e) => ({
+        i: Number(e.getAttribute('data-index')),
+        level: Number(e.getAttribute('aria-level')),
+        name: (e.querySelector('.label-name')?.textContent ?? '').trim(),
+        description: (e.querySelector('.label-description')?.textContent ?? '').trim(),
+      }))
+      .sort((a, b) => a.i - b.i);
+    const k = rows.findIndex((r) => r.name === label);
+    if (k < 0) return { described: NaN, shown: NaN };
+    let shown = 0;
+    for (let j = k + 1; j < rows.length && rows[j].level > rows[k].level; j++)
+      if (rows[j].level === rows[k].level + 1) shown++;
+    return { described: Number(rows[k].description), shown };
+  }, t.l('Floating IPs'));
+}
+
+/** The count the folder shows now, once it equals its rows. */
+async function floatingIpCount(t) {
+  let count = NaN;
+  await until('the Floating IPs folder shows as many as its rows', async () => {
+    const { described, shown } = await floatingIpRows(t);
+    count = described;
+    return described === shown;
+  });
+  return count;
+}
+
+/** Waits until the folder both says and shows `n` floating IPs (the rows alone changing is not enough). */
+async function floatingIpsCounted(t, n) {
+  let last;
+  await until(`the Floating IPs folder says and shows ${n}`, async () => {
+    last = await floatingIpRows(t);
+    return last.described === n && last.shown === n;
+  }).catch((e) => {
+    throw new Error(`${e.message}: it says ${last?.described} and shows ${last?.shown} rows`);
+  });
 }
 
 const editorText = (t) => t.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
@@ -682,8 +727,14 @@ export const scenarios = [
     },
   },
   {
-    name: 'allocate, attach, detach and release a floating IP',
+    // Issue 63: the Floating IPs folder says how many addresses it holds: the number must be the
+    // rows' after each change (a folder redrawn without its new description kept the old count).
+    // Attach offers the project's ports by name and fixed IPs, then the port's fixed IP.
+    name: 'allocate, attach by picking a port, detach and release a floating IP; the folder counts its rows each time',
     async run(t) {
+      await t.expandRow('Floating IPs');
+      await t.treeRow('web').filter({ hasText: '10.10.1.10' }).waitFor({ timeout: 30_000 });
+      const before = await floatingIpCount(t);
       await t.menu('Floating IPs', 'Allocate Floating IP...');
       await t.quick.answer('e2e-label', 'A label for the new address (optional)');
       const toast = await t.notification(t.lre('Floating IP {0} allocated in {1}.', undefined, 'KR1'), 30_000);
@@ -692,13 +743,15 @@ export const scenarios = [
         (await toast.locator('.notification-list-item-message').innerText()).trim(),
       )?.[0];
       if (!address) throw new Error('no address in the notification');
-      await t.expandRow('Floating IPs');
       await t.treeRow(address).filter({ hasText: 'e2e-label' }).waitFor({ timeout: 30_000 });
+      await floatingIpsCounted(t, before + 1);
       await t.menu(address, 'Attach Floating IP to Port...');
-      await t.quick.answer(MULTI_IP_PORT, 'port');
-      // The port has two addresses: the service says so and the command asks which one.
-      await t.quick.answer('10.10.1.21', 'fixed IP');
+      // The ports by name, with their fixed IPs; the one with two addresses asks which.
+      await t.quick.waitFor('Port (network interface of an instance) to attach to');
+      await t.quick.pick('web-2 (two addresses)');
+      await t.quick.pick('10.10.1.21', t.l('Fixed IP of {0} to attach to', 'web-2 (two addresses)'));
       await t.treeRow(address).filter({ hasText: '10.10.1.21' }).waitFor({ timeout: 30_000 });
+      await floatingIpsCounted(t, before + 1);
       await t.menu(address, 'Detach Floating IP');
       await t.dialogButton(t.lre('Detach {0} from {1}?', address), 'Detach');
       await t
@@ -709,6 +762,75 @@ export const scenarios = [
       await t.dialogButton(t.l('Release floating IP {0}?', address), 'Release');
       await t.notification(t.l('Floating IP {0} released.', address));
       await t.treeRow(address).waitFor({ state: 'detached', timeout: 30_000 });
+      await floatingIpsCounted(t, before);
+    },
+  },
+  {
+    // Issue 63: Add Profile tests the keys before saving. On the storage-only site it asks no
+    // RDS key and no network tenant; a wrong S3 secret is "Object storage ✗ 403", and the
+    // profile is changed (one field, from the list) and tested again before it is saved.
+    name: 'Add Profile on the storage-only site: only its keys are asked, a wrong S3 secret is caught before saving',
+    async run(t) {
+      const advanced =
+        'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.';
+      await t.runCommand('NHN Cloud: Add Profile');
+      await t.quick.answer('e2e-storage-only', 'Profile name');
+      await t.quick.pick(t.l('Object storage only: ngcc-kr4'), 'Which cloud is the project in?');
+      await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
+      await t.quick.enter();
+      // Straight to the API user: no RDS key, no network tenant ID (5 keys, 9 steps in all).
+      await t.quick.waitFor('(4/9)');
+      await t.quick.answer(IDENTITY.username, t.lpart('Network: the account e-mail or IAM ID used for API tokens.'));
+      await t.quick.answer(
+        IDENTITY.password,
+        t.lpart('Network: the API password set in the console (not the login password).'),
+      );
+      await t.quick.answer(
+        IDENTITY.storageTenantId,
+        t.lpart('Object storage: its tenant ID (it can differ from the network one).'),
+      );
+      await t.quick.answer(
+        EC2.access,
+        t.lpart('Object storage, optional: an S3 API credential access key (one can also be made later).'),
+      );
+      await t.quick.answer(
+        'wrong-s3-secret',
+        t.lpart('Object storage, optional: the secret key of that S3 credential.'),
+      );
+      for (const [label, service, address] of [
+        [t.l('Identity (tokens)'), 'identity', `${url}/identity`],
+        [t.l('Object storage (S3)'), 'storage', `${url}/storage/{region}`],
+      ]) {
+        await pickTyped(t, t.l('Endpoint: {0}', label), advanced);
+        await t.quick.answer(
+          address,
+          t.l(
+            'Address of {0} for this profile; {region} is replaced by the region (e.g. kr1). Empty restores the default.',
+            service,
+          ),
+        );
+      }
+      await pickTyped(t, t.l('$(check) Save profile'), advanced);
+      await t.dialogButton(
+        t.l('Some keys of "{0}" did not work: {1}.', 'e2e-storage-only', t.l('Object storage ✗ {0}', '403')),
+        'Change the Profile',
+      );
+      // The list of fields: the RDS keys are not among them; the S3 secret is changed alone.
+      await t.quick.waitFor('Field to change, or Save profile');
+      const rows = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+      await rows
+        .filter({ hasText: t.l('S3 secret key') })
+        .first()
+        .waitFor();
+      if (await rows.filter({ hasText: t.l('RDS app key') }).count())
+        throw new Error('the storage-only site lists an RDS key');
+      await t.quick.pick(t.l('S3 secret key'));
+      await t.quick.answer(EC2.secret, t.lpart('Object storage, optional: the secret key of that S3 credential.'));
+      await t.quick.pick(t.l('$(check) Save profile'), 'Field to change, or Save profile');
+      await t.quick.waitClosed();
+      await t.notification(t.l('Keys of "{0}" tested: {1}.', 'e2e-storage-only', t.l('Object storage ✓')));
+      await t.notification(t.l('Profile "{0}" added and active.', 'e2e-storage-only'));
+      await t.treeRow('e2e-storage-only').waitFor({ timeout: 30_000 });
     },
   },
   {

@@ -146,6 +146,10 @@ export const scenarios = [
       );
       await t.quick.pick('$(check) Save profile', ADVANCED);
       await t.quick.waitClosed();
+      // The keys are tested before saving: these reach nothing (RDS points at a closed port, the
+      // government hosts are not reachable from here), so each service says so, and the profile
+      // is saved anyway.
+      await t.dialogButton(t.lre('Some keys of "{0}" did not work: {1}.', PROFILE), 'Save Anyway');
       await t.notification(t.l('Profile "{0}" added and active.', PROFILE));
       // The tree's first row names the active profile (the header stays "NHN Cloud"); the welcome is gone, the regions are listed.
       await activeProfileRow(t, PROFILE, 'gov cloud').waitFor({ timeout: 30_000 });
@@ -204,7 +208,7 @@ export const scenarios = [
     },
   },
   {
-    name: 'a second profile, Switch Profile, Edit keeps the stored secrets, Remove asks first',
+    name: 'a second profile, Switch Profile (palette and row), Edit Profile jumps to a field and keeps the stored secrets, Test Connection, Remove asks first',
     async run(t) {
       const quickRows = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
       // A public-cloud profile with no keys at all: every secret step skipped with Enter.
@@ -224,21 +228,45 @@ export const scenarios = [
       await t.quick.pick(PROFILE, 'Switch to profile');
       await activeProfileRow(t, PROFILE, 'gov cloud').waitFor({ timeout: 30_000 });
 
-      // Edit it: every secret step says a value is stored; Enter keeps it.
-      await t.runCommand('NHN Cloud: Edit Profile');
-      await t.quick.pick(PROFILE, 'Profile to edit');
-      await t.quick.answer(PROFILE, 'Profile name');
-      await t.quick.waitFor('Which cloud is the project in?');
-      await t.quick.enter();
-      await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
-      await t.quick.enter();
+      // Edit it from its row: a list of the fields, each saying what it holds; one field is
+      // changed (a secret left empty keeps its stored value) and nothing else is asked.
+      await t.menu(activeProfileRow(t, PROFILE, 'gov cloud'), 'Edit Profile');
+      await t.quick.waitFor('Field to change, or Save profile');
+      await quickRows
+        .filter({ hasText: t.l('RDS app key') })
+        .filter({ hasText: t.l('stored') })
+        .waitFor();
+      await t.quick.pick(t.l('RDS app key'));
       await t.quick.waitFor(t.lpart('{0} Leave empty to keep the stored value.'));
       await t.page
         .locator(`.quick-input-widget input[placeholder*="${t.lpart('{0} (stored; type to replace)')}"]`)
         .waitFor();
-      for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
-      await t.quick.pick('$(check) Save profile', ADVANCED);
+      await t.quick.answer('');
+      await t.quick.pick('$(check) Save profile', 'Field to change, or Save profile');
       await t.notification(t.l('Profile "{0}" saved.', PROFILE));
+
+      // Switch Profile is on the row of a profile that is not active, and not on the active one's.
+      const otherRow = t.sidebar
+        .locator('.monaco-list-row[role="treeitem"][aria-level="1"]')
+        .filter({ hasText: 'e2e-public' });
+      await t.menu(otherRow, 'Switch Profile');
+      await activeProfileRow(t, 'e2e-public', 'public cloud').waitFor({ timeout: 30_000 });
+      await t.menu(activeProfileRow(t, 'e2e-public', 'public cloud'), 'Test Connection');
+      await t.notification(
+        t.l('Profile "{0}" holds no keys to test in its regions. Add them with Edit Profile.', 'e2e-public'),
+      );
+      await t.clickRow(activeProfileRow(t, 'e2e-public', 'public cloud'), { button: 'right' });
+      const menuItems = t.page.locator('.context-view .action-item');
+      await menuItems
+        .filter({ hasText: t.nls('Test Connection') })
+        .first()
+        .waitFor();
+      if (await menuItems.filter({ hasText: t.nls('Switch Profile') }).count())
+        throw new Error('the active profile row offers Switch Profile');
+      await t.page.keyboard.press('Escape');
+      await t.runCommand('NHN Cloud: Switch Profile');
+      await t.quick.pick(PROFILE, 'Switch to profile');
+      await activeProfileRow(t, PROFILE, 'gov cloud').waitFor({ timeout: 30_000 });
 
       // Remove the second profile: a modal asks first; the other profile stays active.
       await t.runCommand('NHN Cloud: Remove Profile');

@@ -683,6 +683,51 @@ const CASES: Record<NetworkOperationName, () => Promise<void>> = {
     );
     assert.equal(nets[0]['router:external'], true);
   },
+
+  // ---- ports (the VPC guide's OpenStack-compatible API) ----
+  async listPorts() {
+    const all = await n().listPorts();
+    assert.deepEqual(
+      all.map((p) => [p.name, p.device_id, p.fixed_ips?.map((i) => i.ip_address)]),
+      [
+        ['web-1', SEED.webInstanceId, ['10.10.1.10']],
+        ['web-2 (two addresses)', SEED.webInstanceId, ['10.10.1.20', '10.10.1.21']],
+        ['db-1', SEED.dbInstanceId, ['10.20.1.10']],
+        ['spare-1', SEED.spareInstanceId, ['10.30.1.10']],
+      ],
+    );
+    assert.ok(all.every((p) => p.device_owner?.startsWith('compute:') && p.fixed_ips?.every((i) => i.subnet_id)));
+    // The guide's filters: device_id, network_id and fixed_ips (every fixed_ips given must hold).
+    const byDevice = await n().listPorts({ query: { device_id: SEED.webInstanceId } });
+    assert.deepEqual(
+      byDevice.map((p) => p.id),
+      [SEED.webPortId, SEED.multiIpPortId],
+    );
+    const byNetwork = await n().listPorts({ query: { network_id: SEED.dbVpcId } });
+    assert.deepEqual(
+      byNetwork.map((p) => p.id),
+      [SEED.dbPortId],
+    );
+    const byIp = await n().listPorts({ query: { fixed_ips: 'ip_address=10.10.1.21' } });
+    assert.deepEqual(
+      byIp.map((p) => p.id),
+      [SEED.multiIpPortId],
+    );
+    const bySubstr = await n().listPorts({ query: { fixed_ips: 'ip_address_substr=10.10.' } });
+    assert.deepEqual(
+      bySubstr.map((p) => p.id),
+      [SEED.webPortId, SEED.multiIpPortId],
+    );
+    const both = await n().listPorts({
+      query: { fixed_ips: [`subnet_id=${SEED.appSubnetId}`, 'ip_address=10.10.1.10'], fields: ['id', 'name'] },
+    });
+    assert.deepEqual(both, [{ id: SEED.webPortId, name: 'web-1' }]);
+    // A malformed filter is refused before sending, naming the forms it takes.
+    await assert.rejects(
+      n().listPorts({ query: { fixed_ips: '10.10.1.10' } }),
+      (e: unknown) => isValidationError(e) && /ip_address=/.test(e.message),
+    );
+  },
 };
 
 describe('network: every operation through NetworkClient', () => {
@@ -699,12 +744,12 @@ describe('network: every operation through NetworkClient', () => {
     });
   }
 
-  it('the table has 56 rows: 5 floating-IP, 50 transit-hub, 1 external-network; every row has a case', () => {
-    assert.equal(NETWORK_OPERATIONS.length, 56);
+  it('the table has 57 rows: 5 floating-IP, 50 transit-hub, 1 external-network, 1 port; every row has a case', () => {
+    assert.equal(NETWORK_OPERATIONS.length, 57);
     assert.equal(NETWORK_OPERATIONS.filter((o) => o.path.startsWith('/v2.0/floatingips')).length, 5);
     assert.equal(NETWORK_OPERATIONS.filter((o) => o.path.startsWith('/v2.0/gateways/')).length, 50);
     assert.deepEqual(Object.keys(CASES).sort(), NETWORK_OPERATIONS.map((o) => o.name).sort());
-    assert.equal(new Set(NETWORK_OPERATIONS.map((o) => o.id)).size, 56, 'ids are unique');
+    assert.equal(new Set(NETWORK_OPERATIONS.map((o) => o.id)).size, 57, 'ids are unique');
   });
 });
 

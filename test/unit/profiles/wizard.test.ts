@@ -45,3 +45,15 @@ test('RDS API version: a new profile starts from its site default (v4.0 where th
   // A site without RDS has no version.
   assert.equal(rdsVersionAfterCloudStep({ cloud: 'public', rdsApiVersion: 'v4.0' }, 'ngcc', true), undefined);
 });
+
+test('Add Profile asks only the keys of the services the site runs: the storage-only site asks no RDS key nor network tenant (issue 63)', () => {
+  const { fieldsAsked } = require('../../../src/profiles/wizard') as typeof import('../../../src/profiles/wizard');
+  assert.deepEqual(fieldsAsked('ngcc'), [
+    'identityUsername',
+    'identityApiPassword',
+    'storageTenantId',
+    's3AccessKey',
+    's3SecretKey',
+  ]);
+  for (const site of ['public', 'gov', 'ngsc'] as const) assert.equal(fieldsAsked(site).length, 9, site);
+});

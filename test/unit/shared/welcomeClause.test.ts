@@ -48,5 +48,7 @@ test('the clause reader reads what it is given (so the test above can fail)', ()
   assert.equal(holds('nhncloud.noProfiles', { 'nhncloud.noProfiles': true }), true);
   assert.equal(holds("a == 'v4.0' && b", { a: 'v4.0', b: true }), true);
   assert.equal(holds("a != 'v4.0' || b", { a: 'v4.0' }), false);
-  assert.throws(() => holds('a =~ /x/', {}), /teach holds/);
+  assert.equal(holds('a =~ /^x\\./ && view == nhncloud.explorer', { a: 'x.y', view: 'nhncloud.explorer' }), true);
+  assert.equal(holds('a =~ /^x\\./', { a: 'xy' }), false);
+  assert.throws(() => holds('a in b', {}), /teach holds/);
 });
