@@ -3,7 +3,7 @@
 // the API field, in English, under a field labelled "Port"). The schemas
 // (src/client/rds/schemas/fields.ts) write "<field> <rule>"; each rule they use is one whole
 // message here. A rule not listed keeps the schema's text, so nothing is ever hidden.
-import { l10n } from '../../shared/l10n';
+import { l10n, plural } from '../../shared/l10n';
 
 type Rule = [RegExp, (label: string, ...args: string[]) => string];
 
@@ -11,8 +11,24 @@ const RULES: Rule[] = [
   [/^is required$/, (f) => l10n.t('{0} is required.', f)],
   [/^must be between (-?\d+) and (-?\d+)$/, (f, a, b) => l10n.t('{0} must be between {1} and {2}.', f, a, b)],
   [/^must be (\d+) to (\d+) characters long$/, (f, a, b) => l10n.t('{0} must be {1} to {2} characters long.', f, a, b)],
-  [/^must be (\d+) characters long$/, (f, a) => l10n.t('{0} must be {1} characters long.', f, a)],
-  [/^must be at most (\d+) characters long$/, (f, a) => l10n.t('{0} must be at most {1} characters long.', f, a)],
+  [
+    /^must be (\d+) characters long$/,
+    (f, a) =>
+      plural(
+        Number(a),
+        l10n.t('{0} must be {1} character long.', f, a),
+        l10n.t('{0} must be {1} characters long.', f, a),
+      ),
+  ],
+  [
+    /^must be at most (\d+) characters long$/,
+    (f, a) =>
+      plural(
+        Number(a),
+        l10n.t('{0} must be at most {1} character long.', f, a),
+        l10n.t('{0} must be at most {1} characters long.', f, a),
+      ),
+  ],
   [/^must not be empty$/, (f) => l10n.t('{0} must not be empty.', f)],
   [
     /^must start with a letter and hold only letters, digits, - and _$/,

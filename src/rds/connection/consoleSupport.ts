@@ -9,6 +9,7 @@ import { killQuery, StatementError } from './queryRunner';
 import { exportStatement, type ExportFormat } from './resultExport';
 import type { DbSession } from './session';
 import type { RiskyKind } from './statements';
+import { plural } from '../../shared/l10n';
 
 /** The time limit of one statement (`nhncloud.database.queryTimeoutSeconds`; 0: none). */
 export function queryTimeoutMs(): number {
@@ -92,11 +93,20 @@ export function errorView(e: unknown, session: DbSession): ResultErrorView {
   if (e instanceof StatementError) {
     if (e.fatal) {
       return {
-        message: vscode.l10n.t(
-          'The connection to {0} was lost after {1} rows ({2}). Run again to reconnect.',
-          session.target.instanceName,
+        message: plural(
           e.rowCount,
-          e.message,
+          vscode.l10n.t(
+            'The connection to {0} was lost after {1} row ({2}). Run again to reconnect.',
+            session.target.instanceName,
+            e.rowCount,
+            e.message,
+          ),
+          vscode.l10n.t(
+            'The connection to {0} was lost after {1} rows ({2}). Run again to reconnect.',
+            session.target.instanceName,
+            e.rowCount,
+            e.message,
+          ),
         ),
         code: e.code,
         errno: e.errno,
@@ -165,7 +175,11 @@ export async function exportResult(c: Console, runId: number, index: number, set
       },
     );
     void vscode.window.showInformationMessage(
-      vscode.l10n.t('Exported {0} rows to {1}.', outcome.resultSets?.[set] ?? outcome.rowCount, uri.fsPath),
+      plural(
+        outcome.resultSets?.[set] ?? outcome.rowCount,
+        vscode.l10n.t('Exported {0} row to {1}.', outcome.resultSets?.[set] ?? outcome.rowCount, uri.fsPath),
+        vscode.l10n.t('Exported {0} rows to {1}.', outcome.resultSets?.[set] ?? outcome.rowCount, uri.fsPath),
+      ),
     );
   } catch (e) {
     if (e instanceof StatementError && e.code === 'CANCELLED') throw new CancelledError();

@@ -26,6 +26,7 @@ import {
   info,
   loadMetrics,
 } from './instanceParts';
+import { plural } from '../../shared/l10n';
 
 /** Detail of one instance (the client's parsed answer). */
 export function fetchInstance(rds: RdsClient, dbInstanceId: string): Promise<DbInstance> {
@@ -304,7 +305,16 @@ export class InstanceNode extends FolderNode {
         async (rds, self) => {
           const b = await rds.getBackupInfo({ dbInstanceId: id });
           return [
-            info(self, 'period', vscode.l10n.t('Retention'), vscode.l10n.t('{0} days', orDash(b.backupPeriod))),
+            info(
+              self,
+              'period',
+              vscode.l10n.t('Retention'),
+              plural(
+                Number(b.backupPeriod),
+                vscode.l10n.t('{0} day', orDash(b.backupPeriod)),
+                vscode.l10n.t('{0} days', orDash(b.backupPeriod)),
+              ),
+            ),
             info(
               self,
               'schedules',

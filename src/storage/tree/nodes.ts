@@ -13,7 +13,7 @@ import { OBJECT_SCHEME, baseName, formatSize, objectPath } from '../keys';
 import { storageIds } from './ids';
 import type { SyncPairs } from '../sync/pairs';
 import { syncPairsRow } from '../sync/tree';
-import { formatTimestamp } from '../../shared/l10n';
+import { formatTimestamp, plural } from '../../shared/l10n';
 
 export type StorageDeps = FeatureDeps;
 
@@ -259,7 +259,14 @@ export class ObjectNode extends TreeNode {
     return new vscode.MarkdownString(
       mdFields(e.key, [
         [vscode.l10n.t('Bucket'), this.bucket],
-        [vscode.l10n.t('Size'), vscode.l10n.t('{0} ({1} bytes)', formatSize(e.size), e.size)],
+        [
+          vscode.l10n.t('Size'),
+          plural(
+            e.size,
+            vscode.l10n.t('{0} ({1} byte)', formatSize(e.size), e.size),
+            vscode.l10n.t('{0} ({1} bytes)', formatSize(e.size), e.size),
+          ),
+        ],
         [vscode.l10n.t('Modified'), formatTimestamp(e.lastModified, { zone: true })],
         ['ETag', e.etag],
         [vscode.l10n.t('Storage class'), e.storageClass],
