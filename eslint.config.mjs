@@ -4,6 +4,7 @@ import globals from 'globals';
 import noTextDecisions from './eslint/noTextDecisions.mjs';
 import wholeSentences from './eslint/wholeSentences.mjs';
 import countsPlural from './eslint/countsPlural.mjs';
+import oneDateFormatter from './eslint/oneDateFormatter.mjs';
 
 export default tseslint.config(
   {
@@ -44,6 +45,7 @@ export default tseslint.config(
           'no-text-decisions': noTextDecisions,
           'whole-sentences': wholeSentences,
           'counts-plural': countsPlural,
+          'one-date-formatter': oneDateFormatter,
         },
       },
     },
@@ -52,6 +54,13 @@ export default tseslint.config(
       'nhncloud/whole-sentences': 'error',
       'nhncloud/counts-plural': 'error',
     },
+  },
+  {
+    // Every date a person reads goes through the one formatter of src/shared/l10n.ts
+    // (eslint/oneDateFormatter.mjs); the client and the sandbox write the API's forms.
+    files: ['src/**/*.ts', 'webviews/**/*.ts'],
+    ignores: ['src/client/**', 'src/sandbox/**', 'src/shared/l10n.ts'],
+    rules: { 'nhncloud/one-date-formatter': 'error' },
   },
   {
     // Everything reads the client's typed answers (RdsOutput<'getDbInstance'>, the schemas'

@@ -4,7 +4,7 @@
 // subqueries, temporary tables and filesorts as steps of their own. Explain Analyze adds what
 // actually happened (rows, loops, time). The plan is kept in the saved state: a reloaded window
 // draws it again. Colours come from the theme (both light and dark read).
-import { l10n, plural } from '../../src/shared/l10n';
+import { l10n, plural, formatCount } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
 import { $, h } from '../shared/dom';
@@ -48,7 +48,7 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 const app = $('app');
 let state: SavedState;
 
-const count = (n: number) => n.toLocaleString(document.documentElement.lang || undefined);
+const count = formatCount;
 /** Figures from the server: whole numbers as they are, others to two decimals. */
 const figure = (n: number) => (Number.isInteger(n) ? count(n) : n.toFixed(2));
 

@@ -4,7 +4,7 @@
 // the run (KILL QUERY on the extension side); Export writes a result to a CSV, JSON or SQL INSERT
 // file; Copy puts the selected cells on the clipboard as tab-separated text or a Markdown table;
 // Edit Rows opens a result of one table, with its key, in the table editor (or says why not).
-import { l10n, plural } from '../../src/shared/l10n';
+import { l10n, plural, formatCount } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
@@ -109,10 +109,6 @@ bar.append(cancelButton, csvButton, jsonButton, sqlButton, copyButton, copyMdBut
 
 function setDisabled(el: HTMLElement, disabled: boolean): void {
   (el as HTMLElement & { disabled: boolean }).disabled = disabled;
-}
-
-function formatCount(n: number): string {
-  return n.toLocaleString(document.documentElement.lang || undefined);
 }
 
 function statusOf(r: Result | undefined): string {

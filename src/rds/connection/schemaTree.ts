@@ -9,7 +9,7 @@ import { FolderNode, LeafNode, TreeNode } from '../../shared/tree/nodes';
 import type { DbSession } from './session';
 
 import { quoteIdent } from '../sqlText';
-import { plural } from '../../shared/l10n';
+import { plural, formatCount } from '../../shared/l10n';
 export { quoteIdent };
 
 export async function withConnection<T>(session: DbSession, fn: (c: Connection) => Promise<T>): Promise<T> {
@@ -89,8 +89,8 @@ export class DbTableNode extends FolderNode {
       ? undefined
       : plural(
           Number(this.row.TABLE_ROWS),
-          vscode.l10n.t('~{0} row', Number(this.row.TABLE_ROWS).toLocaleString(vscode.env.language)),
-          vscode.l10n.t('~{0} rows', Number(this.row.TABLE_ROWS).toLocaleString(vscode.env.language)),
+          vscode.l10n.t('~{0} row', formatCount(Number(this.row.TABLE_ROWS))),
+          vscode.l10n.t('~{0} rows', formatCount(Number(this.row.TABLE_ROWS))),
         );
   }
 

@@ -1,7 +1,7 @@
 // Completion items and hover texts from an analysis of the caret (./scope.ts) and the schema
 // metadata (./metadata.ts), vscode-free: the extension turns them into VS Code's items
 // (./provider.ts), the unit tests compare them exactly.
-import { l10n, plural } from '../../shared/l10n';
+import { l10n, plural, formatCount } from '../../shared/l10n';
 import { KEYWORDS, type BuiltinFunction } from './builtins';
 import { isName, tokenize } from './lexer';
 import type { ColumnInfo, RoutineInfo, SchemaMetadata, TableInfo } from './metadata';
@@ -163,8 +163,8 @@ function tableDetail(t: TableInfo): string {
     ? l10n.t('table')
     : plural(
         t.rows,
-        l10n.t('table · about {0} row', t.rows.toLocaleString('en-US')),
-        l10n.t('table · about {0} rows', t.rows.toLocaleString('en-US')),
+        l10n.t('table · about {0} row', formatCount(t.rows)),
+        l10n.t('table · about {0} rows', formatCount(t.rows)),
       );
 }
 
@@ -277,7 +277,7 @@ function tableHover(t: TableInfo, schema: string | undefined): string {
     `**${md(schema ? `${schema}.${t.name}` : t.name)}** · ${md(t.view ? l10n.t('view') : l10n.t('table'))}` +
       (t.engine ? ` · ${md(t.engine)}` : '') +
       (t.rows !== null && !t.view
-        ? ` · ${md(plural(t.rows, l10n.t('about {0} row', t.rows.toLocaleString('en-US')), l10n.t('about {0} rows', t.rows.toLocaleString('en-US'))))}`
+        ? ` · ${md(plural(t.rows, l10n.t('about {0} row', formatCount(t.rows)), l10n.t('about {0} rows', formatCount(t.rows))))}`
         : ''),
   ];
   if (t.comment) lines.push('', md(t.comment));

@@ -26,7 +26,7 @@ import {
   info,
   loadMetrics,
 } from './instanceParts';
-import { plural } from '../../shared/l10n';
+import { plural, formatTimestamp } from '../../shared/l10n';
 
 /** Detail of one instance (the client's parsed answer). */
 export function fetchInstance(rds: RdsClient, dbInstanceId: string): Promise<DbInstance> {
@@ -152,7 +152,7 @@ export class InstanceNode extends FolderNode {
           vscode.l10n.t('Parameter group'),
           i.needToApplyParameterGroup ? vscode.l10n.t('changes wait to be applied') : undefined,
         ],
-        [vscode.l10n.t('Created'), i.createdYmdt],
+        [vscode.l10n.t('Created'), formatTimestamp(i.createdYmdt, { zone: true })],
       ]),
     );
   }
@@ -256,7 +256,7 @@ export class InstanceNode extends FolderNode {
                             mdFields(f.logFileName, [
                               [vscode.l10n.t('Type'), f.logFileType],
                               [vscode.l10n.t('Size'), formatBytes(f.logFileSize)],
-                              [vscode.l10n.t('Created'), f.createdYmdt],
+                              [vscode.l10n.t('Created'), formatTimestamp(f.createdYmdt, { zone: true })],
                             ]),
                           ),
                         }),

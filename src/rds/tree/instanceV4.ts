@@ -7,6 +7,7 @@ import { mdFields } from '../../shared/tree/markdown';
 import { LeafNode, type TreeNode } from '../../shared/tree/nodes';
 import { RdsFolderNode, when } from './base';
 import { formatBytes } from './state';
+import { formatTimestamp } from '../../shared/l10n';
 
 export function binLogsFolder(parent: TreeNode, dbInstanceId: string): RdsFolderNode {
   return new RdsFolderNode(
@@ -29,7 +30,7 @@ export function binLogsFolder(parent: TreeNode, dbInstanceId: string): RdsFolder
             tooltip: new vscode.MarkdownString(
               mdFields(b.binLogFileName, [
                 [vscode.l10n.t('Size'), formatBytes(b.binLogFileSize)],
-                [vscode.l10n.t('Created'), b.createdYmdt],
+                [vscode.l10n.t('Created'), formatTimestamp(b.createdYmdt, { zone: true })],
                 [
                   vscode.l10n.t('Purge'),
                   i < all.length - 1

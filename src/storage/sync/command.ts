@@ -262,6 +262,7 @@ export function syncCommands(
     const sent = chosen.filter((a) => (a.op === 'upload' || a.op === 'download') && !changed.includes(a)).length;
     const deleted = remoteDeletes.length + localDeletes.length;
     const times = chosen.filter((a) => a.op.startsWith('touch') && !changed.includes(a)).length;
+    // eslint-disable-next-line nhncloud/one-date-formatter -- stored state, formatted where shown
     saved = await remember({ at: new Date().toISOString(), sent, deleted }, stampsAfter(plan, chosen));
     void vscode.window.showInformationMessage(
       plural(
