@@ -230,6 +230,7 @@ export class RdsClient extends RdsOperationMethods {
     return new ApiError({
       service: 'rds',
       operation: `rds.${name}`,
+      code: elsewhere ? 'OtherApiVersion' : 'NotInApiVersion',
       message: elsewhere
         ? `${elsewhere.summary} needs RDS API ${other}; this profile uses ${this.apiVersion}. Choose the version with Edit Profile (Advanced).`
         : `${name} is not in this site's RDS API ${this.apiVersion} (its guide documents an earlier release).`,
@@ -351,6 +352,7 @@ export class RdsClient extends RdsOperationMethods {
         code,
         status,
         retryable: status === 429 || status >= 500,
+        detail: typeof resultMessage === 'string' && resultMessage ? resultMessage : undefined,
         message: `RDS could not ${action(op)}: ${serverMessage} (resultCode ${code}).`,
       });
     }
@@ -409,6 +411,7 @@ function notUnderstood(op: Operation, detail: string): ApiError {
   return new ApiError({
     service: 'rds',
     operation: op.id,
+    code: 'UnexpectedAnswer',
     message: `The answer of ${op.id} was not understood (${detail}). The service may have changed; please report this with the log.`,
   });
 }

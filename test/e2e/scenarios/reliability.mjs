@@ -371,7 +371,13 @@ export const scenarios = [
       await t.page.keyboard.type('// kept through a failed save\n');
       await control('faults', 'POST', { operation: 'storage.putObject', status: 503 });
       await t.page.keyboard.press('Control+S');
-      await t.notification('putObject', 60_000);
+      // The failure's kind in the display language, not the client's operation name (issue 63, defect 3).
+      await t.notification(
+        t.lre(
+          'Object storage is at the request limit of the storage account (500 writes per second) and stayed there while the request was retried. Wait a minute and run it again; what finished before is kept.',
+        ),
+        60_000,
+      );
       const dirty = t.page.locator('.tabs-container .tab.active.dirty').filter({ hasText: 'config.json' });
       await dirty.waitFor({ timeout: 10_000 });
       await control('faults', 'DELETE');
