@@ -163,7 +163,9 @@ export function errorText(err: unknown): string | undefined {
     const said = [
       ...new Set(
         err.issues.map((i) =>
-          i.path
+          // Object storage's own checks (a bucket name, a key that names no file) write whole
+          // English sentences about the object, not API paths: they are shown as they are.
+          i.path && !err.operation.startsWith('storage.')
             ? vscode.l10n.t(
                 'A value of the request is not accepted. Check what was entered and try again; the log names the field.',
               )
