@@ -2,7 +2,7 @@
 // every count goes through plural() (defect 5: "1 staged changes", "1 matches in 10 keys",
 // "Reading the metadata of 1 objects", "Apply 1 changes to 1 object") and every date a person
 // reads through the one formatter (the base-backup list's "2026-12-06T09:35:18.794+09:00", the
-// bucket pick's raw ISO). On the code before the fix the first found 72 messages, the second 40
+// bucket pick's raw ISO). On the code before the fix the first found 72 messages, the second 39
 // places. The rules' own cases are in countsPlural.test.ts and oneDateFormatter.test.ts.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
