@@ -74,6 +74,8 @@ export class AuthError extends NhnError {
   readonly status?: number;
   /** The service's own words, as ApiError's. */
   readonly detail?: string;
+  /** The permission the call needs, where the API's guide names it (RDS API v4.0). */
+  readonly permission?: string;
   constructor(init: {
     service: Service;
     operation: string;
@@ -82,6 +84,7 @@ export class AuthError extends NhnError {
     code?: number | string;
     status?: number;
     detail?: string;
+    permission?: string;
   }) {
     super(init.message);
     this.name = 'AuthError';
@@ -91,6 +94,7 @@ export class AuthError extends NhnError {
     this.code = init.code;
     this.status = init.status;
     this.detail = init.detail;
+    this.permission = init.permission;
   }
 }
 

@@ -24,6 +24,11 @@ const NETWORK_CODES = new Set([
 /** The display-language sentence for a known failure, or undefined (then the error's own message applies). */
 export function knownErrorText(err: unknown): string | undefined {
   if (isAuthError(err)) {
+    if (err.reason === 'forbidden' && err.permission)
+      return vscode.l10n.t(
+        'The keys of the active profile lack the permission {0} for this (80403). Ask a project ADMIN to grant it, or use "NHN Cloud: Edit Profile" to use the keys of a member who has it.',
+        err.permission,
+      );
     return err.reason === 'forbidden'
       ? vscode.l10n.t(
           'The keys of the active profile lack a permission for this (80403). Ask the project admin, or use "NHN Cloud: Edit Profile" to use other keys.',

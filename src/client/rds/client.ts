@@ -333,6 +333,7 @@ export class RdsClient extends RdsOperationMethods {
           code,
           status,
           // v4.0's guide names the permission each call needs: say which one to ask for.
+          permission: op.permission,
           message: op.permission
             ? `Your role may not ${action(op)}: it needs the permission ${op.permission}. Ask a project ADMIN to grant it, or use a key of a member who has it.`
             : `Your role (e.g. VIEWER) may not ${action(op)}. Ask a project ADMIN, or use a key of a member with that permission.`,

@@ -54,6 +54,16 @@ const other = new ApiError({
 
 test('known failures have a sentence of their own; others none', () => {
   assert.match(knownErrorText(forbidden) ?? '', /80403/);
+  // RDS API v4.0 names the permission a call needs: the sentence names it too.
+  const lacking = new AuthError({
+    service: 'rds',
+    operation: 'rds.createDbInstance',
+    reason: 'forbidden',
+    message: 'Your role may not create a DB instance.',
+    code: 80403,
+    permission: 'RDS:DbInstance.Create',
+  });
+  assert.match(knownErrorText(lacking) ?? '', /permission RDS:DbInstance\.Create .*80403/);
   assert.match(knownErrorText(notEnabled) ?? '', /not enabled/);
   assert.match(knownErrorText(refused) ?? '', /ECONNREFUSED.*proxy/);
   assert.match(knownErrorText(region) ?? '', /signing region/);
