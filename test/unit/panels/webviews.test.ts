@@ -342,7 +342,7 @@ describe('panel webviews in Chromium', () => {
     await fillCreate(page, 'scaled-db');
     await type(page, 'dbPasswordConfirm', 'S3cretPassw0rd!');
     await page.locator('#review-request').click();
-    await page.locator('table.summary', { hasText: 'storage.storageAutoscale.maxStorageSize' }).waitFor();
+    await page.locator('table.summary', { hasText: 'Maximum size (GB)' }).waitFor();
     await page.locator('#submit').click();
     await page.locator('.progress', { hasText: 'job-1' }).waitFor();
     const body = host.calls.find((c) => c.method === 'submit')!.params.body;
