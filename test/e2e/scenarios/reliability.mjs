@@ -373,9 +373,7 @@ export const scenarios = [
       await t.page.keyboard.press('Control+S');
       // The failure's kind in the display language, not the client's operation name (issue 63, defect 3).
       await t.notification(
-        t.lre(
-          'Object storage is at the request limit of the storage account (500 writes per second) and stayed there while the request was retried. Wait a minute and run it again; what finished before is kept.',
-        ),
+        t.lre('NHN Cloud answered with a server error (HTTP {0}). Try again later; details are in the log.', 503),
         60_000,
       );
       const dirty = t.page.locator('.tabs-container .tab.active.dirty').filter({ hasText: 'config.json' });
