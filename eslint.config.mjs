@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import noTextDecisions from './eslint/noTextDecisions.mjs';
 import wholeSentences from './eslint/wholeSentences.mjs';
+import countsPlural from './eslint/countsPlural.mjs';
+import oneDateFormatter from './eslint/oneDateFormatter.mjs';
 
 export default tseslint.config(
   {
@@ -34,10 +36,31 @@ export default tseslint.config(
   },
   {
     // Korean and Japanese users: decisions compare ids, never translated text (eslint/noTextDecisions.mjs),
-    // and every message is a whole sentence in the bundles, never glued from pieces (eslint/wholeSentences.mjs).
+    // and every message is a whole sentence in the bundles, never glued from pieces (eslint/wholeSentences.mjs);
+    // a message that counts goes through plural() (eslint/countsPlural.mjs).
     files: ['src/**/*.ts', 'webviews/**/*.ts'],
-    plugins: { nhncloud: { rules: { 'no-text-decisions': noTextDecisions, 'whole-sentences': wholeSentences } } },
-    rules: { 'nhncloud/no-text-decisions': 'error', 'nhncloud/whole-sentences': 'error' },
+    plugins: {
+      nhncloud: {
+        rules: {
+          'no-text-decisions': noTextDecisions,
+          'whole-sentences': wholeSentences,
+          'counts-plural': countsPlural,
+          'one-date-formatter': oneDateFormatter,
+        },
+      },
+    },
+    rules: {
+      'nhncloud/no-text-decisions': 'error',
+      'nhncloud/whole-sentences': 'error',
+      'nhncloud/counts-plural': 'error',
+    },
+  },
+  {
+    // Every date a person reads goes through the one formatter of src/shared/l10n.ts
+    // (eslint/oneDateFormatter.mjs); the client and the sandbox write the API's forms.
+    files: ['src/**/*.ts', 'webviews/**/*.ts'],
+    ignores: ['src/client/**', 'src/sandbox/**', 'src/shared/l10n.ts'],
+    rules: { 'nhncloud/one-date-formatter': 'error' },
   },
   {
     // Everything reads the client's typed answers (RdsOutput<'getDbInstance'>, the schemas'

@@ -1,5 +1,8 @@
 // The few error types of the whole extension (CONTRIBUTING.md, convention 5).
-// Every error a person may read says what happened and what to do next.
+// Every error a person may read says what happened and what to do next. The `message` of these
+// errors is English for the log (it names the operation); what a person reads is built from their
+// facts (service, operation's kind of failure, code, status, the service's own words as `detail`)
+// in the display language by src/shared/errorText.ts (issue 63, defect 3).
 // Recognise them with the `is*` guards (they test `kind`), not with instanceof alone:
 // the guards keep working if an error crosses a bundle boundary (main.js / sandbox.js).
 
@@ -21,6 +24,11 @@ export interface ApiErrorInit {
   status?: number;
   /** True when repeating the same call later may succeed (network error, 429, 5xx). */
   retryable?: boolean;
+  /**
+   * The service's own words about the failure (Neutron's NeutronError message, RDS's
+   * resultMessage, S3's Message), redacted: shown quoted after the translated sentence, never as it.
+   */
+  detail?: string;
   cause?: unknown;
 }
 
@@ -32,6 +40,7 @@ export class ApiError extends NhnError {
   readonly code?: number | string;
   readonly status?: number;
   readonly retryable: boolean;
+  readonly detail?: string;
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'ApiError';
@@ -40,6 +49,7 @@ export class ApiError extends NhnError {
     this.code = init.code;
     this.status = init.status;
     this.retryable = init.retryable ?? false;
+    this.detail = init.detail;
   }
 }
 
@@ -62,6 +72,10 @@ export class AuthError extends NhnError {
   readonly reason: 'unauthenticated' | 'forbidden';
   readonly code?: number | string;
   readonly status?: number;
+  /** The service's own words, as ApiError's. */
+  readonly detail?: string;
+  /** The permission the call needs, where the API's guide names it (RDS API v4.0). */
+  readonly permission?: string;
   constructor(init: {
     service: Service;
     operation: string;
@@ -69,6 +83,8 @@ export class AuthError extends NhnError {
     message: string;
     code?: number | string;
     status?: number;
+    detail?: string;
+    permission?: string;
   }) {
     super(init.message);
     this.name = 'AuthError';
@@ -77,6 +93,8 @@ export class AuthError extends NhnError {
     this.reason = init.reason;
     this.code = init.code;
     this.status = init.status;
+    this.detail = init.detail;
+    this.permission = init.permission;
   }
 }
 

@@ -16,6 +16,7 @@ import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { VIEW_TYPES, type PanelTarget } from './protocol';
 import type { Region } from '../client/sites';
+import { plural } from '../shared/l10n';
 
 /** Rows per page. */
 export const PAGE_ROWS = 200;
@@ -94,11 +95,20 @@ export class TableDataPanel extends BasePanel<'tableData'> {
     TableDataPanel.closedEdits.set(keyOf(ref), this.staged);
     void askAction(
       'warning',
-      vscode.l10n.t(
-        '{0}.{1} was closed with {2} staged changes that were not applied.',
-        ref.schema,
-        ref.table,
+      plural(
         this.staged.length,
+        vscode.l10n.t(
+          '{0}.{1} was closed with {2} staged change that was not applied.',
+          ref.schema,
+          ref.table,
+          this.staged.length,
+        ),
+        vscode.l10n.t(
+          '{0}.{1} was closed with {2} staged changes that were not applied.',
+          ref.schema,
+          ref.table,
+          this.staged.length,
+        ),
       ),
       {},
       action('reopen', vscode.l10n.t('Reopen')),
@@ -172,12 +182,22 @@ export class TableDataPanel extends BasePanel<'tableData'> {
       if (session.production) {
         const answer = await askAction(
           'warning',
-          vscode.l10n.t(
-            'Apply {0} statements to {1}.{2} on the production database {3}?',
+          plural(
             statements.length,
-            t.schema,
-            t.table,
-            session.target.instanceName,
+            vscode.l10n.t(
+              'Apply {0} statement to {1}.{2} on the production database {3}?',
+              statements.length,
+              t.schema,
+              t.table,
+              session.target.instanceName,
+            ),
+            vscode.l10n.t(
+              'Apply {0} statements to {1}.{2} on the production database {3}?',
+              statements.length,
+              t.schema,
+              t.table,
+              session.target.instanceName,
+            ),
           ),
           {
             modal: true,

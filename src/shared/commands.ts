@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { isApiError, isAuthError, isCancelledError, isValidationError } from '../client/errors';
 import type { Redactor } from '../client/http/redact';
-import { isEnglish, knownErrorText } from './errorText';
+import { errorText } from './errorText';
 import { action, askAction } from './prompts';
 import type { CommandHandler, Log } from './services';
 
@@ -33,7 +33,11 @@ export function wrapCommand(
         return undefined;
       }
       const message = deps.redactor.text(describeError(err));
-      const detail = err instanceof Error && err.stack ? `\n${deps.redactor.text(err.stack)}` : '';
+      // The facts stay in the log: the operation id, code, status and the client's English message.
+      const facts = factsOf(err);
+      const detail =
+        (facts ? `\n${deps.redactor.text(facts)}` : '') +
+        (err instanceof Error && err.stack ? `\n${deps.redactor.text(err.stack)}` : '');
       deps.log.error(`✗ ${id} failed after ${Date.now() - started} ms: ${message}${detail}`);
       if (!alreadyShown(err)) void showError(message, err, deps);
       return undefined;
@@ -41,11 +45,13 @@ export function wrapCommand(
   };
 }
 
-/** What a person reads: the error's own message (they are written to say what to do next). */
+/**
+ * What a person reads: the client's failures said from their facts in the display language
+ * (errorText.ts), other errors by their own message (they are written to say what to do next).
+ */
 export function describeError(err: unknown): string {
-  // Outside English, the known client failures are said in the display language (errorText.ts).
-  const known = isEnglish() ? undefined : knownErrorText(err);
-  if (known) return known;
+  const text = errorText(err);
+  if (text) return text;
   if (isAuthError(err)) {
     return err.reason === 'forbidden'
       ? vscode.l10n.t(
@@ -57,6 +63,19 @@ export function describeError(err: unknown): string {
   if (isValidationError(err) || isApiError(err)) return err.message;
   if (err instanceof Error) return err.message || err.name;
   return String(err);
+}
+
+/** For the log: what a person's sentence was built from (never shown to them). */
+export function factsOf(err: unknown): string | undefined {
+  if (!isApiError(err) && !isAuthError(err) && !isValidationError(err)) return undefined;
+  const e = err as { service?: string; operation: string; code?: unknown; status?: unknown; message: string };
+  const parts = [
+    e.service,
+    e.operation,
+    e.code === undefined ? '' : `code ${String(e.code)}`,
+    e.status === undefined ? '' : `HTTP ${String(e.status)}`,
+  ];
+  return `[${parts.filter(Boolean).join(' ')}] ${e.message}`;
 }
 
 function alreadyShown(err: unknown): boolean {

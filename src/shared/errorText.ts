@@ -1,9 +1,12 @@
-// Errors made by the client layer (src/client, vscode-free) carry English messages. Where a
-// person reads one (the command wrapper's notification, the tree's error nodes) the common,
-// known failures are said again in the display language, picked by kind and code; the English
-// original stays in the log and, for anything not in this table, is shown as it is.
+// What a person reads of a failure, in one place (issue 63, defect 3: Korean users read
+// "network.updateFloatingIp: not found (HTTP 404): Port ... could not be found"). Errors made by
+// the client layer (src/client, vscode-free) carry an English message for the log, naming the
+// operation; here the sentence is built from their facts (the kind of failure by code and HTTP
+// status) in the display language, English included, and the service's own words follow it as a
+// quoted detail, never as the sentence. The operation id stays in the log (src/shared/commands.ts).
+// test/unit/shared/l10nErrors.test.ts runs every error mapping of the clients through it in en and ko.
 import * as vscode from 'vscode';
-import { isApiError, isAuthError, isServiceNotEnabled } from '../client/errors';
+import { isApiError, isAuthError, isServiceNotEnabled, isValidationError } from '../client/errors';
 import { jobOutcome } from '../client/rds/jobStates';
 
 const NETWORK_CODES = new Set([
@@ -21,6 +24,11 @@ const NETWORK_CODES = new Set([
 /** The display-language sentence for a known failure, or undefined (then the error's own message applies). */
 export function knownErrorText(err: unknown): string | undefined {
   if (isAuthError(err)) {
+    if (err.reason === 'forbidden' && err.permission)
+      return vscode.l10n.t(
+        'The keys of the active profile lack the permission {0} for this (80403). Ask a project ADMIN to grant it, or use "NHN Cloud: Edit Profile" to use the keys of a member who has it.',
+        err.permission,
+      );
     return err.reason === 'forbidden'
       ? vscode.l10n.t(
           'The keys of the active profile lack a permission for this (80403). Ask the project admin, or use "NHN Cloud: Edit Profile" to use other keys.',
@@ -70,23 +78,19 @@ export function knownErrorText(err: unknown): string | undefined {
   // A server that would hold the extension host (issue 62, item 4: the transport and ListingGuard).
   if (code === 'TooSlow')
     return vscode.l10n.t(
-      'The server sent its answer too slowly and the call was stopped at its time limit ({0}). Check the network, or try again later; details are in the log.',
-      err.operation,
+      'The server sent its answer too slowly and the call was stopped at its time limit. Check the network, or try again later; details are in the log.',
     );
   if (code === 'AnswerTooLarge')
     return vscode.l10n.t(
-      'The server sent an answer larger than the extension reads for one call ({0}), and reading stopped there. A proxy or a broken server may be in the way: check the endpoint in the profile; details are in the log.',
-      err.operation,
+      'The server sent an answer larger than the extension reads for one call, and reading stopped there. A proxy or a broken server may be in the way: check the endpoint in the profile; details are in the log.',
     );
   if (code === 'MarkerRepeated')
     return vscode.l10n.t(
-      'The server returned the same continuation marker twice ({0}), so the listing would never end; it was stopped. Try again later; details are in the log.',
-      err.operation,
+      'The server returned the same continuation marker twice, so the listing would never end; it was stopped. Try again later; details are in the log.',
     );
   if (code === 'NoProgress')
     return vscode.l10n.t(
-      'The server kept answering pages that made no progress ({0}), so the listing was stopped. Try again later; details are in the log.',
-      err.operation,
+      'The server kept answering pages that made no progress, so the listing was stopped. Try again later; details are in the log.',
     );
   if (code === 'ListingCeiling')
     return err.service === 'storage'
@@ -105,16 +109,86 @@ export function knownErrorText(err: unknown): string | undefined {
       'NHN Cloud answered with a server error (HTTP {0}). Try again later; details are in the log.',
       err.status,
     );
+  if (code === 'UnexpectedAnswer')
+    return vscode.l10n.t(
+      'NHN Cloud answered in a form this version of the extension does not understand. The extension may need an update; details are in the log.',
+    );
+  if (code === 'BuildFailed')
+    return vscode.l10n.t('The resource went to ERROR while it was being built. The NHN Cloud console shows why.');
+  if (code === 'StillBuilding')
+    return vscode.l10n.t(
+      'The resource was still being built when the extension stopped waiting. Refresh later to see it ACTIVE.',
+    );
+  if (code === 'JobTimeout')
+    return vscode.l10n.t(
+      'The RDS job did not finish in the time the extension waits for it. It may still be running: check the DB instance later.',
+    );
+  if (code === 'OtherApiVersion')
+    return vscode.l10n.t(
+      'This needs another RDS API version than the profile uses. Choose the version with "NHN Cloud: Edit Profile" (Advanced).',
+    );
+  if (code === 'NotInApiVersion') return vscode.l10n.t("This site's RDS API does not offer this.");
+  // A connection that failed or broke (the transport keeps the system's code: ECONNRESET, UND_ERR_...).
+  if (err.status === undefined && err.retryable && code && /^(?:E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(code))
+    return vscode.l10n.t(
+      'NHN Cloud could not be reached ({0}). Check the network and the proxy settings (http.proxy, HTTPS_PROXY, NO_PROXY).',
+      code,
+    );
+  if (err.status === 404)
+    return vscode.l10n.t(
+      'NHN Cloud could not find what the request names (HTTP 404). It may have been deleted meanwhile: refresh the view.',
+    );
+  if (err.status === 409)
+    return vscode.l10n.t(
+      'NHN Cloud refused the request: the resource is in use or conflicts with another (HTTP 409). Remove what depends on it first.',
+    );
+  if (err.status === 413)
+    return vscode.l10n.t(
+      'The request is over a quota of the project (HTTP 413). Free some resources, or ask for a larger quota.',
+    );
+  if (err.status !== undefined && err.status >= 400)
+    return vscode.l10n.t('NHN Cloud refused the request (HTTP {0}).', err.status);
+  if (err.service === 'rds' && typeof err.code === 'number')
+    return vscode.l10n.t('RDS refused the request (result code {0}).', err.code);
   return undefined;
 }
 
-export function isEnglish(): boolean {
-  return (vscode.env.language ?? 'en').toLowerCase().startsWith('en');
+/**
+ * What a person reads of an error of the client layer, in the display language: the sentence of
+ * its kind, then the service's own words quoted. Undefined for an error of no known kind (a
+ * client error that says its own English sentence, or any other Error).
+ */
+export function errorText(err: unknown): string | undefined {
+  if (isValidationError(err)) {
+    // A form or a prompt names its fields by their labels; a request check of the client names the
+    // API's field paths, which stay in the log.
+    // A check of the extension's own (a profile without keys) is a whole sentence without a path;
+    // a request check of the client names the API's field path and states the rule alone ("body.port_id:
+    // must be a UUID"), English: the path and the rule stay in the log.
+    const said = [
+      ...new Set(
+        err.issues.map((i) =>
+          // Object storage's own checks (a bucket name, a key that names no file) write whole
+          // English sentences about the object, not API paths: they are shown as they are.
+          i.path && !err.operation.startsWith('storage.')
+            ? vscode.l10n.t(
+                'A value of the request is not accepted. Check what was entered and try again; the log names the field.',
+              )
+            : i.message,
+        ),
+      ),
+    ];
+    return said.join(' ') || undefined;
+  }
+  const known = knownErrorText(err);
+  if (!known) return undefined;
+  const detail = (isApiError(err) || isAuthError(err)) && err.detail ? err.detail.trim() : undefined;
+  return detail
+    ? [known, vscode.l10n.t('The service said: "{0}"', detail.replace(/\s+/g, ' ').slice(0, 300))].join(' ')
+    : known;
 }
 
-/** The message of an error as a tree node shows it: the known sentence outside English, else its own. */
+/** The message of an error as a tree node shows it: the sentence of its kind, else its own. */
 export function errorMessage(err: unknown): string {
-  const known = isEnglish() ? undefined : knownErrorText(err);
-  if (known) return known;
-  return err instanceof Error ? err.message : String(err);
+  return errorText(err) ?? (err instanceof Error ? err.message : String(err));
 }

@@ -25,7 +25,10 @@ export const l10n = {
 };
 
 // One date format everywhere (issue 25, rough edge 19: RDS rows, object rows and a bucket's
-// tooltip each wrote dates their own way, one as raw ISO). Formatters are built once per
+// tooltip each wrote dates their own way, one as raw ISO; issue 63: the base-backup list and the
+// bucket pick still did). The lint rule nhncloud/one-date-formatter (eslint/oneDateFormatter.mjs)
+// refuses toLocale*String, toISOString and Intl.DateTimeFormat anywhere else a person reads, and
+// a service timestamp field shown as it came. Formatters are built once per
 // language and style: a listing formats a thousand rows.
 // Found by the big bucket's profile (npm run bench -- --only bucket --profile): building an
 // Intl formatter costs tens of microseconds, a row formats a size and a date, and a page has a
@@ -64,7 +67,24 @@ export function formatTime(d: Date): string {
   return formatter(TIME).format(d);
 }
 
+/**
+ * The local calendar day as YYYY-MM-DD: the form the date prompts take (a value typed, not a
+ * date shown; toISOString gave the UTC day, yesterday's in Korea before 9:00).
+ */
+export function localDateInput(d: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A count with the display language's digit grouping (12,345 rows). */
+export function formatCount(n: number): string {
+  const key = `${language} count`;
+  let f = numberFormats.get(key);
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(language, { maximumFractionDigits: 0 })));
+  return f.format(n);
+}
 
 /** A number with the display language's separators and exactly `digits` decimals. */
 export function formatNumber(n: number, digits = 1): string {

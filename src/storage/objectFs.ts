@@ -34,6 +34,7 @@ import {
   type ObjectAddress,
 } from './keys';
 import { walkthroughStepDone } from '../shared/walkthrough';
+import { errorMessage } from '../shared/errorText';
 
 /** `nhncloud.storage.contentTypes`: the user's Content-Type per file extension. */
 export function contentTypeOverrides(): Record<string, string> {
@@ -117,9 +118,10 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
     } catch (e) {
       if (e instanceof vscode.FileSystemError) throw e;
       if (isNotFound(e)) throw vscode.FileSystemError.FileNotFound(uri);
-      if (isAuthError(e)) throw vscode.FileSystemError.NoPermissions(e.message);
+      // The editor shows the message: the sentence of the failure's kind, not the client's (issue 63).
+      if (isAuthError(e)) throw vscode.FileSystemError.NoPermissions(errorMessage(e));
       this.services.log.warn(`${uri.toString()}: ${e instanceof Error ? e.message : String(e)}`);
-      throw vscode.FileSystemError.Unavailable(e instanceof Error ? e.message : String(e));
+      throw vscode.FileSystemError.Unavailable(errorMessage(e));
     }
   }
 
@@ -269,7 +271,7 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
   onSaved?: (a: ObjectAddress) => void;
 
   async delete(uri: vscode.Uri, options: { recursive: boolean }): Promise<void> {
-    if (this.readonly) throw vscode.FileSystemError.NoPermissions('Read-only.');
+    if (this.readonly) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Read-only.'));
     const a = this.address(uri);
     await this.guard(uri, async () => {
       const s3 = await this.s3(a);
@@ -322,7 +324,7 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
     options: { overwrite: boolean },
     mode: 'copy' | 'move',
   ): Promise<void> {
-    if (this.readonly) throw vscode.FileSystemError.NoPermissions('Read-only.');
+    if (this.readonly) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Read-only.'));
     const from = this.address(oldUri);
     const to = this.address(newUri);
     if (from.region !== to.region)
@@ -374,7 +376,7 @@ export class ObjectFileSystem implements vscode.FileSystemProvider {
   }
 
   async createDirectory(uri: vscode.Uri): Promise<void> {
-    if (this.readonly) throw vscode.FileSystemError.NoPermissions('Read-only.');
+    if (this.readonly) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Read-only.'));
     const a = this.address(uri);
     if (!a.key)
       throw vscode.FileSystemError.NoPermissions(

@@ -5,7 +5,7 @@
 // object onto itself with the REPLACE directive (the bytes untouched). vscode-free: the command
 // (./commands/metadata.ts) asks, this decides.
 import type { ObjectHeaders, ObjectInfo } from '../client/storage/client';
-import { l10n } from '../shared/l10n';
+import { l10n, plural } from '../shared/l10n';
 
 /** The served headers Edit Metadata shows, in order, with their HTTP names. */
 export const HEADER_FIELDS = [
@@ -108,6 +108,10 @@ export function metadataSizeProblem(metadata: Record<string, string>): string | 
     0,
   );
   return bytes > USER_METADATA_LIMIT
-    ? l10n.t('User metadata would be {0} bytes; an object holds at most {1}.', bytes, USER_METADATA_LIMIT)
+    ? plural(
+        bytes,
+        l10n.t('User metadata would be {0} byte; an object holds at most {1}.', bytes, USER_METADATA_LIMIT),
+        l10n.t('User metadata would be {0} bytes; an object holds at most {1}.', bytes, USER_METADATA_LIMIT),
+      )
     : undefined;
 }

@@ -122,6 +122,7 @@ export class PendingUploads {
                 partsDone: 0,
                 size: s.size,
                 mtimeMs: s.mtimeMs,
+                // eslint-disable-next-line nhncloud/one-date-formatter -- stored state, formatted where shown
                 startedAt: new Date().toISOString(),
               },
             ]),

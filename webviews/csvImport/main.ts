@@ -3,7 +3,7 @@
 // changeable or left out), the first 20 rows as they would go in with each value checked against
 // its column's type, then Import (all or nothing, or committed per batch) with progress and
 // Cancel, and the result: rows imported, or the first failing row by its line and the reason.
-import { l10n } from '../../src/shared/l10n';
+import { l10n, plural } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
@@ -125,7 +125,14 @@ function renderPreview(): void {
     messages.append(notice('warning', l10n.t('No column of the file is mapped: map at least one.')));
   else if (problems.length)
     messages.append(
-      notice('warning', l10n.t('{0} values of the first rows do not fit their column:', problems.length)),
+      notice(
+        'warning',
+        plural(
+          problems.length,
+          l10n.t('{0} value of the first rows does not fit its column:', problems.length),
+          l10n.t('{0} values of the first rows do not fit their column:', problems.length),
+        ),
+      ),
       h('ul', { id: 'ci-problems' }, ...problems.slice(0, 10).map((p) => h('li', null, p))),
     );
   (importButton as Control).disabled = running || !mapping.some((m) => m != null);
@@ -190,7 +197,11 @@ async function runImport(): Promise<void> {
     const seconds = (r.elapsedMs / 1000).toFixed(2);
     status.dataset.done = String(Date.now());
     if (r.failure) {
-      status.textContent = l10n.t('{0} rows imported; stopped at line {1}.', r.imported, r.failure.line);
+      status.textContent = plural(
+        r.imported,
+        l10n.t('{0} row imported; stopped at line {1}.', r.imported, r.failure.line),
+        l10n.t('{0} rows imported; stopped at line {1}.', r.imported, r.failure.line),
+      );
       messages.append(
         notice(
           'error',
@@ -199,8 +210,18 @@ async function runImport(): Promise<void> {
             : l10n.t('Line {0}: {1}', r.failure.line, r.failure.message),
         ),
       );
-    } else if (r.cancelled) status.textContent = l10n.t('Cancelled: {0} rows imported.', r.imported);
-    else status.textContent = l10n.t('{0} rows imported in {1} s.', r.imported, seconds);
+    } else if (r.cancelled)
+      status.textContent = plural(
+        r.imported,
+        l10n.t('Cancelled: {0} row imported.', r.imported),
+        l10n.t('Cancelled: {0} rows imported.', r.imported),
+      );
+    else
+      status.textContent = plural(
+        r.imported,
+        l10n.t('{0} row imported in {1} s.', r.imported, seconds),
+        l10n.t('{0} rows imported in {1} s.', r.imported, seconds),
+      );
   } catch (e) {
     status.textContent = '';
     messages.append(notice('error', (e as Error).message));
@@ -214,7 +235,11 @@ async function runImport(): Promise<void> {
 onEvent('progress', (d: { imported: number; bytes: number; total: number }) => {
   if (!running) return;
   const share = d.total ? Math.min(100, Math.round((100 * d.bytes) / d.total)) : 0;
-  status.textContent = l10n.t('Importing... {0} rows ({1}% of the file)', d.imported, share);
+  status.textContent = plural(
+    d.imported,
+    l10n.t('Importing... {0} row ({1}% of the file)', d.imported, share),
+    l10n.t('Importing... {0} rows ({1}% of the file)', d.imported, share),
+  );
 });
 
 start((data) => {

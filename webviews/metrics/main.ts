@@ -1,6 +1,6 @@
 // Metrics: one uPlot chart per chosen measure over a chosen range and interval, refreshed every
 // minute while the panel is visible, drawn in the theme's chart colours.
-import { l10n } from '../../src/shared/l10n';
+import { l10n, formatTime } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
@@ -15,6 +15,7 @@ import { $, h } from '../shared/dom';
 import { button, notice } from '../shared/form';
 import { client, getState, saveState, start } from '../shared/rpc';
 import { DEFAULT_MEASURES, formatMetricValue, measureLabel } from '../../src/shared/metrics';
+import { toApiDateTime } from '../../src/client/rds/schemas/fields';
 
 // A constructed stylesheet: no <style> element, so no 'unsafe-inline' is needed.
 const sheet = new CSSStyleSheet();
@@ -132,15 +133,15 @@ async function refresh(): Promise<void> {
     const r = await rpc.request('statistics', {
       dbInstanceId: state.target.id!,
       measureNames: state.measures,
-      from: from.toISOString(),
-      to: to.toISOString(),
+      from: toApiDateTime(from),
+      to: toApiDateTime(to),
       ...(state.interval ? { interval: Number(state.interval) } : {}),
     });
     const stats: Statistic[] = r.metricStatistics ?? [];
     for (const p of charts.values()) p.destroy();
     charts.clear();
     grid.replaceChildren(...(stats.length ? stats.map(chart) : [notice('info', l10n.t('No data in this range.'))]));
-    status.textContent = l10n.t('Updated {0}; refreshes every minute while open.', to.toLocaleTimeString());
+    status.textContent = l10n.t('Updated {0}; refreshes every minute while open.', formatTime(to));
   } catch (e) {
     status.textContent = '';
     grid.replaceChildren(

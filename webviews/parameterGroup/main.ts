@@ -110,14 +110,28 @@ class Editor {
         'p',
         { class: 'field-help' },
         g.description
-          ? l10n.t(
-              '{0} · {1} · {2} parameters · {3}',
-              g.dbVersion,
-              g.parameterGroupStatus ?? '',
+          ? plural(
               this.params.length,
-              g.description,
+              l10n.t(
+                '{0} · {1} · {2} parameter · {3}',
+                g.dbVersion,
+                g.parameterGroupStatus ?? '',
+                this.params.length,
+                g.description,
+              ),
+              l10n.t(
+                '{0} · {1} · {2} parameters · {3}',
+                g.dbVersion,
+                g.parameterGroupStatus ?? '',
+                this.params.length,
+                g.description,
+              ),
             )
-          : l10n.t('{0} · {1} · {2} parameters', g.dbVersion, g.parameterGroupStatus ?? '', this.params.length),
+          : plural(
+              this.params.length,
+              l10n.t('{0} · {1} · {2} parameter', g.dbVersion, g.parameterGroupStatus ?? '', this.params.length),
+              l10n.t('{0} · {1} · {2} parameters', g.dbVersion, g.parameterGroupStatus ?? '', this.params.length),
+            ),
       ),
     );
     const filterBox = h('vscode-textfield', {

@@ -4,7 +4,7 @@
 // subqueries, temporary tables and filesorts as steps of their own. Explain Analyze adds what
 // actually happened (rows, loops, time). The plan is kept in the saved state: a reloaded window
 // draws it again. Colours come from the theme (both light and dark read).
-import { l10n } from '../../src/shared/l10n';
+import { l10n, plural, formatCount } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
 import { $, h } from '../shared/dom';
@@ -48,7 +48,7 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 const app = $('app');
 let state: SavedState;
 
-const count = (n: number) => n.toLocaleString(document.documentElement.lang || undefined);
+const count = formatCount;
 /** Figures from the server: whole numbers as they are, others to two decimals. */
 const figure = (n: number) => (Number.isInteger(n) ? count(n) : n.toFixed(2));
 
@@ -157,7 +157,15 @@ function figures(n: PlanNode): HTMLElement | null {
   if (n.cost !== undefined) add(l10n.t('Cost: {0}', figure(n.cost)));
   if (n.sortKey) add(l10n.t('Sorted by: {0}', n.sortKey));
   const a = n.actual;
-  if (a?.rows !== undefined) add(l10n.t('Actual rows: {0} × {1} loops', figure(a.rows), figure(a.loops ?? 1)), true);
+  if (a?.rows !== undefined)
+    add(
+      plural(
+        a.loops ?? 1,
+        l10n.t('Actual rows: {0} × {1} loop', figure(a.rows), figure(a.loops ?? 1)),
+        l10n.t('Actual rows: {0} × {1} loops', figure(a.rows), figure(a.loops ?? 1)),
+      ),
+      true,
+    );
   if (a?.filtered !== undefined) add(l10n.t('Actually filtered: {0} %', figure(a.filtered)), true);
   if (a?.timeMs !== undefined) add(l10n.t('Time: {0} ms', figure(a.timeMs)), true);
   return parts.length ? h('div', { class: 'qp-figures' }, ...parts) : null;
@@ -242,8 +250,16 @@ function draw(view: PlanView | undefined, fresh: boolean): void {
     'p',
     { class: `qp-summary${plan.fullScans.length ? ' warn' : ''}`, id: 'qp-summary' },
     plan.fullScans.length
-      ? l10n.t('{0} tables; full table scans: {1}.', count(plan.tables), plan.fullScans.join(', '))
-      : l10n.t('{0} tables; no full table scan.', count(plan.tables)),
+      ? plural(
+          plan.tables,
+          l10n.t('{0} table; full table scans: {1}.', count(plan.tables), plan.fullScans.join(', ')),
+          l10n.t('{0} tables; full table scans: {1}.', count(plan.tables), plan.fullScans.join(', ')),
+        )
+      : plural(
+          plan.tables,
+          l10n.t('{0} table; no full table scan.', count(plan.tables)),
+          l10n.t('{0} tables; no full table scan.', count(plan.tables)),
+        ),
   );
   const tree = h('ul', { class: 'qp-tree', role: 'tree', 'aria-label': l10n.t('Query plan') }, nodeItem(plan.root));
   const raw = h(

@@ -4,7 +4,7 @@
 // the run (KILL QUERY on the extension side); Export writes a result to a CSV, JSON or SQL INSERT
 // file; Copy puts the selected cells on the clipboard as tab-separated text or a Markdown table;
 // Edit Rows opens a result of one table, with its key, in the table editor (or says why not).
-import { l10n } from '../../src/shared/l10n';
+import { l10n, plural, formatCount } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
@@ -134,44 +134,101 @@ function setDisabled(el: HTMLElement, disabled: boolean): void {
   (el as HTMLElement & { disabled: boolean }).disabled = disabled;
 }
 
-function formatCount(n: number): string {
-  return n.toLocaleString(document.documentElement.lang || undefined);
-}
-
 function statusOf(r: Result | undefined): string {
   if (!r) return '';
   if (r.skipped) return r.skipped;
   if (r.error) {
     // Say what failed and where: a statement without rows did not "fail after 0 rows".
     const n = r.statement + 1;
-    if (r.rows.length) return l10n.t('Statement {0} failed after {1} rows.', n, formatCount(r.rows.length));
+    if (r.rows.length)
+      return plural(
+        r.rows.length,
+        l10n.t('Statement {0} failed after {1} row.', n, formatCount(r.rows.length)),
+        l10n.t('Statement {0} failed after {1} rows.', n, formatCount(r.rows.length)),
+      );
     return r.error.errno === PARSE_ERROR_ERRNO
       ? l10n.t('Syntax error in statement {0}.', n)
       : l10n.t('Statement {0} failed.', n);
   }
   const o = r.outcome;
-  if (!o) return r.columns ? l10n.t('Running... {0} rows so far.', formatCount(r.rows.length)) : l10n.t('Running...');
+  if (!o)
+    return r.columns
+      ? plural(
+          r.rows.length,
+          l10n.t('Running... {0} row so far.', formatCount(r.rows.length)),
+          l10n.t('Running... {0} rows so far.', formatCount(r.rows.length)),
+        )
+      : l10n.t('Running...');
   const seconds = (o.elapsedMs / 1000).toFixed(2);
-  if (o.stopped === 'cancelled') return l10n.t('Cancelled after {0} rows ({1} s).', formatCount(o.rowCount), seconds);
-  if (o.stopped === 'timeout')
-    return l10n.t(
-      'Stopped at the time limit after {0} rows ({1} s). Raise nhncloud.database.queryTimeoutSeconds to allow longer statements.',
-      formatCount(o.rowCount),
-      seconds,
+  if (o.stopped === 'cancelled')
+    return plural(
+      o.rowCount,
+      l10n.t('Cancelled after {0} row ({1} s).', formatCount(o.rowCount), seconds),
+      l10n.t('Cancelled after {0} rows ({1} s).', formatCount(o.rowCount), seconds),
     );
-  if (o.kind === 'rows') return l10n.t('{0} rows in {1} s.', formatCount(o.resultSets?.[r.set] ?? o.rowCount), seconds);
+  if (o.stopped === 'timeout')
+    return plural(
+      o.rowCount,
+      l10n.t(
+        'Stopped at the time limit after {0} row ({1} s). Raise nhncloud.database.queryTimeoutSeconds to allow longer statements.',
+        formatCount(o.rowCount),
+        seconds,
+      ),
+      l10n.t(
+        'Stopped at the time limit after {0} rows ({1} s). Raise nhncloud.database.queryTimeoutSeconds to allow longer statements.',
+        formatCount(o.rowCount),
+        seconds,
+      ),
+    );
+  if (o.kind === 'rows')
+    return plural(
+      o.resultSets?.[r.set] ?? o.rowCount,
+      l10n.t('{0} row in {1} s.', formatCount(o.resultSets?.[r.set] ?? o.rowCount), seconds),
+      l10n.t('{0} rows in {1} s.', formatCount(o.resultSets?.[r.set] ?? o.rowCount), seconds),
+    );
   // Warnings said once: the server's info line ("Rows matched: 1  Changed: 1  Warnings: 0")
   // counts them already; otherwise only a count above zero is worth a word.
   const infoSaysWarnings = !!o.info && /warnings:/i.test(o.info);
   const parts = [
     o.warnings && !infoSaysWarnings
-      ? l10n.t(
-          '{0} rows affected, {1} warnings, in {2} s.',
-          formatCount(o.affectedRows ?? 0),
-          formatCount(o.warnings),
-          seconds,
+      ? plural(
+          o.affectedRows ?? 0,
+          plural(
+            o.warnings,
+            l10n.t(
+              '{0} row affected, {1} warning, in {2} s.',
+              formatCount(o.affectedRows ?? 0),
+              formatCount(o.warnings),
+              seconds,
+            ),
+            l10n.t(
+              '{0} row affected, {1} warnings, in {2} s.',
+              formatCount(o.affectedRows ?? 0),
+              formatCount(o.warnings),
+              seconds,
+            ),
+          ),
+          plural(
+            o.warnings,
+            l10n.t(
+              '{0} rows affected, {1} warning, in {2} s.',
+              formatCount(o.affectedRows ?? 0),
+              formatCount(o.warnings),
+              seconds,
+            ),
+            l10n.t(
+              '{0} rows affected, {1} warnings, in {2} s.',
+              formatCount(o.affectedRows ?? 0),
+              formatCount(o.warnings),
+              seconds,
+            ),
+          ),
         )
-      : l10n.t('{0} rows affected in {1} s.', formatCount(o.affectedRows ?? 0), seconds),
+      : plural(
+          o.affectedRows ?? 0,
+          l10n.t('{0} row affected in {1} s.', formatCount(o.affectedRows ?? 0), seconds),
+          l10n.t('{0} rows affected in {1} s.', formatCount(o.affectedRows ?? 0), seconds),
+        ),
   ];
   if (o.insertId) parts.push(l10n.t('Last insert id: {0}.', String(o.insertId)));
   if (o.info) parts.push(o.info);

@@ -1,7 +1,7 @@
 // Restore: from an instance (point in time with a preview of the last query, binary-log
 // position, or one of its backups), from a backup itself, or from object storage. The instance
 // sections of Create follow, prefilled from the source.
-import { l10n } from '../../src/shared/l10n';
+import { l10n, formatTimestamp } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
 import {
@@ -84,7 +84,11 @@ start((init) => {
       return [
         {
           path: 'restore.restoreYmdt',
-          message: l10n.t('Choose a time between {0} and {1}.', info.oldestRestorableYmdt, info.latestRestorableYmdt),
+          message: l10n.t(
+            'Choose a time between {0} and {1}.',
+            formatTimestamp(info.oldestRestorableYmdt, { zone: true }),
+            formatTimestamp(info.latestRestorableYmdt, { zone: true }),
+          ),
         },
       ];
     return [];
@@ -110,7 +114,7 @@ start((init) => {
           'p',
           null,
           r.executedYmdt
-            ? l10n.t('Last query executed before that point (at {0}):', r.executedYmdt)
+            ? l10n.t('Last query executed before that point (at {0}):', formatTimestamp(r.executedYmdt, { zone: true }))
             : l10n.t('Last query executed before that point (time unknown):'),
         ),
         h('pre', { class: 'code' }, r.lastQuery ? String(r.lastQuery) : l10n.t('(none)')),
@@ -131,7 +135,7 @@ start((init) => {
             'Restoring backup {0} ({1}, taken {2}) as a new instance.',
             b?.backupName ?? init.target.id,
             b?.dbVersion ?? '',
-            b?.createdYmdt ?? '',
+            formatTimestamp(b?.createdYmdt, { zone: true }) ?? '',
           ),
         ),
       ];
@@ -207,8 +211,8 @@ start((init) => {
         info = r;
         rangeNote.textContent = l10n.t(
           'Restorable from {0} to {1}.',
-          r.oldestRestorableYmdt ?? '?',
-          r.latestRestorableYmdt ?? '?',
+          formatTimestamp(r.oldestRestorableYmdt, { zone: true }) ?? '?',
+          formatTimestamp(r.latestRestorableYmdt, { zone: true }) ?? '?',
         );
         if (!store.get('restore.restoreYmdt') && r.latestRestorableYmdt)
           store.set('restore.restoreYmdt', r.latestRestorableYmdt, false);
@@ -217,7 +221,7 @@ start((init) => {
           'restore.backupId',
           r.restorableBackups.map((b) => ({
             value: b.backup.backupId,
-            label: `${b.backup.backupName} (${b.backup.createdYmdt ?? ''})`,
+            label: `${b.backup.backupName} (${formatTimestamp(b.backup.createdYmdt, { zone: true }) ?? ''})`,
           })),
         );
         sync();

@@ -26,9 +26,11 @@ interface Bound {
   control: Control;
   error: HTMLElement;
   row: HTMLElement;
-  /** The label the form shows: an issue names the field by it, not by its API name. */
+  /** The label the form shows: an issue and the Review name the field by it, not by its API name. */
   label: string;
   setOptions?: (options: Option[]) => void;
+  /** The choices of a select: the Review shows the chosen one's label (m2.c1m2, not its ID). */
+  options?: Option[];
 }
 
 export class FormStore {
@@ -64,7 +66,7 @@ export class FormStore {
     for (const [path, b] of this.fields) {
       const issue = issues.find((i) => i.path === path);
       const visible = issue && (this.showAll || this.touched.has(path));
-      b.error.textContent = visible ? issueText(issue.message, b.label) : '';
+      b.error.textContent = visible ? issueText(issue.message, b.label, path) : '';
       b.error.hidden = !visible;
       if ('invalid' in b.control || b.control.tagName.startsWith('VSCODE-')) b.control.invalid = !!visible;
     }
@@ -172,6 +174,8 @@ export function selectField(
   const id = newId('f');
   const control = h('vscode-single-select', { id, 'data-path': path }) as Control;
   const setOptions = (list: Option[]) => {
+    const bound = store.fields.get(path);
+    if (bound) bound.options = list;
     fillOptions(control, list, opts.empty);
     const current = String(store.get(path) ?? '');
     // Keep the saved choice when it is still offered; otherwise leave the field empty so the
@@ -189,7 +193,7 @@ export function selectField(
     control,
     opts.help,
   );
-  store.fields.set(path, { control, error, row: r, setOptions, label });
+  store.fields.set(path, { control, error, row: r, setOptions, label, options });
   return r;
 }
 
@@ -203,6 +207,8 @@ export function multiField(
   const id = newId('f');
   const control = h('vscode-multi-select', { id, 'data-path': path }) as Control;
   const setOptions = (list: Option[]) => {
+    const bound = store.fields.get(path);
+    if (bound) bound.options = list;
     fillOptions(control, list);
     const current = (store.get(path) as string[] | undefined) ?? [];
     const kept = list.length ? current.filter((v) => list.some((o) => o.value === v)) : current;
@@ -211,7 +217,7 @@ export function multiField(
   setOptions(options);
   control.addEventListener('change', () => store.set(path, [...(control.value as string[])]));
   const { row: r, error } = row(label, id, control, help);
-  store.fields.set(path, { control, error, row: r, setOptions, label });
+  store.fields.set(path, { control, error, row: r, setOptions, label, options });
   return r;
 }
 
@@ -236,6 +242,23 @@ export function section(title: string, ...children: Array<Node | null | false>):
 }
 
 /** The summary before submitting: one row per field of the body, secrets already masked. */
+/**
+ * The Review's rows: each request field by the label of the form field that set it, a choice by
+ * the label it was offered under (issue 63, defect 4: "dbFlavorId e4edaa36-...", "dbVersion
+ * MYSQL_V8040" instead of Flavor m2.c1m2 and MySQL 8.0.40). `lines` are summarize()'s
+ * [path, value] pairs; a list's values come joined by ", ".
+ */
+export function reviewRows(store: FormStore, lines: Array<[string, string]>): Array<[string, string]> {
+  return lines.map(([path, value]) => {
+    const b = store.fields.get(path);
+    if (!b) return [l10n.t('Other request field'), value];
+    const named = (v: string) => b.options?.find((o) => o.value === v)?.label ?? v;
+    const raw = store.get(path);
+    const shown = Array.isArray(raw) ? raw.map(named).join(', ') : named(value);
+    return [b.label, shown];
+  });
+}
+
 export function summaryTable(lines: Array<[string, string]>): HTMLElement {
   return h(
     'table',

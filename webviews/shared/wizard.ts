@@ -19,7 +19,8 @@ import {
 } from '../../src/panels/model/instanceForm';
 import type { FieldIssue, PanelTarget } from '../../src/panels/protocol';
 import { clear, h } from './dom';
-import { button, FormStore, notice, setOptions, summaryTable } from './form';
+import { button, FormStore, notice, reviewRows, setOptions, summaryTable } from './form';
+import { issueText } from '../../src/panels/model/issueText';
 import {
   instanceSections,
   opt,
@@ -279,7 +280,8 @@ export class Wizard {
       const loose = this.store.unplacedIssues();
       this.review.replaceChildren(
         notice('error', l10n.t('Some fields need attention (marked below each field).')),
-        ...loose.map((i) => notice('error', i.path ? `${i.path}: ${i.message}` : i.message)),
+        // No field shows these: said without the schema's words, which name the API field.
+        ...loose.map((i) => notice('error', issueText(i.message, undefined, i.path))),
       );
       this.store.focusFirstIssue();
       return;
@@ -289,7 +291,7 @@ export class Wizard {
     this.review.replaceChildren(
       h('h2', null, l10n.t('Summary')),
       h('p', null, l10n.t('This request will be sent (secrets masked):')),
-      summaryTable(summarize(body)),
+      summaryTable(reviewRows(this.store, summarize(body))),
       h(
         'div',
         { class: 'actions' },
@@ -313,7 +315,8 @@ export class Wizard {
     } catch (e) {
       if (e instanceof RequestError && e.issues.length) {
         this.store.showIssues(e.issues);
-        this.review.replaceChildren(notice('error', e.message));
+        this.store.showAll = true;
+        this.review.replaceChildren(notice('error', l10n.t('Some fields need attention (marked below each field).')));
       } else this.fail(e);
     } finally {
       this.busy = false;

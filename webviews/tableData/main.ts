@@ -5,7 +5,7 @@
 // staged and highlighted, checked against its column's type as it is typed, and nothing reaches
 // the server before Preview (the exact statements) and Apply (one transaction). The staged
 // changes live in the saved state: a reload or a closed tab does not lose them.
-import { l10n } from '../../src/shared/l10n';
+import { l10n, plural } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
@@ -232,7 +232,9 @@ function renderButtons(): void {
   setDisabled(copyButton, !grid.hasSelection);
   setDisabled(copyHeadButton, !grid.hasSelection);
   setDisabled(copyMdButton, !grid.hasSelection);
-  stagedLine.textContent = staged ? l10n.t('{0} staged changes', staged) : '';
+  stagedLine.textContent = staged
+    ? plural(staged, l10n.t('{0} staged change', staged), l10n.t('{0} staged changes', staged))
+    : '';
 }
 
 function showMessage(kind: 'error' | 'info' | 'warning', text: string): void {
@@ -273,7 +275,11 @@ async function load(): Promise<void> {
     statusLine.textContent =
       ofResult === undefined
         ? l10n.t('Rows {0} to {1} in {2} s.', from, to, seconds)
-        : l10n.t('Rows {0} to {1} of a query result ({2} rows when it ran), in {3} s.', from, to, ofResult, seconds);
+        : plural(
+            ofResult,
+            l10n.t('Rows {0} to {1} of a query result ({2} row when it ran), in {3} s.', from, to, ofResult, seconds),
+            l10n.t('Rows {0} to {1} of a query result ({2} rows when it ran), in {3} s.', from, to, ofResult, seconds),
+          );
     statusLine.title = page.sql;
     statusLine.dataset.loaded = String(Date.now());
     showMessage('info', '');
@@ -435,7 +441,14 @@ function showProblems(problems: EditProblem[], edits: RowEdit[]): void {
   for (const p of problems) serverProblems.set(`${rowOf[p.edit]}:${p.column}`, p.message);
   clear(preview);
   preview.append(
-    notice('error', l10n.t('{0} values cannot be sent as they are:', problems.length)),
+    notice(
+      'error',
+      plural(
+        problems.length,
+        l10n.t('{0} value cannot be sent as it is:', problems.length),
+        l10n.t('{0} values cannot be sent as they are:', problems.length),
+      ),
+    ),
     h('ul', { id: 'td-problems' }, ...problems.map((p) => h('li', null, p.message))),
   );
   redraw();
@@ -448,7 +461,15 @@ async function showPreview(): Promise<void> {
     if (r.problems.length) return showProblems(r.problems, edits);
     clear(preview);
     preview.append(
-      h('div', null, l10n.t('{0} statements, run in one transaction by Apply:', r.statements.length)),
+      h(
+        'div',
+        null,
+        plural(
+          r.statements.length,
+          l10n.t('{0} statement, run in one transaction by Apply:', r.statements.length),
+          l10n.t('{0} statements, run in one transaction by Apply:', r.statements.length),
+        ),
+      ),
       h('pre', { id: 'td-statements' }, r.statements.map((s) => s.display).join('\n')),
     );
   } catch (e) {
@@ -476,7 +497,11 @@ async function apply(): Promise<void> {
     await load();
     showMessage(
       'info',
-      l10n.t('{0} statements applied in {1} s.', r.applied ?? 0, ((r.elapsedMs ?? 0) / 1000).toFixed(2)),
+      plural(
+        r.applied ?? 0,
+        l10n.t('{0} statement applied in {1} s.', r.applied ?? 0, ((r.elapsedMs ?? 0) / 1000).toFixed(2)),
+        l10n.t('{0} statements applied in {1} s.', r.applied ?? 0, ((r.elapsedMs ?? 0) / 1000).toFixed(2)),
+      ),
     );
   } catch (e) {
     // Nothing was applied: the staged changes stay, the message says which row and why.

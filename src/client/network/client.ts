@@ -155,12 +155,14 @@ export class NetworkClient extends NetworkOperationMethods {
         throw new ApiError({
           service: 'network',
           operation: 'network.waitUntilActive',
+          code: 'BuildFailed',
           message: 'The resource went to ERROR while being built; see the console for the reason.',
         });
       if (Date.now() > deadline)
         throw new ApiError({
           service: 'network',
           operation: 'network.waitUntilActive',
+          code: 'StillBuilding',
           retryable: true,
           message: `Still ${status} after ${Math.round((opts.timeoutMs ?? 120_000) / 1000)} s; refresh later to see it ACTIVE.`,
         });

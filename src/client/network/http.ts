@@ -59,6 +59,7 @@ export async function requestJson(req: JsonRequest): Promise<JsonResponse> {
       service: req.service,
       operation: req.operation,
       status: res.status,
+      code: 'UnexpectedAnswer',
       message: `The ${req.service} service answered ${req.operation} with a body that is not valid JSON (HTTP ${res.status}). A proxy or a gateway may be in the way: check the endpoint in the profile, then try again.`,
       retryable: true,
       cause: err,
@@ -117,6 +118,7 @@ export function httpError(
         reason: 'unauthenticated',
         status,
         code,
+        detail: said,
         message: `The ${service} service did not accept the identity token for ${operation} (HTTP 401)${theService} Check the tenant ID, user name and API password of the profile.`,
       });
     case status === 403:
@@ -126,6 +128,7 @@ export function httpError(
         reason: 'forbidden',
         status,
         code,
+        detail: said,
         message: `This user may not call ${operation} (HTTP 403)${theService} Ask a project administrator for the role that allows it.`,
       });
     case status === 404:
@@ -134,6 +137,7 @@ export function httpError(
         operation,
         status,
         code,
+        detail: said,
         message: `${operation}: not found (HTTP 404)${theService} It may have been deleted meanwhile: refresh the view.`,
       });
     case status === 409:
@@ -142,6 +146,7 @@ export function httpError(
         operation,
         status,
         code,
+        detail: said,
         message: `${operation}: in use / conflict (HTTP 409)${theService} Remove what depends on it (or what it collides with) first.`,
       });
     case status === 400 || status === 422:
@@ -150,6 +155,7 @@ export function httpError(
         operation,
         status,
         code,
+        detail: said,
         message: `${operation}: the service refused the request (HTTP ${status})${theService}`,
       });
     case status === 413 || status === 429:
@@ -158,6 +164,7 @@ export function httpError(
         operation,
         status,
         code,
+        detail: said,
         retryable: true,
         message: `${operation}: too many requests or over a quota (HTTP ${status})${theService} Wait a moment and try again.`,
       });
@@ -167,6 +174,7 @@ export function httpError(
         operation,
         status,
         code,
+        detail: said,
         retryable: true,
         message: `The ${service} service failed on ${operation} (HTTP ${status})${theService} Try again later.`,
       });
@@ -176,6 +184,7 @@ export function httpError(
         operation,
         status,
         code,
+        detail: said,
         message: `${operation}: unexpected HTTP ${status}${theService}`,
       });
   }
@@ -241,6 +250,7 @@ export function checkResponse<T>(
   throw new ApiError({
     service,
     operation,
+    code: 'UnexpectedAnswer',
     message: `The ${service} service answered ${operation} in an unexpected shape (${first}). The extension may need an update.`,
   });
 }

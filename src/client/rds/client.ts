@@ -230,6 +230,7 @@ export class RdsClient extends RdsOperationMethods {
     return new ApiError({
       service: 'rds',
       operation: `rds.${name}`,
+      code: elsewhere ? 'OtherApiVersion' : 'NotInApiVersion',
       message: elsewhere
         ? `${elsewhere.summary} needs RDS API ${other}; this profile uses ${this.apiVersion}. Choose the version with Edit Profile (Advanced).`
         : `${name} is not in this site's RDS API ${this.apiVersion} (its guide documents an earlier release).`,
@@ -332,6 +333,7 @@ export class RdsClient extends RdsOperationMethods {
           code,
           status,
           // v4.0's guide names the permission each call needs: say which one to ask for.
+          permission: op.permission,
           message: op.permission
             ? `Your role may not ${action(op)}: it needs the permission ${op.permission}. Ask a project ADMIN to grant it, or use a key of a member who has it.`
             : `Your role (e.g. VIEWER) may not ${action(op)}. Ask a project ADMIN, or use a key of a member with that permission.`,
@@ -351,6 +353,7 @@ export class RdsClient extends RdsOperationMethods {
         code,
         status,
         retryable: status === 429 || status >= 500,
+        detail: typeof resultMessage === 'string' && resultMessage ? resultMessage : undefined,
         message: `RDS could not ${action(op)}: ${serverMessage} (resultCode ${code}).`,
       });
     }
@@ -409,6 +412,7 @@ function notUnderstood(op: Operation, detail: string): ApiError {
   return new ApiError({
     service: 'rds',
     operation: op.id,
+    code: 'UnexpectedAnswer',
     message: `The answer of ${op.id} was not understood (${detail}). The service may have changed; please report this with the log.`,
   });
 }

@@ -81,6 +81,7 @@ export async function waitForJob(
       throw new ApiError({
         service: 'rds',
         operation: 'rds.getJob',
+        code: 'JobTimeout',
         retryable: true,
         message: `The RDS job ${jobId} did not finish within ${Math.round(timeoutMs / 60_000) || '<1'} minutes (last state ${job?.jobStatus ?? 'unknown'}). It may still be running: check the instance later.`,
       });

@@ -109,6 +109,7 @@ export class S3Requests {
     return new ApiError({
       service: 'storage',
       operation: `storage.${name}`,
+      code: 'UnexpectedAnswer',
       message: `Object storage answered ${name} in an unexpected way: ${what}.`,
       retryable: true,
     });
@@ -294,7 +295,15 @@ export class S3Requests {
           ? `bucket "${input.bucket}"`
           : 'the account';
     const api = (message: string, retryable = status >= 500 || status === 429 || code === 'SlowDown') =>
-      new ApiError({ service: 'storage', operation: op.id, code: code ?? status, status, message, retryable });
+      new ApiError({
+        service: 'storage',
+        operation: op.id,
+        code: code ?? status,
+        status,
+        message,
+        retryable,
+        detail: serverMessage,
+      });
     const auth = (reason: 'unauthenticated' | 'forbidden', message: string) =>
       new AuthError({ service: 'storage', operation: op.id, reason, message, code: code ?? status, status });
     switch (code) {

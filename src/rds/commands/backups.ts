@@ -12,7 +12,7 @@ import { certificateTypeLabel } from '../tree/instanceV4';
 import { validate } from './limits';
 import { confirm, pickMany, track } from './util';
 import { instanceFrom, backupFrom } from './targets';
-import { plural } from '../../shared/l10n';
+import { plural, formatTimestamp } from '../../shared/l10n';
 
 /** The shared export flow (src/rds/logExport.ts): bucket picked from the region, the target from the profile, Open/Download at the end. */
 function exportTo(deps: RdsDeps, run: Omit<ExportRun, 'validateBucket' | 'validatePath'>): Promise<void> {
@@ -62,7 +62,7 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
         vscode.l10n.t(
           '{0} backup of {1}. It cannot be restored afterwards.',
           backup.backupType ?? '',
-          backup.createdYmdt ?? '',
+          formatTimestamp(backup.createdYmdt, { zone: true }) ?? '',
         ),
       );
       track(
@@ -90,7 +90,7 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
           vscode.l10n.t('Binary log position'),
           b.binLogFileName ? `${b.binLogFileName}:${b.binLogPosition ?? ''}` : '-',
         ],
-        [vscode.l10n.t('Created'), b.createdYmdt],
+        [vscode.l10n.t('Created'), formatTimestamp(b.createdYmdt, { zone: true })],
         ['ID', b.backupId],
       ];
       void vscode.window.showInformationMessage(backupLabel(backup), {

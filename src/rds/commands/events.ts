@@ -11,6 +11,7 @@ import { instanceFrom, scopeFrom } from './targets';
 import { rdsIds } from '../tree/ids';
 import { InstanceNode } from '../tree/instanceNode';
 import { TreeNode } from '../../shared/tree/nodes';
+import { localDateInput } from '../../shared/l10n';
 
 /**
  * The instance a node belongs to: the node itself, or the instance above it. A job's warning
@@ -76,7 +77,7 @@ export function eventCommands(deps: RdsDeps): Record<string, CommandHandler> {
           await ask({
             title,
             prompt: vscode.l10n.t('To (YYYY-MM-DD [hh:mm])'),
-            value: new Date().toISOString().slice(0, 10),
+            value: localDateInput(new Date()),
             validate: (t) =>
               dateCheck(t) ??
               (parseLocalDate(t)! <= from ? vscode.l10n.t('The end must be after the start.') : undefined),

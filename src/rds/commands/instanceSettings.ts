@@ -11,6 +11,7 @@ import { orDash } from '../tree/state';
 import { normaliseTime, validate } from './limits';
 import { ask, confirm, pick, pickMany, track } from './util';
 import { instanceFrom } from './targets';
+import { plural } from '../../shared/l10n';
 
 const DURATIONS = ['HALF_AN_HOUR', 'ONE_HOUR', 'ONE_HOUR_AND_HALF', 'TWO_HOURS', 'TWO_HOURS_AND_HALF', 'THREE_HOURS'];
 
@@ -135,7 +136,11 @@ export function instanceSettingsCommands(deps: RdsDeps): Record<string, CommandH
         [
           {
             label: vscode.l10n.t('Retention period'),
-            description: vscode.l10n.t('{0} days', orDash(b.backupPeriod)),
+            description: plural(
+              Number(b.backupPeriod),
+              vscode.l10n.t('{0} day', orDash(b.backupPeriod)),
+              vscode.l10n.t('{0} days', orDash(b.backupPeriod)),
+            ),
             key: 'period',
           },
           {

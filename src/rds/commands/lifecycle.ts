@@ -9,6 +9,7 @@ import { validate } from './limits';
 import { ask, confirm, confirmByName, pick, track } from './util';
 import { instanceFrom } from './targets';
 import { rdsIds } from '../tree/ids';
+import { formatTimestamp } from '../../shared/l10n';
 
 const busy = (i: DbInstance) =>
   isBusy(i.progressStatus) ? vscode.l10n.t('busy ({0})', String(i.progressStatus)) : undefined;
@@ -48,7 +49,9 @@ async function askBackupMethod(t: Awaited<ReturnType<typeof instanceFrom>>, titl
   const base = await pick(
     bases.map((b) => ({
       label: b.backupName ?? b.backupId,
-      description: [(b as { backupMethodType?: string }).backupMethodType, b.createdYmdt].filter(Boolean).join(' · '),
+      description: [(b as { backupMethodType?: string }).backupMethodType, formatTimestamp(b.createdYmdt)]
+        .filter(Boolean)
+        .join(' · '),
       id: b.backupId,
     })),
     { title, placeHolder: vscode.l10n.t('Base backup of the incremental backup') },
@@ -156,6 +159,8 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
       const title = vscode.l10n.t('Back up {0}', t.data.dbInstanceName);
       // API v4.0 backs up by method: full, incremental on a base backup, or a storage snapshot.
       const method = t.rds.has('createBackup') ? await askBackupMethod(t, title) : undefined;
+      // A stamp in the backup's name, not a date shown: the same in every language.
+      // eslint-disable-next-line nhncloud/one-date-formatter
       const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
       const backupName = await ask({
         title,

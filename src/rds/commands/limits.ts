@@ -8,6 +8,7 @@ import { STORAGE_AUTOSCALE_LIMITS } from '../../client/rds/schemas/v4Changed';
 
 import type { Validator } from '../../shared/prompts';
 import { issueText } from '../../panels/model/issueText';
+import { toApiDateTime } from '../../client/rds/schemas/fields';
 export type { Validator };
 
 /** The first issue of the client's own field schema (the single source of the limits). */
@@ -179,5 +180,5 @@ export function parseLocalDate(text: string): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/.exec(text.trim());
   if (!m) return undefined;
   const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString().replace('Z', '+00:00');
+  return Number.isNaN(d.getTime()) ? undefined : toApiDateTime(d);
 }

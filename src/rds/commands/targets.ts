@@ -15,6 +15,7 @@ import { ParameterGroupNode, SecurityGroupNode, SecurityRuleNode } from '../tree
 import { backupLabel, orDash, versionLabel } from '../tree/state';
 import type { Backup, DbInstance } from '../tree/types';
 import { askServiceRegion } from '../../shared/tree/serviceRoot';
+import { formatTimestamp } from '../../shared/l10n';
 
 export interface Scope {
   region: Region;
@@ -145,7 +146,7 @@ export async function backupFrom(
   const chosen = await pick(
     items.map((b) => ({
       label: backupLabel(b),
-      description: `${orDash(b.backupStatus)} · ${b.backupType ?? ''} · ${b.createdYmdt ?? ''}`,
+      description: `${orDash(b.backupStatus)} · ${b.backupType ?? ''} · ${formatTimestamp(b.createdYmdt) ?? ''}`,
       b,
     })),
     { title, placeHolder: vscode.l10n.t('Backup (the 100 newest)') },

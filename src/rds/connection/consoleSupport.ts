@@ -99,11 +99,20 @@ export function errorView(e: unknown, session: DbSession): ResultErrorView {
   if (e instanceof StatementError) {
     if (e.fatal) {
       return {
-        message: vscode.l10n.t(
-          'The connection to {0} was lost after {1} rows ({2}). Run again to reconnect.',
-          session.target.instanceName,
+        message: plural(
           e.rowCount,
-          e.message,
+          vscode.l10n.t(
+            'The connection to {0} was lost after {1} row ({2}). Run again to reconnect.',
+            session.target.instanceName,
+            e.rowCount,
+            e.message,
+          ),
+          vscode.l10n.t(
+            'The connection to {0} was lost after {1} rows ({2}). Run again to reconnect.',
+            session.target.instanceName,
+            e.rowCount,
+            e.message,
+          ),
         ),
         code: e.code,
         errno: e.errno,
@@ -183,7 +192,11 @@ export async function exportResult(c: Console, runId: number, index: number, set
       },
     );
     void offerOpenOrReveal(
-      vscode.l10n.t('Exported {0} rows to {1}.', outcome.resultSets?.[set] ?? outcome.rowCount, uri.fsPath),
+      plural(
+        outcome.resultSets?.[set] ?? outcome.rowCount,
+        vscode.l10n.t('Exported {0} row to {1}.', outcome.resultSets?.[set] ?? outcome.rowCount, uri.fsPath),
+        vscode.l10n.t('Exported {0} rows to {1}.', outcome.resultSets?.[set] ?? outcome.rowCount, uri.fsPath),
+      ),
       uri,
       true,
     );

@@ -164,6 +164,8 @@ export function toCell(v: unknown): Cell {
   if (typeof v === 'string' || typeof v === 'number') return v;
   if (Buffer.isBuffer(v)) return `0x${v.toString('hex')}`;
   if (typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+  // A DATE/DATETIME cell's value (the database console's own format, not the display language's).
+  // eslint-disable-next-line nhncloud/one-date-formatter
   if (v instanceof Date) return v.toISOString();
   return JSON.stringify(v);
 }

@@ -9,6 +9,7 @@ import { FolderNode, LeafNode, TreeNode } from '../../shared/tree/nodes';
 import type { DbSession } from './session';
 
 import { quoteIdent } from '../sqlText';
+import { plural, formatCount } from '../../shared/l10n';
 export { quoteIdent };
 
 export async function withConnection<T>(session: DbSession, fn: (c: Connection) => Promise<T>): Promise<T> {
@@ -86,7 +87,11 @@ export class DbTableNode extends FolderNode {
     if (this.isView) return vscode.l10n.t('view');
     return this.row.TABLE_ROWS === null || this.row.TABLE_ROWS === undefined
       ? undefined
-      : vscode.l10n.t('~{0} rows', Number(this.row.TABLE_ROWS).toLocaleString(vscode.env.language));
+      : plural(
+          Number(this.row.TABLE_ROWS),
+          vscode.l10n.t('~{0} row', formatCount(Number(this.row.TABLE_ROWS))),
+          vscode.l10n.t('~{0} rows', formatCount(Number(this.row.TABLE_ROWS))),
+        );
   }
 
   protected override tooltip(): vscode.MarkdownString {

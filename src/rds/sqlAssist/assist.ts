@@ -1,7 +1,7 @@
 // Completion items and hover texts from an analysis of the caret (./scope.ts) and the schema
 // metadata (./metadata.ts), vscode-free: the extension turns them into VS Code's items
 // (./provider.ts), the unit tests compare them exactly.
-import { l10n } from '../../shared/l10n';
+import { l10n, plural, formatCount } from '../../shared/l10n';
 import { KEYWORDS, type BuiltinFunction } from './builtins';
 import { isName, tokenize } from './lexer';
 import type { ColumnInfo, RoutineInfo, SchemaMetadata, TableInfo } from './metadata';
@@ -159,7 +159,13 @@ function tableItems(meta: SchemaMetadata | undefined, group: string): AssistItem
 
 function tableDetail(t: TableInfo): string {
   if (t.view) return l10n.t('view');
-  return t.rows === null ? l10n.t('table') : l10n.t('table · about {0} rows', t.rows.toLocaleString('en-US'));
+  return t.rows === null
+    ? l10n.t('table')
+    : plural(
+        t.rows,
+        l10n.t('table · about {0} row', formatCount(t.rows)),
+        l10n.t('table · about {0} rows', formatCount(t.rows)),
+      );
 }
 
 function refDetail(ref: TableRef): string {
@@ -270,7 +276,9 @@ function tableHover(t: TableInfo, schema: string | undefined): string {
   const lines = [
     `**${md(schema ? `${schema}.${t.name}` : t.name)}** · ${md(t.view ? l10n.t('view') : l10n.t('table'))}` +
       (t.engine ? ` · ${md(t.engine)}` : '') +
-      (t.rows !== null && !t.view ? ` · ${md(l10n.t('about {0} rows', t.rows.toLocaleString('en-US')))}` : ''),
+      (t.rows !== null && !t.view
+        ? ` · ${md(plural(t.rows, l10n.t('about {0} row', formatCount(t.rows)), l10n.t('about {0} rows', formatCount(t.rows))))}`
+        : ''),
   ];
   if (t.comment) lines.push('', md(t.comment));
   if (t.indexes.length)

@@ -3,7 +3,7 @@
 // the keys the result holds (`(k1, k2) IN ((...), (...))`), with the editor's own staging,
 // Preview and Apply. Pure and browser-safe: the results webview says why a result cannot be
 // edited before asking the extension anything; the extension builds the condition.
-import { l10n } from '../../shared/l10n';
+import { l10n, plural } from '../../shared/l10n';
 import type { Cell, ResultColumn } from '../connection/queryRunner';
 import { quoteIdent } from '../sqlText';
 import { sqlLiteral, type TableColumn } from './values';
@@ -59,10 +59,18 @@ export function keyRowsOf(
   if (!rows.length) return { reason: l10n.t('The result has no rows to edit.') };
   if (rows.length > MAX_RESULT_ROWS)
     return {
-      reason: l10n.t(
-        'The result has {0} rows; up to {1} can be edited at once. Narrow the query, or use Open Table.',
+      reason: plural(
         rows.length,
-        MAX_RESULT_ROWS,
+        l10n.t(
+          'The result has {0} row; up to {1} can be edited at once. Narrow the query, or use Open Table.',
+          rows.length,
+          MAX_RESULT_ROWS,
+        ),
+        l10n.t(
+          'The result has {0} rows; up to {1} can be edited at once. Narrow the query, or use Open Table.',
+          rows.length,
+          MAX_RESULT_ROWS,
+        ),
       ),
     };
   // One tuple per distinct key (a result may repeat a row).

@@ -8,7 +8,7 @@
 //   - applyEdits: the statements of ./edits.ts in one transaction; a statement that does not
 //     affect exactly one row rolls everything back, naming the row.
 import type { Connection } from 'mysql2/promise';
-import { l10n } from '../../shared/l10n';
+import { l10n, plural } from '../../shared/l10n';
 import { toCell, type Cell } from '../connection/queryRunner';
 import { editingKey, keyIsUsable, type EditStatement, type EditableTable } from './edits';
 import { keyRowsCondition, type KeyRows } from './resultRows';
@@ -176,10 +176,18 @@ export class RowConflictError extends Error {
             'Nothing was applied: {0} changed or was deleted since it was read (its statement matched no row). Reload the page to see it now.',
             statement.label,
           )
-        : l10n.t(
-            'Nothing was applied: the statement for {0} would affect {1} rows, not one.',
-            statement.label,
+        : plural(
             affected,
+            l10n.t(
+              'Nothing was applied: the statement for {0} would affect {1} row, not one.',
+              statement.label,
+              affected,
+            ),
+            l10n.t(
+              'Nothing was applied: the statement for {0} would affect {1} rows, not one.',
+              statement.label,
+              affected,
+            ),
           ),
     );
     this.name = 'RowConflictError';

@@ -4,7 +4,7 @@
 // ENUM and SET members), and written as SQL literals for the Preview (quoted by ../sqlText.ts).
 // Pure (no vscode, no driver): the table editor's webview checks as the person types with the
 // same code.
-import { l10n } from '../../shared/l10n';
+import { l10n, plural } from '../../shared/l10n';
 import { sqlValue } from '../sqlText';
 
 /** A column as the table declares it (information_schema.COLUMNS). */
@@ -109,11 +109,10 @@ function textCheckerOf(c: TableColumn): (value: string) => string | undefined {
       if (!m || (!m[1] && !m[2])) return l10n.t('{0} takes a decimal number.', c.name);
       const whole = m[1].replace(/^0+(?=\d)/, '');
       if ((m[2] ?? '').length > scale || whole.length > precision - scale)
-        return l10n.t(
-          '{0} takes at most {1} digits before the point and {2} after it.',
-          c.name,
+        return plural(
           precision - scale,
-          scale,
+          l10n.t('{0} takes at most {1} digit before the point and {2} after it.', c.name, precision - scale, scale),
+          l10n.t('{0} takes at most {1} digits before the point and {2} after it.', c.name, precision - scale, scale),
         );
       if (unsigned && v.startsWith('-')) return l10n.t('{0} takes a number of zero or more.', c.name);
       return undefined;
@@ -181,7 +180,11 @@ function textCheckerOf(c: TableColumn): (value: string) => string | undefined {
   // Characters, not UTF-16 units: only a value longer in units than the limit needs counting.
   return (value) =>
     value.length > maxLength && [...value].length > maxLength
-      ? l10n.t('{0} takes at most {1} characters.', c.name, maxLength)
+      ? plural(
+          maxLength,
+          l10n.t('{0} takes at most {1} character.', c.name, maxLength),
+          l10n.t('{0} takes at most {1} characters.', c.name, maxLength),
+        )
       : undefined;
 }
 

@@ -9,6 +9,8 @@ import { rdsRoot, when } from './base';
 import { backupLabel, eventMessage, formatBytes, statusColour, versionLabel } from './state';
 import type { Backup, DbEvent } from './types';
 import { eventCategoryLabel, eventCodeText } from '../eventCodes';
+import { formatTimestamp } from '../../shared/l10n';
+import { toApiDateTime } from '../../client/rds/schemas/fields';
 
 export async function backupPage(
   rds: RdsClient,
@@ -67,7 +69,7 @@ export class BackupNode extends TreeNode {
         [vscode.l10n.t('Engine'), versionLabel(b.dbVersion)],
         [vscode.l10n.t('Source instance'), source],
         ['ID', b.backupId],
-        [vscode.l10n.t('Created'), b.createdYmdt],
+        [vscode.l10n.t('Created'), formatTimestamp(b.createdYmdt, { zone: true })],
       ]),
     );
   }
@@ -108,7 +110,7 @@ export interface EventQuery {
 export const DEFAULT_EVENT_QUERY: EventQuery = { category: 'ALL', hours: 24 * 7 };
 
 export function eventRange(q: EventQuery, now = new Date()): { from: string; to: string } {
-  const iso = (d: Date) => d.toISOString().replace('Z', '+00:00');
+  const iso = toApiDateTime;
   if (q.from && q.to) return { from: q.from, to: q.to };
   return { from: iso(new Date(now.getTime() - (q.hours ?? 24 * 7) * 3600_000)), to: iso(now) };
 }
@@ -161,6 +163,8 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
   }
   protected toNode(e: DbEvent): TreeNode {
     const text = eventMessage(e, vscode.env.language);
+    // An id, not a text: the time as the service wrote it keeps it stable.
+    // eslint-disable-next-line nhncloud/one-date-formatter
     const key = `${e.eventYmdt}-${e.eventCode}-${e.sourceId ?? ''}`.replace(/[/\s]/g, '_');
     const failure = /FAIL|ERROR|STOP/i.test(`${e.eventCode} ${text}`);
     return new LeafNode(this, `${this.id}/${key}`, text, {
@@ -175,7 +179,7 @@ export class EventsFolderNode extends PagedFolderNode<DbEvent> {
           [vscode.l10n.t('Event'), e.eventCode ? eventCodeText(e.eventCode) : undefined],
           [vscode.l10n.t('Category'), eventCategoryLabel(e.eventCategoryType)],
           [vscode.l10n.t('Source'), e.sourceName || e.sourceId],
-          [vscode.l10n.t('Time'), when(e.eventYmdt) || undefined],
+          [vscode.l10n.t('Time'), formatTimestamp(e.eventYmdt, { zone: true })],
         ]),
       ),
     });

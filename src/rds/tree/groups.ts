@@ -12,6 +12,7 @@ import type {
   SecurityRule,
   UserGroupItem,
 } from './types';
+import { formatTimestamp } from '../../shared/l10n';
 
 /** `MYSQL_V84_FAMILY` -> "MySQL 8.4.x" (a family code the pattern does not fit is shown as written). */
 export function familyLabel(code: string): string {
@@ -79,7 +80,7 @@ export class ParameterGroupNode extends RdsFolderNode {
         [vscode.l10n.t('Status'), d.parameterGroupStatus],
         [vscode.l10n.t('Description'), d.description],
         ['ID', d.parameterGroupId],
-        [vscode.l10n.t('Created'), d.createdYmdt],
+        [vscode.l10n.t('Created'), formatTimestamp(d.createdYmdt, { zone: true })],
       ]),
     );
     return item;
@@ -142,7 +143,7 @@ export class SecurityGroupNode extends RdsFolderNode {
         [vscode.l10n.t('Description'), d.description],
         [vscode.l10n.t('Progress'), d.progressStatus],
         ['ID', d.dbSecurityGroupId],
-        [vscode.l10n.t('Created'), d.createdYmdt],
+        [vscode.l10n.t('Created'), formatTimestamp(d.createdYmdt, { zone: true })],
       ]),
     );
     return item;

@@ -27,6 +27,7 @@ import {
   info,
   loadMetrics,
 } from './instanceParts';
+import { plural, formatTimestamp } from '../../shared/l10n';
 
 /** A log file type (the API's `logFileType`) as the console names it; a type not listed here as it came. */
 export function logTypeLabel(type: string): string {
@@ -181,7 +182,7 @@ export class InstanceNode extends FolderNode {
           vscode.l10n.t('Parameter group'),
           i.needToApplyParameterGroup ? vscode.l10n.t('changes wait to be applied') : undefined,
         ],
-        [vscode.l10n.t('Created'), i.createdYmdt],
+        [vscode.l10n.t('Created'), formatTimestamp(i.createdYmdt, { zone: true })],
       ]),
     );
   }
@@ -286,7 +287,7 @@ export class InstanceNode extends FolderNode {
                             mdFields(f.logFileName, [
                               [vscode.l10n.t('Type'), f.logFileType ? logTypeLabel(f.logFileType) : undefined],
                               [vscode.l10n.t('Size'), formatBytes(f.logFileSize)],
-                              [vscode.l10n.t('Created'), f.createdYmdt],
+                              [vscode.l10n.t('Created'), formatTimestamp(f.createdYmdt, { zone: true })],
                             ]),
                           ),
                         }),
@@ -335,7 +336,16 @@ export class InstanceNode extends FolderNode {
         async (rds, self) => {
           const b = await rds.getBackupInfo({ dbInstanceId: id });
           return [
-            info(self, 'period', vscode.l10n.t('Retention'), vscode.l10n.t('{0} days', orDash(b.backupPeriod))),
+            info(
+              self,
+              'period',
+              vscode.l10n.t('Retention'),
+              plural(
+                Number(b.backupPeriod),
+                vscode.l10n.t('{0} day', orDash(b.backupPeriod)),
+                vscode.l10n.t('{0} days', orDash(b.backupPeriod)),
+              ),
+            ),
             info(
               self,
               'schedules',

@@ -8,10 +8,11 @@ import { rdsRoot, when } from './base';
 import { BackupNode, backupPage } from './backupsEvents';
 import { orDash, statusColour } from './state';
 import type { DbSchema, DbUser } from './types';
-import { formatDateTime } from '../../shared/l10n';
+import { formatDateTime, formatTimestamp } from '../../shared/l10n';
 import { formatMetricValue, measureName } from '../../shared/metrics';
 import { loadSchemaObjects } from '../connection/schemaTree';
 import type { InstanceNode } from './instanceNode';
+import { toApiDateTime } from '../../client/rds/schemas/fields';
 
 export function info(parent: TreeNode, key: string, label: string, value: string | null | undefined): LeafNode {
   return new LeafNode(parent, `${parent.id}/${key}`, label, {
@@ -22,10 +23,7 @@ export function info(parent: TreeNode, key: string, label: string, value: string
   });
 }
 
-function ymdt(d: Date): string {
-  // The documented form YYYY-MM-DDThh:mm:ss.SSSTZD, in UTC.
-  return d.toISOString().replace('Z', '+00:00');
-}
+const ymdt = toApiDateTime;
 
 /** The newest sample that has a value: a null (no sample in that interval) is not "the latest value". */
 export function latestValue(values: ReadonlyArray<[number, string | null]>): [number, string] | undefined {
@@ -162,7 +160,7 @@ export class DbUserNode extends TreeNode {
         [vscode.l10n.t('Plugin'), u.authenticationPlugin],
         ['TLS', u.tlsOption],
         ['ID', u.dbUserId],
-        [vscode.l10n.t('Created'), u.createdYmdt],
+        [vscode.l10n.t('Created'), formatTimestamp(u.createdYmdt, { zone: true })],
       ]),
     );
     return item;
@@ -215,7 +213,7 @@ export class DbSchemaNode extends FolderNode {
       mdFields(s.dbSchemaName, [
         [vscode.l10n.t('Status'), s.dbSchemaStatus],
         ['ID', s.dbSchemaId],
-        [vscode.l10n.t('Created'), s.createdYmdt],
+        [vscode.l10n.t('Created'), formatTimestamp(s.createdYmdt, { zone: true })],
       ]),
     );
     return item;

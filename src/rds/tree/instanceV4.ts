@@ -7,6 +7,7 @@ import { mdFields } from '../../shared/tree/markdown';
 import { LeafNode, type TreeNode } from '../../shared/tree/nodes';
 import { RdsFolderNode, when } from './base';
 import { formatBytes } from './state';
+import { formatTimestamp } from '../../shared/l10n';
 
 /** A certificate file's type (the API's `certificateType`) in words; a type not listed here as it came. */
 export function certificateTypeLabel(type: string | null | undefined): string {
@@ -44,7 +45,7 @@ export function binLogsFolder(parent: TreeNode, dbInstanceId: string): RdsFolder
             tooltip: new vscode.MarkdownString(
               mdFields(b.binLogFileName, [
                 [vscode.l10n.t('Size'), formatBytes(b.binLogFileSize)],
-                [vscode.l10n.t('Created'), b.createdYmdt],
+                [vscode.l10n.t('Created'), formatTimestamp(b.createdYmdt, { zone: true })],
                 [
                   vscode.l10n.t('Purge'),
                   i < all.length - 1

@@ -10,6 +10,7 @@ import { ROLE_LABEL, groupInstances, instanceRole, orDash } from './state';
 import type { DbInstance } from './types';
 import { rdsIds } from './ids';
 import { fetchInstance, InstanceNode } from './instanceNode';
+import { plural } from '../../shared/l10n';
 
 /** Details read at once in the background after the instance list is drawn. */
 const DETAIL_CONCURRENCY = 4;
@@ -178,8 +179,16 @@ export class InstanceGroupNode extends FolderNode {
   }
   protected override describe() {
     return this.ha
-      ? vscode.l10n.t('high availability group · {0} instances', this.members.length)
-      : vscode.l10n.t('replication group · {0} instances', this.members.length);
+      ? plural(
+          this.members.length,
+          vscode.l10n.t('high availability group · {0} instance', this.members.length),
+          vscode.l10n.t('high availability group · {0} instances', this.members.length),
+        )
+      : plural(
+          this.members.length,
+          vscode.l10n.t('replication group · {0} instance', this.members.length),
+          vscode.l10n.t('replication group · {0} instances', this.members.length),
+        );
   }
   protected override tooltip() {
     return new vscode.MarkdownString(

@@ -85,7 +85,14 @@ export function bucketCommands(deps: StorageDeps): Record<string, CommandHandler
               t.s3,
               t.bucket,
               keys,
-              (done) => progress.report({ message: vscode.l10n.t('{0} of {1} objects deleted', done, keys.length) }),
+              (done) =>
+                progress.report({
+                  message: plural(
+                    keys.length,
+                    vscode.l10n.t('{0} of {1} object deleted', done, keys.length),
+                    vscode.l10n.t('{0} of {1} objects deleted', done, keys.length),
+                  ),
+                }),
               ac.signal,
             );
           }

@@ -97,7 +97,11 @@ export async function planPaste(clip: Clipboard, dest: BucketTarget): Promise<Co
     await withListing(
       clip.prefixes.length === 1
         ? vscode.l10n.t('Listing {0}/{1}', clip.bucket, clip.prefixes[0])
-        : vscode.l10n.t('Listing {0} folders of {1}', clip.prefixes.length, clip.bucket),
+        : plural(
+            clip.prefixes.length,
+            vscode.l10n.t('Listing {0} folder of {1}', clip.prefixes.length, clip.bucket),
+            vscode.l10n.t('Listing {0} folders of {1}', clip.prefixes.length, clip.bucket),
+          ),
       async (signal, onListed) => {
         for (const p of clip.prefixes) {
           plan.push(
@@ -141,7 +145,11 @@ export async function settleConflicts(s3: BucketTarget['s3'], plan: CopyPlanItem
     'warning',
     conflicts.length === 1
       ? vscode.l10n.t('{0} already exists.', conflicts[0].to.key)
-      : vscode.l10n.t('{0} objects already exist at the destination.', conflicts.length),
+      : plural(
+          conflicts.length,
+          vscode.l10n.t('{0} object already exists at the destination.', conflicts.length),
+          vscode.l10n.t('{0} objects already exist at the destination.', conflicts.length),
+        ),
     {
       modal: true,
       detail:

@@ -108,10 +108,18 @@ async function uploadDropped(
   // One folder alone reads as Upload Folder does; anything else as Upload Files.
   const oneFolder = folders.length === 1 && paths.length === 1;
   const title = oneFolder
-    ? vscode.l10n.t('Uploading {0} ({1} files) to {2}', basename(folders[0]), tasks.length, t.bucket)
+    ? plural(
+        tasks.length,
+        vscode.l10n.t('Uploading {0} ({1} file) to {2}', basename(folders[0]), tasks.length, t.bucket),
+        vscode.l10n.t('Uploading {0} ({1} files) to {2}', basename(folders[0]), tasks.length, t.bucket),
+      )
     : tasks.length === 1
       ? vscode.l10n.t('Uploading {0} to {1}', basename(tasks[0].file), t.bucket)
-      : vscode.l10n.t('Uploading {0} files to {1}', tasks.length, t.bucket);
+      : plural(
+          tasks.length,
+          vscode.l10n.t('Uploading {0} file to {1}', tasks.length, t.bucket),
+          vscode.l10n.t('Uploading {0} files to {1}', tasks.length, t.bucket),
+        );
   const where = oneFolder
     ? `${t.bucket}/${asPrefix(keyForUpload(t.prefix, basename(folders[0])))}`
     : `${t.bucket}/${t.prefix}`;

@@ -4,7 +4,7 @@
 // at once from the keys listed so far. Enter reveals the object in the explorer; its buttons
 // open it in an editor or download it. Closing the list stops the listing.
 import * as vscode from 'vscode';
-import { formatTimestamp } from '../../shared/l10n';
+import { formatTimestamp, plural } from '../../shared/l10n';
 import type { CommandHandler } from '../../shared/services';
 import { baseName, formatSize } from '../keys';
 import { KeySearch, listAllKeys } from '../findKeys';
@@ -40,22 +40,56 @@ export function findCommands(deps: StorageDeps, fs: ObjectFileSystem): Record<st
       let failure: string | undefined;
       const render = () => {
         const found = search.matches;
+        // Two counts, so four whole sentences for each state (issue 63: "1 matches in 10 keys").
+        const n = found.length;
+        const keys = search.listedCount;
         qp.title = failure
-          ? vscode.l10n.t(
-              'Find in {0}: {1} matches in {2} keys; the listing stopped: {3}',
-              where,
-              found.length,
-              search.listedCount,
-              failure,
+          ? plural(
+              n,
+              plural(
+                keys,
+                vscode.l10n.t('Find in {0}: {1} match in {2} key; the listing stopped: {3}', where, n, keys, failure),
+                vscode.l10n.t('Find in {0}: {1} match in {2} keys; the listing stopped: {3}', where, n, keys, failure),
+              ),
+              plural(
+                keys,
+                vscode.l10n.t('Find in {0}: {1} matches in {2} key; the listing stopped: {3}', where, n, keys, failure),
+                vscode.l10n.t(
+                  'Find in {0}: {1} matches in {2} keys; the listing stopped: {3}',
+                  where,
+                  n,
+                  keys,
+                  failure,
+                ),
+              ),
             )
           : listing
-            ? vscode.l10n.t(
-                'Find in {0}: {1} matches in {2} keys so far (listing...)',
-                where,
-                found.length,
-                search.listedCount,
+            ? plural(
+                n,
+                plural(
+                  keys,
+                  vscode.l10n.t('Find in {0}: {1} match in {2} key so far (listing...)', where, n, keys),
+                  vscode.l10n.t('Find in {0}: {1} match in {2} keys so far (listing...)', where, n, keys),
+                ),
+                plural(
+                  keys,
+                  vscode.l10n.t('Find in {0}: {1} matches in {2} key so far (listing...)', where, n, keys),
+                  vscode.l10n.t('Find in {0}: {1} matches in {2} keys so far (listing...)', where, n, keys),
+                ),
               )
-            : vscode.l10n.t('Find in {0}: {1} matches in {2} keys', where, found.length, search.listedCount);
+            : plural(
+                n,
+                plural(
+                  keys,
+                  vscode.l10n.t('Find in {0}: {1} match in {2} key', where, n, keys),
+                  vscode.l10n.t('Find in {0}: {1} match in {2} keys', where, n, keys),
+                ),
+                plural(
+                  keys,
+                  vscode.l10n.t('Find in {0}: {1} matches in {2} key', where, n, keys),
+                  vscode.l10n.t('Find in {0}: {1} matches in {2} keys', where, n, keys),
+                ),
+              );
         qp.busy = listing;
         // The list keeps our matches (a glob is not a substring of the label: nothing is hidden).
         qp.items = found.slice(0, SHOWN).map((entry) => ({

@@ -79,7 +79,14 @@ function items(shared: SharedHeaders, changes: MetadataChanges): Choice[] {
   for (const key of keys) {
     const s = shared.metadata.get(key);
     const changed = key in changes.metadata;
-    const some = s && s.on < shared.count ? vscode.l10n.t('On {0} of {1} objects.', s.on, shared.count) : undefined;
+    const some =
+      s && s.on < shared.count
+        ? plural(
+            shared.count,
+            vscode.l10n.t('On {0} of {1} object.', s.on, shared.count),
+            vscode.l10n.t('On {0} of {1} objects.', s.on, shared.count),
+          )
+        : undefined;
     const header = metaHeader(key);
     out.push({
       act: 'meta',
@@ -95,10 +102,19 @@ function items(shared: SharedHeaders, changes: MetadataChanges): Choice[] {
     out.push({
       act: 'apply',
       label: vscode.l10n.t('$(check) Apply'),
+      // Two counts, four whole sentences (issue 63: "Apply 1 changes to 1 object").
       description: plural(
-        shared.count,
-        vscode.l10n.t('{0} changes to {1} object', n, shared.count),
-        vscode.l10n.t('{0} changes to {1} objects', n, shared.count),
+        n,
+        plural(
+          shared.count,
+          vscode.l10n.t('{0} change to {1} object', n, shared.count),
+          vscode.l10n.t('{0} change to {1} objects', n, shared.count),
+        ),
+        plural(
+          shared.count,
+          vscode.l10n.t('{0} changes to {1} object', n, shared.count),
+          vscode.l10n.t('{0} changes to {1} objects', n, shared.count),
+        ),
       ),
     });
   return out;
@@ -132,13 +148,21 @@ export function metadataCommands(deps: StorageDeps): Record<string, CommandHandl
       const title =
         keys.length === 1
           ? vscode.l10n.t('Edit Metadata: {0}', baseName(keys[0]))
-          : vscode.l10n.t('Edit Metadata: {0} objects in {1}', keys.length, bucket);
+          : plural(
+              keys.length,
+              vscode.l10n.t('Edit Metadata: {0} object in {1}', keys.length, bucket),
+              vscode.l10n.t('Edit Metadata: {0} objects in {1}', keys.length, bucket),
+            );
 
       // Every object's headers as they are now (their ETags too: Apply writes only those versions).
       const list = await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Reading the metadata of {0} objects', keys.length),
+          title: plural(
+            keys.length,
+            vscode.l10n.t('Reading the metadata of {0} object', keys.length),
+            vscode.l10n.t('Reading the metadata of {0} objects', keys.length),
+          ),
           cancellable: true,
         },
         async (_p, token) => {
@@ -170,7 +194,11 @@ export function metadataCommands(deps: StorageDeps): Record<string, CommandHandl
           if (!n) throw new CancelledError();
           const answer = await askAction(
             'warning',
-            vscode.l10n.t('Discard {0} changes to the metadata?', n),
+            plural(
+              n,
+              vscode.l10n.t('Discard {0} change to the metadata?', n),
+              vscode.l10n.t('Discard {0} changes to the metadata?', n),
+            ),
             { modal: true },
             action('discard', vscode.l10n.t('Discard')),
             action('keep', vscode.l10n.t('Keep Editing')),
@@ -298,17 +326,31 @@ export function metadataCommands(deps: StorageDeps): Record<string, CommandHandl
       for (const id of new Set(objects.map((o) => o.parent!.id))) deps.explorer.refreshId(id);
       if (failed.length)
         throw new Error(
-          vscode.l10n.t(
-            'The metadata of {0} of {1} objects was written; {2} were not:\n{3}',
-            done,
+          plural(
             keys.length,
-            failed.length,
-            failed.slice(0, 10).join('\n'),
+            vscode.l10n.t(
+              'The metadata of {0} of {1} object was written; {2} were not:\n{3}',
+              done,
+              keys.length,
+              failed.length,
+              failed.slice(0, 10).join('\n'),
+            ),
+            vscode.l10n.t(
+              'The metadata of {0} of {1} objects was written; {2} were not:\n{3}',
+              done,
+              keys.length,
+              failed.length,
+              failed.slice(0, 10).join('\n'),
+            ),
           ),
         );
       void vscode.window.showInformationMessage(
         done < keys.length
-          ? vscode.l10n.t('Cancelled: the metadata of {0} of {1} objects was written.', done, keys.length)
+          ? plural(
+              keys.length,
+              vscode.l10n.t('Cancelled: the metadata of {0} of {1} object was written.', done, keys.length),
+              vscode.l10n.t('Cancelled: the metadata of {0} of {1} objects was written.', done, keys.length),
+            )
           : plural(
               done,
               vscode.l10n.t('The metadata of {0} object was written.', done),

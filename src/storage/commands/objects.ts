@@ -177,7 +177,11 @@ export function objectCommands(
         await withListing(
           folders.length === 1
             ? vscode.l10n.t('Listing {0}/{1}', bucket, folders[0].prefix)
-            : vscode.l10n.t('Listing {0} folders of {1}', folders.length, bucket),
+            : plural(
+                folders.length,
+                vscode.l10n.t('Listing {0} folder of {1}', folders.length, bucket),
+                vscode.l10n.t('Listing {0} folders of {1}', folders.length, bucket),
+              ),
           async (signal, onListed) => {
             for (const f of folders) await allKeysUnder(s3, bucket, f.prefix, keys, signal, onListed);
           },
@@ -187,7 +191,11 @@ export function objectCommands(
       await confirm(
         unique.length === 1
           ? vscode.l10n.t('Delete {0} from {1}?', unique[0], bucket)
-          : vscode.l10n.t('Delete {0} objects from {1}?', unique.length, bucket),
+          : plural(
+              unique.length,
+              vscode.l10n.t('Delete {0} object from {1}?', unique.length, bucket),
+              vscode.l10n.t('Delete {0} objects from {1}?', unique.length, bucket),
+            ),
         vscode.l10n.t('Delete'),
         names.length > 8
           ? vscode.l10n.t(

@@ -17,6 +17,7 @@ import {
 } from '../tree/nodes';
 import { storageIds } from '../tree/ids';
 import { askServiceRegion } from '../../shared/tree/serviceRoot';
+import { formatTimestamp } from '../../shared/l10n';
 
 export interface StorageScope {
   region: Region;
@@ -69,7 +70,7 @@ export async function bucketFrom(arg: unknown, deps: StorageDeps, title: string)
     throw new Error(vscode.l10n.t('No bucket in {0}: create one with "NHN Cloud: Create Bucket".', scope.region));
   const b = (
     await pick(
-      buckets.map((x) => ({ label: x.name, description: x.creationDate ?? '', x })),
+      buckets.map((x) => ({ label: x.name, description: formatTimestamp(x.creationDate) ?? '', x })),
       { title, placeHolder: vscode.l10n.t('Bucket in {0}', scope.region) },
     )
   ).x;

@@ -76,12 +76,22 @@ export async function runTransfers(
         const message =
           now < limitedUntil
             ? many
-              ? vscode.l10n.t(
-                  '{0} of {1} · {2}/{3} files · the storage account is at its request limit, retrying',
-                  formatSize(bytes),
-                  formatSize(total),
-                  files,
+              ? plural(
                   items.length,
+                  vscode.l10n.t(
+                    '{0} of {1} · {2}/{3} file · the storage account is at its request limit, retrying',
+                    formatSize(bytes),
+                    formatSize(total),
+                    files,
+                    items.length,
+                  ),
+                  vscode.l10n.t(
+                    '{0} of {1} · {2}/{3} files · the storage account is at its request limit, retrying',
+                    formatSize(bytes),
+                    formatSize(total),
+                    files,
+                    items.length,
+                  ),
                 )
               : vscode.l10n.t(
                   '{0} of {1} · the storage account is at its request limit, retrying',
@@ -89,13 +99,24 @@ export async function runTransfers(
                   formatSize(total),
                 )
             : many
-              ? vscode.l10n.t(
-                  '{0} of {1} · {2}/{3} files · {4}',
-                  formatSize(bytes),
-                  formatSize(total),
-                  files,
+              ? plural(
                   items.length,
-                  formatRate(bytes, now - started),
+                  vscode.l10n.t(
+                    '{0} of {1} · {2}/{3} file · {4}',
+                    formatSize(bytes),
+                    formatSize(total),
+                    files,
+                    items.length,
+                    formatRate(bytes, now - started),
+                  ),
+                  vscode.l10n.t(
+                    '{0} of {1} · {2}/{3} files · {4}',
+                    formatSize(bytes),
+                    formatSize(total),
+                    files,
+                    items.length,
+                    formatRate(bytes, now - started),
+                  ),
                 )
               : vscode.l10n.t(
                   '{0} of {1} · {2}',
@@ -259,7 +280,11 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
       const what =
         tasks.length === 1
           ? vscode.l10n.t('Uploading {0} to {1}', basename(picked[0].fsPath), t.bucket)
-          : vscode.l10n.t('Uploading {0} files to {1}', tasks.length, t.bucket);
+          : plural(
+              tasks.length,
+              vscode.l10n.t('Uploading {0} file to {1}', tasks.length, t.bucket),
+              vscode.l10n.t('Uploading {0} files to {1}', tasks.length, t.bucket),
+            );
       await uploadTo(deps, pending, t, tasks, what, `${t.bucket}/${t.prefix}`);
       return tasks.map((task) => task.key);
     },
@@ -284,7 +309,11 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
         pending,
         t,
         tasks,
-        vscode.l10n.t('Uploading {0} ({1} files) to {2}', basename(dir.fsPath), tasks.length, t.bucket),
+        plural(
+          tasks.length,
+          vscode.l10n.t('Uploading {0} ({1} file) to {2}', basename(dir.fsPath), tasks.length, t.bucket),
+          vscode.l10n.t('Uploading {0} ({1} files) to {2}', basename(dir.fsPath), tasks.length, t.bucket),
+        ),
         `${t.bucket}/${asPrefix(base)}`,
       );
     },
@@ -300,7 +329,11 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
           p,
           label: baseName(p.key),
           description: [`${p.bucket}/${p.key}`, p.region].join(' · '),
-          detail: vscode.l10n.t('{0} of {1} parts sent · from {2}', p.partsDone, p.parts, p.file),
+          detail: plural(
+            p.parts,
+            vscode.l10n.t('{0} of {1} part sent · from {2}', p.partsDone, p.parts, p.file),
+            vscode.l10n.t('{0} of {1} parts sent · from {2}', p.partsDone, p.parts, p.file),
+          ),
           picked: true,
         })),
         {
@@ -470,8 +503,14 @@ export function transferCommands(deps: StorageDeps, pending: PendingUploads): Re
       if (existing)
         await confirm(
           existing === 1
-            ? vscode.l10n.t('{0} of {1} files is already in {2}. Replace it?', existing, targets.length, root)
-            : vscode.l10n.t('{0} of {1} files are already in {2}. Replace them?', existing, targets.length, root),
+            ? plural(
+                targets.length,
+                vscode.l10n.t('{0} of {1} file is already in {2}. Replace it?', existing, targets.length, root),
+                vscode.l10n.t('{0} of {1} files is already in {2}. Replace it?', existing, targets.length, root),
+              )
+            : // More than one exists, so there are more than one: "of 1 file" cannot be.
+              // eslint-disable-next-line nhncloud/counts-plural
+              vscode.l10n.t('{0} of {1} files are already in {2}. Replace them?', existing, targets.length, root),
           vscode.l10n.t('Replace'),
         );
       const total = targets.reduce((s, o) => s + o.size, 0);

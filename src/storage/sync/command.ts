@@ -179,7 +179,11 @@ export function syncCommands(
             progress.report({
               message:
                 p.phase === 'list'
-                  ? vscode.l10n.t('listing: {0} objects', p.done)
+                  ? plural(
+                      p.done,
+                      vscode.l10n.t('listing: {0} object', p.done),
+                      vscode.l10n.t('listing: {0} objects', p.done),
+                    )
                   : vscode.l10n.t('comparing: {0} of {1}', p.done, p.total),
             });
           },
@@ -198,7 +202,11 @@ export function syncCommands(
     if (!plan.actions.length) {
       const saved = await remember();
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('{0}: already in step ({1} files unchanged).', pairTitle(saved), plan.unchanged),
+        plural(
+          plan.unchanged,
+          vscode.l10n.t('{0}: already in step ({1} file unchanged).', pairTitle(saved), plan.unchanged),
+          vscode.l10n.t('{0}: already in step ({1} files unchanged).', pairTitle(saved), plan.unchanged),
+        ),
       );
       return;
     }
@@ -263,16 +271,29 @@ export function syncCommands(
     const sent = chosen.filter((a) => (a.op === 'upload' || a.op === 'download') && !changed.includes(a)).length;
     const deleted = remoteDeletes.length + localDeletes.length;
     const times = chosen.filter((a) => a.op.startsWith('touch') && !changed.includes(a)).length;
+    // eslint-disable-next-line nhncloud/one-date-formatter -- stored state, formatted where shown
     saved = await remember({ at: new Date().toISOString(), sent, deleted }, stampsAfter(plan, chosen));
     void vscode.window.showInformationMessage(
-      vscode.l10n.t(
-        '{0}: {1} copied, {2} deleted, {3} times set, {4} left out, {5} unchanged.',
-        pairTitle(saved),
-        sent,
-        deleted,
+      plural(
         times,
-        plan.actions.length - chosen.length,
-        plan.unchanged,
+        vscode.l10n.t(
+          '{0}: {1} copied, {2} deleted, {3} time set, {4} left out, {5} unchanged.',
+          pairTitle(saved),
+          sent,
+          deleted,
+          times,
+          plan.actions.length - chosen.length,
+          plan.unchanged,
+        ),
+        vscode.l10n.t(
+          '{0}: {1} copied, {2} deleted, {3} times set, {4} left out, {5} unchanged.',
+          pairTitle(saved),
+          sent,
+          deleted,
+          times,
+          plan.actions.length - chosen.length,
+          plan.unchanged,
+        ),
       ),
     );
     if (changed.length)

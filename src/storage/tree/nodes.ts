@@ -261,7 +261,14 @@ export class ObjectNode extends TreeNode {
     return new vscode.MarkdownString(
       mdFields(e.key, [
         [vscode.l10n.t('Bucket'), this.bucket],
-        [vscode.l10n.t('Size'), vscode.l10n.t('{0} ({1} bytes)', formatSize(e.size), e.size)],
+        [
+          vscode.l10n.t('Size'),
+          plural(
+            e.size,
+            vscode.l10n.t('{0} ({1} byte)', formatSize(e.size), e.size),
+            vscode.l10n.t('{0} ({1} bytes)', formatSize(e.size), e.size),
+          ),
+        ],
         [vscode.l10n.t('Modified'), formatTimestamp(e.lastModified, { zone: true })],
         ['ETag', e.etag],
         [vscode.l10n.t('Storage class'), e.storageClass],

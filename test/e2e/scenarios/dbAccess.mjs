@@ -255,7 +255,7 @@ export const scenarios = [
       );
       await openNewConsole(t, () => t.runCommand('NHN Cloud: Open Query Console'));
       await runInConsole(t, "SHOW SESSION STATUS LIKE 'Ssl_version'", { instance: INSTANCE, user: TLS_USER });
-      await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+      await gridStatus(t, t.lre('{0} row in {1} s.', 1));
       const grid = await t.webview().locator('#qr-grid').innerText();
       if (!/TLSv1\.[23]/.test(grid)) throw new Error(`the session does not run over TLS: ${grid}`);
       await t.screenshot('db-tls-select');
@@ -383,7 +383,7 @@ export const scenarios = [
         throw new Error(`the trusted key is not in known_hosts: ${known}`);
       await openNewConsole(t, () => t.runCommand('NHN Cloud: Open Query Console'));
       await runInConsole(t, 'SELECT CURRENT_USER() AS who', { instance: INSTANCE, user: PW_USER });
-      await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+      await gridStatus(t, t.lre('{0} row in {1} s.', 1));
       const grid = await t.webview().locator('#qr-grid').innerText();
       if (!grid.includes(PW_USER)) throw new Error(`the query did not run as ${PW_USER}: ${grid}`);
       // The sandbox served it, so an sshd opened the connection: the tunnel signed in exactly once.
@@ -423,7 +423,7 @@ export const scenarios = [
         .waitFor({ timeout: 60_000 });
       await t.runCommand('View: Close Editor');
       await runInConsole(t, 'SELECT GROUP_CONCAT(name ORDER BY id) AS names FROM staging_api.e2e_tunnel', connection);
-      await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+      await gridStatus(t, t.lre('{0} row in {1} s.', 1));
       const names = await t.webview().locator('#qr-grid').innerText();
       if (!names.includes('uno,two,three,four, quoted')) throw new Error(`the table holds: ${names}`);
       // Still one SSH sign-in: the table view and the import went through the open tunnel.

@@ -339,7 +339,7 @@ export const scenarios = [
       await t.quick.waitFor(t.lre('Find in {0}: {1} matches in {2} keys', 'sandbox-docs/'));
       await t.page.locator('.quick-input-widget input[type="text"]').first().fill('otes.t');
       // One match: the title says so, and the row is the object.
-      await t.quick.waitFor(t.lre('Find in {0}: {1} matches in {2} keys', 'sandbox-docs/', 1));
+      await t.quick.waitFor(t.lre('Find in {0}: {1} match in {2} keys', 'sandbox-docs/', 1));
       await t.quick.pick('notes.txt');
       const row = t.treeRow('notes.txt');
       await row.and(t.page.locator('[aria-selected="true"]')).waitFor({ timeout: 15_000 });

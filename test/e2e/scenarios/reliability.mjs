@@ -371,7 +371,11 @@ export const scenarios = [
       await t.page.keyboard.type('// kept through a failed save\n');
       await control('faults', 'POST', { operation: 'storage.putObject', status: 503 });
       await t.page.keyboard.press('Control+S');
-      await t.notification('putObject', 60_000);
+      // The failure's kind in the display language, not the client's operation name (issue 63, defect 3).
+      await t.notification(
+        t.lre('NHN Cloud answered with a server error (HTTP {0}). Try again later; details are in the log.', 503),
+        60_000,
+      );
       const dirty = t.page.locator('.tabs-container .tab.active.dirty').filter({ hasText: 'config.json' });
       await dirty.waitFor({ timeout: 10_000 });
       await control('faults', 'DELETE');

@@ -126,7 +126,7 @@ export const scenarios = [
       // Statement 3 did not run, and its tab says so by its look.
       await t.webview().locator('.qr-tab.skipped').first().waitFor({ timeout: 5_000 });
       await runInConsole(t, "SELECT 'alpha' AS word, 41 + 1 AS answer, CURRENT_USER() AS who", connection);
-      await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+      await gridStatus(t, t.lre('{0} row in {1} s.', 1));
       const grid = t.webview().locator('#qr-grid');
       for (const want of ['word', 'answer', 'alpha', '42', `${DB_USER}@`]) {
         if (!(await grid.innerText()).includes(want))
@@ -258,7 +258,7 @@ export const scenarios = [
         return shown.length === 3 && shown.every((text, i) => text.startsWith(want[i]));
       });
       // The run ends on the CALL's last set; its first set is a click away, with its own count.
-      await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+      await gridStatus(t, t.lre('{0} row in {1} s.', 1));
       if (!(await grid.innerText()).includes('two'))
         throw new Error(`the last tab is not the second set: ${await grid.innerText()}`);
       await tabs.nth(1).click();
@@ -322,7 +322,7 @@ export const scenarios = [
       const sql = "UPDATE e2e_orders SET note = 'analyzed' WHERE id = 101";
       const noteOf101 = async () => {
         await runInConsole(t, 'SELECT note FROM e2e_orders WHERE id = 101', connection);
-        await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+        await gridStatus(t, t.lre('{0} row in {1} s.', 1));
         return (await t.webview().locator('.qr-spacer .qr-row [role="gridcell"]').first().innerText()).trim();
       };
       // The row this scenario changes, as it starts (Japanese runs no scenario before that adds it).
@@ -624,7 +624,7 @@ export const scenarios = [
       if (!(rows > 0 && rows < 100_000)) throw new Error(`cancelled after ${rows} rows: not midway (${cancelled})`);
       console.log(`    cancelled after ${rows} of 100,000 rows`);
       await runInConsole(t, 'SELECT 1 AS one', connection);
-      await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+      await gridStatus(t, t.lre('{0} row in {1} s.', 1));
       await t.screenshot('sql-after-cancel');
     },
   },
@@ -766,7 +766,7 @@ export const scenarios = [
       await lens(ENDED, 'detached');
       // The new session starts in the schema chosen at the first Connect..., not asked again.
       await runInConsole(t, 'SELECT 7 AS seven', { instance: INSTANCE, user: DB_USER, schema: SCHEMA });
-      await gridStatus(t, t.lre('{0} rows in {1} s.', 1));
+      await gridStatus(t, t.lre('{0} row in {1} s.', 1));
       // The grid (issue 25, rough edge 11): a number right-aligned, its whole value in the tooltip.
       const cell = t.webview().locator('.qr-spacer .qr-row [role="gridcell"]').first();
       const shown = await cell.evaluate((el) => [getComputedStyle(el).textAlign, el.getAttribute('title')]);

@@ -255,8 +255,19 @@ describe('panel webviews in Chromium', () => {
     const summary = page.locator('table.summary');
     await summary.waitFor();
     const text = await summary.innerText();
-    assert.match(text, /dbPassword\s+••••••••/);
+    assert.match(text, /Password\s+••••••••/);
     assert.ok(!text.includes('S3cretPassw0rd!'));
+    // Issue 63, defect 4: the Review names each field by the form's label and each choice by the
+    // name it was offered under, never the API field or the ID ("dbFlavorId e4edaa36-...").
+    assert.match(text, /Flavor\s+m2\.c1m2 \(1 vCPU, 2 GB RAM\)/);
+    assert.match(text, /Subnet\s+Default Network 192\.168\.0\.0\/24/);
+    assert.match(text, /DB engine version\s+MySQL 8\.0\.45/);
+    assert.match(text, /Parameter group\s+default-8\.0\.45/);
+    assert.match(text, /Start 1 \(hh:mm:ss\)\s+03:00:00/);
+    const apiNames = text.match(
+      /\b(?:db[A-Z]\w*|network\.\w+|backup\.\w+|storage\.\w+|\w+Ids?\b|flavor-1|subnet-1|pg-1|MYSQL_V\d+)/g,
+    );
+    assert.equal(apiNames, null, `API names in the Review: ${apiNames?.join(', ')}`);
     await page.locator('#submit').click();
     await page.locator('.progress', { hasText: 'job-1' }).waitFor();
     // While the job runs a ring spins beside its status, unless motion is reduced (VS Code's Reduce
@@ -361,7 +372,7 @@ describe('panel webviews in Chromium', () => {
     await fillCreate(page, 'scaled-db');
     await type(page, 'dbPasswordConfirm', 'S3cretPassw0rd!');
     await page.locator('#review-request').click();
-    await page.locator('table.summary', { hasText: 'storage.storageAutoscale.maxStorageSize' }).waitFor();
+    await page.locator('table.summary', { hasText: 'Maximum size (GB)' }).waitFor();
     await page.locator('#submit').click();
     await page.locator('.progress', { hasText: 'job-1' }).waitFor();
     const body = host.calls.find((c) => c.method === 'submit')!.params.body;

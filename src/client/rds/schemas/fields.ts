@@ -240,6 +240,10 @@ export const Paging = {
 
 /** A DateTime as the service sends it, kept as the string it was (parse with `parseDateTime`). */
 export const DateTime = z.string().check(z.regex(DATE_TIME_RE, 'not a date and time'));
+/** A moment as the API's requests take it: YYYY-MM-DDThh:mm:ss.SSS+00:00 (the documented form, in UTC). */
+export function toApiDateTime(d: Date): string {
+  return d.toISOString().replace('Z', '+00:00');
+}
 /** Parses any accepted DateTime form; a missing offset means UTC. */
 export function parseDateTime(value: string): Date {
   let s = value.replace(' ', 'T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2');

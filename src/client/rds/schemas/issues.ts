@@ -6,7 +6,17 @@ import type { FieldIssue } from '../../errors';
 export function fieldIssues(schema: z.ZodMiniType, value: unknown): FieldIssue[] {
   const result = schema.safeParse(value);
   if (result.success) return [];
-  return expandUnknownKeys(result.error.issues).map((i) => ({ path: formatPath(i.path), message: i.message }));
+  return expandUnknownKeys(result.error.issues).map((i) => ({ path: formatPath(i.path), message: ownWords(i) }));
+}
+
+/**
+ * zod's own words for a check without a message of ours ("Invalid input: expected object"), said
+ * as our schemas say theirs, "<field> <rule>", so that a form names the field by its label
+ * (src/panels/model/issueText.ts).
+ */
+function ownWords(i: Issue): string {
+  if (!/^Invalid input/.test(i.message) || !i.path.length) return i.message;
+  return `${formatPath(i.path)} ${i.input === undefined ? 'is required' : 'has a value of the wrong kind'}`;
 }
 
 type Issue = {

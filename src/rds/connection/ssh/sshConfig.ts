@@ -7,6 +7,7 @@ import SSHConfig from 'ssh-config';
 import * as vscode from 'vscode';
 import { homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { plural } from '../../../shared/l10n';
 
 /** Where to reach an SSH server and as whom, as a configuration file or the user said. */
 export interface SshEndpoint {
@@ -99,11 +100,20 @@ export function resolveSshHost(text: string, alias: string): ResolvedSshHost {
     const hops = proxyJump.split(',').map((h) => h.trim());
     if (hops.length > 1)
       throw new Error(
-        vscode.l10n.t(
-          'The SSH host {0} jumps through {1} hosts (ProxyJump {2}); one jump host is supported.',
-          alias,
+        plural(
           hops.length,
-          proxyJump,
+          vscode.l10n.t(
+            'The SSH host {0} jumps through {1} host (ProxyJump {2}); one jump host is supported.',
+            alias,
+            hops.length,
+            proxyJump,
+          ),
+          vscode.l10n.t(
+            'The SSH host {0} jumps through {1} hosts (ProxyJump {2}); one jump host is supported.',
+            alias,
+            hops.length,
+            proxyJump,
+          ),
         ),
       );
     const hop = parseHop(hops[0]);
