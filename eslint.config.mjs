@@ -6,6 +6,20 @@ import wholeSentences from './eslint/wholeSentences.mjs';
 import countsPlural from './eslint/countsPlural.mjs';
 import oneDateFormatter from './eslint/oneDateFormatter.mjs';
 
+/**
+ * Where dates are written for machines, not shown to people (the one-date-formatter rule's
+ * exceptions; test/unit/shared/messageLint.test.ts reads the same list): the client and the
+ * sandbox write the API's forms, and the agent tools' answers are data for a model, whose dates
+ * are ISO 8601 as the API's are.
+ */
+export const NOT_SHOWN_TO_PEOPLE = [
+  'src/client/**',
+  'src/sandbox/**',
+  'src/shared/l10n.ts',
+  'src/agent/tools.ts',
+  'src/agent/dbTools.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,9 +71,9 @@ export default tseslint.config(
   },
   {
     // Every date a person reads goes through the one formatter of src/shared/l10n.ts
-    // (eslint/oneDateFormatter.mjs); the client and the sandbox write the API's forms.
+    // (eslint/oneDateFormatter.mjs), except where dates are written for machines.
     files: ['src/**/*.ts', 'webviews/**/*.ts'],
-    ignores: ['src/client/**', 'src/sandbox/**', 'src/shared/l10n.ts'],
+    ignores: NOT_SHOWN_TO_PEOPLE,
     rules: { 'nhncloud/one-date-formatter': 'error' },
   },
   {

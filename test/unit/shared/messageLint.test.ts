@@ -11,6 +11,7 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import countsPlural from '../../../eslint/countsPlural.mjs';
 import oneDateFormatter from '../../../eslint/oneDateFormatter.mjs';
+import { NOT_SHOWN_TO_PEOPLE } from '../../../eslint.config.mjs';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -29,7 +30,7 @@ test('no count outside plural() and no date outside the one formatter in src and
       },
       {
         files: ['**/*.ts'],
-        ignores: ['src/client/**', 'src/sandbox/**', 'src/shared/l10n.ts'],
+        ignores: NOT_SHOWN_TO_PEOPLE,
         rules: { 'nhncloud/one-date-formatter': 'error' },
       },
     ],
