@@ -326,7 +326,21 @@ function windowProcesses(server) {
       if (commandLine(pid).includes('--type=extensionHost')) own.push(pid);
       own.push(...tree.descendants(pid));
     }
-  return [...new Set(own)];
+  const probes = new Set(own.filter(isShellEnvProbe).flatMap((pid) => [pid, ...tree.descendants(pid)]));
+  return [...new Set(own)].filter((pid) => !probes.has(pid));
+}
+
+/**
+ * The server's shell-environment probe (`bash -i -l -c '<node>' -`, and the node it runs): the
+ * server starts it on its own schedule to read a login shell's environment, so it holds nothing of
+ * any file and ends by itself. Counted as a file's, it failed a file's setup by chance in two
+ * fresh-clone runs (dbAccess[ko] and paging[ko]; then dialogs[en], found again after the loop that
+ * kills the last window's processes until none is left).
+ */
+function isShellEnvProbe(pid) {
+  // The shell while its profile runs, or the node it has become (bash execs a lone command).
+  const line = commandLine(pid).trim();
+  return / -i -l -c '?\S*\/node'?\s+-$/.test(line) || /^\S*\/node\s+-$/.test(line);
 }
 
 /**
@@ -364,9 +378,8 @@ function fileState(server) {
  */
 export async function prepareForFile(server, opts, n) {
   // Killed until none is left, not once: a process the last window's teardown starts while the
-  // first ones die (the server's shell-environment probe, `bash -i -l -c node`, and what a login
-  // shell runs) is the last file's too (a fresh-clone run failed dbAccess[ko] and paging[ko] on
-  // one started after the single kill).
+  // first ones die is the last file's too (the server's own shell-environment probe is not
+  // counted: isShellEnvProbe).
   const deadline = Date.now() + 10_000;
   for (;;) {
     const pids = windowProcesses(server).filter(alive);

@@ -306,7 +306,7 @@ export async function editCellAndApply(t, view, { row, col, value, statement, sc
   await view.locator(`#td-grid [data-row="${row}"] [data-col="${col}"].td-changed`).waitFor({ timeout: 10_000 });
   await view
     .locator('#td-staged')
-    .filter({ hasText: t.l('{0} staged changes', 1) })
+    .filter({ hasText: t.l('{0} staged change', 1) })
     .waitFor({ timeout: 10_000 });
   await view.locator('#td-preview-button').click();
   const statements = view.locator('#td-statements');
@@ -317,7 +317,7 @@ export async function editCellAndApply(t, view, { row, col, value, statement, sc
   await view.locator('#td-apply').click();
   await view
     .locator('#td-messages')
-    .filter({ hasText: t.lre('{0} statements applied in {1} s.', 1) })
+    .filter({ hasText: t.lre('{0} statement applied in {1} s.', 1) })
     .waitFor({ timeout: 30_000 });
   await until(`the applied ${value} is read back`, async () => (await cell.innerText()) === value);
 }

@@ -21,17 +21,12 @@ const ADVANCED = 'Advanced (optional): endpoint overrides and S3 signing regions
 
 /**
  * Edit Profile moves the Sandbox profile (the only one: it is opened without asking which) to RDS
- * API v4.0, every other answer kept; the tree then reloads.
+ * API v4.0 through its list of fields (Advanced), every other answer kept; the tree then reloads.
  * @param {import('../../../scripts/e2e/browser.mjs').Helpers} t
  */
 export async function sandboxOnRdsV4(t) {
   await t.runCommand('NHN Cloud: Edit Profile');
-  await t.quick.answer('Sandbox', 'Profile name');
-  await t.quick.waitFor('Which cloud is the project in?');
-  await t.quick.enter();
-  await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
-  await t.quick.enter();
-  for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
+  await t.quick.pick('Advanced: endpoints, S3 signing regions, RDS API version', 'Field to change, or Save profile');
   await t.quick.pick('RDS API version', ADVANCED);
   await t.quick.pick('v4.0', 'RDS API version of this profile');
   await t.quick.pick('$(check) Save profile', ADVANCED);

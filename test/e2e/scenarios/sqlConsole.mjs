@@ -331,7 +331,7 @@ export const scenarios = [
         "DELETE FROM e2e_orders WHERE id = 101;\nINSERT INTO e2e_orders VALUES (101, 'plan a')",
         connection,
       );
-      await gridStatus(t, t.lre('{0} rows affected in {1} s.', 1));
+      await gridStatus(t, t.lre('{0} row affected in {1} s.', 1));
       const before = await noteOf101();
       if (before !== 'plan a') throw new Error(`row 101 reads "${before}" before the scenario`);
       const question = t.l(
@@ -587,14 +587,14 @@ export const scenarios = [
       await tab.locator('.tab-actions .action-label').first().click();
       await tab.waitFor({ state: 'detached', timeout: 15_000 });
       const toast = await t.notification(
-        t.l('{0}.{1} was closed with {2} staged changes that were not applied.', 'staging_api', 'e2e_items', 1),
+        t.l('{0}.{1} was closed with {2} staged change that was not applied.', 'staging_api', 'e2e_items', 1),
       );
       await toast.getByRole('button', { name: t.l('Reopen') }).click();
       const again = await webviewWith(t, '#td-grid [data-row="0"] [data-col="2"].td-changed');
       await again.locator('#td-apply').click();
       await again
         .locator('#td-messages')
-        .filter({ hasText: t.lre('{0} statements applied in {1} s.', 1) })
+        .filter({ hasText: t.lre('{0} statement applied in {1} s.', 1) })
         .waitFor({ timeout: 30_000 });
       // Read back: the result's two rows again (the editor keeps to them), Lee's note as applied.
       await again
