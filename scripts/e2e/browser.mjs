@@ -1,5 +1,5 @@
 // Playwright (playwright-core) driving the system Chromium, and the helpers every scenario uses.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium.mjs';
@@ -136,11 +136,15 @@ export function helpers(page, server, locale = 'en') {
   }
   /**
    * Every NHN Cloud log of the run, joined: a window reload starts a new extension host with a
-   * log file of its own.
+   * log file of its own. Oldest host first (by the last write: a reloaded window's host no longer
+   * writes), so the last match of a line is the newest: in the folders' own order a reload's new
+   * log came first and sandboxResume[en] read the sandbox's address of before the reload.
    */
   const logText = () =>
     findLogFiles(join(server.userData, 'logs'))
-      .map((file) => readFileSync(file, 'utf8'))
+      .map((file) => ({ file, at: statSync(file).mtimeMs }))
+      .sort((a, b) => a.at - b.at)
+      .map(({ file }) => readFileSync(file, 'utf8'))
       .join('\n');
   /**
    * How many commands the wrapper has logged as started ("▶ nhncloud.…") and as ended ("✓ …",

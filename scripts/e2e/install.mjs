@@ -7,7 +7,7 @@
 // in lib/vscode) need theirs, so each folder gets its own package.json whose scripts are approved
 // with `npm install-scripts approve --all`, then `npm rebuild` runs them.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -165,16 +165,35 @@ async function ensureCodeServer(p, nodeBin, log) {
   console.log(`[e2e] code-server ready in ${Math.round((Date.now() - t0) / 1000)} s`);
 }
 
+/** Whether the process that took a lock (its pid, written in the lock) is still running. */
+function ownerAlive(dir) {
+  let pid;
+  try {
+    pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+  } catch {
+    return undefined; // taken a moment ago, its pid not written yet (or a lock of an older version)
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
 /** One installer at a time per cache (two test runs started together on a fresh machine). */
 async function lock(dir) {
   for (let waited = 0; ; waited++) {
     try {
       mkdirSync(dir);
+      writeFileSync(join(dir, 'pid'), String(process.pid));
       return () => rmSync(dir, { recursive: true, force: true });
     } catch (e) {
       if (e.code !== 'EEXIST') throw e;
-      // A lock older than 20 minutes belongs to an installer that died.
-      if (Date.now() - statSync(dir).mtimeMs > 20 * 60_000) rmSync(dir, { recursive: true, force: true });
+      // A lock whose installer is gone (a run killed while it held it: the next run waited out
+      // the 20 minutes below before this), or older than 20 minutes, is taken over.
+      if (ownerAlive(dir) === false || Date.now() - statSync(dir).mtimeMs > 20 * 60_000)
+        rmSync(dir, { recursive: true, force: true });
       else {
         if (waited % 30 === 0) console.log(`[e2e] waiting for another install into ${dirname(dir)} to finish…`);
         await new Promise((r) => setTimeout(r, 1000));
