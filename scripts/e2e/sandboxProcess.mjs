@@ -49,7 +49,9 @@ export async function startSandboxProcess({ timeScaleMs }) {
   process.on('exit', stop);
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`the sandbox did not start: ${out}`)), 60_000);
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const timer = setTimeout(() => reject(new Error(`the sandbox did not start: ${out}${err}`)), 60_000);
     child.stdout.on('data', (d) => {
       out += d;
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
@@ -58,7 +60,8 @@ export async function startSandboxProcess({ timeScaleMs }) {
         resolve({ url: m[1], stop });
       }
     });
-    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${out}`)));
+    // Its stderr says why (a stack, a port taken): read to the end, so the message holds it.
+    child.on('close', (code) => reject(new Error(`the sandbox exited (${code}): ${out}${err}`)));
   });
 }
 
