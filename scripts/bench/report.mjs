@@ -1,9 +1,10 @@
-// The README's bench table from ONE results file (default docs/bench/results.json, the run
-// committed with the README): the table of table.mjs and the line of the machine, its load
-// average and the date, between <!-- bench-table:start --> and <!-- bench-table:end -->.
+// The bench table of the performance pages (docs/performance.md and docs/ko/performance.md) from
+// ONE results file (default docs/bench/results.json, the committed run): the table of table.mjs
+// and the line of the machine, its load average and the date, between
+// <!-- bench-table:start --> and <!-- bench-table:end -->.
 //   node scripts/bench/report.mjs [results.json]          prints the Markdown
-//   node scripts/bench/report.mjs --write [results.json]  rewrites README.md
-//   node scripts/bench/report.mjs --check [results.json]  exit 1 when README.md differs
+//   node scripts/bench/report.mjs --write [results.json]  rewrites the pages
+//   node scripts/bench/report.mjs --check [results.json]  exit 1 when a page differs
 // test/unit/shared/benchTable.test.ts runs the check, so a hand-edited figure fails `npm test`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,6 +13,8 @@ import { ROOT } from './lib.mjs';
 import { table } from './table.mjs';
 
 export const COMMITTED = join(ROOT, 'docs/bench/results.json');
+/** The pages that show the committed run. */
+export const PAGES = ['docs/performance.md', 'docs/ko/performance.md'];
 
 const load = (l) => (Array.isArray(l) ? l.map((x) => x.toFixed(2)).join(' / ') : 'n/a');
 
@@ -37,7 +40,7 @@ export function benchBlock(results, source) {
 export function renderReadme(readme, results, source) {
   const re = /(<!-- bench-table:start -->\n)[\s\S]*?(<!-- bench-table:end -->)/;
   if (!re.test(readme))
-    throw new Error('README.md has no <!-- bench-table:start --> ... <!-- bench-table:end --> markers');
+    throw new Error('the page has no <!-- bench-table:start --> ... <!-- bench-table:end --> markers');
   return readme.replace(re, (_, a, b) => `${a}${benchBlock(results, source)}\n${b}`);
 }
 
@@ -47,14 +50,16 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const results = JSON.parse(readFileSync(file, 'utf8'));
   const source = relative(ROOT, file);
   if (args.includes('--write') || args.includes('--check')) {
-    const readmeFile = join(ROOT, 'README.md');
-    const readme = readFileSync(readmeFile, 'utf8');
-    const next = renderReadme(readme, results, source);
-    if (args.includes('--check')) {
-      if (next !== readme) {
-        console.error(`README.md's bench table is not ${source}: run node scripts/bench/report.mjs --write`);
-        process.exit(1);
-      }
-    } else writeFileSync(readmeFile, next);
+    for (const page of PAGES) {
+      const file = join(ROOT, page);
+      const text = readFileSync(file, 'utf8');
+      const next = renderReadme(text, results, source);
+      if (args.includes('--check')) {
+        if (next !== text) {
+          console.error(`${page}: its bench table is not ${source}: run node scripts/bench/report.mjs --write`);
+          process.exitCode = 1;
+        }
+      } else writeFileSync(file, next);
+    }
   } else console.log(benchBlock(results, source));
 }

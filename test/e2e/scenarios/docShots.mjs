@@ -1,12 +1,21 @@
-// README screenshots into docs/images/ (only with NHNCLOUD_DOC_SHOTS=1; the normal suite skips
-// this file). Light: NHNCLOUD_DOC_SHOTS=1 npm run test:e2e -- docShots --skip-exthost
+// The screenshots of the README and the guide pages (docs/, docs/ko/) into docs/images/ (only with
+// NHNCLOUD_DOC_SHOTS=1; the normal suite skips this file). A screen a page talks about is one more
+// entry of `shots`, shown by the page with alt text in each language. Light: NHNCLOUD_DOC_SHOTS=1 npm run test:e2e -- docShots --skip-exthost
 // Dark: the same with NHNCLOUD_DOC_SHOTS_THEME=dark.
 // Each PNG is reduced to a 256-colour palette when ImageMagick's `convert` is installed.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clickLens, createDbUser, gridStatus, runInConsole, typeInConsole } from '../../../scripts/e2e/dbConsole.mjs';
+import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
+import {
+  clickLens,
+  createDbUser,
+  gridStatus,
+  runInConsole,
+  typeInConsole,
+  webviewWith,
+} from '../../../scripts/e2e/dbConsole.mjs';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..', '..');
 const OUT = join(ROOT, 'docs', 'images');
@@ -110,6 +119,23 @@ const shots = [
     },
   },
   {
+    name: 'sync: the preview of Sync Folder, each file with its size and why it is sent',
+    async run(t) {
+      const local = join(t.server.ws, 'reports');
+      mkdirSync(join(local, 'monthly'), { recursive: true });
+      writeFileSync(join(local, 'monthly', 'january.csv'), 'month,total\njanuary,1200\n');
+      writeFileSync(join(local, 'monthly', 'february.csv'), 'month,total\nfebruary,1350\n');
+      writeFileSync(join(local, 'summary.md'), '# Summary\n');
+      await t.menu('sandbox-docs', 'Sync Folder...');
+      await chooseInDialog(t, local, t.lre('The folder to keep in step with {0}', 'sandbox-docs/'));
+      await t.quick.pick('Upload new and changed files', t.lre('How {0} and {1} are kept in step', 'reports'));
+      await t.quick.pick('Size and modification time', 'How changes are found');
+      await t.quick.waitFor(t.lre('{0} to copy ({1}), {2} to delete, {3} unchanged', 3, undefined, 0, 0), 60_000);
+      await shoot(t, 'sync-preview');
+      await t.page.keyboard.press('Escape');
+    },
+  },
+  {
     name: 'query plan: a join with GROUP BY and ORDER BY explained beside its console',
     async run(t) {
       const connection = { instance: 'staging-api', user: 'docs', schema: 'staging_api' };
@@ -147,6 +173,34 @@ const shots = [
       await t.webview().locator('#qp-summary').waitFor({ timeout: 30_000 });
       await t.page.keyboard.press('Escape');
       await shoot(t, 'query-plan');
+    },
+  },
+  {
+    name: 'table editor: a table opened from the tree, a cell changed, the Preview of its UPDATE',
+    async run(t) {
+      await t.command('View: Close All Editors');
+      await t.openView('NHN Cloud');
+      await t.expandRow('RDS for MySQL');
+      await t.expandRow('DB Instances');
+      await t.expandRow('staging-api');
+      await t.expandRow('DB Schemas');
+      await t.expandRow('staging_api');
+      const table = t.treeRow('customers');
+      await table.waitFor({ timeout: 30_000 });
+      await t.menu(table, 'Open Table');
+      const view = await webviewWith(t, '#td-grid');
+      const cell = view.locator('#td-grid [data-row="1"] [data-col="2"]');
+      await cell.waitFor({ timeout: 30_000 });
+      await cell.dblclick();
+      const input = view.locator('input.td-editor');
+      await input.waitFor({ timeout: 10_000 });
+      await input.fill('');
+      await t.page.keyboard.type('Suwon');
+      await t.page.keyboard.press('Enter');
+      await view.locator('#td-grid [data-row="1"] [data-col="2"].td-changed').waitFor({ timeout: 10_000 });
+      await view.locator('#td-preview-button').click();
+      await view.locator('#td-statements').waitFor({ timeout: 15_000 });
+      await shoot(t, 'table-editor');
     },
   },
 ];

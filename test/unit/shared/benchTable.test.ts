@@ -1,45 +1,48 @@
-// The README's Performance section is one committed bench run: its table is what
-// scripts/bench/report.mjs makes of docs/bench/results.json (machine, load and date included),
-// and its prose cites no measured figure (ms, MB/s, ratio) that is not in that table.
+// The performance pages (docs/performance.md, docs/ko/performance.md) show one committed bench
+// run: their table is what scripts/bench/report.mjs makes of docs/bench/results.json (machine,
+// load and date included), and their prose cites no measured figure (ms, MB/s, ratio) that is
+// not in that table.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 // @ts-expect-error: a plain .mjs script without types
-import { COMMITTED, benchBlock, renderReadme } from '../../../scripts/bench/report.mjs';
+import { COMMITTED, PAGES, benchBlock, renderReadme } from '../../../scripts/bench/report.mjs';
 // @ts-expect-error: a plain .mjs script without types
 import { rows, table } from '../../../scripts/bench/table.mjs';
 
 const ROOT = join(__dirname, '..', '..', '..');
-const readme = () => readFileSync(join(ROOT, 'README.md'), 'utf8');
+const pages = (): [string, string][] => (PAGES as string[]).map((p) => [p, readFileSync(join(ROOT, p), 'utf8')]);
 const results = () => JSON.parse(readFileSync(COMMITTED, 'utf8'));
 
-test('the README bench table is docs/bench/results.json, as report.mjs renders it', () => {
-  const text = readme();
-  assert.equal(
-    text,
-    renderReadme(text, results(), 'docs/bench/results.json'),
-    'run: node scripts/bench/report.mjs --write',
-  );
+test('the bench table of each performance page is docs/bench/results.json, as report.mjs renders it', () => {
+  for (const [page, text] of pages())
+    assert.equal(
+      text,
+      renderReadme(text, results(), 'docs/bench/results.json'),
+      `${page}: run node scripts/bench/report.mjs --write`,
+    );
   assert.match(benchBlock(results(), 'x'), /Load average \(1 \/ 5 \/ 15 min\) at start \d/);
 });
 
-test('the Performance prose cites only figures of the table', () => {
-  const text = readme();
-  const section = /<!-- performance:start -->([\s\S]*?)<!-- performance:end -->/.exec(text)?.[1] ?? '';
-  const prose = section.replace(/<!-- bench-table:start -->[\s\S]*?<!-- bench-table:end -->/, '');
-  const cells = new Set<string>();
-  for (const r of rows(results()) as { values: string[]; target: string }[]) {
-    for (const v of [...r.values, r.target]) for (const n of String(v).match(/\d+(?:\.\d+)?/g) ?? []) cells.add(n);
+test('the performance pages cite only figures of the table', () => {
+  for (const [page, text] of pages()) {
+    const section = /<!-- performance:start -->([\s\S]*?)<!-- performance:end -->/.exec(text)?.[1] ?? '';
+    assert.ok(section, `${page}: no <!-- performance:start --> ... <!-- performance:end --> markers`);
+    const prose = section.replace(/<!-- bench-table:start -->[\s\S]*?<!-- bench-table:end -->/, '');
+    const cells = new Set<string>();
+    for (const r of rows(results()) as { values: string[]; target: string }[]) {
+      for (const v of [...r.values, r.target]) for (const n of String(v).match(/\d+(?:\.\d+)?/g) ?? []) cells.add(n);
+    }
+    // A figure with a unit, and every number with decimals (the ratios are cited bare: "1.22 on
+    // the sandbox"; an edited 1.23 passed when only numbers with units were read).
+    const cited = [
+      ...[...prose.matchAll(/(\d[\d,]*(?:\.\d+)?)\s?(ms|MB\/s|MB|KB|s|x|×)(?![\w])/g)].map((m) => m[1]),
+      ...[...prose.matchAll(/(?<![\w.])(\d+\.\d+)(?![\w.])/g)].map((m) => m[1]),
+    ].map((n) => n.replace(/,/g, ''));
+    const foreign = cited.filter((n) => !cells.has(n));
+    assert.deepEqual(foreign, [], `${page}: figures in the prose that are not in the table: ${foreign.join(', ')}`);
   }
-  // A figure with a unit, and every number with decimals (the ratios are cited bare: "1.22 on
-  // the sandbox"; an edited 1.23 passed when only numbers with units were read).
-  const cited = [
-    ...[...prose.matchAll(/(\d[\d,]*(?:\.\d+)?)\s?(ms|MB\/s|MB|KB|s|x|×)(?![\w])/g)].map((m) => m[1]),
-    ...[...prose.matchAll(/(?<![\w.])(\d+\.\d+)(?![\w.])/g)].map((m) => m[1]),
-  ].map((n) => n.replace(/,/g, ''));
-  const foreign = cited.filter((n) => !cells.has(n));
-  assert.deepEqual(foreign, [], `figures in the Performance prose that are not in the table: ${foreign.join(', ')}`);
 });
 
 test('a failed big-bucket run fails its figures and is listed', () => {
