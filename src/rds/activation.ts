@@ -24,8 +24,8 @@ import { parameterGroupCommands } from './commands/parameterGroups';
 import { restartCommands } from './commands/restart';
 import { securityGroupCommands } from './commands/securityGroups';
 import { connectionFeature } from './connection/commands';
-import { createQueryConsoleFeature } from './connection/console';
-import { DbSessionManager } from './connection/sessions';
+import { createQueryConsoleFeature } from '../database/connection/console';
+import { DbSessionManager } from '../database/connection/sessions';
 
 export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSessionManager } {
   // The database sessions of this window (Connect...): ended when the extension deactivates.

@@ -5,15 +5,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createConnection, type Connection } from 'mysql2/promise';
-import { completionItems, hoverText, type AssistEnv } from '../../../src/rds/sqlAssist/assist';
-import { functionsOf, serverFlavor } from '../../../src/rds/sqlAssist/builtins';
+import { completionItems, hoverText, type AssistEnv } from '../../../src/database/sqlAssist/assist';
+import { functionsOf, serverFlavor } from '../../../src/database/sqlAssist/builtins';
 import {
   changesSchema,
   createStatement,
   loadSchemaMetadata,
   MetadataCache,
   type SchemaMetadata,
-} from '../../../src/rds/sqlAssist/metadata';
+} from '../../../src/database/sqlAssist/metadata';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../../support/mariadb.mjs';
 
 describe('completion metadata from MariaDB', () => {

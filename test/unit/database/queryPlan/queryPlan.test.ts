@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createConnection, type Connection } from 'mysql2/promise';
-import { explainRequest, explainStatement, serverVersion } from '../../../../src/rds/queryPlan/explain';
-import { planFromJson, planFromTree, PlanParseError, type PlanNode } from '../../../../src/rds/queryPlan/model';
-import { readsOnly } from '../../../../src/rds/connection/statements';
+import { explainRequest, explainStatement, serverVersion } from '../../../../src/database/queryPlan/explain';
+import { planFromJson, planFromTree, PlanParseError, type PlanNode } from '../../../../src/database/queryPlan/model';
+import { readsOnly } from '../../../../src/database/connection/statements';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../../../support/mariadb.mjs';
 
 /** One line per node, indented by depth: kind, name, access and the figures that matter here. */

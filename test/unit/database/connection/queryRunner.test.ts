@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { mariaDbMissing, startMariaDb } from '../../../support/mariadb.mjs';
-import { csvField, exportStatement } from '../../../../src/rds/connection/resultExport';
-import { DUMP_HEAD, DUMP_TAIL } from '../../../../src/rds/sqlText';
+import { csvField, exportStatement } from '../../../../src/database/connection/resultExport';
+import { DUMP_HEAD, DUMP_TAIL } from '../../../../src/database/sqlText';
 import { HOSTILE_VALUES, SQL_MODES } from '../../../support/hostileSql';
 import {
   killQuery,
@@ -17,7 +17,7 @@ import {
   StatementError,
   type Cell,
   type ResultColumn,
-} from '../../../../src/rds/connection/queryRunner';
+} from '../../../../src/database/connection/queryRunner';
 
 let db: Awaited<ReturnType<typeof startMariaDb>>;
 let dir: string;

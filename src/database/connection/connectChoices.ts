@@ -4,10 +4,10 @@ import * as vscode from 'vscode';
 import { pick } from '../../shared/prompts';
 import { TreeNode } from '../../shared/tree/nodes';
 import { ancestor } from '../../shared/tree/serviceRoot';
-import type { InstanceTarget } from '../commands/targets';
-import type { RdsDeps } from '../tree/base';
-import { InstanceNode } from '../tree/instanceNode';
-import type { DbUser } from '../tree/types';
+import type { InstanceTarget } from '../../rds/commands/targets';
+import type { RdsDeps } from '../../rds/tree/base';
+import { InstanceNode } from '../../rds/tree/instanceNode';
+import type { DbUser } from '../../rds/tree/types';
 import type { DbSession } from './session';
 
 export interface Endpoint {

@@ -25,7 +25,7 @@ import {
   takeRunId,
   type Console,
 } from './consoleSupport';
-import { DbSchemaNode } from '../tree/instanceParts';
+import { DbSchemaNode } from '../../rds/tree/instanceParts';
 import { CONSOLE_SCHEME, ConsoleFileSystem } from './consoleFiles';
 import { EditorBindings } from './editorBindings';
 import { instanceNodeOf, RememberedSchemas, sessionAddress } from './connectChoices';
@@ -62,7 +62,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
   const disposables: vscode.Disposable[] = [status, lensChanged, diagnostics, files];
 
   const consoleOf = (doc: vscode.TextDocument | undefined) => (doc ? consoles.get(doc.uri.toString()) : undefined);
-  // Completion and hover from the console's connection (src/rds/sqlAssist).
+  // Completion and hover from the console's connection (src/database/sqlAssist).
   const bindings = new EditorBindings(services.context.workspaceState);
   // Format Document stays the consoles' own: for every SQL file it would compete with the
   // user's formatter.
