@@ -24,6 +24,7 @@ import { parameterGroupCommands } from './commands/parameterGroups';
 import { restartCommands } from './commands/restart';
 import { securityGroupCommands } from './commands/securityGroups';
 import { connectionFeature } from './connection/commands';
+import { rdsConsoleNodes } from './connection/connectChoices';
 import { createQueryConsoleFeature } from '../database/connection/console';
 import { DbSessionManager } from '../database/connection/sessions';
 
@@ -31,7 +32,7 @@ export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSession
   // The database sessions of this window (Connect...): ended when the extension deactivates.
   const sessions = new DbSessionManager();
   const connection = connectionFeature({ ...deps, sessions });
-  const queryConsole = createQueryConsoleFeature(deps.services, sessions);
+  const queryConsole = createQueryConsoleFeature(deps.services, sessions, rdsConsoleNodes);
   const logs = logCommands(deps);
   const commands: Record<string, CommandHandler> = {
     'nhncloud.rds.refresh': (node?: unknown) => {

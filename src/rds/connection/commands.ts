@@ -16,15 +16,11 @@ import { openTerminal } from '../../database/connection/terminal';
 import { dbTlsSettings, tlsOptions } from '../../database/connection/tls';
 import {
   chooseDefaultSchema,
-  chooseEndpoint,
-  chooseUser,
   connectionUrl,
-  endpointIndexOf,
-  instanceNodeOf,
   RememberedSchemas,
   sessionAddress,
-  type Endpoint,
 } from '../../database/connection/connectChoices';
+import { chooseEndpoint, chooseUser, endpointIndexOf, instanceNodeOf, type Endpoint } from './connectChoices';
 import { DbSchemaNode } from '../tree/instanceParts';
 import { sqlLanguage } from '../../database/connection/consoleSupport';
 import { isLoopback } from '../../client/http/transport';
