@@ -296,6 +296,10 @@ test('only statements that just read run under Explain Analyze without asking', 
     'WITH a AS (SELECT 1) SELECT * FROM a',
     "SELECT 'update' AS w",
     'TABLE t',
+    // MariaDB: reading a sequence's last value, or a column that happens to be named so.
+    'SELECT LASTVAL(s), PREVIOUS VALUE FOR s',
+    'SELECT nextval FROM t',
+    "SELECT 'NEXTVAL(s)'",
   ])
     assert.equal(readsOnly(sql), true, sql);
   for (const sql of [
@@ -306,6 +310,14 @@ test('only statements that just read run under Explain Analyze without asking', 
     'SELECT a INTO @x FROM t',
     'WITH a AS (SELECT 1) DELETE FROM t',
     'CALL p()',
+    // MariaDB: RETURNING shows rows of a change; taking from a sequence advances it.
+    'DELETE FROM t WHERE id = 1 RETURNING id',
+    'INSERT INTO t VALUES (1) RETURNING id',
+    'SELECT NEXTVAL(s)',
+    'SELECT nextval /* c */ (s), id FROM t',
+    'SELECT NEXT VALUE FOR s',
+    'SELECT SETVAL(s, 100)',
+    'WITH a AS (SELECT NEXTVAL(s)) SELECT * FROM a',
   ])
     assert.equal(readsOnly(sql), false, sql);
 });
