@@ -102,7 +102,7 @@ const builds = [
   },
   {
     ...nodeCommon,
-    entryPoints: ['src/rds/connection/mysqlDriver.ts'],
+    entryPoints: ['src/database/connection/mysqlDriver.ts'],
     outfile: 'dist/mysqlDriver.js',
     // The shims say why each is enough (iconv-lite's code pages and Amazon RDS's CA bundle:
     // ~380 KB of a .vsix with a 600 KB budget).
@@ -111,19 +111,19 @@ const builds = [
   },
   {
     ...nodeCommon,
-    entryPoints: ['src/rds/connection/sshDriver.ts'],
+    entryPoints: ['src/database/connection/sshDriver.ts'],
     outfile: 'dist/sshDriver.js',
     // ssh2 requires these in try/catch and uses Node's crypto without them.
     external: ['cpu-features', '*.node'],
   },
   {
     ...nodeCommon,
-    entryPoints: ['src/rds/csvImport/csvParser.ts'],
+    entryPoints: ['src/database/csvImport/csvParser.ts'],
     outfile: 'dist/csvParser.js',
   },
   {
     ...nodeCommon,
-    entryPoints: ['src/rds/sqlAssist/formatterEntry.ts'],
+    entryPoints: ['src/database/sqlAssist/formatterEntry.ts'],
     outfile: 'dist/sqlFormatter.js',
   },
   {

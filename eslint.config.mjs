@@ -20,6 +20,31 @@ export const NOT_SHOWN_TO_PEOPLE = [
   'src/agent/dbTools.ts',
 ];
 
+/**
+ * The database client (src/database) stands on its own (issue 65, item 3): it talks to a
+ * MySQL-protocol server and knows nothing of RDS's API; the RDS side hands it an endpoint and
+ * credentials and answers the interfaces it declares (ConsoleNodes of src/database/connection/console.ts).
+ * Any `rds` folder is refused: src/rds (its tree, commands, forms), src/client/rds (the API
+ * client), src/sandbox/rds. test/unit/database/independence.test.ts plants an import to see it fire.
+ */
+export const DATABASE_STANDS_ALONE = {
+  files: ['src/database/**/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['**/rds', '**/rds/**'],
+            message:
+              'src/database knows nothing of RDS: declare an interface here and let src/rds implement it (and hand it endpoints and credentials).',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -98,4 +123,5 @@ export default tseslint.config(
       ],
     },
   },
+  DATABASE_STANDS_ALONE,
 );

@@ -21,7 +21,7 @@ export default {
     'src/client/storage/xml.ts',
     'src/panels/html.ts',
     'src/profiles/secrets.ts',
-    'src/rds/sqlText.ts',
+    'src/database/sqlText.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

@@ -136,7 +136,7 @@ export function activate(context: vscode.ExtensionContext): {
   });
   context.subscriptions.push(shim.explorerView, treeChanged);
 
-  // Objects as files (src/storage/objectFs.ts) and query consoles (src/rds/connection/consoleFiles.ts).
+  // Objects as files (src/storage/objectFs.ts) and query consoles (src/database/connection/consoleFiles.ts).
   // VS Code asks for a scheme's provider as soon as an editor or workspace folder of it is
   // restored, so the providers are registered here, at once, as light proxies that load main on
   // their first call. The scheme names repeat those of src/storage/keys.ts (that module loads

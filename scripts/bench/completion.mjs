@@ -1,8 +1,8 @@
 // Completion's Speed figures (issue 28), against a real MariaDB started here with a schema of
 // 2,000 tables x 30 columns (each with a primary key and one more index):
-//   - its metadata read by src/rds/sqlAssist/metadata.ts (four queries on one loopback
+//   - its metadata read by src/database/sqlAssist/metadata.ts (four queries on one loopback
 //     connection, opened inside the timing as the console's completion does);
-//   - completion lists (src/rds/sqlAssist/assist.ts) for a list of caret positions in real
+//   - completion lists (src/database/sqlAssist/assist.ts) for a list of caret positions in real
 //     statements against that metadata, each list checked for the item its caret must offer.
 // Measured in Node, with the code the extension host runs; VS Code's own drawing of the list is
 // not in it.
@@ -35,9 +35,9 @@ const CARETS = [
 export async function benchCompletion({ runs = 5, log = console.error } = {}) {
   const missing = mariaDbMissing();
   if (missing) throw new Error(missing);
-  const { loadSchemaMetadata } = tsxRequire('../../src/rds/sqlAssist/metadata.ts', import.meta.url);
-  const { completionItems } = tsxRequire('../../src/rds/sqlAssist/assist.ts', import.meta.url);
-  const { functionsOf, serverFlavor } = tsxRequire('../../src/rds/sqlAssist/builtins.ts', import.meta.url);
+  const { loadSchemaMetadata } = tsxRequire('../../src/database/sqlAssist/metadata.ts', import.meta.url);
+  const { completionItems } = tsxRequire('../../src/database/sqlAssist/assist.ts', import.meta.url);
+  const { functionsOf, serverFlavor } = tsxRequire('../../src/database/sqlAssist/builtins.ts', import.meta.url);
   const mysql = tsxRequire('mysql2/promise', import.meta.url);
   const db = await startMariaDb();
   try {

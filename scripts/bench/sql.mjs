@@ -1,6 +1,6 @@
 // The query console's Speed figures (issue 17), against a real MariaDB started here
 // (test/support/mariadb.mjs) and beside the `mariadb` command-line client in the same run:
-//   - 100,000 rows x 6 columns fetched whole by the console's runner (src/rds/connection/
+//   - 100,000 rows x 6 columns fetched whole by the console's runner (src/database/connection/
 //     queryRunner.ts, batches serialized as postMessage would) vs `mariadb --batch` to /dev/null;
 //   - the first batch out of the runner after Run;
 //   - memory growth of the process that runs the runner while the whole result streams through;
@@ -26,7 +26,7 @@ const QUERY = 'SELECT id, name, email, amount, created, note FROM bench.rows100k
 export async function benchSql({ runs = 5, log = console.error } = {}) {
   const missing = mariaDbMissing();
   if (missing) throw new Error(missing);
-  const { runStatement, killQuery } = tsxRequire('../../src/rds/connection/queryRunner.ts', import.meta.url);
+  const { runStatement, killQuery } = tsxRequire('../../src/database/connection/queryRunner.ts', import.meta.url);
   const mysql = tsxRequire('mysql2/promise', import.meta.url);
   const db = await startMariaDb();
   try {
@@ -444,7 +444,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
  *     result of `SELECT 1`, against the same connect made directly; and through a tunnel already
  *     open (what every connection after the first costs);
  *   - 100,000 rows x 6 columns through the console's runner over the tunnel, against directly;
- *   - Import CSV of 100,000 rows x 6 columns (src/rds/csvImport: parse, check, then LOAD DATA
+ *   - Import CSV of 100,000 rows x 6 columns (src/database/csvImport: parse, check, then LOAD DATA
  *     LOCAL, which the server here allows; one transaction) against `mariadb` running `LOAD DATA
  *     LOCAL INFILE` on the same file; and the same import by multi-row INSERTs (a server whose
  *     local_infile is OFF, RDS's default).
@@ -455,11 +455,11 @@ export async function benchDbWork({ runs = 3, log = console.error } = {}) {
   const { startSshd } = tsxRequire('../../test/support/sshd.ts', import.meta.url);
   const { installVscodeStub } = tsxRequire('../../test/support/vscodeStub.ts', import.meta.url);
   installVscodeStub();
-  const { SshTunnel } = tsxRequire('../../src/rds/connection/ssh/tunnel.ts', import.meta.url);
-  const { runStatement } = tsxRequire('../../src/rds/connection/queryRunner.ts', import.meta.url);
-  const { readCsv } = tsxRequire('../../src/rds/csvImport/csvReader.ts', import.meta.url);
-  const { importCsv } = tsxRequire('../../src/rds/csvImport/importer.ts', import.meta.url);
-  const { tableInfo } = tsxRequire('../../src/rds/tableData/tableData.ts', import.meta.url);
+  const { SshTunnel } = tsxRequire('../../src/database/connection/ssh/tunnel.ts', import.meta.url);
+  const { runStatement } = tsxRequire('../../src/database/connection/queryRunner.ts', import.meta.url);
+  const { readCsv } = tsxRequire('../../src/database/csvImport/csvReader.ts', import.meta.url);
+  const { importCsv } = tsxRequire('../../src/database/csvImport/importer.ts', import.meta.url);
+  const { tableInfo } = tsxRequire('../../src/database/tableData/tableData.ts', import.meta.url);
   const mysql = tsxRequire('mysql2/promise', import.meta.url);
   const { mkdtempSync, readFileSync: read, rmSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');

@@ -8,5 +8,5 @@ export const MUTATION_TESTS = [
   'test/unit/storage/xmlLimits.test.ts',
   'test/unit/panels/html.test.ts',
   'test/unit/profiles/secrets.test.ts',
-  'test/unit/rds/sqlText.test.ts',
+  'test/unit/database/sqlText.test.ts',
 ];

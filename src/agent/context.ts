@@ -8,7 +8,7 @@ import type { RdsClient } from '../client/rds/client';
 import type { NetworkClient } from '../client/network/client';
 import type { S3Client } from '../client/storage/client';
 
-/** The part of a database session (src/rds/connection/session.ts) the tools use. */
+/** The part of a database session (src/database/connection/session.ts) the tools use. */
 export interface AgentDbSession {
   readonly id: string;
   readonly target: { profileId: string; region: Region; instanceId: string; instanceName: string };

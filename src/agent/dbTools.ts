@@ -4,9 +4,9 @@
 // rolled back, with the rows capped.
 import type { Connection } from 'mysql2/promise';
 import { l10n } from '../shared/l10n';
-import { loadSchemaMetadata } from '../rds/sqlAssist/metadata';
-import { explainRequest, explainStatement, serverVersion } from '../rds/queryPlan/explain';
-import type { PlanNode } from '../rds/queryPlan/model';
+import { loadSchemaMetadata } from '../database/sqlAssist/metadata';
+import { explainRequest, explainStatement, serverVersion } from '../database/queryPlan/explain';
+import type { PlanNode } from '../database/queryPlan/model';
 import { answer, ToolError, type ToolAnswer } from './answer';
 import type { AgentContext, AgentDbSession } from './context';
 import { readOnlyStatement } from './readOnlySql';

@@ -10,7 +10,7 @@ import { l10n } from '../shared/l10n';
 import { action, askAction } from '../shared/prompts';
 import type { Feature, Services } from '../shared/services';
 import { userSetting } from '../shared/settings';
-import type { DbSessions } from '../rds/connection/session';
+import type { DbSessions } from '../database/connection/session';
 import { refusal } from './answer';
 import { changeConfirmation, mcpConfiguration, mcpToolHost } from './catalog';
 import { ListingCache, type AgentContext, type ChangeRequest } from './context';

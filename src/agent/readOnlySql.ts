@@ -1,10 +1,10 @@
 // Whether an agent's SQL may run on a connection the person opened (issue 64): the extension's own
-// statement reader decides (src/rds/connection/statements.ts: the splitter the query console runs
+// statement reader decides (src/database/connection/statements.ts: the splitter the query console runs
 // and its readsOnly), never what the model says the statement does. One statement at a time, and
 // only one that reads; the run itself happens in a READ ONLY transaction (./dbTools.ts), so a
 // stored function that writes still cannot.
 import { l10n } from '../shared/l10n';
-import { maskLiterals, readsOnly, splitStatements } from '../rds/connection/statements';
+import { maskLiterals, readsOnly, splitStatements } from '../database/connection/statements';
 
 export type SqlVerdict = { ok: true; statement: string } | { ok: false; reason: string };
 

@@ -1,8 +1,8 @@
 // Passwords in SQL text (issue 62, item 5): the one function that masks them wherever the text is
 // logged or kept. The Redactor runs it over every log line (./http/redact.ts), the query
-// history keeps no statement it would change (src/rds/connection/history.ts), and the server's
+// history keeps no statement it would change (src/database/connection/history.ts), and the server's
 // error text of a statement is masked with it before anyone sees it
-// (src/rds/connection/queryRunner.ts), with the statement's own password values too: a syntax
+// (src/database/connection/queryRunner.ts), with the statement's own password values too: a syntax
 // error quotes the statement from the failing token on, which may be the password alone.
 //
 // The ways MySQL and MariaDB take a password, each masked as '***':

@@ -1,16 +1,16 @@
 // Import CSV (extension side; issue 29, item 4): one panel per connection, table and file. It
 // reads the file's first records for the preview (with the encoding, delimiter and header the
-// person chose, first guessed), and runs the import (src/rds/csvImport/importer.ts) on a
+// person chose, first guessed), and runs the import (src/database/csvImport/importer.ts) on a
 // connection of its own with progress events, Cancel, and the result: rows imported, or the
 // first failing row by its line with the reason. A production connection confirms first.
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { withConnection } from '../rds/connection/schemaTree';
-import type { DbSession } from '../rds/connection/session';
-import { guessCsv, readCsv, type CsvOptions, type CsvRecord } from '../rds/csvImport/csvReader';
-import { importCsv } from '../rds/csvImport/importer';
-import { tableInfo, type TableInfo } from '../rds/tableData/tableData';
+import { withConnection } from '../database/connection/schemaTree';
+import type { DbSession } from '../database/connection/session';
+import { guessCsv, readCsv, type CsvOptions, type CsvRecord } from '../database/csvImport/csvReader';
+import { importCsv } from '../database/csvImport/importer';
+import { tableInfo, type TableInfo } from '../database/tableData/tableData';
 import { plural } from '../shared/l10n';
 import { action, askAction } from '../shared/prompts';
 import type { Services } from '../shared/services';

@@ -39,7 +39,7 @@ const formMethods = {
   cancel: z.strictObject({}),
 };
 
-/** A staged edit of the table editor (src/rds/tableData/edits.ts RowEdit). */
+/** A staged edit of the table editor (src/database/tableData/edits.ts RowEdit). */
 const readCell = z.union([z.string(), z.number(), z.null()]);
 const editValue = z.union([z.string().check(z.maxLength(16_000_000)), z.null()]);
 const rowEdit = z.union([
@@ -57,14 +57,14 @@ const rowEdit = z.union([
   }),
 ]);
 
-/** A query result's rows opened in the table editor (src/rds/tableData/resultRows.ts KeyRows). */
+/** A query result's rows opened in the table editor (src/database/tableData/resultRows.ts KeyRows). */
 const keyRows = z.strictObject({
   columns: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(64)),
   // MAX_RESULT_ROWS of resultRows.ts (not imported: this file stays free of feature code).
   values: z.array(z.array(readCell)).check(z.minLength(1), z.maxLength(10_000)),
 });
 
-/** How the CSV file is read (src/rds/csvImport/csvReader.ts CsvOptions). */
+/** How the CSV file is read (src/database/csvImport/csvReader.ts CsvOptions). */
 const csvOptions = z.strictObject({
   delimiter: z.string().check(z.minLength(1), z.maxLength(1)),
   encoding: z.string().check(z.minLength(1), z.maxLength(40)),

@@ -2,7 +2,7 @@
 // it, showing the plan of the statement last explained there. The plan is data the webview keeps
 // in its saved state, so a reloaded window draws it again; the panel only delivers it.
 import * as vscode from 'vscode';
-import type { QueryPlan } from '../rds/queryPlan/model';
+import type { QueryPlan } from '../database/queryPlan/model';
 import { BasePanel, type Handlers } from './basePanel';
 import { VIEW_TYPES, type PanelTarget } from './protocol';
 import type { Services } from '../shared/services';

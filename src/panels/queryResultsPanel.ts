@@ -1,15 +1,15 @@
-// Query results (extension side): one panel per query console. The console (src/rds/connection/
+// Query results (extension side): one panel per query console. The console (src/database/connection/
 // console.ts) drives it: a run announces its statements, each statement's columns, its rows in
 // batches (each post awaited, so the runner pauses the socket while the webview is behind), then
 // its outcome or error. A CALL that returns several result sets sends each as a numbered set of
 // its statement. The webview asks back for Cancel and Export, which the console owns, Copy, and
 // Edit Rows (a result of one table with its key opened in the table editor, ./tableDataPanel.ts).
 import * as vscode from 'vscode';
-import type { Cell, ResultColumn, StatementOutcome } from '../rds/connection/queryRunner';
-import { withConnection } from '../rds/connection/schemaTree';
-import type { DbSession } from '../rds/connection/session';
-import type { ExportFormat } from '../rds/connection/resultExport';
-import { tableInfo } from '../rds/tableData/tableData';
+import type { Cell, ResultColumn, StatementOutcome } from '../database/connection/queryRunner';
+import { withConnection } from '../database/connection/schemaTree';
+import type { DbSession } from '../database/connection/session';
+import type { ExportFormat } from '../database/connection/resultExport';
+import { tableInfo } from '../database/tableData/tableData';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';
 import { VIEW_TYPES, type PanelTarget } from './protocol';

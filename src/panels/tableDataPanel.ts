@@ -6,11 +6,11 @@
 // and goes on with the same edits once that connection (same instance and user) is live again.
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { withConnection } from '../rds/connection/schemaTree';
-import type { DbSession, DbSessions } from '../rds/connection/session';
-import { editProblems, editStatements, type RowEdit } from '../rds/tableData/edits';
-import type { KeyRows } from '../rds/tableData/resultRows';
-import { applyEdits, readPage, tableInfo, type TableInfo } from '../rds/tableData/tableData';
+import { withConnection } from '../database/connection/schemaTree';
+import type { DbSession, DbSessions } from '../database/connection/session';
+import { editProblems, editStatements, type RowEdit } from '../database/tableData/edits';
+import type { KeyRows } from '../database/tableData/resultRows';
+import { applyEdits, readPage, tableInfo, type TableInfo } from '../database/tableData/tableData';
 import { action, askAction } from '../shared/prompts';
 import type { Services } from '../shared/services';
 import { BasePanel, type Handlers } from './basePanel';

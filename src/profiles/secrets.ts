@@ -33,7 +33,7 @@ export const secretsKey = (profileId: string): string => `nhncloud/${profileId}/
 
 /** Names of the entries of the record (and, before it, the suffixes of the per-secret keys). */
 const dbPasswordEntry = (instanceId: string, dbUserName: string): string => `db/${instanceId}/${dbUserName}`;
-/** `subject`: `passphrase:<key file>` or `password:<user>@<host>:<port>` (./../rds/connection/ssh/bastions.ts). */
+/** `subject`: `passphrase:<key file>` or `password:<user>@<host>:<port>` (src/database/connection/ssh/bastions.ts). */
 const sshSecretEntry = (subject: string): string => `db/ssh/${encodeURIComponent(subject)}`;
 
 /** The keys of the layout before the record: one per field, the database secrets listed in an index. */

@@ -24,14 +24,15 @@ import { parameterGroupCommands } from './commands/parameterGroups';
 import { restartCommands } from './commands/restart';
 import { securityGroupCommands } from './commands/securityGroups';
 import { connectionFeature } from './connection/commands';
-import { createQueryConsoleFeature } from './connection/console';
-import { DbSessionManager } from './connection/sessions';
+import { rdsConsoleNodes } from './connection/connectChoices';
+import { createQueryConsoleFeature } from '../database/connection/console';
+import { DbSessionManager } from '../database/connection/sessions';
 
 export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSessionManager } {
   // The database sessions of this window (Connect...): ended when the extension deactivates.
   const sessions = new DbSessionManager();
   const connection = connectionFeature({ ...deps, sessions });
-  const queryConsole = createQueryConsoleFeature(deps.services, sessions);
+  const queryConsole = createQueryConsoleFeature(deps.services, sessions, rdsConsoleNodes);
   const logs = logCommands(deps);
   const commands: Record<string, CommandHandler> = {
     'nhncloud.rds.refresh': (node?: unknown) => {

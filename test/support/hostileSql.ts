@@ -1,5 +1,5 @@
 // Values and modes that tell SQL text written right from SQL text written for one sql_mode
-// (issue 62, item 3; src/rds/sqlText.ts): a quote escaped with a backslash ends the string when
+// (issue 62, item 3; src/database/sqlText.ts): a quote escaped with a backslash ends the string when
 // the server runs with NO_BACKSLASH_ESCAPES, and the rest of the value becomes statement text.
 
 /** Text that ends a string, a statement or a line when written the wrong way. */

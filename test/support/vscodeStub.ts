@@ -155,7 +155,7 @@ export const stubVscode = {
         t: { isCancellationRequested: boolean; onCancellationRequested(): { dispose(): void } },
       ) => Promise<T>,
     ) => task({ report() {} }, { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) }),
-    // The query console listens for editors and documents (src/rds/connection/console.ts).
+    // The query console listens for editors and documents (src/database/connection/console.ts).
     onDidChangeActiveTextEditor: () => ({ dispose() {} }),
     activeTextEditor: undefined,
     visibleTextEditors: [],
@@ -163,14 +163,14 @@ export const stubVscode = {
   },
   languages: {
     registerCodeLensProvider: () => ({ dispose() {} }),
-    // The query console's completion and hover (src/rds/sqlAssist/provider.ts).
+    // The query console's completion and hover (src/database/sqlAssist/provider.ts).
     registerCompletionItemProvider: () => ({ dispose() {} }),
     registerHoverProvider: () => ({ dispose() {} }),
     registerDefinitionProvider: () => ({ dispose() {} }),
     registerDocumentFormattingEditProvider: () => ({ dispose() {} }),
     registerDocumentRangeFormattingEditProvider: () => ({ dispose() {} }),
     getLanguages: async () => ['plaintext', 'sql'],
-    // The query console marks a failed statement (src/rds/connection/console.ts).
+    // The query console marks a failed statement (src/database/connection/console.ts).
     createDiagnosticCollection: () => ({ set() {}, delete() {}, clear() {}, dispose() {} }),
   },
   commands: { executeCommand: async () => undefined },

@@ -14,10 +14,10 @@ import { $, clear, h } from '../shared/dom';
 import { button, notice, type Control } from '../shared/form';
 import { client, onEvent, start } from '../shared/rpc';
 import { DataGrid, gridStyles, type Cell } from '../shared/grid';
-import { valueProblem, type TableColumn } from '../../src/rds/tableData/values';
-import type { CsvOptions, CsvRecord } from '../../src/rds/csvImport/csvReader';
-import { fieldValue } from '../../src/rds/csvImport/fieldValue';
-import type { ImportResult } from '../../src/rds/csvImport/importer';
+import { valueProblem, type TableColumn } from '../../src/database/tableData/values';
+import type { CsvOptions, CsvRecord } from '../../src/database/csvImport/csvReader';
+import { fieldValue } from '../../src/database/csvImport/fieldValue';
+import type { ImportResult } from '../../src/database/csvImport/importer';
 
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(`

@@ -12,7 +12,7 @@ import { notice } from '../shared/form';
 import { getState, onEvent, saveState, start } from '../shared/rpc';
 import type { PanelTarget } from '../../src/panels/protocol';
 import type { PlanView } from '../../src/panels/queryPlanPanel';
-import type { PlanNode, PlanTrait } from '../../src/rds/queryPlan/model';
+import type { PlanNode, PlanTrait } from '../../src/database/queryPlan/model';
 
 interface SavedState {
   target: PanelTarget;

@@ -12,10 +12,10 @@ import { $, clear, h } from '../shared/dom';
 import { button, notice } from '../shared/form';
 import { client, onEvent, start } from '../shared/rpc';
 import { DataGrid, gridStyles, type Cell, type GridColumn, type GridSizing } from '../shared/grid';
-import { PARSE_ERROR_ERRNO } from '../../src/rds/connection/statements';
-import type { ResultColumn } from '../../src/rds/connection/queryRunner';
-import type { ExportFormat } from '../../src/rds/connection/resultExport';
-import { keyRowsOf, resultTable } from '../../src/rds/tableData/resultRows';
+import { PARSE_ERROR_ERRNO } from '../../src/database/connection/statements';
+import type { ResultColumn } from '../../src/database/connection/queryRunner';
+import type { ExportFormat } from '../../src/database/connection/resultExport';
+import { keyRowsOf, resultTable } from '../../src/database/tableData/resultRows';
 
 /** A column as the grid shows it, with the table column it was read from (when it was). */
 type Column = GridColumn & Pick<ResultColumn, 'source'>;

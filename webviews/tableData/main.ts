@@ -14,8 +14,8 @@ import { $, clear, h } from '../shared/dom';
 import { button, notice, type Control } from '../shared/form';
 import { client, getState, onEvent, saveState, start, type InitData } from '../shared/rpc';
 import { DataGrid, gridStyles, type Cell } from '../shared/grid';
-import { valueProblem, isReadOnlyType, type EditValue, type TableColumn } from '../../src/rds/tableData/values';
-import type { RowEdit, EditStatement, EditProblem } from '../../src/rds/tableData/edits';
+import { valueProblem, isReadOnlyType, type EditValue, type TableColumn } from '../../src/database/tableData/values';
+import type { RowEdit, EditStatement, EditProblem } from '../../src/database/tableData/edits';
 import type { TableRef } from '../../src/panels/tableDataPanel';
 
 interface TableInfoView {

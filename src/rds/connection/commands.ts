@@ -8,29 +8,31 @@ import type { CommandHandler } from '../../shared/services';
 import { instanceFrom, type InstanceTarget } from '../commands/targets';
 import type { RdsDeps } from '../tree/base';
 import { TemporaryRules, LAST_ADDRESS_KEY, addressCidr } from './addressRules';
-import { isDbConnectError } from './connectError';
-import { createStatement, DbTableNode, quoteIdent } from './schemaTree';
-import type { DbSession } from './session';
-import { sessionId, type DbSessionManager } from './sessions';
-import { openTerminal } from './terminal';
-import { dbTlsSettings, tlsOptions } from './tls';
+import { isDbConnectError } from '../../database/connection/connectError';
+import { createStatement, DbTableNode, quoteIdent } from '../../database/connection/schemaTree';
+import type { DbSession } from '../../database/connection/session';
+import { sessionId, type DbSessionManager } from '../../database/connection/sessions';
+import { openTerminal } from '../../database/connection/terminal';
+import { dbTlsSettings, tlsOptions } from '../../database/connection/tls';
 import {
   chooseDefaultSchema,
-  chooseEndpoint,
-  chooseUser,
   connectionUrl,
-  endpointIndexOf,
-  instanceNodeOf,
   RememberedSchemas,
   sessionAddress,
-  type Endpoint,
-} from './connectChoices';
+} from '../../database/connection/connectChoices';
+import { chooseEndpoint, chooseUser, endpointIndexOf, instanceNodeOf, type Endpoint } from './connectChoices';
 import { DbSchemaNode } from '../tree/instanceParts';
-import { sqlLanguage } from './consoleSupport';
+import { sqlLanguage } from '../../database/connection/consoleSupport';
 import { isLoopback } from '../../client/http/transport';
 import { TableDataPanel } from '../../panels/tableDataPanel';
 import { CsvImportPanel } from '../../panels/csvImportPanel';
-import { BastionChoices, bastionLabel, chooseBastion, tunnelOptions, type BastionSetting } from './ssh/bastions';
+import {
+  BastionChoices,
+  bastionLabel,
+  chooseBastion,
+  tunnelOptions,
+  type BastionSetting,
+} from '../../database/connection/ssh/bastions';
 
 const PRODUCTION_KEY = 'nhncloud.db.productionInstances';
 /** The query console's command (./console.ts) that Connect... offers to run. */

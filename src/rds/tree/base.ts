@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
 import type { RdsClient } from '../../client/rds/client';
 import type { FeatureDeps, Profile } from '../../shared/services';
-import type { DbSessionManager } from '../connection/sessions';
+import type { DbSessionManager } from '../../database/connection/sessions';
 import { requireAncestor, ServiceRootNode } from '../../shared/tree/serviceRoot';
 import { FolderNode, TreeNode } from '../../shared/tree/nodes';
 import { formatTimestamp } from '../../shared/l10n';

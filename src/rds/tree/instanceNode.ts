@@ -4,7 +4,7 @@ import type { RdsClient } from '../../client/rds/client';
 import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, LeafNode, TreeNode, themeIcon } from '../../shared/tree/nodes';
 import { RdsFolderNode, StaticFolderNode, rdsRoot, when } from './base';
-import { BastionChoices } from '../connection/ssh/bastions';
+import { BastionChoices } from '../../database/connection/ssh/bastions';
 import {
   ROLE_LABEL,
   formatBytes,

@@ -10,7 +10,7 @@ import { orDash, statusColour } from './state';
 import type { DbSchema, DbUser } from './types';
 import { formatDateTime, formatTimestamp } from '../../shared/l10n';
 import { formatMetricValue, measureName } from '../../shared/metrics';
-import { loadSchemaObjects } from '../connection/schemaTree';
+import { loadSchemaObjects } from '../../database/connection/schemaTree';
 import type { InstanceNode } from './instanceNode';
 import { toApiDateTime } from '../../client/rds/schemas/fields';
 
@@ -168,7 +168,7 @@ export class DbUserNode extends TreeNode {
 }
 
 /**
- * A DB schema. While a session of this instance is connected (src/rds/connection), it expands
+ * A DB schema. While a session of this instance is connected (src/database/connection), it expands
  * into its tables and views; otherwise it is a leaf with its API state.
  */
 export class DbSchemaNode extends FolderNode {

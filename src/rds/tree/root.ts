@@ -10,7 +10,7 @@ import { catalogFolders } from './catalog';
 import { eventSubscriptionsFolder } from './subscriptions';
 import { NotificationGroupNode, ParameterGroupNode, SecurityGroupNode, UserGroupNode } from './groups';
 import { StaticFolderNode } from './base';
-import type { DbSessionManager } from '../connection/sessions';
+import type { DbSessionManager } from '../../database/connection/sessions';
 
 export class RdsServiceNode extends RdsRootNode {
   constructor(profile: Profile, region: Region, deps: RdsDeps, sessions?: DbSessionManager) {

@@ -457,6 +457,11 @@ describe('a database connection the user opened', () => {
     SET: 'SET GLOBAL read_only = 0',
     GRANT: "GRANT ALL ON *.* TO 'admin'@'%'",
     'EXPLAIN ANALYZE (runs it)': 'EXPLAIN ANALYZE SELECT * FROM t',
+    'DELETE ... RETURNING (MariaDB)': 'DELETE FROM t WHERE id = 1 RETURNING id, name',
+    'INSERT ... RETURNING (MariaDB)': "INSERT INTO t VALUES (9, 'nine', '') RETURNING id",
+    'NEXTVAL of a sequence (MariaDB)': 'SELECT NEXTVAL(s)',
+    'NEXT VALUE FOR a sequence (MariaDB)': 'SELECT NEXT VALUE FOR s',
+    'SETVAL of a sequence (MariaDB)': 'SELECT SETVAL(s, 100)',
   };
   for (const [kind, sql] of Object.entries(WRITES)) {
     test(`refused before it reaches the server: ${kind}`, async () => {

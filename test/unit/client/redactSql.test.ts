@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MASKED, redactSql, sqlPasswords } from '../../../src/client/redactSql';
 import { Redactor } from '../../../src/client/http/redact';
-import { keepsInHistory } from '../../../src/rds/connection/history';
+import { keepsInHistory } from '../../../src/database/connection/history';
 
 /** Every password form, the statement and the password it carries. */
 export const PASSWORD_FORMS: ReadonlyArray<[form: string, sql: string, password: string]> = [

@@ -7,18 +7,18 @@ import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { createConnection, type Connection, type ConnectionOptions } from 'mysql2/promise';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../../support/mariadb.mjs';
-import { tableInfo, readPage, pageSql, applyEdits, RowConflictError } from '../../../src/rds/tableData/tableData';
-import { editStatements, editProblems, editingKey, type RowEdit } from '../../../src/rds/tableData/edits';
+import { tableInfo, readPage, pageSql, applyEdits, RowConflictError } from '../../../src/database/tableData/tableData';
+import { editStatements, editProblems, editingKey, type RowEdit } from '../../../src/database/tableData/edits';
 import {
   keyRowsCondition,
   keyRowsOf,
   MAX_RESULT_ROWS,
   resultTable,
   type KeyRows,
-} from '../../../src/rds/tableData/resultRows';
-import { runStatement, type Cell, type ResultColumn } from '../../../src/rds/connection/queryRunner';
-import { valueProblem, sqlLiteral, enumMembers, type TableColumn } from '../../../src/rds/tableData/values';
-import { quoteIdent } from '../../../src/rds/sqlText';
+} from '../../../src/database/tableData/resultRows';
+import { runStatement, type Cell, type ResultColumn } from '../../../src/database/connection/queryRunner';
+import { valueProblem, sqlLiteral, enumMembers, type TableColumn } from '../../../src/database/tableData/values';
+import { quoteIdent } from '../../../src/database/sqlText';
 import { HOSTILE_VALUES, SQL_MODES } from '../../support/hostileSql';
 
 let db: MariaDb;

@@ -7,7 +7,7 @@ import {
   riskOf,
   splitStatements,
   statementAt,
-} from '../../../../src/rds/connection/statements';
+} from '../../../../src/database/connection/statements';
 
 const texts = (sql: string) => splitStatements(sql).map((s) => s.text);
 

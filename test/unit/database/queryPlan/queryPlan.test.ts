@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createConnection, type Connection } from 'mysql2/promise';
-import { explainRequest, explainStatement, serverVersion } from '../../../../src/rds/queryPlan/explain';
-import { planFromJson, planFromTree, PlanParseError, type PlanNode } from '../../../../src/rds/queryPlan/model';
-import { readsOnly } from '../../../../src/rds/connection/statements';
+import { explainRequest, explainStatement, serverVersion } from '../../../../src/database/queryPlan/explain';
+import { planFromJson, planFromTree, PlanParseError, type PlanNode } from '../../../../src/database/queryPlan/model';
+import { readsOnly } from '../../../../src/database/connection/statements';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../../../support/mariadb.mjs';
 
 /** One line per node, indented by depth: kind, name, access and the figures that matter here. */
@@ -162,6 +162,31 @@ describe('query plans from MariaDB', () => {
     assert.ok((plan.root.actual?.timeMs ?? 0) > 0);
   });
 
+  test("MariaDB's plans of a change: DELETE ... RETURNING and UPDATE read as the table they change; ANALYZE ran them and says how many rows", async () => {
+    await conn.query(
+      'CREATE TABLE scratch (id INT PRIMARY KEY, n INT); INSERT INTO scratch SELECT seq, seq FROM seq_1_to_100',
+    );
+    const estimate = await explain('DELETE FROM scratch WHERE id <= 3 RETURNING id, n');
+    assert.deepEqual(outline(estimate.root), ['query #1', '  table scratch range key=PRIMARY']);
+    assert.equal(estimate.root.children[0].condition, 'scratch.`id` <= 3');
+    const deleted = await explain('DELETE FROM scratch WHERE id <= 3 RETURNING id, n', true);
+    assert.equal(deleted.analyzed, true);
+    assert.equal(deleted.root.children[0].actual?.rows, 3);
+    const [[{ left }]] = (await conn.query('SELECT COUNT(*) AS `left` FROM scratch')) as unknown as [
+      [{ left: number }],
+    ];
+    assert.equal(Number(left), 97, 'ANALYZE ran the DELETE');
+    const updated = await explain('UPDATE scratch SET n = n + 1 WHERE n > 50', true);
+    assert.deepEqual(outline(updated.root), ['query #1', '  table scratch index FULL-INDEX key=PRIMARY']);
+    assert.equal(updated.root.children[0].actual?.rows, 97);
+    assert.equal(Math.round(updated.root.children[0].actual?.filtered ?? 0), 52);
+    // A sequence's value comes from no table: the server's note.
+    await conn.query('CREATE SEQUENCE plan_seq');
+    const seq = await explain('SELECT NEXTVAL(plan_seq)');
+    assert.deepEqual(outline(seq.root), ['query #1', '  message']);
+    assert.equal(seq.root.children[0].message, 'No tables used');
+  });
+
   test('a statement the server cannot explain is refused with its own message', async () => {
     await assert.rejects(explain('CREATE TABLE t2 (id INT)'), /SQL syntax/);
     await assert.rejects(explain('SELECT * FROM missing_table'), /doesn't exist/);
@@ -296,6 +321,10 @@ test('only statements that just read run under Explain Analyze without asking', 
     'WITH a AS (SELECT 1) SELECT * FROM a',
     "SELECT 'update' AS w",
     'TABLE t',
+    // MariaDB: reading a sequence's last value, or a column that happens to be named so.
+    'SELECT LASTVAL(s), PREVIOUS VALUE FOR s',
+    'SELECT nextval FROM t',
+    "SELECT 'NEXTVAL(s)'",
   ])
     assert.equal(readsOnly(sql), true, sql);
   for (const sql of [
@@ -306,6 +335,14 @@ test('only statements that just read run under Explain Analyze without asking', 
     'SELECT a INTO @x FROM t',
     'WITH a AS (SELECT 1) DELETE FROM t',
     'CALL p()',
+    // MariaDB: RETURNING shows rows of a change; taking from a sequence advances it.
+    'DELETE FROM t WHERE id = 1 RETURNING id',
+    'INSERT INTO t VALUES (1) RETURNING id',
+    'SELECT NEXTVAL(s)',
+    'SELECT nextval /* c */ (s), id FROM t',
+    'SELECT NEXT VALUE FOR s',
+    'SELECT SETVAL(s, 100)',
+    'WITH a AS (SELECT NEXTVAL(s)) SELECT * FROM a',
   ])
     assert.equal(readsOnly(sql), false, sql);
 });

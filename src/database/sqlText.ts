@@ -14,7 +14,7 @@
 //   - a number bare only when it is one, binary as 0x hex only when it is hex; else it is text.
 // An exported file also begins and ends as mysqldump's do (DUMP_HEAD, DUMP_TAIL), and a person's
 // own condition stands on lines of its own in parentheses (filterCondition).
-// Pure and browser-safe; mutation-tested (stryker.config.mjs, test/unit/rds/sqlText.test.ts).
+// Pure and browser-safe; mutation-tested (stryker.config.mjs, test/unit/database/sqlText.test.ts).
 
 /** A value the extension writes into a statement. */
 export type SqlParam = string | number | bigint | boolean | null | undefined | Uint8Array;

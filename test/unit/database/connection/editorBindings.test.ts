@@ -2,7 +2,7 @@
 // what the store keeps is exactly that, and forgetting one leaves the others.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { EditorBindings } from '../../../../src/rds/connection/editorBindings';
+import { EditorBindings } from '../../../../src/database/connection/editorBindings';
 
 function memento() {
   const data = new Map<string, unknown>();

@@ -1,4 +1,4 @@
-// The one door to SQL text (src/rds/sqlText.ts; issue 62, item 3), rule by rule with exact cases:
+// The one door to SQL text (src/database/sqlText.ts; issue 62, item 3), rule by rule with exact cases:
 // it is mutation-tested (stryker.config.mjs), so each rule is pinned here, without a server. That
 // the texts mean the same on a real MariaDB under NO_BACKSLASH_ESCAPES and ANSI_QUOTES is proved
 // in tableData.test.ts, csvImport.test.ts, connection/queryRunner.test.ts and connection.test.ts.
@@ -13,7 +13,7 @@ import {
   quoteString,
   sqlValue,
   type SqlParam,
-} from '../../../src/rds/sqlText';
+} from '../../../src/database/sqlText';
 
 const hexOf = (s: string) => Buffer.from(s, 'utf8').toString('hex').toUpperCase();
 

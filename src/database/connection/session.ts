@@ -1,5 +1,5 @@
 // A live connection target: what Connect... produced. One per (profile, instance, user); the query
-// console and the schema tree use it. Owned by src/rds/connection/sessions.ts.
+// console and the schema tree use it. Owned by src/database/connection/sessions.ts.
 import type * as vscode from 'vscode';
 import type { Connection } from 'mysql2/promise';
 import type { Region } from '../../client/sites';

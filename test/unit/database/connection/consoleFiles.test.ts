@@ -12,7 +12,7 @@ import { changedDocuments, changedTabs, installVscodeStub, stubVscode } from '..
 installVscodeStub();
 const vscode = require('vscode') as typeof import('vscode');
 const { ConsoleFileSystem, CONSOLE_SCHEME, backingName, consolePath } =
-  require('../../../../src/rds/connection/consoleFiles') as typeof import('../../../../src/rds/connection/consoleFiles');
+  require('../../../../src/database/connection/consoleFiles') as typeof import('../../../../src/database/connection/consoleFiles');
 
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));

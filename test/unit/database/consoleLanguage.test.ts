@@ -9,7 +9,7 @@ import { installVscodeStub } from '../../support/vscodeStub';
 
 installVscodeStub();
 const { sqlLanguage, SQL_LANGUAGES } =
-  require('../../../src/rds/connection/consoleSupport') as typeof import('../../../src/rds/connection/consoleSupport');
+  require('../../../src/database/connection/consoleSupport') as typeof import('../../../src/database/connection/consoleSupport');
 
 type Language = { id: string; aliases?: string[]; configuration?: string };
 type Grammar = { language?: string; scopeName: string; path: string };

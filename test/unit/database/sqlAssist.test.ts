@@ -1,6 +1,6 @@
 // Completion and hover of the query console (issue 28, items 1 and 3), vscode-free: a table of
 // statements, each with its caret (`|`) and the exact items expected there, against a fixed
-// schema (test/unit/sandbox/sqlAssistMariadb.test.ts loads the same kind of metadata from a real
+// schema (test/unit/database/sqlAssistMariadb.test.ts loads the same kind of metadata from a real
 // MariaDB).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -11,9 +11,9 @@ import {
   mdCode,
   nameAt,
   type AssistEnv,
-} from '../../../src/rds/sqlAssist/assist';
-import { functionsOf, serverFlavor } from '../../../src/rds/sqlAssist/builtins';
-import type { ColumnInfo, SchemaMetadata, TableInfo } from '../../../src/rds/sqlAssist/metadata';
+} from '../../../src/database/sqlAssist/assist';
+import { functionsOf, serverFlavor } from '../../../src/database/sqlAssist/builtins';
+import type { ColumnInfo, SchemaMetadata, TableInfo } from '../../../src/database/sqlAssist/metadata';
 
 const col = (name: string, type: string, key = '', nullable = false): ColumnInfo => ({
   name,

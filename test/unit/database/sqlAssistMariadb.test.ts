@@ -5,15 +5,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createConnection, type Connection } from 'mysql2/promise';
-import { completionItems, hoverText, type AssistEnv } from '../../../src/rds/sqlAssist/assist';
-import { functionsOf, serverFlavor } from '../../../src/rds/sqlAssist/builtins';
+import { completionItems, hoverText, type AssistEnv } from '../../../src/database/sqlAssist/assist';
+import { functionsOf, MARIADB_FUNCTIONS, serverFlavor } from '../../../src/database/sqlAssist/builtins';
 import {
   changesSchema,
   createStatement,
   loadSchemaMetadata,
   MetadataCache,
   type SchemaMetadata,
-} from '../../../src/rds/sqlAssist/metadata';
+} from '../../../src/database/sqlAssist/metadata';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../../support/mariadb.mjs';
 
 describe('completion metadata from MariaDB', () => {
@@ -160,5 +160,71 @@ describe('completion metadata from MariaDB', () => {
     fail = false;
     assert.ok((await cache.get(owner, 'shop')).tables.size >= 3);
     assert.equal(calls, 3);
+  });
+
+  /** A call of each of MariaDB's own functions (schema shop, sequence s, table orders). */
+  const CALLS: Record<string, string> = {
+    NEXTVAL: 'SELECT NEXTVAL(s)',
+    LASTVAL: 'SELECT LASTVAL(s)',
+    SETVAL: 'SELECT SETVAL(s, 100)',
+    MEDIAN: 'SELECT MEDIAN(total) OVER () FROM orders',
+    PERCENTILE_CONT: 'SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY total) OVER () FROM orders',
+    PERCENTILE_DISC: 'SELECT PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY total) OVER () FROM orders',
+    CHR: 'SELECT CHR(65)',
+    LENGTHB: "SELECT LENGTHB('한')",
+    SFORMAT: "SELECT SFORMAT('{} + {}', 1, 2)",
+    NATURAL_SORT_KEY: "SELECT NATURAL_SORT_KEY('a10')",
+    TO_CHAR: "SELECT TO_CHAR(NOW(), 'YYYY-MM-DD')",
+    ADD_MONTHS: "SELECT ADD_MONTHS('2026-01-31', 1)",
+    SYS_GUID: 'SELECT SYS_GUID()',
+    ROWNUM: 'SELECT ROWNUM() FROM orders',
+    JSON_DETAILED: 'SELECT JSON_DETAILED(\'{"a":1}\')',
+    JSON_COMPACT: 'SELECT JSON_COMPACT(\'{ "a": 1 }\')',
+    JSON_LOOSE: 'SELECT JSON_LOOSE(\'{"a":1}\')',
+    JSON_EXISTS: "SELECT JSON_EXISTS('{\"a\":1}', '$.a')",
+    JSON_QUERY: "SELECT JSON_QUERY('{\"a\":[1]}', '$.a')",
+    JSON_EQUALS: "SELECT JSON_EQUALS('[1]', '[1]')",
+    JSON_NORMALIZE: 'SELECT JSON_NORMALIZE(\'{"b":1,"a":2}\')',
+    JSON_ARRAY_INTERSECT: "SELECT JSON_ARRAY_INTERSECT('[1,2]', '[2]')",
+    JSON_KEY_VALUE: "SELECT JSON_KEY_VALUE('{\"a\":1}', '$')",
+    COLUMN_CREATE: "SELECT COLUMN_CREATE('a', 1)",
+    COLUMN_GET: "SELECT COLUMN_GET(COLUMN_CREATE('a', 1), 'a' AS INT)",
+    COLUMN_JSON: "SELECT COLUMN_JSON(COLUMN_CREATE('a', 1))",
+    COLUMN_LIST: "SELECT COLUMN_LIST(COLUMN_CREATE('a', 1))",
+    COLUMN_EXISTS: "SELECT COLUMN_EXISTS(COLUMN_CREATE('a', 1), 'a')",
+    COLUMN_ADD: "SELECT COLUMN_ADD(COLUMN_CREATE('a', 1), 'b', 2)",
+    COLUMN_DELETE: "SELECT COLUMN_DELETE(COLUMN_CREATE('a', 1), 'a')",
+  };
+
+  test("MariaDB's own functions: offered when the server is MariaDB of their version, each one runs there; never offered on MySQL", async () => {
+    assert.deepEqual(
+      MARIADB_FUNCTIONS.map((f) => f.name).filter((n) => !CALLS[n]),
+      [],
+      'every MariaDB function has a call here',
+    );
+    await conn.query('CREATE SEQUENCE IF NOT EXISTS shop.s');
+    await conn.query('USE shop');
+    const version = meta.serverVersion;
+    const offered = new Set(functionsOf(serverFlavor(version)).map((f) => f.name));
+    for (const f of MARIADB_FUNCTIONS) {
+      if (offered.has(f.name)) await conn.query(CALLS[f.name]);
+      // Not offered on this version (JSON_ARRAY_INTERSECT came in 11.2): the server has no such function.
+      else await assert.rejects(conn.query(CALLS[f.name]), /does not exist|SQL syntax/, `${f.name} on ${version}`);
+    }
+    assert.ok(offered.has('NEXTVAL') && offered.has('SFORMAT') && offered.has('COLUMN_JSON'));
+    for (const mysql of ['5.7.44-log', '8.0.36', '8.4.3'])
+      assert.deepEqual(
+        functionsOf(serverFlavor(mysql))
+          .map((f) => f.name)
+          .filter((n) => CALLS[n]),
+        [],
+        mysql,
+      );
+    // Completion of the console: typed `NEXTV` on this MariaDB offers NEXTVAL with its signature.
+    const items = completionItems('SELECT NEXTV', 12, env()).filter((i) => i.kind === 'function');
+    assert.deepEqual(
+      items.filter((i) => i.label === 'NEXTVAL').map((i) => i.detail),
+      ['NEXTVAL(sequence)'],
+    );
   });
 });

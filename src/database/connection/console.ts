@@ -25,10 +25,9 @@ import {
   takeRunId,
   type Console,
 } from './consoleSupport';
-import { DbSchemaNode } from '../tree/instanceParts';
 import { CONSOLE_SCHEME, ConsoleFileSystem } from './consoleFiles';
 import { EditorBindings } from './editorBindings';
-import { instanceNodeOf, RememberedSchemas, sessionAddress } from './connectChoices';
+import { RememberedSchemas, sessionAddress } from './connectChoices';
 import type { DbSession, DbSessions } from './session';
 import { errorSpan, PARSE_ERROR_ERRNO, riskOf, splitStatements, statementAt, type Statement } from './statements';
 import { formatDateTime } from '../../shared/l10n';
@@ -43,9 +42,22 @@ const SQL_EDITORS: vscode.DocumentSelector = [
   { scheme: CONSOLE_SCHEME },
   ...SQL_LANGUAGES.map((language) => ({ language })),
 ];
-const CONNECT_COMMAND = 'nhncloud.rds.connection.connect';
 
-export function createQueryConsoleFeature(services: Services, sessions: DbSessions): Feature {
+/**
+ * What the console asks of the side whose tree and Connect... made its sessions (the RDS tree:
+ * rdsConsoleNodes of src/rds/connection/connectChoices.ts); the console knows no tree node itself.
+ */
+export interface ConsoleNodes {
+  /** The command that connects and returns the session: given a node of instanceOf (or a schema node), else it asks. */
+  readonly connectCommand: string;
+  /** The instance a command's argument (a tree node) belongs to: the id its sessions carry, and the node Connect... takes. */
+  instanceOf(arg: unknown): { instanceId: string; node: unknown } | undefined;
+  /** The schema a command's argument (a schema node) names. */
+  schemaOf(arg: unknown): string | undefined;
+}
+
+export function createQueryConsoleFeature(services: Services, sessions: DbSessions, nodes: ConsoleNodes): Feature {
+  const CONNECT_COMMAND = nodes.connectCommand;
   const consoles = new Map<string, Console>();
   const history = new QueryHistory(services.context.globalState);
   const rememberedSchemas = new RememberedSchemas(services.context.globalState);
@@ -62,7 +74,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
   const disposables: vscode.Disposable[] = [status, lensChanged, diagnostics, files];
 
   const consoleOf = (doc: vscode.TextDocument | undefined) => (doc ? consoles.get(doc.uri.toString()) : undefined);
-  // Completion and hover from the console's connection (src/rds/sqlAssist).
+  // Completion and hover from the console's connection (src/database/sqlAssist).
   const bindings = new EditorBindings(services.context.workspaceState);
   // Format Document stays the consoles' own: for every SQL file it would compete with the
   // user's formatter.
@@ -294,16 +306,17 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       if (!s) throw new Error(vscode.l10n.t('That database connection has ended. Connect to the DB instance again.'));
       return s;
     }
-    const inst = instanceNodeOf(arg);
-    const all = inst
-      ? sessions.forInstance(services.profiles.active()?.id ?? '', inst.data.dbInstanceId)
-      : sessions.all();
+    const inst = nodes.instanceOf(arg);
+    const all = inst ? sessions.forInstance(services.profiles.active()?.id ?? '', inst.instanceId) : sessions.all();
     // Nothing connected yet: Connect... (on the instance the command came from, else on one the
     // user picks) and the console opens on that connection, rather than a dead end (issue 25,
     // rough edge 12). Connect... returns its session; a cancelled Connect... opens nothing.
     // A schema node goes to Connect... as it is: the connection then starts in that schema.
     const connect = () =>
-      vscode.commands.executeCommand<DbSession | undefined>(CONNECT_COMMAND, arg instanceof DbSchemaNode ? arg : inst);
+      vscode.commands.executeCommand<DbSession | undefined>(
+        CONNECT_COMMAND,
+        nodes.schemaOf(arg) !== undefined ? arg : inst?.node,
+      );
     if (!all.length) return connect();
     if (all.length === 1) return all[0];
     const chosen = await vscode.window.showQuickPick(
@@ -332,7 +345,8 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
   const openConsole = async (arg?: unknown, sqlText?: unknown): Promise<vscode.TextEditor | undefined> => {
     const session = await chooseSession(arg);
     if (!session) return undefined;
-    if (arg instanceof DbSchemaNode) session.schema = arg.data.dbSchemaName;
+    const schema = nodes.schemaOf(arg);
+    if (schema !== undefined) session.schema = schema;
     const uri = await files.create(session.target.instanceName, typeof sqlText === 'string' ? sqlText : '');
     let doc = await vscode.workspace.openTextDocument(uri);
     const language = await sqlLanguage();

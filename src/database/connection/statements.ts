@@ -159,16 +159,26 @@ export function riskOf(sql: string): RiskyKind | undefined {
 
 /**
  * Whether a statement only reads: SELECT, TABLE, VALUES, SHOW, DESCRIBE and a WITH that ends in a
- * SELECT, none of them writing INTO a file or variables or locking FOR UPDATE. Anything else may
- * change data (EXPLAIN ANALYZE runs it: that asks first). Errs towards "may change".
+ * SELECT, none of them writing INTO a file or variables, locking FOR UPDATE or taking a value
+ * from a MariaDB sequence. Anything else (DELETE ... RETURNING too) may change data (EXPLAIN ANALYZE runs it: that asks first). Errs towards "may change".
  */
 export function readsOnly(sql: string): boolean {
   const masked = maskLiterals(sql).replace(/^[\s(]+/, '');
   const first = /^(\w+)/.exec(masked)?.[1]?.toLowerCase();
   if (!first || !['select', 'with', 'table', 'values', 'show', 'describe', 'desc', 'explain'].includes(first))
     return false;
-  return !/\b(insert|update|delete|replace|into|for\s+update|lock\s+in\s+share\s+mode)\b/i.test(masked);
+  return (
+    !/\b(insert|update|delete|replace|into|for\s+update|lock\s+in\s+share\s+mode)\b/i.test(masked) &&
+    !TAKES_FROM_A_SEQUENCE.test(masked)
+  );
 }
+
+/**
+ * MariaDB's sequences change when a SELECT takes a value: NEXTVAL(s), NEXT VALUE FOR s and
+ * SETVAL(s, n) (LASTVAL and PREVIOUS VALUE FOR only read). Matched on the masked text, so a
+ * comment between the name and its parenthesis still counts and a string naming it does not.
+ */
+const TAKES_FROM_A_SEQUENCE = /\b(?:nextval|setval)\s*\(|\bnext\s+value\s+for\b/i;
 
 /** MySQL's and MariaDB's parse error (ER_PARSE_ERROR): "… near 'FROMM t' at line 2". */
 export const PARSE_ERROR_ERRNO = 1064;

@@ -12,16 +12,17 @@ import { HOSTILE_VALUES, SQL_MODES } from '../../support/hostileSql';
 
 installVscodeStub();
 const { DbSessionManager, CONNECT_TIMEOUT_MS } =
-  require('../../../src/rds/connection/sessions') as typeof import('../../../src/rds/connection/sessions');
-const { tlsOptions } = require('../../../src/rds/connection/tls') as typeof import('../../../src/rds/connection/tls');
+  require('../../../src/database/connection/sessions') as typeof import('../../../src/database/connection/sessions');
+const { tlsOptions } =
+  require('../../../src/database/connection/tls') as typeof import('../../../src/database/connection/tls');
 const { loadSchemaObjects, createStatement } =
-  require('../../../src/rds/connection/schemaTree') as typeof import('../../../src/rds/connection/schemaTree');
+  require('../../../src/database/connection/schemaTree') as typeof import('../../../src/database/connection/schemaTree');
 const { definitionLine } =
-  require('../../../src/rds/sqlAssist/metadata') as typeof import('../../../src/rds/sqlAssist/metadata');
+  require('../../../src/database/sqlAssist/metadata') as typeof import('../../../src/database/sqlAssist/metadata');
 const { connectionUrl, defaultSchema, chooseDefaultSchema, RememberedSchemas } =
-  require('../../../src/rds/connection/connectChoices') as typeof import('../../../src/rds/connection/connectChoices');
+  require('../../../src/database/connection/connectChoices') as typeof import('../../../src/database/connection/connectChoices');
 const { optionFile } =
-  require('../../../src/rds/connection/terminal') as typeof import('../../../src/rds/connection/terminal');
+  require('../../../src/database/connection/terminal') as typeof import('../../../src/database/connection/terminal');
 const { TreeNode } = require('../../../src/shared/tree/nodes') as typeof import('../../../src/shared/tree/nodes');
 
 const PASSWORD = 'Sentinel-Pa55word-7f3c';
@@ -241,10 +242,10 @@ test('the schema tree lists tables and views with row estimates, then columns an
   );
   const table = objects.find(
     (o) => o.label === 'orders',
-  ) as import('../../../src/rds/connection/schemaTree').DbTableNode;
+  ) as import('../../../src/database/connection/schemaTree').DbTableNode;
   const view = objects.find(
     (o) => o.label === 'big_orders',
-  ) as import('../../../src/rds/connection/schemaTree').DbTableNode;
+  ) as import('../../../src/database/connection/schemaTree').DbTableNode;
   assert.equal(view.isView, true);
   assert.equal(table.isView, false);
   const children = await (table as any).load();

@@ -34,15 +34,15 @@ const warnings: Array<{ text: string; detail?: string }> = [];
   };
 }
 const { DbSessionManager } =
-  require('../../../../src/rds/connection/sessions') as typeof import('../../../../src/rds/connection/sessions');
+  require('../../../../src/database/connection/sessions') as typeof import('../../../../src/database/connection/sessions');
 const { SshTunnel, privateKeyState } =
-  require('../../../../src/rds/connection/ssh/tunnel') as typeof import('../../../../src/rds/connection/ssh/tunnel');
+  require('../../../../src/database/connection/ssh/tunnel') as typeof import('../../../../src/database/connection/ssh/tunnel');
 const kh =
-  require('../../../../src/rds/connection/ssh/knownHosts') as typeof import('../../../../src/rds/connection/ssh/knownHosts');
+  require('../../../../src/database/connection/ssh/knownHosts') as typeof import('../../../../src/database/connection/ssh/knownHosts');
 const { tlsOptions } =
-  require('../../../../src/rds/connection/tls') as typeof import('../../../../src/rds/connection/tls');
+  require('../../../../src/database/connection/tls') as typeof import('../../../../src/database/connection/tls');
 const { sshConfigHosts, resolveSshHost } =
-  require('../../../../src/rds/connection/ssh/sshConfig') as typeof import('../../../../src/rds/connection/ssh/sshConfig');
+  require('../../../../src/database/connection/ssh/sshConfig') as typeof import('../../../../src/database/connection/ssh/sshConfig');
 
 const PASSWORD = 'Tunnel-Sentinel-Pa55-4c1d';
 let db: MariaDb;
@@ -84,7 +84,7 @@ const trustTestKey = async (host: string, port: number, key: { type: string; blo
   return key.blob.equals(hostKeyBlob());
 };
 
-const hop = (signIn: import('../../../../src/rds/connection/ssh/tunnel').SshSignIn) => ({
+const hop = (signIn: import('../../../../src/database/connection/ssh/tunnel').SshSignIn) => ({
   host: sshd.host,
   port: sshd.port,
   user: sshd.user,
@@ -384,7 +384,7 @@ test("Connect...'s bastion sign-in: the key's passphrase is asked once, kept onl
   const { stubVscode, messages } =
     require('../../../support/vscodeStub') as typeof import('../../../support/vscodeStub');
   const { tunnelOptions } =
-    require('../../../../src/rds/connection/ssh/bastions') as typeof import('../../../../src/rds/connection/ssh/bastions');
+    require('../../../../src/database/connection/ssh/bastions') as typeof import('../../../../src/database/connection/ssh/bastions');
   const knownHosts = join(sshd.dir, 'known_hosts_connect');
   writeFileSync(knownHosts, `[${sshd.host}]:${sshd.port} ${sshd.hostKey}\n`);
   const w = stubVscode.window as Record<string, unknown>;
@@ -454,7 +454,7 @@ test("Connect...'s bastion sign-in: the key's passphrase is asked once, kept onl
 
 test('a stored SSH password the bastion refuses is forgotten, so the next Connect... asks again', async () => {
   const { tunnelOptions } =
-    require('../../../../src/rds/connection/ssh/bastions') as typeof import('../../../../src/rds/connection/ssh/bastions');
+    require('../../../../src/database/connection/ssh/bastions') as typeof import('../../../../src/database/connection/ssh/bastions');
   const knownHosts = join(sshd.dir, 'known_hosts_password');
   writeFileSync(knownHosts, `[${sshd.host}]:${sshd.port} ${sshd.hostKey}\n`);
   const { stubVscode } = require('../../../support/vscodeStub') as typeof import('../../../support/vscodeStub');
@@ -522,7 +522,7 @@ async function withKnownHosts(
 /** Opens a tunnel as Connect... does (bastions.ts: known_hosts decides, the algorithms pinned). */
 async function connectTunnel() {
   const { tunnelOptions: connectOptions } =
-    require('../../../../src/rds/connection/ssh/bastions') as typeof import('../../../../src/rds/connection/ssh/bastions');
+    require('../../../../src/database/connection/ssh/bastions') as typeof import('../../../../src/database/connection/ssh/bastions');
   const services = {
     profiles: {
       sshSecret: async () => undefined,

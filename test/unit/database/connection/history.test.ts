@@ -8,7 +8,7 @@ import {
   MAX_ENTRIES,
   QueryHistory,
   historyPlacement,
-} from '../../../../src/rds/connection/history';
+} from '../../../../src/database/connection/history';
 
 function memento(): Memento & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();

@@ -4,7 +4,7 @@
 // the statements it overlaps.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatEdits, type FormatOptions } from '../../../src/rds/sqlAssist/format';
+import { formatEdits, type FormatOptions } from '../../../src/database/sqlAssist/format';
 
 const apply = (doc: string, opts: Partial<FormatOptions> = {}) => {
   const r = formatEdits(doc, { dialect: 'mysql', tabWidth: 2, useTabs: false, ...opts });

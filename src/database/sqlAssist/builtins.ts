@@ -1,6 +1,9 @@
 // The built-in functions and keywords completion offers (vscode-free), by the connected server:
-// MySQL 5.7, 8.0 and 8.4 (RDS for MySQL's engines) or MariaDB (the sandbox's). Each function
-// with its signature as the servers' manuals write it; a function a server lacks is not offered.
+// MySQL 5.7, 8.0 and 8.4 (RDS for MySQL's engines) or MariaDB (RDS for MariaDB's, and the
+// sandbox's). Each function with its signature as the servers' manuals write it; a function a
+// server lacks is not offered. MariaDB's own functions (sequences, Oracle-style, dynamic columns,
+// its JSON additions) are a list beside the shared one, offered only when the server says it is
+// MariaDB (test/unit/database/sqlAssistMariadb.test.ts calls each on a real MariaDB).
 
 export type ServerFlavor = { kind: 'mysql' | 'mariadb'; major: number; minor: number };
 
@@ -147,14 +150,57 @@ const FUNCTIONS = [
   F('FOUND_ROWS', '()', 'Rows the last SELECT would have returned without LIMIT'),
 ];
 
+/** MariaDB's own functions, which no MySQL has: `mariadb` is the version they came in. */
+const M = (name: string, args: string, summary: string, since: [number, number]) =>
+  F(name, args, summary, { mysql: false, mariadb: since });
+export const MARIADB_FUNCTIONS = [
+  // Sequences (CREATE SEQUENCE)
+  M('NEXTVAL', '(sequence)', 'The sequence’s next value (advances it)', [10, 3]),
+  M('LASTVAL', '(sequence)', 'The value this connection last took from the sequence', [10, 3]),
+  M('SETVAL', '(sequence, value [, is_used [, round]])', 'Sets the sequence’s next value', [10, 3]),
+  // Aggregates and window functions
+  M('MEDIAN', '(expr) OVER (...)', 'Median of the values in the partition', [10, 3]),
+  M('PERCENTILE_CONT', '(fraction) WITHIN GROUP (ORDER BY expr) OVER (...)', 'Interpolated percentile', [10, 3]),
+  M('PERCENTILE_DISC', '(fraction) WITHIN GROUP (ORDER BY expr) OVER (...)', 'Percentile from the values', [10, 3]),
+  // Strings and dates (the Oracle-style ones work in every SQL mode)
+  M('CHR', '(n)', 'The character of code n', [10, 3]),
+  M('LENGTHB', '(str)', 'Length in bytes', [10, 3]),
+  M('SFORMAT', '(format, args...)', 'Text formatted with {} placeholders', [10, 7]),
+  M('NATURAL_SORT_KEY', '(str)', 'A key that sorts numbers in text by their value', [10, 7]),
+  M('TO_CHAR', '(expr [, format])', 'A date or number as text in an Oracle format', [10, 6]),
+  M('ADD_MONTHS', '(date, n)', 'The date n months later', [10, 6]),
+  M('SYS_GUID', '()', 'A globally unique id, without dashes', [10, 6]),
+  M('ROWNUM', '()', 'Number of the row in the result', [10, 6]),
+  // JSON additions
+  M('JSON_DETAILED', '(json [, indent])', 'The JSON pretty-printed', [10, 2]),
+  M('JSON_COMPACT', '(json)', 'The JSON without spaces', [10, 2]),
+  M('JSON_LOOSE', '(json)', 'The JSON with spaces after commas and colons', [10, 2]),
+  M('JSON_EXISTS', '(json, path)', '1 when the path has a value', [10, 2]),
+  M('JSON_QUERY', '(json, path)', 'The object or array at the path', [10, 2]),
+  M('JSON_EQUALS', '(json1, json2)', '1 when both are the same JSON', [10, 7]),
+  M('JSON_NORMALIZE', '(json)', 'The JSON in a canonical form', [10, 7]),
+  M('JSON_ARRAY_INTERSECT', '(array1, array2)', 'The values both arrays hold', [11, 2]),
+  M('JSON_KEY_VALUE', '(json, path)', 'The object at the path as key/value pairs', [11, 2]),
+  // Dynamic columns
+  M('COLUMN_CREATE', '(name, value [AS type], ...)', 'A dynamic-columns blob', [10, 0]),
+  M('COLUMN_GET', '(blob, name AS type)', 'A dynamic column’s value', [10, 0]),
+  M('COLUMN_JSON', '(blob)', 'The dynamic columns as JSON', [10, 0]),
+  M('COLUMN_LIST', '(blob)', 'The dynamic columns’ names', [10, 0]),
+  M('COLUMN_EXISTS', '(blob, name)', '1 when the dynamic column exists', [10, 0]),
+  M('COLUMN_ADD', '(blob, name, value [AS type], ...)', 'The blob with columns added or replaced', [10, 0]),
+  M('COLUMN_DELETE', '(blob, name, ...)', 'The blob without the columns', [10, 0]),
+];
+
 /** The built-in functions `server` has. */
 export function functionsOf(server: ServerFlavor): BuiltinFunction[] {
-  return FUNCTIONS.filter((f) => {
-    const since = f.where[server.kind];
-    if (since === false) return false;
-    if (!since) return true;
-    return server.major > since[0] || (server.major === since[0] && server.minor >= since[1]);
-  }).map((f) => ({ name: f.name, signature: `${f.name}${f.args}`, summary: f.summary }));
+  return [...FUNCTIONS, ...MARIADB_FUNCTIONS]
+    .filter((f) => {
+      const since = f.where[server.kind];
+      if (since === false) return false;
+      if (!since) return true;
+      return server.major > since[0] || (server.major === since[0] && server.minor >= since[1]);
+    })
+    .map((f) => ({ name: f.name, signature: `${f.name}${f.args}`, summary: f.summary }));
 }
 
 /** The keywords offered where a keyword may come (statement starts and between clauses). */

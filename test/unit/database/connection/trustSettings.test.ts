@@ -13,9 +13,9 @@ import { installVscodeStub, stubVscode } from '../../../support/vscodeStub';
 
 installVscodeStub();
 const { dbTlsSettings } =
-  require('../../../../src/rds/connection/tls') as typeof import('../../../../src/rds/connection/tls');
+  require('../../../../src/database/connection/tls') as typeof import('../../../../src/database/connection/tls');
 const { knownHostsFile, sshConfigFile } =
-  require('../../../../src/rds/connection/ssh/bastions') as typeof import('../../../../src/rds/connection/ssh/bastions');
+  require('../../../../src/database/connection/ssh/bastions') as typeof import('../../../../src/database/connection/ssh/bastions');
 
 const TRUST_SETTINGS = ['caFile', 'knownHostsFile', 'sshConfigFile'] as const;
 

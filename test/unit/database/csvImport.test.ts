@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../../support/mariadb.mjs';
-import { readCsv, guessCsv, quotedFields, type CsvOptions } from '../../../src/rds/csvImport/csvReader';
-import { importCsv, type ImportMethod, type ImportPlan } from '../../../src/rds/csvImport/importer';
-import { tableInfo } from '../../../src/rds/tableData/tableData';
-import { quoteIdent } from '../../../src/rds/sqlText';
+import { readCsv, guessCsv, quotedFields, type CsvOptions } from '../../../src/database/csvImport/csvReader';
+import { importCsv, type ImportMethod, type ImportPlan } from '../../../src/database/csvImport/importer';
+import { tableInfo } from '../../../src/database/tableData/tableData';
+import { quoteIdent } from '../../../src/database/sqlText';
 import { HOSTILE_VALUES, SQL_MODES } from '../../support/hostileSql';
 
 let db: MariaDb;

@@ -1,4 +1,4 @@
-// The live database sessions of this window (src/rds/connection/session.ts is the contract the
+// The live database sessions of this window (src/database/connection/session.ts is the contract the
 // schema tree and the query console use). A session keeps what a connection needs (endpoint,
 // user, password, TLS) in memory only; the password's lasting copy is in SecretStorage
 // (src/profiles/secrets.ts). Ending a session closes every connection it handed out, so a query

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { mariaDbMissing, startMariaDb } from '../../../support/mariadb.mjs';
-import { csvField, exportStatement } from '../../../../src/rds/connection/resultExport';
-import { DUMP_HEAD, DUMP_TAIL } from '../../../../src/rds/sqlText';
+import { csvField, exportStatement } from '../../../../src/database/connection/resultExport';
+import { DUMP_HEAD, DUMP_TAIL } from '../../../../src/database/sqlText';
 import { HOSTILE_VALUES, SQL_MODES } from '../../../support/hostileSql';
 import {
   killQuery,
@@ -17,7 +17,7 @@ import {
   StatementError,
   type Cell,
   type ResultColumn,
-} from '../../../../src/rds/connection/queryRunner';
+} from '../../../../src/database/connection/queryRunner';
 
 let db: Awaited<ReturnType<typeof startMariaDb>>;
 let dir: string;
@@ -495,6 +495,46 @@ test('CSV: a cell a spreadsheet would run as a formula starts with a quote unles
       "id,f,b,=x\r\n1,=cmd|' /C calc'!A0,0x00ff,=cmd|' /C calc'!A0\r\n2,-1.50,0x,-1.50\r\n3,@x,,@x\r\n",
     );
   } finally {
+    await conn.end();
+  }
+});
+
+test("MariaDB's RETURNING: DELETE, INSERT and REPLACE ... RETURNING show their rows (the rows changed); a sequence's values are a row too", async () => {
+  const conn = await connect();
+  try {
+    await conn.query('CREATE TABLE ret (id INT PRIMARY KEY, n INT)');
+    await conn.query('CREATE SEQUENCE ret_seq START WITH 10');
+    const run = async (sql: string) => {
+      const got = collect();
+      const outcome = await runStatement(conn, sql, got.sink, { kill });
+      return { outcome, names: got.columns.map((c) => c.name), rows: got.batches.flat() };
+    };
+    const inserted = await run('INSERT INTO ret VALUES (1, 10), (2, 20), (3, 30) RETURNING id, n * 2 AS twice');
+    assert.equal(inserted.outcome.kind, 'rows');
+    assert.deepEqual(inserted.names, ['id', 'twice']);
+    assert.deepEqual(inserted.rows, [
+      [1, '20'],
+      [2, '40'],
+      [3, '60'],
+    ]);
+    const replaced = await run('REPLACE INTO ret VALUES (2, 21) RETURNING *');
+    assert.deepEqual(replaced.rows, [[2, 21]]);
+    const deleted = await run('DELETE FROM ret WHERE id >= 2 RETURNING id, n');
+    assert.equal(deleted.outcome.kind, 'rows');
+    assert.equal(deleted.outcome.rowCount, 2);
+    assert.deepEqual(deleted.rows, [
+      [2, 21],
+      [3, 30],
+    ]);
+    // Without RETURNING the same change is an OK with its count, as before.
+    const plain = await run('DELETE FROM ret');
+    assert.equal(plain.outcome.kind, 'ok');
+    assert.equal(plain.outcome.affectedRows, 1);
+    const seq = await run('SELECT NEXTVAL(ret_seq) AS a, NEXT VALUE FOR ret_seq AS b, LASTVAL(ret_seq) AS c');
+    assert.deepEqual(seq.rows, [['10', '11', '11']]);
+  } finally {
+    await conn.query('DROP TABLE IF EXISTS ret').catch(() => undefined);
+    await conn.query('DROP SEQUENCE IF EXISTS ret_seq').catch(() => undefined);
     await conn.end();
   }
 });
