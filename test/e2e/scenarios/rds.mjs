@@ -126,11 +126,17 @@ export const scenarios = [
         .first()
         .waitFor({ timeout: 30_000 });
       await t.notification(t.lre('{0}: done in {1}.', t.l('Stop {0}', 'staging-api')), 90_000);
-      await t.treeRow('staging-api').filter({ hasText: 'SHUTDOWN' }).waitFor({ timeout: 30_000 });
+      await t
+        .treeRow('staging-api')
+        .filter({ hasText: t.l('Stopped') })
+        .waitFor({ timeout: 30_000 });
       await t.runCommand('NHN Cloud: Start DB Instance');
       await t.quick.pick('staging-api', 'DB instance');
       await t.notification(t.lre('{0}: done in {1}.', t.l('Start {0}', 'staging-api')), 90_000);
-      await t.treeRow('staging-api').filter({ hasText: 'AVAILABLE' }).waitFor({ timeout: 30_000 });
+      await t
+        .treeRow('staging-api')
+        .filter({ hasText: t.l('Available') })
+        .waitFor({ timeout: 30_000 });
     },
   },
   {
