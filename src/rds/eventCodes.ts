@@ -246,20 +246,20 @@ export const KNOWN_EVENT_CODES: readonly string[] = Object.keys(EVENT_CODES);
 export function eventCategoryLabel(category: string | null | undefined): string {
   switch (category) {
     case 'ALL':
-      return l10n.t('every event');
+      return l10n.t('Every event');
     case 'INSTANCE':
     case 'DB_INSTANCE':
       return l10n.t('DB instance events');
     case 'BACKUP':
-      return l10n.t('backup events');
+      return l10n.t('Backup events');
     case 'DB_SECURITY_GROUP':
       return l10n.t('DB security group events');
     case 'TENANT':
-      return l10n.t('project events');
+      return l10n.t('Project events');
     case 'JOB':
-      return l10n.t('job events');
+      return l10n.t('Job events');
     case 'MONITORING':
-      return l10n.t('monitoring events');
+      return l10n.t('Monitoring events');
     default:
       return category ?? '';
   }

@@ -77,7 +77,8 @@ export async function chooseExportTarget(
         title: opts.title,
         prompt: vscode.l10n.t('Bucket (container) in {0}; it is created when missing', opts.region),
         placeHolder: 'rds-exports',
-        validateInput: (t) => bucketNameProblems(t.trim()).map(bucketNameProblemText)[0] ?? opts.validateBucket?.(t.trim()),
+        validateInput: (t) =>
+          bucketNameProblems(t.trim()).map(bucketNameProblemText)[0] ?? opts.validateBucket?.(t.trim()),
       })
     ).trim();
   const path = await ask({

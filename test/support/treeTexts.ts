@@ -253,6 +253,15 @@ export function treeTextTests(language: 'en' | 'ko'): void {
     assert.equal(read.label, t('Disk reads'));
   });
 
+  test(`[${language}] no row or hover shows a state or kind as the API spells it (AVAILABLE, BACKING_UP, MANUAL)`, () => {
+    const { WORDED_VALUES } = require('../../src/shared/apiWords') as typeof import('../../src/shared/apiWords');
+    const spelt = new RegExp(`(?<![\\w.-])(${WORDED_VALUES.join('|')})(?![\\w.-])`);
+    none(
+      offenders(['description', 'tooltip'], (s) => spelt.test(s)),
+      'a value of the API as it is spelt',
+    );
+  });
+
   test(`[${language}] no description or hover shows an ISO date`, () => {
     none(
       offenders(['description', 'tooltip'], (s) => /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s)),

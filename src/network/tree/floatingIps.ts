@@ -5,6 +5,7 @@ import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, TreeNode, themeIcon, type Colour } from '../../shared/tree/nodes';
 import { networkIds } from './ids';
 import { networkRoot, NetworkRootNode } from './root';
+import { inWords } from '../../shared/apiWords';
 export class FloatingIpsFolderNode extends FolderNode {
   readonly id: string;
   readonly label = vscode.l10n.t('Floating IPs');
@@ -59,14 +60,16 @@ export class FloatingIpNode extends TreeNode {
     item.description = [
       f.label,
       f.fixed_ip_address ? `→ ${f.fixed_ip_address}` : vscode.l10n.t('not attached'),
-      f.status,
+      // ACTIVE and DOWN say again what the address says (attached or not): only a state that
+      // disagrees with it (ERROR, or one in between) is shown.
+      f.status && f.status !== (f.port_id ? 'ACTIVE' : 'DOWN') ? inWords(f.status) : '',
       f.delete_protection ? vscode.l10n.t('delete protection on') : '',
     ]
       .filter(Boolean)
       .join(' · ');
     item.tooltip = new vscode.MarkdownString(
       mdFields(f.floating_ip_address, [
-        [vscode.l10n.t('Status'), f.status],
+        [vscode.l10n.t('Status'), inWords(f.status)],
         [vscode.l10n.t('Attached fixed IP'), f.fixed_ip_address],
         [vscode.l10n.t('Port'), f.port_id],
         [vscode.l10n.t('Router'), f.router_id],

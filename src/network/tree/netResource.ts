@@ -9,6 +9,7 @@ import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, TreeNode, themeIcon, type Colour } from '../../shared/tree/nodes';
 import type { NetKind } from './root';
 import type { TransitHubNode } from './transitHubs';
+import { inWords } from '../../shared/apiWords';
 
 /** Any transit-hub resource row: the fields the tree and the commands read. */
 export type NetResource = {
@@ -54,7 +55,7 @@ export class NetItemNode extends TreeNode {
       mdFields(this.label, [
         ...(this.opts.fields ?? []),
         [vscode.l10n.t('Description'), this.data.description],
-        [vscode.l10n.t('Status'), this.data.status],
+        [vscode.l10n.t('Status'), inWords(this.data.status)],
         [vscode.l10n.t('Created'), createdText(this.data)],
         ['ID', this.data.id],
       ]),
@@ -97,7 +98,7 @@ export abstract class NetResourceFolderNode extends FolderNode {
     const building = this.data.status === 'BUILD';
     item.description =
       [
-        this.data.status && this.data.status !== 'ACTIVE' ? this.data.status : '',
+        this.data.status && this.data.status !== 'ACTIVE' ? inWords(this.data.status) : '',
         typeof item.description === 'string' ? item.description : '',
       ]
         .filter(Boolean)
@@ -109,7 +110,7 @@ export abstract class NetResourceFolderNode extends FolderNode {
       mdFields(this.label, [
         ...this.fields(),
         [vscode.l10n.t('Description'), this.data.description],
-        [vscode.l10n.t('Status'), this.data.status],
+        [vscode.l10n.t('Status'), inWords(this.data.status)],
         [vscode.l10n.t('Created'), createdText(this.data)],
         ['ID', this.data.id],
       ]),

@@ -7,6 +7,7 @@ import { MulticastDomainNode } from './multicastDomains';
 import { NetItemNode, NetResourceFolderNode, statusColour, type NetResource } from './netResource';
 import { networkRoot, NetworkRootNode, NetFolderNode } from './root';
 import { RoutingTableNode } from './routingTables';
+import { inWords } from '../../shared/apiWords';
 
 export class TransitHubsFolderNode extends FolderNode {
   readonly id: string;
@@ -63,7 +64,10 @@ export class TransitHubNode extends NetResourceFolderNode {
                 icon: 'plug',
                 colour: statusColour(a.status),
                 description:
-                  [a.status !== 'ACTIVE' ? a.status : '', (a as NetResource).resource_cidr as string | undefined]
+                  [
+                    a.status && a.status !== 'ACTIVE' ? inWords(a.status) : '',
+                    (a as NetResource).resource_cidr as string | undefined,
+                  ]
                     .filter(Boolean)
                     .join(' · ') || undefined,
                 fields: [

@@ -13,6 +13,7 @@ import { validate } from './limits';
 import { confirm, pickMany, track } from './util';
 import { instanceFrom, backupFrom } from './targets';
 import { plural, formatTimestamp } from '../../shared/l10n';
+import { inWords } from '../../shared/apiWords';
 
 /** The shared export flow (src/rds/logExport.ts): bucket picked from the region, the target from the profile, Open/Download at the end. */
 function exportTo(deps: RdsDeps, run: Omit<ExportRun, 'validateBucket' | 'validatePath'>): Promise<void> {
@@ -24,7 +25,7 @@ export function backupCommands(deps: RdsDeps): Record<string, CommandHandler> {
     'nhncloud.rds.backupToObjectStorage': async (node?: unknown) => {
       // A fresh backup of the instance written straight to object storage.
       const t = await instanceFrom(node, deps, vscode.l10n.t('Back Up to Object Storage'), (i) =>
-        i.dbInstanceStatus !== 'AVAILABLE' ? `is ${i.dbInstanceStatus}` : undefined,
+        i.dbInstanceStatus !== 'AVAILABLE' ? vscode.l10n.t('is {0}', inWords(i.dbInstanceStatus)) : undefined,
       );
       await exportTo(deps, {
         region: t.region,

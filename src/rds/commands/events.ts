@@ -12,6 +12,7 @@ import { rdsIds } from '../tree/ids';
 import { InstanceNode } from '../tree/instanceNode';
 import { TreeNode } from '../../shared/tree/nodes';
 import { localDateInput } from '../../shared/l10n';
+import { eventCategoryLabel } from '../eventCodes';
 
 /**
  * The instance a node belongs to: the node itself, or the instance above it. A job's warning
@@ -23,13 +24,8 @@ function instanceAbove(node: unknown): InstanceNode | undefined {
   return undefined;
 }
 
-const CATEGORIES: Array<{ label: string; category: EventCategoryType; description: string }> = [
-  { label: 'ALL', category: 'ALL', description: vscode.l10n.t('every event') },
-  { label: 'INSTANCE', category: 'INSTANCE', description: vscode.l10n.t('DB instances') },
-  { label: 'BACKUP', category: 'BACKUP', description: vscode.l10n.t('backups') },
-  { label: 'DB_SECURITY_GROUP', category: 'DB_SECURITY_GROUP', description: vscode.l10n.t('DB security groups') },
-  { label: 'TENANT', category: 'TENANT', description: vscode.l10n.t('the project') },
-];
+/** The categories the filter offers, named in words (the API's names stay in the request). */
+const CATEGORIES: EventCategoryType[] = ['ALL', 'INSTANCE', 'BACKUP', 'DB_SECURITY_GROUP', 'TENANT'];
 
 const RANGES = [
   { label: vscode.l10n.t('Last hour'), hours: 1 },
@@ -53,8 +49,12 @@ export function eventCommands(deps: RdsDeps): Record<string, CommandHandler> {
       const q = folder.query;
       const category = (
         await pick(
-          CATEGORIES.map((c) => ({ ...c, picked: c.category === q.category })),
-          { title, placeHolder: vscode.l10n.t('Category (now {0})', q.category) },
+          CATEGORIES.map((category) => ({
+            label: eventCategoryLabel(category),
+            category,
+            picked: category === q.category,
+          })),
+          { title, placeHolder: vscode.l10n.t('Category (now {0})', eventCategoryLabel(q.category)) },
         )
       ).category;
       const keyword = (

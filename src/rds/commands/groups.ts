@@ -8,6 +8,7 @@ import { validate } from './limits';
 import { ask, confirm, pick, pickMany } from './util';
 import { scopeFrom, type Scope } from './targets';
 import { rdsIds } from '../tree/ids';
+import { inWords } from '../../shared/apiWords';
 
 async function userGroupFrom(node: unknown, deps: RdsDeps, title: string) {
   const scope = await scopeFrom(node, deps, title);
@@ -72,7 +73,7 @@ async function askTargets(scope: Scope, title: string, current?: { instances: Se
   const instances = await pickMany(
     (i?.dbInstances ?? []).map((x) => ({
       label: x.dbInstanceName as string,
-      description: x.dbInstanceStatus as string,
+      description: inWords(x.dbInstanceStatus),
       id: x.dbInstanceId as string,
       picked: current?.instances.has(x.dbInstanceId),
     })),

@@ -10,9 +10,10 @@ import { ask, confirm, confirmByName, pick, track } from './util';
 import { instanceFrom } from './targets';
 import { rdsIds } from '../tree/ids';
 import { formatTimestamp } from '../../shared/l10n';
+import { inWords } from '../../shared/apiWords';
 
 const busy = (i: DbInstance) =>
-  isBusy(i.progressStatus) ? vscode.l10n.t('busy ({0})', String(i.progressStatus)) : undefined;
+  isBusy(i.progressStatus) ? vscode.l10n.t('busy ({0})', inWords(i.progressStatus)) : undefined;
 
 type BackupMethod = { type: 'FULL' | 'SNAPSHOT' } | { type: 'INCREMENTAL'; baseBackupId: string };
 
@@ -69,7 +70,7 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
         (i) =>
           busy(i) ??
           (i.dbInstanceStatus !== 'SHUTDOWN'
-            ? vscode.l10n.t('is {0}, not stopped', orDash(i.dbInstanceStatus))
+            ? vscode.l10n.t('is {0}, not stopped', inWords(i.dbInstanceStatus))
             : undefined),
       );
       if (t.data.dbInstanceStatus !== 'SHUTDOWN')
@@ -96,7 +97,7 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
         (i) =>
           busy(i) ??
           (i.dbInstanceStatus !== 'AVAILABLE'
-            ? vscode.l10n.t('is {0}, not running', orDash(i.dbInstanceStatus))
+            ? vscode.l10n.t('is {0}, not running', inWords(i.dbInstanceStatus))
             : undefined),
       );
       if (t.data.dbInstanceStatus !== 'AVAILABLE')
@@ -187,7 +188,7 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
         (i) =>
           busy(i) ??
           (i.dbInstanceStatus !== 'AVAILABLE'
-            ? vscode.l10n.t('is {0}, not available', orDash(i.dbInstanceStatus))
+            ? vscode.l10n.t('is {0}, not available', inWords(i.dbInstanceStatus))
             : undefined),
       );
       const name = t.data.dbInstanceName;

@@ -12,6 +12,7 @@ import { ask, pick, pickMany, track } from './util';
 import { instanceFrom, type InstanceTarget } from './targets';
 import { failoverOptionItems } from './restart';
 import { rdsIds } from '../tree/ids';
+import { inWords } from '../../shared/apiWords';
 
 type IdItem = vscode.QuickPickItem & { id: string };
 type Field =
@@ -22,7 +23,7 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
     const t =
       resolved ??
       (await instanceFrom(node, deps, vscode.l10n.t('Modify DB Instance'), (i) =>
-        isBusy(i.progressStatus) ? vscode.l10n.t('busy ({0})', String(i.progressStatus)) : undefined,
+        isBusy(i.progressStatus) ? vscode.l10n.t('busy ({0})', inWords(i.progressStatus)) : undefined,
       ));
     const i = t.data;
     const title = vscode.l10n.t('Modify {0}', i.dbInstanceName);
@@ -117,7 +118,7 @@ export function modifyInstanceCommands(deps: RdsDeps): Record<string, CommandHan
               label: x.parameterGroupName,
               description:
                 x.parameterGroupId === i.parameterGroupId
-                  ? vscode.l10n.t('{0} · current', orDash(x.parameterGroupStatus))
+                  ? vscode.l10n.t('{0} · current', inWords(x.parameterGroupStatus))
                   : String(x.parameterGroupStatus ?? ''),
               id: x.parameterGroupId as string,
             })),

@@ -5,9 +5,10 @@ import * as vscode from 'vscode';
 import type { RdsClient } from '../../client/rds/client';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { isBusy, orDash } from '../tree/state';
+import { isBusy } from '../tree/state';
 import { pick, pickMany, track } from './util';
 import { instanceFrom } from './targets';
+import { inWords } from '../../shared/apiWords';
 
 /**
  * The failover options RDS API v4.0 added to restart and modify (the guide: high availability
@@ -35,9 +36,9 @@ export function restartCommands(deps: RdsDeps): Record<string, CommandHandler> {
     'nhncloud.rds.restart': async (node?: unknown) => {
       const t = await instanceFrom(node, deps, vscode.l10n.t('Restart DB Instance'), (i) =>
         isBusy(i.progressStatus)
-          ? vscode.l10n.t('busy ({0})', String(i.progressStatus))
+          ? vscode.l10n.t('busy ({0})', inWords(i.progressStatus))
           : i.dbInstanceStatus !== 'AVAILABLE'
-            ? vscode.l10n.t('is {0}', orDash(i.dbInstanceStatus))
+            ? vscode.l10n.t('is {0}', inWords(i.dbInstanceStatus))
             : undefined,
       );
       const options = [

@@ -1,14 +1,15 @@
 // Event subscriptions (RDS API v4.0, issue 27): create one (what, from where, to whom, how),
 // edit it (the same steps, starting from its answers), enable or disable it, delete it. Event codes come from the service's catalog of the category.
 import * as vscode from 'vscode';
-import type { RdsInput } from '../../client/rds/client';
-import { EVENT_CATEGORY_TYPES } from '../../client/rds/schemas';
+import type { RdsInput, RdsOutput } from '../../client/rds/client';
+import { EVENT_CATEGORY_TYPES, type EventCategoryType } from '../../client/rds/schemas';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
 import { rdsIds } from '../tree/ids';
 import { EventSubscriptionNode, type EventSubscriptionItem } from '../tree/subscriptions';
 import { ask, confirm, pick, pickMany } from './util';
 import { scopeFrom, type Scope } from './targets';
+import { eventCategoryLabel, eventCodeMeaning } from '../eventCodes';
 
 const SUBSCRIPTION_NAME_MAX = 100;
 
@@ -27,7 +28,7 @@ async function subscriptionFrom(node: unknown, deps: RdsDeps, title: string) {
   const chosen = await pick(
     (eventSubscriptions ?? []).map((s) => ({
       label: s.eventSubscriptionName ?? s.eventSubscriptionId,
-      description: s.eventCategoryType ?? '',
+      description: eventCategoryLabel(s.eventCategoryType),
       s,
     })),
     { title, placeHolder: vscode.l10n.t('Event subscription') },
@@ -48,15 +49,26 @@ const askName = (title: string, value?: string) =>
   });
 
 /** The event codes of `category` from the service's catalog; `current` starts picked. */
-async function askCodes(scope: Scope, title: string, category: string, current: readonly string[] = []) {
-  const { eventCodes } = await scope.rds.listEventCodes();
+async function askCodes(
+  scope: Scope,
+  title: string,
+  category: string,
+  current: readonly string[] = [],
+  catalog?: RdsOutput<'listEventCodes'>['eventCodes'],
+) {
+  const eventCodes = catalog ?? (await scope.rds.listEventCodes()).eventCodes;
   const codes = (eventCodes ?? []).filter((c) => category === 'ALL' || sameCategory(c.eventCategoryType, category));
   if (!codes.length)
-    throw new Error(vscode.l10n.t('The service lists no event code of the category {0}: choose another.', category));
+    throw new Error(
+      vscode.l10n.t(
+        'The service lists no event code of the category {0}: choose another.',
+        eventCategoryLabel(category),
+      ),
+    );
   const picked = await pickMany(
     codes.map((c) => ({
-      label: c.eventCode,
-      description: c.eventCategoryType ?? '',
+      label: eventCodeMeaning(c.eventCode) ?? c.eventCode,
+      description: eventCodeMeaning(c.eventCode) ? c.eventCode : eventCategoryLabel(c.eventCategoryType),
       picked: current.includes(c.eventCode),
     })),
     { title, placeHolder: vscode.l10n.t('Event codes to subscribe to') },
@@ -117,13 +129,23 @@ export function subscriptionCommands(deps: RdsDeps): Record<string, CommandHandl
       const scope = await scopeFrom(node, deps, vscode.l10n.t('Create Event Subscription'));
       const title = vscode.l10n.t('New event subscription');
       const eventSubscriptionName = await askName(title);
+      // The categories the service's code catalog names (it says DB_INSTANCE where the events
+      // query says INSTANCE), one row per category in words: the schema's list named the
+      // instances' category twice.
+      const catalog = (await scope.rds.listEventCodes()).eventCodes ?? [];
+      const known = (c: string | null | undefined): c is EventCategoryType =>
+        (EVENT_CATEGORY_TYPES as readonly unknown[]).includes(c);
+      const named = catalog.map((c) => c.eventCategoryType).filter(known);
+      const byLabel = new Map<string, EventCategoryType>();
+      const offered: readonly EventCategoryType[] = ['ALL', ...(named.length ? named : EVENT_CATEGORY_TYPES)];
+      for (const c of offered) if (!byLabel.has(eventCategoryLabel(c))) byLabel.set(eventCategoryLabel(c), c);
       const category = (
         await pick(
-          EVENT_CATEGORY_TYPES.map((c) => ({ label: c, value: c })),
+          [...byLabel].map(([label, value]) => ({ label, value })),
           { title, placeHolder: vscode.l10n.t('Event category') },
         )
       ).value;
-      const eventCodes = await askCodes(scope, title, category);
+      const eventCodes = await askCodes(scope, title, category, [], catalog);
       const sources = await askSources(scope, title, category);
       const userGroupIds = await askGroups(scope, title);
       const channels = await askChannels(title);

@@ -12,10 +12,11 @@ import { rdsIds } from '../tree/ids';
 import { InstanceNode, fetchInstance } from '../tree/instanceNode';
 import { BackupNode, backupPage } from '../tree/backupsEvents';
 import { ParameterGroupNode, SecurityGroupNode, SecurityRuleNode } from '../tree/groups';
-import { backupLabel, orDash, versionLabel } from '../tree/state';
+import { backupLabel, versionLabel } from '../tree/state';
 import type { Backup, DbInstance } from '../tree/types';
 import { askServiceRegion } from '../../shared/tree/serviceRoot';
 import { formatTimestamp } from '../../shared/l10n';
+import { inWords, progressText } from '../../shared/apiWords';
 
 export interface Scope {
   region: Region;
@@ -107,7 +108,7 @@ export async function instanceFrom(
     const why = allowed?.(x.i);
     return {
       label: `${why ? '$(circle-slash) ' : ''}${x.i.dbInstanceName}`,
-      description: `${x.region} · ${x.i.dbInstanceStatus}${x.i.progressStatus && x.i.progressStatus !== 'NONE' ? ` · ${x.i.progressStatus}` : ''}`,
+      description: `${x.region} · ${inWords(x.i.dbInstanceStatus)}${x.i.progressStatus && x.i.progressStatus !== 'NONE' ? ` · ${progressText(x.i.progressStatus)}` : ''}`,
       detail: why,
       x,
     };
@@ -146,7 +147,7 @@ export async function backupFrom(
   const chosen = await pick(
     items.map((b) => ({
       label: backupLabel(b),
-      description: `${orDash(b.backupStatus)} · ${b.backupType ?? ''} · ${formatTimestamp(b.createdYmdt) ?? ''}`,
+      description: `${inWords(b.backupStatus)} · ${inWords(b.backupType)} · ${formatTimestamp(b.createdYmdt) ?? ''}`,
       b,
     })),
     { title, placeHolder: vscode.l10n.t('Backup (the 100 newest)') },

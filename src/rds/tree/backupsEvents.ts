@@ -11,6 +11,7 @@ import type { Backup, DbEvent } from './types';
 import { eventCategoryLabel, eventCodeText } from '../eventCodes';
 import { formatTimestamp } from '../../shared/l10n';
 import { toApiDateTime } from '../../client/rds/schemas/fields';
+import { inWords, progressText } from '../../shared/apiWords';
 
 export async function backupPage(
   rds: RdsClient,
@@ -44,12 +45,8 @@ export class BackupNode extends TreeNode {
     // The date first (what tells backups apart; a narrow sidebar cuts the end), then the rest.
     item.description = [
       when(b.createdYmdt),
-      busy
-        ? b.backupStatus === 'BACKING_UP'
-          ? vscode.l10n.t('Backing up...')
-          : vscode.l10n.t('Deleting...')
-        : b.backupStatus,
-      b.backupType,
+      busy ? progressText(b.backupStatus!) : inWords(b.backupStatus),
+      inWords(b.backupType),
       formatBytes(b.backupSize),
     ]
       .filter(Boolean)
@@ -63,8 +60,8 @@ export class BackupNode extends TreeNode {
     const source = b.dbInstanceId ? (names?.get(b.dbInstanceId) ?? b.dbInstanceId) : undefined;
     return new vscode.MarkdownString(
       mdFields(this.label, [
-        [vscode.l10n.t('Status'), b.backupStatus],
-        [vscode.l10n.t('Type'), b.backupType],
+        [vscode.l10n.t('Status'), inWords(b.backupStatus)],
+        [vscode.l10n.t('Type'), inWords(b.backupType)],
         [vscode.l10n.t('Size'), formatBytes(b.backupSize)],
         [vscode.l10n.t('Engine'), versionLabel(b.dbVersion)],
         [vscode.l10n.t('Source instance'), source],

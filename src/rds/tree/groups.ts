@@ -13,6 +13,7 @@ import type {
   UserGroupItem,
 } from './types';
 import { formatTimestamp } from '../../shared/l10n';
+import { inWords, progressText } from '../../shared/apiWords';
 
 /** `MYSQL_V84_FAMILY` -> "MySQL 8.4.x" (a family code the pattern does not fit is shown as written). */
 export function familyLabel(code: string): string {
@@ -77,7 +78,7 @@ export class ParameterGroupNode extends RdsFolderNode {
     item.tooltip = new vscode.MarkdownString(
       mdFields(d.parameterGroupName, [
         [vscode.l10n.t('Engine'), d.dbVersion],
-        [vscode.l10n.t('Status'), d.parameterGroupStatus],
+        [vscode.l10n.t('Status'), inWords(d.parameterGroupStatus)],
         [vscode.l10n.t('Description'), d.description],
         ['ID', d.parameterGroupId],
         [vscode.l10n.t('Created'), formatTimestamp(d.createdYmdt, { zone: true })],
@@ -130,7 +131,9 @@ export class SecurityGroupNode extends RdsFolderNode {
       {
         emptyText: vscode.l10n.t('No rule: nothing can connect'),
         description:
-          data.progressStatus && data.progressStatus !== 'NONE' ? data.progressStatus : (data.description ?? undefined),
+          data.progressStatus && data.progressStatus !== 'NONE'
+            ? progressText(data.progressStatus)
+            : (data.description ?? undefined),
       },
     );
   }
@@ -141,7 +144,10 @@ export class SecurityGroupNode extends RdsFolderNode {
     item.tooltip = new vscode.MarkdownString(
       mdFields(d.dbSecurityGroupName, [
         [vscode.l10n.t('Description'), d.description],
-        [vscode.l10n.t('Progress'), d.progressStatus],
+        [
+          vscode.l10n.t('Progress'),
+          d.progressStatus && d.progressStatus !== 'NONE' ? inWords(d.progressStatus) : undefined,
+        ],
         ['ID', d.dbSecurityGroupId],
         [vscode.l10n.t('Created'), formatTimestamp(d.createdYmdt, { zone: true })],
       ]),

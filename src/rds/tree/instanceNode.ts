@@ -28,6 +28,7 @@ import {
   loadMetrics,
 } from './instanceParts';
 import { plural, formatTimestamp } from '../../shared/l10n';
+import { inWords } from '../../shared/apiWords';
 
 /** A log file type (the API's `logFileType`) as the console names it; a type not listed here as it came. */
 export function logTypeLabel(type: string): string {
@@ -161,9 +162,9 @@ export class InstanceNode extends FolderNode {
     const i = this.data;
     return new vscode.MarkdownString(
       mdFields(i.dbInstanceName, [
-        [vscode.l10n.t('Status'), i.dbInstanceStatus],
-        [vscode.l10n.t('Progress'), i.progressStatus],
-        [vscode.l10n.t('Type'), i.dbInstanceType],
+        [vscode.l10n.t('Status'), inWords(i.dbInstanceStatus)],
+        [vscode.l10n.t('Progress'), isBusy(i.progressStatus) ? inWords(i.progressStatus) : undefined],
+        [vscode.l10n.t('Type'), inWords(i.dbInstanceType)],
         [vscode.l10n.t('Engine'), i.dbVersion ? `${versionLabel(i.dbVersion)} (${i.dbVersion})` : undefined],
         [vscode.l10n.t('Port'), i.dbPort],
         [vscode.l10n.t('Description'), i.description],
@@ -306,7 +307,7 @@ export class InstanceNode extends FolderNode {
         return [
           info(self, 'type', vscode.l10n.t('Type'), s.storageType),
           info(self, 'size', vscode.l10n.t('Size'), vscode.l10n.t('{0} GB', orDash(s.storageSize))),
-          info(self, 'status', vscode.l10n.t('Status'), s.storageStatus),
+          info(self, 'status', vscode.l10n.t('Status'), inWords(s.storageStatus)),
           // RDS API v4.0 answers only.
           ...(s.storageAutoscale
             ? [

@@ -6,13 +6,14 @@ import { mdFields } from '../../shared/tree/markdown';
 import { FolderNode, LeafNode, TreeNode, themeIcon } from '../../shared/tree/nodes';
 import { rdsRoot, when } from './base';
 import { BackupNode, backupPage } from './backupsEvents';
-import { orDash, statusColour } from './state';
+import { statusColour } from './state';
 import type { DbSchema, DbUser } from './types';
 import { formatDateTime, formatTimestamp } from '../../shared/l10n';
 import { formatMetricValue, measureName } from '../../shared/metrics';
 import { loadSchemaObjects } from '../../database/connection/schemaTree';
 import type { InstanceNode } from './instanceNode';
 import { toApiDateTime } from '../../client/rds/schemas/fields';
+import { inWords, progressText } from '../../shared/apiWords';
 
 export function info(parent: TreeNode, key: string, label: string, value: string | null | undefined): LeafNode {
   return new LeafNode(parent, `${parent.id}/${key}`, label, {
@@ -147,7 +148,7 @@ export class DbUserNode extends TreeNode {
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('person');
     item.description = [
       u.authorityType,
-      busy ? u.dbUserStatus : '',
+      busy ? progressText(u.dbUserStatus!) : '',
       u.authenticationPlugin,
       u.tlsOption && u.tlsOption !== 'NONE' ? u.tlsOption : '',
     ]
@@ -156,7 +157,7 @@ export class DbUserNode extends TreeNode {
     item.tooltip = new vscode.MarkdownString(
       mdFields(this.label, [
         [vscode.l10n.t('Authority'), u.authorityType],
-        [vscode.l10n.t('Status'), u.dbUserStatus],
+        [vscode.l10n.t('Status'), inWords(u.dbUserStatus)],
         [vscode.l10n.t('Plugin'), u.authenticationPlugin],
         ['TLS', u.tlsOption],
         ['ID', u.dbUserId],
@@ -208,10 +209,14 @@ export class DbSchemaNode extends FolderNode {
       : vscode.TreeItemCollapsibleState.None;
     item.contextValue = `rds.dbSchema.${(s.dbSchemaStatus ?? 'unknown').toLowerCase()}${connected ? '.connected' : ''}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('symbol-namespace');
-    item.description = busy ? orDash(s.dbSchemaStatus) : connected ? vscode.l10n.t('connected') : when(s.createdYmdt);
+    item.description = busy
+      ? progressText(s.dbSchemaStatus!)
+      : connected
+        ? vscode.l10n.t('connected')
+        : when(s.createdYmdt);
     item.tooltip = new vscode.MarkdownString(
       mdFields(s.dbSchemaName, [
-        [vscode.l10n.t('Status'), s.dbSchemaStatus],
+        [vscode.l10n.t('Status'), inWords(s.dbSchemaStatus)],
         ['ID', s.dbSchemaId],
         [vscode.l10n.t('Created'), formatTimestamp(s.createdYmdt, { zone: true })],
       ]),

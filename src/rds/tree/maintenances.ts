@@ -13,6 +13,7 @@ import { rdsRoot, when } from './base';
 import { rdsIds } from './ids';
 import type { InstanceNode } from './instanceNode';
 import { orDash } from './state';
+import { inWords } from '../../shared/apiWords';
 
 export type HighAvailabilityInfo = RdsOutput<'getHighAvailability'>;
 export type MaintenanceItem = RdsOutput<'listMaintenances'>['maintenances'][number];
@@ -103,7 +104,7 @@ export class MaintenanceNode extends LeafNode {
       // When first (the deadline, the planned start: what a narrow sidebar must not cut), then its state.
       description: [
         maintenanceWhen(data),
-        data.status,
+        inWords(data.status),
         data.required && !(PENDING_MAINTENANCE.has(data.status ?? '') && data.deadlineYmdt)
           ? vscode.l10n.t('required')
           : '',
@@ -118,7 +119,7 @@ export class MaintenanceNode extends LeafNode {
           [vscode.l10n.t('Description'), data.description],
           [vscode.l10n.t('Type'), data.type],
           [vscode.l10n.t('Category'), data.category],
-          [vscode.l10n.t('Status'), data.status],
+          [vscode.l10n.t('Status'), inWords(data.status)],
           [vscode.l10n.t('Execution'), data.executionType],
           [vscode.l10n.t('Required'), data.required ? vscode.l10n.t('yes') : vscode.l10n.t('no')],
           [vscode.l10n.t('Deadline'), when(data.deadlineYmdt) || undefined],
@@ -217,12 +218,12 @@ export class HighAvailabilityNode extends TreeNode {
       ha.pingInterval !== undefined && ha.pingInterval !== null
         ? vscode.l10n.t('{0} ping every {1} s', orDash(ha.pingType), ha.pingInterval)
         : orDash(ha.pingType);
-    item.description = [orDash(ha.haStatus), ping].join(' · ');
+    item.description = [inWords(ha.haStatus), ping].join(' · ');
     item.iconPath = themeIcon('shield', HA_COLOUR(ha.haStatus));
     item.contextValue = 'rds.highAvailability.on';
     item.tooltip = new vscode.MarkdownString(
       mdFields(this.label, [
-        [vscode.l10n.t('Status'), ha.haStatus],
+        [vscode.l10n.t('Status'), inWords(ha.haStatus)],
         [vscode.l10n.t('Ping type'), ha.pingType],
         [
           vscode.l10n.t('Ping interval'),

@@ -12,6 +12,7 @@
 //        HA      `viewItem =~ /^rds\.instance\.[a-z_]+\.master\.ha/`
 import { formatNumber, l10n } from '../../shared/l10n';
 import type { DbInstance } from './types';
+import { inWords, progressText } from '../../shared/apiWords';
 
 export type InstanceRole = 'single' | 'master' | 'candidate' | 'replica' | 'failed';
 
@@ -63,13 +64,6 @@ export function instanceContextValue(i: DbInstance, ctx: InstanceContext): strin
   return parts.join('.');
 }
 
-/** "BACKING_UP" -> "Backing up..." */
-export function progressLabel(progressStatus: string): string {
-  const words = progressStatus.toLowerCase().split('_');
-  const text = words.join(' ');
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}...`;
-}
-
 export type StatusColour = 'green' | 'red' | 'yellow' | 'grey' | 'blue';
 
 const FAILED = new Set([
@@ -100,8 +94,8 @@ export function instanceStatusView(i: Pick<DbInstance, 'dbInstanceStatus' | 'pro
   colour: StatusColour;
   text: string;
 } {
-  if (isBusy(i.progressStatus)) return { spinning: true, colour: 'blue', text: progressLabel(i.progressStatus) };
-  return { spinning: false, colour: statusColour(i.dbInstanceStatus), text: orDash(i.dbInstanceStatus) };
+  if (isBusy(i.progressStatus)) return { spinning: true, colour: 'blue', text: progressText(i.progressStatus) };
+  return { spinning: false, colour: statusColour(i.dbInstanceStatus), text: inWords(i.dbInstanceStatus) };
 }
 
 export const ROLE_LABEL: Record<InstanceRole, string> = {

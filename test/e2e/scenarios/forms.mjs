@@ -169,7 +169,10 @@ export const scenarios = [
       );
       await w.locator('.pg-banner', { hasText: t.lpart('Used by {0}.') }).waitFor({ timeout: 180_000 });
       // Applied: no instance of the group is left waiting, and staging-api is AVAILABLE in the tree.
-      await t.treeRow('staging-api').filter({ hasText: 'AVAILABLE' }).waitFor({ timeout: 60_000 });
+      await t
+        .treeRow('staging-api')
+        .filter({ hasText: t.l('Available') })
+        .waitFor({ timeout: 60_000 });
       await closeForm(t);
     },
   },

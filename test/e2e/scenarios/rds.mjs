@@ -126,11 +126,17 @@ export const scenarios = [
         .first()
         .waitFor({ timeout: 30_000 });
       await t.notification(t.lre('{0}: done in {1}.', t.l('Stop {0}', 'staging-api')), 90_000);
-      await t.treeRow('staging-api').filter({ hasText: 'SHUTDOWN' }).waitFor({ timeout: 30_000 });
+      await t
+        .treeRow('staging-api')
+        .filter({ hasText: t.l('Stopped') })
+        .waitFor({ timeout: 30_000 });
       await t.runCommand('NHN Cloud: Start DB Instance');
       await t.quick.pick('staging-api', 'DB instance');
       await t.notification(t.lre('{0}: done in {1}.', t.l('Start {0}', 'staging-api')), 90_000);
-      await t.treeRow('staging-api').filter({ hasText: 'AVAILABLE' }).waitFor({ timeout: 30_000 });
+      await t
+        .treeRow('staging-api')
+        .filter({ hasText: t.l('Available') })
+        .waitFor({ timeout: 30_000 });
     },
   },
   {
@@ -169,7 +175,7 @@ export const scenarios = [
     async run(t) {
       await t.runCommand('NHN Cloud: Filter Events...');
       await t.quick.pick('KR1', 'region');
-      await t.quick.pick('ALL', 'Category');
+      await t.quick.pick('Every event', 'Category');
       await t.quick.answer('backup', 'Keyword');
       await t.quick.pick('Last 30 days', 'Time range');
       // The tree is virtualised: fold the instances so the Events row is rendered.
@@ -320,7 +326,7 @@ export const scenarios = [
       );
       await t.menu('Event Subscriptions', 'Create Event Subscription...');
       await t.quick.answer('e2e-subscription', 'Name');
-      await t.quick.pick('DB_INSTANCE', 'Event category');
+      await t.quick.pick('DB instance events', 'Event category');
       const check = async (placeholder) => {
         await t.quick.waitFor(placeholder);
         // A click on a row of a many-item pick toggles its check.

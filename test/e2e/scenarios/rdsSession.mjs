@@ -53,7 +53,10 @@ export const scenarios = [
       await t.expandRow('KR1');
       await t.expandRow('RDS for MySQL');
       await t.expandRow('DB Instances');
-      await t.treeRow('staging-api').filter({ hasText: 'SHUTDOWN' }).waitFor({ timeout: 30_000 });
+      await t
+        .treeRow('staging-api')
+        .filter({ hasText: t.l('Stopped') })
+        .waitFor({ timeout: 30_000 });
     },
   },
   {

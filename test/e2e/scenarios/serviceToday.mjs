@@ -41,7 +41,7 @@ const rowNamed = (t, label, description) => {
 /** The same for a label that is a message of the extension (translated). */
 const rowLabelled = (t, message, description) => rowNamed(t, t.l(message), description);
 /** The instance prod-orders (not its HA group, whose label is the same). */
-const prodOrders = (t) => rowNamed(t, 'prod-orders', 'AVAILABLE');
+const prodOrders = (t) => rowNamed(t, 'prod-orders', t.l('Available'));
 
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
@@ -96,7 +96,10 @@ export const scenarios = [
       await fill(w, 'dbPassword', 'E2eSecretPw!7');
       await fill(w, 'dbPasswordConfirm', 'E2eSecretPw!7');
       await submitAndReveal(t, w, 'e2e-newest');
-      await t.treeRow('e2e-newest').filter({ hasText: 'AVAILABLE' }).waitFor({ timeout: 30_000 });
+      await t
+        .treeRow('e2e-newest')
+        .filter({ hasText: t.l('Available') })
+        .waitFor({ timeout: 30_000 });
     },
   },
   {
@@ -134,7 +137,9 @@ export const scenarios = [
     locales: WITHOUT_DECISIONS,
     async run(t) {
       await t.expandRow(prodOrders(t));
-      await rowLabelled(t, 'High availability').filter({ hasText: 'STABLE' }).waitFor({ timeout: 30_000 });
+      await rowLabelled(t, 'High availability')
+        .filter({ hasText: t.l('Ready') })
+        .waitFor({ timeout: 30_000 });
     },
   },
   {
@@ -146,15 +151,15 @@ export const scenarios = [
       await rowLabelled(t, 'Maintenances', t.l('{0} · {1} pending', 2, 1)).waitFor({ timeout: 30_000 });
       const label = t.l('Apply parameter group changes');
       const row = rowLabelled(t, 'Apply parameter group changes');
-      await row.filter({ hasText: 'PENDING' }).waitFor({ timeout: 30_000 });
+      await row.filter({ hasText: t.l('Waiting for you') }).waitFor({ timeout: 30_000 });
       await t.menu(row, 'Run Maintenance Now...');
       await t.dialogButton(t.l('Run maintenance "{0}" of {1} now?', label, 'prod-orders'), 'Run Now');
-      await row.filter({ hasText: 'RUNNING' }).waitFor({ timeout: 30_000 });
+      await row.filter({ hasText: t.l('Running') }).waitFor({ timeout: 30_000 });
       await t.notification(
         t.lre('{0}: done in {1}.', t.l('Run maintenance "{0}" of {1}', label, 'prod-orders')),
         90_000,
       );
-      await row.filter({ hasText: 'COMPLETED' }).waitFor({ timeout: 30_000 });
+      await row.filter({ hasText: t.l('Completed') }).waitFor({ timeout: 30_000 });
       // None pending any more: the folder counts its two maintenances only.
       await rowLabelled(t, 'Maintenances', /^\s*2\s*$/).waitFor({ timeout: 30_000 });
     },

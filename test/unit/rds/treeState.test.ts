@@ -10,10 +10,10 @@ import {
   groupInstances,
   instanceContextValue,
   instanceStatusView,
-  progressLabel,
   versionLabel,
 } from '../../../src/rds/tree/state';
 import type { DbInstance } from '../../../src/rds/tree/types';
+import { progressText } from '../../../src/shared/apiWords';
 
 const inst = (over: Partial<DbInstance>): DbInstance => ({
   dbInstanceId: over.dbInstanceId ?? 'i-1',
@@ -108,10 +108,12 @@ test('status: spinner and "Backing up..." while progressStatus is not NONE; colo
     colour: 'blue',
     text: 'Backing up...',
   });
-  assert.deepEqual(instanceStatusView(inst({})), { spinning: false, colour: 'green', text: 'AVAILABLE' });
+  assert.deepEqual(instanceStatusView(inst({})), { spinning: false, colour: 'green', text: 'Available' });
   assert.equal(instanceStatusView(inst({ dbInstanceStatus: 'SHUTDOWN' })).colour, 'grey');
   assert.equal(instanceStatusView(inst({ dbInstanceStatus: 'FAIL_TO_CONNECT' })).colour, 'red');
-  assert.equal(progressLabel('RESTARTING_FORCIBLY'), 'Restarting forcibly...');
+  assert.equal(progressText('RESTARTING_FORCIBLY'), 'Restarting forcibly...');
+  // A state the extension does not know yet is shown as the service wrote it.
+  assert.equal(instanceStatusView(inst({ dbInstanceStatus: 'HIBERNATING' })).text, 'HIBERNATING');
 });
 
 test('grouping: a group with more than one member becomes a group, master first; singletons stay flat', () => {
