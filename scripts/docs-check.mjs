@@ -1,8 +1,7 @@
 // `node scripts/docs-check.mjs`: what test/unit/docs/docs.test.ts holds the documents to, printed.
 // - the front pages (README.md, README.ko.md, README.ja.md) stay short: at most MAX_README_LINES;
-// - every guide page of docs/ has its Korean page in docs/ko/ and the other way round, with the
-//   same headings (count and levels, in order); the contributors' pages (CONTRIBUTOR_PAGES) are
-//   English only;
+// - every page of docs/ (the contributors' pages too) has its Korean page in docs/ko/ and the
+//   other way round, with the same headings (count and levels, in order);
 // - every relative link and image path (Markdown links, <img src>, <source srcset>) names a file
 //   that exists, and a #fragment a heading of that page;
 // - no figure of a particular day (a date such as 2026-12-06 in the same paragraph as a time in
@@ -18,8 +17,6 @@ const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
 
 export const MAX_README_LINES = 300;
 export const FRONT_PAGES = ['README.md', 'README.ko.md', 'README.ja.md'];
-/** Pages for the people who change the extension: English only, as the code and its comments. */
-export const CONTRIBUTOR_PAGES = ['architecture.md', 'testing.md', 'bench-method.md'];
 
 /**
  * The files under root as the checks see them: `changes` maps a relative path to the text it
@@ -111,11 +108,7 @@ export function docsProblems(root = ROOT, changes = {}) {
     if (lines > MAX_README_LINES) problems.push(`${f}: ${lines} lines, more than ${MAX_README_LINES}`);
   }
 
-  const guide = (dir) =>
-    files
-      .filter((f) => dirname(f) === dir)
-      .map((f) => relative(dir, f))
-      .filter((f) => !CONTRIBUTOR_PAGES.includes(f));
+  const guide = (dir) => files.filter((f) => dirname(f) === dir).map((f) => relative(dir, f));
   const en = guide('docs');
   const ko = guide(join('docs', 'ko'));
   for (const p of en.filter((p) => !ko.includes(p))) problems.push(`docs/${p}: no Korean page docs/ko/${p}`);
