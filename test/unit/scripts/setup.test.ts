@@ -18,9 +18,6 @@ function constant(rel: string, name: string): unknown {
   assert.ok(m, `${rel} exports ${name}`);
   return JSON.parse(m[1].replace(/'/g, '"'));
 }
-const NODE_MAJOR = constant('scripts/e2e/install.mjs', 'NODE_MAJOR') as number;
-const DEFAULT_LOCALES = constant('scripts/e2e/texts.mjs', 'DEFAULT_LOCALES') as string[];
-const ANSWERS_DIALOGS = constant('scripts/e2e/texts.mjs', 'ANSWERS_DIALOGS') as string[];
 const dir = mkdtempSync(path.join(tmpdir(), 'setup-test-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -111,6 +108,7 @@ test('where nothing can be installed (no apt-get), the missing packages are name
 });
 
 test("Node 24: scripts/node24.sh runs a command on it from a PATH whose node is the system's; engines.node says that major", () => {
+  const NODE_MAJOR = constant('scripts/e2e/install.mjs', 'NODE_MAJOR') as number;
   const r = spawnSync('/bin/bash', ['scripts/node24.sh', 'node', '-p', 'process.versions.node'], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -135,6 +133,8 @@ test("Node 24: scripts/node24.sh runs a command on it from a PATH whose node is 
 });
 
 test('end to end: English and Korean for every file, Japanese only for the files that answer modal dialogs', () => {
+  const DEFAULT_LOCALES = constant('scripts/e2e/texts.mjs', 'DEFAULT_LOCALES') as string[];
+  const ANSWERS_DIALOGS = constant('scripts/e2e/texts.mjs', 'ANSWERS_DIALOGS') as string[];
   assert.ok(!DEFAULT_LOCALES.includes('ja'), 'a file runs in English and Korean unless it says');
   assert.deepEqual(DEFAULT_LOCALES, ['en', 'ko']);
   const scenarios = path.join('test', 'e2e', 'scenarios');
