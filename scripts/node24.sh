@@ -15,7 +15,7 @@ use_node24() {
   major=$(node_major)
   [ "$major" -ge "$NODE24_MAJOR" ] && return 0
   if ! command -v node >/dev/null 2>&1; then
-    echo "[node] No node on PATH: install Node.js and npm (any version: Node $NODE24_MAJOR is then installed from npm)." >&2
+    echo "[node] No node on PATH: install Node.js 20 or newer and npm (Node $NODE24_MAJOR is then installed from npm)." >&2
     return 1
   fi
   local here
