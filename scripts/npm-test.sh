@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
-# `npm test`: dependencies if needed, then unit tests, mutation tests, build, end-to-end tests
+# `npm test`: Node 24, Debian packages and dependencies if needed, then unit tests, mutation tests, build, end-to-end tests
 # (code-server + Chromium, and the mocha suite in the extension host), with the type check, lint and
 # format check beside them at idle priority. Every step runs even when
 # an earlier one failed (except e2e after a failed build); the exit code is non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Node 24 first on PATH when the shell's node is older (scripts/node24.sh): every step below, npm
+# and its `npm ci` included, then runs on it.
+source scripts/node24.sh
+use_node24 || exit 1
+# The Debian packages the tests need (scripts/system-packages.sh, the one list), installed when
+# missing; where that cannot be done it names them and the tests that fail, and the run goes on.
+source scripts/system-packages.sh
+ensure_system_packages test
 source scripts/ensure-deps.sh
 ensure_deps || exit 1
-
-# Said first so nobody waits for the end to learn it: the database tests need a real MariaDB.
-if ! { [ -x /usr/sbin/mariadbd ] || command -v mariadbd >/dev/null 2>&1; } || ! command -v mariadb >/dev/null 2>&1; then
-  echo "[deps] MariaDB is not installed: the database tests will FAIL. Install it: sudo apt-get install mariadb-server mariadb-client openssl"
+# NPM_TEST_ONLY_SETUP=1: the set-up above and nothing else (to try it on a fresh clone).
+if [ -n "${NPM_TEST_ONLY_SETUP:-}" ]; then
+  echo "npm test: set-up done (Node $(node --version), npm $(npm --version)); NPM_TEST_ONLY_SETUP is set, no test run"
+  exit 0
 fi
 
 failed=()

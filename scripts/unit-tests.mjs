@@ -62,7 +62,7 @@ const jobs = Math.max(1, Number(process.env.UNIT_JOBS ?? 3));
 const t0 = Date.now();
 const compiled = compileAhead();
 console.log(
-  `[unit] ${compiled} TypeScript files compiled into tsx's cache in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  `[unit] Node ${process.version}; ${compiled} TypeScript files compiled into tsx's cache in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
 );
 
 // One OpenStack Swift for every file that needs one, each file on accounts of its own

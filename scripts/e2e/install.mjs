@@ -10,7 +10,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export const CODE_SERVER_VERSION = '4.139.1';
 export const NODE_MAJOR = 24;
@@ -203,24 +205,17 @@ async function lock(dir) {
 }
 
 /**
- * Korean and Japanese texts need a CJK font in Chromium, or every scenario in those locales
- * draws boxes (the screenshots show it). Debian's fonts-noto-cjk is installed when missing
- * (as root, or with sudo when it asks for no password); otherwise the run stops and says so.
+ * The Debian packages the end-to-end runs need (scripts/system-packages.sh, the one list `npm test`
+ * and `npm start` read too: Chromium's headless shell, the CJK fonts, what code-server's install
+ * builds with, MariaDB, sshd, Swift), installed when missing as root or through `sudo -n`. Korean
+ * and Japanese texts need the CJK font in Chromium, or every scenario in those locales draws boxes
+ * (the screenshots show it): without it the run stops here and says so.
  */
-function ensureCjkFonts() {
+function ensureSystemPackages() {
+  spawnSync('bash', [join(ROOT, 'scripts', 'system-packages.sh'), 'e2e'], { stdio: 'inherit' });
   const has = () =>
     spawnSync('fc-list', [':lang=ko'], { encoding: 'utf8' }).stdout?.trim() &&
     spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' }).stdout?.trim();
-  if (has()) return;
-  console.log("[e2e] Installing Debian's fonts-noto-cjk (Korean and Japanese in Chromium)…");
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const run = (args) =>
-    spawnSync(sudo[0] ?? args[0], sudo.length ? [...sudo.slice(1), ...args] : args.slice(1), { stdio: 'inherit', env });
-  if (run(['apt-get', 'install', '-y', '--no-install-recommends', 'fonts-noto-cjk']).status !== 0) {
-    run(['apt-get', 'update']);
-    run(['apt-get', 'install', '-y', '--no-install-recommends', 'fonts-noto-cjk']);
-  }
   if (!has())
     throw new Error(
       'No Korean/Japanese font for Chromium: install the Debian package fonts-noto-cjk (sudo apt-get install -y fonts-noto-cjk).',
@@ -229,7 +224,7 @@ function ensureCjkFonts() {
 
 /** Installs what is missing; returns the Node 24 binary and code-server's entry script. */
 export async function ensureInstalled() {
-  ensureCjkFonts();
+  ensureSystemPackages();
   const p = paths();
   mkdirSync(p.cache, { recursive: true });
   const release = await lock(join(p.cache, '.install.lock'));
@@ -243,10 +238,33 @@ export async function ensureInstalled() {
   return { nodeBin, codeServerEntry: p.codeServerEntry, cache: p.cache };
 }
 
+/**
+ * Node 24 alone (scripts/node24.sh: `npm test`, `npm start` and the bench run on it): the same
+ * binary, cache and lock as the code-server install's.
+ */
+export async function ensureNode24() {
+  const p = paths();
+  mkdirSync(p.cache, { recursive: true });
+  const release = await lock(join(p.cache, '.install.lock'));
+  try {
+    return await ensureNode(p, p.log);
+  } finally {
+    release();
+  }
+}
+
+// usage: node scripts/e2e/install.mjs          code-server and Node 24 (and the e2e runs' Debian packages)
+//        node scripts/e2e/install.mjs --node   Node 24 only; its path is the one line on stdout
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
-    const r = await ensureInstalled();
-    console.log(`[e2e] Node ${NODE_MAJOR}: ${r.nodeBin}\n[e2e] code-server: ${r.codeServerEntry}`);
+    if (process.argv.includes('--node')) {
+      // What the install says goes to stderr: stdout is the path a shell reads.
+      console.log = console.error;
+      process.stdout.write(`${await ensureNode24()}\n`);
+    } else {
+      const r = await ensureInstalled();
+      console.log(`[e2e] Node ${NODE_MAJOR}: ${r.nodeBin}\n[e2e] code-server: ${r.codeServerEntry}`);
+    }
   } catch (e) {
     console.error(String(e instanceof Error ? e.message : e));
     process.exit(1);

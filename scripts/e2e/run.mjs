@@ -9,9 +9,9 @@
 // scenario only, the server log and VS Code's logs go to .e2e-artifacts/. Every process started
 // here is stopped by its own id, also on failure or Ctrl-C.
 //
-// Locales: every scenario file runs in English, Korean and Japanese through the same code (its
-// texts are looked up in the extension's bundles: scripts/e2e/texts.mjs); a file that exports
-// `locales` chooses its own list. `--locale ko` or E2E_LOCALES=en,ja limits a run to those locales. Runs of files and
+// Locales: every scenario file runs in English and Korean through the same code (its texts are
+// looked up in the extension's bundles: scripts/e2e/texts.mjs); a file that exports `locales`
+// chooses its own list: Japanese runs only the files that answer dialogs (`ANSWERS_DIALOGS`). `--locale ko` or E2E_LOCALES=en,ja limits a run to those locales. Runs of files and
 // locales share the machine: E2E_JOBS (default 3) of them run at once, each on its worker's host
 // (E2E_REUSE=0: a new host for every file).
 // usage: node scripts/e2e/run.mjs [--grep TEXT] [--locale L[,L]] [--skip-exthost] [--only-exthost] [file-filter...]
@@ -25,6 +25,7 @@ import { prepareForFile, ROOT, startCodeServer, stopCodeServer } from './codeSer
 import { runExthostSuite } from './exthost.mjs';
 import { ensureInstalled } from './install.mjs';
 import { chromiumMainPid, machineCpu, treeCpuSeconds } from './processes.mjs';
+import { ALL_LOCALES, DEFAULT_LOCALES } from './texts.mjs';
 import { startSharedSwift, swiftMissing } from '../../test/support/swift.mjs';
 
 const argv = process.argv.slice(2);
@@ -39,8 +40,6 @@ const fileFilters = argv.filter(
 const JOBS = Math.max(1, Number(process.env.E2E_JOBS ?? 3));
 /** E2E_REUSE=0 gives every file a host of its own (as before hosts were reused), to compare. */
 const REUSE = process.env.E2E_REUSE !== '0';
-/** The locales a file runs in when it does not say. */
-const DEFAULT_LOCALES = ['en', 'ko', 'ja'];
 const ARTIFACTS = join(ROOT, '.e2e-artifacts');
 
 /** @type {{ servers: Set<any>, browsers: Set<any>, swift?: { stop(): Promise<void> } }} */
@@ -162,8 +161,8 @@ async function runFile(file, locale, host) {
   // in module variables, and two locales of one file may run at once.
   const mod = await import(`${pathToFileURL(file).href}?locale=${locale}`);
   const all = mod.scenarios ?? mod.default ?? [];
-  // A scenario may name its own locales (Japanese runs only what answers a dialog, a QuickPick or
-  // a form: docs/testing.md); the ones left out are counted, never reported as passed.
+  // A scenario may name its own locales (as a file may: texts.mjs); the ones left out are
+  // counted, never reported as passed.
   const inLocale = all.filter((s) => !s.locales || s.locales.includes(locale));
   notRun.set(locale, (notRun.get(locale) ?? 0) + all.length - inLocale.length);
   const list = grep ? inLocale.filter((s) => s.name.includes(grep)) : inLocale;
@@ -347,7 +346,7 @@ async function main() {
   for (const f of files) {
     const mod = await import(pathToFileURL(f).href);
     const own = mod.locales ?? DEFAULT_LOCALES;
-    for (const locale of DEFAULT_LOCALES) {
+    for (const locale of ALL_LOCALES) {
       if (onlyLocales && !onlyLocales.includes(locale)) continue;
       if (own.includes(locale)) runs.push([f, locale, mod.after, hostKey(locale, mod.options) !== hostKey(locale)]);
       // A file left out of a locale by its own `locales` is counted like a scenario left out.
@@ -357,7 +356,7 @@ async function main() {
   // Locale by locale, so that a worker's next file can take its host (one locale per code-server),
   // and in each the files with server options of their own (reliability's trace logging) last:
   // the worker that takes one needs a new host for its next file anyway, the next locale's.
-  runs.sort((a, b) => DEFAULT_LOCALES.indexOf(a[1]) - DEFAULT_LOCALES.indexOf(b[1]) || Number(a[3]) - Number(b[3]));
+  runs.sort((a, b) => ALL_LOCALES.indexOf(a[1]) - ALL_LOCALES.indexOf(b[1]) || Number(a[3]) - Number(b[3]));
   // A file that names another as `after` runs right after it in the same task, on its host: the
   // isolation pair (isolationCheck.mjs after isolationLeave.mjs) proves a file sees nothing of
   // the one before it.

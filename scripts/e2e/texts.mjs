@@ -16,13 +16,24 @@ import { join } from 'node:path';
 import { ROOT } from './codeServer.mjs';
 
 /**
- * The locales of a scenario (or a file) that answers no dialog, QuickPick or form: English and
- * Korean. Japanese adds a third language only where a decision could hinge on translated text
- * (a button, a pick, a form choice); elsewhere it repeats what Korean proved through the same
- * code, and the lint rule nhncloud/no-text-decisions guards the product's side statically. A
- * value typed into an input box carries no translated text, so it is not such an answer.
+ * The locales a scenario file runs in unless it exports its own `locales`: English and Korean
+ * (the guide: "in English and Korean, Japanese where a dialog is answered").
  */
-export const WITHOUT_DECISIONS = ['en', 'ko'];
+export const DEFAULT_LOCALES = ['en', 'ko'];
+
+/**
+ * The locales of a file whose purpose is answering modal dialogs and confirmations by their
+ * buttons (`dialogs.mjs`: the flows that once compared the pressed button with English text;
+ * `reliability.mjs`: every destructive command asks, and Cancel or Escape changes nothing):
+ * Japanese too, a third language where a decision could hinge on translated text. The other
+ * files answer their dialogs through the same `action(id, title)` buttons (src/shared/prompts.ts)
+ * that these prove, and the lint rule nhncloud/no-text-decisions guards the product's side
+ * statically; a Japanese run of them repeats what Korean proved through the same code.
+ */
+export const ANSWERS_DIALOGS = ['en', 'ko', 'ja'];
+
+/** Every display language the extension has (its bundles: l10n/bundle.l10n.<locale>.json). */
+export const ALL_LOCALES = ['en', 'ko', 'ja'];
 
 const readJson = (file) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -46,7 +46,7 @@ export function swiftMissing(searchPath = SEARCH_PATH) {
   if (!packages.length) return undefined;
   return (
     `OpenStack Swift is not installed (missing: ${packages.join(', ')}). The object storage tests run against it: ` +
-    'install it with `sudo apt-get install -y swift swift-proxy swift-account swift-container swift-object memcached` (.ci/run does this on CI).'
+    'install it with `sudo apt-get install -y swift swift-proxy swift-account swift-container swift-object memcached` (`npm test` does this itself: scripts/system-packages.sh).'
   );
 }
 

@@ -3,7 +3,7 @@
 // goes only while its source is what the plan saw: an upload's file (size and time, and again
 // before the upload is committed) and a download's object (its ETag); one that changed is not
 // sent and is named in `changed` instead, for the summary to report.
-import { utimes } from 'node:fs/promises';
+import { stat, utimes } from 'node:fs/promises';
 import { isApiError } from '../../client/errors';
 import type { S3Client } from '../../client/storage/client';
 import { copyObjectAnySize } from '../../client/storage/copy';
@@ -11,7 +11,7 @@ import { safeLocalPath } from '../../client/storage/localPath';
 import { fileStamp, isSourceChanged } from '../../client/storage/transfer';
 import { downloadFile, uploadFile, type TransferItem } from '../folderTransfer';
 import type { UploadJournal } from '../pendingUploads';
-import type { SyncAction, SyncSpec } from './plan';
+import { MODIFY_WINDOW_NS, type SyncAction, type SyncSpec } from './plan';
 import { dateNs, formatMtime, MTIME_METADATA, parseMtime } from './stamps';
 
 export interface ApplyOptions {
@@ -25,15 +25,26 @@ export interface ApplyOptions {
 }
 
 /**
- * A file's modification time set to `ns`, to the microsecond below it: Node passes seconds as a
- * double (about 0.24 µs apart near 2026) and libuv truncates what it gets to whole microseconds.
- * Aiming at the middle of the microsecond keeps the double's rounding from landing in the one
- * before, so the file's time comes back 0 to 999 ns below `ns`, within MODIFY_WINDOW_NS.
+ * A file's modification time set to `ns`, so that it comes back 0 to 999 ns below it (within
+ * MODIFY_WINDOW_NS), and exactly where a double holds it (whole seconds). Node passes seconds as
+ * a double (about 0.24 µs apart near 2026), and what libuv does with it depends on its version:
+ * 1.46 (Node 20) truncates it to whole microseconds, 1.52 (Node 24) keeps the double's
+ * nanoseconds, so aiming at the middle of the microsecond, as
+ * this did for the former, landed up to 500 ns above `ns` (a download's file then looked newer
+ * than its object). So each way is tried in turn and the file's time read back: `ns` itself (the
+ * exact time where a double holds it), `ns` less half the window (always inside it where
+ * nanoseconds are kept), then the middle of the microsecond (always inside where they are not).
  */
 export async function setFileTime(file: string, ns: bigint): Promise<void> {
   const us = ns / 1000n - (ns < 0n && ns % 1000n !== 0n ? 1n : 0n);
-  const seconds = Number(us / 1_000_000n) + (Number(us % 1_000_000n) + 0.5) / 1e6;
-  await utimes(file, seconds, seconds);
+  const seconds = (n: bigint) => Number(n / 1_000_000_000n) + Number(n % 1_000_000_000n) / 1e9;
+  const middleOfMicrosecond = Number(us / 1_000_000n) + (Number(us % 1_000_000n) + 0.5) / 1e6;
+  const tries = [seconds(ns), seconds(ns - MODIFY_WINDOW_NS / 2n), middleOfMicrosecond];
+  for (const s of tries) {
+    await utimes(file, s, s);
+    const back = (await stat(file, { bigint: true })).mtimeNs;
+    if (back <= ns && ns - back < MODIFY_WINDOW_NS) return;
+  }
 }
 
 /** The copy's `x-amz-copy-source-if-match` refused: the object changed since it was compared. */

@@ -54,8 +54,9 @@ export type ChangeDetection = 'size-time' | 'checksum';
 
 /**
  * Times this close count as equal. rclone's window is the coarser side's precision (1 ns here);
- * a file's time can only be set to the microsecond from Node (libuv truncates: see setFileTime),
- * so a time a download wrote comes back up to 999 ns below its object's: 1 µs keeps that file
+ * a file's time can only be set from Node through a double, to the microsecond or to the double's
+ * nanoseconds by libuv's version (see setFileTime), so a time a download wrote comes back up to
+ * 999 ns below its object's: 1 µs keeps that file
  * unchanged.
  */
 export const MODIFY_WINDOW_NS = 1000n;

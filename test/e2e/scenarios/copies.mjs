@@ -4,10 +4,6 @@
 // another one, slowed by the sandbox and cancelled from its notification, leaves neither an
 // object nor an incomplete multipart upload behind, and the original in place.
 import { connectSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
-import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
-
-/** Answers no dialog, QuickPick or form: English and Korean (texts.mjs). */
-export const locales = WITHOUT_DECISIONS;
 
 export const options = { userSettings: { 'nhncloud.storage.multipartCopyThresholdMB': 5 } };
 

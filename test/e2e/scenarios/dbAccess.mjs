@@ -264,7 +264,6 @@ export const scenarios = [
   },
   {
     name: 'a certificate of the trusted CA for another name: Connect... refuses it, naming the host it is for',
-    locales: ['en', 'ko'],
     async run(t) {
       const certificateFor = async (host) => {
         const r = await fetch(`${url}/_sandbox/rds/mariadb-certificate`, {
@@ -334,7 +333,6 @@ export const scenarios = [
   },
   {
     name: 'a private instance through an SSH bastion: refused directly; the bastion of the SSH config, its host key trusted; a query, Open Table with a cell edited and applied, and Import CSV, all over the tunnel',
-    locales: ['en', 'ko'],
     async run(t) {
       sshd = await startSshd();
       writeFileSync(

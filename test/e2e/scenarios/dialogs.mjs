@@ -8,10 +8,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { acceptProposedPath } from '../../../scripts/e2e/fileDialog.mjs';
 import { connectSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { ANSWERS_DIALOGS } from '../../../scripts/e2e/texts.mjs';
 
 // 1 MB: the 2 MB object below is above it. The window opens a saved multi-root workspace:
 // adding a folder to a single-folder window makes VS Code for the web reload into an untitled
 // workspace, which now and then came back with no folder at all (VS Code's move, not ours).
+/** Its buttons pressed by their translated titles: Japanese too (texts.mjs). */
+export const locales = ANSWERS_DIALOGS;
+
 export const options = { userSettings: { 'nhncloud.storage.openSizeLimitMB': 1 }, workspaceFile: true };
 
 const BIG = 'big-notes.txt';

@@ -13,7 +13,6 @@ import {
   sandboxControl,
   startSandboxProcess,
 } from '../../../scripts/e2e/sandboxProcess.mjs';
-import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
 import { until } from '../../../scripts/e2e/dbConsole.mjs';
 import { createHash, randomBytes } from 'node:crypto';
@@ -202,7 +201,6 @@ export const scenarios = [
     // Issue 25, defect 7: with onCommand/onView events no step ever ticked (a tree click reaches
     // the workbench as `_internal_command_delegation`; the view opened before the listeners).
     name: 'the walkthrough has ticked what was done (profile, browse, open an object) and nothing else',
-    locales: WITHOUT_DECISIONS,
     async run(t) {
       await t.runCommand('Welcome: Open Walkthrough...');
       await t.quick.pick(t.nls('Get started with NHN Cloud Explorer'));
@@ -347,9 +345,8 @@ export const scenarios = [
   },
   {
     // Issue 30, item 3. The NHN Cloud view is moved into the panel, so that it shows beside the
-    // Explorer's files, then put back. Nothing is asked (one small file): English and Korean.
+    // Explorer's files, then put back.
     name: 'drag and drop: a file of the workspace dragged from the Explorer onto a bucket is uploaded there',
-    locales: WITHOUT_DECISIONS,
     async run(t) {
       const content = `Dropped from the Explorer at ${new Date().toISOString()}\n`;
       writeFileSync(join(t.server.ws, 'dropped.txt'), content);

@@ -6,10 +6,6 @@
 // again (the page's aria-setsize is that page alone). Go to Key reveals a key of a loaded later
 // page. The sandbox process is started by the first scenario and stopped by its own id at the end.
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
-import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
-
-/** Answers no dialog, QuickPick or form: English and Korean (texts.mjs). */
-export const locales = WITHOUT_DECISIONS;
 
 // In the last region of the profile and named to sort after the seeded buckets: the bucket's
 // listing ends the tree, so the keyboard's End reaches its newest "Load more...".

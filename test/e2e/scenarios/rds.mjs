@@ -9,7 +9,6 @@
 
 import { rdsApi, until } from '../../../scripts/e2e/dbConsole.mjs';
 import { choose, closeEditors, errorOf, field, fill, firstOption, optionOf, region } from './panels.mjs';
-import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 import { exploredSandboxUrl } from '../../../scripts/e2e/sandboxProcess.mjs';
 
 export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 150 } };
@@ -190,8 +189,6 @@ export const scenarios = [
   {
     name: 'the context menu of a running instance offers what its state allows',
     independent: true,
-    // Reads a menu and answers nothing (texts.mjs).
-    locales: WITHOUT_DECISIONS,
     async run(t) {
       const instances = t.treeRow('DB Instances');
       if ((await instances.getAttribute('aria-expanded')) === 'false') await t.clickRow(instances);

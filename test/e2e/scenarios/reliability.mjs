@@ -25,6 +25,7 @@ import { files, scanFiles, sentinelsIn } from '../../../scripts/e2e/secretScan.m
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { relative } from 'node:path';
+import { ANSWERS_DIALOGS } from '../../../scripts/e2e/texts.mjs';
 
 /** What must never be written anywhere (the tenant and user names are not secrets). */
 const SENTINELS = {
@@ -74,6 +75,9 @@ proxyServer.on('connect', (req, socket) => {
 await new Promise((r) => proxyServer.listen(0, '127.0.0.1', () => r(undefined)));
 proxyServer.unref();
 const PROXY = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (proxyServer.address()).port}`;
+
+/** Every destructive command's confirmation, backed out of: Japanese too (texts.mjs). */
+export const locales = ANSWERS_DIALOGS;
 
 export const options = {
   userSettings: { 'http.proxy': PROXY, 'http.proxyStrictSSL': true },

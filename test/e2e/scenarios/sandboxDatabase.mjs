@@ -6,11 +6,7 @@
 import { existsSync } from 'node:fs';
 import { createConnection } from 'mysql2/promise';
 import { mariaDbMissing } from '../../support/mariadb.mjs';
-import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 import { exploredSandboxUrl } from '../../../scripts/e2e/sandboxProcess.mjs';
-
-/** Answers no dialog, QuickPick or form: English and Korean (texts.mjs). */
-export const locales = WITHOUT_DECISIONS;
 
 const INSTANCE = 'staging-api';
 // The seeded users' password (src/sandbox/rds/mariadb/databases.ts SANDBOX_DB_PASSWORD, shown in the README).

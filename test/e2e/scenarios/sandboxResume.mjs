@@ -15,8 +15,6 @@ import { createDbUser, until } from '../../../scripts/e2e/dbConsole.mjs';
 import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
 import { exploredSandboxUrl, sandboxControl } from '../../../scripts/e2e/sandboxProcess.mjs';
 
-export const locales = ['en', 'ko'];
-
 /** The files SSH reads, in a folder of this run (machine settings: see dbAccess.mjs). */
 const SSH_DIR = mkdtempSync(join(tmpdir(), 'nhncloud-e2e-sbssh-'));
 writeFileSync(join(SSH_DIR, 'config'), '');

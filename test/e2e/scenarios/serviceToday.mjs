@@ -12,7 +12,6 @@ import { submitAndReveal } from './forms.mjs';
 import { choose, field, fill, firstOption, optionOf, region } from './panels.mjs';
 import { sandboxOnRdsV4 } from './rds.mjs';
 import { exploredSandboxUrl, sandboxControl } from '../../../scripts/e2e/sandboxProcess.mjs';
-import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 
 export const options = { userSettings: { 'nhncloud.sandbox.jobStepMs': 400 } };
 
@@ -133,8 +132,6 @@ export const scenarios = [
   },
   {
     name: 'prod-orders shows its High availability row: STABLE, and how the standby pings',
-    // Reads the tree and answers nothing (texts.mjs).
-    locales: WITHOUT_DECISIONS,
     async run(t) {
       await t.expandRow(prodOrders(t));
       await rowLabelled(t, 'High availability')

@@ -30,7 +30,6 @@ import {
 } from '../../../scripts/e2e/dbConsole.mjs';
 import { files, scanFiles, scanProcesses, sentinelsIn } from '../../../scripts/e2e/secretScan.mjs';
 import { mariaDbMissing } from '../../support/mariadb.mjs';
-import { WITHOUT_DECISIONS } from '../../../scripts/e2e/texts.mjs';
 import { chooseInDialog } from '../../../scripts/e2e/fileDialog.mjs';
 import { exploredSandboxUrl } from '../../../scripts/e2e/sandboxProcess.mjs';
 
@@ -173,7 +172,6 @@ export const scenarios = [
   {
     // Issue 28: completion from the live schema (the table the scenario above made) and hover.
     name: 'completion: a table, then an aliased column picked from the suggestions; a column hover says its type; Go to Definition opens its CREATE TABLE; Format Document lays the statement out',
-    locales: WITHOUT_DECISIONS,
     async run(t) {
       await typeInConsole(t, 'SELECT * FROM e2e_o');
       const suggest = t.page.locator('.part.editor .suggest-widget');
@@ -234,7 +232,6 @@ export const scenarios = [
   {
     // Issue 28, item 4: each result set in its own tab, labelled by its statement.
     name: 'several result sets: two SELECTs show a tab each; a CALL whose procedure returns two shows a tab for each of them',
-    locales: WITHOUT_DECISIONS,
     async run(t) {
       const tabs = t.webview().locator('.qr-tab');
       const tabTexts = async () => (await tabs.allInnerTexts()).map((s) => s.trim());
@@ -269,7 +266,6 @@ export const scenarios = [
   {
     // Issue 28, item 5: the plan view.
     name: "Explain a join from its CodeLens: the plan view draws the join in order with the full scan marked; an EXPLAIN the server refuses shows the server's message",
-    locales: WITHOUT_DECISIONS,
     async run(t) {
       await runInConsole(
         t,
@@ -362,9 +358,8 @@ export const scenarios = [
   },
   {
     // Issue 28: completion "in any SQL editor bound to a connection". One connection is live, so
-    // the command takes it without asking (no decision: English and Korean).
+    // the command takes it without asking.
     name: 'a workspace SQL file bound to the connection: completion, Ctrl+Enter runs it in the grid; unbound, its lenses go',
-    locales: WITHOUT_DECISIONS,
     async run(t) {
       writeFileSync(join(t.server.ws, 'report.sql'), '-- monthly report\n');
       // Go to File (the palette without its ">"), in any display language.
@@ -430,7 +425,6 @@ export const scenarios = [
   {
     // Issue 29, items 2 and 3.
     name: 'Open Table: rows paged by the server, sorted by a header click and filtered; a cell edited, the Preview statement, Apply, and the change read back',
-    locales: WITHOUT_DECISIONS,
     async run(t) {
       await runInConsole(
         t,
@@ -493,7 +487,6 @@ export const scenarios = [
   {
     // Issue 29, item 4.
     name: 'Import CSV: a file with quoted commas, quotes and an empty field, mapped by name and previewed, imported into the table',
-    locales: WITHOUT_DECISIONS,
     async run(t) {
       const csv = join(t.server.ws, 'items.csv');
       writeFileSync(csv, 'id,name,note\r\n10,"Kim, Minsu","says ""hi"""\r\n11,Lee,\r\n');
@@ -548,7 +541,6 @@ export const scenarios = [
   {
     // Issue 29, item 3: a query result's rows edited in the table editor.
     name: 'Edit Rows of a query result: a computed column says why not; a result of one table with its key opens in the table editor, a cell edited and applied',
-    locales: WITHOUT_DECISIONS,
     async run(t) {
       // The last result (from Import CSV) has a computed column: Edit Rows says so.
       await t.webview().locator('#qr-edit').click();
@@ -776,9 +768,7 @@ export const scenarios = [
   },
   {
     // Issue 25, rough edge 13: consoles were "Untitled-n" editors that asked to be saved on close.
-    // No dialog is shown or answered here, so Japanese adds nothing the Korean run does not prove.
     name: 'a console is named after its instance, saves itself quietly as it is edited, and closes without asking',
-    locales: ['en', 'ko'],
     async run(t) {
       await focusConsole(t);
       // The focused group's active tab (the results panel's group has one too).

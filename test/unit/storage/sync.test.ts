@@ -11,6 +11,7 @@ import {
   appendFileSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -366,7 +367,22 @@ function rcloneEnv(target: S3Target): Record<string, string> {
   };
 }
 
-test('a time set on a file comes back within the window, whatever its nanoseconds (libuv keeps microseconds)', async () => {
+test("the extension sets a file's time only through setFileTime (the one place that reads it back)", () => {
+  const root = join(__dirname, '../../../src');
+  const offenders: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (p.endsWith('.ts') && !p.endsWith(join('storage', 'sync', 'apply.ts')))
+        if (/\b(?:l|f)?utimes(?:Sync)?\b/.test(readFileSync(p, 'utf8'))) offenders.push(p);
+    }
+  };
+  walk(root);
+  assert.deepEqual(offenders, []);
+});
+
+test('a time set on a file comes back within the window, whatever its nanoseconds, and whole seconds exactly (libuv 1.46 keeps microseconds, 1.52 the nanoseconds of a double)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'nhncloud-sync-times-'));
   try {
     const file = join(dir, 'f');
@@ -377,6 +393,7 @@ test('a time set on a file comes back within the window, whatever its nanosecond
         await setFileTime(file, ns);
         const back = statSync(file, { bigint: true }).mtimeNs;
         assert.ok(ns - back >= 0n && ns - back < MODIFY_WINDOW_NS, `${ns} came back as ${back}`);
+        if (sub === 0n) assert.equal(back, ns, 'a whole second comes back exactly');
       }
   } finally {
     rmSync(dir, { recursive: true, force: true });
