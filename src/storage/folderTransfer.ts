@@ -32,6 +32,8 @@ export interface FileTask {
    * without it, the file's own folder (a file named in a save dialog).
    */
   root?: string;
+  /** A download's: the folders below `root` checked so far, shared by the tasks of one plan (prepareLocalFile). */
+  folders?: Set<string>;
 }
 
 /**
@@ -133,7 +135,8 @@ export async function prefixDownloadTasks(
       return { key: o.key, size: o.size, rel: folder === undefined ? rel : `${folder}/${rel}` };
     }),
   );
-  return { tasks: placed.map((p) => ({ key: p.key, size: p.size, file: p.file, root })), refused };
+  const folders = new Set<string>();
+  return { tasks: placed.map((p) => ({ key: p.key, size: p.size, file: p.file, root, folders })), refused };
 }
 
 /**
@@ -199,11 +202,12 @@ export async function downloadFile(
 ): Promise<DownloadResult> {
   // The folders below the chosen one, made now, each checked to be no link (placeKeys checked
   // when the keys were placed; this is the same check at the moment of writing).
-  await prepareLocalFile(task.root ?? dirname(task.file), task.file);
+  const { exists } = await prepareLocalFile(task.root ?? dirname(task.file), task.file, undefined, task.folders);
   return download(s3, {
     bucket,
     key: task.key,
     file: task.file,
+    fresh: !exists,
     expectEtag,
     signal,
     concurrency: partConcurrency,

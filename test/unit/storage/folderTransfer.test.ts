@@ -135,6 +135,51 @@ for (const t of TARGETS) {
       for (const f of got) assert.equal(md5(await readFile(f)), files.get(relative(root, f)), f);
     });
 
+    it('downloads a folder of new small files with no temporary name, each folder looked at once (issue 67)', async () => {
+      const listed = await listPrefix(s3, bucket, 'up/src/');
+      const small = listed.filter((o) => o.size < MiB);
+      const root = join(dir, `fresh-${t.name}`);
+      const { tasks } = await prefixDownloadTasks(small, 'up/src/', root);
+      // The file-system calls of the downloads, counted where download.ts and localPath.ts make them.
+      const fsp = require('node:fs/promises') as Record<string, (...a: unknown[]) => Promise<unknown>>;
+      const counts: Record<string, number> = { lstat: 0, mkdir: 0, rename: 0 };
+      const saved = Object.fromEntries(Object.keys(counts).map((k) => [k, fsp[k]]));
+      for (const k of Object.keys(counts))
+        fsp[k] = (...a: unknown[]) => {
+          counts[k]++;
+          return saved[k](...a);
+        };
+      const ac = new AbortController();
+      try {
+        const down = await runPool(
+          tasks,
+          { small: 8, large: 2 },
+          ac.signal,
+          async (task) => void (await downloadFile(s3, bucket, task, 4, ac.signal, () => undefined)),
+        );
+        assert.equal(down.failure, undefined);
+      } finally {
+        Object.assign(fsp, saved);
+      }
+      for (const f of await walkFiles(root)) assert.equal(md5(await readFile(f)), files.get(relative(root, f)), f);
+      assert.equal((await walkFiles(root)).length, small.length);
+      // New files are written in place: no temporary file renamed over each.
+      assert.equal(counts.rename, 0);
+      // Each file looked at once (nothing there), each of the three folders made and looked at
+      // about once (downloads running at once may both find one missing).
+      assert.ok(counts.lstat <= small.length + 3 * 8, `${counts.lstat} lstat calls for ${small.length} files`);
+      assert.ok(counts.mkdir <= 1 + 3 * 8, `${counts.mkdir} mkdir calls for ${small.length} files`);
+      // A second download over them replaces each through a temporary name, as before.
+      const again = await runPool(
+        tasks,
+        { small: 8, large: 2 },
+        ac.signal,
+        async (task) => void (await downloadFile(s3, bucket, task, 4, ac.signal, () => undefined)),
+      );
+      assert.equal(again.failure, undefined);
+      for (const f of await walkFiles(root)) assert.equal(md5(await readFile(f)), files.get(relative(root, f)), f);
+    });
+
     it('leaves no incomplete multipart upload when cancelled midway', async (ctx) => {
       if (!target.caps.listUploads) return ctx.skip(`${t.name} cannot list multipart uploads`);
       const tasks = await folderUploadTasks(join(dir, 'src'), 'cancel/src');
