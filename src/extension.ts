@@ -167,8 +167,13 @@ export function activate(context: vscode.ExtensionContext): {
   const dragAndDropController: vscode.TreeDragAndDropController<unknown> = {
     dragMimeTypes: dndTypes,
     dropMimeTypes: dndTypes,
-    handleDrag: (source, data, token) => load().then((m) => m.dragAndDrop.handleDrag?.(source, data, token)),
-    handleDrop: (target, data, token) => load().then((m) => m.dragAndDrop.handleDrop?.(target, data, token)),
+    handleDrag: (source, data, token) =>
+      load().then(async (m) => {
+        const [nodes] = await mainArgs([source], (id) => m.findNode(id));
+        return m.dragAndDrop.handleDrag?.(nodes as readonly unknown[], data, token);
+      }),
+    handleDrop: (target, data, token) =>
+      load().then(async (m) => m.dragAndDrop.handleDrop?.(await mainNode(m, target), data, token)),
   };
   shim.explorerView = vscode.window.createTreeView('nhncloud.explorer', {
     treeDataProvider: provider,
