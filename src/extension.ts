@@ -8,8 +8,11 @@ import type { Main, Shim } from './main';
 import { requireWithCodeCache } from './shared/codeCache';
 import { PANEL_VIEW_TYPES } from './panels/viewTypes';
 import { PROFILES_KEY, setProfileCountContext } from './profiles/contextKeys';
+import { firstChildren, FirstRow, firstRows, mainArgs, storedProfiles } from './shared/tree/firstRows';
 
 let main: Promise<Main> | undefined;
+/** Main once created (while it loads, the rows the shim drew stay the shim's). */
+let ready: Main | undefined;
 
 /** VS Code 1.101's MCP definitions, which @types/vscode ^1.96 does not declare. */
 interface McpHttpDefinition {
@@ -53,13 +56,16 @@ export function activate(context: vscode.ExtensionContext): {
       shim.mainLoad = { cache: loaded.cache, ms: performance.now() - started };
       saveCodeCache = () => loaded.save();
       setTimeout(saveCodeCache, 10_000).unref();
-      return loaded.exports.createMain(shim);
+      ready = loaded.exports.createMain(shim);
+      return ready;
     }));
 
   const commands: Array<{ command: string }> = context.extension.packageJSON?.contributes?.commands ?? [];
   for (const { command } of commands) {
     context.subscriptions.push(
-      vscode.commands.registerCommand(command, (...args: unknown[]) => load().then((m) => m.runCommand(command, args))),
+      vscode.commands.registerCommand(command, (...args: unknown[]) =>
+        load().then(async (m) => m.runCommand(command, await mainArgs(args, (id) => m.findNode(id)))),
+      ),
     );
   }
 
@@ -111,13 +117,49 @@ export function activate(context: vscode.ExtensionContext): {
     );
   }
 
+  // The first rows (the profiles, the active one's regions) are drawn here, from globalState and
+  // the sites table (./shared/tree/firstRows.ts), without main.js: its load (65 to 97 ms of the
+  // cold open, issue 67) starts once they are handed to VS Code. Main's first act is a refresh of
+  // the whole tree (explorer.setFeatures), and its nodes carry the same ids and presentation, so
+  // VS Code keeps the rows, their expansion and selection. Any other row, and every row once main
+  // is ready, is main's; a row drawn here and opened before then is main's node of its id.
+  const loadAfterFirstRows = () => {
+    setTimeout(() => void load(), 0);
+  };
+  const mainNode = (m: Main, element: unknown): Promise<unknown> =>
+    element instanceof FirstRow ? m.findNode(element.id) : Promise.resolve(element);
   const provider: vscode.TreeDataProvider<unknown> = {
     onDidChangeTreeData: treeChanged.event,
-    getChildren: (element) => load().then((m) => m.explorer.getChildren(element)),
-    getTreeItem: (element) => load().then((m) => m.explorer.getTreeItem(element)),
-    getParent: (element) => load().then((m) => m.explorer.getParent?.(element)),
+    getChildren: (element) => {
+      if (!ready && !main && element === undefined) {
+        const rows = firstRows(context.globalState);
+        // An expanded profile asks for its regions next: main loads after them.
+        if (!rows.some((r) => r.regions)) loadAfterFirstRows();
+        return rows;
+      }
+      if (!ready && element instanceof FirstRow) {
+        const rows = firstChildren(element);
+        if (rows) {
+          loadAfterFirstRows();
+          return rows;
+        }
+      }
+      return load().then(async (m) => {
+        if (!(element instanceof FirstRow)) return m.explorer.getChildren(element);
+        const node = await m.findNode(element.id);
+        return node ? m.explorer.getChildren(node) : [];
+      });
+    },
+    // A row drawn here keeps its own item: it is the row main draws for the same id.
+    getTreeItem: (element) =>
+      element instanceof FirstRow ? element.getTreeItem() : load().then((m) => m.explorer.getTreeItem(element)),
+    getParent: (element) =>
+      element instanceof FirstRow ? element.parent : load().then((m) => m.explorer.getParent?.(element)),
     resolveTreeItem: (item, element, token) =>
-      load().then((m) => (m.explorer.resolveTreeItem ? m.explorer.resolveTreeItem(item, element, token) : item)),
+      load().then(async (m) => {
+        const node = await mainNode(m, element);
+        return m.explorer.resolveTreeItem && node ? m.explorer.resolveTreeItem(item, node, token) : item;
+      }),
   };
   // Drag and drop: the MIME types are declared here, at creation (files and folders as
   // `text/uri-list`, and this tree's own type for its nodes); the work is main's.
@@ -125,8 +167,13 @@ export function activate(context: vscode.ExtensionContext): {
   const dragAndDropController: vscode.TreeDragAndDropController<unknown> = {
     dragMimeTypes: dndTypes,
     dropMimeTypes: dndTypes,
-    handleDrag: (source, data, token) => load().then((m) => m.dragAndDrop.handleDrag?.(source, data, token)),
-    handleDrop: (target, data, token) => load().then((m) => m.dragAndDrop.handleDrop?.(target, data, token)),
+    handleDrag: (source, data, token) =>
+      load().then(async (m) => {
+        const [nodes] = await mainArgs([source], (id) => m.findNode(id));
+        return m.dragAndDrop.handleDrag?.(nodes as readonly unknown[], data, token);
+      }),
+    handleDrop: (target, data, token) =>
+      load().then(async (m) => m.dragAndDrop.handleDrop?.(await mainNode(m, target), data, token)),
   };
   shim.explorerView = vscode.window.createTreeView('nhncloud.explorer', {
     treeDataProvider: provider,
@@ -135,6 +182,8 @@ export function activate(context: vscode.ExtensionContext): {
     canSelectMany: true,
   });
   context.subscriptions.push(shim.explorerView, treeChanged);
+  // What main says there too (the active profile's name, where VS Code shows a view's description).
+  shim.explorerView.description = storedProfiles(context.globalState).active?.name;
 
   // Objects as files (src/storage/objectFs.ts) and query consoles (src/database/connection/consoleFiles.ts).
   // VS Code asks for a scheme's provider as soon as an editor or workspace folder of it is

@@ -37,6 +37,8 @@ export interface Main {
   /** The ids the features handle (the real handler map, not the shim's registrations); the extension-host suite compares them with the manifest. */
   handledCommands(): string[];
   explorer: vscode.TreeDataProvider<unknown>;
+  /** The explorer's node with this id (loading folders on the way), for the rows the shim drew before main loaded. */
+  findNode(id: string): Promise<unknown>;
   /** The explorer's drag and drop, behind the shim's controller (which declares the MIME types): each feature's part. */
   dragAndDrop: Pick<vscode.TreeDragAndDropController<unknown>, 'handleDrag' | 'handleDrop'>;
   /** The file systems behind the shim's proxies (objects, query consoles), by scheme. */
@@ -172,6 +174,7 @@ export function createMain(shim: Shim): Main {
     },
     handledCommands: () => [...handlers.keys()],
     explorer: explorer.provider as vscode.TreeDataProvider<unknown>,
+    findNode: (id) => explorer.findNode(id),
     dragAndDrop: {
       handleDrag(source, data, token) {
         for (const f of features) f.dragAndDrop?.handleDrag(source, data, token);

@@ -12,6 +12,7 @@ export {
   listPrefix,
   prefixDownloadTasks,
   runPool,
+  sharedParts,
   uploadFile,
   downloadFile,
   SMALL_FILE_CONCURRENCY,

@@ -14,11 +14,25 @@ const PARTS = 4;
 let r;
 if (job.op === 'upDir') {
   const tasks = await lib.folderUploadTasks(job.dir, job.prefix);
+  // As Upload Folder runs it (src/storage/commands/transfers.ts uploadTo): the part uploads shared.
+  const shared = lib.sharedParts(limits, PARTS);
   r = await lib.runPool(
     tasks,
-    limits,
+    shared.limits,
     ac.signal,
-    async (task) => void (await lib.uploadFile(s3, t.bucket, task, PARTS, ac.signal, () => undefined)),
+    async (task) =>
+      void (await lib.uploadFile(
+        s3,
+        t.bucket,
+        task,
+        PARTS,
+        ac.signal,
+        () => undefined,
+        undefined,
+        undefined,
+        undefined,
+        shared.slots,
+      )),
   );
 } else {
   const { tasks } = await lib.prefixDownloadTasks(await lib.listPrefix(s3, t.bucket, job.prefix), job.prefix, job.dir);

@@ -130,15 +130,19 @@ export async function benchFolders({
   log = console.error,
   servers = defaultServers(log),
   sets: wanted = ['small', 'large'],
+  /** The peers to run beside ours (default rclone and the AWS CLI). */
+  peerNames = ['rclone', 'aws'],
+  /** Ours at the other small-file concurrencies of SWEEP too. */
+  sweep = true,
   settleMs = 1000,
 }) {
   const { S3Client, Transport, SMALL_FILE_CONCURRENCY } = createRequire(import.meta.url)(lib);
   const work = mkdtempSync(join(tmpdir(), 'nhncloud-bench-folders-'));
   const worker = join(ROOT, 'scripts/bench/folderWorker.mjs');
-  let peers = ['rclone', 'aws'];
+  let peers = peerNames;
   let peersMissing;
   try {
-    ensurePeerTools(log);
+    if (peers.length) ensurePeerTools(log);
   } catch (err) {
     peers = [];
     peersMissing = String(err.message);
@@ -177,7 +181,11 @@ export async function benchFolders({
           for (const [name, set] of Object.entries(sets)) {
             const clients =
               name === 'small'
-                ? ['ours', ...SWEEP.filter((n) => n !== SMALL_FILE_CONCURRENCY).map((n) => `ours@${n}`), ...peers]
+                ? [
+                    'ours',
+                    ...(sweep ? SWEEP.filter((n) => n !== SMALL_FILE_CONCURRENCY).map((n) => `ours@${n}`) : []),
+                    ...peers,
+                  ]
                 : ['ours', ...peers];
             const raw = {
               up: Object.fromEntries(clients.map((c) => [c, []])),

@@ -6,6 +6,8 @@
 // usage: npm run bench [-- --only sizes,activation,coldopen,transfer,folders,sync,resume,polling,region,bucket,params,sql,dbwork,completion,sqlgrid]
 //                      [--runs N (UI and activation, default 5)] [--transfer-runs N (default 3)]
 //                      [--folder-runs N (default 3)] [--size MiB (transfer file, default 1024)]
+//                      [--folder-sets small,large (default both)] [--folder-peers rclone,aws (default both; 'none': ours only)]
+//                      [--no-sweep (folders: ours at its default small-file concurrency only)]
 //                      [--servers sandbox,s3rver,swift (transfer and folders; default: all installed)]
 //                      [--out name.json (under .bench/, default results.json)]
 //                      [--profile (cold open, bucket: CPU profiles of the extension host and the renderer, after the figures, in .bench/)]
@@ -135,6 +137,15 @@ await figure('folders', async () =>
     runs: folderRuns,
     log,
     ...(servers ? { servers } : {}),
+    ...(opt('folder-sets') ? { sets: opt('folder-sets').split(',') } : {}),
+    ...(opt('folder-peers')
+      ? {
+          peerNames: opt('folder-peers')
+            .split(',')
+            .filter((p) => p !== 'none'),
+        }
+      : {}),
+    sweep: !argv.includes('--no-sweep'),
   }),
 );
 await figure('sync', async () =>

@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 
 /** The globalState key of the stored profiles (their non-secret part). */
 export const PROFILES_KEY = 'nhncloud.profiles';
+/** Where the active profile's id is kept. */
+export const ACTIVE_KEY = 'nhncloud.activeProfile';
 
 /** True once the extension has activated and at least one profile is stored. */
 export const HAS_PROFILES_CONTEXT = 'nhncloud.hasProfiles';

@@ -3,12 +3,12 @@
 // the Redactor as soon as it is loaded or saved, so the log can never print one.
 import * as vscode from 'vscode';
 import type { Redactor } from '../client/http/redact';
-import { PROFILES_KEY, setProfileCountContext } from './contextKeys';
+import { ACTIVE_KEY, PROFILES_KEY, setProfileCountContext } from './contextKeys';
 import { ProfileSecretStore, SECRET_FIELDS } from './secrets';
 import type { Log, Profile, ProfileSecrets, ProfileStore } from '../shared/services';
 
-/** Where the active profile's id is kept (the profiles: PROFILES_KEY, read by the shim too). */
-export const ACTIVE_KEY = 'nhncloud.activeProfile';
+// Where the active profile's id is kept (the profiles: PROFILES_KEY): both read by the shim too.
+export { ACTIVE_KEY } from './contextKeys';
 export const RDS_API_VERSION_CONTEXT = 'nhncloud.rdsApiVersion';
 
 export class Profiles implements ProfileStore, vscode.Disposable {

@@ -7,6 +7,7 @@ import { signingRegionFor, type Cloud, type EndpointOverrides, type Region } fro
 import { defaultRdsApiVersion, SITE_ORDER, SITES, siteRegions } from '../client/sites';
 import { RDS_CLIENT_API_VERSIONS, type RdsClientApiVersion } from '../client/rds/versions';
 import { siteName } from './siteNames';
+import { REGION_NAMES } from '../shared/tree/firstRows';
 import { CancelledError, type Service } from '../client/errors';
 import { SECRET_FIELDS, type SecretField } from './secrets';
 import { KEY_SERVICES, SERVICE_FIELDS, siteServices, type KeyService } from './keyFields';
@@ -654,12 +655,3 @@ export async function profileWizard(opts: {
   if (draft.signingRegions && !Object.keys(draft.signingRegions).length) delete draft.signingRegions;
   return { profile: draft, secrets };
 }
-
-export const REGION_NAMES: Record<Region, string> = {
-  KR1: vscode.l10n.t('Korea (Pangyo)'),
-  KR2: vscode.l10n.t('Korea (Pyeongchon)'),
-  KR3: vscode.l10n.t('Korea (Gwangju)'),
-  KR4: vscode.l10n.t('Korea (Daegu)'),
-  JP1: vscode.l10n.t('Japan (Tokyo)'),
-  US1: vscode.l10n.t('US (California)'),
-};

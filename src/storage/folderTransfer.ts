@@ -10,7 +10,7 @@ import { CancelledError, isCancelledError } from '../client/errors';
 import type { S3Client } from '../client/storage/client';
 import { placeKeys, prepareLocalFile, type Refusal } from '../client/storage/localPath';
 import { download, type DownloadResult } from '../client/storage/download';
-import { MULTIPART_THRESHOLD, upload, type FileStamp } from '../client/storage/transfer';
+import { MULTIPART_THRESHOLD, PartSlots, upload, type FileStamp } from '../client/storage/transfer';
 import { baseName, keyForUpload } from './keys';
 import type { UploadJournal } from './pendingUploads';
 import { formatMtime, MTIME_METADATA } from './sync/stamps';
@@ -32,6 +32,8 @@ export interface FileTask {
    * without it, the file's own folder (a file named in a save dialog).
    */
   root?: string;
+  /** A download's: the folders below `root` checked so far, shared by the tasks of one plan (prepareLocalFile). */
+  folders?: Set<string>;
 }
 
 /**
@@ -44,6 +46,28 @@ export const SMALL_FILE_CONCURRENCY = 16;
 export interface PoolLimits {
   small: number;
   large: number;
+}
+
+/** The part slots of one folder upload, and the files at once that go with them. */
+export interface SharedParts {
+  /** `limits.large` files' worth of parts (`partConcurrency` each), shared by every multipart file. */
+  slots: PartSlots;
+  /** Twice as many multipart files open at once: the next file's parts fill a finishing file's slots. */
+  limits: PoolLimits;
+}
+
+/**
+ * An upload of many files shares its part uploads (PartSlots): as many parts in flight as
+ * `limits.large` files of `partConcurrency` parts each had, given first to the file started first,
+ * with twice as many multipart files open, so no slot waits while a file is completed.
+ */
+export function sharedParts(limits: PoolLimits, partConcurrency: number): SharedParts {
+  const large = Math.max(1, Math.floor(limits.large));
+  const small = Math.max(1, Math.floor(limits.small));
+  return {
+    slots: new PartSlots(large * Math.max(1, Math.floor(partConcurrency))),
+    limits: { small, large: Math.min(small, large * 2) },
+  };
 }
 
 /** Every regular file below `dir` (symbolic links and special files are not followed). */
@@ -111,7 +135,8 @@ export async function prefixDownloadTasks(
       return { key: o.key, size: o.size, rel: folder === undefined ? rel : `${folder}/${rel}` };
     }),
   );
-  return { tasks: placed.map((p) => ({ key: p.key, size: p.size, file: p.file, root })), refused };
+  const folders = new Set<string>();
+  return { tasks: placed.map((p) => ({ key: p.key, size: p.size, file: p.file, root, folders })), refused };
 }
 
 /**
@@ -131,7 +156,10 @@ export async function uploadFile(
   /** Written down to be resumed if cut off (./pendingUploads.ts); struck out when it ends or is cancelled. */
   journal?: UploadJournal,
   stamp?: FileStamp,
+  /** The folder's shared part slots (sharedParts): a multipart file's parts take them, up to all of them. */
+  slots?: PartSlots,
 ): Promise<unknown> {
+  const shared = slots && task.size >= MULTIPART_THRESHOLD ? { slots, file: slots.nextFile() } : undefined;
   return upload(s3, {
     bucket,
     key: task.key,
@@ -142,7 +170,8 @@ export async function uploadFile(
     // By the file's name (a browser then shows notes.txt rather than downloading it).
     contentType: contentTypeFor(task.file, contentTypes),
     signal,
-    concurrency: partConcurrency,
+    concurrency: shared ? slots!.size : partConcurrency,
+    sharedParts: shared,
     onProgress: (p) => onBytes(p.loaded),
     ...journal?.options,
   }).then(
@@ -173,11 +202,12 @@ export async function downloadFile(
 ): Promise<DownloadResult> {
   // The folders below the chosen one, made now, each checked to be no link (placeKeys checked
   // when the keys were placed; this is the same check at the moment of writing).
-  await prepareLocalFile(task.root ?? dirname(task.file), task.file);
+  const { exists } = await prepareLocalFile(task.root ?? dirname(task.file), task.file, undefined, task.folders);
   return download(s3, {
     bucket,
     key: task.key,
     file: task.file,
+    fresh: !exists,
     expectEtag,
     signal,
     concurrency: partConcurrency,

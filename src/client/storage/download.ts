@@ -43,6 +43,13 @@ export interface DownloadInput {
    * download fails with code `SourceChanged` (isSourceChanged).
    */
   expectEtag?: string;
+  /**
+   * Nothing is at `file` (the caller looked: prepareLocalFile). An object that arrives whole in
+   * memory is then written in place, created exclusively (O_EXCL: a link planted meanwhile is
+   * not followed, a file made meanwhile is not touched but written beside and renamed over): no
+   * temporary name and no rename for each of many small files (issue 67).
+   */
+  fresh?: boolean;
 }
 
 /** What was written, and the object's modification times as its answer gave them. */
@@ -97,7 +104,9 @@ export async function download(client: S3Client, input: DownloadInput): Promise<
         progress.add(chunk.length);
       }
       if (written !== expected) throw endedEarly();
-      await writeFile(tmp, Buffer.concat(chunks, written), { signal: input.signal, flag: 'wx' });
+      const body = Buffer.concat(chunks, written);
+      if (input.fresh && (await writeNew(input.file, body, input.signal))) return { ...answered, size: written };
+      await writeFile(tmp, body, { signal: input.signal, flag: 'wx' });
       await rename(tmp, input.file);
       return { ...answered, size: written };
     } catch (err) {
@@ -127,6 +136,29 @@ export async function download(client: S3Client, input: DownloadInput): Promise<
     discard(res.body);
     await discardPartialFile(out, tmp);
     throw downloadFailed(input, err);
+  }
+}
+
+/**
+ * Writes `body` to `file` if nothing is there (false: something is, and nothing was written). A
+ * write that fails after the file was created removes it: no half file is left under its name.
+ */
+async function writeNew(file: string, body: Buffer, signal?: AbortSignal): Promise<boolean> {
+  let out: FileHandle;
+  try {
+    out = await open(file, 'wx');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+  try {
+    await out.writeFile(body, { signal });
+    await out.close();
+    return true;
+  } catch (e) {
+    await out.close().catch(() => undefined);
+    await removePartialFile(file);
+    throw e;
   }
 }
 

@@ -269,21 +269,31 @@ export async function placeKeys<T extends KeyToPlace>(
  * Right before a download writes `file` (a path placeKeys gave, below `root`): the folders
  * between are created one at a time and each, new or found, must be a folder and no link; the
  * file must be no link and no folder. Throws ValidationError otherwise (the disk changed since the
- * keys were placed); nothing is written then.
+ * keys were placed); nothing is written then. Answers whether a file is there already (the
+ * download then writes beside it and renames; a new file is written in place).
+ *
+ * `checked`: the folders one download of many (a folder, a bucket) made or checked already, by
+ * their path; they are not looked at again for each file (2,000 files in 20 folders: two lstat
+ * calls and a mkdir fewer per file, issue 67). Without it, every folder is checked.
  */
 export async function prepareLocalFile(
   root: string,
   file: string,
   platform: NodeJS.Platform = process.platform,
-): Promise<void> {
+  checked?: Set<string>,
+): Promise<{ exists: boolean }> {
   const path = pathFor(platform);
   const names = path.relative(root, file).split(path.sep);
   let at = path.resolve(root);
   // The chosen folder (and the folders above it) are the user's: made as they are named.
-  await mkdir(at, { recursive: true });
+  if (!checked?.has(at)) {
+    await mkdir(at, { recursive: true });
+    checked?.add(at);
+  }
   for (const [i, name] of names.entries()) {
     at = path.join(at, name);
     const last = i === names.length - 1;
+    if (!last && checked?.has(at)) continue;
     let st = await lstat(at).catch(() => undefined);
     if (!st && !last) {
       // Another download of the same folder may create it first: then it is looked at as found.
@@ -302,5 +312,8 @@ export async function prepareLocalFile(
           rule: refusal.reason === 'link' ? { id: 'throughLink', path: at } : { id: 'inTheWay', path: at, file },
         },
       ]);
+    if (last) return { exists: st !== undefined };
+    checked?.add(at);
   }
+  return { exists: false };
 }

@@ -48,6 +48,11 @@ export interface UploadInput {
   /** Parts in flight at once (default 4). */
   concurrency?: number;
   /**
+   * Slots shared with the other files of a folder upload (PartSlots): each part takes one while
+   * it is sent, whatever `concurrency` allows. `file`: this file's rank (PartSlots.nextFile).
+   */
+  sharedParts?: { slots: PartSlots; file: number };
+  /**
    * A multipart upload to go on with (file sources only): the parts the server already holds
    * (List Parts) at their expected sizes are kept, the others sent, then it is completed.
    * `partSize` must be the one it was started with.
@@ -208,7 +213,9 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
         if (held.has(n)) continue;
         const start = (n - 1) * partSize;
         const len = lengthOf(n);
+        let release: (() => void) | undefined;
         try {
+          if (input.sharedParts) release = await input.sharedParts.slots.take(input.sharedParts.file, n, inner.signal);
           const etag = reader
             ? await uploadBufferedPart(client, input, uploadId, n, await reader.read(len), progress, inner.signal)
             : await uploadFilePart(client, input, uploadId, n, input.file!, start, len, progress, inner.signal);
@@ -217,6 +224,8 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
         } catch (err) {
           failure ??= err;
           inner.abort();
+        } finally {
+          release?.();
         }
       }
     };
@@ -304,6 +313,74 @@ async function uploadBufferedPart(
         attempt < PART_ATTEMPTS && !signal.aborted && isApiError(err) && (err.retryable || (err.status ?? 0) >= 500);
       if (!retry) throw err;
       await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
+}
+
+/**
+ * Part uploads in flight across the files of one folder upload (issue 67): each multipart file
+ * takes a slot per part it sends, and the slots go first to the file started first (then its
+ * lowest part), so a file finishes as soon as it can and the next file's parts fill the slots a
+ * file leaves while it is completed (the server joins its parts then; s3rver copies the whole
+ * object) or while its last parts are sent. One file at a time, each with its own parts, left
+ * those slots idle: 20 files of 50 MiB on s3rver took 1.6 times rclone's time.
+ */
+export class PartSlots {
+  private free: number;
+  private seq = 0;
+  private readonly waiting: Array<{ rank: [number, number]; grant: () => void }> = [];
+  constructor(readonly size: number) {
+    this.free = Math.max(1, Math.floor(size));
+  }
+  /** A number for one file's parts: files ranked in the order they asked for one. */
+  nextFile(): number {
+    return this.seq++;
+  }
+  /**
+   * Waits for a slot for part `part` of file `file` (nextFile) and answers its release (call it
+   * once). A cancel while waiting rejects with a CancelledError and takes no slot.
+   */
+  take(file: number, part: number, signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted) return Promise.reject(new CancelledError());
+    const release = () => {
+      this.free++;
+      this.next();
+    };
+    const once = () => {
+      let done = false;
+      return () => {
+        if (!done) {
+          done = true;
+          release();
+        }
+      };
+    };
+    if (this.free > 0 && !this.waiting.length) {
+      this.free--;
+      return Promise.resolve(once());
+    }
+    return new Promise((resolve, reject) => {
+      const entry = {
+        rank: [file, part] as [number, number],
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(once());
+        },
+      };
+      const onAbort = () => {
+        const i = this.waiting.indexOf(entry);
+        if (i >= 0) this.waiting.splice(i, 1);
+        reject(new CancelledError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const at = this.waiting.findIndex((w) => w.rank[0] > file || (w.rank[0] === file && w.rank[1] > part));
+      this.waiting.splice(at < 0 ? this.waiting.length : at, 0, entry);
+    });
+  }
+  private next(): void {
+    while (this.free > 0 && this.waiting.length) {
+      this.free--;
+      this.waiting.shift()!.grant();
     }
   }
 }

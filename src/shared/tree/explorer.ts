@@ -7,8 +7,7 @@ import * as vscode from 'vscode';
 import { type Region } from '../../client/endpoints';
 import type { CommandHandler, Feature, Profile, Services } from '../services';
 import { BusyWatcher } from '../../jobs/busyWatcher';
-import { REGION_NAMES } from '../../profiles/wizard';
-import { siteShortName } from '../../profiles/siteNames';
+import { profileContextValue, profileRow, regionRow } from './firstRows';
 import { siteRegions } from '../../client/sites';
 import { serviceRunsIn } from './serviceRoot';
 import { ErrorNode, FolderNode, LeafNode, TreeNode, themeIcon, type TreeContext } from './nodes';
@@ -18,9 +17,9 @@ import { walkthroughStepDone } from '../walkthrough';
 export class RegionNode extends FolderNode {
   readonly id: string;
   readonly label: string;
-  protected readonly kind = 'region';
-  protected override icon = 'globe';
+  protected readonly kind: string;
   protected override emptyText = vscode.l10n.t('No service of this extension runs in this region');
+  private readonly description?: string;
   constructor(
     parent: ProfileNode,
     readonly profile: Profile,
@@ -29,15 +28,20 @@ export class RegionNode extends FolderNode {
   ) {
     super();
     this.parent = parent;
-    this.id = `${profile.id}/${region}`;
-    this.label = region;
+    // The row the shim draws before main loads (./firstRows.ts): the same row, so nothing redraws.
+    const row = regionRow(profile, region);
+    this.id = row.id;
+    this.label = row.label;
+    this.kind = row.kind;
+    this.icon = row.icon;
+    this.collapsed = row.collapsed;
+    this.description = row.description;
   }
   override scope() {
     return { profile: this.profile, region: this.region };
   }
   protected override describe() {
-    // A region the sites table does not know came from the token's service catalog.
-    return REGION_NAMES[this.region] ?? vscode.l10n.t('from the service catalog');
+    return this.description;
   }
   protected async load(): Promise<TreeNode[]> {
     // A region opened is the walkthrough's "Browse your resources" done.
@@ -55,20 +59,14 @@ export class RegionNode extends FolderNode {
   }
 }
 
-/**
- * A profile row's contextValue: `profile.active` or `profile.inactive`, `.sandbox` after it for
- * the sandbox's profile. The menus read it: Switch Profile on inactive rows only.
- */
-export function profileContextValue(profile: Pick<Profile, 'sandbox'>, active: boolean): string {
-  return `profile.${active ? 'active' : 'inactive'}${profile.sandbox ? '.sandbox' : ''}`;
-}
+export { profileContextValue };
 
 export class ProfileNode extends FolderNode {
   readonly id: string;
   readonly label: string;
   protected readonly kind: string;
-  protected override icon: string;
   protected override emptyText = vscode.l10n.t('No region enabled: Edit Profile to choose regions');
+  private readonly description?: string;
   constructor(
     ctx: TreeContext,
     private readonly services: Services,
@@ -78,18 +76,20 @@ export class ProfileNode extends FolderNode {
   ) {
     super();
     this.rootContext = ctx;
-    this.id = profile.id;
-    this.label = profile.name;
-    this.kind = profileContextValue(profile, active);
-    this.icon = profile.sandbox ? 'beaker' : active ? 'account' : 'person';
-    this.collapsed = active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+    // The row the shim draws before main loads (./firstRows.ts): the same row, so nothing redraws.
+    const row = profileRow(profile, active);
+    this.id = row.id;
+    this.label = row.label;
+    this.kind = row.kind;
+    this.icon = row.icon;
+    this.collapsed = row.collapsed;
+    this.description = row.description;
   }
   override scope() {
     return { profile: this.profile };
   }
   protected override describe() {
-    const site = siteShortName(this.profile.cloud);
-    return this.active ? vscode.l10n.t('active · {0}', site) : site;
+    return this.description;
   }
   protected async load(): Promise<TreeNode[]> {
     if (!this.active) {

@@ -16,7 +16,7 @@ import { placeKeys, safeLocalPath } from '../../client/storage/localPath';
 import type { CommandHandler } from '../../shared/services';
 import { action, askAction, confirm, pickMany } from '../../shared/prompts';
 import type { Region } from '../../client/endpoints';
-import { MULTIPART_THRESHOLD } from '../../client/storage/transfer';
+import { MULTIPART_THRESHOLD, type PartSlots } from '../../client/storage/transfer';
 import { discardUpload, resumeProblem, type PendingUpload, type PendingUploads } from '../pendingUploads';
 import { storageIds } from '../tree/ids';
 import {
@@ -25,6 +25,7 @@ import {
   listPrefix,
   prefixDownloadTasks,
   runPool,
+  sharedParts,
   uploadFile,
   type DownloadPlan,
   type FileTask,
@@ -156,6 +157,8 @@ function uploadItem(
   bucket: string,
   task: FileTask,
   pending?: { store: PendingUploads; profileId: string; region: string; resume?: PendingUpload },
+  /** The part slots the files of one upload share (sharedParts). */
+  slots?: PartSlots,
 ): TransferItem {
   return {
     label: task.key,
@@ -168,7 +171,18 @@ function uploadItem(
               pending.resume,
             )
           : undefined;
-      await uploadFile(s3, bucket, task, concurrency(), signal, onBytes, contentTypeOverrides(), journal);
+      await uploadFile(
+        s3,
+        bucket,
+        task,
+        concurrency(),
+        signal,
+        onBytes,
+        contentTypeOverrides(),
+        journal,
+        undefined,
+        slots,
+      );
     },
   };
 }
@@ -188,8 +202,10 @@ export async function uploadTo(
   where: string,
 ): Promise<number> {
   const journal = { store: pending, profileId: t.profileId, region: t.region };
-  const items = tasks.map((task) => uploadItem(t.s3, t.bucket, task, journal));
-  const n = await runTransfers(title, t.s3, items, poolLimits());
+  // The multipart files share their part uploads (the next file's parts go while one completes).
+  const shared = sharedParts(poolLimits(), concurrency());
+  const items = tasks.map((task) => uploadItem(t.s3, t.bucket, task, journal, shared.slots));
+  const n = await runTransfers(title, t.s3, items, shared.limits);
   deps.explorer.refreshId(t.folderId);
   void vscode.window.showInformationMessage(
     plural(

@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { S3Client } from '../../../src/client/storage/client';
-import { MiB } from '../../../src/client/storage/transfer';
+import { MiB, PartSlots } from '../../../src/client/storage/transfer';
 import {
   downloadFile,
   folderUploadTasks,
   listPrefix,
   prefixDownloadTasks,
   runPool,
+  sharedParts,
   uploadFile,
   walkFiles,
 } from '../../../src/storage/folderTransfer';
@@ -134,6 +135,51 @@ for (const t of TARGETS) {
       for (const f of got) assert.equal(md5(await readFile(f)), files.get(relative(root, f)), f);
     });
 
+    it('downloads a folder of new small files with no temporary name, each folder looked at once (issue 67)', async () => {
+      const listed = await listPrefix(s3, bucket, 'up/src/');
+      const small = listed.filter((o) => o.size < MiB);
+      const root = join(dir, `fresh-${t.name}`);
+      const { tasks } = await prefixDownloadTasks(small, 'up/src/', root);
+      // The file-system calls of the downloads, counted where download.ts and localPath.ts make them.
+      const fsp = require('node:fs/promises') as Record<string, (...a: unknown[]) => Promise<unknown>>;
+      const counts: Record<string, number> = { lstat: 0, mkdir: 0, rename: 0 };
+      const saved = Object.fromEntries(Object.keys(counts).map((k) => [k, fsp[k]]));
+      for (const k of Object.keys(counts))
+        fsp[k] = (...a: unknown[]) => {
+          counts[k]++;
+          return saved[k](...a);
+        };
+      const ac = new AbortController();
+      try {
+        const down = await runPool(
+          tasks,
+          { small: 8, large: 2 },
+          ac.signal,
+          async (task) => void (await downloadFile(s3, bucket, task, 4, ac.signal, () => undefined)),
+        );
+        assert.equal(down.failure, undefined);
+      } finally {
+        Object.assign(fsp, saved);
+      }
+      for (const f of await walkFiles(root)) assert.equal(md5(await readFile(f)), files.get(relative(root, f)), f);
+      assert.equal((await walkFiles(root)).length, small.length);
+      // New files are written in place: no temporary file renamed over each.
+      assert.equal(counts.rename, 0);
+      // Each file looked at once (nothing there), each of the three folders made and looked at
+      // about once (downloads running at once may both find one missing).
+      assert.ok(counts.lstat <= small.length + 3 * 8, `${counts.lstat} lstat calls for ${small.length} files`);
+      assert.ok(counts.mkdir <= 1 + 3 * 8, `${counts.mkdir} mkdir calls for ${small.length} files`);
+      // A second download over them replaces each through a temporary name, as before.
+      const again = await runPool(
+        tasks,
+        { small: 8, large: 2 },
+        ac.signal,
+        async (task) => void (await downloadFile(s3, bucket, task, 4, ac.signal, () => undefined)),
+      );
+      assert.equal(again.failure, undefined);
+      for (const f of await walkFiles(root)) assert.equal(md5(await readFile(f)), files.get(relative(root, f)), f);
+    });
+
     it('leaves no incomplete multipart upload when cancelled midway', async (ctx) => {
       if (!target.caps.listUploads) return ctx.skip(`${t.name} cannot list multipart uploads`);
       const tasks = await folderUploadTasks(join(dir, 'src'), 'cancel/src');
@@ -154,3 +200,134 @@ for (const t of TARGETS) {
     });
   });
 }
+
+describe('shared part uploads (issue 67)', () => {
+  it('PartSlots grants at most its size, the earliest file (then part) first, and a cancel while waiting takes none', async () => {
+    const slots = new PartSlots(2);
+    const a = slots.nextFile();
+    const b = slots.nextFile();
+    const granted: string[] = [];
+    const take = (file: number, part: number, signal?: AbortSignal) =>
+      slots.take(file, part, signal).then((release) => {
+        granted.push(`${file}:${part}`);
+        return release;
+      });
+    const releaseB1 = await take(b, 1);
+    const releaseB2 = await take(b, 2);
+    const ac = new AbortController();
+    const cancelled = take(a, 9, ac.signal);
+    const b3 = take(b, 3);
+    const a2 = take(a, 2);
+    const a1 = take(a, 1);
+    ac.abort();
+    await assert.rejects(cancelled, (e: Error) => e.name === 'CancelledError');
+    releaseB1();
+    releaseB1(); // a second call frees nothing
+    releaseB2();
+    const releaseA1 = await a1;
+    await a2;
+    // The file started first goes first; b's third part still waits: two slots, not three.
+    assert.deepEqual(granted, ['1:1', '1:2', '0:1', '0:2']);
+    releaseA1();
+    await b3;
+    assert.deepEqual(granted, ['1:1', '1:2', '0:1', '0:2', '1:3']);
+  });
+
+  describe('a folder of multipart files against the sandbox', () => {
+    let target: S3Target;
+    let s3: S3Client;
+    let dir: string;
+    const bucket = 'shared-parts';
+    const sums = new Map<string, string>();
+    before(async () => {
+      target = await TARGETS[0].start();
+      s3 = target.client();
+      await s3.createBucket(bucket);
+      dir = await mkdtemp(join(tmpdir(), 'shared-parts-test-'));
+      for (let i = 0; i < 3; i++) {
+        const body = randomBytes(9 * MiB);
+        await writeFile(join(dir, `f${i}.bin`), body);
+        sums.set(`f${i}.bin`, md5(body));
+      }
+    });
+    after(async () => {
+      await target?.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it("sends the next file's parts while a file is completed, never more parts at once than the slots", async () => {
+      // A file's completion is held until a part of another file is on its way (the slots it left
+      // are used), or, where nothing would send one (one file at a time), for at most 20 s.
+      const sending = new Map<string, number>();
+      let inFlight = 0;
+      let peak = 0;
+      let completing: string | undefined;
+      let release: (() => void) | undefined;
+      const overlapped: string[] = [];
+      const uploadPart = s3.uploadPart.bind(s3);
+      const complete = s3.completeMultipartUpload.bind(s3);
+      s3.uploadPart = (async (...args: Parameters<S3Client['uploadPart']>) => {
+        if (completing && completing !== args[1]) {
+          overlapped.push(`${args[1]} part ${args[3]} while ${completing} completed`);
+          release?.();
+        }
+        peak = Math.max(peak, ++inFlight);
+        sending.set(args[1], (sending.get(args[1]) ?? 0) + 1);
+        try {
+          return await uploadPart(...args);
+        } finally {
+          inFlight--;
+          sending.set(args[1], sending.get(args[1])! - 1);
+        }
+      }) as S3Client['uploadPart'];
+      s3.completeMultipartUpload = (async (...args: Parameters<S3Client['completeMultipartUpload']>) => {
+        const other = [...sending].find(([key, n]) => key !== args[1] && n > 0);
+        if (other) overlapped.push(`${other[0]} sending while ${args[1]} completed`);
+        if (!overlapped.length) {
+          completing = args[1];
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          await new Promise<void>((resolve) => {
+            release = resolve;
+            timer = setTimeout(resolve, 20_000);
+          });
+          clearTimeout(timer);
+          completing = undefined;
+        }
+        return complete(...args);
+      }) as S3Client['completeMultipartUpload'];
+
+      const tasks = (await folderUploadTasks(dir, 'up')).sort((x, y) => x.key.localeCompare(y.key));
+      // One multipart file at a time, two parts each: the slots of that one file, shared.
+      const shared = sharedParts({ small: 4, large: 1 }, 2);
+      const ac = new AbortController();
+      const r = await runPool(
+        tasks,
+        shared.limits,
+        ac.signal,
+        async (task) =>
+          void (await uploadFile(
+            s3,
+            bucket,
+            task,
+            2,
+            ac.signal,
+            () => undefined,
+            undefined,
+            undefined,
+            undefined,
+            shared.slots,
+          )),
+      );
+      assert.equal(r.failure, undefined);
+      assert.equal(r.done, 3);
+      assert.ok(overlapped.length > 0, 'no part of another file was sent while a file was completed');
+      assert.ok(peak <= 2, `${peak} parts at once with two slots`);
+      for (const [name, sum] of sums) {
+        const got = join(dir, `back-${name}`);
+        await downloadFile(s3, bucket, { key: `up/${name}`, file: got, size: 9 * MiB }, 1, ac.signal, () => undefined);
+        assert.equal(md5(await readFile(got)), sum, name);
+        await rm(got);
+      }
+    });
+  });
+});
