@@ -18,8 +18,12 @@ export interface ApiErrorInit {
   /** Operation id from the operations table, e.g. `rds.getDbInstance`. */
   operation: string;
   message: string;
-  /** RDS `header.resultCode`, or an S3/Neutron error code such as `NoSuchBucket`. */
-  code?: number | string;
+  /**
+   * RDS `header.resultCode`, an S3/Neutron error code such as `NoSuchBucket`, a system error code
+   * (ECONNRESET), or one of the extension's own (CLIENT_CODES). Required: what a person reads is
+   * chosen by it (src/shared/errorText.ts), and an error without one was shown in English.
+   */
+  code: number | string;
   /** HTTP status, when the failure was one. */
   status?: number;
   /** True when repeating the same call later may succeed (network error, 429, 5xx). */
@@ -37,7 +41,7 @@ export class ApiError extends NhnError {
   readonly kind = 'api' as const;
   readonly service: Service;
   readonly operation: string;
-  readonly code?: number | string;
+  readonly code: number | string;
   readonly status?: number;
   readonly retryable: boolean;
   readonly detail?: string;
@@ -98,10 +102,75 @@ export class AuthError extends NhnError {
   }
 }
 
+/**
+ * The extension's own error codes (beside the services' codes): each has a sentence of its own in
+ * every display language (src/shared/errorText.ts; test/unit/shared/l10nErrors.test.ts checks
+ * that every code the client writes is here and said in Korean).
+ */
+export const CLIENT_CODES = {
+  answerTooLarge: 'AnswerTooLarge',
+  tooSlow: 'TooSlow',
+  unexpectedAnswer: 'UnexpectedAnswer',
+  markerRepeated: 'MarkerRepeated',
+  noProgress: 'NoProgress',
+  listingCeiling: 'ListingCeiling',
+  requestLimit: 'RequestLimit',
+  buildFailed: 'BuildFailed',
+  stillBuilding: 'StillBuilding',
+  jobTimeout: 'JobTimeout',
+  otherApiVersion: 'OtherApiVersion',
+  notInApiVersion: 'NotInApiVersion',
+  credentialLimit: 'CredentialLimitExceeded',
+  sourceChanged: 'SourceChanged',
+  copyFailed: 'CopyFailed',
+  streamNotRepeatable: 'StreamNotRepeatable',
+  endedEarly: 'EndedEarly',
+  downloadFailed: 'DownloadFailed',
+  wrongPart: 'WrongPart',
+  /** A connection that failed with no system code to say how. */
+  connectionFailed: 'ConnectionFailed',
+  /** An HTTP failure whose body named no code of the service (its status says the rest). */
+  httpStatus: 'HttpStatus',
+} as const;
+
+/** The file system's refusals a download can meet: kept as the error's code, said as the disk's (not the network's). */
+export const LOCAL_FILE_CODES: ReadonlySet<string> = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'EMFILE',
+  'ENFILE',
+  'EISDIR',
+  'ENOTDIR',
+  'ENAMETOOLONG',
+]);
+
+/**
+ * What a check of the client found wrong in a value a person gave (a bucket name, an object key,
+ * a file in the way), as facts: the display layer says it in the person's language (the
+ * `message` beside it is the English of the log). A check without a rule is a caller's mistake
+ * (a part size, a page size) and is shown as a general sentence.
+ */
+export type IssueRule =
+  | { id: 'bucketName'; name: string; problems: BucketNameProblem[] }
+  | { id: 'keyEmpty' }
+  | { id: 'keyTooLong'; key: string }
+  | { id: 'keyNamesNoFile'; key: string }
+  | { id: 'keyOutsideFolder'; key: string; folder: string }
+  | { id: 'throughLink'; path: string }
+  | { id: 'inTheWay'; path: string; file: string }
+  | { id: 'streamShort' };
+
+/** The S3 naming rules a bucket name can break (src/client/storage/names.ts). */
+export type BucketNameProblem = 'length' | 'characters' | 'ends' | 'twoDots' | 'ipAddress';
+
 export interface FieldIssue {
   /** Dotted path of the field, e.g. `backup.backupPeriod` or `rules[0].port.minPort`. */
   path: string;
   message: string;
+  rule?: IssueRule;
 }
 
 /** Input broke a documented limit. Raised before anything is sent. */

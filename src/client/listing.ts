@@ -4,7 +4,7 @@
 // one listing reads at most a ceiling of entries, which a person can raise. Each listing loop
 // of the client (S3 objects, multipart uploads and parts, RDS pages) keeps one ListingGuard and
 // tells it every page; what it throws says what the server did.
-import { ApiError, type Service } from './errors';
+import { ApiError, CLIENT_CODES, type Service } from './errors';
 
 /** Entries one listing reads at most unless the caller says otherwise (`nhncloud.storage.maxListedKeys`). */
 export const DEFAULT_MAX_LISTED = 1_000_000;
@@ -26,9 +26,9 @@ export interface ListingBounds {
 
 /** Codes of the errors a ListingGuard throws (src/shared/errorText.ts says them again in the display language). */
 export const LISTING_CODES = {
-  repeated: 'MarkerRepeated',
-  noProgress: 'NoProgress',
-  ceiling: 'ListingCeiling',
+  repeated: CLIENT_CODES.markerRepeated,
+  noProgress: CLIENT_CODES.noProgress,
+  ceiling: CLIENT_CODES.listingCeiling,
 } as const;
 
 export class ListingGuard {

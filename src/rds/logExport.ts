@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import { defaultSaveUri, offerOpenOrReveal } from '../shared/localFiles';
 import type { Region } from '../client/endpoints';
 import { bucketNameProblems } from '../client/storage/names';
+import { bucketNameProblemText } from '../shared/ruleText';
 import { download } from '../client/storage/download';
 import type { JobRecord } from '../jobs/schedule';
 import type { Services } from '../shared/services';
@@ -76,7 +77,7 @@ export async function chooseExportTarget(
         title: opts.title,
         prompt: vscode.l10n.t('Bucket (container) in {0}; it is created when missing', opts.region),
         placeHolder: 'rds-exports',
-        validateInput: (t) => bucketNameProblems(t.trim())[0] ?? opts.validateBucket?.(t.trim()),
+        validateInput: (t) => bucketNameProblems(t.trim()).map(bucketNameProblemText)[0] ?? opts.validateBucket?.(t.trim()),
       })
     ).trim();
   const path = await ask({

@@ -6,8 +6,16 @@
 // quoted detail, never as the sentence. The operation id stays in the log (src/shared/commands.ts).
 // test/unit/shared/l10nErrors.test.ts runs every error mapping of the clients through it in en and ko.
 import * as vscode from 'vscode';
-import { isApiError, isAuthError, isServiceNotEnabled, isValidationError } from '../client/errors';
+import {
+  CLIENT_CODES,
+  isApiError,
+  LOCAL_FILE_CODES,
+  isAuthError,
+  isServiceNotEnabled,
+  isValidationError,
+} from '../client/errors';
 import { jobOutcome } from '../client/rds/jobStates';
+import { issueRuleText } from './ruleText';
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -54,10 +62,47 @@ export function knownErrorText(err: unknown): string | undefined {
     return vscode.l10n.t(
       'The service is not enabled in this project. Enable it in the NHN Cloud console (Project > Service selection).',
     );
+  if (code && LOCAL_FILE_CODES.has(code))
+    return code === 'ENOSPC' || code === 'EDQUOT'
+      ? vscode.l10n.t('The disk is full ({0}): nothing incomplete was kept. Free some space and try again.', code)
+      : vscode.l10n.t(
+          'The file could not be written ({0}). Check that the folder exists and that you may write there, or choose another folder.',
+          code,
+        );
   if (code && NETWORK_CODES.has(code))
     return vscode.l10n.t(
       'NHN Cloud could not be reached ({0}). Check the network and the proxy settings (http.proxy, HTTPS_PROXY, NO_PROXY).',
       code,
+    );
+  if (code === CLIENT_CODES.connectionFailed)
+    return vscode.l10n.t(
+      'The connection to NHN Cloud failed. Check the network and the proxy settings (http.proxy, HTTPS_PROXY, NO_PROXY), then try again.',
+    );
+  if (code === CLIENT_CODES.sourceChanged)
+    return err.operation === 'storage.getObject'
+      ? vscode.l10n.t(
+          'The object was replaced while it was being downloaded, so nothing was written. Refresh, then download it again.',
+        )
+      : vscode.l10n.t('The file changed while it was being uploaded, so nothing was stored. Upload it again.');
+  if (code === CLIENT_CODES.endedEarly)
+    return vscode.l10n.t(
+      'The connection ended before the whole object arrived, and nothing incomplete was kept. Try again.',
+    );
+  if (code === CLIENT_CODES.wrongPart)
+    return vscode.l10n.t(
+      'Object storage sent another part of the object than the one asked for, so the download was stopped and nothing was kept. Try again.',
+    );
+  if (code === CLIENT_CODES.downloadFailed)
+    return vscode.l10n.t('The download failed and nothing incomplete was kept. Try again; details are in the log.');
+  if (code === CLIENT_CODES.copyFailed)
+    return vscode.l10n.t('The copy failed and its unfinished parts were removed. Try again; details are in the log.');
+  if (code === CLIENT_CODES.streamNotRepeatable)
+    return vscode.l10n.t(
+      'The upload had to be sent again, but its source can be read only once. Start the upload again.',
+    );
+  if (code === CLIENT_CODES.credentialLimit)
+    return vscode.l10n.t(
+      'The account already has the most S3 credentials it may have. Delete one with "Manage S3 Credentials...", then try again.',
     );
   if (code === 'SignatureDoesNotMatch' || code === 'AuthorizationHeaderMalformed')
     return vscode.l10n.t(
@@ -148,6 +193,11 @@ export function knownErrorText(err: unknown): string | undefined {
     );
   if (err.status !== undefined && err.status >= 400)
     return vscode.l10n.t('NHN Cloud refused the request (HTTP {0}).', err.status);
+  if (code === CLIENT_CODES.httpStatus)
+    return vscode.l10n.t(
+      'NHN Cloud answered with HTTP {0}, which this version does not expect here. Try again later; details are in the log.',
+      err.status ?? '?',
+    );
   if (err.service === 'rds' && typeof err.code === 'number')
     return vscode.l10n.t('RDS refused the request (result code {0}).', err.code);
   return undefined;
@@ -165,16 +215,19 @@ export function errorText(err: unknown): string | undefined {
     // A check of the extension's own (a profile without keys) is a whole sentence without a path;
     // a request check of the client names the API's field path and states the rule alone ("body.port_id:
     // must be a UUID"), English: the path and the rule stay in the log.
+    // A check of the client (it always names a path) says its facts as a rule, read here in the
+    // display language (object storage's bucket names, keys, files in the way); its English
+    // message is the log's. A check without a rule is a caller's limit: a general sentence.
     const said = [
       ...new Set(
         err.issues.map((i) =>
-          // Object storage's own checks (a bucket name, a key that names no file) write whole
-          // English sentences about the object, not API paths: they are shown as they are.
-          i.path && !err.operation.startsWith('storage.')
-            ? vscode.l10n.t(
-                'A value of the request is not accepted. Check what was entered and try again; the log names the field.',
-              )
-            : i.message,
+          i.rule
+            ? issueRuleText(i.rule)
+            : i.path
+              ? vscode.l10n.t(
+                  'A value of the request is not accepted. Check what was entered and try again; the log names the field.',
+                )
+              : i.message,
         ),
       ),
     ];

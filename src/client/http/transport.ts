@@ -4,7 +4,7 @@
 // AbortSignal on every call, redacted debug logging, typed errors.
 import { Agent, ProxyAgent, type Dispatcher, type ProxyAgentOptions } from './undici';
 import type { Readable } from 'node:stream';
-import { ApiError, CancelledError, isApiError, type Service } from '../errors';
+import { ApiError, CancelledError, CLIENT_CODES, isApiError, type Service } from '../errors';
 import { Redactor, silentLogger, type Logger } from './redact';
 
 export interface ProxySettings {
@@ -205,7 +205,7 @@ export class Transport {
           operation: req.operation,
           // The operation leads: the message is all a person sees, and it must say which call failed.
           message: `${req.operation}: ${describeNetworkError(err, req.url)} ${NETWORK_ERROR_HINT}`,
-          code,
+          code: code ?? CLIENT_CODES.connectionFailed,
           retryable: true,
           cause: err,
         });
@@ -263,7 +263,7 @@ async function readWith<T>(read: () => Promise<T>, req: TransportRequest, deadli
       service: req.service,
       operation: req.operation,
       message: `The connection broke while reading the answer of ${req.operation}. ${NETWORK_ERROR_HINT}`,
-      code: (err as { code?: string }).code,
+      code: (err as { code?: string }).code ?? CLIENT_CODES.connectionFailed,
       retryable: true,
       cause: err,
     });

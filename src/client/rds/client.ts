@@ -11,7 +11,7 @@
 // Query arrays (`logFileTypes`, `measureNames`, `ruleIds`) are sent as repeated parameters,
 // `?ruleIds=a&ruleIds=b`, the form Spring-style services (such as this one) bind to lists.
 import type * as z from 'zod/mini';
-import { ApiError, AuthError, ValidationError, type FieldIssue } from '../errors';
+import { ApiError, AuthError, CLIENT_CODES, ValidationError, type FieldIssue } from '../errors';
 import type { Logger } from '../http/redact';
 import { isTokenRefused } from '../http/tokenCache';
 import type { Transport } from '../http/transport';
@@ -156,6 +156,7 @@ export class RdsClient extends RdsOperationMethods {
         throw new ApiError({
           service: 'rds',
           operation: op.id,
+          code: CLIENT_CODES.listingCeiling,
           message: `RDS answered ${MAX_PAGES} full pages of ${op.id} without saying how many items there are; the list was not read to its end. Try again later; if it persists, report this with the log.`,
         });
       const answer = (await this.callOnce(
@@ -297,6 +298,7 @@ export class RdsClient extends RdsOperationMethods {
           service: 'rds',
           operation: op.id,
           status,
+          code: CLIENT_CODES.httpStatus,
           retryable: status === 429 || status >= 500,
           message: `RDS answered HTTP ${status} to ${op.id}. Try again later; if it persists, check the endpoint in the profile.`,
         });

@@ -10,7 +10,7 @@
 // once. The host is the site's (src/client/sites.ts `hosts.oauth`) or the profile's override.
 import * as z from 'zod/mini';
 import { resolveEndpoint, type Cloud, type EndpointOverrides } from '../endpoints';
-import { ApiError, AuthError } from '../errors';
+import { ApiError, AuthError, CLIENT_CODES } from '../errors';
 import type { Transport } from '../http/transport';
 import { refreshTime, TokenCache, type IssuedToken } from '../http/tokenCache';
 import { checkResponse } from '../network/http';
@@ -184,6 +184,7 @@ function issuanceFailure(status: number): ApiError {
     service: 'oauth',
     operation: TOKEN_OPERATION,
     status,
+    code: CLIENT_CODES.httpStatus,
     retryable: status >= 500 || status === 429,
     message: `The token service answered HTTP ${status} without a token when asked for an RDS API v4.0 token. Try again in a moment; if it persists, check the token address of the profile (its "oauth" endpoint override, or the site).`,
   });

@@ -6,7 +6,7 @@
 // `replace`: a copy onto the object itself with `replace` is how its metadata is edited (S3 has
 // no other way), the bytes untouched. A cancel or a failure aborts the multipart upload, so no
 // invisible parts are left behind.
-import { ApiError, CancelledError, isCancelledError, NhnError, ValidationError } from '../errors';
+import { ApiError, CancelledError, CLIENT_CODES, isCancelledError, NhnError, ValidationError } from '../errors';
 import type { ObjectHeaders, ObjectInfo, PartInfo, S3Client } from './client';
 import { Counter, DEFAULT_CONCURRENCY, MIN_PART_SIZE, MiB, partSizeFor, type Progress } from './transfer';
 
@@ -127,6 +127,8 @@ export async function copyObjectAnySize(client: S3Client, input: CopyInput): Pro
       : new ApiError({
           service: 'storage',
           operation: 'storage.uploadPartCopy',
+          code: CLIENT_CODES.copyFailed,
+          detail: (err as Error).message,
           message: `The copy of "${from.key}" failed: ${(err as Error).message}`,
           cause: err,
         });

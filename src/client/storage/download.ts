@@ -11,7 +11,7 @@ import { createWriteStream } from 'node:fs';
 import { open, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError, CancelledError, isApiError, isCancelledError } from '../errors';
+import { ApiError, CancelledError, CLIENT_CODES, isApiError, isCancelledError, LOCAL_FILE_CODES } from '../errors';
 import { discardPartialFile, removePartialFile } from '../partialFile';
 import type { S3Client } from './client';
 import { temporaryName } from './localPath';
@@ -82,6 +82,7 @@ export async function download(client: S3Client, input: DownloadInput): Promise<
     new ApiError({
       service: 'storage',
       operation: 'storage.getObject',
+      code: CLIENT_CODES.endedEarly,
       message: `The download of "${input.key}" ended early (${written} of ${expected} bytes): try again.`,
       retryable: true,
     });
@@ -133,9 +134,13 @@ export async function download(client: S3Client, input: DownloadInput): Promise<
 function downloadFailed(input: DownloadInput, err: unknown): Error {
   if (input.signal?.aborted || isCancelledError(err)) return new CancelledError('Download cancelled');
   if (isApiError(err)) return err;
+  // A file system's refusal (ENOSPC, EACCES) keeps its code: errorText says it as the disk's.
+  const system = (err as NodeJS.ErrnoException).code;
   return new ApiError({
     service: 'storage',
     operation: 'storage.getObject',
+    code: typeof system === 'string' && LOCAL_FILE_CODES.has(system) ? system : CLIENT_CODES.downloadFailed,
+    detail: (err as Error).message,
     message: `The download of "${input.key}" failed: ${(err as Error).message}`,
     retryable: true,
     cause: err,
@@ -340,6 +345,7 @@ function ended(key: string, start: number, got: number, len: number): ApiError {
   return new ApiError({
     service: 'storage',
     operation: 'storage.getObject',
+    code: CLIENT_CODES.endedEarly,
     message: `The download of "${key}" ended early (${got} of ${len} bytes from byte ${start}): try again.`,
     retryable: true,
   });
@@ -349,6 +355,8 @@ function mismatch(key: string, what: string): ApiError {
   return new ApiError({
     service: 'storage',
     operation: 'storage.getObject',
+    code: CLIENT_CODES.wrongPart,
+    detail: what,
     message: `The download of "${key}" stopped: ${what}. Try again.`,
     retryable: true,
   });

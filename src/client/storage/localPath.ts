@@ -74,7 +74,11 @@ export function safeLocalPath(root: string, relativeKey: string, platform: NodeJ
   const names = localNames(relativeKey, platform);
   if (!names.length)
     throw new ValidationError('storage.download', [
-      { path: 'key', message: `the object key "${relativeKey}" names no file` },
+      {
+        path: 'key',
+        message: `the object key "${relativeKey}" names no file`,
+        rule: { id: 'keyNamesNoFile', key: relativeKey },
+      },
     ]);
   const base = path.resolve(root);
   const target = path.join(base, ...names);
@@ -84,7 +88,11 @@ export function safeLocalPath(root: string, relativeKey: string, platform: NodeJ
   // Stryker disable all
   if (!rel || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel))
     throw new ValidationError('storage.download', [
-      { path: 'key', message: `the object key "${relativeKey}" would be written outside ${root}` },
+      {
+        path: 'key',
+        message: `the object key "${relativeKey}" would be written outside ${root}`,
+        rule: { id: 'keyOutsideFolder', key: relativeKey, folder: root },
+      },
     ]);
   // Stryker restore all
   return target;
@@ -291,6 +299,7 @@ export async function prepareLocalFile(
             refusal.reason === 'link'
               ? `${at} is a symbolic link; nothing is written through a link`
               : `${at} is in the way of ${file}`,
+          rule: refusal.reason === 'link' ? { id: 'throughLink', path: at } : { id: 'inTheWay', path: at, file },
         },
       ]);
   }

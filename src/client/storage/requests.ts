@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import aws4 from 'aws4';
 import { DEFAULT_SIGNING_REGION } from '../endpoints';
-import { ApiError, AuthError, CancelledError, isApiError } from '../errors';
+import { ApiError, AuthError, CancelledError, CLIENT_CODES, isApiError } from '../errors';
 import { ListingGuard, MAX_LISTED_SETTING } from '../listing';
 import { sleep, type TransportResponse } from '../http/transport';
 import { checkBucketName, checkKey, encodeKey, encodeRfc3986 } from './names';
@@ -90,7 +90,7 @@ export class S3Requests {
         service: 'storage',
         operation: `storage.${name}`,
         message: `The connection broke while reading the answer of storage.${name}. Check the network, the proxy settings (http.proxy) and the endpoint in the profile, then try again.`,
-        code: (err as { code?: string }).code,
+        code: (err as { code?: string }).code ?? CLIENT_CODES.connectionFailed,
         retryable: true,
         cause: err,
       });

@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { pipeline as pipelineCb, Transform, type Readable } from 'node:stream';
-import { ApiError, CancelledError, isApiError, isCancelledError, ValidationError } from '../errors';
+import { ApiError, CancelledError, CLIENT_CODES, isApiError, isCancelledError, ValidationError } from '../errors';
 import type { CannedAcl, PartInfo, S3Client } from './client';
 
 export const MiB = 1024 * 1024;
@@ -94,7 +94,7 @@ export function sourceChangedError(key: string, file: string): ApiError {
     message: `${file} changed while it was being uploaded to "${key}"; nothing was stored: upload it again once it stays unchanged.`,
   });
 }
-export const SOURCE_CHANGED = 'SourceChanged';
+export const SOURCE_CHANGED = CLIENT_CODES.sourceChanged;
 /** An upload's file or a download's object changed under it (sourceChangedError, download's `expectEtag`). */
 export const isSourceChanged = (e: unknown): boolean => isApiError(e) && e.code === SOURCE_CHANGED;
 
@@ -162,6 +162,7 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
             throw new ApiError({
               service: 'storage',
               operation: 'storage.putObject',
+              code: CLIENT_CODES.streamNotRepeatable,
               message: 'The upload had to be repeated but its stream cannot be read twice: start it again.',
             });
           used = true;
@@ -328,7 +329,11 @@ class PartReader {
         const { value, done } = await this.it.next();
         if (done)
           throw new ValidationError('storage.upload', [
-            { path: 'stream', message: `the stream ended before the size given (${filled} bytes missing a part)` },
+            {
+              path: 'stream',
+              message: `the stream ended before the size given (${filled} bytes missing a part)`,
+              rule: { id: 'streamShort' },
+            },
           ]);
         this.rest = Buffer.isBuffer(value) ? value : Buffer.from(value);
       }

@@ -3,6 +3,7 @@
 // second typed confirmation).
 import * as vscode from 'vscode';
 import { bucketNameProblems } from '../../client/storage/names';
+import { bucketNameProblemText } from '../../shared/ruleText';
 import type { CommandHandler } from '../../shared/services';
 import { ask, confirm } from '../../shared/prompts';
 import { allKeys, deleteKeys } from '../bulkObjects';
@@ -21,7 +22,7 @@ export function bucketCommands(deps: StorageDeps): Record<string, CommandHandler
             title: vscode.l10n.t('Create bucket in {0}', scope.region),
             prompt: vscode.l10n.t('3 to 63 characters: lower-case letters, digits, dots and hyphens'),
             placeHolder: 'my-bucket',
-            validateInput: (t) => bucketNameProblems(t.trim())[0],
+            validateInput: (t) => bucketNameProblems(t.trim()).map(bucketNameProblemText)[0],
           })
         ).trim();
       await scope.s3.createBucket(name);
