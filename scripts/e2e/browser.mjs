@@ -615,13 +615,15 @@ export function helpers(page, server, locale = 'en') {
           .first()
           .waitFor({ timeout: 15_000 });
       const labels = await scope.locator('.action-label').allInnerTexts();
-      await page.keyboard.press('Escape');
-      if (submenu) await page.keyboard.press('Escape');
-      await page
-        .locator('.context-view .action-item')
-        .first()
-        .waitFor({ state: 'detached', timeout: 5_000 })
-        .catch(() => {});
+      // Closed before the next right-click (its overlay would take that click): Escape until no
+      // menu is on screen (one per open level; an Escape that came before the menu took the
+      // focus is pressed again).
+      const open = page.locator('.context-view .action-item').first();
+      for (let escapes = 1; await open.isVisible(); escapes++) {
+        if (escapes > 4) throw new Error('the context menu did not close on Escape');
+        await page.keyboard.press('Escape');
+        await open.waitFor({ state: 'detached', timeout: 2_000 }).catch(() => {});
+      }
       return labels.map((l) => l.trim()).filter(Boolean);
     },
     /** Runs a palette command with the focus out of any webview (a focused webview keeps F1 for itself). */
