@@ -60,6 +60,12 @@ export function activate(context: vscode.ExtensionContext): {
       return ready;
     }));
 
+  // The tree menus' row sets (generated from src/shared/menus/nodeKinds.ts): `viewItem in
+  // nhncloud.rows.<n>` looks a row's contextValue up in the object set here.
+  const rowSets: Record<string, string[]> = context.extension.packageJSON?.nhncloudMenuRowSets ?? {};
+  for (const [key, values] of Object.entries(rowSets))
+    void vscode.commands.executeCommand('setContext', key, Object.fromEntries(values.map((v) => [v, true])));
+
   const commands: Array<{ command: string }> = context.extension.packageJSON?.contributes?.commands ?? [];
   for (const { command } of commands) {
     context.subscriptions.push(

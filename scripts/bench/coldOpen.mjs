@@ -10,6 +10,9 @@
 // icon is clicked. Every run checks what was drawn (the profile, exactly its regions, the
 // instance count the sandbox answers, no error or "nothing here" row); a run that draws anything
 // else is reported as failed with its text, never dropped.
+// Beside the floor, the floor with our tree menus (issue 67 item 3: the same number of
+// view/item/context entries as ours, copied from ours, lib.mjs floorWithMenus) opens the same
+// rows: floor to menus floor is what the menus cost, menus floor to ours the rest of ours.
 import {
   collapse,
   control,
@@ -20,7 +23,7 @@ import {
   timeOpenView,
   withWorkbench,
 } from './ui.mjs';
-import { buildFloorVsix, FLOOR, stats } from './lib.mjs';
+import { buildFloorVsix, FLOOR, FLOOR_MENUS, ROOT, stats } from './lib.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findLogFile } from '../e2e/extensionLog.mjs';
@@ -68,10 +71,13 @@ export async function benchColdOpen({ vsix, runs = 5, log = console.error, insta
   try {
     await control(sandbox.url, 'rds/scale', { n: instances, region: 'KR1' });
     const expected = await expectedInstances(sandbox.url, RDS);
+    const menuEntries = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).contributes.menus[
+      'view/item/context'
+    ].length;
     // The floor draws what ours does: as many rows below its parent as the profile has regions, and
     // in its folder as many as ours draws for the instances.
     return await withWorkbench(
-      [vsix, buildFloorVsix()],
+      [vsix, buildFloorVsix(), buildFloorVsix({ menusOf: join(ROOT, 'package.json') })],
       { 'benchFloor.rows': expected.rows, 'benchFloor.children': REGIONS.length },
       async (t, server) => {
         await t.openView('NHN Cloud');
@@ -80,6 +86,8 @@ export async function benchColdOpen({ vsix, runs = 5, log = console.error, insta
         const instancesMs = [];
         const floorOpenMs = [];
         const floorFolderMs = [];
+        const menusFloorOpenMs = [];
+        const menusFloorFolderMs = [];
         const mainLoads = [];
         const failures = [];
         // Leave each window as a user would before closing it: the tree collapsed to its regions
@@ -119,13 +127,25 @@ export async function benchColdOpen({ vsix, runs = 5, log = console.error, insta
             if (fb.count !== expected.rows)
               throw new Error(`the floor's "${FLOOR.folder}" holds ${fb.count} rows, not ${expected.rows}`);
             await collapse(t, FLOOR.folder);
+            const menusTab = await freshWindow(t, server, FLOOR_MENUS.view);
+            const ma = await timeOpenView(t, menusTab, {
+              parent: FLOOR_MENUS.parent,
+              children: REGIONS.map((_, i) => `F${i + 1}`),
+            });
+            await quietOrThrow('the floor with our menus opened');
+            const mb = await timeExpand(t, t.treeRow(FLOOR_MENUS.folder), { minRows: 5, minCount: expected.rows });
+            if (mb.count !== expected.rows)
+              throw new Error(`the menus floor's "${FLOOR_MENUS.folder}" holds ${mb.count} rows, not ${expected.rows}`);
+            await collapse(t, FLOOR_MENUS.folder);
+            menusFloorOpenMs.push(ma);
+            menusFloorFolderMs.push(mb.ms);
             openMs.push(a);
             instancesMs.push(b.ms);
             floorOpenMs.push(fa);
             floorFolderMs.push(fb.ms);
             mainLoads.push(mainLoad);
             log(
-              `  cold open run ${run}: regions drawn ${a.toFixed(0)} ms (floor ${fa.toFixed(0)}; main.js ${mainLoad.ms.toFixed(1)} ms, code cache ${mainLoad.cache}); ${expected.instances} DB instances drawn ${b.ms.toFixed(0)} ms (${b.rows} rows in view; the floor's ${expected.rows} rows ${fb.ms.toFixed(0)} ms)`,
+              `  cold open run ${run}: regions drawn ${a.toFixed(0)} ms (floor ${fa.toFixed(0)}; main.js ${mainLoad.ms.toFixed(1)} ms, code cache ${mainLoad.cache}); ${expected.instances} DB instances drawn ${b.ms.toFixed(0)} ms (${b.rows} rows in view; the floor's ${expected.rows} rows ${fb.ms.toFixed(0)} ms); the floor with our ${menuEntries} menu entries: regions ${ma.toFixed(0)} ms, rows ${mb.ms.toFixed(0)} ms`,
             );
           } catch (err) {
             failures.push({
@@ -176,6 +196,9 @@ export async function benchColdOpen({ vsix, runs = 5, log = console.error, insta
           instancesDrawnMs: stats(instancesMs),
           instanceRows: expected.rows,
           floor: { openMs: stats(floorOpenMs), folderMs: stats(floorFolderMs) },
+          // The floor with as many view/item/context entries as ours (ours: menuEntries).
+          menuEntries,
+          floorWithMenus: { openMs: stats(menusFloorOpenMs), folderMs: stats(menusFloorFolderMs) },
         };
       },
     );

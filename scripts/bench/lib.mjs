@@ -1,6 +1,6 @@
 // Shared helpers of the benchmark: statistics, the results table, child processes, the build.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { leftOut } from '../shims/leftOut.mjs';
@@ -21,16 +21,67 @@ export function stats(values) {
 
 /** What the floor extension draws (scripts/bench/floor/extension.js). */
 export const FLOOR = { view: 'Bench Floor', parent: 'Floor', folder: 'Thousand', paged: 'Paged' };
+/** The floor with our tree menus (buildFloorVsix({ menusOf })): its activity-bar title; its rows are the floor's. */
+export const FLOOR_MENUS = { ...FLOOR, view: 'Floor With Menus' };
+
+/**
+ * The floor's manifest as the menus variant: another id, and the tree menus of the extension
+ * manifest `ours` (view/item/context, its submenus, the row sets) under that id, each command
+ * declared, so VS Code has as many entries to evaluate for each drawn row as for ours.
+ */
+export function floorWithMenus(floor, ours) {
+  const id = 'benchFloorMenus';
+  const rename = (s) => s.replace(/\bnhncloud\.explorer\b/g, `${id}.tree`).replace(/\bnhncloud\./g, `${id}.`);
+  const menus = Object.fromEntries(
+    Object.entries(ours.contributes.menus)
+      .filter(([k]) => k === 'view/item/context' || k.startsWith('nhncloud.'))
+      .map(([k, entries]) => [
+        rename(k),
+        entries.map((e) => ({
+          ...e,
+          ...(e.command ? { command: rename(e.command) } : { submenu: rename(e.submenu) }),
+          when: rename(e.when),
+        })),
+      ]),
+  );
+  const used = [...new Set(Object.values(menus).flatMap((es) => es.filter((e) => e.command).map((e) => e.command)))];
+  return {
+    ...floor,
+    name: 'bench-floor-menus',
+    displayName: FLOOR_MENUS.view,
+    benchFloorId: id,
+    benchFloorRowSets: Object.fromEntries(
+      Object.entries(ours.nhncloudMenuRowSets ?? {}).map(([k, v]) => [rename(k), v]),
+    ),
+    contributes: {
+      viewsContainers: { activitybar: [{ id, title: FLOOR_MENUS.view, icon: 'floor.svg' }] },
+      views: { [id]: [{ id: `${id}.tree`, name: FLOOR.parent }] },
+      commands: [
+        { command: `${id}.loadMore`, title: 'Load more...' },
+        { command: `${id}.open`, title: 'Open' },
+        ...used.map((command) => ({ command, title: command.slice(id.length + 1) })),
+      ],
+      submenus: (ours.contributes.submenus ?? []).map((s) => ({ id: rename(s.id), label: s.id })),
+      menus,
+    },
+  };
+}
 
 /**
  * Packages the floor extension (scripts/bench/floor: a tree answered from memory, no
- * dependencies) as a .vsix the UI figures install beside ours; answers its path.
+ * dependencies) as a .vsix the UI figures install beside ours; answers its path. `menusOf`: the
+ * path of our package.json, for the variant with our tree menus (floorWithMenus).
  */
-export function buildFloorVsix() {
-  const dir = join(BUILD, 'floor');
-  const vsix = join(BUILD, 'bench-floor.vsix');
+export function buildFloorVsix({ menusOf } = {}) {
+  const dir = join(BUILD, menusOf ? 'floor-menus' : 'floor');
+  const vsix = join(BUILD, menusOf ? 'bench-floor-menus.vsix' : 'bench-floor.vsix');
   rmSync(dir, { recursive: true, force: true });
   cpSync(join(ROOT, 'scripts/bench/floor'), dir, { recursive: true });
+  if (menusOf) {
+    const manifest = join(dir, 'package.json');
+    const floor = JSON.parse(readFileSync(manifest, 'utf8'));
+    writeFileSync(manifest, JSON.stringify(floorWithMenus(floor, JSON.parse(readFileSync(menusOf, 'utf8'))), null, 2));
+  }
   const r = spawnSync(
     process.execPath,
     [

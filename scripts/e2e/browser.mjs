@@ -496,17 +496,55 @@ export function helpers(page, server, locale = 'en') {
       const name = tx.auto(button);
       await dialog.getByRole('button', typeof name === 'string' ? { name, exact: true } : { name }).click();
     },
-    /** Right-clicks a tree row (its text, or a locator) and chooses a context-menu item. */
+    /**
+     * Right-clicks a tree row (its text, or a locator) and chooses a context-menu item; an item in
+     * a submenu is its path, `'Lifecycle > Stop DB Instance'` (each step an English text or message).
+     */
     async menu(row, item) {
       const r = typeof row === 'string' ? t.treeRow(row) : row;
       await r.waitFor({ timeout: 30_000 });
+      const path = typeof item === 'string' ? item.split(' > ') : [item];
       // The entry whose whole label is the wanted text (a trailing "..." aside): a label that only
       // contains it must not win ("플로팅 IP 삭제..." is a prefix of "플로팅 IP 삭제 보호 설정...").
-      const want = tx.auto(item);
-      const whole = new RegExp(
-        `^\\s*(?:${want instanceof RegExp ? want.source : want.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:\\.\\.\\.|…)?\\s*$`,
-      );
+      const wholeLabel = (step) => {
+        const want = tx.auto(step);
+        return {
+          want,
+          whole: new RegExp(
+            `^\\s*(?:${want instanceof RegExp ? want.source : want.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:\\.\\.\\.|…)?\\s*$`,
+          ),
+        };
+      };
+      const { want, whole } = wholeLabel(path[path.length - 1]);
       const items = page.locator('.context-view .action-item');
+      /** Hovers `entry` until it has the focus (its `focused` class): the menu ignores a click that comes right after it opened. */
+      const focus = async (entry, label) => {
+        for (let hovered = 1; ; hovered++) {
+          await entry.hover();
+          const focused = await entry
+            .and(page.locator('.focused'))
+            .waitFor({ timeout: 1_000 })
+            .then(() => true)
+            .catch(() => false);
+          if (focused) return;
+          if (hovered === 5) throw new Error(`the menu entry "${label}" did not take the focus on hover`);
+        }
+      };
+      /** Opens the submenus of `path` but its last step, from the menu on screen; the items of the last one opened. */
+      const openSubmenus = async () => {
+        let scope = items;
+        for (const step of path.slice(0, -1)) {
+          const { whole: label } = wholeLabel(step);
+          const sub = scope.filter({ has: page.locator('.action-label', { hasText: label }) }).first();
+          await sub.waitFor({ timeout: 10_000 });
+          await focus(sub, step);
+          // The submenu opens on the right arrow; its entries are the ones of a `.monaco-submenu`.
+          await page.keyboard.press('ArrowRight');
+          scope = page.locator('.context-view .monaco-submenu .action-item');
+          await scope.first().waitFor({ timeout: 10_000 });
+        }
+        return scope;
+      };
       // A menu is computed when it opens: an entry whose `when` waits on a context key the last
       // command just set (Paste after Copy) can be missing from a menu opened a moment too early.
       // Open it again (up to three times) before saying the entry is not there.
@@ -531,8 +569,9 @@ export function helpers(page, server, locale = 'en') {
           );
           continue;
         }
-        const exact = items.filter({ has: page.locator('.action-label', { hasText: whole }) }).first();
-        const entry = (await exact.count()) ? exact : items.filter({ hasText: want }).first();
+        const scope = await openSubmenus();
+        const exact = scope.filter({ has: page.locator('.action-label', { hasText: whole }) }).first();
+        const entry = (await exact.count()) ? exact : scope.filter({ hasText: want }).first();
         try {
           await entry.waitFor({ timeout: attempt < 3 ? 3_000 : 10_000 });
         } catch (e) {
@@ -541,22 +580,51 @@ export function helpers(page, server, locale = 'en') {
           await page.waitForTimeout(1_000);
           continue;
         }
-        // The menu ignores a click that comes right after it opened: hover, which focuses the
-        // entry, until it has the focus (its \`focused\` class), then Enter runs the focused entry.
-        // Hovering again only moves the focus, so it is safe to repeat.
-        for (let hovered = 1; ; hovered++) {
-          await entry.hover();
-          const focused = await entry
-            .and(page.locator('.focused'))
-            .waitFor({ timeout: 1_000 })
-            .then(() => true)
-            .catch(() => false);
-          if (focused) break;
-          if (hovered === 5) throw new Error(`the menu entry "${item}" did not take the focus on hover`);
-        }
+        // Hover, which focuses the entry, until it has the focus, then Enter runs the focused
+        // entry. Hovering again only moves the focus, so it is safe to repeat.
+        await focus(entry, item);
         await page.keyboard.press('Enter');
         return;
       }
+    },
+    /**
+     * The labels of a tree row's context menu, or of its submenu `submenu` (an English text), as
+     * shown; the menu is closed again. `waitFor` (an English text) is an entry to wait for first.
+     * @param {string | import('playwright-core').Locator} row
+     * @param {{ submenu?: string, waitFor?: string }} [opts]
+     */
+    async menuLabels(row, opts = {}) {
+      const { submenu, waitFor } = opts;
+      const r = typeof row === 'string' ? t.treeRow(row) : row;
+      await r.waitFor({ timeout: 30_000 });
+      await t.clickRow(r, { button: 'right' });
+      let scope = page.locator('.context-view .action-item');
+      await scope.first().waitFor({ timeout: 15_000 });
+      if (submenu) {
+        const sub = scope.filter({ hasText: tx.auto(submenu) }).first();
+        await sub.waitFor({ timeout: 10_000 });
+        await sub.hover();
+        await sub.and(page.locator('.focused')).waitFor({ timeout: 5_000 });
+        await page.keyboard.press('ArrowRight');
+        scope = page.locator('.context-view .monaco-submenu .action-item');
+        await scope.first().waitFor({ timeout: 10_000 });
+      }
+      if (waitFor)
+        await scope
+          .filter({ hasText: tx.auto(waitFor) })
+          .first()
+          .waitFor({ timeout: 15_000 });
+      const labels = await scope.locator('.action-label').allInnerTexts();
+      // Closed before the next right-click (its overlay would take that click): Escape until no
+      // menu is on screen (one per open level; an Escape that came before the menu took the
+      // focus is pressed again).
+      const open = page.locator('.context-view .action-item').first();
+      for (let escapes = 1; await open.isVisible(); escapes++) {
+        if (escapes > 4) throw new Error('the context menu did not close on Escape');
+        await page.keyboard.press('Escape');
+        await open.waitFor({ state: 'detached', timeout: 2_000 }).catch(() => {});
+      }
+      return labels.map((l) => l.trim()).filter(Boolean);
     },
     /** Runs a palette command with the focus out of any webview (a focused webview keeps F1 for itself). */
     async command(title) {

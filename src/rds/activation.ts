@@ -16,6 +16,7 @@ import { groupCommands } from './commands/groups';
 import { highAvailabilityCommands } from './commands/highAvailability';
 import { instanceSettingsCommands } from './commands/instanceSettings';
 import { lifecycleCommands } from './commands/lifecycle';
+import { instanceActionCommands } from './commands/instanceActions';
 import { logCommands } from './commands/logs';
 import { maintenanceCommands } from './commands/maintenance';
 import { subscriptionCommands } from './commands/subscriptions';
@@ -40,6 +41,7 @@ export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSession
       else deps.services.refresh(undefined);
     },
     ...copyOpenCommands(deps),
+    ...instanceActionCommands(deps),
     ...lifecycleCommands(deps),
     ...restartCommands(deps),
     ...deleteInstanceCommands(deps),

@@ -207,6 +207,15 @@ export function treeTextTests(language: 'en' | 'ko'): void {
   const none = (found: string[], what: string) =>
     assert.equal(found.length, 0, `${found.length} rows show ${what}:\n${found.slice(0, 8).join('\n---\n')}`);
 
+  test(`[${language}] every drawn row's contextValue is one the node-kind table names (its menus match it exactly)`, () => {
+    const { ALL_VALUES } =
+      require('../../src/shared/menus/nodeKinds') as typeof import('../../src/shared/menus/nodeKinds');
+    none(
+      rows.filter((r) => !ALL_VALUES.has(r.contextValue)).map((r) => `${r.id}: ${r.contextValue}`),
+      'a contextValue src/shared/menus/nodeKinds.ts does not name',
+    );
+  });
+
   test(`[${language}] the walk reached every service and the node kinds the checks are about`, () => {
     const kinds = new Set(rows.map((r) => r.contextValue.split('.').slice(0, 2).join('.')));
     for (const kind of [

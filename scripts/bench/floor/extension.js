@@ -9,6 +9,10 @@
 //   Paged                            <- pages of 1,000 rows with "Load more..." exactly as ours
 //                                       (src/shared/tree/paging.ts: appended into the folder
 //                                       below 3,000 rows, nested under the row past that)
+// The menus variant (built by lib.mjs buildFloorVsix({ menusOf })) is this extension under
+// another id (`benchFloorId` of its package.json) whose manifest carries as many tree-menu
+// entries as ours, copied from ours; its rows carry contextValues like ours and it sets the row
+// sets ours sets, so a figure beside it tells the menus' cost from the rest of ours.
 const vscode = require('vscode');
 
 const PAGE = 1000;
@@ -25,10 +29,15 @@ const page = (from) =>
     description: '1.2 KB · 2026-11-27 10:00',
     resourceUri: vscode.Uri.from({ scheme: 'benchfloor', path: `/bucket/${key(from + i)}` }),
     icon: vscode.ThemeIcon.File,
-    command: 'benchFloor.open',
+    command: 'open',
   }));
 
 function activate(context) {
+  const pkg = context.extension.packageJSON ?? {};
+  const id = pkg.benchFloorId ?? 'benchFloor';
+  const variant = id !== 'benchFloor';
+  for (const [key, values] of Object.entries(pkg.benchFloorRowSets ?? {}))
+    void vscode.commands.executeCommand('setContext', key, Object.fromEntries(values.map((v) => [v, true])));
   const changed = new vscode.EventEmitter();
   const settings = vscode.workspace.getConfiguration('benchFloor');
   const children = settings.get('children', 4);
@@ -38,7 +47,11 @@ function activate(context) {
       id: 'floor',
       label: 'Floor',
       expanded: true,
-      children: Array.from({ length: children }, (_, i) => ({ id: `F${i + 1}`, label: `F${i + 1}` })),
+      children: Array.from({ length: children }, (_, i) => ({
+        id: `F${i + 1}`,
+        label: `F${i + 1}`,
+        contextValue: variant ? 'region' : undefined,
+      })),
     },
     {
       id: 'thousand',
@@ -51,6 +64,7 @@ function activate(context) {
         folder: true,
         description: 'Available · Primary · MySQL 8.0.36',
         icon: new vscode.ThemeIcon('database', new vscode.ThemeColor('charts.green')),
+        contextValue: variant ? 'rds.instance.available.primary' : undefined,
       })),
     },
   ];
@@ -83,15 +97,16 @@ function activate(context) {
       const item = new vscode.TreeItem(node.label, state);
       item.id = node.id;
       if (node.description) item.description = node.description;
+      if (node.contextValue) item.contextValue = node.contextValue;
       if (node.resourceUri) item.resourceUri = node.resourceUri;
       if (node.icon) item.iconPath = node.icon;
-      if (node.command) item.command = { command: node.command, title: 'Open', arguments: [node] };
+      if (node.command) item.command = { command: `${id}.${node.command}`, title: 'Open', arguments: [node] };
       if (node.shown !== undefined && node.flat)
-        item.command = { command: 'benchFloor.loadMore', title: 'Load more...', arguments: [node] };
+        item.command = { command: `${id}.loadMore`, title: 'Load more...', arguments: [node] };
       return item;
     },
   };
-  const view = vscode.window.createTreeView('benchFloor.tree', { treeDataProvider: provider });
+  const view = vscode.window.createTreeView(`${id}.tree`, { treeDataProvider: provider });
   context.subscriptions.push(
     view,
     // Collapsed, the paged folder starts again at its first page (ours: collapsed and refreshed).
@@ -100,8 +115,8 @@ function activate(context) {
       paged.children = undefined;
       changed.fire(paged);
     }),
-    vscode.commands.registerCommand('benchFloor.open', () => undefined),
-    vscode.commands.registerCommand('benchFloor.loadMore', (node) => {
+    vscode.commands.registerCommand(`${id}.open`, () => undefined),
+    vscode.commands.registerCommand(`${id}.loadMore`, (node) => {
       // Appended in place of the clicked row, and the folder sent again whole (VS Code's tree
       // API has no append: what ours does too).
       const at = paged.children?.indexOf(node) ?? -1;

@@ -33,8 +33,7 @@ export class FloatingIpsFolderNode extends FolderNode {
 const FIP_COLOUR: Record<string, Colour> = { ACTIVE: 'green', DOWN: 'grey', ERROR: 'red' };
 
 export function floatingIpContext(f: FloatingIp): string {
-  const status = (f.status ?? 'unknown').toLowerCase();
-  return `network.floatingIp.${f.port_id ? 'attached' : 'detached'}.${status}${f.delete_protection ? '.protected' : ''}`;
+  return `network.floatingIp.${f.port_id ? 'attached' : 'detached'}${f.delete_protection ? '.protected' : ''}`;
 }
 
 export class FloatingIpNode extends TreeNode {

@@ -1,12 +1,12 @@
-// Start, stop, force restart, promote, back up now: one call each, checked against the
-// instance's current state first.
+// Back Up Now: its method (API v4.0) and name asked first. Start, stop, force restart, promote
+// and rebuild are rows of the action table (./instanceActions.ts).
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { isBusy, orDash } from '../tree/state';
+import { isBusy } from '../tree/state';
 import type { DbInstance } from '../tree/types';
 import { validate } from './limits';
-import { ask, confirm, confirmByName, pick, track } from './util';
+import { ask, pick, track } from './util';
 import { instanceFrom } from './targets';
 import { rdsIds } from '../tree/ids';
 import { formatTimestamp } from '../../shared/l10n';
@@ -62,99 +62,6 @@ async function askBackupMethod(t: Awaited<ReturnType<typeof instanceFrom>>, titl
 
 export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {
-    'nhncloud.rds.start': async (node?: unknown) => {
-      const t = await instanceFrom(
-        node,
-        deps,
-        vscode.l10n.t('Start DB Instance'),
-        (i) =>
-          busy(i) ??
-          (i.dbInstanceStatus !== 'SHUTDOWN'
-            ? vscode.l10n.t('is {0}, not stopped', inWords(i.dbInstanceStatus))
-            : undefined),
-      );
-      if (t.data.dbInstanceStatus !== 'SHUTDOWN')
-        throw new Error(
-          vscode.l10n.t(
-            '{0} is {1}: only a stopped instance can be started.',
-            t.data.dbInstanceName,
-            orDash(t.data.dbInstanceStatus),
-          ),
-        );
-      track(
-        deps,
-        t,
-        await t.rds.startDbInstance({ dbInstanceId: t.data.dbInstanceId }),
-        vscode.l10n.t('Start {0}', t.data.dbInstanceName),
-        t.nodeId,
-      );
-    },
-    'nhncloud.rds.stop': async (node?: unknown) => {
-      const t = await instanceFrom(
-        node,
-        deps,
-        vscode.l10n.t('Stop DB Instance'),
-        (i) =>
-          busy(i) ??
-          (i.dbInstanceStatus !== 'AVAILABLE'
-            ? vscode.l10n.t('is {0}, not running', inWords(i.dbInstanceStatus))
-            : undefined),
-      );
-      if (t.data.dbInstanceStatus !== 'AVAILABLE')
-        throw new Error(
-          vscode.l10n.t(
-            '{0} is {1}: only a running (AVAILABLE) instance can be stopped.',
-            t.data.dbInstanceName,
-            orDash(t.data.dbInstanceStatus),
-          ),
-        );
-      await confirm(
-        vscode.l10n.t('Stop {0}?', t.data.dbInstanceName),
-        vscode.l10n.t('Stop'),
-        vscode.l10n.t('Connections are closed; the instance keeps its storage and can be started again.'),
-      );
-      track(
-        deps,
-        t,
-        await t.rds.stopDbInstance({ dbInstanceId: t.data.dbInstanceId }),
-        vscode.l10n.t('Stop {0}', t.data.dbInstanceName),
-        t.nodeId,
-      );
-    },
-    'nhncloud.rds.forceRestart': async (node?: unknown) => {
-      const t = await instanceFrom(node, deps, vscode.l10n.t('Force Restart DB Instance'));
-      await confirm(
-        vscode.l10n.t('Force-restart {0}?', t.data.dbInstanceName),
-        vscode.l10n.t('Force Restart'),
-        vscode.l10n.t(
-          'MySQL is killed and started again without a clean shutdown. Use it only when a normal restart hangs.',
-        ),
-      );
-      const res = await t.rds.forceRestartDbInstance({ dbInstanceId: t.data.dbInstanceId });
-      track(deps, t, res, vscode.l10n.t('Force restart {0}', t.data.dbInstanceName), t.nodeId);
-    },
-    'nhncloud.rds.promote': async (node?: unknown) => {
-      const t = await instanceFrom(node, deps, vscode.l10n.t('Promote Read Replica'), (i) =>
-        i.dbInstanceType !== 'READ_ONLY_SLAVE' ? vscode.l10n.t('is not a read replica') : busy(i),
-      );
-      if (t.data.dbInstanceType !== 'READ_ONLY_SLAVE')
-        throw new Error(
-          vscode.l10n.t('{0} is not a read replica: only replicas can be promoted.', t.data.dbInstanceName),
-        );
-      await confirm(
-        vscode.l10n.t('Promote {0} to a standalone primary?', t.data.dbInstanceName),
-        vscode.l10n.t('Promote'),
-        vscode.l10n.t('Replication from its primary stops for good; the replica becomes an independent instance.'),
-      );
-      track(
-        deps,
-        t,
-        await t.rds.promoteDbInstance({ dbInstanceId: t.data.dbInstanceId }),
-        vscode.l10n.t('Promote {0}', t.data.dbInstanceName),
-        t.nodeId,
-        [rdsIds.folder(t.rootId, 'instance')],
-      );
-    },
     'nhncloud.rds.backup': async (node?: unknown) => {
       const t = await instanceFrom(node, deps, vscode.l10n.t('Back Up Now'), busy);
       const title = vscode.l10n.t('Back up {0}', t.data.dbInstanceName);
@@ -179,36 +86,6 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
                 : { backupName, backupMethodType: method.type, dbInstanceId },
           });
       track(deps, t, res, title, t.nodeId, [`${t.nodeId}/backups`, rdsIds.folder(t.rootId, 'backup')]);
-    },
-    'nhncloud.rds.rebuild': async (node?: unknown) => {
-      const t = await instanceFrom(
-        node,
-        deps,
-        vscode.l10n.t('Rebuild DB Instance'),
-        (i) =>
-          busy(i) ??
-          (i.dbInstanceStatus !== 'AVAILABLE'
-            ? vscode.l10n.t('is {0}, not available', inWords(i.dbInstanceStatus))
-            : undefined),
-      );
-      const name = t.data.dbInstanceName;
-      await confirmByName(name, {
-        question: vscode.l10n.t('Rebuild {0}?', name),
-        action: vscode.l10n.t('Rebuild...'),
-        detail: vscode.l10n.t(
-          'The instance is rebuilt on new hardware from its data; it is unavailable until the job ends. Instance ID: {0}',
-          t.data.dbInstanceId,
-        ),
-        title: vscode.l10n.t('Rebuild {0}', name),
-      });
-      track(
-        deps,
-        t,
-        await t.rds.rebuildDbInstance({ dbInstanceId: t.data.dbInstanceId }),
-        vscode.l10n.t('Rebuild {0}', name),
-        t.nodeId,
-        [rdsIds.folder(t.rootId, 'instance')],
-      );
     },
   };
 }

@@ -12,6 +12,7 @@ import { eventCategoryLabel, eventCodeText } from '../eventCodes';
 import { formatTimestamp } from '../../shared/l10n';
 import { toApiDateTime } from '../../client/rds/schemas/fields';
 import { inWords, progressText } from '../../shared/apiWords';
+import { closedFacet } from '../../shared/menus/nodeKinds';
 
 export async function backupPage(
   rds: RdsClient,
@@ -40,7 +41,7 @@ export class BackupNode extends TreeNode {
     const busy = b.backupStatus === 'BACKING_UP' || b.backupStatus === 'DELETING';
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = `rds.backup.${(b.backupStatus ?? 'unknown').toLowerCase()}.${(b.backupType ?? 'unknown').toLowerCase()}`;
+    item.contextValue = `rds.backup.${closedFacet(b.backupStatus, ['completed', 'error'])}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('archive', statusColour(b.backupStatus));
     // The date first (what tells backups apart; a narrow sidebar cuts the end), then the rest.
     item.description = [

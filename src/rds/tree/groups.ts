@@ -14,6 +14,7 @@ import type {
 } from './types';
 import { formatTimestamp } from '../../shared/l10n';
 import { inWords, progressText } from '../../shared/apiWords';
+import { closedFacet } from '../../shared/menus/nodeKinds';
 
 /** `MYSQL_V84_FAMILY` -> "MySQL 8.4.x" (a family code the pattern does not fit is shown as written). */
 export function familyLabel(code: string): string {
@@ -30,7 +31,7 @@ export class ParameterGroupNode extends RdsFolderNode {
       parent,
       data.parameterGroupId,
       data.parameterGroupName,
-      `rds.parameterGroup.${(data.parameterGroupStatus ?? 'stable').toLowerCase()}`,
+      `rds.parameterGroup.${closedFacet(data.parameterGroupStatus ?? 'stable', ['stable', 'need_to_apply'])}`,
       'settings',
       async (rds, self) => {
         const r = await rds.getParameterGroup({ parameterGroupId: data.parameterGroupId });
@@ -42,7 +43,7 @@ export class ParameterGroupNode extends RdsFolderNode {
                 p.value !== p.defaultValue
                   ? vscode.l10n.t('{0} (default {1})', orDash(p.value), orDash(p.defaultValue))
                   : String(p.value ?? ''),
-              contextValue: `rds.parameter.${(p.updateType ?? 'unknown').toLowerCase()}`,
+              contextValue: `rds.parameter.${closedFacet(p.updateType, ['constant', 'variable'])}`,
               copyValue: p.value ?? '',
               tooltip: new vscode.MarkdownString(
                 mdFields(p.parameterName, [
@@ -165,7 +166,7 @@ export class SecurityRuleNode extends LeafNode {
     super(parent, `${parent.id}/${rule.ruleId}`, ruleLabel(rule), {
       icon: rule.direction === 'INGRESS' ? 'arrow-down' : 'arrow-up',
       description: [rule.etherType, rule.description ?? ''].filter(Boolean).join(' · '),
-      contextValue: `rds.securityRule.${(rule.direction ?? 'unknown').toLowerCase()}`,
+      contextValue: `rds.securityRule.${closedFacet(rule.direction, ['ingress', 'egress'])}`,
       copyValue: rule.cidr ?? '',
       tooltip: new vscode.MarkdownString(
         mdFields(ruleLabel(rule), [

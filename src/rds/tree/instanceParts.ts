@@ -14,6 +14,7 @@ import { loadSchemaObjects } from '../../database/connection/schemaTree';
 import type { InstanceNode } from './instanceNode';
 import { toApiDateTime } from '../../client/rds/schemas/fields';
 import { inWords, progressText } from '../../shared/apiWords';
+import { closedFacet } from '../../shared/menus/nodeKinds';
 
 export function info(parent: TreeNode, key: string, label: string, value: string | null | undefined): LeafNode {
   return new LeafNode(parent, `${parent.id}/${key}`, label, {
@@ -144,7 +145,7 @@ export class DbUserNode extends TreeNode {
     const busy = !!u.dbUserStatus && u.dbUserStatus !== 'STABLE';
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = `rds.dbUser.${(u.dbUserStatus ?? 'unknown').toLowerCase()}`;
+    item.contextValue = `rds.dbUser.${closedFacet(u.dbUserStatus, ['stable'])}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('person');
     item.description = [
       u.authorityType,
@@ -207,7 +208,7 @@ export class DbSchemaNode extends FolderNode {
     item.collapsibleState = connected
       ? vscode.TreeItemCollapsibleState.Collapsed
       : vscode.TreeItemCollapsibleState.None;
-    item.contextValue = `rds.dbSchema.${(s.dbSchemaStatus ?? 'unknown').toLowerCase()}${connected ? '.connected' : ''}`;
+    item.contextValue = `rds.dbSchema.${closedFacet(s.dbSchemaStatus, ['stable'])}${connected ? '.connected' : ''}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('symbol-namespace');
     item.description = busy
       ? progressText(s.dbSchemaStatus!)

@@ -1,18 +1,13 @@
 // How an RDS resource's state becomes a tree item: contextValue, colour, icon and text.
 // vscode-free (unit-tested); the nodes turn these into ThemeIcons and TreeItems.
 //
-// contextValue grammar of a DB instance (menus match it with regexes):
-//   rds.instance.<status>.<role>[.ha][.protected][.upgradable][.needsApply][.busy]
-//   status: available | shutdown | storage_full | failover | ... (dbInstanceStatus, lower-case)
-//   role:   single | master | candidate | replica | failed
-// e.g. `rds.instance.available.master.ha.protected`, `rds.instance.shutdown.single`,
-//      `rds.instance.available.replica.busy`.
-// Menus: Start   `viewItem =~ /^rds\.instance\.shutdown\.(?!.*\.busy)/`
-//        Promote `viewItem =~ /^rds\.instance\.available\.replica/`
-//        HA      `viewItem =~ /^rds\.instance\.[a-z_]+\.master\.ha/`
+// A DB instance's contextValue is one of the node-kind table's exact values
+// (src/shared/menus/nodeKinds.ts): `rds.instance.<state>.<role>[.bastion]`, the menus match it
+// with `viewItem ==` (or a row set), never a regular expression.
 import { formatNumber, l10n } from '../../shared/l10n';
 import type { DbInstance } from './types';
 import { inWords, progressText } from '../../shared/apiWords';
+import { instanceValue, type InstanceRoleFacet, type InstanceState } from '../../shared/menus/nodeKinds';
 
 export type InstanceRole = 'single' | 'master' | 'candidate' | 'replica' | 'failed';
 
@@ -53,15 +48,22 @@ export interface InstanceContext {
 }
 
 export function instanceContextValue(i: DbInstance, ctx: InstanceContext): string {
-  const parts = ['rds', 'instance', (i.dbInstanceStatus || 'unknown').toLowerCase(), instanceRole(i, ctx.groupSize)];
-  if (ctx.ha && (i.dbInstanceType === 'MASTER' || i.dbInstanceType === 'CANDIDATE_MASTER' || !i.dbInstanceType))
-    parts.push('ha');
-  if (i.useDeletionProtection) parts.push('protected');
-  if (i.supportDbVersionUpgrade) parts.push('upgradable');
-  if (i.needToApplyParameterGroup) parts.push('needsApply');
-  if (isBusy(i.progressStatus)) parts.push('busy');
-  if (ctx.bastion) parts.push('bastion');
-  return parts.join('.');
+  const busy = isBusy(i.progressStatus);
+  const state: InstanceState =
+    i.dbInstanceStatus === 'AVAILABLE'
+      ? busy
+        ? 'busy'
+        : 'available'
+      : busy
+        ? 'working'
+        : i.dbInstanceStatus === 'SHUTDOWN'
+          ? 'stopped'
+          : 'other';
+  const role = instanceRole(i, ctx.groupSize);
+  const primary = role === 'single' || role === 'master';
+  // The primary of an HA group (alone in the list or not) is where the HA commands act.
+  const facet: InstanceRoleFacet = primary ? (ctx.ha ? 'ha' : 'primary') : role === 'replica' ? 'replica' : 'member';
+  return instanceValue(state, facet, !!ctx.bastion);
 }
 
 export type StatusColour = 'green' | 'red' | 'yellow' | 'grey' | 'blue';

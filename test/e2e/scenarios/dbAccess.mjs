@@ -145,7 +145,7 @@ async function disconnect(t) {
 
 /** Allow My Address for This Session... on the instance, as PW_USER (its password is kept by then), in GROUP. */
 async function allowMyAddress(t) {
-  await t.menu(INSTANCE, 'Allow My Address for This Session...');
+  await t.menu(INSTANCE, 'Connection and Access > Allow My Address for This Session...');
   await t.quick.pick(PW_USER, 'DB user');
   await t.quick.pick(GROUP, 'DB security group for the rule');
   await t.quick.answer(

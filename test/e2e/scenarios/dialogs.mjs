@@ -96,7 +96,7 @@ export const scenarios = [
     async run(t) {
       await t.expandRow('RDS for MySQL');
       await t.expandRow('DB Instances');
-      await t.menu('staging-api', 'Export Log Files to Object Storage...');
+      await t.menu('staging-api', 'Logs and Monitoring > Export Log Files to Object Storage...');
       await t.quick.waitFor('Log files to export');
       await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().click();
       await t.quick.enter();

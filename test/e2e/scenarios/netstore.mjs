@@ -120,7 +120,7 @@ async function presignedUrl(t, name) {
   await t.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: new URL(t.page.url()).origin,
   });
-  await t.menu(name, 'Copy Presigned URL...');
+  await t.menu(name, 'Copy ID, Name or Link > Copy Presigned URL...');
   await t.quick.waitFor(t.l('Presigned URL of {0}', name));
   await t.quick.enter();
   await t.notification(t.lre('Presigned URL of {0} copied; it works until {1}.', name));
@@ -635,7 +635,7 @@ export const scenarios = [
       // DB Instances within 30 s): expandTo expands again a row that says it is folded.
       await t.expandTo('RDS for MySQL', t.treeRow('DB Instances'));
       await t.expandTo('DB Instances', t.treeRow('staging-api'));
-      await t.menu('staging-api', 'Export Log Files to Object Storage...');
+      await t.menu('staging-api', 'Logs and Monitoring > Export Log Files to Object Storage...');
       await t.quick.waitFor('Log files to export');
       await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().click();
       await t.quick.enter();

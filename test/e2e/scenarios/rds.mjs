@@ -192,18 +192,19 @@ export const scenarios = [
     async run(t) {
       const instances = t.treeRow('DB Instances');
       if ((await instances.getAttribute('aria-expanded')) === 'false') await t.clickRow(instances);
-      const row = t.treeRow('staging-api');
-      await row.waitFor({ timeout: 30_000 });
-      await t.clickRow(row, { button: 'right' });
-      const menu = t.page.locator('.monaco-menu').last();
-      await menu
-        .locator('.action-label')
-        .filter({ hasText: t.nls('Stop DB Instance') })
-        .first()
-        .waitFor({ timeout: 15_000 });
-      const labels = await menu.locator('.action-label').allInnerTexts();
+      // Issue 65: the most used entries at the top, the rest in submenus a person can scan.
+      const top = await t.menuLabels('staging-api', { waitFor: 'Lifecycle' });
       await t.screenshot('rds-context-menu');
-      await t.page.keyboard.press('Escape');
+      for (const present of ['Connect...', 'Refresh', 'Lifecycle', 'Backups', 'Settings', 'Connection and Access'])
+        if (!top.some((l) => l.includes(t.nls(present)))) throw new Error(`"${present}" missing: ${top.join(' | ')}`);
+      if (top.some((l) => l.includes(t.nls('Stop DB Instance'))))
+        throw new Error(`Stop is at the top of the menu, not under Lifecycle: ${top.join(' | ')}`);
+      const lifecycle = await t.menuLabels('staging-api', { submenu: 'Lifecycle', waitFor: 'Stop DB Instance' });
+      await t.screenshot('rds-context-menu-lifecycle');
+      const ha = await t.menuLabels('staging-api', { submenu: 'High Availability and Replicas' });
+      const settings = await t.menuLabels('staging-api', { submenu: 'Settings' });
+      const copy = await t.menuLabels('staging-api', { submenu: 'Copy ID, Name or Link' });
+      const labels = [...lifecycle, ...ha, ...settings, ...copy];
       for (const absent of ['Start DB Instance', 'Promote Read Replica', 'Pause High Availability']) {
         if (labels.some((l) => l.includes(t.nls(absent))))
           throw new Error(`"${absent}" offered on a running single instance: ${labels.join(' | ')}`);
@@ -267,11 +268,11 @@ export const scenarios = [
         );
         await jobs.first().waitFor({ state: 'hidden', timeout: 60_000 });
       };
-      await t.menu(INSTANCE, 'Back Up Now...');
+      await t.menu(INSTANCE, 'Backups > Back Up Now...');
       await t.quick.pick('Full', 'Backup method');
       await t.quick.answer('e2e-full', 'Backup name');
       await settled('e2e-full', 'the full backup is completed');
-      await t.menu(INSTANCE, 'Back Up Now...');
+      await t.menu(INSTANCE, 'Backups > Back Up Now...');
       await t.quick.pick('Incremental', 'Backup method');
       await t.quick.pick('e2e-full', 'Base backup of the incremental backup');
       await t.quick.answer('e2e-incremental', 'Backup name');
@@ -299,7 +300,7 @@ export const scenarios = [
       if (left.includes(oldest)) throw new Error(`${oldest} is still there: ${left.join(', ')}`);
 
       // Storage autoscale on, with the three settings, as the instance's storage then answers.
-      await t.menu(INSTANCE, 'Storage Autoscale...');
+      await t.menu(INSTANCE, 'Settings > Storage Autoscale...');
       await t.quick.pick('On', 'Grow the storage when it fills up?');
       await t.quick.answer('85', 'Grow when usage reaches (%, 50 to 95)');
       await t.quick.answer('300', t.l('Never grow beyond (GB, {0} to 4096)', 20));

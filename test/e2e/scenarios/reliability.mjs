@@ -216,7 +216,7 @@ export const scenarios = [
       await obj.waitFor({ timeout: 30_000 });
       if (await obj.locator('img').count()) throw new Error('the object key became an <img> element in the tree');
       // The stop confirmation names the instance: as text.
-      await t.menu(row, 'Stop DB Instance');
+      await t.menu(row, 'Lifecycle > Stop DB Instance');
       const text = await backOut(t, 'Escape', 'Stop DB Instance');
       if (!text.includes('<img src=x')) throw new Error(`the confirmation does not show the name as text: ${text}`);
       const fired = await t.page.evaluate(() => /** @type {any} */ (window).__nhnXss);
@@ -231,16 +231,22 @@ export const scenarios = [
       const asked = [];
       asked.push([
         'Stop DB Instance',
-        await (async () => (await t.menu('staging-api', 'Stop DB Instance'), backOut(t, 'Cancel', 'Stop')))(),
+        await (async () => (
+          await t.menu('staging-api', 'Lifecycle > Stop DB Instance'),
+          backOut(t, 'Cancel', 'Stop')
+        ))(),
       ]);
       asked.push([
         'Restart DB Instance',
-        await (async () => (await t.menu('staging-api', 'Restart DB Instance'), backOut(t, 'Escape', 'Restart')))(),
+        await (async () => (
+          await t.menu('staging-api', 'Lifecycle > Restart DB Instance'),
+          backOut(t, 'Escape', 'Restart')
+        ))(),
       ]);
       asked.push([
         'Delete DB Instance',
         await (async () => (
-          await t.menu('staging-api', 'Delete DB Instance'),
+          await t.menu('staging-api', 'Lifecycle > Delete DB Instance'),
           backOut(t, 'Escape', 'Delete instance')
         ))(),
       ]);
@@ -293,7 +299,7 @@ export const scenarios = [
   {
     name: 'webviews: the name shows as text, an injected inline script does not run (CSP), an unknown message is refused and logged',
     async run(t) {
-      await t.menu(t.treeRow('<img src=x onerror='), 'Show Metrics');
+      await t.menu(t.treeRow('<img src=x onerror='), 'Logs and Monitoring > Show Metrics');
       const heading = t.webview().locator('h1');
       await heading.waitFor({ timeout: 60_000 });
       const title = await heading.innerText();
@@ -402,7 +408,7 @@ export const scenarios = [
     name: 'secrets: log export, failing calls with trace logging, then no sentinel in any file or in the output channel',
     async run(t) {
       // Log export: the request body carries the identity password (ObjectStorageTarget).
-      await t.menu('staging-api', 'Export Log Files to Object Storage...');
+      await t.menu('staging-api', 'Logs and Monitoring > Export Log Files to Object Storage...');
       await t.quick.waitFor('Log files to export');
       await t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().click();
       await t.quick.enter();

@@ -745,7 +745,7 @@ export const scenarios = [
       // must change on its own, as it does for a user who disconnects from the tree.
       await focusConsole(t);
       await t.openView('NHN Cloud');
-      await t.menu(INSTANCE, 'Disconnect');
+      await t.menu(INSTANCE, 'Connection and Access > Disconnect');
       await statusItem(t.lre('$(debug-disconnect) {0} · {1} · disconnected', INSTANCE, DB_USER)).waitFor({
         timeout: 30_000,
       });

@@ -45,11 +45,11 @@ const parent = () =>
     }
   })();
 
-test('a backup without name, status, type or size: labelled by its id, menus see "unknown", nothing undefined', () => {
+test('a backup without name, status, type or size: labelled by its id, menus see "other", nothing undefined', () => {
   const node = new resources.BackupNode(parent(), { backupId: 'b-1' });
   const item = node.getTreeItem();
   assert.equal(item.label, 'b-1');
-  assert.equal(item.contextValue, 'rds.backup.unknown.unknown');
+  assert.equal(item.contextValue, 'rds.backup.other');
   assert.doesNotMatch(shown(item), NO_PLACEHOLDER);
   assert.equal(state.backupLabel({ backupId: 'b-1', backupName: null }), 'b-1');
 });
@@ -66,7 +66,7 @@ test('a security rule without port block or CIDR: a label with dashes, no throw'
   assert.equal(resources.ruleLabel(ranged), 'out 10.0.0.0/8 : ports ---');
   const node = new resources.SecurityRuleNode(parent(), { ruleId: 'r-3' }, 'g-1');
   const item = node.getTreeItem();
-  assert.equal(item.contextValue, 'rds.securityRule.unknown');
+  assert.equal(item.contextValue, 'rds.securityRule.other');
   assert.doesNotMatch(shown(item), NO_PLACEHOLDER);
 });
 
@@ -74,7 +74,7 @@ test('a DB user without host or status: no "@undefined", not a spinner forever',
   const user = new instance.DbUserNode(parent(), { dbUserId: 'u-1', dbUserName: 'app', host: null });
   const u = user.getTreeItem();
   assert.equal(u.label, 'app');
-  assert.equal(u.contextValue, 'rds.dbUser.unknown');
+  assert.equal(u.contextValue, 'rds.dbUser.other');
   assert.notEqual((u.iconPath as { id?: string }).id, 'loading~spin');
   assert.doesNotMatch(shown(u), NO_PLACEHOLDER);
 });

@@ -1,5 +1,5 @@
-// The pure half of the RDS tree: contextValue per kind and state (what the menus' regexes
-// match), instance grouping, status text, labels; Markdown escaping and the name filter.
+// The pure half of the RDS tree: contextValue per kind and state (what the menus match
+// exactly), instance grouping, status text, labels; Markdown escaping and the name filter.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
@@ -14,6 +14,7 @@ import {
 } from '../../../src/rds/tree/state';
 import type { DbInstance } from '../../../src/rds/tree/types';
 import { progressText } from '../../../src/shared/apiWords';
+import { menuShows } from '../../support/menus';
 
 const inst = (over: Partial<DbInstance>): DbInstance => ({
   dbInstanceId: over.dbInstanceId ?? 'i-1',
@@ -24,80 +25,69 @@ const inst = (over: Partial<DbInstance>): DbInstance => ({
   ...over,
 });
 
-test('contextValue: status, role and flags in a fixed order', () => {
-  assert.equal(instanceContextValue(inst({}), { groupSize: 1, ha: false }), 'rds.instance.available.single');
+test('contextValue: state, role and bastion, each a value of the node-kind table', () => {
+  const { ALL_VALUES } =
+    require('../../../src/shared/menus/nodeKinds') as typeof import('../../../src/shared/menus/nodeKinds');
+  const cases: Array<[Partial<DbInstance>, number, boolean, string]> = [
+    [{}, 1, false, 'rds.instance.available.primary'],
+    [{ dbInstanceStatus: 'SHUTDOWN' }, 1, false, 'rds.instance.stopped.primary'],
+    [{ dbInstanceStatus: 'SHUTDOWN', progressStatus: 'STARTING' }, 1, false, 'rds.instance.working.primary'],
+    [
+      { dbInstanceType: 'MASTER', useDeletionProtection: true, supportDbVersionUpgrade: true },
+      2,
+      true,
+      'rds.instance.available.ha',
+    ],
+    [{ dbInstanceType: 'READ_ONLY_SLAVE', progressStatus: 'BACKING_UP' }, 3, false, 'rds.instance.busy.replica'],
+    [{ dbInstanceType: 'CANDIDATE_MASTER' }, 2, true, 'rds.instance.available.member'],
+    [{ dbInstanceType: 'FAILED_MASTER', dbInstanceStatus: 'FAIL_TO_CONNECT' }, 2, true, 'rds.instance.other.member'],
+  ];
+  for (const [over, groupSize, ha, want] of cases) {
+    assert.equal(instanceContextValue(inst(over), { groupSize, ha }), want);
+    assert.ok(ALL_VALUES.has(want), want);
+  }
   assert.equal(
-    instanceContextValue(inst({ dbInstanceStatus: 'SHUTDOWN' }), { groupSize: 1, ha: false }),
-    'rds.instance.shutdown.single',
-  );
-  assert.equal(
-    instanceContextValue(
-      inst({ dbInstanceType: 'MASTER', useDeletionProtection: true, supportDbVersionUpgrade: true }),
-      { groupSize: 2, ha: true },
-    ),
-    'rds.instance.available.master.ha.protected.upgradable',
-  );
-  assert.equal(
-    instanceContextValue(inst({ dbInstanceType: 'READ_ONLY_SLAVE', progressStatus: 'BACKING_UP' }), {
-      groupSize: 3,
-      ha: false,
-    }),
-    'rds.instance.available.replica.busy',
-  );
-  assert.equal(
-    instanceContextValue(inst({ dbInstanceType: 'CANDIDATE_MASTER' }), { groupSize: 2, ha: true }),
-    'rds.instance.available.candidate.ha',
-  );
-  assert.equal(
-    instanceContextValue(inst({ dbInstanceType: 'FAILED_MASTER', dbInstanceStatus: 'FAIL_TO_CONNECT' }), {
-      groupSize: 2,
-      ha: true,
-    }),
-    'rds.instance.fail_to_connect.failed',
+    instanceContextValue(inst({}), { groupSize: 1, ha: false, bastion: true }),
+    'rds.instance.available.primary.bastion',
   );
 });
 
-/** The `when` regexes of package.json, read back and run against contextValues. */
-function menuRegex(command: string, group?: string): RegExp {
-  const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-  const entry = pkg.contributes.menus['view/item/context'].find(
-    (m: any) => m.command === command && (!group || m.group.startsWith(group)),
-  );
-  assert.ok(entry, `${command} has a context-menu entry`);
-  const m = /viewItem =~ \/(.+)\/$/.exec(entry.when);
-  assert.ok(m, `${command}: ${entry.when}`);
-  return new RegExp(m[1]);
-}
-
-test('menus offer only valid actions: start when stopped, promote on replicas, HA on HA masters, upgrade when upgradable', () => {
+test('menus offer only valid actions: start when stopped, promote on replicas, HA on HA primaries, upgrade where not busy', () => {
   const cv = (over: Partial<DbInstance>, groupSize = 1, ha = false) =>
     instanceContextValue(inst(over), { groupSize, ha });
-  const start = menuRegex('nhncloud.rds.start', '1_');
-  assert.ok(start.test(cv({ dbInstanceStatus: 'SHUTDOWN' })));
-  assert.ok(!start.test(cv({})));
-  assert.ok(!start.test(cv({ dbInstanceStatus: 'SHUTDOWN', progressStatus: 'STARTING' })), 'not while busy');
-  const stop = menuRegex('nhncloud.rds.stop', '1_');
-  assert.ok(stop.test(cv({})) && !stop.test(cv({ dbInstanceStatus: 'SHUTDOWN' })));
-  const promote = menuRegex('nhncloud.rds.promote');
-  assert.ok(promote.test(cv({ dbInstanceType: 'READ_ONLY_SLAVE' }, 2)));
-  assert.ok(!promote.test(cv({ dbInstanceType: 'MASTER' }, 2)));
-  const pause = menuRegex('nhncloud.rds.pauseHa');
-  assert.ok(pause.test(cv({ dbInstanceType: 'MASTER' }, 2, true)));
-  assert.ok(!pause.test(cv({ dbInstanceType: 'MASTER' }, 2, false)), 'master with replicas only');
-  assert.ok(!pause.test(cv({})), 'single instance');
-  const enable = menuRegex('nhncloud.rds.enableHa');
-  assert.ok(enable.test(cv({})) && !enable.test(cv({ dbInstanceType: 'MASTER' }, 2, true)));
-  const upgrade = menuRegex('nhncloud.rds.upgradeEngine');
-  assert.ok(upgrade.test(cv({ supportDbVersionUpgrade: true })) && !upgrade.test(cv({})));
-  const clear = menuRegex('nhncloud.tree.clearFilter', 'z_');
-  assert.ok(clear.test('rds.folder.events.filtered') && !clear.test('rds.folder.events'));
+  const on = (command: string) => (viewItem: string) => menuShows(command, viewItem);
+  const start = on('nhncloud.rds.start');
+  assert.ok(start(cv({ dbInstanceStatus: 'SHUTDOWN' })));
+  assert.ok(!start(cv({})));
+  assert.ok(!start(cv({ dbInstanceStatus: 'SHUTDOWN', progressStatus: 'STARTING' })), 'not while busy');
+  const stop = on('nhncloud.rds.stop');
+  assert.ok(stop(cv({})) && !stop(cv({ dbInstanceStatus: 'SHUTDOWN' })));
+  const promote = on('nhncloud.rds.promote');
+  assert.ok(promote(cv({ dbInstanceType: 'READ_ONLY_SLAVE' }, 2)));
+  assert.ok(!promote(cv({ dbInstanceType: 'MASTER' }, 2)));
+  const pause = on('nhncloud.rds.pauseHa');
+  assert.ok(pause(cv({ dbInstanceType: 'MASTER' }, 2, true)));
+  assert.ok(!pause(cv({ dbInstanceType: 'MASTER' }, 2, false)), 'master with replicas only');
+  assert.ok(!pause(cv({})), 'single instance');
+  const enable = on('nhncloud.rds.enableHa');
+  assert.ok(enable(cv({})) && !enable(cv({ dbInstanceType: 'MASTER' }, 2, true)));
+  // Whether the engine can be upgraded is no part of the row: the command says so when it cannot.
+  const upgrade = on('nhncloud.rds.upgradeEngine');
+  assert.ok(upgrade(cv({ supportDbVersionUpgrade: true })) && !upgrade(cv({ progressStatus: 'BACKING_UP' })));
+  const clear = on('nhncloud.tree.clearFilter');
+  assert.ok(clear('rds.folder.events.filtered') && !clear('rds.folder.events'));
 });
 
 test('every command of a menu is declared, and every declared command has the category', () => {
   const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
   const declared = new Set(pkg.contributes.commands.map((c: any) => c.command));
+  const submenus = new Set((pkg.contributes.submenus ?? []).map((s: any) => s.id));
   for (const [menu, entries] of Object.entries(pkg.contributes.menus) as Array<[string, any[]]>) {
-    for (const e of entries) assert.ok(declared.has(e.command), `${menu}: ${e.command} is declared`);
+    for (const e of entries)
+      assert.ok(
+        e.submenu ? submenus.has(e.submenu) : declared.has(e.command),
+        `${menu}: ${e.command ?? e.submenu} is declared`,
+      );
   }
   for (const c of pkg.contributes.commands) assert.equal(c.category, 'NHN Cloud', c.command);
 });

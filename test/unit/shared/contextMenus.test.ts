@@ -1,13 +1,14 @@
 // Context menus show a command only where it can apply (issue 63: "commands that cannot apply are
-// hidden"). Every `when` clause of view/item/context is read (test/support/whenClause.ts) against
-// the contextValues the real node classes produce, in each state that matters; every command on
-// a row kind with states must say here where it applies, so a new one cannot be added to every
-// state unread.
+// hidden"). Every `when` clause of view/item/context and of its submenus is read
+// (test/support/whenClause.ts, test/support/menus.ts) against the contextValues the real node
+// classes produce, in each state that matters; every command on a row kind with states must say
+// here where it applies, so a new one cannot be added to every state unread. The clauses are
+// exact matches (issue 65): no regular expression runs for a drawn row.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { installVscodeStub } from '../../support/vscodeStub';
 import { holds } from '../../support/whenClause';
+import { itemEntries, menuShows, menus, rowContext } from '../../support/menus';
 
 installVscodeStub();
 const { profileContextValue } =
@@ -15,19 +16,8 @@ const { profileContextValue } =
 const { floatingIpContext } =
   require('../../../src/network/tree/floatingIps') as typeof import('../../../src/network/tree/floatingIps');
 
-interface MenuEntry {
-  command: string;
-  when: string;
-  group?: string;
-}
-const entries: MenuEntry[] = JSON.parse(readFileSync('package.json', 'utf8')).contributes.menus['view/item/context'];
-
-/** Whether the context menu of a row with `viewItem` shows `command` (any of its entries, inline ones left out). */
-function shows(command: string, viewItem: string, keys: Record<string, unknown> = {}): boolean {
-  return entries
-    .filter((e) => e.command === command && !e.group?.startsWith('inline'))
-    .some((e) => holds(e.when, { view: 'nhncloud.explorer', viewItem, ...keys }));
-}
+const entries = itemEntries;
+const shows = menuShows;
 
 /** The states of each row kind with states, as the node classes write them. */
 const PROFILE_ROWS = {
@@ -63,11 +53,16 @@ const INSTANCE_ROWS = {
   bastion: instance(true),
   busyBastion: instance(true, { progressStatus: 'BACKING_UP', useDeletionProtection: true }),
   stoppedDirect: instance(false, { dbInstanceStatus: 'SHUTDOWN' }),
+  stoppedBastion: instance(true, { dbInstanceStatus: 'SHUTDOWN' }),
+  startingDirect: instance(false, { dbInstanceStatus: 'SHUTDOWN', progressStatus: 'STARTING' }),
 };
 
 /** Per command on those rows: the states it applies to (every other state of the kind must hide it). */
 const APPLIES: Record<string, { rows: Record<string, string>; in: string[] }> = {
-  'nhncloud.rds.connection.clearBastion': { rows: INSTANCE_ROWS, in: ['bastion', 'busyBastion'] },
+  'nhncloud.rds.connection.clearBastion': { rows: INSTANCE_ROWS, in: ['bastion', 'busyBastion', 'stoppedBastion'] },
+  'nhncloud.rds.start': { rows: INSTANCE_ROWS, in: ['stoppedDirect', 'stoppedBastion'] },
+  'nhncloud.rds.stop': { rows: INSTANCE_ROWS, in: ['direct', 'bastion'] },
+  'nhncloud.rds.forceRestart': { rows: INSTANCE_ROWS, in: Object.keys(INSTANCE_ROWS) },
   'nhncloud.rds.connection.setBastion': { rows: INSTANCE_ROWS, in: Object.keys(INSTANCE_ROWS) },
   'nhncloud.profile.switch': { rows: PROFILE_ROWS, in: ['inactive', 'inactiveSandbox'] },
   'nhncloud.profile.edit': { rows: PROFILE_ROWS, in: Object.keys(PROFILE_ROWS) },
@@ -84,9 +79,18 @@ const APPLIES: Record<string, { rows: Record<string, string>; in: string[] }> = 
   'nhncloud.network.showDetails': { rows: FIP_ROWS, in: Object.keys(FIP_ROWS) },
 };
 
-test('every context-menu clause is one the reader understands (none passes unread)', () => {
+test('every context-menu clause is one the reader understands (none passes unread), and none is a regular expression', () => {
   assert.ok(entries.length > 100);
-  for (const e of entries) assert.doesNotThrow(() => holds(e.when, { viewItem: 'x' }), `${e.command}: ${e.when}`);
+  const all = [
+    ...entries,
+    ...Object.entries(menus)
+      .filter(([k]) => k.startsWith('nhncloud.'))
+      .flatMap(([, e]) => e),
+  ];
+  for (const e of all) {
+    assert.doesNotThrow(() => holds(e.when, rowContext('x')), `${e.command ?? e.submenu}: ${e.when}`);
+    assert.doesNotMatch(e.when, /viewItem\s*=~/, `${e.command ?? e.submenu}: a row matched by a regular expression`);
+  }
 });
 
 test('each command only where it applies: Switch on a profile that is not active, Stop Using SSH Bastion on an instance that uses one, Attach on a detached floating IP', () => {
@@ -108,8 +112,8 @@ test('every command shown on a row kind with states says here where it applies',
   const onThem = new Set(
     entries
       .filter((e) => !e.group?.startsWith('inline'))
-      .filter((e) => stateful.some((v) => holds(e.when, { view: 'nhncloud.explorer', viewItem: v })))
-      .map((e) => e.command),
+      .filter((e) => e.command && stateful.some((v) => holds(e.when, rowContext(v))))
+      .map((e) => e.command!),
   );
   const unsaid = [...onThem].filter((c) => !APPLIES[c]);
   assert.deepEqual(unsaid, [], 'add each to APPLIES with the states it applies to');

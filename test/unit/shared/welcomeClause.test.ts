@@ -50,5 +50,9 @@ test('the clause reader reads what it is given (so the test above can fail)', ()
   assert.equal(holds("a != 'v4.0' || b", { a: 'v4.0' }), false);
   assert.equal(holds('a =~ /^x\\./ && view == nhncloud.explorer', { a: 'x.y', view: 'nhncloud.explorer' }), true);
   assert.equal(holds('a =~ /^x\\./', { a: 'xy' }), false);
-  assert.throws(() => holds('a in b', {}), /teach holds/);
+  // `in` a row set (the tree menus, issue 65): the key's value is a key of the set's object.
+  assert.equal(holds('a in b', { a: 'x', b: { x: true } }), true);
+  assert.equal(holds('a in b', { a: 'y', b: { x: true } }), false);
+  assert.equal(holds('a in b', { a: 'x' }), false);
+  assert.throws(() => holds('a not in b', {}), /teach holds/);
 });
