@@ -108,7 +108,7 @@ export class MaintenanceNode extends LeafNode {
         data.required && !(PENDING_MAINTENANCE.has(data.status ?? '') && data.deadlineYmdt)
           ? vscode.l10n.t('required')
           : '',
-        data.category,
+        inWords(data.category),
       ]
         .filter(Boolean)
         .join(' · '),
@@ -118,7 +118,7 @@ export class MaintenanceNode extends LeafNode {
         mdFields(label, [
           [vscode.l10n.t('Description'), data.description],
           [vscode.l10n.t('Type'), data.type],
-          [vscode.l10n.t('Category'), data.category],
+          [vscode.l10n.t('Category'), inWords(data.category)],
           [vscode.l10n.t('Status'), inWords(data.status)],
           [vscode.l10n.t('Execution'), data.executionType],
           [vscode.l10n.t('Required'), data.required ? vscode.l10n.t('yes') : vscode.l10n.t('no')],

@@ -142,7 +142,7 @@ async function jobsSettle(): Promise<void> {
 test('an instance in an HA pair shows its HA status and ping; a single one says HA is not used', async () => {
   const master = await instance('prod-orders', 'prod-orders');
   const ha: any = await provider.getTreeItem(await child(master, 'High availability'));
-  assert.equal(ha.description, 'STABLE · CONNECTION ping every 3 s');
+  assert.equal(ha.description, 'Ready · CONNECTION ping every 3 s');
   assert.equal(ha.contextValue, 'rds.highAvailability.on');
   assert.equal(ha.iconPath.color.id, 'charts.green');
   const single: any = await provider.getTreeItem(await child(await instance('legacy-billing'), 'High availability'));
@@ -160,14 +160,14 @@ test('the Maintenances folder: pending first, counted with the pending ones; eac
       ['Migration for hypervisor maintenance', 'rds.maintenance.past'],
     ],
   );
-  assert.match(rows[0].item.description, /^added .+ · PENDING · PROVIDER$/);
-  assert.match(rows[1].item.description, /^\S.* · COMPLETED · required · PROVIDER$/);
+  assert.match(rows[0].item.description, /^added .+ · Waiting for you · By NHN Cloud$/);
+  assert.match(rows[1].item.description, /^\S.* · Completed · required · By NHN Cloud$/);
   assert.match(rows[1].item.tooltip.value, /Completed/);
   const crm = (await maintenanceRows(await instance('legacy-crm'))).rows[0].item;
-  assert.match(crm.description, /^required by .+ · PENDING · PROVIDER$/);
+  assert.match(crm.description, /^required by .+ · Waiting for you · By NHN Cloud$/);
   const staging = (await maintenanceRows(await instance('staging-api'))).rows[0].item;
   assert.deepEqual([staging.label, staging.contextValue], ['Modify DB instance', 'rds.maintenance.scheduled']);
-  assert.match(staging.description, /^scheduled for .+ · READY · USER$/);
+  assert.match(staging.description, /^scheduled for .+ · Scheduled · By you$/);
   const none = await maintenanceRows(await instance('dev-playground'));
   assert.equal(none.folderItem.description, '0');
   assert.equal(none.rows[0].item.label, 'No maintenance');
@@ -227,7 +227,7 @@ test('Run Now from the tree: confirmed, tracked as a job, and the maintenance en
   assert.equal(job.state, 'succeeded');
   const after = (await maintenanceRows(await instance('legacy-crm'))).rows[0].item;
   assert.equal(after.contextValue, 'rds.maintenance.past');
-  assert.match(after.description, /^\S.* · COMPLETED · required · PROVIDER$/);
+  assert.match(after.description, /^\S.* · Completed · required · By NHN Cloud$/);
 });
 
 test('Schedule from the tree, then Cancel: READY for the next window, then pending again (a provider maintenance)', async () => {
@@ -266,7 +266,7 @@ test('from the palette: an instance, then one of its maintenances the action app
   });
   await commands['nhncloud.rds.cancelMaintenance']();
   const staging = (await maintenanceRows(await instance('staging-api'))).rows[0].item;
-  assert.match(staging.description, / · DELETED · USER$/);
+  assert.match(staging.description, / · Deleted · By you$/);
   // An instance with nothing to run.
   picks.push((items) => items.find((i) => i.label === 'dev-playground'));
   await assert.rejects(

@@ -322,7 +322,7 @@ test('a job is followed to its end: the node shows it while running, a notificat
   assert.equal(tracker.runningFor(inst.id)?.jobId, res.jobId);
   // The node is busy: the service's own progressStatus (Creating schema...) or the job's title.
   const busyItem: any = await provider.getTreeItem(inst);
-  assert.match(String(busyItem.description), /Creating schema\.\.\.|Create DB schema explorer_test\.\.\./);
+  assert.match(String(busyItem.description), /Creating a DB schema\.\.\.|Create DB schema explorer_test\.\.\./);
   assert.equal(busyItem.iconPath.id, 'loading~spin');
   await new Promise<void>((resolve) => {
     const sub = tracker.onDidChange((j) => {
