@@ -71,7 +71,7 @@ export const INSTANCE_ACTIONS = {
     refuse: (t) =>
       t.data.dbInstanceStatus !== 'AVAILABLE'
         ? vscode.l10n.t(
-            '{0} is {1}: only a running (AVAILABLE) instance can be stopped.',
+            '{0} is {1}: only a running instance can be stopped.',
             t.data.dbInstanceName,
             inWords(t.data.dbInstanceStatus),
           )

@@ -160,7 +160,7 @@ test('Start on a running instance is refused with its sentence; nothing is asked
   asked.length = 0;
   await assert.rejects(
     Promise.resolve(commands['nhncloud.rds.start']!(node)),
-    /dev-playground is AVAILABLE: only a stopped instance can be started\./,
+    /dev-playground is Available: only a stopped instance can be started\./,
   );
   assert.deepEqual(asked, []);
   assert.equal(tracker.list().length, 0);
