@@ -31,6 +31,9 @@ import { isLoopback } from '../../client/http/transport';
 import { TableDataPanel } from '../../panels/tableDataPanel';
 import { CsvImportPanel } from '../../panels/csvImportPanel';
 import { BastionChoices, bastionLabel, chooseBastion, tunnelOptions, type BastionSetting } from './ssh/bastions';
+import { rdsProduct } from '../../client/products';
+import { rdsIds } from '../tree/ids';
+import type { DbSessionTarget } from './session';
 
 const PRODUCTION_KEY = 'nhncloud.db.productionInstances';
 /** The query console's command (./console.ts) that Connect... offers to run. */
@@ -55,8 +58,10 @@ export function connectionFeature(deps: ConnectionDeps): {
   TableDataPanel.useSessions(sessions);
   const profileName = () => services.profiles.active()?.name ?? '';
 
-  const refreshSchemas = (s: { target: { profileId: string; region: string; instanceId: string } }) =>
-    deps.explorer.refreshId(`${s.target.profileId}/${s.target.region}/rds/instance/${s.target.instanceId}/schemas`);
+  const refreshSchemas = (s: { target: DbSessionTarget }) =>
+    deps.explorer.refreshId(
+      `${s.target.instanceNodeId ?? rdsIds.instance(rdsIds.root(s.target.profileId, s.target.region), s.target.instanceId)}/schemas`,
+    );
 
   const subs: vscode.Disposable[] = [
     sessions.onDidChange(
@@ -76,7 +81,7 @@ export function connectionFeature(deps: ConnectionDeps): {
           title: vscode.l10n.t('Temporary rule: {0} on port {1} of {2}', r.cidr, r.port, r.instanceName),
           description: r.dbSecurityGroupName,
           detail: vscode.l10n.t('Removed when the connection ends or VS Code closes.'),
-          nodeId: `${r.profileId}/${r.region}/rds/securityGroup/${r.dbSecurityGroupId}`,
+          nodeId: `${rdsIds.root(r.profileId, r.region, rdsProduct(r.product).id)}/securityGroup/${r.dbSecurityGroupId}`,
         })),
       rules.onDidChange,
     ),
@@ -152,6 +157,7 @@ export function connectionFeature(deps: ConnectionDeps): {
       region: t.region,
       instanceId: t.data.dbInstanceId,
       instanceName: t.data.dbInstanceName,
+      instanceNodeId: t.nodeId,
     };
     try {
       const session = await vscode.window.withProgress(
@@ -337,7 +343,7 @@ export function connectionFeature(deps: ConnectionDeps): {
     });
     const address = addressCidr(text)!;
     await state.update(LAST_ADDRESS_KEY, text.trim());
-    const root = `${profileId()}/${t.region}/rds`;
+    const root = t.rootId;
     await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
