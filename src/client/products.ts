@@ -12,17 +12,17 @@
 // (./sites.ts). test/unit/client/products.test.ts checks the rows against
 // test/fixtures/rdsProducts.json, written from those guides.
 import type { Service } from './errors';
+import { RDS_PRODUCT_ORDER, type RdsProductId } from './productIds';
 import type { ProfileSecrets } from './profileSecrets';
 import type { RdsOperationName } from './rds/api';
 import { DB_ENGINE_TABLE, MARIADB_ENGINE_TABLE, type EngineRow } from './rds/engines';
-import { rdsOperationIn, type RdsClientApiVersion } from './rds/versions';
+import type { Operation } from './operation';
+import { RDS_OPERATIONS } from './rds/schemas';
+import { RDS_V4_OPERATIONS, rdsOperationIn, rdsOperationName, type RdsClientApiVersion } from './rds/versions';
 import type { RdsV4Release } from './rds/v4Rows';
 import { SITE_ORDER, SITES, type RdsApiVersion, type Region, type SiteId } from './sites';
 
-export type RdsProductId = 'mysql' | 'mariadb';
-
-/** The order products are listed in (wizard, tree, operation listing). */
-export const RDS_PRODUCT_ORDER = ['mysql', 'mariadb'] as const satisfies readonly RdsProductId[];
+export { RDS_PRODUCT_ORDER, type RdsProductId } from './productIds';
 
 /** Where a product runs on one site. */
 export interface RdsProductSite {
@@ -145,3 +145,16 @@ export const productHas = (
 /** A v4.0 permission as the product's guide names it (the table holds RDS for MySQL's). */
 export const productPermission = (product: RdsProductId, permission: string | undefined): string | undefined =>
   permission?.replace(/^RDSforMySQL:/, `${RDS_PRODUCTS[product].permissionPrefix}:`);
+
+/**
+ * An API version's operations as a product's guide documents them: those of the release its
+ * guide has, each with the permission under the product's prefix (what the drift check and the
+ * operation listing read).
+ */
+export function productOperations(product: RdsProductId, version: RdsClientApiVersion): Operation[] {
+  const release = Object.values(RDS_PRODUCTS[product].sites)[0]?.v4Release ?? '2026-03';
+  const table = version === 'v3.0' ? RDS_OPERATIONS : RDS_V4_OPERATIONS;
+  return table
+    .filter((op) => rdsOperationIn(version, rdsOperationName(op), release))
+    .map((op) => (op.permission ? { ...op, permission: productPermission(product, op.permission) } : op));
+}

@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
 import type { FieldIssue } from '../client/errors';
 import { REGION_ORDER, type Region } from '../client/sites';
 import { PANEL_VIEW_TYPES, type PanelKind } from './viewTypes';
-import { RDS_PRODUCT_ORDER, type RdsProductId } from '../client/products';
+import { RDS_PRODUCT_ORDER, type RdsProductId } from '../client/productIds';
 
 export type { FieldIssue, PanelKind };
 export const VIEW_TYPES: Record<PanelKind, string> = PANEL_VIEW_TYPES;
