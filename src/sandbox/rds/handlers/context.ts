@@ -4,7 +4,7 @@ import type { RdsOperationName } from '../../../client/rds/api';
 import type { InstanceSpec, RDS_SCHEMAS, RdsSchemas } from '../../../client/rds/schemas';
 import { newGroup, newInstance } from '../factory';
 import type { RdsProductId } from '../../../client/products';
-import { family, VERSION_BY_ID, versionsOf } from '../seed/catalog';
+import { family, versionsOf } from '../seed/catalog';
 import type { RdsState, RegionState } from '../state';
 import type { Instance, StorageAutoscale } from '../types';
 import { conflict, invalid, RdsFault, RESULT, ymdt } from '../util';
