@@ -1,5 +1,7 @@
 // Catalog data of the RDS sandbox: engine versions (the spec's table), flavors, subnets,
 // storage types, metrics, availability zones.
+import type { RdsProductId } from '../../../client/products';
+import { MARIADB_ENGINE_TABLE } from '../../../client/rds/engines';
 
 export interface DbVersionInfo {
   dbVersion: string;
@@ -36,10 +38,34 @@ export const DB_VERSIONS: DbVersionInfo[] = [
   ),
   ...['8405', '8406', '8407', '8408', '8409', '8411'].map((d) => v(`MYSQL_V${d}`, true, true, ['CACHING_SHA2'])),
 ];
-export const VERSION_BY_ID = new Map(DB_VERSIONS.map((x) => [x.dbVersion, x]));
+/**
+ * RDS for MariaDB's engines (its guide's table, src/client/rds/engines.ts): every one takes ED25519
+ * and NATIVE; 10.3 and 10.6 are listed but no longer creatable.
+ */
+export const MARIADB_VERSIONS: DbVersionInfo[] = MARIADB_ENGINE_TABLE.map((e) => {
+  const d = e.dbVersion.replace('MARIADB_V', '');
+  const [major, minor, patch] =
+    d.length === 5 ? [d.slice(0, 2), d[2], d.slice(3)] : [d.slice(0, 2), d.slice(2, 4), d.slice(4)];
+  return {
+    dbVersion: e.dbVersion,
+    dbVersionName: `MariaDB ${major}.${minor}.${Number(patch)}`,
+    restorableFromObs: e.restorableFromObs,
+    creatable: e.canCreate,
+    plugins: ['NATIVE', 'ED25519'],
+  };
+});
+/** The engines a product's service lists. */
+export const versionsOf = (product: RdsProductId): DbVersionInfo[] =>
+  product === 'mariadb' ? MARIADB_VERSIONS : DB_VERSIONS;
+/** Both products' versions by code (the codes never collide); a service checks its own with versionsOf. */
+export const VERSION_BY_ID = new Map([...DB_VERSIONS, ...MARIADB_VERSIONS].map((x) => [x.dbVersion, x]));
 
 /** Major family ("5.6", "5.7", "8.0", "8.4"): upgrades stay within order, parameter groups by family. */
 export const family = (dbVersion: string): string => {
+  if (dbVersion.startsWith('MARIADB_V')) {
+    const m = dbVersion.replace('MARIADB_V', '');
+    return `${m.slice(0, 2)}.${m.length === 5 ? m[2] : m.slice(2, 4)}`;
+  }
   const d = dbVersion.replace('MYSQL_V', '');
   return `${d[0]}.${d[1]}`;
 };
@@ -52,7 +78,10 @@ export const FAMILY_GROUPS: { code: string; dbVersion: string }[] = [
   { code: 'MYSQL_V84_FAMILY', dbVersion: 'MYSQL_V8411' },
 ];
 /** Ordering of versions for upgrades. */
-export const versionRank = (dbVersion: string): number => DB_VERSIONS.findIndex((x) => x.dbVersion === dbVersion);
+export const versionRank = (dbVersion: string): number =>
+  dbVersion.startsWith('MARIADB_V')
+    ? MARIADB_VERSIONS.findIndex((x) => x.dbVersion === dbVersion)
+    : DB_VERSIONS.findIndex((x) => x.dbVersion === dbVersion);
 
 /** Instances on engines with more than one plugin may choose the plugin and TLS option. */
 export const supportsAuthPlugin = (dbVersion: string): boolean =>
