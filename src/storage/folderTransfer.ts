@@ -8,7 +8,7 @@ import { setMaxListeners } from 'node:events';
 import { dirname, join, relative } from 'node:path';
 import { CancelledError, isCancelledError } from '../client/errors';
 import type { S3Client } from '../client/storage/client';
-import { placeKeys, prepareLocalFile, type Refusal } from '../client/storage/localPath';
+import { placeKeys, prepareLocalFile, type CheckedFolders, type Refusal } from '../client/storage/localPath';
 import { download, type DownloadResult } from '../client/storage/download';
 import { MULTIPART_THRESHOLD, PartSlots, upload, type FileStamp } from '../client/storage/transfer';
 import { baseName, keyForUpload } from './keys';
@@ -33,7 +33,7 @@ export interface FileTask {
    */
   root?: string;
   /** A download's: the folders below `root` checked so far, shared by the tasks of one plan (prepareLocalFile). */
-  folders?: Set<string>;
+  folders?: CheckedFolders;
 }
 
 /**
@@ -135,7 +135,7 @@ export async function prefixDownloadTasks(
       return { key: o.key, size: o.size, rel: folder === undefined ? rel : `${folder}/${rel}` };
     }),
   );
-  const folders = new Set<string>();
+  const folders: CheckedFolders = new Map();
   return { tasks: placed.map((p) => ({ key: p.key, size: p.size, file: p.file, root, folders })), refused };
 }
 

@@ -7,7 +7,16 @@
 // (npm run test:mutation proves it). Only `test` (the mutation step maps it onto Mocha's `it`):
 // each test makes and removes its own folder.
 import assert from 'node:assert/strict';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -17,6 +26,7 @@ import {
   localIdentity,
   placeKeys,
   prepareLocalFile,
+  type CheckedFolders,
   safeLocalPath,
   temporaryName,
   type KeyToPlace,
@@ -71,7 +81,9 @@ test('a key that names no file is refused with a ValidationError', () => {
         isValidationError(e) &&
         e.operation === 'storage.download' &&
         e.message === `key: the object key "${key}" names no file` &&
-        e.issues[0].path === 'key',
+        e.issues[0].path === 'key' &&
+        // The rule a person reads it by (src/shared/ruleText.ts), with the key.
+        JSON.stringify(e.issues[0].rule) === JSON.stringify({ id: 'keyNamesNoFile', key }),
       JSON.stringify(key),
     );
   }
@@ -351,20 +363,76 @@ test('prepareLocalFile: a link, a file where a folder goes or a folder where the
     writeFileSync(join(root, 'f'), 'x');
     symlinkSync(outside, join(root, 'l'));
     symlinkSync(join(outside, 'x'), join(root, 'd/lf'));
-    const refused = async (file: string, message: string) =>
+    const refused = async (file: string, message: string, rule: object) =>
       assert.rejects(
         prepareLocalFile(root, join(root, file)),
         (e: unknown) =>
           isValidationError(e) &&
           e.operation === 'storage.download' &&
           e.issues[0].path === 'file' &&
-          e.issues[0].message === message,
+          e.issues[0].message === message &&
+          JSON.stringify(e.issues[0].rule) === JSON.stringify(rule),
         file,
       );
-    await refused('l/new/x', `${join(root, 'l')} is a symbolic link; nothing is written through a link`);
-    await refused('d/lf', `${join(root, 'd/lf')} is a symbolic link; nothing is written through a link`);
-    await refused('f/x', `${join(root, 'f')} is in the way of ${join(root, 'f/x')}`);
-    await refused('d', `${join(root, 'd')} is in the way of ${join(root, 'd')}`);
+    const link = (at: string) => ({ id: 'throughLink', path: join(root, at) });
+    const inTheWay = (at: string, file: string) => ({ id: 'inTheWay', path: join(root, at), file: join(root, file) });
+    await refused('l/new/x', `${join(root, 'l')} is a symbolic link; nothing is written through a link`, link('l'));
+    await refused('d/lf', `${join(root, 'd/lf')} is a symbolic link; nothing is written through a link`, link('d/lf'));
+    await refused('f/x', `${join(root, 'f')} is in the way of ${join(root, 'f/x')}`, inTheWay('f', 'f/x'));
+    await refused('d', `${join(root, 'd')} is in the way of ${join(root, 'd')}`, inTheWay('d', 'd'));
     assert.deepEqual(readdirSync(outside), [], 'nothing was created through the link');
+  });
+});
+
+test('prepareLocalFile: says whether the file is there; the folders of a checked set are not looked at again', async () => {
+  await inFolder(async (dir) => {
+    const root = join(dir, 'root');
+    const checked: CheckedFolders = new Map();
+    assert.deepEqual(await prepareLocalFile(root, join(root, 'a/b/new.txt'), 'linux', checked), { exists: false });
+    // The chosen folder and each folder below it are in the set once made or looked at.
+    assert.deepEqual([...checked.keys()].sort(), [root, join(root, 'a'), join(root, 'a/b')].sort());
+    writeFileSync(join(root, 'a/b/old.txt'), 'x');
+    assert.deepEqual(await prepareLocalFile(root, join(root, 'a/b/old.txt'), 'linux', checked), { exists: true });
+    // A checked folder replaced by a link meanwhile: the same download does not look again (its
+    // files were placed when it was checked); a download without the set refuses the link.
+    rmSync(join(root, 'a/b'), { recursive: true });
+    mkdirSync(join(dir, 'elsewhere'));
+    symlinkSync(join(dir, 'elsewhere'), join(root, 'a/b'));
+    assert.deepEqual(await prepareLocalFile(root, join(root, 'a/b/f.txt'), 'linux', checked), { exists: false });
+    await assert.rejects(prepareLocalFile(root, join(root, 'a/b/f.txt'), 'linux'), (e: unknown) =>
+      isValidationError(e),
+    );
+    // The chosen folder itself, once in the set, is not made again (it was removed meanwhile).
+    const other = join(dir, 'other');
+    const set: CheckedFolders = new Map([[other, Promise.resolve()]]);
+    await prepareLocalFile(other, join(other, 'f.txt'), 'linux', set);
+    assert.equal(existsSync(other), false, 'a checked chosen folder is not made again');
+    assert.deepEqual(await prepareLocalFile(other, join(other, 'f.txt'), 'linux', new Map()), { exists: false });
+    assert.ok(lstatSync(other).isDirectory());
+  });
+});
+
+test('prepareLocalFile: files downloaded at once below a new folder make and look at it once, and share a refusal', async () => {
+  await inFolder(async (dir) => {
+    const root = join(dir, 'root');
+    const checked: CheckedFolders = new Map();
+    const files = Array.from({ length: 8 }, (_, i) => join(root, 'a/b', `f${i}.txt`));
+    const answers = await Promise.all(files.map((f) => prepareLocalFile(root, f, 'linux', checked)));
+    assert.deepEqual(
+      answers,
+      files.map(() => ({ exists: false })),
+    );
+    assert.equal(checked.size, 3, 'the chosen folder, a and a/b, each once');
+    // A folder that is a link refuses every file below it, each with the same refusal.
+    const linked: CheckedFolders = new Map();
+    mkdirSync(join(dir, 'elsewhere'));
+    symlinkSync(join(dir, 'elsewhere'), join(root, 'l'));
+    const below = Array.from({ length: 4 }, (_, i) => join(root, 'l', `g${i}.txt`));
+    const results = await Promise.allSettled(below.map((f) => prepareLocalFile(root, f, 'linux', linked)));
+    for (const r of results)
+      assert.ok(
+        r.status === 'rejected' && isValidationError(r.reason) && r.reason.issues[0].rule?.id === 'throughLink',
+      );
+    assert.deepEqual(readdirSync(join(dir, 'elsewhere')), []);
   });
 });
