@@ -117,6 +117,13 @@ export const rdsProduct = (id: RdsProductId | string | undefined): RdsProduct =>
 export const productRegions = (product: RdsProductId, site: SiteId): readonly Region[] =>
   RDS_PRODUCTS[product].sites[site]?.regions ?? [];
 
+/**
+ * The products a profile shows: RDS for MySQL always (its folders say what the profile lacks),
+ * another product where the profile holds its app key (Profile.rdsProducts).
+ */
+export const profileProducts = (profile: { rdsProducts?: readonly RdsProductId[] }): RdsProductId[] =>
+  RDS_PRODUCT_ORDER.filter((id) => id === 'mysql' || profile.rdsProducts?.includes(id));
+
 /** The products a site offers in a region, in the listing order. */
 export const productsIn = (site: SiteId, region: Region): RdsProduct[] =>
   RDS_PRODUCT_ORDER.map((id) => RDS_PRODUCTS[id]).filter((p) => productRegions(p.id, site).includes(region));

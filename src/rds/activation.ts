@@ -5,7 +5,7 @@
 import type { CommandHandler, Feature, Profile } from '../shared/services';
 import { serviceRunsIn } from '../shared/tree/serviceRoot';
 import type { Region } from '../client/endpoints';
-import { RDS_PRODUCT_ORDER, RDS_PRODUCTS } from '../client/products';
+import { profileProducts, RDS_PRODUCTS } from '../client/products';
 import { TreeNode } from '../shared/tree/nodes';
 import type { RdsDeps } from './tree/base';
 import { RdsServiceNode } from './tree/root';
@@ -75,10 +75,8 @@ export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSession
     // One root per RDS product the site runs in the region: RDS for MySQL always (its folders say
     // what the profile lacks), another product where the profile holds its app key.
     regionChildren: (profile: Profile, region: Region) =>
-      RDS_PRODUCT_ORDER.filter(
-        (id) =>
-          (id === 'mysql' || profile.rdsProducts?.includes(id)) &&
-          serviceRunsIn(deps.services, profile, region, RDS_PRODUCTS[id].service),
-      ).map((id) => new RdsServiceNode(profile, region, deps, sessions, id)),
+      profileProducts(profile)
+        .filter((id) => serviceRunsIn(deps.services, profile, region, RDS_PRODUCTS[id].service))
+        .map((id) => new RdsServiceNode(profile, region, deps, sessions, id)),
   };
 }

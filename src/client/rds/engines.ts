@@ -59,6 +59,26 @@ export const MARIADB_ENGINE_TABLE: readonly EngineRow[] = [
     .map((v) => ({ dbVersion: `MARIADB_V${v}`, canCreate: true, restorableFromObs: true })),
 ];
 
+/**
+ * What an engine version code says, the one reader of its shape: MYSQL_V8040 is MySQL 8.0.40 (one
+ * digit each of major and minor), MARIADB_V101108 is MariaDB 10.11.8 and MARIADB_V11407 11.4.7
+ * (two digits of major; the patch always two: MARIADB_V10330 is 10.3.30). Undefined for a code of
+ * another shape (a later engine: shown as the service wrote it).
+ */
+export function readEngineCode(code: string): { engine: 'MySQL' | 'MariaDB'; version: number[] } | undefined {
+  const mysql = /^MYSQL_V(\d)(\d)(\d+)$/.exec(code);
+  if (mysql) return { engine: 'MySQL', version: mysql.slice(1).map(Number) };
+  const mariadb = /^MARIADB_V(\d\d)(\d{1,2})(\d\d)$/.exec(code);
+  if (mariadb) return { engine: 'MariaDB', version: mariadb.slice(1).map(Number) };
+  return undefined;
+}
+
+/** An engine version as a person reads it (MySQL 8.0.40, MariaDB 10.11.8); a code of another shape as written. */
+export function engineVersionLabel(code: string): string {
+  const read = readEngineCode(code);
+  return read ? `${read.engine} ${read.version.join('.')}` : code;
+}
+
 /** Both products' rows: their codes never collide (MYSQL_..., MARIADB_...). */
 const TABLE = new Map([...DB_ENGINE_TABLE, ...MARIADB_ENGINE_TABLE].map((e) => [e.dbVersion, e]));
 
