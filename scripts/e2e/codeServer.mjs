@@ -225,7 +225,19 @@ export async function startCodeServer(opts = {}) {
     XDG_CONFIG_HOME: join(runDir, 'xdg-config'),
     XDG_DATA_HOME: join(runDir, 'xdg-data'),
     XDG_CACHE_HOME: join(xdg, 'cache'),
-    ...(opts.forTests ? { VSCODE_SKIP_BUILTIN_EXTENSIONS: BUILTINS_LEFT_OUT_OF_TESTS.join(',') } : {}),
+    ...(opts.forTests
+      ? {
+          VSCODE_SKIP_BUILTIN_EXTENSIONS: BUILTINS_LEFT_OUT_OF_TESTS.join(','),
+          // VS Code reads a login shell's environment (`bash -i -l -c '<node>' -p ...`) on its own
+          // schedule: the server, and each extension host on its first proxied request. It runs the
+          // user's profile (pyenv's init took seconds on the CI machine), costs CPU the scenarios
+          // wait for, and lived on into the next file's setup, which then found the last file's
+          // processes (dialogs[ko] in a fresh-clone CI run). VS Code skips it when it was started
+          // from its CLI (`VSCODE_CLI=1`), as the tests' server is: its environment is the one the
+          // harness gives it.
+          VSCODE_CLI: '1',
+        }
+      : {}),
     ...opts.env,
   };
   const args = [
@@ -326,21 +338,7 @@ function windowProcesses(server) {
       if (commandLine(pid).includes('--type=extensionHost')) own.push(pid);
       own.push(...tree.descendants(pid));
     }
-  const probes = new Set(own.filter(isShellEnvProbe).flatMap((pid) => [pid, ...tree.descendants(pid)]));
-  return [...new Set(own)].filter((pid) => !probes.has(pid));
-}
-
-/**
- * The server's shell-environment probe (`bash -i -l -c '<node>' -`, and the node it runs): the
- * server starts it on its own schedule to read a login shell's environment, so it holds nothing of
- * any file and ends by itself. Counted as a file's, it failed a file's setup by chance in two
- * fresh-clone runs (dbAccess[ko] and paging[ko]; then dialogs[en], found again after the loop that
- * kills the last window's processes until none is left).
- */
-function isShellEnvProbe(pid) {
-  // The shell while its profile runs, or the node it has become (bash execs a lone command).
-  const line = commandLine(pid).trim();
-  return / -i -l -c '?\S*\/node'?\s+-$/.test(line) || /^\S*\/node\s+-$/.test(line);
+  return [...new Set(own)];
 }
 
 /**
@@ -378,8 +376,8 @@ function fileState(server) {
  */
 export async function prepareForFile(server, opts, n) {
   // Killed until none is left, not once: a process the last window's teardown starts while the
-  // first ones die is the last file's too (the server's own shell-environment probe is not
-  // counted: isShellEnvProbe).
+  // first ones die is the last file's too (no shell-environment probe runs: VSCODE_CLI in
+  // startCodeServer).
   const deadline = Date.now() + 10_000;
   for (;;) {
     const pids = windowProcesses(server).filter(alive);

@@ -602,10 +602,13 @@ export const scenarios = [
   {
     name: '100,000 streamed rows, Cancel midway: the grid says cancelled, and SELECT 1 runs after it',
     async run(t) {
-      // 100,000 rows with a short sleep every 1,000: about 10 s in all, so Cancel comes midway.
+      // 100,000 rows with a second's sleep every 1,000: 100 s in all, so Cancel comes midway on
+      // any machine. (With 0.1 s, 10 s in all, the query ended before a loaded CI machine's
+      // webview took the click, and the click waited on a disabled Cancel.) Cancel stops the
+      // sleep on the server (KILL QUERY): the scenario takes seconds, not 100.
       await runInConsole(
         t,
-        `SELECT seq AS n, REPEAT('x', 20) AS pad, IF(seq % 1000 = 0, SLEEP(0.1), 0) AS slept FROM ${SCHEMA}.seq_1_to_100000`,
+        `SELECT seq AS n, REPEAT('x', 20) AS pad, IF(seq % 1000 = 0, SLEEP(1), 0) AS slept FROM ${SCHEMA}.seq_1_to_100000`,
         connection,
       );
       const running = await gridStatus(t, t.lre('Running... {0} rows so far.'), 30_000);
