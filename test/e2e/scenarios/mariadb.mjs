@@ -33,6 +33,14 @@ let sandbox;
 /** @type {{ instance: string, user: string, schema?: string }} */
 const connection = { instance: INSTANCE, user: DB_USER, schema: SCHEMA };
 
+/** Folds the expanded tree row `text` (both products' roots hold rows of the same names). */
+async function collapseRow(t, text) {
+  const row = t.treeRow(text);
+  await row.waitFor({ timeout: 30_000 });
+  if ((await row.getAttribute('aria-expanded')) === 'true') await t.clickRow(row);
+  await until(`${text} is folded`, async () => (await row.getAttribute('aria-expanded')) === 'false');
+}
+
 /** @type {import('../../../scripts/e2e/browser.mjs').Scenario[]} */
 export const scenarios = [
   {
@@ -41,9 +49,18 @@ export const scenarios = [
       const missing = mariaDbMissing({ tls: true });
       if (missing) throw new Error(missing);
       sandbox = await startSandboxProcess({ timeScaleMs: 100 });
-      await createDbUser(sandbox.url, INSTANCE, { dbUserName: DB_USER, dbPassword: DB_PASSWORD }, { product: 'mariadb' });
+      await createDbUser(
+        sandbox.url,
+        INSTANCE,
+        { dbUserName: DB_USER, dbPassword: DB_PASSWORD },
+        { product: 'mariadb' },
+      );
       await t.openView('NHN Cloud');
-      await addSandboxProfile(t, 'e2e-mariadb', sandbox.url, { regions: ['KR1'], rdsApiVersion: 'v4.0', mariadb: true });
+      await addSandboxProfile(t, 'e2e-mariadb', sandbox.url, {
+        regions: ['KR1'],
+        rdsApiVersion: 'v4.0',
+        mariadb: true,
+      });
     },
   },
   {
@@ -56,7 +73,8 @@ export const scenarios = [
       await t.treeRow(INSTANCE).waitFor({ timeout: 30_000 });
       await t.treeRow('maria-shop').waitFor({ timeout: 30_000 });
       // RDS for MySQL stays closed: none of its instances is drawn under MariaDB's folder.
-      if (await t.treeRow('staging-api').count()) throw new Error("a MySQL instance shows under RDS for MariaDB's folder");
+      if (await t.treeRow('staging-api').count())
+        throw new Error("a MySQL instance shows under RDS for MariaDB's folder");
       // The row names its engine as the console does (MariaDB 11.4.7), never MARIADB_V11407.
       const text = await t.treeRow(INSTANCE).innerText();
       if (!/MariaDB 11\.4/.test(text) || /MARIADB_V/.test(text)) throw new Error(`the instance row reads: ${text}`);
@@ -65,8 +83,14 @@ export const scenarios = [
       await t.runCommand('NHN Cloud: Restart DB Instance...');
       await t.quick.waitFor('DB instance');
       const rows = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
-      await rows.filter({ hasText: INSTANCE }).filter({ hasText: `KR1 · ${PRODUCT}` }).waitFor({ timeout: 30_000 });
-      await rows.filter({ hasText: 'staging-api' }).filter({ hasText: 'KR1 · RDS for MySQL' }).waitFor({ timeout: 30_000 });
+      await rows
+        .filter({ hasText: INSTANCE })
+        .filter({ hasText: `KR1 · ${PRODUCT}` })
+        .waitFor({ timeout: 30_000 });
+      await rows
+        .filter({ hasText: 'staging-api' })
+        .filter({ hasText: 'KR1 · RDS for MySQL' })
+        .waitFor({ timeout: 30_000 });
       await t.page.keyboard.press('Escape');
       await t.quick.waitClosed();
     },
@@ -85,8 +109,7 @@ export const scenarios = [
       if (labels.some((l) => l.startsWith(t.nls('Backup Details'))))
         throw new Error(`a MariaDB backup's menu offers Backup Details: ${labels.join(' | ')}`);
       // The same menu of a MySQL backup on the same profile offers it (the check can fail).
-      await t.runCommand('View: Collapse All');
-      await t.expandRow('KR1');
+      await collapseRow(t, PRODUCT);
       await t.expandRow('RDS for MySQL');
       await t.expandRow('DB Instances');
       await t.expandRow('staging-api');
@@ -96,10 +119,10 @@ export const scenarios = [
       const mysqlLabels = await t.menuLabels(mysqlBackup, { waitFor: 'Export Backup to Object Storage...' });
       if (!mysqlLabels.some((l) => l.startsWith(t.nls('Backup Details'))))
         throw new Error(`a MySQL backup's menu lacks Backup Details: ${mysqlLabels.join(' | ')}`);
-      await t.runCommand('View: Collapse All');
-      await t.expandRow('KR1');
+      // Back to MariaDB's instances (its folders stay as they were opened).
+      await collapseRow(t, 'RDS for MySQL');
       await t.expandRow(PRODUCT);
-      await t.expandRow('DB Instances');
+      await t.treeRow(INSTANCE).waitFor({ timeout: 30_000 });
     },
   },
   {
@@ -191,12 +214,26 @@ export const scenarios = [
       await t.command('View: Close Editor');
       // A row edited: Open Table on the new table, pot's note set, the exact UPDATE previewed.
       await t.openView('NHN Cloud');
+      await collapseRow(t, t.l('Backups'));
+      await t.expandRow(t.l('DB Schemas'));
+      // The schema's row, not its namesake maria_analytics_archive.
+      const schema = t.sidebar
+        .locator('.monaco-list-row[role="treeitem"]')
+        .filter({ hasText: SCHEMA })
+        .filter({ hasNotText: `${SCHEMA}_archive` })
+        .first();
+      await t.expandRow(schema);
       const table = t.treeRow('e2e_shop');
       await table.waitFor({ timeout: 30_000 });
       await t.menu(table, 'Open Table');
       const view = await webviewWith(t, '#td-grid');
       await until('the table editor shows the rows', async () =>
-        /pot/.test((await view.locator('#td-grid').innerText().catch(() => '')) ?? ''),
+        /pot/.test(
+          (await view
+            .locator('#td-grid')
+            .innerText()
+            .catch(() => '')) ?? '',
+        ),
       );
       await editCellAndApply(t, view, {
         row: 2,

@@ -336,9 +336,11 @@ test("engine versions are offered newest first, by the name's number or else the
   );
   // RDS for MariaDB's codes without names: 11.4.7 is newer than 10.11.8 (read as 1.0.1108 before).
   assert.deepEqual(
-    newestFirst([{ dbVersion: 'MARIADB_V101108' }, { dbVersion: 'MARIADB_V11407' }, { dbVersion: 'MARIADB_V10330' }]).map(
-      (v) => v.dbVersion,
-    ),
+    newestFirst([
+      { dbVersion: 'MARIADB_V101108' },
+      { dbVersion: 'MARIADB_V11407' },
+      { dbVersion: 'MARIADB_V10330' },
+    ]).map((v) => v.dbVersion),
     ['MARIADB_V11407', 'MARIADB_V101108', 'MARIADB_V10330'],
   );
 });

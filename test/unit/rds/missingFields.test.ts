@@ -51,7 +51,10 @@ test('a backup without name, status, type or size: labelled by its id, menus see
   assert.equal(item.label, 'b-1');
   assert.equal(item.contextValue, 'rds.backup.other');
   // Where the product and version give a backup's details, the row says so (its menu offers them).
-  assert.equal(new resources.BackupNode(parent(), { backupId: 'b-1' }, true).getTreeItem().contextValue, 'rds.backup.other.details');
+  assert.equal(
+    new resources.BackupNode(parent(), { backupId: 'b-1' }, true).getTreeItem().contextValue,
+    'rds.backup.other.details',
+  );
   assert.doesNotMatch(shown(item), NO_PLACEHOLDER);
   assert.equal(state.backupLabel({ backupId: 'b-1', backupName: null }), 'b-1');
 });
