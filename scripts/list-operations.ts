@@ -5,6 +5,7 @@
 // first column alone. The last line counts the reachable operations.
 import { describeOperation } from '../src/client/operation';
 import { ALL_OPERATIONS } from '../src/client/operations';
+import { productOperations, RDS_PRODUCT_ORDER, RDS_PRODUCTS } from '../src/client/products';
 import { operationReach } from './operationReach';
 
 if (process.argv.includes('--paths')) {
@@ -26,6 +27,14 @@ if (process.argv.includes('--paths')) {
     return `${describeOperation(op).padEnd(width)}  <- ${text}`;
   });
   const reachable = ALL_OPERATIONS.filter((op) => reach.get(op.id)?.length).length;
-  process.stdout.write(`${lines.join('\n')}\n${reachable} of ${ALL_OPERATIONS.length} operations reachable\n`);
+  // Each RDS product is served by the same rows (src/client/products.ts): its guides' count per version.
+  const products = RDS_PRODUCT_ORDER.map((id) => {
+    const ofProduct = productOperations(id, 'v3.0').concat(productOperations(id, 'v4.0'));
+    const reached = ofProduct.filter((op) => reach.get(op.id)?.length).length;
+    return `${RDS_PRODUCTS[id].label}: ${productOperations(id, 'v3.0').length} (v3.0) + ${productOperations(id, 'v4.0').length} (v4.0) operations, ${reached} reachable`;
+  });
+  process.stdout.write(
+    `${lines.join('\n')}\n${products.join('\n')}\n${reachable} of ${ALL_OPERATIONS.length} operations reachable\n`,
+  );
   if (reachable < ALL_OPERATIONS.length) process.exitCode = 1;
 }

@@ -132,3 +132,114 @@ export const ACCEPTED: readonly AcceptedDifference[] = [
       })),
   ),
 ];
+
+/**
+ * RDS for MariaDB's guides (TOAST-DOCS/RDS-FOR-MARIADB `en/api-guide-v3.0.md`, `-v4.0.md`, November
+ * 2025; test/fixtures/mariadbV3Guide.json, mariadbV4Guide.json): the same API as MySQL's, with the
+ * typos and the stricter tables of the older text that MySQL's guide has since corrected.
+ */
+const mariadb = (
+  versions: readonly ('v3.0' | 'v4.0')[],
+  e: Omit<AcceptedDifference, 'version' | 'endpoint' | 'product'> & { path: string; method: string },
+): AcceptedDifference[] =>
+  versions.map((version) => ({
+    product: 'mariadb',
+    version,
+    endpoint: `${e.method} /${version}${e.path}`,
+    kind: e.kind,
+    ...(e.field !== undefined && { field: e.field }),
+    why: e.why,
+  }));
+const bothMariadb = ['v3.0', 'v4.0'] as const;
+
+export const ACCEPTED_MARIADB: readonly AcceptedDifference[] = [
+  ...mariadb(bothMariadb, {
+    method: 'POST',
+    path: '/db-instances/{dbInstanceId}/replicate',
+    kind: 'request-example',
+    field: 'storage.stroageSize',
+    why: 'typo: the example writes stroageSize for storageSize',
+  }),
+  ...mariadb(bothMariadb, {
+    method: 'POST',
+    path: '/notification-groups',
+    kind: 'request-example',
+    field: 'isEnable',
+    why: 'typo: the example writes isEnable; the table and the answers say isEnabled',
+  }),
+  ...(['/db-instances/{dbInstanceId}/restore', '/db-instances/restore-from-obs'] as const).flatMap((path) =>
+    mariadb(bothMariadb, {
+      method: 'POST',
+      path,
+      kind: 'unknown-field',
+      why: 'markup: the table names the field as <span style="color:#313338">parameterGroupId</span>, which the schema knows as parameterGroupId',
+    }),
+  ),
+  ...mariadb(bothMariadb, {
+    method: 'PUT',
+    path: '/db-instances/{dbInstanceId}',
+    kind: 'required',
+    field: 'dbInstanceName',
+    why: 'the table marks dbInstanceName Y on a modification; MySQL’s guide (the same API) has it optional, as a change of one field is',
+  }),
+  ...mariadb(bothMariadb, {
+    method: 'POST',
+    path: '/user-groups',
+    kind: 'required',
+    field: 'memberIds',
+    why: 'as in MySQL’s guide: a group with selectAll holds every member, present and future (no list to give)',
+  }),
+  ...mariadb(bothMariadb, {
+    method: 'PUT',
+    path: '/user-groups/{userGroupId}',
+    kind: 'required',
+    field: 'userGroupName',
+    why: 'as in MySQL’s guide (see the entry above for MySQL)',
+  }),
+  ...(['page', 'size'] as const).flatMap((field) =>
+    ['/backups', '/events'].flatMap((path) =>
+      mariadb(['v4.0'], {
+        method: 'GET',
+        path,
+        kind: 'required',
+        field,
+        why: 'the older text marks page and size Y; v4.0 reads 20 a page without them (MySQL’s current guide)',
+      }),
+    ),
+  ),
+  ...[
+    'dbFlavorId',
+    'dbPort',
+    'parameterGroupId',
+    'network',
+    'network.subnetId',
+    'network.availabilityZone',
+    'storage',
+    'storage.storageType',
+    'storage.storageSize',
+    'backup',
+    'backup.backupPeriod',
+    'backup.backupSchedules',
+  ].flatMap((field) =>
+    mariadb(['v4.0'], {
+      method: 'POST',
+      path: '/backups/{backupId}/restore',
+      kind: 'required',
+      field,
+      why: 'the older text marks the restored instance’s settings Y; v4.0 takes the backup’s own when left out (MySQL’s current guide)',
+    }),
+  ),
+  ...mariadb(['v4.0'], {
+    method: 'POST',
+    path: '/parameter-groups',
+    kind: 'required',
+    field: 'dbVersion',
+    why: 'v4.0 makes a family group without dbVersion (MySQL’s current guide); the older text marks it Y',
+  }),
+  ...mariadb(['v4.0'], {
+    method: 'DELETE',
+    path: '/db-security-groups/{dbSecurityGroupId}/rules',
+    kind: 'permission',
+    why: 'copy-paste: the guide names DbSecurityGroupRule.Create for deleting rules; the operation needs .Delete',
+  }),
+];

@@ -9,6 +9,7 @@ import type { Operation } from '../../src/client/operation';
 import { RDS_OPERATIONS } from '../../src/client/rds/schemas';
 import { RDS_V4_OPERATIONS } from '../../src/client/rds/versions';
 import type { GuideEndpoint, GuideField } from './parse';
+import { productOperations, type RdsProductId } from '../../src/client/products';
 
 export type DifferenceKind =
   | 'missing-operation'
@@ -50,6 +51,8 @@ export interface Difference {
 
 /** A difference that is the guide's own doing (./accepted.ts). */
 export interface AcceptedDifference {
+  /** The RDS product whose guide has it (RDS for MySQL when left out). */
+  product?: RdsProductId;
   version: string;
   endpoint: string;
   kind: DifferenceKind;
@@ -60,8 +63,20 @@ export interface AcceptedDifference {
   why: string;
 }
 
-/** The operations table of an API version. */
-export function operationsOf(version: string): readonly Operation[] {
+/** The accepted differences of a product's guides. */
+export const acceptedFor = (accepted: readonly AcceptedDifference[], product: RdsProductId) =>
+  accepted.filter((a) => (a.product ?? 'mysql') === product);
+
+/** The product a guide documents, from its title ("RDS for MariaDB API") or its permissions. */
+export const guideProduct = (text: string): RdsProductId =>
+  /RDS for MariaDB|RDSforMariaDB:/.test(text) ? 'mariadb' : 'mysql';
+
+/**
+ * The operations table of an API version as a product's guide documents it (RDS for MySQL: the
+ * whole table; RDS for MariaDB: the release its guide has, permissions under its prefix).
+ */
+export function operationsOf(version: string, product: RdsProductId = 'mysql'): readonly Operation[] {
+  if (product !== 'mysql' && (version === 'v3.0' || version === 'v4.0')) return productOperations(product, version);
   if (version === 'v3.0') return RDS_OPERATIONS;
   if (version === 'v4.0') return RDS_V4_OPERATIONS;
   throw new Error(`no operations table for RDS API ${version} (this project speaks v3.0 and v4.0)`);

@@ -15,8 +15,9 @@
 //   --json                       print the differences as JSON instead
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCEPTED } from './accepted';
-import { differences, report } from './check';
+import { ACCEPTED, ACCEPTED_MARIADB } from './accepted';
+import { RDS_PRODUCTS } from '../../src/client/products';
+import { acceptedFor, differences, guideProduct, operationsOf, report } from './check';
 import { fixtureText } from './fixture';
 import { parseGuide } from './parse';
 
@@ -65,9 +66,20 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
   let failed = false;
   const all: unknown[] = [];
   for (const file of o.guides) {
-    const guide = parseGuide(readFileSync(file, 'utf8'));
-    const diffs = differences(guide.version, guide.endpoints, undefined, { partial: o.partial });
-    const r = report(path.basename(file), guide.version, guide.endpoints, diffs, ACCEPTED, o.showAccepted);
+    const text = readFileSync(file, 'utf8');
+    const guide = parseGuide(text);
+    const product = guideProduct(text);
+    const diffs = differences(guide.version, guide.endpoints, operationsOf(guide.version, product), {
+      partial: o.partial,
+    });
+    const r = report(
+      path.basename(file),
+      guide.version,
+      guide.endpoints,
+      diffs,
+      acceptedFor([...ACCEPTED, ...ACCEPTED_MARIADB], product),
+      o.showAccepted,
+    );
     if (r.open.length) failed = true;
     if (o.json)
       all.push({ guide: file, version: guide.version, endpoints: guide.endpoints.length, differences: r.open });
@@ -83,7 +95,7 @@ export function main(argv: string[], out: (s: string) => void = (s) => process.s
         o.fixture,
         fixtureText({
           about:
-            `Every endpoint of the RDS for MySQL API ${guide.version} guide (${guide.endpoints.length} endpoints): ` +
+            `Every endpoint of the ${RDS_PRODUCTS[product].label} API ${guide.version} guide (${guide.endpoints.length} endpoints): ` +
             'method, path, required permission, request fields (with the values their descriptions list and ' +
             "whether they are required), response field names, and the guide's first examples, extracted by " +
             '`npm run check:guide -- --write-fixture` (scripts/checkGuide) so that the tests check the operations ' +

@@ -1,7 +1,7 @@
 // Steps shared by the database scenarios (sqlConsole.mjs, dbAccess.mjs): the sandbox's RDS API
 // called as the extension calls it, waiting for a condition, and the query console driven as a
 // person drives it (type a statement, Ctrl+Shift+Enter, read the results grid's status line).
-import { RDS } from './sandboxProcess.mjs';
+import { RDS, RDS_MARIADB } from './sandboxProcess.mjs';
 
 /** Polls `check` every 200 ms until it is true; fails naming `what` after `timeoutMs`. */
 export async function until(what, check, timeoutMs = 30_000) {
@@ -12,13 +12,17 @@ export async function until(what, check, timeoutMs = 30_000) {
   }
 }
 
-/** A call of the sandbox's RDS API (region KR1) at `url` with its ADMIN key pair, as the extension makes it. */
-export async function rdsApi(url, method, path, body) {
-  const res = await fetch(`${url}/rds/kr1${path}`, {
+/**
+ * A call of the sandbox's RDS API (region KR1) at `url` with its ADMIN key pair, as the extension
+ * makes it; `product` 'mariadb' calls RDS for MariaDB (its own path and app key).
+ */
+export async function rdsApi(url, method, path, body, { product = 'mysql' } = {}) {
+  const mariadb = product === 'mariadb';
+  const res = await fetch(`${url}/${mariadb ? 'rdsMariadb' : 'rds'}/kr1${path}`, {
     method,
     headers: {
       'content-type': 'application/json',
-      'x-tc-app-key': RDS.appKey,
+      'x-tc-app-key': mariadb ? RDS_MARIADB.appKey : RDS.appKey,
       'x-tc-authentication-id': RDS.id,
       'x-tc-authentication-secret': RDS.secret,
     },
@@ -30,14 +34,18 @@ export async function rdsApi(url, method, path, body) {
   return json;
 }
 
-/** Creates a DB user on the sandbox instance `instanceName` through the API and waits until it is STABLE. */
-export async function createDbUser(url, instanceName, user) {
-  const { dbInstances } = await rdsApi(url, 'GET', '/v3.0/db-instances');
+/**
+ * Creates a DB user on the sandbox instance `instanceName` through the API and waits until it is
+ * STABLE; `product` as rdsApi's.
+ */
+export async function createDbUser(url, instanceName, user, { product = 'mysql' } = {}) {
+  const api = (method, path, body) => rdsApi(url, method, path, body, { product });
+  const { dbInstances } = await api('GET', '/v3.0/db-instances');
   const id = dbInstances.find((i) => i.dbInstanceName === instanceName)?.dbInstanceId;
   if (!id) throw new Error(`the sandbox has no ${instanceName}`);
-  await rdsApi(url, 'POST', `/v3.0/db-instances/${id}/db-users`, { host: '%', authorityType: 'DDL', ...user });
+  await api('POST', `/v3.0/db-instances/${id}/db-users`, { host: '%', authorityType: 'DDL', ...user });
   await until(`${user.dbUserName} is STABLE`, async () =>
-    (await rdsApi(url, 'GET', `/v3.0/db-instances/${id}/db-users`)).dbUsers.some(
+    (await api('GET', `/v3.0/db-instances/${id}/db-users`)).dbUsers.some(
       (u) => u.dbUserName === user.dbUserName && u.dbUserStatus === 'STABLE',
     ),
   );

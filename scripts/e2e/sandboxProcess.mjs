@@ -92,6 +92,8 @@ export const RDS = {
   id: 'sandbox-admin-access-key',
   secret: 'sandbox-admin-secret-access-key',
 };
+/** RDS for MariaDB's app key in the sandbox (src/sandbox/rds RDS_MARIADB_APP_KEY): the same access key pair serves it. */
+export const RDS_MARIADB = { appKey: 'sandbox-rds-mariadb-appkey' };
 
 /**
  * Waits for the notification Explore the Sandbox shows and returns the address it names (the
@@ -165,17 +167,20 @@ export async function connectSandboxProfile(t, name, baseUrl, { role = 'Administ
  * as the wizard lists it (default the public cloud);
  * `rdsApiVersion` is chosen in the Advanced step (default v3.0, what these files were written
  * for; a new profile on the public cloud would start on v4.0, whose tokens come from the
- * sandbox's token host, set here too when v4.0 is asked).
+ * sandbox's token host, set here too when v4.0 is asked). `mariadb` answers RDS for MariaDB's app
+ * key and points its endpoint at the sandbox; without it the key is left empty, as a user of RDS
+ * for MySQL alone leaves it (the wizard asks it on the sites that run MariaDB: the public and
+ * government clouds).
  * @param {import('./browser.mjs').Helpers} t
  * @param {string} name
  * @param {string} baseUrl
- * @param {{ rdsOnly?: boolean, regions?: string[], site?: string, rdsApiVersion?: 'v3.0' | 'v4.0' }} [options]
+ * @param {{ rdsOnly?: boolean, regions?: string[], site?: string, rdsApiVersion?: 'v3.0' | 'v4.0', mariadb?: boolean }} [options]
  */
 export async function addSandboxProfile(
   t,
   name,
   baseUrl,
-  { rdsOnly = false, regions, site = 'Public cloud', rdsApiVersion = 'v3.0' } = {},
+  { rdsOnly = false, regions, site = 'Public cloud', rdsApiVersion = 'v3.0', mariadb = false } = {},
 ) {
   const advanced = 'Advanced (optional): endpoint overrides and S3 signing regions. Enter on "Save profile" to finish.';
   await t.runCommand('NHN Cloud: Add Profile');
@@ -194,6 +199,14 @@ export async function addSandboxProfile(
   await t.quick.enter();
   const other = (value) => (rdsOnly ? '' : value);
   await t.quick.answer(RDS.appKey, t.lpart('RDS for MySQL: the app key (console: URL & Appkey).'));
+  // RDS for MariaDB runs on the public and government clouds (src/client/products.ts): asked there only.
+  if ([t.l('Public cloud'), t.l('Government cloud'), 'Public cloud', 'Government cloud'].includes(site))
+    await t.quick.answer(
+      mariadb ? RDS_MARIADB.appKey : '',
+      t.lpart(
+        'RDS for MariaDB: its app key (console: URL & Appkey), if you use it; the user access key below serves both.',
+      ),
+    );
   await t.quick.answer(RDS.id, t.lpart('RDS for MySQL: the user access key ID (console: API Security Settings).'));
   await t.quick.answer(RDS.secret, t.lpart('RDS for MySQL: the secret access key of that user access key.'));
   await t.quick.answer(
@@ -221,6 +234,7 @@ export async function addSandboxProfile(
     [t.l('Object storage (S3)'), 'storage', `${baseUrl}/storage/{region}`],
   ];
   if (rdsApiVersion === 'v4.0') endpoints.splice(1, 0, [t.l('RDS API v4.0 tokens'), 'oauth', `${baseUrl}/oauth`]);
+  if (mariadb) endpoints.push(['RDS for MariaDB', 'rdsMariadb', `${baseUrl}/rdsMariadb/{region}`]);
   for (const [label, service, address] of rdsOnly ? endpoints.slice(0, rdsApiVersion === 'v4.0' ? 2 : 1) : endpoints) {
     await pickTyped(t, t.l('Endpoint: {0}', label), advanced);
     await t.quick.answer(

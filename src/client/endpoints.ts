@@ -1,6 +1,7 @@
 // The address of a service in a region: the profile's override, then the identity token's
 // service catalog, then the site's row in the table of sites (src/client/sites.ts).
 import type { Service } from './errors';
+import { RDS_PRODUCT_ORDER, RDS_PRODUCTS } from './products';
 import { siteOf, type Cloud, type Region } from './sites';
 
 export type { Cloud, Region };
@@ -33,11 +34,17 @@ export function resolveEndpoint(opts: {
   catalogUrl?: string;
 }): string {
   const override = opts.overrides?.[opts.service]?.trim();
-  const template = override || opts.catalogUrl || siteOf(opts.cloud).hosts[opts.service];
+  const template = override || opts.catalogUrl || hostOf(opts.cloud, opts.service);
   if (!template)
     throw new Error(
       `The site ${siteOf(opts.cloud).domain} offers no ${opts.service} service; set its address in the profile's endpoint overrides if yours does.`,
     );
   const url = template.replace(/\{region\}/g, (opts.region ?? 'KR1').toLowerCase());
   return url.replace(/\/+$/, '');
+}
+
+/** A service's address template on a site: the site's row, else the RDS product's row that names the service. */
+function hostOf(cloud: Cloud, service: Service): string | undefined {
+  const product = RDS_PRODUCT_ORDER.map((id) => RDS_PRODUCTS[id]).find((p) => p.service === service);
+  return siteOf(cloud).hosts[service] ?? product?.sites[cloud]?.host;
 }

@@ -6,8 +6,12 @@
 // Recognise them with the `is*` guards (they test `kind`), not with instanceof alone:
 // the guards keep working if an error crosses a bundle boundary (main.js / sandbox.js).
 
-/** `oauth`: the host that issues RDS API v4.0 tokens (a site's own, beside the services). */
-export type Service = 'rds' | 'network' | 'identity' | 'storage' | 'oauth';
+/**
+ * `oauth`: the host that issues RDS API v4.0 tokens (a site's own, beside the services);
+ * `rdsMariadb`: RDS for MariaDB's host (src/client/products.ts), which errors of either RDS product
+ * name as `rds` (one API).
+ */
+export type Service = 'rds' | 'rdsMariadb' | 'network' | 'identity' | 'storage' | 'oauth';
 
 export abstract class NhnError extends Error {
   abstract readonly kind: 'api' | 'auth' | 'validation' | 'cancelled';

@@ -2,6 +2,8 @@
 // made by the sandbox for its own profiles). Declared here, vscode-free, so both sides share it.
 export interface ProfileSecrets {
   rdsAppKey?: string;
+  /** RDS for MariaDB's app key (the access key pair is the same user's). */
+  rdsMariadbAppKey?: string;
   rdsAccessKeyId?: string;
   rdsSecretAccessKey?: string;
   identityTenantId?: string;

@@ -35,6 +35,7 @@ export interface Site {
   /**
    * Address templates per service; `{region}` is the lower-case region code. A site without a
    * service has no host for it; `oauth` is where the site's guides issue RDS API v4.0 tokens.
+   * RDS for MariaDB's host is its product's row (./products.ts).
    */
   readonly hosts: Readonly<Partial<Record<Service, string>>>;
   readonly regions: Readonly<Record<SiteService, readonly Region[]>>;
@@ -60,7 +61,7 @@ export interface Site {
 function standardHosts(
   domain: string,
   rdsHost = `{region}-rds-mysql.api.${domain}`,
-): Record<Exclude<Service, 'oauth'>, string> {
+): Record<Exclude<Service, 'oauth' | 'rdsMariadb'>, string> {
   return {
     rds: `https://${rdsHost}`,
     identity: `https://api-identity-infrastructure.${domain}`,

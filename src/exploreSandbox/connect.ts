@@ -23,6 +23,8 @@ const sandboxProfileSchema = z.object({
   regions: z.array(z.string()),
   endpoints: z.object({
     rds: z.string(),
+    // A sandbox of before RDS for MariaDB has none: its profile then has no MariaDB.
+    rdsMariadb: z.optional(z.string()),
     network: z.string(),
     identity: z.string(),
     storage: z.string(),
@@ -63,6 +65,7 @@ export function profileOfSandbox(
       regions: sp.regions,
       endpoints: {
         rds: base + e.rds,
+        ...(e.rdsMariadb !== undefined && { rdsMariadb: base + e.rdsMariadb }),
         network: base + e.network,
         identity: base + e.identity,
         storage: base + e.storage,

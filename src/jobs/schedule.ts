@@ -6,6 +6,7 @@
 // over 10 minutes (see test/unit/jobs/schedule.test.ts); existing tools poll every 5-15 s.
 import { jobOutcome } from '../client/rds/jobStates';
 import { l10n } from '../shared/l10n';
+import type { RdsProductId } from '../client/products';
 
 export const FIRST_DELAY_MS = 2000;
 export const MAX_DELAY_MS = 15000;
@@ -56,6 +57,8 @@ export interface JobRecord {
   jobId: string;
   profileId: string;
   region: string;
+  /** The RDS product whose API the job belongs to (absent: RDS for MySQL, as jobs saved before it). */
+  product?: RdsProductId;
   /** What the user did, e.g. "Stop db-01". */
   title: string;
   /** Tree id of the affected node (revealed, shown busy, refreshed when done). */

@@ -25,6 +25,7 @@ import {
 } from './schedule';
 import { formatTime, plural } from '../shared/l10n';
 import { action, askAction } from '../shared/prompts';
+import { rdsProduct, type RdsProductId } from '../client/products';
 
 const STATE_KEY = 'nhncloud.jobs';
 
@@ -60,6 +61,8 @@ export interface StandingItem {
 export interface TrackOptions {
   jobId: string;
   region: Region;
+  /** The RDS product whose API answers for the job (RDS for MySQL when left out). */
+  product?: RdsProductId;
   title: string;
   /** Tree id of the node the job changes (shown busy, refreshed, revealed). */
   nodeId?: string;
@@ -104,6 +107,7 @@ export class JobTracker {
       jobId: opts.jobId,
       profileId: profile?.id ?? '',
       region: opts.region,
+      ...(opts.product && opts.product !== 'mysql' && { product: opts.product }),
       title: opts.title,
       nodeId: opts.nodeId,
       refreshIds: opts.refreshIds,
@@ -161,7 +165,7 @@ export class JobTracker {
       if (signal.aborted) return;
       if (this.services.profiles.active()?.id !== rec.profileId) return; // resumed on switching back
       try {
-        const rds = await this.services.clients.rds(rec.region as Region);
+        const rds = await this.services.clients.rds(rec.region as Region, rdsProduct(rec.product).id);
         const job = await rds.getJob({ jobId: rec.jobId }, { signal });
         failures = 0;
         const status = job.jobStatus || rec.status;

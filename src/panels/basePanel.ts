@@ -50,7 +50,7 @@ const TITLES_OF: Record<PanelKind, (name: string) => string> = {
 const open = new Map<string, BasePanel<PanelKind>>();
 
 function keyOf(kind: PanelKind, target: PanelTarget): string {
-  return `${kind}:${target.region}:${target.source ?? ''}:${target.id ?? ''}`;
+  return `${kind}:${target.product ?? 'mysql'}:${target.region}:${target.source ?? ''}:${target.id ?? ''}`;
 }
 
 export abstract class BasePanel<K extends PanelKind> implements vscode.Disposable {
@@ -134,7 +134,7 @@ export abstract class BasePanel<K extends PanelKind> implements vscode.Disposabl
   }
 
   protected rds(): Promise<RdsClient> {
-    return this.services.clients.rds(this.target.region);
+    return this.services.clients.rds(this.target.region, this.target.product);
   }
 
   /** The active profile's site and the panel's region (what the site table is asked about). */

@@ -29,7 +29,7 @@ export class CreateInstancePanel extends FormPanel<'createInstance'> {
       );
       registerJob(
         this.services,
-        this.target.region,
+        this.target,
         jobId,
         vscode.l10n.t('Create DB instance {0}', String(body.dbInstanceName)),
       );

@@ -94,7 +94,7 @@ export class ParameterGroupPanel extends BasePanel<'parameterGroup'> {
           const { jobId } = await rds.modifyDbInstance({ dbInstanceId, body: { parameterGroupId } });
           registerJob(
             this.services,
-            this.target.region,
+            this.target,
             jobId,
             vscode.l10n.t('Apply parameter group to {0}', names.get(dbInstanceId) ?? dbInstanceId),
             dbInstanceId,

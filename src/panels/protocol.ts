@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import type { FieldIssue } from '../client/errors';
 import { REGION_ORDER, type Region } from '../client/sites';
 import { PANEL_VIEW_TYPES, type PanelKind } from './viewTypes';
+import { RDS_PRODUCT_ORDER, type RdsProductId } from '../client/productIds';
 
 export type { FieldIssue, PanelKind };
 export const VIEW_TYPES: Record<PanelKind, string> = PANEL_VIEW_TYPES;
@@ -201,6 +202,8 @@ export type ParamsOf<K extends PanelKind, M extends keyof MethodsOf<K>> = z.infe
 /** Where a panel points: kept in the webview state, so a reloaded window reopens the same thing. */
 export interface PanelTarget {
   region: Region;
+  /** The RDS product the panel acts on (RDS for MySQL when left out, as panels saved before it). */
+  product?: RdsProductId;
   /** The instance, parameter group, security group or backup the panel works on. */
   id?: string;
   /** What the title shows (a name). */
@@ -212,6 +215,7 @@ export interface PanelTarget {
 export const panelTargetSchema = z.strictObject({
   // Any region of the sites table: a KR4 site's instance opens its forms too.
   region: z.enum(REGION_ORDER),
+  product: z.optional(z.enum(RDS_PRODUCT_ORDER)),
   id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   label: z.optional(z.string().check(z.maxLength(255))),
   source: z.optional(z.enum(['instance', 'backup', 'objectStorage'])),

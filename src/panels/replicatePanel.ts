@@ -30,12 +30,7 @@ export class ReplicatePanel extends FormPanel<'replicate'> {
         await this.rds()
       ).replicateDbInstance({ dbInstanceId, body: clientCheckedBody('replicateDbInstance', body) });
       this.services.log.info(`Replicate DB instance ${dbInstanceId} as ${String(body.dbInstanceName)}: job ${jobId}`);
-      registerJob(
-        this.services,
-        this.target.region,
-        jobId,
-        vscode.l10n.t('Replicate as {0}', String(body.dbInstanceName)),
-      );
+      registerJob(this.services, this.target, jobId, vscode.l10n.t('Replicate as {0}', String(body.dbInstanceName)));
       return { jobId };
     },
     track: ({ jobId }) => this.track(jobId),

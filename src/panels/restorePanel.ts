@@ -62,12 +62,7 @@ export class RestorePanel extends FormPanel<'restore'> {
       this.services.log.info(
         `Restore (${mode}) as ${String(body.dbInstanceName)} in ${this.target.region}: job ${jobId}`,
       );
-      registerJob(
-        this.services,
-        this.target.region,
-        jobId,
-        vscode.l10n.t('Restore as {0}', String(body.dbInstanceName)),
-      );
+      registerJob(this.services, this.target, jobId, vscode.l10n.t('Restore as {0}', String(body.dbInstanceName)));
       return { jobId };
     },
     track: ({ jobId }) => this.track(jobId),

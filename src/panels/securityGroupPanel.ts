@@ -13,7 +13,7 @@ export class SecurityGroupPanel extends BasePanel<'securityGroup'> {
     const rds = await this.rds();
     registerJob(
       this.services,
-      this.target.region,
+      this.target,
       jobId,
       vscode.l10n.t('Change rules of DB security group {0}', this.target.label ?? dbSecurityGroupId),
     );

@@ -80,8 +80,8 @@ export async function parameterGroupsOf(rds: RdsClient, dbVersion: string) {
  * VS Code redraw every open folder while it resolves the reveal.
  */
 export async function revealInstance(services: Services, target: PanelTarget, dbInstanceId: string): Promise<void> {
-  const root = rdsTreeId(services, target.region);
-  const id = rdsTreeId(services, target.region, dbInstanceId);
+  const root = rdsTreeId(services, target);
+  const id = rdsTreeId(services, target, dbInstanceId);
   // Logged: a reveal that shows nothing must be told apart from a click that never arrived.
   services.log.info(`Reveal in Explorer: DB instance ${dbInstanceId} in ${target.region}`);
   const revealed =

@@ -13,12 +13,13 @@ import { NetworkClient } from '../client/network/client';
 import type { ProfileSecrets } from '../client/profileSecrets';
 import { RdsClient } from '../client/rds/client';
 import { OAuthTokenClient, oauthBaseUrl } from '../client/rds/oauthToken';
-import { serviceRegions, siteOf, type SiteId } from '../client/sites';
+import type { SiteId } from '../client/sites';
 import { S3Client } from '../client/storage/client';
 import type { RdsClientApiVersion } from '../client/rds/versions';
 import type { EndpointOverrides } from '../client/endpoints';
 import { l10n } from '../shared/l10n';
-import { KEY_SERVICES, siteServices, type KeyService } from './keyFields';
+import { keyServiceRegions, KEY_SERVICES, siteServices, type KeyService } from './keyFields';
+import { productV4Release, RDS_PRODUCTS } from '../client/products';
 
 export { KEY_SERVICES, SERVICE_FIELDS, siteServices, type KeyService } from './keyFields';
 
@@ -46,6 +47,8 @@ function hasKeys(service: KeyService, s: ProfileSecrets): boolean {
   switch (service) {
     case 'rds':
       return !!(s.rdsAppKey && s.rdsAccessKeyId && s.rdsSecretAccessKey);
+    case 'rdsMariadb':
+      return !!(s.rdsMariadbAppKey && s.rdsAccessKeyId && s.rdsSecretAccessKey);
     case 'network':
       return !!(s.identityTenantId && s.identityUsername && s.identityApiPassword);
     case 'storage':
@@ -55,7 +58,7 @@ function hasKeys(service: KeyService, s: ProfileSecrets): boolean {
 
 /** The region a service is tested in: the first of the profile's regions where it runs. */
 function regionFor(profile: KeyTestProfile, service: KeyService): Region | undefined {
-  const runs = serviceRegions(profile.cloud, service === 'rds' ? 'rds' : service);
+  const runs = keyServiceRegions(profile.cloud, service);
   return profile.regions.find((r) => runs.includes(r));
 }
 
@@ -78,7 +81,8 @@ async function cheapCall(
   transport: Transport,
 ): Promise<void> {
   const { cloud, endpoints } = profile;
-  if (service === 'rds') {
+  if (service === 'rds' || service === 'rdsMariadb') {
+    const product = service === 'rds' ? RDS_PRODUCTS.mysql : RDS_PRODUCTS.mariadb;
     const apiVersion = profile.rdsApiVersion ?? 'v3.0';
     const tokens =
       apiVersion === 'v4.0'
@@ -90,11 +94,16 @@ async function cheapCall(
           })
         : undefined;
     const rds = new RdsClient({
-      baseUrl: resolveEndpoint({ cloud, service: 'rds', region, overrides: endpoints }),
-      credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
+      baseUrl: resolveEndpoint({ cloud, service: product.service, region, overrides: endpoints }),
+      credentials: {
+        appKey: s[product.appKeyField]!,
+        accessKeyId: s.rdsAccessKeyId!,
+        secretAccessKey: s.rdsSecretAccessKey!,
+      },
       transport,
       apiVersion,
-      v4Release: siteOf(cloud).rdsV4Release,
+      product: product.id,
+      v4Release: productV4Release(product.id, cloud),
       tokens,
     });
     try {
@@ -158,6 +167,12 @@ export function resultText(r: KeyTestResult): string {
   switch (r.service) {
     case 'rds':
       return r.ok ? l10n.t('RDS ✓') : c ? l10n.t('RDS ✗ {0}', c) : l10n.t('RDS ✗ no answer');
+    case 'rdsMariadb':
+      return r.ok
+        ? l10n.t('RDS for MariaDB ✓')
+        : c
+          ? l10n.t('RDS for MariaDB ✗ {0}', c)
+          : l10n.t('RDS for MariaDB ✗ no answer');
     case 'network':
       return r.ok ? l10n.t('Network ✓') : c ? l10n.t('Network ✗ {0}', c) : l10n.t('Network ✗ no answer');
     case 'storage':

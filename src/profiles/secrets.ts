@@ -16,6 +16,7 @@ import type { ProfileSecrets } from '../shared/services';
 
 export const SECRET_FIELDS = [
   'rdsAppKey',
+  'rdsMariadbAppKey',
   'rdsAccessKeyId',
   'rdsSecretAccessKey',
   'identityTenantId',

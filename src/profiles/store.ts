@@ -6,6 +6,7 @@ import type { Redactor } from '../client/http/redact';
 import { ACTIVE_KEY, PROFILES_KEY, setProfileCountContext } from './contextKeys';
 import { ProfileSecretStore, SECRET_FIELDS } from './secrets';
 import type { Log, Profile, ProfileSecrets, ProfileStore } from '../shared/services';
+import { RDS_PRODUCT_ORDER, RDS_PRODUCTS } from '../client/products';
 
 // Where the active profile's id is kept (the profiles: PROFILES_KEY): both read by the shim too.
 export { ACTIVE_KEY } from './contextKeys';
@@ -71,6 +72,9 @@ export class Profiles implements ProfileStore, vscode.Disposable {
   async save(profile: Profile, secrets: ProfileSecrets): Promise<void> {
     this.registerValues(secrets);
     await this.secretStore.set(profile.id, secrets);
+    // Which products' keys it holds now (the secrets merge: an empty field deletes, a missing one keeps).
+    const held = await this.secretStore.get(profile.id);
+    profile = { ...profile, rdsProducts: RDS_PRODUCT_ORDER.filter((id) => !!held[RDS_PRODUCTS[id].appKeyField]) };
     const list = this.list();
     const i = list.findIndex((p) => p.id === profile.id);
     if (i >= 0) list[i] = profile;

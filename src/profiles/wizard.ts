@@ -11,6 +11,7 @@ import { REGION_NAMES } from '../shared/tree/firstRows';
 import { CancelledError, type Service } from '../client/errors';
 import { SECRET_FIELDS, type SecretField } from './secrets';
 import { KEY_SERVICES, SERVICE_FIELDS, siteServices, type KeyService } from './keyFields';
+import { RDS_PRODUCTS } from '../client/products';
 import { findS3KeyPairs, type S3KeyPair } from './importKeys';
 import type { Profile, ProfileSecrets } from '../shared/services';
 
@@ -216,6 +217,14 @@ const SECRET_STEPS: SecretStep[] = [
     kind: 'id',
   },
   {
+    field: 'rdsMariadbAppKey',
+    label: vscode.l10n.t('RDS for MariaDB app key'),
+    hint: vscode.l10n.t(
+      'RDS for MariaDB: its app key (console: URL & Appkey), if you use it; the user access key below serves both.',
+    ),
+    kind: 'id',
+  },
+  {
     field: 'rdsAccessKeyId',
     label: vscode.l10n.t('User access key ID'),
     hint: vscode.l10n.t('RDS for MySQL: the user access key ID (console: API Security Settings).'),
@@ -272,6 +281,7 @@ export function masksInput(field: SecretField): boolean {
 
 const OVERRIDE_SERVICES: Array<{ service: Service; label: string }> = [
   { service: 'rds', label: 'RDS for MySQL' },
+  { service: 'rdsMariadb', label: RDS_PRODUCTS.mariadb.label },
   { service: 'identity', label: vscode.l10n.t('Identity (tokens)') },
   { service: 'network', label: vscode.l10n.t('Network') },
   { service: 'storage', label: vscode.l10n.t('Object storage (S3)') },

@@ -2,8 +2,10 @@
 // the profile's cloud (the gov cloud has KR1 only) and the handlers of every nhncloud.rds.*
 // command except the form commands (create / restore / replicate / parameter and security-group
 // editing / metrics), which are the RDS forms feature of ./forms/commands.ts.
-import type { CommandHandler, Feature } from '../shared/services';
-import { rootWhereServiceRuns } from '../shared/tree/serviceRoot';
+import type { CommandHandler, Feature, Profile } from '../shared/services';
+import { serviceRunsIn } from '../shared/tree/serviceRoot';
+import type { Region } from '../client/endpoints';
+import { profileProducts, RDS_PRODUCTS } from '../client/products';
 import { TreeNode } from '../shared/tree/nodes';
 import type { RdsDeps } from './tree/base';
 import { RdsServiceNode } from './tree/root';
@@ -70,10 +72,11 @@ export function createRdsFeature(deps: RdsDeps): Feature & { sessions: DbSession
       await connection.dispose();
       sessions.dispose();
     },
-    regionChildren: rootWhereServiceRuns(
-      deps.services,
-      'rds',
-      (profile, region) => new RdsServiceNode(profile, region, deps, sessions),
-    ),
+    // One root per RDS product the site runs in the region: RDS for MySQL always (its folders say
+    // what the profile lacks), another product where the profile holds its app key.
+    regionChildren: (profile: Profile, region: Region) =>
+      profileProducts(profile)
+        .filter((id) => serviceRunsIn(deps.services, profile, region, RDS_PRODUCTS[id].service))
+        .map((id) => new RdsServiceNode(profile, region, deps, sessions, id)),
   };
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { isSiteId, SITES, siteRegions, type Region, type SiteId } from '../client/sites';
 import type { Service } from '../client/errors';
 import type { ProfileSecrets } from '../client/profileSecrets';
-import { RDS_KEYS, startRdsSandbox, type RdsKeyPair, type RdsSandbox } from './rds';
+import { RDS_KEYS, RDS_MARIADB_APP_KEY, startRdsSandbox, type RdsKeyPair, type RdsSandbox } from './rds';
 import { type Fault, SandboxServer } from './server';
 import { identityNetworkModule } from './network/module';
 import { storageSandboxModule, type StorageSandbox } from './storage/index';
@@ -46,7 +46,7 @@ export interface SandboxProfile {
   name: string;
   cloud: SiteId;
   regions: Region[];
-  endpoints: { rds: string; network: string; identity: string; storage: string; oauth: string };
+  endpoints: { rds: string; rdsMariadb: string; network: string; identity: string; storage: string; oauth: string };
   secrets: ProfileSecrets;
   /** The SSH bastion in front of the sandbox's databases, when it runs one (its password is a secret). */
   bastion?: BastionInfo;
@@ -82,16 +82,22 @@ const rdsModule: SandboxModule = {
   start: async ({ server, options }) => {
     const pair = (k: RdsKeyPair): ProfileSecrets => ({
       rdsAppKey: k.appKey,
+      // RDS for MariaDB: its own app key, the same user's access key pair.
+      rdsMariadbAppKey: RDS_MARIADB_APP_KEY,
       rdsAccessKeyId: k.accessKeyId,
       rdsSecretAccessKey: k.secretAccessKey,
     });
     const api = startRdsSandbox(server, { timeScale: options.timeScale, seed: options.seed, scale: options.scale });
     // The seeded instances get their database ports before the first request.
     await api.databases.sync();
+    await api.mariadb.databases.sync();
     return {
       api,
-      // Stops every instance's MariaDB and removes its directory.
-      close: () => api.databases.close(),
+      // Stops every instance's MariaDB and removes its directory (both products').
+      close: async () => {
+        await api.databases.close();
+        await api.mariadb.databases.close();
+      },
       credentials: { admin: RDS_KEYS.admin, viewer: RDS_KEYS.viewer },
       secrets: pair(RDS_KEYS.admin),
       viewerSecrets: pair(RDS_KEYS.viewer),
@@ -218,6 +224,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     regions: siteRegions(site),
     endpoints: {
       rds: `${base}/rds/{region}`,
+      rdsMariadb: `${base}/rdsMariadb/{region}`,
       network: `${base}/network/{region}`,
       identity: `${base}/identity`,
       storage: `${base}/storage/{region}`,

@@ -11,7 +11,7 @@ import type { S3Client } from '../client/storage/client';
 import * as storageModule from '../client/storage/client';
 import { RdsClient } from '../client/rds/client';
 import { OAuthTokenClient, oauthBaseUrl } from '../client/rds/oauthToken';
-import { siteOf } from '../client/sites';
+import { productV4Release, RDS_PRODUCTS } from '../client/products';
 import { maxListedKeys, proxySettings, requestDeadlineMs, requestTimeoutMs } from './settings';
 import type { Log, ProfileStore, Services } from './services';
 
@@ -42,12 +42,15 @@ export class Clients implements vscode.Disposable {
   }
 
   readonly api: Services['clients'] = {
-    rds: (region) =>
-      this.cached(`rds/${region}`, async () => {
+    rds: (region, productId = 'mysql') =>
+      this.cached(`${productId === 'mysql' ? 'rds' : productId}/${region}`, async () => {
         const profile = this.requireProfile();
         const s = await this.deps.profiles.secrets(profile.id);
+        const product = RDS_PRODUCTS[productId];
+        const appKey = s[product.appKeyField];
         const missing = [
-          !s.rdsAppKey && vscode.l10n.t('the RDS app key'),
+          !appKey &&
+            (productId === 'mariadb' ? vscode.l10n.t('the RDS for MariaDB app key') : vscode.l10n.t('the RDS app key')),
           !s.rdsAccessKeyId && vscode.l10n.t('the user access key ID'),
           !s.rdsSecretAccessKey && vscode.l10n.t('the secret access key'),
         ].filter(Boolean);
@@ -65,11 +68,17 @@ export class Clients implements vscode.Disposable {
         }
         const apiVersion = profile.rdsApiVersion ?? 'v3.0';
         return new RdsClient({
-          baseUrl: resolveEndpoint({ cloud: profile.cloud, service: 'rds', region, overrides: profile.endpoints }),
-          credentials: { appKey: s.rdsAppKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
+          baseUrl: resolveEndpoint({
+            cloud: profile.cloud,
+            service: product.service,
+            region,
+            overrides: profile.endpoints,
+          }),
+          credentials: { appKey: appKey!, accessKeyId: s.rdsAccessKeyId!, secretAccessKey: s.rdsSecretAccessKey! },
           transport: this.http(),
           apiVersion,
-          v4Release: siteOf(profile.cloud).rdsV4Release,
+          product: productId,
+          v4Release: productV4Release(productId, profile.cloud),
           // One token for the profile's regions: the same key pair signs in everywhere.
           tokens:
             apiVersion === 'v4.0'

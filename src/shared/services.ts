@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import type { Cloud, EndpointOverrides, Region } from '../client/endpoints';
 import type { Logger } from '../client/http/redact';
 import type { ProfileSecrets } from '../client/profileSecrets';
+import type { RdsProductId } from '../client/products';
 import type { RdsClientApiVersion } from '../client/rds/versions';
 
 /** Non-secret part of a profile (kept in globalState). */
@@ -24,6 +25,11 @@ export interface Profile {
   sandboxBastion?: SandboxBastionSetting;
   /** The RDS API version its clients speak; absent (a profile saved before v4.0): v3.0. */
   rdsApiVersion?: RdsClientApiVersion;
+  /**
+   * The RDS products whose app key the profile holds, written on each save (the tree shows a
+   * product's root only where its key is; RDS for MySQL's always, its folders saying what is missing).
+   */
+  rdsProducts?: RdsProductId[];
 }
 
 export interface SandboxBastionSetting {
@@ -117,7 +123,11 @@ export interface Services {
   log: Log;
   profiles: ProfileStore;
   clients: {
-    rds(region: Region): Promise<import('../client/rds/client').RdsClient>;
+    /** The client of an RDS product in a region (RDS for MySQL when `product` is left out). */
+    rds(
+      region: Region,
+      product?: import('../client/products').RdsProductId,
+    ): Promise<import('../client/rds/client').RdsClient>;
     /** Network client of a region (identity tenant; address from the token's catalog). */
     network(region: Region): Promise<import('../client/network/client').NetworkClient>;
     /** S3 client of a region (signing region from the profile, corrected once per session). */

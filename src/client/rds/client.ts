@@ -20,6 +20,7 @@ import type { CallOptions, RdsOperationName, RdsOperationRow } from './api';
 import { RdsOperationMethods } from './methods';
 import type { OAuthTokenClient } from './oauthToken';
 import { expandUnknownKeys, formatPath, storageResizeSchema, type RdsSchemas, type RdsV3Schemas } from './schemas';
+import { productPermission, type RdsProductId } from '../products';
 import { rdsOperationIn, type RdsClientApiVersion } from './versions';
 import type { RdsV4Release } from './v4Rows';
 
@@ -43,8 +44,13 @@ export interface RdsClientOptions {
   logger?: Logger;
   /** The API version the profile chose; v3.0 when left out (what profiles made before v4.0 use). */
   apiVersion?: RdsClientApiVersion;
-  /** v4.0 only: the release the site's guide documents (a site of the first release lacks the 2026 additions). */
+  /**
+   * v4.0 only: the release the product's guide on the site documents (src/client/products.ts
+   * productV4Release: one of the first release lacks the 2026 additions).
+   */
   v4Release?: RdsV4Release;
+  /** The RDS product the base URL serves (RDS for MySQL when left out): the same API, its own permissions. */
+  product?: RdsProductId;
   /** v4.0 only: issues the Bearer token from the same key pair (shared by the profile's regional clients). */
   tokens?: OAuthTokenClient;
 }
@@ -96,6 +102,7 @@ export class RdsClient extends RdsOperationMethods {
   readonly transport: Transport;
   readonly apiVersion: RdsClientApiVersion;
   readonly v4Release: RdsV4Release;
+  readonly product: RdsProductId;
   private readonly credentials: RdsCredentials;
   private readonly logger: Logger;
   private readonly tokens: OAuthTokenClient | undefined;
@@ -108,6 +115,7 @@ export class RdsClient extends RdsOperationMethods {
     this.logger = opts.logger ?? opts.transport.logger;
     this.apiVersion = opts.apiVersion ?? 'v3.0';
     this.v4Release = opts.v4Release ?? '2026-03';
+    this.product = opts.product ?? 'mysql';
     this.tokens = opts.tokens;
     if (this.apiVersion === 'v4.0' && !this.tokens) throw new Error('RdsClient: API v4.0 needs a token client');
     const { appKey, accessKeyId, secretAccessKey } = opts.credentials;
@@ -327,6 +335,7 @@ export class RdsClient extends RdsOperationMethods {
           status,
           message: RDS_UNAUTHENTICATED_MESSAGE,
         });
+      const permission = productPermission(this.product, op.permission);
       if (code === 80403)
         throw new AuthError({
           service: 'rds',
@@ -335,9 +344,9 @@ export class RdsClient extends RdsOperationMethods {
           code,
           status,
           // v4.0's guide names the permission each call needs: say which one to ask for.
-          permission: op.permission,
-          message: op.permission
-            ? `Your role may not ${action(op)}: it needs the permission ${op.permission}. Ask a project ADMIN to grant it, or use a key of a member who has it.`
+          permission,
+          message: permission
+            ? `Your role may not ${action(op)}: it needs the permission ${permission}. Ask a project ADMIN to grant it, or use a key of a member who has it.`
             : `Your role (e.g. VIEWER) may not ${action(op)}. Ask a project ADMIN, or use a key of a member with that permission.`,
         });
       if (code === 4005)

@@ -5,8 +5,14 @@
 // is offered as the service wrote it: the service listed it, so it takes it.
 // No imports: the webviews' bundles and the forms' models read it.
 
+export interface EngineRow {
+  dbVersion: string;
+  canCreate: boolean;
+  restorableFromObs: boolean;
+}
+
 /** The guides' engine table (TOAST-DOCS/RDS `en/public/api-guide-mysql-v4.0.md`, December 2026). */
-export const DB_ENGINE_TABLE: ReadonlyArray<{ dbVersion: string; canCreate: boolean; restorableFromObs: boolean }> = [
+export const DB_ENGINE_TABLE: readonly EngineRow[] = [
   { dbVersion: 'MYSQL_V5633', canCreate: false, restorableFromObs: false },
   { dbVersion: 'MYSQL_V5715', canCreate: true, restorableFromObs: true },
   { dbVersion: 'MYSQL_V5719', canCreate: true, restorableFromObs: true },
@@ -37,7 +43,44 @@ export const DB_ENGINE_TABLE: ReadonlyArray<{ dbVersion: string; canCreate: bool
   { dbVersion: 'MYSQL_V8411', canCreate: true, restorableFromObs: true },
 ];
 
-const TABLE = new Map(DB_ENGINE_TABLE.map((e) => [e.dbVersion, e]));
+/**
+ * RDS for MariaDB's (TOAST-DOCS/RDS `en/public/api-guide-mariadb-v4.0.md`, "Supported DB Engine
+ * Versions", December 2026): 10.3 and 10.6 can no longer be created; every version takes the
+ * ED25519 and NATIVE authentication plugins.
+ */
+export const MARIADB_ENGINE_TABLE: readonly EngineRow[] = [
+  ...['10330', '10611', '10612', '10616', '10622', '10625'].map((v) => ({
+    dbVersion: `MARIADB_V${v}`,
+    canCreate: false,
+    restorableFromObs: false,
+  })),
+  ...['101107', '101108', '101113', '101116', '101118', '101119', '11407', '11410', '11412', '11413', '11806']
+    .concat(['11808', '11809', '12303'])
+    .map((v) => ({ dbVersion: `MARIADB_V${v}`, canCreate: true, restorableFromObs: true })),
+];
+
+/**
+ * What an engine version code says, the one reader of its shape: MYSQL_V8040 is MySQL 8.0.40 (one
+ * digit each of major and minor), MARIADB_V101108 is MariaDB 10.11.8 and MARIADB_V11407 11.4.7
+ * (two digits of major; the patch always two: MARIADB_V10330 is 10.3.30). Undefined for a code of
+ * another shape (a later engine: shown as the service wrote it).
+ */
+export function readEngineCode(code: string): { engine: 'MySQL' | 'MariaDB'; version: number[] } | undefined {
+  const mysql = /^MYSQL_V(\d)(\d)(\d+)$/.exec(code);
+  if (mysql) return { engine: 'MySQL', version: mysql.slice(1).map(Number) };
+  const mariadb = /^MARIADB_V(\d\d)(\d{1,2})(\d\d)$/.exec(code);
+  if (mariadb) return { engine: 'MariaDB', version: mariadb.slice(1).map(Number) };
+  return undefined;
+}
+
+/** An engine version as a person reads it (MySQL 8.0.40, MariaDB 10.11.8); a code of another shape as written. */
+export function engineVersionLabel(code: string): string {
+  const read = readEngineCode(code);
+  return read ? `${read.engine} ${read.version.join('.')}` : code;
+}
+
+/** Both products' rows: their codes never collide (MYSQL_..., MARIADB_...). */
+const TABLE = new Map([...DB_ENGINE_TABLE, ...MARIADB_ENGINE_TABLE].map((e) => [e.dbVersion, e]));
 
 /** An engine version as the service lists it (the flags may be missing or null). */
 export interface ListedDbVersion {

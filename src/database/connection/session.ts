@@ -9,6 +9,8 @@ export interface DbSessionTarget {
   region: Region;
   instanceId: string;
   instanceName: string;
+  /** The explorer node of the instance, whose Schemas folder the session fills (any product's tree). */
+  instanceNodeId?: string;
 }
 
 export interface DbSession {

@@ -1,11 +1,11 @@
 // Engine versions in the order a form offers them: the newest first, the likely choice at the top.
+import { readEngineCode } from '../../client/rds/engines';
 
-/** An engine version's number (from its name "MySQL 8.0.45", else its code MYSQL_V8045), for sorting. */
+/** An engine version's number (from its name "MySQL 8.0.45", else its code: MYSQL_V8045, MARIADB_V101108), for sorting. */
 export function versionNumber(v: { dbVersion: string; dbVersionName?: string | null }): number[] {
   const named = /(\d+)\.(\d+)\.(\d+)/.exec(v.dbVersionName ?? '');
   if (named) return named.slice(1).map(Number);
-  const code = /V(\d)(\d)(\d+)$/.exec(v.dbVersion);
-  return code ? code.slice(1).map(Number) : [];
+  return readEngineCode(v.dbVersion)?.version ?? [];
 }
 
 /** Negative when `a` is the older version, positive when the newer, 0 when the same. */

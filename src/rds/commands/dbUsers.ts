@@ -62,13 +62,20 @@ async function askPlugin(t: InstanceTarget, title: string): Promise<Authenticati
       plugins.map((p) => ({
         label: p,
         plugin: p,
-        description:
-          p === 'NATIVE' ? 'mysql_native_password' : p === 'SHA256' ? 'sha256_password' : 'caching_sha2_password',
+        description: SERVER_PLUGIN_NAMES[p] ?? p,
       })),
       { title, placeHolder: vscode.l10n.t('Authentication plugin') },
     )
   ).plugin;
 }
+
+/** The server's name of each plugin (what `mysql.user` shows); a plugin not listed shows as the API names it. */
+const SERVER_PLUGIN_NAMES: Readonly<Record<string, string>> = {
+  NATIVE: 'mysql_native_password',
+  SHA256: 'sha256_password',
+  CACHING_SHA2: 'caching_sha2_password',
+  ED25519: 'ed25519',
+};
 
 export function dbUserCommands(deps: RdsDeps): Record<string, CommandHandler> {
   return {

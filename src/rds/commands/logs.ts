@@ -10,12 +10,15 @@ import type { RdsDeps } from '../tree/base';
 import { InstanceNode } from '../tree/instanceNode';
 import { confirm } from './util';
 import { instanceFrom } from './targets';
+import { rdsProduct, type RdsProductId } from '../../client/products';
 
 export const LOG_SCHEME = 'nhncloud-rds-log';
 
 /** What a log document shows: one log file of one instance. */
 interface LogRef {
   region: Region;
+  /** The RDS product whose API serves the file (RDS for MySQL when absent). */
+  product?: RdsProductId;
   dbInstanceId: string;
   instanceName: string;
   logFileName: string;
@@ -28,6 +31,7 @@ const logUri = (r: LogRef) =>
     path: `/${r.instanceName}/${r.logFileName}`,
     query: new URLSearchParams({
       region: r.region,
+      product: r.product ?? 'mysql',
       id: r.dbInstanceId,
       type: r.logFileType,
     }).toString(),
@@ -38,6 +42,7 @@ function refOf(uri: vscode.Uri): LogRef {
   const [, instanceName = '', logFileName = ''] = uri.path.split('/');
   return {
     region: q.get('region') as Region,
+    product: rdsProduct(q.get('product') ?? undefined).id,
     dbInstanceId: q.get('id') ?? '',
     instanceName,
     logFileName,
@@ -54,7 +59,7 @@ class LogContentProvider implements vscode.TextDocumentContentProvider {
     const r = refOf(uri);
     const logFileType = LOG_FILE_TYPES.find((t) => t === r.logFileType);
     if (!logFileType) throw new Error(vscode.l10n.t('{0} is not a log file type RDS knows.', r.logFileType));
-    const rds = await this.deps.services.clients.rds(r.region);
+    const rds = await this.deps.services.clients.rds(r.region, r.product);
     const { content } = await rds.getLogFileContent({
       dbInstanceId: r.dbInstanceId,
       logFileName: r.logFileName,

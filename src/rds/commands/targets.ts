@@ -3,7 +3,7 @@
 // of the RDS feature: its commands and its forms (./../forms/commands.ts) use it.
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
-import { serviceRegions } from '../../client/sites';
+import { productRegions, profileProducts, RDS_PRODUCTS, type RdsProductId } from '../../client/products';
 import type { RdsClient } from '../../client/rds/client';
 import { pick } from '../../shared/prompts';
 import type { TreeNode } from '../../shared/tree/nodes';
@@ -14,7 +14,7 @@ import { BackupNode, backupPage } from '../tree/backupsEvents';
 import { ParameterGroupNode, SecurityGroupNode, SecurityRuleNode } from '../tree/groups';
 import { backupLabel, versionLabel } from '../tree/state';
 import type { Backup, DbInstance } from '../tree/types';
-import { askServiceRegion } from '../../shared/tree/serviceRoot';
+import type { Profile } from '../../shared/services';
 import { formatTimestamp } from '../../shared/l10n';
 import { inWords, progressText } from '../../shared/apiWords';
 
@@ -32,19 +32,66 @@ export interface InstanceTarget extends Scope {
   ha: boolean;
 }
 
+/** Where the active profile's RDS runs: each product it shows (profileProducts) in each of its regions that product runs in. */
+interface RdsPlace {
+  region: Region;
+  product: RdsProductId;
+}
+
+function activeProfile(deps: RdsDeps): Profile {
+  const profile = deps.services.profiles.active();
+  if (!profile)
+    throw new Error(
+      vscode.l10n.t(
+        'No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".',
+      ),
+    );
+  return profile;
+}
+
+/** The places of `profile`, in the tree's order: RDS for MySQL's regions, then each other product's. */
+function rdsPlaces(profile: Profile): RdsPlace[] {
+  return profileProducts(profile).flatMap((product) =>
+    profile.regions
+      .filter((r) => productRegions(product, profile.cloud).includes(r))
+      .map((region) => ({ region, product })),
+  );
+}
+
+/** A place as a pick names it: the region, and the product where the profile shows more than one. */
+const placeText = (p: RdsPlace, places: readonly RdsPlace[]): string =>
+  places.some((x) => x.product !== p.product) ? `${p.region} · ${RDS_PRODUCTS[p.product].label}` : p.region;
+
 export async function scopeFrom(arg: unknown, deps: RdsDeps, title: string): Promise<Scope> {
   if (arg && typeof arg === 'object' && 'parent' in arg) {
     const root = rdsRoot(arg as TreeNode);
     return { region: root.region, rootId: root.id, rds: await root.client() };
   }
-  const { profile, region } = await askServiceRegion(deps.services, 'rds', title, (p, where) =>
-    vscode.l10n.t(
-      'Profile "{0}" enables no region where RDS for MySQL runs ({1}). Edit the profile to add one.',
-      p.name,
-      where,
-    ),
-  );
-  return { region, rootId: rdsIds.root(profile.id, region), rds: await deps.services.clients.rds(region) };
+  const profile = activeProfile(deps);
+  const places = rdsPlaces(profile);
+  if (!places.length)
+    throw new Error(
+      vscode.l10n.t(
+        'Profile "{0}" enables no region where RDS for MySQL runs ({1}). Edit the profile to add one.',
+        profile.name,
+        productRegions('mysql', profile.cloud).join(', '),
+      ),
+    );
+  // One place needs no question; several: the region, and the product where there are two.
+  const place =
+    places.length === 1
+      ? places[0]
+      : (
+          await pick(
+            places.map((p) => ({ label: placeText(p, places), p })),
+            { title: vscode.l10n.t('{0}: region', title) },
+          )
+        ).p;
+  return {
+    region: place.region,
+    rootId: rdsIds.root(profile.id, place.region, place.product),
+    rds: await deps.services.clients.rds(place.region, place.product),
+  };
 }
 
 /** The instance of a tree node, or one the user picks (optionally only those `allowed`). */
@@ -61,18 +108,14 @@ export async function instanceFrom(
     const data = await arg.reload().catch(() => arg.data);
     return { region: root.region, rds, rootId: root.id, data, nodeId: arg.id, ha: arg.ha };
   }
-  const profile = deps.services.profiles.active();
-  if (!profile)
-    throw new Error(
-      vscode.l10n.t(
-        'No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".',
-      ),
-    );
-  const regions = profile.regions.filter((r) => serviceRegions(profile.cloud, 'rds').includes(r));
+  const profile = activeProfile(deps);
+  const places = rdsPlaces(profile);
+  const regions = [...new Set(places.map((p) => p.region))];
   const lists = await Promise.all(
-    regions.map(async (region) => {
+    places.map(async (place) => {
+      const { region } = place;
       try {
-        const rds = await deps.services.clients.rds(region);
+        const rds = await deps.services.clients.rds(region, place.product);
         const [r, g] = await Promise.all([
           rds.listDbInstances(),
           rds.listDbInstanceGroups().catch(() => ({ dbInstanceGroups: [] })),
@@ -84,13 +127,14 @@ export async function instanceFrom(
         );
         return r.dbInstances.map((i) => ({
           region,
+          place,
           rds,
           i,
           ha: !!i.dbInstanceGroupId && ha.has(i.dbInstanceGroupId),
         }));
       } catch (e) {
         deps.services.log.warn(
-          `Listing DB instances in ${region} failed: ${e instanceof Error ? e.message : String(e)}`,
+          `Listing ${RDS_PRODUCTS[place.product].label} instances in ${region} failed: ${e instanceof Error ? e.message : String(e)}`,
         );
         return [];
       }
@@ -108,7 +152,7 @@ export async function instanceFrom(
     const why = allowed?.(x.i);
     return {
       label: `${why ? '$(circle-slash) ' : ''}${x.i.dbInstanceName}`,
-      description: `${x.region} · ${inWords(x.i.dbInstanceStatus)}${x.i.progressStatus && x.i.progressStatus !== 'NONE' ? ` · ${progressText(x.i.progressStatus)}` : ''}`,
+      description: `${placeText(x.place, places)} · ${inWords(x.i.dbInstanceStatus)}${x.i.progressStatus && x.i.progressStatus !== 'NONE' ? ` · ${progressText(x.i.progressStatus)}` : ''}`,
       detail: why,
       x,
     };
@@ -116,7 +160,7 @@ export async function instanceFrom(
   items.sort((a, b) => Number(!!a.detail) - Number(!!b.detail));
   const chosen = await pick(items, { title, placeHolder: vscode.l10n.t('DB instance'), matchOnDescription: true });
   if (chosen.detail) throw new Error(`${chosen.x.i.dbInstanceName}: ${chosen.detail}`);
-  const rootId = rdsIds.root(profile.id, chosen.x.region);
+  const rootId = rdsIds.root(profile.id, chosen.x.region, chosen.x.place.product);
   const data = { ...chosen.x.i, ...(await fetchInstance(chosen.x.rds, chosen.x.i.dbInstanceId)) };
   return {
     region: chosen.x.region,

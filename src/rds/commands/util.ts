@@ -5,6 +5,7 @@ import { type Region } from '../../client/endpoints';
 import { type RdsDeps } from '../tree/base';
 import type { Validator } from './limits';
 import { ask, confirm } from '../../shared/prompts';
+import type { RdsProductId } from '../../client/products';
 
 // The prompts live in src/shared/prompts.ts (every feature asks the same way); RDS commands import them from here.
 export { ask, confirm, pick, pickMany, yesNo } from '../../shared/prompts';
@@ -12,7 +13,8 @@ export { ask, confirm, pick, pickMany, yesNo } from '../../shared/prompts';
 /** Hand a returned job to the tracker; without a job id, refresh right away. */
 export function track(
   deps: RdsDeps,
-  scope: { region: Region },
+  /** Where the job runs: its region and the client of its product (a MariaDB job is polled at MariaDB's host). */
+  scope: { region: Region; rds?: { readonly product: RdsProductId } },
   /** The operation's answer: a job (`{ jobId }`) or an empty answer. */
   res: unknown,
   title: string,
@@ -22,7 +24,7 @@ export function track(
   const jobId =
     res && typeof res === 'object' && 'jobId' in res && typeof res.jobId === 'string' ? res.jobId : undefined;
   if (jobId) {
-    deps.jobs.track({ jobId, region: scope.region, title, nodeId, refreshIds });
+    deps.jobs.track({ jobId, region: scope.region, product: scope.rds?.product, title, nodeId, refreshIds });
     void vscode.window.setStatusBarMessage(vscode.l10n.t('$(sync~spin) {0}: started', title), 3000);
   } else {
     for (const id of [nodeId, ...refreshIds]) if (id) deps.explorer.refreshId(id);

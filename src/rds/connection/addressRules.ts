@@ -11,6 +11,8 @@ import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
 import type { RdsClient, RdsOutput } from '../../client/rds/client';
 import type { RdsDeps } from '../tree/base';
+import { rdsProduct, type RdsProductId } from '../../client/products';
+import { rdsIds } from '../tree/ids';
 
 export const PENDING_RULES_KEY = 'nhncloud.db.temporaryRules';
 export const LAST_ADDRESS_KEY = 'nhncloud.db.lastAddress';
@@ -19,6 +21,8 @@ export interface TemporaryRule {
   token: string;
   profileId: string;
   region: Region;
+  /** The RDS product of the instance (RDS for MySQL when absent, as rules kept before it). */
+  product?: RdsProductId;
   instanceId: string;
   instanceName: string;
   dbSecurityGroupId: string;
@@ -85,6 +89,7 @@ export class TemporaryRules {
     const { rds, rootId, etherType, ...rest } = opts;
     const rec: TemporaryRule = {
       ...rest,
+      ...(rds.product !== 'mysql' && { product: rds.product }),
       token: randomBytes(6).toString('hex'),
       ownerPid: process.pid,
       createdAt: Date.now(),
@@ -106,6 +111,7 @@ export class TemporaryRules {
       this.deps.jobs.track({
         jobId: res.jobId,
         region: rec.region,
+        product: rec.product,
         title: vscode.l10n.t('Allow {0} on {1}', rec.cidr, rec.instanceName),
         nodeId: groupNodeId,
       });
@@ -180,7 +186,7 @@ export class TemporaryRules {
 
   /** Deletes the rule (if it exists) and forgets the record. A failure keeps the record for the next try. */
   async remove(rec: TemporaryRule, rds?: RdsClient): Promise<void> {
-    const client = rds ?? (await this.deps.services.clients.rds(rec.region));
+    const client = rds ?? (await this.deps.services.clients.rds(rec.region, rdsProduct(rec.product).id));
     const ids = await this.ruleIds(client, rec);
     if (ids?.length) {
       await this.waitIdle(client, rec);
@@ -192,8 +198,9 @@ export class TemporaryRules {
         this.deps.jobs.track({
           jobId: res.jobId,
           region: rec.region,
+          product: rec.product,
           title: vscode.l10n.t('Remove the rule for {0} on {1}', rec.cidr, rec.instanceName),
-          nodeId: `${rec.profileId}/${rec.region}/rds/securityGroup/${rec.dbSecurityGroupId}`,
+          nodeId: `${rdsIds.root(rec.profileId, rec.region, rdsProduct(rec.product).id)}/securityGroup/${rec.dbSecurityGroupId}`,
         });
     }
     await this.save(this.list().filter((r) => r.token !== rec.token));

@@ -33,6 +33,9 @@ import {
   tunnelOptions,
   type BastionSetting,
 } from '../../database/connection/ssh/bastions';
+import { rdsProduct } from '../../client/products';
+import { rdsIds } from '../tree/ids';
+import type { DbSessionTarget } from '../../database/connection/session';
 
 const PRODUCTION_KEY = 'nhncloud.db.productionInstances';
 /** The query console's command (./console.ts) that Connect... offers to run. */
@@ -57,8 +60,10 @@ export function connectionFeature(deps: ConnectionDeps): {
   TableDataPanel.useSessions(sessions);
   const profileName = () => services.profiles.active()?.name ?? '';
 
-  const refreshSchemas = (s: { target: { profileId: string; region: string; instanceId: string } }) =>
-    deps.explorer.refreshId(`${s.target.profileId}/${s.target.region}/rds/instance/${s.target.instanceId}/schemas`);
+  const refreshSchemas = (s: { target: DbSessionTarget }) =>
+    deps.explorer.refreshId(
+      `${s.target.instanceNodeId ?? rdsIds.instance(rdsIds.root(s.target.profileId, s.target.region), s.target.instanceId)}/schemas`,
+    );
 
   const subs: vscode.Disposable[] = [
     sessions.onDidChange(
@@ -78,7 +83,7 @@ export function connectionFeature(deps: ConnectionDeps): {
           title: vscode.l10n.t('Temporary rule: {0} on port {1} of {2}', r.cidr, r.port, r.instanceName),
           description: r.dbSecurityGroupName,
           detail: vscode.l10n.t('Removed when the connection ends or VS Code closes.'),
-          nodeId: `${r.profileId}/${r.region}/rds/securityGroup/${r.dbSecurityGroupId}`,
+          nodeId: `${rdsIds.root(r.profileId, r.region, rdsProduct(r.product).id)}/securityGroup/${r.dbSecurityGroupId}`,
         })),
       rules.onDidChange,
     ),
@@ -154,6 +159,7 @@ export function connectionFeature(deps: ConnectionDeps): {
       region: t.region,
       instanceId: t.data.dbInstanceId,
       instanceName: t.data.dbInstanceName,
+      instanceNodeId: t.nodeId,
     };
     try {
       const session = await vscode.window.withProgress(
@@ -339,7 +345,7 @@ export function connectionFeature(deps: ConnectionDeps): {
     });
     const address = addressCidr(text)!;
     await state.update(LAST_ADDRESS_KEY, text.trim());
-    const root = `${profileId()}/${t.region}/rds`;
+    const root = t.rootId;
     await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,

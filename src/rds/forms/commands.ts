@@ -24,13 +24,20 @@ import { TableDataPanel } from '../../panels/tableDataPanel';
 import { CsvImportPanel } from '../../panels/csvImportPanel';
 import { QueryResultsPanel } from '../../panels/queryResultsPanel';
 import { targetFromState, type PanelTarget } from '../../panels/protocol';
+import type { RdsClient } from '../../client/rds/client';
 import { ReplicatePanel } from '../../panels/replicatePanel';
 import { RestorePanel } from '../../panels/restorePanel';
 import { SecurityGroupPanel } from '../../panels/securityGroupPanel';
 import { PANEL_VIEW_TYPES, type PanelKind } from '../../panels/viewTypes';
 
-/** An RDS scope's region as a panel keeps it (RDS scopes only ever hold RDS regions). */
-const panelRegion = (region: Region): PanelTarget['region'] => region as PanelTarget['region'];
+/**
+ * Where a panel works, from an RDS scope: its region (RDS scopes only ever hold RDS regions) and
+ * the product of its client, so the form acts on the product of the node it was opened from.
+ */
+const where = (scope: { region: Region; rds: RdsClient }): Pick<PanelTarget, 'region' | 'product'> => ({
+  region: scope.region as PanelTarget['region'],
+  ...(scope.rds.product !== 'mysql' && { product: scope.rds.product }),
+});
 
 /** The node of class `cls` the command was invoked on, or its nearest such ancestor (a metric row → its instance). */
 const nodeOf = <T extends TreeNode>(arg: unknown, cls: abstract new (...args: never[]) => T): T | undefined =>
@@ -42,7 +49,7 @@ export function createRdsFormsFeature(
   const { services } = deps;
   const instanceTarget = async (arg: unknown, title: string): Promise<PanelTarget> => {
     const t = await instanceFrom(nodeOf(arg, InstanceNode), deps, title);
-    return { region: panelRegion(t.region), id: t.data.dbInstanceId, label: t.data.dbInstanceName };
+    return { ...where(t), id: t.data.dbInstanceId, label: t.data.dbInstanceName };
   };
   const commands: Feature['commands'] = {
     'nhncloud.rds.createInstance': async (arg?: unknown) => {
@@ -51,7 +58,7 @@ export function createRdsFormsFeature(
         deps,
         vscode.l10n.t('Create DB Instance'),
       );
-      openPanel(CreateInstancePanel, services, { region: panelRegion(scope.region) });
+      openPanel(CreateInstancePanel, services, { ...where(scope) });
     },
     'nhncloud.rds.replicate': async (arg?: unknown) => {
       openPanel(ReplicatePanel, services, await instanceTarget(arg, vscode.l10n.t('Instance to replicate')));
@@ -86,7 +93,7 @@ export function createRdsFormsFeature(
             ).source;
       if (source === 'objectStorage') {
         const scope = await scopeFrom(undefined, deps, title);
-        openPanel(RestorePanel, services, { region: panelRegion(scope.region), source });
+        openPanel(RestorePanel, services, { ...where(scope), source });
       } else if (source === 'instance') {
         openPanel(RestorePanel, services, {
           ...(await instanceTarget(instanceNode, vscode.l10n.t('Instance to restore'))),
@@ -95,7 +102,7 @@ export function createRdsFormsFeature(
       } else {
         const { scope, backup } = await backupFrom(backupNode, deps, vscode.l10n.t('Backup to restore'));
         openPanel(RestorePanel, services, {
-          region: panelRegion(scope.region),
+          ...where(scope),
           id: backup.backupId,
           label: backupLabel(backup),
           source,
@@ -108,7 +115,7 @@ export function createRdsFormsFeature(
       if (instance) {
         const t = await instanceFrom(instance, deps, vscode.l10n.t('Parameter group'));
         if (t.data.parameterGroupId)
-          openPanel(ParameterGroupPanel, services, { region: panelRegion(t.region), id: t.data.parameterGroupId });
+          openPanel(ParameterGroupPanel, services, { ...where(t), id: t.data.parameterGroupId });
         return;
       }
       const { scope, group } = await parameterGroupFrom(
@@ -117,7 +124,7 @@ export function createRdsFormsFeature(
         vscode.l10n.t('Parameter group'),
       );
       openPanel(ParameterGroupPanel, services, {
-        region: panelRegion(scope.region),
+        ...where(scope),
         id: group.parameterGroupId,
         label: group.parameterGroupName,
       });
@@ -129,7 +136,7 @@ export function createRdsFormsFeature(
         vscode.l10n.t('DB security group'),
       );
       openPanel(SecurityGroupPanel, services, {
-        region: panelRegion(scope.region),
+        ...where(scope),
         id: group.dbSecurityGroupId,
         label: group.dbSecurityGroupName,
       });

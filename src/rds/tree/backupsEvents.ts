@@ -30,6 +30,11 @@ export class BackupNode extends TreeNode {
   constructor(
     parent: TreeNode,
     readonly data: Backup,
+    /**
+     * Whether the product and API version give a backup's details (v4.0's getBackup: RDS for
+     * MySQL's current release, not RDS for MariaDB's): the row offers Show Backup Details only then.
+     */
+    readonly detailed: boolean,
   ) {
     super();
     this.parent = parent;
@@ -41,7 +46,7 @@ export class BackupNode extends TreeNode {
     const busy = b.backupStatus === 'BACKING_UP' || b.backupStatus === 'DELETING';
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = `rds.backup.${closedFacet(b.backupStatus, ['completed', 'error'])}`;
+    item.contextValue = `rds.backup.${closedFacet(b.backupStatus, ['completed', 'error'])}${this.detailed ? '.details' : ''}`;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : themeIcon('archive', statusColour(b.backupStatus));
     // The date first (what tells backups apart; a narrow sidebar cuts the end), then the rest.
     item.description = [
@@ -84,11 +89,15 @@ export class BackupsFolderNode extends PagedFolderNode<Backup> {
     this.parent = parent;
     this.id = `${parent.id}/backup`;
   }
+  /** What the last page's client said of backup details (BackupNode's `detailed`). */
+  private detailed = false;
   protected async fetchPage(page: number, size: number) {
-    return backupPage(await rdsRoot(this).client(), page, size);
+    const rds = await rdsRoot(this).client();
+    this.detailed = rds.has('getBackup');
+    return backupPage(rds, page, size);
   }
   protected toNode(b: Backup): TreeNode {
-    return new BackupNode(this, b);
+    return new BackupNode(this, b, this.detailed);
   }
 }
 

@@ -2,6 +2,7 @@
 // and caches, and a generic folder that loads through a function.
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
+import { RDS_PRODUCTS, type RdsProductId } from '../../client/products';
 import type { RdsClient } from '../../client/rds/client';
 import type { FeatureDeps, Profile } from '../../shared/services';
 import type { DbSessionManager } from '../../database/connection/sessions';
@@ -19,7 +20,8 @@ const NAMES_FRESH_MS = 60_000;
 export const rdsRoot = (node: TreeNode): RdsRootNode => requireAncestor(node, RdsRootNode);
 
 export abstract class RdsRootNode extends ServiceRootNode<RdsClient> {
-  readonly label = 'RDS for MySQL';
+  /** The product's name (RDS for MySQL, RDS for MariaDB): a brand, the same in every language. */
+  readonly label: string;
   protected readonly kind = 'rds.root';
   protected override icon = 'database';
   protected override collapsed = vscode.TreeItemCollapsibleState.Collapsed;
@@ -32,12 +34,15 @@ export abstract class RdsRootNode extends ServiceRootNode<RdsClient> {
     deps: RdsDeps,
     /** The live database sessions (Connect...): a connected instance's schemas expand into tables. */
     readonly sessions?: DbSessionManager,
+    /** The RDS product the root lists: every folder, command and form below acts on it. */
+    readonly product: RdsProductId = 'mysql',
   ) {
-    super(profile, region, deps, 'rds');
+    super(profile, region, deps, RDS_PRODUCTS[product].service);
+    this.label = RDS_PRODUCTS[product].label;
   }
 
   client(): Promise<RdsClient> {
-    return this.deps.services.clients.rds(this.region);
+    return this.deps.services.clients.rds(this.region, this.product);
   }
 
   /** Project members by id (user groups show names, not UUIDs); cached until the root refreshes. */

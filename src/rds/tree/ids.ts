@@ -3,6 +3,7 @@
 // file spells an RDS id.
 import type { Region } from '../../client/endpoints';
 import { serviceRootId } from '../../shared/tree/serviceRoot';
+import { RDS_PRODUCTS, type RdsProductId } from '../../client/products';
 
 /** The folders directly under "RDS for MySQL". */
 export type RdsRootFolder =
@@ -32,7 +33,9 @@ export type RdsInstanceFolder =
   | 'maintenances';
 
 export const rdsIds = {
-  root: (profileId: string, region: Region): string => serviceRootId(profileId, region, 'rds'),
+  /** `<profile>/<region>/rds` (RDS for MySQL), `.../rdsMariadb` (RDS for MariaDB). */
+  root: (profileId: string, region: Region, product: RdsProductId = 'mysql'): string =>
+    serviceRootId(profileId, region, RDS_PRODUCTS[product].service),
   folder: (rootId: string, folder: RdsRootFolder): string => `${rootId}/${folder}`,
   instance: (rootId: string, dbInstanceId: string): string => `${rootId}/instance/${dbInstanceId}`,
   /** An item of a root folder: a parameter group, a DB security group, a backup... */

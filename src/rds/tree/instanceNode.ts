@@ -276,6 +276,7 @@ export class InstanceNode extends FolderNode {
                                 arguments: [
                                   {
                                     region: rdsRoot(this).region,
+                                    product: rdsRoot(this).product,
                                     dbInstanceId: id,
                                     instanceName: this.data.dbInstanceName,
                                     logFileName: f.logFileName,

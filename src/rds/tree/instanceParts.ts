@@ -78,7 +78,7 @@ export class InstanceBackupsNode extends FolderNode {
     const rds = await rdsRoot(this).client();
     // The instance's own backups are few (retention-bound): one page of 100.
     const { items } = await backupPage(rds, 1, 100, this.instance.data.dbInstanceId);
-    return items.map((b) => new BackupNode(this, b));
+    return items.map((b) => new BackupNode(this, b, rds.has('getBackup')));
   }
 }
 

@@ -1,6 +1,7 @@
 // "RDS for MySQL" under a region: the folders of issue 5.
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
+import type { RdsProductId } from '../../client/products';
 import type { Profile } from '../../shared/services';
 import type { TreeNode } from '../../shared/tree/nodes';
 import { RdsFolderNode, RdsRootNode, type RdsDeps } from './base';
@@ -13,8 +14,14 @@ import { StaticFolderNode } from './base';
 import type { DbSessionManager } from '../../database/connection/sessions';
 
 export class RdsServiceNode extends RdsRootNode {
-  constructor(profile: Profile, region: Region, deps: RdsDeps, sessions?: DbSessionManager) {
-    super(profile, region, deps, sessions);
+  constructor(
+    profile: Profile,
+    region: Region,
+    deps: RdsDeps,
+    sessions?: DbSessionManager,
+    product: RdsProductId = 'mysql',
+  ) {
+    super(profile, region, deps, sessions, product);
   }
   protected async load(): Promise<TreeNode[]> {
     // The version decides which folders exist; a profile that cannot build a client (keys

@@ -6,6 +6,7 @@
 // with `viewItem ==` (or a row set), never a regular expression.
 import { formatNumber, l10n } from '../../shared/l10n';
 import type { DbInstance } from './types';
+import { engineVersionLabel } from '../../client/rds/engines';
 import { inWords, progressText } from '../../shared/apiWords';
 import { instanceValue, type InstanceRoleFacet, type InstanceState } from '../../shared/menus/nodeKinds';
 
@@ -158,10 +159,9 @@ export function formatBytes(n: number | null | undefined): string {
   return `${formatNumber(v, u === 0 ? 0 : 1)} ${units[u]}`;
 }
 
-/** `MYSQL_V8032` -> `MySQL 8.0.32` (falls back to the raw value). */
+/** `MYSQL_V8032` -> `MySQL 8.0.32`, `MARIADB_V101108` -> `MariaDB 10.11.8` (falls back to the raw value). */
 export function versionLabel(v: string | null | undefined): string {
-  const m = /^MYSQL_V(\d)(\d)(\d+)$/.exec(v ?? '');
-  return m ? `MySQL ${m[1]}.${m[2]}.${Number(m[3])}` : (v ?? '');
+  return v ? engineVersionLabel(v) : '';
 }
 
 /** An event's message in the display language when the event carries it (EN, JA, KO, ZH), else English. */

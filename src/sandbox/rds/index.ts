@@ -30,6 +30,19 @@ export const RDS_KEYS: { admin: RdsKeyPair; viewer: RdsKeyPair } = {
   },
 };
 
+/** RDS for MariaDB's app key in the sandbox: its own service, the same users' access key pairs. */
+export const RDS_MARIADB_APP_KEY = 'sandbox-rds-mariadb-appkey';
+const RDS_MARIADB_KEYS: RdsKeyPair[] = [RDS_KEYS.admin, RDS_KEYS.viewer].map((k) => ({
+  ...k,
+  appKey: RDS_MARIADB_APP_KEY,
+}));
+
+/** RDS for MariaDB in the sandbox: its own state (engines, seed, jobs) and databases, at `/rdsMariadb/{region}`. */
+export interface RdsMariadbSandbox {
+  readonly state: RdsState;
+  readonly databases: SandboxDatabases;
+}
+
 export interface RdsSandboxOptions {
   timeScale: number;
   seed: number;
@@ -61,12 +74,16 @@ export interface RdsSandbox {
   readonly databases: SandboxDatabases;
   /** RDS API v4.0 tokens (`/oauth/oauth2/token/create`), issued from the same key pairs. */
   readonly oauth: OAuthTokens;
+  /** RDS for MariaDB, served beside RDS for MySQL (the same API over its own state). */
+  readonly mariadb: RdsMariadbSandbox;
 }
 
 export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions): RdsSandbox {
   let skew = 0;
   const state = new RdsState(opts.timeScale, () => Date.now() + skew);
   seedAll(state, opts.seed);
+  const mariadbState = new RdsState(opts.timeScale, () => Date.now() + skew, 'mariadb');
+  seedAll(mariadbState, opts.seed + 65);
   let scaleRound = 0;
   const api: RdsSandbox = {
     state,
@@ -79,14 +96,17 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     advanceClock: (ms) => {
       skew += ms;
       state.jobs.advance();
+      mariadbState.jobs.advance();
     },
     exports: state.exports,
     onExport: (l) => state.onExport(l),
     databases: new SandboxDatabases(state),
     oauth: new OAuthTokens([RDS_KEYS.admin, RDS_KEYS.viewer], () => Date.now() + skew),
+    mariadb: { state: mariadbState, databases: new SandboxDatabases(mariadbState) },
   };
   if (opts.scale) api.scale(opts.scale);
   server.register(new RdsService(state, [RDS_KEYS.admin, RDS_KEYS.viewer], api.databases, api.oauth));
+  server.register(new RdsService(mariadbState, RDS_MARIADB_KEYS, api.mariadb.databases, api.oauth, 'rdsMariadb'));
   server.register(createOAuthService(api.oauth));
 
   /** The instance a control route names, in any region; an error the caller sees when none is. */

@@ -80,7 +80,6 @@ function issuesText(
 }
 
 export class RdsService implements SandboxService {
-  readonly name = 'rds' as const;
   readonly regional = true;
   readonly malformedBody = '{"header": {"resultCode": 0, "isSuccessful": tr';
 
@@ -90,6 +89,8 @@ export class RdsService implements SandboxService {
     private readonly databases?: SandboxDatabases,
     /** v4.0's tokens; without them every v4.0 call is refused as unauthenticated. */
     private readonly tokens?: OAuthTokens,
+    /** The path prefix: `rds` (RDS for MySQL) or `rdsMariadb` (RDS for MariaDB, its own host). */
+    readonly name: 'rds' | 'rdsMariadb' = 'rds',
   ) {
     for (const op of ALL_RDS_OPERATIONS)
       if (!HANDLERS[rdsOperationName(op)]) throw new Error(`RDS sandbox: no handler for ${op.id}`);
@@ -112,8 +113,9 @@ export class RdsService implements SandboxService {
     const appKey = call.headers['x-tc-app-key'];
     if (v4) {
       const bearer = /^Bearer (.+)$/.exec(String(call.headers['x-nhn-authorization'] ?? ''))?.[1];
-      const key = bearer ? this.tokens?.keyOf(bearer) : undefined;
-      return key && key.appKey === appKey ? key : undefined;
+      // The token is the user's (one for both products); the app key names the product's service.
+      const user = bearer ? this.tokens?.keyOf(bearer) : undefined;
+      return user ? this.keys.find((k) => k.accessKeyId === user.accessKeyId && k.appKey === appKey) : undefined;
     }
     return this.keys.find(
       (k) =>

@@ -18,6 +18,7 @@ import type {
   UserGroup,
 } from './types';
 import { notFound, ymdt } from './util';
+import type { RdsProductId } from '../../client/products';
 
 export interface Flavor {
   dbFlavorId: string;
@@ -138,6 +139,8 @@ export class RdsState {
   constructor(
     timeScale: number,
     readonly now: () => number = Date.now,
+    /** The RDS product this state serves (its engines, its seed): one state per product. */
+    readonly product: RdsProductId = 'mysql',
   ) {
     this.regions = {
       KR1: new RegionState('KR1'),

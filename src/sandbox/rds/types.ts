@@ -287,6 +287,6 @@ export interface ExportedObject {
  * refuses anything else. The client accepts any value of the shape (it may be newer than it).
  */
 export const SANDBOX_AUTHORITY_TYPES = ['READ', 'CRUD', 'DDL', 'CUSTOM', 'ALL'] as const;
-export const SANDBOX_PLUGINS = ['NATIVE', 'SHA256', 'CACHING_SHA2'] as const;
+export const SANDBOX_PLUGINS = ['NATIVE', 'SHA256', 'CACHING_SHA2', 'ED25519'] as const;
 export const SANDBOX_TLS_OPTIONS = ['NONE', 'SSL', 'X509'] as const;
 export const SANDBOX_PORT_TYPES = ['DB_PORT', 'PORT', 'PORT_RANGE', 'ALL'] as const;

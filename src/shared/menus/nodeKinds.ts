@@ -356,9 +356,10 @@ const TABLE: KindTable = {
   'rds.db.column': rdsLeaf(),
   'rds.db.index': rdsLeaf(),
   'rds.backup': {
-    values: ['rds.backup.completed', 'rds.backup.error', 'rds.backup.other'],
+    // `details`: the row's product and API version give a backup's details (BackupNode).
+    values: product('rds.backup', ['completed', 'error', 'other'], ['', 'details']),
     actions: [
-      { command: rds('showBackupDetails'), group: '0_details@1', when: V4 },
+      { command: rds('showBackupDetails'), group: '0_details@1', only: has('details') },
       { command: rds('exportBackup'), group: '2_backup@1', only: has('completed') },
       { command: rds('exportBackup'), group: 'inline@1', only: has('completed') },
       { command: rds('restore'), group: '2_backup@2', only: has('completed') },

@@ -2,13 +2,14 @@
 // the walk up to an ancestor of a given class, and the rule for which regions show the root.
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
-import { serviceRegions } from '../../client/sites';
+import { RDS_PRODUCT_ORDER, RDS_PRODUCTS, productRegions } from '../../client/products';
+import { serviceRegions, type SiteId } from '../../client/sites';
 import { pick } from '../prompts';
 import type { FeatureDeps, Profile, Services } from '../services';
 import { FolderNode, type TreeNode } from './nodes';
 
 /** The services with a root of their own under a region. */
-export type RootService = 'rds' | 'network' | 'storage';
+export type RootService = 'rds' | 'rdsMariadb' | 'network' | 'storage';
 
 /** Tree id of a service root: `<profileId>/<region>/<service>`. Every id below it starts with it. */
 export function serviceRootId(profileId: string, region: Region, service: RootService): string {
@@ -58,11 +59,17 @@ export abstract class ServiceRootNode<Client> extends FolderNode {
  * says. RDS is in no catalog: the table decides.
  */
 export function serviceRunsIn(services: Services, profile: Profile, region: Region, service: RootService): boolean {
-  if (service !== 'rds') {
+  if (service === 'network' || service === 'storage') {
     const catalog = services.clients.knownCatalogRegions(service);
     if (catalog.regions) return catalog.regions.includes(region);
   }
-  return serviceRegions(profile.cloud, service).includes(region);
+  return rootServiceRegions(profile.cloud, service).includes(region);
+}
+
+/** The regions of a site where a root's service runs: an RDS product's row, else the sites table. */
+export function rootServiceRegions(site: SiteId, service: RootService): readonly Region[] {
+  const product = RDS_PRODUCT_ORDER.find((id) => RDS_PRODUCTS[id].service === service);
+  return product ? productRegions(product, site) : serviceRegions(site, service as 'network' | 'storage');
 }
 
 /** A feature's `regionChildren`: its root in the regions where the service runs for the profile (serviceRunsIn). */
@@ -93,7 +100,7 @@ export async function askServiceRegion(
         'No NHN Cloud profile yet: add one with "NHN Cloud: Add Profile" or try "NHN Cloud: Explore the Sandbox".',
       ),
     );
-  const runsIn = serviceRegions(profile.cloud, service);
+  const runsIn = rootServiceRegions(profile.cloud, service);
   const regions = profile.regions.filter((r) => runsIn.includes(r));
   if (!regions.length) throw new Error(noRegion(profile, runsIn.join(', ')));
   const region =

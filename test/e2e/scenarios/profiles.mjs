@@ -82,11 +82,22 @@ export const scenarios = [
       if (await rows.filter({ hasText: 'JP1' }).count()) throw new Error('JP1 offered for the government cloud');
       await t.quick.enter();
       await t.quick.answer(SECRETS.rdsAppKey, t.lpart('RDS for MySQL: the app key (console: URL & Appkey).'));
+      // The government cloud runs RDS for MariaDB too: its app key is asked next (left empty here).
       // Back returns to the previous step; the typed secret is kept there.
-      await t.quick.waitFor(t.lpart('RDS for MySQL: the user access key ID (console: API Security Settings).'));
+      await t.quick.waitFor(
+        t.lpart(
+          'RDS for MariaDB: its app key (console: URL & Appkey), if you use it; the user access key below serves both.',
+        ),
+      );
       await t.quick.back();
       await t.quick.waitFor(t.lpart('RDS for MySQL: the app key (console: URL & Appkey).'));
       await t.quick.enter();
+      await t.quick.answer(
+        '',
+        t.lpart(
+          'RDS for MariaDB: its app key (console: URL & Appkey), if you use it; the user access key below serves both.',
+        ),
+      );
       await t.quick.answer(
         SECRETS.rdsAccessKeyId,
         t.lpart('RDS for MySQL: the user access key ID (console: API Security Settings).'),
@@ -218,7 +229,8 @@ export const scenarios = [
       await t.quick.waitFor('Regions to show in the explorer (Space toggles, Enter confirms)');
       await quickRows.filter({ hasText: 'JP1' }).waitFor();
       await t.quick.enter();
-      for (let step = 4; step <= 12; step++) await t.quick.answer('', `(${step}/13)`);
+      // Steps 4 to 13 of 14: the keys of RDS for MySQL, RDS for MariaDB, network and object storage.
+      for (let step = 4; step <= 13; step++) await t.quick.answer('', `(${step}/14)`);
       await t.quick.pick('$(check) Save profile', ADVANCED);
       await activeProfileRow(t, 'e2e-public', 'public cloud').waitFor({ timeout: 30_000 });
       await t.treeRow('JP1').waitFor();

@@ -110,6 +110,7 @@ export const scenarios = [
       // Only the S3 key pair: every other service stays unconfigured.
       for (const hint of [
         'RDS for MySQL: the app key (console: URL & Appkey).',
+        'RDS for MariaDB: its app key (console: URL & Appkey), if you use it; the user access key below serves both.',
         'RDS for MySQL: the user access key ID (console: API Security Settings).',
         'RDS for MySQL: the secret access key of that user access key.',
         'Network (floating IPs, transit hub): the tenant ID of the project.',

@@ -334,6 +334,15 @@ test("engine versions are offered newest first, by the name's number or else the
     sorted.map((v) => v.dbVersion),
     ['MYSQL_V8406', 'MYSQL_V8405', 'MYSQL_V8045', 'MYSQL_V8028', 'MYSQL_V5737'],
   );
+  // RDS for MariaDB's codes without names: 11.4.7 is newer than 10.11.8 (read as 1.0.1108 before).
+  assert.deepEqual(
+    newestFirst([
+      { dbVersion: 'MARIADB_V101108' },
+      { dbVersion: 'MARIADB_V11407' },
+      { dbVersion: 'MARIADB_V10330' },
+    ]).map((v) => v.dbVersion),
+    ['MARIADB_V11407', 'MARIADB_V101108', 'MARIADB_V10330'],
+  );
 });
 
 // Issue 61: the service's list is the truth; the guides' table decides only a flag the service left out.

@@ -30,16 +30,21 @@ describe('profile key test (one cheap call per service)', () => {
       ];
       const before = ops.map(sent);
       const results = await testKeys({ ...p, rdsApiVersion }, p.secrets, transport);
-      assert.equal(keyTestSummary(results), 'RDS ✓, Network ✓, Object storage ✓', JSON.stringify(results));
+      assert.equal(
+        keyTestSummary(results),
+        'RDS ✓, RDS for MariaDB ✓, Network ✓, Object storage ✓',
+        JSON.stringify(results),
+      );
       const after = ops.map(sent);
       assert.deepEqual(
         after.map((n, i) => n - before[i]),
-        [1, 1, 1],
+        // RDS's operation ids are the same for both products: one call each.
+        [2, 1, 1],
         'one cheap call per service',
       );
       assert.deepEqual(
         results.map((r) => r.region),
-        ['KR1', 'KR1', 'KR1'],
+        ['KR1', 'KR1', 'KR1', 'KR1'],
       );
     });
   }
@@ -47,12 +52,12 @@ describe('profile key test (one cheap call per service)', () => {
   it('a wrong key fails its own service only, with the status the service answered', async () => {
     const p = sb.sandboxProfile();
     const wrongS3 = await testKeys(p, { ...p.secrets, s3SecretKey: 'not-the-secret' }, transport);
-    assert.equal(keyTestSummary(wrongS3), 'RDS ✓, Network ✓, Object storage ✗ 403');
+    assert.equal(keyTestSummary(wrongS3), 'RDS ✓, RDS for MariaDB ✓, Network ✓, Object storage ✗ 403');
     assert.match(wrongS3.find((r) => r.service === 'storage')!.message!, /signature|SignatureDoesNotMatch/i);
     const wrongPassword = await testKeys(p, { ...p.secrets, identityApiPassword: 'wrong-password' }, transport);
-    assert.equal(keyTestSummary(wrongPassword), 'RDS ✓, Network ✗ 401, Object storage ✓');
+    assert.equal(keyTestSummary(wrongPassword), 'RDS ✓, RDS for MariaDB ✓, Network ✗ 401, Object storage ✓');
     const wrongApp = await testKeys(p, { ...p.secrets, rdsAppKey: 'WrongAppKey0000' }, transport);
-    assert.match(keyTestSummary(wrongApp), /^RDS ✗ \S+, Network ✓, Object storage ✓$/);
+    assert.match(keyTestSummary(wrongApp), /^RDS ✗ \S+, RDS for MariaDB ✓, Network ✓, Object storage ✓$/);
     // The secret typed is never in what the summary or the messages say.
     for (const r of [...wrongS3, ...wrongPassword, ...wrongApp])
       assert.ok(!/not-the-secret|wrong-password/.test(r.message ?? ''), r.message);
@@ -63,10 +68,11 @@ describe('profile key test (one cheap call per service)', () => {
     const { s3AccessKey: _a, s3SecretKey: _b, ...noS3 } = p.secrets;
     assert.deepEqual(
       testable(p, noS3).map((t) => t.service),
-      ['rds', 'network'],
+      ['rds', 'rdsMariadb', 'network'],
     );
     assert.deepEqual(siteServices('ngcc'), ['storage']);
-    assert.deepEqual(siteServices('public'), ['rds', 'network', 'storage']);
+    assert.deepEqual(siteServices('public'), ['rds', 'rdsMariadb', 'network', 'storage']);
+    assert.deepEqual(siteServices('ngsc'), ['rds', 'network', 'storage']);
     const ngcc = sb.sandboxProfile({ site: 'ngcc' });
     const before = sent('rds.listRegions');
     const results = await testKeys(ngcc, ngcc.secrets, transport);
@@ -81,6 +87,6 @@ describe('profile key test (one cheap call per service)', () => {
       p.secrets,
       transport,
     );
-    assert.equal(keyTestSummary(results), 'RDS ✗ ECONNREFUSED, Network ✓, Object storage ✓');
+    assert.equal(keyTestSummary(results), 'RDS ✗ ECONNREFUSED, RDS for MariaDB ✓, Network ✓, Object storage ✓');
   });
 });

@@ -46,10 +46,15 @@ const parent = () =>
   })();
 
 test('a backup without name, status, type or size: labelled by its id, menus see "other", nothing undefined', () => {
-  const node = new resources.BackupNode(parent(), { backupId: 'b-1' });
+  const node = new resources.BackupNode(parent(), { backupId: 'b-1' }, false);
   const item = node.getTreeItem();
   assert.equal(item.label, 'b-1');
   assert.equal(item.contextValue, 'rds.backup.other');
+  // Where the product and version give a backup's details, the row says so (its menu offers them).
+  assert.equal(
+    new resources.BackupNode(parent(), { backupId: 'b-1' }, true).getTreeItem().contextValue,
+    'rds.backup.other.details',
+  );
   assert.doesNotMatch(shown(item), NO_PLACEHOLDER);
   assert.equal(state.backupLabel({ backupId: 'b-1', backupName: null }), 'b-1');
 });

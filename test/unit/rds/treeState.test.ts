@@ -143,6 +143,12 @@ test('labels: engine versions, sizes', () => {
   assert.equal(versionLabel('MYSQL_V8032'), 'MySQL 8.0.32');
   assert.equal(versionLabel('MYSQL_V8405'), 'MySQL 8.4.5');
   assert.equal(versionLabel('MYSQL_V5731'), 'MySQL 5.7.31');
+  // RDS for MariaDB's codes: two digits of major, the patch always two.
+  assert.equal(versionLabel('MARIADB_V101108'), 'MariaDB 10.11.8');
+  assert.equal(versionLabel('MARIADB_V11407'), 'MariaDB 11.4.7');
+  assert.equal(versionLabel('MARIADB_V10330'), 'MariaDB 10.3.30');
+  assert.equal(versionLabel('MARIADB_V12303'), 'MariaDB 12.3.3');
+  assert.equal(versionLabel('POSTGRES_V1601'), 'POSTGRES_V1601');
   assert.equal(formatBytes(1536), '1.5 KB');
   assert.equal(formatBytes(0), '0 B');
 });

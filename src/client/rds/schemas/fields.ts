@@ -97,6 +97,8 @@ export const dbVersion = (field = 'dbVersion') =>
 
 /** Authentication plugins each engine supports (first: the default). */
 export function authenticationPluginsOf(dbVersion: string): AuthenticationPlugin[] {
+  // RDS for MariaDB: every version takes both (its guide's engine table); NATIVE first, as MySQL's.
+  if (/^MARIADB_V/.test(dbVersion)) return ['NATIVE', 'ED25519'];
   if (/^MYSQL_V84/.test(dbVersion)) return ['CACHING_SHA2'];
   if (/^MYSQL_V8/.test(dbVersion)) return ['NATIVE', 'CACHING_SHA2'];
   if (dbVersion === 'MYSQL_V5733' || dbVersion === 'MYSQL_V5737') return ['NATIVE', 'SHA256'];
@@ -114,7 +116,8 @@ export const BACKUP_WND_DURATIONS = [
   'THREE_HOURS',
 ] as const;
 export const AUTHORITY_TYPES = ['READ', 'CRUD', 'DDL', 'CUSTOM', 'ALL'] as const;
-export const AUTHENTICATION_PLUGINS = ['NATIVE', 'SHA256', 'CACHING_SHA2'] as const;
+/** Both RDS products' plugins: MySQL's three, MariaDB's ED25519 (and NATIVE). */
+export const AUTHENTICATION_PLUGINS = ['NATIVE', 'SHA256', 'CACHING_SHA2', 'ED25519'] as const;
 export type AuthenticationPlugin = (typeof AUTHENTICATION_PLUGINS)[number];
 export const TLS_OPTIONS = ['NONE', 'SSL', 'X509'] as const;
 export const LOG_FILE_TYPES = ['ERROR', 'BINLOG', 'GENERAL', 'SLOW_QUERY', 'AUDIT', 'BACKUP'] as const;

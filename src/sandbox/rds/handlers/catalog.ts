@@ -1,5 +1,5 @@
 // Project, catalog, jobs and instance groups.
-import { DB_VERSIONS, STORAGE_TYPES } from '../seed/catalog';
+import { STORAGE_TYPES, versionsOf } from '../seed/catalog';
 import { notFound } from '../util';
 import type { Handlers } from './context';
 import { jobView } from './present';
@@ -11,8 +11,8 @@ export const catalogHandlers: Handlers = {
   listProjectMembers: ({ state }) => ({ members: state.members }),
   listDbFlavors: ({ r }) => ({ dbFlavors: r.flavors }),
   listSubnets: ({ r }) => ({ subnets: r.subnets }),
-  listDbVersions: () => ({
-    dbVersions: DB_VERSIONS.map(({ dbVersion, dbVersionName, creatable, restorableFromObs }) => ({
+  listDbVersions: ({ state }) => ({
+    dbVersions: versionsOf(state.product).map(({ dbVersion, dbVersionName, creatable, restorableFromObs }) => ({
       dbVersion,
       dbVersionName,
       canCreate: creatable,

@@ -3,7 +3,8 @@ import type * as z from 'zod/mini';
 import type { RdsOperationName } from '../../../client/rds/api';
 import type { InstanceSpec, RDS_SCHEMAS, RdsSchemas } from '../../../client/rds/schemas';
 import { newGroup, newInstance } from '../factory';
-import { family, VERSION_BY_ID } from '../seed/catalog';
+import type { RdsProductId } from '../../../client/products';
+import { family, versionsOf } from '../seed/catalog';
 import type { RdsState, RegionState } from '../state';
 import type { Instance, StorageAutoscale } from '../types';
 import { conflict, invalid, RdsFault, RESULT, ymdt } from '../util';
@@ -123,8 +124,8 @@ export function checkStorageType(storage: { storageType?: string } | undefined):
   if (storage?.storageType !== undefined && !['General SSD', 'General HDD'].includes(storage.storageType))
     throw invalid('storage.storageType', 'must be General SSD or General HDD');
 }
-export function checkVersion(dbVersion: string, purpose: 'create' | 'obs'): void {
-  const v = VERSION_BY_ID.get(dbVersion);
+export function checkVersion(dbVersion: string, purpose: 'create' | 'obs', product: RdsProductId = 'mysql'): void {
+  const v = versionsOf(product).find((x) => x.dbVersion === dbVersion);
   if (!v) throw invalid('dbVersion', `unknown engine version ${dbVersion}`);
   if (purpose === 'create' && !v.creatable)
     throw invalid('dbVersion', `${dbVersion} can no longer be used to create an instance`);

@@ -64,7 +64,7 @@ export const instanceHandlers: Handlers = {
 
   createDbInstance: (ctx) => {
     const b = ctx.body;
-    checkVersion(b.dbVersion, 'create');
+    checkVersion(b.dbVersion, 'create', ctx.state.product);
     const plugins = VERSION_BY_ID.get(b.dbVersion)!.plugins;
     if (b.authenticationPlugin !== undefined && !plugins.includes(b.authenticationPlugin)) {
       throw invalid('authenticationPlugin', `${b.dbVersion} supports ${plugins.join(', ')}`);
@@ -102,7 +102,7 @@ export const instanceHandlers: Handlers = {
       requireStatus(inst, 'AVAILABLE', 'modify');
     checkFlavor(ctx, b.dbFlavorId);
     if (b.dbVersion !== undefined && b.dbVersion !== inst.dbVersion) {
-      checkVersion(b.dbVersion, 'create');
+      checkVersion(b.dbVersion, 'create', ctx.state.product);
       if (versionRank(b.dbVersion) < versionRank(inst.dbVersion))
         throw invalid('dbVersion', `cannot downgrade from ${inst.dbVersion} to ${b.dbVersion}`);
       if (

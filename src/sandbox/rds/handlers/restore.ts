@@ -235,7 +235,7 @@ export const restoreHandlers: Handlers = {
   },
 
   restoreFromObjectStorage: (ctx) => {
-    checkVersion(ctx.body.dbVersion, 'obs');
+    checkVersion(ctx.body.dbVersion, 'obs', ctx.state.product);
     const made = instancesFromSpec(ctx, ctx.body, ctx.body.dbVersion);
     return restoreJob(ctx, 'restoreFromObjectStorage', made);
   },

@@ -1,5 +1,7 @@
 // Catalog data of the RDS sandbox: engine versions (the spec's table), flavors, subnets,
 // storage types, metrics, availability zones.
+import type { RdsProductId } from '../../../client/products';
+import { engineVersionLabel, MARIADB_ENGINE_TABLE, readEngineCode } from '../../../client/rds/engines';
 
 export interface DbVersionInfo {
   dbVersion: string;
@@ -9,14 +11,13 @@ export interface DbVersionInfo {
   plugins: string[];
 }
 
-const v = (dbVersion: string, creatable: boolean, restorableFromObs: boolean, plugins: string[]): DbVersionInfo => {
-  const digits = dbVersion.replace('MYSQL_V', '');
-  const name =
-    digits.length === 4
-      ? `MySQL ${digits[0]}.${digits[1]}.${digits.slice(2)}`
-      : `MySQL ${digits[0]}.${digits.slice(1, 2)}.${digits.slice(2)}`;
-  return { dbVersion, dbVersionName: name.replace(/\.0(\d)$/, '.$1'), restorableFromObs, creatable, plugins };
-};
+const v = (dbVersion: string, creatable: boolean, restorableFromObs: boolean, plugins: string[]): DbVersionInfo => ({
+  dbVersion,
+  dbVersionName: engineVersionLabel(dbVersion),
+  restorableFromObs,
+  creatable,
+  plugins,
+});
 
 export const DB_VERSIONS: DbVersionInfo[] = [
   v('MYSQL_V5633', false, false, ['NATIVE']),
@@ -36,12 +37,27 @@ export const DB_VERSIONS: DbVersionInfo[] = [
   ),
   ...['8405', '8406', '8407', '8408', '8409', '8411'].map((d) => v(`MYSQL_V${d}`, true, true, ['CACHING_SHA2'])),
 ];
-export const VERSION_BY_ID = new Map(DB_VERSIONS.map((x) => [x.dbVersion, x]));
+/**
+ * RDS for MariaDB's engines (its guide's table, src/client/rds/engines.ts): every one takes ED25519
+ * and NATIVE; 10.3 and 10.6 are listed but no longer creatable.
+ */
+export const MARIADB_VERSIONS: DbVersionInfo[] = MARIADB_ENGINE_TABLE.map((e) => ({
+  dbVersion: e.dbVersion,
+  dbVersionName: engineVersionLabel(e.dbVersion),
+  restorableFromObs: e.restorableFromObs,
+  creatable: e.canCreate,
+  plugins: ['NATIVE', 'ED25519'],
+}));
+/** The engines a product's service lists. */
+export const versionsOf = (product: RdsProductId): DbVersionInfo[] =>
+  product === 'mariadb' ? MARIADB_VERSIONS : DB_VERSIONS;
+/** Both products' versions by code (the codes never collide); a service checks its own with versionsOf. */
+export const VERSION_BY_ID = new Map([...DB_VERSIONS, ...MARIADB_VERSIONS].map((x) => [x.dbVersion, x]));
 
 /** Major family ("5.6", "5.7", "8.0", "8.4"): upgrades stay within order, parameter groups by family. */
 export const family = (dbVersion: string): string => {
-  const d = dbVersion.replace('MYSQL_V', '');
-  return `${d[0]}.${d[1]}`;
+  const read = readEngineCode(dbVersion);
+  return read ? `${read.version[0]}.${read.version[1]}` : '';
 };
 /** The engine family code of a version (MYSQL_V8411 -> MYSQL_V84_FAMILY), as family parameter groups name it. */
 export const familyCode = (dbVersion: string): string => `MYSQL_V${family(dbVersion).replace('.', '')}_FAMILY`;
@@ -52,7 +68,10 @@ export const FAMILY_GROUPS: { code: string; dbVersion: string }[] = [
   { code: 'MYSQL_V84_FAMILY', dbVersion: 'MYSQL_V8411' },
 ];
 /** Ordering of versions for upgrades. */
-export const versionRank = (dbVersion: string): number => DB_VERSIONS.findIndex((x) => x.dbVersion === dbVersion);
+export const versionRank = (dbVersion: string): number =>
+  dbVersion.startsWith('MARIADB_V')
+    ? MARIADB_VERSIONS.findIndex((x) => x.dbVersion === dbVersion)
+    : DB_VERSIONS.findIndex((x) => x.dbVersion === dbVersion);
 
 /** Instances on engines with more than one plugin may choose the plugin and TLS option. */
 export const supportsAuthPlugin = (dbVersion: string): boolean =>

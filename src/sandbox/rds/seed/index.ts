@@ -6,7 +6,7 @@ import type { Instance, RegionCode, SecurityGroup } from '../types';
 import { pick, rng, uuidFrom, ymdt } from '../util';
 import { FAMILY_GROUPS, FLAVORS, SUBNETS, ZONES } from './catalog';
 import { EVENT_TEMPLATES } from './eventTemplates';
-import { LAYOUT, MEMBERS } from './layout';
+import { LAYOUT, MARIADB_LAYOUT, MEMBERS } from './layout';
 import { seedMaintenances } from './maintenances';
 
 const DAY = 86_400_000;
@@ -22,8 +22,9 @@ export function seedAll(state: RdsState, seed: number): void {
     phoneNumber,
   }));
   // KR4 (the public-sector sites) last: the ids drawn for the other regions stay what they were.
+  // RDS for MariaDB runs in KR1 only (src/client/products.ts): its other regions stay empty.
   for (const code of ['KR1', 'KR2', 'JP1', 'KR4'] as RegionCode[])
-    seedRegion(state, state.regions[code], rand, id, now);
+    if (state.product === 'mysql' || MARIADB_LAYOUT[code].length) seedRegion(state, state.regions[code], rand, id, now);
   seedMaintenances(state, seed);
 }
 
@@ -38,8 +39,10 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
     availableIpCount: s.free,
   }));
 
+  const mariadb = state.product === 'mariadb';
+  const layout = mariadb ? MARIADB_LAYOUT : LAYOUT;
   const defaults = new Map<string, string>();
-  for (const version of [
+  const mysqlDefaults = [
     'MYSQL_V5737',
     'MYSQL_V5726',
     'MYSQL_V8028',
@@ -50,7 +53,9 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
     'MYSQL_V8043',
     'MYSQL_V8405',
     'MYSQL_V8406',
-  ]) {
+  ];
+  // RDS for MariaDB: a default group per version its seed runs (parameters as MySQL 8's: the sandbox's own list).
+  for (const version of mariadb ? [...new Set(layout.KR1.map((s) => s.version))] : mysqlDefaults) {
     const g = newParameterGroup(
       r,
       id(),
@@ -65,7 +70,7 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
   }
   // One family group per engine family (December 2026): it serves every minor version of it, the
   // newest ones (8.0.46, 8.4.11) included.
-  for (const f of FAMILY_GROUPS) {
+  for (const f of mariadb ? [] : FAMILY_GROUPS) {
     const g = newParameterGroup(
       r,
       id(),
@@ -81,8 +86,8 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
   const tuned = newParameterGroup(
     r,
     id(),
-    'prod-mysql8-tuned',
-    'MYSQL_V8036',
+    mariadb ? 'prod-mariadb-tuned' : 'prod-mysql8-tuned',
+    mariadb ? 'MARIADB_V101108' : 'MYSQL_V8036',
     'Larger buffers, READ-COMMITTED, slow log at 2 s',
     now - 200 * DAY,
     id,
@@ -189,7 +194,7 @@ function seedRegion(state: RdsState, r: RegionState, rand: () => number, id: () 
   r.userGroups.set(all.userGroupId, all);
 
   const masters: Instance[] = [];
-  for (const s of LAYOUT[r.region]) {
+  for (const s of layout[r.region]) {
     const at = now - Math.floor(30 + rand() * 300) * DAY;
     const groupId = id();
     r.groups.set(groupId, newGroup(groupId, s.ha ? 'HIGH_AVAILABILITY' : 'STANDALONE', at));

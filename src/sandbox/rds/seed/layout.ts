@@ -74,3 +74,30 @@ export const MEMBERS = [
   ['Sato Haruto', 'haruto.sato@example.jp', '+81-90-1234-5678'],
   ['Wang Fang', 'fang.wang@example.com', '+86-138-0013-8000'],
 ];
+
+/**
+ * RDS for MariaDB's seed (the public cloud runs it in KR1 only): a production shop on 10.11 and an
+ * analytics instance on 11.4 that the internet reaches, each a real MariaDB server like MySQL's.
+ */
+export const MARIADB_LAYOUT: Record<RegionCode, InstanceSeed[]> = {
+  KR1: [
+    {
+      name: 'maria-shop',
+      version: 'MARIADB_V101108',
+      flavor: 2,
+      protect: true,
+      description: 'Shop catalog on MariaDB (production)',
+      storage: 200,
+    },
+    {
+      name: 'maria-analytics',
+      version: 'MARIADB_V11407',
+      flavor: 1,
+      description: 'Reporting on MariaDB',
+      publicAccess: true,
+    },
+  ],
+  KR2: [],
+  JP1: [],
+  KR4: [],
+};
