@@ -212,7 +212,7 @@ export async function benchSqlGrid({ vsix, runs = 3, log = console.error } = {})
       // columns) and its status line cannot be mistaken for those of the run before.
       const reset = async () => {
         await runInConsole(t, 'SELECT 1 AS one', connection);
-        await gridStatus(t, t.lre('{0} rows in {1} s.', 1), 60_000);
+        await gridStatus(t, t.lre('{0} row in {1} s.', 1), 60_000);
       };
       await reset();
       const hosts = extensionHosts(server.pid);
