@@ -136,7 +136,9 @@ describe('profiles and the redacted log', () => {
   it('keeps non-secret fields in globalState and the secrets in one namespaced SecretStorage value', async () => {
     const { state, secrets, profiles } = await setup();
     await profiles.save(profile, { rdsAppKey: 'AppKeyValue123', identityApiPassword: 'ApiPw-secret-9' });
-    assert.deepEqual(state.get('nhncloud.profiles'), [profile]);
+    // With the RDS products whose app key the profile holds: the tree's roots read them without
+    // opening SecretStorage (RDS for MariaDB shows only with its key).
+    assert.deepEqual(state.get('nhncloud.profiles'), [{ ...profile, rdsProducts: ['mysql'] }]);
     assert.equal(state.get('nhncloud.activeProfile'), 'ptest1');
     assert.deepEqual(JSON.parse((await secrets.get('nhncloud/ptest1/secrets')) ?? '{}'), {
       rdsAppKey: 'AppKeyValue123',
