@@ -53,6 +53,32 @@ export async function createDbUser(url, instanceName, user, { product = 'mysql' 
 }
 
 /**
+ * Answers Connect...'s questions once it has asked for the DB user (from an instance's menu or
+ * Open Query Console's pick): `user`, `password`, not production, `schema` from the default-schema
+ * question (the exact row: a schema's `_archive` namesake contains its name), then waits for the
+ * status bar's "Connected to ... as ...".
+ * @param {import('./browser.mjs').Helpers} t
+ * @param {{ instance: string, user: string, password: string, schema: string }} answers
+ */
+export async function answerConnect(t, { instance, user, password, schema }) {
+  await t.quick.pick(user, 'DB user');
+  await t.quick.answer(
+    password,
+    t.lpart('Password of {0} on {1} (kept in the OS keychain through VS Code SecretStorage)'),
+  );
+  await t.quick.pick('Not production', t.l('Is {0} a production database? (asked once per instance)', instance));
+  await t.quick.waitFor(
+    t.lpart('Default schema of {0} on {1} (asked once; the status bar of a query console changes it)'),
+  );
+  await t.page.locator('.quick-input-widget').getByRole('option', { name: schema, exact: true }).click();
+  await t.page
+    .locator('.statusbar-item')
+    .filter({ hasText: t.l('Connected to {0} as {1}.', instance, user) })
+    .first()
+    .waitFor({ timeout: 60_000 });
+}
+
+/**
  * Puts the keyboard focus in the active query console by clicking its text area near the bottom,
  * below the last line. Not at the top: the first line's CodeLens sits there, and a click on
  * "Connection ended: Connect..." (drawn as soon as a session ends) starts a Connect the scenario

@@ -4,16 +4,10 @@ import type { Region } from '../../client/endpoints';
 import type { Services } from '../../shared/services';
 import { rdsIds } from '../tree/ids';
 import type { RdsProductId } from '../../client/products';
+import type { TrackOptions } from '../../jobs/tracker';
 
 export interface PanelHooks {
-  trackJob?(opts: {
-    jobId: string;
-    region: Region;
-    product?: RdsProductId;
-    title: string;
-    nodeId?: string;
-    refreshIds?: string[];
-  }): void;
+  trackJob?(opts: TrackOptions): void;
   revealNode?(treeId: string): Promise<boolean>;
 }
 

@@ -8,6 +8,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { exploredSandboxUrl } from '../../../scripts/e2e/sandboxProcess.mjs';
+import { answerConnect } from '../../../scripts/e2e/dbConsole.mjs';
 import { mariaDbMissing } from '../../support/mariadb.mjs';
 
 const INSTANCE = 'staging-api';
@@ -48,21 +49,7 @@ export const scenarios = [
       await t.expandRow('DB Instances');
       await t.runCommand('NHN Cloud: Open Query Console');
       await t.quick.pick(INSTANCE, 'DB instance');
-      await t.quick.pick('admin', 'DB user');
-      await t.quick.answer(
-        SEEDED_PASSWORD,
-        t.lpart('Password of {0} on {1} (kept in the OS keychain through VS Code SecretStorage)'),
-      );
-      await t.quick.pick('Not production', t.l('Is {0} a production database? (asked once per instance)', INSTANCE));
-      await t.quick.waitFor(
-        t.lpart('Default schema of {0} on {1} (asked once; the status bar of a query console changes it)'),
-      );
-      await t.page.locator('.quick-input-widget').getByRole('option', { name: SCHEMA, exact: true }).click();
-      await t.page
-        .locator('.statusbar-item')
-        .filter({ hasText: t.l('Connected to {0} as {1}.', INSTANCE, 'admin') })
-        .first()
-        .waitFor({ timeout: 60_000 });
+      await answerConnect(t, { instance: INSTANCE, user: 'admin', password: SEEDED_PASSWORD, schema: SCHEMA });
     },
   },
   {

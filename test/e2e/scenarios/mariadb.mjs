@@ -9,6 +9,7 @@
 import { mariaDbMissing } from '../../support/mariadb.mjs';
 import { addSandboxProfile, startSandboxProcess } from '../../../scripts/e2e/sandboxProcess.mjs';
 import {
+  answerConnect,
   clickLens,
   createDbUser,
   editCellAndApply,
@@ -165,21 +166,7 @@ export const scenarios = [
     name: 'Connect... to a MariaDB instance, a query with completion, the plan of a join, and a row edited in the table editor',
     async run(t) {
       await t.menu(INSTANCE, 'Connect...');
-      await t.quick.pick(DB_USER, 'DB user');
-      await t.quick.answer(
-        DB_PASSWORD,
-        t.lpart('Password of {0} on {1} (kept in the OS keychain through VS Code SecretStorage)'),
-      );
-      await t.quick.pick('Not production', t.l('Is {0} a production database? (asked once per instance)', INSTANCE));
-      await t.quick.waitFor(
-        t.lpart('Default schema of {0} on {1} (asked once; the status bar of a query console changes it)'),
-      );
-      await t.page.locator('.quick-input-widget').getByRole('option', { name: SCHEMA, exact: true }).click();
-      await t.page
-        .locator('.statusbar-item')
-        .filter({ hasText: t.l('Connected to {0} as {1}.', INSTANCE, DB_USER) })
-        .first()
-        .waitFor({ timeout: 60_000 });
+      await answerConnect(t, { instance: INSTANCE, user: DB_USER, password: DB_PASSWORD, schema: SCHEMA });
       await t.command('NHN Cloud: Open Query Console');
       await runInConsole(
         t,

@@ -14,6 +14,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  answerConnect,
   countOf,
   createDbUser,
   clickLens,
@@ -72,25 +73,10 @@ export const scenarios = [
       await t.expandRow('DB Instances');
       await t.runCommand('NHN Cloud: Open Query Console');
       await t.quick.pick(INSTANCE, 'DB instance');
-      await t.quick.pick(DB_USER, 'DB user');
-      await t.quick.answer(
-        DB_PASSWORD,
-        t.lpart('Password of {0} on {1} (kept in the OS keychain through VS Code SecretStorage)'),
-      );
-      await t.quick.pick('Not production', t.l('Is {0} a production database? (asked once per instance)', INSTANCE));
       // Issue 25, rough edge 9: the user sees two schemas, so Connect... asks which one new
       // statements use (the first CREATE TABLE failed with "No database selected" before).
-      await t.quick.waitFor(
-        t.lpart('Default schema of {0} on {1} (asked once; the status bar of a query console changes it)'),
-      );
-      // Exactly that row: staging_api_archive contains the name too.
-      await t.page.locator('.quick-input-widget').getByRole('option', { name: SCHEMA, exact: true }).click();
+      await answerConnect(t, { instance: INSTANCE, user: DB_USER, password: DB_PASSWORD, schema: SCHEMA });
       connection.schema = SCHEMA;
-      await t.page
-        .locator('.statusbar-item')
-        .filter({ hasText: t.l('Connected to {0} as {1}.', INSTANCE, DB_USER) })
-        .first()
-        .waitFor({ timeout: 60_000 });
       // The console's status bar item names instance, user and schema.
       await t.page
         .locator('.statusbar-item')

@@ -7,7 +7,7 @@ import { resolveEndpoint } from '../../../src/client/endpoints';
 import { AuthError } from '../../../src/client/errors';
 import { Redactor } from '../../../src/client/http/redact';
 import { Transport } from '../../../src/client/http/transport';
-import { productV4Release, type RdsProductId } from '../../../src/client/products';
+import { productV4Release, RDS_PRODUCTS, type RdsProductId } from '../../../src/client/products';
 import { RdsClient } from '../../../src/client/rds/client';
 import { jobResourceId } from '../../../src/client/rds/jobs';
 import { OAuthTokenClient, oauthBaseUrl } from '../../../src/client/rds/oauthToken';
@@ -31,12 +31,12 @@ function client(product: RdsProductId, apiVersion: RdsClientApiVersion = 'v3.0',
   return new RdsClient({
     baseUrl: resolveEndpoint({
       cloud: 'public',
-      service: product === 'mariadb' ? 'rdsMariadb' : 'rds',
+      service: RDS_PRODUCTS[product].service,
       region: 'KR1',
       overrides: profile.endpoints,
     }),
     credentials: {
-      appKey: (product === 'mariadb' ? s.rdsMariadbAppKey : s.rdsAppKey)!,
+      appKey: s[RDS_PRODUCTS[product].appKeyField]!,
       accessKeyId: s.rdsAccessKeyId!,
       secretAccessKey: s.rdsSecretAccessKey!,
     },
