@@ -7,6 +7,7 @@ import type { Region } from '../client/sites';
 import type { RdsClient } from '../client/rds/client';
 import type { NetworkClient } from '../client/network/client';
 import type { S3Client } from '../client/storage/client';
+import type { RdsPlace } from '../client/products';
 
 /** The part of a database session (src/database/connection/session.ts) the tools use. */
 export interface AgentDbSession {
@@ -30,9 +31,18 @@ export interface ChangeRequest {
 }
 
 export interface AgentContext {
-  /** The active profile: its name and the regions of each service it reaches. */
-  profile: { id: string; name: string; regions: { rds: Region[]; network: Region[]; storage: Region[] } };
-  rds(region: Region): Promise<RdsClient>;
+  /**
+   * The active profile: its name, where its RDS runs (each product it shows in each of its regions
+   * that product runs in: profileRdsPlaces, the explorer's rule) and the regions of the other services.
+   */
+  profile: {
+    id: string;
+    name: string;
+    rdsPlaces: readonly RdsPlace[];
+    regions: { network: Region[]; storage: Region[] };
+  };
+  /** The client of one RDS product in one region. */
+  rds(place: RdsPlace): Promise<RdsClient>;
   network(region: Region): Promise<NetworkClient>;
   s3(region: Region): Promise<S3Client>;
   /** The live connections of the active profile (Connect... in the explorer). */

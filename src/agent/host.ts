@@ -5,6 +5,7 @@
 // explorer uses and asks the person where a tool reaches a database or changes something.
 import * as vscode from 'vscode';
 import type { Redactor } from '../client/http/redact';
+import { profileRdsPlaces } from '../client/products';
 import { serviceRegions } from '../client/sites';
 import { l10n } from '../shared/l10n';
 import { action, askAction } from '../shared/prompts';
@@ -57,7 +58,7 @@ export function createAgentHost(deps: AgentDeps): AgentHost {
   ): AgentContext | undefined => {
     const profile = services.profiles.active();
     if (!profile) return undefined;
-    const within = (service: 'rds' | 'network' | 'storage') =>
+    const within = (service: 'network' | 'storage') =>
       serviceRegions(profile.cloud, service).filter((r) => profile.regions.includes(r));
     const abort = new AbortController();
     token?.onCancellationRequested(() => abort.abort());
@@ -65,9 +66,10 @@ export function createAgentHost(deps: AgentDeps): AgentHost {
       profile: {
         id: profile.id,
         name: profile.name,
-        regions: { rds: within('rds'), network: within('network'), storage: within('storage') },
+        rdsPlaces: profileRdsPlaces(profile),
+        regions: { network: within('network'), storage: within('storage') },
       },
-      rds: (r) => services.clients.rds(r),
+      rds: (p) => services.clients.rds(p.region, p.product),
       network: (r) => services.clients.network(r),
       s3: (r) => services.clients.s3(r),
       sessions: () => sessions.all().filter((s) => s.target.profileId === profile.id),

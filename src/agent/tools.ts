@@ -5,6 +5,7 @@
 // tool against the sandbox.
 import type { Region } from '../client/sites';
 import type { RdsClient } from '../client/rds/client';
+import { RDS_PRODUCT_ORDER, RDS_PRODUCTS, type RdsPlace, type RdsProductId } from '../client/products';
 import { l10n } from '../shared/l10n';
 import { answer, refusal, ToolError, type ToolAnswer } from './answer';
 export { ToolError };
@@ -31,10 +32,13 @@ const whole = (v: unknown, dflt: number, min: number, max: number): number =>
   typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, Math.floor(v))) : dflt;
 
 /** The regions a call covers: the one asked (if the profile reaches it) or all of the service's. */
-function regionsOf(ctx: AgentContext, service: 'rds' | 'network' | 'storage', input: ToolInput): Region[] {
-  const all = ctx.profile.regions[service];
+function regionsOf(ctx: AgentContext, service: 'network' | 'storage', input: ToolInput): Region[] {
+  return regionIn(ctx, ctx.profile.regions[service], input);
+}
+
+function regionIn(ctx: AgentContext, all: readonly Region[], input: ToolInput): Region[] {
   const asked = text(input.region)?.toUpperCase();
-  if (!asked || asked === 'ALL') return all;
+  if (!asked || asked === 'ALL') return [...all];
   const r = all.find((x) => x === asked);
   if (!r)
     throw new ToolError(
@@ -48,6 +52,38 @@ function regionsOf(ctx: AgentContext, service: 'rds' | 'network' | 'storage', in
   return [r];
 }
 
+/**
+ * Where an RDS call looks: each product the profile shows (or the one `product` names: mysql,
+ * mariadb, or the product's name) in each of its regions (or the one `region` names).
+ */
+export function rdsPlacesOf(ctx: AgentContext, input: ToolInput): RdsPlace[] {
+  const asked = text(input.product)?.toLowerCase();
+  let places = ctx.profile.rdsPlaces;
+  if (asked && asked !== 'all') {
+    const product = RDS_PRODUCT_ORDER.find((id) => id === asked || RDS_PRODUCTS[id].label.toLowerCase() === asked);
+    const shown = [...new Set(places.map((p) => p.product))];
+    if (!product || !shown.includes(product))
+      throw new ToolError(
+        l10n.t(
+          'The profile "{0}" has no RDS product "{1}". Its products: {2}.',
+          ctx.profile.name,
+          asked,
+          shown.map((id) => `${id} (${RDS_PRODUCTS[id].label})`).join(', '),
+        ),
+      );
+    places = places.filter((p) => p.product === product);
+  }
+  const regions = regionIn(ctx, [...new Set(places.map((p) => p.region))], input);
+  return places.filter((p) => regions.includes(p.region));
+}
+
+/** Where a row came from: its region, and for RDS its product. */
+type Place = { region: Region; product?: RdsProductId };
+const placeFields = (p: Place) => ({
+  region: p.region,
+  ...(p.product ? { product: RDS_PRODUCTS[p.product].label } : {}),
+});
+
 /** Whether a row matches the filter: a case-insensitive part of any of its text fields. */
 function matches(row: Record<string, unknown>, filter: string | undefined): boolean {
   if (!filter) return true;
@@ -55,25 +91,28 @@ function matches(row: Record<string, unknown>, filter: string | undefined): bool
   return Object.values(row).some((v) => typeof v === 'string' && v.toLowerCase().includes(f));
 }
 
-/** Rows of every region, filtered and capped, with what was left out. */
+/** Rows of every place (a region, and for RDS a product), filtered and capped, with what was left out. */
 async function collect(
-  regions: Region[],
-  load: (r: Region) => Promise<Array<Record<string, unknown>>>,
+  places: readonly Place[],
+  load: (p: Place) => Promise<Array<Record<string, unknown>>>,
   filter: string | undefined,
   limit: number,
 ): Promise<{
   rows: Array<Record<string, unknown>>;
   total: number;
-  failures: Array<{ region: Region; error: string }>;
+  failures: Array<Record<string, unknown>>;
 }> {
-  const settled = await Promise.allSettled(regions.map((r) => load(r)));
+  const settled = await Promise.allSettled(places.map((p) => load(p)));
   const rows: Array<Record<string, unknown>> = [];
-  const failures: Array<{ region: Region; error: string }> = [];
+  const failures: Array<Record<string, unknown>> = [];
   settled.forEach((s, i) => {
     if (s.status === 'fulfilled') {
-      for (const row of s.value) if (matches(row, filter)) rows.push({ region: regions[i], ...row });
+      for (const row of s.value) if (matches(row, filter)) rows.push({ ...placeFields(places[i]), ...row });
     } else
-      failures.push({ region: regions[i], error: s.reason instanceof Error ? s.reason.message : String(s.reason) });
+      failures.push({
+        ...placeFields(places[i]),
+        error: s.reason instanceof Error ? s.reason.message : String(s.reason),
+      });
   });
   return { rows: rows.slice(0, limit), total: rows.length, failures };
 }
@@ -85,10 +124,13 @@ type Row = Record<string, unknown>;
 const cached = <T>(ctx: AgentContext, key: string, load: () => Promise<T>) =>
   ctx.cache.get(`${ctx.profile.id}/${key}`, load);
 
-/** DB instances of a region as the tree lists them: one request, no detail per instance. */
-export const instancesOf = (ctx: AgentContext, region: Region): Promise<Row[]> =>
-  cached(ctx, `${region}/rds/instances`, async () => {
-    const rds = await ctx.rds(region);
+/** The cache key of an RDS listing: the place's product and region. */
+const rdsKey = (p: RdsPlace, what: string) => `${p.region}/${p.product}/${what}`;
+
+/** DB instances of a place as the tree lists them: one request, no detail per instance. */
+export const instancesOf = (ctx: AgentContext, place: RdsPlace): Promise<Row[]> =>
+  cached(ctx, rdsKey(place, 'instances'), async () => {
+    const rds = await ctx.rds(place);
     return ((await rds.listDbInstances({}, { signal: ctx.signal }))?.dbInstances ?? []).map((i) => ({
       dbInstanceId: i.dbInstanceId,
       dbInstanceName: i.dbInstanceName,
@@ -103,26 +145,26 @@ export const instancesOf = (ctx: AgentContext, region: Region): Promise<Row[]> =
     }));
   });
 
-/** The instance a name or id means, in the asked region or any of the profile's. */
+/** The instance a name or id means, in the asked product and region or any of the profile's. */
 export async function findInstance(
   ctx: AgentContext,
   input: ToolInput,
-): Promise<{ region: Region; rds: RdsClient; instance: Row }> {
+): Promise<{ region: Region; place: RdsPlace; rds: RdsClient; instance: Row }> {
   const wanted = text(input.instance);
   if (!wanted) throw new ToolError(l10n.t('Name the DB instance (its name or ID) in "instance".'));
-  const regions = regionsOf(ctx, 'rds', input);
-  for (const region of regions) {
-    const list = await instancesOf(ctx, region).catch(() => []);
+  const places = rdsPlacesOf(ctx, input);
+  for (const place of places) {
+    const list = await instancesOf(ctx, place).catch(() => []);
     const hit =
       list.find((i) => i.dbInstanceId === wanted) ??
       list.find((i) => String(i.dbInstanceName).toLowerCase() === wanted.toLowerCase());
-    if (hit) return { region, rds: await ctx.rds(region), instance: hit };
+    if (hit) return { region: place.region, place, rds: await ctx.rds(place), instance: hit };
   }
   throw new ToolError(
     l10n.t(
       'No DB instance named "{0}" in {1} of the profile "{2}". List them with nhncloud_list_resources (kind dbInstances).',
       wanted,
-      regions.join(', '),
+      [...new Set(places.map((p) => p.region))].join(', '),
       ctx.profile.name,
     ),
   );
@@ -165,86 +207,82 @@ async function hubsNamed(ctx: AgentContext, region: Region, wanted: string | und
   return hubs.filter((h) => h.id === wanted || String(h.name).toLowerCase() === wanted.toLowerCase());
 }
 
-const LISTERS: Record<
-  ResourceKind,
-  { service: 'rds' | 'network' | 'storage'; load(ctx: AgentContext, region: Region, input: ToolInput): Promise<Row[]> }
-> = {
-  dbInstances: { service: 'rds', load: (ctx, region) => instancesOf(ctx, region) },
-  backups: {
-    service: 'rds',
-    load: (ctx, region, input) =>
-      cached(ctx, `${region}/rds/backups/${text(input.instance) ?? ''}`, async () => {
-        const rds = await ctx.rds(region);
-        const instance = text(input.instance) ? (await findInstance(ctx, { ...input, region })).instance : undefined;
-        const r = await rds.listBackups({
-          query: { page: 1, size: 100, ...(instance ? { dbInstanceId: String(instance.dbInstanceId) } : {}) },
-        });
-        return (r?.backups ?? []).map((b) => ({
-          backupId: b.backupId,
-          backupName: b.backupName,
-          status: b.backupStatus,
-          dbInstanceId: b.dbInstanceId,
-          dbVersion: b.dbVersion,
-          backupType: b.backupType,
-          backupSizeBytes: b.backupSize,
-          createdYmdt: b.createdYmdt,
-        }));
-      }),
-  },
-  parameterGroups: {
-    service: 'rds',
-    load: (ctx, region) =>
-      cached(ctx, `${region}/rds/parameterGroups`, async () =>
-        ((await (await ctx.rds(region)).listParameterGroups())?.parameterGroups ?? []).map((g) => ({
-          parameterGroupId: g.parameterGroupId,
-          parameterGroupName: g.parameterGroupName,
-          description: g.description,
-          dbVersion: g.dbVersion,
-          status: g.parameterGroupStatus,
-        })),
-      ),
-  },
-  securityGroups: {
-    service: 'rds',
-    load: (ctx, region) =>
-      cached(ctx, `${region}/rds/securityGroups`, async () =>
-        ((await (await ctx.rds(region)).listDbSecurityGroups())?.dbSecurityGroups ?? []).map((g) => ({
-          dbSecurityGroupId: g.dbSecurityGroupId,
-          dbSecurityGroupName: g.dbSecurityGroupName,
-          description: g.description,
-          progressStatus: g.progressStatus,
-        })),
-      ),
-  },
-  events: {
-    service: 'rds',
-    load: async (ctx, region, input) => {
-      const hours = whole(input.sinceHours, 24, 1, 24 * 30);
-      const instance = text(input.instance) ? (await findInstance(ctx, { ...input, region })).instance : undefined;
-      const to = new Date();
-      const from = new Date(to.getTime() - hours * 3600_000);
-      const r = await (
-        await ctx.rds(region)
-      ).listEvents({
-        query: {
-          page: 1,
-          size: whole(input.limit, DEFAULT_LIMIT, 1, MAX_LIMIT),
-          from: iso(from),
-          to: iso(to),
-          eventCategoryType: 'ALL',
-          ascendingOrder: 'DESC',
-          ...(instance ? { sourceId: String(instance.dbInstanceId) } : {}),
-        },
+/** A kind's listing: RDS kinds load one product in one region, the others one region. */
+type Lister =
+  | { service: 'rds'; load(ctx: AgentContext, place: RdsPlace, input: ToolInput): Promise<Row[]> }
+  | { service: 'network' | 'storage'; load(ctx: AgentContext, region: Region, input: ToolInput): Promise<Row[]> };
+
+const rdsLister = (load: (ctx: AgentContext, place: RdsPlace, input: ToolInput) => Promise<Row[]>) =>
+  ({ service: 'rds', load }) as const;
+
+const LISTERS = {
+  dbInstances: rdsLister((ctx, place) => instancesOf(ctx, place)),
+  backups: rdsLister((ctx, place, input) =>
+    cached(ctx, rdsKey(place, `backups/${text(input.instance) ?? ''}`), async () => {
+      const rds = await ctx.rds(place);
+      const instance = text(input.instance) ? (await findInstance(ctx, { ...input, ...place })).instance : undefined;
+      const r = await rds.listBackups({
+        query: { page: 1, size: 100, ...(instance ? { dbInstanceId: String(instance.dbInstanceId) } : {}) },
       });
-      return (r?.events ?? []).map((e) => ({
-        eventYmdt: e.eventYmdt,
-        eventCode: e.eventCode,
-        sourceId: e.sourceId,
-        sourceName: e.sourceName,
-        message: e.eventMessage ?? e.eventDescription,
+      return (r?.backups ?? []).map((b) => ({
+        backupId: b.backupId,
+        backupName: b.backupName,
+        status: b.backupStatus,
+        dbInstanceId: b.dbInstanceId,
+        dbVersion: b.dbVersion,
+        backupType: b.backupType,
+        backupSizeBytes: b.backupSize,
+        createdYmdt: b.createdYmdt,
       }));
-    },
-  },
+    }),
+  ),
+  parameterGroups: rdsLister((ctx, place) =>
+    cached(ctx, rdsKey(place, 'parameterGroups'), async () =>
+      ((await (await ctx.rds(place)).listParameterGroups())?.parameterGroups ?? []).map((g) => ({
+        parameterGroupId: g.parameterGroupId,
+        parameterGroupName: g.parameterGroupName,
+        description: g.description,
+        dbVersion: g.dbVersion,
+        status: g.parameterGroupStatus,
+      })),
+    ),
+  ),
+  securityGroups: rdsLister((ctx, place) =>
+    cached(ctx, rdsKey(place, 'securityGroups'), async () =>
+      ((await (await ctx.rds(place)).listDbSecurityGroups())?.dbSecurityGroups ?? []).map((g) => ({
+        dbSecurityGroupId: g.dbSecurityGroupId,
+        dbSecurityGroupName: g.dbSecurityGroupName,
+        description: g.description,
+        progressStatus: g.progressStatus,
+      })),
+    ),
+  ),
+  events: rdsLister(async (ctx, place, input) => {
+    const hours = whole(input.sinceHours, 24, 1, 24 * 30);
+    const instance = text(input.instance) ? (await findInstance(ctx, { ...input, ...place })).instance : undefined;
+    const to = new Date();
+    const from = new Date(to.getTime() - hours * 3600_000);
+    const r = await (
+      await ctx.rds(place)
+    ).listEvents({
+      query: {
+        page: 1,
+        size: whole(input.limit, DEFAULT_LIMIT, 1, MAX_LIMIT),
+        from: iso(from),
+        to: iso(to),
+        eventCategoryType: 'ALL',
+        ascendingOrder: 'DESC',
+        ...(instance ? { sourceId: String(instance.dbInstanceId) } : {}),
+      },
+    });
+    return (r?.events ?? []).map((e) => ({
+      eventYmdt: e.eventYmdt,
+      eventCode: e.eventCode,
+      sourceId: e.sourceId,
+      sourceName: e.sourceName,
+      message: e.eventMessage ?? e.eventDescription,
+    }));
+  }),
   floatingIps: {
     service: 'network',
     load: (ctx, region) =>
@@ -320,24 +358,34 @@ const LISTERS: Record<
       ];
     },
   },
-};
+} satisfies Record<ResourceKind, Lister>;
 
 async function listResources(ctx: AgentContext, input: ToolInput): Promise<ToolAnswer> {
   const kind = RESOURCE_KINDS.find((k) => k === input.kind);
   if (!kind) throw new ToolError(l10n.t('"kind" must be one of: {0}.', RESOURCE_KINDS.join(', ')));
-  const lister = LISTERS[kind];
-  // Objects live in one bucket of one region: the first of the profile's unless one is named.
-  const regions =
-    kind === 'objects' && !text(input.region)
-      ? regionsOf(ctx, 'storage', input).slice(0, 1)
-      : regionsOf(ctx, lister.service, input);
+  const lister: Lister = LISTERS[kind];
   const limit = whole(input.limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
-  const { rows, total, failures } = await collect(
-    regions,
-    (r) => lister.load(ctx, r, input),
-    text(input.filter),
-    limit,
-  );
+  const filter = text(input.filter);
+  let regions: Region[];
+  let listed: Awaited<ReturnType<typeof collect>>;
+  if (lister.service === 'rds') {
+    const places = rdsPlacesOf(ctx, input);
+    regions = [...new Set(places.map((p) => p.region))];
+    listed = await collect(places, (p) => lister.load(ctx, p as RdsPlace, input), filter, limit);
+  } else {
+    // Objects live in one bucket of one region: the first of the profile's unless one is named.
+    regions =
+      kind === 'objects' && !text(input.region)
+        ? regionsOf(ctx, 'storage', input).slice(0, 1)
+        : regionsOf(ctx, lister.service, input);
+    listed = await collect(
+      regions.map((region) => ({ region })),
+      (p) => lister.load(ctx, p.region, input),
+      filter,
+      limit,
+    );
+  }
+  const { rows, total, failures } = listed;
   return answer(ctx, 'nhncloud_list_resources', regions, rows, {
     kind,
     count: rows.length,
@@ -355,18 +403,19 @@ async function describeResource(ctx: AgentContext, input: ToolInput): Promise<To
   const name = text(input.name);
   if (!name) throw new ToolError(l10n.t('Name the resource (its name or ID) in "name".'));
   if (kind === 'dbInstance') {
-    const { region, rds, instance } = await findInstance(ctx, { ...input, instance: name });
+    const { region, place, rds, instance } = await findInstance(ctx, { ...input, instance: name });
     const dbInstanceId = String(instance.dbInstanceId);
     const [detail, network, storage, groups] = await Promise.all([
       rds.getDbInstance({ dbInstanceId }),
       rds.getNetworkInfo({ dbInstanceId }).catch(() => undefined),
       rds.getStorageInfo({ dbInstanceId }).catch(() => undefined),
-      cached(ctx, `${region}/rds/instanceGroups`, () => rds.listDbInstanceGroups()).catch(() => undefined),
+      cached(ctx, rdsKey(place, 'instanceGroups'), () => rds.listDbInstanceGroups()).catch(() => undefined),
     ]);
     const group = (groups?.dbInstanceGroups ?? []).find((g) => g.dbInstanceGroupId === instance.dbInstanceGroupId);
-    const parameterGroups = await LISTERS.parameterGroups.load(ctx, region, input).catch(() => []);
+    const parameterGroups = await LISTERS.parameterGroups.load(ctx, place, input).catch(() => []);
     const d = detail as Row;
     return answer(ctx, 'nhncloud_describe_resource', [region], {
+      product: RDS_PRODUCTS[place.product].label,
       dbInstanceId,
       dbInstanceName: d.dbInstanceName,
       description: d.dbInstanceDescription,
@@ -396,7 +445,7 @@ async function describeResource(ctx: AgentContext, input: ToolInput): Promise<To
   }
   if (kind === 'bucket') {
     for (const region of regionsOf(ctx, 'storage', input)) {
-      const buckets = await LISTERS.buckets.load(ctx, region, input).catch(() => []);
+      const buckets = await LISTERS.buckets.load(ctx, region).catch(() => []);
       const b = buckets.find((x) => x.name === name);
       if (!b) continue;
       const s3 = await ctx.s3(region);
@@ -416,7 +465,7 @@ async function describeResource(ctx: AgentContext, input: ToolInput): Promise<To
   }
   if (kind === 'floatingIp') {
     for (const region of regionsOf(ctx, 'network', input)) {
-      const list = await LISTERS.floatingIps.load(ctx, region, input).catch(() => []);
+      const list = await LISTERS.floatingIps.load(ctx, region).catch(() => []);
       const hit = list.find((f) => f.id === name || f.floatingIpAddress === name);
       if (!hit) continue;
       const full = (await (await ctx.network(region)).getFloatingIp({ floatingIpId: String(hit.id) })) as Row;
@@ -471,11 +520,11 @@ async function describeResource(ctx: AgentContext, input: ToolInput): Promise<To
 const metricTime = (d: Date) => iso(d);
 
 async function rdsMetrics(ctx: AgentContext, input: ToolInput): Promise<ToolAnswer> {
-  const { region, rds, instance } = await findInstance(ctx, input);
+  const { region, place, rds, instance } = await findInstance(ctx, input);
   const minutes = whole(input.minutes, 60, 5, 60 * 24 * 7);
   const to = new Date();
   const from = new Date(to.getTime() - minutes * 60_000);
-  const known = await cached(ctx, `${region}/rds/metrics`, () => rds.listMetrics());
+  const known = await cached(ctx, rdsKey(place, 'metrics'), () => rds.listMetrics());
   const all = (known?.metrics ?? []).map((m) => m.measureName);
   const asked = Array.isArray(input.metrics) ? input.metrics.filter((m): m is string => typeof m === 'string') : [];
   const names = asked.length ? all.filter((n) => asked.some((a) => a.toUpperCase() === n.toUpperCase())) : all;

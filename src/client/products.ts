@@ -124,6 +124,27 @@ export const productRegions = (product: RdsProductId, site: SiteId): readonly Re
 export const profileProducts = (profile: { rdsProducts?: readonly RdsProductId[] }): RdsProductId[] =>
   RDS_PRODUCT_ORDER.filter((id) => id === 'mysql' || profile.rdsProducts?.includes(id));
 
+/** One place RDS runs for a profile: a product in a region. */
+export interface RdsPlace {
+  readonly region: Region;
+  readonly product: RdsProductId;
+}
+
+/**
+ * Where a profile's RDS runs, in the tree's order: each product it shows (profileProducts) in each
+ * of the profile's regions that product runs in (the palette's pickers and the agent tools ask it).
+ */
+export const profileRdsPlaces = (profile: {
+  rdsProducts?: readonly RdsProductId[];
+  regions: readonly Region[];
+  cloud: SiteId;
+}): RdsPlace[] =>
+  profileProducts(profile).flatMap((product) =>
+    profile.regions
+      .filter((r) => productRegions(product, profile.cloud).includes(r))
+      .map((region) => ({ region, product })),
+  );
+
 /** The products a site offers in a region, in the listing order. */
 export const productsIn = (site: SiteId, region: Region): RdsProduct[] =>
   RDS_PRODUCT_ORDER.map((id) => RDS_PRODUCTS[id]).filter((p) => productRegions(p.id, site).includes(region));

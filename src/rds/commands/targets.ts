@@ -3,7 +3,7 @@
 // of the RDS feature: its commands and its forms (./../forms/commands.ts) use it.
 import * as vscode from 'vscode';
 import type { Region } from '../../client/endpoints';
-import { productRegions, profileProducts, RDS_PRODUCTS, type RdsProductId } from '../../client/products';
+import { productRegions, profileRdsPlaces, RDS_PRODUCTS, type RdsPlace } from '../../client/products';
 import type { RdsClient } from '../../client/rds/client';
 import { pick } from '../../shared/prompts';
 import type { TreeNode } from '../../shared/tree/nodes';
@@ -32,12 +32,6 @@ export interface InstanceTarget extends Scope {
   ha: boolean;
 }
 
-/** Where the active profile's RDS runs: each product it shows (profileProducts) in each of its regions that product runs in. */
-interface RdsPlace {
-  region: Region;
-  product: RdsProductId;
-}
-
 function activeProfile(deps: RdsDeps): Profile {
   const profile = deps.services.profiles.active();
   if (!profile)
@@ -47,15 +41,6 @@ function activeProfile(deps: RdsDeps): Profile {
       ),
     );
   return profile;
-}
-
-/** The places of `profile`, in the tree's order: RDS for MySQL's regions, then each other product's. */
-function rdsPlaces(profile: Profile): RdsPlace[] {
-  return profileProducts(profile).flatMap((product) =>
-    profile.regions
-      .filter((r) => productRegions(product, profile.cloud).includes(r))
-      .map((region) => ({ region, product })),
-  );
 }
 
 /** A place as a pick names it: the region, and the product where the profile shows more than one. */
@@ -68,7 +53,7 @@ export async function scopeFrom(arg: unknown, deps: RdsDeps, title: string): Pro
     return { region: root.region, rootId: root.id, rds: await root.client() };
   }
   const profile = activeProfile(deps);
-  const places = rdsPlaces(profile);
+  const places = profileRdsPlaces(profile);
   if (!places.length)
     throw new Error(
       vscode.l10n.t(
@@ -109,7 +94,7 @@ export async function instanceFrom(
     return { region: root.region, rds, rootId: root.id, data, nodeId: arg.id, ha: arg.ha };
   }
   const profile = activeProfile(deps);
-  const places = rdsPlaces(profile);
+  const places = profileRdsPlaces(profile);
   const regions = [...new Set(places.map((p) => p.region))];
   const lists = await Promise.all(
     places.map(async (place) => {

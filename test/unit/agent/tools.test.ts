@@ -17,6 +17,14 @@ import { NetworkClient } from '../../../src/client/network/client';
 import { RdsClient } from '../../../src/client/rds/client';
 import { OAuthTokenClient, oauthBaseUrl } from '../../../src/client/rds/oauthToken';
 import type { RdsClientApiVersion } from '../../../src/client/rds/versions';
+import { resolveEndpoint } from '../../../src/client/endpoints';
+import {
+  profileRdsPlaces,
+  productV4Release,
+  RDS_PRODUCTS,
+  type RdsPlace,
+  type RdsProductId,
+} from '../../../src/client/products';
 import { S3Client } from '../../../src/client/storage/client';
 import type { Region } from '../../../src/client/sites';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index';
@@ -50,7 +58,8 @@ let allow = false;
 const asked: ChangeRequest[] = [];
 let confirmAnswer = false;
 
-function contextFor(apiVersion: RdsClientApiVersion = 'v4.0'): AgentContext {
+/** The tools' context on the sandbox: RDS for MySQL, and RDS for MariaDB where the profile holds its key. */
+function contextFor(apiVersion: RdsClientApiVersion = 'v4.0', products: RdsProductId[] = ['mysql']): AgentContext {
   const p = sb.sandboxProfile();
   const s = p.secrets;
   const identity = new IdentityClient({
@@ -62,21 +71,34 @@ function contextFor(apiVersion: RdsClientApiVersion = 'v4.0'): AgentContext {
   });
   const rds = new Map<string, RdsClient>();
   return {
-    profile: { id: 'sandbox', name: 'Sandbox', regions: { rds: ['KR1', 'KR2'], network: ['KR1'], storage: ['KR1'] } },
-    rds: async (r: Region) => {
-      let c = rds.get(r);
+    profile: {
+      id: 'sandbox',
+      name: 'Sandbox',
+      rdsPlaces: profileRdsPlaces({ cloud: 'public', regions: ['KR1', 'KR2'], rdsProducts: products }),
+      regions: { network: ['KR1'], storage: ['KR1'] },
+    },
+    rds: async ({ region, product }: RdsPlace) => {
+      const key = `${product}/${region}`;
+      let c = rds.get(key);
       if (!c)
         rds.set(
-          r,
+          key,
           (c = new RdsClient({
-            baseUrl: p.endpoints.rds.replace('{region}', r.toLowerCase()),
+            baseUrl: resolveEndpoint({
+              cloud: 'public',
+              service: RDS_PRODUCTS[product].service,
+              region,
+              overrides: p.endpoints,
+            }),
             credentials: {
-              appKey: s.rdsAppKey!,
+              appKey: s[RDS_PRODUCTS[product].appKeyField]!,
               accessKeyId: s.rdsAccessKeyId!,
               secretAccessKey: s.rdsSecretAccessKey!,
             },
             transport,
             apiVersion,
+            product,
+            v4Release: productV4Release(product, 'public'),
             tokens:
               apiVersion === 'v4.0'
                 ? new OAuthTokenClient({
@@ -234,6 +256,49 @@ describe('resources', () => {
     assert.equal(d.storage.sizeGb, 500);
     assert.ok(d.endpoints.length > 0);
     assert.equal(d.deletionProtection, true);
+  });
+
+  test('RDS for MariaDB: its instances beside MySQL\'s, each row naming its product; "product" narrows; describe, metrics and backups reach it', async () => {
+    // A profile without MariaDB's key does not see its instances (the explorer's rule).
+    const mysqlOnly = await call(contextFor(), 'nhncloud_describe_resource', {
+      kind: 'dbInstance',
+      name: 'maria-shop',
+    });
+    assert.equal(mysqlOnly.ok, false);
+    const only = await call(contextFor(), 'nhncloud_list_resources', { kind: 'dbInstances', product: 'mariadb' });
+    assert.equal(only.ok, false);
+    assert.match(only.body.error, /mysql \(RDS for MySQL\)/);
+
+    const ctx = contextFor('v4.0', ['mysql', 'mariadb']);
+    const all = await call(ctx, 'nhncloud_list_resources', { kind: 'dbInstances' });
+    assert.ok(all.ok, JSON.stringify(all.body));
+    const rows = all.body.data.map((r: any) => `${r.product}/${r.region}/${r.dbInstanceName}`);
+    for (const n of [
+      'RDS for MySQL/KR1/prod-orders',
+      'RDS for MySQL/KR2/dr-orders',
+      'RDS for MariaDB/KR1/maria-shop',
+      'RDS for MariaDB/KR1/maria-analytics',
+    ])
+      assert.ok(rows.includes(n), `${n} in ${rows.join(', ')}`);
+    const maria = await call(ctx, 'nhncloud_list_resources', { kind: 'dbInstances', product: 'RDS for MariaDB' });
+    assert.deepEqual(maria.body.data.map((r: any) => r.dbInstanceName).sort(), ['maria-analytics', 'maria-shop']);
+    assert.deepEqual(maria.body.regions, ['KR1']);
+    const kr2 = await call(ctx, 'nhncloud_list_resources', { kind: 'dbInstances', product: 'mariadb', region: 'KR2' });
+    assert.equal(kr2.ok, false, 'RDS for MariaDB runs in KR1 only');
+
+    const d = await call(ctx, 'nhncloud_describe_resource', { kind: 'dbInstance', name: 'maria-shop' });
+    assert.ok(d.ok, JSON.stringify(d.body));
+    assert.equal(d.body.data.product, 'RDS for MariaDB');
+    assert.match(String(d.body.data.dbVersion), /^MARIADB_V/);
+    const m = await call(ctx, 'nhncloud_rds_metrics', { instance: 'maria-shop', minutes: 30 });
+    assert.ok(m.ok, JSON.stringify(m.body));
+    assert.ok(m.body.data.length > 0);
+    const b = await call(ctx, 'nhncloud_list_resources', { kind: 'backups', instance: 'maria-shop' });
+    assert.ok(b.ok, JSON.stringify(b.body));
+    assert.ok(
+      b.body.data.every((r: any) => r.product === 'RDS for MariaDB'),
+      JSON.stringify(b.body.data),
+    );
   });
 
   test('floating IPs, transit hubs with their attachments and routes, buckets and objects under a prefix', async () => {
