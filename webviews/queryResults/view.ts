@@ -128,6 +128,7 @@ export function rowComparator(
     if (va === null || vb === null) return va === vb ? a - b : (va === null ? 1 : -1) * dir;
     const sa = String(va);
     const sb = String(vb);
+    if (sa === sb) return a - b;
     // Dates and datetimes are fixed-width text: their code order is their time order.
     const d = kind === 'date' ? (sa < sb ? -1 : sa > sb ? 1 : 0) : collator.compare(sa, sb);
     return d * dir || a - b;
@@ -208,9 +209,11 @@ export class ResultView {
     const sort = spec.sort && spec.sort.column < this.types.length ? { ...spec.sort } : undefined;
     const before = this.spec;
     const needle = needleOf(spec.filter);
-    // A longer filter that holds the last one keeps a subset of what is shown: filter that only.
+    // A longer filter that holds the last one keeps a subset of what is shown: filter that only
+    // (when every row is placed: rows that came since were never filtered).
     const narrowing =
       this.order !== undefined &&
+      this.seen === this.rows.length &&
       before.filter !== '' &&
       needle.includes(this.needle) &&
       before.sort?.column === sort?.column &&
