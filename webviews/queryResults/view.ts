@@ -175,12 +175,16 @@ export function mergeSorted(order: number[], batch: number[], cmp: (a: number, b
 /**
  * The rows of one result as the grid shows them. `order` is undefined while neither a sort nor a
  * filter is on (the grid reads the rows themselves), else the indices of the rows shown, in order.
+ * A sort is worked out once over every row (`sorted`) and a filter keeps rows of it, so typing,
+ * changing or clearing the filter never sorts again.
  */
 export class ResultView {
   private spec: ViewSpec = { filter: '' };
   private cmp?: (a: number, b: number) => number;
   private needle = '';
-  /** The rows already placed in `order` (the ones after it streamed in since). */
+  /** Every row in the order of the sort (while one is on). */
+  private sorted: number[] | undefined;
+  /** The rows already placed (the ones after it streamed in since). */
   private seen = 0;
   order: number[] | undefined;
 
@@ -204,34 +208,29 @@ export class ResultView {
     return this.order ? this.order[i] : i;
   }
 
-  /** Applies a sort and a filter: the rows shown are worked out again from every row. */
+  /** Applies a sort and a filter: what changed is worked out again. */
   set(spec: ViewSpec): void {
+    // Rows that came since the last update are placed first, under the sort and filter before.
+    this.update();
     const sort = spec.sort && spec.sort.column < this.types.length ? { ...spec.sort } : undefined;
     const before = this.spec;
     const needle = needleOf(spec.filter);
-    // A longer filter that holds the last one keeps a subset of what is shown: filter that only
-    // (when every row is placed: rows that came since were never filtered).
-    const narrowing =
-      this.order !== undefined &&
-      this.seen === this.rows.length &&
-      before.filter !== '' &&
-      needle.includes(this.needle) &&
-      before.sort?.column === sort?.column &&
-      before.sort?.descending === sort?.descending;
+    const sameSort = before.sort?.column === sort?.column && before.sort?.descending === sort?.descending;
+    // A longer filter that holds the last one keeps some of the rows shown: filter those only.
+    const narrowing = sameSort && this.order !== undefined && this.needle !== '' && needle.includes(this.needle);
+    const shown = this.order;
     this.spec = { sort, filter: spec.filter };
     this.needle = needle;
-    this.cmp = sort
-      ? rowComparator(this.rows, sort.column, sortKindOf(this.types[sort.column]), sort.descending, this.collator)
-      : undefined;
-    if (!sort && !needle) {
-      this.order = undefined;
-      this.seen = this.rows.length;
-      return;
+    if (!sameSort) {
+      this.cmp = sort
+        ? rowComparator(this.rows, sort.column, sortKindOf(this.types[sort.column]), sort.descending, this.collator)
+        : undefined;
+      this.sorted = this.cmp ? Array.from({ length: this.rows.length }, (_, i) => i).sort(this.cmp) : undefined;
     }
-    const from = narrowing ? this.order! : undefined;
-    this.order = narrowing && from ? this.filtered(from) : this.build(0);
     this.seen = this.rows.length;
-    if (!narrowing && this.cmp) this.order.sort(this.cmp);
+    if (!needle) this.order = this.sorted;
+    else if (narrowing && shown) this.order = this.keep(shown);
+    else this.order = this.keep(this.sorted) ?? this.matching(0);
   }
 
   /** Places the rows that streamed in since the last call; whether the rows shown changed. */
@@ -241,24 +240,33 @@ export class ResultView {
     const from = this.seen;
     this.seen = count;
     if (!this.order) return true;
-    const batch = this.build(from);
-    if (this.cmp) {
-      batch.sort(this.cmp);
-      this.order = mergeSorted(this.order, batch, this.cmp);
-    } else for (const i of batch) this.order.push(i);
-    return batch.length > 0;
+    if (!this.cmp) {
+      const batch = this.matching(from);
+      for (const i of batch) this.order.push(i);
+      return batch.length > 0;
+    }
+    const batch = Array.from({ length: count - from }, (_, i) => from + i).sort(this.cmp);
+    this.sorted = mergeSorted(this.sorted ?? [], batch, this.cmp);
+    if (!this.needle) {
+      this.order = this.sorted;
+      return true;
+    }
+    const kept = this.keep(batch)!;
+    this.order = mergeSorted(this.order, kept, this.cmp);
+    return kept.length > 0;
   }
 
   /** The indices of rows `from`.. that the filter keeps, in query order. */
-  private build(from: number): number[] {
+  private matching(from: number): number[] {
     const out: number[] = [];
     const needle = this.needle;
     for (let i = from; i < this.rows.length; i++) if (!needle || rowMatches(this.rows[i], needle)) out.push(i);
     return out;
   }
 
-  private filtered(order: number[]): number[] {
+  /** Those of `order` the filter keeps, in their order. */
+  private keep(order: number[] | undefined): number[] | undefined {
     const needle = this.needle;
-    return needle ? order.filter((i) => rowMatches(this.rows[i], needle)) : order.slice();
+    return order && (needle ? order.filter((i) => rowMatches(this.rows[i], needle)) : order.slice());
   }
 }
