@@ -119,6 +119,10 @@ const grid = new DataGrid('qr-grid', l10n.t('Result rows'), {
     const sort = results[selected]?.view?.current.sort;
     return sort?.column !== column ? '' : sort.descending ? ' ▼' : ' ▲';
   },
+  headerSort: (column) => {
+    const sort = results[selected]?.view?.current.sort;
+    return sort?.column !== column ? undefined : sort.descending ? 'descending' : 'ascending';
+  },
 });
 const filterField = h('vscode-textfield', {
   id: 'qr-filter',

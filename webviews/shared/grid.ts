@@ -39,6 +39,8 @@ export interface GridHooks {
   onHeaderClick?(column: number): void;
   /** What a header shows after the name (a sort arrow). */
   headerSuffix?(column: number): string;
+  /** How the rows are sorted by the column, said to screen readers (`aria-sort`). */
+  headerSort?(column: number): 'ascending' | 'descending' | undefined;
   /** The row label of the number column ("1", "+" for a new row). */
   rowLabel?(row: number): string;
   /** Ctrl+C on a selection: the text to put on the clipboard (the extension writes it). */
@@ -393,6 +395,7 @@ export class DataGrid {
           role: 'columnheader',
           title: `${c.name} (${c.type})`,
           'data-header': c.name,
+          'aria-sort': this.hooks.headerSort?.(i),
         },
         `${c.name}${this.hooks.headerSuffix?.(i) ?? ''}`,
         handle,

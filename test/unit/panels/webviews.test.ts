@@ -728,12 +728,14 @@ describe('panel webviews in Chromium', () => {
     assert.deepEqual(await column(0), ['9', '9', '10', '100']);
     assert.deepEqual(await column(1), ['a', 'C', 'b', 'NULL']);
     assert.match((await header.textContent()) ?? '', /▲/);
+    assert.equal(await header.getAttribute('aria-sort'), 'ascending');
     await header.click();
     assert.deepEqual(await column(0), ['100', '10', '9', '9']);
     assert.match((await header.textContent()) ?? '', /▼/);
     await header.click();
     assert.deepEqual(await column(0), ['10', '9', '100', '9']);
     assert.doesNotMatch((await header.textContent()) ?? '', /[▲▼]/);
+    assert.equal(await header.getAttribute('aria-sort'), null);
     // Rows that stream in while sorted go into place.
     await header.click();
     await rows([['1', 'Zed']]);
