@@ -103,6 +103,14 @@ export function formatNumber(n: number, digits = 1): string {
   return f.format(n);
 }
 
+const collators = new Map<string, Intl.Collator>();
+/** Text compared as the display language sorts it (the results grid's sort of a text column). */
+export function textCollator(): Intl.Collator {
+  let c = collators.get(language);
+  if (!c) collators.set(language, (c = new Intl.Collator(language)));
+  return c;
+}
+
 /**
  * One of two whole sentences by a count (issue 25, rough edge 22: "Uploaded 1 file(s)"): `one`
  * for exactly 1, `other` for any other count. Both are translated whole, each its own message;

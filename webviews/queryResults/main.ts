@@ -4,18 +4,26 @@
 // the run (KILL QUERY on the extension side); Export writes a result to a CSV, JSON or SQL INSERT
 // file; Copy puts the selected cells on the clipboard as tab-separated text or a Markdown table;
 // Edit Rows opens a result of one table, with its key, in the table editor (or says why not).
-import { l10n, plural, formatCount } from '../../src/shared/l10n';
+// A click on a header sorts the rows shown (ascending, descending, the query's order) and the
+// filter box keeps the rows that contain its text (Ctrl+F goes to it, Escape clears it): both in
+// the webview, over the rows received (./view.ts), each result with its own. Selection, Copy,
+// Ctrl+A and Edit Rows take the rows as shown; Export runs the statement again and writes all of
+// its rows in the query's order (it streams to the file, never holding them), and says so when
+// a sort or filter is on.
+import { l10n, plural, formatCount, textCollator } from '../../src/shared/l10n';
 import '../shared/nonce';
 import '../shared/l10nBoot';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import { $, clear, h } from '../shared/dom';
-import { button, notice } from '../shared/form';
+import { button, notice, type Control } from '../shared/form';
 import { client, onEvent, start } from '../shared/rpc';
 import { DataGrid, gridStyles, type Cell, type GridColumn, type GridSizing } from '../shared/grid';
 import { PARSE_ERROR_ERRNO } from '../../src/database/connection/statements';
 import type { ResultColumn } from '../../src/database/connection/queryRunner';
 import type { ExportFormat } from '../../src/database/connection/resultExport';
 import { keyRowsOf, resultTable } from '../../src/database/tableData/resultRows';
+import { nextSort, ResultView } from './view';
 
 /** A column as the grid shows it, with the table column it was read from (when it was). */
 type Column = GridColumn & Pick<ResultColumn, 'source'>;
@@ -41,6 +49,8 @@ interface Result {
   /** Pixel width per column: from the content once the first rows came, then as the user drags. */
   sizing?: GridSizing;
   rows: Cell[][];
+  /** The rows shown (a sort, a filter), made with the columns. */
+  view?: ResultView;
   outcome?: Outcome;
   error?: { message: string; code?: string; errno?: number; sqlState?: string };
   skipped?: string;
@@ -64,6 +74,10 @@ body { margin: 0; padding-bottom: 0; overflow: hidden; }
 .qr-tab.skipped { border-style: dashed; opacity: .6; font-style: italic; }
 .qr-status { color: var(--vscode-descriptionForeground); }
 .qr-tabs, .qr-sql { flex: none; }
+.qr-find { display: flex; gap: 8px; align-items: center; flex: none; margin: 2px 0 6px; }
+.qr-find vscode-textfield { width: 22em; max-width: 60%; }
+.qr-count { color: var(--vscode-descriptionForeground); font-variant-numeric: tabular-nums; white-space: nowrap; }
+.qr-nomatch { flex: none; padding: 8px 4px; color: var(--vscode-descriptionForeground); }
 .qr-sql { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); white-space: pre-wrap; max-height: 4.5em; overflow: auto; margin: 4px 0; color: var(--vscode-descriptionForeground); }
 ${gridStyles}
 `);
@@ -98,7 +112,93 @@ const mdButton = button(l10n.t('Export Markdown...'), () => void exportAs('md'),
 const editButton = button(l10n.t('Edit Rows'), () => void editRows(), { secondary: true, id: 'qr-edit' });
 const messages = h('div', { id: 'qr-messages' });
 const sqlText = h('pre', { class: 'qr-sql' });
-const grid = new DataGrid('qr-grid', l10n.t('Result rows'), { onCopy: (text) => void rpc.request('copy', { text }) });
+const grid = new DataGrid('qr-grid', l10n.t('Result rows'), {
+  onCopy: (text) => void rpc.request('copy', { text }),
+  onHeaderClick: (column) => sortBy(column),
+  headerSuffix: (column) => {
+    const sort = results[selected]?.view?.current.sort;
+    return sort?.column !== column ? '' : sort.descending ? ' ▼' : ' ▲';
+  },
+  headerSort: (column) => {
+    const sort = results[selected]?.view?.current.sort;
+    return sort?.column !== column ? undefined : sort.descending ? 'descending' : 'ascending';
+  },
+});
+const filterField = h('vscode-textfield', {
+  id: 'qr-filter',
+  placeholder: l10n.t('Filter rows (Ctrl+F)'),
+  'aria-label': l10n.t('Filter rows'),
+}) as Control;
+const countLine = h('span', { class: 'qr-count', id: 'qr-count', role: 'status', 'aria-live': 'polite' });
+const noMatch = h('div', { class: 'qr-nomatch', id: 'qr-nomatch', hidden: true });
+const findBar = h('div', { class: 'qr-find' }, filterField, countLine);
+filterField.addEventListener('input', () => filterChanged());
+filterField.addEventListener('keydown', (e) => {
+  if ((e as KeyboardEvent).key !== 'Escape') return;
+  e.preventDefault();
+  // Escape clears the filter; on an empty one it goes back to the grid.
+  if (String(filterField.value ?? '')) {
+    filterField.value = '';
+    filterChanged();
+  } else grid.viewport.focus();
+});
+// Ctrl+F / Cmd+F: to the filter box, from anywhere in the panel.
+document.addEventListener('keydown', (e) => {
+  if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'f') {
+    e.preventDefault();
+    filterField.focus();
+  }
+});
+
+/** A click on column `column`'s header: ascending, then descending, then the query's order. */
+function sortBy(column: number): void {
+  const view = results[selected]?.view;
+  if (!view) return;
+  const spec = view.current;
+  view.set({ ...spec, sort: nextSort(spec.sort, column) });
+  grid.redrawHeader();
+  viewChanged();
+}
+
+/** The filter box's text applied to the result shown (coalesced to once a frame while typing). */
+let filterFrame = 0;
+function filterChanged(): void {
+  if (filterFrame) return;
+  filterFrame = requestAnimationFrame(() => {
+    filterFrame = 0;
+    const view = results[selected]?.view;
+    if (!view) return;
+    view.set({ ...view.current, filter: String(filterField.value ?? '') });
+    viewChanged();
+  });
+}
+
+/** The rows shown changed (a sort, a filter): the grid from the top, the count and the no-match line. */
+function viewChanged(): void {
+  const r = results[selected];
+  grid.setOrder(r?.view?.order);
+  grid.scrollToTop();
+  renderCount();
+}
+
+/** "N of M rows" while a filter is on, and a line in place of the rows when none matches. */
+function renderCount(): void {
+  const r = results[selected];
+  const filter = r?.view?.current.filter ?? '';
+  const total = r?.rows.length ?? 0;
+  const shown = r?.view?.length ?? total;
+  countLine.textContent = filter
+    ? plural(
+        total,
+        l10n.t('{0} of {1} row', formatCount(shown), formatCount(total)),
+        l10n.t('{0} of {1} rows', formatCount(shown), formatCount(total)),
+      )
+    : '';
+  noMatch.hidden = !filter || shown > 0 || !total;
+  noMatch.textContent = noMatch.hidden
+    ? ''
+    : l10n.t('No row contains "{0}". Press Escape to clear the filter.', filter);
+}
 const copyButton = button(l10n.t('Copy'), () => copy('tsv'), { secondary: true, id: 'qr-copy' });
 const copyHeadButton = button(l10n.t('Copy with Headers'), () => copy('tsv-header'), {
   secondary: true,
@@ -294,7 +394,13 @@ function renderAll(): void {
   }
   if (shown?.columns) shown.sizing = grid.sizing;
   shown = r;
-  grid.show(r?.columns ?? [], r?.rows ?? [], r?.sizing);
+  r?.view?.update();
+  grid.show(r?.columns ?? [], r?.rows ?? [], r?.sizing, r?.view?.order);
+  // Each result keeps its own sort and filter; the box shows the one of the result shown.
+  const filter = r?.view?.current.filter ?? '';
+  if (String(filterField.value ?? '') !== filter) filterField.value = filter;
+  findBar.hidden = !r?.columns;
+  renderCount();
 }
 
 /** Rows arrive faster than frames: redraw at most once a frame. */
@@ -303,9 +409,13 @@ function rowsChanged(index: number): void {
   if (index !== selected || rowsFrame) return;
   rowsFrame = requestAnimationFrame(() => {
     rowsFrame = 0;
-    statusLine.textContent = statusOf(results[selected]);
+    const r = results[selected];
+    statusLine.textContent = statusOf(r);
     statusLine.title = statusLine.textContent;
+    // While sorted or filtered, the new rows go into place (the rows shown keep theirs).
+    if (r?.view?.update() && r.view.order) grid.setOrder(r.view.order, true);
     grid.rowsAdded();
+    renderCount();
   });
 }
 
@@ -333,7 +443,10 @@ async function editRows(): Promise<void> {
   try {
     const answer: { key?: string[]; reason?: string } = await rpc.request('tableKey', target);
     if (!answer.key) return why(answer.reason ?? '');
-    const rows = keyRowsOf(r.columns as ResultColumn[], r.rows, answer.key, target.table);
+    // The rows as shown: those the filter keeps, in the order of the sort.
+    const order = r.view?.order;
+    const shownRows = order ? order.map((i) => r.rows[i]) : r.rows;
+    const rows = keyRowsOf(r.columns as ResultColumn[], shownRows, answer.key, target.table);
     if ('reason' in rows) return why(rows.reason);
     await rpc.request('editRows', { ...target, rows });
   } catch (e) {
@@ -344,7 +457,20 @@ async function editRows(): Promise<void> {
 async function exportAs(format: ExportFormat): Promise<void> {
   try {
     const r = results[selected];
-    if (r) await rpc.request('export', { runId, index: r.statement, set: r.set, format });
+    if (!r) return;
+    clear(messages);
+    // The file is the statement's whole result, streamed as the server sends it: say so when the
+    // grid shows it otherwise.
+    if (r.view?.order)
+      messages.append(
+        notice(
+          'info',
+          l10n.t(
+            'The file holds every row of the statement in the order of the query: the sort and the filter apply to the grid only.',
+          ),
+        ),
+      );
+    await rpc.request('export', { runId, index: r.statement, set: r.set, format });
   } catch (e) {
     clear(messages);
     messages.append(notice('error', (e as Error).message));
@@ -378,6 +504,11 @@ onEvent('columns', (d: { runId: number; index: number; set: number; columns: Col
   if (d.runId !== runId) return;
   const at = resultAt(d.index, d.set);
   results[at].columns = d.columns;
+  results[at].view = new ResultView(
+    results[at].rows,
+    d.columns.map((c) => c.type),
+    textCollator(),
+  );
   // Follow the run: the result that is producing rows is the one shown.
   selected = at;
   renderAll();
@@ -418,6 +549,6 @@ onEvent('end', (d: { runId: number }) => {
 start(() => {
   app.removeAttribute('aria-busy');
   clear(app);
-  app.append(bar, tabs, messages, sqlText, grid.viewport);
+  app.append(bar, tabs, messages, sqlText, findBar, noMatch, grid.viewport);
   renderAll();
 });

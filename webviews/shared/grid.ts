@@ -6,7 +6,10 @@
 // copies the selection as tab-separated text, which pastes into spreadsheets.
 //
 // What differs between its users comes in through `GridHooks`: the table editor marks staged
-// cells, edits on double-click and sorts on a header click.
+// cells, edits on double-click and sorts on a header click. The query results show a view of
+// their rows (`setOrder`: the indices of the rows a client-side sort and filter leave, in order);
+// rows, the selection, Ctrl+A and copies are then counted in the rows shown, and a hook's `row`
+// is the result's own row index.
 import { l10n } from '../../src/shared/l10n';
 import { clear, h } from './dom';
 
@@ -36,6 +39,8 @@ export interface GridHooks {
   onHeaderClick?(column: number): void;
   /** What a header shows after the name (a sort arrow). */
   headerSuffix?(column: number): string;
+  /** How the rows are sorted by the column, said to screen readers (`aria-sort`). */
+  headerSort?(column: number): 'ascending' | 'descending' | undefined;
   /** The row label of the number column ("1", "+" for a new row). */
   rowLabel?(row: number): string;
   /** Ctrl+C on a selection: the text to put on the clipboard (the extension writes it). */
@@ -89,6 +94,8 @@ export class DataGrid {
   private readonly widthSheet = new CSSStyleSheet();
   private columns: GridColumn[] = [];
   private rows: Cell[][] = [];
+  /** The rows shown, by their index in `rows`, in order (undefined: every row, in order). */
+  private order: readonly number[] | undefined;
   private widths: number[] = [];
   private sizedFromRows = false;
   private drawn = { from: -1, to: -1, count: -1, columns: -1 };
@@ -115,7 +122,7 @@ export class DataGrid {
     this.spacer.addEventListener('click', (e) => this.clicked(e));
     this.spacer.addEventListener('dblclick', (e) => {
       const at = this.cellAt(e);
-      if (at && this.hooks.onCellActivate) this.hooks.onCellActivate(at[0], at[1], at[2]);
+      if (at && this.hooks.onCellActivate) this.hooks.onCellActivate(this.rowIndex(at[0]), at[1], at[2]);
     });
     this.viewport.addEventListener('keydown', (e) => {
       // Ctrl+C copies the selected cells; with Shift, their column names first.
@@ -134,7 +141,7 @@ export class DataGrid {
       const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
       if (!step || !this.focus || e.ctrlKey || e.metaKey || e.altKey) return;
       e.preventDefault();
-      const row = Math.min(this.rows.length - 1, Math.max(0, this.focus[0] + step[0]));
+      const row = Math.min(this.shownCount - 1, Math.max(0, this.focus[0] + step[0]));
       const col = Math.min(this.columns.length - 1, Math.max(0, this.focus[1] + step[1]));
       this.focus = [row, col];
       if (!e.shiftKey) this.anchor = [row, col];
@@ -152,10 +159,11 @@ export class DataGrid {
    * Shows columns and rows (the same arrays again redraw them; other ones start a new selection).
    * `sizing`: the widths a result had when it was last shown, as `sizing` gave them.
    */
-  show(columns: GridColumn[], rows: Cell[][], sizing?: GridSizing): void {
-    if (columns !== this.columns || rows !== this.rows) this.anchor = this.focus = undefined;
+  show(columns: GridColumn[], rows: Cell[][], sizing?: GridSizing, order?: readonly number[]): void {
+    if (columns !== this.columns || rows !== this.rows || order !== this.order) this.anchor = this.focus = undefined;
     this.columns = columns;
     this.rows = rows;
+    this.order = order;
     this.widths = sizing?.widths ?? [];
     this.sizedFromRows = sizing?.fromRows ?? false;
     this.renderHeader();
@@ -174,6 +182,28 @@ export class DataGrid {
       this.applyWidths();
     }
     this.renderRows();
+  }
+
+  /** How many rows are shown (all of them, or those of the order given). */
+  get shownCount(): number {
+    return this.order ? this.order.length : this.rows.length;
+  }
+
+  /** The row index of the `i`th row shown. */
+  private rowIndex(i: number): number {
+    return this.order ? this.order[i] : i;
+  }
+
+  /**
+   * Rows shown in another order, or fewer of them (a sort, a filter; undefined: every row in
+   * order). `same`: the rows already shown keep their places and new ones came in (streaming rows
+   * placed into a sort), so the selection stays; otherwise it starts again.
+   */
+  setOrder(order: readonly number[] | undefined, same = false): void {
+    if (!same) this.anchor = this.focus = undefined;
+    this.order = order;
+    this.renderRows(true);
+    if (!same) this.viewport.dispatchEvent(new CustomEvent('selectionchange'));
   }
 
   /** Redraws the rows in view (a staged edit changed what a cell shows). */
@@ -196,9 +226,9 @@ export class DataGrid {
 
   /** Selects every cell (the focus stays where it was, or goes to the first cell). */
   selectAll(): void {
-    if (!this.rows.length || !this.columns.length) return;
+    if (!this.shownCount || !this.columns.length) return;
     this.anchor = [0, 0];
-    this.focus = [this.rows.length - 1, this.columns.length - 1];
+    this.focus = [this.shownCount - 1, this.columns.length - 1];
     this.renderRows();
     this.markSelection();
   }
@@ -213,7 +243,10 @@ export class DataGrid {
     const [c0, c1] = [Math.min(this.anchor[1], this.focus[1]), Math.max(this.anchor[1], this.focus[1])];
     const value = (r: number, c: number) => this.hooks.cellValue?.(r, c) ?? this.rows[r]?.[c] ?? null;
     const rows: Cell[][] = [];
-    for (let r = r0; r <= r1; r++) rows.push(Array.from({ length: c1 - c0 + 1 }, (_, i) => value(r, c0 + i)));
+    for (let s = r0; s <= r1 && s < this.shownCount; s++) {
+      const r = this.rowIndex(s);
+      rows.push(Array.from({ length: c1 - c0 + 1 }, (_, i) => value(r, c0 + i)));
+    }
     const names = this.columns.slice(c0, c1 + 1).map((c) => c.name);
     if (format !== 'markdown') {
       // A field with a tab, a newline or a quote is quoted as spreadsheets read it.
@@ -237,17 +270,20 @@ export class DataGrid {
     return !!this.anchor;
   }
 
-  /** The cell clicked last (row, column). */
+  /** The cell clicked last (its row's own index, column). */
   get selectedCell(): [number, number] | undefined {
-    return this.focus ? [this.focus[0], this.focus[1]] : undefined;
+    return this.focus ? [this.rowIndex(this.focus[0]), this.focus[1]] : undefined;
   }
 
-  /** The rows the selection spans, last first (so removing them one by one keeps the others' places). */
+  /**
+   * The rows the selection spans (their own indices), last first (so removing them one by one
+   * keeps the others' places).
+   */
   get selectedRows(): number[] {
     if (!this.anchor || !this.focus) return [];
     const from = Math.min(this.anchor[0], this.focus[0]);
     const to = Math.max(this.anchor[0], this.focus[0]);
-    return Array.from({ length: to - from + 1 }, (_, i) => to - i);
+    return Array.from({ length: to - from + 1 }, (_, i) => this.rowIndex(to - i)).sort((a, b) => b - a);
   }
 
   private clicked(e: MouseEvent): void {
@@ -359,6 +395,7 @@ export class DataGrid {
           role: 'columnheader',
           title: `${c.name} (${c.type})`,
           'data-header': c.name,
+          'aria-sort': this.hooks.headerSort?.(i),
         },
         `${c.name}${this.hooks.headerSuffix?.(i) ?? ''}`,
         handle,
@@ -394,7 +431,7 @@ export class DataGrid {
   /** The rows in view, and OVERSCAN either side: the only rows in the DOM. */
   private renderRows(force = false): void {
     const cols = this.columns.length;
-    const count = this.rows.length;
+    const count = this.shownCount;
     this.spacer.style.height = `${count * ROW_HEIGHT}px`;
     if (!cols) {
       clear(this.spacer);
@@ -412,16 +449,18 @@ export class DataGrid {
     this.drawn = { from, to, count, columns: cols };
     const classes = Array.from({ length: cols }, (_, c) => this.columnClass(c));
     const frag = document.createDocumentFragment();
-    for (let i = from; i < to; i++) {
+    for (let s = from; s < to; s++) {
+      // `s`: the place among the rows shown (selection, position); `i`: the row's own index.
+      const i = this.rowIndex(s);
       const row = this.rows[i];
       const el = document.createElement('div');
       el.className = `qr-row ${this.hooks.rowClass?.(i) ?? ''}`.trim();
       el.setAttribute('role', 'row');
-      el.dataset.row = String(i);
-      el.style.top = `${i * ROW_HEIGHT}px`;
+      el.dataset.row = String(s);
+      el.style.top = `${s * ROW_HEIGHT}px`;
       const num = document.createElement('div');
       num.className = 'qr-cell qr-num';
-      num.textContent = this.hooks.rowLabel?.(i) ?? String(i + 1);
+      num.textContent = this.hooks.rowLabel?.(i) ?? String(s + 1);
       el.append(num);
       for (let c = 0; c < cols; c++) {
         const staged = this.hooks.cellValue?.(i, c);
@@ -429,7 +468,7 @@ export class DataGrid {
         const cell = document.createElement('div');
         cell.setAttribute('role', 'gridcell');
         cell.dataset.col = String(c);
-        const extra = [this.hooks.cellClass?.(i, c) ?? '', this.isSelected(i, c) ? 'qr-selected' : '']
+        const extra = [this.hooks.cellClass?.(i, c) ?? '', this.isSelected(s, c) ? 'qr-selected' : '']
           .filter(Boolean)
           .join(' ');
         if (v === null) {

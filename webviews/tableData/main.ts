@@ -126,6 +126,11 @@ const grid = new DataGrid('td-grid', l10n.t('Table rows'), {
     if (!s || s.column !== info?.columns[col]?.name) return '';
     return s.descending ? ' ▼' : ' ▲';
   },
+  headerSort: (col) => {
+    const s = saved.sort;
+    if (!s || s.column !== info?.columns[col]?.name) return undefined;
+    return s.descending ? 'descending' : 'ascending';
+  },
   onCopy: (text) => void rpc.request('copy', { text }),
 });
 

@@ -610,6 +610,49 @@ export const scenarios = [
     },
   },
   {
+    name: 'the grid sorts on a header click (numbers as numbers, then descending) and filters: "N of M rows", Escape clears',
+    async run(t) {
+      // Issue 63 (database, rough edges): results could be neither sorted nor filtered.
+      await runInConsole(
+        t,
+        `SELECT seq * 7 % 12 AS n, CONCAT('row ', seq) AS label FROM ${SCHEMA}.seq_1_to_12`,
+        connection,
+      );
+      await gridStatus(t, t.lre('{0} rows in {1} s.', 12));
+      const view = t.webview();
+      /** The column's cells from the top, as drawn. */
+      const cells = (col) =>
+        view
+          .locator('.qr-spacer .qr-row')
+          .evaluateAll((rows, c) => rows.map((r) => r.querySelectorAll('[role="gridcell"]')[c].textContent), col);
+      const shows = (col, want) =>
+        until(`column ${col} starts ${want.join(', ')}`, async () =>
+          (await cells(col)).join('|').startsWith(want.join('|')),
+        );
+      await shows(0, ['7', '2', '9', '4']);
+      const header = view.locator('.qr-header [data-header="n"]');
+      // Numbers as numbers: 10 and 11 after 9, not after 1.
+      await header.click();
+      await shows(0, ['0', '1', '2', '3']);
+      await header.click();
+      await shows(0, ['11', '10', '9', '8']);
+      // Ctrl+F from the grid goes to the filter; its text is matched without case.
+      await view.locator('.qr-spacer [role="gridcell"]').first().click();
+      await t.page.keyboard.press('Control+F');
+      await t.page.keyboard.type('ROW 1');
+      const count = view.locator('#qr-count');
+      await count.filter({ hasText: t.l('{0} of {1} rows', 4, 12) }).waitFor({ timeout: 15_000 });
+      // row 1, 10, 11, 12 (n 7, 10, 5, 0), still descending.
+      await shows(0, ['10', '7', '5', '0']);
+      if ((await cells(0)).length !== 4) throw new Error(`the filter shows ${(await cells(0)).length} rows, not 4`);
+      await t.screenshot('sql-sorted-filtered');
+      await t.page.keyboard.press('Escape');
+      await until('Escape clears the filter', async () => (await cells(0)).length === 12);
+      if ((await count.innerText()).trim()) throw new Error(`the count still says "${await count.innerText()}"`);
+      await shows(0, ['11', '10', '9', '8']);
+    },
+  },
+  {
     name: 'Export CSV... writes the result to a file: header line, then the rows',
     async run(t) {
       await runInConsole(t, `SELECT seq AS n, CONCAT('row ', seq) AS label FROM ${SCHEMA}.seq_1_to_5`, connection);
