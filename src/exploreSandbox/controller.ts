@@ -70,12 +70,14 @@ export class SandboxController {
       const timeScale = vscode.workspace.getConfiguration('nhncloud.sandbox').get<number>('jobStepMs', 1500);
       const mod = loadSandboxModule();
       // Kept in the extension's storage, so a window reload (which restarts this sandbox) finds
-      // its objects and multipart uploads, and its bastion's host key, port and password.
+      // what the person made: instances, backups, floating IPs, objects and multipart uploads,
+      // and its bastion's host key, port and password.
       const storage = this.services.context.globalStorageUri?.fsPath;
       const sb = await mod.startSandbox({
         timeScale,
         dataDir: storage ? path.join(storage, 'sandbox') : undefined,
         bastion: true,
+        log: (message) => this.services.log.warn(message),
       });
       const made = profileOfSandbox(sb.sandboxProfile({ site: sandboxSite(this.services) }), {
         id: SANDBOX_PROFILE_ID,

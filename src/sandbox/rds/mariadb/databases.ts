@@ -20,7 +20,7 @@
 // the connection error). `missing` and the control route /_sandbox/rds/mariadb say the same.
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import type { RdsState } from '../state';
+import { nativePasswordHash, type RdsState } from '../state';
 import type { DbUser, Instance } from '../types';
 import { mariaDbMissing, type MariaDbServer, sqlIdent, sqlString, startMariaDb, watchedTempDir } from './server';
 import { makeTlsCertificates, serverCertificate, type TlsCertificates } from './tlsCertificates';
@@ -32,6 +32,7 @@ const DB_PORT_MAX = 43306;
 
 /** The password of the seeded DB users (admin, app, readonly): fixed so the README and `npm run sandbox` can show it. */
 export const SANDBOX_DB_PASSWORD = 'sandbox-db-password';
+const SANDBOX_DB_PASSWORD_HASH = nativePasswordHash(SANDBOX_DB_PASSWORD);
 
 /** Global privileges of each authorityType (spec: READ = SELECT queries, CRUD = DML, DDL = DDL, ALL = all). */
 export const AUTHORITY_PRIVILEGES: Record<DbUser['authorityType'], string> = {
@@ -201,7 +202,9 @@ export class SandboxDatabases {
       applied: new Map(),
       clients: new Set(),
     };
-    [a.listener, a.port] = await this.listenInDbPortRange(a);
+    // A state kept in a data folder: the port the instance had before, when it is free (a saved
+    // connection of the person still points there).
+    [a.listener, a.port] = await this.listenInDbPortRange(a, this.state.restored ? inst.dbPort : undefined);
     inst.dbPort = a.port;
     this.attached.set(inst.dbInstanceId, a);
   }
@@ -227,7 +230,14 @@ export class SandboxDatabases {
    * would make them refuse their own defaults. Random tries above 4306 (3306 and its neighbours
    * may belong to a MariaDB of the machine).
    */
-  private async listenInDbPortRange(a: Attached): Promise<[Server, number]> {
+  private async listenInDbPortRange(a: Attached, first?: number): Promise<[Server, number]> {
+    if (first !== undefined && first >= DB_PORT_MIN + 1000 && first <= DB_PORT_MAX) {
+      try {
+        return await this.listen(a, first);
+      } catch {
+        // Taken by now: another one.
+      }
+    }
     for (let attempt = 0; attempt < 100; attempt++) {
       const port = DB_PORT_MIN + 1000 + Math.floor(Math.random() * (DB_PORT_MAX - DB_PORT_MIN - 1000));
       try {
@@ -312,8 +322,8 @@ export class SandboxDatabases {
     for (const u of a.inst.users) {
       if (u.dbUserStatus === 'CREATING' || u.dbUserStatus === 'DELETED') continue;
       const account = `${sqlString(u.dbUserName)}@${sqlString(u.host)}`;
-      const password = this.state.dbPasswords.get(u.dbUserId) ?? SANDBOX_DB_PASSWORD;
-      const identified = `IDENTIFIED BY ${sqlString(password)} REQUIRE ${REQUIRE[u.tlsOption]}`;
+      const password = this.state.dbPasswordHashes.get(u.dbUserId) ?? SANDBOX_DB_PASSWORD_HASH;
+      const identified = `IDENTIFIED BY PASSWORD ${sqlString(password)} REQUIRE ${REQUIRE[u.tlsOption]}`;
       const grant = `GRANT ${AUTHORITY_PRIVILEGES[u.authorityType]} ON *.* TO ${account};`;
       want.set(`user:${u.dbUserName}@${u.host}`, {
         fingerprint: `${u.authorityType}|${u.tlsOption}|${password}`,
