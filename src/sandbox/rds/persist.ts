@@ -1,8 +1,9 @@
 // An RDS product's state as data, for the sandbox's data folder (../stateFile.ts, issue 63):
 // every region's resources (instances with their DB users and schemas, groups, backups,
 // security, parameter, user and notification groups, event subscriptions, maintenances, events,
-// the catalog), the project's members, the finished jobs, and the DB users' passwords as the
-// database server keeps them (hashed: ./mariadb/databases.ts nativePasswordHash).
+// the catalog), the project's members, the finished jobs, which databases are private (reached
+// only through a bastion), and the DB users' passwords as the database server keeps them
+// (hashed: ./state.ts nativePasswordHash).
 //
 // Jobs: a job's effect is code over the objects it was started on, not data, so a state is kept
 // only when no job runs (`rdsSnapshot` answers undefined meanwhile and the saver waits for the
@@ -102,6 +103,7 @@ export function rdsSnapshot(state: RdsState): object | undefined {
     regions,
     dbPasswords: [...state.dbPasswordHashes.entries()],
     withoutDatabase,
+    privateDatabases: [...state.privateDatabases],
     jobs: state.jobs.finished(),
     parameterDefinitions: [...definitions.keys()].map((k) => JSON.parse(k) as ParameterDefinition),
   };
@@ -135,6 +137,7 @@ export function restoreRds(state: RdsState, data: Record<string, unknown>): void
   const members = list(data.members, 'members') as RdsState['members'];
   const passwords = list(data.dbPasswords, 'dbPasswords') as [string, string][];
   const without = new Set(list(data.withoutDatabase, 'withoutDatabase') as string[]);
+  const privateIds = list(data.privateDatabases, 'privateDatabases') as string[];
   const jobs = list(data.jobs, 'jobs') as Omit<Job, 'effect' | 'onFail'>[];
   const definitions = list(data.parameterDefinitions, 'parameterDefinitions') as ParameterDefinition[];
   const groups = Object.fromEntries(
@@ -168,6 +171,8 @@ export function restoreRds(state: RdsState, data: Record<string, unknown>): void
     if (typeof hash !== 'string' || !/^\*[0-9A-F]{40}$/.test(hash)) throw new Error('a DB password is not a hash');
     state.dbPasswordHashes.set(id, hash);
   }
+  state.privateDatabases.clear();
+  for (const id of privateIds) state.privateDatabases.add(id);
   state.jobs.restore(jobs);
   state.restored = true;
 }

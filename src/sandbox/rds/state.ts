@@ -139,6 +139,11 @@ export class RdsState {
   restored = false;
   /** Called after every change (the data folder's saver listens: ../stateFile.ts). */
   changed: () => void = () => {};
+  /**
+   * Instances whose database answers only connections an SSH server opened (the control route
+   * rds/private: ./mariadb/databases.ts setPrivate), by dbInstanceId.
+   */
+  readonly privateDatabases = new Set<string>();
   /** Instances that get no database: the benchmark's filler (seedScale), thousands of them. */
   readonly withoutDatabase = new WeakSet<Instance>();
 

@@ -115,6 +115,14 @@ test('restarted over its data folder, the sandbox holds the RDS (both products),
       (u: any) => u.dbUserName === 'kept',
     )!.dbUserId;
 
+    // Reachable only through the bastion (a control route the e2e suite uses): kept too.
+    const res = await fetch(`${first.url}/_sandbox/rds/private`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'crm-renamed' }),
+    });
+    assert.equal(res.status, 200);
+
     const maria = mariadbClient(first);
     const mariaInst = (await maria.listDbInstances()).dbInstances.find((i: any) => i.dbInstanceStatus === 'AVAILABLE');
     mariaStoppedId = mariaInst!.dbInstanceId;
@@ -144,6 +152,11 @@ test('restarted over its data folder, the sandbox holds the RDS (both products),
     await assert.rejects(instanceByName(rds, 'legacy-crm'), 'the old name is gone');
     const backups = (await rds.listBackups({ query: { page: 1, size: 100, backupType: 'MANUAL' } })).backups;
     assert.equal(backups.find((b: any) => b.backupId === backupId)?.backupName, 'kept-backup');
+    assert.equal(
+      second.rds.databases.status().instances.find((i) => i.dbInstanceId === renamed.dbInstanceId)?.private,
+      true,
+      'its database stays reachable only through the bastion',
+    );
     const users = (await rds.listDbUsers({ dbInstanceId: renamed.dbInstanceId })).dbUsers;
     assert.equal(users.find((u: any) => u.dbUserName === 'kept')?.dbUserId, userId);
     assert.equal(

@@ -86,8 +86,6 @@ export class SandboxDatabases {
   readonly missing = mariaDbMissing({ tls: true });
   private readonly attached = new Map<string, Attached>();
   private syncing: Promise<void> = Promise.resolve();
-  /** Instances whose database answers only connections an SSH server opened (setPrivate). */
-  private readonly privateIds = new Set<string>();
   private certDir?: ReturnType<typeof watchedTempDir>;
   private certificates?: Promise<TlsCertificates>;
   /** Instances whose server presents a certificate for other names (setCertificateNames). */
@@ -130,7 +128,7 @@ export class SandboxDatabases {
         dbInstanceName: a.inst.dbInstanceName,
         port: a.port,
         running: !!a.running,
-        private: this.privateIds.has(a.inst.dbInstanceId),
+        private: this.state.privateDatabases.has(a.inst.dbInstanceId),
         certificateNames: this.certificateNames.get(a.inst.dbInstanceId),
         server: a.running ? { port: a.running.port, dir: a.running.dir } : undefined,
       })),
@@ -143,8 +141,8 @@ export class SandboxDatabases {
    * any other with a MySQL error saying so. Linux only (the kernel says who connected).
    */
   setPrivate(dbInstanceId: string, isPrivate: boolean): void {
-    if (isPrivate) this.privateIds.add(dbInstanceId);
-    else this.privateIds.delete(dbInstanceId);
+    if (isPrivate) this.state.privateDatabases.add(dbInstanceId);
+    else this.state.privateDatabases.delete(dbInstanceId);
   }
 
   /**
@@ -350,7 +348,7 @@ export class SandboxDatabases {
     client.pause();
     client.on('close', () => a.clients.delete(client));
     client.on('error', () => client.destroy());
-    if (this.privateIds.has(a.inst.dbInstanceId)) {
+    if (this.state.privateDatabases.has(a.inst.dbInstanceId)) {
       const peer = peerExecutable(client.remotePort ?? 0, client.localPort ?? 0);
       if (!isSshServer(peer)) {
         client.end(
