@@ -7,12 +7,14 @@
 // Sandbox profile left over from an earlier session (the server died with the window) is
 // restarted on first load as well, on a new port, so the profile keeps working.
 import * as vscode from 'vscode';
+import { readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Feature, Services } from '../shared/services';
 import { walkthroughStepDone } from '../shared/walkthrough';
 import { isSiteId, type SiteId } from '../client/sites';
 import type { Transport } from '../client/http/transport';
 import { newProfileId } from '../profiles/store';
+import { confirm } from '../shared/prompts';
 import { connectSandboxWizard, profileOfSandbox, saveSandboxProfile } from './connect';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
@@ -70,12 +72,13 @@ export class SandboxController {
       const timeScale = vscode.workspace.getConfiguration('nhncloud.sandbox').get<number>('jobStepMs', 1500);
       const mod = loadSandboxModule();
       // Kept in the extension's storage, so a window reload (which restarts this sandbox) finds
-      // its objects and multipart uploads, and its bastion's host key, port and password.
-      const storage = this.services.context.globalStorageUri?.fsPath;
+      // what the person made: instances, backups, floating IPs, objects and multipart uploads,
+      // and its bastion's host key, port and password.
       const sb = await mod.startSandbox({
         timeScale,
-        dataDir: storage ? path.join(storage, 'sandbox') : undefined,
+        dataDir: this.dataDir(),
         bastion: true,
+        log: (message) => this.services.log.warn(message),
       });
       const made = profileOfSandbox(sb.sandboxProfile({ site: sandboxSite(this.services) }), {
         id: SANDBOX_PROFILE_ID,
@@ -98,6 +101,33 @@ export class SandboxController {
       return sb;
     })().finally(() => (this.starting = undefined));
     return this.starting;
+  }
+
+  /** The sandbox's data folder in the extension's storage (none when VS Code gives no storage). */
+  private dataDir(): string | undefined {
+    const storage = this.services.context.globalStorageUri?.fsPath;
+    return storage ? path.join(storage, 'sandbox') : undefined;
+  }
+
+  /**
+   * Reset the Sandbox: what it kept is deleted (its bastion's host key stays, so the host the
+   * person trusted is still the same), and a running sandbox starts again from its sample data.
+   */
+  async reset(): Promise<void> {
+    const running = this.sandbox ?? (await this.starting);
+    this.sandbox = undefined;
+    await running?.close();
+    const dir = this.dataDir();
+    let entries: string[] = [];
+    try {
+      entries = dir ? readdirSync(dir) : [];
+    } catch {
+      // Nothing kept yet.
+    }
+    for (const entry of entries)
+      if (entry !== 'bastion') rmSync(path.join(dir!, entry), { recursive: true, force: true });
+    this.services.log.info(`Sandbox reset: its kept state in ${dir ?? '(no folder)'} deleted`);
+    if (running) await this.start(false);
   }
 
   /** Stop the server and remove the Sandbox profile (and its secrets). */
@@ -154,6 +184,28 @@ export class SandboxController {
           await vscode.commands.executeCommand('nhncloud.explorer.focus');
           void vscode.window.showInformationMessage(
             vscode.l10n.t('Profile "{0}" added and active: it works against the sandbox at {1}.', profile.name, base),
+          );
+        },
+        'nhncloud.sandbox.reset': async () => {
+          // A cancel ends the command as cancelled (CancelledError): nothing is deleted.
+          await confirm(
+            vscode.l10n.t(
+              'Reset the sandbox? Everything made in it (DB instances, backups, floating IPs, buckets, objects and uploads) is deleted, and it starts again from its sample data.',
+            ),
+            vscode.l10n.t('Reset'),
+          );
+          const wasRunning = this.running;
+          await vscode.window.withProgress(
+            {
+              location: vscode.ProgressLocation.Notification,
+              title: vscode.l10n.t('Resetting the NHN Cloud sandbox...'),
+            },
+            () => this.reset(),
+          );
+          void vscode.window.showInformationMessage(
+            wasRunning
+              ? vscode.l10n.t('The sandbox was reset: it runs again with its sample data only.')
+              : vscode.l10n.t('The sandbox was reset: it starts with its sample data only next time.'),
           );
         },
         'nhncloud.sandbox.stop': async () => {

@@ -31,10 +31,13 @@ export interface SandboxOptions {
   /** Seed of the generated data (same seed, same ids). Default 1. */
   seed?: number;
   /**
-   * A folder that keeps the sandbox's state across restarts: object storage (buckets, objects,
-   * multipart uploads) and the SSH bastion's host key. '' (default): nothing is kept.
+   * A folder that keeps the sandbox's state across restarts: RDS for MySQL and for MariaDB, the
+   * network, identity's EC2 credentials, object storage (buckets, objects, multipart uploads) and
+   * the SSH bastion's host key (./stateFile.ts). '' (default): nothing is kept.
    */
   dataDir?: string;
+  /** Where the sandbox says a kept file was set aside or could not be written. Default console.warn. */
+  log?: (message: string) => void;
   /** Start the SSH bastion (./bastion.ts) in front of the databases. Default false. */
   bastion?: boolean;
 }
@@ -70,6 +73,8 @@ export interface SandboxModuleHandle {
   viewerSecrets?: ProfileSecrets;
   /** In-process handle for tests (state, knobs), exposed as `sandbox.modules[name]`. */
   api?: unknown;
+  /** Writes the module's kept state now (with a data folder): the first step of the sandbox's close, before any module stops. */
+  flush?(): void;
   close?(): Promise<void> | void;
 }
 export interface SandboxModule {
@@ -87,12 +92,19 @@ const rdsModule: SandboxModule = {
       rdsAccessKeyId: k.accessKeyId,
       rdsSecretAccessKey: k.secretAccessKey,
     });
-    const api = startRdsSandbox(server, { timeScale: options.timeScale, seed: options.seed, scale: options.scale });
+    const api = startRdsSandbox(server, {
+      timeScale: options.timeScale,
+      seed: options.seed,
+      scale: options.scale,
+      dataDir: options.dataDir,
+      log: options.log,
+    });
     // The seeded instances get their database ports before the first request.
     await api.databases.sync();
     await api.mariadb.databases.sync();
     return {
       api,
+      flush: () => api.flush(),
       // Stops every instance's MariaDB and removes its directory (both products').
       close: async () => {
         await api.databases.close();
@@ -166,6 +178,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     seed: opts.seed ?? 1,
     dataDir: opts.dataDir ?? '',
     bastion: opts.bastion ?? false,
+    log: opts.log ?? ((message: string) => console.warn(message)),
   };
   const server = new SandboxServer();
   const url = await server.listen(options.port);
@@ -176,6 +189,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       handles[m.name] = await m.start({ server, url, options, modules });
     }
   } catch (err) {
+    // The modules already started stop too (RDS's database relays kept the process alive).
+    for (const h of Object.values(handles)) await h.close?.();
     await server.close();
     throw err;
   }
@@ -257,6 +272,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     sandboxProfile,
     bastion,
     close: async () => {
+      // Every kept state is written first, while the servers still run: a window reload gives
+      // the extension host a few seconds, and stopping the databases takes some of them.
+      for (const h of Object.values(handles)) {
+        try {
+          h.flush?.();
+        } catch (err) {
+          options.log(`Sandbox data: not written on close: ${(err as Error).message}`);
+        }
+      }
       await bastion?.close();
       for (const h of Object.values(handles)) await h.close?.();
       await server.close();

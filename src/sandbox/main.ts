@@ -1,8 +1,8 @@
 // `npm run sandbox [-- --port 8484 --time-scale 1500 --scale 0 --seed 1 --data DIR]`: starts the
 // sandbox on 127.0.0.1 with its SSH bastion, prints its address, the endpoint overrides, the
 // credentials of the ADMIN and VIEWER profiles and the bastion's host key, and runs until Ctrl-C /
-// SIGTERM. SANDBOX_PORT also sets the port; `--data` (or SANDBOX_DATA) keeps object storage and
-// the bastion's host key in DIR across restarts.
+// SIGTERM. SANDBOX_PORT also sets the port; `--data` (or SANDBOX_DATA) keeps the sandbox's state
+// (RDS, network, EC2 credentials, object storage, the bastion's host key) in DIR across restarts.
 import { resolve } from 'node:path';
 import { startSandbox } from './index';
 import { SANDBOX_DB_PASSWORD } from './rds/mariadb/databases';
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     seed: num('seed', process.env.SANDBOX_SEED, 1),
     dataDir: data ? resolve(data) : undefined,
     bastion: true,
+    log: (message) => console.error(message),
   });
   const b = sb.bastion!.info;
   const admin = sb.sandboxProfile();
@@ -58,8 +59,8 @@ async function main(): Promise<void> {
     `  host key ${b.hostKeyType} ${b.hostKeyFingerprint}`,
     '',
     data
-      ? `Data folder: ${resolve(data)} (object storage and the bastion's host key are kept there)`
-      : 'Data folder: none, nothing is kept after Ctrl-C (--data DIR keeps object storage and the bastion host key)',
+      ? `Data folder: ${resolve(data)} (RDS, network, EC2 credentials, object storage and the bastion's host key are kept there; delete it to start afresh)`
+      : 'Data folder: none, nothing is kept after Ctrl-C (--data DIR keeps RDS, network, EC2 credentials, object storage and the bastion host key)',
     '',
     `Control API: ${sb.url}/_sandbox/profile, /_sandbox/faults, /_sandbox/stats, /_sandbox/rds/{fail-next-job,scale,region,name-instance,private,time-scale,exports,mariadb,mariadb-certificate}, /_sandbox/oauth/{token-lifetime,expire-tokens}`,
     'In VS Code: "NHN Cloud: Connect to a Running Sandbox" with the address above adds a profile for it.',

@@ -59,6 +59,8 @@ export class IdentityState {
    * cloud's row of the sites table (a region the table does not know, one it lacks).
    */
   catalogRegions: { network?: string[]; storage?: string[] } = {};
+  /** Called after the EC2 credentials changed (the data folder's saver listens: ../network/module.ts). */
+  changed: () => void = () => {};
 
   constructor() {
     this.reset();
@@ -100,6 +102,20 @@ export class IdentityState {
       return undefined;
     }
     return t;
+  }
+
+  /** The EC2 credentials as data (tokens are not kept: a client asks for a new one). */
+  snapshot(): { credentials: Ec2Record[] } {
+    return { credentials: [...this.credentials.values()] };
+  }
+
+  /** The EC2 credentials as kept; throws, changing nothing, on a shape it did not write. */
+  restore(data: Record<string, unknown>): void {
+    const list = data.credentials;
+    if (!Array.isArray(list) || list.some((c) => typeof c?.access !== 'string' || typeof c?.secret !== 'string'))
+      throw new Error('credentials is not a list of EC2 credentials');
+    this.credentials.clear();
+    for (const c of list as Ec2Record[]) this.credentials.set(c.access, c);
   }
 
   /** Makes every issued token invalid at once, as if they had all expired (tests: "401 mid-operation"). */
@@ -242,6 +258,7 @@ export function createIdentityService(opts: IdentityServiceOptions = {}): Sandbo
           trust_id: null,
         };
         state.credentials.set(rec.access, rec);
+        state.changed();
         return json(200, { credential: rec });
       }
       case 'identity.listEc2Credentials':
@@ -251,6 +268,7 @@ export function createIdentityService(opts: IdentityServiceOptions = {}): Sandbo
         if (!rec || rec.user_id !== token.userId)
           return keystoneError(404, 'Not Found', `Could not find credential: ${call.params.access}.`);
         state.credentials.delete(rec.access);
+        state.changed();
         return { status: 204 };
       }
       default:

@@ -8,7 +8,7 @@ import { identityState, SANDBOX_IDENTITY, type IdentityState, type SandboxToken 
 import { matchTemplate, type SandboxCall, type SandboxReply, type SandboxService } from '../server';
 import { SEED_TIME } from './seed';
 import { hubTime, json, Refusal, refuse, neutron, SEG, readBody, filtersOf, matches, shown } from './handlers/common';
-import { RegionState } from './state';
+import { RegionState, type RegionJson } from './state';
 import { givenFields, createGateway, deleteGateway } from './handlers/transitHubs';
 import { floatingIps } from './handlers/floatingIps';
 import { listPorts } from './handlers/ports';
@@ -31,6 +31,12 @@ export interface NetworkSandboxService extends SandboxService {
   /** Forgets every change: the next call sees the seed again. */
   reset(): void;
   buildDelayMs: number;
+  /** The regions used so far, as data (the data folder: ./module.ts). */
+  snapshot(): Record<string, RegionJson>;
+  /** Regions as kept (each over its seed); throws, changing nothing, on a shape it did not write. */
+  restore(regions: Record<string, RegionJson>): void;
+  /** Called after every call that may have changed something. */
+  changed: () => void;
 }
 
 export function createNetworkService(opts: NetworkServiceOptions = {}): NetworkSandboxService {
@@ -56,6 +62,21 @@ export function createNetworkService(opts: NetworkServiceOptions = {}): NetworkS
     reset() {
       regions.clear();
     },
+    snapshot() {
+      return Object.fromEntries([...regions].map(([code, r]) => [code, r.snapshot()]));
+    },
+    restore(kept) {
+      if (!kept || typeof kept !== 'object') throw new Error('it has no regions');
+      const made = new Map<string, RegionState>();
+      for (const [code, json] of Object.entries(kept)) {
+        const r = new RegionState(code, SANDBOX_IDENTITY.tenantId);
+        r.restore(json);
+        made.set(code, r);
+      }
+      regions.clear();
+      for (const [code, r] of made) regions.set(code, r);
+    },
+    changed: () => {},
     route(method, path) {
       for (const op of OPS) {
         if (op.method !== method) continue;
@@ -74,7 +95,9 @@ export function createNetworkService(opts: NetworkServiceOptions = {}): NetworkS
       try {
         const state = service.region(call.region ?? 'KR1');
         state.settle();
-        return await dispatch(op, call, state, token, service.buildDelayMs);
+        const reply = await dispatch(op, call, state, token, service.buildDelayMs);
+        if (call.method !== 'GET') service.changed();
+        return reply;
       } catch (err) {
         if (err instanceof Refusal) return neutron(err);
         throw err;

@@ -4,6 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { SEED, SEED_PORTS, SEED_TIME, SEED_VPCS, type SeedPort, type SeedVpc } from './seed';
 import { type Rec, refuse, SEG, LABEL } from './handlers/common';
 
+/** What a region keeps in the data folder (../module.ts). */
+export interface RegionJson {
+  floatingIps: Rec[];
+  gateways: Record<string, Rec[]>;
+  /** BUILD resources and when they turn ACTIVE (ms since epoch): past times settle on the next call. */
+  activeAt: [string, number][];
+  nextAddress: number;
+}
+
 /** One region's resources. */
 export class RegionState {
   readonly floatingIps = new Map<string, Rec>();
@@ -50,6 +59,38 @@ export class RegionState {
       }
       this.activeAt.delete(id);
     }
+  }
+
+  /** The region's changeable resources as data (the seeded VPCs and ports do not change). */
+  snapshot(): RegionJson {
+    return {
+      floatingIps: [...this.floatingIps.values()],
+      gateways: Object.fromEntries([...this.gateways].map(([seg, m]) => [seg, [...m.values()]])),
+      activeAt: [...this.activeAt.entries()],
+      nextAddress: this.nextAddress,
+    };
+  }
+
+  /** Replaces the seeded resources with kept ones (../stateFile.ts); throws on a shape it did not write. */
+  restore(json: RegionJson): void {
+    const list = (v: unknown, what: string): Rec[] => {
+      if (!Array.isArray(v)) throw new Error(`${what} is not a list`);
+      return v as Rec[];
+    };
+    const fips = list(json.floatingIps, 'floatingIps');
+    const segments = Object.values(SEG).map((seg) => [seg, list(json.gateways?.[seg], seg)] as const);
+    const activeAt = list(json.activeAt, 'activeAt') as unknown as [string, number][];
+    if (!Number.isInteger(json.nextAddress)) throw new Error('nextAddress is not a number');
+    this.floatingIps.clear();
+    for (const f of fips) this.floatingIps.set(f.id, f);
+    for (const [seg, recs] of segments) {
+      const m = this.of(seg);
+      m.clear();
+      for (const r of recs) m.set(r.id, r);
+    }
+    this.activeAt.clear();
+    for (const [id, at] of activeAt) this.activeAt.set(id, at);
+    this.nextAddress = json.nextAddress;
   }
 
   allocateAddress(): string {

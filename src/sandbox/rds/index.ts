@@ -1,6 +1,9 @@
 // The RDS part of the sandbox: state + seed + service + control routes, as one module the
 // sandbox's registration list (../index.ts) starts.
 import { isIP } from 'node:net';
+import { join } from 'node:path';
+import { readStateFile, StateSaver, type SandboxLog } from '../stateFile';
+import { RDS_STATE_VERSION, rdsSnapshot, restoreRds } from './persist';
 import type { SandboxServer } from '../server';
 import { SandboxDatabases } from './mariadb/databases';
 import { createOAuthService, OAuthTokens } from './oauth';
@@ -48,6 +51,13 @@ export interface RdsSandboxOptions {
   seed: number;
   /** Extra instances and events in KR1 (benchmarks). */
   scale?: number;
+  /**
+   * Keep both products' state in this folder (`rds-mysql.json`, `rds-mariadb.json`: ./persist.ts)
+   * and start from it; '' or undefined: the seed, nothing written.
+   */
+  dataDir?: string;
+  /** Where a file set aside or not written is said. */
+  log?: SandboxLog;
 }
 
 /** What tests and other sandbox modules may touch directly (in-process). */
@@ -76,6 +86,11 @@ export interface RdsSandbox {
   readonly oauth: OAuthTokens;
   /** RDS for MariaDB, served beside RDS for MySQL (the same API over its own state). */
   readonly mariadb: RdsMariadbSandbox;
+  /**
+   * With a data folder: ends the running jobs of both products (their effects applied) and
+   * writes both states now (the sandbox's close). Without one: nothing.
+   */
+  flush(): void;
 }
 
 export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions): RdsSandbox {
@@ -84,6 +99,21 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
   seedAll(state, opts.seed);
   const mariadbState = new RdsState(opts.timeScale, () => Date.now() + skew, 'mariadb');
   seedAll(mariadbState, opts.seed + 65);
+  // Kept in a data folder: each product's state read back over its seed, and written after changes.
+  const savers: { state: RdsState; saver: StateSaver }[] = [];
+  if (opts.dataDir) {
+    const log = opts.log ?? ((m: string) => console.warn(m));
+    for (const [s, file] of [
+      [state, 'rds-mysql.json'],
+      [mariadbState, 'rds-mariadb.json'],
+    ] as const) {
+      const path = join(opts.dataDir, file);
+      readStateFile(path, RDS_STATE_VERSION, log, (data) => restoreRds(s, data));
+      const saver = new StateSaver(path, RDS_STATE_VERSION, () => rdsSnapshot(s), log);
+      s.changed = saver.changed;
+      savers.push({ state: s, saver });
+    }
+  }
   let scaleRound = 0;
   const api: RdsSandbox = {
     state,
@@ -103,6 +133,12 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     databases: new SandboxDatabases(state),
     oauth: new OAuthTokens([RDS_KEYS.admin, RDS_KEYS.viewer], () => Date.now() + skew),
     mariadb: { state: mariadbState, databases: new SandboxDatabases(mariadbState) },
+    flush: () => {
+      for (const { state: s, saver } of savers) {
+        s.jobs.finishAll();
+        saver.flush();
+      }
+    },
   };
   if (opts.scale) api.scale(opts.scale);
   server.register(new RdsService(state, [RDS_KEYS.admin, RDS_KEYS.viewer], api.databases, api.oauth));
@@ -133,10 +169,12 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
   server.addControl('rds/scale', (body) => {
     const b = controlFields(body);
     api.scale(Number(b.n ?? b.scale ?? 0), regionCode(b.region ?? 'KR1'));
+    state.changed();
   });
   server.addControl('rds/region', (body) => {
     const b = controlFields(body);
     api.setRegionEnabled(regionCode(b.region), b.enabled !== false);
+    state.changed();
   });
   // body { from, to }: renames an instance at once, with a name the API's rules would refuse (an
   // HTML-like name, to prove every view draws names as text: the service's other clients may
@@ -145,6 +183,7 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     const b = controlFields(body);
     const instance = instanceNamed(b.from);
     instance.dbInstanceName = String(b.to);
+    state.changed();
     return { dbInstanceId: instance.dbInstanceId };
   });
   // RDS API v4.0 tokens: body { seconds } sets the account's token lifetime (60 to 86400);
@@ -159,6 +198,7 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
     const isPrivate = b.private !== false;
     if (isPrivate) instance.network.usePublicAccess = false;
     api.databases.setPrivate(instance.dbInstanceId, isPrivate);
+    state.changed();
     return { dbInstanceId: instance.dbInstanceId, private: isPrivate };
   });
   // body { name, type?, category?, status?, required?, description? }: adds a maintenance to the
@@ -185,6 +225,7 @@ export function startRdsSandbox(server: SandboxServer, opts: RdsSandboxOptions):
       executionCompletedYmdt: null,
       haPairSynced: region.groups.get(instance.dbInstanceGroupId)?.replicationType === 'HIGH_AVAILABILITY',
     });
+    state.changed();
     return { maintenanceId, dbInstanceId: instance.dbInstanceId, region: region.region };
   });
   server.addControl('rds/time-scale', (body) => api.setTimeScale(Number(controlFields(body).ms)));

@@ -33,6 +33,8 @@ export class JobEngine {
   /** Per operation (or `*`): the states the next jobs end in, first first. */
   private readonly endNext = new Map<string, string[]>();
   private readonly busyInstances = new Map<string, Instance>();
+  /** Called when a job ends (the data folder's saver listens: ../stateFile.ts). */
+  onEnd: () => void = () => {};
 
   constructor(
     /** Milliseconds per step. */
@@ -96,9 +98,37 @@ export class JobEngine {
     return job;
   }
 
+  /** True while any job runs (its effect is code, not data: the state is kept only between jobs). */
+  get running(): boolean {
+    return this.active.size > 0;
+  }
+
+  /**
+   * Ends every running job now, as its time would have (its effect or onFail applied): the
+   * sandbox's close when its state is kept, so the next start finds each job finished and its
+   * result in place instead of a job no code can finish (issue 63).
+   */
+  finishAll(): void {
+    const now = this.now();
+    for (const job of this.active) job.startedAt = Math.min(job.startedAt, now - 4 * Math.max(this.timeScale, 0) - 1);
+    this.advance();
+  }
+
+  /** Jobs as data (their effects are not): the finished ones, which a kept state holds. */
+  finished(): Omit<Job, 'effect' | 'onFail'>[] {
+    return [...this.jobs.values()].filter((j) => !this.active.has(j)).map(({ effect: _e, onFail: _f, ...j }) => j);
+  }
+
+  /** Puts back the finished jobs of a kept state (a client that follows one finds it ended). */
+  restore(jobs: Omit<Job, 'effect' | 'onFail'>[]): void {
+    this.jobs.clear();
+    for (const j of jobs) this.jobs.set(j.jobId, { ...j, effect: () => {}, onFail: () => {} });
+  }
+
   /** Settles every job whose time has come. Cheap when nothing is running. */
   advance(): void {
     const now = this.now();
+    let ended = false;
     for (const job of [...this.active]) {
       const steps = this.timeScale <= 0 ? Infinity : (now - job.startedAt) / this.timeScale;
       let status = job.jobStatus;
@@ -121,8 +151,10 @@ export class JobEngine {
         const outcome = jobOutcome(status);
         if (outcome === 'succeeded' || outcome === 'partial') job.effect();
         else if (outcome === 'failed') job.onFail();
+        ended = true;
       }
     }
+    if (ended) this.onEnd();
   }
 
   /** True while a job is running on the instance. */

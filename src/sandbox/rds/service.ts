@@ -182,6 +182,8 @@ export class RdsService implements SandboxService {
     };
     try {
       const payload = HANDLERS[name](ctx);
+      // A change (or a call that may have made one) is kept in the data folder, when there is one.
+      if (call.method !== 'GET') this.state.changed();
       // The real databases follow what the finished jobs changed before the answer leaves.
       await this.databases?.sync();
       return envelope(payload ?? {});

@@ -1,6 +1,6 @@
 // The RDS sandbox's whole world: one RegionState per region (KR1, KR2, KR4, JP1), one job engine,
 // the export log and the knobs tests turn. Handlers read and change it; nothing else does.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { JobEngine } from './jobs';
 import { TEMPLATE_BY_CODE } from './seed/eventTemplates';
 import type {
@@ -129,10 +129,21 @@ export class RdsState {
   /** Project members are project-wide, the same in every region. */
   members: Member[] = [];
   /**
-   * DB user passwords by dbUserId, for the real database behind each instance (./mariadb). Never
-   * part of an answer. Users without an entry (the seeded ones) have SANDBOX_DB_PASSWORD.
+   * DB user passwords by dbUserId, for the real database behind each instance (./mariadb), kept
+   * as the server keeps them (nativePasswordHash), never as given: they are written to the data
+   * folder (./persist.ts) and the service never shows a password back. Never part of an answer.
+   * Users without an entry (the seeded ones) have SANDBOX_DB_PASSWORD.
    */
-  readonly dbPasswords = new Map<string, string>();
+  readonly dbPasswordHashes = new Map<string, string>();
+  /** Loaded from a data folder (./persist.ts): the instances' ports of before are tried first. */
+  restored = false;
+  /** Called after every change (the data folder's saver listens: ../stateFile.ts). */
+  changed: () => void = () => {};
+  /**
+   * Instances whose database answers only connections an SSH server opened (the control route
+   * rds/private: ./mariadb/databases.ts setPrivate), by dbInstanceId.
+   */
+  readonly privateDatabases = new Set<string>();
   /** Instances that get no database: the benchmark's filler (seedScale), thousands of them. */
   readonly withoutDatabase = new WeakSet<Instance>();
 
@@ -149,6 +160,12 @@ export class RdsState {
       JP1: new RegionState('JP1'),
     };
     this.jobs = new JobEngine(timeScale, now, () => randomUUID());
+    this.jobs.onEnd = () => this.changed();
+  }
+
+  /** Sets a DB user's password (kept hashed, as its database server keeps it). */
+  setDbPassword(dbUserId: string, password: string): void {
+    this.dbPasswordHashes.set(dbUserId, nativePasswordHash(password));
   }
 
   newId(): string {
@@ -177,4 +194,13 @@ export class RdsState {
       }
     }
   }
+}
+
+/**
+ * A password as MariaDB and MySQL keep it for mysql_native_password: `*` and the upper-case hex
+ * of SHA1(SHA1(password)); `IDENTIFIED BY PASSWORD '<hash>'` gives a user that password.
+ */
+export function nativePasswordHash(password: string): string {
+  const once = createHash('sha1').update(password, 'utf8').digest();
+  return `*${createHash('sha1').update(once).digest('hex').toUpperCase()}`;
 }

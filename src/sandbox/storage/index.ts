@@ -48,6 +48,8 @@ export interface StorageSandboxOptions {
   seed?: boolean;
   /** Keep the buckets, objects and multipart uploads in this folder, across restarts (./persist.ts). */
   dataDir?: string;
+  /** Where a kept file set aside is said (default console.warn). */
+  log?: (message: string) => void;
 }
 
 const ROUTES = STORAGE_OPERATIONS.map((op) => ({
@@ -75,7 +77,7 @@ export class StorageSandbox implements SandboxService {
   constructor(opts: StorageSandboxOptions = {}) {
     this.signingRegions = { ...opts.signingRegions };
     this.findSecret = opts.findSecret ?? defaultFindSecret;
-    this.store = new ObjectStore(opts.seed === false ? undefined : seedStorage, opts.dataDir);
+    this.store = new ObjectStore(opts.seed === false ? undefined : seedStorage, opts.dataDir, opts.log);
   }
 
   /** Plugs in a credential registry (e.g. the identity sandbox's EC2 credentials). */
@@ -327,7 +329,9 @@ export function registerStorage(server: SandboxServer, service: StorageSandbox =
 export const storageSandboxModule: SandboxModule = {
   name: 'storage',
   start: ({ server, options }) => {
-    const service = new StorageSandbox(options.dataDir ? { dataDir: join(options.dataDir, 'storage') } : {});
+    const service = new StorageSandbox(
+      options.dataDir ? { dataDir: join(options.dataDir, 'storage'), log: options.log } : {},
+    );
     current = service;
     registerStorage(server, service);
     const keys = { s3AccessKey: SANDBOX_EC2.access, s3SecretKey: SANDBOX_EC2.secret };
@@ -336,6 +340,7 @@ export const storageSandboxModule: SandboxModule = {
       credentials: { access: SANDBOX_EC2.access, secret: SANDBOX_EC2.secret, signingRegion: 'KR1' },
       secrets: keys,
       viewerSecrets: keys,
+      flush: () => service.store.flush(),
       close: () => {
         service.dispose();
         if (current === service) current = undefined;

@@ -4,8 +4,9 @@
 // generated ones as their seed) and `bodies/` (the large bodies, written there as they arrive).
 // `storage.json` is replaced whole (a new file renamed over the old), so a crash mid-write
 // leaves the last complete state.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { readStateFile, writeStateFile, type SandboxLog } from '../stateFile';
 import type { Body, Grant, StoredBucket, StoredObject, StoredPart, Upload } from './store';
 
 const VERSION = 1;
@@ -76,7 +77,10 @@ export class StoreFolder {
   readonly bodies: string;
   private readonly file: string;
 
-  constructor(readonly dir: string) {
+  constructor(
+    readonly dir: string,
+    private readonly log: SandboxLog = (m) => console.warn(m),
+  ) {
     this.bodies = join(dir, 'bodies');
     this.file = join(dir, 'storage.json');
     mkdirSync(this.bodies, { recursive: true });
@@ -84,11 +88,16 @@ export class StoreFolder {
 
   /** The regions as last saved (none when the folder is new). */
   load(): Map<string, Map<string, StoredBucket>> {
+    // A file that cannot be read (not JSON, another version, another shape) is set aside and
+    // logged; the store starts from its seed (../stateFile.ts).
+    return (
+      readStateFile(this.file, VERSION, this.log, (data) => this.regionsOf(data as unknown as StateJson)) ?? new Map()
+    );
+  }
+
+  private regionsOf(state: StateJson): Map<string, Map<string, StoredBucket>> {
     const regions = new Map<string, Map<string, StoredBucket>>();
-    if (!existsSync(this.file)) return regions;
-    const state = JSON.parse(readFileSync(this.file, 'utf8')) as StateJson;
-    if (state.version !== VERSION)
-      throw new Error(`${this.file} is of another sandbox version (${state.version}); give another data folder`);
+    if (!state.regions || typeof state.regions !== 'object') throw new Error('it has no regions');
     for (const [region, buckets] of Object.entries(state.regions)) {
       const m = new Map<string, StoredBucket>();
       for (const b of buckets)
@@ -151,8 +160,6 @@ export class StoreFolder {
           })),
         })),
       }));
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(state));
-    renameSync(tmp, this.file);
+    writeStateFile(this.file, state);
   }
 }

@@ -108,8 +108,9 @@ export class ObjectStore {
   constructor(
     private readonly seed?: (store: ObjectStore, region: string) => void,
     dataDir?: string,
+    log?: (message: string) => void,
   ) {
-    this.folder = dataDir ? new StoreFolder(dataDir) : undefined;
+    this.folder = dataDir ? new StoreFolder(dataDir, log) : undefined;
     this.regions = this.folder?.load() ?? new Map();
     if (this.folder) this.dir = this.folder.bodies;
   }

@@ -1,7 +1,8 @@
 // A new user's first hour with the in-window sandbox (issue 63), end to end:
 // - a window reload 0 parts into an upload (the multipart upload begun, every part held back):
 //   the reloaded window restarts the sandbox from its data folder, offers the upload, and Resume
-//   completes it (the record was lost, and the sandbox lost the upload, before);
+//   completes it (the record was lost, and the sandbox lost the upload, before); a floating IP
+//   allocated before the reload is still in the tree after it (the network came back as seeded);
 // - Connect through the sandbox's SSH bastion with nothing of one's own: a private instance is
 //   refused directly, "Use an SSH Bastion..." offers the sandbox's bastion first, its host key
 //   is trusted once (the fingerprint the sandbox logged) and the connection goes through, with no
@@ -28,6 +29,7 @@ export const options = {
 const INSTANCE = 'staging-api';
 const DB_USER = 'e2e_bastion';
 const DB_PASSWORD = 'Bastion-Pw-63e2e';
+const KEPT_LABEL = 'kept-across-reload';
 
 /** The in-window sandbox's address: it changes with each start, and the log says it. */
 let url;
@@ -44,6 +46,19 @@ export const scenarios = [
       await t.openView('NHN Cloud');
       await t.runCommand('NHN Cloud: Explore the Sandbox');
       url = await exploredSandboxUrl(t);
+      // Something of the person's own, which the reload must not undo: a floating IP allocated.
+      await t.expandRow('KR1');
+      await t.expandRow('Network');
+      await t.expandRow('Floating IPs');
+      await t.menu('Floating IPs', 'Allocate Floating IP...');
+      await t.quick.answer(KEPT_LABEL, 'A label for the new address (optional)');
+      const allocated = await t.notification(t.lre('Floating IP {0} allocated in {1}.', undefined, 'KR1'), 30_000);
+      const address = t.lparse(
+        'Floating IP {0} allocated in {1}.',
+        (await allocated.locator('.notification-list-item-message').innerText()).trim(),
+      )?.[0];
+      if (!address) throw new Error('no address in the notification');
+      await t.treeRow(address).filter({ hasText: KEPT_LABEL }).waitFor({ timeout: 30_000 });
       const data = randomBytes(20 * 1024 * 1024 + 7);
       writeFileSync(join(t.server.ws, 'early.bin'), data);
       const digest = () =>
@@ -94,6 +109,10 @@ export const scenarios = [
       // The bucket, opened again in the reloaded window, lists the object.
       await t.expandRow('sandbox-docs');
       await t.treeRow('early.bin').waitFor({ timeout: 30_000 });
+      // The floating IP allocated before the reload is still there (the network is kept too).
+      await t.expandRow('Network');
+      await t.expandRow('Floating IPs');
+      await t.treeRow(address).filter({ hasText: KEPT_LABEL }).waitFor({ timeout: 30_000 });
     },
   },
   {

@@ -95,3 +95,51 @@ test('a reload restarts the in-window sandbox with the active profile, the objec
     await second.feature().dispose!();
   }
 });
+
+test('a reload keeps what the person made in RDS and the network; Reset the Sandbox starts it again from the sample data, with the same bastion', async () => {
+  const own = mkdtempSync(join(tmpdir(), 'nhncloud-inwindow-reset-'));
+  after(() => rmSync(own, { recursive: true, force: true }));
+  const profiles = profileStore();
+  const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const services: any = { profiles, log, context: { globalStorageUri: { fsPath: own } } };
+  const first = new SandboxController(services, () => ({}) as any);
+  let renamedId: string;
+  let fips: number;
+  try {
+    const sb = await first.start();
+    // Changed in process, as the handlers do, then announced as they are (a write is due).
+    const inst = [...sb.rds.state.regions.KR1.instances.values()][0];
+    renamedId = inst.dbInstanceId;
+    inst.dbInstanceName = 'renamed-before-reload';
+    sb.rds.state.changed();
+    const network = (sb.modules.network as any).network;
+    const kr1 = network.region('KR1');
+    fips = kr1.floatingIps.size;
+    kr1.floatingIps.set('kept-fip', { ...[...kr1.floatingIps.values()][0], id: 'kept-fip' });
+    network.changed();
+  } finally {
+    await first.feature().dispose!();
+  }
+  const second = new SandboxController(services, () => ({}) as any);
+  await second.autoStart();
+  try {
+    const again = second['sandbox']!;
+    assert.equal(again.rds.state.regions.KR1.instances.get(renamedId)?.dbInstanceName, 'renamed-before-reload');
+    const network = (again.modules.network as any).network;
+    assert.ok(network.region('KR1').floatingIps.has('kept-fip'), 'the floating IP is kept');
+    const bastion = profiles.list().find((p) => p.id === SANDBOX_PROFILE_ID).sandboxBastion;
+
+    await second.reset();
+    const fresh = second['sandbox']!;
+    assert.ok(fresh && fresh !== again, 'running again');
+    assert.notEqual(fresh.rds.state.regions.KR1.instances.get(renamedId)?.dbInstanceName, 'renamed-before-reload');
+    assert.equal((fresh.modules.network as any).network.region('KR1').floatingIps.size, fips, 'the seeded addresses');
+    assert.equal(
+      profiles.list().find((p) => p.id === SANDBOX_PROFILE_ID).sandboxBastion.hostKeyFingerprint,
+      bastion.hostKeyFingerprint,
+      'the bastion is the host the person trusted',
+    );
+  } finally {
+    await second.feature().dispose!();
+  }
+});

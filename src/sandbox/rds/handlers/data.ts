@@ -74,7 +74,7 @@ export const dataHandlers: Handlers = {
     );
     u.dbUserStatus = 'CREATING';
     inst.users.push(u);
-    ctx.state.dbPasswords.set(u.dbUserId, b.dbPassword);
+    ctx.state.setDbPassword(u.dbUserId, b.dbPassword);
     const job = ctx.state.jobs.start({
       operation: 'createDbUser',
       busy: [{ instance: inst, progress: 'CREATING_USER' }],
@@ -114,7 +114,7 @@ export const dataHandlers: Handlers = {
       relations: [inst.dbInstanceId],
       effect: () => {
         assignDefined(u, checked, ['authorityType', 'authenticationPlugin', 'tlsOption']);
-        if (b.dbPassword !== undefined) ctx.state.dbPasswords.set(u.dbUserId, b.dbPassword);
+        if (b.dbPassword !== undefined) ctx.state.setDbPassword(u.dbUserId, b.dbPassword);
         u.dbUserStatus = 'STABLE';
         touch(ctx, u);
       },

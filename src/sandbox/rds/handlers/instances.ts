@@ -83,7 +83,7 @@ export const instanceHandlers: Handlers = {
           b.tlsOption,
         ),
       ];
-      ctx.state.dbPasswords.set(i.users[0].dbUserId, b.dbPassword);
+      ctx.state.setDbPassword(i.users[0].dbUserId, b.dbPassword);
     }
     const job = ctx.state.jobs.start({
       operation: 'createDbInstance',

@@ -20,7 +20,7 @@
 // the connection error). `missing` and the control route /_sandbox/rds/mariadb say the same.
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import type { RdsState } from '../state';
+import { nativePasswordHash, type RdsState } from '../state';
 import type { DbUser, Instance } from '../types';
 import { mariaDbMissing, type MariaDbServer, sqlIdent, sqlString, startMariaDb, watchedTempDir } from './server';
 import { makeTlsCertificates, serverCertificate, type TlsCertificates } from './tlsCertificates';
@@ -32,6 +32,7 @@ const DB_PORT_MAX = 43306;
 
 /** The password of the seeded DB users (admin, app, readonly): fixed so the README and `npm run sandbox` can show it. */
 export const SANDBOX_DB_PASSWORD = 'sandbox-db-password';
+const SANDBOX_DB_PASSWORD_HASH = nativePasswordHash(SANDBOX_DB_PASSWORD);
 
 /** Global privileges of each authorityType (spec: READ = SELECT queries, CRUD = DML, DDL = DDL, ALL = all). */
 export const AUTHORITY_PRIVILEGES: Record<DbUser['authorityType'], string> = {
@@ -85,8 +86,6 @@ export class SandboxDatabases {
   readonly missing = mariaDbMissing({ tls: true });
   private readonly attached = new Map<string, Attached>();
   private syncing: Promise<void> = Promise.resolve();
-  /** Instances whose database answers only connections an SSH server opened (setPrivate). */
-  private readonly privateIds = new Set<string>();
   private certDir?: ReturnType<typeof watchedTempDir>;
   private certificates?: Promise<TlsCertificates>;
   /** Instances whose server presents a certificate for other names (setCertificateNames). */
@@ -129,7 +128,7 @@ export class SandboxDatabases {
         dbInstanceName: a.inst.dbInstanceName,
         port: a.port,
         running: !!a.running,
-        private: this.privateIds.has(a.inst.dbInstanceId),
+        private: this.state.privateDatabases.has(a.inst.dbInstanceId),
         certificateNames: this.certificateNames.get(a.inst.dbInstanceId),
         server: a.running ? { port: a.running.port, dir: a.running.dir } : undefined,
       })),
@@ -142,8 +141,8 @@ export class SandboxDatabases {
    * any other with a MySQL error saying so. Linux only (the kernel says who connected).
    */
   setPrivate(dbInstanceId: string, isPrivate: boolean): void {
-    if (isPrivate) this.privateIds.add(dbInstanceId);
-    else this.privateIds.delete(dbInstanceId);
+    if (isPrivate) this.state.privateDatabases.add(dbInstanceId);
+    else this.state.privateDatabases.delete(dbInstanceId);
   }
 
   /**
@@ -201,7 +200,9 @@ export class SandboxDatabases {
       applied: new Map(),
       clients: new Set(),
     };
-    [a.listener, a.port] = await this.listenInDbPortRange(a);
+    // A state kept in a data folder: the port the instance had before, when it is free (a saved
+    // connection of the person still points there).
+    [a.listener, a.port] = await this.listenInDbPortRange(a, this.state.restored ? inst.dbPort : undefined);
     inst.dbPort = a.port;
     this.attached.set(inst.dbInstanceId, a);
   }
@@ -227,7 +228,14 @@ export class SandboxDatabases {
    * would make them refuse their own defaults. Random tries above 4306 (3306 and its neighbours
    * may belong to a MariaDB of the machine).
    */
-  private async listenInDbPortRange(a: Attached): Promise<[Server, number]> {
+  private async listenInDbPortRange(a: Attached, first?: number): Promise<[Server, number]> {
+    if (first !== undefined && first >= DB_PORT_MIN + 1000 && first <= DB_PORT_MAX) {
+      try {
+        return await this.listen(a, first);
+      } catch {
+        // Taken by now: another one.
+      }
+    }
     for (let attempt = 0; attempt < 100; attempt++) {
       const port = DB_PORT_MIN + 1000 + Math.floor(Math.random() * (DB_PORT_MAX - DB_PORT_MIN - 1000));
       try {
@@ -312,8 +320,8 @@ export class SandboxDatabases {
     for (const u of a.inst.users) {
       if (u.dbUserStatus === 'CREATING' || u.dbUserStatus === 'DELETED') continue;
       const account = `${sqlString(u.dbUserName)}@${sqlString(u.host)}`;
-      const password = this.state.dbPasswords.get(u.dbUserId) ?? SANDBOX_DB_PASSWORD;
-      const identified = `IDENTIFIED BY ${sqlString(password)} REQUIRE ${REQUIRE[u.tlsOption]}`;
+      const password = this.state.dbPasswordHashes.get(u.dbUserId) ?? SANDBOX_DB_PASSWORD_HASH;
+      const identified = `IDENTIFIED BY PASSWORD ${sqlString(password)} REQUIRE ${REQUIRE[u.tlsOption]}`;
       const grant = `GRANT ${AUTHORITY_PRIVILEGES[u.authorityType]} ON *.* TO ${account};`;
       want.set(`user:${u.dbUserName}@${u.host}`, {
         fingerprint: `${u.authorityType}|${u.tlsOption}|${password}`,
@@ -340,7 +348,7 @@ export class SandboxDatabases {
     client.pause();
     client.on('close', () => a.clients.delete(client));
     client.on('error', () => client.destroy());
-    if (this.privateIds.has(a.inst.dbInstanceId)) {
+    if (this.state.privateDatabases.has(a.inst.dbInstanceId)) {
       const peer = peerExecutable(client.remotePort ?? 0, client.localPort ?? 0);
       if (!isSshServer(peer)) {
         client.end(
