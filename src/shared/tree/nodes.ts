@@ -85,6 +85,11 @@ export abstract class TreeNode {
   mayContain(id: string): boolean {
     return id.startsWith(`${this.id}/`);
   }
+
+  /** Whether this row says how many rows its folder shows (a paged folder's "Load more..."). */
+  get statesCount(): boolean {
+    return false;
+  }
 }
 
 /** A leaf with fixed presentation: info rows, catalog entries, members. */
@@ -260,15 +265,29 @@ export abstract class FolderNode extends TreeNode {
    * The description the folder was last drawn with (undefined: not drawn yet). VS Code draws a
    * folder before it asks for its children, so a count the children's load sets would show the
    * previous load's number ("Floating IPs 3" over four rows after an allocate): once loaded, a
-   * folder whose description changed is drawn again, only then.
+   * folder whose description changed is drawn again, only then (redrawAfterLoad).
    */
   private drawnDescription?: { text: string | undefined };
+
+  /**
+   * Whether the folder, just loaded into `nodes`, must be drawn again: its description changed
+   * since it was drawn. Not when it was drawn with none and its last row states the count
+   * itself (a paged folder's "Load more...": "1000 shown"): VS Code answers a folder drawn again
+   * by drawing every row of it in view again, and the folder drawn while its first rows were
+   * on their way drew them twice (the big bucket's first page took 2.97x the floor's time in the
+   * bench of 2026-12-07, docs/performance.md). Its next page draws the folder, with the count.
+   */
+  protected redrawAfterLoad(nodes: readonly TreeNode[]): boolean {
+    const drawn = this.drawnDescription;
+    if (!drawn || drawn.text === this.describe()) return false;
+    return drawn.text !== undefined || !nodes.at(-1)?.statesCount;
+  }
 
   /** Children as loaded (no filter, no placeholder); loads when needed. Never rejects. */
   async loaded(): Promise<TreeNode[]> {
     this.cache ??= this.load().then(
       (nodes) => {
-        if (this.drawnDescription && this.drawnDescription.text !== this.describe()) this.ctx.changed(this);
+        if (this.redrawAfterLoad(nodes)) this.ctx.changed(this);
         return nodes;
       },
       (e: unknown) => {

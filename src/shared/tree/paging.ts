@@ -43,6 +43,10 @@ export class LoadMoreNode extends TreeNode {
   }
   /** Whether its page joins the folder's own rows (else it is drawn under this row). */
   readonly flat: boolean;
+  /** "1000 shown", "20 of 57": the folder need not be drawn again for its count (FolderNode.redrawAfterLoad). */
+  override get statesCount(): boolean {
+    return true;
+  }
   /** The flat page being appended: a second click while it loads waits for the first. */
   private appending?: Promise<void>;
 

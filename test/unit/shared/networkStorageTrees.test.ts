@@ -354,6 +354,47 @@ test('Object Storage: the page after the one shown is fetched ahead, so Load mor
   assert.equal(after[1000].item.label, 'p-1000.txt');
 });
 
+// Issue 67: VS Code answers a folder drawn again by drawing every row of it in view again. The
+// bucket drawn again (for its "1000+ items") while its first page was on its way drew that page
+// twice before the first row showed (the big bucket's first page at 2.97x the floor's time, was
+// 1.44x). A page that ends in "Load more..." says the count in that row; the next page draws the
+// folder with it. A listing that fits in one page is drawn again with its count (issue 63).
+test('Object Storage: a first page ending in Load more is drawn once (the folder is not drawn again for its count); a listing of one page is, with its count', async () => {
+  const store = sb.modules.storage as { putObject(region: string, bucket: string, key: string, content: string): void };
+  for (let i = 0; i < 1500; i++) store.putObject('KR1', 'draw-once', `d-${String(i).padStart(4, '0')}.txt`, 'x');
+  for (let i = 0; i < 12; i++) store.putObject('KR1', 'draw-small', `s-${String(i).padStart(2, '0')}.txt`, 'x');
+  const storage = await child(await regionNode('KR1'), 'Object Storage');
+  explorer.ctx.refresh(storage);
+  /** As VS Code: the folder drawn, then its rows asked for; the ids it was then told to draw again. */
+  const expand = async (name: string) => {
+    const bucket = await child(storage, name);
+    assert.equal((await provider.getTreeItem(bucket)).description, undefined, 'drawn before any load: no count');
+    redrawn.length = 0;
+    const rows = await items(bucket);
+    return { bucket, rows, redrawn: [...redrawn] };
+  };
+  const big = await expand('draw-once');
+  assert.equal(big.rows.length, 1001);
+  assert.equal(big.rows.at(-1)!.item.description, '1000 shown');
+  assert.deepEqual(big.redrawn, [], 'the bucket is not drawn again while its first page comes');
+  // The next page draws the folder, with its count.
+  redrawn.length = 0;
+  await explorer.feature.commands['nhncloud.tree.loadMore'](big.rows.at(-1)!.k);
+  assert.deepEqual(redrawn, [big.bucket.id]);
+  assert.equal((await provider.getTreeItem(big.bucket)).description, '1500 items');
+  // A refresh starts over: drawn without a count, its first page again drawn once.
+  explorer.ctx.refresh(big.bucket);
+  assert.equal((await provider.getTreeItem(big.bucket)).description, undefined);
+  redrawn.length = 0;
+  assert.equal((await items(big.bucket)).length, 1001);
+  assert.deepEqual(redrawn, []);
+
+  const small = await expand('draw-small');
+  assert.equal(small.rows.length, 12);
+  assert.deepEqual(small.redrawn, [small.bucket.id], 'a listing of one page is drawn again, with its count');
+  assert.equal((await provider.getTreeItem(small.bucket)).description, '12 items');
+});
+
 // Issue 63, defect 1: a folder drawn before its children load showed the previous load's count
 // ("Floating IPs 3" over four rows after an allocate). Once loaded, a folder whose count changed
 // is drawn again, and its count is the rows it draws, after every change.
