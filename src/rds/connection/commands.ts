@@ -209,9 +209,11 @@ export function connectionFeature(deps: ConnectionDeps): {
       // A table created or dropped in a console shows in the tree at once.
       session.onDidChangeObjects(() => refreshSchemas(session));
       refreshSchemas(session);
+      // Said in the status bar either way (the console's own Connect... goes on to its console);
+      // a Connect... the user chose also offers the console.
       const connected = vscode.l10n.t('Connected to {0} as {1}.', t.data.dbInstanceName, user.dbUserName);
-      if (forCommand) void vscode.window.setStatusBarMessage(connected, 5000);
-      else void offerConsole(session, connected);
+      void vscode.window.setStatusBarMessage(connected, 5000);
+      if (!forCommand) void offerConsole(session, connected);
       return session;
     } catch (err) {
       if (!isDbConnectError(err)) throw err;
@@ -317,8 +319,9 @@ export function connectionFeature(deps: ConnectionDeps): {
   /** After a Connect... the user chose: say so, and offer the query console on that session. */
   async function offerConsole(session: DbSession, connected: string): Promise<void> {
     const choice = await askAction('info', connected, {}, action('console', vscode.l10n.t('Open Console')));
-    if (choice !== 'console' || sessions.get(session.id) !== session) return;
-    await vscode.commands.executeCommand(CONSOLE_OPEN, session.id);
+    // By its id: a notification pressed after a reconnect opens the console on the live session
+    // (one that has ended since is said by the ended notice).
+    if (choice === 'console') await vscode.commands.executeCommand(CONSOLE_OPEN, session.id);
   }
 
   async function allowAddress(t: InstanceTarget, forSession: string, port: number): Promise<void> {

@@ -278,6 +278,15 @@ export const scenarios = [
       await t.quick.answer('e2e-incremental', 'Backup name');
       await settled('e2e-incremental', 'the incremental backup is completed');
       if ((await manual()).length !== before + 2) throw new Error('not exactly two new backups');
+      // Issue 63: the toast names the base, and Reveal in Tree selects the new backup's row.
+      const done = await t.notification(
+        t.lre('{0}: done in {1}.', t.l('Back up {0} incrementally on the base backup {1}', INSTANCE, 'e2e-full')),
+      );
+      await done.getByRole('button', { name: t.l('Reveal in Tree'), exact: true }).click();
+      await t.sidebar
+        .locator('.monaco-list-row.selected[role="treeitem"]')
+        .filter({ hasText: 'e2e-incremental' })
+        .waitFor({ timeout: 30_000 });
 
       // Binary logs: the backups rotated the log; purge up to the oldest.
       const logs = t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: /^mysql-bin\.\d{6}/ });
