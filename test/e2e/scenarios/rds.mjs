@@ -287,6 +287,11 @@ export const scenarios = [
         .locator('.monaco-list-row.selected[role="treeitem"]')
         .filter({ hasText: 'e2e-incremental' })
         .waitFor({ timeout: 30_000 });
+      // The tree as it was: the Backups folder folded again (Left to it, Left to fold it; the
+      // reveal gave the tree the focus), scrolled to the top, so the rows below stay in view.
+      await t.page.keyboard.press('ArrowLeft');
+      await t.page.keyboard.press('ArrowLeft');
+      await t.page.keyboard.press('Home');
 
       // Binary logs: the backups rotated the log; purge up to the oldest.
       const logs = t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: /^mysql-bin\.\d{6}/ });
