@@ -748,16 +748,20 @@ export const scenarios = [
       // A run says the connection ended, in a notice that the next Connect... of this user closes.
       await focusConsole(t);
       await t.page.keyboard.press('Control+Enter');
-      const endedText = t
-        .l(
-          'The connection of this console to {0} as {1} has ended. [Connect again]({2}), and the console uses the new connection.',
-          INSTANCE,
-          DB_USER,
-          '',
-        )
-        .split('[')[0]
-        .trim();
-      await t.notification(endedText);
+      const ended = t.l(
+        'The connection of this console to {0} as {1} has ended. [Connect again]({2}), and the console uses the new connection.',
+        INSTANCE,
+        DB_USER,
+        '',
+      );
+      const endedText = ended.split('[')[0].trim();
+      const notice = await t.notification(endedText);
+      // Its Connect again is a link in the sentence (a progress notification has no buttons).
+      await notice
+        .locator('a')
+        .filter({ hasText: ended.split('[')[1].split(']')[0] })
+        .first()
+        .waitFor({ timeout: 10_000 });
       await t.menu(INSTANCE, 'Connect...');
       await t.quick.pick(DB_USER, 'DB user');
       await statusItem(t.l('Connected to {0} as {1}.', INSTANCE, DB_USER)).waitFor({ timeout: 60_000 });
