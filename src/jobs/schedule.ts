@@ -72,6 +72,17 @@ export interface JobRecord {
   state: JobState;
   /** The resource the job created (resourceRelations DB_INSTANCE), when known. */
   resourceId?: string;
+  /** What the job makes, found by its label among the folder's rows once it is done: Reveal selects it. */
+  made?: MadeRow;
+}
+
+/**
+ * The row a job makes where the service answers only the job (Back Up Now's backup): the folder
+ * it appears in and its label (a name the user gave it).
+ */
+export interface MadeRow {
+  folderId: string;
+  label: string;
 }
 
 export const KEEP_JOBS = 50;

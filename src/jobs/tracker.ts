@@ -22,7 +22,9 @@ import {
   jobStatusLabel,
   pruneJobs,
   type JobRecord,
+  type MadeRow,
 } from './schedule';
+import type { TreeNode } from '../shared/tree/nodes';
 import { formatTime, plural } from '../shared/l10n';
 import { action, askAction } from '../shared/prompts';
 import { rdsProduct, type RdsProductId } from '../client/products';
@@ -46,7 +48,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export interface JobExplorer {
   reveal(id: string): Promise<boolean>;
   refreshId(id: string): void;
-  findNode(id: string): Promise<unknown>;
+  findNode(id: string): Promise<TreeNode | undefined>;
 }
 
 /** Something that is not a job but is shown with them while it exists (a temporary access rule). */
@@ -68,6 +70,8 @@ export interface TrackOptions {
   nodeId?: string;
   /** More tree ids to refresh when it ends. */
   refreshIds?: string[];
+  /** The row it makes: Reveal in Tree selects that row, in its folder, once the job is done. */
+  made?: MadeRow;
 }
 
 export class JobTracker {
@@ -111,6 +115,7 @@ export class JobTracker {
       title: opts.title,
       nodeId: opts.nodeId,
       refreshIds: opts.refreshIds,
+      ...(opts.made && { made: opts.made }),
       startedAt: now,
       updatedAt: now,
       status: 'REGISTERED',
@@ -269,11 +274,19 @@ export class JobTracker {
   }
 
   private async revealJob(rec: JobRecord) {
-    if (!(await this.explorer.reveal(rec.nodeId!))) {
+    const made = rec.state === 'succeeded' && rec.made ? await this.madeRowId(rec.made) : undefined;
+    if (!(await this.explorer.reveal(made ?? rec.nodeId!))) {
       void vscode.window.showInformationMessage(
         vscode.l10n.t('{0}: the resource is no longer in the tree.', rec.title),
       );
     }
+  }
+
+  /** The tree id of the row a finished job made (its folder read again since the job's end refreshed it). */
+  private async madeRowId(made: MadeRow): Promise<string | undefined> {
+    const folder = await this.explorer.findNode(made.folderId).catch(() => undefined);
+    const rows = folder ? await folder.getChildren() : [];
+    return rows.find((r) => r.label === made.label)?.id;
   }
 
   private persist(): Thenable<void> {

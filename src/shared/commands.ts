@@ -10,6 +10,19 @@ import type { CommandHandler, Log } from './services';
 
 const SHOWN = Symbol.for('nhncloud.errorShown');
 
+/** Shows an error of its own kind its own way; true when it did (the error is then not shown again). */
+export type ErrorPresenter = (err: unknown) => boolean;
+const presenters = new Set<ErrorPresenter>();
+
+/**
+ * A feature's own way to show one kind of failure: the database's ended session is a notice the
+ * next Connect... of that session closes (src/database/connection/endedNotices.ts).
+ */
+export function presentErrorsWith(presenter: ErrorPresenter): vscode.Disposable {
+  presenters.add(presenter);
+  return new vscode.Disposable(() => presenters.delete(presenter));
+}
+
 export interface WrapDeps {
   log: Log;
   redactor: Redactor;
@@ -39,7 +52,7 @@ export function wrapCommand(
         (facts ? `\n${deps.redactor.text(facts)}` : '') +
         (err instanceof Error && err.stack ? `\n${deps.redactor.text(err.stack)}` : '');
       deps.log.error(`✗ ${id} failed after ${Date.now() - started} ms: ${message}${detail}`);
-      if (!alreadyShown(err)) void showError(message, err, deps);
+      if (!alreadyShown(err) && ![...presenters].some((present) => present(err))) void showError(message, err, deps);
       return undefined;
     }
   };

@@ -67,6 +67,8 @@ export interface ProfileStore {
 /** What a feature's tree and commands reach of the explorer. */
 export interface ExplorerHandle {
   refreshId(id: string): void;
+  /** Redraw a shown row whose look depends on state outside its data (a DB instance's live sessions). */
+  redrawId(id: string): void;
   reveal(id: string): Promise<boolean>;
   findNode(id: string): Promise<import('./tree/nodes').TreeNode | undefined>;
 }

@@ -84,3 +84,19 @@ export async function chooseDefaultSchema(
   await remembered.set(session.id, chosen.schema);
   return chosen.schema || undefined;
 }
+
+/**
+ * The second argument a command gives Connect... when it connects on the way to something else
+ * (the query console, a table): Connect... then only says it connected, and offers no console.
+ * From the tree or the palette Connect... gets a node (and VS Code's list of selected rows) instead.
+ */
+export const CONNECT_FOR_COMMAND = { forCommand: true } as const;
+
+export function isConnectForCommand(how: unknown): boolean {
+  return (
+    typeof how === 'object' &&
+    how !== null &&
+    !Array.isArray(how) &&
+    (how as { forCommand?: unknown }).forCommand === true
+  );
+}

@@ -27,7 +27,8 @@ import {
 } from './consoleSupport';
 import { CONSOLE_SCHEME, ConsoleFileSystem } from './consoleFiles';
 import { EditorBindings } from './editorBindings';
-import { RememberedSchemas, sessionAddress } from './connectChoices';
+import { CONNECT_FOR_COMMAND, RememberedSchemas, sessionAddress } from './connectChoices';
+import { commandLink, SessionEndedError } from './endedNotices';
 import type { DbSession, DbSessions } from './session';
 import { errorSpan, PARSE_ERROR_ERRNO, riskOf, splitStatements, statementAt, type Statement } from './statements';
 import { formatDateTime } from '../../shared/l10n';
@@ -171,6 +172,18 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     dropConnection(c);
   };
 
+  /** A run, Explain or schema pick on a console whose connection ended: said until that connection is back. */
+  const endedNotice = (c: Console) =>
+    sessions.notices.show(
+      c.session.id,
+      vscode.l10n.t(
+        'The connection of this console to {0} as {1} has ended. [Connect again]({2}), and the console uses the new connection.',
+        c.session.target.instanceName,
+        c.session.user,
+        commandLink(CONNECT_COMMAND, [null, CONNECT_FOR_COMMAND]),
+      ),
+    );
+
   /** An ended console takes the live session with its id, if there is one; true when it has one. */
   const rebind = (c: Console): boolean => {
     if (!c.ended) return true;
@@ -273,6 +286,8 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
             new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
               title: vscode.l10n.t('$(debug-disconnect) Connection ended: Connect...'),
               command: CONNECT_COMMAND,
+              // The console takes the new session: Connect... offers no second console.
+              arguments: [undefined, CONNECT_FOR_COMMAND],
             }),
           ];
         const text = doc.getText();
@@ -303,7 +318,11 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
   ): Promise<DbSession | undefined> => {
     if (typeof arg === 'string' && arg) {
       const s = sessions.get(arg);
-      if (!s) throw new Error(vscode.l10n.t('That database connection has ended. Connect to the DB instance again.'));
+      if (!s)
+        throw new SessionEndedError(
+          vscode.l10n.t('That database connection has ended. Connect to the DB instance again.'),
+          arg,
+        );
       return s;
     }
     const inst = nodes.instanceOf(arg);
@@ -316,6 +335,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       vscode.commands.executeCommand<DbSession | undefined>(
         CONNECT_COMMAND,
         nodes.schemaOf(arg) !== undefined ? arg : inst?.node,
+        CONNECT_FOR_COMMAND,
       );
     if (!all.length) return connect();
     if (all.length === 1) return all[0];
@@ -404,17 +424,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       return;
     }
     if (!rebind(c)) {
-      const answer = await askAction(
-        'warning',
-        vscode.l10n.t(
-          'The connection of this console to {0} as {1} has ended. Connect again, and the console uses the new connection.',
-          c.session.target.instanceName,
-          c.session.user,
-        ),
-        {},
-        action('connect', vscode.l10n.t('Connect...')),
-      );
-      if (answer === 'connect') await vscode.commands.executeCommand(CONNECT_COMMAND);
+      endedNotice(c);
       return;
     }
     if (c.running) {
@@ -575,13 +585,7 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       return;
     }
     if (!rebind(c)) {
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t(
-          'The connection of this console to {0} as {1} has ended. Connect again, and the console uses the new connection.',
-          c.session.target.instanceName,
-          c.session.user,
-        ),
-      );
+      endedNotice(c);
       return;
     }
     await explainInConsole(services, c, statements[0].text, analyze);
@@ -610,14 +614,10 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     },
     'nhncloud.rds.query.pickSchema': async () => {
       const { console: c } = activeConsole();
-      if (!rebind(c))
-        throw new Error(
-          vscode.l10n.t(
-            'The connection of this console to {0} as {1} has ended. Connect again, and the console uses the new connection.',
-            c.session.target.instanceName,
-            c.session.user,
-          ),
-        );
+      if (!rebind(c)) {
+        endedNotice(c);
+        return;
+      }
       const conn = await connectionOf(c);
       const [rows] = await conn.query({ sql: 'SHOW DATABASES', rowsAsArray: true });
       const names = (rows as unknown[][]).map((r) => String(r[0]));

@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { Connection } from 'mysql2/promise';
 import type { Region } from '../../client/sites';
+import type { EndedNotices } from './endedNotices';
 
 export interface DbSessionTarget {
   profileId: string;
@@ -48,4 +49,6 @@ export interface DbSessions {
   /** The sessions of one instance of a profile. */
   forInstance(profileId: string, instanceId: string): DbSession[];
   readonly onDidChange: vscode.Event<void>;
+  /** Where every "this connection has ended" is said: the next session of the same id closes it. */
+  readonly notices: EndedNotices;
 }

@@ -10,6 +10,7 @@ import { DbConnectError, describeConnectFailure } from './connectError';
 import { loadDriver } from './driver';
 import { formatSql } from '../sqlText';
 import type { DbSession, DbSessionTarget, DbSessions } from './session';
+import { EndedNotices, SessionEndedError } from './endedNotices';
 import type { SshTunnel } from './ssh/tunnel';
 import { TunnelPool, type TunnelLease } from './ssh/tunnelPool';
 
@@ -115,11 +116,15 @@ class Session implements DbSession {
     return !!this.ssl;
   }
 
+  private endedError(): SessionEndedError {
+    return new SessionEndedError(
+      vscode.l10n.t('The connection to {0} as {1} has ended. Connect again.', this.target.instanceName, this.user),
+      this.id,
+    );
+  }
+
   async connect(): Promise<Connection> {
-    if (this.done)
-      throw new Error(
-        vscode.l10n.t('The connection to {0} as {1} has ended. Connect again.', this.target.instanceName, this.user),
-      );
+    if (this.done) throw this.endedError();
     const options: ConnectionOptions = {
       // The endpoint's host is the name TLS verifies, also through a tunnel, whose socket goes to
       // 127.0.0.1 (a certificate names the database, never the loopback address).
@@ -163,9 +168,7 @@ class Session implements DbSession {
     conn.once('error', () => this.open.delete(conn));
     if (this.done) {
       conn.destroy();
-      throw new Error(
-        vscode.l10n.t('The connection to {0} as {1} has ended. Connect again.', this.target.instanceName, this.user),
-      );
+      throw this.endedError();
     }
     return conn;
   }
@@ -193,6 +196,8 @@ export class DbSessionManager implements DbSessions, vscode.Disposable {
   readonly onDidChange = this.changed.event;
   /** SSH tunnels, shared by the sessions that reach one database through one bastion. */
   readonly tunnels = new TunnelPool();
+  /** The notices that a session ended: the next session of the same id closes its notice. */
+  readonly notices = new EndedNotices(this);
 
   /** `connectTimeoutMs`: how long a connection attempt may take (a test shortens it). */
   constructor(private readonly connectTimeoutMs = CONNECT_TIMEOUT_MS) {}
@@ -276,6 +281,7 @@ export class DbSessionManager implements DbSessions, vscode.Disposable {
 
   dispose(): void {
     void this.endAll();
+    this.notices.dispose();
     this.changed.dispose();
   }
 }

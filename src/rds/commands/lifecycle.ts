@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../../shared/services';
 import type { RdsDeps } from '../tree/base';
-import { isBusy } from '../tree/state';
+import { backupLabel, isBusy } from '../tree/state';
 import type { DbInstance } from '../tree/types';
 import { validate } from './limits';
 import { ask, pick, track } from './util';
@@ -15,7 +15,9 @@ import { inWords } from '../../shared/apiWords';
 const busy = (i: DbInstance) =>
   isBusy(i.progressStatus) ? vscode.l10n.t('busy ({0})', inWords(i.progressStatus)) : undefined;
 
-type BackupMethod = { type: 'FULL' | 'SNAPSHOT' } | { type: 'INCREMENTAL'; baseBackupId: string };
+type BackupMethod =
+  | { type: 'FULL' | 'SNAPSHOT' }
+  | { type: 'INCREMENTAL'; baseBackupId: string; /** The base's name, as the tree shows it. */ baseLabel: string };
 
 /** API v4.0: how to back up; an incremental backup builds on a completed backup of the instance. */
 async function askBackupMethod(t: Awaited<ReturnType<typeof instanceFrom>>, title: string): Promise<BackupMethod> {
@@ -49,7 +51,7 @@ async function askBackupMethod(t: Awaited<ReturnType<typeof instanceFrom>>, titl
     );
   const base = await pick(
     bases.map((b) => ({
-      label: b.backupName ?? b.backupId,
+      label: backupLabel(b),
       description: [(b as { backupMethodType?: string }).backupMethodType, formatTimestamp(b.createdYmdt)]
         .filter(Boolean)
         .join(' · '),
@@ -57,7 +59,7 @@ async function askBackupMethod(t: Awaited<ReturnType<typeof instanceFrom>>, titl
     })),
     { title, placeHolder: vscode.l10n.t('Base backup of the incremental backup') },
   );
-  return { type: 'INCREMENTAL', baseBackupId: base.id };
+  return { type: 'INCREMENTAL', baseBackupId: base.id, baseLabel: base.label };
 }
 
 export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler> {
@@ -85,7 +87,16 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
                 ? { backupName, backupMethodType: 'INCREMENTAL', baseBackupId: method.baseBackupId }
                 : { backupName, backupMethodType: method.type, dbInstanceId },
           });
-      track(deps, t, res, title, t.nodeId, [`${t.nodeId}/backups`, rdsIds.folder(t.rootId, 'backup')]);
+      // The job's toast names an incremental backup's base, and its Reveal selects the new backup.
+      const jobTitle =
+        method?.type === 'INCREMENTAL'
+          ? vscode.l10n.t('Back up {0} incrementally on the base backup {1}', t.data.dbInstanceName, method.baseLabel)
+          : title;
+      const backups = rdsIds.instanceFolder(t.nodeId, 'backups');
+      track(deps, t, res, jobTitle, t.nodeId, [backups, rdsIds.folder(t.rootId, 'backup')], {
+        folderId: backups,
+        label: backupName,
+      });
     },
   };
 }

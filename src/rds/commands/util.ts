@@ -6,6 +6,7 @@ import { type RdsDeps } from '../tree/base';
 import type { Validator } from './limits';
 import { ask, confirm } from '../../shared/prompts';
 import type { RdsProductId } from '../../client/products';
+import type { MadeRow } from '../../jobs/schedule';
 
 // The prompts live in src/shared/prompts.ts (every feature asks the same way); RDS commands import them from here.
 export { ask, confirm, pick, pickMany, yesNo } from '../../shared/prompts';
@@ -20,11 +21,13 @@ export function track(
   title: string,
   nodeId?: string,
   refreshIds: string[] = [],
+  /** The row the job makes (a backup by its name): Reveal in Tree selects it once the job is done. */
+  made?: MadeRow,
 ): void {
   const jobId =
     res && typeof res === 'object' && 'jobId' in res && typeof res.jobId === 'string' ? res.jobId : undefined;
   if (jobId) {
-    deps.jobs.track({ jobId, region: scope.region, product: scope.rds?.product, title, nodeId, refreshIds });
+    deps.jobs.track({ jobId, region: scope.region, product: scope.rds?.product, title, nodeId, refreshIds, made });
     void vscode.window.setStatusBarMessage(vscode.l10n.t('$(sync~spin) {0}: started', title), 3000);
   } else {
     for (const id of [nodeId, ...refreshIds]) if (id) deps.explorer.refreshId(id);

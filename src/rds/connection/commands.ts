@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { CancelledError } from '../../client/errors';
 import { action, ask, askAction, pick } from '../../shared/prompts';
 import type { CommandHandler } from '../../shared/services';
+import { presentErrorsWith } from '../../shared/commands';
 import { instanceFrom, type InstanceTarget } from '../commands/targets';
 import type { RdsDeps } from '../tree/base';
 import { TemporaryRules, LAST_ADDRESS_KEY, addressCidr } from './addressRules';
@@ -17,6 +18,7 @@ import { dbTlsSettings, tlsOptions } from '../../database/connection/tls';
 import {
   chooseDefaultSchema,
   connectionUrl,
+  isConnectForCommand,
   RememberedSchemas,
   sessionAddress,
 } from '../../database/connection/connectChoices';
@@ -59,16 +61,25 @@ export function connectionFeature(deps: ConnectionDeps): {
   const bastions = new BastionChoices(services.context.globalState);
   TableDataPanel.useSessions(sessions);
   const profileName = () => services.profiles.active()?.name ?? '';
+  const instanceRowOf = (t: DbSessionTarget) =>
+    t.instanceNodeId ?? rdsIds.instance(rdsIds.root(t.profileId, t.region), t.instanceId);
 
   const refreshSchemas = (s: { target: DbSessionTarget }) =>
-    deps.explorer.refreshId(
-      `${s.target.instanceNodeId ?? rdsIds.instance(rdsIds.root(s.target.profileId, s.target.region), s.target.instanceId)}/schemas`,
-    );
+    deps.explorer.refreshId(`${instanceRowOf(s.target)}/schemas`);
 
+  // The instances' rows say "connected" (and offer Disconnect) while a session of theirs lives:
+  // each row whose state changed is redrawn when a session opens or ends.
+  let connectedRows = new Set<string>();
   const subs: vscode.Disposable[] = [
-    sessions.onDidChange(
-      () => void vscode.commands.executeCommand('setContext', 'nhncloud.db.connected', sessions.all().length > 0),
-    ),
+    // "The connection ... has ended" from any command is the session's notice, closed by its next Connect....
+    presentErrorsWith((err) => sessions.notices.present(err)),
+    sessions.onDidChange(() => {
+      void vscode.commands.executeCommand('setContext', 'nhncloud.db.connected', sessions.all().length > 0);
+      const now = new Set(sessions.all().map((s) => instanceRowOf(s.target)));
+      for (const id of new Set([...now, ...connectedRows]))
+        if (now.has(id) !== connectedRows.has(id)) deps.explorer.redrawId(id);
+      connectedRows = now;
+    }),
     services.profiles.onDidChange(() => {
       // A removed profile's sessions end (and their rules go) with it.
       const known = new Set(services.profiles.list().map((p) => p.id));
@@ -127,6 +138,8 @@ export function connectionFeature(deps: ConnectionDeps): {
     arg?: unknown,
     preferredUser?: string,
     knownTarget?: InstanceTarget,
+    /** Connect... runs inside a command that goes on to use the session (a console, a table): no offer of a console. */
+    forCommand = false,
   ): Promise<DbSession | undefined> {
     const title = vscode.l10n.t('Connect to Database');
     const t = knownTarget ?? (await instanceFrom(instanceNodeOf(arg) ?? arg, deps, title));
@@ -196,10 +209,11 @@ export function connectionFeature(deps: ConnectionDeps): {
       // A table created or dropped in a console shows in the tree at once.
       session.onDidChangeObjects(() => refreshSchemas(session));
       refreshSchemas(session);
-      void vscode.window.setStatusBarMessage(
-        vscode.l10n.t('Connected to {0} as {1}.', t.data.dbInstanceName, user.dbUserName),
-        5000,
-      );
+      // Said in the status bar either way (the console's own Connect... goes on to its console);
+      // a Connect... the user chose also offers the console.
+      const connected = vscode.l10n.t('Connected to {0} as {1}.', t.data.dbInstanceName, user.dbUserName);
+      void vscode.window.setStatusBarMessage(connected, 5000);
+      if (!forCommand) void offerConsole(session, connected);
       return session;
     } catch (err) {
       if (!isDbConnectError(err)) throw err;
@@ -225,11 +239,11 @@ export function connectionFeature(deps: ConnectionDeps): {
         actions.unshift(action('allow', vscode.l10n.t('Allow My Address...')));
       actions.push(action('showLog', vscode.l10n.t('Show Log')));
       const choice = await askAction('error', err.message, {}, ...actions);
-      if (choice === 'retry') return connect(arg, user.dbUserName, t);
-      if (choice === 'allow') return allowAndConnect(t, user.dbUserName, endpoint, port);
+      if (choice === 'retry') return connect(arg, user.dbUserName, t, forCommand);
+      if (choice === 'allow') return allowAndConnect(t, user.dbUserName, endpoint, port, forCommand);
       if (choice === 'bastion') {
         await setBastion(t, title);
-        return connect(arg, user.dbUserName, t);
+        return connect(arg, user.dbUserName, t, forCommand);
       }
       if (choice === 'showLog') services.log.show();
       return undefined;
@@ -295,10 +309,19 @@ export function connectionFeature(deps: ConnectionDeps): {
     user: string,
     endpoint: Endpoint,
     port: number,
+    forCommand = false,
   ): Promise<DbSession | undefined> {
     await allowAddress(t, sessionId(profileId(), t.data.dbInstanceId, user), port);
-    const session = await connect(undefined, user, t);
+    const session = await connect(undefined, user, t, forCommand);
     return session;
+  }
+
+  /** After a Connect... the user chose: say so, and offer the query console on that session. */
+  async function offerConsole(session: DbSession, connected: string): Promise<void> {
+    const choice = await askAction('info', connected, {}, action('console', vscode.l10n.t('Open Console')));
+    // By its id: a notification pressed after a reconnect opens the console on the live session
+    // (one that has ended since is said by the ended notice).
+    if (choice === 'console') await vscode.commands.executeCommand(CONSOLE_OPEN, session.id);
   }
 
   async function allowAddress(t: InstanceTarget, forSession: string, port: number): Promise<void> {
@@ -393,7 +416,8 @@ export function connectionFeature(deps: ConnectionDeps): {
   }
 
   const commands: Record<string, CommandHandler> = {
-    'nhncloud.rds.connection.connect': (arg?: unknown) => connect(arg),
+    'nhncloud.rds.connection.connect': (arg?: unknown, how?: unknown) =>
+      connect(arg, undefined, undefined, isConnectForCommand(how)),
     'nhncloud.rds.connection.setBastion': async (arg?: unknown) => {
       const title = vscode.l10n.t('Set SSH Bastion');
       const t = await instanceFrom(instanceNodeOf(arg) ?? arg, deps, title);

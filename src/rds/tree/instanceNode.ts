@@ -78,7 +78,18 @@ export class InstanceNode extends FolderNode {
     return instanceRole(this.data, this.groupSize);
   }
   get contextValue(): string {
-    return instanceContextValue(this.data, { groupSize: this.groupSize, ha: this.ha, bastion: this.usesBastion() });
+    return instanceContextValue(this.data, {
+      groupSize: this.groupSize,
+      ha: this.ha,
+      bastion: this.usesBastion(),
+      connected: this.connectedUsers().length > 0,
+    });
+  }
+
+  /** The DB users this window has a live session of the instance as (Connect...; none after a reload). */
+  connectedUsers(): string[] {
+    const root = rdsRoot(this);
+    return (root.sessions?.forInstance(root.profile.id, this.data.dbInstanceId) ?? []).map((s) => s.user);
   }
 
   /** Whether Connect goes through an SSH bastion (the choice kept in globalState; none in a bare test host). */
@@ -143,6 +154,7 @@ export class InstanceNode extends FolderNode {
     const status = view.spinning ? view.text : job ? `${job.title}...` : view.text;
     item.description = [
       status,
+      this.connectedUsers().length ? vscode.l10n.t('connected') : '',
       ROLE_LABEL[this.role],
       versionLabel(i.dbVersion),
       i.useDeletionProtection ? vscode.l10n.t('protected') : '',
@@ -167,6 +179,7 @@ export class InstanceNode extends FolderNode {
         [vscode.l10n.t('Type'), inWords(i.dbInstanceType)],
         [vscode.l10n.t('Engine'), i.dbVersion ? `${versionLabel(i.dbVersion)} (${i.dbVersion})` : undefined],
         [vscode.l10n.t('Port'), i.dbPort],
+        [vscode.l10n.t('Connected as'), this.connectedUsers().join(', ') || undefined],
         [vscode.l10n.t('Description'), i.description],
         ['ID', i.dbInstanceId],
         [vscode.l10n.t('Group ID'), i.dbInstanceGroupId],

@@ -46,6 +46,8 @@ export interface InstanceContext {
   ha: boolean;
   /** Connect goes through an SSH bastion (its own choice or its profile's): Stop Using SSH Bastion applies. */
   bastion?: boolean;
+  /** A database session of the instance is live in this window: Disconnect applies. */
+  connected?: boolean;
 }
 
 export function instanceContextValue(i: DbInstance, ctx: InstanceContext): string {
@@ -64,7 +66,7 @@ export function instanceContextValue(i: DbInstance, ctx: InstanceContext): strin
   const primary = role === 'single' || role === 'master';
   // The primary of an HA group (alone in the list or not) is where the HA commands act.
   const facet: InstanceRoleFacet = primary ? (ctx.ha ? 'ha' : 'primary') : role === 'replica' ? 'replica' : 'member';
-  return instanceValue(state, facet, !!ctx.bastion);
+  return instanceValue(state, facet, !!ctx.bastion, !!ctx.connected);
 }
 
 export type StatusColour = 'green' | 'red' | 'yellow' | 'grey' | 'blue';

@@ -58,16 +58,22 @@ export function closedFacet(raw: string | null | undefined, known: readonly stri
  * (SHUTDOWN, no job), `working` (any other status with a job running), `other`. role:
  * `primary` (alone or the primary of a group without HA), `ha` (the primary of an HA group),
  * `replica` (read replica), `member` (standby or failed primary). `bastion`: Connect goes
- * through an SSH bastion.
+ * through an SSH bastion. `connected`: a database session of the instance is live in this window
+ * (Disconnect, Copy Connection URL and Open in Terminal act on it).
  */
 export const INSTANCE_STATES = ['available', 'busy', 'stopped', 'working', 'other'] as const;
 export const INSTANCE_ROLES = ['primary', 'ha', 'replica', 'member'] as const;
 export type InstanceState = (typeof INSTANCE_STATES)[number];
 export type InstanceRoleFacet = (typeof INSTANCE_ROLES)[number];
-export function instanceValue(state: InstanceState, role: InstanceRoleFacet, bastion: boolean): string {
-  return `rds.instance.${state}.${role}${bastion ? '.bastion' : ''}`;
+export function instanceValue(
+  state: InstanceState,
+  role: InstanceRoleFacet,
+  bastion: boolean,
+  connected = false,
+): string {
+  return `rds.instance.${state}.${role}${bastion ? '.bastion' : ''}${connected ? '.connected' : ''}`;
 }
-const INSTANCE_VALUES = product('rds.instance', INSTANCE_STATES, INSTANCE_ROLES, ['', 'bastion']);
+const INSTANCE_VALUES = product('rds.instance', INSTANCE_STATES, INSTANCE_ROLES, ['', 'bastion'], ['', 'connected']);
 
 /** A profile row's values: active or not, the sandbox's own, and filtered. */
 const PROFILE_VALUES = product('profile', ['active', 'inactive'], ['', 'sandbox'], ['', 'filtered']);
@@ -88,7 +94,6 @@ const not = (a: (v: string) => boolean) => (v: string) => !a(v);
 
 const V4 = "nhncloud.rdsApiVersion == 'v4.0'";
 const NOT_V4 = "nhncloud.rdsApiVersion != 'v4.0'";
-const CONNECTED = 'nhncloud.db.connected';
 
 /** Not busy: any state but `busy` and `working`. */
 const idle = not(hasAny('busy', 'working'));
@@ -230,7 +235,7 @@ const TABLE: KindTable = {
     actions: [
       // Top level: what is used most.
       { command: rds('connection.connect'), group: '0_connect@1' },
-      { command: rds('query.openConsole'), group: '0_connect@2', when: CONNECTED },
+      { command: rds('query.openConsole'), group: '0_connect@2' },
       { command: rds('start'), group: 'inline@1', only: has('stopped') },
       { command: rds('stop'), group: 'inline@2', only: has('available') },
       RDS_REFRESH,
@@ -269,9 +274,10 @@ const TABLE: KindTable = {
       { command: rds('createDbUser'), group: '5_create@1', submenu: S, only: up },
       { command: rds('createDbSchema'), group: '5_create@2', submenu: S, only: up },
       // Connection and access
-      { command: rds('connection.disconnect'), group: '0_connect@2', submenu: A, when: CONNECTED },
-      { command: rds('connection.copyUrl'), group: '0_connect@3', submenu: A, when: CONNECTED },
-      { command: rds('connection.openTerminal'), group: '0_connect@4', submenu: A, when: CONNECTED },
+      // A session of this instance, not of any instance (the window-wide nhncloud.db.connected).
+      { command: rds('connection.disconnect'), group: '0_connect@2', submenu: A, only: has('connected') },
+      { command: rds('connection.copyUrl'), group: '0_connect@3', submenu: A, only: has('connected') },
+      { command: rds('connection.openTerminal'), group: '0_connect@4', submenu: A, only: has('connected') },
       { command: rds('connection.allowMyAddress'), group: '0_connect@5', submenu: A },
       { command: rds('connection.forgetPassword'), group: '0_connect@6', submenu: A },
       { command: rds('connection.setBastion'), group: '0_connect@7', submenu: A },

@@ -154,6 +154,8 @@ export interface Explorer {
   reveal(id: string): Promise<boolean>;
   /** Refresh the shown node with this id, or its nearest shown ancestor. */
   refreshId(id: string): void;
+  /** Redraw the shown node with this id from the data it has (nothing is read again); none when not shown. */
+  redrawId(id: string): void;
   dispose(): void;
 }
 
@@ -446,6 +448,10 @@ export function createExplorer(services: Services, revealTiming: RevealTiming = 
       }
     },
     refreshId,
+    redrawId(id) {
+      const node = registry.get(id);
+      if (node) ctx.changed(node);
+    },
     dispose() {
       watcher.dispose();
       for (const s of subs) s.dispose();

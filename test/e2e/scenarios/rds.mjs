@@ -278,6 +278,20 @@ export const scenarios = [
       await t.quick.answer('e2e-incremental', 'Backup name');
       await settled('e2e-incremental', 'the incremental backup is completed');
       if ((await manual()).length !== before + 2) throw new Error('not exactly two new backups');
+      // Issue 63: the toast names the base, and Reveal in Tree selects the new backup's row.
+      const done = await t.notification(
+        t.lre('{0}: done in {1}.', t.l('Back up {0} incrementally on the base backup {1}', INSTANCE, 'e2e-full')),
+      );
+      await done.getByRole('button', { name: t.l('Reveal in Tree'), exact: true }).click();
+      await t.sidebar
+        .locator('.monaco-list-row.selected[role="treeitem"]')
+        .filter({ hasText: 'e2e-incremental' })
+        .waitFor({ timeout: 30_000 });
+      // The tree as it was: the Backups folder folded again (Left to it, Left to fold it; the
+      // reveal gave the tree the focus), scrolled to the top, so the rows below stay in view.
+      await t.page.keyboard.press('ArrowLeft');
+      await t.page.keyboard.press('ArrowLeft');
+      await t.page.keyboard.press('Home');
 
       // Binary logs: the backups rotated the log; purge up to the oldest.
       const logs = t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: /^mysql-bin\.\d{6}/ });

@@ -748,7 +748,7 @@ export const scenarios = [
   },
   {
     // Issue 25, defect 4: the old tab lost its Run lens and status item, and Ctrl+Enter typed a newline.
-    name: 'Disconnect, then Connect again: the open console says its connection ended, then runs on the new one',
+    name: 'Disconnect, then Connect again: the open console says its connection ended, then runs on the new one; the row says connected while it is, the ended notice goes with the reconnect, Open Console opens one',
     async run(t) {
       const statusItem = (text) => t.page.locator('.statusbar-item').filter({ hasText: text }).first();
       /**
@@ -782,9 +782,41 @@ export const scenarios = [
         timeout: 30_000,
       });
       await lens(ENDED);
+      // Issue 63: the instance's row said "connected" (Connect... of the first scenario) and does no more.
+      const rowOf = (instance) => t.sidebar.locator('.monaco-list-row[role="treeitem"]').filter({ hasText: instance });
+      await rowOf(INSTANCE)
+        .filter({ hasNotText: t.l('connected') })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      // A run says the connection ended, in a notice that the next Connect... of this user closes.
+      await focusConsole(t);
+      await t.page.keyboard.press('Control+Enter');
+      const ended = t.l(
+        'The connection of this console to {0} as {1} has ended. [Connect again]({2}), and the console uses the new connection.',
+        INSTANCE,
+        DB_USER,
+        '',
+      );
+      const endedText = ended.split('[')[0].trim();
+      const notice = await t.notification(endedText);
+      // Its Connect again is a link in the sentence (a progress notification has no buttons).
+      await notice
+        .locator('a')
+        .filter({ hasText: ended.split('[')[1].split(']')[0] })
+        .first()
+        .waitFor({ timeout: 10_000 });
       await t.menu(INSTANCE, 'Connect...');
       await t.quick.pick(DB_USER, 'DB user');
       await statusItem(t.l('Connected to {0} as {1}.', INSTANCE, DB_USER)).waitFor({ timeout: 60_000 });
+      await t.page
+        .locator('.notification-list-item')
+        .filter({ hasText: endedText })
+        .first()
+        .waitFor({ state: 'detached', timeout: 30_000 });
+      await rowOf(INSTANCE)
+        .filter({ hasText: t.l('connected') })
+        .first()
+        .waitFor({ timeout: 30_000 });
       // Bound again: the Run lens is back, the ended one gone.
       await lens('$(play) Run');
       await lens(ENDED, 'detached');
@@ -796,6 +828,20 @@ export const scenarios = [
       const shown = await cell.evaluate((el) => [getComputedStyle(el).textAlign, el.getAttribute('title')]);
       if (shown[0] !== 'right' || shown[1] !== '7')
         throw new Error(`the cell of 7 is aligned ${shown[0]} with the tooltip ${shown[1]}`);
+      // The Connect... chosen in the tree offered a console on its session: a new one opens there.
+      // Console tabs by their accessible name (the file name whole; their text splits off the extension).
+      const consoleTabs = () =>
+        t.page
+          .locator('.tabs-container .tab')
+          .evaluateAll(
+            (tabs, re) => tabs.filter((x) => new RegExp(re).test(x.getAttribute('aria-label') ?? '')).length,
+            `^${INSTANCE} \\d+\\.sql`,
+          );
+      const open = await consoleTabs();
+      const toast = await t.notification(t.l('Connected to {0} as {1}.', INSTANCE, DB_USER));
+      await toast.getByRole('button', { name: t.l('Open Console'), exact: true }).click();
+      await until('Open Console opened a console', async () => (await consoleTabs()) > open);
+      await statusItem(t.lre('$(database) {0} · {1} · {2}', INSTANCE, DB_USER, SCHEMA)).waitFor({ timeout: 30_000 });
     },
   },
   {

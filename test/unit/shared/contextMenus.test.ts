@@ -36,7 +36,7 @@ const FIP_ROWS = {
 };
 
 const { instanceContextValue } = require('../../../src/rds/tree/state') as typeof import('../../../src/rds/tree/state');
-const instance = (bastion: boolean, over: Record<string, unknown> = {}) =>
+const instance = (bastion: boolean, over: Record<string, unknown> = {}, connected = false) =>
   instanceContextValue(
     {
       dbInstanceId: 'i',
@@ -45,7 +45,7 @@ const instance = (bastion: boolean, over: Record<string, unknown> = {}) =>
       dbInstanceType: 'MASTER',
       ...over,
     } as never,
-    { groupSize: 1, ha: false, bastion },
+    { groupSize: 1, ha: false, bastion, connected },
   );
 /** DB instances with and without an SSH bastion (only the bastion commands are checked on them here). */
 const INSTANCE_ROWS = {
@@ -55,13 +55,23 @@ const INSTANCE_ROWS = {
   stoppedDirect: instance(false, { dbInstanceStatus: 'SHUTDOWN' }),
   stoppedBastion: instance(true, { dbInstanceStatus: 'SHUTDOWN' }),
   startingDirect: instance(false, { dbInstanceStatus: 'SHUTDOWN', progressStatus: 'STARTING' }),
+  connected: instance(false, {}, true),
+  connectedBastion: instance(true, {}, true),
 };
+/** The commands on a session of the instance (issue 63): on a connected row only, whatever else is connected. */
+const ON_SESSION = ['connected', 'connectedBastion'];
 
 /** Per command on those rows: the states it applies to (every other state of the kind must hide it). */
 const APPLIES: Record<string, { rows: Record<string, string>; in: string[] }> = {
-  'nhncloud.rds.connection.clearBastion': { rows: INSTANCE_ROWS, in: ['bastion', 'busyBastion', 'stoppedBastion'] },
+  'nhncloud.rds.connection.clearBastion': {
+    rows: INSTANCE_ROWS,
+    in: ['bastion', 'busyBastion', 'stoppedBastion', 'connectedBastion'],
+  },
+  'nhncloud.rds.connection.disconnect': { rows: INSTANCE_ROWS, in: ON_SESSION },
+  'nhncloud.rds.connection.copyUrl': { rows: INSTANCE_ROWS, in: ON_SESSION },
+  'nhncloud.rds.connection.openTerminal': { rows: INSTANCE_ROWS, in: ON_SESSION },
   'nhncloud.rds.start': { rows: INSTANCE_ROWS, in: ['stoppedDirect', 'stoppedBastion'] },
-  'nhncloud.rds.stop': { rows: INSTANCE_ROWS, in: ['direct', 'bastion'] },
+  'nhncloud.rds.stop': { rows: INSTANCE_ROWS, in: ['direct', 'bastion', 'connected', 'connectedBastion'] },
   'nhncloud.rds.forceRestart': { rows: INSTANCE_ROWS, in: Object.keys(INSTANCE_ROWS) },
   'nhncloud.rds.connection.setBastion': { rows: INSTANCE_ROWS, in: Object.keys(INSTANCE_ROWS) },
   'nhncloud.profile.switch': { rows: PROFILE_ROWS, in: ['inactive', 'inactiveSandbox'] },
@@ -97,7 +107,8 @@ test('each command only where it applies: Switch on a profile that is not active
   for (const [command, { rows, in: states }] of Object.entries(APPLIES))
     for (const [state, viewItem] of Object.entries(rows))
       assert.equal(
-        shows(command, viewItem),
+        // Another instance connected sets the window-wide nhncloud.db.connected: it decides nothing here.
+        shows(command, viewItem, { 'nhncloud.db.connected': true }),
         states.includes(state),
         `${command} on a ${state} row (${viewItem}) ${states.includes(state) ? 'is missing' : 'cannot apply but is shown'}`,
       );
