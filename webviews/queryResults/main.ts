@@ -142,10 +142,13 @@ filterField.addEventListener('keydown', (e) => {
     filterChanged();
   } else grid.viewport.focus();
 });
-// Ctrl+F / Cmd+F: to the filter box, from anywhere in the panel.
+// Ctrl+F / Cmd+F: to the filter box, from anywhere in the panel, and nowhere else. VS Code's
+// webview host listens on this window and sends every keydown to the workbench, where the same
+// keys opened the console editor's Find beside the panel: stopped here, before the window hears it.
 document.addEventListener('keydown', (e) => {
   if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'f') {
     e.preventDefault();
+    e.stopPropagation();
     filterField.focus();
   }
 });

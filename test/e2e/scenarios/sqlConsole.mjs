@@ -642,6 +642,9 @@ export const scenarios = [
       await t.page.keyboard.type('ROW 1');
       const count = view.locator('#qr-count');
       await count.filter({ hasText: t.l('{0} of {1} rows', 4, 12) }).waitFor({ timeout: 15_000 });
+      // The panel's Ctrl+F is its own: VS Code did not also open the console editor's Find.
+      const finds = await t.page.locator('.monaco-editor .find-widget.visible').count();
+      if (finds) throw new Error(`Ctrl+F in the results also opened ${finds} editor Find widget(s)`);
       // row 1, 10, 11, 12 (n 7, 10, 5, 0), still descending.
       await shows(0, ['10', '7', '5', '0']);
       if ((await cells(0)).length !== 4) throw new Error(`the filter shows ${(await cells(0)).length} rows, not 4`);

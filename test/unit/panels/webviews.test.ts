@@ -742,8 +742,19 @@ describe('panel webviews in Chromium', () => {
     await until('["1","9","9","10","100"]');
     // Ctrl+F goes to the filter; the text is matched without case; the count says what is shown.
     await page.locator('.qr-spacer .qr-row').first().locator('[role="gridcell"]').first().click();
+    // VS Code's webview host listens on the page's window and sends every keydown it hears to the
+    // workbench, where Ctrl+F could open the console editor's Find as well: the panel keeps its own.
+    await page.evaluate(() => {
+      (window as any).hostHeard = [];
+      window.addEventListener('keydown', (e) => (window as any).hostHeard.push(e.key));
+    });
     await page.keyboard.press('Control+F');
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'qr-filter');
+    assert.deepEqual(
+      (await page.evaluate(() => (window as any).hostHeard)).filter((k: string) => k.toLowerCase() === 'f'),
+      [],
+      "the panel's Ctrl+F reached the window, where VS Code's host hears it",
+    );
     await page.keyboard.type('c');
     await page.locator('#qr-count', { hasText: '1 of 5 rows' }).waitFor();
     assert.deepEqual(await column(1), ['C']);
