@@ -176,6 +176,31 @@ const shots = [
     },
   },
   {
+    name: 'results: a query\'s rows sorted by a column and filtered, "N of M rows"',
+    async run(t) {
+      // The query plan's console, connected: the plan view gives way to the results.
+      const connection = { instance: 'staging-api', user: 'docs', schema: 'staging_api' };
+      await runInConsole(
+        t,
+        'SELECT c.id, c.name, c.city, COUNT(o.id) AS orders, SUM(o.total) AS revenue\nFROM customers c JOIN orders o ON o.customer_id = c.id\nGROUP BY c.id, c.name, c.city',
+        connection,
+      );
+      await gridStatus(t, t.lre('{0} rows in {1} s.', 500));
+      const view = await webviewWith(t, '.qr-header');
+      const header = view.locator('.qr-header [data-header="revenue"]');
+      await header.click();
+      await header.click();
+      await view.locator('.qr-spacer [role="gridcell"]').first().click();
+      await t.page.keyboard.press('Control+F');
+      await t.page.keyboard.type('Busan');
+      await view
+        .locator('#qr-count')
+        .filter({ hasText: t.l('{0} of {1} rows', 125, 500) })
+        .waitFor({ timeout: 15_000 });
+      await shoot(t, 'query-results');
+    },
+  },
+  {
     name: 'table editor: a table opened from the tree, a cell changed, the Preview of its UPDATE',
     async run(t) {
       await t.command('View: Close All Editors');
