@@ -3,7 +3,7 @@
 // in the notifications after the user had connected again. These notices are notifications with
 // a handle instead (a progress notification, closed by its Cancel button): the next session of
 // the same profile, instance and user closes them, and one session shows one at a time.
-// test/unit/database/connection/endedNotices.test.ts finds any other place that says it.
+// test/unit/rds/connectedInstance.test.ts scans src for any other place that says it.
 import * as vscode from 'vscode';
 import type { DbSessions } from './session';
 
