@@ -148,13 +148,16 @@ export class InstanceNode extends FolderNode {
     const item = new vscode.TreeItem(i.dbInstanceName, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = this.contextValue;
+    // Connected: a plug in the state's colour, seen at any sidebar width (the description's
+    // "connected" comes after the state and is cut at the default width).
+    const connected = this.connectedUsers().length > 0;
     item.iconPath = spinning
       ? new vscode.ThemeIcon('loading~spin')
-      : themeIcon(this.role === 'replica' ? 'mirror' : 'database', view.colour);
+      : themeIcon(connected ? 'plug' : this.role === 'replica' ? 'mirror' : 'database', view.colour);
     const status = view.spinning ? view.text : job ? `${job.title}...` : view.text;
     item.description = [
       status,
-      this.connectedUsers().length ? vscode.l10n.t('connected') : '',
+      connected ? vscode.l10n.t('connected') : '',
       ROLE_LABEL[this.role],
       versionLabel(i.dbVersion),
       i.useDeletionProtection ? vscode.l10n.t('protected') : '',

@@ -67,6 +67,7 @@ const hover = async () => String((await instance.resolveTooltip()).value);
 test('the instance row says "connected" while a session of it lives: description, hover, Disconnect; redrawn at its start and end', async () => {
   const before = await x.provider.getTreeItem(instance);
   assert.doesNotMatch(String(before.description), /connected/);
+  assert.equal((before.iconPath as { id?: string }).id, 'database');
   assert.doesNotMatch(await hover(), /Connected as/);
   // Another instance's session made the old menu offer Disconnect here (the window-wide key).
   assert.equal(
@@ -79,6 +80,8 @@ test('the instance row says "connected" while a session of it lives: description
   assert.ok(x.redrawn.slice(redrawnBefore).includes(instance), 'the row is redrawn when its session opens');
   const item = await x.provider.getTreeItem(instance);
   assert.match(String(item.description), /^Available · connected · /);
+  // Seen at any width: the description's "connected" is cut at the default sidebar width.
+  assert.equal((item.iconPath as { id?: string }).id, 'plug');
   assert.match(item.contextValue!, /\.connected$/);
   for (const command of ['disconnect', 'copyUrl', 'openTerminal'])
     assert.equal(menuShows(`nhncloud.rds.connection.${command}`, item.contextValue!), true, command);
@@ -89,6 +92,7 @@ test('the instance row says "connected" while a session of it lives: description
   assert.ok(x.redrawn.slice(redrawnOpen).includes(instance), 'the row is redrawn when its last session ends');
   const after = await x.provider.getTreeItem(instance);
   assert.doesNotMatch(String(after.description), /connected/);
+  assert.equal((after.iconPath as { id?: string }).id, 'database');
   assert.equal(menuShows('nhncloud.rds.connection.disconnect', after.contextValue!), false);
 });
 
