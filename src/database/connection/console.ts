@@ -204,9 +204,9 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
         lensChanged.fire();
       }
       // A bound file's connection is live again (Connect... after a reload): the file is bound again.
-      for (const doc of vscode.workspace.textDocuments) restoreBinding(doc);
+      for (const doc of vscode.workspace.textDocuments) void restoreBinding(doc);
     }),
-    vscode.workspace.onDidOpenTextDocument((doc) => restoreBinding(doc)),
+    vscode.workspace.onDidOpenTextDocument((doc) => void restoreBinding(doc)),
   );
 
   /** Makes `doc` (a file of the user's) run on `session`, as a console does. */
@@ -217,14 +217,30 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     lensChanged.fire();
   };
 
-  /** Binds `doc` again when it was bound and its connection is live (and it is not bound now). */
-  const restoreBinding = (doc: vscode.TextDocument) => {
+  /**
+   * Binds `doc` again when it was bound and its connection is live (and it is not bound now): a
+   * bound file opened again, or a console's tab a window reload restored (its text came back, but
+   * it showed as VS Code's "MS SQL" with no lens, the console's memory gone with the old window).
+   * A restored console shows as MySQL again and, until its connection is live, offers Connect...
+   */
+  const restoreBinding = async (doc: vscode.TextDocument): Promise<void> => {
     const key = doc.uri.toString();
-    if (doc.uri.scheme === CONSOLE_SCHEME || consoles.has(key)) return;
+    if (consoles.has(key)) return;
     const remembered = bindings.get(key);
+    if (doc.uri.scheme === CONSOLE_SCHEME && remembered) {
+      const language = await sqlLanguage();
+      // Setting the language closes the document and opens it again: that opening binds it.
+      if (doc.languageId !== language) {
+        await vscode.languages.setTextDocumentLanguage(doc, language);
+        return;
+      }
+    }
     const session = remembered && sessions.get(remembered.sessionId);
     if (session) bindFile(doc, session);
+    else if (remembered && doc.uri.scheme === CONSOLE_SCHEME) lensChanged.fire();
   };
+  // Tabs restored before this feature loaded (a reload loads it when a console's file is read).
+  for (const doc of vscode.workspace.textDocuments) void restoreBinding(doc);
 
   /** Use Connection in This Editor...: the active file (not a console) runs on a connection the user picks. */
   const bindEditor = async () => {
@@ -280,8 +296,10 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
       onDidChangeCodeLenses: lensChanged.event,
       provideCodeLenses(doc) {
         const c = consoleOf(doc);
-        if (!c) return [];
-        if (c.ended)
+        // A console a reload restored, its connection not live yet: Connect... binds it again.
+        const restored = !c && doc.uri.scheme === CONSOLE_SCHEME && !!bindings.get(doc.uri.toString());
+        if (!c && !restored) return [];
+        if (!c || c.ended)
           return [
             new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
               title: vscode.l10n.t('$(debug-disconnect) Connection ended: Connect...'),
@@ -373,6 +391,12 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     if (doc.languageId !== language) doc = await vscode.languages.setTextDocumentLanguage(doc, language);
     consoles.set(doc.uri.toString(), { key: doc.uri.toString(), session });
     watchSession(session);
+    // Remembered as a bound file is: a window reload restores the tab, and this binds it again.
+    await bindings.set(doc.uri.toString(), {
+      sessionId: session.id,
+      instanceName: session.target.instanceName,
+      user: session.user,
+    });
     const editor = await vscode.window.showTextDocument(doc, { preview: false });
     showStatus();
     lensChanged.fire();

@@ -848,6 +848,48 @@ export const scenarios = [
     },
   },
   {
+    name: 'a window reload keeps the console: MySQL again, "Connection ended: Connect...", and Connect... binds it to the new connection',
+    async run(t) {
+      // Seen by a new user (issue 63): after a reload the console's text came back, shown as VS
+      // Code's "MS SQL" with no lens and no status item, and nothing offered to run it again.
+      const ENDED = '$(debug-disconnect) Connection ended: Connect...';
+      await focusConsole(t);
+      await t.reloadWindow();
+      const tab = t.page.locator('.tabs-container .tab').filter({ hasText: new RegExp(`^${INSTANCE} \\d+`) });
+      await tab.first().waitFor({ timeout: 60_000 });
+      await tab.first().click();
+      const mode = t.page.locator('[id="status.editor.mode"]');
+      await until("the restored console's language is MySQL", async () =>
+        /^\s*MySQL\s*$/.test((await mode.innerText({ timeout: 1_000 }).catch(() => '')) ?? ''),
+      );
+      const lens = (message) =>
+        t.page
+          .locator('.part.editor .codelens-decoration')
+          .filter({ hasText: t.lpart(message) })
+          .first();
+      await lens(ENDED)
+        .waitFor({ timeout: 60_000 })
+        .catch(async () => {
+          throw new Error(`the lens "${t.lpart(ENDED)}" is not shown; the editors show ${await lensesShown(t)}`);
+        });
+      // The password is kept and the rest remembered: Connect... asks only the user.
+      await t.openView('NHN Cloud');
+      await t.expandRow('KR1');
+      await t.expandRow('RDS for MySQL');
+      await t.expandRow('DB Instances');
+      await t.menu(INSTANCE, 'Connect...');
+      await t.quick.pick(DB_USER, 'DB user');
+      await t.page
+        .locator('.statusbar-item')
+        .filter({ hasText: t.l('Connected to {0} as {1}.', INSTANCE, DB_USER) })
+        .first()
+        .waitFor({ timeout: 60_000 });
+      await lens('$(play) Run').waitFor({ timeout: 30_000 });
+      await runInConsole(t, 'SELECT 8 AS eight', { instance: INSTANCE, user: DB_USER, schema: SCHEMA });
+      await gridStatus(t, t.lre('{0} row in {1} s.', 1));
+    },
+  },
+  {
     // Issue 25, rough edge 13: consoles were "Untitled-n" editors that asked to be saved on close.
     name: 'a console is named after its instance, saves itself quietly as it is edited, and closes without asking',
     async run(t) {
