@@ -289,7 +289,11 @@ export function createQueryConsoleFeature(services: Services, sessions: DbSessio
     vscode.window.onDidChangeActiveTextEditor(showStatus),
     vscode.workspace.onDidCloseTextDocument((doc) => {
       const c = consoleOf(doc);
-      if (c) void close(c);
+      if (!c) return;
+      void close(c);
+      // A closed console's name is given to the next console of its instance: that one must not
+      // find this one's connection remembered (a window reload closes nothing here).
+      if (doc.uri.scheme === CONSOLE_SCHEME) void bindings.delete(doc.uri.toString());
     }),
     // A console is known by its URI whatever its language (the user may change it).
     vscode.languages.registerCodeLensProvider(SQL_EDITORS, {
