@@ -1,9 +1,7 @@
 // The explorer, the job tracker and the RDS feature over a sandbox, with the stand-in vscode
 // module (installed by the caller before this is imported): what the RDS commands and rows of a
 // test act on. The tree view records what it is asked to reveal and selects it, as VS Code's does.
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { EventEmitter, stubVscode } from './vscodeStub';
+import { EventEmitter, memoryContextAndLog } from './vscodeStub';
 import { clientFor } from './sandbox';
 import type { Sandbox } from '../../src/sandbox/index';
 import type { RdsClientApiVersion } from '../../src/client/rds/versions';
@@ -40,7 +38,6 @@ export async function rdsExplorer(sb: Sandbox, apiVersion: RdsClientApiVersion):
     rdsApiVersion: apiVersion,
   };
   const rds = clientFor(sb, 'KR1', 'ADMIN', 0, apiVersion);
-  const state = new Map<string, unknown>();
   const revealed: Array<{ id: string }> = [];
   let revealWaiters: Array<(node: { id: string }) => void> = [];
   const redrawn: unknown[] = [];
@@ -60,18 +57,7 @@ export async function rdsExplorer(sb: Sandbox, apiVersion: RdsClientApiVersion):
     },
   };
   const services: any = {
-    context: {
-      globalStorageUri: stubVscode.Uri.file(join(tmpdir(), `nhncloud-rds-explorer-${process.pid}`)),
-      workspaceState: {
-        get: (k: string) => state.get(k),
-        update: async (k: string, v: unknown) => void state.set(k, v),
-      },
-      globalState: {
-        get: <T>(k: string, d?: T) => (state.has(k) ? state.get(k) : d),
-        update: async (k: string, v: unknown) => void state.set(k, v),
-      },
-    },
-    log: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} },
+    ...memoryContextAndLog('nhncloud-rds-explorer'),
     profiles: {
       list: () => [profile],
       active: () => profile,

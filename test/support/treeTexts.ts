@@ -9,10 +9,9 @@
 // file is a process of its own: the language is chosen before the modules load).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { EventEmitter, installVscodeStub, stubVscode } from './vscodeStub';
+import { EventEmitter, installVscodeStub, memoryContextAndLog, stubVscode } from './vscodeStub';
 import { clientFor } from './sandbox';
 
 /** A row as drawn: what the checks read. */
@@ -104,20 +103,8 @@ export function treeTextTests(language: 'en' | 'ko'): void {
         userGroupIds: [userGroups[0].userGroupId],
       },
     });
-    const state = new Map<string, unknown>();
     const services: any = {
-      context: {
-        globalStorageUri: stubVscode.Uri.file(join(tmpdir(), `nhncloud-tree-texts-${process.pid}`)),
-        workspaceState: {
-          get: (k: string) => state.get(k),
-          update: async (k: string, v: unknown) => void state.set(k, v),
-        },
-        globalState: {
-          get: <T>(k: string, d?: T) => (state.has(k) ? state.get(k) : d),
-          update: async (k: string, v: unknown) => void state.set(k, v),
-        },
-      },
-      log: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} },
+      ...memoryContextAndLog('nhncloud-tree-texts'),
       profiles: {
         list: () => [profile],
         active: () => profile,

@@ -3,7 +3,8 @@
 // installed with `installVscodeStub()` before the modules under test are imported.
 import { promises as fsp } from 'node:fs';
 import Module from 'node:module';
-import { posix } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
 
 export class EventEmitter<T> {
   private listeners: Array<(e: T) => void> = [];
@@ -221,5 +222,28 @@ export function installVscodeStub(): void {
   const load = m._load;
   m._load = function (req: string, parent: unknown, isMain: boolean) {
     return req === 'vscode' ? stubVscode : load.call(this, req, parent, isMain);
+  };
+}
+
+/**
+ * An extension context held in memory (workspace and global state in one map) with a storage
+ * folder of this process under the temp folder named by `name`, and a log that says nothing:
+ * what the tests that build the explorer over the sandbox give its services.
+ */
+export function memoryContextAndLog(name: string) {
+  const state = new Map<string, unknown>();
+  return {
+    context: {
+      globalStorageUri: stubVscode.Uri.file(join(tmpdir(), `${name}-${process.pid}`)),
+      workspaceState: {
+        get: (k: string) => state.get(k),
+        update: async (k: string, v: unknown) => void state.set(k, v),
+      },
+      globalState: {
+        get: <T>(k: string, d?: T) => (state.has(k) ? state.get(k) : d),
+        update: async (k: string, v: unknown) => void state.set(k, v),
+      },
+    },
+    log: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, show() {} },
   };
 }
