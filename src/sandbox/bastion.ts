@@ -56,11 +56,42 @@ interface Kept {
   port?: number;
 }
 
-/** The host key, password and last port of the data folder (made now when it has none). */
-function keptIn(dir: string | undefined, generate: () => string): Kept {
+type ParseKey = (key: string) => { getPublicSSH(): Buffer; type: string } | Error;
+
+/**
+ * A new host key that parses. ssh2's `generateKeyPairSync('ed25519')` writes a public key whose
+ * first byte is zero as 31 bytes (about one key in 256), and that key does not parse ("Malformed
+ * OpenSSH private key"): a sandbox that kept one could never start again. Drawn again until one
+ * parses; the draws are independent, so sixteen failing in a row means the library is broken.
+ */
+export function newHostKey(generate: () => string, parse: ParseKey): string {
+  for (let draw = 0; draw < 16; draw++) {
+    const key = generate();
+    if (!(parse(key) instanceof Error)) return key;
+  }
+  throw new Error('The sandbox bastion cannot make a host key: sixteen generated keys did not parse.');
+}
+
+/**
+ * The host key, password and last port of the data folder (made now when it has none). A kept key
+ * that does not parse (one an earlier version kept, see newHostKey) is replaced, the password and
+ * port kept: the user is asked to trust the new key, which beats a sandbox that never starts.
+ */
+export function keptIn(
+  dir: string | undefined,
+  generate: () => string,
+  parse: ParseKey,
+  log: (message: string) => void = () => {},
+): Kept {
   const file = dir && join(dir, 'bastion.json');
-  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Kept;
-  const kept: Kept = { hostKey: generate(), password: randomBytes(18).toString('base64url') };
+  let kept: Kept | undefined = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Kept) : undefined;
+  if (kept && !(parse(kept.hostKey) instanceof Error)) return kept;
+  if (kept) log(`Sandbox bastion: the kept host key cannot be read; a new one is made (${file}).`);
+  kept = {
+    ...kept,
+    hostKey: newHostKey(generate, parse),
+    password: kept?.password ?? randomBytes(18).toString('base64url'),
+  };
   if (file) {
     mkdirSync(dir, { recursive: true });
     writeFileSync(file, JSON.stringify(kept), { mode: 0o600 });
@@ -89,12 +120,13 @@ function freeOn(port: number): Promise<boolean> {
  */
 export async function startBastion(opts: {
   dataDir?: string;
+  log?: (message: string) => void;
   targetOf: (port: number) => Promise<{ host: string; port: number } | undefined>;
 }): Promise<SandboxBastion> {
   const ssh = loadSsh2();
-  const kept = keptIn(opts.dataDir, () => ssh.utils.generateKeyPairSync('ed25519').private);
-  const parsed = ssh.utils.parseKey(kept.hostKey);
-  if (parsed instanceof Error) throw new Error(`The sandbox bastion's host key cannot be read: ${parsed.message}`);
+  const parse: ParseKey = (key) => ssh.utils.parseKey(key) as ReturnType<ParseKey>;
+  const kept = keptIn(opts.dataDir, () => ssh.utils.generateKeyPairSync('ed25519').private, parse, opts.log);
+  const parsed = parse(kept.hostKey) as Exclude<ReturnType<ParseKey>, Error>;
   const blob = parsed.getPublicSSH();
   const forwards = { opened: 0, refused: 0 };
   const clients = new Set<Connection>();

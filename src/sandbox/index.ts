@@ -212,6 +212,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     try {
       bastion = await startBastion({
         dataDir: options.dataDir ? join(options.dataDir, 'bastion') : undefined,
+        log: options.log,
         targetOf: (port) => rds.databases.bastionTarget(port),
       });
     } catch (err) {
