@@ -87,11 +87,16 @@ export function lifecycleCommands(deps: RdsDeps): Record<string, CommandHandler>
                 ? { backupName, backupMethodType: 'INCREMENTAL', baseBackupId: method.baseBackupId }
                 : { backupName, backupMethodType: method.type, dbInstanceId },
           });
-      // The job's toast names an incremental backup's base, and its Reveal selects the new backup.
+      // The job's toast names the new backup (and an incremental one's base); its Reveal selects it.
       const jobTitle =
         method?.type === 'INCREMENTAL'
-          ? vscode.l10n.t('Back up {0} incrementally on the base backup {1}', t.data.dbInstanceName, method.baseLabel)
-          : title;
+          ? vscode.l10n.t(
+              'Back up {0} as {1}, incrementally on the base backup {2}',
+              t.data.dbInstanceName,
+              backupName,
+              method.baseLabel,
+            )
+          : vscode.l10n.t('Back up {0} as {1}', t.data.dbInstanceName, backupName);
       const backups = rdsIds.instanceFolder(t.nodeId, 'backups');
       track(deps, t, res, jobTitle, t.nodeId, [backups, rdsIds.folder(t.rootId, 'backup')], {
         folderId: backups,

@@ -280,7 +280,10 @@ export const scenarios = [
       if ((await manual()).length !== before + 2) throw new Error('not exactly two new backups');
       // Issue 63: the toast names the base, and Reveal in Tree selects the new backup's row.
       const done = await t.notification(
-        t.lre('{0}: done in {1}.', t.l('Back up {0} incrementally on the base backup {1}', INSTANCE, 'e2e-full')),
+        t.lre(
+          '{0}: done in {1}.',
+          t.l('Back up {0} as {1}, incrementally on the base backup {2}', INSTANCE, 'e2e-incremental', 'e2e-full'),
+        ),
       );
       await done.getByRole('button', { name: t.l('Reveal in Tree'), exact: true }).click();
       await t.sidebar

@@ -73,7 +73,10 @@ test('an incremental Back Up Now: the toast names its base, and Reveal in Tree s
   const revealed = x.nextReveal();
   await x.feature.commands['nhncloud.rds.backup'](instance);
   await done;
-  assert.match(toast, new RegExp(`^Back up dev-playground incrementally on the base backup ${base}: done in `));
+  assert.match(
+    toast,
+    new RegExp(`^Back up dev-playground as ${name}, incrementally on the base backup ${base}: done in `),
+  );
   const row = await revealed;
   const backups = `${instance.id}/backups`;
   assert.ok(row.id.startsWith(`${backups}/`), `the new backup's row is selected, not ${row.id}`);
