@@ -52,6 +52,11 @@ const OVERSCAN = 10;
 /** Bounds of a column sized to its content; a drag may go from MIN_DRAG to MAX_DRAG. */
 const MIN_WIDTH = 48;
 const MAX_WIDTH = 480;
+/**
+ * When the columns are wider together than the grid, the widest are cut to one width (never
+ * below this) so that the next columns show: one long first column no longer hides the rest.
+ */
+const MIN_SHARED_WIDTH = 160;
 const MIN_DRAG = 32;
 const MAX_DRAG = 2000;
 /** Cell padding (6 px each side) and its border. */
@@ -329,8 +334,15 @@ export class DataGrid {
     return measureContext.measureText(text).width;
   }
 
-  /** Widths from the header and up to SIZE_SAMPLE rows, within MIN_WIDTH and MAX_WIDTH. */
+  /**
+   * Widths from the header and up to SIZE_SAMPLE rows, within MIN_WIDTH and MAX_WIDTH; when they
+   * overflow the grid, the widest share what is left (withinView).
+   */
   private fitted(): number[] {
+    return withinView(this.naturalWidths(), this.viewport.clientWidth - 64);
+  }
+
+  private naturalWidths(): number[] {
     const sample = this.rows.slice(0, SIZE_SAMPLE);
     return this.columns.map((c, i) => {
       let widest = this.textWidth(c.name) + (this.hooks.onHeaderClick ? 24 : 0);
@@ -487,4 +499,26 @@ export class DataGrid {
     }
     this.spacer.replaceChildren(frag);
   }
+}
+
+/**
+ * Widths that fit `room` pixels: the widest columns cut to one width, found by water-filling (the
+ * narrow ones keep theirs), but no column below MIN_SHARED_WIDTH by it: with many columns the grid
+ * still scrolls sideways. Unchanged when they fit, or when the grid is not laid out (`room` <= 0).
+ */
+export function withinView(widths: number[], room: number): number[] {
+  const total = widths.reduce((sum, w) => sum + w, 0);
+  if (room <= 0 || total <= room) return widths;
+  const ascending = [...widths].sort((a, b) => a - b);
+  let left = room;
+  let cap = MIN_SHARED_WIDTH;
+  for (let i = 0; i < ascending.length; i++) {
+    const share = left / (ascending.length - i);
+    if (ascending[i] > share) {
+      cap = Math.max(MIN_SHARED_WIDTH, Math.floor(share));
+      break;
+    }
+    left -= ascending[i];
+  }
+  return widths.map((w) => Math.min(w, cap));
 }

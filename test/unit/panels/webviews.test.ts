@@ -622,6 +622,40 @@ describe('panel webviews in Chromium', () => {
     await page.close();
   });
 
+  test('query results: in a narrow panel, long columns share its width so the next columns show', async () => {
+    // A new user's walk: one long first column (480 px) pushed every other column off a narrow panel.
+    const host = await openPanel('queryResults', {}, {});
+    const { page } = host;
+    await page.setViewportSize({ width: 700, height: 600 });
+    const long = `${'a long value, '.repeat(40)}the end`;
+    await host.emit('run', { runId: 1, statements: ['SELECT a, b, id FROM t'] });
+    await host.emit('columns', {
+      runId: 1,
+      index: 0,
+      columns: [
+        { name: 'a', type: 'VARCHAR' },
+        { name: 'b', type: 'VARCHAR' },
+        { name: 'id', type: 'BIGINT' },
+      ],
+    });
+    await host.emit('rows', { runId: 1, index: 0, rows: [[long, long, '7']] });
+    await host.emit('outcome', { runId: 1, index: 0, outcome: { kind: 'rows', rowCount: 1, elapsedMs: 3 } });
+    await host.emit('end', { runId: 1 });
+    const cells = page.locator('.qr-spacer .qr-row').first().locator('[role="gridcell"]');
+    await cells.nth(2).waitFor();
+    const grid = (await page.locator('.qr-viewport').first().boundingBox())!;
+    const boxes = await Promise.all([0, 1, 2].map(async (i) => (await cells.nth(i).boundingBox())!));
+    assert.ok(
+      boxes[2].x + boxes[2].width <= grid.x + grid.width,
+      `the last column ends inside the grid (${boxes[2].x + boxes[2].width} > ${grid.x + grid.width})`,
+    );
+    assert.equal(Math.round(boxes[0].width), Math.round(boxes[1].width), 'the two long columns share alike');
+    assert.ok(boxes[0].width >= 160 && boxes[0].width < 480, `cut, not below 160 px: ${boxes[0].width}`);
+    assert.ok(boxes[2].width < 100, 'the short column keeps its width');
+    assert.deepEqual(await host.violations(), []);
+    await page.close();
+  });
+
   test('query results: Ctrl+A selects every cell; Copy with or without the column names', async () => {
     // Issue 63 (database, rough edges): Ctrl+A selected the page's text, and a copy had no headers.
     const copied: string[] = [];
