@@ -77,7 +77,7 @@ export function newHostKey(generate: () => string, parse: ParseKey): string {
  * that does not parse (one an earlier version kept, see newHostKey) is replaced, the password and
  * port kept: the user is asked to trust the new key, which beats a sandbox that never starts.
  */
-export function keptIn(
+function keptIn(
   dir: string | undefined,
   generate: () => string,
   parse: ParseKey,

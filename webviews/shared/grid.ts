@@ -48,6 +48,8 @@ export interface GridHooks {
 }
 
 const ROW_HEIGHT = 22;
+/** The row-number column, before the data columns. */
+const ROW_NUMBER_WIDTH = 64;
 const OVERSCAN = 10;
 /** Bounds of a column sized to its content; a drag may go from MIN_DRAG to MAX_DRAG. */
 const MIN_WIDTH = 48;
@@ -76,7 +78,7 @@ export const gridStyles = `
 .qr-row { position: absolute; left: 0; display: flex; height: ${ROW_HEIGHT}px; line-height: ${ROW_HEIGHT}px; }
 .qr-row:nth-child(even) { background: var(--vscode-list-hoverBackground, transparent); }
 .qr-cell { flex: 0 0 auto; padding: 0 6px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; border-right: 1px solid var(--vscode-panel-border, rgba(128,128,128,.2)); box-sizing: border-box; }
-.qr-num { flex-basis: 64px; width: 64px; text-align: right; color: var(--vscode-descriptionForeground); }
+.qr-num { flex-basis: ${ROW_NUMBER_WIDTH}px; width: ${ROW_NUMBER_WIDTH}px; text-align: right; color: var(--vscode-descriptionForeground); }
 .qr-null { color: var(--vscode-descriptionForeground); font-style: italic; }
 .qr-right { text-align: right; font-variant-numeric: tabular-nums; }
 .qr-header .qr-cell { position: relative; }
@@ -339,7 +341,7 @@ export class DataGrid {
    * overflow the grid, the widest share what is left (withinView).
    */
   private fitted(): number[] {
-    return withinView(this.naturalWidths(), this.viewport.clientWidth - 64);
+    return withinView(this.naturalWidths(), this.viewport.clientWidth - ROW_NUMBER_WIDTH);
   }
 
   private naturalWidths(): number[] {
@@ -367,7 +369,7 @@ export class DataGrid {
     this.widthSheet.replaceSync(
       this.widths.map((w, i) => `.qr-c${i} { width: ${w}px; flex-basis: ${w}px; }`).join('\n'),
     );
-    this.spacer.style.width = `${64 + this.widths.reduce((s, w) => s + w, 0)}px`;
+    this.spacer.style.width = `${ROW_NUMBER_WIDTH + this.widths.reduce((s, w) => s + w, 0)}px`;
   }
 
   /** The classes of column `i`'s cells: its width rule, and right alignment for numbers. */
@@ -506,7 +508,7 @@ export class DataGrid {
  * narrow ones keep theirs), but no column below MIN_SHARED_WIDTH by it: with many columns the grid
  * still scrolls sideways. Unchanged when they fit, or when the grid is not laid out (`room` <= 0).
  */
-export function withinView(widths: number[], room: number): number[] {
+function withinView(widths: number[], room: number): number[] {
   const total = widths.reduce((sum, w) => sum + w, 0);
   if (room <= 0 || total <= room) return widths;
   const ascending = [...widths].sort((a, b) => a - b);
