@@ -687,11 +687,16 @@ export const scenarios = [
       // The message offers Open (and Reveal): the file opens in an editor.
       const toast = await t.notification(t.lre('Exported {0} rows to {1}.', 5), 30_000);
       await toast.getByRole('button', { name: t.l('Open'), exact: true }).click();
+      // VS Code closes a notification when one of its buttons runs: a toast still there means the
+      // click was not taken, told apart from an editor slow to open. The editor gets the 30 s that
+      // every other editor opened through the remote gets in this suite (one CI run at a load of
+      // 14 did not show it within the 15 s this wait had: the toast gone, no error logged).
+      await until('the notification closes when Open is pressed', async () => !(await toast.isVisible()), 10_000);
       await t.page
         .locator('.tabs-container .tab')
         .filter({ hasText: 'e2e-result.csv' })
         .first()
-        .waitFor({ timeout: 15_000 });
+        .waitFor({ timeout: 30_000 });
       await t.runCommand('View: Close Editor');
     },
   },
