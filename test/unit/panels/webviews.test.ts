@@ -42,6 +42,20 @@ interface Host {
   state(): Promise<any>;
 }
 
+/** One finished result in a query results panel: the run, its columns, all its rows, the end. */
+async function showResult(
+  host: Host,
+  statement: string,
+  columns: Array<{ name: string; type: string }>,
+  rows: Array<Array<string | null>>,
+): Promise<void> {
+  await host.emit('run', { runId: 1, statements: [statement] });
+  await host.emit('columns', { runId: 1, index: 0, columns });
+  await host.emit('rows', { runId: 1, index: 0, rows });
+  await host.emit('outcome', { runId: 1, index: 0, outcome: { kind: 'rows', rowCount: rows.length, elapsedMs: 3 } });
+  await host.emit('end', { runId: 1 });
+}
+
 async function openPanel(
   kind: PanelKind,
   init: Record<string, unknown>,
@@ -566,26 +580,19 @@ describe('panel webviews in Chromium', () => {
     const host = await openPanel('queryResults', {}, {});
     const { page } = host;
     const long = `${'a long note, '.repeat(40)}the end`;
-    await host.emit('run', { runId: 1, statements: ['SELECT id, note, flag FROM t'] });
-    await host.emit('columns', {
-      runId: 1,
-      index: 0,
-      columns: [
+    await showResult(
+      host,
+      'SELECT id, note, flag FROM t',
+      [
         { name: 'id', type: 'BIGINT' },
         { name: 'note', type: 'VARCHAR' },
         { name: 'flag', type: 'VARCHAR' },
       ],
-    });
-    await host.emit('rows', {
-      runId: 1,
-      index: 0,
-      rows: [
+      [
         ['1', long, 'y'],
         ['22', 'short', null],
       ],
-    });
-    await host.emit('outcome', { runId: 1, index: 0, outcome: { kind: 'rows', rowCount: 2, elapsedMs: 3 } });
-    await host.emit('end', { runId: 1 });
+    );
     const cell = (row: number, col: number) =>
       page.locator('.qr-spacer .qr-row').nth(row).locator('[role="gridcell"]').nth(col);
     await cell(1, 0).waitFor();
@@ -628,19 +635,16 @@ describe('panel webviews in Chromium', () => {
     const { page } = host;
     await page.setViewportSize({ width: 700, height: 600 });
     const long = `${'a long value, '.repeat(40)}the end`;
-    await host.emit('run', { runId: 1, statements: ['SELECT a, b, id FROM t'] });
-    await host.emit('columns', {
-      runId: 1,
-      index: 0,
-      columns: [
+    await showResult(
+      host,
+      'SELECT a, b, id FROM t',
+      [
         { name: 'a', type: 'VARCHAR' },
         { name: 'b', type: 'VARCHAR' },
         { name: 'id', type: 'BIGINT' },
       ],
-    });
-    await host.emit('rows', { runId: 1, index: 0, rows: [[long, long, '7']] });
-    await host.emit('outcome', { runId: 1, index: 0, outcome: { kind: 'rows', rowCount: 1, elapsedMs: 3 } });
-    await host.emit('end', { runId: 1 });
+      [[long, long, '7']],
+    );
     const cells = page.locator('.qr-spacer .qr-row').first().locator('[role="gridcell"]');
     await cells.nth(2).waitFor();
     const grid = (await page.locator('.qr-viewport').first().boundingBox())!;
@@ -671,26 +675,19 @@ describe('panel webviews in Chromium', () => {
       },
     );
     const { page } = host;
-    await host.emit('run', { runId: 1, statements: ['SELECT id, name FROM t'] });
-    await host.emit('columns', {
-      runId: 1,
-      index: 0,
-      columns: [
+    await showResult(
+      host,
+      'SELECT id, name FROM t',
+      [
         { name: 'id', type: 'BIGINT' },
         { name: 'name', type: 'VARCHAR' },
       ],
-    });
-    await host.emit('rows', {
-      runId: 1,
-      index: 0,
-      rows: [
+      [
         ['1', 'Kim'],
         ['2', null],
         ['3', 'a\tb'],
       ],
-    });
-    await host.emit('outcome', { runId: 1, index: 0, outcome: { kind: 'rows', rowCount: 3, elapsedMs: 2 } });
-    await host.emit('end', { runId: 1 });
+    );
     const cell = page.locator('.qr-spacer .qr-row').nth(1).locator('[role="gridcell"]').nth(1);
     await cell.click();
     await page.keyboard.press('Control+A');
