@@ -69,6 +69,34 @@ export async function launchBrowser(profileDir, { forTests = false } = {}) {
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * Waits (at most 3 s) until no toast is shown below `toast`. VS Code stacks toasts upwards from
+ * the bottom, the newest on top, and keeps a progress notification at least 800 ms after its task
+ * ends: measured here, "Exported 5 rows" showed at y 677 above "Exporting the result..." for
+ * 730 ms, then dropped 96 px to y 773 when the progress went. A click aimed at its Open in that
+ * time landed where the button had been: sqlConsole[ko] saw the toast stay (the click took
+ * nothing), sqlConsole[en] the toast gone and no file opened. A toast above it going, or a new
+ * one coming on top, does not move it; a long task's progress below it is waited out only 3 s.
+ * @param {import('playwright-core').Locator} toast
+ */
+async function untilNothingBelow(toast) {
+  const deadline = Date.now() + 3_000;
+  while (Date.now() < deadline) {
+    const below = await toast
+      .evaluate((item) => {
+        const own = item.closest('.notification-toast-container') ?? item;
+        const bottom = own.getBoundingClientRect().bottom;
+        return [...document.querySelectorAll('.notifications-toasts .notification-toast-container')].filter(
+          (other) =>
+            other !== own && other.getBoundingClientRect().height > 0 && other.getBoundingClientRect().top >= bottom,
+        ).length;
+      })
+      .catch(() => 0);
+    if (!below) return;
+    await toast.page().waitForTimeout(100);
+  }
+}
+
+/**
  * The helpers a scenario receives as `t` (besides `page`). Timeouts are generous: the machine is
  * shared. `locale` is the display language of the run: texts given in English are looked up in
  * the extension's bundles (see texts.mjs; `t.l`, `t.lpart`, `t.nls`, `t.cmd`).
@@ -437,7 +465,8 @@ export function helpers(page, server, locale = 'en') {
       },
     },
     /**
-     * Waits for a notification containing `text` and returns it (its buttons can be pressed). A
+     * Waits for a notification containing `text` and returns it (its buttons can be pressed), once
+     * no toast is left below it (see untilNothingBelow). A
      * toast first; VS Code hides an information toast after ~15 s (also one that came while the
      * scenario waited on something else, or that a modal dialog closing pushed away) but keeps it
      * in the notification center, so that is looked at before giving up. The center, left open
@@ -451,6 +480,7 @@ export function helpers(page, server, locale = 'en') {
       const toast = page.locator('.notifications-toasts .notification-list-item').filter({ hasText: text }).first();
       try {
         await toast.waitFor({ timeout });
+        await untilNothingBelow(toast);
         return toast;
       } catch (e) {
         if (!(await center.isVisible())) await bell.click({ timeout: 5_000 }).catch(() => undefined);

@@ -24,25 +24,9 @@ export async function chooseInDialog(t, path, expect) {
     await t.page.waitForTimeout(100);
   }
   // It may still replace its value with the starting folder after the first folder it showed (a
-  // fresh-clone CI run: the typed path became the workspace folder within 5 s): type the path
-  // again when that happens, and go on once it has stayed for 300 ms.
-  for (let typed = 1; ; typed++) {
-    await input.fill(path);
-    await t.page.waitForTimeout(300);
-    const shown = await input.inputValue();
-    if (shown === path) break;
-    if (typed === 3) throw new Error(`the file dialog replaced the typed path three times; it shows ${shown}`);
-  }
-  await t.page.keyboard.press('Enter');
-  await t.page.waitForTimeout(500);
-  // A folder path may first be entered into; a second Enter accepts it. Only while the dialog
-  // itself still shows: the command's next quick input in its place (Sync Folder's directions)
-  // took that Enter as a pick once (CI run 39).
-  const dialogStays = await t.quick.waitFor(expect, 300).then(
-    () => true,
-    () => false,
-  );
-  if (dialogStays && (await input.isVisible().catch(() => false))) await t.page.keyboard.press('Enter');
+  // fresh-clone CI run: the typed path became the workspace folder within 5 s).
+  await typeKept(t, path);
+  await accept(t, path, expect);
 }
 
 /**
@@ -58,18 +42,83 @@ export async function chooseInDialog(t, path, expect) {
  */
 export async function acceptProposedPath(t, path, expect) {
   await t.quick.waitFor(expect);
+  await settledOn(t, path);
+  await accept(t, path, expect);
+}
+
+/**
+ * Saves to `path` through a save dialog that proposes `proposed`: once the dialog has settled on
+ * its proposal (typed before, a path is overwritten by it), `path` is typed and accepted.
+ * @param {import('./browser.mjs').Helpers} t
+ * @param {string} proposed
+ * @param {string} path
+ * @param {string | RegExp} expect
+ */
+export async function saveTo(t, proposed, path, expect) {
+  await t.quick.waitFor(expect);
+  await settledOn(t, proposed);
+  await typeKept(t, path);
+  await accept(t, path, expect);
+}
+
+/** Waits until the dialog shows `path` with its folder listed, unchanged for 300 ms. */
+async function settledOn(t, path) {
   const input = t.page.locator('.quick-input-widget input[type="text"]').first();
   const rows = t.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
   const deadline = Date.now() + 15_000;
-  // The proposed path, with the proposed folder listed, unchanged for 300 ms.
   for (let since; ;) {
     const shown = await input.inputValue();
     if (shown === path && (await rows.count()) > 0) {
       since ??= Date.now();
-      if (Date.now() - since >= 300) break;
+      if (Date.now() - since >= 300) return;
     } else since = undefined;
     if (Date.now() > deadline) throw new Error(`the save dialog does not propose ${path}; it shows "${shown}"`);
     await t.page.waitForTimeout(100);
   }
-  await t.page.keyboard.press('Enter');
+}
+
+/** Types `path` into the dialog, again if the dialog replaces it, until it has stayed for 300 ms. */
+async function typeKept(t, path) {
+  const input = t.page.locator('.quick-input-widget input[type="text"]').first();
+  for (let typed = 1; ; typed++) {
+    await input.fill(path);
+    await t.page.waitForTimeout(300);
+    const shown = await input.inputValue();
+    if (shown === path) return;
+    if (typed === 3) throw new Error(`the file dialog replaced the typed path three times; it shows ${shown}`);
+  }
+}
+
+/**
+ * Accepts what the dialog shows with its OK button, pressed again while the dialog still shows:
+ * its first accept may only list the typed path's folder or enter a typed folder
+ * (SimpleFileDialog.onDidAccept returns without closing then); an accept pressed while one runs is
+ * ignored by the dialog, so pressing again cannot accept twice.
+ *
+ * A click, not Enter: a key goes to whatever has the focus when it arrives, and the dialog may
+ * close between a look and the key. The Enter that CI runs pressed into a dialog that had just
+ * accepted went back to the results panel's focused Export button and exported a second time
+ * (sqlConsole[en], then [ko]: a second "Exported 5 rows" toast, whose Open the scenario pressed).
+ * Playwright clicks only the element it aimed at; a dialog gone, the click finds no button.
+ * @param {import('./browser.mjs').Helpers} t
+ * @param {string} path what was typed or accepted (for the error)
+ * @param {string | RegExp} expect what the dialog shows (the command's next quick input, in its
+ *   place, is not pressed: Sync Folder's directions, CI run 39)
+ */
+async function accept(t, path, expect) {
+  const dialog = t.page.locator('.quick-input-widget');
+  const ok = dialog.locator('.quick-input-action .monaco-button:visible').first();
+  const input = dialog.locator('input[type="text"]').first();
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const stillShows = await t.quick.waitFor(expect, 300).then(
+      () => true,
+      () => false,
+    );
+    if (!stillShows || !(await dialog.isVisible())) return;
+    if (Date.now() > deadline)
+      throw new Error(`the file dialog did not accept ${path}; it shows "${await input.inputValue().catch(() => '')}"`);
+    await ok.click({ timeout: 2_000 }).catch(() => undefined);
+    await t.page.waitForTimeout(700);
+  }
 }
