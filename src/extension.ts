@@ -166,9 +166,15 @@ export function activate(context: vscode.ExtensionContext): {
         return node ? m.explorer.getChildren(node) : [];
       });
     },
-    // A row drawn here keeps its own item: it is the row main draws for the same id.
+    // A row drawn here keeps its own item: it is the row main draws for the same id. Once main is
+    // loaded, answered without a promise: VS Code asks for every row of a page (a bucket's page is
+    // 1,000), and a promise and its reaction per row were allocation the big bucket's profile showed.
     getTreeItem: (element) =>
-      element instanceof FirstRow ? element.getTreeItem() : load().then((m) => m.explorer.getTreeItem(element)),
+      element instanceof FirstRow
+        ? element.getTreeItem()
+        : ready
+          ? ready.explorer.getTreeItem(element)
+          : load().then((m) => m.explorer.getTreeItem(element)),
     getParent: (element) =>
       element instanceof FirstRow ? element.parent : load().then((m) => m.explorer.getParent?.(element)),
     resolveTreeItem: (item, element, token) =>

@@ -9,7 +9,7 @@
 // inspector to read).
 // Runs: the first page in `runs` runs (up to 3; the explorer refreshed between, so its cache is
 // dropped); the ten "Load more" and the memory growth once, in the first run.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   collapse,
@@ -21,7 +21,15 @@ import {
   timeExpand,
   withWorkbench,
 } from './ui.mjs';
-import { heapAfterGc, heapSummary, inspectProcess, summaryGrowth } from './inspect.mjs';
+import {
+  allocationProfile,
+  heapAfterGc,
+  heapSummary,
+  inspectProcess,
+  processMemory,
+  summaryGrowth,
+  topAllocations,
+} from './inspect.mjs';
 import { buildFloorVsix, FLOOR, ROOT, stats } from './lib.mjs';
 
 // In the last region of the profile and named to sort after the seeded buckets: the bucket's
@@ -76,6 +84,13 @@ async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile, pro
       pages,
       log,
       profileDir,
+      // A fresh extension host, the way to the bucket open (the memory split below).
+      fresh: async () => {
+        await freshWindow(t, server, 'NHN Cloud').then((tab) => tab.click());
+        for (const other of ['KR1', 'KR2', 'KR3']) await collapse(t, other);
+        await t.expandRow(REGION);
+        await t.expandRow('Object Storage');
+      },
       // Collapse, drop the explorer's caches, and open the way to the bucket again.
       reopen: async () => {
         await t.runCommand('NHN Cloud: Refresh Explorer');
@@ -93,6 +108,7 @@ async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile, pro
       pages,
       log,
       profileDir,
+      fresh: () => freshWindow(t, server, FLOOR.view).then((tab) => tab.click()),
       // Collapsed, the floor's folder starts again at its first page.
       reopen: () => t.page.waitForTimeout(300),
     });
@@ -107,7 +123,7 @@ async function measure({ vsix, runs, log, pages, sandbox, addSandboxProfile, pro
  * VS Code requested for the level that row is on: its aria-setsize) and the extension host's
  * RSS growth over the first page and the ten.
  */
-async function measureFolder(t, server, { name, folder, runs, pages, log, reopen, profileDir }) {
+async function measureFolder(t, server, { name, folder, runs, pages, log, reopen, fresh, profileDir }) {
   const first = [];
   const more = [];
   const requested = [];
@@ -219,8 +235,54 @@ async function measureFolder(t, server, { name, folder, runs, pages, log, reopen
       await firstPage();
       for (let p = 1; p <= 3; p++) await loadMore(p);
     });
+    // And one pass under the allocation sampler, with the process's own account of its memory
+    // before and after: what the pages allocate (kept or not) and where the RSS growth sits (V8's
+    // committed heap, memory outside it, or neither: the allocator's).
+    await collapseAndReopen();
+    const session = inspector ?? (await inspectProcess(extHostPid(server)));
+    const before = await processMemory(session);
+    const { profile } = await allocationProfile(session, async () => {
+      await firstPage();
+      for (let p = 1; p <= 3; p++) await loadMore(p);
+    });
+    const after = await processMemory(session);
+    const file = join(profileDir, `${name.replace(/\W+/g, '-')}-extension-host.heapprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    const top = topAllocations(profile, 12);
+    const grew = (k) => `${k} ${(after[k] - before[k]).toFixed(1)}`;
+    log(
+      `  ${name} allocations over the first page and three Load more (${file}): ${top.totalMiB} MiB sampled; ${top.top.map((x) => `${x.name} ${x.mib}`).join('; ')}`,
+    );
+    log(
+      `  ${name} memory growth over them (MiB): ${['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'].map(grew).join(', ')}`,
+    );
+    if (!inspector) await session.close();
   }
   await inspector?.close();
+  if (profileDir) {
+    // Where the RSS growth of the figure sits: the same first page and ten Load more in a fresh
+    // extension host, its own account of its memory read before and after (the figure itself is
+    // read with no inspector attached; this pass is not the figure).
+    await fresh();
+    const session = await inspectProcess(extHostPid(server));
+    try {
+      const rss0 = extHostRssMB(server);
+      const before = await processMemory(session);
+      await firstPage();
+      for (let p = 1; p <= pages; p++) await loadMore(p);
+      await t.page.waitForTimeout(500);
+      const after = await processMemory(session);
+      const grew = (k) => `${k} ${(after[k] - before[k]).toFixed(1)}`;
+      const spaces = Object.keys(after.spaces)
+        .map((k) => `${k} ${((after.spaces[k] ?? 0) - (before.spaces[k] ?? 0)).toFixed(1)}`)
+        .join(', ');
+      log(
+        `  ${name} memory over the first page and ${pages} Load more in a fresh host (MiB): RSS from /proc ${(extHostRssMB(server) - rss0).toFixed(1)}; ${['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'].map(grew).join(', ')}; heap spaces: ${spaces}`,
+      );
+    } finally {
+      await session.close();
+    }
+  }
   return {
     runsTried: n,
     ...(rowsHeld ? { heapRowsHeld: rowsHeld } : {}),

@@ -188,3 +188,52 @@ export function topSelf(profile, top = 15) {
       .map(([name, us]) => ({ name, ms: +(us / 1000).toFixed(1) })),
   };
 }
+
+/**
+ * Runs `fn` under V8's sampling heap profiler (an allocation sampled every 32 KiB on average),
+ * counting the objects collected since too, and answers `{ result, profile }`, the profile in the
+ * `.heapprofile` format Chrome DevTools opens. What a step allocated, kept or not: the memory a
+ * process took for its peak, where a heap snapshot shows only what it kept.
+ */
+export async function allocationProfile(session, fn) {
+  await session.send('HeapProfiler.enable');
+  await session.send('HeapProfiler.startSampling', {
+    samplingInterval: 32_768,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  const stop = async () => (await session.send('HeapProfiler.stopSampling')).profile;
+  let result;
+  try {
+    result = await fn();
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { result, profile: await stop() };
+}
+
+/**
+ * Where an allocation profile's bytes went: by function (name, file and line) that allocated
+ * them, largest first, with the total.
+ */
+export function topAllocations(profile, top = 15) {
+  const self = new Map();
+  let total = 0;
+  const walk = (node) => {
+    const f = node.callFrame;
+    const file = f.url ? f.url.split('/').slice(-2).join('/') : '';
+    const name = `${f.functionName || '(anonymous)'} ${file}${file ? `:${f.lineNumber + 1}` : ''}`;
+    total += node.selfSize;
+    self.set(name, (self.get(name) ?? 0) + node.selfSize);
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(profile.head);
+  return {
+    totalMiB: +(total / 2 ** 20).toFixed(1),
+    top: [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, bytes]) => ({ name, mib: +(bytes / 2 ** 20).toFixed(2) })),
+  };
+}

@@ -10,7 +10,7 @@
 //                      [--no-sweep (folders: ours at its default small-file concurrency only)]
 //                      [--servers sandbox,s3rver,swift (transfer and folders; default: all installed)]
 //                      [--out name.json (under .bench/, default results.json)]
-//                      [--profile (cold open, bucket: CPU profiles of the extension host and the renderer, after the figures, in .bench/)]
+//                      [--profile (cold open, bucket: CPU profiles of the extension host and the renderer, after the figures, in .bench/; bucket: an allocation profile and the memory split too)]
 //                      [--settle-s S (wait up to S s for a 1-minute load below 1.0 before each figure, default 180)]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

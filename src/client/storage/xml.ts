@@ -63,12 +63,16 @@ function controlRefsAsEntities(text: string, entities: Record<string, string>): 
   });
 }
 
-/** An element being read: its name, the children read so far, and its text. */
+/**
+ * An element being read: its name, and its text until its first child element, then the children
+ * read so far (its text between them is layout, never kept). The object is made only for an
+ * element that has children: most of a listing's elements are leaves (Key, Size, ETag...), and an
+ * object and a growing string for each were a quarter of what parsing a page allocated.
+ */
 interface Open {
   name: string;
-  node: XmlNode;
+  node: XmlNode | undefined;
   text: string;
-  children: boolean;
 }
 
 /** Adds `value` under `name`: lists below the root always as arrays, a repeated element as one. */
@@ -103,21 +107,22 @@ export function parseXml(text: string): XmlNode {
   });
   parser.on('opentag', (tag) => {
     const top = stack.at(-1);
-    if (top) top.children = true;
+    if (top) top.node ??= {};
     // Without its namespace prefix (`s3:Key` is `Key`).
-    stack.push({ name: tag.name.slice(tag.name.indexOf(':') + 1), node: {}, text: '', children: false });
+    stack.push({ name: tag.name.slice(tag.name.indexOf(':') + 1), node: undefined, text: '' });
   });
-  // Text outside the root element (the line end after it) belongs to nothing.
+  // Text outside the root element (the line end after it) belongs to nothing, and so does the
+  // text of an element that has children.
   const addText = (t: string) => {
     const top = stack.at(-1);
-    if (top) top.text += t;
+    if (top && !top.node) top.text += t;
   };
   parser.on('text', addText);
   parser.on('cdata', addText);
   parser.on('closetag', () => {
     const done = stack.pop()!;
-    // An element of elements is an object (its text between them is layout); one without is its text.
-    const value: XmlValue = done.children ? done.node : done.text;
+    // An element of elements is an object; one without is its text.
+    const value: XmlValue = done.node ?? done.text;
     put(stack.at(-1)?.node ?? root, done.name, value, stack.length > 0);
   });
   try {

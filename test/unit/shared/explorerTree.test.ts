@@ -224,6 +224,35 @@ test('profile -> region -> RDS: every folder of the sandbox loads without an err
   for (const x of all) assert.ok(x.node.id.startsWith('sandbox/KR1/rds'), x.node.id);
 });
 
+test('a row whose item is ready is answered without a promise; a node that cannot describe itself is an error row, thrown or rejected', async () => {
+  const rds = await rdsNode();
+  const leaf = new m.nodes.LeafNode(rds, `${rds.id}/plain`, 'plain');
+  // VS Code asks for every row of a page (a bucket's is 1,000): a promise per row was allocation
+  // the big bucket's profile showed.
+  const item = provider.getTreeItem(leaf);
+  assert.ok(!(item instanceof Promise), 'a row whose item is ready is answered as it is');
+  assert.equal((item as import('vscode').TreeItem).label, 'plain');
+  class Throws extends m.nodes.LeafNode {
+    override getTreeItem(): never {
+      throw new Error('no label');
+    }
+  }
+  // A node whose item is a promise (TreeNode allows one; a LeafNode's is not, hence the cast).
+  class Rejects extends m.nodes.LeafNode {
+    override getTreeItem(): import('vscode').TreeItem {
+      return Promise.reject(new Error('no answer')) as unknown as import('vscode').TreeItem;
+    }
+  }
+  for (const [node, text] of [
+    [new Throws(rds, `${rds.id}/throws`, 'throws'), 'throws: no label'],
+    [new Rejects(rds, `${rds.id}/rejects`, 'rejects'), 'rejects: no answer'],
+  ] as const) {
+    const row = await provider.getTreeItem(node);
+    assert.equal(row.label, text);
+    assert.equal(row.id, node.id);
+  }
+});
+
 test('the gov cloud shows RDS in KR1 only', () => {
   const feature = m.rds.createRdsFeature({ services: (tracker as any).services, jobs: tracker, explorer });
   const gov = { id: 'g', name: 'gov', cloud: 'gov' as const, regions: ['KR1', 'KR2'] as any };
