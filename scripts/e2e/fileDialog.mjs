@@ -96,10 +96,9 @@ async function typeKept(t, path) {
  * ignored by the dialog, so pressing again cannot accept twice.
  *
  * A click, not Enter: a key goes to whatever has the focus when it arrives, and the dialog may
- * close between a look and the key. The Enter that CI runs pressed into a dialog that had just
- * accepted went back to the results panel's focused Export button and exported a second time
- * (sqlConsole[en], then [ko]: a second "Exported 5 rows" toast, whose Open the scenario pressed).
- * Playwright clicks only the element it aimed at; a dialog gone, the click finds no button.
+ * close between a look and the key (an Enter loop here once looked, waited 300 ms, then pressed;
+ * after an export the focus goes back to the console editor, which would take the Enter as a new
+ * line). Playwright clicks only the element it aimed at; a dialog gone, the click finds no button.
  * @param {import('./browser.mjs').Helpers} t
  * @param {string} path what was typed or accepted (for the error)
  * @param {string | RegExp} expect what the dialog shows (the command's next quick input, in its

@@ -674,8 +674,8 @@ export const scenarios = [
       const toast = await t.notification(t.lre('Exported {0} rows to {1}.', 5), 30_000);
       await toast.getByRole('button', { name: t.l('Open'), exact: true }).click();
       // VS Code closes a notification when one of its buttons runs: one still there (a toast or in
-      // the notification center) means the click was not taken, or the result was exported twice
-      // (an Enter meant for the save dialog once reached the panel's Export button), told apart
+      // the notification center) means the click was not taken (CI: it landed where the button had
+      // been before the progress below the toast went) or the result was exported twice, told apart
       // from an editor slow to open. The editor gets the 30 s that every other editor opened
       // through the remote gets in this suite.
       const exported = t.page
