@@ -67,7 +67,8 @@ function controlRefsAsEntities(text: string, entities: Record<string, string>): 
  * An element being read: its name, and its text until its first child element, then the children
  * read so far (its text between them is layout, never kept). The object is made only for an
  * element that has children: most of a listing's elements are leaves (Key, Size, ETag...), and an
- * object and a growing string for each were a quarter of what parsing a page allocated.
+ * object and a growing string for each were a tenth of what parsing a 1,000-key listing allocated
+ * (4,421 KiB, then 3,978; saxes's own objects are most of the rest).
  */
 interface Open {
   name: string;
