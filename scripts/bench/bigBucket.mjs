@@ -235,28 +235,19 @@ async function measureFolder(t, server, { name, folder, runs, pages, log, reopen
       await firstPage();
       for (let p = 1; p <= 3; p++) await loadMore(p);
     });
-    // And one pass under the allocation sampler, with the process's own account of its memory
-    // before and after: what the pages allocate (kept or not) and where the RSS growth sits (V8's
-    // committed heap, memory outside it, or neither: the allocator's).
+    // And one pass under the allocation sampler: what the pages allocate, kept or not (the first
+    // run, which always goes on to the Load more, opened `inspector`).
     await collapseAndReopen();
-    const session = inspector ?? (await inspectProcess(extHostPid(server)));
-    const before = await processMemory(session);
-    const { profile } = await allocationProfile(session, async () => {
+    const { profile } = await allocationProfile(inspector, async () => {
       await firstPage();
       for (let p = 1; p <= 3; p++) await loadMore(p);
     });
-    const after = await processMemory(session);
     const file = join(profileDir, `${name.replace(/\W+/g, '-')}-extension-host.heapprofile`);
     writeFileSync(file, JSON.stringify(profile));
     const top = topAllocations(profile, 12);
-    const grew = (k) => `${k} ${(after[k] - before[k]).toFixed(1)}`;
     log(
       `  ${name} allocations over the first page and three Load more (${file}): ${top.totalMiB} MiB sampled; ${top.top.map((x) => `${x.name} ${x.mib}`).join('; ')}`,
     );
-    log(
-      `  ${name} memory growth over them (MiB): ${['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'].map(grew).join(', ')}`,
-    );
-    if (!inspector) await session.close();
   }
   await inspector?.close();
   if (profileDir) {
@@ -273,6 +264,7 @@ async function measureFolder(t, server, { name, folder, runs, pages, log, reopen
       await t.page.waitForTimeout(500);
       const after = await processMemory(session);
       const grew = (k) => `${k} ${(after[k] - before[k]).toFixed(1)}`;
+      // RSS (V8's committed heap, memory outside it, or neither: the allocator's), then by space.
       const spaces = Object.keys(after.spaces)
         .map((k) => `${k} ${((after.spaces[k] ?? 0) - (before.spaces[k] ?? 0)).toFixed(1)}`)
         .join(', ');

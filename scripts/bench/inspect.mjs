@@ -144,11 +144,15 @@ export async function cpuProfile(session, fn) {
   await session.send('Profiler.enable');
   await session.send('Profiler.setSamplingInterval', { interval: 100 });
   await session.send('Profiler.start');
-  const stop = async () => {
+  return profiled(fn, async () => {
     const { profile } = await session.send('Profiler.stop');
     await session.send('Profiler.disable');
     return profile;
-  };
+  });
+}
+
+/** Runs `fn` with a profiler started, and `stop` it (also when `fn` fails): `{ result, profile }`. */
+async function profiled(fn, stop) {
   let result;
   try {
     result = await fn();
@@ -157,6 +161,12 @@ export async function cpuProfile(session, fn) {
     throw err;
   }
   return { result, profile: await stop() };
+}
+
+/** A profile's call frame as the summaries name it: function, file (last two parts) and line. */
+function frameName(f) {
+  const file = f.url ? f.url.split('/').slice(-2).join('/') : '';
+  return `${f.functionName || '(anonymous)'} ${file}${file ? `:${f.lineNumber + 1}` : ''}`;
 }
 
 /**
@@ -175,8 +185,7 @@ export function topSelf(profile, top = 15) {
     const f = byId.get(id).callFrame;
     total += us;
     if (f.functionName === '(idle)') idle += us;
-    const file = f.url ? f.url.split('/').slice(-2).join('/') : '';
-    const name = `${f.functionName || '(anonymous)'} ${file}${file ? `:${f.lineNumber + 1}` : ''}`;
+    const name = frameName(f);
     self.set(name, (self.get(name) ?? 0) + us);
   }
   return {
@@ -202,15 +211,7 @@ export async function allocationProfile(session, fn) {
     includeObjectsCollectedByMajorGC: true,
     includeObjectsCollectedByMinorGC: true,
   });
-  const stop = async () => (await session.send('HeapProfiler.stopSampling')).profile;
-  let result;
-  try {
-    result = await fn();
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { result, profile: await stop() };
+  return profiled(fn, async () => (await session.send('HeapProfiler.stopSampling')).profile);
 }
 
 /**
@@ -221,9 +222,7 @@ export function topAllocations(profile, top = 15) {
   const self = new Map();
   let total = 0;
   const walk = (node) => {
-    const f = node.callFrame;
-    const file = f.url ? f.url.split('/').slice(-2).join('/') : '';
-    const name = `${f.functionName || '(anonymous)'} ${file}${file ? `:${f.lineNumber + 1}` : ''}`;
+    const name = frameName(node.callFrame);
     total += node.selfSize;
     self.set(name, (self.get(name) ?? 0) + node.selfSize);
     for (const child of node.children ?? []) walk(child);
