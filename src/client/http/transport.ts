@@ -3,6 +3,7 @@
 // reads whole, jittered retries of idempotent calls on network errors, 429 and 5xx only, an
 // AbortSignal on every call, redacted debug logging, typed errors.
 import { Agent, ProxyAgent, type Dispatcher, type ProxyAgentOptions } from './undici';
+import { DirectBody, directGet } from './directGet';
 import type { Readable } from 'node:stream';
 import { ApiError, CancelledError, CLIENT_CODES, isApiError, type Service } from '../errors';
 import { Redactor, silentLogger, type Logger } from './redact';
@@ -96,17 +97,26 @@ export interface TransportRequest {
    */
   bodyHighWaterMark?: number;
   /**
+   * A large body that goes to a file (a byte range of a download): read on a connection of its
+   * own into reused memory (directGet.ts) when the host is reached without a proxy; the body
+   * then has `writeTo`. Through a proxy, or for an answer sent in chunks, undici as always.
+   */
+  directBody?: boolean;
+  /**
    * Send the URL's path exactly as given, without WHATWG URL normalisation (which would
    * resolve `..` and `%2E%2E` segments). S3 object keys may contain such segments.
    */
   rawPath?: boolean;
 }
 
+/** An answer's body: a stream, and `dump()` to close it unread (undici's, or directGet's). */
+export type ResponseBody = Readable & { dump(): Promise<void> };
+
 export interface TransportResponse {
   status: number;
   headers: Record<string, string>;
   /** The body as a stream; consume it with `text()`/`json()`/`buffer()` or pipe it. */
-  body: Dispatcher.ResponseData['body'];
+  body: ResponseBody;
   text(): Promise<string>;
   buffer(): Promise<Buffer>;
 }
@@ -120,6 +130,7 @@ export class Transport {
   private readonly direct: Agent;
   private readonly proxied?: ProxyAgent;
   private readonly opts: TransportOptions;
+  private readonly strictTls: boolean;
 
   constructor(opts: TransportOptions) {
     this.opts = opts;
@@ -127,6 +138,7 @@ export class Transport {
     this.redactor = opts.redactor ?? new Redactor();
     const t = opts.timeouts ?? {};
     const strict = opts.proxy?.strictSSL !== false;
+    this.strictTls = strict;
     this.direct = new Agent({
       connect: { timeout: t.connect ?? 10_000, rejectUnauthorized: strict },
       headersTimeout: t.headers ?? 30_000,
@@ -171,7 +183,7 @@ export class Transport {
           (typeof req.body === 'string' && req.body ? ` ${this.redactor.body(req.body)}` : ''),
       );
       const deadline = this.deadlineFor(req, headers);
-      let res: Dispatcher.ResponseData;
+      let res: { statusCode: number; headers: Dispatcher.ResponseData['headers']; body: ResponseBody };
       try {
         const options = {
           method: req.method as Dispatcher.HttpMethod,
@@ -187,7 +199,22 @@ export class Transport {
           // against the sandbox opened 10,000 connections and took 8.5 s.
           ...(req.method === 'HEAD' ? { reset: false } : {}),
         };
-        res = await this.dispatcherFor(req.url).request({ ...options, ...originAndPath(req.url, req.rawPath) });
+        const target = originAndPath(req.url, req.rawPath);
+        const dispatcher = this.dispatcherFor(req.url);
+        const direct =
+          req.directBody && req.method === 'GET' && req.body === undefined && dispatcher === this.direct
+            ? await directGet({
+                ...target,
+                headers,
+                rejectUnauthorized: this.strictTls,
+                connectTimeoutMs: this.opts.timeouts?.connect ?? 10_000,
+                headersTimeoutMs: this.opts.timeouts?.headers ?? 30_000,
+                bodyTimeoutMs: req.bodyTimeoutMs ?? this.opts.timeouts?.body ?? 60_000,
+                signal: deadline.signal,
+              })
+            : undefined;
+        // Not direct, or the answer came in chunks (nothing of it read): undici asks again.
+        res = direct ?? (await dispatcher.request({ ...options, ...target }));
       } catch (err) {
         deadline.end();
         if (deadline.expired) throw deadline.expired;
@@ -396,7 +423,9 @@ class Deadline {
   /** Counts the body's bytes (for a transfer) and ends with it. */
   watch(body: Readable): void {
     if (this.ended) return;
-    if (this.rate !== undefined) {
+    if (this.rate !== undefined && body instanceof DirectBody) {
+      body.onReceived = (n) => (this.received += n);
+    } else if (this.rate !== undefined) {
       this.received = body.readableLength;
       const push = body.push;
       body.push = (chunk: unknown, encoding?: BufferEncoding) => {

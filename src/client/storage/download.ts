@@ -12,6 +12,7 @@ import { open, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, CancelledError, CLIENT_CODES, isApiError, isCancelledError, LOCAL_FILE_CODES } from '../errors';
+import { DirectBody } from '../http/directGet';
 import { discardPartialFile, removePartialFile } from '../partialFile';
 import type { S3Client } from './client';
 import { temporaryName } from './localPath';
@@ -248,13 +249,21 @@ async function downloadRanges(client: S3Client, plan: RangedPlan): Promise<void>
   const part = async (n: number, body: Readable) => {
     const start = n * plan.partSize;
     const len = Math.min(plan.partSize, plan.size - start);
-    const got = await writeAt(body, plan.out, start, len, plan.onBytes);
+    // A ranged answer read into reused memory (directGet.ts) writes itself; undici's is batched here.
+    const got =
+      body instanceof DirectBody
+        ? await body.writeTo(plan.out, start, len, plan.onBytes)
+        : await writeAt(body, plan.out, start, len, plan.onBytes);
     if (got !== len) throw ended(plan.key, start, got, len);
   };
   const fetchPart = async (n: number) => {
     const start = n * plan.partSize;
     const end = Math.min(plan.size, start + plan.partSize) - 1;
-    const res = await client.getObject(plan.bucket, plan.key, { range: { start, end }, signal: inner.signal });
+    const res = await client.getObject(plan.bucket, plan.key, {
+      range: { start, end },
+      signal: inner.signal,
+      toFile: true,
+    });
     try {
       // The ETag first: a replaced object of another size also answers another range.
       if (plan.first.etag && res.etag && res.etag !== plan.first.etag)

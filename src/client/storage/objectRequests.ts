@@ -78,11 +78,14 @@ export class ObjectRequests extends BucketRequests {
     return infoOf(res);
   }
 
-  /** Streams an object (or a byte range of it: `range` is inclusive, as in HTTP). */
+  /**
+   * Streams an object (or a byte range of it: `range` is inclusive, as in HTTP). `toFile`: the
+   * body goes to a file and is large (TransportRequest.directBody: it may come with `writeTo`).
+   */
   async getObject(
     bucket: string,
     key: string,
-    opts: CallOpts & { range?: { start: number; end?: number } } = {},
+    opts: CallOpts & { range?: { start: number; end?: number }; toFile?: boolean } = {},
   ): Promise<GetObjectResult> {
     this.check('storage.getObject', bucket, key);
     const headers: Record<string, string> = {};
@@ -95,6 +98,7 @@ export class ObjectRequests extends BucketRequests {
       headers,
       signal: opts.signal,
       bodyHighWaterMark: 1024 * 1024,
+      directBody: opts.toFile,
     });
     return { ...infoOf(res), status: res.status, contentRange: res.headers['content-range'], body: res.body };
   }

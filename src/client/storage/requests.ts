@@ -266,6 +266,7 @@ export class S3Requests {
       signal: input.signal,
       bodyTimeoutMs: input.bodyTimeoutMs,
       bodyHighWaterMark: input.bodyHighWaterMark,
+      directBody: input.directBody,
       transfer: TRANSFERS.has(name),
       ...(SERVER_WORK.has(name) ? { deadlineMs: SERVER_WORK_DEADLINE_MS } : {}),
       rawPath: true,

@@ -147,4 +147,6 @@ export interface SendInput {
   bodyTimeoutMs?: number;
   /** See TransportRequest.bodyHighWaterMark. */
   bodyHighWaterMark?: number;
+  /** See TransportRequest.directBody. */
+  directBody?: boolean;
 }
