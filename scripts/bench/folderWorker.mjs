@@ -15,7 +15,7 @@ let r;
 if (job.op === 'upDir') {
   const tasks = await lib.folderUploadTasks(job.dir, job.prefix);
   // As Upload Folder runs it (src/storage/commands/transfers.ts uploadTo): the part uploads shared.
-  const shared = lib.sharedParts(limits, PARTS);
+  const shared = lib.sharedParts(limits, PARTS, tasks);
   r = await lib.runPool(
     tasks,
     shared.limits,
@@ -31,7 +31,7 @@ if (job.op === 'upDir') {
         undefined,
         undefined,
         undefined,
-        shared.slots,
+        shared,
       )),
   );
 } else {

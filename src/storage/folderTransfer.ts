@@ -1,7 +1,8 @@
 // The engine of Upload Folder and Download (folder, bucket, several objects), free of `vscode` so
 // the benchmark (scripts/bench/folders.mjs) drives exactly the code behind the commands: the
 // list of files or objects, then a pool that runs small files many at a time and multipart
-// files a few at a time (each of those already sends several parts at once).
+// files a few at a time (each of those already sends several parts at once, or, in a folder of
+// many, goes as one PUT: sharedParts).
 import { contentTypeFor } from './contentTypes';
 import { readdir, stat } from 'node:fs/promises';
 import { setMaxListeners } from 'node:events';
@@ -10,7 +11,7 @@ import { CancelledError, isCancelledError } from '../client/errors';
 import type { S3Client } from '../client/storage/client';
 import { placeKeys, prepareLocalFile, type CheckedFolders, type Refusal } from '../client/storage/localPath';
 import { download, type DownloadResult } from '../client/storage/download';
-import { MULTIPART_THRESHOLD, PartSlots, upload, type FileStamp } from '../client/storage/transfer';
+import { MiB, MULTIPART_THRESHOLD, PartSlots, upload, type FileStamp } from '../client/storage/transfer';
 import { baseName, keyForUpload } from './keys';
 import type { UploadJournal } from './pendingUploads';
 import { formatMtime, MTIME_METADATA } from './sync/stamps';
@@ -48,25 +49,65 @@ export interface PoolLimits {
   large: number;
 }
 
+/**
+ * In a folder upload, a file below this size goes as one PUT while enough files are left to start
+ * (sharedParts). Not rclone's 200 MiB upload_cutoff: only a multipart upload can be resumed after
+ * a reload (./pendingUploads.ts), so a one-PUT file cut off starts again from zero, and at 64 MiB
+ * that is at most 8 parts' worth per file in flight; the AWS CLI splits from 8 MiB, the service
+ * takes one object of up to 5 GB. Below it, the files give the parallelism (issue 67: 20 files of
+ * 50 MiB on s3rver, whose Complete Multipart Upload reads every part again to join them).
+ */
+export const WHOLE_FILE_CAP = 64 * MiB;
+
 /** The part slots of one folder upload, and the files at once that go with them. */
 export interface SharedParts {
-  /** `limits.large` files' worth of parts (`partConcurrency` each), shared by every multipart file. */
+  /**
+   * `limits.large` files' worth of parts (`partConcurrency` each), shared by every multipart file;
+   * a file sent as one PUT takes one slot while it goes.
+   */
   slots: PartSlots;
-  /** Twice as many multipart files open at once: the next file's parts fill a finishing file's slots. */
+  /**
+   * Twice as many multipart-sized files open at once: the next file's parts fill a finishing
+   * file's slots (a file sent as one PUT counts as one of them).
+   */
   limits: PoolLimits;
+  /**
+   * Whether a multipart-sized file about to start goes as one PUT: when it is below WHOLE_FILE_CAP
+   * (`wholeFileCap`) and at least `partConcurrency` (and 2) multipart-sized files, itself
+   * included, are still to start. Call it once per such file, as it starts (it counts it started).
+   */
+  whole(size: number): boolean;
 }
 
 /**
  * An upload of many files shares its part uploads (PartSlots): as many parts in flight as
  * `limits.large` files of `partConcurrency` parts each had, given first to the file started first,
  * with twice as many multipart files open, so no slot waits while a file is completed.
+ *
+ * While at least `partConcurrency` of `files` (the multipart-sized ones) are left to start, a file
+ * below WHOLE_FILE_CAP goes as one PUT: the files then keep at least as many requests going as one
+ * file's parts would, so splitting it would only add requests and the server's work of joining
+ * the parts. The last ones (the tail of a folder, or a folder of fewer files) still go multipart,
+ * their parts filling the slots the finishing files leave. A file uploaded alone always splits
+ * from MULTIPART_THRESHOLD (it alone can be resumed, and only its parts run in parallel).
  */
-export function sharedParts(limits: PoolLimits, partConcurrency: number): SharedParts {
+export function sharedParts(
+  limits: PoolLimits,
+  partConcurrency: number,
+  files: ReadonlyArray<{ size: number }>,
+  /** Files below it may go as one PUT (0: none does). */
+  wholeFileCap = WHOLE_FILE_CAP,
+): SharedParts {
   const large = Math.max(1, Math.floor(limits.large));
   const small = Math.max(1, Math.floor(limits.small));
+  const parts = Math.max(1, Math.floor(partConcurrency));
+  let toStart = files.filter((f) => f.size >= MULTIPART_THRESHOLD).length;
+  // Two at least: a file uploaded alone splits from MULTIPART_THRESHOLD whatever the parts at once.
+  const enough = Math.max(2, parts);
   return {
-    slots: new PartSlots(large * Math.max(1, Math.floor(partConcurrency))),
+    slots: new PartSlots(large * parts),
     limits: { small, large: Math.min(small, large * 2) },
+    whole: (size) => toStart-- >= enough && size < wholeFileCap,
   };
 }
 
@@ -156,35 +197,41 @@ export async function uploadFile(
   /** Written down to be resumed if cut off (./pendingUploads.ts); struck out when it ends or is cancelled. */
   journal?: UploadJournal,
   stamp?: FileStamp,
-  /** The folder's shared part slots (sharedParts): a multipart file's parts take them, up to all of them. */
-  slots?: PartSlots,
+  /**
+   * The folder's shared part slots (sharedParts): a multipart file's parts take them, up to all of
+   * them; a file the folder sends as one PUT takes one.
+   */
+  shared?: SharedParts,
 ): Promise<unknown> {
-  const shared = slots && task.size >= MULTIPART_THRESHOLD ? { slots, file: slots.nextFile() } : undefined;
-  return upload(s3, {
-    bucket,
-    key: task.key,
-    file: task.file,
-    expect: stamp,
-    // The time of the file as the upload stat'ed it (the sync plan's, when `stamp` is given).
-    metadataFor: (found) => ({ [MTIME_METADATA]: formatMtime(found.mtimeNs) }),
-    // By the file's name (a browser then shows notes.txt rather than downloading it).
-    contentType: contentTypeFor(task.file, contentTypes),
-    signal,
-    concurrency: shared ? slots!.size : partConcurrency,
-    sharedParts: shared,
-    onProgress: (p) => onBytes(p.loaded),
-    ...journal?.options,
-  }).then(
-    async (done) => {
-      await journal?.ended();
-      return done;
-    },
-    async (e: unknown) => {
-      // A cancel aborted the upload: nothing to resume. Any other failure keeps it written down.
-      if (isCancelledError(e)) await journal?.ended();
-      throw e;
-    },
-  );
+  const big = task.size >= MULTIPART_THRESHOLD;
+  // A resumed upload goes on with its parts, whatever the folder would choose.
+  const whole = !!shared && big && shared.whole(task.size) && !journal?.options.resume;
+  const rank = shared && big ? shared.slots.nextFile() : 0;
+  try {
+    const release = whole ? await shared.slots.take(rank, 1, signal) : undefined;
+    const done = await upload(s3, {
+      bucket,
+      key: task.key,
+      file: task.file,
+      expect: stamp,
+      // The time of the file as the upload stat'ed it (the sync plan's, when `stamp` is given).
+      metadataFor: (found) => ({ [MTIME_METADATA]: formatMtime(found.mtimeNs) }),
+      // By the file's name (a browser then shows notes.txt rather than downloading it).
+      contentType: contentTypeFor(task.file, contentTypes),
+      signal,
+      concurrency: shared && big ? shared.slots.size : partConcurrency,
+      sharedParts: shared && big && !whole ? { slots: shared.slots, file: rank } : undefined,
+      multipartThreshold: whole ? task.size + 1 : undefined,
+      onProgress: (p) => onBytes(p.loaded),
+      ...journal?.options,
+    }).finally(release);
+    await journal?.ended();
+    return done;
+  } catch (e) {
+    // A cancel aborted the upload: nothing to resume. Any other failure keeps it written down.
+    if (isCancelledError(e)) await journal?.ended();
+    throw e;
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
-// Uploads of whole files on top of S3Client: one PUT below 8 MiB, multipart above (bounded part
-// concurrency, progress, cancellation, abort of the upload on failure so no parts are left
-// behind). Memory stays flat: files are read per part as streams; only a file of 1 MiB or less
-// (one read chunk) is read whole.
+// Uploads of whole files on top of S3Client: one PUT below 8 MiB (or the caller's
+// `multipartThreshold`), multipart above (bounded part concurrency, progress, cancellation, abort
+// of the upload on failure so no parts are left behind). Memory stays flat: files are read per
+// part, or whole for one PUT, as streams; only a file of 1 MiB or less (one read chunk) is read
+// whole into memory.
 // Downloads are in download.ts.
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -13,6 +14,8 @@ export const MiB = 1024 * 1024;
 /** Objects of this size or more go multipart (the spec's client split threshold). */
 export const MULTIPART_THRESHOLD = 8 * MiB;
 export const MIN_PART_SIZE = 5 * MiB;
+/** The largest object one PUT may send (S3's limit, and the service's: 5 GB). */
+export const MAX_SINGLE_PUT = 5 * 1024 * MiB;
 export const DEFAULT_PART_SIZE = 8 * MiB;
 export const MAX_PARTS = 1000;
 export const DEFAULT_CONCURRENCY = 4;
@@ -47,6 +50,12 @@ export interface UploadInput {
   partSize?: number;
   /** Parts in flight at once (default 4). */
   concurrency?: number;
+  /**
+   * Objects of this size or more go multipart (default MULTIPART_THRESHOLD; at most
+   * MAX_SINGLE_PUT is honoured). Upload Folder raises it for a file that goes as one PUT while
+   * other files keep the folder's requests busy (../../storage/folderTransfer.ts sharedParts).
+   */
+  multipartThreshold?: number;
   /**
    * Slots shared with the other files of a folder upload (PartSlots): each part takes one while
    * it is sent, whatever `concurrency` allows. `file`: this file's rank (PartSlots.nextFile).
@@ -137,7 +146,7 @@ export async function upload(client: S3Client, input: UploadInput): Promise<Uplo
   const metadata = stamp && input.metadataFor ? { ...input.metadata, ...input.metadataFor(stamp) } : input.metadata;
   const objectOpts = { contentType: input.contentType, metadata, acl: input.acl, signal: input.signal };
 
-  if (size < MULTIPART_THRESHOLD) {
+  if (size < Math.min(input.multipartThreshold ?? MULTIPART_THRESHOLD, MAX_SINGLE_PUT)) {
     const file = input.file;
     const source = input.stream;
     // A file of one read chunk or less is read whole and checked before it is sent: a buffer

@@ -1,6 +1,7 @@
 // Uploads (files, folders) and downloads (objects, folders, buckets): streamed by the client's
-// upload()/download() (multipart from 8 MB), shown as a cancellable notification with bytes
-// done, total and rate. Files below 8 MB go `nhncloud.storage.smallFileConcurrency` at a time,
+// upload()/download() (multipart from 8 MB; in an upload of many files, one PUT per file below
+// 64 MB while enough are left: ../folderTransfer.ts sharedParts), shown as a cancellable
+// notification with bytes done, total and rate. Files below 8 MB go `nhncloud.storage.smallFileConcurrency` at a time,
 // multipart ones `nhncloud.storage.transferConcurrency` at a time (../folderTransfer.ts, the
 // engine the benchmark drives too). Several transfers may run at once: each command has its own
 // notification and AbortController.
@@ -16,7 +17,7 @@ import { placeKeys, safeLocalPath } from '../../client/storage/localPath';
 import type { CommandHandler } from '../../shared/services';
 import { action, askAction, confirm, pickMany } from '../../shared/prompts';
 import type { Region } from '../../client/endpoints';
-import { MULTIPART_THRESHOLD, type PartSlots } from '../../client/storage/transfer';
+import { MULTIPART_THRESHOLD } from '../../client/storage/transfer';
 import { discardUpload, resumeProblem, type PendingUpload, type PendingUploads } from '../pendingUploads';
 import { storageIds } from '../tree/ids';
 import {
@@ -30,6 +31,7 @@ import {
   type DownloadPlan,
   type FileTask,
   type PoolLimits,
+  type SharedParts,
   type TransferItem,
 } from '../folderTransfer';
 import { asPrefix, baseName, formatRate, formatSize, keyForUpload } from '../keys';
@@ -157,8 +159,8 @@ function uploadItem(
   bucket: string,
   task: FileTask,
   pending?: { store: PendingUploads; profileId: string; region: string; resume?: PendingUpload },
-  /** The part slots the files of one upload share (sharedParts). */
-  slots?: PartSlots,
+  /** The part slots the files of one upload share, and which files go as one PUT (sharedParts). */
+  shared?: SharedParts,
 ): TransferItem {
   return {
     label: task.key,
@@ -181,7 +183,7 @@ function uploadItem(
         contentTypeOverrides(),
         journal,
         undefined,
-        slots,
+        shared,
       );
     },
   };
@@ -202,9 +204,10 @@ export async function uploadTo(
   where: string,
 ): Promise<number> {
   const journal = { store: pending, profileId: t.profileId, region: t.region };
-  // The multipart files share their part uploads (the next file's parts go while one completes).
-  const shared = sharedParts(poolLimits(), concurrency());
-  const items = tasks.map((task) => uploadItem(t.s3, t.bucket, task, journal, shared.slots));
+  // The multipart files share their part uploads (the next file's parts go while one completes);
+  // while many are left, a file below 64 MiB goes as one PUT instead.
+  const shared = sharedParts(poolLimits(), concurrency(), tasks);
+  const items = tasks.map((task) => uploadItem(t.s3, t.bucket, task, journal, shared));
   const n = await runTransfers(title, t.s3, items, shared.limits);
   deps.explorer.refreshId(t.folderId);
   void vscode.window.showInformationMessage(

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { S3Client } from '../../../src/client/storage/client';
-import { MiB, PartSlots } from '../../../src/client/storage/transfer';
+import { MiB, partSizeFor, PartSlots } from '../../../src/client/storage/transfer';
 import {
   downloadFile,
   folderUploadTasks,
@@ -18,7 +18,9 @@ import {
   sharedParts,
   uploadFile,
   walkFiles,
+  WHOLE_FILE_CAP,
 } from '../../../src/storage/folderTransfer';
+import { etagMd5, hashFile, multipartParts } from '../../../src/storage/sync/stamps';
 import { TARGETS, type S3Target } from '../../support/s3Servers';
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
@@ -303,8 +305,9 @@ describe('shared part uploads (issue 67)', () => {
       }) as S3Client['completeMultipartUpload'];
 
       const tasks = (await folderUploadTasks(dir, 'up')).sort((x, y) => x.key.localeCompare(y.key));
-      // One multipart file at a time, two parts each: the slots of that one file, shared.
-      const shared = sharedParts({ small: 4, large: 1 }, 2);
+      // One multipart file at a time, two parts each: the slots of that one file, shared. No file
+      // goes as one PUT (a cap of 0): the sharing of parts is what is checked here.
+      const shared = sharedParts({ small: 4, large: 1 }, 2, tasks, 0);
       const ac = new AbortController();
       const r = await runPool(
         tasks,
@@ -321,7 +324,7 @@ describe('shared part uploads (issue 67)', () => {
             undefined,
             undefined,
             undefined,
-            shared.slots,
+            shared,
           )),
       );
       assert.equal(r.failure, undefined);
@@ -334,6 +337,165 @@ describe('shared part uploads (issue 67)', () => {
         assert.equal(md5(await readFile(got)), sum, name);
         await rm(got);
       }
+    });
+  });
+});
+
+describe('one PUT per file while many are left (issue 67)', () => {
+  const sizes = (n: number, size: number) => Array.from({ length: n }, () => ({ size }));
+  const decide = (shared: ReturnType<typeof sharedParts>, files: ReadonlyArray<{ size: number }>) =>
+    files.filter((f) => f.size >= 8 * MiB).map((f) => shared.whole(f.size));
+
+  it('sends a file whole while at least its parts at once of files are left to start, then multipart', () => {
+    const files = sizes(6, 50 * MiB);
+    // Four parts at once: the first three see 6, 5 and 4 files left; the last three go multipart.
+    assert.deepEqual(decide(sharedParts({ small: 16, large: 4 }, 4, files), files), [
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    // Files below the multipart threshold are not counted: they go as one PUT anyway.
+    const mixed = [...sizes(100, 64 * 1024), ...sizes(4, 9 * MiB)];
+    assert.deepEqual(decide(sharedParts({ small: 16, large: 4 }, 4, mixed), mixed), [true, false, false, false]);
+  });
+
+  it('splits a lone file, and a file of the cap or more, whatever is left', () => {
+    for (const parts of [1, 4]) {
+      const lone = sizes(1, 9 * MiB);
+      assert.deepEqual(decide(sharedParts({ small: 16, large: 4 }, parts, lone), lone), [false], `${parts} parts`);
+    }
+    // One part at a time: two files are enough for the first to go whole, never the lone last one.
+    const two = sizes(2, 9 * MiB);
+    assert.deepEqual(decide(sharedParts({ small: 16, large: 1 }, 1, two), two), [true, false]);
+    const big = sizes(20, WHOLE_FILE_CAP);
+    assert.ok(decide(sharedParts({ small: 16, large: 4 }, 4, big), big).every((w) => !w));
+    assert.equal(WHOLE_FILE_CAP, 64 * MiB);
+  });
+
+  describe('against the sandbox', () => {
+    let target: S3Target;
+    let s3: S3Client;
+    let dir: string;
+    const bucket = 'whole-files';
+    const sums = new Map<string, string>();
+    before(async () => {
+      target = await TARGETS[0].start();
+      s3 = target.client();
+      await s3.createBucket(bucket);
+      dir = await mkdtemp(join(tmpdir(), 'whole-files-test-'));
+      await mkdir(join(dir, 'many'));
+      await mkdir(join(dir, 'lone'));
+      for (let i = 0; i < 6; i++) {
+        const body = randomBytes(9 * MiB + i * 1000);
+        await writeFile(join(dir, 'many', `f${i}.bin`), body);
+        sums.set(`many/f${i}.bin`, md5(body));
+      }
+      const body = randomBytes(9 * MiB);
+      await writeFile(join(dir, 'lone', 'only.bin'), body);
+      sums.set('lone/only.bin', md5(body));
+    });
+    after(async () => {
+      await target?.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    /** Uploads the folder `name` as Upload Folder does; answers the keys sent whole and multipart, and the peak of requests in flight. */
+    const uploadFolder = async (name: string, limits: { small: number; large: number }, parts: number) => {
+      const put = s3.putObject.bind(s3);
+      const initiate = s3.initiateMultipartUpload.bind(s3);
+      const uploadPart = s3.uploadPart.bind(s3);
+      const whole: string[] = [];
+      const split: string[] = [];
+      let inFlight = 0;
+      let peak = 0;
+      const counted = async <T>(p: () => Promise<T>) => {
+        peak = Math.max(peak, ++inFlight);
+        try {
+          return await p();
+        } finally {
+          inFlight--;
+        }
+      };
+      s3.putObject = ((...a: Parameters<S3Client['putObject']>) => {
+        whole.push(a[1]);
+        return counted(() => put(...a));
+      }) as S3Client['putObject'];
+      s3.initiateMultipartUpload = ((...a: Parameters<S3Client['initiateMultipartUpload']>) => {
+        split.push(a[1]);
+        return initiate(...a);
+      }) as S3Client['initiateMultipartUpload'];
+      s3.uploadPart = ((...a: Parameters<S3Client['uploadPart']>) =>
+        counted(() => uploadPart(...a))) as S3Client['uploadPart'];
+      try {
+        const tasks = (await folderUploadTasks(join(dir, name), name)).sort((x, y) => x.key.localeCompare(y.key));
+        const shared = sharedParts(limits, parts, tasks);
+        const ac = new AbortController();
+        const r = await runPool(
+          tasks,
+          shared.limits,
+          ac.signal,
+          async (task) =>
+            void (await uploadFile(
+              s3,
+              bucket,
+              task,
+              parts,
+              ac.signal,
+              () => undefined,
+              undefined,
+              undefined,
+              undefined,
+              shared,
+            )),
+        );
+        assert.equal(r.failure, undefined);
+        assert.equal(r.done, tasks.length);
+        return { whole: whole.sort(), split: split.sort(), peak, slots: shared.slots.size };
+      } finally {
+        Object.assign(s3, { putObject: put, initiateMultipartUpload: initiate, uploadPart });
+      }
+    };
+
+    it('sends the first files of a folder as one PUT each and the last ones multipart, every byte, ETags as Sync Folder reads them', async () => {
+      // Three parts at once: files 1 to 4 of 6 see at least three left to start; 5 and 6 split.
+      const r = await uploadFolder('many', { small: 8, large: 2 }, 3);
+      assert.deepEqual(r.whole, ['many/f0.bin', 'many/f1.bin', 'many/f2.bin', 'many/f3.bin']);
+      assert.deepEqual(r.split, ['many/f4.bin', 'many/f5.bin']);
+      // A whole file takes one of the folder's part slots while it goes.
+      assert.ok(r.peak <= r.slots, `${r.peak} requests at once with ${r.slots} slots`);
+      for (let i = 0; i < 6; i++) {
+        const key = `many/f${i}.bin`;
+        const file = join(dir, key);
+        const info = await s3.headObject(bucket, key);
+        // Sync Folder's comparison (../sync/stamps.ts): a one-PUT object's ETag is the file's MD5,
+        // a multipart one's the MD5 of its parts' MD5s at this extension's part size.
+        if (i < 4) assert.equal(etagMd5(info.etag), sums.get(key), key);
+        else {
+          assert.equal(multipartParts(info.etag), 2, key);
+          const { multipartEtag } = await hashFile(file, partSizeFor(info.size));
+          assert.equal(info.etag!.replace(/"/g, ''), multipartEtag, key);
+        }
+        const back = join(dir, 'back.bin');
+        await downloadFile(
+          s3,
+          bucket,
+          { key, file: back, size: info.size },
+          2,
+          new AbortController().signal,
+          () => undefined,
+        );
+        assert.equal(md5(await readFile(back)), sums.get(key), key);
+        await rm(back);
+      }
+    });
+
+    it('still splits a folder of one file', async () => {
+      const r = await uploadFolder('lone', { small: 8, large: 2 }, 4);
+      assert.deepEqual(r.whole, []);
+      assert.deepEqual(r.split, ['lone/only.bin']);
     });
   });
 });
