@@ -156,6 +156,8 @@ export function runPeer(cmd, env, { timeoutMs = 900_000 } = {}) {
       resolve({
         ms: Number(m[1]) * 1000,
         cpuMs: (Number(m[2]) + Number(m[3])) * 1000,
+        // The kernel's part (system time): a write's page cache and reclaim, a socket's copies.
+        sysMs: Number(m[3]) * 1000,
         peakRssMB: (Number(m[4]) * 1024) / 1e6,
         output,
       });

@@ -37,7 +37,14 @@ async function peerTransfer(tool, op, { target, file, key, size }) {
     const r = await runPeer(peerCommand(tool, op, { target, local, key }), target.peerEnv);
     if (op === 'down' && statSync(local).size !== size)
       throw new Error(`${tool} downloaded ${statSync(local).size} bytes, expected ${size}`);
-    return { ms: r.ms, mbps: size / 1e6 / (r.ms / 1000), cpuMs: r.cpuMs, rssGrowthMB: null, peakRssMB: r.peakRssMB };
+    return {
+      ms: r.ms,
+      mbps: size / 1e6 / (r.ms / 1000),
+      cpuMs: r.cpuMs,
+      sysMs: r.sysMs,
+      rssGrowthMB: null,
+      peakRssMB: r.peakRssMB,
+    };
   } finally {
     if (op === 'down') rmSync(local, { force: true });
   }
@@ -45,7 +52,7 @@ async function peerTransfer(tool, op, { target, file, key, size }) {
 
 /** One transfer's figures as the log shows them. */
 const reading = (r) =>
-  `${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`;
+  `${r.mbps.toFixed(1)} MB/s, cpu ${(r.cpuMs / 1000).toFixed(2)} s (system ${(r.sysMs / 1000).toFixed(2)})${r.rssGrowthMB === null ? '' : `, rss +${r.rssGrowthMB.toFixed(1)} MB`}`;
 
 export async function benchTransfer({
   lib,
@@ -133,6 +140,8 @@ export async function benchTransfer({
         const summary = (list) => ({
           mbps: stats(list.map((r) => r.mbps)),
           cpuS: stats(list.map((r) => r.cpuMs / 1000)),
+          // Of it, the kernel's (page cache, reclaim, socket copies): it moves with the machine's memory.
+          systemS: stats(list.map((r) => r.sysMs / 1000)),
           rssGrowthMB: stats(list.map((r) => r.rssGrowthMB)),
         });
         const ratio = (a, b) => stats(a.map((r, i) => r.mbps / b[i].mbps));

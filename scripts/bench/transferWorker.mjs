@@ -105,6 +105,7 @@ console.log(
     ms,
     mbps: size / 1e6 / (ms / 1000),
     cpuMs: (cpu.user + cpu.system) / 1000,
+    sysMs: cpu.system / 1000,
     rssGrowthMB: (peak - base) / 1e6,
     baseRssMB: base / 1e6,
   }),
