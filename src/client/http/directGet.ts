@@ -154,8 +154,9 @@ export function directGet(req: DirectGetRequest): Promise<DirectGetResponse | un
     const readHead = (): boolean => {
       const end = head!.indexOf('\r\n\r\n');
       if (end < 0) {
-        if (head!.length > MAX_HEAD) fail(netError('UND_ERR_HEADERS_OVERFLOW', 'Headers overflow'));
-        return true;
+        if (head!.length <= MAX_HEAD) return true;
+        fail(netError('UND_ERR_HEADERS_OVERFLOW', 'Headers overflow'));
+        return false;
       }
       const lines = head!.toString('latin1', 0, end).split('\r\n');
       const status = /^HTTP\/1\.[01] (\d{3})/.exec(lines[0]);
@@ -301,7 +302,11 @@ export class DirectBody extends Readable {
     return more || this.pause_();
   }
 
-  /** The body ended: its length reached, or the connection's end. */
+  /**
+   * The body ended: its length reached, or the connection's end. A file's writer is answered the
+   * bytes written (it names a shortfall itself); a stream cut short of its length fails, as
+   * undici's does.
+   */
   private atEnd(): void {
     if (this.finished) return;
     this.finished = true;
@@ -309,7 +314,12 @@ export class DirectBody extends Readable {
     this.signal.removeEventListener('abort', this.onAbort);
     this.socket.destroy();
     if (this.sink) this.settleSink();
-    else if (this.streaming) this.push(null);
+    else if (this.streaming) this.endStream();
+  }
+
+  private endStream(): void {
+    if (this.remaining) this.destroy(netError('UND_ERR_SOCKET', 'other side closed'));
+    else this.push(null);
   }
 
   override _read(): void {
@@ -317,7 +327,7 @@ export class DirectBody extends Readable {
     if (!this.streaming) {
       this.streaming = true;
       for (const c of this.early.splice(0)) this.push(c);
-      if (this.finished) return void this.push(null);
+      if (this.finished) return this.endStream();
     }
     this.resume_();
   }

@@ -195,6 +195,29 @@ describe('direct GET against a hand-written server', () => {
     }
   });
 
+  test('a body read as a stream arrives whole, and fails when cut short of its length', async () => {
+    let cut = false;
+    const srv = await rawServer((_req, res) => {
+      res.writeHead(200, { 'content-length': 2 * MiB });
+      if (cut) res.write(data.subarray(0, MiB), () => res.destroy());
+      else res.end(data.subarray(0, 2 * MiB));
+    });
+    const collect = async (body: AsyncIterable<Buffer>) => {
+      const chunks: Buffer[] = [];
+      for await (const c of body) chunks.push(c);
+      return Buffer.concat(chunks);
+    };
+    try {
+      const whole = (await directGet(request(srv.url)))!;
+      assert.ok((await collect(whole.body)).equals(data.subarray(0, 2 * MiB)));
+      cut = true;
+      const short = (await directGet(request(srv.url)))!;
+      await assert.rejects(collect(short.body), { code: 'UND_ERR_SOCKET' });
+    } finally {
+      await srv.close();
+    }
+  });
+
   test('an answer sent in chunks is left to undici: directGet answers undefined, the transport asks again', async () => {
     let asked = 0;
     const srv = await rawServer((_req, res) => {
