@@ -340,6 +340,33 @@ export function helpers(page, server, locale = 'en') {
         );
       }
     },
+    /**
+     * Clicks a row that opens an editor (an object, a log file) and waits until the tree shows
+     * it selected. The tree reuses its row elements while it redraws (a listing retried after a
+     * fault, a count that changed): a click can land on an element just given to another row or
+     * to none, and then nothing opens (fresh-clone CI run, reliability[en]: no command ran after
+     * the click on "config.json", the row clipped at the list's bottom edge after a redraw). A
+     * click that did not select the row is made again, logged, at most twice; what the row then
+     * opens is the caller's to check.
+     * @param {string} text
+     */
+    async openRow(text) {
+      const row = t.treeRow(text);
+      await row.waitFor({ timeout: 30_000 });
+      for (let attempt = 0; ; attempt++) {
+        await t.clickRow(row);
+        const selected = await row
+          .and(page.locator('[aria-selected="true"]'))
+          .waitFor({ timeout: 2_000 })
+          .then(() => true)
+          .catch(() => false);
+        if (selected) return row;
+        if (attempt === 2) throw new Error(`three clicks on the tree row "${tx.auto(text)}" did not select it`);
+        console.log(
+          `    the click on the tree row "${tx.auto(text)}" did not select it (the tree redrew): clicking again`,
+        );
+      }
+    },
     /** Moves the mouse where nothing hovers and waits until no hover is shown. */
     async clearHover() {
       await page.mouse.move(0, 0);

@@ -64,7 +64,7 @@ export const scenarios = [
   {
     name: 'a save conflict: Compare shows both versions, Overwrite keeps mine',
     async run(t) {
-      await t.clickRow(t.treeRow('README.md'));
+      await t.openRow('README.md');
       await waitEditorHas(t, 'Sandbox bucket');
       await editorText(t).click();
       await t.page.keyboard.press('Control+Home');
@@ -86,7 +86,7 @@ export const scenarios = [
         .filter({ hasText: 'README.md' })
         .waitFor({ timeout: 30_000 });
       await t.page.keyboard.press('Control+W');
-      await t.clickRow(t.treeRow('README.md'));
+      await t.openRow('README.md');
       await waitEditorHas(t, 'Mine. ');
       await t.page.keyboard.press('Control+W');
     },

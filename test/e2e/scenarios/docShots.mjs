@@ -109,7 +109,7 @@ const shots = [
       await t.expandRow('core-hub');
       await t.expandRow('Object Storage');
       await t.expandRow('sandbox-docs');
-      await t.clickRow(t.treeRow('README.md'));
+      await t.openRow('README.md');
       await t.page
         .locator('.editor-group-container.active .monaco-editor .view-lines')
         .first()

@@ -180,13 +180,13 @@ export const scenarios = [
       await t.expandRow('KR1');
       await t.expandRow('Object Storage');
       await t.expandRow('sandbox-docs');
-      await t.clickRow(t.treeRow('README.md'));
+      await t.openRow('README.md');
       await waitEditorHas(t, 'Sandbox bucket');
       await typeAtTop(t, 'Edited end to end. ');
       await t.page.keyboard.press('Control+S');
       await waitSaved(t, 'README.md');
       await t.page.keyboard.press('Control+W');
-      await t.clickRow(t.treeRow('README.md'));
+      await t.openRow('README.md');
       await waitEditorHas(t, 'Edited end to end.');
       await t.page.keyboard.press('Control+W');
       // Issue 25, defect 1: the save kept the seeded Content-Type (it came back binary/octet-stream).
@@ -222,7 +222,7 @@ export const scenarios = [
   {
     name: 'a remote change between open and save is caught: Compare, then Overwrite',
     async run(t) {
-      await t.clickRow(t.treeRow('config.json'));
+      await t.openRow('config.json');
       await waitEditorHas(t, 'replicas');
       await typeAtTop(t, '// local ');
       await remotePut('config.json', '{ "changed": "remotely" }\n');
@@ -246,7 +246,7 @@ export const scenarios = [
       );
       await waitSaved(t, 'config.json');
       await t.page.keyboard.press('Control+W');
-      await t.clickRow(t.treeRow('config.json'));
+      await t.openRow('config.json');
       await waitEditorHas(t, '// local');
       await t.page.keyboard.press('Control+W');
     },

@@ -246,7 +246,7 @@ export const scenarios = [
       );
       await t.expandRow('Log Files');
       await t.expandRow(t.l('Error log'));
-      await t.clickRow(t.treeRow('error.log'));
+      await t.openRow('error.log');
       await t.page
         .locator('.editor-group-container.active .monaco-editor .view-lines')
         .filter({ hasText: 'ready for connections' })

@@ -371,7 +371,7 @@ export const scenarios = [
     name: 'a save that fails under a fault keeps the edit; the next save stores it',
     async run(t) {
       const editor = t.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
-      await t.clickRow(t.treeRow('config.json'));
+      await t.openRow('config.json');
       await t.page
         .locator('.tabs-container .tab.active')
         .filter({ hasText: 'config.json' })
@@ -395,7 +395,7 @@ export const scenarios = [
         .filter({ hasText: 'config.json' })
         .waitFor({ timeout: 30_000 });
       await t.page.keyboard.press('Control+W');
-      await t.clickRow(t.treeRow('config.json'));
+      await t.openRow('config.json');
       const deadline = Date.now() + 30_000;
       while (!(await editor.innerText()).replace(/\u00a0/g, ' ').includes('kept through a failed save')) {
         if (Date.now() > deadline) throw new Error('the saved text is not in the object');

@@ -153,7 +153,7 @@ export const scenarios = [
   {
     name: 'open, edit and save an object; Swift has the new content',
     async run(t) {
-      await t.clickRow(t.treeRow('notes.txt'));
+      await t.openRow('notes.txt');
       await waitEditorHas(t, 'Swift notes.');
       await editorText(t).click();
       await t.page.keyboard.press('Control+End');
