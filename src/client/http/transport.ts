@@ -131,18 +131,24 @@ export class Transport {
   private readonly proxied?: ProxyAgent;
   private readonly opts: TransportOptions;
   private readonly strictTls: boolean;
+  /** Connect, headers and body timeouts with their defaults: undici's and directGet's alike. */
+  private readonly timeouts: { connect: number; headers: number; body: number };
 
   constructor(opts: TransportOptions) {
     this.opts = opts;
     this.logger = opts.logger ?? silentLogger;
     this.redactor = opts.redactor ?? new Redactor();
-    const t = opts.timeouts ?? {};
+    const t = (this.timeouts = {
+      connect: opts.timeouts?.connect ?? 10_000,
+      headers: opts.timeouts?.headers ?? 30_000,
+      body: opts.timeouts?.body ?? 60_000,
+    });
     const strict = opts.proxy?.strictSSL !== false;
     this.strictTls = strict;
     this.direct = new Agent({
-      connect: { timeout: t.connect ?? 10_000, rejectUnauthorized: strict },
-      headersTimeout: t.headers ?? 30_000,
-      bodyTimeout: t.body ?? 60_000,
+      connect: { timeout: t.connect, rejectUnauthorized: strict },
+      headersTimeout: t.headers,
+      bodyTimeout: t.body,
       keepAliveTimeout: 10_000,
       connections: 16,
     });
@@ -151,9 +157,9 @@ export class Transport {
         uri: opts.proxy.url,
         requestTls: { rejectUnauthorized: strict },
         proxyTls: { rejectUnauthorized: strict },
-        connect: { timeout: t.connect ?? 10_000 },
-        headersTimeout: t.headers ?? 30_000,
-        bodyTimeout: t.body ?? 60_000,
+        connect: { timeout: t.connect },
+        headersTimeout: t.headers,
+        bodyTimeout: t.body,
         // Plain http:// targets go as absolute-form requests, as proxies expect for HTTP;
         // https:// targets are tunnelled with CONNECT either way.
         proxyTunnel: false,
@@ -207,9 +213,9 @@ export class Transport {
                 ...target,
                 headers,
                 rejectUnauthorized: this.strictTls,
-                connectTimeoutMs: this.opts.timeouts?.connect ?? 10_000,
-                headersTimeoutMs: this.opts.timeouts?.headers ?? 30_000,
-                bodyTimeoutMs: req.bodyTimeoutMs ?? this.opts.timeouts?.body ?? 60_000,
+                connectTimeoutMs: this.timeouts.connect,
+                headersTimeoutMs: this.timeouts.headers,
+                bodyTimeoutMs: req.bodyTimeoutMs ?? this.timeouts.body,
                 signal: deadline.signal,
               })
             : undefined;
