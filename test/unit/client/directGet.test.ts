@@ -4,7 +4,6 @@
 // cut short or stalled or cancelled reported as such, and a slow disk pausing the socket without
 // losing a byte.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -20,6 +19,7 @@ import { Transport } from '../../../src/client/http/transport';
 import { S3Client } from '../../../src/client/storage/client';
 import { download } from '../../../src/client/storage/download';
 import { startSandbox } from '../../../src/sandbox/index';
+import { makeTlsCertificates } from '../../../src/sandbox/rds/mariadb/tlsCertificates';
 
 const MiB = 1024 * 1024;
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
@@ -283,36 +283,12 @@ describe('direct GET over TLS', () => {
   const data = randomBytes(5 * MiB + 3);
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'direct-tls-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-        '-subj',
-        '/CN=other.test',
-        '-addext',
-        'subjectAltName=DNS:other.test',
-      ],
-      { stdio: 'ignore' },
-    );
-    server = https.createServer(
-      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
-      (_req, res) => {
-        res.writeHead(200, { 'content-length': data.length });
-        res.end(data);
-      },
-    );
+    // A certificate for another host, from a CA nobody here trusts.
+    const certs = await makeTlsCertificates(dir, { names: ['DNS:other.test'] });
+    server = https.createServer({ key: readFileSync(certs.key), cert: readFileSync(certs.cert) }, (_req, res) => {
+      res.writeHead(200, { 'content-length': data.length });
+      res.end(data);
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
